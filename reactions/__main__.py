@@ -1,0 +1,3 @@
+from reactions.cli import main
+
+raise SystemExit(main())

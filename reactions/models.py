@@ -1,0 +1,183 @@
+"""The records that flow through reactions: :class:`Article`, :class:`Reaction` and friends.
+
+Records are flat, frozen and slotted; sequences are tuples so that records hash, compare and
+pickle (Streamlit's cache pickles them).  ``dataclasses.fields(Reaction)`` gives the column
+order of the exported table.  Nothing here does any work beyond small derived properties.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+from dataclasses import dataclass
+
+
+class Kind(enum.StrEnum):
+    """How a reaction appears in an article."""
+
+    EMBED = "embed"
+    """An embedded post with an attribution line: ``— Name (@handle) Date``."""
+    QUOTE = "quote"
+    """A post quoted in the article's prose: ``"…," a fan wrote.``"""
+
+
+class Platform(enum.StrEnum):
+    """The social network a reaction was posted on."""
+
+    TWITTER = "twitter"
+    INSTAGRAM = "instagram"
+    BLUESKY = "bluesky"
+    MASTODON = "mastodon"
+    THREADS = "threads"
+    TIKTOK = "tiktok"
+    YOUTUBE = "youtube"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """One place where a reaction stands in one article.
+
+    Fields:
+        source: the citing article's id (:attr:`Article.source`).
+        span: ``(start, end)`` character offsets, in the article's cleaned text
+            (:attr:`Article.text`), of the post together with its attribution.
+    """
+
+    source: str
+    span: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Reaction:
+    """One social-media post that an article embeds or quotes.
+
+    Fields:
+        id: stable identifier, the first 16 hex digits of a SHA-256 over the normalised
+            handle, date and text (see :func:`reactions.parse.reaction_id`); the same post
+            cited by two articles has the same id.
+        kind: ``"embed"`` (an attributed embed) or ``"quote"`` (quoted in prose).
+        platform: the network, ``"twitter"`` for text embeds.
+        handle: the author's handle without ``@``; ``None`` for quotes.
+        display_name: the author's name as written (``"Mariana 🏳️🌈"``, ``"a fan"``).
+        date: the date shown in the attribution; ``None`` when missing (always for quotes).
+        text: the post as written, attribution removed, media links kept, whitespace of the
+            article kept inside the post but trimmed at both ends.
+        hashtags: hashtags without ``#``, as written, in order of appearance.
+        mentions: mentioned handles without ``@``, in order.
+        urls: links in the post (not pic.twitter.com media links), in order.
+        media: ``pic.twitter.com/…`` links, in order.
+        emoji: the emoji in the post (as found by the ``emoji`` package), in order.
+        source: the id of the article this occurrence was parsed from.
+        span: ``(start, end)`` offsets of the post and its attribution in that article's text.
+        citations: every place the post stands, across the corpus, in reading order; filled
+            in by :func:`reactions.corpus.read_corpus` (a freshly parsed reaction cites only
+            its own article).
+        status_id: the platform's post id, as a string, when the markup gives it.
+        url: the canonical URL of the post, when known.
+        created_at: the post's exact UTC time (from a Snowflake status id), when known.
+        lang: the post's language tag from the embed markup, when known.
+    """
+
+    id: str
+    kind: Kind
+    platform: str
+    handle: str | None
+    display_name: str | None
+    date: dt.date | None
+    text: str
+    hashtags: tuple[str, ...] = ()
+    mentions: tuple[str, ...] = ()
+    urls: tuple[str, ...] = ()
+    media: tuple[str, ...] = ()
+    emoji: tuple[str, ...] = ()
+    source: str = ""
+    span: tuple[int, int] = (0, 0)
+    citations: tuple[Citation, ...] = ()
+    status_id: str | None = None
+    url: str | None = None
+    created_at: dt.datetime | None = None
+    lang: str | None = None
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        """Ids of every article that cites this post, without repeats, in reading order."""
+        cited = self.citations or (Citation(self.source, self.span),)
+        return tuple(dict.fromkeys(c.source for c in cited))
+
+
+@dataclass(frozen=True, slots=True)
+class Article:
+    """One article and what the parser found in it.
+
+    Fields:
+        source: the article's id: its path relative to the folder it was read from (or the
+            file name, or whatever the caller passed to :func:`reactions.parse_article`).
+        title: the first line of the article, cleaned; ``None`` for an empty article.
+        date: the publication date, from a leading `` date YYYY-MM-DD`` header or the page's
+            metadata; ``None`` when unknown.
+        text: the cleaned text that reaction spans point into (header removed, entities
+            decoded, line ends normalised).
+        reactions: the reactions found, in order of appearance.
+        warnings: problems found while parsing (an attribution without a handle, an
+            impossible date, …), each naming where it happened; never silently dropped.
+        published_at: the exact publication time when the page's metadata gives one.
+    """
+
+    source: str
+    title: str | None
+    date: dt.date | None
+    text: str
+    reactions: tuple[Reaction, ...] = ()
+    warnings: tuple[str, ...] = ()
+    published_at: dt.datetime | None = None
+
+
+class Status(enum.StrEnum):
+    """What happened to one input file."""
+
+    PARSED = "parsed"
+    SKIPPED = "skipped"
+
+
+@dataclass(frozen=True, slots=True)
+class FileOutcome:
+    """The outcome of reading one file.
+
+    Fields:
+        path: the file as given or found.
+        source: the article id it was read as (``None`` when skipped).
+        status: ``"parsed"`` or ``"skipped"``.
+        reactions: how many reactions (occurrences) the article held.
+        warnings: the article's warnings, and any decoding notes (``"decoded as cp1252"``).
+        reason: why a file was skipped (empty, binary, unreadable), else ``None``.
+    """
+
+    path: str
+    source: str | None
+    status: Status
+    reactions: int = 0
+    warnings: tuple[str, ...] = ()
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Corpus:
+    """Many articles and the unique reactions they cite.
+
+    Fields:
+        articles: every article read, in path order.
+        reactions: one :class:`Reaction` per unique post (by id), in order of first
+            appearance; its ``citations`` list every article and span that cites it.
+        outcomes: one :class:`FileOutcome` per input file, in path order, including
+            files that were skipped.
+    """
+
+    articles: tuple[Article, ...] = ()
+    reactions: tuple[Reaction, ...] = ()
+    outcomes: tuple[FileOutcome, ...] = ()
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """Every warning of every file, each prefixed with the file it came from."""
+        return tuple(f"{o.path}: {w}" for o in self.outcomes for w in (*o.warnings, *([o.reason] if o.reason else [])))
