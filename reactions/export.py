@@ -1,0 +1,311 @@
+"""Tables out and back in: CSV, JSON Lines and Parquet writers, and readers that restore the frame.
+
+A frame from :func:`reactions.frames.to_frame` (with or without the sentiment columns) survives
+``csv_bytes`` -> :func:`read_csv` and ``jsonl_bytes`` -> :func:`read_jsonl` exactly: same columns,
+same dtypes, same values (emoji, quotes, commas, newlines, a leading ``=``, empty lists, ``<NA>``).
+
+How a frame is written as CSV:
+
+- list columns: the items joined by single spaces.  Inside an item ``%`` and whitespace are
+  percent-encoded (``%25``, ``%20``, ``%0A``, …) and an empty item is written as a lone ``%``, so
+  that splitting on spaces gives the items back; hashtags, handles, URLs and emoji never need it;
+- dates ISO 8601: ``2020-01-31`` for a date at midnight, else ``2020-01-31T10:00:00+00:00``;
+  ``lag`` as an ISO 8601 duration (``P1DT2H0M0S``); floats as their shortest exact ``repr``;
+- a missing value is an empty cell.  Optional text columns (``handle``, ``url``, …) hold ``<NA>``
+  rather than ``""`` (see :data:`reactions.frames.NULLABLE_TEXT`), so an empty cell reads back as
+  ``<NA>`` there and as ``""`` in the always-present ``id``, ``text``, ``source`` and ``drivers``;
+- ``comment`` lines come first, each starting with ``# ``; :func:`read_csv` skips leading lines
+  that start with ``#`` (the header row starts with ``id``, so it is never mistaken for one).
+
+Excel-safe CSV (``excel_safe=True``) starts with a UTF-8 byte order mark and neutralises formulas as
+OWASP's CSV-injection guidance says: a text cell starting with ``= + - @``, a tab or a carriage
+return gets a leading apostrophe ``'``.  Id columns (``id``, ``status_id``) always get one, so Excel
+keeps them as text instead of turning ``1224567…`` into ``1.22E+18``; and so does a cell that
+already starts with an apostrophe.  Hence, in a file that starts with the byte order mark, *every*
+text cell that starts with an apostrophe had one added by the writer, and :func:`read_csv` removes
+exactly one from each (numeric and boolean columns are never prefixed).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import urllib.parse
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import IO, Any, Final
+
+import numpy as np
+import pandas as pd
+
+from reactions.errors import ExportError
+from reactions.frames import BASE_DTYPES, LIST_COLUMNS, NULLABLE_TEXT, STRING, frame_from_columns
+
+BOM: Final = "\ufeff"
+COMMENT: Final = "# "
+FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
+"""Cell beginnings that spreadsheets read as a formula (OWASP: CSV injection)."""
+ID_COLUMNS: Final = ("id", "status_id")
+SENTIMENT_DTYPES: Final[Mapping[str, Any]] = {
+    "compound": "float64",
+    "pos": "float64",
+    "neu": "float64",
+    "neg": "float64",
+    "sentiment": pd.CategoricalDtype(["negative", "neutral", "positive"], ordered=True),
+    "drivers": STRING,
+    "overridden": "bool",
+}
+"""The columns :func:`reactions.sentiment.score_frame` appends, as the team contract gives them."""
+KNOWN_DTYPES: Final[Mapping[str, Any]] = {**BASE_DTYPES, **SENTIMENT_DTYPES}
+FORMATS: Final = (".csv", ".jsonl", ".parquet")
+
+_ESCAPED = {c: f"%{ord(c):02X}" for c in "% \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0"}
+
+
+def write_table(frame: pd.DataFrame, path: str | Path, *, comment: str | None = None) -> Path:
+    """Write ``frame`` to ``path`` in the format its extension names (.csv, .jsonl, .parquet).
+
+    ``comment`` (provenance) goes into a CSV's leading ``# `` lines; other formats ignore it.
+    Raises :class:`~reactions.errors.ExportError` naming the path for an unknown extension or a
+    file that cannot be written.
+    """
+    target = Path(path)
+    suffix = _format(target)
+    try:
+        if suffix == ".parquet":
+            _write_parquet(frame, target)
+        else:
+            target.write_bytes(csv_bytes(frame, comment=comment) if suffix == ".csv" else jsonl_bytes(frame))
+    except OSError as exc:
+        raise ExportError(f"{target}: cannot write ({exc.strerror or exc})") from exc
+    return target
+
+
+def read_table(path: str | Path) -> pd.DataFrame:
+    """Read a table written by :func:`write_table`, by extension, back into the same frame."""
+    source = Path(path)
+    readers: dict[str, Callable[[Path], pd.DataFrame]] = {
+        ".csv": read_csv,
+        ".jsonl": read_jsonl,
+        ".parquet": read_parquet,
+    }
+    return readers[_format(source)](source)
+
+
+def csv_bytes(frame: pd.DataFrame, *, excel_safe: bool = False, comment: str | None = None) -> bytes:
+    """The frame as UTF-8 CSV (see the module docstring for how each column is written).
+
+    >>> from reactions.models import Kind, Reaction
+    >>> from reactions.frames import to_frame
+    >>> frame = to_frame([Reaction("r1", Kind.QUOTE, "twitter", None, "a fan", None, "=SUM(A1)")])
+    >>> csv_bytes(frame[["id", "text", "sources"]], comment="reactions 0.1.0").decode()
+    '# reactions 0.1.0\\nid,text,sources\\nr1,=SUM(A1),%\\n'
+    >>> csv_bytes(frame[["id", "text"]], excel_safe=True).decode()
+    "\\ufeffid,text\\n'r1,'=SUM(A1)\\n"
+    """
+    cells = pd.DataFrame({name: _column_cells(frame[name], name, excel_safe) for name in frame.columns})
+    head = "".join(f"{COMMENT}{line}\n" for line in comment.splitlines()) if comment else ""
+    body = cells.to_csv(index=False, lineterminator="\n")
+    return ((BOM if excel_safe else "") + head + body).encode("utf-8")
+
+
+def jsonl_bytes(frame: pd.DataFrame) -> bytes:
+    """The frame as JSON Lines: lists as arrays, dates ISO 8601, missing values as ``null``."""
+    columns = {name: [_json_value(v) for v in frame[name].tolist()] for name in frame.columns}
+    rows = (dict(zip(columns, values, strict=True)) for values in zip(*columns.values(), strict=True))
+    return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows).encode("utf-8")
+
+
+def read_csv(path_or_buffer: str | Path | IO[bytes] | IO[str]) -> pd.DataFrame:
+    """Load a CSV written by :func:`csv_bytes` (plain or Excel-safe) back into the same frame.
+
+    Known columns (:data:`KNOWN_DTYPES`) get their dtypes back; any other column is read as text.
+    Raises :class:`~reactions.errors.ExportError` for a file that is not such a CSV.
+    """
+    text = _read_text(path_or_buffer)
+    excel_safe = text.startswith(BOM)
+    lines = text.removeprefix(BOM).split("\n")
+    skip = next((i for i, line in enumerate(lines) if not line.startswith("#")), len(lines))
+    body = "\n".join(lines[skip:])
+    if not body.strip():
+        raise ExportError(f"{_name(path_or_buffer)}: no header row")
+    try:
+        raw = pd.read_csv(io.StringIO(body), dtype=str, keep_default_na=False, na_filter=False)
+    except (ValueError, pd.errors.ParserError) as exc:
+        raise ExportError(f"{_name(path_or_buffer)}: not a reactions CSV ({exc})") from exc
+    columns = {str(name): _parse_cells(raw[name].tolist(), str(name), excel_safe) for name in raw.columns}
+    return _typed_frame(columns)
+
+
+def read_jsonl(path_or_buffer: str | Path | IO[bytes] | IO[str]) -> pd.DataFrame:
+    """Load JSON Lines written by :func:`jsonl_bytes` back into the same frame.
+
+    JSON Lines has no header: an empty file reads as an empty frame of the base columns.
+    """
+    text = _read_text(path_or_buffer)
+    try:
+        rows = [json.loads(line) for line in text.split("\n") if line.strip()]
+    except json.JSONDecodeError as exc:
+        raise ExportError(f"{_name(path_or_buffer)}: not JSON Lines ({exc})") from exc
+    names = list(rows[0]) if rows else list(BASE_DTYPES)  # no row, no names: the base columns
+    columns = {name: [_from_json(row.get(name), name) for row in rows] for name in names}
+    return _typed_frame(columns)
+
+
+def read_parquet(path: str | Path) -> pd.DataFrame:
+    """Load a Parquet file written by :func:`write_table`: list cells become Python lists again."""
+    try:
+        frame = pd.read_parquet(path)
+    except (OSError, ValueError) as exc:
+        raise ExportError(f"{path}: cannot read Parquet ({exc})") from exc
+    columns = {str(name): frame[name].tolist() for name in frame.columns}
+    for name in LIST_COLUMNS:
+        if name in columns:
+            columns[name] = [[str(item) for item in cell] for cell in columns[name]]
+    return _typed_frame(columns)
+
+
+# --- writing --------------------------------------------------------------------------------
+
+
+def _format(path: Path) -> str:
+    suffix = path.suffix.lower()
+    if suffix not in FORMATS:
+        raise ExportError(
+            f"{path}: unknown table format {suffix or '(no extension)'!r}; use {', '.join(FORMATS)}"
+        )
+    return suffix
+
+
+def _column_cells(column: pd.Series, name: str, excel_safe: bool) -> list[str | None]:
+    """One column as CSV cell strings (``None`` for a missing value)."""
+    values = column.tolist()
+    cells = [None if _missing(v) else _cell(v) for v in values]
+    if not excel_safe or _numeric(column.dtype):
+        return cells
+    always = name in ID_COLUMNS
+    return [_neutralise(c, always) for c in cells]
+
+
+def _numeric(dtype: Any) -> bool:
+    """Numbers and booleans: never prefixed in an Excel-safe file (``-0.5`` stays a number)."""
+    return bool(pd.api.types.is_numeric_dtype(dtype) or pd.api.types.is_bool_dtype(dtype))
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, list | tuple | np.ndarray):
+        return " ".join(_encode_item(str(item)) for item in value)
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, pd.Timestamp | pd.Timedelta):
+        return _iso(value)
+    return str(value)
+
+
+def _iso(value: pd.Timestamp | pd.Timedelta) -> str:
+    if isinstance(value, pd.Timestamp) and value.tz is None and value == value.normalize():
+        return value.date().isoformat()
+    return value.isoformat()
+
+
+def _encode_item(item: str) -> str:
+    return "".join(_ESCAPED.get(c, c) for c in item) if item else "%"
+
+
+def _neutralise(cell: str | None, always: bool) -> str | None:
+    if cell is None or not (always or cell.startswith((*FORMULA_STARTS, "'"))):
+        return cell
+    return "'" + cell
+
+
+def _missing(value: Any) -> bool:
+    return (
+        value is None or value is pd.NA or value is pd.NaT or (isinstance(value, float) and math.isnan(value))
+    )
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, list | tuple | np.ndarray):
+        return [str(item) for item in value]
+    if _missing(value):
+        return None
+    if isinstance(value, pd.Timestamp | pd.Timedelta):
+        return _iso(value)
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+def _write_parquet(frame: pd.DataFrame, target: Path) -> None:
+    """Parquet with list columns typed ``list<string>`` (pyarrow says ``list<null>`` when all are empty)."""
+    import pyarrow as pa
+
+    schema = pa.Schema.from_pandas(frame, preserve_index=False)
+    for name in LIST_COLUMNS:
+        if name in frame.columns:
+            schema = schema.set(schema.get_field_index(name), pa.field(name, pa.list_(pa.string())))
+    frame.to_parquet(target, index=False, schema=schema)
+
+
+# --- reading --------------------------------------------------------------------------------
+
+
+def _read_text(source: str | Path | IO[bytes] | IO[str]) -> str:
+    try:
+        data = Path(source).read_bytes() if isinstance(source, str | Path) else source.read()
+    except OSError as exc:
+        raise ExportError(f"{source}: cannot read ({exc.strerror or exc})") from exc
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ExportError(f"{_name(source)}: not UTF-8 ({exc.reason} at byte {exc.start})") from exc
+
+
+def _name(source: object) -> str:
+    return str(source) if isinstance(source, str | Path) else str(getattr(source, "name", "<buffer>"))
+
+
+def _parse_cells(cells: list[str], name: str, excel_safe: bool) -> list[Any]:
+    """CSV cell strings back to Python values for :func:`reactions.frames.frame_from_columns`."""
+    dtype = KNOWN_DTYPES.get(name, STRING)
+    if excel_safe and not _numeric(dtype):
+        cells = [c[1:] if c.startswith("'") else c for c in cells]
+    parse = _PARSERS.get(str(dtype), _text_parser(name))
+    return [parse(c) for c in cells]
+
+
+def _text_parser(name: str) -> Callable[[str], Any]:
+    if name in LIST_COLUMNS:
+        return _split_items
+    if name in NULLABLE_TEXT or name not in ("id", "text", "source", "drivers"):
+        return lambda cell: cell or None
+    return lambda cell: cell
+
+
+def _split_items(cell: str) -> list[str]:
+    return [urllib.parse.unquote(item) if item != "%" else "" for item in cell.split(" ")] if cell else []
+
+
+_PARSERS: dict[str, Callable[[str], Any]] = {
+    "datetime64[ns]": lambda c: pd.Timestamp(c) if c else None,
+    "datetime64[ns, UTC]": lambda c: pd.Timestamp(c) if c else None,
+    "timedelta64[ns]": lambda c: pd.Timedelta(c) if c else None,
+    "int64": int,
+    "float64": lambda c: float(c) if c else math.nan,
+    "bool": lambda c: c == "True",
+}
+
+
+def _from_json(value: Any, name: str) -> Any:
+    dtype = str(KNOWN_DTYPES.get(name, ""))
+    if value is None or dtype not in _PARSERS or dtype in ("int64", "bool"):
+        return math.nan if value is None and dtype == "float64" else value
+    return _PARSERS[dtype](value)
+
+
+def _typed_frame(columns: Mapping[str, list[Any]]) -> pd.DataFrame:
+    known = {name: KNOWN_DTYPES.get(name, STRING) for name in columns}
+    return frame_from_columns(columns, dtypes=known)
