@@ -1,0 +1,217 @@
+"""Incremental parse cache: re-running over an unchanged corpus does not parse it again.
+
+The cache remembers what :func:`reactions.corpus.parse_document` returned for each file, in the
+corpus's embedded SQLite store (the ``.reactions.db`` beside the corpus, see
+:func:`reactions.store.store_path`), in its own table ``parse_cache`` on its own connection
+(WAL mode, so a page reading the store and a CLI run writing it do not block each other).
+
+A row is reused only when all three match:
+
+* the article id (``source``) the file is read as: the id is part of the parsed record;
+* the SHA-256 of the file's bytes: any edit re-parses the file;
+* the parser version (:func:`parser_version`): a hash of the package's own source code and
+  of the versions of the libraries the parser calls, so a new release never reuses old results.
+
+One row per article id, replaced when the file changes, so the table never outgrows the corpus.
+Records are stored as JSON (never pickle: a store shipped with a corpus must not run code).
+A store that cannot be opened or written is not an error: the run goes on uncached and says
+so in the log.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import enum
+import functools
+import hashlib
+import importlib.metadata
+import json
+import logging
+import sqlite3
+import types
+import typing
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from reactions.models import Article, FileOutcome
+
+logger = logging.getLogger(__name__)
+
+TABLE = "parse_cache"
+STORE_NAME = ".reactions.db"
+LIBRARIES = ("emoji",)
+"""Third-party libraries whose behaviour shapes a parse (the ``emoji`` package finds emoji)."""
+
+Parsed = tuple[Article | None, FileOutcome]
+
+
+@functools.cache
+def parser_version() -> str:
+    """A short hash that changes whenever the parser's code or its libraries change.
+
+    It covers every ``.py`` file of the installed ``reactions`` package (a conservative choice:
+    any code change invalidates the cache) and the versions of :data:`LIBRARIES`.
+    """
+    digest = hashlib.sha256()
+    package = Path(__file__).resolve().parent
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
+    for name in LIBRARIES:
+        digest.update(f"{name}=={importlib.metadata.version(name)}".encode())
+    return digest.hexdigest()[:16]
+
+
+def content_hash(data: bytes) -> str:
+    """The SHA-256 of a file's bytes, in hex."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def store_file(corpus_dir: Path) -> Path:
+    """The store beside a corpus folder: the sentiment store's file when that module is present."""
+    try:
+        from reactions.store import store_path
+    except ImportError:
+        return Path(corpus_dir) / STORE_NAME
+    return Path(store_path(Path(corpus_dir)))
+
+
+# -- records <-> JSON -------------------------------------------------------------------------
+
+
+def encode(value: Any) -> Any:
+    """A JSON-ready form of a record (dataclasses, tuples, dates, enums, scalars)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple | list):
+        return [encode(item) for item in value]
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, enum.Enum):
+        return value.value
+    return value
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def decode(kind: Any, value: Any) -> Any:
+    """Rebuild a value of type ``kind`` from :func:`encode`'s output."""
+    if value is None:
+        return None
+    origin = typing.get_origin(kind)
+    if origin in (types.UnionType, typing.Union):
+        arms = [arm for arm in typing.get_args(kind) if arm is not type(None)]
+        return decode(arms[0], value) if len(arms) == 1 else value
+    if origin is tuple:
+        args = typing.get_args(kind)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(decode(args[0], item) for item in value)
+        return tuple(decode(arg, item) for arg, item in zip(args, value, strict=True))
+    if isinstance(kind, type):
+        return _decode_type(kind, value)
+    return value
+
+
+def _decode_type(kind: type, value: Any) -> Any:
+    if dataclasses.is_dataclass(kind):
+        hints = _hints(kind)
+        return kind(**{name: decode(hints[name], item) for name, item in value.items()})
+    if issubclass(kind, dt.datetime):
+        return dt.datetime.fromisoformat(value)
+    if issubclass(kind, dt.date):
+        return dt.date.fromisoformat(value)
+    if issubclass(kind, enum.Enum):
+        return kind(value)
+    return value
+
+
+def dumps(parsed: Parsed) -> str:
+    """One parse result as JSON text."""
+    article, outcome = parsed
+    return json.dumps([encode(article), encode(outcome)], ensure_ascii=False, separators=(",", ":"))
+
+
+def loads(text: str) -> Parsed:
+    """The parse result :func:`dumps` wrote."""
+    article, outcome = json.loads(text)
+    return decode(Article | None, article), decode(FileOutcome, outcome)
+
+
+# -- the store --------------------------------------------------------------------------------
+
+
+class ParseCache:
+    """The ``parse_cache`` table of one store file; use as a context manager.
+
+    >>> import tempfile
+    >>> from reactions.models import FileOutcome, Status
+    >>> with tempfile.TemporaryDirectory() as folder, ParseCache(Path(folder) / "s.db") as cache:
+    ...     outcome = FileOutcome("a.txt", "a.txt", Status.PARSED)
+    ...     cache.put([("a.txt", content_hash(b"x"), (None, outcome))])
+    ...     cache.get([("a.txt", content_hash(b"x")), ("b.txt", content_hash(b"x"))])
+    {'a.txt': (None, FileOutcome(path='a.txt', source='a.txt', status=<Status.PARSED: 'parsed'>, \
+reactions=0, warnings=(), reason=None))}
+    """
+
+    def __init__(self, path: Path, version: str | None = None) -> None:
+        self.path = Path(path)
+        self.version = version or parser_version()
+        self.db = sqlite3.connect(self.path, timeout=30)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute(
+            f"CREATE TABLE IF NOT EXISTS {TABLE} (source TEXT PRIMARY KEY, digest TEXT NOT NULL,"
+            " parser TEXT NOT NULL, payload TEXT NOT NULL)"
+        )
+        self.db.commit()
+
+    def get(self, keys: Sequence[tuple[str, str]]) -> dict[str, Parsed]:
+        """Cached results for ``(source, digest)`` pairs, by source; misses are left out."""
+        wanted = dict(keys)
+        found: dict[str, Parsed] = {}
+        query = f"SELECT source, digest, parser, payload FROM {TABLE} WHERE source IN ({{}})"
+        sources = list(wanted)
+        for start in range(0, len(sources), 500):
+            batch = sources[start : start + 500]
+            for source, digest, parser, payload in self.db.execute(
+                query.format(",".join("?" * len(batch))), batch
+            ):
+                if digest == wanted[source] and parser == self.version:
+                    found[source] = loads(payload)
+        return found
+
+    def put(self, entries: Iterable[tuple[str, str, Parsed]]) -> None:
+        """Store ``(source, digest, result)`` rows, replacing each source's previous row."""
+        rows = [(source, digest, self.version, dumps(parsed)) for source, digest, parsed in entries]
+        with self.db:
+            self.db.executemany(f"INSERT OR REPLACE INTO {TABLE} VALUES (?, ?, ?, ?)", rows)
+
+    def clear(self) -> None:
+        """Forget every cached parse."""
+        with self.db:
+            self.db.execute(f"DELETE FROM {TABLE}")
+
+    def __len__(self) -> int:
+        return int(self.db.execute(f"SELECT count(*) FROM {TABLE}").fetchone()[0])
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> ParseCache:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def open_cache(corpus_dir: Path) -> ParseCache | None:
+    """The cache beside ``corpus_dir``, or ``None`` (logged) when the store cannot be used."""
+    try:
+        return ParseCache(store_file(corpus_dir))
+    except (sqlite3.Error, OSError) as error:
+        logger.warning("parse cache disabled for %s: %s", corpus_dir, error)
+        return None

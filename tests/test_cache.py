@@ -1,0 +1,152 @@
+"""The incremental parse cache: lossless records, keyed by source + content hash + parser version."""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reactions import cache
+from reactions.cache import ParseCache, content_hash, dumps, loads, open_cache, parser_version
+from reactions.models import Article, Citation, FileOutcome, Kind, Reaction, Status
+
+REACTION = Reaction(
+    id="0123456789abcdef",
+    kind=Kind.EMBED,
+    platform="twitter",
+    handle="Mariana_fcp",
+    display_name="Mariana 🏳️‍🌈",
+    date=dt.date(2020, 2, 2),
+    text='HELL YEAHHHHHH#JusticeForJohnnyDepp — “quoted” "x" \n line',
+    hashtags=("JusticeForJohnnyDepp",),
+    mentions=("someone",),
+    urls=("https://example.com/a?b=c",),
+    media=("pic.twitter.com/KJuit0LwbV",),
+    emoji=("🏳️‍🌈", "😂"),
+    source="sub/002.txt",
+    span=(10, 90),
+    citations=(Citation("sub/002.txt", (10, 90)), Citation("003.html", (5, 7))),
+    status_id="1223727291127357440",
+    url="https://twitter.com/Mariana_fcp/status/1223727291127357440",
+    created_at=dt.datetime(2020, 2, 1, 22, 5, 3, 120000, tzinfo=dt.UTC),
+    lang="en",
+)
+QUOTE = Reaction("fedcba9876543210", Kind.QUOTE, "twitter", None, "a fan", None, "Same girl")
+ARTICLE = Article(
+    source="sub/002.txt",
+    title="Title ✨",
+    date=dt.date(2020, 2, 2),
+    text="text\nwith lines",
+    reactions=(REACTION, QUOTE),
+    warnings=("line 3: attribution without a handle",),
+    published_at=dt.datetime(2020, 2, 2, 9, 30, tzinfo=dt.timezone(dt.timedelta(hours=-5))),
+)
+OUTCOME = FileOutcome("sub/002.txt", "sub/002.txt", Status.PARSED, 2, ("decoded as cp1252",))
+SKIPPED = FileOutcome("empty.txt", None, Status.SKIPPED, reason="empty file")
+
+
+@pytest.mark.parametrize(
+    "parsed", [(ARTICLE, OUTCOME), (None, SKIPPED), (Article("a", None, None, ""), OUTCOME)]
+)
+def test_records_round_trip_exactly(parsed: tuple[Article | None, FileOutcome]) -> None:
+    back = loads(dumps(parsed))
+    assert back == parsed
+    assert repr(back) == repr(parsed)  # same types all the way down (enums, tuples, time zones)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    text=st.text(),
+    handle=st.none() | st.text(min_size=1),
+    date=st.none() | st.dates(),
+    tags=st.lists(st.text(), max_size=3).map(tuple),
+    span=st.tuples(st.integers(0, 10**9), st.integers(0, 10**9)),
+    created=st.none() | st.datetimes(timezones=st.just(dt.UTC)),
+)
+def test_any_reaction_round_trips(
+    text: str,
+    handle: str | None,
+    date: dt.date | None,
+    tags: tuple[str, ...],
+    span: tuple[int, int],
+    created: dt.datetime | None,
+) -> None:
+    reaction = Reaction("id", Kind.EMBED, "twitter", handle, handle, date, text, hashtags=tags, span=span)
+    reaction = Reaction(**{**{f: getattr(reaction, f) for f in Reaction.__slots__}, "created_at": created})
+    article = Article("s", text, date, text, (reaction,), (text,))
+    assert loads(dumps((article, OUTCOME))) == (article, OUTCOME)
+
+
+def test_get_returns_only_matching_source_digest_and_version(tmp_path: Path) -> None:
+    path = tmp_path / ".reactions.db"
+    with ParseCache(path, version="v1") as store:
+        store.put(
+            [
+                ("sub/002.txt", content_hash(b"one"), (ARTICLE, OUTCOME)),
+                ("e", content_hash(b""), (None, SKIPPED)),
+            ]
+        )
+        assert store.get([("sub/002.txt", content_hash(b"one"))]) == {"sub/002.txt": (ARTICLE, OUTCOME)}
+        assert store.get([("sub/002.txt", content_hash(b"two"))]) == {}  # file edited
+        assert store.get([("other.txt", content_hash(b"one"))]) == {}  # same bytes, other article id
+        assert store.get([]) == {}
+    with ParseCache(path, version="v2") as store:  # new parser: nothing reused
+        assert store.get([("sub/002.txt", content_hash(b"one"))]) == {}
+
+
+def test_a_changed_file_replaces_its_row(tmp_path: Path) -> None:
+    with ParseCache(tmp_path / "s.db", version="v1") as store:
+        store.put([("a.txt", content_hash(b"one"), (None, SKIPPED))])
+        store.put([("a.txt", content_hash(b"two"), (ARTICLE, OUTCOME))])
+        assert len(store) == 1
+        assert store.get([("a.txt", content_hash(b"two"))]) == {"a.txt": (ARTICLE, OUTCOME)}
+        store.clear()
+        assert len(store) == 0
+
+
+def test_many_keys_are_looked_up_in_batches(tmp_path: Path) -> None:
+    rows = [(f"{i:05d}.txt", content_hash(str(i).encode()), (None, SKIPPED)) for i in range(1234)]
+    with ParseCache(tmp_path / "s.db") as store:
+        store.put(rows)
+        found = store.get([(source, digest) for source, digest, _ in rows])
+    assert list(found) == [source for source, _, _ in rows]
+
+
+def test_store_is_wal_and_shares_the_file_with_other_tables(tmp_path: Path) -> None:
+    path = tmp_path / ".reactions.db"
+    other = sqlite3.connect(path)
+    other.execute("CREATE TABLE labels (id TEXT PRIMARY KEY, label TEXT)")
+    other.execute("INSERT INTO labels VALUES ('x', 'positive')")
+    other.commit()
+    with ParseCache(path) as store:
+        store.put([("a", "d", (None, SKIPPED))])
+        assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert other.execute("SELECT label FROM labels").fetchall() == [("positive",)]
+    assert other.execute(f"SELECT source FROM {cache.TABLE}").fetchall() == [("a",)]
+    other.close()
+
+
+def test_open_cache_sits_beside_the_corpus(tmp_path: Path) -> None:
+    store = open_cache(tmp_path)
+    assert store is not None
+    store.close()
+    assert store.path == cache.store_file(tmp_path)
+    assert store.path.parent == tmp_path
+    assert store.path.name == ".reactions.db"
+
+
+def test_unusable_store_disables_the_cache_without_failing(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    missing = tmp_path / "no" / "such" / "folder"
+    assert open_cache(missing) is None
+    assert "parse cache disabled" in caplog.text
+
+
+def test_parser_version_is_stable_and_short() -> None:
+    assert parser_version() == parser_version()
+    assert len(parser_version()) == 16
