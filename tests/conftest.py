@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
 import pytest
+
+from reactions.models import Kind, Reaction
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -18,3 +25,42 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def update_golden(request: pytest.FixtureRequest) -> bool:
     """True when the run was asked to rewrite golden files."""
     return bool(request.config.getoption("--update-golden"))
+
+
+# --- records and corpora (corpus, frames, export, cli tests) ---------------------------------
+
+SEEDS = Path(__file__).resolve().parent.parent / "seeds"
+
+
+@pytest.fixture
+def seeds_dir() -> Path:
+    """The bundled seed articles (five .txt files)."""
+    return SEEDS
+
+
+@pytest.fixture
+def make_reaction() -> Callable[..., Reaction]:
+    """Build a :class:`Reaction` from a few fields: ``make_reaction("r1", text="hi", handle="x")``."""
+
+    def make(id_: str = "r1", **fields: Any) -> Reaction:
+        defaults: dict[str, Any] = {
+            "kind": Kind.EMBED, "platform": "twitter", "handle": "fan", "display_name": "A Fan",
+            "date": dt.date(2020, 2, 1), "text": f"post {id_} #JusticeForJohnnyDepp",
+            "hashtags": ("JusticeForJohnnyDepp",), "source": "a.txt", "span": (0, 10),
+        }  # fmt: skip
+        return Reaction(id_, **{**defaults, **fields})
+
+    return make
+
+
+@pytest.fixture
+def article_folder(tmp_path: Path) -> Path:
+    """A folder of two good articles (one in a subfolder) that cite one post in common."""
+    post = "Can you imagine. THE NERVE#JusticeForJohnnyDepp — KeepRocking (@truthhurts06) February 1, 2020"
+    other = "Wow pic.twitter.com/abc — Ann (@ann_lee) Feb 2, 2020"
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "a.txt").write_text(f" date 2020-02-02 First article\n\n{post}\n", encoding="utf-8")
+    (tmp_path / "sub" / "b.md").write_text(
+        f" date 2020-02-03 Second article\n\n{post}\n\n{other}\n", encoding="utf-8"
+    )
+    return tmp_path
