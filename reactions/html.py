@@ -1,0 +1,352 @@
+"""Saved web pages -> :class:`~reactions.models.Article`: the page's text, metadata and embeds.
+
+Built on the standard library's :mod:`html.parser` (through :mod:`reactions.platforms.dom`),
+which never raises on malformed markup.  :func:`parse_html_article`
+
+1. reads the title and publication time (``<meta property="article:published_time">``,
+   JSON-LD ``datePublished``, ``<time datetime>``);
+2. walks the page in reading order, turning blocks into paragraphs (blank lines between them;
+   scripts, styles, navigation and forms dropped) and every embed that a platform module of
+   :mod:`reactions.platforms` recognises into one paragraph holding its rendered text
+   (``text — Name (@handle) Date``), so that a reaction's span points at it;
+3. runs the plain-text parser (:func:`reactions.parse.parse_article`) over that text, so posts
+   rendered as prose and quoted reactions are found too, and keeps one reaction per post: a
+   text reaction that overlaps an embed, or has its handle and text, is the embed.
+
+>>> page = ('<html><head><meta property="article:published_time" content="2014-05-06T09:00:00Z">'
+...     '<title>Sunsets</title></head><body><p>Look:</p><blockquote class="twitter-tweet">'
+...     '<p lang="en">Wow <a href="https://twitter.com/hashtag/sunset">#sunset</a></p>'
+...     '&mdash; US Interior (@Interior) <a href="https://x.com/Interior/status/463440424141459456'
+...     '?ref_src=twsrc%5Etfw">May 5, 2014</a></blockquote></body></html>')
+>>> is_html(page), is_html("I <3 cats, and a < b > c")
+(True, False)
+>>> article = parse_html_article(page, "sunsets.html")
+>>> article.title, str(article.published_at), article.text
+('Sunsets', '2014-05-06 09:00:00+00:00', 'Look:\\n\\nWow #sunset — US Interior (@Interior) May 5, 2014')
+>>> r = article.reactions[0]
+>>> r.handle, r.text, r.hashtags, r.status_id, str(r.created_at), r.lang
+('Interior', 'Wow #sunset', ('sunset',), '463440424141459456', '2014-05-05 22:09:42.079000+00:00', 'en')
+>>> r.url
+'https://twitter.com/Interior/status/463440424141459456'
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import logging
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from reactions.entities import extract_entities
+from reactions.models import Article, Citation, Kind, Reaction
+from reactions.parse import parse_article, reaction_id
+from reactions.platforms import Embed, match_embed
+from reactions.platforms.base import parse_timestamp
+from reactions.platforms.dom import (
+    BLOCK_TAGS,
+    Node,
+    find_all,
+    iter_elements,
+    parse_dom,
+    raw_text,
+    render_text,
+    tidy,
+)
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["is_html", "parse_html_article"]
+
+_SNIFF_CHARS = 65536
+_DOCTYPE_RE = re.compile(
+    r"\A(?:\ufeff)?\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html[\s>])", re.I | re.S
+)
+_TAG_RE = re.compile(
+    r"<(/?)(html|head|body|p|div|span|a|br|blockquote|article|section|main|script|style|meta|link|title|"
+    r"iframe|h[1-6]|ul|ol|li|img|em|strong|figure|table|tr|td|header|footer|nav)\b(?:\s[^<>]*)?/?>",
+    re.I,
+)
+_DROP_TAGS = frozenset({
+    "head", "script", "style", "noscript", "template", "svg", "math", "form", "button", "select",
+    "textarea", "iframe", "object", "embed", "canvas", "audio", "video", "map", "dialog",
+})
+_CHROME_TAGS = frozenset({"nav", "header", "footer", "aside"})
+"""Page furniture, dropped unless it sits inside the ``<article>`` or ``<main>``."""
+_DATE_META = (
+    "article:published_time", "og:published_time", "datepublished", "article.published",
+    "publish-date", "publishdate", "pubdate", "parsely-pub-date", "sailthru.date", "date",
+    "dc.date.issued", "dc.date", "dcterms.created", "dcterms.issued", "publication_date",
+)
+_TITLE_META = ("og:title", "twitter:title")
+
+
+def is_html(text: str) -> bool:
+    """Whether ``text`` is HTML, judged by its content: a doctype or ``<html>`` start, or real tags.
+
+    Plain text with a stray ``<3`` or ``a < b`` is not HTML; a fragment such as a pasted embed
+    code is.
+
+    >>> fragment = '<blockquote class="twitter-tweet"><p>hi</p></blockquote>'
+    >>> is_html("<!DOCTYPE html><title>x</title>"), is_html(fragment)
+    (True, True)
+    >>> is_html("Love it <3 <3"), is_html("if a<b and c>d then <b>")
+    (False, False)
+    """
+    head = text[:_SNIFF_CHARS]
+    if _DOCTYPE_RE.match(head):
+        return True
+    tags = _TAG_RE.findall(head)
+    closing = sum(1 for slash, _ in tags if slash)
+    return len(tags) >= 3 and closing >= 1
+
+
+@dataclass(frozen=True, slots=True)
+class _Meta:
+    title: str | None
+    date: dt.date | None
+    published_at: dt.datetime | None
+
+
+def parse_html_article(text: str, source: str | None = None) -> Article:
+    """Parse one saved web page (or HTML fragment) into an :class:`Article`.  Never raises on a ``str``."""
+    source = source or "<html>"
+    root = parse_dom(text if isinstance(text, str) else "")
+    meta = _metadata(root)
+    blocks = list(_blocks(root))
+    body = "\n\n".join(b if isinstance(b, str) else b.rendered() for b in blocks)
+    base = parse_article(body, source)
+    warnings = list(base.warnings)
+    embeds = _place_embeds(base.text, [b for b in blocks if isinstance(b, Embed)], source, warnings)
+    reactions = _merge(embeds, base.reactions)
+    for warning in warnings[len(base.warnings) :]:
+        logger.warning("%s: %s", source, warning)
+    return Article(
+        source=source,
+        title=meta.title or base.title,
+        date=meta.date,
+        text=base.text,
+        reactions=reactions,
+        warnings=tuple(warnings),
+        published_at=meta.published_at,
+    )
+
+
+# -- reading order: paragraphs and embeds ------------------------------------------------------
+
+
+def _blocks(root: Node) -> Iterator[str | Embed]:
+    """The page's paragraphs (tidied text) and embeds, in reading order."""
+    buffer: list[str] = []
+    stack: list[tuple[Node | str | None, bool]] = [(root, False)]  # (item, inside article); None = break
+    while stack:
+        item, in_article = stack.pop()
+        if isinstance(item, str):
+            buffer.append(item)
+            continue
+        if item is None or (item.tag in BLOCK_TAGS):
+            if paragraph := tidy("".join(buffer)):
+                yield paragraph
+            buffer.clear()
+            if item is None:
+                continue
+        if item.tag == "br":
+            buffer.append("\n")
+            continue
+        embed = _embed_at(item)
+        if embed is not None:
+            yield embed
+            continue
+        if _is_dropped(item, in_article):
+            yield from (e for e in map(_embed_at, _embed_nodes(item)) if e is not None)
+            continue
+        inside = in_article or item.tag in ("article", "main")
+        if item.tag in BLOCK_TAGS:
+            stack.append((None, inside))
+        stack.extend((c, inside) for c in reversed(item.children))
+    if paragraph := tidy("".join(buffer)):
+        yield paragraph
+
+
+def _is_dropped(node: Node, in_article: bool) -> bool:
+    if node.tag in _DROP_TAGS or "hidden" in node.attrs or node.attr("aria-hidden") == "true":
+        return True
+    return node.tag in _CHROME_TAGS and not in_article
+
+
+def _embed_nodes(node: Node) -> list[Node]:
+    """The outermost embed elements under ``node``."""
+    def is_embed(n: Node) -> bool:
+        return match_embed(n) is not None
+
+    return [n for n in iter_elements(node, skip=is_embed) if is_embed(n)]
+
+
+def _embed_at(node: Node) -> Embed | None:
+    extractor = match_embed(node)
+    if extractor is None:
+        return None
+    try:
+        return extractor.extract(node)
+    except (ValueError, IndexError, KeyError) as error:  # a malformed embed is a warning, not a crash
+        logger.warning("malformed %s embed skipped: %s", extractor.platform, error)
+        return None
+
+
+# -- reactions --------------------------------------------------------------------------------
+
+
+def _place_embeds(
+    text: str, embeds: list[Embed], source: str, warnings: list[str]
+) -> list[Reaction]:
+    """Reactions for the embeds, each with its span in ``text`` (found in order)."""
+    reactions: list[Reaction] = []
+    cursor = 0
+    for embed in _drop_duplicate_ids(embeds):
+        rendered = embed.rendered()
+        start = text.find(rendered, cursor) if rendered else -1
+        if start < 0:
+            start = text.find(embed.text, cursor) if embed.text else -1
+            end = start + len(embed.text)
+        else:
+            end = start + len(rendered)
+        span = (start, end) if start >= 0 else (cursor, cursor)
+        cursor = max(cursor, span[1])
+        warnings.extend(embed.warnings)
+        reactions.append(_reaction(embed, source, span))
+    return reactions
+
+
+def _drop_duplicate_ids(embeds: list[Embed]) -> list[Embed]:
+    """Leave out id-only embeds whose post also appears, with its text, elsewhere on the page."""
+    with_text = {(e.platform, e.status_id) for e in embeds if e.text and e.status_id}
+    seen: set[tuple[str, str | None]] = set()
+    kept: list[Embed] = []
+    for e in embeds:
+        key = (e.platform, e.status_id)
+        if not e.text and e.status_id and (key in with_text or key in seen):
+            continue
+        seen.add(key)
+        kept.append(e)
+    return kept
+
+
+def _reaction(embed: Embed, source: str, span: tuple[int, int]) -> Reaction:
+    entities = extract_entities(embed.text)
+    return Reaction(
+        id=reaction_id(embed.handle, embed.date, embed.text or embed.url or ""),
+        kind=Kind.EMBED,
+        platform=embed.platform,
+        handle=embed.handle,
+        display_name=embed.display_name,
+        date=embed.date,
+        text=embed.text,
+        hashtags=_union(entities.hashtags, embed.hashtags),
+        mentions=_union(entities.mentions, embed.mentions),
+        urls=entities.urls,
+        media=entities.media,
+        emoji=entities.emoji,
+        source=source,
+        span=span,
+        citations=(Citation(source, span),),
+        status_id=embed.status_id,
+        url=embed.url,
+        created_at=embed.created_at,
+        lang=embed.lang,
+    )
+
+
+def _union(first: Iterable[str], second: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys((*first, *second)))
+
+
+def _merge(embeds: list[Reaction], found: Iterable[Reaction]) -> tuple[Reaction, ...]:
+    """Embeds plus the text reactions that are not one of them (by overlap, or handle and text)."""
+    keys = {(_key(r.handle), _fingerprint(r.text)) for r in embeds if r.text}
+
+    def is_embed(r: Reaction) -> bool:
+        return any(_overlap(r.span, e.span) for e in embeds) or (_key(r.handle), _fingerprint(r.text)) in keys
+
+    extra = [r for r in found if not is_embed(r)]
+    return tuple(sorted((*embeds, *extra), key=lambda r: r.span))
+
+
+def _key(handle: str | None) -> str:
+    return (handle or "").lstrip("@").casefold()
+
+
+def _fingerprint(text: str) -> str:
+    return re.sub(r"\W+", "", text).casefold()
+
+
+def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return a[0] < b[1] and b[0] < a[1]
+
+
+# -- metadata ---------------------------------------------------------------------------------
+
+
+def _metadata(root: Node) -> _Meta:
+    metas: dict[str, str] = {}
+    for node in find_all(root, lambda n: n.tag == "meta"):
+        key = (node.attr("property") or node.attr("name") or node.attr("itemprop")).strip().lower()
+        if key and node.attr("content").strip():
+            metas.setdefault(key, node.attr("content").strip())
+    title = next((metas[k] for k in _TITLE_META if k in metas), None) or _first_text(root, "h1", "title")
+    stamp = next((metas[k] for k in _DATE_META if k in metas), None)
+    stamp = stamp or _json_ld_date(root) or _time_date(root)
+    date, published = _read_stamp(stamp) if stamp else (None, None)
+    return _Meta(tidy(title) or None if title else None, date, published)
+
+
+def _first_text(root: Node, *tags: str) -> str | None:
+    for tag in tags:
+        node = next((n for n in iter_elements(root) if n.tag == tag), None)
+        if node is not None and (text := render_text(node)):
+            return text.replace("\n", " ")
+    return None
+
+
+def _json_ld_date(root: Node) -> str | None:
+    for node in find_all(root, lambda n: n.tag == "script" and "ld+json" in n.attr("type").lower()):
+        try:
+            data = json.loads(raw_text(node))
+        except ValueError:
+            continue
+        if found := _find_key(data, "datePublished"):
+            return found
+    return None
+
+
+def _find_key(data: object, key: str) -> str | None:
+    stack = [data]
+    while stack:
+        item = stack.pop(0)
+        if isinstance(item, dict):
+            if isinstance(item.get(key), str):
+                return str(item[key])
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return None
+
+
+def _time_date(root: Node) -> str | None:
+    times = find_all(root, lambda n: n.tag == "time" and bool(n.attr("datetime")))
+    preferred = [t for t in times if "pubdate" in t.attrs or t.attr("itemprop") == "datePublished"]
+    chosen = preferred or times
+    return chosen[0].attr("datetime") if chosen else None
+
+
+def _read_stamp(value: str) -> tuple[dt.date | None, dt.datetime | None]:
+    """(local date, UTC time) from an ISO 8601 value; the time only when it has an offset."""
+    value = value.strip()
+    match = re.match(r"(\d{4})-(\d{2})-(\d{2})", value)
+    if match is None:
+        return None, None
+    try:
+        date = dt.date(*(int(g) for g in match.groups()))
+    except ValueError:
+        return None, None
+    return date, parse_timestamp(value)

@@ -1,0 +1,23 @@
+"""One small module per social network, all behind the interface of :mod:`reactions.platforms.base`.
+
+:data:`EXTRACTORS` lists them in the order an element is tried; :func:`match_embed` finds the
+first platform whose ``matches`` accepts an element.
+"""
+
+from __future__ import annotations
+
+from reactions.platforms import twitter
+from reactions.platforms.base import Embed, Extractor
+from reactions.platforms.dom import Node
+
+__all__ = ["EXTRACTORS", "Embed", "Extractor", "match_embed"]
+
+EXTRACTORS: tuple[Extractor, ...] = (
+    Extractor(twitter.PLATFORM, twitter.matches, twitter.extract),
+)
+"""Every platform, in the order an element is tried."""
+
+
+def match_embed(node: Node) -> Extractor | None:
+    """The extractor of the first platform that recognises ``node`` as one of its embeds."""
+    return next((e for e in EXTRACTORS if e.matches(node)), None)

@@ -1,0 +1,158 @@
+"""The one interface every platform module implements, and the helpers they share.
+
+A platform module exposes ``PLATFORM`` (a :class:`~reactions.models.Platform`),
+``matches(node) -> bool`` (is this element an embed of ours?) and
+``extract(node) -> Embed | None`` (read the post out of it; ``None`` when the element holds
+nothing usable).  :data:`reactions.platforms.EXTRACTORS` lists them in the order they are tried.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from reactions.models import Platform
+from reactions.platforms.dom import Node
+
+
+@dataclass(frozen=True, slots=True)
+class Embed:
+    """A post read from an embed's markup, before it becomes a :class:`~reactions.models.Reaction`.
+
+    Fields:
+        platform: the network.
+        handle: the author's handle in the platform's own form (``user``, ``user.bsky.social``,
+            ``user@instance``), without a leading ``@``; ``None`` when the markup does not say.
+        display_name: the author's name as shown, when shown.
+        date: the date shown with the post, when shown and readable.
+        date_text: that date as written (kept for the rendered text).
+        text: the post's text as rendered, ``""`` for link-only embeds (videos, iframes).
+        status_id: the post's id on its platform, as a string.
+        url: the canonical URL of the post.
+        created_at: the exact UTC time of the post, when the markup or the id gives it.
+        lang: the post's language tag, when given.
+        hashtags: hashtags read from the markup's links (without ``#``).
+        mentions: handles mentioned through the markup's links (without ``@``).
+        warnings: problems with this embed (an id that disagrees with the date, …).
+    """
+
+    platform: Platform
+    handle: str | None
+    display_name: str | None
+    date: dt.date | None
+    date_text: str
+    text: str
+    status_id: str | None = None
+    url: str | None = None
+    created_at: dt.datetime | None = None
+    lang: str | None = None
+    hashtags: tuple[str, ...] = ()
+    mentions: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+
+    def rendered(self) -> str:
+        """The embed as a reader sees it: text, then ``— Name (@handle) Date``.
+
+        >>> Embed(Platform.TWITTER, "a", "A", None, "May 5, 2014", "hi").rendered()
+        'hi — A (@a) May 5, 2014'
+        """
+        byline = " ".join(
+            p
+            for p in (
+                self.display_name or "",
+                f"(@{self.handle})" if self.handle else "",
+                self.date_text,
+            )
+            if p
+        )
+        if not byline:
+            return self.text or self.url or ""
+        return f"{self.text} — {byline}" if self.text else f"— {byline}"
+
+
+class Extractor(NamedTuple):
+    """One platform's entry in the registry."""
+
+    platform: Platform
+    matches: Callable[[Node], bool]
+    extract: Callable[[Node], Embed | None]
+
+
+_MONTHS = {
+    m: i + 1
+    for i, names in enumerate(
+        [
+            ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"),
+            ("may",), ("june", "jun"), ("july", "jul"), ("august", "aug"),
+            ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
+            ("december", "dec"),
+        ]
+    )
+    for m in names
+}
+_MDY = re.compile(r"\b([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b")
+_DMY = re.compile(r"\b(\d{1,2})\.?\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})\b")
+_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})")
+
+
+def parse_date(text: str) -> dt.date | None:
+    """The first date written in ``text`` (``May 5, 2014``, ``5 May 2014``, ``2014-05-05``).
+
+    >>> parse_date("Feb 2, 2020 at 10:15am PST"), parse_date("2 February 2020"), parse_date("soon")
+    (datetime.date(2020, 2, 2), datetime.date(2020, 2, 2), None)
+    """
+    candidates: list[tuple[int, int, int, int]] = []  # (position, year, month, day)
+    for m in _MDY.finditer(text):
+        if m.group(1).lower() in _MONTHS:
+            candidates.append((m.start(), int(m.group(3)), _MONTHS[m.group(1).lower()], int(m.group(2))))
+    for m in _DMY.finditer(text):
+        if m.group(2).lower() in _MONTHS:
+            candidates.append((m.start(), int(m.group(3)), _MONTHS[m.group(2).lower()], int(m.group(1))))
+    for m in _ISO.finditer(text):
+        candidates.append((m.start(), int(m.group(1)), int(m.group(2)), int(m.group(3))))
+    for _, year, month, day in sorted(candidates):
+        try:
+            return dt.date(year, month, day)
+        except ValueError:
+            continue
+    return None
+
+
+def parse_timestamp(value: str) -> dt.datetime | None:
+    """An ISO 8601 time with an offset, as UTC; ``None`` for dates, naive or bad values.
+
+    >>> parse_timestamp("2020-02-02T18:15:01+00:00")
+    datetime.datetime(2020, 2, 2, 18, 15, 1, tzinfo=datetime.timezone.utc)
+    >>> parse_timestamp("2020-02-02") is None
+    True
+    """
+    value = value.strip()
+    if len(value) < 16:
+        return None
+    try:
+        stamp = dt.datetime.fromisoformat(value.replace("z", "Z"))
+    except ValueError:
+        return None
+    if stamp.tzinfo is None:
+        return None
+    return stamp.astimezone(dt.UTC)
+
+
+def has_class(*names: str) -> Callable[[Node], bool]:
+    """A predicate: the element has any of these class names."""
+    wanted = frozenset(names)
+
+    def predicate(node: Node) -> bool:
+        return not wanted.isdisjoint(node.classes)
+
+    return predicate
+
+
+def links(node: Node) -> list[Node]:
+    """The ``<a href>`` elements under ``node``, in order."""
+    from reactions.platforms.dom import find_all
+
+    return find_all(node, lambda n: n.tag == "a" and bool(n.attr("href")))

@@ -1,0 +1,180 @@
+"""A small, forgiving HTML tree built on the standard library's :mod:`html.parser`.
+
+The tree is only as rich as embed finding needs: elements with a tag, attributes and
+children (elements or decoded text).  Malformed markup never raises: unknown end tags are
+ignored, unclosed elements are closed at the end, and ``<p>``/``<li>`` close implicitly the
+way browsers close them.  Walking is iterative, so deeply nested pages cannot overflow.
+
+>>> root = parse_dom('<div class="a b"><p>one &amp; two<br>three<p>four</div>')
+>>> [n.tag for n in iter_elements(root)]
+['#root', 'div', 'p', 'br', 'p']
+>>> render_text(root.children[0].children[0])
+'one & two\\nthree'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+
+VOID_TAGS = frozenset({
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
+    "track", "wbr", "keygen",
+})
+"""Elements that never have children or an end tag."""
+
+BLOCK_TAGS = frozenset({
+    "address", "article", "aside", "blockquote", "body", "details", "dialog", "dd", "div", "dl",
+    "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6",
+    "header", "hgroup", "hr", "li", "main", "nav", "ol", "p", "pre", "section", "table", "tbody",
+    "thead", "tfoot", "tr", "td", "th", "ul", "caption", "summary",
+})
+"""Elements that start a new paragraph of visible text."""
+
+_IMPLIED_END: dict[str, frozenset[str]] = {
+    "p": BLOCK_TAGS,
+    "li": frozenset({"li"}),
+    "dt": frozenset({"dt", "dd"}),
+    "dd": frozenset({"dt", "dd"}),
+    "option": frozenset({"option"}),
+    "tr": frozenset({"tr"}),
+    "td": frozenset({"td", "th", "tr"}),
+    "th": frozenset({"td", "th", "tr"}),
+}
+_SPACES = re.compile(r"[ \t\n\r\f\v\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
+_INVISIBLE = re.compile("[\u200b\u2060\ufeff]")
+
+
+@dataclass(slots=True, eq=False)
+class Node:
+    """One element: its tag (lower case), attributes and children (elements or text)."""
+
+    tag: str
+    attrs: dict[str, str] = field(default_factory=dict)
+    children: list[Node | str] = field(default_factory=list)
+
+    def attr(self, name: str) -> str:
+        """The attribute's value, ``""`` when absent."""
+        return self.attrs.get(name, "")
+
+    @property
+    def classes(self) -> frozenset[str]:
+        """The element's class names."""
+        return frozenset(self.attr("class").split())
+
+
+class _TreeBuilder(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.root = Node("#root")
+        self.stack: list[Node] = [self.root]
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        while len(self.stack) > 1 and tag in _IMPLIED_END.get(self.stack[-1].tag, frozenset()):
+            self.stack.pop()
+        node = Node(tag, {k: v or "" for k, v in attrs})
+        self.stack[-1].children.append(node)
+        if tag not in VOID_TAGS:
+            self.stack.append(node)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+        if tag not in VOID_TAGS and self.stack[-1].tag == tag:
+            self.stack.pop()
+
+    def handle_endtag(self, tag: str) -> None:
+        for depth in range(len(self.stack) - 1, 0, -1):
+            if self.stack[depth].tag == tag:
+                del self.stack[depth:]
+                return
+        if tag in ("p", "br"):  # browsers turn a stray </p> or </br> into an element
+            self.stack[-1].children.append(Node(tag))
+
+    def handle_data(self, data: str) -> None:
+        self.stack[-1].children.append(data)
+
+
+def parse_dom(markup: str) -> Node:
+    """Parse ``markup`` into a tree under a ``#root`` node.  Never raises on any string."""
+    builder = _TreeBuilder()
+    try:
+        builder.feed(markup)
+        builder.close()
+    except (AssertionError, ValueError):  # pragma: no cover - html.parser is very forgiving
+        pass
+    return builder.root
+
+
+def iter_elements(root: Node, *, skip: Callable[[Node], bool] | None = None) -> Iterator[Node]:
+    """Every element under ``root`` (itself included) in document order.
+
+    When ``skip(node)`` is true the node is yielded but its descendants are not.
+    """
+    stack: list[Node] = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        if skip is None or not skip(node):
+            stack.extend(c for c in reversed(node.children) if isinstance(c, Node))
+
+
+def find_all(root: Node, predicate: Callable[[Node], bool]) -> list[Node]:
+    """The elements under ``root`` for which ``predicate`` is true, in document order."""
+    return [n for n in iter_elements(root) if predicate(n)]
+
+
+def find_first(root: Node, predicate: Callable[[Node], bool]) -> Node | None:
+    """The first element under ``root`` for which ``predicate`` is true."""
+    return next((n for n in iter_elements(root) if predicate(n)), None)
+
+
+def raw_text(node: Node) -> str:
+    """The concatenated text under ``node``, exactly as decoded (used for JSON-LD scripts)."""
+    parts: list[str] = []
+    stack: list[Node | str] = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            parts.append(item)
+        else:
+            stack.extend(reversed(item.children))
+    return "".join(parts)
+
+
+def render_text(node: Node | str, *, skip: Callable[[Node], bool] | None = None) -> str:
+    """The text a reader sees in ``node``: spaces collapsed, ``<br>`` and blocks as line breaks.
+
+    Elements for which ``skip`` is true are left out with their content.
+
+    >>> render_text(parse_dom("<p>a  <b>b</b>\\n c<br/>d</p>"))
+    'a b c\\nd'
+    """
+    parts: list[str] = []
+    stack: list[Node | str] = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            parts.append(_SPACES.sub(" ", item))
+        elif item.tag == "br":
+            parts.append("\n")
+        elif item.tag in ("script", "style", "template", "noscript") or (skip is not None and skip(item)):
+            continue
+        else:
+            if item.tag in BLOCK_TAGS:
+                parts.append("\n")
+                stack.append("\n")
+            stack.extend(reversed(item.children))
+    return tidy("".join(parts))
+
+
+def tidy(text: str) -> str:
+    """Collapse spaces, trim each line, keep single line breaks, drop invisible characters.
+
+    >>> tidy(" a \\u00a0b \\n\\n\\n c\\u200b ")
+    'a b\\n\\nc'
+    """
+    text = _INVISIBLE.sub("", text)
+    lines = [_SPACES.sub(" ", line).strip() for line in text.split("\n")]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()

@@ -1,0 +1,179 @@
+"""Twitter / X embeds: ``blockquote.twitter-tweet`` (and ``twitter-video``) and rendered widgets.
+
+The embed code from publish.twitter.com looks like::
+
+    <blockquote class="twitter-tweet"><p lang="en" dir="ltr">Text <a href="…/hashtag/x">#x</a>
+    <a href="https://t.co/abc">pic.twitter.com/abc</a></p>&mdash; Name (@handle)
+    <a href="https://twitter.com/handle/status/123?ref_src=twsrc%5Etfw">May 5, 2014</a></blockquote>
+
+Once the widget script has run, a saved page holds only an element carrying the id
+(``iframe[data-tweet-id]``, ``twitter-widget``, ``amp-twitter[data-tweetid]``, CMS wrappers
+with ``data-embed-id``): those give an id-only reaction unless a blockquote is still inside.
+
+>>> parse_status_url("https://mobile.x.com/Interior/statuses/463440424141459456?ref_src=twsrc%5Etfw")
+('Interior', '463440424141459456')
+>>> canonical_url("Interior", "463440424141459456")
+'https://twitter.com/Interior/status/463440424141459456'
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs, unquote, urlsplit
+
+from reactions import snowflake
+from reactions.models import Platform
+from reactions.platforms.base import Embed, links, parse_date
+from reactions.platforms.dom import Node, find_first, render_text
+
+PLATFORM = Platform.TWITTER
+_HOSTS = r"(?:(?:www|mobile|m)\.)?(?:twitter|x)\.com"
+_STATUS = re.compile(
+    rf"^(?:https?:)?//{_HOSTS}/(?:#!/)?(?:i/web/|i/|(?P<handle>\w{{1,15}})/)status(?:es)?/(?P<id>\d{{1,20}})",
+    re.IGNORECASE,
+)
+_HASHTAG_LINK = re.compile(rf"^(?:https?:)?//{_HOSTS}/hashtag/([^?/#]+)", re.IGNORECASE)
+_PROFILE_LINK = re.compile(rf"^(?:https?:)?//{_HOSTS}/(\w{{1,15}})/?(?:[?#]|$)", re.IGNORECASE)
+_BYLINE = re.compile(
+    r"[—–-]+\s*(?P<name>.*?)\s*\(\s*@\s*(?P<handle>\w{1,15})\s*\)\s*(?P<date>.*)$", re.DOTALL
+)
+_ID_ATTRS = ("data-tweet-id", "data-tweetid", "data-tweet")
+_BLOCK_CLASSES = frozenset({"twitter-tweet", "twitter-video"})
+
+
+def parse_status_url(url: str) -> tuple[str | None, str] | None:
+    """``(handle, status id)`` from any form of status link, ``None`` when it is not one."""
+    m = _STATUS.match(url.strip())
+    if m is None:
+        return None
+    return m.group("handle"), m.group("id")
+
+
+def canonical_url(handle: str | None, status_id: str) -> str:
+    """``https://twitter.com/{handle}/status/{id}`` (``i/web`` when the handle is unknown)."""
+    return f"https://twitter.com/{handle or 'i/web'}/status/{status_id}"
+
+
+def _is_blockquote(node: Node) -> bool:
+    return node.tag == "blockquote" and not _BLOCK_CLASSES.isdisjoint(node.classes)
+
+
+def _wrapper_id(node: Node) -> str | None:
+    for name in _ID_ATTRS:
+        value = node.attr(name).strip()
+        if value.isdigit():
+            return value
+    embed_id = node.attr("data-embed-id").strip()
+    context = " ".join(f"{k} {v}" for k, v in node.attrs.items() if k != "data-embed-id").lower()
+    if embed_id.isdigit() and ("twitter" in context or "tweet" in context):
+        return embed_id
+    if node.tag == "iframe":
+        return _iframe_id(node.attr("src") or node.attr("data-src"))
+    return None
+
+
+def _iframe_id(src: str) -> str | None:
+    parts = urlsplit(src)
+    host = parts.netloc.lower()
+    query = parse_qs(parts.query)
+    if host.endswith("platform.twitter.com") and "id" in query:
+        value = query["id"][0]
+        return value if value.isdigit() else None
+    if host.endswith("twitframe.com") and "url" in query:
+        found = parse_status_url(query["url"][0])
+        return found[1] if found else None
+    return None
+
+
+def matches(node: Node) -> bool:
+    """Is ``node`` a tweet embed (blockquote, or a rendered element that keeps the id)?"""
+    return _is_blockquote(node) or _wrapper_id(node) is not None
+
+
+def extract(node: Node) -> Embed | None:
+    """The tweet in ``node``; ``None`` when it holds neither text nor id."""
+    if _is_blockquote(node):
+        return _from_blockquote(node, fallback_id=_wrapper_id(node))
+    inner = find_first(node, lambda n: n is not node and _is_blockquote(n))
+    if inner is not None:
+        return _from_blockquote(inner, fallback_id=_wrapper_id(node))
+    status_id = _wrapper_id(node)
+    if status_id is None:
+        return None
+    return _finish(None, None, "", "", status_id, None, ((), ()))
+
+
+def _status_link(node: Node, text_node: Node | None) -> tuple[str | None, str | None, str]:
+    """(handle, id, link text) of the last status link outside the post text (else inside)."""
+    inside = {id(a) for a in links(text_node)} if text_node is not None else set()
+    found: list[tuple[bool, str | None, str, str]] = []
+    for a in links(node):
+        parsed = parse_status_url(a.attr("href"))
+        if parsed is not None:
+            found.append((id(a) not in inside, parsed[0], parsed[1], render_text(a)))
+    if not found:
+        return None, None, ""
+    outside = [f for f in found if f[0]]
+    _, handle, status_id, text = (outside or found)[-1]
+    return handle, status_id, text
+
+
+def _from_blockquote(node: Node, fallback_id: str | None) -> Embed | None:
+    p = find_first(node, lambda n: n.tag == "p")
+    link_handle, status_id, link_text = _status_link(node, p)
+    status_id = status_id or fallback_id
+    if p is not None:
+        text = render_text(p)
+        byline = render_text(node, skip=lambda n: n is p)
+    else:
+        whole = render_text(node)
+        cut = max(whole.rfind("—"), whole.rfind("&mdash;"))
+        text, byline = (whole[:cut].strip(), whole[cut:]) if cut >= 0 else (whole, "")
+    m = _BYLINE.search(byline.replace("\n", " "))
+    name = m.group("name").strip() or None if m else None
+    handle = m.group("handle") if m else link_handle
+    date_text = link_text or (m.group("date").strip() if m else "")
+    if not text and status_id is None:
+        return None
+    lang = p.attr("lang") or None if p is not None else None
+    tags = _link_entities(p) if p is not None else ((), ())
+    return _finish(handle, name, text, date_text, status_id, lang, tags, link_handle)
+
+
+def _link_entities(p: Node) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    hashtags: list[str] = []
+    mentions: list[str] = []
+    for a in links(p):
+        href, label = a.attr("href"), render_text(a)
+        tag = _HASHTAG_LINK.match(href)
+        profile = _PROFILE_LINK.match(href)
+        if tag is not None:
+            hashtags.append(label.lstrip("#＃") if label[:1] in "#＃" else unquote(tag.group(1)))
+        elif profile is not None and label.startswith("@"):
+            mentions.append(label[1:])
+    return tuple(hashtags), tuple(mentions)
+
+
+def _finish(
+    handle: str | None,
+    name: str | None,
+    text: str,
+    date_text: str,
+    status_id: str | None,
+    lang: str | None,
+    tags: tuple[tuple[str, ...], tuple[str, ...]],
+    link_handle: str | None = None,
+) -> Embed:
+    date = parse_date(date_text) if date_text else None
+    created = snowflake.created_at(status_id) if status_id else None
+    warnings: tuple[str, ...] = ()
+    if created is not None and date is not None and not snowflake.agrees_with_date(created, date):
+        warnings = (
+            f"tweet {status_id} by @{handle}: shown date {date.isoformat()} disagrees with "
+            f"the time in its id ({created.isoformat()})",
+        )
+    url = canonical_url(link_handle or handle, status_id) if status_id else None
+    return Embed(
+        PLATFORM, handle, name, date, date_text, text, status_id, url, created, lang,
+        tags[0], tags[1], warnings,
+    )
