@@ -3,12 +3,62 @@
 The library needs no Streamlit.  Data flows one way::
 
     files -> parse -> corpus -> sentiment -> frames -> charts / export -> cli, dashboard.py
+
+``import reactions`` is cheap: the functions load their modules (and pandas) on first use.
 """
 
 from __future__ import annotations
 
+import importlib
 import logging
+from typing import TYPE_CHECKING, Any
+
+from reactions.errors import ExportError, InputError, ReactionsError
+from reactions.models import Article, Citation, Corpus, FileOutcome, Kind, Platform, Reaction
+
+if TYPE_CHECKING:
+    from reactions.corpus import read_article, read_corpus
+    from reactions.export import read_csv, write_table
+    from reactions.frames import to_frame
+    from reactions.parse import parse_article, reaction_id
 
 __version__ = "0.1.0"
 
+__all__ = [
+    "Article",
+    "Citation",
+    "Corpus",
+    "ExportError",
+    "FileOutcome",
+    "InputError",
+    "Kind",
+    "Platform",
+    "Reaction",
+    "ReactionsError",
+    "__version__",
+    "parse_article",
+    "reaction_id",
+    "read_article",
+    "read_corpus",
+    "read_csv",
+    "to_frame",
+    "write_table",
+]
+
+_LAZY = {
+    "parse_article": "reactions.parse",
+    "reaction_id": "reactions.parse",
+    "read_article": "reactions.corpus",
+    "read_corpus": "reactions.corpus",
+    "to_frame": "reactions.frames",
+    "read_csv": "reactions.export",
+    "write_table": "reactions.export",
+}
+
 logging.getLogger(__name__).addHandler(logging.NullHandler())
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'reactions' has no attribute {name!r}")
