@@ -1,0 +1,307 @@
+"""Decoding raw bytes and cleaning article text: encodings, mojibake, entities, whitespace.
+
+:func:`decode_bytes` turns a file's bytes into text (UTF-8 with or without BOM, UTF-16/32 with
+a BOM, else cp1252, else latin-1) and refuses empty and binary files with
+:class:`~reactions.errors.InputError`.  :func:`clean_text` normalises a string before any
+offsets are computed: it is deterministic, idempotent, never raises and runs in linear time.
+
+Mojibake (UTF-8 bytes that were read as cp1252 or latin-1, such as ``â€™`` for ``’``) is
+repaired run by run: a character in ``Â``–``ô`` followed by the right number of characters
+that stand for bytes ``0x80``–``0xBF`` is turned back into bytes and decoded as UTF-8.  Only
+candidates that decode cleanly, and that would not put a letter of another script straight
+after a Latin letter (``Straße…`` stays as it is), are replaced.
+"""
+
+from __future__ import annotations
+
+import codecs
+import functools
+import html
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from reactions.errors import InputError
+
+__all__ = ["DecodedText", "clean_text", "decode_bytes", "repair_mojibake"]
+
+
+@dataclass(frozen=True, slots=True)
+class DecodedText:
+    """The text of one file and how it was obtained.
+
+    Fields:
+        text: the decoded text, mojibake repaired, otherwise as in the file (not cleaned).
+        encoding: the codec that decoded it (``"utf-8"``, ``"utf-16"``, ``"cp1252"``, …).
+        notes: what was unusual, in words fit for a warning (``"decoded as cp1252"``,
+            ``"repaired mojibake"``); empty for a clean UTF-8 file.
+    """
+
+    text: str
+    encoding: str
+    notes: tuple[str, ...] = ()
+
+
+# --- mojibake ---------------------------------------------------------------------------------
+
+# cp1252 bytes 0x80-0x9F that decode to something other than the latin-1 C1 control.
+_CP1252_UNDEFINED = (0x81, 0x8D, 0x8F, 0x90, 0x9D)
+_CP1252_HIGH = {bytes([b]).decode("cp1252"): b for b in range(0x80, 0xA0) if b not in _CP1252_UNDEFINED}
+# Characters that stand for a UTF-8 continuation byte (0x80-0xBF) once read as cp1252 or latin-1.
+_CONT: dict[str, int] = {chr(b): b for b in range(0x80, 0xC0)} | _CP1252_HIGH
+# Characters that stand for a UTF-8 lead byte, and how many continuation bytes each needs.
+_LEAD: dict[str, int] = {chr(b): 1 if b < 0xE0 else 2 if b < 0xF0 else 3 for b in range(0xC2, 0xF5)}
+_MOJIBAKE_RUN = re.compile("[\u00c2-\u00f4][" + re.escape("".join(sorted(set(_CONT) | set(_LEAD)))) + "]+")
+_BOM_MOJIBAKE = "\u00ef\u00bb\u00bf"  # "ï»¿", a UTF-8 byte order mark read as cp1252
+_INVISIBLE = "\u200b\u2060\ufeff"  # removed by clean_text; ZWJ (U+200D) and VS16 (U+FE0F) are kept
+_IMPLAUSIBLE = ((0x0250, 0x02AF), (0x07C0, 0x07FF))  # IPA, NKo: far likelier a false positive
+
+
+def _script(ch: str) -> str:
+    """The first word of a character's Unicode name (``LATIN``, ``CYRILLIC``, ``CJK``, …)."""
+    return unicodedata.name(ch, "").partition(" ")[0]
+
+
+def _is_latin(ch: str) -> bool:
+    if ch.isascii():
+        return ch.isalnum()
+    return unicodedata.category(ch)[0] == "L" and _script(ch) == "LATIN"
+
+
+def _plausible(decoded: str, after_latin: bool, at_start: bool) -> bool:
+    """Whether ``decoded`` (one character) is a believable repair (``after_latin``: it follows a
+    Latin letter or an ASCII digit)."""
+    if decoded in _INVISIBLE:
+        return decoded == "\ufeff" and at_start  # only a leading "ï»¿" is dropped
+    code = ord(decoded)
+    category = unicodedata.category(decoded)
+    if category in ("Cc", "Cn", "Co", "Cs") or any(lo <= code <= hi for lo, hi in _IMPLAUSIBLE):
+        return False
+    if category[0] in "LM" and _script(decoded) not in ("LATIN", "COMBINING"):
+        return not after_latin
+    return True
+
+
+def _try_repair(out: list[str], after_latin: bool, at_start: bool) -> bool:
+    """If ``out`` ends with a complete, plausible mojibake sequence, replace it; report whether it did."""
+    n = len(out)
+    conts = 0
+    while conts < 3 and conts < n and out[n - 1 - conts] in _CONT:
+        conts += 1
+    start = n - 1 - conts
+    if conts == 0 or start < 0 or _LEAD.get(out[start]) != conts:
+        return False
+    raw = bytes(_CONT.get(c) or ord(c) for c in out[start:])
+    try:
+        decoded = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    if start:
+        after_latin = _is_latin(out[start - 1])
+    if not _plausible(decoded, after_latin, at_start and start == 0):
+        return False
+    del out[start:]
+    if decoded != "\ufeff":
+        out.append(decoded)
+    return True
+
+
+@functools.lru_cache(maxsize=4096)
+def _repair_run(run: str, after_latin: bool, at_start: bool) -> str:
+    """Repair one run of lead/continuation characters, re-examining each repaired character.
+
+    ``after_latin`` tells whether the character before the run is a Latin letter or ASCII
+    digit; ``at_start`` whether the run opens the text.
+    """
+    out: list[str] = []
+    for ch in run:
+        out.append(ch)
+        while out and out[-1] in _CONT and _try_repair(out, after_latin, at_start):
+            pass
+    return "".join(out)
+
+
+def repair_mojibake(text: str) -> str:
+    """Repair UTF-8 text that was decoded as cp1252 or latin-1; leave correct text alone.
+
+    >>> repair_mojibake("It\u00e2\u20ac\u2122s over \u00e2\u20ac\u201d")
+    'It’s over —'
+    >>> repair_mojibake("caf\u00c3\u00a9 \u00f0\u0178\u02dc\u201a")
+    'café 😂'
+    >>> repair_mojibake("café, naïve, Straße…")
+    'café, naïve, Straße…'
+    """
+    if text.isascii():
+        return text
+    parts: list[str] = []
+    last = 0
+    for match in _MOJIBAKE_RUN.finditer(text):
+        start = match.start()
+        after_latin = bool(start) and _is_latin(text[start - 1])
+        parts.append(text[last:start])
+        parts.append(_repair_run(match.group(), after_latin, start == 0))
+        last = match.end()
+    if not parts:
+        return text
+    parts.append(text[last:])
+    return "".join(parts)
+
+
+# --- clean_text -------------------------------------------------------------------------------
+
+_DELETE_INVISIBLE = dict.fromkeys(map(ord, _INVISIBLE))
+_SPACES = {
+    **dict.fromkeys(range(0x2000, 0x200B), " "),
+    0x00A0: " ", 0x1680: " ", 0x202F: " ", 0x205F: " ", 0x3000: " ",
+    0x2028: "\n", 0x2029: "\n",
+}  # fmt: skip
+_ENTITY_RUN = re.compile(r"&[&#;0-9A-Za-z]*")
+_MAX_UNESCAPE_ROUNDS = 6
+
+
+def _unescape_run(run: str) -> str:
+    """Unescape one run of entity characters to a fixed point (``&amp;mdash;`` gives ``—``).
+
+    A run that has not settled after a few rounds is left as it is, so that cleaning twice
+    gives the same result as cleaning once.
+    """
+    current = run
+    for _ in range(_MAX_UNESCAPE_ROUNDS):
+        following = html.unescape(current).translate(_DELETE_INVISIBLE)
+        if following == current:
+            return current
+        current = following
+    return run
+
+
+def _unescape(text: str) -> str:
+    if "&" not in text:
+        return text
+    return _ENTITY_RUN.sub(lambda m: _unescape_run(m.group()), text)
+
+
+def clean_text(text: str) -> str:
+    """Normalise article text; idempotent, never raises, linear time.
+
+    Strips byte order marks, zero-width spaces and word joiners (keeps ZWJ U+200D and
+    VS16 U+FE0F, which emoji need), turns CRLF and CR into LF, decodes HTML entities
+    (double-escaped ones too), repairs mojibake, and turns non-breaking and other Unicode
+    spaces into plain spaces (line and paragraph separators into ``\\n``).
+
+    >>> clean_text("\\ufeffIt&#39;s\\u00a0over &mdash; caf\u00c3\u00a9\\r\\nNext")
+    "It's over — café\\nNext"
+    >>> clean_text("&amp;amp; \u00e2\u20ac\u0153hi\u00e2\u20ac\\u009d")
+    '& “hi”'
+    """
+    text = text.translate(_DELETE_INVISIBLE)
+    text = _unescape(text)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = repair_mojibake(text)
+    return text.translate(_SPACES)
+
+
+# --- decode_bytes -----------------------------------------------------------------------------
+
+_MAGIC: tuple[tuple[bytes, str], ...] = (
+    (b"%PDF-", "PDF document"),
+    (b"PK\x03\x04", "ZIP archive"),
+    (b"PK\x05\x06", "ZIP archive"),
+    (b"\x89PNG\r\n\x1a\n", "PNG image"),
+    (b"GIF87a", "GIF image"),
+    (b"GIF89a", "GIF image"),
+    (b"\xff\xd8\xff", "JPEG image"),
+    (b"\x1f\x8b\x08", "gzip archive"),
+    (b"\xfd7zXZ\x00", "xz archive"),
+    (b"7z\xbc\xaf\x27\x1c", "7-Zip archive"),
+    (b"Rar!\x1a\x07", "RAR archive"),
+    (b"\x7fELF", "ELF executable"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "Office document"),
+    (b"SQLite format 3\x00", "SQLite database"),
+    (b"OggS\x00", "Ogg media"),
+)
+_BOMS: tuple[tuple[bytes, str], ...] = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+_CONTROL_BYTES = bytes([*range(0x00, 0x09), *range(0x0E, 0x1A), *range(0x1B, 0x20), 0x7F])
+_MAX_CONTROL_SHARE = 0.01
+
+
+def _binary_reason(data: bytes) -> str | None:
+    """Why ``data`` (without a BOM) looks binary, or ``None`` when it looks like text."""
+    for magic, what in _MAGIC:
+        if data.startswith(magic):
+            return what
+    if b"\x00" in data:
+        return "contains NUL bytes"
+    controls = len(data) - len(data.translate(None, _CONTROL_BYTES))
+    if controls > _MAX_CONTROL_SHARE * len(data):
+        return f"{controls} control bytes in {len(data)}"
+    return None
+
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    """The codec of BOM-less UTF-16 holding mostly ASCII (every other byte NUL), if it is that."""
+    if len(data) < 4 or len(data) % 2:
+        return None
+    half = len(data) // 2
+    if data[1::2].count(0) > 0.9 * half and data[0::2].count(0) < 0.1 * half:
+        return "utf-16-le"
+    if data[0::2].count(0) > 0.9 * half and data[1::2].count(0) < 0.1 * half:
+        return "utf-16-be"
+    return None
+
+
+def _decode(data: bytes) -> tuple[str, str]:
+    """Decode ``data``; return the text and the codec used.  Raise InputError for binary data."""
+    for bom, codec in _BOMS:
+        if data.startswith(bom):
+            try:
+                return data.decode(codec), codec.removesuffix("-sig")
+            except UnicodeDecodeError:
+                name = codec.removesuffix("-sig")
+                raise InputError(f"binary file (invalid {name} after its BOM)") from None
+    codec16 = _utf16_without_bom(data)
+    if codec16 is not None:
+        try:
+            return data.decode(codec16), codec16
+        except UnicodeDecodeError:
+            pass
+    reason = _binary_reason(data)
+    if reason is not None:
+        raise InputError(f"binary file ({reason})")
+    for codec in ("utf-8", "cp1252"):
+        try:
+            return data.decode(codec), codec
+        except UnicodeDecodeError:
+            continue
+    return data.decode("latin-1"), "latin-1"
+
+
+def decode_bytes(data: bytes) -> DecodedText:
+    """Decode a file's bytes to text, repairing mojibake; refuse empty and binary content.
+
+    >>> decode_bytes("café — ok".encode("cp1252"))
+    DecodedText(text='café — ok', encoding='cp1252', notes=('decoded as cp1252',))
+    >>> decode_bytes("It\u00e2\u20ac\u2122s".encode()).notes
+    ('repaired mojibake',)
+    >>> decode_bytes(b"%PDF-1.7 ...")
+    Traceback (most recent call last):
+    ...
+    reactions.errors.InputError: binary file (PDF document)
+    """
+    if not data.strip():
+        raise InputError("empty file")
+    text, codec = _decode(data)
+    if not text.translate(_DELETE_INVISIBLE).strip():
+        raise InputError("empty file")
+    notes: list[str] = []
+    if codec not in ("utf-8", "utf-8-sig"):
+        notes.append(f"decoded as {codec}")
+    repaired = repair_mojibake(text)
+    if repaired != text:
+        notes.append("repaired mojibake")
+    return DecodedText(repaired, codec, tuple(notes))
