@@ -1,19 +1,21 @@
 """One small module per social network, all behind the interface of :mod:`reactions.platforms.base`.
 
-:data:`EXTRACTORS` lists them in the order an element is tried; :func:`match_embed` finds the
-first platform whose ``matches`` accepts an element.
+Each module has ``PLATFORM``, ``matches(node)`` and ``extract(node)``.  :data:`EXTRACTORS`
+lists them in the order an element is tried; :func:`match_embed` finds the first platform whose
+``matches`` accepts an element.
 """
 
 from __future__ import annotations
 
-from reactions.platforms import twitter
+from reactions.platforms import bluesky, instagram, mastodon, threads, tiktok, twitter, youtube
 from reactions.platforms.base import Embed, Extractor
 from reactions.platforms.dom import Node
 
 __all__ = ["EXTRACTORS", "Embed", "Extractor", "match_embed"]
 
-EXTRACTORS: tuple[Extractor, ...] = (
-    Extractor(twitter.PLATFORM, twitter.matches, twitter.extract),
+EXTRACTORS: tuple[Extractor, ...] = tuple(
+    Extractor(module.PLATFORM, module.matches, module.extract)
+    for module in (twitter, instagram, bluesky, mastodon, threads, tiktok, youtube)
 )
 """Every platform, in the order an element is tried."""
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from reactions.models import Platform
-from reactions.platforms.dom import Node
+from reactions.platforms.dom import Node, find_all, iter_elements
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +37,8 @@ class Embed:
         hashtags: hashtags read from the markup's links (without ``#``).
         mentions: handles mentioned through the markup's links (without ``@``).
         warnings: problems with this embed (an id that disagrees with the date, …).
+        rendering: how the page shows the embed as text, when it differs from the usual
+            ``text — Name (@handle) Date`` (Instagram's ``A post shared by …``).
     """
 
     platform: Platform
@@ -52,13 +54,18 @@ class Embed:
     hashtags: tuple[str, ...] = ()
     mentions: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
+    rendering: str | None = None
 
     def rendered(self) -> str:
-        """The embed as a reader sees it: text, then ``— Name (@handle) Date``.
+        """The embed as a reader sees it: text, then ``— Name (@handle) Date``; the URL when it has no text.
 
         >>> Embed(Platform.TWITTER, "a", "A", None, "May 5, 2014", "hi").rendered()
         'hi — A (@a) May 5, 2014'
         """
+        if self.rendering is not None:
+            return self.rendering
+        if not self.text:
+            return self.url or ""
         byline = " ".join(
             p
             for p in (
@@ -68,9 +75,7 @@ class Embed:
             )
             if p
         )
-        if not byline:
-            return self.text or self.url or ""
-        return f"{self.text} — {byline}" if self.text else f"— {byline}"
+        return f"{self.text} — {byline}" if byline else self.text
 
 
 class Extractor(NamedTuple):
@@ -153,6 +158,50 @@ def has_class(*names: str) -> Callable[[Node], bool]:
 
 def links(node: Node) -> list[Node]:
     """The ``<a href>`` elements under ``node``, in order."""
-    from reactions.platforms.dom import find_all
-
     return find_all(node, lambda n: n.tag == "a" and bool(n.attr("href")))
+
+
+def paragraphs(node: Node) -> list[Node]:
+    """The outermost ``<p>`` elements under ``node``, in order."""
+    return [n for n in iter_elements(node, skip=lambda n: n.tag == "p") if n.tag == "p"]
+
+
+def time_from_id(value: str, shift: int, unit_ms: int) -> dt.datetime | None:
+    """The UTC time in an id whose high bits count time since the Unix epoch (Mastodon, TikTok).
+
+    ``shift`` is how many low bits hold other things; ``unit_ms`` how many milliseconds one
+    unit of the time field is.  Times before 2008 or after 2100 mean the id is not of that kind.
+
+    >>> time_from_id("6718335390845095173", 32, 1000)
+    datetime.datetime(2019, 7, 27, 13, 32, 33, tzinfo=datetime.timezone.utc)
+    """
+    if not value.isdigit() or len(value) > 20:
+        return None
+    millis = (int(value) >> shift) * unit_ms
+    if not _EARLIEST_MS <= millis <= _LATEST_MS:
+        return None
+    return _UNIX_EPOCH + dt.timedelta(milliseconds=millis)
+
+
+_UNIX_EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+_EARLIEST_MS = 1_199_145_600_000  # 2008-01-01
+_LATEST_MS = 4_102_444_800_000  # 2100-01-01
+
+
+_BYLINE_RE = re.compile(
+    r"(?:^|[—–―-])\s*(?P<name>[^\n]*?)\s*\(\s*@(?P<handle>[\w.@-]+?)\s*\)\s*(?P<date>[^\n]*)$"
+)
+
+
+def read_byline(text: str) -> tuple[str | None, str | None, str]:
+    """(name, handle, what follows) from a ``— Name (@handle) Date`` byline.
+
+    >>> read_byline("— (Independent) Online (@indeponline) May 5, 2014")
+    ('(Independent) Online', 'indeponline', 'May 5, 2014')
+    >>> read_byline("no byline")
+    (None, None, '')
+    """
+    m = _BYLINE_RE.search(text.replace("\n", " ").strip())
+    if m is None:
+        return None, None, ""
+    return m.group("name").strip(" —–-") or None, m.group("handle"), m.group("date").strip()
