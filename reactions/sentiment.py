@@ -1,0 +1,254 @@
+"""VADER sentiment for reactions: scores, labels, explanations, custom lexicons and overrides.
+
+One shared :class:`~vaderSentiment.vaderSentiment.SentimentIntensityAnalyzer` (built once, on
+first use) scores the *post text* of each reaction.  Before VADER sees a text it is normalised
+(see :func:`prepare_text`), which fixes VADER 3.3.2's defects on tweets:
+
+* emoji of several code points (``❤️`` with U+FE0F, skin tones, flags, ZWJ sequences) are
+  replaced by VADER's own emoji-lexicon description of the base emoji (or the ``emoji``
+  package's CLDR name for emoji VADER does not know), where raw VADER ignores them;
+* an emoji glued to a word (``😂lol``) is separated from it instead of merging with it;
+* URLs and media links are removed: they are not words;
+* ``None``/NaN give neutral zeros and ``bytes`` are decoded, where raw VADER raises ``TypeError``.
+
+Raw VADER's time grows quadratically with the number of sentiment words.  :mod:`reactions.vader`
+computes the very same per-token valences with VADER's own methods in linear time, so scores
+are unchanged (identical to ``polarity_scores`` on every text without emoji or URLs) and a
+flooded "post" cannot stall a run.
+
+>>> score_text("I love you ❤️")
+Scores(compound=0.8555, pos=0.737, neu=0.263, neg=0.0, label='positive')
+>>> score_text(None)
+Scores(compound=0.0, pos=0.0, neu=0.0, neg=0.0, label='neutral')
+>>> format_drivers(explain("I love him, but he is not a good man!"))
+'good -2.1; love +1.6; ! -0.3'
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Final
+
+import pandas as pd
+
+from reactions import vader
+
+POSITIVE_THRESHOLD: Final = 0.05
+"""``compound >= 0.05`` is positive: the threshold the vaderSentiment README recommends
+("positive sentiment: compound score >= 0.05", README section "About the Scoring")."""
+NEGATIVE_THRESHOLD: Final = -0.05
+"""``compound <= -0.05`` is negative (vaderSentiment README, "About the Scoring"); in between is neutral."""
+
+LABELS: Final[tuple[str, str, str]] = ("negative", "neutral", "positive")
+"""The sentiment labels, in order."""
+SENTIMENT_DTYPE: Final = pd.CategoricalDtype(list(LABELS), ordered=True)
+"""The ``sentiment`` column's dtype: an ordered category ``negative < neutral < positive``."""
+SENTIMENT_COLUMNS: Final[tuple[str, ...]] = (
+    "compound", "pos", "neu", "neg", "sentiment", "drivers", "overridden",
+)  # fmt: skip
+"""The columns :func:`score_frame` appends, in order (the team's frame contract)."""
+DRIVER_LIMIT: Final = 3
+"""How many drivers the compact ``drivers`` column lists (the strongest, by absolute valence)."""
+
+Lexicon = Mapping[str, float]
+"""A custom lexicon: a word, an emoji or a phrase (words separated by spaces) -> valence in [-4, 4]."""
+
+
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    """Where ``compound`` turns into a label.
+
+    Fields:
+        negative: ``compound <= negative`` is ``"negative"``.
+        positive: ``compound >= positive`` is ``"positive"``; anything in between is ``"neutral"``.
+    """
+
+    negative: float = NEGATIVE_THRESHOLD
+    positive: float = POSITIVE_THRESHOLD
+
+    def label(self, compound: float) -> str:
+        """The label of a compound score.
+
+        >>> Thresholds().label(0.05), Thresholds().label(0.0), Thresholds(positive=0.5).label(0.3)
+        ('positive', 'neutral', 'neutral')
+        """
+        if compound >= self.positive:
+            return "positive"
+        if compound <= self.negative:
+            return "negative"
+        return "neutral"
+
+
+DEFAULT_THRESHOLDS: Final = Thresholds()
+
+
+@dataclass(frozen=True, slots=True)
+class Scores:
+    """VADER's scores for one text.
+
+    Fields:
+        compound: the normalised sum of valences, in [-1, 1] (VADER's ``compound``).
+        pos: the share of the text that is positive (VADER's ``pos``).
+        neu: the neutral share (``neu``); ``pos + neu + neg`` is 1, or all three are 0 for a text
+            without words.
+        neg: the negative share (``neg``).
+        label: ``"positive"``, ``"neutral"`` or ``"negative"`` (see :class:`Thresholds`).
+    """
+
+    compound: float
+    pos: float
+    neu: float
+    neg: float
+    label: str
+
+
+Driver = vader.Driver
+
+NEUTRAL: Final = Scores(0.0, 0.0, 0.0, 0.0, "neutral")
+"""The scores of a missing or empty text."""
+
+
+@functools.cache
+def analyzer() -> vader.SentimentIntensityAnalyzer:
+    """The shared analyzer, built on first use (reading VADER's lexicons takes ~50 ms)."""
+    return vader.SentimentIntensityAnalyzer()
+
+
+@functools.lru_cache(maxsize=8)
+def _engine(entries: tuple[tuple[str, float], ...]) -> vader.Engine:
+    """The engine for a custom lexicon, cached by the lexicon's contents."""
+    return vader.Engine(analyzer(), dict(entries))
+
+
+def _engine_for(lexicon: Lexicon | None) -> vader.Engine:
+    return _engine(tuple(sorted((str(k), float(v)) for k, v in (lexicon or {}).items())))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _analyse(engine: vader.Engine, text: str) -> vader.Analysis:
+    """One text's analysis, cached by text (identical texts are scored once)."""
+    return engine.analyse(text)
+
+
+def as_text(value: object) -> str:
+    """The text to score: ``str`` as is, ``bytes`` decoded, anything missing (None, NaN, NA) ``""``.
+
+    >>> as_text(b"caf\\xc3\\xa9"), as_text(float("nan")), as_text(None)
+    ('café', '', '')
+    """
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bytes | bytearray):
+        return bytes(value).decode("utf-8", errors="replace")
+    if value is None or value is pd.NA or (isinstance(value, float) and math.isnan(value)):
+        return ""
+    return str(value)
+
+
+def prepare_text(text: object, *, lexicon: Lexicon | None = None) -> str:
+    """The text VADER is given: URLs and media links removed, emoji replaced by their descriptions.
+
+    >>> " ".join(prepare_text("😂lol https://t.co/x pic.twitter.com/abc ❤️").split())
+    'face with tears of joy lol red heart'
+    """
+    return _engine_for(lexicon).prepare(as_text(text)).text
+
+
+def score_text(
+    text: object, *, lexicon: Lexicon | None = None, thresholds: Thresholds = DEFAULT_THRESHOLDS
+) -> Scores:
+    """VADER's scores for one post (never raises: missing text scores as neutral zeros).
+
+    >>> score_text("😂lol").label, score_text("The vibes are off").label
+    ('positive', 'neutral')
+    >>> score_text("The vibes are off", lexicon={"vibes are off": -2.0}).label
+    'negative'
+    """
+    value = as_text(text)
+    if not value:
+        return NEUTRAL
+    compound, pos, neu, neg = _analyse(_engine_for(lexicon), value).scores
+    return Scores(compound, pos, neu, neg, thresholds.label(compound))
+
+
+def explain(text: object, *, lexicon: Lexicon | None = None) -> tuple[Driver, ...]:
+    """What moved the score, in reading order: each word, emoji, idiom or phrase with a valence
+    after VADER's rules (negation, boosters, caps, "but"), and punctuation emphasis.
+
+    >>> [(d.term, d.valence, d.kind) for d in explain("I am NOT okay 😭!")]
+    [('okay', -0.67, 'word'), ('😭', -2.1, 'emoji'), ('!', -0.29, 'punctuation')]
+    """
+    value = as_text(text)
+    return _analyse(_engine_for(lexicon), value).drivers if value else ()
+
+
+def format_drivers(drivers: Iterable[Driver], limit: int = DRIVER_LIMIT) -> str:
+    """The compact ``drivers`` column: the strongest terms (valences summed per term), one decimal.
+
+    >>> format_drivers([Driver("love", 3.2, "word"), Driver("abuser", -2.1, "word"), Driver("love", 1, "")])
+    'love +4.2; abuser -2.1'
+    """
+    totals: dict[str, float] = {}
+    for driver in drivers:
+        totals[driver.term] = totals.get(driver.term, 0.0) + driver.valence
+    strongest = sorted(totals.items(), key=lambda item: -abs(item[1]))[:limit]
+    return "; ".join(f"{term} {valence:+.1f}" for term, valence in strongest if valence)
+
+
+def score_frame(
+    frame: pd.DataFrame,
+    *,
+    lexicon: Lexicon | None = None,
+    overrides: Mapping[str, str] | None = None,
+    thresholds: Thresholds = DEFAULT_THRESHOLDS,
+) -> pd.DataFrame:
+    """``frame`` with the sentiment columns (:data:`SENTIMENT_COLUMNS`) appended, or replaced when
+    already there.  ``frame`` needs a ``text`` column; ``overrides`` (reaction id -> label) also
+    needs ``id``.  Identical texts are scored once.
+
+    >>> frame = pd.DataFrame({"id": ["a", "b"], "text": ["so happy 😍", "meh"]})
+    >>> scored = score_frame(frame, overrides={"b": "negative"})
+    >>> scored[["compound", "sentiment", "drivers", "overridden"]].values.tolist()
+    [[0.7902, 'positive', 'happy +3.0; 😍 +2.0', False], [-0.0772, 'negative', 'meh -0.3', True]]
+    """
+    engine = _engine_for(lexicon)
+    analyses = {text: _frame_analysis(engine, text) for text in dict.fromkeys(frame["text"].tolist())}
+    rows = [analyses[text] for text in frame["text"].tolist()]
+    compound = [row.scores[0] for row in rows]
+    labels = [thresholds.label(c) for c in compound]
+    overridden = [False] * len(rows)
+    if overrides:
+        for i, reaction_id in enumerate(frame["id"].tolist()):
+            label = overrides.get(str(reaction_id))
+            if label is not None:
+                labels[i], overridden[i] = _check_label(label), True
+    columns = {
+        "compound": pd.Series(compound, index=frame.index, dtype="float64"),
+        "pos": pd.Series([row.scores[1] for row in rows], index=frame.index, dtype="float64"),
+        "neu": pd.Series([row.scores[2] for row in rows], index=frame.index, dtype="float64"),
+        "neg": pd.Series([row.scores[3] for row in rows], index=frame.index, dtype="float64"),
+        "sentiment": pd.Series(pd.Categorical(labels, dtype=SENTIMENT_DTYPE), index=frame.index),
+        "drivers": pd.Series([format_drivers(row.drivers) for row in rows], index=frame.index, dtype="string"),
+        "overridden": pd.Series(overridden, index=frame.index, dtype="bool"),
+    }
+    base = frame.drop(columns=[c for c in SENTIMENT_COLUMNS if c in frame.columns])
+    return base.assign(**columns)
+
+
+def _frame_analysis(engine: vader.Engine, text: object) -> vader.Analysis:
+    value = as_text(text)
+    return _analyse(engine, value) if value else vader.EMPTY
+
+
+def _check_label(label: str) -> str:
+    if label not in LABELS:
+        raise ValueError(f"unknown sentiment label {label!r}: expected one of {', '.join(LABELS)}")
+    return label
+
+
+def clear_cache() -> None:
+    """Forget every cached analysis (texts are then scored afresh; for benchmarks and tests)."""
+    _analyse.cache_clear()

@@ -1,0 +1,364 @@
+"""VADER 3.3.2's scoring made safe for tweets, with VADER's own methods (behind :mod:`reactions.sentiment`).
+
+``SentimentIntensityAnalyzer.polarity_scores`` is, in order: an emoji step (each emoji code point
+replaced by its description), ``SentiText`` tokenisation, one ``sentiment_valence`` call per
+token, ``_but_check`` and ``score_valence``.  :meth:`Engine.analyse` runs the same steps with
+three changes, and keeps the per-token valences to explain the score:
+
+1. The emoji step is :meth:`Engine.prepare`: whole emoji *sequences* (FE0F, skin tones, flags,
+   ZWJ) are replaced, surrounded by spaces, by a description (:func:`describe_emoji`);
+   URLs are removed.  Pure-ASCII text (the common case) skips the emoji step entirely.
+2. ``sentiment_valence`` is given a *window* of the tokens (three before, two after: every rule
+   it applies looks no further) instead of the whole text, so each call is O(1) and a text
+   is scored in linear time.  The valences are exactly VADER's.
+3. ``_but_check`` is VADER's for short texts; for long ones :func:`but_check` reproduces its
+   result exactly (including its use of ``list.index``, which finds the first *equal* valence)
+   in O(n log n) instead of O(n²).
+
+Internals used: ``sentiment_valence`` (reads only ``words_and_emoticons`` and ``is_cap_diff`` of
+its ``sentitext`` argument), ``_but_check``, ``score_valence``, ``_punctuation_emphasis``,
+``SentiText``, ``allcap_differential``, ``BOOSTER_DICT`` and ``SPECIAL_CASES``.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import heapq
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, Final
+
+import emoji as emoji_package
+from vaderSentiment.vaderSentiment import (
+    BOOSTER_DICT,
+    SPECIAL_CASES,
+    SentimentIntensityAnalyzer,
+    SentiText,
+    allcap_differential,
+)
+
+__all__ = ["Analysis", "Driver", "Engine", "SentimentIntensityAnalyzer", "describe_emoji"]
+
+EXACT_BUT_LIMIT: Final = 64
+"""Up to this many tokens VADER's own ``_but_check`` runs; above it, the O(n log n) equivalent."""
+PHRASE_JOINER: Final = "_"
+"""A custom multi-word phrase becomes one token, its words joined by this (``hot mess`` -> ``hot_mess``)."""
+
+_ZWJ = "\u200d"
+_MODIFIERS = "\U0001f3fb-\U0001f3ff"
+_REGIONAL = "\U0001f1e6-\U0001f1ff"
+_TAGS = "\U000e0020-\U000e007f"
+_NOT_BASE = re.compile(f"[\ufe0e\ufe0f\u20e3{_ZWJ}{_MODIFIERS}{_REGIONAL}{_TAGS}]")
+_IDIOM_WORDS: Final = frozenset(word for idiom in SPECIAL_CASES for word in idiom.split())
+_FLAG = re.compile(f"[{_REGIONAL}]{{2}}|\U0001f3f4[{_TAGS}]+")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+_URL = re.compile(r"(?i)(?:\bhttps?://|\bwww\.|\bpic\.twitter\.com/)\S+")
+"""Links: ``http(s)://…``, ``www.…`` and ``pic.twitter.com/…``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Driver:
+    """One thing that moved a score.
+
+    Fields:
+        term: the word (lower case), emoji, idiom or phrase as written, or the punctuation
+            (``"!!!"``) whose emphasis VADER added.
+        valence: its valence after VADER's rules (negation, boosters, caps, "but"), rounded to
+            two decimals; for an emoji, the sum over the words of its description.
+        kind: ``"word"``, ``"emoji"``, ``"idiom"`` (VADER's special cases such as ``the shit``),
+            ``"phrase"`` (a custom-lexicon phrase) or ``"punctuation"``.
+    """
+
+    term: str
+    valence: float
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A text made ready for VADER.
+
+    Fields:
+        text: what VADER tokenises.
+        spans: ``(first token, end token, emoji)`` for every emoji replaced by its description.
+    """
+
+    text: str
+    spans: tuple[tuple[int, int, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """One text's result.
+
+    Fields:
+        scores: VADER's ``(compound, pos, neu, neg)``.
+        drivers: what moved the score, in reading order.
+    """
+
+    scores: tuple[float, float, float, float]
+    drivers: tuple[Driver, ...] = ()
+
+
+EMPTY: Final = Analysis((0.0, 0.0, 0.0, 0.0))
+
+
+def _code_ranges(chars: set[str]) -> str:
+    """A regex character-class body for ``chars``, as ranges of consecutive code points."""
+    points = sorted(ord(c) for c in chars)
+    parts: list[str] = []
+    start = prev = points[0]
+    for point in [*points[1:], -1]:
+        if point != prev + 1:
+            parts.append(re.escape(chr(start)) + (f"-{re.escape(chr(prev))}" if prev > start else ""))
+            start = point
+        prev = point
+    return "".join(parts)
+
+
+@functools.cache
+def _emoji_pattern() -> re.Pattern[str]:
+    """Whole emoji sequences, and stray joiners/selectors/modifiers left outside one."""
+    firsts = {key[0] for key in (*emoji_package.EMOJI_DATA, *SentimentIntensityAnalyzer().emojis)}
+    base = _code_ranges({c for c in firsts if not c.isascii() and not _NOT_BASE.match(c)})
+    element = f"(?:[{_REGIONAL}]{{1,2}}|[{base}][\ufe0e\ufe0f]?[{_MODIFIERS}]?\ufe0f?[{_TAGS}]*)"
+    return re.compile(f"{element}(?:{_ZWJ}{element})*|{_NOT_BASE.pattern}")
+
+
+def _emoji_matches(text: str) -> Iterator[re.Match[str]]:
+    """Emoji sequences in ``text``, searched only inside its runs of non-ASCII characters (the big
+    character class is slow to test; a keycap's ASCII digit is left as text, its marks dropped)."""
+    pattern = _emoji_pattern()
+    for run in _NON_ASCII.finditer(text):
+        yield from pattern.finditer(text, run.start(), run.end())
+
+
+@functools.cache
+def canonical_emoji(sequence: str) -> str:
+    """The emoji without variation selectors and skin tones (which carry no sentiment).
+
+    >>> canonical_emoji("👍🏽") == "👍", canonical_emoji("❤️") == "❤"
+    (True, True)
+    """
+    return re.sub(f"[\ufe0e\ufe0f{_MODIFIERS}]", "", sequence)
+
+
+@functools.cache
+def describe_emoji(sequence: str) -> str:
+    """Words for an emoji sequence: VADER's emoji-lexicon description of it (without skin tone and
+    variation selector), else the ``emoji`` package's English name, else its parts' descriptions.
+
+    >>> [describe_emoji(e) for e in ("❤️", "👍🏾", "🏳️‍🌈", "🥹", "🇺🇸")]
+    ['red heart', 'thumbs up', 'rainbow flag', 'face holding back tears', 'flag']
+    """
+    known = _vader_emojis()
+    core = canonical_emoji(sequence)
+    if _FLAG.fullmatch(core):
+        return "flag"  # a country's name is not a sentiment ("United" would score +1.8)
+    for key in (core, sequence):
+        if key in known:
+            return known[key]
+    for key in (core, re.sub(f"[{_MODIFIERS}]", "", sequence), sequence, core + "\ufe0f"):
+        data = emoji_package.EMOJI_DATA.get(key)
+        if data:
+            return re.sub(r"[\W_]+", " ", str(data["en"])).strip().lower()
+    parts = [describe_emoji(part) for part in core.split(_ZWJ) if part]
+    return " ".join(p for p in parts if p) if len(parts) > 1 else ""
+
+
+@functools.cache
+def _vader_emojis() -> dict[str, str]:
+    emojis: dict[str, str] = SentimentIntensityAnalyzer().emojis
+    return emojis
+
+
+class _Window:
+    """The two attributes of ``SentiText`` that ``sentiment_valence`` reads, for a window of tokens."""
+
+    __slots__ = ("is_cap_diff", "words_and_emoticons")
+
+    def __init__(self, is_cap_diff: bool) -> None:
+        self.is_cap_diff = is_cap_diff
+        self.words_and_emoticons: list[str] = []
+
+
+class Engine:
+    """VADER with a lexicon: scores and explains texts (see the module docstring)."""
+
+    def __init__(self, analyzer: SentimentIntensityAnalyzer, lexicon: dict[str, float]) -> None:
+        words = {" ".join(k.lower().split()): v for k, v in lexicon.items() if k.strip() and not _is_emoji(k)}
+        self.phrases = {w.replace(" ", PHRASE_JOINER): w for w in words if " " in w}
+        self.emoji_terms = {canonical_emoji(k.strip()): v for k, v in lexicon.items() if _is_emoji(k)}
+        entries = {w.replace(" ", PHRASE_JOINER): v for w, v in words.items()}
+        self.vader = analyzer
+        if entries or self.emoji_terms:
+            self.vader = copy.copy(analyzer)
+            self.vader.lexicon = {**analyzer.lexicon, **entries, **self.emoji_terms}
+        self._phrase_re = _phrase_pattern(self.phrases.values())
+
+    def prepare(self, text: str) -> Prepared:
+        """URLs removed, custom phrases joined into one token, emoji replaced by descriptions."""
+        if "://" in text or "www." in text or "pic.twitter" in text:
+            text = _URL.sub(" ", text)
+        if self._phrase_re is not None:
+            text = self._phrase_re.sub(lambda m: PHRASE_JOINER.join(m.group().split()), text)
+        if text.isascii():
+            return Prepared(text)
+        return self._replace_emoji(text)
+
+    def _replace_emoji(self, text: str) -> Prepared:
+        pieces: list[str] = []
+        spans: list[tuple[int, int, str]] = []
+        tokens = position = 0
+        for match in _emoji_matches(text):
+            plain, found = text[position : match.start()], match.group()
+            position = match.end()
+            pieces.append(plain)
+            tokens += len(plain.split())
+            words = self._emoji_words(found)
+            if words:
+                spans.append((tokens, tokens + len(words.split()), found))
+                tokens += len(words.split())
+            pieces.append(f" {words} ")
+        pieces.append(text[position:])
+        return Prepared("".join(pieces), tuple(spans))
+
+    def _emoji_words(self, found: str) -> str:
+        """A custom-lexicon emoji stays itself (a lexicon token); others become their description."""
+        core = canonical_emoji(found)
+        if core in self.emoji_terms:
+            return core
+        return "" if _NOT_BASE.fullmatch(found) else describe_emoji(found)
+
+    def analyse(self, text: str) -> Analysis:
+        """Scores and drivers of one text (VADER's steps, see the module docstring)."""
+        prepared = self.prepare(text)
+        sentitext = SentiText(prepared.text)
+        words: list[str] = sentitext.words_and_emoticons
+        sentiments = self.valences(words, prepared.spans, cap_diff=sentitext.is_cap_diff)
+        if "but" in prepared.text.lower():
+            sentiments = but_check(words, sentiments)
+        result: dict[str, float] = self.vader.score_valence(sentiments, prepared.text)
+        scores = (result["compound"], result["pos"], result["neu"], result["neg"])
+        return Analysis(scores, self._drivers(prepared, words, sentiments))
+
+    def valences(
+        self, words: list[str], spans: tuple[tuple[int, int, str], ...] = (), *, cap_diff: bool | None = None
+    ) -> list[float]:
+        """VADER's valence of every token, as ``polarity_scores`` computes them, in linear time.
+
+        The words of an emoji's description (``spans``) are scored on their own: a negation or a
+        booster before an emoji does not reach into it (raw VADER turns ``not okay 😭`` positive).
+        """
+        vader, lexicon = self.vader, self.vader.lexicon
+        window = _Window(allcap_differential(words) if cap_diff is None else cap_diff)
+        sentiments: list[Any] = []
+        last = len(words) - 1
+        bounds = _span_bounds(spans, len(words)) if spans else None
+        for i, item in enumerate(words):
+            lower = item.lower()
+            if (
+                lower not in lexicon
+                or lower in BOOSTER_DICT
+                or (lower == "kind" and i < last and words[i + 1].lower() == "of")
+            ):
+                sentiments.append(0)  # what VADER appends for these tokens
+                continue
+            start, end = (i - 3 if i > 3 else 0), i + 3
+            bound = bounds[i] if bounds is not None else None
+            if bound is not None:
+                start, end = max(start, bound[0]), min(end, bound[1])
+            window.words_and_emoticons = words[start:end]
+            vader.sentiment_valence(0, window, item, i - start, sentiments)
+        return sentiments
+
+    def _drivers(self, prepared: Prepared, words: list[str], sentiments: list[float]) -> tuple[Driver, ...]:
+        drivers: list[Driver] = []
+        spans = {start: (end, found) for start, end, found in prepared.spans}
+        skip_to = 0
+        for i, valence in enumerate(sentiments):
+            if i < skip_to:
+                continue
+            if i in spans:
+                skip_to, found = spans[i]
+                total = sum(sentiments[i:skip_to])
+                if total:
+                    drivers.append(Driver(found, round(total, 2), "emoji"))
+            elif valence:
+                term, kind = self._term(words, i)
+                drivers.append(Driver(term, round(valence, 2), kind))
+        return (*drivers, *self._punctuation(prepared.text, sum(sentiments)))
+
+    def _term(self, words: list[str], i: int) -> tuple[str, str]:
+        lower = words[i].lower()
+        if lower in self.phrases:
+            return self.phrases[lower], "phrase"
+        if i > 2 and words[i - 3].lower() not in self.vader.lexicon:  # when VADER checks idioms
+            lowered = [w.lower() for w in words[i - 3 : i + 3]]
+            if _IDIOM_WORDS.isdisjoint(lowered):
+                return lower, "word"
+            for a, b in ((2, 4), (1, 4), (3, 5), (3, 6), (1, 3), (0, 3)):
+                if " ".join(lowered[a:b]) in SPECIAL_CASES:
+                    return " ".join(lowered[a:b]), "idiom"
+        return lower, "word"
+
+    def _punctuation(self, text: str, total: float) -> tuple[Driver, ...]:
+        amplifier: float = self.vader._punctuation_emphasis(text)
+        if not amplifier or not total:
+            return ()
+        marks = "!" * min(text.count("!"), 4) + ("?" * min(text.count("?"), 3) if text.count("?") > 1 else "")
+        return (Driver(marks, round(amplifier if total > 0 else -amplifier, 2), "punctuation"),)
+
+
+def _span_bounds(spans: tuple[tuple[int, int, str], ...], size: int) -> list[tuple[int, int] | None]:
+    bounds: list[tuple[int, int] | None] = [None] * size
+    for start, end, _ in spans:
+        bounds[start:end] = [(start, end)] * (end - start)
+    return bounds
+
+
+def _is_emoji(term: str) -> bool:
+    term = term.strip()
+    return bool(term) and not term.isascii() and _emoji_pattern().fullmatch(term) is not None
+
+
+def _phrase_pattern(phrases: Any) -> re.Pattern[str] | None:
+    words = sorted(phrases, key=len, reverse=True)
+    if not words:
+        return None
+    alternatives = "|".join(r"\s+".join(re.escape(w) for w in p.split()) for p in words)
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
+
+
+def but_check(words: list[str], sentiments: list[float]) -> list[float]:
+    """VADER's ``_but_check`` result (valences before the first "but" halved, after it ×1.5).
+
+    VADER finds each valence's position with ``list.index`` (the first *equal* value, which the
+    loop may already have changed), O(n²).  This keeps, per value, a heap of the positions
+    holding it, so the result is identical in O(n log n).
+
+    >>> but_check(["good", "ok", "but", "bad"], [1.9, 0.95, 0, -2.5])  # "ok" keeps 0.95, "good" is quartered
+    [0.475, 0.95, 0, -3.75]
+    """
+    if len(words) <= EXACT_BUT_LIMIT:
+        result: list[float] = SentimentIntensityAnalyzer._but_check(words, list(sentiments))
+        return result
+    lowered = [str(w).lower() for w in words]
+    if "but" not in lowered:
+        return sentiments
+    pivot = lowered.index("but")
+    current = list(sentiments)
+    where: dict[float, list[int]] = {}
+    for k, value in enumerate(sentiments):
+        heap = where.setdefault(value, [])
+        while heap and current[heap[0]] != value:
+            heapq.heappop(heap)
+        first = heap[0] if heap else k
+        new = value * 0.5 if first < pivot else value * 1.5 if first > pivot else value
+        current[first] = new
+        heapq.heappush(where.setdefault(new, []), first)
+        if first != k:
+            heapq.heappush(heap, k)
+    return current
