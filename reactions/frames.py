@@ -86,7 +86,8 @@ def to_frame(data: Corpus | Iterable[Reaction]) -> pd.DataFrame:
 
     ``data`` is a :class:`~reactions.models.Corpus` (whose articles give each reaction's ``lag``)
     or any iterable of reactions (``lag`` is then ``NaT``: no publication time is known).  An
-    empty input gives an empty frame with the same columns and dtypes.
+    empty input gives an empty frame with the same columns and dtypes.  A date outside what
+    ``datetime64[ns]`` holds (before 1677 or after 2262) becomes ``NaT``.
     """
     if isinstance(data, Corpus):
         reactions: tuple[Reaction, ...] = data.reactions
@@ -126,9 +127,9 @@ def _series(values: list[Any], dtype: Any) -> pd.Series:
         return pd.Series(values)
     raw = pd.Series(values, dtype=object)
     if dtype == "datetime64[ns, UTC]":
-        raw = pd.Series(pd.to_datetime(raw, utc=True))
+        raw = pd.Series(pd.to_datetime(raw, utc=True, errors="coerce"))
     elif dtype == "datetime64[ns]":
-        raw = pd.Series(pd.to_datetime(raw))
+        raw = pd.Series(pd.to_datetime(raw, errors="coerce"))
     elif dtype == "timedelta64[ns]":
         raw = pd.Series(pd.to_timedelta(raw))
     typed: pd.Series = raw.astype(dtype)

@@ -1,0 +1,241 @@
+"""Aggregated rows -> Altair charts.  Never imports streamlit.
+
+Every function takes the small frame one aggregation of :mod:`reactions.frames` returns (never
+raw reactions) and returns an Altair chart with a tooltip on every mark.  Sentiment labels are
+always drawn with :data:`SENTIMENT_COLORS`, and mean compound scores with the matching
+red-to-blue scale (:func:`compound_color`), so a colour means the same thing in every chart.
+
+Three charts carry a named point selection, which the page reads back to filter the others:
+``day`` (:func:`day_chart`), ``hashtag`` (:func:`hashtag_chart`) and ``sentiment``
+(:func:`sentiment_chart`); see :data:`SELECTIONS`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import altair as alt
+import pandas as pd
+
+from reactions.frames import SENTIMENT_LABELS
+
+SENTIMENT_COLORS: Final[dict[str, str]] = {
+    "negative": "#d6604d",
+    "neutral": "#a5a5a5",
+    "positive": "#4393c3",
+}
+"""One colour per sentiment label (ColorBrewer RdBu ends, grey between), in every chart."""
+
+SELECTIONS: Final[dict[str, str]] = {"day": "day", "hashtag": "hashtag", "sentiment": "sentiment"}
+"""Selection parameter name -> the field it selects, for the three linked charts."""
+
+UNSELECTED_OPACITY: Final = 0.3
+COMPOUND_FORMAT: Final = "+.2f"
+HEIGHT: Final = 260
+
+
+def sentiment_color(field: str = "sentiment", *, legend: bool = True) -> alt.Color:
+    """The colour encoding of a sentiment label, the same in every chart."""
+    return alt.Color(
+        f"{field}:N",
+        title="Sentiment",
+        scale=alt.Scale(domain=list(SENTIMENT_LABELS), range=[SENTIMENT_COLORS[s] for s in SENTIMENT_LABELS]),
+        legend=alt.Legend(orient="top", title=None) if legend else None,
+    )
+
+
+def compound_color(field: str = "mean_compound") -> alt.Color:
+    """The colour encoding of a compound score: red (-1) through light (0) to blue (+1)."""
+    return alt.Color(
+        f"{field}:Q",
+        title="Mean compound",
+        scale=alt.Scale(scheme="redblue", domain=[-1, 1], domainMid=0),
+        legend=alt.Legend(orient="top", gradientLength=140, format=COMPOUND_FORMAT),
+    )
+
+
+def _point(name: str) -> alt.Parameter:
+    return alt.selection_point(name=name, fields=[SELECTIONS[name]], on="click", clear="dblclick")
+
+
+def _highlight(param: alt.Parameter) -> Any:
+    return alt.condition(param, alt.value(1.0), alt.value(UNSELECTED_OPACITY))
+
+
+def _compound_tip(field: str = "mean_compound", title: str = "Mean compound") -> alt.Tooltip:
+    return alt.Tooltip(f"{field}:Q", title=title, format=COMPOUND_FORMAT)
+
+
+def day_chart(rows: pd.DataFrame) -> alt.LayerChart:
+    """Reactions per day stacked by sentiment (bars, left axis) and each day's mean compound
+    (line, right axis), from :func:`reactions.frames.reactions_by_day`.  Selection: ``day``."""
+    day = _point("day")
+    x = alt.X("day:O", title=None, axis=alt.Axis(labelAngle=-40))
+    bars = (
+        alt.Chart(rows)
+        .mark_bar(cornerRadiusEnd=2)
+        .encode(
+            x=x,
+            y=alt.Y("reactions:Q", stack="zero", title="Reactions", axis=alt.Axis(tickMinStep=1)),
+            color=sentiment_color(),
+            order=alt.Order("order:Q"),
+            opacity=_highlight(day),
+            tooltip=[
+                alt.Tooltip("day:O", title="Day"),
+                alt.Tooltip("sentiment:N", title="Sentiment"),
+                alt.Tooltip("reactions:Q", title="Reactions"),
+                alt.Tooltip("share:Q", title="Share of the day", format=".0%"),
+                _compound_tip(),
+            ],
+        )
+        .transform_calculate(order=f"indexof({list(SENTIMENT_LABELS)}, datum.sentiment)")
+        .add_params(day)
+    )
+    line = (
+        alt.Chart(rows)
+        .transform_filter("datum.day_reactions > 0")
+        .transform_aggregate(
+            day_mean_compound="mean(day_mean_compound)", day_reactions="max(day_reactions)", groupby=["day"]
+        )
+        .mark_line(point=alt.OverlayMarkDef(size=50, filled=True), color="#333333", strokeWidth=2)
+        .encode(
+            x=x,
+            y=alt.Y(
+                "day_mean_compound:Q",
+                title="Mean compound",
+                scale=alt.Scale(domain=[-1, 1]),
+                axis=alt.Axis(format="+.1f", orient="right"),
+            ),
+            tooltip=[
+                alt.Tooltip("day:O", title="Day"),
+                alt.Tooltip("day_reactions:Q", title="Reactions"),
+                _compound_tip("day_mean_compound"),
+            ],
+        )
+    )
+    chart: alt.LayerChart = alt.layer(bars, line).resolve_scale(y="independent").properties(height=HEIGHT)
+    return chart
+
+
+def sentiment_chart(rows: pd.DataFrame) -> alt.Chart:
+    """Reactions per sentiment label, from :func:`reactions.frames.sentiment_mix`.
+
+    Selection: ``sentiment``."""
+    sentiment = _point("sentiment")
+    chart: alt.Chart = (
+        alt.Chart(rows)
+        .mark_bar(cornerRadiusEnd=3)
+        .encode(
+            y=alt.Y("sentiment:N", title=None, sort=list(SENTIMENT_LABELS)),
+            x=alt.X("reactions:Q", title="Reactions", axis=alt.Axis(tickMinStep=1)),
+            color=sentiment_color(legend=False),
+            opacity=_highlight(sentiment),
+            tooltip=[
+                alt.Tooltip("sentiment:N", title="Sentiment"),
+                alt.Tooltip("reactions:Q", title="Reactions"),
+                alt.Tooltip("share:Q", title="Share", format=".0%"),
+                _compound_tip(),
+            ],
+        )
+        .add_params(sentiment)
+        .properties(height=HEIGHT)
+    )
+    return chart
+
+
+def _ranked(rows: pd.DataFrame, field: str, title: str) -> alt.Chart:
+    """Horizontal bars of a ranked aggregate (``field``, ``reactions``, ``mean_compound``)."""
+    chart: alt.Chart = (
+        alt.Chart(rows)
+        .mark_bar(cornerRadiusEnd=3)
+        .encode(
+            y=alt.Y(f"{field}:N", title=None, sort="-x", axis=alt.Axis(labelLimit=220)),
+            x=alt.X("reactions:Q", title="Reactions", axis=alt.Axis(tickMinStep=1)),
+            color=compound_color(),
+            tooltip=[
+                alt.Tooltip(f"{field}:N", title=title),
+                alt.Tooltip("reactions:Q", title="Reactions"),
+                _compound_tip(),
+            ],
+        )
+        .properties(height=max(120, 26 * len(rows)))
+    )
+    return chart
+
+
+def hashtag_chart(rows: pd.DataFrame) -> alt.Chart:
+    """The top hashtags coloured by mean compound, from
+    :func:`reactions.frames.reactions_by_hashtag`.  Selection: ``hashtag``."""
+    hashtag = _point("hashtag")
+    chart: alt.Chart = _ranked(rows, "hashtag", "Hashtag").encode(opacity=_highlight(hashtag))
+    return chart.add_params(hashtag)
+
+
+def authors_chart(rows: pd.DataFrame) -> alt.Chart:
+    """Top authors, from :func:`reactions.frames.top_authors`."""
+    return _ranked(rows, "author", "Author")
+
+
+def mentions_chart(rows: pd.DataFrame) -> alt.Chart:
+    """Most-mentioned handles, from :func:`reactions.frames.top_mentions`."""
+    return _ranked(rows, "handle", "Mentioned")
+
+
+def emoji_chart(rows: pd.DataFrame) -> alt.Chart:
+    """Top emoji, from :func:`reactions.frames.top_emoji`."""
+    return _ranked(rows, "emoji", "Emoji")
+
+
+def heatmap_chart(rows: pd.DataFrame) -> alt.Chart:
+    """Reactions per hashtag and day, from :func:`reactions.frames.hashtags_by_day`."""
+    chart: alt.Chart = (
+        alt.Chart(rows)
+        .mark_rect(cornerRadius=2)
+        .encode(
+            x=alt.X("day:O", title=None, axis=alt.Axis(labelAngle=-40)),
+            y=alt.Y("hashtag:N", title=None, axis=alt.Axis(labelLimit=220)),
+            color=alt.Color(
+                "reactions:Q",
+                title="Reactions",
+                scale=alt.Scale(scheme="greys"),
+                legend=alt.Legend(orient="top", gradientLength=140, tickMinStep=1),
+            ),
+            tooltip=[
+                alt.Tooltip("hashtag:N", title="Hashtag"),
+                alt.Tooltip("day:O", title="Day"),
+                alt.Tooltip("reactions:Q", title="Reactions"),
+                _compound_tip(),
+            ],
+        )
+        .properties(height=max(120, 26 * rows["hashtag"].nunique()))
+    )
+    return chart
+
+
+def compound_chart(rows: pd.DataFrame) -> alt.Chart:
+    """The distribution of compound scores over [-1, 1], stacked by sentiment label, from
+    :func:`reactions.frames.compound_distribution`."""
+    chart: alt.Chart = (
+        alt.Chart(rows)
+        .mark_bar(binSpacing=1)
+        .encode(
+            x=alt.X(
+                "bin_start:Q",
+                bin="binned",
+                title="Compound score",
+                scale=alt.Scale(domain=[-1, 1]),
+                axis=alt.Axis(format="+.1f"),
+            ),
+            x2="bin_end:Q",
+            y=alt.Y("reactions:Q", stack="zero", title="Reactions", axis=alt.Axis(tickMinStep=1)),
+            color=sentiment_color(),
+            tooltip=[
+                alt.Tooltip("bin_start:Q", title="From", format=COMPOUND_FORMAT),
+                alt.Tooltip("bin_end:Q", title="To", format=COMPOUND_FORMAT),
+                alt.Tooltip("sentiment:N", title="Sentiment"),
+                alt.Tooltip("reactions:Q", title="Reactions"),
+            ],
+        )
+        .properties(height=HEIGHT)
+    )
+    return chart

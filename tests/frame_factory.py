@@ -1,0 +1,69 @@
+"""Frames of the to_frame column contract (with sentiment columns), built from a few fields.
+
+Used by the dashboard's tests (aggregations, views, charts) so that they do not depend on the
+parser or the sentiment analyser.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pandas as pd
+
+from reactions.frames import BASE_COLUMNS, frame_from_columns
+
+LABELS = ("negative", "neutral", "positive")
+
+
+def label_of(compound: float) -> str:
+    """VADER's usual thresholds (±0.05)."""
+    return "positive" if compound >= 0.05 else "negative" if compound <= -0.05 else "neutral"
+
+
+def make_row(i: int, **fields: Any) -> dict[str, Any]:
+    """A reaction row with sensible defaults; ``fields`` override them."""
+    row: dict[str, Any] = {
+        "id": f"r{i:03d}", "kind": "embed", "platform": "twitter", "handle": f"user{i}",
+        "display_name": f"User {i}", "date": dt.date(2020, 2, 1), "text": f"post number {i}",
+        "hashtags": [], "mentions": [], "urls": [], "media": [], "emoji": [], "sources": ["a.txt"],
+        "article_count": 1, "status_id": None, "url": None, "created_at": None, "lag": None,
+        "lang": None, "source": "a.txt", "span_start": 0, "span_end": 10, "compound": 0.0,
+    }  # fmt: skip
+    row.update(fields)
+    row["article_count"] = len(row["sources"])
+    row["source"] = row["sources"][0] if row["sources"] else ""
+    return row
+
+
+def make_frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    """A frame of the contract from ``make_row`` dicts (sentiment from compound unless given)."""
+    columns = {name: [r[name] for r in rows] for name in BASE_COLUMNS}
+    frame = frame_from_columns(columns)
+    compound = [float(r["compound"]) for r in rows]
+    frame["compound"] = pd.Series(compound, dtype="float64")
+    frame["pos"] = frame["compound"].clip(lower=0)
+    frame["neu"] = 1 - frame["compound"].abs()
+    frame["neg"] = (-frame["compound"]).clip(lower=0)
+    labels = [r.get("sentiment") or label_of(c) for r, c in zip(rows, compound, strict=True)]
+    frame["sentiment"] = pd.Categorical(labels, categories=list(LABELS), ordered=True)
+    frame["drivers"] = pd.Series([r.get("drivers", "") for r in rows], dtype="string")
+    frame["overridden"] = pd.Series([bool(r.get("overridden", False)) for r in rows], dtype=bool)
+    return frame
+
+
+def sample_frame() -> pd.DataFrame:
+    """Seven reactions over three days (one undated quote), mixed hashtags, mentions and emoji."""
+    d1, d2, d4 = dt.date(2020, 1, 31), dt.date(2020, 2, 1), dt.date(2020, 2, 3)
+    rows = [
+        make_row(0, date=d1, hashtags=["MeToo", "JusticeForJohnnyDepp"], compound=-0.8, emoji=["😡"]),
+        make_row(1, date=d2, hashtags=["JusticeForJohnnyDepp"], compound=0.6, mentions=["Bob"]),
+        make_row(2, date=d2, hashtags=["justiceforjohnnydepp"], compound=0.0, handle="USER1"),
+        make_row(3, date=d2, hashtags=["JusticeForJohnnyDepp", "TimesUp"], compound=-0.4,
+                 created_at=dt.datetime(2020, 2, 3, 23, 30, tzinfo=dt.UTC), mentions=["bob", "amy"]),
+        make_row(4, date=d4, hashtags=[], compound=0.9, emoji=["😍", "😍", "🏳️‍🌈"], sources=["b.txt"]),
+        make_row(5, kind="quote", handle=None, display_name="a fan", date=None, compound=0.3,
+                 hashtags=["JusticeForJohnnyDepp"], sources=["b.txt", "a.txt"], text="I knew it"),
+        make_row(6, date=d4, hashtags=["metoo"], compound=-0.05, platform="bluesky", text="Abuse is abuse"),
+    ]  # fmt: skip
+    return make_frame(rows)

@@ -1,0 +1,125 @@
+"""Chart specs through chart.to_dict(): marks, encodings, tooltips, colours and selections."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import altair as alt
+import pandas as pd
+import pytest
+from frame_factory import make_frame, sample_frame
+
+from reactions import charts, frames
+
+SAMPLE = sample_frame()
+BUILDS: dict[str, tuple[Callable[[pd.DataFrame], Any], pd.DataFrame]] = {
+    "day": (charts.day_chart, frames.reactions_by_day(SAMPLE)),
+    "sentiment": (charts.sentiment_chart, frames.sentiment_mix(SAMPLE)),
+    "hashtag": (charts.hashtag_chart, frames.reactions_by_hashtag(SAMPLE)),
+    "heatmap": (charts.heatmap_chart, frames.hashtags_by_day(SAMPLE)),
+    "compound": (charts.compound_chart, frames.compound_distribution(SAMPLE)),
+    "authors": (charts.authors_chart, frames.top_authors(SAMPLE)),
+    "mentions": (charts.mentions_chart, frames.top_mentions(SAMPLE)),
+    "emoji": (charts.emoji_chart, frames.top_emoji(SAMPLE)),
+}
+
+
+def views_of(spec: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """Every single view of a spec (the layers of a layered chart)."""
+    if "layer" in spec:
+        for layer in spec["layer"]:
+            yield from views_of(layer)
+    else:
+        yield spec
+
+
+def spec_of(name: str) -> dict[str, Any]:
+    build, rows = BUILDS[name]
+    result: dict[str, Any] = build(rows).to_dict()
+    return result
+
+
+@pytest.mark.parametrize("name", list(BUILDS))
+def test_every_mark_has_a_tooltip(name: str) -> None:
+    for view in views_of(spec_of(name)):
+        tips = view["encoding"]["tooltip"]
+        assert tips, name
+        assert all("title" in tip for tip in tips)
+
+
+@pytest.mark.parametrize("name", list(BUILDS))
+def test_charts_get_aggregated_rows_only(name: str) -> None:
+    """No raw reaction column (text, id, drivers, spans) ever reaches a chart's data."""
+    spec = spec_of(name)
+    for rows in spec["datasets"].values():
+        assert all(not ({"text", "id", "drivers", "span_start"} & set(row)) for row in rows)
+
+
+def test_day_chart_bars_stacked_by_sentiment_with_mean_compound_line() -> None:
+    spec = spec_of("day")
+    bars, line = spec["layer"]
+    assert bars["mark"]["type"] == "bar"
+    assert bars["encoding"]["x"]["field"] == "day"
+    assert bars["encoding"]["y"] == {**bars["encoding"]["y"], "field": "reactions", "stack": "zero"}
+    assert bars["encoding"]["color"]["field"] == "sentiment"
+    assert line["mark"]["type"] == "line"
+    assert line["encoding"]["y"]["field"] == "day_mean_compound"
+    assert line["encoding"]["y"]["scale"]["domain"] == [-1, 1]
+    assert spec["resolve"] == {"scale": {"y": "independent"}}
+
+
+@pytest.mark.parametrize(
+    ("name", "field"), [("day", "day"), ("hashtag", "hashtag"), ("sentiment", "sentiment")]
+)
+def test_linked_charts_carry_a_named_point_selection(name: str, field: str) -> None:
+    spec = spec_of(name)
+    params = spec["params"]
+    assert [p["name"] for p in params] == [name]
+    assert params[0]["select"]["type"] == "point"
+    assert params[0]["select"]["fields"] == [field]
+    selected = next(v for v in views_of(spec) if v["mark"]["type"] == "bar")
+    assert selected["encoding"]["opacity"]["condition"]["param"] == name
+
+
+@pytest.mark.parametrize("name", ["heatmap", "compound", "authors", "mentions", "emoji"])
+def test_other_charts_select_nothing(name: str) -> None:
+    assert "params" not in spec_of(name)
+
+
+@pytest.mark.parametrize("name", ["day", "sentiment", "compound"])
+def test_one_sentiment_colour_scale_everywhere(name: str) -> None:
+    colours = [v["encoding"]["color"] for v in views_of(spec_of(name)) if "color" in v["encoding"]]
+    assert colours
+    for colour in colours:
+        assert colour["field"] == "sentiment"
+        assert colour["scale"]["domain"] == ["negative", "neutral", "positive"]
+        assert colour["scale"]["range"] == [charts.SENTIMENT_COLORS[s] for s in colour["scale"]["domain"]]
+
+
+@pytest.mark.parametrize("name", ["hashtag", "authors", "mentions", "emoji"])
+def test_ranked_charts_coloured_by_mean_compound(name: str) -> None:
+    encoding = spec_of(name)["encoding"]
+    assert encoding["color"]["field"] == "mean_compound"
+    assert encoding["color"]["scale"]["domain"] == [-1, 1]
+    assert encoding["y"]["sort"] == "-x"
+
+
+def test_hashtag_chart_shows_the_grouped_spelling() -> None:
+    spec = spec_of("hashtag")
+    rows = next(iter(spec["datasets"].values()))
+    assert [r["hashtag"] for r in rows] == ["JusticeForJohnnyDepp", "MeToo", "TimesUp"]
+
+
+def test_charts_build_from_empty_aggregates() -> None:
+    empty = make_frame([])
+    chart = charts.day_chart(frames.reactions_by_day(empty))
+    assert isinstance(chart, alt.LayerChart)
+    assert charts.hashtag_chart(frames.reactions_by_hashtag(empty)).to_dict()["mark"]["type"] == "bar"
+
+
+def test_charts_module_never_imports_streamlit() -> None:
+    source = Path(charts.__file__).read_text(encoding="utf-8")
+    assert "import streamlit" not in source
+    assert "streamlit" not in charts.__dict__

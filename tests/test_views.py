@@ -1,0 +1,142 @@
+"""Filters, chart selections, URL query round trip, the display table and post context."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pandas as pd
+import pytest
+from frame_factory import make_frame, make_row, sample_frame
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reactions import views
+from reactions.views import Filters, Selection
+
+
+@pytest.fixture
+def frame() -> pd.DataFrame:
+    return sample_frame()
+
+
+def ids(frame: pd.DataFrame) -> list[str]:
+    return frame["id"].tolist()
+
+
+@pytest.mark.parametrize(
+    ("filters", "expected"),
+    [
+        (Filters(), ["r000", "r001", "r002", "r003", "r004", "r005", "r006"]),
+        (Filters(start=dt.date(2020, 2, 3)), ["r003", "r004", "r006"]),  # r003 by created_at; undated out
+        (Filters(end=dt.date(2020, 1, 31)), ["r000"]),
+        (Filters(hashtags=("metoo",)), ["r000", "r006"]),  # case-insensitive
+        (Filters(hashtags=("TimesUp", "MeToo")), ["r000", "r003", "r006"]),
+        (Filters(sentiments=("negative",)), ["r000", "r003", "r006"]),
+        (Filters(kinds=("quote",)), ["r005"]),
+        (Filters(articles=("b.txt",)), ["r004", "r005"]),
+        (Filters(authors=("@User1",)), ["r001", "r002"]),
+        (Filters(authors=("a fan",)), ["r005"]),
+        (Filters(platforms=("bluesky",)), ["r006"]),
+        (Filters(text="ABUSE"), ["r006"]),
+        (Filters(text="user4"), ["r004"]),  # handle
+        (Filters(text=".*"), []),  # literal, not a pattern
+        (Filters(hashtags=("MeToo",), sentiments=("positive",)), []),
+    ],
+)
+def test_filter_frame(frame: pd.DataFrame, filters: Filters, expected: list[str]) -> None:
+    assert ids(views.filter_frame(frame, filters)) == expected
+
+
+def test_selection_and_cross_filtering(frame: pd.DataFrame) -> None:
+    chosen = Selection(days=("2020-02-01",), sentiments=("positive",))
+    assert ids(views.select_frame(frame, chosen)) == ["r001"]
+    assert ids(views.select_frame(frame, chosen, skip="sentiments")) == ["r001", "r002"]
+    assert ids(views.select_frame(frame, Selection(hashtags=("TIMESUP",)))) == ["r003"]
+
+
+def test_selection_from_streamlit_event() -> None:
+    assert views.selection_from_event({"day": [{"day": "2020-02-01"}, {"day": "2020-02-03"}]}) == (
+        "2020-02-01", "2020-02-03",
+    )  # fmt: skip
+    assert views.selection_from_event({"day": []}) == ()
+    assert views.selection_from_event({"day": {"x": 1}}) == ()
+
+
+def test_query_round_trip_example() -> None:
+    f = Filters(start=dt.date(2020, 2, 1), hashtags=("MeToo", "TimesUp"), text="a & b", kinds=("quote",))
+    query = views.filters_to_query(f)
+    assert query == {"from": ["2020-02-01"], "tag": ["MeToo", "TimesUp"], "kind": ["quote"], "q": ["a & b"]}
+    assert views.filters_from_query(query) == f
+    assert views.filters_from_query({"from": "yesterday", "tag": "x", "other": "y"}) == Filters(
+        hashtags=("x",)
+    )
+
+
+words = st.text(min_size=1, max_size=12)
+tuples = st.lists(words, max_size=3, unique=True).map(tuple)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.builds(
+        Filters, start=st.one_of(st.none(), st.dates()), end=st.one_of(st.none(), st.dates()),
+        hashtags=tuples, sentiments=tuples, kinds=tuples, articles=tuples, authors=tuples, platforms=tuples,
+        text=st.text(max_size=20),
+    )
+)  # fmt: skip
+def test_query_round_trip_for_any_filters(filters: Filters) -> None:
+    assert views.filters_from_query(views.filters_to_query(filters)) == filters
+
+
+def test_describe_provenance_and_export_name() -> None:
+    f, s = Filters(hashtags=("MeToo",), sentiments=("negative",)), Selection(days=("2020-02-01",))
+    assert views.describe(f, s) == "tag=MeToo; sentiment=negative; selected day=2020-02-01"
+    assert views.describe(Filters()) == "no filters"
+    note = views.provenance(f, s, shown=3, total=12, version="9.9")
+    assert note.startswith("reactions 9.9 export: 3 of 12 reactions; tag=MeToo")
+    name = views.export_name(f, s, scope="filtered", version="9.9", ext="jsonl")
+    assert name == "reactions-9.9-filtered-tag-metoo-sentiment-negative-selected-day-2020-02-01.jsonl"
+    assert views.export_name(f, s, scope="all", version="9.9", ext="csv") == "reactions-9.9-all.csv"
+    unsafe = views.export_name(
+        Filters(text="../../etc/passwd"), Selection(), scope="x", version="1", ext="csv"
+    )
+    assert "/" not in unsafe
+    assert ".." not in unsafe
+
+
+def test_table_frame_links_are_web_links_only() -> None:
+    frame = make_frame([
+        make_row(0, media=["pic.twitter.com/abc"], url="https://twitter.com/a/status/1"),
+        make_row(1, url="javascript:alert(1)"),
+    ])  # fmt: skip
+    table = views.table_frame(frame)
+    assert table["media"].tolist() == ["https://pic.twitter.com/abc", None]
+    assert table["url"].tolist() == ["https://twitter.com/a/status/1", None]
+    assert table.columns[-1] == "id"
+    assert table["author"].tolist() == ["@user0", "@user1"]
+
+
+def test_compound_style_follows_the_sign() -> None:
+    assert "#4393c3" in views.compound_style(0.6)
+    assert "#d6604d" in views.compound_style(-0.6)
+    assert views.compound_style(0.0) == views.compound_style(float("nan")) == ""
+
+
+def test_post_context() -> None:
+    text = "Title\n\nIntro para.\n\nSee this: POST — A (@a) Feb 1, 2020\n\nOutro para.\n\nEnd."
+    start = text.index("POST")
+    end = text.index("2020") + 4
+    ctx = views.post_context(text, (start, end))
+    assert (ctx.before, ctx.lead, ctx.body, ctx.tail, ctx.after) == (
+        "Intro para.", "See this: ", "POST — A (@a) Feb 1, 2020", "", "Outro para.",
+    )  # fmt: skip
+    first = views.post_context("POST only", (0, 4))
+    assert (first.before, first.body, first.tail, first.after) == ("", "POST", " only", "")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=60), st.integers(-5, 70), st.integers(-5, 70))
+def test_post_context_never_raises_and_keeps_the_span(text: str, a: int, b: int) -> None:
+    ctx = views.post_context(text, (a, b))
+    lo, hi = sorted((max(0, min(a, len(text))), max(0, min(b, len(text)))))
+    assert ctx.body == text[lo:hi]
