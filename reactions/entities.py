@@ -1,0 +1,305 @@
+"""Hashtags, mentions, URLs, media links and emoji in a post, after twitter-text's rules.
+
+The reference is twitter-text's conformance suite (``conformance/extract.yml`` in
+github.com/twitter/twitter-text); ``tests/test_entities.py`` replays a representative part
+of it.  Deviations, all for text rendered from web pages rather than typed into Twitter:
+
+* A hashtag glued to the previous word still counts (``THE NERVE#JusticeForJohnnyDepp``,
+  ``that is?#JusticeForJohnnyDepp``): the line break before it was lost when the embed was
+  rendered.  A ``#`` inside a URL (``example.com/page#section``) or right after ``&``
+  (``&#39;``) never starts a hashtag, and a hashtag followed by another (``#a#b``) counts.
+* Mentions are 1-15 characters (Twitter's handle limit); a longer run is not a mention.
+  List slugs (``@user/list``) give the user.
+* URLs: with ``http(s)://`` any alphabetic top-level domain of two or more letters is
+  accepted (twitter-text keeps a list); without a protocol the TLD must be a common generic
+  one or a two-letter country code, and a bare ``name.cc`` needs a path (except ``.co`` and
+  ``.tv``), as in twitter-text.  A ``#fragment`` right after the host belongs to the URL.
+
+Every pattern is compiled once, and none can backtrack more than a bounded amount, so each
+function runs in time linear in the length of its input.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import re
+import sys
+import unicodedata
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import emoji as emoji_package
+
+__all__ = [
+    "Entities",
+    "extract_emoji",
+    "extract_entities",
+    "extract_hashtags",
+    "extract_media",
+    "extract_mentions",
+    "extract_urls",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Entities:
+    """What a post's text holds, each in order of appearance and as written.
+
+    Fields:
+        hashtags: hashtags without ``#`` (``JusticeForJohnnyDepp``).
+        mentions: mentioned handles without ``@``.
+        urls: links, except media links.
+        media: ``pic.twitter.com/…`` and ``pic.x.com/…`` links.
+        emoji: emoji, multi-codepoint ones whole (``🏳️‍🌈``, ``👍🏽``).
+    """
+
+    hashtags: tuple[str, ...] = ()
+    mentions: tuple[str, ...] = ()
+    urls: tuple[str, ...] = ()
+    media: tuple[str, ...] = ()
+    emoji: tuple[str, ...] = ()
+
+
+# --- character classes built from the running Python's Unicode database ----------------------
+
+
+def _char_class(keep: Callable[[str], bool]) -> str:
+    """The body of a regex character class (no brackets) for the code points ``keep`` accepts."""
+    ranges: list[tuple[int, int]] = []
+    for code in itertools.chain(range(0x80, 0x40000), range(0xE0000, 0xE0200)):
+        if keep(unicodedata.category(chr(code))):
+            if ranges and ranges[-1][1] == code - 1:
+                ranges[-1] = (ranges[-1][0], code)
+            else:
+                ranges.append((code, code))
+    return "".join(f"{re.escape(chr(lo))}-{re.escape(chr(hi))}" for lo, hi in ranges)
+
+
+_LETTER_MARK = "A-Za-z" + _char_class(lambda cat: cat[0] in "LM")
+_LETTER_MARK_DIGIT = "A-Za-z0-9" + _char_class(lambda cat: cat[0] in "LM" or cat == "Nd")
+_DOMAIN_SYMBOL = _char_class(lambda cat: cat == "So")  # twitter-text allows ✪ in a domain
+_LATIN_ACCENTS = "\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff\u0100-\u024f\u0253\u0254\u0256\u0257\u0259\u025b\u0263\u0268\u026f\u0272\u0289\u028b\u02bb\u0300-\u036f\u1e00-\u1eff"  # noqa: E501
+
+# --- URLs -------------------------------------------------------------------------------------
+
+_GENERIC_TLDS = frozenset((
+    "com", "net", "org", "edu", "gov", "mil", "int", "info", "biz", "name", "pro", "mobi", "aero", "asia",
+    "cat", "coop", "jobs", "museum", "tel", "travel", "xxx", "app", "dev", "page", "blog", "news", "online",
+    "site", "store", "tech", "xyz", "club", "shop", "live", "top", "vip", "icu", "art", "wiki", "link",
+    "click", "email", "media", "world", "today", "agency", "design", "studio", "network", "cloud",
+    "digital", "social", "website", "space", "life",
+))  # fmt: skip
+# Two-letter endings of file names that are not country codes (``archive.tar.gz``).
+_NOT_COUNTRY_TLDS = frozenset(("gz", "js", "py", "rb", "db", "ts", "cs", "hs", "kt", "xz"))
+_SHORT_OK_TLDS = frozenset(("co", "tv"))  # twitter-text: t.co, vine.co, MLB.tv need no path
+_URL_PRECEDING = "A-Za-z0-9@＠$#＃\u202a-\u202e"
+_PATH_CHARS = rf"a-z0-9\u0400-\u04ff{_LATIN_ACCENTS}!*';:=+,.$/%#\[\]\-\u2013_~&|@?()"
+_PATH_END_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789=_#/+-")
+_URL = re.compile(
+    rf"""
+    (?:
+        (?<![{_URL_PRECEDING}])
+        (?P<proto>https?://)
+        (?P<uhost>(?:(?>[{_LETTER_MARK_DIGIT}{_DOMAIN_SYMBOL}_-]+)\.)+(?>[{_LETTER_MARK_DIGIT}]+))
+      |
+        (?<![{_URL_PRECEDING}_./-])
+        (?P<ahost>(?:(?>[a-z0-9{_LATIN_ACCENTS}_-]+)\.)+(?>[a-z0-9]+))
+    )
+    (?P<port>:[0-9]{{1,5}}(?![0-9]))?
+    (?P<rest>[/?\#][{_PATH_CHARS}]*)?
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+_FOREVER = sys.maxsize
+_MEDIA = re.compile(r"(?:https?://)?pic\.(?:twitter|x)\.com/", re.IGNORECASE)
+_TCO_PATH = re.compile(r"/[a-z0-9]+", re.IGNORECASE)
+
+
+def _valid_label(label: str, *, underscore: bool) -> bool:
+    """A host label: no leading or trailing ``-``/``_``; ``_`` only where ``underscore`` allows."""
+    if not label or label[0] in "-_" or label[-1] in "-_":
+        return False
+    return underscore or "_" not in label
+
+
+def _valid_tld(tld: str, *, protocol: bool) -> bool:
+    lower = tld.lower()
+    if protocol:
+        return len(tld) >= 2 and (tld.isalpha() or lower.startswith("xn--"))
+    if lower in _GENERIC_TLDS:
+        return True
+    return len(lower) == 2 and lower.isascii() and lower.isalpha() and lower not in _NOT_COUNTRY_TLDS
+
+
+def _host_end(host: str, *, protocol: bool) -> int:
+    """How much of ``host`` is a valid domain (ending in a valid TLD); 0 when none is."""
+    labels = host.split(".")
+    last = len(labels) - 1
+    while last > 0 and not _valid_tld(labels[last], protocol=protocol):
+        last -= 1
+    if last == 0 or not _valid_label(labels[last - 1], underscore=False):
+        return 0
+    if not all(_valid_label(label, underscore=True) for label in labels[: last - 1]):
+        return 0
+    return sum(len(label) + 1 for label in labels[:last]) + len(labels[last])
+
+
+def _trim_path(rest: str) -> str:
+    """Drop trailing punctuation from a path or query, keeping balanced closing parentheses."""
+    end = len(rest)
+    opens, closes = rest.count("("), rest.count(")")
+    while end:
+        last = rest[end - 1]
+        if last == ")" and closes <= opens:
+            break
+        if last != ")" and (last in _PATH_END_CHARS or not last.isascii()):
+            break
+        opens -= last == "("
+        closes -= last == ")"
+        end -= 1
+    return rest[:end]
+
+
+def _url_spans(text: str) -> Iterator[tuple[int, int]]:
+    """Start and end offsets of every URL in ``text``, in order."""
+    for match in _URL.finditer(text):
+        protocol = match.group("proto") is not None
+        host = match.group("uhost") if protocol else match.group("ahost")
+        host_end = _host_end(host, protocol=protocol)
+        if not host_end:
+            continue
+        start = match.start()
+        end = match.start("uhost" if protocol else "ahost") + host_end
+        truncated = host_end < len(host)
+        rest = "" if truncated else (match.group("port") or "") + _trim_rest(match, host)
+        if not protocol and not rest and _is_short_without_path(host[:host_end]):
+            continue
+        if not rest and text[end : end + 1] in ("@", "＠"):
+            continue  # john.doe.gov@mail.com is an e-mail address
+        yield start, end + len(rest)
+
+
+def _trim_rest(match: re.Match[str], host: str) -> str:
+    rest = match.group("rest") or ""
+    if host.lower() == "t.co" and rest:
+        tco = _TCO_PATH.match(rest)
+        return tco.group() if tco else ""
+    return _trim_path(rest)
+
+
+def _is_short_without_path(host: str) -> bool:
+    """``foo.jp`` (one label and a ccTLD) is not a URL without a path; ``t.co`` is."""
+    labels = host.split(".")
+    tld = labels[-1].lower()
+    return len(labels) == 2 and tld not in _GENERIC_TLDS and tld not in _SHORT_OK_TLDS
+
+
+def _inside(position: int, spans: list[tuple[int, int]]) -> bool:
+    """Whether ``position`` falls in one of ``spans`` (sorted, not overlapping)."""
+    index = bisect.bisect_right(spans, (position, _FOREVER)) - 1
+    return index >= 0 and position < spans[index][1]
+
+
+def extract_urls(text: str) -> list[str]:
+    """Every link in ``text`` as written, media links included, in order.
+
+    >>> extract_urls("Read https://example.com/a_(b). Or bit.ly/x, foo.jp and pic.twitter.com/Ab1")
+    ['https://example.com/a_(b)', 'bit.ly/x', 'pic.twitter.com/Ab1']
+    """
+    if "." not in text:
+        return []
+    return [text[start:end] for start, end in _url_spans(text)]
+
+
+def extract_media(text: str) -> list[str]:
+    """The ``pic.twitter.com/…`` and ``pic.x.com/…`` links in ``text``, in order.
+
+    >>> extract_media("so proud pic.twitter.com/KJuit0LwbV https://pic.x.com/q1")
+    ['pic.twitter.com/KJuit0LwbV', 'https://pic.x.com/q1']
+    """
+    return [url for url in extract_urls(text) if _MEDIA.match(url)]
+
+
+# --- hashtags and mentions --------------------------------------------------------------------
+
+# Besides letters, marks and digits, twitter-text lets these into a hashtag (ZWNJ, ZWJ, ・, …).
+_HASHTAG_EXTRA = (
+    "_·\u200c\u200d"
+    "\ua67e\u05be\u05f3\u05f4\uff5e\u301c\u309b\u309c\u30a0\u30fb\u3003\u0f0b\u0f0c"
+)
+_HASHTAG = re.compile(rf"(?<!&)[#＃](?![\ufe0f\u20e3])(?P<tag>[{_LETTER_MARK_DIGIT}{_HASHTAG_EXTRA}]+)(?P<url>://)?")
+_HASHTAG_LETTER = re.compile(f"[{_LETTER_MARK}]")
+_MENTION = re.compile(
+    r"(?:^|[^A-Za-z0-9_!#$%&*@＠]|(?:^|[^A-Za-z0-9_+~.-])[Rr][Tt]:?)"
+    r"[@＠](?P<name>[A-Za-z0-9_]{1,15})"
+    rf"(?![A-Za-z0-9_@＠{_LATIN_ACCENTS}]|://)"
+)
+
+
+def _hashtags(text: str, urls: list[tuple[int, int]]) -> list[str]:
+    tags = []
+    for match in _HASHTAG.finditer(text):
+        tag = match.group("tag")
+        if match.group("url") or _inside(match.start(), urls) or not _HASHTAG_LETTER.search(tag):
+            continue
+        tags.append(tag)
+    return tags
+
+
+def extract_hashtags(text: str) -> list[str]:
+    """Hashtags in ``text`` without the ``#``, as written, in order (glued ones too).
+
+    >>> extract_hashtags("THE NERVE#JusticeForJohnnyDepp #MeToo #2020 #café ＃日本語 x.com/a#b")
+    ['JusticeForJohnnyDepp', 'MeToo', 'café', '日本語']
+    """
+    if "#" not in text and "＃" not in text:
+        return []
+    return _hashtags(text, list(_url_spans(text)))
+
+
+def _mentions(text: str, urls: list[tuple[int, int]]) -> list[str]:
+    return [m.group("name") for m in _MENTION.finditer(text) if not _inside(m.start("name") - 1, urls)]
+
+
+def extract_mentions(text: str) -> list[str]:
+    """Mentioned handles without the ``@``, in order; e-mail addresses are not mentions.
+
+    >>> extract_mentions("RT @Dash: so true (cc @isaac__0424) mail me@example.com")
+    ['Dash', 'isaac__0424']
+    """
+    if "@" not in text and "＠" not in text:
+        return []
+    return _mentions(text, list(_url_spans(text)))
+
+
+# --- emoji and everything at once -------------------------------------------------------------
+
+
+def extract_emoji(text: str) -> list[str]:
+    """The emoji in ``text``, in order, as found by the ``emoji`` package (sequences kept whole).
+
+    >>> extract_emoji("Mariana 🏳️‍🌈 so happy 😂👍🏽")
+    ['🏳️\\u200d🌈', '😂', '👍🏽']
+    """
+    if text.isascii():
+        return []
+    return [found["emoji"] for found in emoji_package.emoji_list(text)]
+
+
+def extract_entities(text: str) -> Entities:
+    """Hashtags, mentions, URLs (media links apart) and emoji of a post, in one pass over its URLs.
+
+    >>> extract_entities("HELL YEAH#JusticeForJohnnyDepp @Dash 😂 bit.ly/x pic.twitter.com/F53hiLi1i6")
+    Entities(hashtags=('JusticeForJohnnyDepp',), mentions=('Dash',), urls=('bit.ly/x',), \
+media=('pic.twitter.com/F53hiLi1i6',), emoji=('😂',))
+    """
+    spans = list(_url_spans(text)) if "." in text else []
+    links = [text[start:end] for start, end in spans]
+    return Entities(
+        hashtags=tuple(_hashtags(text, spans)) if "#" in text or "＃" in text else (),
+        mentions=tuple(_mentions(text, spans)) if "@" in text or "＠" in text else (),
+        urls=tuple(url for url in links if not _MEDIA.match(url)),
+        media=tuple(url for url in links if _MEDIA.match(url)),
+        emoji=tuple(extract_emoji(text)),
+    )
