@@ -54,7 +54,7 @@ _NOT_BASE = re.compile(f"[\ufe0e\ufe0f\u20e3{_ZWJ}{_MODIFIERS}{_REGIONAL}{_TAGS}
 _IDIOM_WORDS: Final = frozenset(word for idiom in SPECIAL_CASES for word in idiom.split())
 _FLAG = re.compile(f"[{_REGIONAL}]{{2}}|\U0001f3f4[{_TAGS}]+")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
-_URL = re.compile(r"(?i)(?:\bhttps?://|\bwww\.|\bpic\.twitter\.com/)\S+")
+URL = re.compile(r"(?i)(?:\bhttps?://|\bwww\.|\bpic\.twitter\.com/)\S+")
 """Links: ``http(s)://…``, ``www.…`` and ``pic.twitter.com/…``."""
 
 
@@ -201,7 +201,7 @@ class Engine:
     def prepare(self, text: str) -> Prepared:
         """URLs removed, custom phrases joined into one token, emoji replaced by descriptions."""
         if "://" in text or "www." in text or "pic.twitter" in text:
-            text = _URL.sub(" ", text)
+            text = URL.sub(" ", text)
         if self._phrase_re is not None:
             text = self._phrase_re.sub(lambda m: PHRASE_JOINER.join(m.group().split()), text)
         if text.isascii():

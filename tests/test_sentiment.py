@@ -1,0 +1,357 @@
+"""reactions.sentiment and reactions.vader: VADER's scores, tweet defects fixed, drivers, lexicon, overrides.
+
+Every defect test asserts raw VADER 3.3.2's wrong behaviour first, so it proves the defect exists.
+"""
+
+from __future__ import annotations
+
+import math
+import pickle
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from vaderSentiment.vaderSentiment import SentimentIntensityAnalyzer
+
+from reactions import sentiment, vader
+from reactions.sentiment import Driver, Scores, Thresholds, explain, format_drivers, score_frame, score_text
+
+GROUND_TRUTH = Path(__file__).resolve().parents[2] / "shared" / "sentiment" / "vader_tweets_groundtruth.tsv"
+
+
+@pytest.fixture(scope="module")
+def raw() -> SentimentIntensityAnalyzer:
+    """A separate, untouched VADER: the reference."""
+    return SentimentIntensityAnalyzer()
+
+
+def as_tuple(scores: Scores) -> tuple[float, float, float, float]:
+    return (scores.compound, scores.pos, scores.neu, scores.neg)
+
+
+def raw_tuple(raw: SentimentIntensityAnalyzer, text: str) -> tuple[float, float, float, float]:
+    result = raw.polarity_scores(text)
+    return (result["compound"], result["pos"], result["neu"], result["neg"])
+
+
+# --- defect 1: emoji of several code points -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("with_sequence", "single", "why"),
+    [
+        ("I love you ❤️", "I love you ❤", "U+FE0F variation selector"),
+        ("so sad 🙍🏽", "so sad 🙍", "skin tone modifier"),
+        ("this 💑🏿 is us", "this 💑 is us", "skin tone modifier"),
+    ],
+)
+def test_multi_codepoint_emoji_score_like_their_base(raw, with_sequence, single, why):
+    # raw VADER drops the heart after FE0F, and reads a skin tone as three more words ("medium skin tone")
+    assert raw_tuple(raw, with_sequence) != raw_tuple(raw, single), why
+    assert score_text(with_sequence) == score_text(single)
+    assert [d.term for d in explain(with_sequence) if d.kind == "emoji"] == [
+        t for t in with_sequence.split() if not t.isascii()
+    ]
+
+
+def test_fe0f_heart_is_ignored_by_raw_vader_but_not_by_us(raw):
+    assert raw.polarity_scores("I love you ❤️")["compound"] == raw.polarity_scores("I love you")["compound"]
+    assert score_text("I love you ❤️").compound > raw.polarity_scores("I love you")["compound"]
+
+
+def test_zwj_sequence_is_one_emoji(raw):
+    # raw VADER reads "❤️‍🔥" (heart on fire) as a broken token plus "fire": negative
+    assert raw.polarity_scores("❤️‍🔥")["compound"] < 0
+    assert score_text("❤️‍🔥").label == "positive"
+    assert [d.term for d in explain("❤️‍🔥")] == ["❤️‍🔥"]
+
+
+def test_flag_glued_to_a_word_no_longer_hides_it(raw):
+    assert raw.polarity_scores("I love🇺🇸")["compound"] == 0.0
+    assert score_text("I love🇺🇸").compound == raw.polarity_scores("I love")["compound"]
+
+
+def test_a_flag_is_neutral_whatever_the_country_is_called():
+    assert score_text("🇺🇸 🇬🇧 🇦🇪").compound == 0.0  # "United" is +1.8 in VADER's lexicon
+
+
+# --- defect 2: emoji glued to a word ---------------------------------------------------------
+
+
+def test_emoji_glued_to_a_word_is_separated(raw):
+    assert raw.polarity_scores("😂lol")["compound"] < 0  # "joylol": the laugh flips to negative
+    assert score_text("😂lol").compound == raw.polarity_scores("😂 lol")["compound"] > 0.5
+    assert score_text("lol😂😂").compound == raw.polarity_scores("lol 😂 😂")["compound"]
+
+
+# --- defect 3: non-str input ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", [None, float("nan"), pd.NA])
+def test_missing_text_is_neutral_zeros(raw, value):
+    with pytest.raises(TypeError):
+        raw.polarity_scores(value)
+    assert score_text(value) == Scores(0.0, 0.0, 0.0, 0.0, "neutral")
+    assert explain(value) == ()
+
+
+def test_bytes_are_decoded(raw):
+    with pytest.raises(TypeError):
+        raw.polarity_scores(b"I love it \xf0\x9f\x98\x82")
+    assert score_text(b"I love it \xf0\x9f\x98\x82") == score_text("I love it 😂")
+    assert score_text(b"\xff\xfe broken") == score_text("\ufffd\ufffd broken")
+
+
+# --- defect 4: quadratic time ---------------------------------------------------------------
+
+
+def rule_context_sizes(analyzer: object, run: object) -> list[int]:
+    """The number of tokens VADER's negation rule is handed on each call while ``run`` runs."""
+    sizes: list[int] = []
+    original = SentimentIntensityAnalyzer._negation_check
+
+    def spy(valence, words, start_i, i):  # type: ignore[no-untyped-def]
+        sizes.append(len(words))
+        return original(valence, words, start_i, i)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(SentimentIntensityAnalyzer, "_negation_check", staticmethod(spy))
+        run()  # type: ignore[operator]
+    return sizes
+
+
+def test_work_per_sentiment_word_is_bounded(raw):
+    flood = "the good " * 300
+    raw_sizes = rule_context_sizes(raw, lambda: raw.polarity_scores(flood))
+    assert min(raw_sizes) == 600  # every call sees the whole text: O(n) each, O(n²) in all
+    ours = rule_context_sizes(raw, lambda: vader.Engine(sentiment.analyzer(), {}).analyse(flood))
+    assert len(ours) == len(raw_sizes)  # the same rules run, as often
+    assert max(ours) <= 6  # on a window of at most 3 tokens before and 2 after
+
+
+def test_an_emoji_flood_runs_no_cross_token_rules(raw):
+    flood = "😍 " * 300
+    assert max(rule_context_sizes(raw, lambda: raw.polarity_scores(flood))) >= 1200
+    assert rule_context_sizes(raw, lambda: vader.Engine(sentiment.analyzer(), {}).analyse(flood)) == []
+
+
+def test_long_flood_with_but_scores_fast_and_like_vader(raw):
+    text = "love but hate " * 150  # raw VADER's _but_check is O(n²) in list.index calls
+    ours = vader.Engine(sentiment.analyzer(), {}).analyse(text)
+    assert ours.scores == raw_tuple(raw, text)
+
+
+WORDS = [
+    "good",
+    "bad",
+    "love",
+    "hate",
+    "not",
+    "never",
+    "very",
+    "kind",
+    "of",
+    "no",
+    "but",
+    "least",
+    "at",
+    "the",
+    "shit",
+    "bomb",
+    "GREAT",
+    "HORRIBLE",
+    "so",
+    "this",
+    "without",
+    "doubt",
+    "sort",
+    "lol",
+    ":)",
+    "ok",
+    "okay",
+    "sux",
+    "isn't",
+    "yeah",
+    "right",
+    "a",
+    "movie",
+    "!",
+    "?",
+    "nor",
+    "or",
+    "kinda",
+]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(WORDS), max_size=120), st.sampled_from(["", "!", "!!", "??", "!?!"]))
+def test_valences_identical_to_vader_at_any_length(raw, words, tail):
+    text = " ".join(words) + tail
+    assert vader.Engine(sentiment.analyzer(), {}).analyse(text).scores == raw_tuple(raw, text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from([0, 0.5, -1.0, 1.9, 0.95, 0.475, -2.5, 3.0]), min_size=65, max_size=200))
+def test_but_check_identical_to_vader(values):
+    words = ["w"] * len(values)
+    words[len(values) // 3] = "But"
+    expected = SentimentIntensityAnalyzer._but_check(list(words), list(values))
+    assert vader.but_check(words, values) == expected
+
+
+def read_ground_truth() -> list[str]:
+    if not GROUND_TRUTH.exists():
+        pytest.skip(f"{GROUND_TRUTH} not found")
+    return [line.split("\t", 2)[2] for line in GROUND_TRUTH.read_text(encoding="utf-8").splitlines()[1:]]
+
+
+def test_ground_truth_tweets_score_exactly_as_raw_vader(raw):
+    texts = read_ground_truth()
+    for text in texts:  # no emoji in this set; links ("http://url_removed") are not words
+        assert as_tuple(score_text(text)) == raw_tuple(raw, vader.URL.sub(" ", text)), text
+    plain = [t for t in texts if not vader.URL.search(t)]
+    assert len(plain) > 3000
+    assert all(as_tuple(score_text(t)) == raw_tuple(raw, t) for t in plain)
+
+
+# --- improvements beyond the defects ----------------------------------------------------------
+
+
+def test_negation_does_not_reach_into_an_emoji(raw):
+    assert raw.polarity_scores("I am not okay 😭")["compound"] > 0  # 😭's "crying" negated
+    assert score_text("I am not okay 😭").label == "negative"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["great https://t.co/abc?x=1&y=2??", "great pic.twitter.com/AbC123", "great www.example.com/a?b"],
+)
+def test_links_are_not_words(text):
+    assert score_text(text) == score_text("great")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text())
+def test_any_text_scores_in_range(text):
+    scores = score_text(text)
+    assert -1 <= scores.compound <= 1
+    assert scores.label in sentiment.LABELS
+    shares = scores.pos + scores.neu + scores.neg
+    assert shares == 0 or math.isclose(shares, 1, abs_tol=0.01)
+
+
+# --- labels, drivers ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("compound", "label"),
+    [(0.05, "positive"), (0.0499, "neutral"), (0.0, "neutral"), (-0.0499, "neutral"), (-0.05, "negative")],
+)
+def test_label_thresholds(compound, label):
+    assert sentiment.POSITIVE_THRESHOLD == 0.05
+    assert sentiment.NEGATIVE_THRESHOLD == -0.05
+    assert Thresholds().label(compound) == label
+
+
+def test_drivers_follow_vaders_rules():
+    drivers = {d.term: d for d in explain("The food was not good, but the staff were VERY nice!!")}
+    assert drivers["good"].valence < 0  # negated, and halved before "but"
+    assert drivers["nice"].valence > 1.8 * 1.5  # boosted by caps "VERY", ×1.5 after "but"
+    assert drivers["!!"].kind == "punctuation"
+    idiom = explain("With VADER, sentiment analysis is the shit!")
+    assert next((d.term, d.valence, d.kind) for d in idiom) == ("the shit", 3.0, "idiom")
+
+
+def test_drivers_column_is_compact_and_ordered_by_strength():
+    assert format_drivers(explain("I love it but he is an abuser 😡😡")) == "abuser -3.9; love +1.6"
+    assert format_drivers(()) == ""
+    assert format_drivers([Driver(f"w{i}", i, "word") for i in range(1, 6)], limit=2) == "w5 +5.0; w4 +4.0"
+
+
+def test_records_pickle():
+    value = (score_text("great"), explain("great!"))
+    assert pickle.loads(pickle.dumps(value)) == value
+
+
+# --- custom lexicon ----------------------------------------------------------------------------
+
+
+def test_custom_words_phrases_and_emoji():
+    lexicon = {"based": 2.0, "hot mess": -2.5, "🐐": 3.0, "ratio": -1.5, "vibes are off": -2.0}
+    assert score_text("so based").compound == 0.0
+    assert score_text("so based", lexicon=lexicon).label == "positive"
+    assert score_text("what a HOT   mess", lexicon=lexicon).label == "negative"
+    assert score_text("the vibes are OFF", lexicon=lexicon).label == "negative"
+    offline = "the vibes are offline"  # whole words only
+    assert score_text(offline, lexicon=lexicon) == score_text(offline)
+    assert score_text("the 🐐🏽", lexicon=lexicon).label == "positive"
+    terms = [(d.term, d.kind) for d in explain("not a hot mess 🐐 ratio", lexicon=lexicon)]
+    assert terms == [("hot mess", "phrase"), ("🐐", "emoji"), ("ratio", "word")]
+    assert explain("not a hot mess", lexicon=lexicon)[0].valence > 0  # VADER's negation applies
+
+
+def test_custom_lexicon_overrides_vaders_word_and_leaves_the_shared_analyzer_alone():
+    assert score_text("sick beat", lexicon={"sick": 2.5}).label == "positive"
+    assert score_text("sick beat").label == "negative"
+    assert "based" not in sentiment.analyzer().lexicon
+
+
+# --- score_frame --------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def frame() -> pd.DataFrame:
+    texts = ["I love this 😍", None, "awful. just awful", "I love this 😍", "meh"]
+    return pd.DataFrame({"id": pd.array(["a", "b", "c", "d", "e"], dtype="string"),
+                         "text": pd.array(texts, dtype="string")})  # fmt: skip
+
+
+def test_score_frame_columns_and_dtypes(frame):
+    scored = score_frame(frame)
+    assert list(scored.columns) == ["id", "text", *sentiment.SENTIMENT_COLUMNS]
+    assert all(scored[c].dtype == "float64" for c in ("compound", "pos", "neu", "neg"))
+    assert scored["sentiment"].dtype == sentiment.SENTIMENT_DTYPE
+    assert list(scored["sentiment"].cat.categories) == ["negative", "neutral", "positive"]
+    assert scored["sentiment"].cat.ordered
+    assert scored["overridden"].dtype == bool
+    assert not scored["overridden"].any()
+    assert scored["sentiment"].tolist() == ["positive", "neutral", "negative", "positive", "negative"]
+    assert scored.loc[1, ["compound", "pos", "neu", "neg"]].tolist() == [0.0] * 4
+    assert scored.loc[1, "drivers"] == ""
+    assert scored.loc[0, "drivers"].startswith("love +3.2")
+    assert scored["sentiment"].min() == "negative"  # ordered: comparisons work
+
+
+def test_identical_texts_are_scored_once(frame):
+    sentiment.clear_cache()
+    score_frame(frame)
+    assert sentiment._analyse.cache_info().misses == 3  # 5 rows, one missing, one repeated
+
+
+def test_overrides_replace_the_label_and_say_so(frame):
+    scored = score_frame(frame, overrides={"c": "positive", "zz": "negative"})
+    assert scored.loc[2, "sentiment"] == "positive"
+    assert scored.loc[2, "overridden"]
+    assert scored.loc[2, "compound"] < 0  # the score itself stays VADER's
+    assert scored["overridden"].sum() == 1
+    with pytest.raises(ValueError, match="unknown sentiment label"):
+        score_frame(frame, overrides={"c": "great"})
+
+
+def test_rescoring_replaces_the_columns(frame):
+    once = score_frame(frame)
+    twice = score_frame(once, lexicon={"meh": 3.0}, thresholds=Thresholds(-0.5, 0.5))
+    assert list(twice.columns) == list(once.columns)
+    assert twice.loc[4, "sentiment"] == "positive"
+    assert twice.loc[2, "sentiment"] == "negative"
+
+
+def test_empty_frame():
+    scored = score_frame(
+        pd.DataFrame({"id": pd.array([], dtype="string"), "text": pd.array([], dtype="string")})
+    )
+    assert list(scored.columns)[2:] == list(sentiment.SENTIMENT_COLUMNS)
+    assert scored.empty
+    assert scored["sentiment"].dtype == sentiment.SENTIMENT_DTYPE
