@@ -47,6 +47,7 @@ from reactions.platforms.base import parse_timestamp
 from reactions.platforms.dom import (
     BLOCK_TAGS,
     Node,
+    collapse_spaces,
     find_all,
     iter_elements,
     parse_dom,
@@ -143,7 +144,7 @@ def _blocks(root: Node) -> Iterator[str | Embed]:
     while stack:
         item, in_article = stack.pop()
         if isinstance(item, str):
-            buffer.append(item)
+            buffer.append(collapse_spaces(item))
             continue
         if item is None or (item.tag in BLOCK_TAGS):
             if paragraph := tidy("".join(buffer)):
@@ -214,6 +215,8 @@ def _place_embeds(
         span = (start, end) if start >= 0 else (cursor, cursor)
         cursor = max(cursor, span[1])
         warnings.extend(embed.warnings)
+        if embed.handle is None and embed.status_id is None:
+            warnings.append(f"{embed.platform} embed at {span[0]} names neither its author nor its post")
         reactions.append(_reaction(embed, source, span))
     return reactions
 
@@ -242,8 +245,8 @@ def _reaction(embed: Embed, source: str, span: tuple[int, int]) -> Reaction:
         display_name=embed.display_name,
         date=embed.date,
         text=embed.text,
-        hashtags=_union(entities.hashtags, embed.hashtags),
-        mentions=_union(entities.mentions, embed.mentions),
+        hashtags=embed.hashtags or entities.hashtags,
+        mentions=embed.mentions or entities.mentions,
         urls=entities.urls,
         media=entities.media,
         emoji=entities.emoji,
@@ -255,10 +258,6 @@ def _reaction(embed: Embed, source: str, span: tuple[int, int]) -> Reaction:
         created_at=embed.created_at,
         lang=embed.lang,
     )
-
-
-def _union(first: Iterable[str], second: Iterable[str]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys((*first, *second)))
 
 
 def _merge(embeds: list[Reaction], found: Iterable[Reaction]) -> tuple[Reaction, ...]:

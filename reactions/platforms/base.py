@@ -101,13 +101,16 @@ _MONTHS = {
 _MDY = re.compile(r"\b([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b")
 _DMY = re.compile(r"\b(\d{1,2})\.?\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})\b")
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})")
+_CJK = re.compile(r"(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]")
 
 
 def parse_date(text: str) -> dt.date | None:
-    """The first date written in ``text`` (``May 5, 2014``, ``5 May 2014``, ``2014-05-05``).
+    """The first date written in ``text`` (``May 5, 2014``, ``5 May 2014``, ``2014-05-05``, ``2014年5月5日``).
 
     >>> parse_date("Feb 2, 2020 at 10:15am PST"), parse_date("2 February 2020"), parse_date("soon")
     (datetime.date(2020, 2, 2), datetime.date(2020, 2, 2), None)
+    >>> parse_date("2016年11月25日")
+    datetime.date(2016, 11, 25)
     """
     candidates: list[tuple[int, int, int, int]] = []  # (position, year, month, day)
     for m in _MDY.finditer(text):
@@ -116,8 +119,9 @@ def parse_date(text: str) -> dt.date | None:
     for m in _DMY.finditer(text):
         if m.group(2).lower() in _MONTHS:
             candidates.append((m.start(), int(m.group(3)), _MONTHS[m.group(2).lower()], int(m.group(1))))
-    for m in _ISO.finditer(text):
-        candidates.append((m.start(), int(m.group(1)), int(m.group(2)), int(m.group(3))))
+    for pattern in (_ISO, _CJK):
+        for m in pattern.finditer(text):
+            candidates.append((m.start(), int(m.group(1)), int(m.group(2)), int(m.group(3))))
     for _, year, month, day in sorted(candidates):
         try:
             return dt.date(year, month, day)

@@ -27,6 +27,8 @@ _WEB_URL = re.compile(
 _EMBED_URL = re.compile(
     r"^(?:https?:)?//embed\.bsky\.app/embed/(?P<author>[^/\s]+)/app\.bsky\.feed\.post/(?P<rkey>[\w.~:-]+)"
 )
+_LABEL = r"[a-zA-Z0-9](?:[\w-]*[a-zA-Z0-9])?"
+_MENTION = re.compile(rf"(?<![\w@])@({_LABEL}(?:\.{_LABEL})+)")
 _PLACEHOLDER = re.compile(
     r"\s*\[(?:image or embed|video|contains quote post or other embedded content)\]\s*$", re.IGNORECASE
 )
@@ -65,7 +67,8 @@ def extract(node: Node) -> Embed | None:
         handle = ref[0]
     lang = p.attr("lang") or None if p is not None else None
     date = created.date() if created else (parse_date(date_text) if date_text else None)
-    return Embed(PLATFORM, handle, name, date, date_text, text, status_id, url, created, lang)
+    mentions = tuple(m.group(1) for m in _MENTION.finditer(text))
+    return Embed(PLATFORM, handle, name, date, date_text, text, status_id, url, created, lang, (), mentions)
 
 
 def _ref(node: Node) -> tuple[str, str] | None:

@@ -43,6 +43,13 @@ _IMPLIED_END: dict[str, frozenset[str]] = {
     "td": frozenset({"td", "th", "tr"}),
     "th": frozenset({"td", "th", "tr"}),
 }
+_HEAD_TAGS = frozenset({"title", "meta", "link", "style", "script", "base", "noscript", "template"})
+EMBED_BLOCK_CLASSES = frozenset({
+    "twitter-tweet", "twitter-video", "instagram-media", "bluesky-embed", "mastodon-embed",
+    "text-post-media", "tiktok-embed",
+})
+"""Classes of embed blockquotes; a new one closes an unclosed one instead of nesting in it."""
+_UNFINISHED_TAG = re.compile(r"<[a-zA-Z/!]")
 _SPACES = re.compile(r"[ \t\n\r\f\v\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
 _INVISIBLE = re.compile("[\u200b\u2060\ufeff]")
 
@@ -72,12 +79,24 @@ class _TreeBuilder(HTMLParser):
         self.stack: list[Node] = [self.root]
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        node = Node(tag, {k: v or "" for k, v in attrs})
+        self._close_implied(node)
         while len(self.stack) > 1 and tag in _IMPLIED_END.get(self.stack[-1].tag, frozenset()):
             self.stack.pop()
-        node = Node(tag, {k: v or "" for k, v in attrs})
         self.stack[-1].children.append(node)
         if tag not in VOID_TAGS:
             self.stack.append(node)
+
+    def _close_implied(self, node: Node) -> None:
+        """Close ``<head>`` at the first body element, and an unclosed embed at the next embed."""
+        if self.stack[-1].tag == "head" and node.tag not in _HEAD_TAGS:
+            self.stack.pop()
+        if node.tag == "blockquote" and not EMBED_BLOCK_CLASSES.isdisjoint(node.classes):
+            for depth in range(len(self.stack) - 1, 0, -1):
+                open_node = self.stack[depth]
+                if open_node.tag == "blockquote" and not EMBED_BLOCK_CLASSES.isdisjoint(open_node.classes):
+                    del self.stack[depth:]
+                    return
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.handle_starttag(tag, attrs)
@@ -101,6 +120,8 @@ def parse_dom(markup: str) -> Node:
     builder = _TreeBuilder()
     try:
         builder.feed(markup)
+        if _UNFINISHED_TAG.match(builder.rawdata):  # a tag cut off at the end is dropped, not shown
+            builder.rawdata = ""
         builder.close()
     except (AssertionError, ValueError):  # pragma: no cover - html.parser is very forgiving
         pass
@@ -156,7 +177,7 @@ def render_text(node: Node | str, *, skip: Callable[[Node], bool] | None = None)
     while stack:
         item = stack.pop()
         if isinstance(item, str):
-            parts.append(_SPACES.sub(" ", item))
+            parts.append(collapse_spaces(item))
         elif item.tag == "br":
             parts.append("\n")
         elif item.tag in ("script", "style", "template", "noscript") or (skip is not None and skip(item)):
@@ -167,6 +188,11 @@ def render_text(node: Node | str, *, skip: Callable[[Node], bool] | None = None)
                 stack.append("\n")
             stack.extend(reversed(item.children))
     return tidy("".join(parts))
+
+
+def collapse_spaces(text: str) -> str:
+    """Runs of HTML white space (and Unicode spaces) as one space, as a browser renders them."""
+    return _SPACES.sub(" ", text)
 
 
 def tidy(text: str) -> str:

@@ -38,6 +38,9 @@ _BYLINE = re.compile(
     r"[—–-]+\s*(?P<name>.*?)\s*\(\s*@\s*(?P<handle>\w{1,15})\s*\)\s*(?P<date>.*)$", re.DOTALL
 )
 _ID_ATTRS = ("data-tweet-id", "data-tweetid", "data-tweet")
+_URL_ATTRS = (
+    "data-tweet-url", "data-url", "data-href", "data-embed-url", "data-canonical-url", "data-src", "cite",
+)
 _BLOCK_CLASSES = frozenset({"twitter-tweet", "twitter-video"})
 
 
@@ -58,36 +61,51 @@ def _is_blockquote(node: Node) -> bool:
     return node.tag == "blockquote" and not _BLOCK_CLASSES.isdisjoint(node.classes)
 
 
-def _wrapper_id(node: Node) -> str | None:
+def _wrapper_ref(node: Node) -> tuple[str | None, str] | None:
+    """(handle, id) kept by a rendered widget or a CMS wrapper; ``None`` when it is not one."""
+    if not node.attrs or node.tag == "a":
+        return None
     for name in _ID_ATTRS:
         value = node.attr(name).strip()
         if value.isdigit():
-            return value
-    embed_id = node.attr("data-embed-id").strip()
-    context = " ".join(f"{k} {v}" for k, v in node.attrs.items() if k != "data-embed-id").lower()
-    if embed_id.isdigit() and ("twitter" in context or "tweet" in context):
-        return embed_id
+            return None, value
     if node.tag == "iframe":
-        return _iframe_id(node.attr("src") or node.attr("data-src"))
-    return None
+        return _iframe_ref(node.attr("src") or node.attr("data-src"))
+    if not _mentions_twitter(node):
+        return None
+    embed_id = node.attr("data-embed-id").strip()
+    if embed_id.isdigit():
+        return None, embed_id
+    return next((ref for name in _URL_ATTRS if (ref := parse_status_url(node.attr(name)))), None)
 
 
-def _iframe_id(src: str) -> str | None:
+def _mentions_twitter(node: Node) -> bool:
+    context = " ".join(
+        f"{k} {v}" for k, v in node.attrs.items() if k in ("class", "id") or k.startswith("data-")
+    ).lower()
+    return "twitter" in context or "tweet" in context
+
+
+def _wrapper_id(node: Node) -> str | None:
+    ref = _wrapper_ref(node)
+    return ref[1] if ref else None
+
+
+def _iframe_ref(src: str) -> tuple[str | None, str] | None:
     parts = urlsplit(src)
     host = parts.netloc.lower()
     query = parse_qs(parts.query)
     if host.endswith("platform.twitter.com") and "id" in query:
         value = query["id"][0]
-        return value if value.isdigit() else None
+        return (None, value) if value.isdigit() else None
     if host.endswith("twitframe.com") and "url" in query:
-        found = parse_status_url(query["url"][0])
-        return found[1] if found else None
+        return parse_status_url(query["url"][0])
     return None
 
 
 def matches(node: Node) -> bool:
     """Is ``node`` a tweet embed (blockquote, or a rendered element that keeps the id)?"""
-    return _is_blockquote(node) or _wrapper_id(node) is not None
+    return _is_blockquote(node) or _wrapper_ref(node) is not None
 
 
 def extract(node: Node) -> Embed | None:
@@ -97,10 +115,10 @@ def extract(node: Node) -> Embed | None:
     inner = find_first(node, lambda n: n is not node and _is_blockquote(n))
     if inner is not None:
         return _from_blockquote(inner, fallback_id=_wrapper_id(node))
-    status_id = _wrapper_id(node)
-    if status_id is None:
+    ref = _wrapper_ref(node)
+    if ref is None:
         return None
-    return _finish(None, None, "", "", status_id, None, ((), ()))
+    return _finish(ref[0], None, "", "", ref[1], None, ((), ()))
 
 
 def _status_link(node: Node, text_node: Node | None) -> tuple[str | None, str | None, str]:
@@ -125,10 +143,10 @@ def _from_blockquote(node: Node, fallback_id: str | None) -> Embed | None:
     if p is not None:
         text = render_text(p)
         byline = render_text(node, skip=lambda n: n is p)
-    else:
-        whole = render_text(node)
-        cut = max(whole.rfind("—"), whole.rfind("&mdash;"))
-        text, byline = (whole[:cut].strip(), whole[cut:]) if cut >= 0 else (whole, "")
+    else:  # no <p>: a bare link (``<a href=status>Watch on X</a>``) or text followed by a byline
+        whole = render_text(node, skip=_is_status_link)
+        cut = _BYLINE.search(whole)
+        text, byline = (whole[: cut.start()].strip(), whole[cut.start() :]) if cut else ("", "")
     m = _BYLINE.search(byline.replace("\n", " "))
     name = m.group("name").strip() or None if m else None
     handle = m.group("handle") if m else link_handle
@@ -138,6 +156,10 @@ def _from_blockquote(node: Node, fallback_id: str | None) -> Embed | None:
     lang = p.attr("lang") or None if p is not None else None
     tags = _link_entities(p) if p is not None else ((), ())
     return _finish(handle, name, text, date_text, status_id, lang, tags, link_handle)
+
+
+def _is_status_link(node: Node) -> bool:
+    return node.tag == "a" and parse_status_url(node.attr("href")) is not None
 
 
 def _link_entities(p: Node) -> tuple[tuple[str, ...], tuple[str, ...]]:
