@@ -138,11 +138,33 @@ def test_parse_html_article_never_raises(text: str) -> None:
     st.lists(
         st.sampled_from(
             [
-                "<p>", "</p>", "<div>", "</div>", "<blockquote class='twitter-tweet'>", "</blockquote>",
-                "<a href='", "https://twitter.com/a/status/1234567890123456789", "'>", "</a>",
-                "&mdash; A (@a) ", "May 5, 2014", "text ", "<br>", "<script>", "</script>", "&amp;", "&",
-                "<", ">", "<!--", "-->", "<iframe ", "data-tweet-id='99999999999999999'>", "</iframe>",
-                "<b>", "\n",
+                "<p>",
+                "</p>",
+                "<div>",
+                "</div>",
+                "<blockquote class='twitter-tweet'>",
+                "</blockquote>",
+                "<a href='",
+                "https://twitter.com/a/status/1234567890123456789",
+                "'>",
+                "</a>",
+                "&mdash; A (@a) ",
+                "May 5, 2014",
+                "text ",
+                "<br>",
+                "<script>",
+                "</script>",
+                "&amp;",
+                "&",
+                "<",
+                ">",
+                "<!--",
+                "-->",
+                "<iframe ",
+                "data-tweet-id='99999999999999999'>",
+                "</iframe>",
+                "<b>",
+                "\n",
             ]
         ),
         max_size=60,
@@ -181,13 +203,24 @@ def test_entities_are_decoded_once() -> None:
 @pytest.mark.parametrize(
     ("head", "date", "published"),
     [
-        ('<meta property="article:published_time" content="2020-02-02T18:15:01-05:00">', "2020-02-02",
-         "2020-02-02T23:15:01+00:00"),
+        (
+            '<meta property="article:published_time" content="2020-02-02T18:15:01-05:00">',
+            "2020-02-02",
+            "2020-02-02T23:15:01+00:00",
+        ),
         ('<meta name="pubdate" content="2020-02-02">', "2020-02-02", None),
-        ('<script type="application/ld+json">[{"@type":"NewsArticle","datePublished":"2021-07-04T10:00:00Z"}]'
-         "</script>", "2021-07-04", "2021-07-04T10:00:00+00:00"),
-        ('<script type="application/ld+json">{not json</script><time datetime="2019-01-01">x</time>',
-         "2019-01-01", None),
+        (
+            '<script type="application/ld+json">'
+            '[{"@type":"NewsArticle","datePublished":"2021-07-04T10:00:00Z"}]'
+            "</script>",
+            "2021-07-04",
+            "2021-07-04T10:00:00+00:00",
+        ),
+        (
+            '<script type="application/ld+json">{not json</script><time datetime="2019-01-01">x</time>',
+            "2019-01-01",
+            None,
+        ),
         ('<meta property="article:published_time" content="yesterday">', None, None),
         ("", None, None),
     ],
