@@ -57,15 +57,18 @@ _INVISIBLE = "\u200b\u2060\ufeff"  # removed by clean_text; ZWJ (U+200D) and VS1
 _IMPLAUSIBLE = ((0x0250, 0x02AF), (0x07C0, 0x07FF))  # IPA, NKo: far likelier a false positive
 
 
-def _script(ch: str) -> str:
-    """The first word of a character's Unicode name (``LATIN``, ``CYRILLIC``, ``CJK``, …)."""
-    return unicodedata.name(ch, "").partition(" ")[0]
+_LATIN_FRIENDLY = ("LATIN", "COMBINING", "MODIFIER", "VARIATION")  # first words of Unicode names
+
+
+def _latin_script(ch: str) -> bool:
+    """Whether a letter or mark belongs with Latin text (Latin-1, Latin Extended, combining marks)."""
+    return ord(ch) < 0x250 or unicodedata.name(ch, "").partition(" ")[0] in _LATIN_FRIENDLY
 
 
 def _is_latin(ch: str) -> bool:
     if ch.isascii():
         return ch.isalnum()
-    return unicodedata.category(ch)[0] == "L" and _script(ch) == "LATIN"
+    return unicodedata.category(ch)[0] == "L" and _latin_script(ch)
 
 
 def _plausible(decoded: str, after_latin: bool, at_start: bool) -> bool:
@@ -77,7 +80,7 @@ def _plausible(decoded: str, after_latin: bool, at_start: bool) -> bool:
     category = unicodedata.category(decoded)
     if category in ("Cc", "Cn", "Co", "Cs") or any(lo <= code <= hi for lo, hi in _IMPLAUSIBLE):
         return False
-    if category[0] in "LM" and _script(decoded) not in ("LATIN", "COMBINING"):
+    if category[0] in "LM" and not _latin_script(decoded):
         return not after_latin
     return True
 
@@ -150,11 +153,9 @@ def repair_mojibake(text: str) -> str:
 # --- clean_text -------------------------------------------------------------------------------
 
 _DELETE_INVISIBLE = dict.fromkeys(map(ord, _INVISIBLE))
-_SPACES = {
-    **dict.fromkeys(range(0x2000, 0x200B), " "),
-    0x00A0: " ", 0x1680: " ", 0x202F: " ", 0x205F: " ", 0x3000: " ",
-    0x2028: "\n", 0x2029: "\n",
-}  # fmt: skip
+_INVISIBLE_RE = re.compile(f"[{_INVISIBLE}]+")
+_SPACE_RE = re.compile("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")  # Unicode Zs but " "
+_LINE_SEPARATOR_RE = re.compile("[\u2028\u2029]")
 _ENTITY_RUN = re.compile(r"&[&#;0-9A-Za-z]*")
 _MAX_UNESCAPE_ROUNDS = 6
 
@@ -193,11 +194,11 @@ def clean_text(text: str) -> str:
     >>> clean_text("&amp;amp; \u00e2\u20ac\u0153hi\u00e2\u20ac\\u009d")
     '& “hi”'
     """
-    text = text.translate(_DELETE_INVISIBLE)
+    text = _INVISIBLE_RE.sub("", text)
     text = _unescape(text)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = repair_mojibake(text)
-    return text.translate(_SPACES)
+    return _LINE_SEPARATOR_RE.sub("\n", _SPACE_RE.sub(" ", text))
 
 
 # --- decode_bytes -----------------------------------------------------------------------------
@@ -239,7 +240,7 @@ def _binary_reason(data: bytes) -> str | None:
         return "contains NUL bytes"
     controls = len(data) - len(data.translate(None, _CONTROL_BYTES))
     if controls > _MAX_CONTROL_SHARE * len(data):
-        return f"{controls} control bytes in {len(data)}"
+        return f"{controls} control characters in {len(data)} bytes"
     return None
 
 
@@ -296,7 +297,7 @@ def decode_bytes(data: bytes) -> DecodedText:
     if not data.strip():
         raise InputError("empty file")
     text, codec = _decode(data)
-    if not text.translate(_DELETE_INVISIBLE).strip():
+    if not _INVISIBLE_RE.sub("", text).strip():
         raise InputError("empty file")
     notes: list[str] = []
     if codec not in ("utf-8", "utf-8-sig"):

@@ -1,0 +1,288 @@
+"""Tests for reactions.text: decoding bytes, repairing mojibake, cleaning text."""
+
+from __future__ import annotations
+
+import codecs
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reactions.errors import InputError
+from reactions.text import DecodedText, clean_text, decode_bytes, repair_mojibake
+
+
+def mojibake(text: str, codec: str = "cp1252") -> str:
+    """``text`` as it looks when its UTF-8 bytes are read as ``codec`` (latin-1 fills cp1252's gaps)."""
+    data = text.encode("utf-8")
+    if codec == "latin-1":
+        return data.decode("latin-1")
+    return "".join(bytes([b]).decode("cp1252", errors="ignore") or chr(b) for b in data)
+
+
+# --- decode_bytes ---------------------------------------------------------------------------------
+
+SAMPLE = "It’s over — café, naïve 😂 #JusticeForJohnnyDepp\n"
+
+
+@pytest.mark.parametrize(
+    ("data", "text", "encoding", "notes"),
+    [
+        (SAMPLE.encode("utf-8"), SAMPLE, "utf-8", ()),
+        (codecs.BOM_UTF8 + SAMPLE.encode("utf-8"), SAMPLE, "utf-8", ()),
+        (SAMPLE.encode("utf-16"), SAMPLE, "utf-16", ("decoded as utf-16",)),
+        (codecs.BOM_UTF16_BE + SAMPLE.encode("utf-16-be"), SAMPLE, "utf-16", ("decoded as utf-16",)),
+        (SAMPLE.encode("utf-32"), SAMPLE, "utf-32", ("decoded as utf-32",)),
+        ("plain ascii\r\n".encode("utf-16-le"), "plain ascii\r\n", "utf-16-le", ("decoded as utf-16-le",)),
+        ("It’s over — café".encode("cp1252"), "It’s over — café", "cp1252", ("decoded as cp1252",)),
+        (b"caf\xe9 \x81 na\xefve", "café \x81 naïve", "latin-1", ("decoded as latin-1",)),
+        (mojibake(SAMPLE).encode("utf-8"), SAMPLE, "utf-8", ("repaired mojibake",)),
+        # a UTF-8 file with one stray cp1252 byte: cp1252 decoding, then the UTF-8 runs are repaired
+        ("It’s ".encode() + b"\x93quoted\x94 " + "café".encode(), "It’s “quoted” café", "cp1252",
+         ("decoded as cp1252", "repaired mojibake")),
+    ],
+    ids=["utf8", "utf8-bom", "utf16-le-bom", "utf16-be-bom", "utf32", "utf16-no-bom", "cp1252", "latin1",
+         "mojibake", "mixed"],
+)  # fmt: skip
+def test_decode_bytes(data: bytes, text: str, encoding: str, notes: tuple[str, ...]) -> None:
+    assert decode_bytes(data) == DecodedText(text, encoding, notes)
+
+
+@pytest.mark.parametrize("data", [b"", b"   ", b"\n\r\n\t ", codecs.BOM_UTF8, codecs.BOM_UTF8 + b" \n",
+                                  " \n".encode("utf-16"), "\ufeff\u200b".encode()])  # fmt: skip
+def test_decode_bytes_empty(data: bytes) -> None:
+    with pytest.raises(InputError, match=r"^empty file$"):
+        decode_bytes(data)
+
+
+@pytest.mark.parametrize(
+    ("data", "why"),
+    [
+        (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj", "PDF document"),
+        (b"PK\x03\x04\x14\x00\x06\x00", "ZIP archive"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "PNG image"),
+        (b"\xff\xd8\xff\xe0\x00\x10JFIF", "JPEG image"),
+        (b"GIF89a\x01\x00", "GIF image"),
+        (b"\x1f\x8b\x08\x00", "gzip archive"),
+        (b"text with a NUL\x00 in it", "contains NUL bytes"),
+        (b"\x01\x02\x03 abc \x04\x05", "5 control characters in 10 bytes"),
+        (codecs.BOM_UTF16_LE + b"\x00\xd8", "invalid utf-16 after its BOM"),
+    ],
+)
+def test_decode_bytes_binary(data: bytes, why: str) -> None:
+    with pytest.raises(InputError) as caught:
+        decode_bytes(data)
+    assert str(caught.value) == f"binary file ({why})"
+
+
+def test_decode_bytes_tolerates_a_few_control_bytes() -> None:
+    data = ("A long article. " * 100).encode() + b"\x1b[0m \x1a"
+    assert decode_bytes(data).text.startswith("A long article.")
+
+
+def test_decoded_text_is_frozen() -> None:
+    decoded = decode_bytes(b"hi")
+    with pytest.raises(AttributeError):
+        decoded.text = "x"  # type: ignore[misc]
+
+
+# --- mojibake --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("broken", "fixed"),
+    [
+        ("â€”", "—"),
+        ("â€“", "–"),
+        ("â€™", "’"),
+        ("â€œquoteâ€\x9d", "“quote”"),
+        ("â€¦", "…"),
+        ("Ã©", "é"),
+        ("cafÃ©", "café"),
+        ("Ã\xa0 la carte", "à la carte"),
+        ("Â£5", "£5"),
+        ("Â\xa0", "\xa0"),
+        ("ðŸ˜‚", "😂"),
+        ("ðŸ\x8f³ï¸\x8f", "🏳️"),  # 0x8F, undefined in cp1252, read as latin-1's U+008F
+        ("ð\x9f\x8f³ï¸\x8f", "🏳️"),  # all of it read as latin-1
+        (mojibake("🏳️‍🌈 👍🏽"), "🏳️‍🌈 👍🏽"),
+        (mojibake("złoty się, Dvořák, İstanbul"), "złoty się, Dvořák, İstanbul"),
+        (mojibake("Привет, мир"), "Привет, мир"),
+        (mojibake("Ελλάδα"), "Ελλάδα"),
+        (mojibake("日本語"), "日本語"),
+        (mojibake("It’s — café", "latin-1"), "It’s — café"),
+        (mojibake(mojibake("It’s — café")), "It’s — café"),  # doubly encoded
+        ("ï»¿Title", "Title"),  # a UTF-8 BOM read as cp1252, at the start
+    ],
+)
+def test_repair_mojibake(broken: str, fixed: str) -> None:
+    assert repair_mojibake(broken) == fixed
+
+
+@pytest.mark.parametrize(
+    "correct",
+    [
+        "café naïve résumé Ångström façade",
+        "Straße…",  # ß + … would be bytes DF 85, a NKo letter
+        "ESPAÑ”",  # Ñ + ” would be є, Cyrillic glued to Latin
+        "CAFÉ\xa0!",  # É + NBSP would be ɠ
+        "«café»…",
+        "3×²",
+        "Â propos",
+        "ÀÁÂÃÄÅ ¡¿ €100 ™ © ®",
+        "x ï»¿ y",  # a BOM mojibake in the middle is left alone (removing it could join words)
+        "plain ascii only",
+        "",
+    ],
+)
+def test_repair_mojibake_leaves_correct_text(correct: str) -> None:
+    assert repair_mojibake(correct) == correct
+
+
+# --- clean_text ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("raw", "clean"),
+    [
+        ("\ufeffTitle", "Title"),
+        ("\ufeff\ufeffTitle\ufeff", "Title"),
+        ("a\r\nb\rc\n", "a\nb\nc\n"),
+        ("a &mdash; b &ndash; c", "a — b – c"),
+        ("Tom &amp; Jerry", "Tom & Jerry"),
+        ("it&#39;s &#x27;quoted&#x27; &quot;x&quot;", "it's 'quoted' \"x\""),
+        ("a&nbsp;b", "a b"),
+        ("&amp;mdash; &amp;amp;", "— &"),  # double-escaped
+        ("&lt;b&gt; AT&T R&D &unknown; &", "<b> AT&T R&D &unknown; &"),
+        ("a\xa0b\u202fc\u2009d\u3000e\u2007f", "a b c d e f"),
+        ("line\u2028next\u2029para", "line\nnext\npara"),
+        ("zero\u200bwidth\u2060joiner", "zerowidthjoiner"),
+        ("👨\u200d👩\u200d👧 🏳️\u200d🌈 ❤️", "👨\u200d👩\u200d👧 🏳️\u200d🌈 ❤️"),
+        ("keeps\ttabs\nand\n\nblank lines", "keeps\ttabs\nand\n\nblank lines"),
+        ("It\u00e2\u20ac\u2122s \u00e2\u20ac\u201d caf\u00c3\u00a9", "It’s — café"),
+        ("&Atilde;&copy;", "é"),  # mojibake hidden behind entities
+        ("a&#13;&#10;b", "a\nb"),
+        ("x&#8203;y", "xy"),
+        ("Â\xa0price", " price"),
+    ],
+)
+def test_clean_text(raw: str, clean: str) -> None:
+    assert clean_text(raw) == clean
+
+
+@pytest.mark.parametrize(
+    "tricky",
+    [
+        "&amp&#8203;lt;",
+        "&amp\u200blt;",
+        "&amplt;",
+        "&" + "amp;" * 20 + "lt;",
+        "Ã\u200b©",
+        "Ã&#8203;©",
+        "&Atilde;\u200b&copy;",
+        "Ã" + "ƒ" * 50,
+        "Ã¢â‚¬â„¢" * 3,
+        "ï»¿ï»¿ï»¿x",
+        "\u200bï»¿&amp;x",
+        "&iuml;&raquo;&iquest;x",
+        "Â\xa0\xa0",
+    ],
+)
+def test_clean_text_is_idempotent_on_tricky_input(tricky: str) -> None:
+    once = clean_text(tricky)
+    assert clean_text(once) == once
+
+
+# Characters that interact: entity pieces, mojibake leads and continuations, spaces, invisibles.
+PIECES = st.sampled_from(
+    ["&", "amp;", "#", "38;", "#x26;", ";", "lt", "mdash;", "nbsp;", "#8203;", "#13;", "a", "1", " ", "\n",
+     "\r", "\ufeff", "\u200b", "\u2060", "\u200d", "\ufe0f", "\xa0", "Ã", "Â", "â", "ð", "Ÿ", "€", "™", "©",
+     "\x9d", "\x8d", "˜", "‚", "ï", "»", "¿", "é", "ß", "…", "Ð", "Ñ", "×", "²", "😂", "ш"]
+)  # fmt: skip
+TRICKY_TEXT = st.lists(PIECES, max_size=40).map("".join)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.text(), TRICKY_TEXT))
+def test_clean_text_properties(text: str) -> None:
+    once = clean_text(text)
+    assert clean_text(once) == once
+    assert "\r" not in once
+    assert not {"\ufeff", "\u200b", "\u2060", "\xa0"} & set(once)
+    for kept in ("\u200d", "\ufe0f"):  # emoji need ZWJ and VS16: never removed
+        assert once.count(kept) >= text.count(kept)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.text(), TRICKY_TEXT))
+def test_repair_mojibake_properties(text: str) -> None:
+    once = repair_mojibake(text)
+    assert repair_mojibake(once) == once
+    assert len(once) <= len(text)
+
+
+LATIN_TEXT = st.text(
+    st.characters(max_codepoint=0x24F, exclude_categories=("Cc", "Cs"))
+    | st.sampled_from(list("’“”—–…€™😂👍🏽🏳️‍🌈"))
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(LATIN_TEXT)
+def test_mojibake_of_latin_text_is_undone(text: str) -> None:
+    clean = clean_text(text)
+    assert clean_text(mojibake(clean)) == clean
+    assert clean_text(mojibake(clean, "latin-1")) == clean
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=300))
+def test_decode_bytes_never_fails_otherwise(data: bytes) -> None:
+    try:
+        decoded = decode_bytes(data)
+    except InputError as error:
+        message = str(error)
+    else:
+        message = "decoded"
+        assert decoded.text.strip()
+    assert message in ("decoded", "empty file") or message.startswith("binary file (")
+
+
+# --- linear time -----------------------------------------------------------------------------------
+
+
+def timed(function: object, argument: str) -> float:
+    start = time.perf_counter()
+    function(argument)  # type: ignore[operator]
+    return time.perf_counter() - start
+
+
+@pytest.mark.parametrize(
+    "big",
+    [
+        "word " * 2_000_000,  # 10 MB of prose without a newline
+        "café naïve — " * 800_000,
+        "&amp;" * 2_000_000,
+        "&" * 10_000_000,
+        "&amp" * 2_500_000,
+        "\r" * 10_000_000,
+        "\xa0a" * 5_000_000,
+        "Ã" * 5_000_000,
+        "€" * 5_000_000,
+        "Ã©â€™" * 100_000,
+        "Ã" + "ƒ" * 300_000,
+        "ï»¿" * 300_000,
+    ],
+    ids=["prose", "accents", "entities", "ampersands", "amp-run", "cr", "nbsp", "leads", "conts", "mojibake",
+         "chain", "boms"],
+)  # fmt: skip
+def test_clean_text_is_fast_on_big_input(big: str) -> None:
+    assert timed(clean_text, big) < 5
+
+
+def test_clean_text_scales_linearly() -> None:
+    unit = "Ã©â€™ &amp;mdash; café\xa0\r\n"
+    small, large = unit * 20_000, unit * 200_000
+    clean_text(small)
+    assert timed(clean_text, large) < 20 * max(timed(clean_text, small), 0.01)
