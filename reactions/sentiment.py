@@ -215,32 +215,33 @@ def score_frame(
     [[0.7902, 'positive', 'happy +3.0; 😍 +2.0', False], [-0.0772, 'negative', 'meh -0.3', True]]
     """
     engine = _engine_for(lexicon)
-    analyses = {text: _frame_analysis(engine, text) for text in dict.fromkeys(frame["text"].tolist())}
-    rows = [analyses[text] for text in frame["text"].tolist()]
-    compound = [row.scores[0] for row in rows]
-    labels = [thresholds.label(c) for c in compound]
+    texts = frame["text"].tolist()
+    unique = {text: _frame_analysis(engine, text) for text in dict.fromkeys(texts)}
+    rows = [unique[text] for text in texts]
+    labels = [thresholds.label(scores[0]) for scores, _ in rows]
     overridden = [False] * len(rows)
     if overrides:
         for i, reaction_id in enumerate(frame["id"].tolist()):
             label = overrides.get(str(reaction_id))
             if label is not None:
                 labels[i], overridden[i] = _check_label(label), True
+    index = frame.index
     columns = {
-        "compound": pd.Series(compound, index=frame.index, dtype="float64"),
-        "pos": pd.Series([row.scores[1] for row in rows], index=frame.index, dtype="float64"),
-        "neu": pd.Series([row.scores[2] for row in rows], index=frame.index, dtype="float64"),
-        "neg": pd.Series([row.scores[3] for row in rows], index=frame.index, dtype="float64"),
-        "sentiment": pd.Series(pd.Categorical(labels, dtype=SENTIMENT_DTYPE), index=frame.index),
-        "drivers": pd.Series([format_drivers(row.drivers) for row in rows], index=frame.index, dtype="string"),
-        "overridden": pd.Series(overridden, index=frame.index, dtype="bool"),
+        name: pd.Series([scores[k] for scores, _ in rows], index=index, dtype="float64")
+        for k, name in enumerate(("compound", "pos", "neu", "neg"))
     }
+    columns["sentiment"] = pd.Series(pd.Categorical(labels, dtype=SENTIMENT_DTYPE), index=index)
+    columns["drivers"] = pd.Series([drivers for _, drivers in rows], index=index, dtype="string")
+    columns["overridden"] = pd.Series(overridden, index=index, dtype="bool")
     base = frame.drop(columns=[c for c in SENTIMENT_COLUMNS if c in frame.columns])
     return base.assign(**columns)
 
 
-def _frame_analysis(engine: vader.Engine, text: object) -> vader.Analysis:
+def _frame_analysis(engine: vader.Engine, text: object) -> tuple[tuple[float, float, float, float], str]:
+    """A text's scores and its ``drivers`` column value."""
     value = as_text(text)
-    return _analyse(engine, value) if value else vader.EMPTY
+    analysis = _analyse(engine, value) if value else vader.EMPTY
+    return analysis.scores, format_drivers(analysis.drivers)
 
 
 def _check_label(label: str) -> str:

@@ -7,7 +7,7 @@ three changes, and keeps the per-token valences to explain the score:
 
 1. The emoji step is :meth:`Engine.prepare`: whole emoji *sequences* (FE0F, skin tones, flags,
    ZWJ) are replaced, surrounded by spaces, by a description (:func:`describe_emoji`);
-   URLs are removed.  Pure-ASCII text (the common case) skips the emoji step entirely.
+   links are removed (:func:`remove_urls`).  Pure-ASCII text (the common case) skips the emoji step entirely.
 2. ``sentiment_valence`` is given a *window* of the tokens (three before, two after: every rule
    it applies looks no further) instead of the whole text, so each call is O(1) and a text
    is scored in linear time.  The valences are exactly VADER's.
@@ -39,6 +39,8 @@ from vaderSentiment.vaderSentiment import (
     allcap_differential,
 )
 
+from reactions.entities import extract_urls
+
 __all__ = ["Analysis", "Driver", "Engine", "SentimentIntensityAnalyzer", "describe_emoji"]
 
 EXACT_BUT_LIMIT: Final = 64
@@ -54,8 +56,8 @@ _NOT_BASE = re.compile(f"[\ufe0e\ufe0f\u20e3{_ZWJ}{_MODIFIERS}{_REGIONAL}{_TAGS}
 _IDIOM_WORDS: Final = frozenset(word for idiom in SPECIAL_CASES for word in idiom.split())
 _FLAG = re.compile(f"[{_REGIONAL}]{{2}}|\U0001f3f4[{_TAGS}]+")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
-URL = re.compile(r"(?i)(?:\bhttps?://|\bwww\.|\bpic\.twitter\.com/)\S+")
-"""Links: ``http(s)://…``, ``www.…`` and ``pic.twitter.com/…``."""
+_MAYBE_URL = re.compile(r"\w\.\w\w")
+"""A cheap test that a text may hold a link: every link twitter-text finds has ``x.yz`` in its host."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,8 +202,7 @@ class Engine:
 
     def prepare(self, text: str) -> Prepared:
         """URLs removed, custom phrases joined into one token, emoji replaced by descriptions."""
-        if "://" in text or "www." in text or "pic.twitter" in text:
-            text = URL.sub(" ", text)
+        text = remove_urls(text)
         if self._phrase_re is not None:
             text = self._phrase_re.sub(lambda m: PHRASE_JOINER.join(m.group().split()), text)
         if text.isascii():
@@ -276,19 +277,22 @@ class Engine:
 
     def _drivers(self, prepared: Prepared, words: list[str], sentiments: list[float]) -> tuple[Driver, ...]:
         drivers: list[Driver] = []
-        spans = {start: (end, found) for start, end, found in prepared.spans}
-        skip_to = 0
-        for i, valence in enumerate(sentiments):
-            if i < skip_to:
-                continue
-            if i in spans:
-                skip_to, found = spans[i]
-                total = sum(sentiments[i:skip_to])
-                if total:
-                    drivers.append(Driver(found, round(total, 2), "emoji"))
-            elif valence:
+        emoji_at = {i: (start, found) for start, end, found in prepared.spans for i in range(start, end)}
+        emoji_totals: dict[int, float] = {}
+        for i in [i for i, valence in enumerate(sentiments) if valence]:
+            if i in emoji_at:
+                start, found = emoji_at[i]
+                if start not in emoji_totals:
+                    drivers.append(Driver(found, start, "emoji"))  # valence summed below
+                emoji_totals[start] = emoji_totals.get(start, 0.0) + sentiments[i]
+            else:
                 term, kind = self._term(words, i)
-                drivers.append(Driver(term, round(valence, 2), kind))
+                drivers.append(Driver(term, round(sentiments[i], 2), kind))
+        if emoji_totals:
+            drivers = [
+                Driver(d.term, round(emoji_totals[int(d.valence)], 2), d.kind) if d.kind == "emoji" else d
+                for d in drivers
+            ]
         return (*drivers, *self._punctuation(prepared.text, sum(sentiments)))
 
     def _term(self, words: list[str], i: int) -> tuple[str, str]:
@@ -299,7 +303,7 @@ class Engine:
             lowered = [w.lower() for w in words[i - 3 : i + 3]]
             if _IDIOM_WORDS.isdisjoint(lowered):
                 return lower, "word"
-            for a, b in ((2, 4), (1, 4), (3, 5), (3, 6), (1, 3), (0, 3)):
+            for a, b in ((2, 4), (1, 4), (1, 3), (0, 3), (0, 2), (3, 5), (3, 6)):  # VADER's n-grams
                 if " ".join(lowered[a:b]) in SPECIAL_CASES:
                     return " ".join(lowered[a:b]), "idiom"
         return lower, "word"
@@ -310,6 +314,20 @@ class Engine:
             return ()
         marks = "!" * min(text.count("!"), 4) + ("?" * min(text.count("?"), 3) if text.count("?") > 1 else "")
         return (Driver(marks, round(amplifier if total > 0 else -amplifier, 2), "punctuation"),)
+
+
+def remove_urls(text: str) -> str:
+    """``text`` without its links (:func:`reactions.entities.extract_urls`: twitter-text's rules,
+    media links included), each replaced by a space.
+
+    >>> remove_urls("so good https://example.com/x?a=1 bit.ly/y pic.twitter.com/Ab1!")
+    'so good      !'
+    """
+    if _MAYBE_URL.search(text) is None:  # most posts: skip the (costly) twitter-text scan
+        return text
+    for url in extract_urls(text):
+        text = text.replace(url, " ", 1)
+    return text
 
 
 def _span_bounds(spans: tuple[tuple[int, int, str], ...], size: int) -> list[tuple[int, int] | None]:
