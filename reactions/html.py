@@ -49,6 +49,7 @@ from reactions.platforms.dom import (
     Node,
     collapse_spaces,
     find_all,
+    image_text,
     iter_elements,
     parse_dom,
     raw_text,
@@ -155,12 +156,15 @@ def _blocks(root: Node) -> Iterator[str | Embed]:
         if item.tag == "br":
             buffer.append("\n")
             continue
+        if item.tag == "img":
+            buffer.append(image_text(item))
+            continue
         embed = _embed_at(item)
         if embed is not None:
             yield embed
             continue
         if _is_dropped(item, in_article):
-            yield from (e for e in map(_embed_at, _embed_nodes(item)) if e is not None)
+            yield from _embeds_within(item)
             continue
         inside = in_article or item.tag in ("article", "main")
         if item.tag in BLOCK_TAGS:
@@ -176,12 +180,19 @@ def _is_dropped(node: Node, in_article: bool) -> bool:
     return node.tag in _CHROME_TAGS and not in_article
 
 
-def _embed_nodes(node: Node) -> list[Node]:
-    """The outermost embed elements under ``node``."""
-    def is_embed(n: Node) -> bool:
-        return match_embed(n) is not None
+def _embeds_within(node: Node) -> list[Embed]:
+    """The outermost embeds under ``node`` (an element whose text is not shown)."""
+    found: list[Embed] = []
 
-    return [n for n in iter_elements(node, skip=is_embed) if is_embed(n)]
+    def take(n: Node) -> bool:
+        embed = _embed_at(n)
+        if embed is not None:
+            found.append(embed)
+        return embed is not None
+
+    for _ in iter_elements(node, skip=take):
+        pass
+    return found
 
 
 def _embed_at(node: Node) -> Embed | None:

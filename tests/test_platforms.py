@@ -352,3 +352,62 @@ def test_dom_never_raises_and_closes_implied_paragraphs() -> None:
     assert isinstance(root, Node)
     assert render_text(root).split() == ["a", "b", "c", "x", "y"]
     assert [n.tag for n in iter_elements(root)][1:4] == ["p", "p", "div"]
+
+
+def test_twitter_link_wrapping_the_whole_byline() -> None:
+    embed = first_embed(
+        '<blockquote class="twitter-tweet"><p>hi</p>'
+        '<a href="https://twitter.com/a/status/1347903013042622467">— A (@a) January 9, 2021</a></blockquote>'
+    )
+    assert embed is not None
+    assert (embed.handle, embed.date_text) == ("a", "January 9, 2021")
+    assert embed.rendered() == "hi — A (@a) January 9, 2021"
+
+
+def test_twitter_classless_blockquote_with_byline_and_status_link() -> None:
+    embed = first_embed(
+        "<blockquote><p>Stripped of its class by the CMS</p>&mdash; A (@a) "
+        '<a href="https://twitter.com/a/status/1347903013042622467">January 9, 2021</a></blockquote>'
+    )
+    assert embed is not None
+    assert (embed.handle, embed.text, embed.status_id) == (
+        "a",
+        "Stripped of its class by the CMS",
+        "1347903013042622467",
+    )
+
+
+def test_twitter_old_embed_code_data_datetime() -> None:
+    embed = first_embed(
+        '<blockquote class="twitter-tweet"><p>just setting up my twttr</p>&mdash; jack (@jack) '
+        '<a href="https://twitter.com/jack/status/20" data-datetime="2006-03-21T20:50:14+00:00">'
+        "March 21, 2006</a></blockquote>"
+    )
+    assert embed is not None
+    assert embed.created_at == dt.datetime(2006, 3, 21, 20, 50, 14, tzinfo=dt.UTC)
+
+
+def test_twitter_wrapper_showing_the_post() -> None:
+    embed = first_embed(
+        '<div class="embed-tweet" data-tweet-id="1347903013042622467"><p>Shown by the CMS</p>'
+        "<span>— A (@a) January 9, 2021</span></div>"
+    )
+    assert embed is not None
+    assert (embed.handle, embed.text, embed.status_id) == ("a", "Shown by the CMS", "1347903013042622467")
+
+
+def test_twitter_wrapper_placeholder_is_not_post_text() -> None:
+    embed = first_embed('<div data-tweet-id="1347903013042622467"><p>Loading tweet…</p></div>')
+    assert embed is not None
+    assert (embed.handle, embed.text) == (None, "")
+
+
+def test_emoji_images_render_as_their_alt_text() -> None:
+    embed = first_embed(
+        '<blockquote class="twitter-tweet"><p>so good <img draggable="false" role="img" class="emoji" '
+        'alt="😂" src="https://s.w.org/images/core/emoji/14.0.0/svg/1f602.svg"> '
+        '<img src="photo.jpg" alt="a photo"></p>&mdash; A (@a) '
+        '<a href="https://twitter.com/a/status/1347903013042622467">January 9, 2021</a></blockquote>'
+    )
+    assert embed is not None
+    assert embed.text == "so good 😂"

@@ -180,6 +180,8 @@ def render_text(node: Node | str, *, skip: Callable[[Node], bool] | None = None)
             parts.append(collapse_spaces(item))
         elif item.tag == "br":
             parts.append("\n")
+        elif item.tag == "img":
+            parts.append(image_text(item))
         elif item.tag in ("script", "style", "template", "noscript") or (skip is not None and skip(item)):
             continue
         else:
@@ -188,6 +190,12 @@ def render_text(node: Node | str, *, skip: Callable[[Node], bool] | None = None)
                 stack.append("\n")
             stack.extend(reversed(item.children))
     return tidy("".join(parts))
+
+
+def image_text(node: Node) -> str:
+    """The ``alt`` of an emoji image (WordPress and Twemoji swap emoji for ``<img class="emoji">``)."""
+    marks = f"{node.attr('class')} {node.attr('src')}".lower()
+    return node.attr("alt") if "emoji" in marks or "wp-smiley" in marks else ""
 
 
 def collapse_spaces(text: str) -> str:

@@ -18,13 +18,15 @@ with ``data-embed-id``): those give an id-only reaction unless a blockquote is s
 
 from __future__ import annotations
 
+import datetime as dt
 import re
+from dataclasses import replace
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from reactions import snowflake
 from reactions.models import Platform
-from reactions.platforms.base import Embed, links, parse_date
-from reactions.platforms.dom import Node, find_first, render_text
+from reactions.platforms.base import Embed, links, parse_date, parse_timestamp
+from reactions.platforms.dom import EMBED_BLOCK_CLASSES, Node, find_first, render_text
 
 PLATFORM = Platform.TWITTER
 _HOSTS = r"(?:(?:www|mobile|m)\.)?(?:twitter|x)\.com"
@@ -42,6 +44,7 @@ _URL_ATTRS = (
     "data-tweet-url", "data-url", "data-href", "data-embed-url", "data-canonical-url", "data-src", "cite",
 )
 _BLOCK_CLASSES = frozenset({"twitter-tweet", "twitter-video"})
+_CONTAINERS = frozenset({"div", "figure", "section", "aside"})
 
 
 def parse_status_url(url: str) -> tuple[str | None, str] | None:
@@ -58,7 +61,28 @@ def canonical_url(handle: str | None, status_id: str) -> str:
 
 
 def _is_blockquote(node: Node) -> bool:
-    return node.tag == "blockquote" and not _BLOCK_CLASSES.isdisjoint(node.classes)
+    """The embed code itself: ``blockquote.twitter-tweet`` (or a CMS's div/figure with that class)."""
+    if _BLOCK_CLASSES.isdisjoint(node.classes):
+        return False
+    if node.tag == "blockquote":
+        return True
+    return node.tag in _CONTAINERS and "twitter-tweet-rendered" not in node.classes and _has_status_link(node)
+
+
+def _is_bare_quote(node: Node) -> bool:
+    """A blockquote whose class was stripped but which still reads ``— Name (@handle)`` + status link."""
+    if node.tag != "blockquote" or not EMBED_BLOCK_CLASSES.isdisjoint(node.classes):
+        return False
+    p = find_first(node, lambda n: n.tag == "p")
+    _, status_id, _ = _status_link(node, p)
+    if status_id is None:
+        return False
+    tail = render_text(node, skip=lambda n: n is p) if p is not None else render_text(node)
+    return _BYLINE.search(tail.replace("\n", " ")) is not None
+
+
+def _has_status_link(node: Node) -> bool:
+    return find_first(node, _is_status_link) is not None
 
 
 def _wrapper_ref(node: Node) -> tuple[str | None, str] | None:
@@ -105,19 +129,22 @@ def _iframe_ref(src: str) -> tuple[str | None, str] | None:
 
 def matches(node: Node) -> bool:
     """Is ``node`` a tweet embed (blockquote, or a rendered element that keeps the id)?"""
-    return _is_blockquote(node) or _wrapper_ref(node) is not None
+    return _is_blockquote(node) or _wrapper_ref(node) is not None or _is_bare_quote(node)
 
 
 def extract(node: Node) -> Embed | None:
     """The tweet in ``node``; ``None`` when it holds neither text nor id."""
-    if _is_blockquote(node):
+    if _is_blockquote(node) or _is_bare_quote(node):
         return _from_blockquote(node, fallback_id=_wrapper_id(node))
-    inner = find_first(node, lambda n: n is not node and _is_blockquote(n))
+    inner = find_first(node, lambda n: n is not node and (_is_blockquote(n) or _is_bare_quote(n)))
     if inner is not None:
         return _from_blockquote(inner, fallback_id=_wrapper_id(node))
     ref = _wrapper_ref(node)
     if ref is None:
         return None
+    rendered = _from_blockquote(node, fallback_id=ref[1])  # a wrapper that shows the post itself
+    if rendered is not None and rendered.text and rendered.handle is not None:
+        return rendered
     return _finish(ref[0], None, "", "", ref[1], None, ((), ()))
 
 
@@ -150,12 +177,22 @@ def _from_blockquote(node: Node, fallback_id: str | None) -> Embed | None:
     m = _BYLINE.search(byline.replace("\n", " "))
     name = m.group("name").strip() or None if m else None
     handle = m.group("handle") if m else link_handle
-    date_text = link_text or (m.group("date").strip() if m else "")
+    after_handle = m.group("date").strip() if m else ""
+    date_text = link_text if link_text and "(@" not in link_text else after_handle
     if not text and status_id is None:
         return None
     lang = p.attr("lang") or None if p is not None else None
     tags = _link_entities(p) if p is not None else ((), ())
-    return _finish(handle, name, text, date_text, status_id, lang, tags, link_handle)
+    embed = _finish(handle, name, text, date_text, status_id, lang, tags, link_handle)
+    if embed.created_at is None and (stamp := _link_datetime(node)) is not None:
+        embed = replace(embed, created_at=stamp)
+    return embed
+
+
+def _link_datetime(node: Node) -> dt.datetime | None:
+    """The ``data-datetime`` that embed codes before 2014 put on the date link (pre-Snowflake ids)."""
+    anchor = find_first(node, lambda n: _is_status_link(n) and bool(n.attr("data-datetime")))
+    return parse_timestamp(anchor.attr("data-datetime")) if anchor is not None else None
 
 
 def _is_status_link(node: Node) -> bool:
