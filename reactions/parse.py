@@ -1,0 +1,495 @@
+"""Article text -> :class:`~reactions.models.Article`: finds embedded posts and quoted reactions.
+
+Pure functions, no I/O.  :func:`parse_article` never raises on a ``str`` and runs in linear
+time: every scan is a single regex pass, and every look-back is bounded or done by bisection
+over precomputed line and paragraph boundaries.
+
+How an embed is found.  An attribution is anchored on ``(@handle)``: before it, on the same
+line, a dash (— – ― − -- -) and the display name; after it an optional date.  Without a date the
+attribution must end its line, so a mention such as ``so true — me (@x) lol`` inside a post is
+not taken for an attribution.  The post is the text before the dash, back to the start of its
+paragraph or the end of the previous attribution, whichever is later; an attribution that opens
+its own paragraph or line takes the paragraph before it.  Paragraphs are blank-line separated
+when the article has blank lines, else each line is a paragraph.
+
+How a quote is found.  A quoted passage followed by ``, AUTHOR VERB`` or ``, VERB AUTHOR`` or
+preceded by ``AUTHOR VERB:`` where VERB is a posting verb (tweeted, posted, commented, wrote,
+shared, or any speech verb followed by "on Twitter", "in a post", …).  Plain speech (said, told,
+replied, a statement to a newspaper) is not a reaction.
+
+>>> article = parse_article("Wow. pic.twitter.com/abc — Ann Lee (@ann_lee) Feb 2, 2020", "a1")
+>>> r = article.reactions[0]
+>>> (r.handle, r.display_name, r.date.isoformat(), r.text, r.media)
+('ann_lee', 'Ann Lee', '2020-02-02', 'Wow. pic.twitter.com/abc', ('pic.twitter.com/abc',))
+"""
+
+from __future__ import annotations
+
+import bisect
+import datetime as dt
+import functools
+import hashlib
+import logging
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reactions.entities import extract_entities
+from reactions.models import Article, Citation, Kind, Platform, Reaction
+from reactions.text import clean_text
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["PARSER_VERSION", "parse_article", "reaction_id"]
+
+PARSER_VERSION = "1"
+"""Bumped whenever parsing output changes, so caches keyed on it are invalidated."""
+
+_MAX_NAME = 60
+"""Longest display name we accept (Twitter allows 50; a little slack for emoji)."""
+
+_MONTH = (
+    r"(?P<mon>Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
+    r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"
+)
+_MONTH2 = _MONTH.replace("?P<mon>", "?P<mon2>")
+_DATE_RE = re.compile(
+    r"[ \t]*(?:on[ \t]+)?(?:"
+    rf"{_MONTH}[ \t]+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?[ \t]+(?P<year>\d{{4}})"
+    rf"|(?P<day2>\d{{1,2}})[ \t]+{_MONTH2},?[ \t]+(?P<year2>\d{{4}})"
+    r"|(?P<iso>(?P<y3>\d{4})-(?P<m3>\d{1,2})-(?P<d3>\d{1,2}))"
+    r")(?![\w-])",
+    re.IGNORECASE,
+)
+_MONTHS = {
+    name: i
+    for i, names in enumerate(
+        (
+            "jan january",
+            "feb february",
+            "mar march",
+            "apr april",
+            "may",
+            "jun june",
+            "jul july",
+            "aug august",
+            "sep sept september",
+            "oct october",
+            "nov november",
+            "dec december",
+        ),
+        start=1,
+    )
+    for name in names.split()
+}
+_TIME_RE = re.compile(r"[ \t]+at[ \t]+\d{1,2}(?::\d{2})?[ \t]*(?:[ap]\.?m\.?)?(?:[ \t]+[A-Z]{2,4})?", re.I)
+
+_HANDLE_RE = re.compile(r"\([ \t]*@([A-Za-z0-9_](?:[A-Za-z0-9_.]{0,29}[A-Za-z0-9_])?)[ \t]*\)")
+_DASH_RE = re.compile(r"[—–―−]|(?:(?<=\s)|^)--?(?=\s)")
+_INSTAGRAM_NOISE_RE = re.compile(r"\A\s*View this (?:post|profile) on Instagram\s*", re.IGNORECASE)
+_LINE_END_RE = re.compile(r"[ \t]*(?:\n|\Z)")
+_BLANK_LINE_RE = re.compile(r"\n[ \t]*\n")
+_HEADER_RE = re.compile(r"\A\s*date[ \t]+(\d{4})-(\d{2})-(\d{2})\b[ \t]*\n?")
+_NO_HANDLE_RE = re.compile(
+    r"^[ \t]*[—–―]+[ \t]*(?P<name>[^\n()@]{1,60}?)[ \t]+" + _DATE_RE.pattern.removeprefix(r"[ \t]*") + r"[ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Attribution:
+    """An attribution found in the text, before its post is cut out."""
+
+    start: int
+    end: int
+    handle: str
+    name: str | None
+    date: dt.date | None
+    platform: Platform
+    bad_date: str | None
+
+
+class _Layout:
+    """Line and paragraph boundaries of a text, for O(log n) look-ups of 'start of paragraph'."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.line_starts = [0, *(m.end() for m in re.finditer("\n", text))]
+        blank_ends = [m.end() for m in _BLANK_LINE_RE.finditer(text)]
+        self.para_starts = [0, *blank_ends] if blank_ends else self.line_starts
+
+    def line_start(self, pos: int) -> int:
+        return self.line_starts[bisect.bisect_right(self.line_starts, pos) - 1]
+
+    def para_start(self, pos: int) -> int:
+        return self.para_starts[bisect.bisect_right(self.para_starts, pos) - 1]
+
+
+def reaction_id(handle: str | None, date: dt.date | None, text: str) -> str:
+    """A stable id for a post: 16 hex digits of SHA-256 over its normalised handle, date and text.
+
+    The text is normalised so that two renderings of one post agree: NFKC, case-folded,
+    links dropped, and only letters, digits, symbols and emoji kept (no spaces, punctuation,
+    variation selectors or joiners).
+
+    >>> day = dt.date(2020, 2, 2)
+    >>> reaction_id("Ann", day, "Hello,  world! pic.twitter.com/x") == reaction_id("ann", day, "hello world")
+    True
+    """
+    key = "\x1f".join((
+        (handle or "").casefold(),
+        date.isoformat() if date else "",
+        _fingerprint(text),
+    ))
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
+
+
+_LINK_RE = re.compile(r"(?:https?://|(?<![\w.])pic\.(?:twitter|x)\.com/)\S*", re.IGNORECASE)
+
+
+def _fingerprint(text: str) -> str:
+    folded = unicodedata.normalize("NFKC", _LINK_RE.sub(" ", text)).casefold()
+    folded = _ASCII_NOISE_RE.sub("", folded)
+    return folded if folded.isascii() else _NON_ASCII_RE.sub(_kept, folded)
+
+
+_ASCII_NOISE_RE = re.compile(r"[\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+")
+"""ASCII characters that are not letters or digits: spaces, punctuation, controls."""
+_NON_ASCII_RE = re.compile(r"[^\x00-\x7f]")
+
+
+@functools.lru_cache(maxsize=8192)
+def _kept_char(char: str) -> str:
+    """The character, or "" for punctuation, separators, controls, joiners and variation selectors."""
+    return "" if unicodedata.category(char)[0] in "PZC" or char in "\ufe0e\ufe0f" else char
+
+
+def _kept(match: re.Match[str]) -> str:
+    return _kept_char(match.group())
+
+
+def parse_article(text: str, source: str | None = None) -> Article:
+    """Parse one article's text into an :class:`Article` with its reactions and warnings.
+
+    ``source`` is the article's id (a file name, a URL, …); it defaults to ``"<text>"``.
+    Never raises on a ``str``; runs in time linear in the length of the text.
+    """
+    source = source or "<text>"
+    body, date, warnings = _split_header(clean_text(text if isinstance(text, str) else ""))
+    layout = _Layout(body)
+    attributions = _find_attributions(layout, warnings)
+    embeds = _cut_posts(layout, attributions, source, warnings)
+    quotes = _find_quotes(body, source, [r.span for r in embeds])
+    warnings.extend(_attributions_without_handle(body, [r.span for r in embeds]))
+    reactions = tuple(sorted((*embeds, *quotes), key=lambda r: r.span))
+    for warning in warnings:
+        logger.warning("%s: %s", source, warning)
+    return Article(
+        source=source,
+        title=_title(body),
+        date=date,
+        text=body,
+        reactions=reactions,
+        warnings=tuple(warnings),
+    )
+
+
+def _split_header(text: str) -> tuple[str, dt.date | None, list[str]]:
+    """Remove a leading `` date YYYY-MM-DD`` header and return (body, date, warnings)."""
+    match = _HEADER_RE.match(text)
+    if not match:
+        return text, None, []
+    year, month, day = (int(g) for g in match.groups())
+    try:
+        return text[match.end() :], dt.date(year, month, day), []
+    except ValueError:
+        return text[match.end() :], None, [f"header: impossible date {match.group(0).strip()!r}"]
+
+
+def _title(body: str) -> str | None:
+    for line in body.split("\n", 20)[:20]:
+        line = line.strip()
+        if line:
+            return line if len(line) <= 200 else line[:200].rsplit(" ", 1)[0] + "…"
+    return None
+
+
+def _parse_date(match: re.Match[str]) -> tuple[dt.date | None, str | None]:
+    """The date a :data:`_DATE_RE` match names, or (None, the text) when it is impossible."""
+    if match.group("iso"):
+        year, month, day = int(match.group("y3")), int(match.group("m3")), int(match.group("d3"))
+    else:
+        mon = (match.group("mon") or match.group("mon2")).rstrip(".").lower()
+        year = int(match.group("year") or match.group("year2"))
+        day = int(match.group("day") or match.group("day2"))
+        month = _MONTHS[mon]
+    try:
+        return dt.date(year, month, day), None
+    except ValueError:
+        return None, match.group(0).strip()
+
+
+def _find_attributions(layout: _Layout, warnings: list[str]) -> list[_Attribution]:
+    found: list[_Attribution] = []
+    text = layout.text
+    floor = 0
+    for match in _HANDLE_RE.finditer(text):
+        attribution = _attribution_at(layout, match, floor)
+        if attribution is None:
+            continue
+        if attribution.bad_date:
+            warnings.append(
+                f"offset {attribution.start}: impossible date {attribution.bad_date!r} "
+                f"for @{attribution.handle}; kept without a date"
+            )
+        found.append(attribution)
+        floor = attribution.end
+    return found
+
+
+def _attribution_at(layout: _Layout, match: re.Match[str], floor: int) -> _Attribution | None:
+    """The attribution around a ``(@handle)`` match, or None when it is a mere mention."""
+    text = layout.text
+    window_start = max(layout.line_start(match.start()), match.start() - _MAX_NAME - 4, floor)
+    before = text[window_start : match.start()]
+    platform = Platform.TWITTER
+    dashes = list(_DASH_RE.finditer(before))
+    shared = before.lower().rfind("a post shared by")
+    dashless = False
+    if shared >= 0 and (not dashes or dashes[-1].start() < shared):
+        start, name, platform = window_start + shared, before[shared + 16 :].strip(), Platform.INSTAGRAM
+    elif dashes:
+        start, name = window_start + dashes[-1].start(), before[dashes[-1].end() :].strip()
+    else:
+        start, name, dashless = window_start, before.strip(), True
+    date_match = _DATE_RE.match(text, match.end()) or _date_on_next_line(text, match.end())
+    end = date_match.end() if date_match else match.end()
+    if date_match and platform is Platform.INSTAGRAM and (time := _TIME_RE.match(text, end)):
+        end = time.end()
+    if not date_match and not _LINE_END_RE.match(text, match.end()):
+        return None
+    if dashless and (
+        date_match is None or not name or start != layout.line_start(match.start())
+        or not _LINE_END_RE.match(text, end)
+    ):
+        return None
+    date, bad = _parse_date(date_match) if date_match else (None, None)
+    return _Attribution(
+        start=start,
+        end=end,
+        handle=match.group(1),
+        name=name or None,
+        date=date,
+        platform=platform,
+        bad_date=bad,
+    )
+
+
+def _date_on_next_line(text: str, pos: int) -> re.Match[str] | None:
+    """A date alone on the line after ``pos``, when ``pos`` ends its line: ``(@h)\\nFeb 2, 2020``."""
+    line_end = _LINE_END_RE.match(text, pos)
+    if line_end is None or line_end.end() == pos or text[line_end.end() - 1 : line_end.end()] != "\n":
+        return None
+    date_match = _DATE_RE.match(text, line_end.end())
+    return date_match if date_match and _LINE_END_RE.match(text, date_match.end()) else None
+
+
+def _cut_posts(
+    layout: _Layout, attributions: Sequence[_Attribution], source: str, warnings: list[str]
+) -> list[Reaction]:
+    reactions: list[Reaction] = []
+    text = layout.text
+    previous_end = 0
+    for attribution in attributions:
+        start, stop = _post_bounds(layout, attribution.start, previous_end)
+        previous_end = attribution.end
+        post = text[start:stop]
+        if attribution.platform is Platform.INSTAGRAM:
+            noise = _INSTAGRAM_NOISE_RE.match(post)
+            if noise:
+                start, post = start + noise.end(), post[noise.end() :]
+        stripped = post.strip()
+        if not stripped:
+            warnings.append(f"offset {attribution.start}: attribution to @{attribution.handle} has no post text")
+            continue
+        start += len(post) - len(post.lstrip())
+        reactions.append(_embed(attribution, stripped, source, (start, attribution.end)))
+    return reactions
+
+
+def _post_bounds(layout: _Layout, dash: int, previous_end: int) -> tuple[int, int]:
+    """Where the post attributed at ``dash`` starts and stops."""
+    text = layout.text
+    start = max(layout.para_start(dash), previous_end)
+    if text[start:dash].strip():
+        return start, dash
+    last = dash - 1
+    while last >= previous_end and text[last].isspace():
+        last -= 1
+    if last < previous_end:
+        return dash, dash
+    return max(layout.para_start(last), previous_end), last + 1
+
+
+def _embed(attribution: _Attribution, text: str, source: str, span: tuple[int, int]) -> Reaction:
+    entities = extract_entities(text)
+    return Reaction(
+        id=reaction_id(attribution.handle, attribution.date, text),
+        kind=Kind.EMBED,
+        platform=attribution.platform,
+        handle=attribution.handle,
+        display_name=attribution.name,
+        date=attribution.date,
+        text=text,
+        hashtags=entities.hashtags,
+        mentions=entities.mentions,
+        urls=entities.urls,
+        media=entities.media,
+        emoji=entities.emoji,
+        source=source,
+        span=span,
+        citations=(Citation(source, span),),
+    )
+
+
+def _attributions_without_handle(body: str, taken: Sequence[tuple[int, int]]) -> list[str]:
+    """Warnings for lines like ``— Name February 1, 2020`` that look like an attribution but name no handle."""
+    return [
+        f"offset {m.start()}: attribution without a handle: {m.group(0).strip()!r}"
+        for m in _NO_HANDLE_RE.finditer(body)
+        if not _overlaps(m.span(), taken)
+    ]
+
+
+def _overlaps(span: tuple[int, int], spans: Sequence[tuple[int, int]]) -> bool:
+    """Whether ``span`` overlaps any of the sorted, disjoint ``spans``."""
+    i = bisect.bisect_right(spans, (span[1],))
+    return i > 0 and spans[i - 1][1] > span[0]
+
+
+# --- quoted reactions in prose -------------------------------------------------------------
+
+_POST_VERBS = r"tweeted|retweeted|posted|commented|wrote|shared|captioned|replied|responded|added|said|quipped|joked"
+_VENUE = (
+    r"(?:on|via|to)[ \t]+(?P<venue>Twitter|X|Instagram|Facebook|TikTok|Threads|Bluesky|Reddit|YouTube"
+    r"|social[ \t]+media|(?:his|her|their|its)[ \t]+(?:Twitter|Instagram|Facebook|TikTok|social[ \t]+media)"
+    r"(?:[ \t]+(?:account|page|story|stories))?)"
+    r"|in[ \t]+an?[ \t]+(?P<venue2>tweet|post|Instagram[ \t]+(?:post|story|caption)|Facebook[ \t]+post"
+    r"|TikTok(?:[ \t]+video)?|comment|reply|thread)"
+)
+_QUOTE_RE = re.compile(r'"(?P<a>[^"\n]{2,2000})"|“(?P<b>[^”“\n]{2,2000})”')
+_AUTHOR = r"(?P<author>@?[\w][\w'’.@-]*(?:[ \t]+@?[\w'’.@-]+){0,7}?)"
+_AFTER_AUTHOR_VERB = re.compile(
+    rf",?[ \t]+{_AUTHOR}[ \t]+(?P<verb>{_POST_VERBS})(?P<tail>(?:[ \t]+(?:{_VENUE}))?)"
+    r"(?P<end>[ \t]*[.!?]|[ \t]*,|[ \t]+(?=\w))",
+    re.IGNORECASE,
+)
+_AFTER_VERB_AUTHOR = re.compile(
+    rf",?[ \t]+(?P<verb>{_POST_VERBS})[ \t]+{_AUTHOR}(?P<tail>(?:[ \t]+(?:{_VENUE}))?)(?P<end>[ \t]*[.!?])",
+    re.IGNORECASE,
+)
+_BEFORE = re.compile(
+    rf"(?:^|(?<=[.!?,;:\n])|(?<=\bwith))[ \t]*{_AUTHOR}[ \t]+"
+    rf"(?P<verb>{_POST_VERBS}|tweeting|posting|writing|commenting)"
+    rf"(?P<tail>(?:[ \t]+(?:{_VENUE}))?)[ \t]*[:,][ \t]*\Z",
+    re.IGNORECASE,
+)
+_NOT_AUTHORS = re.compile(r"^(?:he|she|they|it|i|we|you|this|that|which|who)$", re.IGNORECASE)
+_CAPITALISED = re.compile(r"^[@A-Z0-9]")
+
+
+def _find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> list[Reaction]:
+    found: list[Reaction] = []
+    for match in _QUOTE_RE.finditer(body):
+        if _overlaps(match.span(), taken):
+            continue
+        quote = _quote_at(body, match, source)
+        if quote is not None:
+            found.append(quote)
+    return found
+
+
+def _quote_at(body: str, match: re.Match[str], source: str) -> Reaction | None:
+    inner = match.group("a") or match.group("b")
+    after = _AFTER_AUTHOR_VERB.match(body, match.end(), min(len(body), match.end() + 160))
+    if after is None or not _is_post(after):
+        after = _AFTER_VERB_AUTHOR.match(body, match.end(), min(len(body), match.end() + 160))
+    if after is not None and _is_post(after):
+        span = (match.start(), after.end("tail") if after.group("tail") else after.end("author"))
+        span = (span[0], max(span[1], after.end("verb")))
+        return _quote(inner, after, source, span)
+    line_start = body.rfind("\n", max(0, match.start() - 160), match.start()) + 1
+    lead = body[max(line_start, match.start() - 160) : match.start()]
+    before = _BEFORE.search(lead) if lead.rstrip()[-1:] in (":", ",") else None
+    if before is not None and _is_post(before):
+        return _quote(inner, before, source, (match.start() - len(lead) + before.start("author"), match.end()))
+    return None
+
+
+def _is_post(match: re.Match[str]) -> bool:
+    """Whether an author/verb match describes a social-media post rather than speech."""
+    verb = match.group("verb").lower()
+    if match.group("tail"):
+        return True
+    if verb in {"tweeted", "retweeted", "tweeting", "posted", "posting", "commented", "commenting", "captioned"}:
+        return True
+    if verb in {"wrote", "writing", "shared"}:
+        end = match.groupdict().get("end")
+        return end is None or end.strip() in {".", "!", "?", ":", ","} or match.re is _BEFORE
+    return False
+
+
+def _quote(inner: str, match: re.Match[str], source: str, span: tuple[int, int]) -> Reaction | None:
+    author = match.group("author").strip()
+    words = author.split()
+    if _NOT_AUTHORS.match(author) is None and len(words) > 8:
+        return None
+    text = inner.strip()
+    text = text[:-1].rstrip() if text.endswith(",") else text
+    if len(text) < 2:
+        return None
+    handle = next((w.lstrip("@").rstrip(".,") for w in words if w.startswith("@") and len(w) > 1), None)
+    entities = extract_entities(text)
+    return Reaction(
+        id=reaction_id(handle, None, text),
+        kind=Kind.QUOTE,
+        platform=_quote_platform(match),
+        handle=handle,
+        display_name=_author_name(words),
+        date=None,
+        text=text,
+        hashtags=entities.hashtags,
+        mentions=entities.mentions,
+        urls=entities.urls,
+        media=entities.media,
+        emoji=entities.emoji,
+        source=source,
+        span=span,
+        citations=(Citation(source, span),),
+    )
+
+
+def _quote_platform(match: re.Match[str]) -> Platform:
+    venue = " ".join(filter(None, (match.groupdict().get("venue"), match.groupdict().get("venue2")))).lower()
+    for platform in Platform:
+        if platform.value in venue:
+            return platform
+    if "tweet" in venue or match.group("verb").lower() in {"tweeted", "retweeted", "tweeting"}:
+        return Platform.TWITTER
+    if venue in {"x"}:
+        return Platform.TWITTER
+    return Platform.UNKNOWN
+
+
+def _author_name(words: Sequence[str]) -> str | None:
+    """The author as written, less a leading lower-case description: 'TV producer Jesse Zook' -> 'Jesse Zook'."""
+    names = [w for w in words if not w.startswith("@")]
+    trailing: list[str] = []
+    for word in reversed(names):
+        if not _CAPITALISED.match(word):
+            break
+        trailing.insert(0, word)
+    if trailing and len(trailing) < len(names):
+        return " ".join(trailing)
+    return " ".join(names) or None
