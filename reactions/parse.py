@@ -59,7 +59,7 @@ _DATE_RE = re.compile(
     rf"{_MONTH}[ \t]+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?[ \t]+(?P<year>\d{{4}})"
     rf"|(?P<day2>\d{{1,2}})[ \t]+{_MONTH2},?[ \t]+(?P<year2>\d{{4}})"
     r"|(?P<iso>(?P<y3>\d{4})-(?P<m3>\d{1,2})-(?P<d3>\d{1,2}))"
-    r")(?![\w-])",
+    r")(?!\d)",
     re.IGNORECASE,
 )
 _MONTHS = {
