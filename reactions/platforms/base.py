@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from reactions.models import Platform
-from reactions.platforms.dom import Node, find_all, iter_elements
+from reactions.platforms.dom import Node, find_all, iter_elements, render_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,20 +86,25 @@ class Extractor(NamedTuple):
     extract: Callable[[Node], Embed | None]
 
 
-_MONTHS = {
-    m: i + 1
-    for i, names in enumerate(
-        [
-            ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"),
-            ("may",), ("june", "jun"), ("july", "jul"), ("august", "aug"),
-            ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
-            ("december", "dec"),
-        ]
-    )
-    for m in names
-}
-_MDY = re.compile(r"\b([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b")
-_DMY = re.compile(r"\b(\d{1,2})\.?\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})\b")
+_MONTH_NAMES = (
+    # English, German, French, Spanish, Portuguese, Italian, Dutch: the languages of most embed codes
+    "january jan januar janv janvier enero ene janeiro gennaio gen januari",
+    "february feb februar févr fév février febrero fevereiro fev febbraio februari",
+    "march mar märz mär mrz mars marzo março maart mrt",
+    "april apr avril avr abril abr aprile",
+    "may mai mayo maio maggio mag mei",
+    "june jun juni juin junio junho giugno giu",
+    "july jul juli juil juillet julio julho luglio lug",
+    "august aug août agosto ago augustus",
+    "september sep sept septembre septiembre setembro set settembre",
+    "october oct oktober okt octobre octubre outubro out ottobre ott",
+    "november nov novembre noviembre novembro",
+    "december dec dezember dez décembre déc diciembre dic dezembro dicembre",
+)
+_MONTHS = {name: i for i, names in enumerate(_MONTH_NAMES, start=1) for name in names.split()}
+_WORD = r"([^\W\d_]{3,12})"
+_MDY = re.compile(rf"\b{_WORD}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b")
+_DMY = re.compile(rf"\b(\d{{1,2}})(?:er|º)?\.?\s+(?:de\s+)?{_WORD}\.?,?\s+(?:de\s+)?(\d{{4}})\b")
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})")
 _CJK = re.compile(r"(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]")
 
@@ -109,8 +114,10 @@ def parse_date(text: str) -> dt.date | None:
 
     >>> parse_date("Feb 2, 2020 at 10:15am PST"), parse_date("2 February 2020"), parse_date("soon")
     (datetime.date(2020, 2, 2), datetime.date(2020, 2, 2), None)
-    >>> parse_date("2016年11月25日")
-    datetime.date(2016, 11, 25)
+    >>> parse_date("2016年11月25日"), parse_date("28. März 2018"), parse_date("1er février 2020")
+    (datetime.date(2016, 11, 25), datetime.date(2018, 3, 28), datetime.date(2020, 2, 1))
+    >>> parse_date("13 de octubre de 2018")
+    datetime.date(2018, 10, 13)
     """
     candidates: list[tuple[int, int, int, int]] = []  # (position, year, month, day)
     for m in _MDY.finditer(text):
@@ -195,6 +202,53 @@ _LATEST_MS = 4_102_444_800_000  # 2100-01-01
 _BYLINE_RE = re.compile(
     r"(?:^|[—–―-])\s*(?P<name>[^\n]*?)\s*\(\s*@(?P<handle>[\w.@-]+?)\s*\)\s*(?P<date>[^\n]*)$"
 )
+
+
+_HANDLE_IN_PARENS = re.compile(r"\(\s*@[\w.@-]+\s*\)")
+
+
+def split_post(node: Node) -> tuple[list[Node], str]:
+    """The paragraphs that hold a post's text, and the byline text after them.
+
+    Embed codes put the post in one ``<p>`` and the ``— Name (@handle) Date`` byline loose
+    after it.  WordPress (``wpautop``) turns the post's ``<br><br>`` into separate paragraphs
+    and wraps the byline in a paragraph of its own; both read the same here.
+
+    Paragraphs after a loose byline are not the post's (an unclosed embed swallows the page).
+
+    >>> from reactions.platforms.dom import parse_dom
+    >>> quote = parse_dom("<blockquote><p>a</p><p>b</p><p>— A (@a) May 5, 2014</p></blockquote>")
+    >>> paras, byline = split_post(quote)
+    >>> [render_text(p) for p in paras], byline
+    (['a', 'b'], '— A (@a) May 5, 2014')
+    """
+    paras = _paragraphs_before_byline(node)
+    loose = render_text(node, skip=lambda n: n.tag == "p")
+    if len(paras) < 2 or _HANDLE_IN_PARENS.search(loose):
+        return paras, loose
+    last = render_text(paras[-1])
+    if _HANDLE_IN_PARENS.search(last):
+        return paras[:-1], f"{last} {loose}".strip()
+    return paras, loose
+
+
+def _paragraphs_before_byline(node: Node) -> list[Node]:
+    """The outermost paragraphs of ``node`` that come before its first loose dash or ``(@``."""
+    found: list[Node] = []
+    stack: list[Node | str] = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _LOOSE_BYLINE.search(item):
+                break
+        elif item.tag == "p":
+            found.append(item)
+        elif item.tag not in ("script", "style"):
+            stack.extend(reversed(item.children))
+    return found
+
+
+_LOOSE_BYLINE = re.compile(r"[—–―]|\(\s*@")
 
 
 def read_byline(text: str) -> tuple[str | None, str | None, str]:

@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 
 from reactions.models import Platform
-from reactions.platforms.base import Embed, links, paragraphs, parse_date, parse_timestamp, read_byline
-from reactions.platforms.dom import Node, find_first, render_text
+from reactions.platforms.base import Embed, links, parse_date, parse_timestamp, read_byline, split_post
+from reactions.platforms.dom import Node, render_text
 
 PLATFORM = Platform.BLUESKY
 _AT_URI = re.compile(r"^at://(?P<author>[^/\s]+)/app\.bsky\.feed\.post/(?P<rkey>[\w.~:-]+)")
@@ -46,18 +46,17 @@ def parse_post_ref(url: str) -> tuple[str, str] | None:
 def matches(node: Node) -> bool:
     """A ``blockquote.bluesky-embed`` (or its rendered wrapper), or an embed.bsky.app iframe."""
     if "bluesky-embed" in node.classes:
-        inner = find_first(node, lambda n: n.tag == "blockquote" and n is not node)
-        return node.tag == "blockquote" or inner is None
+        return node.tag == "blockquote" or bool(node.attr("data-bluesky-uri"))
     return node.tag == "iframe" and _EMBED_URL.match(node.attr("src") or node.attr("data-src")) is not None
 
 
 def extract(node: Node) -> Embed | None:
     """The post in ``node``: text, author, shown date, ``at://`` URI."""
     ref = _ref(node)
-    p = next(iter(paragraphs(node)), None)
-    text = _PLACEHOLDER.sub("", render_text(p)) if p is not None else ""
-    name, handle, _ = read_byline(render_text(node, skip=lambda n: n is p))
-    date_text = _date_text(node, p)
+    paras, byline = split_post(node)
+    text = _PLACEHOLDER.sub("", "\n\n".join(t for t in map(render_text, paras) if t))
+    name, handle, _ = read_byline(byline)
+    date_text = _date_text(node, paras)
     if ref is None and not text:
         return None
     created = parse_timestamp(date_text)
@@ -65,7 +64,7 @@ def extract(node: Node) -> Embed | None:
     url = f"https://bsky.app/profile/{ref[0]}/post/{ref[1]}" if ref else None
     if handle is None and ref and not ref[0].startswith("did:"):
         handle = ref[0]
-    lang = p.attr("lang") or None if p is not None else None
+    lang = next((p.attr("lang") for p in paras if p.attr("lang")), None)
     date = created.date() if created else (parse_date(date_text) if date_text else None)
     mentions = tuple(m.group(1) for m in _MENTION.finditer(text))
     return Embed(PLATFORM, handle, name, date, date_text, text, status_id, url, created, lang, (), mentions)
@@ -78,7 +77,7 @@ def _ref(node: Node) -> tuple[str, str] | None:
     return next((ref for a in reversed(links(node)) if (ref := parse_post_ref(a.attr("href")))), None)
 
 
-def _date_text(node: Node, p: Node | None) -> str:
-    inside = {id(a) for a in links(p)} if p is not None else set()
+def _date_text(node: Node, paras: list[Node]) -> str:
+    inside = {id(a) for p in paras for a in links(p)}
     posts = [a for a in links(node) if id(a) not in inside and parse_post_ref(a.attr("href"))]
     return render_text(posts[-1]) if posts else ""

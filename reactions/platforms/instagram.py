@@ -24,7 +24,8 @@ _POST_URL = re.compile(
 )
 _PROFILE_URL = re.compile(r"^(?:https?:)?//(?:www\.)?instagram\.com/(?P<user>[\w.]+)/?(?:[?#]|$)", re.I)
 _CHROME = re.compile(r"^(?:View this (?:post|profile|reel|video) on Instagram)\s*$", re.IGNORECASE)
-_SHARED = re.compile(r"\bA (?:post|video|photo|reel) shared by\b", re.IGNORECASE)
+_SHARED = re.compile(r"\bA (?:post|video|photo|reel) (?:shared|posted) by\b", re.IGNORECASE)
+_BARE_HANDLE = re.compile(r"^[—\s]*@(?P<handle>[\w.]+)\s*(?:on\s+)?(?P<date>.*)$")
 
 
 def parse_post_url(url: str) -> tuple[str, str] | None:
@@ -64,7 +65,10 @@ def extract(node: Node) -> Embed | None:
     name, handle, date_text = (None, None, "")
     created = None
     if byline_p is not None:
-        name, handle, date_text = read_byline(_SHARED.sub("—", render_text(byline_p), count=1))
+        byline = _SHARED.sub("—", render_text(byline_p), count=1)
+        name, handle, date_text = read_byline(byline)
+        if handle is None and (bare := _BARE_HANDLE.match(byline)):  # "A post shared by @handle"
+            handle, date_text = bare.group("handle"), bare.group("date")
         date_text = date_text.removeprefix("on ").strip()
         time = find_first(byline_p, lambda n: n.tag == "time")
         created = parse_timestamp(time.attr("datetime")) if time is not None else None

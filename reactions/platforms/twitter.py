@@ -25,7 +25,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from reactions import snowflake
 from reactions.models import Platform
-from reactions.platforms.base import Embed, links, parse_date, parse_timestamp
+from reactions.platforms.base import Embed, links, parse_date, parse_timestamp, split_post
 from reactions.platforms.dom import EMBED_BLOCK_CLASSES, Node, find_first, render_text
 
 PLATFORM = Platform.TWITTER
@@ -73,11 +73,11 @@ def _is_bare_quote(node: Node) -> bool:
     """A blockquote whose class was stripped but which still reads ``— Name (@handle)`` + status link."""
     if node.tag != "blockquote" or not EMBED_BLOCK_CLASSES.isdisjoint(node.classes):
         return False
-    p = find_first(node, lambda n: n.tag == "p")
-    _, status_id, _ = _status_link(node, p)
+    paras, byline = split_post(node)
+    _, status_id, _ = _status_link(node, paras)
     if status_id is None:
         return False
-    tail = render_text(node, skip=lambda n: n is p) if p is not None else render_text(node)
+    tail = byline if paras else render_text(node)
     return _BYLINE.search(tail.replace("\n", " ")) is not None
 
 
@@ -148,9 +148,9 @@ def extract(node: Node) -> Embed | None:
     return _finish(ref[0], None, "", "", ref[1], None, ((), ()))
 
 
-def _status_link(node: Node, text_node: Node | None) -> tuple[str | None, str | None, str]:
+def _status_link(node: Node, text_nodes: list[Node]) -> tuple[str | None, str | None, str]:
     """(handle, id, link text) of the last status link outside the post text (else inside)."""
-    inside = {id(a) for a in links(text_node)} if text_node is not None else set()
+    inside = {id(a) for t in text_nodes for a in links(t)}
     found: list[tuple[bool, str | None, str, str]] = []
     for a in links(node):
         parsed = parse_status_url(a.attr("href"))
@@ -164,12 +164,11 @@ def _status_link(node: Node, text_node: Node | None) -> tuple[str | None, str | 
 
 
 def _from_blockquote(node: Node, fallback_id: str | None) -> Embed | None:
-    p = find_first(node, lambda n: n.tag == "p")
-    link_handle, status_id, link_text = _status_link(node, p)
+    paras, byline = split_post(node)
+    link_handle, status_id, link_text = _status_link(node, paras)
     status_id = status_id or fallback_id
-    if p is not None:
-        text = render_text(p)
-        byline = render_text(node, skip=lambda n: n is p)
+    if paras:
+        text = "\n\n".join(t for t in map(render_text, paras) if t)
     else:  # no <p>: a bare link (``<a href=status>Watch on X</a>``) or text followed by a byline
         whole = render_text(node, skip=_is_status_link)
         cut = _BYLINE.search(whole)
@@ -181,8 +180,8 @@ def _from_blockquote(node: Node, fallback_id: str | None) -> Embed | None:
     date_text = link_text if link_text and "(@" not in link_text else after_handle
     if not text and status_id is None:
         return None
-    lang = p.attr("lang") or None if p is not None else None
-    tags = _link_entities(p) if p is not None else ((), ())
+    lang = next((p.attr("lang") for p in paras if p.attr("lang")), None)
+    tags = _link_entities(paras)
     embed = _finish(handle, name, text, date_text, status_id, lang, tags, link_handle)
     if embed.created_at is None and (stamp := _link_datetime(node)) is not None:
         embed = replace(embed, created_at=stamp)
@@ -199,10 +198,10 @@ def _is_status_link(node: Node) -> bool:
     return node.tag == "a" and parse_status_url(node.attr("href")) is not None
 
 
-def _link_entities(p: Node) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _link_entities(paras: list[Node]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     hashtags: list[str] = []
     mentions: list[str] = []
-    for a in links(p):
+    for a in (a for p in paras for a in links(p)):
         href, label = a.attr("href"), render_text(a)
         tag = _HASHTAG_LINK.match(href)
         profile = _PROFILE_LINK.match(href)

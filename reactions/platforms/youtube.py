@@ -21,7 +21,7 @@ _EMBED_URL = re.compile(
     r"(?!videoseries)(?P<id>[\w-]{11})(?![\w-])",
     re.IGNORECASE,
 )
-_ID_ATTRS = ("videoid", "data-videoid", "data-video-id", "data-youtube-id")
+_ID_ATTRS = ("videoid", "data-videoid", "data-video-id", "data-youtube-id", "data-id", "data-ytid")
 
 
 def video_id(url: str) -> str | None:
