@@ -36,11 +36,11 @@ from pathlib import Path
 from typing import Any
 
 from reactions.models import Article, FileOutcome
+from reactions.store import store_path
 
 logger = logging.getLogger(__name__)
 
 TABLE = "parse_cache"
-STORE_NAME = ".reactions.db"
 LIBRARIES = ("emoji",)
 """Third-party libraries whose behaviour shapes a parse (the ``emoji`` package finds emoji)."""
 
@@ -69,12 +69,8 @@ def content_hash(data: bytes) -> str:
 
 
 def store_file(corpus_dir: Path) -> Path:
-    """The store beside a corpus folder: the sentiment store's file when that module is present."""
-    try:
-        from reactions.store import store_path
-    except ImportError:
-        return Path(corpus_dir) / STORE_NAME
-    return Path(store_path(Path(corpus_dir)))
+    """The store beside a corpus folder: the same file as :func:`reactions.store.store_path`."""
+    return store_path(corpus_dir)
 
 
 # -- records <-> JSON -------------------------------------------------------------------------
