@@ -32,6 +32,12 @@ SELECTIONS: Final[dict[str, str]] = {"day": "day", "hashtag": "hashtag", "sentim
 UNSELECTED_OPACITY: Final = 0.3
 COMPOUND_FORMAT: Final = "+.2f"
 HEIGHT: Final = 260
+EMBED: Final = {"embedOptions": {"renderer": "svg"}}
+"""``usermeta`` of every chart: vega-embed draws SVG (crisp, and each mark is an element with an
+``aria-label``, which the browser test clicks)."""
+ROW_STEP: Final = 28
+"""Height of one band in the ranked charts and the heat map.  A step (not a fixed height) makes the
+chart grow with its rows; Streamlit takes a top legend out of a fixed height, which can crush it."""
 
 
 def sentiment_color(field: str = "sentiment", *, legend: bool = True) -> alt.Color:
@@ -113,7 +119,8 @@ def day_chart(rows: pd.DataFrame) -> alt.LayerChart:
             ],
         )
     )
-    chart: alt.LayerChart = alt.layer(bars, line).resolve_scale(y="independent").properties(height=HEIGHT)
+    layers = alt.layer(bars, line).resolve_scale(y="independent")
+    chart: alt.LayerChart = layers.properties(height=HEIGHT, usermeta=EMBED)
     return chart
 
 
@@ -138,7 +145,7 @@ def sentiment_chart(rows: pd.DataFrame) -> alt.Chart:
             ],
         )
         .add_params(sentiment)
-        .properties(height=HEIGHT)
+        .properties(height=HEIGHT, usermeta=EMBED)
     )
     return chart
 
@@ -158,7 +165,7 @@ def _ranked(rows: pd.DataFrame, field: str, title: str) -> alt.Chart:
                 _compound_tip(),
             ],
         )
-        .properties(height=max(120, 26 * len(rows)))
+        .properties(height=alt.Step(ROW_STEP), usermeta=EMBED)
     )
     return chart
 
@@ -207,7 +214,7 @@ def heatmap_chart(rows: pd.DataFrame) -> alt.Chart:
                 _compound_tip(),
             ],
         )
-        .properties(height=max(120, 26 * rows["hashtag"].nunique()))
+        .properties(height=alt.Step(ROW_STEP), usermeta=EMBED)
     )
     return chart
 
@@ -236,6 +243,6 @@ def compound_chart(rows: pd.DataFrame) -> alt.Chart:
                 alt.Tooltip("reactions:Q", title="Reactions"),
             ],
         )
-        .properties(height=HEIGHT)
+        .properties(height=HEIGHT, usermeta=EMBED)
     )
     return chart

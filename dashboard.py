@@ -1,0 +1,517 @@
+"""The reactions dashboard: see, filter, read in context and export the reactions of a corpus.
+
+    streamlit run dashboard.py                       # the bundled seeds/
+    streamlit run dashboard.py -- --corpus DIR       # a folder of .txt/.md/.html articles
+    REACTIONS_CORPUS=DIR streamlit run dashboard.py
+
+Layout and widgets only: parsing, scoring, filtering, aggregation and charts live in the library
+(reactions.corpus, .sentiment, .views, .frames, .charts, .export, .uploads).  Post text, titles and
+file names are untrusted: they are shown with st.text, st.code or st.dataframe only, never as
+Markdown or HTML.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import hashlib
+import os
+import sqlite3
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+import reactions
+from reactions import charts, export, frames, store, views
+from reactions.corpus import read_corpus
+from reactions.frames import SENTIMENT_LABELS
+from reactions.models import Article, Corpus, Status
+from reactions.sentiment import score_frame
+from reactions.uploads import ARCHIVE_TYPES, ARTICLE_TYPES, Upload, read_uploads
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_CORPUS = HERE / "seeds"
+FILTER_KEYS = ("f_dates", "f_tags", "f_sentiment", "f_kind", "f_article", "f_author", "f_platform", "f_text")
+# Selection parameter of a linked chart -> the Selection field it fills.
+CHARTS = {"day": "days", "hashtag": "hashtags", "sentiment": "sentiments"}
+STYLE = """<style>
+.st-key-post_paragraph { background: #fff4d6; border-left: 4px solid #e8a33d; border-radius: 6px;
+  padding: 0.6rem 0.9rem; }
+.st-key-post_context_before, .st-key-post_context_after { opacity: 0.65; }
+[data-testid="stMetricValue"] { font-size: 1.5rem; }
+</style>"""
+
+
+# --- loading (cached on hashable inputs only) ------------------------------------------------------
+
+
+def corpus_dir(argv: list[str] | None = None) -> Path:
+    """The corpus folder: ``-- --corpus DIR``, else ``$REACTIONS_CORPUS``, else the bundled seeds."""
+    parser = argparse.ArgumentParser(add_help=False)
+    parser.add_argument("--corpus")
+    args, _ = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
+    chosen = args.corpus or os.environ.get("REACTIONS_CORPUS") or DEFAULT_CORPUS
+    return Path(chosen).expanduser().resolve()
+
+
+def fingerprint(folder: Path) -> tuple[tuple[str, int, int], ...]:
+    """(path, mtime, size) of every article file under ``folder``: the cache key of the corpus."""
+    if not folder.is_dir():
+        return ()
+    files = sorted(p for p in folder.rglob("*") if p.suffix.lower() in ARTICLE_TYPES and p.is_file())
+    return tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
+
+
+@st.cache_data(show_spinner="Reading articles…", max_entries=8)
+def load_corpus(folder: str, key: tuple[tuple[str, int, int], ...]) -> Corpus:
+    """The corpus in ``folder``; ``key`` (its fingerprint) makes an edited file re-read."""
+    return read_corpus([Path(folder)]) if key else Corpus()
+
+
+Pairs = tuple[tuple[str, Any], ...]
+
+
+@st.cache_data(show_spinner="Scoring reactions…", max_entries=16)
+def scored_frame(key: str, _corpus: Corpus, overrides: Pairs, lexicon: Pairs) -> pd.DataFrame:
+    """The corpus as a frame with sentiment columns; ``key`` identifies ``_corpus`` (not hashed)."""
+    return score_frame(frames.to_frame(_corpus), lexicon=dict(lexicon) or None, overrides=dict(overrides))
+
+
+def analyst_store(folder: Path) -> tuple[Pairs, Pairs]:
+    """The label overrides and custom lexicon stored beside the corpus (none when there is no store yet)."""
+    if not store.store_path(folder).is_file():
+        return (), ()
+    kept = store.Store.beside(folder)
+    return tuple(sorted(kept.overrides().items())), tuple(sorted(kept.lexicon().items()))
+
+
+# --- sidebar: uploads and filters ------------------------------------------------------------------
+
+
+def uploaded_files() -> Upload:
+    """Parse what was uploaded (once per distinct set of files), with progress."""
+    kinds = [t.lstrip(".") for t in (*ARTICLE_TYPES, *ARCHIVE_TYPES)]
+    files = st.file_uploader(
+        "Add articles", type=kinds, accept_multiple_files=True, key="uploads",
+        help="Text, Markdown or HTML articles, or a .zip of them. They are read in memory, never saved.",
+    )  # fmt: skip
+    pairs = tuple((f.name, f.getvalue()) for f in files or ())
+    if not pairs:
+        return Upload()
+    digest = hashlib.sha256(repr([(n, hashlib.sha256(b).hexdigest()) for n, b in pairs]).encode()).hexdigest()
+    cached = st.session_state.get("upload")
+    if cached and cached[0] == digest:
+        return cached[1]  # type: ignore[no-any-return]
+    with st.status(f"Reading {len(pairs)} uploaded file(s)…", expanded=False) as status:
+        bar = st.progress(0.0)
+        upload = read_uploads(pairs, progress=lambda done, total, _: bar.progress(done / total))
+        bad = sum(o.status is Status.SKIPPED for o in upload.outcomes)
+        status.update(label=f"Read {len(upload.outcomes) - bad} file(s), skipped {bad}", state="complete")
+    st.session_state["upload"] = (digest, upload)
+    return upload
+
+
+def init_filters(frame: pd.DataFrame) -> None:
+    """Once per session: the filter widgets start from the URL's query parameters."""
+    if st.session_state.get("filters_ready"):
+        return
+    wanted = views.filters_from_query({k: st.query_params.get_all(k) for k in st.query_params})
+    options = filter_options(frame)
+    first, last = options["days"]
+    clamp = (lambda day: min(max(day, first), last)) if first else None
+    st.session_state["f_dates"] = (clamp(wanted.start or first), clamp(wanted.end or last)) if clamp else ()
+    pairs = [("f_tags", wanted.hashtags, "tags"), ("f_sentiment", wanted.sentiments, "sentiments"),
+             ("f_kind", wanted.kinds, "kinds"), ("f_article", wanted.articles, "articles"),
+             ("f_author", wanted.authors, "authors"), ("f_platform", wanted.platforms, "platforms")]  # fmt: skip
+    for key, values, name in pairs:
+        st.session_state[key] = [v for v in values if v in options[name]]
+    st.session_state["f_text"] = wanted.text
+    st.session_state["filters_ready"] = True
+
+
+def filter_options(frame: pd.DataFrame) -> dict[str, Any]:
+    """The choices each filter widget offers, from the whole (unfiltered) frame."""
+    days = frames.reaction_days(frame).dropna()
+    return {
+        "days": (days.min().date(), days.max().date()) if len(days) else (None, None),
+        "tags": frames.reactions_by_hashtag(frame, top=10_000)["hashtag"].tolist(),
+        "sentiments": list(SENTIMENT_LABELS),
+        "kinds": sorted(frame["kind"].astype(str).unique()),
+        "articles": sorted({s for sources in frame["sources"] for s in sources}),
+        "authors": frames.top_authors(frame, top=10_000)["author"].tolist(),
+        "platforms": sorted(frame["platform"].astype(str).unique()),
+    }
+
+
+def reset_filters(frame: pd.DataFrame) -> None:
+    """Button callback: every filter back to 'everything'."""
+    first, last = filter_options(frame)["days"]
+    for key in FILTER_KEYS:
+        st.session_state[key] = "" if key == "f_text" else []
+    st.session_state["f_dates"] = (first, last) if first else ()
+
+
+def follow_date_bounds(first: dt.date, last: dt.date) -> None:
+    """When the data's date range changes (an upload), a full-range choice stays full, others are clamped."""
+    old = st.session_state.get("f_dates_bounds")
+    st.session_state["f_dates_bounds"] = (first, last)
+    if old is None or old == (first, last):
+        return
+    chosen = tuple(st.session_state.get("f_dates") or ())
+    if len(chosen) != 2 or chosen == old:
+        st.session_state["f_dates"] = (first, last)
+    else:
+        st.session_state["f_dates"] = (min(max(chosen[0], first), last), max(min(chosen[1], last), first))
+
+
+def sidebar_filters(frame: pd.DataFrame) -> views.Filters:
+    """The filter widgets; returns the filters they describe and mirrors them in the URL."""
+    init_filters(frame)
+    options = filter_options(frame)
+    first, last = options["days"]
+    st.subheader("Filters")
+    dates: tuple[Any, ...] = ()
+    if first is not None:
+        follow_date_bounds(first, last)
+        dates = tuple(st.date_input("Date range", min_value=first, max_value=last, key="f_dates"))
+    tags = st.multiselect("Hashtags", options["tags"], key="f_tags", placeholder="Any hashtag")
+    labels = st.pills("Sentiment", options["sentiments"], selection_mode="multi", key="f_sentiment")
+    kinds = st.segmented_control("Kind", options["kinds"], selection_mode="multi", key="f_kind")
+    text = st.text_input("Search text", key="f_text", placeholder="word, phrase or @handle")
+    with st.expander("Article, author, platform"):
+        articles = st.multiselect("Article", options["articles"], key="f_article", placeholder="Any article")
+        authors = st.multiselect("Author", options["authors"], key="f_author", placeholder="Any author")
+        platforms = st.multiselect("Platform", options["platforms"], key="f_platform", placeholder="Any")
+    start = dates[0] if len(dates) == 2 and dates[0] != first else None
+    end = dates[1] if len(dates) == 2 and dates[1] != last else None
+    filters = views.Filters(
+        start=start, end=end, hashtags=tuple(tags), sentiments=tuple(labels or ()), kinds=tuple(kinds or ()),
+        articles=tuple(articles), authors=tuple(authors), platforms=tuple(platforms), text=(text or "").strip(),
+    )  # fmt: skip
+    st.button("Reset filters", on_click=reset_filters, args=(frame,), disabled=not filters.active,
+              icon=":material/filter_alt_off:", width="stretch", key="reset_filters")  # fmt: skip
+    st.caption("The page's URL holds these filters: copy it to share this view.")
+    query = views.filters_to_query(filters)
+    if query != {k: st.query_params.get_all(k) for k in st.query_params}:
+        st.query_params.from_dict(query)
+    return filters
+
+
+# --- linked chart selections -----------------------------------------------------------------------
+
+
+def chart_key(name: str) -> str:
+    """The widget key of a linked chart; a new generation forgets its selection."""
+    return f"chart_{name}_{st.session_state.get('selection_generation', 0)}"
+
+
+def current_selection() -> views.Selection:
+    """What is selected in the linked charts (their state from the last interaction)."""
+    chosen: dict[str, tuple[str, ...]] = {}
+    for name, field in CHARTS.items():
+        state = st.session_state.get(chart_key(name))
+        selection = state.get("selection", {}) if state else {}
+        chosen[field] = views.selection_from_event({name: selection.get(name, [])})
+    return views.Selection(**chosen)
+
+
+def clear_selection() -> None:
+    """Button callback: drop every chart selection."""
+    st.session_state["selection_generation"] = st.session_state.get("selection_generation", 0) + 1
+
+
+def selection_bar(selection: views.Selection) -> None:
+    """Says what is selected, with a 'Clear selection' button (disabled when nothing is)."""
+    left, right = st.columns([5, 1], vertical_alignment="center")
+    with left:
+        if selection.active:
+            st.text("Selected in the charts: " + views.describe(views.Filters(), selection).replace("selected ", ""))
+        else:
+            st.caption("Click a day, a hashtag or a sentiment bar to filter everything else; double-click to undo.")
+    right.button("Clear selection", on_click=clear_selection, disabled=not selection.active,
+                 icon=":material/deselect:", key="clear_selection", width="stretch")  # fmt: skip
+
+
+def show_chart(chart: alt.TopLevelMixin, rows: pd.DataFrame, empty: str, key: str | None = None) -> None:
+    """One chart, or an explanation when it has nothing to draw."""
+    if rows.empty:
+        st.info(empty, icon=":material/bar_chart_off:")
+    elif key is None:
+        st.altair_chart(chart, width="stretch")
+    else:
+        st.altair_chart(chart, width="stretch", key=key, on_select="rerun", selection_mode=key.split("_")[1])
+
+
+def charts_section(filtered: pd.DataFrame, view: pd.DataFrame, selection: views.Selection) -> None:
+    """The linked charts (each cross-filtered by the others' selections) and the summary charts."""
+    by_day = frames.reactions_by_day(views.select_frame(filtered, selection, skip="days"))
+    mix = frames.sentiment_mix(views.select_frame(filtered, selection, skip="sentiments"))
+    top = st.session_state.get("top_n", 10)
+    by_tag = frames.reactions_by_hashtag(views.select_frame(filtered, selection, skip="hashtags"), top)
+    left, right = st.columns([2.2, 1])
+    with left:
+        st.markdown("**Reactions by day** · bars by sentiment, line = mean compound")
+        show_chart(charts.day_chart(by_day), by_day, "No dated reactions to draw.", chart_key("day"))
+    with right:
+        st.markdown("**Sentiment**")
+        show_chart(charts.sentiment_chart(mix), mix, "No reactions.", chart_key("sentiment"))
+    left, right = st.columns(2)
+    with left:
+        head, knob = st.columns([4, 1], vertical_alignment="center")
+        head.markdown("**Top hashtags** · colour = mean compound")
+        with knob.popover(f"Top {top}", width="stretch"):
+            st.number_input("How many hashtags", min_value=3, max_value=50, value=10, step=1, key="top_n")
+        show_chart(charts.hashtag_chart(by_tag), by_tag, "No hashtags in these reactions.", chart_key("hashtag"))
+    with right:
+        st.markdown("**Hashtags by day**")
+        grid = frames.hashtags_by_day(view, top)
+        show_chart(charts.heatmap_chart(grid), grid, "No dated hashtags to draw.")
+    summary_charts(view)
+
+
+def summary_charts(view: pd.DataFrame) -> None:
+    """Distribution of compound scores, top authors, mentions and emoji for the current view."""
+    tabs = st.tabs(["Compound scores", "Top authors", "Most mentioned", "Top emoji"])
+    pairs: list[tuple[Callable[[pd.DataFrame], alt.TopLevelMixin], pd.DataFrame, str]] = [
+        (charts.compound_chart, frames.compound_distribution(view), "No scores."),
+        (charts.authors_chart, frames.top_authors(view), "No authors."),
+        (charts.mentions_chart, frames.top_mentions(view), "No @mentions in these reactions."),
+        (charts.emoji_chart, frames.top_emoji(view), "No emoji in these reactions."),
+    ]
+    for tab, (build, rows, empty) in zip(tabs, pairs, strict=True):
+        with tab:
+            show_chart(build(rows), rows, empty)
+
+
+# --- headline, table, context, relabel, export -----------------------------------------------------
+
+
+def headline(view: pd.DataFrame, total: int) -> None:
+    """The headline figures of what is on screen, in two rows of four."""
+    h = frames.headline(view)
+    first = st.columns(4)
+    first[0].metric("Reactions", f"{h.reactions:,}", help=f"{total:,} in the corpus before filters and selection")
+    first[1].metric("Unique authors", f"{h.authors:,}", help="Handles, or the names given for quoted posts")
+    first[2].metric("Articles", f"{h.articles:,}", help="Articles citing these reactions")
+    first[3].metric(*date_range(h))
+    second = st.columns(4)
+    second[0].metric("Positive", f"{h.positive:.0%}")
+    second[1].metric("Neutral", f"{h.neutral:.0%}")
+    second[2].metric("Negative", f"{h.negative:.0%}")
+    second[3].metric("Mean compound", "–" if h.reactions == 0 else f"{h.mean_compound:+.2f}",
+                     help="VADER compound score, from −1 (most negative) to +1 (most positive)")  # fmt: skip
+    if h.undated:
+        st.caption(f"{h.undated} of these reactions have no date: they are counted above and listed in the "
+                   "table, but cannot appear in the charts by day.")  # fmt: skip
+
+
+def date_range(h: frames.Headline) -> tuple[str, str]:
+    """The date-range metric's label and value."""
+    if h.first_day is None or h.last_day is None:
+        return "Date range", "no dates"
+    if h.first_day.year == h.last_day.year:
+        return (
+            f"Date range ({h.first_day.year})",
+            f"{h.first_day:%b} {h.first_day.day} – {h.last_day:%b} {h.last_day.day}",
+        )
+    return "Date range", f"{h.first_day:%b %Y} – {h.last_day:%b %Y}"
+
+
+def table_section(view: pd.DataFrame, corpus: Corpus, folder: Path) -> None:
+    """The reactions table; selecting a row shows the post in its article and lets it be relabelled."""
+    table = views.table_frame(view)
+    styled = table.style.map(views.compound_style, subset=["compound"])
+    event = st.dataframe(
+        styled, hide_index=True, key="table", on_select="rerun", selection_mode="single-row",
+        column_config=column_config(), height=min(38 + 35 * len(table), 420), placeholder="–",
+    )  # fmt: skip
+    rows = event.selection.rows if event else []  # type: ignore[union-attr]
+    if not rows:
+        st.caption("Select a row to read the post in its article and relabel it.")
+        return
+    reaction = view.iloc[rows[0]]
+    left, right = st.columns([3, 1])
+    with left:
+        show_in_context(reaction, corpus)
+    with right:
+        relabel(reaction, folder)
+
+
+def column_config() -> dict[str, Any]:
+    """How each table column is shown."""
+    cc = st.column_config
+    return {
+        "day": cc.DateColumn("Day", format="YYYY-MM-DD", width="small"),
+        "author": cc.TextColumn("Author"),
+        "text": cc.TextColumn("Post", width="large"),
+        "sentiment": cc.TextColumn("Sentiment", width="small"),
+        "compound": cc.NumberColumn("Compound", format="%+.3f", width="small",
+                                    help="VADER compound score, −1 (negative) to +1 (positive)"),
+        "overridden": cc.CheckboxColumn("Relabelled", width="small", help="Label set by an analyst"),
+        "drivers": cc.TextColumn("Why", help="The words that moved the score most (VADER valence)"),
+        "hashtags": cc.ListColumn("Hashtags"),
+        "mentions": cc.ListColumn("Mentions"),
+        "emoji": cc.ListColumn("Emoji", width="small"),
+        "kind": cc.TextColumn("Kind", width="small"),
+        "platform": cc.TextColumn("Platform", width="small"),
+        "articles": cc.ListColumn("Articles"),
+        "media": cc.LinkColumn("Media", display_text="open media", width="small"),
+        "url": cc.LinkColumn("Link", display_text="open post", width="small"),
+        "id": cc.TextColumn("Id", width="small"),
+    }  # fmt: skip
+
+
+def show_in_context(reaction: pd.Series, corpus: Corpus) -> None:
+    """The post in its article: paragraph before, the post's paragraph highlighted, paragraph after."""
+    articles = {a.source: a for a in corpus.articles}
+    article = articles.get(str(reaction["source"]))
+    st.markdown("**In its article**")
+    if article is None:
+        st.info("The article of this reaction is not loaded.")
+        return
+    st.code(f"{article.source} — {article.title or 'untitled'}", language=None, wrap_lines=True)
+    ctx = views.post_context(article.text, (int(reaction["span_start"]), int(reaction["span_end"])))
+    with st.container(key="post_context_before"):
+        st.text(ctx.before or "(start of article)")
+    with st.container(key="post_paragraph"):
+        st.text(f"{ctx.lead}{ctx.body}{ctx.tail}")
+    with st.container(key="post_context_after"):
+        st.text(ctx.after or "(end of article)")
+    article_reactions(article, str(reaction["id"]))
+
+
+def article_reactions(article: Article, chosen: str) -> None:
+    """Every reaction the article cites, in order, the chosen one marked."""
+    rows = [
+        {"#": i, "this": r.id == chosen, "author": f"@{r.handle}" if r.handle else r.display_name, "post": r.text}
+        for i, r in enumerate(article.reactions, start=1)
+    ]
+    with st.expander(f"All {len(rows)} reactions in this article, in order"):
+        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch",
+                     column_config={"this": st.column_config.CheckboxColumn("Selected", width="small")})  # fmt: skip
+
+
+def relabel(reaction: pd.Series, folder: Path) -> None:
+    """Set or remove the analyst's label of one reaction (stored beside the corpus)."""
+    st.markdown("**Label**")
+    current = str(reaction["sentiment"])
+    st.text(
+        f"Now: {current}" + (" (relabelled)" if bool(reaction["overridden"]) else f" ({reaction['compound']:+.3f})")
+    )
+    key = f"relabel_{reaction['id']}"
+    choice = st.segmented_control("Relabel as", list(SENTIMENT_LABELS), default=current, key=key)
+    if st.button("Save label", type="primary", disabled=not choice or choice == current, key="save_label"):
+        write_label(folder, str(reaction["id"]), str(choice))
+    if bool(reaction["overridden"]) and st.button("Back to the computed label", key="drop_label"):
+        write_label(folder, str(reaction["id"]), None)
+
+
+def write_label(folder: Path, reaction_id: str, label: str | None) -> None:
+    """Store (or, with None, remove) an override, then rerun so charts and exports use it."""
+    try:
+        kept = store.Store.beside(folder)
+        if label is None:
+            kept.clear_override(reaction_id)
+        else:
+            kept.set_override(reaction_id, label)
+    except (sqlite3.Error, OSError, ValueError) as error:
+        st.error(f"The label could not be saved beside the corpus ({type(error).__name__}). "
+                 "Is the folder writable?", icon=":material/error:")  # fmt: skip
+        return
+    st.toast("Label saved: charts and exports use it now." if label else "Back to the computed label.")
+    st.rerun()
+
+
+def downloads(view: pd.DataFrame, frame: pd.DataFrame, filters: views.Filters, selection: views.Selection) -> None:
+    """Download buttons: filtered CSV, all CSV, Excel-safe CSV and JSONL, each with provenance."""
+    version = reactions.__version__
+    note = views.provenance(filters, selection, shown=len(view), total=len(frame), version=version)
+    name = lambda scope, ext: views.export_name(filters, selection, scope=scope, version=version, ext=ext)  # noqa: E731
+    cells = st.columns(4)
+    files = [
+        ("CSV · this view", export.csv_bytes(view, comment=note), name("filtered", "csv"), "text/csv", "dl_csv"),
+        ("CSV · everything", export.csv_bytes(frame, comment=views.provenance(views.Filters(), views.Selection(),
+         shown=len(frame), total=len(frame), version=version)), name("all", "csv"), "text/csv", "dl_all"),
+        ("Excel-safe CSV · this view", export.csv_bytes(view, excel_safe=True, comment=note),
+         name("filtered-excel", "csv"), "text/csv", "dl_excel"),
+        ("JSONL · this view", export.jsonl_bytes(view), name("filtered", "jsonl"), "application/jsonl", "dl_jsonl"),
+    ]  # fmt: skip
+    for cell, (label, data, file_name, mime, key) in zip(cells, files, strict=True):
+        cell.download_button(label, data, file_name=file_name, mime=mime, key=key, on_click="ignore",
+                             icon=":material/download:", width="stretch")  # fmt: skip
+    st.caption("Each file's name (and the CSVs' first line) records the filters, the selection and the "
+               f"reactions version ({version}).")  # fmt: skip
+
+
+def outcomes_table(outcomes: tuple[Any, ...]) -> None:
+    """Per-file outcomes: parsed or skipped, reactions, warnings, why."""
+    rows = [{"file": o.path, "status": str(o.status), "reactions": o.reactions, "warnings": list(o.warnings),
+             "reason": o.reason or ""} for o in outcomes]  # fmt: skip
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch",
+                 column_config={"warnings": st.column_config.ListColumn("Warnings")})  # fmt: skip
+
+
+def upload_report(upload: Upload) -> None:
+    """What happened to each uploaded file."""
+    if not upload.outcomes:
+        return
+    bad = [o for o in upload.outcomes if o.status is Status.SKIPPED]
+    if bad:
+        st.warning(f"{len(bad)} of {len(upload.outcomes)} uploaded file(s) could not be read; "
+                   "the others are loaded. Details below.", icon=":material/warning:")  # fmt: skip
+    with st.expander(f"Uploaded files: {len(upload.outcomes) - len(bad)} read, {len(bad)} skipped", expanded=bool(bad)):
+        outcomes_table(upload.outcomes)
+
+
+# --- the page ----------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    st.set_page_config(page_title="Reactions", page_icon=":material/forum:", layout="wide")
+    st.html(STYLE)
+    folder = corpus_dir()
+    base = load_corpus(str(folder), fingerprint(folder))
+    with st.sidebar:
+        st.header("Reactions")
+        st.code(str(folder), language=None, wrap_lines=True)
+        upload = uploaded_files()
+    corpus = upload.corpus(base) if upload.outcomes else base
+    key = f"{fingerprint(folder)}|{st.session_state.get('upload', ('',))[0] if upload.outcomes else ''}"
+    frame = scored_frame(key, corpus, *analyst_store(folder))
+    st.title("Reactions in the news", anchor=False)
+    st.caption(f"{len(corpus.articles)} articles · {len(frame)} unique reactions · reactions {reactions.__version__}")
+    upload_report(upload)
+    if frame.empty:
+        st.info("No reactions found in this corpus. Add articles with the uploader in the sidebar, or open another "
+                "folder with `streamlit run dashboard.py -- --corpus DIR`.", icon=":material/inbox:")  # fmt: skip
+        if corpus.outcomes:
+            outcomes_table(corpus.outcomes)
+        st.stop()
+    with st.sidebar:
+        filters = sidebar_filters(frame)
+    filtered = views.filter_frame(frame, filters)
+    if filtered.empty:
+        st.info("No reaction matches these filters. Loosen them, or reset them in the sidebar.",
+                icon=":material/filter_alt_off:")  # fmt: skip
+        st.stop()
+    selection = current_selection()
+    view = views.select_frame(filtered, selection)
+    headline(view, len(frame))
+    selection_bar(selection)
+    if view.empty:
+        st.info("Nothing is in the chart selection under these filters. Clear the selection.")
+        st.stop()
+    charts_section(filtered, view, selection)
+    st.subheader("Reactions", anchor=False)
+    downloads(view, frame, filters, selection)
+    table_section(view, corpus, folder)
+    with st.expander(f"Files read ({len(base.outcomes)})"):
+        outcomes_table(base.outcomes)
+
+
+main()

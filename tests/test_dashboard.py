@@ -1,0 +1,199 @@
+"""The real page, run headless with streamlit.testing.v1.AppTest (widgets found by key)."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
+from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
+from streamlit.testing.v1 import AppTest
+
+from reactions import export, frames, views
+from reactions.corpus import read_corpus
+from reactions.sentiment import score_frame
+from reactions.store import Store
+
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS = ROOT / "seeds"
+PAGE = str(ROOT / "dashboard.py")
+NEW_ARTICLE = (
+    b" date 2021-03-04 A new article\n\nFans wrote:\n\n"
+    b"What a comeback, so happy for him #Comeback pic.twitter.com/abc123 \xe2\x80\x94 Neo (@neo_1) March 3, 2021\n"
+)
+
+
+@pytest.fixture(scope="module")
+def seeds_frame() -> pd.DataFrame:
+    """The seeds as the page computes them: 12 unique reactions, scored."""
+    return score_frame(frames.to_frame(read_corpus([SEEDS])))
+
+
+@pytest.fixture
+def corpus(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private copy of the seeds (so overrides never touch the bundled folder), opened by the page."""
+    folder = tmp_path / "corpus"
+    shutil.copytree(SEEDS, folder)
+    monkeypatch.setenv("REACTIONS_CORPUS", str(folder))
+    return folder
+
+
+@pytest.fixture
+def downloads(monkeypatch: pytest.MonkeyPatch) -> dict[str, bytes]:
+    """Every file the page offers for download, by file name (spied on Streamlit's media storage)."""
+    seen: dict[str, bytes] = {}
+    original = MemoryMediaFileStorage.load_and_get_id
+
+    def spy(self: MemoryMediaFileStorage, data: Any, mimetype: str, kind: Any, filename: str | None = None) -> str:
+        if filename is not None and isinstance(data, bytes):
+            seen[filename] = data
+        return original(self, data, mimetype, kind, filename)
+
+    monkeypatch.setattr(MemoryMediaFileStorage, "load_and_get_id", spy)
+    return seen
+
+
+def run_page(query: dict[str, Any] | None = None) -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.query_params.update(query or {})
+    return at.run()
+
+
+def table(at: AppTest) -> pd.DataFrame:
+    """The reactions table (the dataframe with a compound column)."""
+    shown: pd.DataFrame = next(d.value for d in at.dataframe if "compound" in d.value.columns)
+    return shown
+
+
+def charts_on(at: AppTest) -> int:
+    return len(at.get("vega_lite_chart"))
+
+
+def metric(at: AppTest, label: str) -> str:
+    return next(str(m.value) for m in at.metric if m.label.startswith(label))
+
+
+def test_seeds_page_runs_with_charts_and_the_twelve_reactions(corpus: Path, seeds_frame: pd.DataFrame) -> None:
+    at = run_page()
+    assert not at.exception
+    assert not at.error
+    assert charts_on(at) >= 6  # day, sentiment, hashtags, heat map, compound, authors (+ tabs)
+    shown = table(at)
+    assert len(shown) == 12
+    assert sorted(shown["id"]) == sorted(seeds_frame["id"])
+    assert metric(at, "Reactions") == "12"
+    assert any("have no date" in c.value for c in at.caption)  # undated quotes are said, not dropped
+
+
+def test_a_filter_narrows_the_table_and_goes_into_the_url(corpus: Path) -> None:
+    at = run_page()
+    at.multiselect(key="f_tags").set_value(["TimesUp"]).run()
+    assert not at.exception
+    shown = table(at)
+    assert 0 < len(shown) < 12
+    assert all("timesup" in [h.casefold() for h in tags] for tags in shown["hashtags"])
+    assert at.query_params["tag"] in ("TimesUp", ["TimesUp"])
+    at.text_input(key="f_text").input("amber").run()
+    assert all("amber" in text.casefold() for text in table(at)["text"])
+
+
+def test_filters_come_back_from_the_url(corpus: Path) -> None:
+    at = run_page({"sentiment": "neutral", "kind": "embed"})
+    assert not at.exception
+    shown = table(at)
+    assert len(shown) > 0
+    assert set(shown["sentiment"]) == {"neutral"}
+    assert set(shown["kind"]) == {"embed"}
+    assert at.multiselect(key="f_tags").value == []
+
+
+def test_the_csv_download_is_the_filtered_table(corpus: Path, downloads: dict[str, bytes]) -> None:
+    at = run_page()
+    downloads.clear()
+    at.text_input(key="f_text").input("Amber").run()
+    shown = table(at)
+    assert 0 < len(shown) < 12
+    names = [b.proto.id for b in at.get("download_button")]
+    assert len(names) == 4
+    (name,) = [n for n in downloads if "-filtered-" in n and n.endswith(".csv") and "excel" not in n]
+    assert name.startswith("reactions-0.1.0-filtered-q-amber")
+    data = downloads[name]
+    exported = export.read_csv(io.BytesIO(data))
+    assert exported["id"].tolist() == shown["id"].tolist()
+    assert data.startswith(b"# reactions ")
+    assert b"q=Amber" in data.split(b"\n", 1)[0]
+    everything = export.read_csv(io.BytesIO(downloads["reactions-0.1.0-all.csv"]))
+    assert len(everything) == 12
+    assert all(b.proto.ignore_rerun for b in at.get("download_button"))  # on_click="ignore"
+
+
+def test_an_upload_with_a_bad_file_reports_it_and_loads_the_rest(corpus: Path) -> None:
+    at = run_page()
+    bad = ("broken.txt", b"\x00\x01\x02\x03" * 100, "text/plain")
+    good = ("new.txt", NEW_ARTICLE, "text/plain")
+    at.file_uploader(key="uploads").set_value([bad, good]).run()
+    assert not at.exception
+    assert any("1 of 2 uploaded file(s) could not be read" in w.value for w in at.warning)
+    outcomes = next(d.value for d in at.dataframe if "reason" in d.value.columns)
+    by_file = outcomes.set_index("file")
+    assert by_file.loc["broken.txt", "status"] == "skipped"
+    assert by_file.loc["broken.txt", "reason"]
+    assert by_file.loc["new.txt", "status"] == "parsed"
+    shown = table(at)
+    assert len(shown) == 13
+    assert "@neo_1" in shown["author"].tolist()
+
+
+def test_a_zip_upload_is_read_entry_by_entry(corpus: Path) -> None:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("pack/new.txt", NEW_ARTICLE)
+        archive.writestr("../evil.txt", NEW_ARTICLE)
+    at = run_page()
+    at.file_uploader(key="uploads").set_value(("pack.zip", buffer.getvalue(), "application/zip")).run()
+    outcomes = next(d.value for d in at.dataframe if "reason" in d.value.columns).set_index("file")
+    assert outcomes.loc["pack.zip/pack/new.txt", "status"] == "parsed"
+    assert outcomes.loc["pack.zip/../evil.txt", "reason"] == "unsafe path in archive"
+    assert len(table(at)) == 13
+
+
+def test_an_override_shows_in_the_table_and_the_exports(
+    corpus: Path, seeds_frame: pd.DataFrame, downloads: dict[str, bytes]
+) -> None:
+    target = seeds_frame.loc[seeds_frame["sentiment"] == "negative", "id"].iloc[0]
+    Store.beside(corpus).set_override(str(target), "positive")
+    at = run_page()
+    shown = table(at).set_index("id")
+    assert shown.loc[target, "sentiment"] == "positive"
+    assert bool(shown.loc[target, "overridden"])
+    exported = export.read_csv(io.BytesIO(downloads["reactions-0.1.0-all.csv"])).set_index("id")
+    assert exported.loc[target, "sentiment"] == "positive"
+    at.pills(key="f_sentiment").set_value(["positive"]).run()
+    assert target in table(at)["id"].tolist()
+
+
+def test_empty_corpus_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "note.txt").write_text("An article without a single embedded post.\n", encoding="utf-8")
+    monkeypatch.setenv("REACTIONS_CORPUS", str(tmp_path))
+    at = run_page()
+    assert not at.exception
+    assert any("No reactions found" in i.value for i in at.info)
+    assert not at.get("vega_lite_chart")
+
+
+def test_filters_that_match_nothing_say_so(corpus: Path) -> None:
+    at = run_page({"q": "zzzz-no-such-text"})
+    assert not at.exception
+    assert any("No reaction matches these filters" in i.value for i in at.info)
+    at.button(key="reset_filters").click().run()
+    assert len(table(at)) == 12
+
+
+def test_page_never_renders_post_text_as_markdown_or_html() -> None:
+    source = Path(PAGE).read_text(encoding="utf-8")
+    assert "unsafe_allow_html" not in source
+    assert views.__name__ == "reactions.views"

@@ -1,0 +1,131 @@
+"""Reading uploaded files and .zip archives safely (reactions.uploads)."""
+
+from __future__ import annotations
+
+import io
+import stat
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from reactions.models import FileOutcome, Status
+from reactions.uploads import UploadLimits, read_uploads, safe_member_name
+
+SEEDS = Path(__file__).resolve().parent.parent / "seeds"
+GOOD = (SEEDS / "000_818a6d893a3e5887.txt").read_bytes()  # four embeds
+PAGE = b"<html><head><title>T</title></head><body><p>No embeds here.</p></body></html>"
+OTHER = (SEEDS / "001_6d1349d1b42794d4.txt").read_bytes()  # three embeds, one shared with GOOD
+
+
+def make_zip(entries: dict[str, bytes], *, symlink: str | None = None) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name, data in entries.items():
+            archive.writestr(name, data)
+        if symlink:
+            info = zipfile.ZipInfo(symlink)
+            info.external_attr = (stat.S_IFLNK | 0o777) << 16
+            archive.writestr(info, "/etc/passwd")
+    return buffer.getvalue()
+
+
+def by_path(outcomes: tuple[FileOutcome, ...]) -> dict[str, FileOutcome]:
+    return {o.path: o for o in outcomes}
+
+
+def test_plain_files_are_parsed_and_merged() -> None:
+    upload = read_uploads([("a.txt", GOOD), ("b.md", OTHER)])
+    assert [o.status for o in upload.outcomes] == [Status.PARSED, Status.PARSED]
+    assert [o.reactions for o in upload.outcomes] == [4, 3]
+    corpus = upload.corpus()
+    assert len(corpus.articles) == 2
+    assert len(corpus.reactions) == 6  # one post is cited by both
+
+
+def test_bad_files_are_skipped_with_a_reason_and_the_rest_loads() -> None:
+    upload = read_uploads([("empty.txt", b""), ("photo.png", b"\x89PNG"), ("bin.txt", b"\x00\x01\x02" * 50),
+                           ("good.txt", GOOD)])  # fmt: skip
+    outcomes = by_path(upload.outcomes)
+    assert outcomes["empty.txt"].status is Status.SKIPPED
+    assert "unsupported" in (outcomes["photo.png"].reason or "")
+    assert outcomes["bin.txt"].status is Status.SKIPPED
+    assert outcomes["good.txt"].reactions == 4
+    assert len(upload.articles) == 1
+
+
+def test_zip_entries_are_read_and_unsafe_ones_skipped() -> None:
+    data = make_zip(
+        {"folder/a.txt": GOOD, "../escape.txt": GOOD, "/abs.txt": GOOD, "C:/win.txt": GOOD,
+         "inner.zip": b"PK", "notes.pdf": b"%PDF", "b.html": PAGE},
+        symlink="link.txt",
+    )  # fmt: skip
+    upload = read_uploads([("pack.zip", data)])
+    outcomes = by_path(upload.outcomes)
+    assert outcomes["pack.zip/folder/a.txt"].reactions == 4
+    for name in ("../escape.txt", "/abs.txt", "C:/win.txt"):
+        assert outcomes[f"pack.zip/{name}"].reason == "unsafe path in archive"
+    assert outcomes["pack.zip/link.txt"].reason == "symbolic link in archive"
+    assert outcomes["pack.zip/inner.zip"].reason == "nested archive"
+    assert "unsupported" in (outcomes["pack.zip/notes.pdf"].reason or "")
+    assert outcomes["pack.zip/b.html"].status is Status.PARSED
+    assert [a.source for a in upload.articles] == ["pack.zip/folder/a.txt", "pack.zip/b.html"]
+
+
+def test_a_broken_zip_is_one_skipped_outcome() -> None:
+    upload = read_uploads([("broken.zip", b"PK\x03\x04 not really"), ("ok.txt", GOOD)])
+    assert upload.outcomes[0].status is Status.SKIPPED
+    assert "zip" in (upload.outcomes[0].reason or "")
+    assert upload.outcomes[1].status is Status.PARSED
+
+
+def test_file_count_cap() -> None:
+    data = make_zip({f"{i}.txt": GOOD for i in range(5)})
+    upload = read_uploads([("many.zip", data)], limits=UploadLimits(max_files=3))
+    statuses = [o.status for o in upload.outcomes]
+    assert statuses == [Status.PARSED] * 3 + [Status.SKIPPED] * 2
+    assert "more than 3 files" in (upload.outcomes[-1].reason or "")
+
+
+def test_total_uncompressed_cap_stops_a_zip_bomb() -> None:
+    bomb = b"a" * 2_000_000  # compresses to a few kilobytes
+    data = make_zip({"1.txt": bomb, "2.txt": bomb, "3.txt": GOOD})
+    assert len(data) < 50_000
+    limits = UploadLimits(max_total_bytes=3_000_000, max_file_bytes=2_500_000)
+    upload = read_uploads([("bomb.zip", data)], limits=limits)
+    reasons = [o.reason or "" for o in upload.outcomes]
+    assert upload.outcomes[0].status is Status.PARSED
+    assert "larger than" in reasons[1]  # only a million bytes were left
+    assert "archive limit reached" in reasons[2]
+
+
+def test_a_forged_size_in_the_directory_cannot_pass_the_cap() -> None:
+    data = bytearray(make_zip({"big.txt": b"b" * 100_000}))
+    # Forge the uncompressed size (local header offset 22, central directory offset 24) to 10 bytes.
+    local = data.index(b"PK\x03\x04")
+    central = data.index(b"PK\x01\x02")
+    data[local + 22 : local + 26] = (10).to_bytes(4, "little")
+    data[central + 24 : central + 28] = (10).to_bytes(4, "little")
+    upload = read_uploads([("forged.zip", bytes(data))], limits=UploadLimits(max_file_bytes=1_000))
+    assert upload.outcomes[0].status is Status.SKIPPED
+    assert upload.articles == ()
+
+
+def test_progress_is_reported_per_uploaded_file() -> None:
+    seen: list[tuple[int, int, str]] = []
+    read_uploads([("a.txt", GOOD), ("b.txt", OTHER)], progress=lambda d, t, n: seen.append((d, t, n)))
+    assert seen == [(1, 2, "a.txt"), (2, 2, "b.txt")]
+
+
+def test_folders_in_an_uploaded_name_are_dropped() -> None:
+    upload = read_uploads([("C:\\Users\\me\\a.txt", GOOD)])
+    assert upload.outcomes[0].path == "a.txt"
+
+
+@pytest.mark.parametrize(
+    ("name", "safe"),
+    [("a.txt", True), ("dir/sub/a.txt", True), ("dir/../../a.txt", False), ("..", False),
+     ("/etc/passwd", False), ("D:\\x.txt", False), ("a\\b.txt", False), ("a\x00.txt", False), ("", False)],
+)  # fmt: skip
+def test_safe_member_name(name: str, safe: bool) -> None:
+    assert safe_member_name(name) is safe
