@@ -233,17 +233,15 @@ def _place_embeds(
 
 
 def _drop_duplicate_ids(embeds: list[Embed]) -> list[Embed]:
-    """Leave out id-only embeds whose post also appears, with its text, elsewhere on the page."""
-    with_text = {(e.platform, e.status_id) for e in embeds if e.text and e.status_id}
-    seen: set[tuple[str, str | None]] = set()
-    kept: list[Embed] = []
+    """One embed per post id: a page that holds a post twice (a rendered widget and its
+    ``<noscript>`` fallback, an AMP copy) keeps the first copy that has text, else the first."""
+    best: dict[tuple[str, str], Embed] = {}
     for e in embeds:
-        key = (e.platform, e.status_id)
-        if not e.text and e.status_id and (key in with_text or key in seen):
-            continue
-        seen.add(key)
-        kept.append(e)
-    return kept
+        if e.status_id is not None:
+            key = (str(e.platform), e.status_id)
+            if key not in best or (e.text and not best[key].text):
+                best[key] = e
+    return [e for e in embeds if e.status_id is None or best[(str(e.platform), e.status_id)] is e]
 
 
 def _reaction(embed: Embed, source: str, span: tuple[int, int]) -> Reaction:

@@ -264,6 +264,13 @@ def test_same_post_in_txt_and_html_has_the_same_id() -> None:
     assert text_r.status_id is None
 
 
+def test_a_post_embedded_twice_is_kept_once() -> None:
+    rendered = '<div class="twitter-tweet-rendered"><iframe data-tweet-id="1223451163581288448"></iframe></div>'
+    page = f"<body>{rendered}<noscript>{TWEET}</noscript>{TWEET}</body>"
+    (r,) = parse_html_article(page).reactions
+    assert r.text.startswith("Me coming to Twitter")
+
+
 def test_markup_and_text_copy_of_one_post_is_one_reaction() -> None:
     article = parse_html_article(f"<body>{TWEET}<p>{TEXT_FORM}</p></body>")
     assert len(article.reactions) == 1
@@ -325,7 +332,8 @@ def test_article_with_reactions_pickles() -> None:
 def test_large_page_is_fast() -> None:
     import time
 
-    page = "<html><body>" + "<p>filler text &amp; more</p>" * 5000 + TWEET * 200 + "</body></html>"
+    tweets = "".join(TWEET.replace("1223451163581288448", str(1223451163581288448 + i)) for i in range(200))
+    page = "<html><body>" + "<p>filler text &amp; more</p>" * 5000 + tweets + "</body></html>"
     started = time.perf_counter()
     article = parse_html_article(page)
     assert time.perf_counter() - started < 5

@@ -411,3 +411,20 @@ def test_emoji_images_render_as_their_alt_text() -> None:
     )
     assert embed is not None
     assert embed.text == "so good 😂"
+
+
+@pytest.mark.parametrize(
+    "markup",
+    [
+        '<div class="twitter-tweet twitter-tweet-rendered"><iframe src="https://twitter.com/a_b/status/'
+        '1612761926626598913?ref_src=twsrc%5Etfw" width="550"></iframe></div>',
+        '<div class="embed-twitter" data-embed-id="1612761926626598913"></div>',
+        '<div id="tweet" tweetID="1612761926626598913"></div>',
+        '<twitter-widget class="twitter-tweet twitter-tweet-rendered" data-tweet-id="1612761926626598913">'
+        "</twitter-widget>",
+    ],
+)
+def test_twitter_rendered_forms_keep_the_id(markup: str) -> None:
+    embed = first_embed(markup)
+    assert embed is not None
+    assert (embed.platform, embed.status_id) == (Platform.TWITTER, "1612761926626598913")

@@ -16,7 +16,7 @@ import re
 
 from reactions.models import Platform
 from reactions.platforms.base import Embed, links, parse_date, parse_timestamp, read_byline, split_post
-from reactions.platforms.dom import Node, render_text
+from reactions.platforms.dom import FRAME_TAGS, Node, render_text
 
 PLATFORM = Platform.BLUESKY
 _AT_URI = re.compile(r"^at://(?P<author>[^/\s]+)/app\.bsky\.feed\.post/(?P<rkey>[\w.~:-]+)")
@@ -47,7 +47,7 @@ def matches(node: Node) -> bool:
     """A ``blockquote.bluesky-embed`` (or its rendered wrapper), or an embed.bsky.app iframe."""
     if "bluesky-embed" in node.classes:
         return node.tag == "blockquote" or bool(node.attr("data-bluesky-uri"))
-    return node.tag == "iframe" and _EMBED_URL.match(node.attr("src") or node.attr("data-src")) is not None
+    return node.tag in FRAME_TAGS and _EMBED_URL.match(node.attr("src") or node.attr("data-src")) is not None
 
 
 def extract(node: Node) -> Embed | None:

@@ -49,6 +49,8 @@ EMBED_BLOCK_CLASSES = frozenset({
     "text-post-media", "tiktok-embed",
 })
 """Classes of embed blockquotes; a new one closes an unclosed one instead of nesting in it."""
+FRAME_TAGS = frozenset({"iframe", "amp-iframe"})
+"""Elements that show another page (``amp-iframe`` is AMP's iframe)."""
 _UNFINISHED_TAG = re.compile(r"<[a-zA-Z/!]")
 _SPACES = re.compile(r"[ \t\n\r\f\v\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
 _INVISIBLE = re.compile("[\u200b\u2060\ufeff]")

@@ -15,7 +15,7 @@ import re
 
 from reactions.models import Platform
 from reactions.platforms.base import Embed, links, paragraphs, read_byline, time_from_id
-from reactions.platforms.dom import Node, find_first, render_text
+from reactions.platforms.dom import FRAME_TAGS, Node, find_first, render_text
 
 PLATFORM = Platform.MASTODON
 _STATUS = re.compile(
@@ -41,7 +41,7 @@ def parse_status_url(url: str) -> tuple[str, str, str] | None:
 
 def matches(node: Node) -> bool:
     """An ``iframe``/``blockquote`` classed ``mastodon-embed`` (or any ``mastodon-*`` blockquote)."""
-    if node.tag == "iframe":
+    if node.tag in FRAME_TAGS:
         src = node.attr("src") or node.attr("data-src")
         embedded = src.endswith("/embed") and parse_status_url(src) is not None
         return "mastodon-embed" in node.classes or embedded

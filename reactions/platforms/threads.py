@@ -13,7 +13,7 @@ import re
 
 from reactions.models import Platform
 from reactions.platforms.base import Embed, links, paragraphs
-from reactions.platforms.dom import Node, render_text
+from reactions.platforms.dom import FRAME_TAGS, Node, render_text
 
 PLATFORM = Platform.THREADS
 _POST_URL = re.compile(
@@ -33,7 +33,7 @@ def matches(node: Node) -> bool:
     if node.tag == "blockquote" and "text-post-media" in node.classes:
         return True
     src = node.attr("src") or node.attr("data-src")
-    return node.tag == "iframe" and src.rstrip("/").endswith("/embed") and parse_post_url(src) is not None
+    return node.tag in FRAME_TAGS and src.rstrip("/").endswith("/embed") and parse_post_url(src) is not None
 
 
 def extract(node: Node) -> Embed | None:

@@ -13,7 +13,7 @@ import re
 
 from reactions.models import Platform
 from reactions.platforms.base import Embed, time_from_id
-from reactions.platforms.dom import Node, find_first, render_text
+from reactions.platforms.dom import FRAME_TAGS, Node, find_first, render_text
 
 PLATFORM = Platform.TIKTOK
 _VIDEO_URL = re.compile(
@@ -35,7 +35,7 @@ def matches(node: Node) -> bool:
     """A ``blockquote.tiktok-embed``, or a TikTok player iframe."""
     if node.tag == "blockquote" and "tiktok-embed" in node.classes:
         return True
-    return node.tag == "iframe" and _PLAYER_URL.match(node.attr("src") or node.attr("data-src")) is not None
+    return node.tag in FRAME_TAGS and _PLAYER_URL.match(node.attr("src") or node.attr("data-src")) is not None
 
 
 def extract(node: Node) -> Embed | None:

@@ -26,7 +26,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 from reactions import snowflake
 from reactions.models import Platform
 from reactions.platforms.base import Embed, links, parse_date, parse_timestamp, split_post
-from reactions.platforms.dom import EMBED_BLOCK_CLASSES, Node, find_first, render_text
+from reactions.platforms.dom import EMBED_BLOCK_CLASSES, FRAME_TAGS, Node, find_first, render_text
 
 PLATFORM = Platform.TWITTER
 _HOSTS = r"(?:(?:www|mobile|m)\.)?(?:twitter|x)\.com"
@@ -39,7 +39,7 @@ _PROFILE_LINK = re.compile(rf"^(?:https?:)?//{_HOSTS}/(\w{{1,15}})/?(?:[?#]|$)",
 _BYLINE = re.compile(
     r"[—–-]+\s*(?P<name>.*?)\s*\(\s*@\s*(?P<handle>\w{1,15})\s*\)\s*(?P<date>.*)$", re.DOTALL
 )
-_ID_ATTRS = ("data-tweet-id", "data-tweetid", "data-tweet")
+_ID_ATTRS = ("data-tweet-id", "data-tweetid", "data-tweet", "tweetid", "data-twitter-id")
 _URL_ATTRS = (
     "data-tweet-url", "data-url", "data-href", "data-embed-url", "data-canonical-url", "data-src", "cite",
 )
@@ -93,7 +93,7 @@ def _wrapper_ref(node: Node) -> tuple[str | None, str] | None:
         value = node.attr(name).strip()
         if value.isdigit():
             return None, value
-    if node.tag == "iframe":
+    if node.tag in FRAME_TAGS:
         return _iframe_ref(node.attr("src") or node.attr("data-src"))
     if not _mentions_twitter(node):
         return None
@@ -124,7 +124,7 @@ def _iframe_ref(src: str) -> tuple[str | None, str] | None:
         return (None, value) if value.isdigit() else None
     if host.endswith("twitframe.com") and "url" in query:
         return parse_status_url(query["url"][0])
-    return None
+    return parse_status_url(src)  # Ghost and others frame the status page itself
 
 
 def matches(node: Node) -> bool:

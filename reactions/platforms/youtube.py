@@ -13,7 +13,7 @@ import re
 
 from reactions.models import Platform
 from reactions.platforms.base import Embed
-from reactions.platforms.dom import Node
+from reactions.platforms.dom import FRAME_TAGS, Node
 
 PLATFORM = Platform.YOUTUBE
 _EMBED_URL = re.compile(
@@ -31,7 +31,7 @@ def video_id(url: str) -> str | None:
 
 
 def _id_of(node: Node) -> str | None:
-    if node.tag in ("iframe", "embed", "object"):
+    if node.tag in FRAME_TAGS or node.tag in ("embed", "object"):
         for name in ("src", "data-src", "data-lazy-src", "data"):
             if found := video_id(node.attr(name)):
                 return found
