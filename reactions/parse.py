@@ -87,7 +87,6 @@ _TIME_RE = re.compile(r"[ \t]+at[ \t]+\d{1,2}(?::\d{2})?[ \t]*(?:[ap]\.?m\.?)?(?
 
 _HANDLE_RE = re.compile(r"\([ \t]*@([A-Za-z0-9_](?:[A-Za-z0-9_.]{0,29}[A-Za-z0-9_])?)[ \t]*\)")
 _DASH_RE = re.compile(r"[—–―−]|(?:(?<=\s)|^)--?(?=\s)")
-_INSTAGRAM_NOISE_RE = re.compile(r"\A\s*View this (?:post|profile) on Instagram\s*", re.IGNORECASE)
 _LINE_END_RE = re.compile(r"[ \t]*(?:\n|\Z)")
 _BLANK_LINE_RE = re.compile(r"\n[ \t]*\n")
 _HEADER_RE = re.compile(r"\A\s*date[ \t]+(\d{4})-(\d{2})-(\d{2})\b[ \t]*\n?")
@@ -295,6 +294,41 @@ def _date_on_next_line(text: str, pos: int) -> re.Match[str] | None:
     return date_match if date_match and _LINE_END_RE.match(text, date_match.end()) else None
 
 
+_NETWORKS = r"(?:twitter|x|instagram|facebook|tiktok|youtube|bluesky|threads|mastodon)"
+_POST_START_RE = re.compile(
+    rf"(?:Skip[ \t]+{_NETWORKS}[ \t]+(?:post|content)(?:,?[ \t]+\d+)?(?:[ \t]+by)?|Accept and continue"
+    rf"|Allow[ \t]+{_NETWORKS}[ \t]+content\?|View this (?:post|profile) on Instagram)[ \t]*",
+    re.IGNORECASE,
+)
+_POST_END_RE = re.compile(
+    rf"[ \t]*(?:Report\b[ \t]*)?\n?[ \t]*End of[ \t]+{_NETWORKS}[ \t]+(?:post|content)(?:,?[ \t]+\d+)?[ \t]+by[ \t]*",
+    re.IGNORECASE,
+)
+
+
+def _after_start_marker(post: str, attribution: _Attribution) -> int:
+    """Where the post begins within ``post``: after the last 'Skip Twitter post by …' style marker, if any."""
+    cut = 0
+    for marker in _POST_START_RE.finditer(post):
+        cut = marker.end()
+    if cut:
+        for who in (f"@{attribution.handle}", attribution.name):
+            if who and post.startswith(who, cut):
+                return cut + len(who)
+    return cut
+
+
+def _end_marker_end(text: str, attribution: _Attribution) -> int:
+    """The end of an 'End of Twitter post by …' marker right after an attribution, else its end."""
+    marker = _POST_END_RE.match(text, attribution.end)
+    if marker is None:
+        return attribution.end
+    for who in (f"@{attribution.handle}", attribution.name):
+        if who and text.startswith(who, marker.end()):
+            return marker.end() + len(who)
+    return marker.end()
+
+
 def _cut_posts(
     layout: _Layout, attributions: Sequence[_Attribution], source: str, warnings: list[str]
 ) -> list[Reaction]:
@@ -303,12 +337,10 @@ def _cut_posts(
     previous_end = 0
     for attribution in attributions:
         start, stop = _post_bounds(layout, attribution.start, previous_end)
-        previous_end = attribution.end
+        previous_end = _end_marker_end(text, attribution)
         post = text[start:stop]
-        if attribution.platform is Platform.INSTAGRAM:
-            noise = _INSTAGRAM_NOISE_RE.match(post)
-            if noise:
-                start, post = start + noise.end(), post[noise.end() :]
+        cut = _after_start_marker(post, attribution)
+        start, post = start + cut, post[cut:]
         stripped = post.strip()
         if not stripped:
             warnings.append(f"offset {attribution.start}: attribution to @{attribution.handle} has no post text")
@@ -379,6 +411,8 @@ _VENUE = (
     r"|TikTok(?:[ \t]+video)?|comment|reply|thread)"
 )
 _QUOTE_RE = re.compile(r'"(?P<a>[^"\n]{2,2000})"|“(?P<b>[^”“\n]{2,2000})”')
+_SINGLE_QUOTE_RE = re.compile(r"(?<![\w’'])‘(?P<c>[^‘\n]{2,600}?)’(?=[,.;:!?]?(?:[ \t]|$))", re.MULTILINE)
+"""British style ‘…’: the closing ’ must not be an apostrophe inside a word (don’t)."""
 _AUTHOR = r"(?P<author>@?[\w][\w'’.@-]*(?:[ \t]+@?[\w'’.@-]+){0,7}?)"
 _AFTER_AUTHOR_VERB = re.compile(
     rf",?[ \t]+{_AUTHOR}[ \t]+(?P<verb>{_POST_VERBS})(?P<tail>(?:[ \t]+(?:{_VENUE}))?)"
@@ -401,7 +435,8 @@ _CAPITALISED = re.compile(r"^[@A-Z0-9]")
 
 def _find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> list[Reaction]:
     found: list[Reaction] = []
-    for match in _QUOTE_RE.finditer(body):
+    matches = [*_QUOTE_RE.finditer(body), *_SINGLE_QUOTE_RE.finditer(body)] if "‘" in body else _QUOTE_RE.finditer(body)
+    for match in matches:
         if _overlaps(match.span(), taken):
             continue
         quote = _quote_at(body, match, source)
@@ -411,7 +446,7 @@ def _find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> li
 
 
 def _quote_at(body: str, match: re.Match[str], source: str) -> Reaction | None:
-    inner = match.group("a") or match.group("b")
+    inner = next(filter(None, match.groups()))
     after = _AFTER_AUTHOR_VERB.match(body, match.end(), min(len(body), match.end() + 160))
     if after is None or not _is_post(after):
         after = _AFTER_VERB_AUTHOR.match(body, match.end(), min(len(body), match.end() + 160))
