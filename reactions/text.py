@@ -1,7 +1,7 @@
 """Decoding raw bytes and cleaning article text: encodings, mojibake, entities, whitespace.
 
 :func:`decode_bytes` turns a file's bytes into text (UTF-8 with or without BOM, UTF-16/32 with
-a BOM, else cp1252, else latin-1) and refuses empty and binary files with
+a BOM, UTF-8 with stray cp1252 bytes, else cp1252, else latin-1) and refuses empty and binary files with
 :class:`~reactions.errors.InputError`.  :func:`clean_text` normalises a string before any
 offsets are computed: it is deterministic, idempotent, never raises and runs in linear time.
 
@@ -32,7 +32,9 @@ class DecodedText:
 
     Fields:
         text: the decoded text, mojibake repaired, otherwise as in the file (not cleaned).
-        encoding: the codec that decoded it (``"utf-8"``, ``"utf-16"``, ``"cp1252"``, …).
+        encoding: the codec that decoded it (``"utf-8"``, ``"utf-16"``, ``"cp1252"``, …);
+            ``"utf-8+cp1252"`` for UTF-8 with stray cp1252 bytes (a file pasted together
+            from two sources), each of which is read as cp1252.
         notes: what was unusual, in words fit for a warning (``"decoded as cp1252"``,
             ``"repaired mojibake"``); empty for a clean UTF-8 file.
     """
@@ -274,12 +276,38 @@ def _decode(data: bytes) -> tuple[str, str]:
     reason = _binary_reason(data)
     if reason is not None:
         raise InputError(f"binary file ({reason})")
-    for codec in ("utf-8", "cp1252"):
-        try:
-            return data.decode(codec), codec
-        except UnicodeDecodeError:
-            continue
-    return data.decode("latin-1"), "latin-1"
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    if _UTF8_SEQUENCES.search(data):
+        return _decode_mixed(data), _MIXED
+    try:
+        return data.decode("cp1252"), "cp1252"
+    except UnicodeDecodeError:
+        return data.decode("latin-1"), "latin-1"
+
+
+# Well-formed multi-byte UTF-8 sequences (no overlongs, surrogates or code points past U+10FFFF).
+_UTF8_SEQUENCES = re.compile(
+    rb"(?:[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}"
+    rb"|\xed[\x80-\x9f][\x80-\xbf]|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}"
+    rb"|\xf4[\x80-\x8f][\x80-\xbf]{2})+"
+)
+_MIXED = "utf-8+cp1252"
+_LATIN1_TO_CP1252 = {b: c for c, b in _CP1252_HIGH.items()}
+
+
+def _decode_mixed(data: bytes) -> str:
+    """Decode UTF-8 with stray single-byte characters: those bytes are read as cp1252."""
+    parts: list[str] = []
+    last = 0
+    for match in _UTF8_SEQUENCES.finditer(data):
+        parts.append(data[last : match.start()].decode("latin-1").translate(_LATIN1_TO_CP1252))
+        parts.append(match.group().decode("utf-8"))
+        last = match.end()
+    parts.append(data[last:].decode("latin-1").translate(_LATIN1_TO_CP1252))
+    return "".join(parts)
 
 
 def decode_bytes(data: bytes) -> DecodedText:
@@ -300,7 +328,9 @@ def decode_bytes(data: bytes) -> DecodedText:
     if not _INVISIBLE_RE.sub("", text).strip():
         raise InputError("empty file")
     notes: list[str] = []
-    if codec not in ("utf-8", "utf-8-sig"):
+    if codec == _MIXED:
+        notes.append("decoded as utf-8 with stray cp1252 bytes")
+    elif codec != "utf-8":
         notes.append(f"decoded as {codec}")
     repaired = repair_mojibake(text)
     if repaired != text:

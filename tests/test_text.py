@@ -38,12 +38,14 @@ SAMPLE = "It’s over — café, naïve 😂 #JusticeForJohnnyDepp\n"
         ("It’s over — café".encode("cp1252"), "It’s over — café", "cp1252", ("decoded as cp1252",)),
         (b"caf\xe9 \x81 na\xefve", "café \x81 naïve", "latin-1", ("decoded as latin-1",)),
         (mojibake(SAMPLE).encode("utf-8"), SAMPLE, "utf-8", ("repaired mojibake",)),
-        # a UTF-8 file with one stray cp1252 byte: cp1252 decoding, then the UTF-8 runs are repaired
-        ("It’s ".encode() + b"\x93quoted\x94 " + "café".encode(), "It’s “quoted” café", "cp1252",
-         ("decoded as cp1252", "repaired mojibake")),
+        # UTF-8 pasted together with cp1252: each stray byte is read as cp1252, the rest as UTF-8
+        ("It’s ".encode() + b"\x93quoted\x94 " + "iPhone手机 café".encode(), "It’s “quoted” iPhone手机 café",
+         "utf-8+cp1252", ("decoded as utf-8 with stray cp1252 bytes",)),
+        (b"\x93" + mojibake("It’s").encode(), "“It’s", "utf-8+cp1252",
+         ("decoded as utf-8 with stray cp1252 bytes", "repaired mojibake")),
     ],
     ids=["utf8", "utf8-bom", "utf16-le-bom", "utf16-be-bom", "utf32", "utf16-no-bom", "cp1252", "latin1",
-         "mojibake", "mixed"],
+         "mojibake", "mixed", "mixed-mojibake"],
 )  # fmt: skip
 def test_decode_bytes(data: bytes, text: str, encoding: str, notes: tuple[str, ...]) -> None:
     assert decode_bytes(data) == DecodedText(text, encoding, notes)
