@@ -87,6 +87,12 @@ _TIME_RE = re.compile(r"[ \t]+at[ \t]+\d{1,2}(?::\d{2})?[ \t]*(?:[ap]\.?m\.?)?(?
 
 _HANDLE_RE = re.compile(r"\([ \t]*@([A-Za-z0-9_](?:[A-Za-z0-9_.]{0,29}[A-Za-z0-9_])?)[ \t]*\)")
 _DASH_RE = re.compile(r"[—–―−]|(?:(?<=\s)|^)--?(?=\s)")
+_BYLINE_RE = re.compile(
+    r"(?:(?:with[ \t]+)?(?:additional[ \t]+)?reporting|written|edited|compiled|produced|photos?|images?|video"
+    r"|graphics?|illustrations?|follow|contact|email|reach|credit|courtesy|source|by)\b",
+    re.IGNORECASE,
+)
+"""A byline or credit that names a handle (``— Reporting by Jane Doe (@janedoe)``) is not an embed."""
 _LINE_END_RE = re.compile(r"[ \t]*(?:\n|\Z)")
 _BLANK_LINE_RE = re.compile(r"\n[ \t]*\n")
 _HEADER_RE = re.compile(r"\A\s*date[ \t]+(\d{4})-(\d{2})-(\d{2})\b[ \t]*\n?")
@@ -262,6 +268,8 @@ def _attribution_at(layout: _Layout, match: re.Match[str], floor: int) -> _Attri
         start, name = window_start + dashes[-1].start(), before[dashes[-1].end() :].strip()
     else:
         start, name, dashless = window_start, before.strip(), True
+    if name and _BYLINE_RE.match(name):
+        return None
     date_match = _DATE_RE.match(text, match.end()) or _date_on_next_line(text, match.end())
     end = date_match.end() if date_match else match.end()
     if date_match and platform is Platform.INSTAGRAM and (time := _TIME_RE.match(text, end)):
