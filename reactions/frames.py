@@ -24,6 +24,7 @@ import numpy as np
 import pandas as pd
 
 from reactions.models import Article, Citation, Corpus, Kind, Platform, Reaction
+from reactions.sentiment import score_frame
 
 STRING: Final = pd.StringDtype()
 """Text columns: pandas' nullable string dtype, missing values are ``<NA>`` (never NaN, never a float)."""
@@ -81,13 +82,22 @@ def platform_dtype(values: Iterable[object] = ()) -> pd.CategoricalDtype:
     return pd.CategoricalDtype([*PLATFORMS, *extra])
 
 
-def to_frame(data: Corpus | Iterable[Reaction]) -> pd.DataFrame:
-    """One row per unique reaction, with exactly the columns of :data:`BASE_DTYPES`.
+def to_frame(
+    data: Corpus | Iterable[Reaction],
+    *,
+    sentiment: bool = True,
+    lexicon: Mapping[str, float] | None = None,
+    overrides: Mapping[str, str] | None = None,
+) -> pd.DataFrame:
+    """One row per unique reaction, with the columns of :data:`BASE_DTYPES` and then the sentiment
+    columns of :func:`reactions.sentiment.score_frame` (scored with the custom ``lexicon`` and the
+    label ``overrides``, if any); ``sentiment=False`` gives the base columns alone.
 
     ``data`` is a :class:`~reactions.models.Corpus` (whose articles give each reaction's ``lag``)
     or any iterable of reactions (``lag`` is then ``NaT``: no publication time is known).  An
-    empty input gives an empty frame with the same columns and dtypes.  A date outside what
-    ``datetime64[ns]`` holds (before 1677 or after 2262) becomes ``NaT``.
+    empty input gives an empty frame with the same columns and dtypes.  An empty ``platform``
+    is ``"unknown"``; a date outside what ``datetime64[ns]`` holds (before 1677 or after 2262)
+    becomes ``NaT``.
     """
     if isinstance(data, Corpus):
         reactions: tuple[Reaction, ...] = data.reactions
@@ -97,7 +107,10 @@ def to_frame(data: Corpus | Iterable[Reaction]) -> pd.DataFrame:
         published = {}
     rows = [_row(r, published) for r in reactions]
     columns = {name: [row[i] for row in rows] for i, name in enumerate(BASE_COLUMNS)}
-    return frame_from_columns(columns)
+    frame = frame_from_columns(columns)
+    if not sentiment:
+        return frame
+    return score_frame(frame, lexicon=lexicon, overrides=overrides)
 
 
 def frame_from_columns(
@@ -141,7 +154,8 @@ def _row(reaction: Reaction, published: Mapping[str, dt.datetime | None]) -> tup
     first = r.citations[0] if r.citations else Citation(r.source, r.span)
     sources = list(r.sources)
     return (
-        r.id, str(r.kind), r.platform, _text(r.handle), _text(r.display_name), r.date, r.text,
+        r.id, str(r.kind), r.platform or Platform.UNKNOWN.value, _text(r.handle), _text(r.display_name),
+        r.date, r.text,
         list(r.hashtags), list(r.mentions), list(r.urls), list(r.media), list(r.emoji),
         sources, len(sources), _text(r.status_id), _text(r.url), _utc(r.created_at),
         _lag(published.get(first.source), r.created_at), _text(r.lang),
