@@ -148,7 +148,7 @@ def _blocks(root: Node) -> Iterator[str | Embed]:
             buffer.append(collapse_spaces(item))
             continue
         if item is None or (item.tag in BLOCK_TAGS):
-            if paragraph := tidy("".join(buffer)):
+            if buffer and (paragraph := tidy("".join(buffer))):
                 yield paragraph
             buffer.clear()
             if item is None:
@@ -320,7 +320,7 @@ def _json_ld_date(root: Node) -> str | None:
     for node in find_all(root, lambda n: n.tag == "script" and "ld+json" in n.attr("type").lower()):
         try:
             data = json.loads(raw_text(node))
-        except ValueError:
+        except (ValueError, RecursionError):
             continue
         if found := _find_key(data, "datePublished"):
             return found

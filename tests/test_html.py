@@ -343,6 +343,8 @@ def test_large_page_is_fast() -> None:
 def test_deep_nesting_does_not_overflow() -> None:
     page = "<div>" * 20000 + TWEET + "</div>" * 20000
     assert len(parse_html_article(page).reactions) == 1
+    ld = '<script type="application/ld+json">' + "[" * 100000 + "]" * 100000 + "</script>"
+    assert parse_html_article(ld + TWEET).date is None
 
 
 def test_bundled_html_sample_parses() -> None:
