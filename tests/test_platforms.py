@@ -257,9 +257,7 @@ def test_mastodon_id_time() -> None:
 
 
 def test_mastodon_iframe_without_class_is_recognised_by_its_url() -> None:
-    embed = first_embed(
-        '<iframe src="https://fosstodon.org/@rustnl/114505776215440277/embed" width="400"></iframe>'
-    )
+    embed = first_embed('<iframe src="https://fosstodon.org/@rustnl/114505776215440277/embed" width="400"></iframe>')
     assert embed is not None
     assert embed.handle == "rustnl@fosstodon.org"
 
@@ -428,3 +426,32 @@ def test_twitter_rendered_forms_keep_the_id(markup: str) -> None:
     embed = first_embed(markup)
     assert embed is not None
     assert (embed.platform, embed.status_id) == (Platform.TWITTER, "1612761926626598913")
+
+
+@pytest.mark.parametrize(
+    ("byline", "handle", "name"),
+    [
+        (
+            'A photo posted by Jane Doe (@janedoe) on <time datetime="2016-01-01T23:00:00+00:00">Jan 1, 2016'
+            " at 3:00pm PST</time>",
+            "janedoe",
+            "Jane Doe",
+        ),
+        (
+            'A video shared by <a href="https://www.instagram.com/jd/">J. D.</a> (@jd) on '
+            '<time datetime="2016-01-01T23:00:00+00:00">Jan 1, 2016 at 3:00pm PST</time>',
+            "jd",
+            "J. D.",
+        ),
+        ('A post shared by @janedoe on <time datetime="2016-01-01T23:00:00+00:00">Jan 1, 2016</time>', "janedoe", None),
+    ],
+)
+def test_instagram_byline_forms(byline: str, handle: str, name: str | None) -> None:
+    embed = first_embed(
+        '<blockquote class="instagram-media" data-instgrm-permalink="https://www.instagram.com/p/AbC/">'
+        f'<div><p><a href="https://www.instagram.com/p/AbC/">New year!</a></p><p>{byline}</p></div></blockquote>'
+    )
+    assert embed is not None
+    assert (embed.handle, embed.display_name, embed.text) == (handle, name, "New year!")
+    assert embed.date == dt.date(2016, 1, 1)
+    assert embed.created_at == dt.datetime(2016, 1, 1, 23, tzinfo=dt.UTC)
