@@ -280,34 +280,39 @@ def _decode(data: bytes) -> tuple[str, str]:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
         pass
-    if _UTF8_SEQUENCES.search(data):
-        return _decode_mixed(data), _MIXED
+    if _mostly_utf8(data):
+        return data.decode("utf-8", errors=_STRAY_BYTES), _MIXED
     try:
         return data.decode("cp1252"), "cp1252"
     except UnicodeDecodeError:
         return data.decode("latin-1"), "latin-1"
 
 
-# Well-formed multi-byte UTF-8 sequences (no overlongs, surrogates or code points past U+10FFFF).
-_UTF8_SEQUENCES = re.compile(
-    rb"(?:[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}"
-    rb"|\xed[\x80-\x9f][\x80-\xbf]|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}"
-    rb"|\xf4[\x80-\x8f][\x80-\xbf]{2})+"
-)
 _MIXED = "utf-8+cp1252"
-_LATIN1_TO_CP1252 = {b: c for c, b in _CP1252_HIGH.items()}
+_STRAY_BYTES = "reactions.stray-cp1252"
+_BYTE_AS_CP1252 = tuple(bytes([b]).decode("cp1252", errors="ignore") or chr(b) for b in range(256))
 
 
-def _decode_mixed(data: bytes) -> str:
-    """Decode UTF-8 with stray single-byte characters: those bytes are read as cp1252."""
-    parts: list[str] = []
-    last = 0
-    for match in _UTF8_SEQUENCES.finditer(data):
-        parts.append(data[last : match.start()].decode("latin-1").translate(_LATIN1_TO_CP1252))
-        parts.append(match.group().decode("utf-8"))
-        last = match.end()
-    parts.append(data[last:].decode("latin-1").translate(_LATIN1_TO_CP1252))
-    return "".join(parts)
+def _stray_byte_as_cp1252(error: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: read the first offending byte as cp1252 (latin-1 for its gaps)."""
+    if not isinstance(error, UnicodeDecodeError):
+        raise error
+    return _BYTE_AS_CP1252[error.object[error.start]], error.start + 1
+
+
+codecs.register_error(_STRAY_BYTES, _stray_byte_as_cp1252)
+
+
+def _mostly_utf8(data: bytes) -> bool:
+    """Whether invalid UTF-8 ``data`` is UTF-8 with stray bytes rather than a single-byte encoding.
+
+    It is when its well-formed multi-byte UTF-8 characters are at least as many as its stray
+    bytes: a cp1252 file in which a few byte pairs happen to form UTF-8 (``É`` + NBSP) is not.
+    """
+    valid = data.decode("utf-8", errors="ignore")
+    multibyte = len(valid) - len(valid.encode("ascii", errors="ignore"))
+    stray = len(data) - len(valid.encode("utf-8"))
+    return multibyte >= stray
 
 
 def decode_bytes(data: bytes) -> DecodedText:

@@ -43,9 +43,12 @@ SAMPLE = "It’s over — café, naïve 😂 #JusticeForJohnnyDepp\n"
          "utf-8+cp1252", ("decoded as utf-8 with stray cp1252 bytes",)),
         (b"\x93" + mojibake("It’s").encode(), "“It’s", "utf-8+cp1252",
          ("decoded as utf-8 with stray cp1252 bytes", "repaired mojibake")),
+        # cp1252 in which É + NBSP happen to form UTF-8 (ɠ): still cp1252, and ɠ is not "repaired"
+        ("ÉTÉ\xa0! Ça va\xa0? Très.".encode("cp1252"), "ÉTÉ\xa0! Ça va\xa0? Très.", "cp1252",
+         ("decoded as cp1252",)),
     ],
     ids=["utf8", "utf8-bom", "utf16-le-bom", "utf16-be-bom", "utf32", "utf16-no-bom", "cp1252", "latin1",
-         "mojibake", "mixed", "mixed-mojibake"],
+         "mojibake", "mixed", "mixed-mojibake", "cp1252-looks-utf8"],
 )  # fmt: skip
 def test_decode_bytes(data: bytes, text: str, encoding: str, notes: tuple[str, ...]) -> None:
     assert decode_bytes(data) == DecodedText(text, encoding, notes)
