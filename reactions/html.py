@@ -37,7 +37,7 @@ import json
 import logging
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reactions.entities import extract_entities
 from reactions.models import Article, Citation, Kind, Reaction
@@ -56,6 +56,7 @@ from reactions.platforms.dom import (
     render_text,
     tidy,
 )
+from reactions.text import clean_text
 
 logger = logging.getLogger(__name__)
 
@@ -116,7 +117,7 @@ def parse_html_article(text: str, source: str | None = None) -> Article:
     source = source or "<html>"
     root = parse_dom(text if isinstance(text, str) else "")
     meta = _metadata(root)
-    blocks = list(_blocks(root))
+    blocks = [clean_text(b) if isinstance(b, str) else _cleaned(b) for b in _blocks(root)]
     body = "\n\n".join(b if isinstance(b, str) else b.rendered() for b in blocks)
     base = parse_article(body, source)
     warnings = list(base.warnings)
@@ -172,6 +173,16 @@ def _blocks(root: Node) -> Iterator[str | Embed]:
         stack.extend((c, inside) for c in reversed(item.children))
     if paragraph := tidy("".join(buffer)):
         yield paragraph
+
+
+def _cleaned(embed: Embed) -> Embed:
+    """The embed's text fields cleaned as the plain-text parser cleans an article (idempotent)."""
+    return replace(
+        embed,
+        text=clean_text(embed.text).strip(),
+        display_name=clean_text(embed.display_name) if embed.display_name else embed.display_name,
+        rendering=clean_text(embed.rendering) if embed.rendering is not None else None,
+    )
 
 
 def _is_dropped(node: Node, in_article: bool) -> bool:

@@ -356,3 +356,12 @@ def test_bundled_html_sample_parses() -> None:
         article = parse_html_article(text, path.name)
         assert article.reactions
         assert all(isinstance(r, Reaction) for r in article.reactions)
+
+
+def test_embed_text_is_cleaned_like_plain_text() -> None:
+    page = TWEET.replace("Me coming", "Me\u200b coming \u00e2\u20ac\u201d").replace("lila", "li&amp;amp;la")
+    article = parse_html_article(page)
+    (r,) = article.reactions
+    assert r.text.startswith("Me coming — to Twitter")
+    assert r.display_name == "li&la"
+    assert article.text[r.span[0] : r.span[1]].startswith(r.text)
