@@ -118,7 +118,7 @@ def parse_html_article(text: str, source: str | None = None) -> Article:
     root = parse_dom(text if isinstance(text, str) else "")
     meta = _metadata(root)
     blocks = [clean_text(b) if isinstance(b, str) else _cleaned(b) for b in _blocks(root)]
-    body = "\n\n".join(b if isinstance(b, str) else b.rendered() for b in blocks)
+    body = "\n\n".join(r for b in blocks if (r := b if isinstance(b, str) else b.rendered()))
     base = parse_article(body, source)
     warnings = list(base.warnings)
     embeds = _place_embeds(base.text, [b for b in blocks if isinstance(b, Embed)], source, warnings)
