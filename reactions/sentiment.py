@@ -8,7 +8,8 @@ first use) scores the *post text* of each reaction.  Before VADER sees a text it
   replaced by VADER's own emoji-lexicon description of the base emoji (or the ``emoji``
   package's CLDR name for emoji VADER does not know), where raw VADER ignores them;
 * an emoji glued to a word (``😂lol``) is separated from it instead of merging with it;
-* URLs and media links are removed: they are not words;
+* URLs and media links are removed: they are not words; HTML entities are decoded (``&lt;3``
+  is the emoticon ``<3``), and in non-ASCII text mojibake and odd spaces are repaired;
 * ``None``/NaN give neutral zeros and ``bytes`` are decoded, where raw VADER raises ``TypeError``.
 
 Raw VADER's time grows quadratically with the number of sentiment words.  :mod:`reactions.vader`
@@ -157,9 +158,7 @@ def prepare_text(text: object, *, lexicon: Lexicon | None = None) -> str:
     return _engine_for(lexicon).prepare(as_text(text)).text
 
 
-def score_text(
-    text: object, *, lexicon: Lexicon | None = None, thresholds: Thresholds = DEFAULT_THRESHOLDS
-) -> Scores:
+def score_text(text: object, *, lexicon: Lexicon | None = None, thresholds: Thresholds = DEFAULT_THRESHOLDS) -> Scores:
     """VADER's scores for one post (never raises: missing text scores as neutral zeros).
 
     >>> score_text("😂lol").label, score_text("The vibes are off").label

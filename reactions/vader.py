@@ -5,12 +5,15 @@ replaced by its description), ``SentiText`` tokenisation, one ``sentiment_valenc
 token, ``_but_check`` and ``score_valence``.  :meth:`Engine.analyse` runs the same steps with
 three changes, and keeps the per-token valences to explain the score:
 
-1. The emoji step is :meth:`Engine.prepare`: whole emoji *sequences* (FE0F, skin tones, flags,
-   ZWJ) are replaced, surrounded by spaces, by a description (:func:`describe_emoji`);
-   links are removed (:func:`remove_urls`).  Pure-ASCII text (the common case) skips the emoji step entirely.
+1. The emoji step is :meth:`Engine.prepare`: HTML entities are decoded (:func:`clean`), links
+   removed (:func:`remove_urls`), and whole emoji *sequences* (FE0F, skin tones, flags, ZWJ)
+   replaced, surrounded by spaces, by a description (:func:`describe_emoji`).  Pure-ASCII text
+   (the common case) skips the emoji step entirely.
 2. ``sentiment_valence`` is given a *window* of the tokens (three before, two after: every rule
    it applies looks no further) instead of the whole text, so each call is O(1) and a text
-   is scored in linear time.  The valences are exactly VADER's.
+   is scored in linear time.  The valences are exactly VADER's, except that the window of a
+   word of an emoji's description is that description: negations and boosters in the text do
+   not reach into an emoji (raw VADER makes ``not okay 😭`` positive by negating "crying").
 3. ``_but_check`` is VADER's for short texts; for long ones :func:`but_check` reproduces its
    result exactly (including its use of ``list.index``, which finds the first *equal* valence)
    in O(n log n) instead of O(n²).
@@ -25,6 +28,7 @@ from __future__ import annotations
 import copy
 import functools
 import heapq
+import html
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -40,6 +44,7 @@ from vaderSentiment.vaderSentiment import (
 )
 
 from reactions.entities import extract_urls
+from reactions.text import clean_text
 
 __all__ = ["Analysis", "Driver", "Engine", "SentimentIntensityAnalyzer", "describe_emoji"]
 
@@ -201,8 +206,9 @@ class Engine:
         self._phrase_re = _phrase_pattern(self.phrases.values())
 
     def prepare(self, text: str) -> Prepared:
-        """URLs removed, custom phrases joined into one token, emoji replaced by descriptions."""
-        text = remove_urls(text)
+        """Text cleaned (:func:`clean`), links removed, custom phrases joined into one token, emoji
+        replaced by their descriptions."""
+        text = remove_urls(clean(text))
         if self._phrase_re is not None:
             text = self._phrase_re.sub(lambda m: PHRASE_JOINER.join(m.group().split()), text)
         if text.isascii():
@@ -314,6 +320,18 @@ class Engine:
             return ()
         marks = "!" * min(text.count("!"), 4) + ("?" * min(text.count("?"), 3) if text.count("?") > 1 else "")
         return (Driver(marks, round(amplifier if total > 0 else -amplifier, 2), "punctuation"),)
+
+
+def clean(text: str) -> str:
+    """HTML entities decoded (tweets from the API carry ``&lt;3``, ``&amp;``), and, in non-ASCII
+    text, what :func:`reactions.text.clean_text` repairs: mojibake, zero-width and Unicode spaces.
+
+    >>> clean("I &lt;3 it &amp; you"), clean("caf\u00c3\u00a9\u00a0nice")
+    ('I <3 it & you', 'café nice')
+    """
+    if text.isascii():
+        return html.unescape(text) if "&" in text else text
+    return clean_text(text)
 
 
 def remove_urls(text: str) -> str:

@@ -209,11 +209,17 @@ def read_ground_truth() -> list[str]:
 
 def test_ground_truth_tweets_score_exactly_as_raw_vader(raw):
     texts = read_ground_truth()
-    for text in texts:  # no emoji in this set; links (bit.ly/x, latimes.com) are not words
-        assert as_tuple(score_text(text)) == raw_tuple(raw, vader.remove_urls(text)), text
-    plain = [t for t in texts if vader.remove_urls(t) == t]  # "http://url_removed" is no link
-    assert len(plain) > 4150
+    for text in texts:  # no emoji in this set; entities (&lt;3) are decoded, links (bit.ly/x) dropped
+        assert as_tuple(score_text(text)) == raw_tuple(raw, vader.remove_urls(vader.clean(text))), text
+    plain = [t for t in texts if vader.remove_urls(vader.clean(t)) == t]  # "http://url_removed" is no link
+    assert len(plain) > 4000
     assert all(as_tuple(score_text(t)) == raw_tuple(raw, t) for t in plain)
+
+
+def test_html_entities_are_decoded(raw):
+    assert raw.polarity_scores("Get well soon &lt;3")["compound"] == 0.2732  # "&lt;3" is no emoticon
+    assert score_text("Get well soon &lt;3") == score_text("Get well soon <3")
+    assert score_text("Get well soon <3").compound > 0.5
 
 
 # --- improvements beyond the defects ----------------------------------------------------------
@@ -349,9 +355,7 @@ def test_rescoring_replaces_the_columns(frame):
 
 
 def test_empty_frame():
-    scored = score_frame(
-        pd.DataFrame({"id": pd.array([], dtype="string"), "text": pd.array([], dtype="string")})
-    )
+    scored = score_frame(pd.DataFrame({"id": pd.array([], dtype="string"), "text": pd.array([], dtype="string")}))
     assert list(scored.columns)[2:] == list(sentiment.SENTIMENT_COLUMNS)
     assert scored.empty
     assert scored["sentiment"].dtype == sentiment.SENTIMENT_DTYPE
