@@ -41,7 +41,8 @@ _BYLINE = re.compile(
 )
 _ID_ATTRS = ("data-tweet-id", "data-tweetid", "data-tweet", "tweetid", "data-twitter-id")
 _URL_ATTRS = (
-    "data-embed-id", "data-tweet-url", "data-url", "data-href", "data-embed-url", "data-canonical-url", "data-src", "cite",
+    "data-embed-id", "data-tweet-url", "data-url", "data-href", "data-embed-url", "data-canonical-url",
+    "data-src", "cite",
 )
 _BLOCK_CLASSES = frozenset({"twitter-tweet", "twitter-video"})
 _CONTAINERS = frozenset({"div", "figure", "section", "aside"})
