@@ -248,7 +248,7 @@ def _paragraphs_before_byline(node: Node) -> list[Node]:
     return found
 
 
-_LOOSE_BYLINE = re.compile(r"[—–―]|\(\s*@")
+_LOOSE_BYLINE = re.compile(r"[—–―−]|\(\s*@")
 
 
 def read_byline(text: str) -> tuple[str | None, str | None, str]:

@@ -37,7 +37,7 @@ _STATUS = re.compile(
 _HASHTAG_LINK = re.compile(rf"^(?:https?:)?//{_HOSTS}/hashtag/([^?/#]+)", re.IGNORECASE)
 _PROFILE_LINK = re.compile(rf"^(?:https?:)?//{_HOSTS}/(\w{{1,15}})/?(?:[?#]|$)", re.IGNORECASE)
 _BYLINE = re.compile(
-    r"[—–-]+\s*(?P<name>.*?)\s*\(\s*@\s*(?P<handle>\w{1,15})\s*\)\s*(?P<date>.*)$", re.DOTALL
+    r"[—–―−-]+\s*(?P<name>.*?)\s*\(\s*@\s*(?P<handle>\w{1,15})\s*\)\s*(?P<date>.*)$", re.DOTALL
 )
 _ID_ATTRS = ("data-tweet-id", "data-tweetid", "data-tweet", "tweetid", "data-twitter-id")
 _URL_ATTRS = (
