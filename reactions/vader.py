@@ -282,23 +282,15 @@ class Engine:
         return sentiments
 
     def _drivers(self, prepared: Prepared, words: list[str], sentiments: list[float]) -> tuple[Driver, ...]:
-        drivers: list[Driver] = []
+        """Every token with a valence, in order; the words of one emoji's description summed as the emoji."""
         emoji_at = {i: (start, found) for start, end, found in prepared.spans for i in range(start, end)}
-        emoji_totals: dict[int, float] = {}
+        found: dict[int, tuple[str, str]] = {}  # first token -> (term, kind)
+        totals: dict[int, float] = {}
         for i in [i for i, valence in enumerate(sentiments) if valence]:
-            if i in emoji_at:
-                start, found = emoji_at[i]
-                if start not in emoji_totals:
-                    drivers.append(Driver(found, start, "emoji"))  # valence summed below
-                emoji_totals[start] = emoji_totals.get(start, 0.0) + sentiments[i]
-            else:
-                term, kind = self._term(words, i)
-                drivers.append(Driver(term, round(sentiments[i], 2), kind))
-        if emoji_totals:
-            drivers = [
-                Driver(d.term, round(emoji_totals[int(d.valence)], 2), d.kind) if d.kind == "emoji" else d
-                for d in drivers
-            ]
+            first, term_kind = (emoji_at[i][0], (emoji_at[i][1], "emoji")) if i in emoji_at else (i, None)
+            found.setdefault(first, term_kind or self._term(words, i))
+            totals[first] = totals.get(first, 0.0) + sentiments[i]
+        drivers = [Driver(term, round(totals[first], 2), kind) for first, (term, kind) in found.items()]
         return (*drivers, *self._punctuation(prepared.text, sum(sentiments)))
 
     def _term(self, words: list[str], i: int) -> tuple[str, str]:
