@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from reactions.export import read_csv, write_table
     from reactions.frames import to_frame
     from reactions.parse import parse_article, reaction_id
+    from reactions.sentiment import explain, score_frame, score_text
 
 __version__ = "0.1.0"
 
@@ -36,11 +37,14 @@ __all__ = [
     "Reaction",
     "ReactionsError",
     "__version__",
+    "explain",
     "parse_article",
     "reaction_id",
     "read_article",
     "read_corpus",
     "read_csv",
+    "score_frame",
+    "score_text",
     "to_frame",
     "write_table",
 ]
@@ -53,6 +57,9 @@ _LAZY = {
     "to_frame": "reactions.frames",
     "read_csv": "reactions.export",
     "write_table": "reactions.export",
+    "score_text": "reactions.sentiment",
+    "score_frame": "reactions.sentiment",
+    "explain": "reactions.sentiment",
 }
 
 logging.getLogger(__name__).addHandler(logging.NullHandler())
