@@ -87,6 +87,7 @@ _TIME_RE = re.compile(r"[ \t]+at[ \t]+\d{1,2}(?::\d{2})?[ \t]*(?:[ap]\.?m\.?)?(?
 
 _HANDLE_RE = re.compile(r"\([ \t]*@([A-Za-z0-9_](?:[A-Za-z0-9_.]{0,29}[A-Za-z0-9_])?)[ \t]*\)")
 _DASH_RE = re.compile(r"[—–―−]|(?:(?<=\s)|^)--?(?=\s)")
+_INSTAGRAM_BYLINE_RE = re.compile(r"\bA (?:post|photo|video|reel) (?:shared|posted) by\b", re.IGNORECASE)
 _BYLINE_RE = re.compile(
     r"(?:(?:with[ \t]+)?(?:additional[ \t]+)?reporting|written|edited|compiled|produced|photos?|images?|video"
     r"|graphics?|illustrations?|follow|contact|email|reach|credit|courtesy|source|by)\b",
@@ -260,10 +261,11 @@ def _attribution_at(layout: _Layout, match: re.Match[str], floor: int) -> _Attri
     before = text[window_start : match.start()]
     platform = Platform.TWITTER
     dashes = list(_DASH_RE.finditer(before))
-    shared = before.lower().rfind("a post shared by")
+    shared = [*_INSTAGRAM_BYLINE_RE.finditer(before)][-1:] if "by" in before else []
     dashless = False
-    if shared >= 0 and (not dashes or dashes[-1].start() < shared):
-        start, name, platform = window_start + shared, before[shared + 16 :].strip(), Platform.INSTAGRAM
+    if shared and (not dashes or dashes[-1].start() < shared[0].start()):
+        start, name = window_start + shared[0].start(), before[shared[0].end() :].strip()
+        platform = Platform.INSTAGRAM
     elif dashes:
         start, name = window_start + dashes[-1].start(), before[dashes[-1].end() :].strip()
     else:
