@@ -41,6 +41,7 @@ import pandas as pd
 
 from reactions.errors import ExportError
 from reactions.frames import BASE_DTYPES, LIST_COLUMNS, NULLABLE_TEXT, STRING, frame_from_columns
+from reactions.sentiment import SENTIMENT_DTYPE
 
 BOM: Final = "\ufeff"
 COMMENT: Final = "# "
@@ -52,7 +53,7 @@ SENTIMENT_DTYPES: Final[Mapping[str, Any]] = {
     "pos": "float64",
     "neu": "float64",
     "neg": "float64",
-    "sentiment": pd.CategoricalDtype(["negative", "neutral", "positive"], ordered=True),
+    "sentiment": SENTIMENT_DTYPE,
     "drivers": STRING,
     "overridden": "bool",
 }
@@ -60,7 +61,11 @@ SENTIMENT_DTYPES: Final[Mapping[str, Any]] = {
 KNOWN_DTYPES: Final[Mapping[str, Any]] = {**BASE_DTYPES, **SENTIMENT_DTYPES}
 FORMATS: Final = (".csv", ".jsonl", ".parquet")
 
-_ESCAPED = {c: f"%{ord(c):02X}" for c in "% \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0"}
+_ESCAPED = {c: urllib.parse.quote(c, safe="") for c in "% \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0"}
+"""Characters percent-encoded (as UTF-8) inside a list item: ``%``, the space that separates
+items, and other whitespace, so that a list cell is always one line."""
+NEWLINE: Final = "\r\n"
+"""Rows end with CRLF (RFC 4180); the csv writer then quotes every cell holding a CR or an LF."""
 
 
 def write_table(frame: pd.DataFrame, path: str | Path, *, comment: str | None = None) -> Path:
@@ -100,13 +105,13 @@ def csv_bytes(frame: pd.DataFrame, *, excel_safe: bool = False, comment: str | N
     >>> from reactions.frames import to_frame
     >>> frame = to_frame([Reaction("r1", Kind.QUOTE, "twitter", None, "a fan", None, "=SUM(A1)")])
     >>> csv_bytes(frame[["id", "text", "sources"]], comment="reactions 0.1.0").decode()
-    '# reactions 0.1.0\\nid,text,sources\\nr1,=SUM(A1),%\\n'
+    '# reactions 0.1.0\\r\\nid,text,sources\\r\\nr1,=SUM(A1),%\\r\\n'
     >>> csv_bytes(frame[["id", "text"]], excel_safe=True).decode()
-    "\\ufeffid,text\\n'r1,'=SUM(A1)\\n"
+    "\\ufeffid,text\\r\\n'r1,'=SUM(A1)\\r\\n"
     """
     cells = pd.DataFrame({name: _column_cells(frame[name], name, excel_safe) for name in frame.columns})
-    head = "".join(f"{COMMENT}{line}\n" for line in comment.splitlines()) if comment else ""
-    body = cells.to_csv(index=False, lineterminator="\n")
+    head = "".join(f"{COMMENT}{line}{NEWLINE}" for line in comment.splitlines()) if comment else ""
+    body = cells.to_csv(index=False, lineterminator=NEWLINE)
     return ((BOM if excel_safe else "") + head + body).encode("utf-8")
 
 
@@ -134,22 +139,29 @@ def read_csv(path_or_buffer: str | Path | IO[bytes] | IO[str]) -> pd.DataFrame:
         raw = pd.read_csv(io.StringIO(body), dtype=str, keep_default_na=False, na_filter=False)
     except (ValueError, pd.errors.ParserError) as exc:
         raise ExportError(f"{_name(path_or_buffer)}: not a reactions CSV ({exc})") from exc
-    columns = {str(name): _parse_cells(raw[name].tolist(), str(name), excel_safe) for name in raw.columns}
+    try:
+        columns = {str(name): _parse_cells(raw[name].tolist(), str(name), excel_safe) for name in raw.columns}
+    except ValueError as exc:
+        raise ExportError(f"{_name(path_or_buffer)}: bad cell ({exc})") from exc
     return _typed_frame(columns)
 
 
 def read_jsonl(path_or_buffer: str | Path | IO[bytes] | IO[str]) -> pd.DataFrame:
     """Load JSON Lines written by :func:`jsonl_bytes` back into the same frame.
 
-    JSON Lines has no header: an empty file reads as an empty frame of the base columns.
+    JSON Lines has no header: an empty file reads as an empty frame of :func:`~reactions.frames.to_frame`'s columns
+    (base and sentiment, :data:`KNOWN_DTYPES`).
     """
     text = _read_text(path_or_buffer)
     try:
         rows = [json.loads(line) for line in text.split("\n") if line.strip()]
     except json.JSONDecodeError as exc:
         raise ExportError(f"{_name(path_or_buffer)}: not JSON Lines ({exc})") from exc
-    names = list(rows[0]) if rows else list(BASE_DTYPES)  # no row, no names: the base columns
-    columns = {name: [_from_json(row.get(name), name) for row in rows] for name in names}
+    names = list(rows[0]) if rows else list(KNOWN_DTYPES)  # no row, no names: to_frame's columns
+    try:
+        columns = {name: [_from_json(row.get(name), name) for row in rows] for name in names}
+    except (ValueError, TypeError, AttributeError) as exc:
+        raise ExportError(f"{_name(path_or_buffer)}: bad value ({exc})") from exc
     return _typed_frame(columns)
 
 
@@ -294,7 +306,7 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "datetime64[ns, UTC]": lambda c: pd.Timestamp(c) if c else None,
     "timedelta64[ns]": lambda c: pd.Timedelta(c) if c else None,
     "int64": int,
-    "float64": lambda c: float(c) if c else math.nan,
+    "float64": lambda c: math.nan if c == "" else float(c),
     "bool": lambda c: c == "True",
 }
 

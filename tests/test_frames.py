@@ -21,7 +21,16 @@ CONTRACT_DTYPES = {
     "span_end": "int64",
 }  # fmt: skip
 
+SENTIMENT_DTYPES = {
+    "compound": "float64", "pos": "float64", "neu": "float64", "neg": "float64", "sentiment": "category",
+    "drivers": "string", "overridden": "bool",
+}  # fmt: skip
+
 MakeReaction = Callable[..., Reaction]
+
+
+def dtypes_of(frame: pd.DataFrame) -> dict[str, str]:
+    return {str(k): str(v) for k, v in frame.dtypes.items()}
 
 
 def test_base_columns_are_the_contract_in_order() -> None:
@@ -33,12 +42,13 @@ def test_base_columns_are_the_contract_in_order() -> None:
 def test_empty_input_gives_empty_frame_with_contract_dtypes(data: list[Reaction] | Corpus) -> None:
     frame = to_frame(data)
     assert frame.empty
-    assert {k: str(v) for k, v in frame.dtypes.items()} == CONTRACT_DTYPES
+    assert dtypes_of(frame) == {**CONTRACT_DTYPES, **SENTIMENT_DTYPES}
+    assert dtypes_of(to_frame(data, sentiment=False)) == CONTRACT_DTYPES
 
 
 def test_dtypes_with_rows(make_reaction: MakeReaction) -> None:
     frame = to_frame([make_reaction("r1"), make_reaction("r2", kind=Kind.QUOTE, handle=None, date=None)])
-    assert {k: str(v) for k, v in frame.dtypes.items()} == CONTRACT_DTYPES
+    assert dtypes_of(frame) == {**CONTRACT_DTYPES, **SENTIMENT_DTYPES}
     assert list(frame["kind"].cat.categories) == ["embed", "quote"]
     assert list(frame["kind"]) == ["embed", "quote"]
     assert frame["handle"].isna().tolist() == [False, True]
@@ -57,13 +67,12 @@ def test_dtypes_with_rows(make_reaction: MakeReaction) -> None:
         ("lang", "en", "lang", "en"),
         ("platform", "instagram", "platform", "instagram"),
         ("platform", "myspace", "platform", "myspace"),
+        ("platform", "", "platform", "unknown"),
         ("text", "", "text", ""),
         ("text", '=1+1 😀 "quoted", comma\nnewline', "text", '=1+1 😀 "quoted", comma\nnewline'),
     ],
 )
-def test_scalar_fields(
-    make_reaction: MakeReaction, field: str, value: object, column: str, expected: object
-) -> None:
+def test_scalar_fields(make_reaction: MakeReaction, field: str, value: object, column: str, expected: object) -> None:
     frame = to_frame([make_reaction(**{field: value})])
     cell = frame.loc[0, column]
     assert cell is pd.NA if expected is pd.NA else cell == expected
@@ -110,9 +119,7 @@ CREATED = dt.datetime(2020, 2, 1, 18, 30, tzinfo=dt.UTC)
     [
         (Article("a.txt", None, dt.date(2020, 2, 3), ""), CREATED, pd.Timedelta(hours=29, minutes=30)),
         (
-            Article(
-                "a.txt", None, dt.date(2020, 2, 3), "", published_at=dt.datetime(2020, 2, 2, 6, tzinfo=dt.UTC)
-            ),
+            Article("a.txt", None, dt.date(2020, 2, 3), "", published_at=dt.datetime(2020, 2, 2, 6, tzinfo=dt.UTC)),
             CREATED,
             pd.Timedelta(hours=11, minutes=30),
         ),
@@ -134,9 +141,7 @@ CREATED = dt.datetime(2020, 2, 1, 18, 30, tzinfo=dt.UTC)
         "not-citing",
     ],
 )
-def test_lag(
-    make_reaction: MakeReaction, article: Article, created_at: dt.datetime | None, lag: object
-) -> None:
+def test_lag(make_reaction: MakeReaction, article: Article, created_at: dt.datetime | None, lag: object) -> None:
     reaction = make_reaction(source="a.txt", created_at=created_at)
     frame = to_frame(Corpus(articles=(article,), reactions=(reaction,)))
     assert frame["lag"].dtype == "timedelta64[ns]"
@@ -166,6 +171,6 @@ def test_frame_pickles(make_reaction: MakeReaction) -> None:
 
 
 def test_memory_per_reaction_is_small(make_reaction: MakeReaction) -> None:
-    frame = to_frame([make_reaction(f"{i:016x}") for i in range(2000)])
+    frame = to_frame([make_reaction(f"{i:016x}") for i in range(2000)], sentiment=False)
     per_row = frame.memory_usage(deep=True).sum() / len(frame)
     assert per_row < 1500, per_row

@@ -1,0 +1,233 @@
+"""export: CSV / JSON Lines / Parquet out, and back in to exactly the same frame."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from collections.abc import Callable
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reactions.errors import ExportError
+from reactions.export import csv_bytes, jsonl_bytes, read_csv, read_jsonl, read_table, write_table
+from reactions.frames import BASE_COLUMNS, to_frame
+from reactions.models import Article, Citation, Corpus, Kind, Platform, Reaction
+
+MakeReaction = Callable[..., Reaction]
+
+# --- strategies --------------------------------------------------------------------------------
+
+texts = st.text()
+optional_texts = st.none() | st.text()
+items = st.lists(st.text(max_size=8), max_size=4).map(tuple)
+dates = st.none() | st.dates(min_value=dt.date(1900, 1, 1), max_value=dt.date(2200, 12, 31))
+moments = st.none() | st.datetimes(
+    min_value=dt.datetime(1970, 1, 1),
+    max_value=dt.datetime(2200, 1, 1),
+    timezones=st.none() | st.just(dt.UTC),
+)
+spans = st.tuples(st.integers(0, 2**40), st.integers(0, 2**40))
+citations = st.lists(st.builds(Citation, texts, spans), max_size=3).map(tuple)
+reactions = st.builds(
+    Reaction,
+    id=texts, kind=st.sampled_from(Kind), platform=st.sampled_from([*Platform, "myspace", ""]),
+    handle=optional_texts, display_name=optional_texts, date=dates, text=texts, hashtags=items,
+    mentions=items, urls=items, media=items, emoji=items, source=texts, span=spans, citations=citations,
+    status_id=optional_texts, url=optional_texts, created_at=moments, lang=optional_texts,
+)  # fmt: skip
+articles = st.builds(Article, source=st.sampled_from(["", "a.txt", "b c.md"]), title=st.none(), date=dates,
+                     text=st.just(""), published_at=moments)  # fmt: skip
+corpora = st.builds(
+    Corpus,
+    articles=st.lists(articles, max_size=3).map(tuple),
+    reactions=st.lists(reactions, max_size=4).map(tuple),
+)
+
+
+def with_sentiment(frame: pd.DataFrame, compound: float = -0.5) -> pd.DataFrame:
+    """The columns sentiment.score_frame appends, per the contract."""
+    out = frame.copy()
+    n = len(out)
+    for name, value in (("compound", compound), ("pos", 0.25), ("neu", 0.5), ("neg", 0.125)):
+        out[name] = pd.Series([value] * n, dtype="float64")
+    labels = pd.Categorical(["negative"] * n, categories=["negative", "neutral", "positive"], ordered=True)
+    out["sentiment"] = labels
+    out["drivers"] = pd.Series(["abuser -2.1; love +3.2"] * n, dtype="string")
+    out["overridden"] = pd.Series([True] * n, dtype="bool")
+    return out
+
+
+# --- lossless round trips ------------------------------------------------------------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(corpus=corpora, excel_safe=st.booleans(), comment=st.none() | st.text())
+def test_csv_round_trip_is_lossless(corpus: Corpus, excel_safe: bool, comment: str | None) -> None:
+    frame = to_frame(corpus)
+    data = csv_bytes(frame, excel_safe=excel_safe, comment=comment)
+    pd.testing.assert_frame_equal(read_csv(io.BytesIO(data)), frame)
+
+
+@settings(max_examples=200, deadline=None)
+@given(corpus=corpora)
+def test_jsonl_round_trip_is_lossless(corpus: Corpus) -> None:
+    frame = to_frame(corpus)
+    pd.testing.assert_frame_equal(read_jsonl(io.BytesIO(jsonl_bytes(frame))), frame)
+
+
+TRICKY = [
+    "emoji 😀🏳️‍🌈 and ZWJ",
+    'quotes "inside" and \'single\'',
+    "commas, everywhere, ,",
+    "newline\ninside\r\nand CRLF\rand CR",
+    "=HYPERLINK(\"http://evil\")",
+    "+1", "-1", "@SUM(1)", "\tTAB", "\rCR", "'already quoted", "''two",
+    "# not a comment", "",
+    "%20 literal percent",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("text", TRICKY)
+@pytest.mark.parametrize("write", ["csv", "excel", "jsonl", "parquet"])
+def test_tricky_text_round_trips(make_reaction: MakeReaction, tmp_path: Path, text: str, write: str) -> None:
+    reaction = make_reaction(text=text, display_name=text or None, hashtags=(), mentions=(text,) if text else ())
+    frame = with_sentiment(to_frame([reaction, make_reaction("r2", handle=None, status_id="1223379372541931520")]))
+    if write == "parquet":
+        back = read_table(write_table(frame, tmp_path / "t.parquet"))
+    elif write == "jsonl":
+        back = read_jsonl(io.BytesIO(jsonl_bytes(frame)))
+    else:
+        back = read_csv(io.BytesIO(csv_bytes(frame, excel_safe=write == "excel")))
+    pd.testing.assert_frame_equal(back, frame)
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl", ".parquet", ".CSV"])
+def test_write_table_by_extension_and_back(make_reaction: MakeReaction, tmp_path: Path, suffix: str) -> None:
+    frame = to_frame([make_reaction("a"), make_reaction("b", date=None, hashtags=())])
+    path = write_table(frame, tmp_path / f"out{suffix}")
+    assert path.stat().st_size > 0
+    pd.testing.assert_frame_equal(read_table(path), frame)
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl", ".parquet"])
+def test_empty_frame_round_trips(tmp_path: Path, suffix: str) -> None:
+    frame = to_frame([])
+    pd.testing.assert_frame_equal(read_table(write_table(frame, tmp_path / f"empty{suffix}")), frame)
+
+
+# --- the CSV as written ---------------------------------------------------------------------------
+
+
+def rows_of(data: bytes) -> list[dict[str, str]]:
+    text = data.decode("utf-8").removeprefix("\ufeff")
+    lines = [line for line in text.split("\r\n") if not line.startswith("# ")]
+    return list(csv.DictReader(io.StringIO("\r\n".join(lines), newline="")))
+
+
+def test_csv_layout(make_reaction: MakeReaction) -> None:
+    reaction = make_reaction(
+        hashtags=("MeToo", "TimesUp"),
+        date=dt.date(2020, 1, 31),
+        created_at=dt.datetime(2020, 1, 31, 9, 5, tzinfo=dt.UTC),
+    )
+    corpus = Corpus(articles=(Article("a.txt", None, dt.date(2020, 2, 1), ""),), reactions=(reaction,))
+    row = rows_of(csv_bytes(to_frame(corpus)))[0]
+    assert row["hashtags"] == "MeToo TimesUp"
+    assert row["mentions"] == ""
+    assert row["date"] == "2020-01-31"
+    assert row["created_at"] == "2020-01-31T09:05:00+00:00"
+    assert row["lag"] == "P0DT14H55M0S"
+    assert row["handle"] == "fan"
+    assert row["status_id"] == ""
+    assert row["article_count"] == "1"
+
+
+def test_comment_lines_come_first(make_reaction: MakeReaction) -> None:
+    data = csv_bytes(to_frame([make_reaction()]), comment="reactions 0.1.0\nfilters: hashtag=MeToo")
+    lines = data.decode().split("\r\n")
+    assert lines[:2] == ["# reactions 0.1.0", "# filters: hashtag=MeToo"]
+    assert lines[2].split(",")[: len(BASE_COLUMNS)] == list(BASE_COLUMNS)
+
+
+@pytest.mark.parametrize(
+    ("text", "cell"),
+    [
+        ("=1+1", "'=1+1"), ("+1", "'+1"), ("-1", "'-1"), ("@x", "'@x"), ("\tx", "'\tx"), ("\rx", "'\rx"),
+        ("'x", "''x"), ("plain", "plain"), ("a=b", "a=b"), ("", ""),
+    ],
+)  # fmt: skip
+def test_excel_safe_neutralises_formulas(make_reaction: MakeReaction, text: str, cell: str) -> None:
+    reaction = make_reaction("123", text=text, status_id="1223379372541931520")
+    data = csv_bytes(with_sentiment(to_frame([reaction])), excel_safe=True)
+    assert data.startswith(b"\xef\xbb\xbf")
+    row = rows_of(data)[0]
+    assert row["text"] == cell
+    assert row["id"] == "'123"
+    assert row["status_id"] == "'1223379372541931520"
+    assert row["compound"] == "-0.5"  # numbers stay numbers
+    assert row["overridden"] == "True"
+
+
+def test_plain_csv_has_no_bom_and_no_prefix(make_reaction: MakeReaction) -> None:
+    data = csv_bytes(to_frame([make_reaction("123", text="=1+1")]))
+    assert not data.startswith(b"\xef\xbb\xbf")
+    assert rows_of(data)[0]["text"] == "=1+1"
+
+
+def test_jsonl_layout(make_reaction: MakeReaction) -> None:
+    data = jsonl_bytes(to_frame([make_reaction(text='😀 "hi"', date=None, hashtags=("a",))]))
+    line = data.decode("utf-8")
+    assert line.endswith("}\n")
+    assert line.count("\n") == 1
+    for part in ('"date": null', '"hashtags": ["a"]', '"lag": null'):
+        assert part in line
+    assert "😀" in line  # not \\u escaped
+
+
+# --- errors -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["out.xlsx", "out", "out.csv.gz"])
+def test_unknown_extension_names_the_path(make_reaction: MakeReaction, tmp_path: Path, name: str) -> None:
+    with pytest.raises(ExportError, match=name.replace(".", r"\.")):
+        write_table(to_frame([make_reaction()]), tmp_path / name)
+    assert not (tmp_path / name).exists()
+
+
+def test_unwritable_path_is_an_export_error(make_reaction: MakeReaction, tmp_path: Path) -> None:
+    with pytest.raises(ExportError, match="missing"):
+        write_table(to_frame([make_reaction()]), tmp_path / "missing" / "out.csv")
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"", "no header"),
+        (b"# only a comment\n", "no header"),
+        (b"\xff\xfe\x00binary", "not UTF-8"),
+        (b"id,article_count\nx,notanumber\n", "bad cell"),
+        (b'id,text\n"unterminated\n', "not a reactions CSV"),
+    ],
+)
+def test_read_csv_rejects_bad_files(data: bytes, message: str) -> None:
+    with pytest.raises(ExportError, match=message):
+        read_csv(io.BytesIO(data))
+
+
+def test_read_csv_from_path_and_str(make_reaction: MakeReaction, tmp_path: Path) -> None:
+    frame = to_frame([make_reaction()])
+    path = tmp_path / "x.csv"
+    path.write_bytes(csv_bytes(frame))
+    pd.testing.assert_frame_equal(read_csv(path), frame)
+    pd.testing.assert_frame_equal(read_csv(str(path)), frame)
+    pd.testing.assert_frame_equal(read_csv(io.StringIO(path.read_text(encoding="utf-8"))), frame)
+
+
+def test_read_csv_missing_file() -> None:
+    with pytest.raises(ExportError, match=r"nowhere\.csv"):
+        read_csv("/nonexistent/nowhere.csv")
