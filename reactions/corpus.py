@@ -1,0 +1,268 @@
+"""Many articles -> one :class:`~reactions.models.Corpus` of unique reactions, read from files and folders.
+
+:func:`parse_document` (bytes in memory -> article and outcome) is pure and never raises; the
+readers (:func:`read_article`, :func:`read_corpus`, :func:`parse_path`) add the file system.
+One bad file never stops the rest: it becomes a skipped :class:`~reactions.models.FileOutcome`
+that names it and says why.
+
+Article ids (``source``): a file found in a folder is known by its path relative to that folder,
+in POSIX form (``2020/feb/a.txt``); a file given directly by its name (``a.txt``).
+
+>>> corpus = read_corpus(["seeds"])  # doctest: +SKIP
+>>> len(corpus.reactions), sum(len(a.reactions) for a in corpus.articles)  # doctest: +SKIP
+(12, 13)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import logging
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+from reactions.errors import InputError
+from reactions.models import Article, Citation, Corpus, FileOutcome, Reaction, Status
+from reactions.parse import parse_article
+from reactions.text import decode_bytes
+
+if TYPE_CHECKING:
+    from reactions.cache import ParseCache
+
+logger = logging.getLogger(__name__)
+
+SUFFIXES: Final = frozenset({".txt", ".md", ".html", ".htm"})
+"""Extensions of the article files a folder is searched for (case-insensitive)."""
+
+Parsed = tuple[Article | None, FileOutcome]
+"""What reading one file gives: the article (``None`` when skipped) and the file's outcome."""
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: called after each file."""
+
+_BATCH: Final = 256
+"""Files read into memory at once when parsing in parallel or with the cache."""
+
+
+# --- listing ------------------------------------------------------------------------------------
+
+
+def list_files(paths: Iterable[str | Path]) -> list[tuple[Path, str]]:
+    """Every article file under ``paths`` with its article id, in reading order.
+
+    Paths are taken in the order given; a folder's files (recursive, :data:`SUFFIXES`, hidden
+    files and folders such as ``.reactions.db`` or ``.git`` skipped) in sorted order of their ids.
+    A file given directly is listed whatever its extension, and so is a path that does not exist
+    (reading it gives a skipped outcome).  A file reached twice is listed once.
+    """
+    listed: list[tuple[Path, str]] = []
+    seen: set[Path] = set()
+    for given in paths:
+        root = Path(given)
+        found = _folder_files(root) if root.is_dir() else [(root, root.name or str(root))]
+        for path, source in found:
+            key = path.resolve()
+            if key not in seen:
+                seen.add(key)
+                listed.append((path, source))
+    return listed
+
+
+def iter_article_paths(paths: Iterable[str | Path]) -> list[Path]:
+    """The article files :func:`read_corpus` reads for ``paths``, in reading order (see :func:`list_files`)."""
+    return [path for path, _ in list_files(paths)]
+
+
+def _folder_files(root: Path) -> list[tuple[Path, str]]:
+    found: list[tuple[Path, str]] = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        for name in files:
+            if not name.startswith(".") and Path(name).suffix.lower() in SUFFIXES:
+                path = Path(folder, name)
+                found.append((path, path.relative_to(root).as_posix()))
+    return sorted(found, key=lambda item: item[1])
+
+
+# --- one document ---------------------------------------------------------------------------------
+
+
+def parse_document(name: str, data: bytes) -> Parsed:
+    """Decode and parse one file's bytes, read as article ``name``.  Pure; never raises.
+
+    HTML is recognised by its content (:func:`reactions.html.is_html`), whatever the name.
+    Decoding notes (``decoded as cp1252``, a mojibake repair) come first among the outcome's
+    warnings, then the article's own.  Undecodable bytes (empty, binary) give ``(None, outcome)``
+    with the reason; so does a parser failure, which would be a bug (it is logged with its trace).
+    """
+    try:
+        decoded = decode_bytes(data)
+    except InputError as error:
+        return None, FileOutcome(name, None, Status.SKIPPED, reason=str(error))
+    try:
+        article = _parse_text(decoded.text, name)
+    except Exception as error:  # a parser bug must not stop the corpus; it is reported, not hidden
+        logger.exception("%s: the parser failed", name)
+        return None, FileOutcome(name, None, Status.SKIPPED, reason=f"parser failed ({type(error).__name__}: {error})")
+    warnings = (*decoded.notes, *article.warnings)
+    return article, FileOutcome(name, article.source, Status.PARSED, len(article.reactions), warnings)
+
+
+def _parse_text(text: str, source: str) -> Article:
+    try:
+        from reactions.html import is_html, parse_html_article
+    except ImportError:  # pragma: no cover - html.py is optional while it is being written
+        return parse_article(text, source)
+    return parse_html_article(text, source) if is_html(text) else parse_article(text, source)
+
+
+def parse_path(path: Path, source: str) -> Parsed:
+    """Read and parse one file as article ``source``; never raises (an unreadable file is skipped)."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        return None, FileOutcome(str(path), None, Status.SKIPPED, reason=_os_reason(error))
+    article, outcome = parse_document(source, data)
+    return article, dataclasses.replace(outcome, path=str(path))
+
+
+def _os_reason(error: OSError) -> str:
+    if isinstance(error, FileNotFoundError):
+        return "no such file or folder"
+    if isinstance(error, IsADirectoryError):
+        return "is a folder"
+    if isinstance(error, PermissionError):
+        return "permission denied"
+    return f"unreadable ({error.strerror or error})"
+
+
+def read_article(path: str | Path) -> Article:
+    """Read one article file (its id is the file name).
+
+    Raises :class:`~reactions.errors.InputError` naming the file when it is missing, unreadable,
+    empty or binary.  Parser warnings stay on the article.
+    """
+    file = Path(path)
+    article, outcome = parse_path(file, file.name)
+    if article is None:
+        raise InputError(f"{file}: {outcome.reason}")
+    return article
+
+
+# --- many documents -----------------------------------------------------------------------------------
+
+
+def read_corpus(
+    paths: Iterable[str | Path],
+    *,
+    progress: Progress | None = None,
+    jobs: int = 1,
+    cache: bool = False,
+) -> Corpus:
+    """Read every article under ``paths`` (files and folders, see :func:`list_files`).
+
+    Never raises on a bad file: each file gets an outcome, skipped ones naming the reason, and
+    every warning is also logged.  ``progress(done, total)`` is called after each file.
+    ``jobs`` > 1 parses in that many processes (``0``: all cores); ``cache`` reuses earlier parses
+    from the store beside the first path (:mod:`reactions.cache`).  The result is the same
+    whatever ``jobs`` and ``cache`` are.
+    """
+    files = list_files(paths)
+    if jobs == 1 and not cache:
+        results: Iterator[Parsed] = (parse_path(path, source) for path, source in files)
+    else:
+        results = _parse_pooled(files, jobs or None, _open_cache(files) if cache else None)
+    parsed: list[Parsed] = []
+    for item in results:
+        parsed.append(item)
+        if progress is not None:
+            progress(len(parsed), len(files))
+    return assemble(parsed)
+
+
+def _open_cache(files: Sequence[tuple[Path, str]]) -> ParseCache | None:
+    from reactions.cache import open_cache
+
+    if not files:
+        return None
+    path, source = files[0]
+    root = path
+    for _ in Path(source).parts:
+        root = root.parent
+    return open_cache(root)
+
+
+def _parse_pooled(files: Sequence[tuple[Path, str]], jobs: int | None, cache: ParseCache | None) -> Iterator[Parsed]:
+    """Files read a batch at a time, parsed by :class:`reactions.parallel.FileParser`, in order."""
+    from reactions.parallel import FileParser
+
+    with FileParser(jobs) as parser, cache if cache is not None else contextlib.nullcontext():
+        for start in range(0, len(files), _BATCH):
+            batch = files[start : start + _BATCH]
+            read = [_read(path) for path, _ in batch]
+            documents = [(source, data) for (_, source), data in zip(batch, read, strict=True) if data is not None]
+            parsed = iter(parser.parse(documents, cache))
+            for (path, _), data in zip(batch, read, strict=True):
+                if data is None:
+                    yield parse_path(path, path.name)  # reports the read error
+                else:
+                    article, outcome = next(parsed)
+                    yield article, dataclasses.replace(outcome, path=str(path))
+
+
+def _read(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def assemble(parsed: Iterable[Parsed]) -> Corpus:
+    """The :class:`Corpus` of per-file results in reading order; logs every warning."""
+    items = list(parsed)
+    for _, outcome in items:
+        for problem in (*outcome.warnings, *([outcome.reason] if outcome.reason else [])):
+            logger.warning("%s: %s", outcome.path, problem)
+    articles = tuple(article for article, _ in items if article is not None)
+    return Corpus(articles=articles, reactions=merge_reactions(articles), outcomes=tuple(o for _, o in items))
+
+
+# --- dedupe ----------------------------------------------------------------------------------------
+
+_FILLABLE: Final = (
+    "handle", "display_name", "date", "hashtags", "mentions", "urls", "media", "emoji",
+    "status_id", "url", "created_at", "lang",
+)  # fmt: skip
+"""Fields a later occurrence may fill in when the first occurrence lacks them."""
+
+
+def merge_reactions(articles: Iterable[Article]) -> tuple[Reaction, ...]:
+    """One reaction per id, in order of first appearance, citing every place it appears.
+
+    ``citations`` lists every ``(source, span)`` of every occurrence, in reading order (an
+    occurrence without citations cites its own ``source`` and ``span``).  When occurrences differ
+    (an HTML embed gives a status id and exact time that a text copy lacks), the merged record is
+    the first occurrence with each empty field (``None`` or ``()``, see ``_FILLABLE``) filled from
+    the first later occurrence that has it; ``id``, ``kind``, ``platform`` and ``text`` are the
+    first occurrence's, and ``source``/``span`` are its first citation.
+    """
+    merged: dict[str, Reaction] = {}
+    cited: dict[str, dict[Citation, None]] = {}  # an ordered set per id
+    for article in articles:
+        for reaction in article.reactions:
+            here = reaction.citations or (Citation(reaction.source, reaction.span),)
+            first = merged.get(reaction.id)
+            merged[reaction.id] = reaction if first is None else _fill(first, reaction)
+            cited.setdefault(reaction.id, {}).update(dict.fromkeys(here))
+    return tuple(_with_citations(r, tuple(cited[r.id])) for r in merged.values())
+
+
+def _fill(first: Reaction, other: Reaction) -> Reaction:
+    missing = {name: getattr(other, name) for name in _FILLABLE if not getattr(first, name) and getattr(other, name)}
+    return dataclasses.replace(first, **missing) if missing else first
+
+
+def _with_citations(reaction: Reaction, citations: tuple[Citation, ...]) -> Reaction:
+    head = citations[0]
+    return dataclasses.replace(reaction, citations=citations, source=head.source, span=head.span)
