@@ -1,0 +1,297 @@
+"""corpus: listing files, one outcome per file, bad files skipped with a reason, dedupe across articles."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import logging
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reactions.corpus import (
+    iter_article_paths,
+    list_files,
+    merge_reactions,
+    parse_document,
+    read_article,
+    read_corpus,
+)
+from reactions.errors import InputError
+from reactions.models import Article, Citation, Corpus, Reaction, Status
+
+MakeReaction = Callable[..., Reaction]
+
+GOOD = " date 2020-02-02 Title\n\nSo good #wow — Ann Lee (@ann_lee) Feb 2, 2020\n".encode()
+CP1252 = "Café “quoted” — fan (@fan_1) Feb 2, 2020\n".encode("cp1252")
+MOJIBAKE = "so true â€” a fan. Wow â€” Ann (@ann) Feb 2, 2020\n".encode()
+BINARY = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" * 10
+HTML = (
+    b'<html><head><title>T</title></head><body><p>Intro</p><blockquote class="twitter-tweet"><p>So good '
+    b'#wow</p>&mdash; Ann (@ann) <a href="https://twitter.com/ann/status/1223379372541931520">February 1, '
+    b"2020</a></blockquote></body></html>"
+)
+
+
+# --- listing ----------------------------------------------------------------------------------------
+
+
+def touch(root: Path, *names: str) -> None:
+    for name in names:
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(GOOD)
+
+
+def test_folders_are_searched_recursively_sorted_and_filtered(tmp_path: Path) -> None:
+    touch(tmp_path, "b.txt", "a.md", "sub/c.html", "sub/d.HTM", "sub/deeper/e.TXT", "z.json", "notes.py",
+          ".hidden.txt", ".git/config.txt", "sub/.cache/x.txt", ".reactions.db")  # fmt: skip
+    listed = list_files([tmp_path])
+    assert [source for _, source in listed] == ["a.md", "b.txt", "sub/c.html", "sub/d.HTM", "sub/deeper/e.TXT"]
+    assert iter_article_paths([tmp_path]) == [tmp_path / s for _, s in listed]
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        (["doc.json"], [("doc.json", "doc.json")]),  # a file given directly is read whatever its extension
+        (["missing.txt"], [("missing.txt", "missing.txt")]),  # listed: reading it gives the outcome
+        (["dir", "dir/a.txt"], [("dir/a.txt", "a.txt")]),  # a file reached twice is read once
+        (["dir/a.txt", "dir"], [("dir/a.txt", "a.txt")]),
+        ([], []),
+    ],
+)
+def test_listing_of_paths_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, given: list[str], expected: list[tuple[str, str]]
+) -> None:
+    touch(tmp_path, "doc.json", "dir/a.txt")
+    monkeypatch.chdir(tmp_path)
+    assert [(p.as_posix(), s) for p, s in list_files(given)] == expected
+
+
+# --- one document ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "status", "reactions", "warning", "reason"),
+    [
+        (GOOD, Status.PARSED, 1, None, None),
+        (b"", Status.SKIPPED, 0, None, "empty"),
+        (b" \n\t\n", Status.SKIPPED, 0, None, "empty"),
+        (BINARY, Status.SKIPPED, 0, None, "binary"),
+        (CP1252, Status.PARSED, 1, "cp1252", None),
+        (MOJIBAKE, Status.PARSED, 1, "mojibake", None),
+        (HTML, Status.PARSED, 1, None, None),
+        (b"No posts here, just prose.\n", Status.PARSED, 0, None, None),
+    ],
+    ids=["good", "empty", "blank", "binary", "cp1252", "mojibake", "html", "no-posts"],
+)
+def test_parse_document_outcomes(
+    data: bytes, status: Status, reactions: int, warning: str | None, reason: str | None
+) -> None:
+    article, outcome = parse_document("x/doc.txt", data)
+    assert (outcome.path, outcome.status, outcome.reactions) == ("x/doc.txt", status, reactions)
+    if status is Status.PARSED:
+        assert article is not None
+        assert (article.source, outcome.source, len(article.reactions)) == ("x/doc.txt", "x/doc.txt", reactions)
+        assert outcome.reason is None
+    else:
+        assert (article, outcome.source) == (None, None)
+        assert reason is not None
+        assert outcome.reason is not None
+        assert reason in outcome.reason
+    if warning is not None:
+        assert any(warning in w for w in outcome.warnings), outcome.warnings
+
+
+def test_decoding_repairs_the_text() -> None:
+    cp1252, _ = parse_document("a.txt", CP1252)
+    mojibake, _ = parse_document("b.txt", MOJIBAKE)
+    assert cp1252 is not None
+    assert mojibake is not None
+    assert cp1252.reactions[0].text == "Café “quoted”"
+    assert "—" in mojibake.text
+    assert "â€" not in mojibake.text
+
+
+def test_html_is_detected_by_content_not_name() -> None:
+    article, _ = parse_document("saved-page.txt", HTML)
+    assert article is not None
+    assert article.reactions[0].status_id == "1223379372541931520"
+
+
+def test_article_warnings_reach_the_outcome() -> None:
+    data = b"A post without a handle\n\xe2\x80\x94 Some Name February 1, 2020\n"
+    article, outcome = parse_document("w.txt", data)
+    assert article is not None
+    assert article.warnings
+    assert set(article.warnings) <= set(outcome.warnings)
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.binary(max_size=400) | st.text(max_size=400).map(lambda t: t.encode("utf-8", "surrogatepass")))
+def test_parse_document_never_raises(data: bytes) -> None:
+    article, outcome = parse_document("any.txt", data)
+    assert (article is None) == (outcome.status is Status.SKIPPED)
+    assert outcome.path == "any.txt"
+
+
+# --- reading files --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "reason"),
+    [("empty.txt", b"", "empty"), ("image.txt", BINARY, "binary"), ("missing.txt", None, "no such file")],
+)
+def test_read_article_raises_naming_the_file(tmp_path: Path, name: str, data: bytes | None, reason: str) -> None:
+    path = tmp_path / name
+    if data is not None:
+        path.write_bytes(data)
+    with pytest.raises(InputError, match=name) as raised:
+        read_article(path)
+    assert reason in str(raised.value)
+
+
+def test_read_article_good_file(tmp_path: Path) -> None:
+    path = tmp_path / "good.md"
+    path.write_bytes(GOOD)
+    article = read_article(str(path))
+    assert article.source == "good.md"
+    assert article.date == dt.date(2020, 2, 2)
+    assert [r.handle for r in article.reactions] == ["ann_lee"]
+
+
+def test_bad_files_are_skipped_and_named_while_the_rest_come_through(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    files = {"1-good.txt": GOOD, "2-empty.txt": b"", "3-binary.txt": BINARY, "4-cp1252.txt": CP1252,
+             "5-mojibake.txt": MOJIBAKE, "6-page.html": HTML}  # fmt: skip
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+    missing = tmp_path / "gone.txt"
+    with caplog.at_level(logging.WARNING, logger="reactions.corpus"):
+        corpus = read_corpus([tmp_path, missing])
+    outcomes = {Path(o.path).name: o for o in corpus.outcomes}
+    assert list(outcomes) == [*files, "gone.txt"]
+    assert {n for n, o in outcomes.items() if o.status is Status.SKIPPED} == {"2-empty.txt", "3-binary.txt", "gone.txt"}
+    assert "no such file" in (outcomes["gone.txt"].reason or "")
+    assert [a.source for a in corpus.articles] == ["1-good.txt", "4-cp1252.txt", "5-mojibake.txt", "6-page.html"]
+    assert len(corpus.reactions) == 4
+    for name in ("2-empty.txt", "3-binary.txt", "4-cp1252.txt", "5-mojibake.txt", "gone.txt"):
+        assert any(name in w for w in corpus.warnings), name
+        assert any(name in r.getMessage() for r in caplog.records), name
+
+
+def test_nothing_readable_gives_an_empty_corpus_not_an_error(tmp_path: Path) -> None:
+    corpus = read_corpus([tmp_path / "nope", tmp_path])
+    assert (corpus.articles, corpus.reactions) == ((), ())
+    assert [o.status for o in corpus.outcomes] == [Status.SKIPPED]
+
+
+def test_progress_is_reported_after_each_file(article_folder: Path) -> None:
+    calls: list[tuple[int, int]] = []
+    read_corpus([article_folder], progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(1, 2), (2, 2)]
+
+
+@pytest.mark.parametrize("options", [{"jobs": 2}, {"jobs": 0}, {"cache": True}, {"jobs": 2, "cache": True}])
+def test_parallel_and_cached_runs_give_the_same_corpus(article_folder: Path, options: dict[str, object]) -> None:
+    (article_folder / "empty.txt").write_bytes(b"")
+    expected = read_corpus([article_folder, article_folder / "missing.txt"])
+    for _ in range(2):  # the second cached run reads from the store
+        assert read_corpus([article_folder, article_folder / "missing.txt"], **options) == expected  # type: ignore[arg-type]
+
+
+def test_a_process_pool_keeps_reading_order_and_unreadable_files(tmp_path: Path) -> None:
+    for i in range(70):
+        post = f"Post number {i} #n{i} — Fan {i} (@fan_{i}) Feb 2, 2020\n"
+        (tmp_path / f"{i:03d}.txt").write_bytes(b"" if i % 10 == 3 else post.encode())
+    (tmp_path / "050.txt").unlink()
+    (tmp_path / "050.txt").symlink_to(tmp_path / "nowhere")  # listed, cannot be read
+    serial = read_corpus([tmp_path])
+    pooled = read_corpus([tmp_path], jobs=2)
+    assert pooled == serial
+    assert len(serial.outcomes) == 70
+    assert [Path(o.path).name for o in serial.outcomes if o.status is Status.SKIPPED] == [
+        *(f"{i:03d}.txt" for i in range(3, 50, 10)),
+        "050.txt",
+        *(f"{i:03d}.txt" for i in range(53, 70, 10)),
+    ]
+    assert len(serial.reactions) == 70 - 7 - 1
+
+
+# --- dedupe -----------------------------------------------------------------------------------------------
+
+
+def test_the_same_post_in_two_articles_is_one_reaction(article_folder: Path) -> None:
+    corpus = read_corpus([article_folder])
+    assert [a.source for a in corpus.articles] == ["a.txt", "sub/b.md"]
+    assert sum(len(a.reactions) for a in corpus.articles) == 3
+    shared, other = corpus.reactions
+    assert shared.handle == "truthhurts06"
+    assert shared.sources == ("a.txt", "sub/b.md")
+    assert [c.source for c in shared.citations] == ["a.txt", "sub/b.md"]
+    assert (shared.source, shared.span) == ("a.txt", shared.citations[0].span)
+    assert other.sources == ("sub/b.md",)
+
+
+def test_seeds(seeds_dir: Path) -> None:
+    corpus = read_corpus([seeds_dir])
+    assert len(corpus.articles) == 5
+    assert sum(len(a.reactions) for a in corpus.articles) == 13
+    assert len(corpus.reactions) == 12
+    cited = [r for r in corpus.reactions if len(r.sources) > 1]
+    assert [(r.handle, r.sources) for r in cited] == [
+        ("truthhurts06", ("000_818a6d893a3e5887.txt", "001_6d1349d1b42794d4.txt"))
+    ]
+    assert corpus.warnings == ()
+
+
+def article(source: str, *reactions: Reaction) -> Article:
+    return Article(source, None, None, "", reactions=reactions)
+
+
+def test_merge_keeps_order_of_first_appearance_and_every_citation(make_reaction: MakeReaction) -> None:
+    a1, b1 = make_reaction("A", source="1", span=(0, 5)), make_reaction("B", source="1", span=(6, 9))
+    a2, a3 = make_reaction("A", source="2", span=(3, 4)), make_reaction("A", source="2", span=(8, 9))
+    merged = merge_reactions([article("1", a1, b1), article("2", a2, a3)])
+    assert [r.id for r in merged] == ["A", "B"]
+    assert merged[0].citations == (Citation("1", (0, 5)), Citation("2", (3, 4)), Citation("2", (8, 9)))
+    assert merged[0].sources == ("1", "2")
+    assert merged[1].citations == (Citation("1", (6, 9)),)
+
+
+def test_merge_fills_what_the_first_occurrence_lacks(make_reaction: MakeReaction) -> None:
+    plain = make_reaction("A", source="1", date=None, url=None, status_id=None, hashtags=())
+    rich = make_reaction("A", source="2", date=dt.date(2020, 2, 1), url="https://x.com/a/status/1",
+                         status_id="1", hashtags=("wow",), text="a different copy")  # fmt: skip
+    (merged,) = merge_reactions([article("1", plain), article("2", rich)])
+    assert (merged.date, merged.url, merged.status_id, merged.hashtags) == (
+        dt.date(2020, 2, 1), "https://x.com/a/status/1", "1", ("wow",)
+    )  # fmt: skip
+    assert merged.text == plain.text
+    assert merged.source == "1"
+
+
+def test_merge_keeps_first_values_when_both_have_them(make_reaction: MakeReaction) -> None:
+    first = make_reaction("A", source="1", display_name="First")
+    second = make_reaction("A", source="2", display_name="Second")
+    (merged,) = merge_reactions([article("1", first), article("2", second)])
+    assert merged.display_name == "First"
+
+
+def test_merge_of_nothing() -> None:
+    assert merge_reactions([]) == ()
+    assert merge_reactions([Article("a", None, None, "")]) == ()
+
+
+def test_corpus_pickles(article_folder: Path) -> None:
+    import pickle
+
+    corpus = read_corpus([article_folder])
+    assert pickle.loads(pickle.dumps(corpus)) == corpus
+    assert dataclasses.replace(corpus) == corpus
+    assert isinstance(corpus, Corpus)
