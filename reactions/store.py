@@ -138,9 +138,7 @@ class Store:
 
         Raises :class:`ValueError` for an empty term or a valence outside :data:`VALENCE_RANGE`.
         """
-        rows = [
-            (_check_term(term), _check_valence(term, valence), _now()) for term, valence in entries.items()
-        ]
+        rows = [(_check_term(term), _check_valence(term, valence), _now()) for term, valence in entries.items()]
         with self._transaction() as connection:
             connection.executemany(
                 "INSERT OR REPLACE INTO lexicon (term, valence, updated_at) VALUES (?, ?, ?)",
@@ -207,6 +205,45 @@ def _check_valence(term: str, valence: float) -> float:
     return value
 
 
+# --- what a run applies -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the analyst set for a corpus, as :func:`reactions.sentiment.score_frame` takes it.
+
+    Fields:
+        lexicon: custom term -> valence (the store's, then a lexicon file's, which wins).
+        overrides: reaction id -> label.
+    """
+
+    lexicon: Mapping[str, float]
+    overrides: Mapping[str, str]
+
+
+def corpus_folder(paths: Iterable[str | Path]) -> Path:
+    """The folder whose store a run uses: the first path given if it is a folder, else its parent.
+
+    >>> corpus_folder(["seeds/000.txt"]).as_posix(), corpus_folder([]).as_posix()
+    ('seeds', '.')
+    """
+    first = next(iter(paths), None)
+    if first is None:
+        return Path(".")
+    path = Path(first)
+    return path if path.is_dir() else path.parent
+
+
+def load_settings(corpus_dir: str | Path, *, lexicon_file: str | Path | None = None) -> Settings:
+    """The stored lexicon and overrides of the corpus in ``corpus_dir`` (none when it has no store:
+    reading never creates one), plus the terms of ``lexicon_file`` for this run."""
+    stored = Store(store_path(corpus_dir)) if store_path(corpus_dir).is_file() else None
+    lexicon = dict(stored.lexicon()) if stored else {}
+    if lexicon_file is not None:
+        lexicon.update(load_lexicon_file(lexicon_file))
+    return Settings(lexicon, stored.overrides() if stored else {})
+
+
 # --- lexicon files ---------------------------------------------------------------------------
 
 
@@ -225,9 +262,7 @@ def parse_lexicon(text: str, source: str = "<lexicon>") -> dict[str, float]:
             continue
         cells = line.split("\t") if "\t" in line else next(csv.reader(io.StringIO(line)))
         if len(cells) < 2:
-            raise InputError(
-                f"{source}:{number}: expected 'term<TAB>valence' or 'term,valence', got {line!r}"
-            )
+            raise InputError(f"{source}:{number}: expected 'term<TAB>valence' or 'term,valence', got {line!r}")
         try:
             valence = float(cells[1])
         except ValueError:
@@ -244,9 +279,7 @@ def parse_lexicon(text: str, source: str = "<lexicon>") -> dict[str, float]:
 def _first_line(text: str) -> int:
     """The number of the first line that is neither blank nor a comment."""
     lines = text.splitlines()
-    return next(
-        (n for n, line in enumerate(lines, 1) if line.strip() and not line.lstrip().startswith("#")), 0
-    )
+    return next((n for n, line in enumerate(lines, 1) if line.strip() and not line.lstrip().startswith("#")), 0)
 
 
 def load_lexicon_file(path: str | Path) -> dict[str, float]:

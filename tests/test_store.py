@@ -18,7 +18,7 @@ from reactions.errors import InputError
 from reactions.export import csv_bytes, read_csv
 from reactions.frames import to_frame
 from reactions.models import Kind, Reaction
-from reactions.store import STORE_NAME, Store, load_lexicon_file, parse_lexicon, store_path
+from reactions.store import STORE_NAME, Store, load_lexicon_file, load_settings, parse_lexicon, store_path
 
 
 @pytest.fixture
@@ -175,3 +175,16 @@ def test_stored_lexicon_and_overrides_reach_the_frame_and_the_csv(tmp_path, stor
         back = read_csv(io.BytesIO(data))
         pd.testing.assert_frame_equal(back, scored)
     assert scored.loc[0, "drivers"] == "ratio -2.0"
+
+
+def test_settings_of_a_run(tmp_path):
+    assert load_settings(tmp_path).lexicon == {}
+    assert not store_path(tmp_path).exists()  # reading never creates a store
+    Store.beside(tmp_path).set_terms({"based": 2.0, "ratio": -1.0})
+    Store.beside(tmp_path).set_override("a", "neutral")
+    extra = tmp_path / "extra.tsv"
+    extra.write_text("ratio\t-3\nmid\t-0.5\n", "utf-8")
+    settings = load_settings(tmp_path, lexicon_file=extra)
+    assert settings.lexicon == {"based": 2.0, "ratio": -3.0, "mid": -0.5}
+    assert settings.overrides == {"a": "neutral"}
+    assert Store.beside(tmp_path).lexicon() == {"based": 2.0, "ratio": -1.0}  # the file is not stored
