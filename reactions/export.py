@@ -59,7 +59,8 @@ SENTIMENT_DTYPES: Final[Mapping[str, Any]] = {
 }
 """The columns :func:`reactions.sentiment.score_frame` appends, as the team contract gives them."""
 KNOWN_DTYPES: Final[Mapping[str, Any]] = {**BASE_DTYPES, **SENTIMENT_DTYPES}
-FORMATS: Final = (".csv", ".jsonl", ".parquet")
+FORMATS: Final = ("csv", "jsonl", "parquet")
+"""The table formats, named as their file extensions."""
 
 _ESCAPED = {c: urllib.parse.quote(c, safe="") for c in "% \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0"}
 """Characters percent-encoded (as UTF-8) inside a list item: ``%``, the space that separates
@@ -68,34 +69,57 @@ NEWLINE: Final = "\r\n"
 """Rows end with CRLF (RFC 4180); the csv writer then quotes every cell holding a CR or an LF."""
 
 
-def write_table(frame: pd.DataFrame, path: str | Path, *, comment: str | None = None) -> Path:
+def write_table(
+    frame: pd.DataFrame, path: str | Path, *, format: str | None = None, comment: str | None = None
+) -> Path:
     """Write ``frame`` to ``path`` in the format its extension names (.csv, .jsonl, .parquet).
 
-    ``comment`` (provenance) goes into a CSV's leading ``# `` lines; other formats ignore it.
-    Raises :class:`~reactions.errors.ExportError` naming the path for an unknown extension or a
-    file that cannot be written.
+    ``format`` (``"csv"``, ``"jsonl"``, ``"parquet"``) overrides the extension.  ``comment``
+    (provenance) goes into a CSV's leading ``# `` lines; other formats ignore it.  Raises
+    :class:`~reactions.errors.ExportError` naming the path for an unknown extension or a file
+    that cannot be written.
     """
     target = Path(path)
-    suffix = _format(target)
+    data = table_bytes(frame, format or table_format(target), comment=comment)
     try:
-        if suffix == ".parquet":
-            _write_parquet(frame, target)
-        else:
-            target.write_bytes(csv_bytes(frame, comment=comment) if suffix == ".csv" else jsonl_bytes(frame))
+        target.write_bytes(data)
     except OSError as exc:
         raise ExportError(f"{target}: cannot write ({exc.strerror or exc})") from exc
     return target
 
 
+def table_format(path: str | Path) -> str:
+    """The table format a file name asks for: ``"csv"``, ``"jsonl"`` or ``"parquet"``.
+
+    >>> table_format("out/Reactions.CSV")
+    'csv'
+    """
+    suffix = Path(path).suffix.lower().removeprefix(".")
+    if suffix not in FORMATS:
+        shown = f".{suffix}" if suffix else "(no extension)"
+        raise ExportError(f"{path}: unknown table format {shown!r}; use .csv, .jsonl or .parquet")
+    return suffix
+
+
+def table_bytes(frame: pd.DataFrame, format: str, *, comment: str | None = None) -> bytes:
+    """The frame in ``format`` (``"csv"``, ``"jsonl"``, ``"parquet"``), as bytes."""
+    if format == "csv":
+        return csv_bytes(frame, comment=comment)
+    if format == "jsonl":
+        return jsonl_bytes(frame)
+    if format == "parquet":
+        return parquet_bytes(frame)
+    raise ExportError(f"unknown table format {format!r}; use csv, jsonl or parquet")
+
+
 def read_table(path: str | Path) -> pd.DataFrame:
     """Read a table written by :func:`write_table`, by extension, back into the same frame."""
-    source = Path(path)
     readers: dict[str, Callable[[Path], pd.DataFrame]] = {
-        ".csv": read_csv,
-        ".jsonl": read_jsonl,
-        ".parquet": read_parquet,
+        "csv": read_csv,
+        "jsonl": read_jsonl,
+        "parquet": read_parquet,
     }
-    return readers[_format(source)](source)
+    return readers[table_format(path)](Path(path))
 
 
 def csv_bytes(frame: pd.DataFrame, *, excel_safe: bool = False, comment: str | None = None) -> bytes:
@@ -169,7 +193,7 @@ def read_parquet(path: str | Path) -> pd.DataFrame:
     """Load a Parquet file written by :func:`write_table`: list cells become Python lists again."""
     try:
         frame = pd.read_parquet(path)
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, ImportError) as exc:
         raise ExportError(f"{path}: cannot read Parquet ({exc})") from exc
     columns = {str(name): frame[name].tolist() for name in frame.columns}
     for name in LIST_COLUMNS:
@@ -179,15 +203,6 @@ def read_parquet(path: str | Path) -> pd.DataFrame:
 
 
 # --- writing --------------------------------------------------------------------------------
-
-
-def _format(path: Path) -> str:
-    suffix = path.suffix.lower()
-    if suffix not in FORMATS:
-        raise ExportError(
-            f"{path}: unknown table format {suffix or '(no extension)'!r}; use {', '.join(FORMATS)}"
-        )
-    return suffix
 
 
 def _column_cells(column: pd.Series, name: str, excel_safe: bool) -> list[str | None]:
@@ -232,9 +247,7 @@ def _neutralise(cell: str | None, always: bool) -> str | None:
 
 
 def _missing(value: Any) -> bool:
-    return (
-        value is None or value is pd.NA or value is pd.NaT or (isinstance(value, float) and math.isnan(value))
-    )
+    return value is None or value is pd.NA or value is pd.NaT or (isinstance(value, float) and math.isnan(value))
 
 
 def _json_value(value: Any) -> Any:
@@ -249,15 +262,18 @@ def _json_value(value: Any) -> Any:
     return value
 
 
-def _write_parquet(frame: pd.DataFrame, target: Path) -> None:
-    """Parquet with list columns typed ``list<string>`` (pyarrow says ``list<null>`` when all are empty)."""
+def parquet_bytes(frame: pd.DataFrame) -> bytes:
+    """The frame as Parquet; list columns typed ``list<string>`` (pyarrow would say ``list<null>``
+    when every list is empty)."""
     import pyarrow as pa
 
     schema = pa.Schema.from_pandas(frame, preserve_index=False)
     for name in LIST_COLUMNS:
         if name in frame.columns:
             schema = schema.set(schema.get_field_index(name), pa.field(name, pa.list_(pa.string())))
-    frame.to_parquet(target, index=False, schema=schema)
+    buffer = io.BytesIO()
+    frame.to_parquet(buffer, index=False, schema=schema)
+    return buffer.getvalue()
 
 
 # --- reading --------------------------------------------------------------------------------

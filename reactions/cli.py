@@ -1,0 +1,156 @@
+"""The ``reactions`` command: ``reactions extract PATH... [-o OUT]``.
+
+The command only writes what library functions produce (:func:`reactions.corpus.read_corpus`,
+:func:`reactions.frames.to_frame`, :mod:`reactions.export`).  A :class:`~reactions.errors.ReactionsError`
+becomes ``error: …`` on stderr and exit status 1, never a traceback; usage errors exit with 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import IO
+
+from reactions import __version__
+from reactions.errors import ExportError, InputError, ReactionsError
+from reactions.models import Corpus
+
+FORMATS = ("csv", "jsonl", "parquet")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``reactions`` command (testable on its own)."""
+    parser = argparse.ArgumentParser(
+        prog="reactions",
+        description="Pull the social-media reactions that news articles embed, score and export them.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    extract = commands.add_parser(
+        "extract",
+        help="extract the reactions of article files and folders into one table",
+        description="Read article files and folders (recursive: .txt .md .html .htm) and write one row "
+        "per unique reaction. A summary and every warning go to stderr.",
+    )
+    extract.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="article files and folders")
+    extract.add_argument(
+        "-o", "--output", type=Path, metavar="OUT",
+        help="write the table to OUT; its extension (.csv .jsonl .parquet) gives the format "
+        "(default: CSV to stdout)",
+    )  # fmt: skip
+    extract.add_argument("--format", choices=FORMATS, help="output format, overriding OUT's extension")
+    extract.add_argument(
+        "-q", "--quiet", action="store_true", help="no progress bar, summary or warnings on stderr (errors only)"
+    )
+    extract.set_defaults(handler=run_extract)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 when something was extracted)."""
+    args = build_parser().parse_args(argv)
+    try:
+        status: int = args.handler(args)
+    except ReactionsError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # `reactions extract … | head`: the reader left, not an error of ours
+        sys.stderr.close()
+        return 1
+    return status
+
+
+def run_extract(args: argparse.Namespace) -> int:
+    """``reactions extract``: read, build the frame, write it, report on stderr."""
+    from reactions.corpus import read_corpus
+    from reactions.export import table_bytes, table_format, write_table
+    from reactions.frames import to_frame
+
+    output: Path | None = args.output
+    fmt: str = args.format or (table_format(output) if output is not None else "csv")
+    if output is None and fmt == "parquet" and sys.stdout.isatty():
+        raise ExportError("Parquet is binary: write it to a file with -o OUT.parquet")
+    bar = None if args.quiet else ProgressBar(sys.stderr)
+    corpus = read_corpus(args.paths, progress=bar)
+    if bar is not None:
+        bar.close()
+    if not args.quiet:
+        report(corpus, sys.stderr)
+    if not corpus.articles:
+        raise InputError(f"no article could be read from {', '.join(str(p) for p in args.paths)}")
+    frame = to_frame(corpus)
+    if output is not None:
+        write_table(frame, output, format=fmt)
+    else:
+        write_stdout(table_bytes(frame, fmt))
+    return 0
+
+
+def summary(corpus: Corpus) -> str:
+    """``files: N, articles: N, reactions: N unique (M occurrences), warnings: N``."""
+    occurrences = sum(len(a.reactions) for a in corpus.articles)
+    return (
+        f"files: {len(corpus.outcomes)}, articles: {len(corpus.articles)}, reactions: "
+        f"{len(corpus.reactions)} unique ({occurrences} occurrences), warnings: {len(corpus.warnings)}"
+    )
+
+
+def report(corpus: Corpus, stream: IO[str]) -> None:
+    """The summary line, then every warning (each naming its file), one per line."""
+    print(summary(corpus), file=stream)
+    for warning in corpus.warnings:
+        print(f"warning: {warning}", file=stream)
+
+
+def write_stdout(data: bytes) -> None:
+    """Write bytes to stdout (its binary buffer when it has one)."""
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(data.decode("utf-8"))
+    else:
+        sys.stdout.flush()
+        buffer.write(data)
+        buffer.flush()
+
+
+class ProgressBar:
+    """A one-line progress bar on a terminal, shown only once a run has lasted ``delay`` seconds.
+
+    Call it as ``bar(done, total)`` (the ``progress`` callback of :func:`read_corpus`); ``close()``
+    clears the line.  Nothing is written when ``stream`` is not a TTY (a pipe, a log file).
+    """
+
+    def __init__(self, stream: IO[str], *, delay: float = 1.0, width: int = 30) -> None:
+        self.stream = stream
+        self.delay = delay
+        self.width = width
+        self.started = time.monotonic()
+        self.drawn_at: float | None = None
+        self.enabled = bool(getattr(stream, "isatty", lambda: False)())
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if not self.enabled or now - self.started < self.delay:
+            return
+        if self.drawn_at is not None and now - self.drawn_at < 0.1 and done < total:
+            return
+        self.drawn_at = now
+        self.stream.write("\r" + self.render(done, total))
+        self.stream.flush()
+
+    def render(self, done: int, total: int) -> str:
+        """``[#########.....................] 120/400 files``."""
+        filled = self.width * done // total if total else self.width
+        return f"[{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} files"
+
+    def close(self) -> None:
+        """Erase the bar, if it was drawn, so that the summary starts on a clean line."""
+        if self.drawn_at is not None:
+            self.stream.write("\r" + " " * (self.width + 30) + "\r")
+            self.stream.flush()

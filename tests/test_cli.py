@@ -1,0 +1,234 @@
+"""The ``reactions`` command: parser, ``extract`` end to end, errors, the progress bar."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from reactions import __version__
+from reactions.cli import ProgressBar, build_parser, main, summary
+from reactions.corpus import read_corpus
+from reactions.export import read_csv, read_table
+from reactions.frames import to_frame
+
+SEEDS_SUMMARY = "files: 5, articles: 5, reactions: 12 unique (13 occurrences), warnings: 0"
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["extract", "a.txt"], {"paths": [Path("a.txt")], "output": None, "format": None, "quiet": False}),
+        (["extract", "a", "b/", "-o", "out.jsonl"], {"paths": [Path("a"), Path("b")], "output": Path("out.jsonl")}),
+        (["extract", "a", "--output", "x.csv", "--format", "parquet"], {"output": Path("x.csv"), "format": "parquet"}),
+        (["extract", "-q", "a"], {"quiet": True}),
+        (["extract", "a", "--quiet"], {"quiet": True}),
+    ],
+)
+def test_parser(argv: list[str], expected: dict[str, object]) -> None:
+    args = build_parser().parse_args(argv)
+    assert args.command == "extract"
+    for name, value in expected.items():
+        assert getattr(args, name) == value, name
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        ([], "required"),
+        (["extract"], "PATH"),
+        (["extract", "a", "--format", "xlsx"], "invalid choice"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_parser_rejects_bad_usage(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    assert exited.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["--version"])
+    assert exited.value.code == 0
+    assert capsys.readouterr().out.strip() == f"reactions {__version__}"
+
+
+def test_help_lists_every_option(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["extract", "--help"])
+    text = capsys.readouterr().out
+    for option in ("--output", "--format", "--quiet", "PATH"):
+        assert option in text
+
+
+# --- extract ---------------------------------------------------------------------------------------------
+
+
+def test_extract_seeds_to_stdout(capsys: pytest.CaptureFixture[str], seeds_dir: Path) -> None:
+    assert main(["extract", str(seeds_dir)]) == 0
+    out, err = capsys.readouterr()
+    frame = read_csv(io.StringIO(out))
+    pd.testing.assert_frame_equal(frame, to_frame(read_corpus([seeds_dir])))
+    assert len(frame) == 12
+    assert frame.loc[frame["handle"] == "truthhurts06", "article_count"].tolist() == [2]
+    assert err.splitlines() == [SEEDS_SUMMARY]
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl", ".parquet"])
+def test_extract_to_file_by_extension(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, article_folder: Path, suffix: str
+) -> None:
+    out = tmp_path / f"reactions{suffix}"
+    assert main(["extract", str(article_folder), "-o", str(out)]) == 0
+    stdout, err = capsys.readouterr()
+    assert stdout == ""
+    assert err.startswith("files: 2, articles: 2, reactions: 2 unique (3 occurrences), warnings: 0")
+    pd.testing.assert_frame_equal(read_table(out), to_frame(read_corpus([article_folder])))
+
+
+def test_format_overrides_the_extension(tmp_path: Path, article_folder: Path) -> None:
+    out = tmp_path / "table.out.csv"
+    assert main(["extract", str(article_folder), "-o", str(out), "--format", "jsonl", "-q"]) == 0
+    assert out.read_bytes().startswith(b'{"id": ')
+
+
+def test_jsonl_to_stdout(capsys: pytest.CaptureFixture[str], article_folder: Path) -> None:
+    assert main(["extract", str(article_folder), "--format", "jsonl", "--quiet"]) == 0
+    out, err = capsys.readouterr()
+    assert len(out.splitlines()) == 2
+    assert err == ""
+
+
+def test_bad_files_are_warnings_naming_them(capsys: pytest.CaptureFixture[str], article_folder: Path) -> None:
+    (article_folder / "empty.txt").write_bytes(b"")
+    (article_folder / "picture.txt").write_bytes(b"\x89PNG\x00\x00\x00" * 20)
+    missing = article_folder / "missing.md"
+    assert main(["extract", str(article_folder), str(missing)]) == 0
+    out, err = capsys.readouterr()
+    assert len(read_csv(io.StringIO(out))) == 2
+    lines = err.splitlines()
+    assert lines[0] == "files: 5, articles: 2, reactions: 2 unique (3 occurrences), warnings: 3"
+    assert lines[1:] == [
+        f"warning: {article_folder / 'empty.txt'}: empty file",
+        f"warning: {article_folder / 'picture.txt'}: binary file (contains NUL bytes)",
+        f"warning: {missing}: no such file or folder",
+    ]
+
+
+def test_quiet_writes_nothing_but_errors(capsys: pytest.CaptureFixture[str], article_folder: Path) -> None:
+    (article_folder / "empty.txt").write_bytes(b"")
+    assert main(["extract", "-q", str(article_folder)]) == 0
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda root: [str(root / "nowhere")], "error: no article could be read from"),
+        (lambda root: [str(root)], "error: no article could be read from"),  # an empty folder
+        (lambda root: [str(root / "e.txt")], "error: no article could be read from"),
+    ],
+    ids=["missing", "empty-folder", "empty-file"],
+)
+def test_nothing_readable_is_an_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, make: Callable[[Path], list[str]], message: str
+) -> None:
+    (tmp_path / "e.txt").write_bytes(b"")
+    paths = make(tmp_path)
+    assert main(["extract", *paths, "-q"]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.strip() == f"{message} {paths[0]}"
+
+
+@pytest.mark.parametrize("name", ["out.xlsx", "out"])
+def test_unknown_output_format_fails_before_reading(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, article_folder: Path, name: str
+) -> None:
+    out = tmp_path / name
+    assert main(["extract", str(article_folder), "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {out}: unknown table format")
+    assert "files:" not in err
+    assert not out.exists()
+
+
+def test_unwritable_output_is_an_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, article_folder: Path
+) -> None:
+    out = tmp_path / "no" / "such" / "dir" / "out.csv"
+    assert main(["extract", str(article_folder), "-o", str(out), "-q"]) == 1
+    assert capsys.readouterr().err.startswith(f"error: {out}: cannot write")
+
+
+def test_parquet_is_not_written_to_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, article_folder: Path
+) -> None:
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert main(["extract", str(article_folder), "--format", "parquet"]) == 1
+    assert "-o OUT.parquet" in capsys.readouterr().err
+
+
+def test_summary_counts(article_folder: Path) -> None:
+    assert summary(read_corpus([article_folder, article_folder / "x.txt"])) == (
+        "files: 3, articles: 2, reactions: 2 unique (3 occurrences), warnings: 1"
+    )
+
+
+# --- python -m reactions ----------------------------------------------------------------------------------
+
+
+def run_module(*argv: str) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([sys.executable, "-m", "reactions", *argv], capture_output=True, timeout=120, check=False)
+
+
+def test_python_m_reactions(seeds_dir: Path, tmp_path: Path) -> None:
+    done = run_module("extract", str(seeds_dir))
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.decode().splitlines() == [SEEDS_SUMMARY]
+    pd.testing.assert_frame_equal(read_csv(io.BytesIO(done.stdout)), to_frame(read_corpus([seeds_dir])))
+    failed = run_module("extract", str(tmp_path / "nothing-here"))
+    assert failed.returncode == 1
+    assert b"error: no article could be read from" in failed.stderr
+    assert b"Traceback" not in failed.stderr
+
+
+# --- progress bar ------------------------------------------------------------------------------------------
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_draws_on_a_terminal_after_the_delay() -> None:
+    stream = Terminal()
+    bar = ProgressBar(stream, delay=0, width=10)
+    bar(3, 10)
+    assert stream.getvalue() == "\r[###.......] 3/10 files"
+    bar(10, 10)  # the last step is always drawn
+    assert stream.getvalue().endswith("\r[##########] 10/10 files")
+    bar.close()
+    assert stream.getvalue().endswith("\r")
+
+
+@pytest.mark.parametrize(
+    ("stream", "delay"), [(io.StringIO(), 0.0), (Terminal(), 60.0)], ids=["not-a-terminal", "short-run"]
+)
+def test_progress_bar_stays_silent(stream: io.StringIO, delay: float) -> None:
+    bar = ProgressBar(stream, delay=delay)
+    for done in range(1, 5):
+        bar(done, 4)
+    bar.close()
+    assert stream.getvalue() == ""
+
+
+def test_render_with_nothing_to_do() -> None:
+    assert ProgressBar(io.StringIO(), width=4).render(0, 0) == "[####] 0/0 files"
