@@ -53,8 +53,7 @@ _CP1252_HIGH = {bytes([b]).decode("cp1252"): b for b in range(0x80, 0xA0) if b n
 _CONT: dict[str, int] = {chr(b): b for b in range(0x80, 0xC0)} | _CP1252_HIGH
 # Characters that stand for a UTF-8 lead byte, and how many continuation bytes each needs.
 _LEAD: dict[str, int] = {chr(b): 1 if b < 0xE0 else 2 if b < 0xF0 else 3 for b in range(0xC2, 0xF5)}
-_MOJIBAKE_RUN = re.compile("[\u00c2-\u00f4][" + re.escape("".join(sorted(set(_CONT) | set(_LEAD)))) + "]+")
-_BOM_MOJIBAKE = "\u00ef\u00bb\u00bf"  # "ï»¿", a UTF-8 byte order mark read as cp1252
+_MOJIBAKE_RUN = re.compile("[\u00c2-\u00f4][" + re.escape("".join(sorted({*_CONT, *_LEAD, "\ufffd"}))) + "]+")
 _INVISIBLE = "\u200b\u2060\ufeff"  # removed by clean_text; ZWJ (U+200D) and VS16 (U+FE0F) are kept
 _IMPLAUSIBLE = ((0x0250, 0x02AF), (0x07C0, 0x07FF))  # IPA, NKo: far likelier a false positive
 
@@ -111,6 +110,28 @@ def _try_repair(out: list[str], after_latin: bool, at_start: bool) -> bool:
     return True
 
 
+def _settle(out: list[str], after_latin: bool, at_start: bool) -> None:
+    """Repair the end of ``out`` for as long as it ends with a complete mojibake sequence."""
+    while out and out[-1] in _CONT and _try_repair(out, after_latin, at_start):
+        pass
+
+
+def _lost_third_byte(out: list[str], following: str) -> bool:
+    """Replace a trailing ``â€`` whose third byte was lost (cp1252 has no 0x9D or 0x8D).
+
+    It stands for ``”`` (E2 80 9D), or for a zero-width joiner (E2 80 8D) between emoji.  Only
+    decided where the run ends for good (its end, a U+FFFD, a repaired character that can be
+    no part of a sequence): a lead character may still complete it (``Ã¢â‚¬â„¢``, doubly
+    encoded ``’``, has ``â€`` before ``â„¢``).
+    """
+    if len(out) < 2 or out[-2] != "\u00e2" or out[-1] != "\u20ac":
+        return False
+    before = out[-3] if len(out) > 2 else ""
+    between_emoji = following == "\u00f0" or bool(before and unicodedata.category(before) == "So")
+    out[-2:] = ["\u200d" if between_emoji else "\u201d"]
+    return True
+
+
 @functools.lru_cache(maxsize=4096)
 def _repair_run(run: str, after_latin: bool, at_start: bool) -> str:
     """Repair one run of lead/continuation characters, re-examining each repaired character.
@@ -120,10 +141,28 @@ def _repair_run(run: str, after_latin: bool, at_start: bool) -> str:
     """
     out: list[str] = []
     for ch in run:
-        out.append(ch)
-        while out and out[-1] in _CONT and _try_repair(out, after_latin, at_start):
-            pass
+        if ch == "\ufffd" and _lost_third_byte(out, ch):
+            pass  # the lost byte's replacement character goes with it
+        else:
+            out.append(ch)
+        _settle(out, after_latin, at_start)
+        _close(out, after_latin, at_start)
+    if _lost_third_byte(out, ""):
+        _settle(out, after_latin, at_start)
+        _close(out, after_latin, at_start)
     return "".join(out)
+
+
+def _close(out: list[str], after_latin: bool, at_start: bool) -> None:
+    """Where ``out`` ends with characters that can be no part of a sequence, the run ends for
+    good: settle any ``â€`` left just before them (which may end the run earlier still)."""
+    tail: list[str] = []
+    while out and out[-1] not in _CONT and out[-1] not in _LEAD:
+        tail.append(out.pop())
+        if not _lost_third_byte(out, tail[-1]):
+            break
+        _settle(out, after_latin, at_start)
+    out.extend(reversed(tail))
 
 
 def repair_mojibake(text: str) -> str:

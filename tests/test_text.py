@@ -119,6 +119,11 @@ def test_decoded_text_is_frozen() -> None:
         (mojibake("It’s — café", "latin-1"), "It’s — café"),
         (mojibake(mojibake("It’s — café")), "It’s — café"),  # doubly encoded
         ("ï»¿Title", "Title"),  # a UTF-8 BOM read as cp1252, at the start
+        # cp1252 has no byte 0x9D: the third byte of ” (E2 80 9D) is often lost or replaced
+        ("â€œquoteâ€ ok", "“quote” ok"),
+        ("â€œquoteâ€", "“quote”"),
+        ("â€œquoteâ€\ufffd ok", "“quote” ok"),
+        ("ðŸ‘¨â€ðŸ‘©â€ðŸ‘§", "👨\u200d👩\u200d👧"),  # ... and of a ZWJ (E2 80 8D) between emoji
     ],
 )
 def test_repair_mojibake(broken: str, fixed: str) -> None:
@@ -203,13 +208,20 @@ def test_clean_text_is_idempotent_on_tricky_input(tricky: str) -> None:
 PIECES = st.sampled_from(
     ["&", "amp;", "#", "38;", "#x26;", ";", "lt", "mdash;", "nbsp;", "#8203;", "#13;", "a", "1", " ", "\n",
      "\r", "\ufeff", "\u200b", "\u2060", "\u200d", "\ufe0f", "\xa0", "Ã", "Â", "â", "ð", "Ÿ", "€", "™", "©",
-     "\x9d", "\x8d", "˜", "‚", "ï", "»", "¿", "é", "ß", "…", "Ð", "Ñ", "×", "²", "😂", "ш"]
+     "\x9d", "\x8d", "\ufffd", "â€", "˜", "‚", "ï", "»", "¿", "é", "ß", "…", "Ð", "Ñ", "×", "²", "😂", "ш"]
 )  # fmt: skip
 TRICKY_TEXT = st.lists(PIECES, max_size=40).map("".join)
 
 
+# Mojibake alphabet: every lead and continuation character, and a few that end or join runs.
+MOJIBAKE_TEXT = st.lists(
+    st.sampled_from([*map(chr, range(0x80, 0xF5)), *"€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ", "\ufffd", "â€", "ðŸ", "a", " "]),
+    max_size=30,
+).map("".join)
+
+
 @settings(max_examples=200, deadline=None)
-@given(st.one_of(st.text(), TRICKY_TEXT))
+@given(st.one_of(st.text(), TRICKY_TEXT, MOJIBAKE_TEXT))
 def test_clean_text_properties(text: str) -> None:
     once = clean_text(text)
     assert clean_text(once) == once
@@ -220,7 +232,7 @@ def test_clean_text_properties(text: str) -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.one_of(st.text(), TRICKY_TEXT))
+@given(st.one_of(st.text(), TRICKY_TEXT, MOJIBAKE_TEXT))
 def test_repair_mojibake_properties(text: str) -> None:
     once = repair_mojibake(text)
     assert repair_mojibake(once) == once
