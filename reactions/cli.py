@@ -1,4 +1,5 @@
-"""The ``reactions`` command: ``reactions extract PATH... [-o OUT]``.
+"""The ``reactions`` command: ``reactions extract PATH... [-o OUT] [--lexicon FILE]``, and the analyst's
+``reactions label ID LABEL`` and ``reactions lexicon`` (the store beside the corpus, :mod:`reactions.store`).
 
 The command only writes what library functions produce (:func:`reactions.corpus.read_corpus`,
 :func:`reactions.frames.to_frame`, :mod:`reactions.export`).  A :class:`~reactions.errors.ReactionsError`
@@ -17,6 +18,7 @@ from typing import IO
 from reactions import __version__
 from reactions.errors import ExportError, InputError, ReactionsError
 from reactions.models import Corpus
+from reactions.store import LABELS
 
 FORMATS = ("csv", "jsonl", "parquet")
 
@@ -45,7 +47,13 @@ def build_parser() -> argparse.ArgumentParser:
     extract.add_argument(
         "-q", "--quiet", action="store_true", help="no progress bar, summary or warnings on stderr (errors only)"
     )
+    extract.add_argument(
+        "--lexicon", type=Path, metavar="FILE",
+        help="extra sentiment lexicon for this run ('term<TAB>valence' or 'term,valence' lines), on top of "
+        "the lexicon stored beside the corpus",
+    )  # fmt: skip
     extract.set_defaults(handler=run_extract)
+    add_sentiment_commands(commands)
     return parser
 
 
@@ -71,6 +79,7 @@ def run_extract(args: argparse.Namespace) -> int:
     from reactions.corpus import read_corpus
     from reactions.export import table_bytes, table_format, write_table
     from reactions.frames import to_frame
+    from reactions.store import corpus_folder, load_settings
 
     output: Path | None = args.output
     fmt: str = args.format or (table_format(output) if output is not None else "csv")
@@ -84,12 +93,79 @@ def run_extract(args: argparse.Namespace) -> int:
         report(corpus, sys.stderr)
     if not corpus.articles:
         raise InputError(f"no article could be read from {', '.join(str(p) for p in args.paths)}")
-    frame = to_frame(corpus)
+    settings = load_settings(corpus_folder(args.paths), lexicon_file=args.lexicon)
+    frame = to_frame(corpus, lexicon=settings.lexicon, overrides=settings.overrides)
     if output is not None:
         write_table(frame, output, format=fmt)
     else:
         write_stdout(table_bytes(frame, fmt))
     return 0
+
+
+def add_sentiment_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``reactions label`` and ``reactions lexicon``: the analyst's store beside a corpus."""
+    label = commands.add_parser(
+        "label",
+        help="override the sentiment label of one reaction (kept beside the corpus)",
+        description="Set (or --clear) an analyst's sentiment label for the reaction with id ID; every later "
+        "run of the corpus shows it, with overridden=True.",
+    )
+    label.add_argument("id", metavar="ID", help="the reaction's id (the table's id column)")
+    label.add_argument("label", nargs="?", choices=LABELS, metavar="LABEL", help=" | ".join(LABELS))
+    label.add_argument("--clear", action="store_true", help="remove the override of ID")
+    label.add_argument("--corpus", type=Path, default=Path("."), metavar="DIR", help="the corpus folder (default: .)")
+    label.set_defaults(handler=run_label)
+    lexicon = commands.add_parser(
+        "lexicon",
+        help="show or change the custom sentiment lexicon kept beside the corpus",
+        description="Add, change or remove custom lexicon terms (words, emoji or phrases, valence in [-4, 4]), "
+        "then print the stored lexicon as 'term<TAB>valence' lines.",
+    )
+    lexicon.add_argument("--corpus", type=Path, default=Path("."), metavar="DIR", help="the corpus folder (default: .)")
+    lexicon.add_argument("--import", dest="import_file", type=Path, metavar="FILE", help="store every term of FILE")
+    lexicon.add_argument(
+        "--set", nargs=2, action="append", default=[], metavar=("TERM", "VALENCE"), help="store one term"
+    )
+    lexicon.add_argument("--remove", action="append", default=[], metavar="TERM", help="remove a stored term")
+    lexicon.set_defaults(handler=run_lexicon)
+
+
+def run_label(args: argparse.Namespace) -> int:
+    """``reactions label ID LABEL`` / ``reactions label ID --clear``."""
+    from reactions.store import Store
+
+    if args.clear == (args.label is not None):
+        raise InputError("give either a LABEL (positive, neutral or negative) or --clear")
+    store = Store.beside(_corpus_dir(args.corpus))
+    if args.clear:
+        found = store.clear_override(args.id)
+        print(f"{args.id}: override removed" if found else f"{args.id}: had no override")
+    else:
+        store.set_override(args.id, args.label)
+        print(f"{args.id}: {args.label}")
+    return 0
+
+
+def run_lexicon(args: argparse.Namespace) -> int:
+    """``reactions lexicon [--import FILE] [--set TERM VALENCE] [--remove TERM]``, then the lexicon."""
+    from reactions.store import Store, load_lexicon_file
+
+    store = Store.beside(_corpus_dir(args.corpus))
+    entries = load_lexicon_file(args.import_file) if args.import_file else {}
+    try:
+        entries.update({term: float(valence) for term, valence in args.set})
+        store.set_terms(entries)
+    except ValueError as error:
+        raise InputError(str(error)) from error
+    store.remove_terms(args.remove)
+    write_stdout("".join(f"{term}\t{valence:g}\n" for term, valence in store.lexicon().items()).encode("utf-8"))
+    return 0
+
+
+def _corpus_dir(path: Path) -> Path:
+    if not path.is_dir():
+        raise InputError(f"no such corpus folder: {path}")
+    return path
 
 
 def summary(corpus: Corpus) -> str:

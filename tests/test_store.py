@@ -13,7 +13,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from reactions import sentiment
+from reactions import cli, sentiment
 from reactions.errors import InputError
 from reactions.export import csv_bytes, read_csv
 from reactions.frames import to_frame
@@ -188,3 +188,78 @@ def test_settings_of_a_run(tmp_path):
     assert settings.lexicon == {"based": 2.0, "ratio": -3.0, "mid": -0.5}
     assert settings.overrides == {"a": "neutral"}
     assert Store.beside(tmp_path).lexicon() == {"based": 2.0, "ratio": -1.0}  # the file is not stored
+
+
+# --- the command line: reactions label, reactions lexicon, reactions extract --lexicon ------------
+
+ARTICLE = "Fans reacted.\n\nThe vibes are off today. Total ratio — A Fan (@fan) February 1, 2020\n"
+
+
+@pytest.fixture
+def corpus_dir(tmp_path: Path) -> Path:
+    folder = tmp_path / "articles"
+    folder.mkdir()
+    (folder / "a.txt").write_text(ARTICLE, "utf-8")
+    return folder
+
+
+def extract(folder: Path, *extra: str) -> pd.DataFrame:
+    out = folder.parent / "out.csv"
+    assert cli.main(["extract", str(folder), "-q", "-o", str(out), *extra]) == 0
+    return read_csv(out)
+
+
+def test_cli_label_and_lexicon_apply_on_every_run(corpus_dir, capsys):
+    before = extract(corpus_dir)
+    assert before.loc[0, "sentiment"] == "neutral"
+    reaction = str(before.loc[0, "id"])
+    assert cli.main(["lexicon", "--corpus", str(corpus_dir), "--set", "vibes are off", "-2.5"]) == 0
+    assert capsys.readouterr().out == "vibes are off\t-2.5\n"
+    lexicon_run = extract(corpus_dir)
+    assert lexicon_run.loc[0, "sentiment"] == "negative"
+    assert lexicon_run.loc[0, "drivers"] == "vibes are off -2.5"
+    assert cli.main(["label", reaction, "positive", "--corpus", str(corpus_dir)]) == 0
+    labelled = extract(corpus_dir)
+    assert labelled.loc[0, "sentiment"] == "positive"
+    assert bool(labelled.loc[0, "overridden"])
+    assert cli.main(["label", reaction, "--clear", "--corpus", str(corpus_dir)]) == 0
+    assert not extract(corpus_dir).loc[0, "overridden"]
+
+
+def test_cli_extract_lexicon_file_is_for_one_run(corpus_dir, tmp_path):
+    extra = tmp_path / "slang.csv"
+    extra.write_text("term,valence\nratio,-3\n", "utf-8")
+    assert extract(corpus_dir, "--lexicon", str(extra)).loc[0, "drivers"] == "ratio -3.3"  # boosted by "Total"
+    assert extract(corpus_dir).loc[0, "sentiment"] == "neutral"
+    assert not store_path(corpus_dir).exists()  # extract only reads the store
+
+
+def test_cli_lexicon_import_set_remove(corpus_dir, tmp_path, capsys):
+    extra = tmp_path / "slang.tsv"
+    extra.write_text("based\t2\nmid\t-1\n", "utf-8")
+    args = ["lexicon", "--corpus", str(corpus_dir), "--import", str(extra), "--set", "🐐", "3.5", "--remove", "mid"]
+    assert cli.main(args) == 0
+    assert capsys.readouterr().out == "based\t2\n🐐\t3.5\n"
+    assert Store.beside(corpus_dir).lexicon() == {"based": 2.0, "🐐": 3.5}
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["label", "abc"], "give either a LABEL"),
+        (["label", "abc", "positive", "--clear"], "give either a LABEL"),
+        (["lexicon", "--set", "x", "9"], "must be a number in"),
+        (["lexicon", "--set", "x", "lots"], "could not convert"),
+    ],
+)
+def test_cli_errors(corpus_dir, capsys, argv, message):
+    assert cli.main([*argv, "--corpus", str(corpus_dir)]) == 1
+    assert message in capsys.readouterr().err
+    assert cli.main(["label", "abc", "positive", "--corpus", str(corpus_dir / "missing")]) == 1
+    assert "no such corpus folder" in capsys.readouterr().err
+
+
+def test_cli_label_refuses_an_unknown_label(corpus_dir):
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["label", "abc", "great", "--corpus", str(corpus_dir)])
+    assert exit_info.value.code == 2
