@@ -246,11 +246,7 @@ class Generator:
     # -- posts --------------------------------------------------------------------------
     def handle(self) -> str:
         r = self.rng
-        base = (
-            r.choice(FIRST).lower()
-            + r.choice(("", "_", "__", "x", ""))
-            + r.choice(LAST).lower()[: r.randint(0, 6)]
-        )
+        base = r.choice(FIRST).lower() + r.choice(("", "_", "__", "x", "")) + r.choice(LAST).lower()[: r.randint(0, 6)]
         return (base + (str(r.randint(0, 9999)) if r.random() < 0.5 else ""))[:15]
 
     def display_name(self) -> str:
@@ -383,9 +379,7 @@ class Generator:
         for word in post.text.split(" "):
             if word.startswith("#"):
                 tag = word[1:]
-                words.append(
-                    f'<a href="https://twitter.com/hashtag/{tag}?src=hash&amp;ref_src=twsrc%5Etfw">#{tag}</a>'
-                )
+                words.append(f'<a href="https://twitter.com/hashtag/{tag}?src=hash&amp;ref_src=twsrc%5Etfw">#{tag}</a>')
             elif word.startswith("pic.twitter.com/"):
                 words.append(f'<a href="https://t.co/{word[-10:]}">{word}</a>')
             else:
@@ -403,9 +397,7 @@ class Generator:
         r = self.rng
         day = self.day()
         title = html.escape(" ".join(r.choice(PROSE).split()[:9]).rstrip(",."))
-        paragraphs = [
-            f"<p>{html.escape(p)}</p>" for p in self.prose(int(r.lognormvariate(math.log(3000), 0.5)))
-        ]
+        paragraphs = [f"<p>{html.escape(p)}</p>" for p in self.prose(int(r.lognormvariate(math.log(3000), 0.5)))]
         for _ in range(r.randint(0, 10)):
             paragraphs.insert(r.randint(1, len(paragraphs)), self.html_embed(self.pick_post(day)))
         stamp = f"{day.isoformat()}T{r.randint(6, 22):02d}:{r.randint(0, 59):02d}:00Z"

@@ -173,9 +173,7 @@ reactions=0, warnings=(), reason=None))}
         sources = list(wanted)
         for start in range(0, len(sources), 500):
             batch = sources[start : start + 500]
-            for source, digest, parser, payload in self.db.execute(
-                query.format(",".join("?" * len(batch))), batch
-            ):
+            for source, digest, parser, payload in self.db.execute(query.format(",".join("?" * len(batch))), batch):
                 if digest == wanted[source] and parser == self.version:
                     found[source] = loads(payload)
         return found

@@ -49,9 +49,7 @@ OUTCOME = FileOutcome("sub/002.txt", "sub/002.txt", Status.PARSED, 2, ("decoded 
 SKIPPED = FileOutcome("empty.txt", None, Status.SKIPPED, reason="empty file")
 
 
-@pytest.mark.parametrize(
-    "parsed", [(ARTICLE, OUTCOME), (None, SKIPPED), (Article("a", None, None, ""), OUTCOME)]
-)
+@pytest.mark.parametrize("parsed", [(ARTICLE, OUTCOME), (None, SKIPPED), (Article("a", None, None, ""), OUTCOME)])
 def test_records_round_trip_exactly(parsed: tuple[Article | None, FileOutcome]) -> None:
     back = loads(dumps(parsed))
     assert back == parsed
@@ -139,9 +137,7 @@ def test_open_cache_sits_beside_the_corpus(tmp_path: Path) -> None:
     assert store.path.name == ".reactions.db"
 
 
-def test_unusable_store_disables_the_cache_without_failing(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
+def test_unusable_store_disables_the_cache_without_failing(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     missing = tmp_path / "no" / "such" / "folder"
     assert open_cache(missing) is None
     assert "parse cache disabled" in caplog.text

@@ -1,0 +1,230 @@
+"""Benchmark the pipeline on a generated corpus and print a table of measured figures.
+
+Every figure is measured in this one process, on the same corpus and the same reaction texts,
+so that ratios hold on a noisy machine:
+
+* parse MB/s: :func:`reactions.corpus.parse_document` over the files' bytes, already in memory,
+  one core;
+* end to end: files -> :func:`read_corpus` -> :func:`to_frame` (which scores with ``score_frame``), with
+  ``jobs=1`` and with ``jobs=N``, uncached; reactions/s counts rows of the scored frame;
+* raw VADER: ``SentimentIntensityAnalyzer().polarity_scores`` over the frame's texts;
+* incremental: a cold cached run, a re-run over the unchanged corpus, and a re-run after adding
+  1% more files (how many files were parsed again is reported);
+* memory: peak traced Python memory of an end-to-end run (tracemalloc, a separate pass), peak
+  RSS of the process, and the scored frame's ``memory_usage(deep=True)`` per reaction.
+
+Usage::
+
+    python benchmarks/bench_pipeline.py --articles 10000 [--jobs 2] [--json out.json]
+
+The corpus is generated once (``benchmarks/generate_corpus.py``, seed 7) into
+``benchmarks/out/corpus-N`` and reused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import logging
+import os
+import resource
+import shutil
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from generate_corpus import generate  # noqa: E402
+
+from reactions import cache as parse_cache  # noqa: E402
+from reactions.corpus import parse_document, read_corpus  # noqa: E402
+from reactions.frames import to_frame  # noqa: E402
+
+SUFFIXES = (".txt", ".md", ".html", ".htm")
+
+
+def corpus_files(folder: Path) -> list[Path]:
+    """The article files of a generated corpus, in reading order."""
+    return sorted(p for p in folder.rglob("*") if p.suffix in SUFFIXES)
+
+
+def ensure_corpus(folder: Path, articles: int, seed: int) -> Path:
+    """Generate the corpus unless a complete one of that size is already there."""
+    manifest = folder / "manifest.json"
+    if manifest.exists() and json.loads(manifest.read_text())["articles"] == articles:
+        return folder
+    shutil.rmtree(folder, ignore_errors=True)
+    generate(folder, articles, seed=seed)
+    return folder
+
+
+def timed(func: Callable[[], Any]) -> tuple[float, Any]:
+    gc.collect()
+    start = time.perf_counter()
+    result = func()
+    return time.perf_counter() - start, result
+
+
+def run_pipeline(folder: Path, *, jobs: int, cache: bool) -> pd.DataFrame:
+    """Files -> scored frame, the way ``reactions extract`` does it."""
+    corpus = read_corpus([folder], jobs=jobs, cache=cache)
+    return to_frame(corpus)
+
+
+def drop_store(folder: Path) -> None:
+    store = parse_cache.store_file(folder)
+    for path in (store, store.with_name(store.name + "-wal"), store.with_name(store.name + "-shm")):
+        path.unlink(missing_ok=True)
+
+
+def bench_parse(files: list[Path], root: Path) -> dict[str, float]:
+    documents = [(p.relative_to(root).as_posix(), p.read_bytes()) for p in files]
+    size = sum(len(data) for _, data in documents)
+    seconds, _ = timed(lambda: [parse_document(source, data) for source, data in documents])
+    return {"bytes": size, "parse_s": seconds, "parse_mb_s": size / seconds / 1e6}
+
+
+def bench_vader(texts: list[str]) -> dict[str, float]:
+    from vaderSentiment.vaderSentiment import SentimentIntensityAnalyzer
+
+    analyzer = SentimentIntensityAnalyzer()
+    seconds, _ = timed(lambda: [analyzer.polarity_scores(t) for t in texts])
+    return {"vader_s": seconds, "vader_per_s": len(texts) / seconds}
+
+
+class ParseCounts(logging.Handler):
+    """Collects the "parsed N files, M from the cache" lines that reactions.parallel logs."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.parsed = 0
+        self.log = logging.getLogger("reactions.parallel")
+        self.log.setLevel(logging.INFO)
+        self.log.addHandler(self)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.msg.startswith("parsed %d files"):
+            self.parsed += int(record.args[0])  # type: ignore[index]
+
+    def take(self) -> int:
+        self.log.removeHandler(self)
+        return self.parsed
+
+
+def bench_incremental(folder: Path, articles: int, seed: int, jobs: int) -> dict[str, float]:
+    drop_store(folder)
+    cold, _ = timed(lambda: run_pipeline(folder, jobs=jobs, cache=True))
+    warm, _ = timed(lambda: run_pipeline(folder, jobs=jobs, cache=True))
+    extra = folder / "zz-added"
+    added = max(1, articles // 100)
+    generate(extra, added, seed=seed + 1)
+    (extra / "manifest.json").unlink()
+    counts = ParseCounts()
+    grown, _ = timed(lambda: run_pipeline(folder, jobs=jobs, cache=True))
+    reparsed = counts.take()
+    shutil.rmtree(extra)
+    drop_store(folder)
+    return {
+        "cached_cold_s": cold,
+        "warm_s": warm,
+        "warm_ratio": warm / cold,
+        "added_files": added,
+        "added_s": grown,
+        "added_reparsed": reparsed,
+    }
+
+
+def bench_memory(folder: Path) -> dict[str, float]:
+    gc.collect()
+    tracemalloc.start()
+    frame = run_pipeline(folder, jobs=1, cache=False)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return {"traced_peak_mb": peak / 1e6, "traced_peak_per_reaction_kb": peak / len(frame) / 1e3}
+
+
+def measure(args: argparse.Namespace) -> dict[str, Any]:
+    folder = ensure_corpus(args.workdir / f"corpus-{args.articles}", args.articles, args.seed)
+    drop_store(folder)
+    files = corpus_files(folder)
+    result: dict[str, Any] = {"articles": len(files), "jobs": args.jobs, "cores": os.cpu_count()}
+    result |= bench_parse(files, folder)
+    serial, frame = timed(lambda: run_pipeline(folder, jobs=1, cache=False))
+    parallel, frame_n = timed(lambda: run_pipeline(folder, jobs=args.jobs, cache=False))
+    if not frame.equals(frame_n):
+        raise SystemExit("parallel run differs from the serial run")
+    result |= {"reactions": len(frame), "e2e_1_s": serial, "e2e_n_s": parallel}
+    result |= {"e2e_1_per_s": len(frame) / serial, "e2e_n_per_s": len(frame) / parallel}
+    result["speedup"] = serial / parallel
+    result |= bench_vader(frame["text"].astype(str).tolist())
+    result["ratio_1"] = result["e2e_1_per_s"] / result["vader_per_s"]
+    result["ratio_n"] = result["e2e_n_per_s"] / result["vader_per_s"]
+    result["frame_bytes_per_reaction"] = int(frame.memory_usage(deep=True).sum()) / len(frame)
+    if not args.no_incremental:
+        result |= bench_incremental(folder, args.articles, args.seed, args.jobs)
+    if not args.no_tracemalloc:
+        result |= bench_memory(folder)
+    result["max_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e3
+    return result
+
+
+def table(r: dict[str, Any]) -> str:
+    n = r["jobs"]
+    lines = [
+        f"corpus: {r['articles']} articles, {r['bytes'] / 1e6:.1f} MB, {r['reactions']} unique reactions;"
+        f" {r['cores']} cores",
+        "",
+        "| measure | figure |",
+        "|---|---|",
+        f"| parse (1 core, bytes in memory) | {r['parse_mb_s']:.2f} MB/s |",
+        f"| end to end, jobs=1 | {r['e2e_1_per_s']:,.0f} reactions/s ({r['e2e_1_s']:.2f} s) |",
+        f"| end to end, jobs={n} | {r['e2e_n_per_s']:,.0f} reactions/s ({r['e2e_n_s']:.2f} s) |",
+        f"| raw VADER polarity_scores, same texts | {r['vader_per_s']:,.0f} texts/s ({r['vader_s']:.2f} s) |",
+        f"| end to end / raw VADER, jobs=1 | {r['ratio_1']:.2f}x |",
+        f"| end to end / raw VADER, jobs={n} | {r['ratio_n']:.2f}x |",
+        f"| speedup jobs={n} vs jobs=1 | {r['speedup']:.2f}x |",
+        f"| frame memory (deep) per reaction | {r['frame_bytes_per_reaction']:,.0f} B |",
+    ]
+    if "warm_s" in r:
+        lines += [
+            f"| cached cold run, jobs={n} | {r['cached_cold_s']:.2f} s |",
+            f"| re-run, unchanged corpus | {r['warm_s']:.2f} s ({r['warm_ratio']:.1%} of cold) |",
+            f"| re-run after adding {r['added_files']} files | {r['added_s']:.2f} s,"
+            f" {r['added_reparsed']} files parsed |",
+        ]
+    if "traced_peak_mb" in r:
+        lines.append(
+            f"| peak traced memory, jobs=1 | {r['traced_peak_mb']:.0f} MB"
+            f" ({r['traced_peak_per_reaction_kb']:.1f} KB per reaction) |"
+        )
+    lines.append(f"| peak RSS of the benchmark process | {r['max_rss_mb']:.0f} MB |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--articles", type=int, default=1000, help="corpus size: 1000, 10000, 100000")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)")
+    parser.add_argument("--workdir", type=Path, default=HERE / "out", help="where corpora are generated")
+    parser.add_argument("--no-incremental", action="store_true", help="skip the cache runs")
+    parser.add_argument("--no-tracemalloc", action="store_true", help="skip the traced-memory pass")
+    parser.add_argument("--json", type=Path, help="also write the figures as JSON here")
+    args = parser.parse_args(argv)
+    result = measure(args)
+    print(table(result))
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

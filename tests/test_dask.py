@@ -1,0 +1,91 @@
+"""The Dask run gives exactly the frame of the single-process run, and writes it as Parquet."""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pandas as pd
+import pytest
+
+pytest.importorskip("dask.bag")
+distributed = pytest.importorskip("distributed")
+
+from reactions import dask as reactions_dask  # noqa: E402
+from reactions.corpus import read_corpus  # noqa: E402
+from reactions.frames import to_frame  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+SEEDS = ROOT / "seeds"
+
+
+def load_generator() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("generate_corpus", ROOT / "benchmarks" / "generate_corpus.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[distributed.Client]:
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster,
+        distributed.Client(cluster) as connected,
+    ):
+        yield connected
+
+
+@pytest.fixture(scope="module")
+def corpus_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Seeds plus a generated corpus (text and HTML), with an empty and a binary file."""
+    folder = tmp_path_factory.mktemp("dask-corpus")
+    shutil.copytree(SEEDS, folder / "seeds")
+    load_generator().generate(folder / "generated", 60, seed=11, html_share=0.2)
+    (folder / "generated" / "manifest.json").unlink()
+    (folder / "empty.txt").write_bytes(b"")
+    (folder / "binary.txt").write_bytes(b"\x00\xff" * 40)
+    return folder
+
+
+def plain_run(paths: list[Path]) -> pd.DataFrame:
+    return to_frame(read_corpus(paths))
+
+
+def test_dask_frame_is_identical_to_single_process(client: distributed.Client, corpus_dir: Path) -> None:
+    expected = plain_run([corpus_dir])
+    got = reactions_dask.extract([corpus_dir], client=client)
+    assert len(expected) > 200
+    pd.testing.assert_frame_equal(got, expected)
+
+
+def test_dask_writes_parquet_partitions(client: distributed.Client, corpus_dir: Path, tmp_path: Path) -> None:
+    out = tmp_path / "parquet"
+    got = reactions_dask.extract([corpus_dir / "seeds", corpus_dir / "generated"], client=client, out=out)
+    assert sorted(p.name for p in out.glob("*.parquet"))  # at least one part
+    back = pd.read_parquet(out)
+    assert back["id"].tolist() == got["id"].tolist()
+    assert back["text"].tolist() == got["text"].tolist()
+    assert back["compound"].tolist() == got["compound"].tolist()
+    pd.testing.assert_frame_equal(got, plain_run([corpus_dir / "seeds", corpus_dir / "generated"]))
+
+
+def test_dask_scoring_options_reach_the_workers(client: distributed.Client, corpus_dir: Path) -> None:
+    plain = plain_run([corpus_dir / "seeds"])
+    first = str(plain["id"].iloc[0])
+    got = reactions_dask.extract([corpus_dir / "seeds"], client=client, overrides={first: "negative"})
+    assert got.loc[0, "sentiment"] == "negative"
+    assert bool(got.loc[0, "overridden"])
+    pd.testing.assert_frame_equal(got.iloc[1:], plain.iloc[1:])
+
+
+def test_dask_on_nothing_gives_the_empty_frame(client: distributed.Client, tmp_path: Path) -> None:
+    (tmp_path / "empty.txt").write_bytes(b"")
+    got = reactions_dask.extract([tmp_path], client=client)
+    pd.testing.assert_frame_equal(got, plain_run([tmp_path]))

@@ -1,0 +1,111 @@
+"""Parallel and incremental parsing give exactly the results of a plain, serial parse."""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from reactions.cache import ParseCache
+from reactions.corpus import parse_document
+from reactions.parallel import INLINE_BELOW, FileParser, parse_documents
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+Documents = list[tuple[str, bytes]]
+
+
+def load_generator() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("generate_corpus", BENCHMARKS / "generate_corpus.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small generated corpus: every text format, quotes, duplicates, a few HTML pages."""
+    folder = tmp_path_factory.mktemp("generated")
+    load_generator().generate(folder, 90, seed=3, html_share=0.15)
+    return folder
+
+
+def read_documents(folder: Path) -> Documents:
+    files = sorted(p for p in folder.rglob("*") if p.suffix in (".txt", ".html"))
+    return [(p.relative_to(folder).as_posix(), p.read_bytes()) for p in files]
+
+
+@pytest.fixture(scope="session")
+def documents(generated: Path) -> Documents:
+    seeds = [(p.name, p.read_bytes()) for p in sorted((BENCHMARKS.parent / "seeds").glob("*.txt"))]
+    odd = [
+        ("empty.txt", b""),
+        ("binary.txt", b"\x00\x01\x02" * 50),
+        ("cp1252.txt", "café — ok (@fan) Feb 2, 2020".encode("cp1252")),
+    ]
+    return seeds + odd + read_documents(generated)
+
+
+@pytest.fixture(scope="session")
+def serial(documents: Documents) -> list[object]:
+    return [parse_document(source, data) for source, data in documents]
+
+
+def test_generated_corpus_has_reactions(serial: list[object]) -> None:
+    reactions = sum(len(article.reactions) for article, _ in serial if article is not None)  # type: ignore[attr-defined]
+    assert reactions > 200
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_parallel_parse_is_identical_to_serial(documents: Documents, serial: list[object], jobs: int) -> None:
+    assert parse_documents(documents, jobs=jobs) == serial
+
+
+def test_small_batches_keep_order_across_the_pool(documents: Documents, serial: list[object]) -> None:
+    with FileParser(jobs=2, batch=INLINE_BELOW + 5) as parser:  # many batches, most through the pool
+        assert list(parser.parse(documents)) == serial
+        assert parser.parsed == len(documents)
+        assert parser._pool is not None  # the pool really ran
+
+
+def test_cache_rerun_parses_nothing_and_gives_the_same(
+    tmp_path: Path, documents: Documents, serial: list[object]
+) -> None:
+    with ParseCache(tmp_path / ".reactions.db") as cache:
+        with FileParser(jobs=2) as cold:
+            assert list(cold.parse(documents, cache)) == serial
+        assert (cold.parsed, cold.reused) == (len(documents), 0)
+        with FileParser(jobs=2) as warm:
+            assert list(warm.parse(documents, cache)) == serial
+        assert (warm.parsed, warm.reused) == (0, len(documents))
+
+
+def test_cache_reparses_only_added_and_changed_files(tmp_path: Path, documents: Documents) -> None:
+    changed = list(documents)
+    source, data = changed[7]
+    changed[7] = (source, data + b"\n\nAn added paragraph.\n")
+    changed.insert(20, ("new/extra.txt", b"Nice day \xe2\x80\x94 Fan (@fan_1) February 2, 2020\n"))
+    with ParseCache(tmp_path / ".reactions.db") as cache:
+        parse_documents(documents, cache=cache)
+        with FileParser(jobs=2) as parser:
+            assert list(parser.parse(changed, cache)) == [parse_document(s, d) for s, d in changed]
+        assert (parser.parsed, parser.reused) == (2, len(documents) - 1)
+
+
+def test_a_run_logs_what_it_parsed(documents: Documents, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="reactions.parallel")
+    parse_documents(documents[:3], jobs=1)
+    assert "parsed 3 files, 0 from the cache" in caplog.text
+
+
+@pytest.mark.parametrize("make", [list, iter])
+def test_empty_and_lazy_inputs(make: Callable[[Documents], object], documents: Documents) -> None:
+    assert parse_documents(make([]), jobs=2) == []  # type: ignore[arg-type]
+    assert parse_documents(make(documents[:2]), jobs=2) == parse_documents(documents[:2], jobs=1)  # type: ignore[arg-type]
