@@ -8,9 +8,12 @@ that names it and says why.
 Article ids (``source``): a file found in a folder is known by its path relative to that folder,
 in POSIX form (``2020/feb/a.txt``); a file given directly by its name (``a.txt``).
 
->>> corpus = read_corpus(["seeds"])  # doctest: +SKIP
->>> len(corpus.reactions), sum(len(a.reactions) for a in corpus.articles)  # doctest: +SKIP
-(12, 13)
+>>> seeds = Path(__file__).resolve().parent.parent / "seeds"  # the bundled seed articles
+>>> corpus = read_corpus([seeds])
+>>> len(corpus.outcomes), len(corpus.reactions), sum(len(a.reactions) for a in corpus.articles)
+(5, 12, 13)
+>>> [r.sources for r in corpus.reactions if r.handle == "truthhurts06"]
+[('000_818a6d893a3e5887.txt', '001_6d1349d1b42794d4.txt')]
 """
 
 from __future__ import annotations

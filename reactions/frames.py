@@ -113,9 +113,7 @@ def to_frame(
     return score_frame(frame, lexicon=lexicon, overrides=overrides)
 
 
-def frame_from_columns(
-    columns: Mapping[str, list[Any]], dtypes: Mapping[str, Any] | None = None
-) -> pd.DataFrame:
+def frame_from_columns(columns: Mapping[str, list[Any]], dtypes: Mapping[str, Any] | None = None) -> pd.DataFrame:
     """Build a frame from plain Python column values, giving each column its dtype.
 
     Values are Python objects: ``str``/``None`` for text, ``datetime``/``date``/``Timestamp``/``None``

@@ -60,7 +60,5 @@ def article_folder(tmp_path: Path) -> Path:
     other = "Wow pic.twitter.com/abc — Ann (@ann_lee) Feb 2, 2020"
     (tmp_path / "sub").mkdir()
     (tmp_path / "a.txt").write_text(f" date 2020-02-02 First article\n\n{post}\n", encoding="utf-8")
-    (tmp_path / "sub" / "b.md").write_text(
-        f" date 2020-02-03 Second article\n\n{post}\n\n{other}\n", encoding="utf-8"
-    )
+    (tmp_path / "sub" / "b.md").write_text(f" date 2020-02-03 Second article\n\n{post}\n\n{other}\n", encoding="utf-8")
     return tmp_path
