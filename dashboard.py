@@ -83,11 +83,9 @@ def scored_frame(key: str, _corpus: Corpus, overrides: Pairs, lexicon: Pairs) ->
 
 
 def analyst_store(folder: Path) -> tuple[Pairs, Pairs]:
-    """The label overrides and custom lexicon stored beside the corpus (none when there is no store yet)."""
-    if not store.store_path(folder).is_file():
-        return (), ()
-    kept = store.Store.beside(folder)
-    return tuple(sorted(kept.overrides().items())), tuple(sorted(kept.lexicon().items()))
+    """The label overrides and custom lexicon stored beside the corpus (reading never creates a store)."""
+    settings = store.load_settings(folder)
+    return tuple(sorted(settings.overrides.items())), tuple(sorted(settings.lexicon.items()))
 
 
 # --- sidebar: uploads and filters ------------------------------------------------------------------
@@ -123,8 +121,10 @@ def init_filters(frame: pd.DataFrame) -> None:
     wanted = views.filters_from_query({k: st.query_params.get_all(k) for k in st.query_params})
     options = filter_options(frame)
     first, last = options["days"]
-    clamp = (lambda day: min(max(day, first), last)) if first else None
-    st.session_state["f_dates"] = (clamp(wanted.start or first), clamp(wanted.end or last)) if clamp else ()
+    st.session_state["f_dates"] = ()
+    if first is not None:
+        start, end = (min(max(day, first), last) for day in (wanted.start or first, wanted.end or last))
+        st.session_state["f_dates"] = (start, end)
     pairs = [("f_tags", wanted.hashtags, "tags"), ("f_sentiment", wanted.sentiments, "sentiments"),
              ("f_kind", wanted.kinds, "kinds"), ("f_article", wanted.articles, "articles"),
              ("f_author", wanted.authors, "authors"), ("f_platform", wanted.platforms, "platforms")]  # fmt: skip
@@ -314,6 +314,8 @@ def date_range(h: frames.Headline) -> tuple[str, str]:
     """The date-range metric's label and value."""
     if h.first_day is None or h.last_day is None:
         return "Date range", "no dates"
+    if h.first_day == h.last_day:
+        return "Date", f"{h.first_day:%b} {h.first_day.day}, {h.first_day.year}"
     if h.first_day.year == h.last_day.year:
         return (
             f"Date range ({h.first_day.year})",

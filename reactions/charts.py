@@ -204,8 +204,8 @@ def heatmap_chart(rows: pd.DataFrame) -> alt.Chart:
             color=alt.Color(
                 "reactions:Q",
                 title="Reactions",
-                scale=alt.Scale(scheme="greys"),
-                legend=alt.Legend(orient="top", gradientLength=140, tickMinStep=1),
+                scale=alt.Scale(scheme="purples", domainMin=0),
+                legend=alt.Legend(orient="top", gradientLength=140, tickMinStep=1, format="d"),
             ),
             tooltip=[
                 alt.Tooltip("hashtag:N", title="Hashtag"),

@@ -127,7 +127,7 @@ def _read_one(name: str, data: bytes, budget: _Budget) -> Iterator[tuple[Article
     elif suffix not in ARTICLE_TYPES:
         yield None, skipped(name, f"unsupported file type {suffix or '(none)'!r}")
     elif len(data) > budget.limits.max_file_bytes:
-        yield None, skipped(name, f"larger than {_mb(budget.limits.max_file_bytes)}")
+        yield None, skipped(name, f"larger than {_size(budget.limits.max_file_bytes)}")
     else:
         yield parse_document(name, data)
 
@@ -171,7 +171,7 @@ def _budget_problem(budget: _Budget) -> str | None:
     if budget.files <= 0:
         return f"archive limit reached: more than {budget.limits.max_files} files"
     if budget.bytes <= 0:
-        return f"archive limit reached: more than {_mb(budget.limits.max_total_bytes)} uncompressed"
+        return f"archive limit reached: more than {_size(budget.limits.max_total_bytes)} uncompressed"
     return None
 
 
@@ -185,8 +185,10 @@ def _read_entry(
         budget.take(0)
         return None, skipped(path, f"unreadable entry ({error})")
     budget.take(size)
+    if data is None and cap < budget.limits.max_file_bytes:
+        return None, skipped(path, f"archive limit reached: only {_size(cap)} of uncompressed data were left")
     if data is None:
-        return None, skipped(path, f"larger than {_mb(cap)} uncompressed (limit)")
+        return None, skipped(path, f"larger than {_size(cap)} uncompressed (per-file limit)")
     return parse_document(path, data)
 
 
@@ -220,5 +222,10 @@ def safe_member_name(name: str) -> bool:
     return ".." not in PurePosixPath(name).parts
 
 
-def _mb(size: int) -> str:
-    return f"{size / (1024 * 1024):g} MB"
+def _size(size: int) -> str:
+    """A byte count for people: ``10 MB``, ``1.5 MB``, ``12 KB``, ``80 bytes``."""
+    if size >= 1024 * 1024:
+        return f"{size / (1024 * 1024):.3g} MB"
+    if size >= 1024:
+        return f"{size / 1024:.3g} KB"
+    return f"{size} bytes"

@@ -89,14 +89,22 @@ def test_file_count_cap() -> None:
 
 def test_total_uncompressed_cap_stops_a_zip_bomb() -> None:
     bomb = b"a" * 2_000_000  # compresses to a few kilobytes
-    data = make_zip({"1.txt": bomb, "2.txt": bomb, "3.txt": GOOD})
+    data = make_zip({"1.txt": bomb, "2.txt": GOOD, "3.txt": bomb})
     assert len(data) < 50_000
-    limits = UploadLimits(max_total_bytes=3_000_000, max_file_bytes=2_500_000)
+    limits = UploadLimits(max_total_bytes=2_000_000, max_file_bytes=2_500_000)
     upload = read_uploads([("bomb.zip", data)], limits=limits)
     reasons = [o.reason or "" for o in upload.outcomes]
-    assert upload.outcomes[0].status is Status.PARSED
-    assert "larger than" in reasons[1]  # only a million bytes were left
-    assert "archive limit reached" in reasons[2]
+    assert upload.outcomes[0].status is Status.PARSED  # exactly the budget
+    assert reasons[1:] == ["archive limit reached: more than 1.91 MB uncompressed"] * 2
+
+
+def test_a_file_larger_than_what_is_left_is_skipped_and_the_rest_still_fits() -> None:
+    bomb = b"a" * 2_000_000
+    data = make_zip({"1.txt": bomb, "2.txt": bomb, "3.txt": GOOD})
+    limits = UploadLimits(max_total_bytes=3_000_000, max_file_bytes=2_500_000)
+    upload = read_uploads([("bomb.zip", data)], limits=limits)
+    assert [o.status for o in upload.outcomes] == [Status.PARSED, Status.SKIPPED, Status.PARSED]
+    assert upload.outcomes[1].reason == "archive limit reached: only 977 KB of uncompressed data were left"
 
 
 def test_a_forged_size_in_the_directory_cannot_pass_the_cap() -> None:

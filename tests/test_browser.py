@@ -1,0 +1,162 @@
+"""The page once in a real headless Chromium: charts render, a click on a hashtag filters the table.
+
+Runs ``streamlit run dashboard.py`` on a free local port and drives it with Playwright's sync API
+and Debian's Chromium (Playwright's own browser download does not work here).  Without Chromium
+the test is skipped locally, and fails under ``CI=true`` (``.ci/run`` installs it).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "tests" / "artifacts"
+CHROMIUM = os.environ.get("REACTIONS_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run",
+]  # fmt: skip
+CHART = "[data-testid=stVegaLiteChart]"
+BAR = f'{CHART} svg path[aria-roledescription="bar"]'
+ROWCOUNT = "Number(document.querySelector('.st-key-table table')?.getAttribute('aria-rowcount') ?? 0)"
+"""The reactions table's accessible row count (header included), 0 while it is being redrawn."""
+
+pytestmark = pytest.mark.browser
+
+
+def chromium_or_skip() -> str:
+    """Chromium's path; a missing browser skips the test, except under CI where it must run."""
+    found = CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
+    if found:
+        return found
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"Chromium is missing ({CHROMIUM}) but CI=true: the browser test must run")
+    pytest.skip("Chromium is not installed (apt-get install chromium)")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def wait_until_healthy(url: str, server: subprocess.Popen[bytes], timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"streamlit exited with {server.returncode}")
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise TimeoutError(f"streamlit did not answer on {url} within {timeout} s")
+
+
+@pytest.fixture
+def page_url(tmp_path: Path) -> Iterator[str]:
+    """The dashboard served on a free port, over a private copy of the seeds."""
+    corpus = tmp_path / "seeds"
+    shutil.copytree(ROOT / "seeds", corpus)
+    port = free_port()
+    command = [
+        sys.executable, "-m", "streamlit", "run", str(ROOT / "dashboard.py"), "--server.port", str(port),
+        "--server.headless", "true", "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
+    ]  # fmt: skip
+    env = {**os.environ, "REACTIONS_CORPUS": str(corpus)}
+    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        wait_until_healthy(url, server)
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+def table_rows(page: object) -> int:
+    """Rows in the reactions table (the grid's accessible row count, minus the header)."""
+    count = page.evaluate(f"() => {ROWCOUNT}")  # type: ignore[attr-defined]
+    return int(count) - 1
+
+
+def settle(page: object) -> None:
+    """Wait for the rerun a click started to finish."""
+    page.wait_for_timeout(500)  # type: ignore[attr-defined]
+    page.wait_for_selector("[data-testid=stStatusWidget]", state="detached", timeout=60_000)  # type: ignore[attr-defined]
+    page.wait_for_timeout(500)  # type: ignore[attr-defined]
+
+
+def click_until(page: Any, selector: str, condition: str, attempts: int = 3) -> None:
+    """Click the mark until ``condition`` holds.  Vega attaches its listeners a moment after the SVG
+    appears, so a click landing in that moment is lost (the analyst would simply click again)."""
+    for attempt in range(attempts):
+        page.locator(selector).first.click()
+        try:
+            page.wait_for_function(condition, timeout=10_000)
+        except Exception:  # playwright's TimeoutError
+            if attempt == attempts - 1:
+                page.screenshot(path=str(ARTIFACTS / "dashboard-click-failed.png"), full_page=True)
+                raise
+            continue
+        settle(page)
+        return
+
+
+def test_page_in_chromium(page_url: str) -> None:
+    executable = chromium_or_skip()
+    sync_api = pytest.importorskip("playwright.sync_api")
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1440, "height": 2400})
+            page.goto(page_url)
+            page.wait_for_selector(f"{CHART} svg", timeout=60_000)
+            page.wait_for_function(f"document.querySelectorAll('{CHART} svg').length >= 5", timeout=60_000)
+            settle(page)
+            assert page.locator("[data-testid=stException]").count() == 0
+            assert table_rows(page) == 12
+            page.screenshot(path=str(ARTIFACTS / "dashboard.png"), full_page=True)
+
+            click_until(page, f'{BAR}[aria-label*="Hashtag: TimesUp"]', f"{ROWCOUNT} > 1 && {ROWCOUNT} < 13")
+            shown = table_rows(page)
+            assert 0 < shown < 12
+            assert page.get_by_text("Selected in the charts: hashtag=TimesUp").count() == 1
+            assert page.locator("[data-testid=stException]").count() == 0
+            page.screenshot(path=str(ARTIFACTS / "dashboard-selected.png"), full_page=True)
+
+            page.get_by_role("button", name="Clear selection").click()
+            page.wait_for_function(f"{ROWCOUNT} == 13", timeout=30_000)
+            settle(page)
+
+            # Select the first row (its checkbox in the grid's row-marker column): the post in context.
+            box = page.locator(".st-key-table").bounding_box()
+            page.mouse.click(box["x"] + 15, box["y"] + 35 + 17)
+            page.wait_for_selector(".st-key-post_paragraph", timeout=30_000)
+            settle(page)
+            highlighted = page.locator(".st-key-post_paragraph").inner_text()
+            assert "@winonasrider" in highlighted
+            assert page.locator(".st-key-post_paragraph").evaluate("e => getComputedStyle(e).backgroundColor") != (
+                "rgba(0, 0, 0, 0)"
+            )
+            assert page.locator("[data-testid=stException]").count() == 0
+            page.screenshot(path=str(ARTIFACTS / "dashboard-context.png"), full_page=True)
+        finally:
+            browser.close()
