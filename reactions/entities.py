@@ -276,6 +276,13 @@ def extract_mentions(text: str) -> list[str]:
 # --- emoji and everything at once -------------------------------------------------------------
 
 
+# Every BMP character that occurs in an emoji the emoji package knows, and all astral ones: an
+# emoji (even a ZWJ sequence the package joins) is a run of these, so only such runs need the
+# package's slower scan.  (One astral range keeps the class a fast bitmap for sre.)
+_EMOJI_BMP_CHARS = {c for e in emoji_package.EMOJI_DATA for c in e if ord(c) < 0x10000}
+_EMOJI_RUN = re.compile("[" + "".join(sorted(map(re.escape, _EMOJI_BMP_CHARS))) + "\U00010000-\U0010ffff]+")
+
+
 def extract_emoji(text: str) -> list[str]:
     """The emoji in ``text``, in order, as found by the ``emoji`` package (sequences kept whole).
 
@@ -284,7 +291,11 @@ def extract_emoji(text: str) -> list[str]:
     """
     if text.isascii():
         return []
-    return [found["emoji"] for found in emoji_package.emoji_list(text)]
+    found: list[str] = []
+    for run in _EMOJI_RUN.findall(text):
+        if not run.isascii():
+            found.extend(item["emoji"] for item in emoji_package.emoji_list(run))
+    return found
 
 
 def extract_entities(text: str) -> Entities:

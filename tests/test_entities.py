@@ -6,6 +6,7 @@ import pickle
 import time
 from collections.abc import Callable
 
+import emoji
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -487,6 +488,18 @@ def test_extractors_never_raise_and_return_substrings(text: str) -> None:
         assert f"@{name}" in text or f"＠{name}" in text
         assert 1 <= len(name) <= 15
     assert all(found in text for found in entities.emoji)
+
+
+EMOJI_TEXT = st.lists(
+    st.sampled_from([*list(emoji.EMOJI_DATA)[::7], "\u200d", "\ufe0f", "\u20e3", "🏽", "1", "#", "a", " ", "é", "𠀡"]),
+    max_size=20,
+).map("".join)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.text(), EMOJI_TEXT))
+def test_extract_emoji_matches_the_emoji_package(text: str) -> None:
+    assert extract_emoji(text) == [found["emoji"] for found in emoji.emoji_list(text)]
 
 
 ADVERSARIAL = [
