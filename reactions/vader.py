@@ -6,7 +6,8 @@ token, ``_but_check`` and ``score_valence``.  :meth:`Engine.analyse` runs the sa
 three changes, and keeps the per-token valences to explain the score:
 
 1. The emoji step is :meth:`Engine.prepare`: HTML entities are decoded (:func:`clean`), links
-   removed (:func:`remove_urls`), and whole emoji *sequences* (FE0F, skin tones, flags, ZWJ)
+   removed (:func:`remove_urls`), elongated words shortened to a VADER word (``sooo`` -> ``so``)
+   when there is one, and whole emoji *sequences* (FE0F, skin tones, flags, ZWJ)
    replaced, surrounded by spaces, by a description (:func:`describe_emoji`).  Pure-ASCII text
    (the common case) skips the emoji step entirely.
 2. ``sentiment_valence`` is given a *window* of the tokens (three before, two after: every rule
@@ -37,6 +38,7 @@ from typing import Any, Final
 import emoji as emoji_package
 from vaderSentiment.vaderSentiment import (
     BOOSTER_DICT,
+    NEGATE,
     SPECIAL_CASES,
     SentimentIntensityAnalyzer,
     SentiText,
@@ -60,6 +62,9 @@ _TAGS = "\U000e0020-\U000e007f"
 _NOT_BASE = re.compile(f"[\ufe0e\ufe0f\u20e3{_ZWJ}{_MODIFIERS}{_REGIONAL}{_TAGS}]")
 _IDIOM_WORDS: Final = frozenset(word for idiom in SPECIAL_CASES for word in idiom.split())
 _FLAG = re.compile(f"[{_REGIONAL}]{{2}}|\U0001f3f4[{_TAGS}]+")
+_LETTER_RUN = re.compile(r"([^\W\d_])\1{2,}")
+_ELONGATED = _LETTER_RUN
+_ELONGATED_WORD = re.compile(r"[^\W\d_]*([^\W\d_])\1{2,}[^\W\d_]*")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 _MAYBE_URL = re.compile(r"\w\.\w\w")
 """A cheap test that a text may hold a link: every link twitter-text finds has ``x.yz`` in its host."""
@@ -209,11 +214,25 @@ class Engine:
         """Text cleaned (:func:`clean`), links removed, custom phrases joined into one token, emoji
         replaced by their descriptions."""
         text = remove_urls(clean(text))
+        if _ELONGATED.search(text):
+            text = _ELONGATED_WORD.sub(self._shorten, text)
         if self._phrase_re is not None:
             text = self._phrase_re.sub(lambda m: PHRASE_JOINER.join(m.group().split()), text)
         if text.isascii():
             return Prepared(text)
         return self._replace_emoji(text)
+
+    def _shorten(self, match: re.Match[str]) -> str:
+        """An elongated word (``sooo``, ``loooove``, ``NOOOO``) as the VADER word it stretches, if any:
+        each run of 3+ equal letters cut to two, else to one; a word VADER does not know stays as written."""
+        word = match.group()
+        if word.lower() in self.vader.lexicon:
+            return word
+        for keep in (2, 1):
+            short = _LETTER_RUN.sub(r"\1" * keep, word)
+            if (lower := short.lower()) in self.vader.lexicon or lower in BOOSTER_DICT or lower in NEGATE:
+                return short
+        return word
 
     def _replace_emoji(self, text: str) -> Prepared:
         pieces: list[str] = []
