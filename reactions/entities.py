@@ -111,6 +111,7 @@ _URL = re.compile(
     """,
     re.IGNORECASE | re.VERBOSE,
 )
+_DOTTED_WORD = re.compile(r"(?<!\S)\S*?\.\S*")  # every URL has a dot; lazy, so linear
 _FOREVER = sys.maxsize
 _MEDIA = re.compile(r"(?:https?://)?pic\.(?:twitter|x)\.com/", re.IGNORECASE)
 _TCO_PATH = re.compile(r"/[a-z0-9]+", re.IGNORECASE)
@@ -161,9 +162,15 @@ def _trim_path(rest: str) -> str:
     return rest[:end]
 
 
+def _url_candidates(text: str) -> Iterator[re.Match[str]]:
+    """URL-shaped matches, looked for only in whitespace-delimited words that hold a dot."""
+    for word in _DOTTED_WORD.finditer(text):
+        yield from _URL.finditer(text, word.start(), word.end())
+
+
 def _url_spans(text: str) -> Iterator[tuple[int, int]]:
     """Start and end offsets of every URL in ``text``, in order."""
-    for match in _URL.finditer(text):
+    for match in _url_candidates(text):
         protocol = match.group("proto") is not None
         host = match.group("uhost") if protocol else match.group("ahost")
         host_end = _host_end(host, protocol=protocol)
@@ -230,11 +237,9 @@ _HASHTAG_EXTRA = (
 )
 _HASHTAG = re.compile(rf"(?<!&)[#＃](?![\ufe0f\u20e3])(?P<tag>[{_LETTER_MARK_DIGIT}{_HASHTAG_EXTRA}]+)(?P<url>://)?")
 _HASHTAG_LETTER = re.compile(f"[{_LETTER_MARK}]")
-_MENTION = re.compile(
-    r"(?:^|[^A-Za-z0-9_!#$%&*@＠]|(?:^|[^A-Za-z0-9_+~.-])[Rr][Tt]:?)"
-    r"[@＠](?P<name>[A-Za-z0-9_]{1,15})"
-    rf"(?![A-Za-z0-9_@＠{_LATIN_ACCENTS}]|://)"
-)
+_MENTION = re.compile(rf"[@＠](?P<name>[A-Za-z0-9_]{{1,15}})(?![A-Za-z0-9_@＠{_LATIN_ACCENTS}]|://)")
+_NOT_BEFORE_MENTION = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_!#$%&*@＠")
+_NOT_BEFORE_RT = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_+~.-")
 
 
 def _hashtags(text: str, urls: list[tuple[int, int]]) -> list[str]:
@@ -258,8 +263,20 @@ def extract_hashtags(text: str) -> list[str]:
     return _hashtags(text, list(_url_spans(text)))
 
 
+def _starts_mention(text: str, at: int) -> bool:
+    """Whether the ``@`` at ``at`` may start a mention, judging by what precedes it (twitter-text:
+    not a word character or one of ``!#$%&*@``, except right after ``RT``)."""
+    if at == 0 or text[at - 1] not in _NOT_BEFORE_MENTION:
+        return True
+    return text[max(at - 2, 0) : at].lower() == "rt" and (at < 3 or text[at - 3] not in _NOT_BEFORE_RT)
+
+
 def _mentions(text: str, urls: list[tuple[int, int]]) -> list[str]:
-    return [m.group("name") for m in _MENTION.finditer(text) if not _inside(m.start("name") - 1, urls)]
+    return [
+        match.group("name")
+        for match in _MENTION.finditer(text)
+        if _starts_mention(text, match.start()) and not _inside(match.start(), urls)
+    ]
 
 
 def extract_mentions(text: str) -> list[str]:
