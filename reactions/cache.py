@@ -31,7 +31,7 @@ import logging
 import sqlite3
 import types
 import typing
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -77,9 +77,10 @@ def store_file(corpus_dir: Path) -> Path:
 
 
 def encode(value: Any) -> Any:
-    """A JSON-ready form of a record (dataclasses, tuples, dates, enums, scalars)."""
+    """A JSON-ready form of a record: a dataclass becomes the list of its fields' values, in
+    field order; tuples become lists, dates ISO strings, enums their values."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return [encode(getattr(value, f.name)) for f in dataclasses.fields(value)]
     if isinstance(value, tuple | list):
         return [encode(item) for item in value]
     if isinstance(value, dt.date):
@@ -89,40 +90,55 @@ def encode(value: Any) -> Any:
     return value
 
 
-@functools.cache
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
-
-
 def decode(kind: Any, value: Any) -> Any:
-    """Rebuild a value of type ``kind`` from :func:`encode`'s output."""
-    if value is None:
-        return None
+    """Rebuild a value of type ``kind`` (a type annotation) from :func:`encode`'s output."""
+    return _decoder(kind)(value)
+
+
+Decoder = Callable[[Any], Any]
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+@functools.cache
+def _decoder(kind: Any) -> Decoder:
+    """A function that decodes values of type ``kind``, built once per type (decoding is hot)."""
     origin = typing.get_origin(kind)
     if origin in (types.UnionType, typing.Union):
         arms = [arm for arm in typing.get_args(kind) if arm is not type(None)]
-        return decode(arms[0], value) if len(arms) == 1 else value
+        inner = _decoder(arms[0]) if len(arms) == 1 else _same
+        return inner if inner is _same else lambda value: None if value is None else inner(value)
     if origin is tuple:
-        args = typing.get_args(kind)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(decode(args[0], item) for item in value)
-        return tuple(decode(arg, item) for arg, item in zip(args, value, strict=True))
-    if isinstance(kind, type):
-        return _decode_type(kind, value)
-    return value
-
-
-def _decode_type(kind: type, value: Any) -> Any:
+        return _tuple_decoder(typing.get_args(kind))
+    if not isinstance(kind, type):
+        return _same
     if dataclasses.is_dataclass(kind):
-        hints = _hints(kind)
-        return kind(**{name: decode(hints[name], item) for name, item in value.items()})
+        return _record_decoder(kind)
     if issubclass(kind, dt.datetime):
-        return dt.datetime.fromisoformat(value)
+        return dt.datetime.fromisoformat
     if issubclass(kind, dt.date):
-        return dt.date.fromisoformat(value)
+        return dt.date.fromisoformat
     if issubclass(kind, enum.Enum):
-        return kind(value)
-    return value
+        return kind
+    return _same
+
+
+def _tuple_decoder(args: tuple[Any, ...]) -> Decoder:
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = _decoder(args[0])
+        return tuple if item is _same else lambda value: tuple(map(item, value))
+    items = [_decoder(arg) for arg in args]
+    if all(item is _same for item in items):
+        return tuple
+    return lambda value: tuple(item(v) for item, v in zip(items, value, strict=True))
+
+
+def _record_decoder(cls: type) -> Decoder:
+    hints = typing.get_type_hints(cls)
+    fields = [_decoder(hints[f.name]) for f in dataclasses.fields(cls)]
+    return lambda value: cls(*[field(v) for field, v in zip(fields, value, strict=True)])
 
 
 def dumps(parsed: Parsed) -> str:
