@@ -113,10 +113,9 @@ NEUTRAL: Final = Scores(0.0, 0.0, 0.0, 0.0, "neutral")
 """The scores of a missing or empty text."""
 
 
-@functools.cache
 def analyzer() -> vader.SentimentIntensityAnalyzer:
-    """The shared analyzer, built on first use (reading VADER's lexicons takes ~50 ms)."""
-    return vader.SentimentIntensityAnalyzer()
+    """The shared analyzer, built once, on first use (reading VADER's lexicons takes ~50 ms)."""
+    return vader.shared_analyzer()
 
 
 @functools.lru_cache(maxsize=8)
@@ -145,13 +144,14 @@ def as_text(value: object) -> str:
         return value
     if isinstance(value, bytes | bytearray):
         return bytes(value).decode("utf-8", errors="replace")
-    if value is None or value is pd.NA or (isinstance(value, float) and math.isnan(value)):
+    if value is None or value is pd.NA or value is pd.NaT or (isinstance(value, float) and math.isnan(value)):
         return ""
     return str(value)
 
 
 def prepare_text(text: object, *, lexicon: Lexicon | None = None) -> str:
-    """The text VADER is given: URLs and media links removed, emoji replaced by their descriptions.
+    """The text VADER is given: entities decoded, links removed, elongated words shortened, emoji
+    replaced by their descriptions (see :meth:`reactions.vader.Engine.prepare`).
 
     >>> " ".join(prepare_text("😂lol https://t.co/x pic.twitter.com/abc ❤️").split())
     'face with tears of joy lol red heart'

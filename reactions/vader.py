@@ -63,7 +63,6 @@ _NOT_BASE = re.compile(f"[\ufe0e\ufe0f\u20e3{_ZWJ}{_MODIFIERS}{_REGIONAL}{_TAGS}
 _IDIOM_WORDS: Final = frozenset(word for idiom in SPECIAL_CASES for word in idiom.split())
 _FLAG = re.compile(f"[{_REGIONAL}]{{2}}|\U0001f3f4[{_TAGS}]+")
 _LETTER_RUN = re.compile(r"([^\W\d_])\1{2,}")
-_ELONGATED = _LETTER_RUN
 _ELONGATED_WORD = re.compile(r"[^\W\d_]*([^\W\d_])\1{2,}[^\W\d_]*")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 _MAYBE_URL = re.compile(r"\w\.\w\w")
@@ -133,7 +132,7 @@ def _code_ranges(chars: set[str]) -> str:
 @functools.cache
 def _emoji_pattern() -> re.Pattern[str]:
     """Whole emoji sequences, and stray joiners/selectors/modifiers left outside one."""
-    firsts = {key[0] for key in (*emoji_package.EMOJI_DATA, *SentimentIntensityAnalyzer().emojis)}
+    firsts = {key[0] for key in (*emoji_package.EMOJI_DATA, *shared_analyzer().emojis)}
     base = _code_ranges({c for c in firsts if not c.isascii() and not _NOT_BASE.match(c)})
     element = f"(?:[{_REGIONAL}]{{1,2}}|[{base}][\ufe0e\ufe0f]?[{_MODIFIERS}]?\ufe0f?[{_TAGS}]*)"
     return re.compile(f"{element}(?:{_ZWJ}{element})*|{_NOT_BASE.pattern}")
@@ -181,8 +180,13 @@ def describe_emoji(sequence: str) -> str:
 
 
 @functools.cache
+def shared_analyzer() -> SentimentIntensityAnalyzer:
+    """The one analyzer of the process, built on first use (reading VADER's lexicons takes ~50 ms)."""
+    return SentimentIntensityAnalyzer()
+
+
 def _vader_emojis() -> dict[str, str]:
-    emojis: dict[str, str] = SentimentIntensityAnalyzer().emojis
+    emojis: dict[str, str] = shared_analyzer().emojis
     return emojis
 
 
@@ -214,7 +218,7 @@ class Engine:
         """Text cleaned (:func:`clean`), links removed, custom phrases joined into one token, emoji
         replaced by their descriptions."""
         text = remove_urls(clean(text))
-        if _ELONGATED.search(text):
+        if _LETTER_RUN.search(text):
             text = _ELONGATED_WORD.sub(self._shorten, text)
         if self._phrase_re is not None:
             text = self._phrase_re.sub(lambda m: PHRASE_JOINER.join(m.group().split()), text)
