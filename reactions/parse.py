@@ -439,7 +439,8 @@ _BEFORE = re.compile(
     rf"(?P<tail>(?:[ \t]+(?:{_VENUE}))?)[ \t]*[:,][ \t]*\Z",
     re.IGNORECASE,
 )
-_NOT_AUTHORS = re.compile(r"^(?:he|she|they|it|i|we|you|this|that|which|who)$", re.IGNORECASE)
+_PLACE_IN_AUTHOR = re.compile(r"[ \t](?:in|at|for|from)[ \t]", re.IGNORECASE)
+"""``"…," wrote columnist Jo Doe in The Times.``: a byline in print, not a post."""
 _CAPITALISED = re.compile(r"^[@A-Z0-9]")
 
 
@@ -475,6 +476,8 @@ def _quote_at(body: str, match: re.Match[str], source: str) -> Reaction | None:
 def _is_post(match: re.Match[str]) -> bool:
     """Whether an author/verb match describes a social-media post rather than speech."""
     verb = match.group("verb").lower()
+    if match.re is _AFTER_VERB_AUTHOR and _PLACE_IN_AUTHOR.search(match.group("author")):
+        return False
     if match.group("tail"):
         return True
     if verb in {"tweeted", "retweeted", "tweeting", "posted", "posting", "commented", "commenting", "captioned"}:
@@ -486,10 +489,7 @@ def _is_post(match: re.Match[str]) -> bool:
 
 
 def _quote(inner: str, match: re.Match[str], source: str, span: tuple[int, int]) -> Reaction | None:
-    author = match.group("author").strip()
-    words = author.split()
-    if _NOT_AUTHORS.match(author) is None and len(words) > 8:
-        return None
+    words = match.group("author").split()
     text = inner.strip()
     text = text[:-1].rstrip() if text.endswith(",") else text
     if len(text) < 2:
