@@ -7,20 +7,25 @@ and whether they come from the cache or not.  Work goes to the pool in small chu
 batches ahead of the consumer, so memory stays bounded on a corpus of any size.  Small runs
 (fewer misses than one pool round is worth) are parsed in-process, without starting a pool.
 
-The pool uses the ``forkserver`` start method where available: forking a threaded process (the
-Streamlit server, a Dask client) can deadlock.
+:func:`score_frame` scores a frame's rows in the same pool, in chunks, with
+:func:`reactions.sentiment.score_frame` (row by row, so the result is the same as in one piece).
 """
 
 from __future__ import annotations
 
+import atexit
 import logging
 import multiprocessing
 import os
+import threading
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import islice
+from typing import Any
+
+import pandas as pd
 
 from reactions.cache import ParseCache, Parsed, content_hash
 
@@ -33,6 +38,48 @@ CHUNK = 16
 """Files per pool task: big enough to amortise pickling, small enough to balance the workers."""
 INLINE_BELOW = 32
 """Fewer misses than this in a batch are parsed in-process: not worth a trip to the pool."""
+
+
+PRELOAD = ("reactions.corpus", "reactions.html", "reactions.sentiment", "reactions.frames")
+"""Modules the fork server imports once, so that each worker starts with them loaded."""
+
+_POOL: dict[int, ProcessPoolExecutor] = {}
+
+
+def shared_pool(jobs: int) -> ProcessPoolExecutor:
+    """A process pool of ``jobs`` workers, started on first use and reused by later runs (parsing,
+    then scoring, then the next run: workers start once).  It is shut down at exit, or by
+    :func:`shutdown`.
+    """
+    pool = _POOL.get(jobs)
+    if pool is None:
+        shutdown()
+        pool = _POOL[jobs] = ProcessPoolExecutor(jobs, mp_context=_context())
+    return pool
+
+
+def _context() -> Any:
+    """``fork`` (workers start at once, nothing re-imported) in a single-threaded process such as
+    the CLI; else a fork server that has imported :data:`PRELOAD` (forking a threaded process such
+    as the Streamlit server or a Dask client can deadlock); else the platform's default."""
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(list(PRELOAD))
+        return context
+    return multiprocessing.get_context()
+
+
+def shutdown() -> None:
+    """Stop the shared pool, if one is running."""
+    for pool in _POOL.values():
+        pool.shutdown(cancel_futures=True)
+    _POOL.clear()
+
+
+atexit.register(shutdown)
 
 
 def default_jobs() -> int:
@@ -113,18 +160,12 @@ class FileParser:
             yield result
 
     def _ensure_pool(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            methods = multiprocessing.get_all_start_methods()
-            context = multiprocessing.get_context("forkserver" if "forkserver" in methods else None)
-            self._pool = ProcessPoolExecutor(self.jobs, mp_context=context)
+        self._pool = shared_pool(self.jobs)
         return self._pool
 
     def close(self) -> None:
-        """Stop the pool, if one was started, and log how many files were parsed."""
+        """Log how many files were parsed; the pool stays up for the next run (see :func:`shared_pool`)."""
         logger.info("parsed %d files, %d from the cache", self.parsed, self.reused)
-        if self._pool is not None:
-            self._pool.shutdown(cancel_futures=True)
-            self._pool = None
 
     def __enter__(self) -> FileParser:
         return self
@@ -139,3 +180,43 @@ def parse_documents(
     """Every document parsed (see :class:`FileParser`), in order."""
     with FileParser(jobs) as parser:
         return list(parser.parse(documents, cache))
+
+
+SCORE_CHUNK = 500
+"""Rows per scoring task."""
+
+
+def score_rows(rows: pd.DataFrame, options: Mapping[str, Any]) -> pd.DataFrame:
+    """The sentiment columns of a few rows (``id`` and ``text``); the pool's scoring task."""
+    from reactions.sentiment import SENTIMENT_COLUMNS
+    from reactions.sentiment import score_frame as score
+
+    return score(rows, **options)[list(SENTIMENT_COLUMNS)]
+
+
+def score_frame(
+    frame: pd.DataFrame,
+    *,
+    jobs: int | None = None,
+    lexicon: Mapping[str, float] | None = None,
+    overrides: Mapping[str, str] | None = None,
+) -> pd.DataFrame:
+    """:func:`reactions.sentiment.score_frame` with ``jobs`` processes: the same frame, faster.
+
+    Only each row's ``id`` and ``text`` travel to the workers; the sentiment columns come back
+    and are appended exactly as ``score_frame`` appends them.
+    """
+    from reactions.sentiment import SENTIMENT_COLUMNS
+    from reactions.sentiment import score_frame as score
+
+    options: dict[str, Any] = {"lexicon": lexicon, "overrides": overrides}
+    jobs = max(1, jobs if jobs is not None else default_jobs())
+    if jobs == 1 or len(frame) < 2 * SCORE_CHUNK:
+        return score(frame, **options)
+    rows = frame[["id", "text"]]
+    pool = shared_pool(jobs)
+    size = max(SCORE_CHUNK, -(-len(rows) // (4 * jobs)))
+    chunks = [pool.submit(score_rows, rows.iloc[i : i + size], options) for i in range(0, len(rows), size)]
+    columns = pd.concat([chunk.result() for chunk in chunks])
+    base = frame.drop(columns=[c for c in SENTIMENT_COLUMNS if c in frame.columns])
+    return base.assign(**{name: columns[name] for name in SENTIMENT_COLUMNS})

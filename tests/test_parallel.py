@@ -9,11 +9,16 @@ from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
+import pandas as pd
 import pytest
 
+from reactions import parallel
 from reactions.cache import ParseCache
-from reactions.corpus import parse_document
+from reactions.cache import store_file as cache_file
+from reactions.corpus import parse_document, read_corpus
+from reactions.frames import to_frame
 from reactions.parallel import INLINE_BELOW, FileParser, parse_documents
+from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 Documents = list[tuple[str, bytes]]
@@ -109,3 +114,27 @@ def test_a_run_logs_what_it_parsed(documents: Documents, caplog: pytest.LogCaptu
 def test_empty_and_lazy_inputs(make: Callable[[Documents], object], documents: Documents) -> None:
     assert parse_documents(make([]), jobs=2) == []  # type: ignore[arg-type]
     assert parse_documents(make(documents[:2]), jobs=2) == parse_documents(documents[:2], jobs=1)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="session")
+def plain_frame(generated: Path) -> pd.DataFrame:
+    return to_frame(read_corpus([generated]))
+
+
+def test_pooled_and_cached_runs_give_the_plain_frame(generated: Path, plain_frame: pd.DataFrame) -> None:
+    for _ in ("cold", "warm"):
+        corpus = read_corpus([generated], jobs=2, cache=True)
+        pd.testing.assert_frame_equal(to_frame(corpus), plain_frame)
+    assert cache_file(generated).exists()
+
+
+def test_parallel_scoring_is_identical(
+    plain_frame: pd.DataFrame, monkeypatch: pytest.MonkeyPatch, generated: Path
+) -> None:
+    monkeypatch.setattr(parallel, "SCORE_CHUNK", 40)
+    base = plain_frame.drop(columns=list(SENTIMENT_COLUMNS))
+    pd.testing.assert_frame_equal(parallel.score_frame(base, jobs=2), plain_frame)
+    options = {"lexicon": {"amazing": -3.0}, "overrides": {str(base["id"].iloc[3]): "negative"}}
+    expected = score_frame(base, **options)  # type: ignore[arg-type]
+    pd.testing.assert_frame_equal(parallel.score_frame(base, jobs=2, **options), expected)  # type: ignore[arg-type]
+    assert not expected["compound"].equals(plain_frame["compound"])  # the options did change something
