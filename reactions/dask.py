@@ -9,9 +9,10 @@ partitions as Parquet files when ``out`` is given.  The frame it returns is iden
 ``to_frame(read_corpus(paths))`` (which scores with ``score_frame``).
 
 With no ``client`` it starts a :class:`distributed.LocalCluster` (one single-threaded worker
-process per core: parsing holds the GIL) and closes it afterwards; pass a
-:class:`distributed.Client` connected to an existing scheduler to run on a cluster (the
-workers need ``reactions`` installed and must see the files at the same paths).
+process per core: parsing holds the GIL) and closes it afterwards.  To run on an existing
+cluster, pass a client of its scheduler, e.g. ``with connect("tcp://scheduler:8786") as client:
+extract(paths, client)``; the workers need ``reactions`` installed and must see the files at
+the same paths (a shared file system).
 
 Dask is an optional extra (``pip install 'reactions[dask]'``) and is imported only here.
 """
@@ -29,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from reactions import corpus as corpus_module
-from reactions.models import Article, FileOutcome
+from reactions.models import Article, Corpus, FileOutcome
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -51,12 +52,15 @@ def parse_file(item: tuple[str, str]) -> tuple[Article | None, FileOutcome]:
 
 
 @contextlib.contextmanager
-def _session(client: Client | None) -> Iterator[Any]:
-    """``client``, or a client of a fresh LocalCluster that is closed afterwards."""
-    if client is not None:
-        yield client
-        return
+def connect(address: str | None = None) -> Iterator[Client]:
+    """A client of the scheduler at ``address`` (``tcp://host:8786``), or of a fresh
+    :class:`distributed.LocalCluster` (one single-threaded worker process per core) that is
+    closed afterwards."""
     distributed: Any = importlib.import_module("distributed")
+    if address:
+        with distributed.Client(address) as remote:
+            yield remote
+        return
     workers = os.cpu_count() or 1
     with (
         distributed.LocalCluster(
@@ -65,6 +69,15 @@ def _session(client: Client | None) -> Iterator[Any]:
         distributed.Client(cluster) as local,
     ):
         yield local
+
+
+@contextlib.contextmanager
+def _session(client: Client | None) -> Iterator[Any]:
+    if client is not None:
+        yield client
+    else:
+        with connect() as local:
+            yield local
 
 
 def extract(
@@ -80,6 +93,19 @@ def extract(
     ``out``: a folder to write the frame into as Parquet partitions (``part.0.parquet``, …).
     ``lexicon`` and ``overrides`` are passed to :func:`reactions.sentiment.score_frame`.
     """
+    return extract_corpus(paths, client, out, lexicon=lexicon, overrides=overrides)[1]
+
+
+def extract_corpus(
+    paths: Sequence[str | Path],
+    client: Client | None = None,
+    out: str | Path | None = None,
+    *,
+    lexicon: Mapping[str, float] | None = None,
+    overrides: Mapping[str, str] | None = None,
+) -> tuple[Corpus, pd.DataFrame]:
+    """:func:`extract`, also returning the corpus (every file's outcome; articles without their
+    text), for a caller that reports on the run, as ``reactions extract --dask`` does."""
     dask: Any = importlib.import_module("dask")
     bags: Any = importlib.import_module("dask.bag")
     frames: Any = importlib.import_module("dask.dataframe")
@@ -91,8 +117,8 @@ def extract(
     options: dict[str, Any] = {"lexicon": lexicon, "overrides": overrides}
     with _session(client) as active, dask.config.set({"dataframe.convert-string": False}):
         bag = bags.from_sequence(files, partition_size=PARTITION_FILES)
-        parsed = active.compute(bag.map(parse_file)).result()
-        frame = to_frame(corpus_module.assemble(parsed), sentiment=False)
+        corpus = corpus_module.assemble(active.compute(bag.map(parse_file)).result())
+        frame = to_frame(corpus, sentiment=False)
         parts = frames.from_pandas(frame, chunksize=PARTITION_ROWS, sort=False)
         scored = parts.map_partitions(score_frame, meta=score_frame(frame.iloc[:0], **options), **options)
         scored = active.persist(scored)
@@ -100,4 +126,4 @@ def extract(
         if out is not None:  # one schema for every part, from all rows (an empty list says nothing)
             schema = importlib.import_module("pyarrow").Schema.from_pandas(result, preserve_index=False)
             scored.to_parquet(Path(out), write_index=False, schema=schema)
-    return result
+    return corpus, result

@@ -89,3 +89,11 @@ def test_dask_on_nothing_gives_the_empty_frame(client: distributed.Client, tmp_p
     (tmp_path / "empty.txt").write_bytes(b"")
     got = reactions_dask.extract([tmp_path], client=client)
     pd.testing.assert_frame_equal(got, plain_run([tmp_path]))
+
+
+def test_connect_to_an_existing_scheduler_by_address(client: distributed.Client, corpus_dir: Path) -> None:
+    address = client.scheduler.address
+    with reactions_dask.connect(address) as remote:
+        corpus, frame = reactions_dask.extract_corpus([corpus_dir / "seeds"], remote)
+    assert len(corpus.outcomes) == 5
+    pd.testing.assert_frame_equal(frame, plain_run([corpus_dir / "seeds"]))
