@@ -193,8 +193,10 @@ def repair_mojibake(text: str) -> str:
 
 # --- clean_text -------------------------------------------------------------------------------
 
-_DELETE_INVISIBLE = dict.fromkeys(map(ord, _INVISIBLE))
-_INVISIBLE_RE = re.compile(f"[{_INVISIBLE}]+")
+# Removed before anything else: the invisibles above and C0 control characters (not tab, LF, CR, FF).
+_CONTROLS = "\x00-\x08\x0b\x0e-\x1f\x7f"
+_DELETE_INVISIBLE = dict.fromkeys([*map(ord, _INVISIBLE), *range(0x00, 0x09), 0x0B, *range(0x0E, 0x20), 0x7F])
+_INVISIBLE_RE = re.compile(f"[{_INVISIBLE}{_CONTROLS}]+")
 _SPACE_RE = re.compile("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")  # Unicode Zs but " "
 _LINE_SEPARATOR_RE = re.compile("[\u2028\u2029]")
 _ENTITY_RUN = re.compile(r"&[&#;0-9A-Za-z]*")
@@ -225,10 +227,11 @@ def _unescape(text: str) -> str:
 def clean_text(text: str) -> str:
     """Normalise article text; idempotent, never raises, linear time.
 
-    Strips byte order marks, zero-width spaces and word joiners (keeps ZWJ U+200D and
-    VS16 U+FE0F, which emoji need), turns CRLF and CR into LF, decodes HTML entities
-    (double-escaped ones too), repairs mojibake, and turns non-breaking and other Unicode
-    spaces into plain spaces (line and paragraph separators into ``\\n``).
+    Strips byte order marks, zero-width spaces, word joiners and C0 control characters
+    (keeps ZWJ U+200D and VS16 U+FE0F, which emoji need, and tabs), turns CRLF, CR and form
+    feeds into LF, decodes HTML entities (double-escaped ones too), repairs mojibake, and
+    turns non-breaking and other Unicode spaces into plain spaces (line and paragraph
+    separators into ``\\n``).
 
     >>> clean_text("\\ufeffIt&#39;s\\u00a0over &mdash; caf\u00c3\u00a9\\r\\nNext")
     "It's over — café\\nNext"
@@ -237,7 +240,7 @@ def clean_text(text: str) -> str:
     """
     text = _INVISIBLE_RE.sub("", text)
     text = _unescape(text)
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\f", "\n")
     text = repair_mojibake(text)
     return _LINE_SEPARATOR_RE.sub("\n", _SPACE_RE.sub(" ", text))
 

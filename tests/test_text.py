@@ -175,6 +175,8 @@ def test_repair_mojibake_leaves_correct_text(correct: str) -> None:
         ("a&#13;&#10;b", "a\nb"),
         ("x&#8203;y", "xy"),
         ("Â\xa0price", " price"),
+        ("ESC\x1b[0m NUL\x00 BEL\x07 DEL\x7f VT\x0b", "ESC[0m NUL BEL DEL VT"),
+        ("page\x0cnext &#12;x", "page\nnext \nx"),
     ],
 )
 def test_clean_text(raw: str, clean: str) -> None:
@@ -207,8 +209,9 @@ def test_clean_text_is_idempotent_on_tricky_input(tricky: str) -> None:
 # Characters that interact: entity pieces, mojibake leads and continuations, spaces, invisibles.
 PIECES = st.sampled_from(
     ["&", "amp;", "#", "38;", "#x26;", ";", "lt", "mdash;", "nbsp;", "#8203;", "#13;", "a", "1", " ", "\n",
-     "\r", "\ufeff", "\u200b", "\u2060", "\u200d", "\ufe0f", "\xa0", "Ã", "Â", "â", "ð", "Ÿ", "€", "™", "©",
-     "\x9d", "\x8d", "\ufffd", "â€", "˜", "‚", "ï", "»", "¿", "é", "ß", "…", "Ð", "Ñ", "×", "²", "😂", "ш"]
+     "\r", "\ufeff", "\u200b", "\u2060", "\x00", "\x0c", "#12;", "\u200d", "\ufe0f", "\xa0", "Ã", "Â", "â",
+     "ð", "Ÿ", "€", "™", "©", "\x9d", "\x8d", "\ufffd", "â€", "˜", "‚",
+     "ï", "»", "¿", "é", "ß", "…", "Ð", "Ñ", "×", "²", "😂", "ш"]
 )  # fmt: skip
 TRICKY_TEXT = st.lists(PIECES, max_size=40).map("".join)
 
@@ -226,7 +229,7 @@ def test_clean_text_properties(text: str) -> None:
     once = clean_text(text)
     assert clean_text(once) == once
     assert "\r" not in once
-    assert not {"\ufeff", "\u200b", "\u2060", "\xa0"} & set(once)
+    assert not {"\ufeff", "\u200b", "\u2060", "\xa0", "\x00", "\x1b", "\x0c"} & set(once)
     for kept in ("\u200d", "\ufe0f"):  # emoji need ZWJ and VS16: never removed
         assert once.count(kept) >= text.count(kept)
 
