@@ -37,6 +37,10 @@ from reactions.uploads import ARCHIVE_TYPES, ARTICLE_TYPES, Upload, read_uploads
 HERE = Path(__file__).resolve().parent
 DEFAULT_CORPUS = HERE / "seeds"
 FILTER_KEYS = ("f_dates", "f_tags", "f_sentiment", "f_kind", "f_article", "f_author", "f_platform", "f_text")
+STYLED_ROWS = 20_000
+"""Up to this many rows the table colours compound scores (pandas Styler costs ~10 µs a row)."""
+EAGER_EXPORT_ROWS = 5_000
+"""Up to this many rows exports are built with the page; larger ones only when their button is clicked."""
 # Selection parameter of a linked chart -> the Selection field it fills.
 CHARTS = {"day": "days", "hashtag": "hashtags", "sentiment": "sentiments"}
 STYLE = """<style>
@@ -114,12 +118,11 @@ def uploaded_files() -> Upload:
     return upload
 
 
-def init_filters(frame: pd.DataFrame) -> None:
+def init_filters(options: dict[str, Any]) -> None:
     """Once per session: the filter widgets start from the URL's query parameters."""
     if st.session_state.get("filters_ready"):
         return
     wanted = views.filters_from_query({k: st.query_params.get_all(k) for k in st.query_params})
-    options = filter_options(frame)
     first, last = options["days"]
     st.session_state["f_dates"] = ()
     if first is not None:
@@ -134,8 +137,10 @@ def init_filters(frame: pd.DataFrame) -> None:
     st.session_state["filters_ready"] = True
 
 
-def filter_options(frame: pd.DataFrame) -> dict[str, Any]:
-    """The choices each filter widget offers, from the whole (unfiltered) frame."""
+@st.cache_data(max_entries=16)
+def filter_options(key: str, _frame: pd.DataFrame) -> dict[str, Any]:
+    """The choices each filter widget offers, from the whole (unfiltered) frame; ``key`` identifies it."""
+    frame = _frame
     days = frames.reaction_days(frame).dropna()
     return {
         "days": (days.min().date(), days.max().date()) if len(days) else (None, None),
@@ -148,9 +153,9 @@ def filter_options(frame: pd.DataFrame) -> dict[str, Any]:
     }
 
 
-def reset_filters(frame: pd.DataFrame) -> None:
+def reset_filters(options: dict[str, Any]) -> None:
     """Button callback: every filter back to 'everything'."""
-    first, last = filter_options(frame)["days"]
+    first, last = options["days"]
     for key in FILTER_KEYS:
         st.session_state[key] = "" if key == "f_text" else []
     st.session_state["f_dates"] = (first, last) if first else ()
@@ -169,10 +174,9 @@ def follow_date_bounds(first: dt.date, last: dt.date) -> None:
         st.session_state["f_dates"] = (min(max(chosen[0], first), last), max(min(chosen[1], last), first))
 
 
-def sidebar_filters(frame: pd.DataFrame) -> views.Filters:
+def sidebar_filters(options: dict[str, Any]) -> views.Filters:
     """The filter widgets; returns the filters they describe and mirrors them in the URL."""
-    init_filters(frame)
-    options = filter_options(frame)
+    init_filters(options)
     first, last = options["days"]
     st.subheader("Filters")
     dates: tuple[Any, ...] = ()
@@ -193,7 +197,7 @@ def sidebar_filters(frame: pd.DataFrame) -> views.Filters:
         start=start, end=end, hashtags=tuple(tags), sentiments=tuple(labels or ()), kinds=tuple(kinds or ()),
         articles=tuple(articles), authors=tuple(authors), platforms=tuple(platforms), text=(text or "").strip(),
     )  # fmt: skip
-    st.button("Reset filters", on_click=reset_filters, args=(frame,), disabled=not filters.active,
+    st.button("Reset filters", on_click=reset_filters, args=(options,), disabled=not filters.active,
               icon=":material/filter_alt_off:", width="stretch", key="reset_filters")  # fmt: skip
     st.caption("The page's URL holds these filters: copy it to share this view.")
     query = views.filters_to_query(filters)
@@ -237,14 +241,14 @@ def selection_bar(selection: views.Selection) -> None:
                  icon=":material/deselect:", key="clear_selection", width="stretch")  # fmt: skip
 
 
-def show_chart(chart: alt.TopLevelMixin, rows: pd.DataFrame, empty: str, key: str | None = None) -> None:
-    """One chart, or an explanation when it has nothing to draw."""
+def show_chart(chart: alt.TopLevelMixin, rows: pd.DataFrame, empty: str, select: str | None = None) -> None:
+    """One chart, or an explanation when it has nothing to draw; ``select`` names its linked selection."""
     if rows.empty:
         st.info(empty, icon=":material/bar_chart_off:")
-    elif key is None:
+    elif select is None:
         st.altair_chart(chart, width="stretch")
     else:
-        st.altair_chart(chart, width="stretch", key=key, on_select="rerun", selection_mode=key.split("_")[1])
+        st.altair_chart(chart, width="stretch", key=chart_key(select), on_select="rerun", selection_mode=select)
 
 
 def charts_section(filtered: pd.DataFrame, view: pd.DataFrame, selection: views.Selection) -> None:
@@ -256,17 +260,17 @@ def charts_section(filtered: pd.DataFrame, view: pd.DataFrame, selection: views.
     left, right = st.columns([2.2, 1])
     with left:
         st.markdown("**Reactions by day** · bars by sentiment, line = mean compound")
-        show_chart(charts.day_chart(by_day), by_day, "No dated reactions to draw.", chart_key("day"))
+        show_chart(charts.day_chart(by_day), by_day, "No dated reactions to draw.", "day")
     with right:
         st.markdown("**Sentiment**")
-        show_chart(charts.sentiment_chart(mix), mix, "No reactions.", chart_key("sentiment"))
+        show_chart(charts.sentiment_chart(mix), mix, "No reactions.", "sentiment")
     left, right = st.columns(2)
     with left:
         head, knob = st.columns([4, 1], vertical_alignment="center")
         head.markdown("**Top hashtags** · colour = mean compound")
         with knob.popover(f"Top {top}", width="stretch"):
             st.number_input("How many hashtags", min_value=3, max_value=50, value=10, step=1, key="top_n")
-        show_chart(charts.hashtag_chart(by_tag), by_tag, "No hashtags in these reactions.", chart_key("hashtag"))
+        show_chart(charts.hashtag_chart(by_tag), by_tag, "No hashtags in these reactions.", "hashtag")
     with right:
         st.markdown("**Hashtags by day**")
         grid = frames.hashtags_by_day(view, top)
@@ -327,9 +331,9 @@ def date_range(h: frames.Headline) -> tuple[str, str]:
 def table_section(view: pd.DataFrame, corpus: Corpus, folder: Path) -> None:
     """The reactions table; selecting a row shows the post in its article and lets it be relabelled."""
     table = views.table_frame(view)
-    styled = table.style.map(views.compound_style, subset=["compound"])
+    shown = table.style.map(views.compound_style, subset=["compound"]) if len(table) <= STYLED_ROWS else table
     event = st.dataframe(
-        styled, hide_index=True, key="table", on_select="rerun", selection_mode="single-row",
+        shown, hide_index=True, key="table", on_select="rerun", selection_mode="single-row",
         column_config=column_config(), height=min(38 + 35 * len(table), 420), placeholder="–",
     )  # fmt: skip
     rows = event.selection.rows if event else []  # type: ignore[union-attr]
@@ -340,7 +344,7 @@ def table_section(view: pd.DataFrame, corpus: Corpus, folder: Path) -> None:
     left, right = st.columns([3, 1])
     with left:
         show_in_context(reaction, corpus)
-    with right:
+    with right, st.container(key="relabel"):
         relabel(reaction, folder)
 
 
@@ -430,20 +434,33 @@ def write_label(folder: Path, reaction_id: str, label: str | None) -> None:
 
 
 def downloads(view: pd.DataFrame, frame: pd.DataFrame, filters: views.Filters, selection: views.Selection) -> None:
-    """Download buttons: filtered CSV, all CSV, Excel-safe CSV and JSONL, each with provenance."""
+    """Download buttons: filtered CSV, all CSV, Excel-safe CSV and JSONL, each with provenance.
+
+    Small exports are built with the page (and so can be checked in tests); large ones are built
+    only when their button is clicked (Streamlit calls the function on a separate thread).
+    """
     version = reactions.__version__
     note = views.provenance(filters, selection, shown=len(view), total=len(frame), version=version)
-    name = lambda scope, ext: views.export_name(filters, selection, scope=scope, version=version, ext=ext)  # noqa: E731
-    cells = st.columns(4)
-    files = [
-        ("CSV · this view", export.csv_bytes(view, comment=note), name("filtered", "csv"), "text/csv", "dl_csv"),
-        ("CSV · everything", export.csv_bytes(frame, comment=views.provenance(views.Filters(), views.Selection(),
-         shown=len(frame), total=len(frame), version=version)), name("all", "csv"), "text/csv", "dl_all"),
-        ("Excel-safe CSV · this view", export.csv_bytes(view, excel_safe=True, comment=note),
-         name("filtered-excel", "csv"), "text/csv", "dl_excel"),
-        ("JSONL · this view", export.jsonl_bytes(view), name("filtered", "jsonl"), "application/jsonl", "dl_jsonl"),
+    everything = views.provenance(
+        views.Filters(), views.Selection(), shown=len(frame), total=len(frame), version=version
+    )
+
+    def name(scope: str, ext: str) -> str:
+        return views.export_name(filters, selection, scope=scope, version=version, ext=ext)
+
+    csv, jsonl = "text/csv", "application/jsonl"
+    files: list[tuple[str, Callable[[], bytes], int, str, str, str]] = [
+        ("CSV · this view", lambda: export.csv_bytes(view, comment=note), len(view),
+         name("filtered", "csv"), csv, "dl_csv"),
+        ("CSV · everything", lambda: export.csv_bytes(frame, comment=everything), len(frame),
+         name("all", "csv"), csv, "dl_all"),
+        ("Excel-safe CSV · this view", lambda: export.csv_bytes(view, excel_safe=True, comment=note), len(view),
+         name("filtered-excel", "csv"), csv, "dl_excel"),
+        ("JSONL · this view", lambda: export.jsonl_bytes(view), len(view),
+         name("filtered", "jsonl"), jsonl, "dl_jsonl"),
     ]  # fmt: skip
-    for cell, (label, data, file_name, mime, key) in zip(cells, files, strict=True):
+    for cell, (label, make, rows, file_name, mime, key) in zip(st.columns(4), files, strict=True):
+        data: bytes | Callable[[], bytes] = make() if rows <= EAGER_EXPORT_ROWS else make
         cell.download_button(label, data, file_name=file_name, mime=mime, key=key, on_click="ignore",
                              icon=":material/download:", width="stretch")  # fmt: skip
     st.caption("Each file's name (and the CSVs' first line) records the filters, the selection and the "
@@ -484,7 +501,9 @@ def main() -> None:
         upload = uploaded_files()
     corpus = upload.corpus(base) if upload.outcomes else base
     key = f"{fingerprint(folder)}|{st.session_state.get('upload', ('',))[0] if upload.outcomes else ''}"
-    frame = scored_frame(key, corpus, *analyst_store(folder))
+    overrides, lexicon = analyst_store(folder)
+    frame = scored_frame(key, corpus, overrides, lexicon)
+    frame_key = hashlib.sha256(repr((key, overrides, lexicon)).encode()).hexdigest()
     st.title("Reactions in the news", anchor=False)
     st.caption(f"{len(corpus.articles)} articles · {len(frame)} unique reactions · reactions {reactions.__version__}")
     upload_report(upload)
@@ -495,7 +514,7 @@ def main() -> None:
             outcomes_table(corpus.outcomes)
         st.stop()
     with st.sidebar:
-        filters = sidebar_filters(frame)
+        filters = sidebar_filters(filter_options(frame_key, frame))
     filtered = views.filter_frame(frame, filters)
     if filtered.empty:
         st.info("No reaction matches these filters. Loosen them, or reset them in the sidebar.",

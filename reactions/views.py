@@ -195,15 +195,12 @@ def filter_mask(frame: pd.DataFrame, filters: Filters) -> pd.Series:
 
 
 def _contains(frame: pd.DataFrame, needle: str) -> pd.Series:
-    pattern = re.escape(needle.strip())
-    hay = (
-        frame["text"].astype("object").fillna("")
-        + "\n"
-        + frame["handle"].astype("object").fillna("")
-        + "\n"
-        + frame["display_name"].astype("object").fillna("")
-    )
-    return hay.str.contains(pattern, case=False, regex=True)
+    """Rows whose text, handle or display name holds ``needle`` (literal, case-insensitive)."""
+    needle = needle.strip()
+    found = pd.Series(False, index=frame.index)
+    for column in ("text", "handle", "display_name"):
+        found |= frame[column].str.contains(needle, case=False, regex=False, na=False).astype(bool)
+    return found
 
 
 def filter_frame(frame: pd.DataFrame, filters: Filters) -> pd.DataFrame:

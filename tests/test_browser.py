@@ -96,6 +96,12 @@ def table_rows(page: object) -> int:
     return int(count) - 1
 
 
+def metric(page: Any, label: str) -> str:
+    """The value of the headline figure called ``label``."""
+    card = page.locator("[data-testid=stMetric]").filter(has_text=label).first
+    return str(card.locator("[data-testid=stMetricValue]").inner_text()).strip()
+
+
 def settle(page: object) -> None:
     """Wait for the rerun a click started to finish."""
     page.wait_for_timeout(500)  # type: ignore[attr-defined]
@@ -158,5 +164,22 @@ def test_page_in_chromium(page_url: str) -> None:
             )
             assert page.locator("[data-testid=stException]").count() == 0
             page.screenshot(path=str(ARTIFACTS / "dashboard-context.png"), full_page=True)
+
+            # Relabel it: the label is stored beside the (copied) corpus and the figures follow.
+            assert metric(page, "Positive") == "0%"
+            page.locator(".st-key-relabel").get_by_role("radio", name="positive", exact=True).click()
+            page.locator(".st-key-relabel").get_by_role("button", name="Save label").click()
+            page.wait_for_function(
+                "[...document.querySelectorAll('[data-testid=stMetric]')].some("
+                "m => m.innerText.startsWith('Positive') && !m.innerText.includes('\\n0%'))",
+                timeout=30_000,
+            )
+            settle(page)
+            assert metric(page, "Positive") == "8%"  # 1 of 12
+
+            # A click on a day bar filters the table to that day.
+            click_until(page, f'{BAR}[aria-label*="Day: 2020-02-01"]', f"{ROWCOUNT} > 1 && {ROWCOUNT} < 13")
+            assert page.get_by_text("Selected in the charts: day=2020-02-01").count() == 1
+            assert page.locator("[data-testid=stException]").count() == 0
         finally:
             browser.close()
