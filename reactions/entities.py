@@ -14,6 +14,8 @@ of it.  Deviations, all for text rendered from web pages rather than typed into 
   accepted (twitter-text keeps a list); without a protocol the TLD must be a common generic
   one or a two-letter country code, and a bare ``name.cc`` needs a path (except ``.co`` and
   ``.tv``), as in twitter-text.  A ``#fragment`` right after the host belongs to the URL.
+* A media link (``pic.twitter.com/…``, ``pic.x.com/…``) counts even when glued to the word or
+  URL before it (``trendingpic.twitter.com/F53hiLi1i6``), and cuts that URL short.
 
 Every pattern is compiled once, and none can backtrack more than a bounded amount, so each
 function runs in time linear in the length of its input.
@@ -114,6 +116,7 @@ _URL = re.compile(
 _DOTTED_WORD = re.compile(r"(?<!\S)\S*?\.\S*")  # every URL has a dot; lazy, so linear
 _FOREVER = sys.maxsize
 _MEDIA = re.compile(r"(?:https?://)?pic\.(?:twitter|x)\.com/", re.IGNORECASE)
+_MEDIA_LINK = re.compile(r"(?:https?://)?pic\.(?:twitter|x)\.com/[a-z0-9]+", re.IGNORECASE)
 _TCO_PATH = re.compile(r"/[a-z0-9]+", re.IGNORECASE)
 
 
@@ -162,29 +165,47 @@ def _trim_path(rest: str) -> str:
     return rest[:end]
 
 
-def _url_candidates(text: str) -> Iterator[re.Match[str]]:
-    """URL-shaped matches, looked for only in whitespace-delimited words that hold a dot."""
+def _media_spans(text: str) -> list[tuple[int, int]]:
+    """Media links, found even when glued to the word before (``trendingpic.twitter.com/…``)."""
+    if "pic." not in text and "PIC." not in text.upper():
+        return []
+    return [match.span() for match in _MEDIA_LINK.finditer(text)]
+
+
+def _url_spans(text: str) -> list[tuple[int, int]]:
+    """Start and end offsets of every URL (media links included) in ``text``, in order."""
+    media = _media_spans(text)
+    spans = list(media)
+    next_media = 0
     for word in _DOTTED_WORD.finditer(text):
-        yield from _URL.finditer(text, word.start(), word.end())
+        start = word.start()
+        while next_media < len(media) and media[next_media][0] < word.end():  # cut the word around them
+            media_start, media_end = media[next_media]
+            if media_start >= start:
+                spans.extend(_word_url_spans(text, start, media_start))
+                start = media_end
+            next_media += 1
+        spans.extend(_word_url_spans(text, start, word.end()))
+    return sorted(spans)
 
 
-def _url_spans(text: str) -> Iterator[tuple[int, int]]:
-    """Start and end offsets of every URL in ``text``, in order."""
-    for match in _url_candidates(text):
+def _word_url_spans(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
+    """The URLs in ``text[start:end]``, a part of a whitespace-delimited word."""
+    for match in _URL.finditer(text, start, end):
         protocol = match.group("proto") is not None
         host = match.group("uhost") if protocol else match.group("ahost")
         host_end = _host_end(host, protocol=protocol)
         if not host_end:
             continue
-        start = match.start()
-        end = match.start("uhost" if protocol else "ahost") + host_end
+        url_start = match.start()
+        host_stop = match.start("uhost" if protocol else "ahost") + host_end
         truncated = host_end < len(host)
         rest = "" if truncated else (match.group("port") or "") + _trim_rest(match, host)
         if not protocol and not rest and _is_short_without_path(host[:host_end]):
             continue
-        if not rest and text[end : end + 1] in ("@", "＠"):
+        if not rest and text[host_stop : host_stop + 1] in ("@", "＠"):
             continue  # john.doe.gov@mail.com is an e-mail address
-        yield start, end + len(rest)
+        yield url_start, host_stop + len(rest)
 
 
 def _trim_rest(match: re.Match[str], host: str) -> str:
@@ -260,7 +281,7 @@ def extract_hashtags(text: str) -> list[str]:
     """
     if "#" not in text and "＃" not in text:
         return []
-    return _hashtags(text, list(_url_spans(text)))
+    return _hashtags(text, _url_spans(text))
 
 
 def _starts_mention(text: str, at: int) -> bool:
@@ -287,7 +308,7 @@ def extract_mentions(text: str) -> list[str]:
     """
     if "@" not in text and "＠" not in text:
         return []
-    return _mentions(text, list(_url_spans(text)))
+    return _mentions(text, _url_spans(text))
 
 
 # --- emoji and everything at once -------------------------------------------------------------
@@ -322,7 +343,7 @@ def extract_entities(text: str) -> Entities:
     Entities(hashtags=('JusticeForJohnnyDepp',), mentions=('Dash',), urls=('bit.ly/x',), \
 media=('pic.twitter.com/F53hiLi1i6',), emoji=('😂',))
     """
-    spans = list(_url_spans(text)) if "." in text else []
+    spans = _url_spans(text) if "." in text else []
     links = [text[start:end] for start, end in spans]
     return Entities(
         hashtags=tuple(_hashtags(text, spans)) if "#" in text or "＃" in text else (),

@@ -404,7 +404,10 @@ def test_urls(text: str, expected: list[str]) -> None:
         ),
         ("PIC.TWITTER.COM/Up", ["PIC.TWITTER.COM/Up"]),
         ("twitter.com/pic bit.ly/x pic.twitter.com", []),
-        ("epic.twitter.com/x notpic.x.com/y", []),
+        # glued to the word before: the line break was lost when the embed was rendered
+        ("trendingpic.twitter.com/F53hiLi1i6", ["pic.twitter.com/F53hiLi1i6"]),
+        ("so proud.pic.twitter.com/Ab1", ["pic.twitter.com/Ab1"]),
+        ("https://t.co/xyzpic.twitter.com/abc", ["pic.twitter.com/abc"]),
     ],
 )  # fmt: skip
 def test_media(text: str, expected: list[str]) -> None:
@@ -440,6 +443,12 @@ def test_extract_entities_seed_post() -> None:
         media=("pic.twitter.com/KJuit0LwbV",),
         emoji=("😂",),
     )
+
+
+def test_glued_media_link_is_media_not_part_of_a_url() -> None:
+    entities = extract_entities("Me coming to Twitter https://t.co/xyzpic.twitter.com/F53hiLi1i6 trendingpic.x.com/Q")
+    assert entities.media == ("pic.twitter.com/F53hiLi1i6", "pic.x.com/Q")
+    assert entities.urls == ("https://t.co/xyz",)
 
 
 def test_extract_entities_empty() -> None:
@@ -519,6 +528,9 @@ ADVERSARIAL = [
     "http://a.com/" + ")" * 100_000,
     "http://a.com/" + "." * 100_000,
     "x.com/" + "!" * 100_000,
+    "pic.twitter.com/a " * 100_000,
+    "pic.twitter.com/a" * 100_000,
+    "xpic.x.com/1." * 100_000,
     "a.com " * 100_000,
     "a" * 1_000_000,
     "1" * 1_000_000,
