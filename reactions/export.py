@@ -65,6 +65,9 @@ FORMATS: Final = ("csv", "jsonl", "parquet")
 _ESCAPED = {c: urllib.parse.quote(c, safe="") for c in "% \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0"}
 """Characters percent-encoded (as UTF-8) inside a list item: ``%``, the space that separates
 items, and other whitespace, so that a list cell is always one line."""
+_ESCAPES = str.maketrans(_ESCAPED)
+_PREFIXED = (*FORMULA_STARTS, "'")
+"""Cell beginnings that get an apostrophe in an Excel-safe file (formulas, and the apostrophe itself)."""
 NEWLINE: Final = "\r\n"
 """Rows end with CRLF (RFC 4180); the csv writer then quotes every cell holding a CR or an LF."""
 
@@ -154,9 +157,10 @@ def read_csv(path_or_buffer: str | Path | IO[bytes] | IO[str]) -> pd.DataFrame:
     """
     text = _read_text(path_or_buffer)
     excel_safe = text.startswith(BOM)
-    lines = text.removeprefix(BOM).split("\n")
-    skip = next((i for i, line in enumerate(lines) if not line.startswith("#")), len(lines))
-    body = "\n".join(lines[skip:])
+    body = text.removeprefix(BOM)
+    while body.startswith("#"):  # leading comment lines
+        end = body.find("\n")
+        body = body[end + 1 :] if end >= 0 else ""
     if not body.strip():
         raise ExportError(f"{_name(path_or_buffer)}: no header row")
     try:
@@ -207,12 +211,41 @@ def read_parquet(path: str | Path) -> pd.DataFrame:
 
 def _column_cells(column: pd.Series, name: str, excel_safe: bool) -> list[str | None]:
     """One column as CSV cell strings (``None`` for a missing value)."""
-    values = column.tolist()
-    cells = [None if _missing(v) else _cell(v) for v in values]
+    cells = _cells(column, name)
     if not excel_safe or _numeric(column.dtype):
         return cells
     always = name in ID_COLUMNS
-    return [_neutralise(c, always) for c in cells]
+    return ["'" + c if c and (always or c.startswith(_PREFIXED)) else c for c in cells]
+
+
+def _cells(column: pd.Series, name: str) -> list[str | None]:
+    dtype = column.dtype
+    values = column.tolist()
+    if name in LIST_COLUMNS:
+        return [_join_items(v) for v in values]
+    if isinstance(dtype, pd.StringDtype):
+        return [v if isinstance(v, str) else None for v in values]
+    if isinstance(dtype, np.dtype) and dtype.kind == "M":
+        return _date_cells(column)
+    if isinstance(dtype, np.dtype) and dtype.kind == "f":
+        return [None if v != v else repr(v) for v in values]  # v != v: NaN
+    if isinstance(dtype, np.dtype) and dtype.kind in "biu":
+        return [str(v) for v in values]
+    if isinstance(dtype, pd.CategoricalDtype):
+        return [v if isinstance(v, str) else None if _missing(v) else str(v) for v in values]
+    return [None if _missing(v) else _cell(v) for v in values]
+
+
+def _date_cells(column: pd.Series) -> list[str | None]:
+    """Naive dates: ``2020-01-31`` at midnight, else the full ISO timestamp."""
+    moments = column.to_numpy(dtype="datetime64[ns]")
+    days = moments.astype("datetime64[D]")
+    text = np.datetime_as_string(days, unit="D").tolist()
+    midnight = (days == moments).tolist()  # NaT never equals itself
+    return [
+        day if at_midnight else None if pd.isna(moment) else pd.Timestamp(moment).isoformat()
+        for day, at_midnight, moment in zip(text, midnight, moments, strict=True)
+    ]
 
 
 def _numeric(dtype: Any) -> bool:
@@ -222,7 +255,7 @@ def _numeric(dtype: Any) -> bool:
 
 def _cell(value: Any) -> str:
     if isinstance(value, list | tuple | np.ndarray):
-        return " ".join(_encode_item(str(item)) for item in value)
+        return _join_items(value)
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, pd.Timestamp | pd.Timedelta):
@@ -236,14 +269,8 @@ def _iso(value: pd.Timestamp | pd.Timedelta) -> str:
     return value.isoformat()
 
 
-def _encode_item(item: str) -> str:
-    return "".join(_ESCAPED.get(c, c) for c in item) if item else "%"
-
-
-def _neutralise(cell: str | None, always: bool) -> str | None:
-    if cell is None or not (always or cell.startswith((*FORMULA_STARTS, "'"))):
-        return cell
-    return "'" + cell
+def _join_items(items: Any) -> str:
+    return " ".join([str(item).translate(_ESCAPES) or "%" for item in items])
 
 
 def _missing(value: Any) -> bool:
@@ -314,7 +341,9 @@ def _text_parser(name: str) -> Callable[[str], Any]:
 
 
 def _split_items(cell: str) -> list[str]:
-    return [urllib.parse.unquote(item) if item != "%" else "" for item in cell.split(" ")] if cell else []
+    if "%" not in cell:  # nothing escaped, no empty item: the usual case
+        return cell.split(" ") if cell else []
+    return [urllib.parse.unquote(item) if item != "%" else "" for item in cell.split(" ")]
 
 
 _PARSERS: dict[str, Callable[[str], Any]] = {

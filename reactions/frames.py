@@ -16,7 +16,7 @@ The base columns, their order and dtypes are the team contract (:data:`BASE_COLU
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -105,9 +105,7 @@ def to_frame(
     else:
         reactions = tuple(data)
         published = {}
-    rows = [_row(r, published) for r in reactions]
-    columns = {name: [row[i] for row in rows] for i, name in enumerate(BASE_COLUMNS)}
-    frame = frame_from_columns(columns)
+    frame = frame_from_columns(_columns(reactions, published))
     if not sentiment:
         return frame
     return score_frame(frame, lexicon=lexicon, overrides=overrides)
@@ -129,10 +127,8 @@ def frame_from_columns(columns: Mapping[str, list[Any]], dtypes: Mapping[str, An
 
 
 def _series(values: list[Any], dtype: Any) -> pd.Series:
-    if dtype is object:
-        cells = np.empty(len(values), dtype=object)
-        for i, value in enumerate(values):  # item by item: numpy would broadcast equal-length lists
-            cells[i] = list(value)
+    if dtype is object:  # fromiter stores each list as one cell (np.array would broadcast equal-length lists)
+        cells = np.fromiter((v if type(v) is list else list(v) for v in values), dtype=object, count=len(values))
         return pd.Series(cells, dtype=object)
     if dtype is None:
         return pd.Series(values)
@@ -147,22 +143,42 @@ def _series(values: list[Any], dtype: Any) -> pd.Series:
     return typed
 
 
-def _row(reaction: Reaction, published: Mapping[str, dt.datetime | None]) -> tuple[Any, ...]:
-    r = reaction
-    first = r.citations[0] if r.citations else Citation(r.source, r.span)
-    sources = list(r.sources)
-    return (
-        r.id, str(r.kind), r.platform or Platform.UNKNOWN.value, _text(r.handle), _text(r.display_name),
-        r.date, r.text,
-        list(r.hashtags), list(r.mentions), list(r.urls), list(r.media), list(r.emoji),
-        sources, len(sources), _text(r.status_id), _text(r.url), _utc(r.created_at),
-        _lag(published.get(first.source), r.created_at), _text(r.lang),
-        first.source, first.span[0], first.span[1],
-    )  # fmt: skip
+def _columns(reactions: Sequence[Reaction], published: Mapping[str, dt.datetime | None]) -> dict[str, list[Any]]:
+    """The base columns as Python values, one list per column, in :data:`BASE_COLUMNS` order."""
+    firsts = [r.citations[0] if r.citations else Citation(r.source, r.span) for r in reactions]
+    sources = [_sources(r) for r in reactions]
+    unknown = Platform.UNKNOWN.value
+    return {
+        "id": [r.id for r in reactions],
+        "kind": [str(r.kind) for r in reactions],
+        "platform": [r.platform or unknown for r in reactions],
+        "handle": [r.handle or None for r in reactions],
+        "display_name": [r.display_name or None for r in reactions],
+        "date": [r.date for r in reactions],
+        "text": [r.text for r in reactions],
+        "hashtags": [list(r.hashtags) for r in reactions],
+        "mentions": [list(r.mentions) for r in reactions],
+        "urls": [list(r.urls) for r in reactions],
+        "media": [list(r.media) for r in reactions],
+        "emoji": [list(r.emoji) for r in reactions],
+        "sources": sources,
+        "article_count": [len(s) for s in sources],
+        "status_id": [r.status_id or None for r in reactions],
+        "url": [r.url or None for r in reactions],
+        "created_at": [_utc(r.created_at) for r in reactions],
+        "lag": [_lag(published.get(f.source), r.created_at) for r, f in zip(reactions, firsts, strict=True)],
+        "lang": [r.lang or None for r in reactions],
+        "source": [f.source for f in firsts],
+        "span_start": [f.span[0] for f in firsts],
+        "span_end": [f.span[1] for f in firsts],
+    }
 
 
-def _text(value: str | None) -> str | None:
-    return value or None
+def _sources(reaction: Reaction) -> list[str]:
+    """:attr:`Reaction.sources` as a list (without its cost for the usual single citation)."""
+    if len(reaction.citations) > 1:
+        return list(reaction.sources)
+    return [reaction.citations[0].source if reaction.citations else reaction.source]
 
 
 def _utc(moment: dt.datetime | None) -> dt.datetime | None:
