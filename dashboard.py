@@ -535,4 +535,5 @@ def main() -> None:
         outcomes_table(base.outcomes)
 
 
-main()
+if __name__ == "__main__":  # Streamlit runs the page as __main__; tests import its helpers
+    main()

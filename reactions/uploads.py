@@ -139,6 +139,9 @@ def _read_archive(name: str, data: bytes, budget: _Budget) -> Iterator[tuple[Art
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError) as error:
         yield None, skipped(name, f"not a readable zip archive ({error})")
         return
+    if not any(not entry.is_dir() for entry in entries):
+        yield None, skipped(name, "empty archive: no files in it")
+        return
     with archive:
         for entry in entries:
             if entry.is_dir():

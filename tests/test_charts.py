@@ -123,3 +123,13 @@ def test_charts_module_never_imports_streamlit() -> None:
     source = Path(charts.__file__).read_text(encoding="utf-8")
     assert "import streamlit" not in source
     assert "streamlit" not in charts.__dict__
+
+
+@pytest.mark.parametrize("name", list(BUILDS))
+def test_every_chart_is_drawn_as_svg(name: str) -> None:
+    assert spec_of(name)["usermeta"] == {"embedOptions": {"renderer": "svg"}}
+
+
+@pytest.mark.parametrize("name", ["hashtag", "heatmap", "authors"])
+def test_banded_charts_grow_with_their_rows(name: str) -> None:
+    assert spec_of(name)["height"] == {"step": charts.ROW_STEP}

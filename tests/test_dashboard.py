@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import shutil
 import zipfile
@@ -197,3 +198,34 @@ def test_page_never_renders_post_text_as_markdown_or_html() -> None:
     source = Path(PAGE).read_text(encoding="utf-8")
     assert "unsafe_allow_html" not in source
     assert views.__name__ == "reactions.views"
+
+
+def load_page_module() -> Any:
+    """dashboard.py as a module (its page only runs as __main__)."""
+    spec = importlib.util.spec_from_file_location("dashboard_page", PAGE)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_corpus_folder_from_argument_environment_or_default(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    page = load_page_module()
+    monkeypatch.delenv("REACTIONS_CORPUS", raising=False)
+    assert page.corpus_dir([]) == SEEDS
+    monkeypatch.setenv("REACTIONS_CORPUS", str(tmp_path))
+    assert page.corpus_dir([]) == tmp_path
+    assert page.corpus_dir(["--corpus", str(SEEDS)]) == SEEDS  # the command line wins
+
+
+def test_the_corpus_cache_key_changes_when_a_file_changes(tmp_path: Path) -> None:
+    page = load_page_module()
+    article = tmp_path / "a.txt"
+    article.write_text("one", encoding="utf-8")
+    (tmp_path / "notes.pdf").write_bytes(b"%PDF")
+    before = page.fingerprint(tmp_path)
+    assert [Path(p).name for p, _, _ in before] == ["a.txt"]
+    article.write_text("one and more", encoding="utf-8")
+    assert page.fingerprint(tmp_path) != before
+    assert page.fingerprint(tmp_path / "missing") == ()

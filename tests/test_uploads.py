@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import io
+import posixpath
 import stat
 import zipfile
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from reactions.models import FileOutcome, Status
 from reactions.uploads import UploadLimits, read_uploads, safe_member_name
@@ -79,6 +82,11 @@ def test_a_broken_zip_is_one_skipped_outcome() -> None:
     assert upload.outcomes[1].status is Status.PARSED
 
 
+def test_an_empty_archive_says_so() -> None:
+    upload = read_uploads([("empty.zip", make_zip({}))])
+    assert [o.reason for o in upload.outcomes] == ["empty archive: no files in it"]
+
+
 def test_file_count_cap() -> None:
     data = make_zip({f"{i}.txt": GOOD for i in range(5)})
     upload = read_uploads([("many.zip", data)], limits=UploadLimits(max_files=3))
@@ -137,3 +145,21 @@ def test_folders_in_an_uploaded_name_are_dropped() -> None:
 )  # fmt: skip
 def test_safe_member_name(name: str, safe: bool) -> None:
     assert safe_member_name(name) is safe
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=400), st.sampled_from(["a.zip", "b.txt", "c.html", "d.bin"]))
+def test_any_bytes_give_one_outcome_per_file_and_never_raise(data: bytes, name: str) -> None:
+    upload = read_uploads([(name, data)])
+    assert len(upload.outcomes) >= 1
+    assert all(o.status in (Status.PARSED, Status.SKIPPED) for o in upload.outcomes)
+    assert all(o.reason for o in upload.outcomes if o.status is Status.SKIPPED)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="ab./\\:\x00", max_size=12))
+def test_a_safe_member_name_never_leaves_its_folder(name: str) -> None:
+    if safe_member_name(name):
+        root = PurePosixPath("/unpack")
+        target = PurePosixPath(posixpath.normpath(root / name))
+        assert target == root or root in target.parents
