@@ -288,6 +288,18 @@ def _binary_reason(data: bytes) -> str | None:
     return None
 
 
+_SAMPLE_CHARS = 4096
+_NOT_TEXT = frozenset(("Cc", "Cn", "Co", "Cs"))
+
+
+def _looks_binary(text: str) -> bool:
+    """Whether decoded text is mostly unassigned, private-use or control characters (a binary
+    file that happens to start like a byte order mark); judged on its first few thousand."""
+    sample = text[:_SAMPLE_CHARS]
+    odd = sum(unicodedata.category(ch) in _NOT_TEXT and ch not in "\t\n\r\f" for ch in sample)
+    return odd > _MAX_CONTROL_SHARE * len(sample) * 5
+
+
 def _utf16_without_bom(data: bytes) -> str | None:
     """The codec of BOM-less UTF-16 holding mostly ASCII (every other byte NUL), if it is that."""
     if len(data) < 4 or len(data) % 2:
@@ -304,11 +316,14 @@ def _decode(data: bytes) -> tuple[str, str]:
     """Decode ``data``; return the text and the codec used.  Raise InputError for binary data."""
     for bom, codec in _BOMS:
         if data.startswith(bom):
+            name = codec.removesuffix("-sig")
             try:
-                return data.decode(codec), codec.removesuffix("-sig")
+                text = data.decode(codec)
             except UnicodeDecodeError:
-                name = codec.removesuffix("-sig")
                 raise InputError(f"binary file (invalid {name} after its BOM)") from None
+            if _looks_binary(text):
+                raise InputError(f"binary file (not text after its {name} BOM)")
+            return text, name
     codec16 = _utf16_without_bom(data)
     if codec16 is not None:
         try:

@@ -73,6 +73,8 @@ def test_decode_bytes_empty(data: bytes) -> None:
         (b"text with a NUL\x00 in it", "contains NUL bytes"),
         (b"\x01\x02\x03 abc \x04\x05", "5 control characters in 10 bytes"),
         (codecs.BOM_UTF16_LE + b"\x00\xd8", "invalid utf-16 after its BOM"),
+        (codecs.BOM_UTF16_LE + b"\x00\xe0\x01\x00" * 300, "not text after its utf-16 BOM"),
+        (codecs.BOM_UTF8 + b"\x01\x02\x03\x04\x05\x06\x07 abc", "not text after its utf-8 BOM"),
     ],
 )
 def test_decode_bytes_binary(data: bytes, why: str) -> None:
