@@ -16,6 +16,8 @@ How a frame is written as CSV:
   ``<NA>`` there and as ``""`` in the always-present ``id``, ``text``, ``source`` and ``drivers``;
 - ``comment`` lines come first, each starting with ``# ``; :func:`read_csv` skips leading lines
   that start with ``#`` (the header row starts with ``id``, so it is never mistaken for one).
+  In an Excel-safe file each comment line is one quoted cell (``"# a, b"``), so that a comma in
+  it cannot make a second cell that starts a formula.
 
 Excel-safe CSV (``excel_safe=True``) starts with a UTF-8 byte order mark and neutralises formulas as
 OWASP's CSV-injection guidance says: a text cell starting with ``= + - @``, a tab or a carriage
@@ -137,9 +139,15 @@ def csv_bytes(frame: pd.DataFrame, *, excel_safe: bool = False, comment: str | N
     "\\ufeffid,text\\r\\n'r1,'=SUM(A1)\\r\\n"
     """
     cells = pd.DataFrame({name: _column_cells(frame[name], name, excel_safe) for name in frame.columns})
-    head = "".join(f"{COMMENT}{line}{NEWLINE}" for line in comment.splitlines()) if comment else ""
+    head = "".join(_comment_line(line, excel_safe) for line in comment.splitlines()) if comment else ""
     body = cells.to_csv(index=False, lineterminator=NEWLINE)
     return ((BOM if excel_safe else "") + head + body).encode("utf-8")
+
+
+def _comment_line(line: str, excel_safe: bool) -> str:
+    """``# line``; Excel-safe: quoted as one cell, so that a comma in it cannot start a formula cell."""
+    text = COMMENT + line
+    return ('"' + text.replace('"', '""') + '"' if excel_safe else text) + NEWLINE
 
 
 def jsonl_bytes(frame: pd.DataFrame) -> bytes:
@@ -158,7 +166,7 @@ def read_csv(path_or_buffer: str | Path | IO[bytes] | IO[str]) -> pd.DataFrame:
     text = _read_text(path_or_buffer)
     excel_safe = text.startswith(BOM)
     body = text.removeprefix(BOM)
-    while body.startswith("#"):  # leading comment lines
+    while body.startswith(("#", '"#')):  # leading comment lines (quoted in an Excel-safe file)
         end = body.find("\n")
         body = body[end + 1 :] if end >= 0 else ""
     if not body.strip():

@@ -154,6 +154,14 @@ def test_comment_lines_come_first(make_reaction: MakeReaction) -> None:
     assert lines[2].split(",")[: len(BASE_COLUMNS)] == list(BASE_COLUMNS)
 
 
+def test_excel_safe_comment_lines_are_one_cell(make_reaction: MakeReaction) -> None:
+    frame = to_frame([make_reaction()])
+    data = csv_bytes(frame, excel_safe=True, comment='filters: search=a,=HYPERLINK("http://x")\nsecond')
+    rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"), newline="")))
+    assert rows[:2] == [['# filters: search=a,=HYPERLINK("http://x")'], ["# second"]]
+    pd.testing.assert_frame_equal(read_csv(io.BytesIO(data)), frame)
+
+
 @pytest.mark.parametrize(
     ("text", "cell"),
     [
