@@ -194,8 +194,9 @@ def format_drivers(drivers: Iterable[Driver], limit: int = DRIVER_LIMIT) -> str:
     totals: dict[str, float] = {}
     for driver in drivers:
         totals[driver.term] = totals.get(driver.term, 0.0) + driver.valence
-    strongest = sorted(totals.items(), key=lambda item: -abs(item[1]))[:limit]
-    return "; ".join(f"{term} {valence:+.1f}" for term, valence in strongest if valence)
+    shown = [(term, round(valence, 1)) for term, valence in totals.items() if round(valence, 1)]
+    strongest = sorted(shown, key=lambda item: -abs(item[1]))[:limit]
+    return "; ".join(f"{term} {valence:+.1f}" for term, valence in strongest)
 
 
 def score_frame(

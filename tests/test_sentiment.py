@@ -288,6 +288,7 @@ def test_drivers_follow_vaders_rules():
 def test_drivers_column_is_compact_and_ordered_by_strength():
     assert format_drivers(explain("I love it but he is an abuser 😡😡")) == "abuser -3.9; love +1.6"
     assert format_drivers(()) == ""
+    assert format_drivers([Driver("meh", 0.04, "word"), Driver("ok", -0.06, "word")]) == "ok -0.1"
     assert format_drivers([Driver(f"w{i}", i, "word") for i in range(1, 6)], limit=2) == "w5 +5.0; w4 +4.0"
 
 
