@@ -480,7 +480,10 @@ ENTITY_PIECES = st.sampled_from(
     ["#", "＃", "@", "＠", "&", "http://", "https://", ".", "/", ":", "?", "(", ")", "-", "_", "com", "co",
      "pic.twitter.com/", "a", "Z", "1", " ", "\n", "é", "日", "\u200d", "\ufe0f", "😂", "🏳", "rt", "'", "$"]
 )  # fmt: skip
-ENTITY_TEXT = st.one_of(st.text(), st.lists(ENTITY_PIECES, max_size=40).map("".join))
+ENTITY_TEXT = st.one_of(
+    st.text(st.characters(exclude_categories=[])),  # lone surrogates too
+    st.lists(ENTITY_PIECES, max_size=40).map("".join),
+)
 
 
 @settings(max_examples=200, deadline=None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -216,6 +217,7 @@ PIECES = st.sampled_from(
      "ï", "»", "¿", "é", "ß", "…", "Ð", "Ñ", "×", "²", "😂", "ш"]
 )  # fmt: skip
 TRICKY_TEXT = st.lists(PIECES, max_size=40).map("".join)
+ANY_TEXT = st.text(st.characters(exclude_categories=[]))  # lone surrogates too
 
 
 # Mojibake alphabet: every lead and continuation character, and a few that end or join runs.
@@ -226,7 +228,7 @@ MOJIBAKE_TEXT = st.lists(
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.one_of(st.text(), TRICKY_TEXT, MOJIBAKE_TEXT))
+@given(st.one_of(ANY_TEXT, TRICKY_TEXT, MOJIBAKE_TEXT))
 def test_clean_text_properties(text: str) -> None:
     once = clean_text(text)
     assert clean_text(once) == once
@@ -237,7 +239,7 @@ def test_clean_text_properties(text: str) -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.one_of(st.text(), TRICKY_TEXT, MOJIBAKE_TEXT))
+@given(st.one_of(ANY_TEXT, TRICKY_TEXT, MOJIBAKE_TEXT))
 def test_repair_mojibake_properties(text: str) -> None:
     once = repair_mojibake(text)
     assert repair_mojibake(once) == once
@@ -269,6 +271,16 @@ def test_decode_bytes_never_fails_otherwise(data: bytes) -> None:
         message = "decoded"
         assert decoded.text.strip()
     assert message in ("decoded", "empty file") or message.startswith("binary file (")
+
+
+@pytest.mark.parametrize("codec", ["cp1252", "latin-1"])
+def test_mojibake_of_the_seed_articles_is_undone(seeds_dir: Path, codec: str) -> None:
+    for path in sorted(seeds_dir.glob("*.txt")):
+        original = decode_bytes(path.read_bytes()).text
+        broken = mojibake(original, codec)
+        assert broken != original
+        assert clean_text(broken) == clean_text(original), path.name
+        assert decode_bytes(broken.encode("utf-8")).text == original, path.name
 
 
 # --- linear time -----------------------------------------------------------------------------------
