@@ -51,17 +51,18 @@ _BATCH: Final = 256
 # --- listing ------------------------------------------------------------------------------------
 
 
-def list_files(paths: Iterable[str | Path]) -> list[tuple[Path, str]]:
+def list_files(paths: str | Path | Iterable[str | Path]) -> list[tuple[Path, str]]:
     """Every article file under ``paths`` with its article id, in reading order.
 
     Paths are taken in the order given; a folder's files (recursive, :data:`SUFFIXES`, hidden
     files and folders such as ``.reactions.db`` or ``.git`` skipped) in sorted order of their ids.
     A file given directly is listed whatever its extension, and so is a path that does not exist
-    (reading it gives a skipped outcome).  A file reached twice is listed once.
+    (reading it gives a skipped outcome).  A file reached twice is listed once.  A single path
+    may be given on its own (``"seeds"`` is not read as five one-letter paths).
     """
     listed: list[tuple[Path, str]] = []
     seen: set[Path] = set()
-    for given in paths:
+    for given in [paths] if isinstance(paths, str | Path) else paths:
         root = Path(given)
         found = _folder_files(root) if root.is_dir() else [(root, root.name or str(root))]
         for path, source in found:
@@ -72,7 +73,7 @@ def list_files(paths: Iterable[str | Path]) -> list[tuple[Path, str]]:
     return listed
 
 
-def iter_article_paths(paths: Iterable[str | Path]) -> list[Path]:
+def iter_article_paths(paths: str | Path | Iterable[str | Path]) -> list[Path]:
     """The article files :func:`read_corpus` reads for ``paths``, in reading order (see :func:`list_files`)."""
     return [path for path, _ in list_files(paths)]
 
@@ -157,7 +158,7 @@ def read_article(path: str | Path) -> Article:
 
 
 def read_corpus(
-    paths: Iterable[str | Path],
+    paths: str | Path | Iterable[str | Path],
     *,
     progress: Progress | None = None,
     jobs: int = 1,
@@ -222,13 +223,29 @@ def _read(path: Path) -> bytes | None:
 
 
 def assemble(parsed: Iterable[Parsed]) -> Corpus:
-    """The :class:`Corpus` of per-file results in reading order; logs every warning."""
-    items = list(parsed)
+    """The :class:`Corpus` of per-file results in reading order; logs every warning.
+
+    Two files read as the same article id (``a.txt`` in two folders given) are both kept, and the
+    later one's outcome warns that their citations cannot be told apart.
+    """
+    items = _flag_shared_ids(list(parsed))
     for _, outcome in items:
         for problem in (*outcome.warnings, *([outcome.reason] if outcome.reason else [])):
             logger.warning("%s: %s", outcome.path, problem)
     articles = tuple(article for article, _ in items if article is not None)
     return Corpus(articles=articles, reactions=merge_reactions(articles), outcomes=tuple(o for _, o in items))
+
+
+def _flag_shared_ids(items: list[Parsed]) -> list[Parsed]:
+    first_path: dict[str, str] = {}
+    flagged: list[Parsed] = []
+    for article, outcome in items:
+        first = first_path.setdefault(outcome.source, outcome.path) if outcome.source is not None else None
+        if first is not None and first != outcome.path:
+            note = f"article id {outcome.source!r} is also the id of {first}: their citations cannot be told apart"
+            outcome = dataclasses.replace(outcome, warnings=(*outcome.warnings, note))
+        flagged.append((article, outcome))
+    return flagged
 
 
 # --- dedupe ----------------------------------------------------------------------------------------

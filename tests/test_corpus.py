@@ -72,6 +72,24 @@ def test_listing_of_paths_given(
     assert [(p.as_posix(), s) for p, s in list_files(given)] == expected
 
 
+def test_a_single_path_need_not_be_in_a_list(tmp_path: Path) -> None:
+    touch(tmp_path, "a.txt")
+    assert (
+        list_files(tmp_path) == list_files([tmp_path]) == list_files(str(tmp_path)) == [(tmp_path / "a.txt", "a.txt")]
+    )
+    assert len(read_corpus(str(tmp_path)).articles) == 1
+
+
+def test_the_same_article_id_in_two_folders_is_a_warning(tmp_path: Path) -> None:
+    touch(tmp_path, "one/a.txt", "two/a.txt")
+    corpus = read_corpus([tmp_path / "one", tmp_path / "two"])
+    assert [a.source for a in corpus.articles] == ["a.txt", "a.txt"]
+    assert corpus.outcomes[0].warnings == ()
+    assert corpus.outcomes[1].warnings == (
+        f"article id 'a.txt' is also the id of {tmp_path / 'one' / 'a.txt'}: their citations cannot be told apart",
+    )
+
+
 # --- one document ---------------------------------------------------------------------------------------
 
 
