@@ -94,7 +94,9 @@ def to_frame(
     label ``overrides``, if any); ``sentiment=False`` gives the base columns alone.
 
     ``data`` is a :class:`~reactions.models.Corpus` (whose articles give each reaction's ``lag``)
-    or any iterable of reactions (``lag`` is then ``NaT``: no publication time is known).  An
+    or any iterable of reactions (``lag`` is then ``NaT``: no publication time is known), one row
+    each, in order: pass a corpus, or :func:`reactions.corpus.merge_reactions`'s result, for
+    unique ones.  An
     empty input gives an empty frame with the same columns and dtypes.  An empty ``platform``
     is ``"unknown"``; a date outside what ``datetime64[ns]`` holds (before 1677 or after 2262)
     becomes ``NaT``.
