@@ -105,11 +105,18 @@ class Store:
 
     @contextlib.contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
-        connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        """A connection for one operation; a database error (a read-only folder, a corrupt file, a lock
+        held past :data:`BUSY_TIMEOUT_MS`) becomes :class:`~reactions.errors.InputError`."""
+        try:
+            connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        except sqlite3.Error as error:
+            raise InputError(f"cannot open the store {self.path}: {error}") from error
         try:
             connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             connection.execute("PRAGMA journal_mode = WAL")
             yield connection
+        except sqlite3.Error as error:
+            raise InputError(f"store {self.path}: {error}") from error
         finally:
             connection.close()
 

@@ -263,3 +263,12 @@ def test_cli_label_refuses_an_unknown_label(corpus_dir):
     with pytest.raises(SystemExit) as exit_info:
         cli.main(["label", "abc", "great", "--corpus", str(corpus_dir)])
     assert exit_info.value.code == 2
+
+
+def test_a_store_that_cannot_be_used_is_an_input_error(tmp_path):
+    broken = tmp_path / STORE_NAME
+    broken.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(InputError, match="store"):
+        Store.beside(tmp_path)
+    with pytest.raises(InputError, match="cannot open the store"):
+        Store(tmp_path / "missing" / STORE_NAME)
