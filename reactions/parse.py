@@ -49,40 +49,46 @@ PARSER_VERSION = "1"
 _MAX_NAME = 60
 """Longest display name we accept (Twitter allows 50; a little slack for emoji)."""
 
-_MONTH = (
-    r"(?P<mon>Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
-    r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"
-)
-_MONTH2 = _MONTH.replace("?P<mon>", "?P<mon2>")
-_DATE_RE = re.compile(
-    r"[ \t]*(?:on[ \t]+)?(?:"
-    rf"{_MONTH}[ \t]+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?[ \t]+(?P<year>\d{{4}})"
-    rf"|(?P<day2>\d{{1,2}})[ \t]+{_MONTH2},?[ \t]+(?P<year2>\d{{4}})"
-    r"|(?P<iso>(?P<y3>\d{4})-(?P<m3>\d{1,2})-(?P<d3>\d{1,2}))"
-    r")(?!\d)",
-    re.IGNORECASE,
-)
 _MONTHS = {
-    name: i
-    for i, names in enumerate(
+    name: number
+    for number, names in enumerate(
         (
-            "jan january",
-            "feb february",
-            "mar march",
-            "apr april",
-            "may",
-            "jun june",
-            "jul july",
-            "aug august",
-            "sep sept september",
-            "oct october",
-            "nov november",
-            "dec december",
+            "jan january enero ene janvier janv januar gennaio janeiro januari",
+            "feb february febrero février févr fevrier februar febbraio fevereiro fev februari",
+            "mar march marzo mars märz mär marz março maart",
+            "apr april abril abr avril avr aprile",
+            "may mayo mai maggio maio mei",
+            "jun june junio juin juni giugno junho",
+            "jul july julio juillet juil juli luglio julho",
+            "aug august agosto ago août aout augustus",
+            "sep sept september septiembre setiembre septembre settembre setembro",
+            "oct october octubre octobre oktober ottobre outubro okt",
+            "nov november noviembre novembre novembro",
+            "dec december diciembre dic décembre déc decembre dezember dez dicembre dezembro",
         ),
         start=1,
     )
     for name in names.split()
 }
+_ENGLISH_MONTH = (
+    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
+    r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
+)
+_ANY_MONTH = "(?:" + "|".join(sorted(map(re.escape, _MONTHS), key=len, reverse=True)) + ")"
+_DATE_RE = re.compile(
+    r"[ \t]*(?:on[ \t]+)?(?:"
+    rf"(?P<mon>{_ENGLISH_MONTH})\.?[ \t]+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?[ \t]+(?P<year>\d{{4}})"
+    rf"|(?P<day2>\d{{1,2}})\.?(?:[ \t]+de)?[ \t]+(?P<mon2>{_ANY_MONTH})\.?(?:[ \t]+de)?,?[ \t]+(?P<year2>\d{{4}})"
+    r"|(?P<iso>(?P<y3>\d{4})-(?P<m3>\d{1,2})-(?P<d3>\d{1,2}))"
+    r"|(?P<cjk>(?P<y4>\d{4})[ \t]*[年년][ \t]*(?P<m4>\d{1,2})[ \t]*[月월][ \t]*(?P<d4>\d{1,2})[ \t]*[日일]?)"
+    r")(?!\d)",
+    re.IGNORECASE,
+)
+"""English dates as Twitter renders them (``February 1, 2020``, ``Feb. 1, 2020``, ``1 February 2020``), the
+day-first forms of its Spanish, French, German, Italian, Portuguese and Dutch embeds (``28 de mayo de 2016``,
+``28. Mai 2016``), ISO dates, and Chinese/Japanese/Korean ``2016年5月28日``."""
+_UNRECOGNISED_DATE_RE = re.compile(r"[ \t]+(?=[^\n]{0,40}\d)(?P<other>[^\n]{1,40}?)[ \t]*(?=\n|\Z)")
+"""A short rest of the line holding a digit, after an attribution: a date we cannot read."""
 _TIME_RE = re.compile(r"[ \t]+at[ \t]+\d{1,2}(?::\d{2})?[ \t]*(?:[ap]\.?m\.?)?(?:[ \t]+[A-Z]{2,4})?", re.I)
 
 _HANDLE_RE = re.compile(r"\([ \t]*@([A-Za-z0-9_](?:[A-Za-z0-9_.]{0,29}[A-Za-z0-9_])?)[ \t]*\)")
@@ -113,7 +119,7 @@ class _Attribution:
     name: str | None
     date: dt.date | None
     platform: Platform
-    bad_date: str | None
+    problem: str | None
 
 
 class _Layout:
@@ -225,11 +231,12 @@ def _parse_date(match: re.Match[str]) -> tuple[dt.date | None, str | None]:
     """The date a :data:`_DATE_RE` match names, or (None, the text) when it is impossible."""
     if match.group("iso"):
         year, month, day = int(match.group("y3")), int(match.group("m3")), int(match.group("d3"))
+    elif match.group("cjk"):
+        year, month, day = int(match.group("y4")), int(match.group("m4")), int(match.group("d4"))
     else:
-        mon = (match.group("mon") or match.group("mon2")).rstrip(".").lower()
+        month = _MONTHS[(match.group("mon") or match.group("mon2")).lower()]
         year = int(match.group("year") or match.group("year2"))
         day = int(match.group("day") or match.group("day2"))
-        month = _MONTHS[mon]
     try:
         return dt.date(year, month, day), None
     except ValueError:
@@ -244,11 +251,8 @@ def _find_attributions(layout: _Layout, warnings: list[str]) -> list[_Attributio
         attribution = _attribution_at(layout, match, floor)
         if attribution is None:
             continue
-        if attribution.bad_date:
-            warnings.append(
-                f"offset {attribution.start}: impossible date {attribution.bad_date!r} "
-                f"for @{attribution.handle}; kept without a date"
-            )
+        if attribution.problem:
+            warnings.append(f"offset {attribution.start}: {attribution.problem}")
         found.append(attribution)
         floor = attribution.end
     return found
@@ -276,14 +280,20 @@ def _attribution_at(layout: _Layout, match: re.Match[str], floor: int) -> _Attri
     end = date_match.end() if date_match else match.end()
     if date_match and platform is Platform.INSTAGRAM and (time := _TIME_RE.match(text, end)):
         end = time.end()
-    if not date_match and not _LINE_END_RE.match(text, match.end()):
-        return None
     if dashless and (
         date_match is None or not name or start != layout.line_start(match.start())
         or not _LINE_END_RE.match(text, end)
     ):
         return None
-    date, bad = _parse_date(date_match) if date_match else (None, None)
+    date, problem = None, None
+    if date_match:
+        date, bad = _parse_date(date_match)
+        problem = f"impossible date {bad!r} for @{match.group(1)}; kept without a date" if bad else None
+    elif not _LINE_END_RE.match(text, match.end()):
+        other = _UNRECOGNISED_DATE_RE.match(text, match.end())
+        if other is None:
+            return None
+        end, problem = other.end(), f"unrecognised date {other.group('other')!r} for @{match.group(1)}"
     return _Attribution(
         start=start,
         end=end,
@@ -291,7 +301,7 @@ def _attribution_at(layout: _Layout, match: re.Match[str], floor: int) -> _Attri
         name=name or None,
         date=date,
         platform=platform,
-        bad_date=bad,
+        problem=problem,
     )
 
 
