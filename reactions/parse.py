@@ -161,7 +161,9 @@ _LINK_RE = re.compile(r"(?:https?://|(?<![\w.])pic\.(?:twitter|x)\.com/)\S*", re
 
 
 def _fingerprint(text: str) -> str:
-    folded = unicodedata.normalize("NFKC", _LINK_RE.sub(" ", text)).casefold()
+    if "://" in text or "pic." in text or "PIC." in text:
+        text = _LINK_RE.sub(" ", text)
+    folded = unicodedata.normalize("NFKC", text).casefold()
     folded = _ASCII_NOISE_RE.sub("", folded)
     return folded if folded.isascii() else _NON_ASCII_RE.sub(_kept, folded)
 
@@ -320,6 +322,8 @@ _POST_START_RE = re.compile(
     rf"|Allow[ \t]+{_NETWORKS}[ \t]+content\?|View this (?:post|profile) on Instagram)[ \t]*",
     re.IGNORECASE,
 )
+_POST_START_WORDS = ("skip", "accept and continue", "content?", "view this")
+"""Cheap pre-check: a post holding none of these has no start marker."""
 _POST_END_RE = re.compile(
     rf"[ \t]*(?:Report\b[ \t]*)?\n?[ \t]*End of[ \t]+{_NETWORKS}[ \t]+(?:post|content)(?:,?[ \t]+\d+)?[ \t]+by[ \t]*",
     re.IGNORECASE,
@@ -328,6 +332,9 @@ _POST_END_RE = re.compile(
 
 def _after_start_marker(post: str, attribution: _Attribution) -> int:
     """Where the post begins within ``post``: after the last 'Skip Twitter post by …' style marker, if any."""
+    lowered = post.lower()
+    if not any(word in lowered for word in _POST_START_WORDS):
+        return 0
     cut = 0
     for marker in _POST_START_RE.finditer(post):
         cut = marker.end()
@@ -454,6 +461,18 @@ _PLACE_IN_AUTHOR = re.compile(r"[ \t](?:in|at|for|from)[ \t]", re.IGNORECASE)
 _CAPITALISED = re.compile(r"^[@A-Z0-9]")
 
 
+_POSTING_WORDS = (
+    "tweet", "post", "comment", "wrote", "shar", "caption", "twitter", "instagram", "facebook", "tiktok",
+    "threads", "bluesky", "reddit", "youtube", "social", " x ", " x.", " x,",
+)  # fmt: skip
+
+
+def _mentions_posting(text: str) -> bool:
+    """Cheap pre-check before the author/verb patterns: a posting verb or a venue is near the quote."""
+    lowered = text.lower()
+    return any(word in lowered for word in _POSTING_WORDS)
+
+
 def _find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> list[Reaction]:
     found: list[Reaction] = []
     matches = [*_QUOTE_RE.finditer(body), *_SINGLE_QUOTE_RE.finditer(body)] if "‘" in body else _QUOTE_RE.finditer(body)
@@ -468,16 +487,23 @@ def _find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> li
 
 def _quote_at(body: str, match: re.Match[str], source: str) -> Reaction | None:
     inner = next(filter(None, match.groups()))
-    after = _AFTER_AUTHOR_VERB.match(body, match.end(), min(len(body), match.end() + 160))
-    if after is None or not _is_post(after):
-        after = _AFTER_VERB_AUTHOR.match(body, match.end(), min(len(body), match.end() + 160))
+    window_end = min(len(body), match.end() + 160)
+    after = None
+    if _mentions_posting(body[match.end() : window_end]):
+        after = _AFTER_AUTHOR_VERB.match(body, match.end(), window_end)
+        if after is None or not _is_post(after):
+            after = _AFTER_VERB_AUTHOR.match(body, match.end(), window_end)
     if after is not None and _is_post(after):
         span = (match.start(), after.end("tail") if after.group("tail") else after.end("author"))
         span = (span[0], max(span[1], after.end("verb")))
         return _quote(inner, after, source, span)
     line_start = body.rfind("\n", max(0, match.start() - 160), match.start()) + 1
     lead = body[max(line_start, match.start() - 160) : match.start()]
-    before = _BEFORE.search(lead) if lead.rstrip()[-1:] in (":", ",") else None
+    before = (
+        _BEFORE.search(lead)
+        if lead.rstrip()[-1:] in (":", ",") and _mentions_posting(lead[-100:])
+        else None
+    )
     if before is not None and _is_post(before):
         return _quote(inner, before, source, (match.start() - len(lead) + before.start("author"), match.end()))
     return None
@@ -525,9 +551,12 @@ def _quote(inner: str, match: re.Match[str], source: str, span: tuple[int, int])
     )
 
 
+_NAMED_PLATFORMS = tuple(p for p in Platform if p is not Platform.UNKNOWN)
+
+
 def _quote_platform(match: re.Match[str]) -> Platform:
     venue = " ".join(filter(None, (match.groupdict().get("venue"), match.groupdict().get("venue2")))).lower()
-    for platform in Platform:
+    for platform in _NAMED_PLATFORMS:
         if platform.value in venue:
             return platform
     if "tweet" in venue or match.group("verb").lower() in {"tweeted", "retweeted", "tweeting"}:
