@@ -331,7 +331,7 @@ def post_context(text: str, span: tuple[int, int]) -> Context:
 
     Paragraphs are separated by blank lines (or single line breaks when there are none).
 
-    >>> c = post_context("One.\\n\\nSee: Hi #x — A (@a) May 1, 2020 ok\\n\\nThree.", (12, 39))
+    >>> c = post_context("One.\\n\\nSee: Hi #x — A (@a) May 1, 2020 ok\\n\\nThree.", (11, 37))
     >>> (c.before, c.lead, c.body, c.tail, c.after)
     ('One.', 'See: ', 'Hi #x — A (@a) May 1, 2020', ' ok', 'Three.')
     """
