@@ -141,6 +141,9 @@ def _repair_run(run: str, after_latin: bool, at_start: bool) -> str:
     """
     out: list[str] = []
     for ch in run:
+        if ch in _LEAD:
+            out.append(ch)  # a lead completes nothing
+            continue
         if ch == "\ufffd" and _lost_third_byte(out, ch):
             pass  # the lost byte's replacement character goes with it
         else:
