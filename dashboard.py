@@ -37,10 +37,10 @@ from reactions.uploads import ARCHIVE_TYPES, ARTICLE_TYPES, Upload, read_uploads
 HERE = Path(__file__).resolve().parent
 DEFAULT_CORPUS = HERE / "seeds"
 FILTER_KEYS = ("f_dates", "f_tags", "f_sentiment", "f_kind", "f_article", "f_author", "f_platform", "f_text")
+# Up to this many rows the table colours compound scores (pandas Styler costs ~10 µs a row).
 STYLED_ROWS = 20_000
-"""Up to this many rows the table colours compound scores (pandas Styler costs ~10 µs a row)."""
+# Up to this many rows exports are built with the page; larger ones only when their button is clicked.
 EAGER_EXPORT_ROWS = 5_000
-"""Up to this many rows exports are built with the page; larger ones only when their button is clicked."""
 # Selection parameter of a linked chart -> the Selection field it fills.
 CHARTS = {"day": "days", "hashtag": "hashtags", "sentiment": "sentiments"}
 STYLE = """<style>

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import io
 import shutil
@@ -229,3 +230,15 @@ def test_the_corpus_cache_key_changes_when_a_file_changes(tmp_path: Path) -> Non
     article.write_text("one and more", encoding="utf-8")
     assert page.fingerprint(tmp_path) != before
     assert page.fingerprint(tmp_path / "missing") == ()
+
+
+def test_the_page_starts_with_its_title_and_no_stray_text(corpus: Path) -> None:
+    at = run_page()
+    assert at.title[0].value == "Reactions in the news"
+    assert not [m.value for m in at.main.markdown if not m.value.startswith("**")]
+
+
+def test_no_bare_string_below_the_docstring() -> None:
+    """Streamlit's magic would print it; config.toml turns magic off, and the page does not rely on that."""
+    body = ast.parse(Path(PAGE).read_text(encoding="utf-8")).body[1:]
+    assert not [n.lineno for n in body if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)]
