@@ -202,16 +202,19 @@ class ProgressBar:
     clears the line.  Nothing is written when ``stream`` is not a TTY (a pipe, a log file).
     """
 
+    clock = staticmethod(time.monotonic)
+    """Seconds, for measuring how long the run has lasted (a test may replace it)."""
+
     def __init__(self, stream: IO[str], *, delay: float = 1.0, width: int = 30) -> None:
         self.stream = stream
         self.delay = delay
         self.width = width
-        self.started = time.monotonic()
+        self.started = self.clock()
         self.drawn_at: float | None = None
         self.enabled = bool(getattr(stream, "isatty", lambda: False)())
 
     def __call__(self, done: int, total: int) -> None:
-        now = time.monotonic()
+        now = self.clock()
         if not self.enabled or now - self.started < self.delay:
             return
         if self.drawn_at is not None and now - self.drawn_at < 0.1 and done < total:

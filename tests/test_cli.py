@@ -232,3 +232,26 @@ def test_progress_bar_stays_silent(stream: io.StringIO, delay: float) -> None:
 
 def test_render_with_nothing_to_do() -> None:
     assert ProgressBar(io.StringIO(), width=4).render(0, 0) == "[####] 0/0 files"
+
+
+def test_a_long_run_on_a_terminal_shows_the_bar_then_the_summary(
+    monkeypatch: pytest.MonkeyPatch, seeds_dir: Path
+) -> None:
+    ticks = iter(range(1000))
+    monkeypatch.setattr(ProgressBar, "clock", staticmethod(lambda: float(next(ticks))))  # a second per look
+    stderr = Terminal()
+    monkeypatch.setattr(sys, "stderr", stderr)
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    assert main(["extract", str(seeds_dir)]) == 0
+    shown = stderr.getvalue()
+    assert "\r[" in shown
+    assert "] 5/5 files" in shown
+    assert shown.endswith("\r" + SEEDS_SUMMARY + "\n")
+
+
+def test_a_short_run_on_a_terminal_shows_no_bar(monkeypatch: pytest.MonkeyPatch, seeds_dir: Path) -> None:
+    stderr = Terminal()
+    monkeypatch.setattr(sys, "stderr", stderr)
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    assert main(["extract", str(seeds_dir)]) == 0
+    assert stderr.getvalue() == SEEDS_SUMMARY + "\n"
