@@ -1,8 +1,8 @@
 """Decoding raw bytes and cleaning article text: encodings, mojibake, entities, whitespace.
 
 :func:`decode_bytes` turns a file's bytes into text (UTF-8 with or without BOM, UTF-16/32 with
-a BOM, UTF-8 with stray cp1252 bytes, else cp1252, else latin-1) and refuses empty and binary files with
-:class:`~reactions.errors.InputError`.  :func:`clean_text` normalises a string before any
+a BOM, UTF-8 with stray cp1252 bytes, else cp1252, else latin-1) and refuses empty and binary
+files with :class:`~reactions.errors.InputError`.  :func:`clean_text` normalises a string before any
 offsets are computed: it is deterministic, idempotent, never raises and runs in linear time.
 
 Mojibake (UTF-8 bytes that were read as cp1252 or latin-1, such as ``â€™`` for ``’``) is
@@ -132,7 +132,6 @@ def _lost_third_byte(out: list[str], following: str) -> bool:
     return True
 
 
-@functools.lru_cache(maxsize=4096)
 def _repair_run(run: str, after_latin: bool, at_start: bool) -> str:
     """Repair one run of lead/continuation characters, re-examining each repaired character.
 
@@ -154,6 +153,10 @@ def _repair_run(run: str, after_latin: bool, at_start: bool) -> str:
         _settle(out, after_latin, at_start)
         _close(out, after_latin, at_start)
     return "".join(out)
+
+
+_repair_short_run = functools.lru_cache(maxsize=4096)(_repair_run)  # the same few runs recur
+_SHORT_RUN = 16
 
 
 def _close(out: list[str], after_latin: bool, at_start: bool) -> None:
@@ -186,7 +189,9 @@ def repair_mojibake(text: str) -> str:
         start = match.start()
         after_latin = bool(start) and _is_latin(text[start - 1])
         parts.append(text[last:start])
-        parts.append(_repair_run(match.group(), after_latin, start == 0))
+        run = match.group()
+        repair = _repair_short_run if len(run) <= _SHORT_RUN else _repair_run
+        parts.append(repair(run, after_latin, start == 0))
         last = match.end()
     if not parts:
         return text
