@@ -149,8 +149,18 @@ def test_article_warnings_reach_the_outcome() -> None:
     assert set(article.warnings) <= set(outcome.warnings)
 
 
+TOKENS = [*"<>/=\"' &;#@—\nabp", "<p>", "</p>", '<blockquote class="twitter-tweet">', "</blockquote>", "&mdash;",
+          "(@x)", "<a href='https://twitter.com/x/status/1'>", "</a>", "<script>", "<!--", "-->"]  # fmt: skip
+MARKUP = st.lists(st.sampled_from(TOKENS), max_size=60).map("".join)
+DOCUMENTS = (
+    st.binary(max_size=400)
+    | st.text(max_size=400).map(lambda t: t.encode("utf-8", "surrogatepass"))
+    | MARKUP.map(lambda t: f"<!DOCTYPE html><html><body>{t}</body></html>".encode())
+)
+
+
 @settings(max_examples=200, deadline=None)
-@given(data=st.binary(max_size=400) | st.text(max_size=400).map(lambda t: t.encode("utf-8", "surrogatepass")))
+@given(data=DOCUMENTS)
 def test_parse_document_never_raises(data: bytes) -> None:
     article, outcome = parse_document("any.txt", data)
     assert (article is None) == (outcome.status is Status.SKIPPED)
