@@ -56,6 +56,7 @@ _LEAD: dict[str, int] = {chr(b): 1 if b < 0xE0 else 2 if b < 0xF0 else 3 for b i
 _MOJIBAKE_RUN = re.compile("[\u00c2-\u00f4][" + re.escape("".join(sorted({*_CONT, *_LEAD, "\ufffd"}))) + "]+")
 _INVISIBLE = "\u200b\u2060\ufeff"  # removed by clean_text; ZWJ (U+200D) and VS16 (U+FE0F) are kept
 _IMPLAUSIBLE = ((0x0250, 0x02AF), (0x07C0, 0x07FF))  # IPA, NKo: far likelier a false positive
+_EMOJI_BLOCKS = (0x1F000, 0x1FB00)
 
 
 _LATIN_FRIENDLY = ("LATIN", "COMBINING", "MODIFIER", "VARIATION")  # first words of Unicode names
@@ -79,6 +80,8 @@ def _plausible(decoded: str, after_latin: bool, at_start: bool) -> bool:
         return decoded == "\ufeff" and at_start  # only a leading "ï»¿" is dropped
     code = ord(decoded)
     category = unicodedata.category(decoded)
+    if category == "Cn" and _EMOJI_BLOCKS[0] <= code < _EMOJI_BLOCKS[1]:
+        return True  # an emoji newer than this Python's Unicode database
     if category in ("Cc", "Cn", "Co", "Cs") or any(lo <= code <= hi for lo, hi in _IMPLAUSIBLE):
         return False
     if category[0] in "LM" and not _latin_script(decoded):

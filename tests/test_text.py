@@ -112,6 +112,7 @@ def test_decoded_text_is_frozen() -> None:
         ("Â£5", "£5"),
         ("Â\xa0", "\xa0"),
         ("ðŸ˜‚", "😂"),
+        (mojibake("\U0001fae8 \U0001faf7"), "\U0001fae8 \U0001faf7"),  # Unicode 15 emoji, unassigned in 3.11
         ("ðŸ\x8f³ï¸\x8f", "🏳️"),  # 0x8F, undefined in cp1252, read as latin-1's U+008F
         ("ð\x9f\x8f³ï¸\x8f", "🏳️"),  # all of it read as latin-1
         (mojibake("🏳️‍🌈 👍🏽"), "🏳️‍🌈 👍🏽"),
