@@ -157,14 +157,18 @@ def jsonl_bytes(frame: pd.DataFrame) -> bytes:
     return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows).encode("utf-8")
 
 
-def read_csv(path_or_buffer: str | Path | IO[bytes] | IO[str]) -> pd.DataFrame:
+def read_csv(path_or_buffer: str | Path | IO[bytes] | IO[str], *, excel_safe: bool | None = None) -> pd.DataFrame:
     """Load a CSV written by :func:`csv_bytes` (plain or Excel-safe) back into the same frame.
 
     Known columns (:data:`KNOWN_DTYPES`) get their dtypes back; any other column is read as text.
-    Raises :class:`~reactions.errors.ExportError` for a file that is not such a CSV.
+    An Excel-safe file is recognised by its byte order mark; ``excel_safe`` says it instead (for
+    text that lost its mark).  Give a path or a binary stream: a text stream opened with newline
+    translation turns a CR LF inside a post into LF.  Raises :class:`~reactions.errors.ExportError`
+    for a file that is not such a CSV.
     """
     text = _read_text(path_or_buffer)
-    excel_safe = text.startswith(BOM)
+    if excel_safe is None:
+        excel_safe = text.startswith(BOM)
     body = text.removeprefix(BOM)
     while body.startswith(("#", '"#')):  # leading comment lines (quoted in an Excel-safe file)
         end = body.find("\n")

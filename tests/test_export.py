@@ -181,6 +181,13 @@ def test_excel_safe_neutralises_formulas(make_reaction: MakeReaction, text: str,
     assert row["overridden"] == "True"
 
 
+def test_excel_safe_text_that_lost_its_bom(make_reaction: MakeReaction) -> None:
+    frame = to_frame([make_reaction(text="=1+1")])
+    text = csv_bytes(frame, excel_safe=True).decode("utf-8-sig")
+    assert read_csv(io.StringIO(text)).loc[0, "text"] == "'=1+1"  # no mark: read as plain
+    pd.testing.assert_frame_equal(read_csv(io.StringIO(text), excel_safe=True), frame)
+
+
 def test_plain_csv_has_no_bom_and_no_prefix(make_reaction: MakeReaction) -> None:
     data = csv_bytes(to_frame([make_reaction("123", text="=1+1")]))
     assert not data.startswith(b"\xef\xbb\xbf")
