@@ -24,11 +24,11 @@ function runs in time linear in the length of its input.
 from __future__ import annotations
 
 import bisect
-import itertools
 import re
 import sys
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import emoji as emoji_package
@@ -66,22 +66,32 @@ class Entities:
 # --- character classes built from the running Python's Unicode database ----------------------
 
 
-def _char_class(keep: Callable[[str], bool]) -> str:
-    """The body of a regex character class (no brackets) for the code points ``keep`` accepts."""
-    ranges: list[tuple[int, int]] = []
-    for code in itertools.chain(range(0x80, 0x40000), range(0xE0000, 0xE0200)):
-        if keep(unicodedata.category(chr(code))):
-            if ranges and ranges[-1][1] == code - 1:
-                ranges[-1] = (ranges[-1][0], code)
-            else:
-                ranges.append((code, code))
-    return "".join(f"{re.escape(chr(lo))}-{re.escape(chr(hi))}" for lo, hi in ranges)
+# Unicode general categories coded L (letter or mark), D (decimal digit), S (other symbol), else ".".
+_CATEGORY_CODE: defaultdict[str, str] = defaultdict(lambda: ".", {"Nd": "D", "So": "S"})
+_CATEGORY_CODE |= dict.fromkeys(("Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me"), "L")
 
 
-_LETTER_MARK = "A-Za-z" + _char_class(lambda cat: cat[0] in "LM")
-_LETTER_MARK_DIGIT = "A-Za-z0-9" + _char_class(lambda cat: cat[0] in "LM" or cat == "Nd")
-_DOMAIN_SYMBOL = _char_class(lambda cat: cat == "So")  # twitter-text allows ✪ in a domain
-_LATIN_ACCENTS = "\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff\u0100-\u024f\u0253\u0254\u0256\u0257\u0259\u025b\u0263\u0268\u026f\u0272\u0289\u028b\u02bb\u0300-\u036f\u1e00-\u1eff"  # noqa: E501
+def _char_classes() -> tuple[str, str, str]:
+    """Bodies of regex character classes (no brackets) for the non-ASCII letters and marks, the
+    letters, marks and decimal digits, and the other symbols (a few C-level passes)."""
+    bodies = ["", "", ""]
+    for first, last in ((0x80, 0x40000), (0xE0000, 0xE0200)):
+        codes = "".join(map(_CATEGORY_CODE.__getitem__, map(unicodedata.category, map(chr, range(first, last)))))
+        for index, runs in enumerate(("L+", "[LD]+", "S+")):
+            bodies[index] += "".join(
+                f"{re.escape(chr(first + m.start()))}-{re.escape(chr(first + m.end() - 1))}"
+                for m in re.finditer(runs, codes)
+            )
+    return bodies[0], bodies[1], bodies[2]
+
+
+_NON_ASCII_LETTER_MARK, _NON_ASCII_LETTER_MARK_DIGIT, _DOMAIN_SYMBOL = _char_classes()
+_LETTER_MARK = "A-Za-z" + _NON_ASCII_LETTER_MARK
+_LETTER_MARK_DIGIT = "A-Za-z0-9" + _NON_ASCII_LETTER_MARK_DIGIT  # _DOMAIN_SYMBOL: ✪ in a domain is fine
+_LATIN_ACCENTS = (
+    "\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff\u0100-\u024f\u0253\u0254\u0256\u0257\u0259\u025b\u0263"
+    "\u0268\u026f\u0272\u0289\u028b\u02bb\u0300-\u036f\u1e00-\u1eff"
+)  # twitter-text's latinAccentChars
 
 # --- URLs -------------------------------------------------------------------------------------
 
