@@ -1,4 +1,4 @@
-"""Incremental parse cache: re-running over an unchanged corpus does not parse it again.
+"""Incremental cache: re-running over an unchanged corpus neither parses nor scores it again.
 
 The cache remembers what :func:`reactions.corpus.parse_document` returned for each file, in the
 corpus's embedded SQLite store (the ``.reactions.db`` beside the corpus, see
@@ -13,6 +13,9 @@ A row is reused only when all three match:
   of the versions of the libraries the parser calls, so a new release never reuses old results.
 
 One row per article id, replaced when the file changes, so the table never outgrows the corpus.
+A second table, ``score_cache``, keeps each reaction's sentiment columns keyed by
+:func:`score_key` (id, text, override label, code and lexicon versions), for
+:func:`reactions.parallel.score_frame`.
 Records are stored as JSON (never pickle: a store shipped with a corpus must not run code).
 A store that cannot be opened or written is not an error: the run goes on uncached and says
 so in the log.
@@ -41,8 +44,9 @@ from reactions.store import store_path
 logger = logging.getLogger(__name__)
 
 TABLE = "parse_cache"
-LIBRARIES = ("emoji",)
-"""Third-party libraries whose behaviour shapes a parse (the ``emoji`` package finds emoji)."""
+SCORES = "score_cache"
+LIBRARIES = ("emoji", "vaderSentiment")
+"""Third-party libraries whose behaviour shapes a result (``emoji`` finds emoji, VADER scores)."""
 
 Parsed = tuple[Article | None, FileOutcome]
 
@@ -61,6 +65,12 @@ def parser_version() -> str:
     for name in LIBRARIES:
         digest.update(f"{name}=={importlib.metadata.version(name)}".encode())
     return digest.hexdigest()[:16]
+
+
+def score_key(version: str, reaction_id: str, text: str, override: str | None) -> str:
+    """The cache key of one row's sentiment: everything ``score_frame`` reads for that row (its id,
+    text and override label) and ``version`` (the code, library and lexicon versions)."""
+    return hashlib.sha256(f"{version}\0{reaction_id}\0{override or ''}\0{text}".encode()).hexdigest()[:32]
 
 
 def content_hash(data: bytes) -> str:
@@ -179,7 +189,25 @@ reactions=0, warnings=(), reason=None))}
             f"CREATE TABLE IF NOT EXISTS {TABLE} (source TEXT PRIMARY KEY, digest TEXT NOT NULL,"
             " parser TEXT NOT NULL, payload TEXT NOT NULL)"
         )
+        self.db.execute(f"CREATE TABLE IF NOT EXISTS {SCORES} (key TEXT PRIMARY KEY, payload TEXT NOT NULL)")
         self.db.commit()
+
+    def get_scores(self, keys: Sequence[str]) -> dict[str, list[Any]]:
+        """Cached sentiment values by key (see :func:`score_key`); misses are left out."""
+        found: dict[str, list[Any]] = {}
+        for start in range(0, len(keys), 500):
+            batch = list(keys[start : start + 500])
+            query = f"SELECT key, payload FROM {SCORES} WHERE key IN ({','.join('?' * len(batch))})"
+            found.update((key, json.loads(payload)) for key, payload in self.db.execute(query, batch))
+        return found
+
+    def put_scores(self, rows: Iterable[tuple[str, list[Any]]]) -> None:
+        """Store sentiment values (a JSON-ready list per row) by key."""
+        with self.db:
+            self.db.executemany(
+                f"INSERT OR REPLACE INTO {SCORES} VALUES (?, ?)",
+                ((key, json.dumps(values, ensure_ascii=False)) for key, values in rows),
+            )
 
     def get(self, keys: Sequence[tuple[str, str]]) -> dict[str, Parsed]:
         """Cached results for ``(source, digest)`` pairs, by source; misses are left out."""
@@ -201,9 +229,10 @@ reactions=0, warnings=(), reason=None))}
             self.db.executemany(f"INSERT OR REPLACE INTO {TABLE} VALUES (?, ?, ?, ?)", rows)
 
     def clear(self) -> None:
-        """Forget every cached parse."""
+        """Forget every cached parse and score."""
         with self.db:
             self.db.execute(f"DELETE FROM {TABLE}")
+            self.db.execute(f"DELETE FROM {SCORES}")
 
     def __len__(self) -> int:
         return int(self.db.execute(f"SELECT count(*) FROM {TABLE}").fetchone()[0])

@@ -14,6 +14,8 @@ batches ahead of the consumer, so memory stays bounded on a corpus of any size. 
 from __future__ import annotations
 
 import atexit
+import hashlib
+import json
 import logging
 import multiprocessing
 import os
@@ -27,7 +29,7 @@ from typing import Any
 
 import pandas as pd
 
-from reactions.cache import ParseCache, Parsed, content_hash
+from reactions.cache import ParseCache, Parsed, content_hash, score_key
 
 logger = logging.getLogger(__name__)
 
@@ -200,17 +202,61 @@ def score_frame(
     jobs: int | None = None,
     lexicon: Mapping[str, float] | None = None,
     overrides: Mapping[str, str] | None = None,
+    cache: ParseCache | None = None,
 ) -> pd.DataFrame:
-    """:func:`reactions.sentiment.score_frame` with ``jobs`` processes: the same frame, faster.
+    """:func:`reactions.sentiment.score_frame` with ``jobs`` processes and an optional cache: the
+    same frame, faster.
 
     Only each row's ``id`` and ``text`` travel to the workers; the sentiment columns come back
-    and are appended exactly as ``score_frame`` appends them.
+    and are appended exactly as ``score_frame`` appends them.  With ``cache``, rows scored by an
+    earlier run with the same text, id, override, lexicon and code are not scored again.
     """
     from reactions.sentiment import SENTIMENT_COLUMNS
     from reactions.sentiment import score_frame as score
 
     options: dict[str, Any] = {"lexicon": lexicon, "overrides": overrides}
     jobs = max(1, jobs if jobs is not None else default_jobs())
+    if cache is None:
+        return _score_pooled(frame, jobs, options)
+    keys = _score_keys(frame, cache.version, lexicon, overrides)
+    known = cache.get_scores(keys)
+    missing = [i for i, key in enumerate(keys) if key not in known]
+    if missing:
+        fresh = _score_pooled(frame.iloc[missing], jobs, options)
+        rows = [list(row) for row in zip(*(_plain(fresh[c]) for c in SENTIMENT_COLUMNS), strict=True)]
+        known.update(zip((keys[i] for i in missing), rows, strict=True))
+        cache.put_scores((keys[i], row) for i, row in zip(missing, rows, strict=True))
+    template = score(frame.iloc[:0], **options)
+    values = [known[key] for key in keys]
+    columns = {
+        name: pd.Series([row[j] for row in values], index=frame.index, dtype=object).astype(template[name].dtype)
+        for j, name in enumerate(SENTIMENT_COLUMNS)
+    }
+    base = frame.drop(columns=[c for c in SENTIMENT_COLUMNS if c in frame.columns])
+    return base.assign(**columns)
+
+
+def _score_keys(
+    frame: pd.DataFrame, version: str, lexicon: Mapping[str, float] | None, overrides: Mapping[str, str] | None
+) -> list[str]:
+    terms = json.dumps(sorted((str(k), float(v)) for k, v in (lexicon or {}).items()))
+    version = f"{version}:{hashlib.sha256(terms.encode()).hexdigest()[:16]}"
+    wanted = overrides or {}
+    return [
+        score_key(version, str(i), t if isinstance(t, str) else "\0<missing>", wanted.get(str(i)))
+        for i, t in zip(frame["id"].astype(object), frame["text"].astype(object), strict=True)
+    ]
+
+
+def _plain(column: pd.Series) -> list[Any]:
+    """A column's values as JSON-ready Python values (missing ones ``None``)."""
+    return [None if value is None or value is pd.NA else value for value in column.astype(object).tolist()]
+
+
+def _score_pooled(frame: pd.DataFrame, jobs: int, options: dict[str, Any]) -> pd.DataFrame:
+    from reactions.sentiment import SENTIMENT_COLUMNS
+    from reactions.sentiment import score_frame as score
+
     if jobs == 1 or len(frame) < 2 * SCORE_CHUNK:
         return score(frame, **options)
     rows = frame[["id", "text"]]

@@ -138,3 +138,32 @@ def test_parallel_scoring_is_identical(
     expected = score_frame(base, **options)  # type: ignore[arg-type]
     pd.testing.assert_frame_equal(parallel.score_frame(base, jobs=2, **options), expected)  # type: ignore[arg-type]
     assert not expected["compound"].equals(plain_frame["compound"])  # the options did change something
+
+
+def test_score_cache_scores_each_row_once(
+    plain_frame: pd.DataFrame, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    base = plain_frame.drop(columns=list(SENTIMENT_COLUMNS))
+    scored: list[int] = []
+
+    def counting(frame: pd.DataFrame, **options: object) -> pd.DataFrame:
+        scored.append(len(frame))
+        return score_frame(frame, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("reactions.sentiment.score_frame", counting)
+    with ParseCache(tmp_path / ".reactions.db") as cache:
+        pd.testing.assert_frame_equal(parallel.score_frame(base, jobs=1, cache=cache), plain_frame)
+        assert scored[0] == len(base)
+        scored.clear()
+        pd.testing.assert_frame_equal(parallel.score_frame(base, jobs=1, cache=cache), plain_frame)
+        assert scored == [0]  # only the empty template: nothing scored again
+        scored.clear()
+        one = {str(base["id"].iloc[5]): "negative"}
+        got = parallel.score_frame(base, jobs=1, cache=cache, overrides=one)
+        pd.testing.assert_frame_equal(got, score_frame(base, overrides=one))
+        assert scored == [1, 0]  # the overridden row only
+        scored.clear()
+        lexicon = {"amazing": -3.0}
+        got = parallel.score_frame(base, jobs=1, cache=cache, lexicon=lexicon)
+        pd.testing.assert_frame_equal(got, score_frame(base, lexicon=lexicon))
+        assert scored == [len(base), 0]  # a new lexicon rescored everything
