@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import pickle
 import time
 from pathlib import Path
 
@@ -89,8 +90,9 @@ def test_decode_bytes_tolerates_a_few_control_bytes() -> None:
     assert decode_bytes(data).text.startswith("A long article.")
 
 
-def test_decoded_text_is_frozen() -> None:
-    decoded = decode_bytes(b"hi")
+def test_decoded_text_is_frozen_and_pickles() -> None:
+    decoded = decode_bytes("café".encode("cp1252"))
+    assert pickle.loads(pickle.dumps(decoded)) == decoded
     with pytest.raises(AttributeError):
         decoded.text = "x"  # type: ignore[misc]
 
