@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from reactions import corpus as corpus_module
+from reactions.errors import ReactionsError
 from reactions.models import Article, Corpus, FileOutcome
 
 if TYPE_CHECKING:
@@ -37,6 +38,8 @@ if TYPE_CHECKING:
 
 PARTITION_FILES = 256
 """Files per bag partition: large enough to amortise task overhead, small enough to balance."""
+CONNECT_TIMEOUT = "20s"
+"""How long :func:`connect` tries to reach a scheduler before giving up."""
 PARTITION_ROWS = 50_000
 """Reactions per scoring partition (and per Parquet file)."""
 
@@ -56,9 +59,16 @@ def connect(address: str | None = None) -> Iterator[Client]:
     """A client of the scheduler at ``address`` (``tcp://host:8786``), or of a fresh
     :class:`distributed.LocalCluster` (one single-threaded worker process per core) that is
     closed afterwards."""
-    distributed: Any = importlib.import_module("distributed")
+    try:
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError as error:
+        raise ReactionsError("Dask is not installed: pip install 'reactions[dask]'") from error
     if address:
-        with distributed.Client(address) as remote:
+        try:
+            remote = distributed.Client(address, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError) as error:
+            raise ReactionsError(f"cannot reach the Dask scheduler at {address}: {error}") from error
+        with remote:
             yield remote
         return
     workers = os.cpu_count() or 1

@@ -14,6 +14,7 @@ batches ahead of the consumer, so memory stays bounded on a corpus of any size. 
 from __future__ import annotations
 
 import atexit
+import contextlib
 import hashlib
 import json
 import logging
@@ -25,11 +26,13 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import islice
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
 from reactions.cache import ParseCache, Parsed, content_hash, score_key
+from reactions.models import Corpus
 
 logger = logging.getLogger(__name__)
 
@@ -266,3 +269,22 @@ def _score_pooled(frame: pd.DataFrame, jobs: int, options: dict[str, Any]) -> pd
     columns = pd.concat([chunk.result() for chunk in chunks])
     base = frame.drop(columns=[c for c in SENTIMENT_COLUMNS if c in frame.columns])
     return base.assign(**{name: columns[name] for name in SENTIMENT_COLUMNS})
+
+
+def scored_frame(
+    corpus: Corpus,
+    *,
+    jobs: int | None = None,
+    cache_dir: Path | None = None,
+    lexicon: Mapping[str, float] | None = None,
+    overrides: Mapping[str, str] | None = None,
+) -> pd.DataFrame:
+    """``to_frame(corpus, lexicon=…, overrides=…)``, scored with ``jobs`` processes and, when
+    ``cache_dir`` is given, the score cache of the store in that folder."""
+    from reactions.cache import open_cache
+    from reactions.frames import to_frame
+
+    cache = open_cache(cache_dir) if cache_dir is not None else None
+    with cache if cache is not None else contextlib.nullcontext():
+        frame = to_frame(corpus, sentiment=False)
+        return score_frame(frame, jobs=jobs, lexicon=lexicon, overrides=overrides, cache=cache)

@@ -17,6 +17,7 @@ distributed = pytest.importorskip("distributed")
 
 from reactions import dask as reactions_dask  # noqa: E402
 from reactions.corpus import read_corpus  # noqa: E402
+from reactions.errors import ReactionsError  # noqa: E402
 from reactions.frames import to_frame  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -97,3 +98,10 @@ def test_connect_to_an_existing_scheduler_by_address(client: distributed.Client,
         corpus, frame = reactions_dask.extract_corpus([corpus_dir / "seeds"], remote)
     assert len(corpus.outcomes) == 5
     pd.testing.assert_frame_equal(frame, plain_run([corpus_dir / "seeds"]))
+
+
+def test_an_unreachable_scheduler_is_a_clean_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(reactions_dask, "CONNECT_TIMEOUT", "1s")
+    with pytest.raises(ReactionsError, match=r"cannot reach the Dask scheduler at tcp://127\.0\.0\.1:9"):  # noqa: SIM117
+        with reactions_dask.connect("tcp://127.0.0.1:9"):
+            pass

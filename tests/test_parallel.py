@@ -167,3 +167,12 @@ def test_score_cache_scores_each_row_once(
         got = parallel.score_frame(base, jobs=1, cache=cache, lexicon=lexicon)
         pd.testing.assert_frame_equal(got, score_frame(base, lexicon=lexicon))
         assert scored == [len(base), 0]  # a new lexicon rescored everything
+
+
+def test_scored_frame_with_cache_dir_is_the_plain_frame(
+    generated: Path, plain_frame: pd.DataFrame, tmp_path: Path
+) -> None:
+    corpus = read_corpus([generated])
+    for _ in ("cold", "warm"):
+        pd.testing.assert_frame_equal(parallel.scored_frame(corpus, jobs=2, cache_dir=tmp_path), plain_frame)
+    pd.testing.assert_frame_equal(parallel.scored_frame(corpus, jobs=1), plain_frame)
