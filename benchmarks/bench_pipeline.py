@@ -47,7 +47,6 @@ from generate_corpus import generate  # noqa: E402
 from reactions import cache as parse_cache  # noqa: E402
 from reactions import parallel, sentiment  # noqa: E402
 from reactions.corpus import parse_document, read_corpus  # noqa: E402
-from reactions.frames import to_frame  # noqa: E402
 
 SUFFIXES = (".txt", ".md", ".html", ".htm")
 
@@ -86,9 +85,7 @@ def run_pipeline(folder: Path, *, jobs: int, cache: bool) -> pd.DataFrame:
     sentiment._analyse.cache_clear()
     parallel.shutdown()
     corpus = read_corpus([folder], jobs=jobs, cache=cache)
-    if jobs == 1:
-        return to_frame(corpus)
-    return parallel.score_frame(to_frame(corpus, sentiment=False), jobs=jobs)
+    return parallel.scored_frame(corpus, jobs=jobs, cache_dir=folder if cache else None)
 
 
 def drop_store(folder: Path) -> None:
