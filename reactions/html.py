@@ -39,9 +39,8 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
-from reactions.entities import extract_entities
-from reactions.models import Article, Citation, Kind, Reaction
-from reactions.parse import parse_article, reaction_id
+from reactions.models import Article, Kind, Reaction
+from reactions.parse import build_reaction, parse_article, text_fingerprint
 from reactions.platforms import Embed, match_embed
 from reactions.platforms.base import parse_timestamp
 from reactions.platforms.dom import (
@@ -256,23 +255,18 @@ def _drop_duplicate_ids(embeds: list[Embed]) -> list[Embed]:
 
 
 def _reaction(embed: Embed, source: str, span: tuple[int, int]) -> Reaction:
-    entities = extract_entities(embed.text)
-    return Reaction(
-        id=reaction_id(embed.handle, embed.date, embed.text or embed.url or ""),
-        kind=Kind.EMBED,
-        platform=embed.platform,
+    return build_reaction(
+        Kind.EMBED,
+        embed.platform,
+        embed.text,
+        source,
+        span,
         handle=embed.handle,
         display_name=embed.display_name,
         date=embed.date,
-        text=embed.text,
-        hashtags=embed.hashtags or entities.hashtags,
-        mentions=embed.mentions or entities.mentions,
-        urls=entities.urls,
-        media=entities.media,
-        emoji=entities.emoji,
-        source=source,
-        span=span,
-        citations=(Citation(source, span),),
+        id_text=embed.text or embed.url or "",
+        hashtags=embed.hashtags,
+        mentions=embed.mentions,
         status_id=embed.status_id,
         url=embed.url,
         created_at=embed.created_at,
@@ -282,10 +276,10 @@ def _reaction(embed: Embed, source: str, span: tuple[int, int]) -> Reaction:
 
 def _merge(embeds: list[Reaction], found: Iterable[Reaction]) -> tuple[Reaction, ...]:
     """Embeds plus the text reactions that are not one of them (by overlap, or handle and text)."""
-    keys = {(_key(r.handle), _fingerprint(r.text)) for r in embeds if r.text}
+    keys = {(_key(r.handle), text_fingerprint(r.text)) for r in embeds if r.text}
 
     def is_embed(r: Reaction) -> bool:
-        return any(_overlap(r.span, e.span) for e in embeds) or (_key(r.handle), _fingerprint(r.text)) in keys
+        return any(_overlap(r.span, e.span) for e in embeds) or (_key(r.handle), text_fingerprint(r.text)) in keys
 
     extra = [r for r in found if not is_embed(r)]
     return tuple(sorted((*embeds, *extra), key=lambda r: r.span))
@@ -293,10 +287,6 @@ def _merge(embeds: list[Reaction], found: Iterable[Reaction]) -> tuple[Reaction,
 
 def _key(handle: str | None) -> str:
     return (handle or "").lstrip("@").casefold()
-
-
-def _fingerprint(text: str) -> str:
-    return re.sub(r"\W+", "", text).casefold()
 
 
 def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:

@@ -34,6 +34,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from reactions.entities import extract_entities
 from reactions.models import Article, Citation, Kind, Platform, Reaction
@@ -41,7 +42,7 @@ from reactions.text import clean_text
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["PARSER_VERSION", "parse_article", "reaction_id"]
+__all__ = ["PARSER_VERSION", "build_reaction", "parse_article", "reaction_id", "text_fingerprint"]
 
 PARSER_VERSION = "1"
 """Bumped whenever parsing output changes, so caches keyed on it are invalidated."""
@@ -152,7 +153,7 @@ def reaction_id(handle: str | None, date: dt.date | None, text: str) -> str:
     key = "\x1f".join((
         (handle or "").casefold(),
         date.isoformat() if date else "",
-        _fingerprint(text),
+        text_fingerprint(text),
     ))
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
 
@@ -160,7 +161,8 @@ def reaction_id(handle: str | None, date: dt.date | None, text: str) -> str:
 _LINK_RE = re.compile(r"(?:https?://|(?<![\w.])pic\.(?:twitter|x)\.com/)\S*", re.IGNORECASE)
 
 
-def _fingerprint(text: str) -> str:
+def text_fingerprint(text: str) -> str:
+    """The normalised text that ids hash: NFKC, case-folded, no links, spaces or punctuation."""
     if "://" in text or "pic." in text or "PIC." in text:
         text = _LINK_RE.sub(" ", text)
     folded = unicodedata.normalize("NFKC", text).casefold()
@@ -391,24 +393,59 @@ def _post_bounds(layout: _Layout, dash: int, previous_end: int) -> tuple[int, in
     return max(layout.para_start(last), previous_end), last + 1
 
 
-def _embed(attribution: _Attribution, text: str, source: str, span: tuple[int, int]) -> Reaction:
+def build_reaction(
+    kind: Kind,
+    platform: str,
+    text: str,
+    source: str,
+    span: tuple[int, int],
+    *,
+    handle: str | None = None,
+    display_name: str | None = None,
+    date: dt.date | None = None,
+    id_text: str | None = None,
+    **fields: Any,
+) -> Reaction:
+    """A :class:`Reaction` with its id, entities and first citation derived from its text.
+
+    ``fields`` sets any other Reaction field and wins over what the text gives (hashtags read
+    from an embed's links, ``status_id``, ``url``, …).  ``id_text`` replaces the text in the id
+    for posts that have none (a video embed is identified by its URL).
+    """
     entities = extract_entities(text)
+    derived: dict[str, Any] = {
+        "hashtags": entities.hashtags,
+        "mentions": entities.mentions,
+        "urls": entities.urls,
+        "media": entities.media,
+        "emoji": entities.emoji,
+        "citations": (Citation(source, span),),
+    }
+    derived.update({key: value for key, value in fields.items() if value or key not in derived})
     return Reaction(
-        id=reaction_id(attribution.handle, attribution.date, text),
-        kind=Kind.EMBED,
-        platform=attribution.platform,
+        id=reaction_id(handle, date, text if id_text is None else id_text),
+        kind=kind,
+        platform=platform,
+        handle=handle,
+        display_name=display_name,
+        date=date,
+        text=text,
+        source=source,
+        span=span,
+        **derived,
+    )
+
+
+def _embed(attribution: _Attribution, text: str, source: str, span: tuple[int, int]) -> Reaction:
+    return build_reaction(
+        Kind.EMBED,
+        attribution.platform,
+        text,
+        source,
+        span,
         handle=attribution.handle,
         display_name=attribution.name,
         date=attribution.date,
-        text=text,
-        hashtags=entities.hashtags,
-        mentions=entities.mentions,
-        urls=entities.urls,
-        media=entities.media,
-        emoji=entities.emoji,
-        source=source,
-        span=span,
-        citations=(Citation(source, span),),
     )
 
 
@@ -531,23 +568,14 @@ def _quote(inner: str, match: re.Match[str], source: str, span: tuple[int, int])
     if len(text) < 2:
         return None
     handle = next((w.lstrip("@").rstrip(".,") for w in words if w.startswith("@") and len(w) > 1), None)
-    entities = extract_entities(text)
-    return Reaction(
-        id=reaction_id(handle, None, text),
-        kind=Kind.QUOTE,
-        platform=_quote_platform(match),
+    return build_reaction(
+        Kind.QUOTE,
+        _quote_platform(match),
+        text,
+        source,
+        span,
         handle=handle,
         display_name=_author_name(words),
-        date=None,
-        text=text,
-        hashtags=entities.hashtags,
-        mentions=entities.mentions,
-        urls=entities.urls,
-        media=entities.media,
-        emoji=entities.emoji,
-        source=source,
-        span=span,
-        citations=(Citation(source, span),),
     )
 
 
