@@ -41,8 +41,8 @@ FILTER_KEYS = ("f_dates", "f_tags", "f_sentiment", "f_kind", "f_article", "f_aut
 STYLED_ROWS = 20_000
 # Up to this many rows exports are built with the page; larger ones only when their button is clicked.
 EAGER_EXPORT_ROWS = 5_000
-# Selection parameter of a linked chart -> the Selection field it fills.
-CHARTS = {"day": "days", "hashtag": "hashtags", "sentiment": "sentiments"}
+# The linked charts' selection parameters (reactions.charts.SELECTIONS).
+CHARTS = ("day", "hashtag", "sentiment")
 STYLE = """<style>
 .st-key-post_paragraph { background: #fff4d6; border-left: 4px solid #e8a33d; border-radius: 6px;
   padding: 0.6rem 0.9rem; }
@@ -216,12 +216,7 @@ def chart_key(name: str) -> str:
 
 def current_selection() -> views.Selection:
     """What is selected in the linked charts (their state from the last interaction)."""
-    chosen: dict[str, tuple[str, ...]] = {}
-    for name, field in CHARTS.items():
-        state = st.session_state.get(chart_key(name))
-        selection = state.get("selection", {}) if state else {}
-        chosen[field] = views.selection_from_event({name: selection.get(name, [])})
-    return views.Selection(**chosen)
+    return views.selection_from_states({name: st.session_state.get(chart_key(name)) for name in CHARTS})
 
 
 def clear_selection() -> None:

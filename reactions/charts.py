@@ -6,7 +6,8 @@ always drawn with :data:`SENTIMENT_COLORS`, and mean compound scores with the ma
 red-to-blue scale (:func:`compound_color`), so a colour means the same thing in every chart.
 
 Three charts carry a named point selection, which the page reads back to filter the others:
-``day`` (:func:`day_chart`), ``hashtag`` (:func:`hashtag_chart`) and ``sentiment``
+``day`` (:func:`day_chart`; Streamlit reports a day as epoch milliseconds, see
+:func:`reactions.views.selection_from_states`), ``hashtag`` (:func:`hashtag_chart`) and ``sentiment``
 (:func:`sentiment_chart`); see :data:`SELECTIONS`.
 """
 
@@ -32,6 +33,8 @@ SELECTIONS: Final[dict[str, str]] = {"day": "day", "hashtag": "hashtag", "sentim
 UNSELECTED_OPACITY: Final = 0.3
 COMPOUND_FORMAT: Final = "+.2f"
 HEIGHT: Final = 260
+DAILY_TICKS_DAYS: Final = 14
+"""Up to this many days between the first and last, the time axis has a tick for every day."""
 EMBED: Final = {"embedOptions": {"renderer": "svg"}}
 """``usermeta`` of every chart: vega-embed draws SVG (crisp, and each mark is an element with an
 ``aria-label``, which the browser test clicks)."""
@@ -68,6 +71,22 @@ def _highlight(param: alt.Parameter) -> Any:
     return alt.condition(param, alt.value(1.0), alt.value(UNSELECTED_OPACITY))
 
 
+def _day_axis(rows: pd.DataFrame, band_position: float | None = None) -> alt.X:
+    """Days on a UTC time axis (days without reactions are gaps), one band per day; ``band_position``
+    0.5 puts a point in the middle of its day's band.  Over a short range every day gets a tick
+    (and never a tick inside a day)."""
+    days = pd.to_datetime(rows["day"]) if len(rows) else pd.Series(dtype="datetime64[ns]")
+    short = len(days) > 0 and (days.max() - days.min()).days <= DAILY_TICKS_DAYS
+    ticks = alt.TimeIntervalStep(interval="day", step=1) if short else alt.Undefined
+    axis = alt.Axis(format="%b %d", labelAngle=0, tickCount=ticks)
+    position = alt.Undefined if band_position is None else band_position
+    return alt.X("day:T", timeUnit="utcyearmonthdate", title=None, axis=axis, bandPosition=position)
+
+
+def _day_tip() -> alt.Tooltip:
+    return alt.Tooltip("day:T", timeUnit="utcyearmonthdate", title="Day", format="%Y-%m-%d")
+
+
 def _compound_tip(field: str = "mean_compound", title: str = "Mean compound") -> alt.Tooltip:
     return alt.Tooltip(f"{field}:Q", title=title, format=COMPOUND_FORMAT)
 
@@ -76,10 +95,10 @@ def day_chart(rows: pd.DataFrame) -> alt.LayerChart:
     """Reactions per day stacked by sentiment (bars, left axis) and each day's mean compound
     (line, right axis), from :func:`reactions.frames.reactions_by_day`.  Selection: ``day``."""
     day = _point("day")
-    x = alt.X("day:O", title=None, axis=alt.Axis(labelAngle=-40))
+    x = _day_axis(rows)
     bars = (
         alt.Chart(rows)
-        .mark_bar(cornerRadiusEnd=2)
+        .mark_bar(cornerRadiusEnd=2, width=alt.RelativeBandSize(0.85))
         .encode(
             x=x,
             y=alt.Y("reactions:Q", stack="zero", title="Reactions", axis=alt.Axis(tickMinStep=1)),
@@ -87,7 +106,7 @@ def day_chart(rows: pd.DataFrame) -> alt.LayerChart:
             order=alt.Order("order:Q"),
             opacity=_highlight(day),
             tooltip=[
-                alt.Tooltip("day:O", title="Day"),
+                _day_tip(),
                 alt.Tooltip("sentiment:N", title="Sentiment"),
                 alt.Tooltip("reactions:Q", title="Reactions"),
                 alt.Tooltip("share:Q", title="Share of the day", format=".0%"),
@@ -105,7 +124,7 @@ def day_chart(rows: pd.DataFrame) -> alt.LayerChart:
         )
         .mark_line(point=alt.OverlayMarkDef(size=50, filled=True), color="#333333", strokeWidth=2)
         .encode(
-            x=x,
+            x=_day_axis(rows, band_position=0.5),  # the middle of the day's bar
             y=alt.Y(
                 "day_mean_compound:Q",
                 title="Mean compound",
@@ -113,7 +132,7 @@ def day_chart(rows: pd.DataFrame) -> alt.LayerChart:
                 axis=alt.Axis(format="+.1f", orient="right"),
             ),
             tooltip=[
-                alt.Tooltip("day:O", title="Day"),
+                _day_tip(),
                 alt.Tooltip("day_reactions:Q", title="Reactions"),
                 _compound_tip("day_mean_compound"),
             ],
@@ -199,7 +218,7 @@ def heatmap_chart(rows: pd.DataFrame) -> alt.Chart:
         alt.Chart(rows)
         .mark_rect(cornerRadius=2)
         .encode(
-            x=alt.X("day:O", title=None, axis=alt.Axis(labelAngle=-40)),
+            x=_day_axis(rows),
             y=alt.Y("hashtag:N", title=None, axis=alt.Axis(labelLimit=220)),
             color=alt.Color(
                 "reactions:Q",
@@ -209,7 +228,7 @@ def heatmap_chart(rows: pd.DataFrame) -> alt.Chart:
             ),
             tooltip=[
                 alt.Tooltip("hashtag:N", title="Hashtag"),
-                alt.Tooltip("day:O", title="Day"),
+                _day_tip(),
                 alt.Tooltip("reactions:Q", title="Reactions"),
                 _compound_tip(),
             ],

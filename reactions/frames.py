@@ -215,9 +215,6 @@ def _lag(published: dt.datetime | None, created_at: dt.datetime | None) -> dt.ti
 SENTIMENT_LABELS: Final[tuple[str, ...]] = ("negative", "neutral", "positive")
 """The sentiment labels in their order (the ordered category of ``sentiment``)."""
 
-MAX_FILLED_DAYS: Final = 400
-"""Days without reactions are filled in (as zero bars) only when the range is at most this long."""
-
 
 def reaction_days(frame: pd.DataFrame) -> pd.Series:
     """Each reaction's day (datetime64, midnight): the UTC day of ``created_at`` when known, else
@@ -259,8 +256,8 @@ def reactions_by_day(frame: pd.DataFrame) -> pd.DataFrame:
     Columns: ``day`` (ISO ``str``), ``sentiment``, ``reactions``, ``share`` (of the day),
     ``mean_compound`` (of the segment), ``day_reactions``, ``day_mean_compound``.  A reaction's
     day is the UTC day of ``created_at`` when known, else its ``date``; undated reactions are
-    left out (count them with :func:`headline`).  Days between the first and last one that have
-    no reactions appear as a single zero row (when the range is at most :data:`MAX_FILLED_DAYS`).
+    left out (count them with :func:`headline`).  Days without reactions have no rows (the chart's
+    time axis shows them as gaps).
     """
     days = reaction_days(frame)
     data = pd.DataFrame({"day": days, "sentiment": _labels(frame), "compound": frame["compound"]})
@@ -273,25 +270,13 @@ def reactions_by_day(frame: pd.DataFrame) -> pd.DataFrame:
     rows = grouped.agg(reactions="size", mean_compound="mean").reset_index()
     per_day = data.groupby("day")["compound"].agg(day_reactions="size", day_mean_compound="mean")
     rows = rows.join(per_day, on="day")
-    rows = pd.concat([rows, _gap_rows(rows["day"])], ignore_index=True)
-    rows["share"] = (rows["reactions"] / rows["day_reactions"].where(rows["day_reactions"] > 0)).fillna(0.0)
+    rows["share"] = rows["reactions"] / rows["day_reactions"]
     rows["reactions"] = rows["reactions"].astype("int64")
     rows["day_reactions"] = rows["day_reactions"].astype("int64")
     order = rows["sentiment"].map(SENTIMENT_LABELS.index)
     rows = rows.assign(_o=order).sort_values(["day", "_o"]).drop(columns="_o")
     rows["day"] = rows["day"].dt.strftime("%Y-%m-%d").astype(object)
     return rows[columns].reset_index(drop=True)
-
-
-def _gap_rows(days: pd.Series) -> pd.DataFrame:
-    first, last = days.min(), days.max()
-    if (last - first).days > MAX_FILLED_DAYS:
-        return pd.DataFrame()
-    missing = pd.date_range(first, last, freq="D").difference(pd.DatetimeIndex(days.unique()))
-    return pd.DataFrame(
-        {"day": missing, "sentiment": "neutral", "reactions": 0, "mean_compound": float("nan"),
-         "day_reactions": 0, "day_mean_compound": float("nan")}
-    )  # fmt: skip
 
 
 def sentiment_mix(frame: pd.DataFrame) -> pd.DataFrame:

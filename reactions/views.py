@@ -240,6 +240,37 @@ def selection_from_event(state: Mapping[str, object]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(values))
 
 
+def iso_day(value: str) -> str:
+    """A selected day as ``YYYY-MM-DD``: Vega reports a time-axis value as epoch milliseconds (UTC).
+
+    >>> iso_day("1580515200000"), iso_day("1580515200000.0"), iso_day("2020-02-01T00:00:00")
+    ('2020-02-01', '2020-02-01', '2020-02-01')
+    """
+    try:
+        millis = float(value)
+    except ValueError:
+        return value[:10]
+    return dt.datetime.fromtimestamp(millis / 1000, tz=dt.UTC).date().isoformat()
+
+
+def selection_from_states(states: Mapping[str, Mapping[str, object] | None]) -> Selection:
+    """The :class:`Selection` of the linked charts from their Streamlit states, by selection name.
+
+    >>> selection_from_states({"day": {"selection": {"day": [{"day": 1580515200000}]}},
+    ...                        "hashtag": {"selection": {"hashtag": [{"hashtag": "MeToo"}]}}, "sentiment": None})
+    Selection(days=('2020-02-01',), hashtags=('MeToo',), sentiments=())
+    """
+
+    def chosen(name: str) -> tuple[str, ...]:
+        state = states.get(name) or {}
+        selection = state.get("selection")
+        points = selection.get(name, []) if isinstance(selection, Mapping) else []
+        return selection_from_event({name: points})
+
+    days = tuple(dict.fromkeys(iso_day(v) for v in chosen("day")))
+    return Selection(days=days, hashtags=chosen("hashtag"), sentiments=chosen("sentiment"))
+
+
 # --- describing and naming --------------------------------------------------------------------
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -9,7 +10,7 @@ from typing import Any
 import altair as alt
 import pandas as pd
 import pytest
-from frame_factory import make_frame, sample_frame
+from frame_factory import make_frame, make_row, sample_frame
 
 from reactions import charts, frames
 
@@ -68,11 +69,20 @@ def test_day_chart_bars_stacked_by_sentiment_with_mean_compound_line() -> None:
     assert line["encoding"]["y"]["field"] == "day_mean_compound"
     assert line["encoding"]["y"]["scale"]["domain"] == [-1, 1]
     assert spec["resolve"] == {"scale": {"y": "independent"}}
+    for layer in (bars, line):
+        x = layer["encoding"]["x"]
+        assert (x["field"], x["type"], x["timeUnit"]) == ("day", "temporal", "utcyearmonthdate")
+        assert x["axis"]["tickCount"] == {"interval": "day", "step": 1}  # four days: a tick each
+    assert line["encoding"]["x"]["bandPosition"] == 0.5
 
 
-@pytest.mark.parametrize(
-    ("name", "field"), [("day", "day"), ("hashtag", "hashtag"), ("sentiment", "sentiment")]
-)
+def test_a_long_range_lets_vega_choose_the_ticks() -> None:
+    year = make_frame([make_row(i, date=dt.date(2020, 1, 1) + dt.timedelta(days=9 * i)) for i in range(40)])
+    x = charts.day_chart(frames.reactions_by_day(year)).to_dict()["layer"][0]["encoding"]["x"]
+    assert "tickCount" not in x["axis"]
+
+
+@pytest.mark.parametrize(("name", "field"), [("day", "day"), ("hashtag", "hashtag"), ("sentiment", "sentiment")])
 def test_linked_charts_carry_a_named_point_selection(name: str, field: str) -> None:
     spec = spec_of(name)
     params = spec["params"]

@@ -62,14 +62,23 @@ def test_selection_from_streamlit_event() -> None:
     assert views.selection_from_event({"day": {"x": 1}}) == ()
 
 
+def test_selection_from_chart_states() -> None:
+    states = {
+        "day": {"selection": {"day": [{"day": 1580515200000}, {"day": 1580688000000}]}},
+        "hashtag": {"selection": {"hashtag": []}},
+        "sentiment": {"selection": {"sentiment": [{"sentiment": "negative"}]}},
+    }
+    assert views.selection_from_states(states) == Selection(days=("2020-02-01", "2020-02-03"), sentiments=("negative",))
+    assert views.selection_from_states({}) == Selection()
+    assert views.selection_from_states({"day": {"selection": "junk"}}) == Selection()
+
+
 def test_query_round_trip_example() -> None:
     f = Filters(start=dt.date(2020, 2, 1), hashtags=("MeToo", "TimesUp"), text="a & b", kinds=("quote",))
     query = views.filters_to_query(f)
     assert query == {"from": ["2020-02-01"], "tag": ["MeToo", "TimesUp"], "kind": ["quote"], "q": ["a & b"]}
     assert views.filters_from_query(query) == f
-    assert views.filters_from_query({"from": "yesterday", "tag": "x", "other": "y"}) == Filters(
-        hashtags=("x",)
-    )
+    assert views.filters_from_query({"from": "yesterday", "tag": "x", "other": "y"}) == Filters(hashtags=("x",))
 
 
 words = st.text(min_size=1, max_size=12)
@@ -97,9 +106,7 @@ def test_describe_provenance_and_export_name() -> None:
     name = views.export_name(f, s, scope="filtered", version="9.9", ext="jsonl")
     assert name == "reactions-9.9-filtered-tag-metoo-sentiment-negative-selected-day-2020-02-01.jsonl"
     assert views.export_name(f, s, scope="all", version="9.9", ext="csv") == "reactions-9.9-all.csv"
-    unsafe = views.export_name(
-        Filters(text="../../etc/passwd"), Selection(), scope="x", version="1", ext="csv"
-    )
+    unsafe = views.export_name(Filters(text="../../etc/passwd"), Selection(), scope="x", version="1", ext="csv")
     assert "/" not in unsafe
     assert ".." not in unsafe
 
