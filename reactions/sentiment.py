@@ -191,12 +191,28 @@ def format_drivers(drivers: Iterable[Driver], limit: int = DRIVER_LIMIT) -> str:
     >>> format_drivers([Driver("love", 3.2, "word"), Driver("abuser", -2.1, "word"), Driver("love", 1, "")])
     'love +4.2; abuser -2.1'
     """
+    return format_terms(((d.term, d.valence) for d in drivers), limit)
+
+
+def format_terms(terms: Iterable[tuple[str, float] | vader.Term], limit: int = DRIVER_LIMIT) -> str:
+    """:func:`format_drivers` of ``(term, valence, …)`` tuples (what an analysis keeps, unrounded)."""
     totals: dict[str, float] = {}
-    for driver in drivers:
-        totals[driver.term] = totals.get(driver.term, 0.0) + driver.valence
-    shown = [(term, round(valence, 1)) for term, valence in totals.items() if round(valence, 1)]
-    strongest = sorted(shown, key=lambda item: -abs(item[1]))[:limit]
-    return "; ".join(f"{term} {valence:+.1f}" for term, valence in strongest)
+    for term, valence, *_ in terms:
+        totals[term] = totals.get(term, 0.0) + round(valence, 2)  # as a Driver holds it
+    if len(totals) > 1:
+        totals = dict(sorted(totals.items(), key=_strength))
+    parts: list[str] = []
+    for term, valence in totals.items():
+        shown = f"{valence:+.1f}"
+        if shown not in ("+0.0", "-0.0"):
+            parts.append(f"{term} {shown}")
+            if len(parts) == limit:
+                break
+    return "; ".join(parts)
+
+
+def _strength(item: tuple[str, float]) -> float:
+    return -abs(item[1])
 
 
 def score_frame(
@@ -242,7 +258,7 @@ def _frame_analysis(engine: vader.Engine, text: object) -> tuple[tuple[float, fl
     """A text's scores and its ``drivers`` column value."""
     value = as_text(text)
     analysis = _analyse(engine, value) if value else vader.EMPTY
-    return analysis.scores, format_drivers(analysis.drivers)
+    return analysis.scores, format_terms(analysis.terms)
 
 
 def _check_label(label: str) -> str:

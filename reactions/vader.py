@@ -48,7 +48,7 @@ from vaderSentiment.vaderSentiment import (
 from reactions.entities import extract_urls
 from reactions.text import clean_text
 
-__all__ = ["Analysis", "Driver", "Engine", "SentimentIntensityAnalyzer", "describe_emoji"]
+__all__ = ["Analysis", "Driver", "Engine", "SentimentIntensityAnalyzer", "Term", "describe_emoji"]
 
 EXACT_BUT_LIMIT: Final = 64
 """Up to this many tokens VADER's own ``_but_check`` runs; above it, the O(n log n) equivalent."""
@@ -60,13 +60,17 @@ _MODIFIERS = "\U0001f3fb-\U0001f3ff"
 _REGIONAL = "\U0001f1e6-\U0001f1ff"
 _TAGS = "\U000e0020-\U000e007f"
 _NOT_BASE = re.compile(f"[\ufe0e\ufe0f\u20e3{_ZWJ}{_MODIFIERS}{_REGIONAL}{_TAGS}]")
-_IDIOM_WORDS: Final = frozenset(word for idiom in SPECIAL_CASES for word in idiom.split())
+_IDIOM_HINT = re.compile("|".join(sorted({max(idiom.split(), key=len) for idiom in SPECIAL_CASES})))
+"""One word of each VADER idiom (``the shit`` -> ``shit``): a lower-cased text without any holds no idiom
+(searched in the lower-cased text: ``re.IGNORECASE`` makes the search several times slower)."""
 _FLAG = re.compile(f"[{_REGIONAL}]{{2}}|\U0001f3f4[{_TAGS}]+")
 _LETTER_RUN = re.compile(r"([^\W\d_])\1{2,}")
 _ELONGATED_WORD = re.compile(r"[^\W\d_]*([^\W\d_])\1{2,}[^\W\d_]*")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
-_MAYBE_URL = re.compile(r"\w\.\w\w")
-"""A cheap test that a text may hold a link: every link twitter-text finds has ``x.yz`` in its host."""
+_MAYBE_URL = re.compile(r"\.\w\w")
+"""A cheap test that a text may hold a link: every link twitter-text finds has ``.yz`` in its host."""
+_TRIPLE = re.compile(r"(.)\1\1")
+"""A cheap test (a literal-free backreference on any character is fast) before looking for elongated words."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,17 +104,27 @@ class Prepared:
     spans: tuple[tuple[int, int, str], ...] = ()
 
 
+Term = tuple[str, float, str]
+"""A driver before rounding, as analysis keeps it: ``(term, valence, kind)`` (see :class:`Driver`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Analysis:
     """One text's result.
 
     Fields:
         scores: VADER's ``(compound, pos, neu, neg)``.
-        drivers: what moved the score, in reading order.
+        terms: what moved the score, in reading order, as plain tuples (cheap to make for every
+            text; :attr:`drivers` turns them into records for the page).
     """
 
     scores: tuple[float, float, float, float]
-    drivers: tuple[Driver, ...] = ()
+    terms: tuple[Term, ...] = ()
+
+    @property
+    def drivers(self) -> tuple[Driver, ...]:
+        """:attr:`terms` as :class:`Driver` records, valences rounded to two decimals."""
+        return tuple(Driver(term, round(valence, 2), kind) for term, valence, kind in self.terms)
 
 
 EMPTY: Final = Analysis((0.0, 0.0, 0.0, 0.0))
@@ -218,7 +232,7 @@ class Engine:
         """Text cleaned (:func:`clean`), links removed, custom phrases joined into one token, emoji
         replaced by their descriptions."""
         text = remove_urls(clean(text))
-        if _LETTER_RUN.search(text):
+        if _TRIPLE.search(text) and _LETTER_RUN.search(text):
             text = _ELONGATED_WORD.sub(self._shorten, text)
         if self._phrase_re is not None:
             text = self._phrase_re.sub(lambda m: PHRASE_JOINER.join(m.group().split()), text)
@@ -268,11 +282,12 @@ class Engine:
         sentitext = SentiText(prepared.text)
         words: list[str] = sentitext.words_and_emoticons
         sentiments = self.valences(words, prepared.spans, cap_diff=sentitext.is_cap_diff)
-        if "but" in prepared.text.lower():
+        lower = prepared.text.lower()
+        if "but" in lower:
             sentiments = but_check(words, sentiments)
         result: dict[str, float] = self.vader.score_valence(sentiments, prepared.text)
         scores = (result["compound"], result["pos"], result["neu"], result["neg"])
-        return Analysis(scores, self._drivers(prepared, words, sentiments))
+        return Analysis(scores, self._terms(prepared, lower, words, sentiments))
 
     def valences(
         self, words: list[str], spans: tuple[tuple[int, int, str], ...] = (), *, cap_diff: bool | None = None
@@ -304,37 +319,45 @@ class Engine:
             vader.sentiment_valence(0, window, item, i - start, sentiments)
         return sentiments
 
-    def _drivers(self, prepared: Prepared, words: list[str], sentiments: list[float]) -> tuple[Driver, ...]:
-        """Every token with a valence, in order; the words of one emoji's description summed as the emoji."""
+    def _terms(self, prepared: Prepared, lower: str, words: list[str], sentiments: list[float]) -> tuple[Term, ...]:
+        """Every token with a valence, in order (the words of an emoji's description summed as the
+        emoji), then punctuation emphasis."""
+        nonzero = [i for i, valence in enumerate(sentiments) if valence]
+        if not nonzero:
+            return ()
+        punctuation = self._punctuation(prepared.text, sum(sentiments))
+        if not prepared.spans and not self.phrases and _IDIOM_HINT.search(lower) is None:
+            return (*[(words[i].lower(), sentiments[i], "word") for i in nonzero], *punctuation)
+        lowered = [w.lower() for w in words]
         emoji_at = {i: (start, found) for start, end, found in prepared.spans for i in range(start, end)}
         found: dict[int, tuple[str, str]] = {}  # first token -> (term, kind)
         totals: dict[int, float] = {}
-        for i in [i for i, valence in enumerate(sentiments) if valence]:
+        for i in nonzero:
             first, term_kind = (emoji_at[i][0], (emoji_at[i][1], "emoji")) if i in emoji_at else (i, None)
-            found.setdefault(first, term_kind or self._term(words, i))
+            found.setdefault(first, term_kind or self._term(lowered, i))
             totals[first] = totals.get(first, 0.0) + sentiments[i]
-        drivers = [Driver(term, round(totals[first], 2), kind) for first, (term, kind) in found.items()]
-        return (*drivers, *self._punctuation(prepared.text, sum(sentiments)))
+        return (*[(term, totals[first], kind) for first, (term, kind) in found.items()], *punctuation)
 
-    def _term(self, words: list[str], i: int) -> tuple[str, str]:
-        lower = words[i].lower()
+    def _term(self, lowered: list[str], i: int) -> tuple[str, str]:
+        """The term of token ``i``: a custom phrase, the VADER idiom that set its valence, or the word."""
+        lower = lowered[i]
         if lower in self.phrases:
             return self.phrases[lower], "phrase"
-        if i > 2 and words[i - 3].lower() not in self.vader.lexicon:  # when VADER checks idioms
-            lowered = [w.lower() for w in words[i - 3 : i + 3]]
-            if _IDIOM_WORDS.isdisjoint(lowered):
-                return lower, "word"
+        if i > 2 and lowered[i - 3] not in self.vader.lexicon:  # when VADER checks idioms
+            near = lowered[i - 3 : i + 3]
             for a, b in ((2, 4), (1, 4), (1, 3), (0, 3), (0, 2), (3, 5), (3, 6)):  # VADER's n-grams
-                if " ".join(lowered[a:b]) in SPECIAL_CASES:
-                    return " ".join(lowered[a:b]), "idiom"
+                if " ".join(near[a:b]) in SPECIAL_CASES:
+                    return " ".join(near[a:b]), "idiom"
         return lower, "word"
 
-    def _punctuation(self, text: str, total: float) -> tuple[Driver, ...]:
+    def _punctuation(self, text: str, total: float) -> tuple[Term, ...]:
+        if not total or ("!" not in text and "?" not in text):
+            return ()
         amplifier: float = self.vader._punctuation_emphasis(text)
-        if not amplifier or not total:
+        if not amplifier:
             return ()
         marks = "!" * min(text.count("!"), 4) + ("?" * min(text.count("?"), 3) if text.count("?") > 1 else "")
-        return (Driver(marks, round(amplifier if total > 0 else -amplifier, 2), "punctuation"),)
+        return ((marks, amplifier if total > 0 else -amplifier, "punctuation"),)
 
 
 def clean(text: str) -> str:

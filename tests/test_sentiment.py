@@ -375,3 +375,11 @@ def test_empty_frame():
     assert list(scored.columns)[2:] == list(sentiment.SENTIMENT_COLUMNS)
     assert scored.empty
     assert scored["sentiment"].dtype == sentiment.SENTIMENT_DTYPE
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from([*WORDS, "😂", "❤️", "😭", "💔", "🇺🇸"]), max_size=40))
+def test_drivers_column_agrees_with_explain(words):
+    text = " ".join(words)
+    scored = score_frame(pd.DataFrame({"id": ["x"], "text": [text]}))
+    assert scored.loc[0, "drivers"] == format_drivers(explain(text))
