@@ -177,9 +177,13 @@ def test_page_in_chromium(page_url: str) -> None:
             settle(page)
             assert metric(page, "Positive") == "8%"  # 1 of 12
 
-            # A click on a day bar filters the table to that day.
+            # A click on a day bar filters the table to that day; a sentiment bar narrows it further.
             click_until(page, f'{BAR}[aria-label*="Day: 2020-02-01"]', f"{ROWCOUNT} > 1 && {ROWCOUNT} < 13")
             assert page.get_by_text("Selected in the charts: day=2020-02-01").count() == 1
+            on_the_day = table_rows(page)
+            neutral = f'[class*="st-key-chart_sentiment_"] {BAR}[aria-label*="Sentiment: neutral"]'
+            click_until(page, neutral, f"{ROWCOUNT} > 1 && {ROWCOUNT} < {on_the_day + 1}")
+            assert page.get_by_text("Selected in the charts: day=2020-02-01; sentiment=neutral").count() == 1
             assert page.locator("[data-testid=stException]").count() == 0
         finally:
             browser.close()
