@@ -9,7 +9,8 @@ first use) scores the *post text* of each reaction.  Before VADER sees a text it
   package's CLDR name for emoji VADER does not know), where raw VADER ignores them;
 * an emoji glued to a word (``😂lol``) is separated from it instead of merging with it;
 * URLs and media links are removed: they are not words; HTML entities are decoded (``&lt;3``
-  is the emoticon ``<3``), and in non-ASCII text mojibake and odd spaces are repaired;
+  is the emoticon ``<3``), and in non-ASCII text mojibake and odd spaces are repaired and
+  typographic punctuation made ASCII (``don’t`` negates like ``don't``; ``“great”`` counts);
 * an elongated word (``sooo``, ``loooove``) counts as the VADER word it stretches;
 * ``None``/NaN give neutral zeros and ``bytes`` are decoded, where raw VADER raises ``TypeError``.
 

@@ -66,6 +66,18 @@ _IDIOM_HINT = re.compile("|".join(sorted({max(idiom.split(), key=len) for idiom 
 _FLAG = re.compile(f"[{_REGIONAL}]{{2}}|\U0001f3f4[{_TAGS}]+")
 _LETTER_RUN = re.compile(r"([^\W\d_])\1{2,}")
 _ELONGATED_WORD = re.compile(r"[^\W\d_]*([^\W\d_])\1{2,}[^\W\d_]*")
+TYPOGRAPHY: Final = str.maketrans(
+    {
+        **dict.fromkeys("’‘‛ʼ′＇", "'"),
+        **dict.fromkeys("“”„‟«»″＂", '"'),
+        "…": "...",
+        "—": " - ",
+        "–": " - ",
+        "！": "!",
+        "？": "?",
+    }
+)
+"""Typographic punctuation -> the ASCII that VADER's negations, tokeniser and emphasis rules know."""
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 _MAYBE_URL = re.compile(r"\.\w\w")
 """A cheap test that a text may hold a link: every link twitter-text finds has ``.yz`` in its host."""
@@ -362,14 +374,18 @@ class Engine:
 
 def clean(text: str) -> str:
     """HTML entities decoded (tweets from the API carry ``&lt;3``, ``&amp;``), and, in non-ASCII
-    text, what :func:`reactions.text.clean_text` repairs: mojibake, zero-width and Unicode spaces.
+    text, what :func:`reactions.text.clean_text` repairs (mojibake, zero-width and Unicode spaces)
+    and typographic punctuation made ASCII (:data:`TYPOGRAPHY`): VADER knows ``don't`` but not
+    ``don’t``, and strips only ASCII punctuation from a word (``“great”`` and ``good…`` count 0).
 
-    >>> clean("I &lt;3 it &amp; you"), clean("caf\u00c3\u00a9\u00a0nice")
-    ('I <3 it & you', 'café nice')
+    >>> clean("I &lt;3 it &amp; you")
+    'I <3 it & you'
+    >>> print(clean("caf\u00c3\u00a9\u00a0isn’t “good”…"))
+    café isn't "good"...
     """
     if text.isascii():
         return html.unescape(text) if "&" in text else text
-    return clean_text(text)
+    return clean_text(text).translate(TYPOGRAPHY)
 
 
 def remove_urls(text: str) -> str:

@@ -231,6 +231,16 @@ def test_unknown_elongated_words_stay():
     assert sentiment.prepare_text("Frrrrrkkkk bosssss") == "Frrrrrkkkk bosssss"
 
 
+@pytest.mark.parametrize(
+    ("typographic", "ascii_text"),
+    [("I don’t love it", "I don't love it"), ("It isn‘t good", "It isn't good"), ("“Great” job", '"Great" job'),
+     ("so good…", "so good..."), ("good—really good", "good - really good"), ("great！！", "great!!")],
+)  # fmt: skip
+def test_typographic_punctuation_reads_as_ascii(raw, typographic, ascii_text):
+    assert raw.polarity_scores(typographic) != raw.polarity_scores(ascii_text)
+    assert as_tuple(score_text(typographic)) == raw_tuple(raw, ascii_text)
+
+
 def test_html_entities_are_decoded(raw):
     assert raw.polarity_scores("Get well soon &lt;3")["compound"] == 0.2732  # "&lt;3" is no emoticon
     assert score_text("Get well soon &lt;3") == score_text("Get well soon <3")
