@@ -28,7 +28,7 @@ import streamlit as st
 
 import reactions
 from reactions import charts, export, frames, store, views
-from reactions.corpus import read_corpus
+from reactions.corpus import iter_article_paths, read_corpus
 from reactions.frames import SENTIMENT_LABELS
 from reactions.models import Article, Corpus, Status
 from reactions.sentiment import score_frame
@@ -67,8 +67,8 @@ def fingerprint(folder: Path) -> tuple[tuple[str, int, int], ...]:
     """(path, mtime, size) of every article file under ``folder``: the cache key of the corpus."""
     if not folder.is_dir():
         return ()
-    files = sorted(p for p in folder.rglob("*") if p.suffix.lower() in ARTICLE_TYPES and p.is_file())
-    return tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
+    stats = [(path, path.stat()) for path in iter_article_paths(folder)]  # exactly what read_corpus reads
+    return tuple((str(path), stat.st_mtime_ns, stat.st_size) for path, stat in stats)
 
 
 @st.cache_data(show_spinner="Reading articles…", max_entries=8)
@@ -95,8 +95,9 @@ def analyst_store(folder: Path) -> tuple[Pairs, Pairs]:
 # --- sidebar: uploads and filters ------------------------------------------------------------------
 
 
-def uploaded_files() -> Upload:
-    """Parse what was uploaded (once per distinct set of files), with progress."""
+def uploaded_files(base: Corpus) -> Upload:
+    """Parse what was uploaded (once per distinct set of files), with progress; names never clash
+    with the articles of ``base``."""
     kinds = [t.lstrip(".") for t in (*ARTICLE_TYPES, *ARCHIVE_TYPES)]
     files = st.file_uploader(
         "Add articles", type=kinds, accept_multiple_files=True, key="uploads",
@@ -111,7 +112,8 @@ def uploaded_files() -> Upload:
         return cached[1]  # type: ignore[no-any-return]
     with st.status(f"Reading {len(pairs)} uploaded file(s)…", expanded=False) as status:
         bar = st.progress(0.0)
-        upload = read_uploads(pairs, progress=lambda done, total, _: bar.progress(done / total))
+        taken = [article.source for article in base.articles]
+        upload = read_uploads(pairs, progress=lambda done, total, _: bar.progress(done / total), taken=taken)
         bad = sum(o.status is Status.SKIPPED for o in upload.outcomes)
         status.update(label=f"Read {len(upload.outcomes) - bad} file(s), skipped {bad}", state="complete")
     st.session_state["upload"] = (digest, upload)
@@ -493,7 +495,7 @@ def main() -> None:
     with st.sidebar:
         st.header("Reactions")
         st.code(str(folder), language=None, wrap_lines=True)
-        upload = uploaded_files()
+        upload = uploaded_files(base)
     corpus = upload.corpus(base) if upload.outcomes else base
     key = f"{fingerprint(folder)}|{st.session_state.get('upload', ('',))[0] if upload.outcomes else ''}"
     overrides, lexicon = analyst_store(folder)

@@ -78,24 +78,44 @@ def read_uploads(
     *,
     limits: UploadLimits = UploadLimits(),
     progress: Progress | None = None,
+    taken: Iterable[str] = (),
 ) -> Upload:
     """Parse uploaded ``(name, bytes)`` files: articles directly, ``.zip`` archives entry by entry.
 
     Never raises on bad input: an unreadable, unsafe, oversized or unsupported file becomes a
-    skipped :class:`~reactions.models.FileOutcome` saying why, and the rest goes on.
+    skipped :class:`~reactions.models.FileOutcome` saying why, and the rest goes on.  Each upload
+    is named by its file name, made unique against ``taken`` (the article ids already loaded) and
+    the other uploads: a second ``a.txt`` is ``a (2).txt``.
     """
     files = list(files)
     budget = _Budget(limits)
+    used = set(taken)
     articles: list[Article] = []
     outcomes: list[FileOutcome] = []
     for done, (name, data) in enumerate(files, start=1):
-        for article, outcome in _read_one(_base_name(name), data, budget):
+        for article, outcome in _read_one(unique_name(_base_name(name), used), data, budget):
             outcomes.append(outcome)
             if article is not None:
                 articles.append(article)
         if progress is not None:
             progress(done, len(files), name)
     return Upload(articles=tuple(articles), outcomes=tuple(outcomes))
+
+
+def unique_name(name: str, used: set[str]) -> str:
+    """``name``, or ``stem (n).suffix`` for the first n that is free; the result is added to ``used``.
+
+    >>> used = {"a.txt", "a (2).txt"}
+    >>> unique_name("a.txt", used), unique_name("b.md", used)
+    ('a (3).txt', 'b.md')
+    """
+    path = PurePosixPath(name)
+    candidate, n = name, 1
+    while candidate in used or any(u.startswith(f"{candidate}/") for u in used):
+        n += 1
+        candidate = f"{path.stem} ({n}){path.suffix}"
+    used.add(candidate)
+    return candidate
 
 
 class _Budget:

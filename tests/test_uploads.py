@@ -163,3 +163,10 @@ def test_a_safe_member_name_never_leaves_its_folder(name: str) -> None:
         root = PurePosixPath("/unpack")
         target = PurePosixPath(posixpath.normpath(root / name))
         assert target == root or root in target.parents
+
+
+def test_upload_names_never_clash_with_loaded_articles_or_each_other() -> None:
+    upload = read_uploads([("a.txt", GOOD), ("a.txt", OTHER)], taken=["a.txt"])
+    assert [a.source for a in upload.articles] == ["a (2).txt", "a (3).txt"]
+    zipped = read_uploads([("p.zip", make_zip({"x.txt": GOOD})), ("p.zip", make_zip({"x.txt": OTHER}))])
+    assert [a.source for a in zipped.articles] == ["p.zip/x.txt", "p (2).zip/x.txt"]
