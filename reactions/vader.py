@@ -5,11 +5,11 @@ replaced by its description), ``SentiText`` tokenisation, one ``sentiment_valenc
 token, ``_but_check`` and ``score_valence``.  :meth:`Engine.analyse` runs the same steps with
 three changes, and keeps the per-token valences to explain the score:
 
-1. The emoji step is :meth:`Engine.prepare`: HTML entities are decoded (:func:`clean`), links
-   removed (:func:`remove_urls`), elongated words shortened to a VADER word (``sooo`` -> ``so``)
-   when there is one, and whole emoji *sequences* (FE0F, skin tones, flags, ZWJ)
-   replaced, surrounded by spaces, by a description (:func:`describe_emoji`).  Pure-ASCII text
-   (the common case) skips the emoji step entirely.
+1. The emoji step is :meth:`Engine.prepare` (with :mod:`reactions.tweet_text`): HTML entities
+   decoded and typography made ASCII (``clean``), links removed (``remove_urls``), elongated words
+   shortened to a VADER word (``sooo`` -> ``so``) when there is one, and whole emoji *sequences*
+   (FE0F, skin tones, flags, ZWJ) replaced, surrounded by spaces, by a description
+   (``describe_emoji``).  Pure-ASCII text (the common case) skips the emoji step entirely.
 2. ``sentiment_valence`` is given a *window* of the tokens (three before, two after: every rule
    it applies looks no further) instead of the whole text, so each call is O(1) and a text
    is scored in linear time.  The valences are exactly VADER's, except that the window of a
@@ -29,13 +29,10 @@ from __future__ import annotations
 import copy
 import functools
 import heapq
-import html
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
-import emoji as emoji_package
 from vaderSentiment.vaderSentiment import (
     BOOSTER_DICT,
     NEGATE,
@@ -45,42 +42,20 @@ from vaderSentiment.vaderSentiment import (
     allcap_differential,
 )
 
-from reactions.entities import extract_urls
-from reactions.text import clean_text
+from reactions.tweet_text import NOT_BASE, canonical_emoji, clean, describe_emoji, emoji_matches, is_emoji, remove_urls
 
-__all__ = ["Analysis", "Driver", "Engine", "SentimentIntensityAnalyzer", "Term", "describe_emoji"]
+__all__ = ["Analysis", "Driver", "Engine", "SentimentIntensityAnalyzer", "Term", "but_check", "shared_analyzer"]
 
 EXACT_BUT_LIMIT: Final = 64
 """Up to this many tokens VADER's own ``_but_check`` runs; above it, the O(n log n) equivalent."""
 PHRASE_JOINER: Final = "_"
 """A custom multi-word phrase becomes one token, its words joined by this (``hot mess`` -> ``hot_mess``)."""
 
-_ZWJ = "\u200d"
-_MODIFIERS = "\U0001f3fb-\U0001f3ff"
-_REGIONAL = "\U0001f1e6-\U0001f1ff"
-_TAGS = "\U000e0020-\U000e007f"
-_NOT_BASE = re.compile(f"[\ufe0e\ufe0f\u20e3{_ZWJ}{_MODIFIERS}{_REGIONAL}{_TAGS}]")
 _IDIOM_HINT = re.compile("|".join(sorted({max(idiom.split(), key=len) for idiom in SPECIAL_CASES})))
 """One word of each VADER idiom (``the shit`` -> ``shit``): a lower-cased text without any holds no idiom
 (searched in the lower-cased text: ``re.IGNORECASE`` makes the search several times slower)."""
-_FLAG = re.compile(f"[{_REGIONAL}]{{2}}|\U0001f3f4[{_TAGS}]+")
 _LETTER_RUN = re.compile(r"([^\W\d_])\1{2,}")
 _ELONGATED_WORD = re.compile(r"[^\W\d_]*([^\W\d_])\1{2,}[^\W\d_]*")
-TYPOGRAPHY: Final = str.maketrans(
-    {
-        **dict.fromkeys("’‘‛ʼ′＇", "'"),
-        **dict.fromkeys("“”„‟«»″＂", '"'),
-        "…": "...",
-        "—": " - ",
-        "–": " - ",
-        "！": "!",
-        "？": "?",
-    }
-)
-"""Typographic punctuation -> the ASCII that VADER's negations, tokeniser and emphasis rules know."""
-_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
-_MAYBE_URL = re.compile(r"\.\w\w")
-"""A cheap test that a text may hold a link: every link twitter-text finds has ``.yz`` in its host."""
 _TRIPLE = re.compile(r"(.)\1\1")
 """A cheap test (a literal-free backreference on any character is fast) before looking for elongated words."""
 
@@ -142,69 +117,6 @@ class Analysis:
 EMPTY: Final = Analysis((0.0, 0.0, 0.0, 0.0))
 
 
-def _code_ranges(chars: set[str]) -> str:
-    """A regex character-class body for ``chars``, as ranges of consecutive code points."""
-    points = sorted(ord(c) for c in chars)
-    parts: list[str] = []
-    start = prev = points[0]
-    for point in [*points[1:], -1]:
-        if point != prev + 1:
-            parts.append(re.escape(chr(start)) + (f"-{re.escape(chr(prev))}" if prev > start else ""))
-            start = point
-        prev = point
-    return "".join(parts)
-
-
-@functools.cache
-def _emoji_pattern() -> re.Pattern[str]:
-    """Whole emoji sequences, and stray joiners/selectors/modifiers left outside one."""
-    firsts = {key[0] for key in (*emoji_package.EMOJI_DATA, *shared_analyzer().emojis)}
-    base = _code_ranges({c for c in firsts if not c.isascii() and not _NOT_BASE.match(c)})
-    element = f"(?:[{_REGIONAL}]{{1,2}}|[{base}][\ufe0e\ufe0f]?[{_MODIFIERS}]?\ufe0f?[{_TAGS}]*)"
-    return re.compile(f"{element}(?:{_ZWJ}{element})*|{_NOT_BASE.pattern}")
-
-
-def _emoji_matches(text: str) -> Iterator[re.Match[str]]:
-    """Emoji sequences in ``text``, searched only inside its runs of non-ASCII characters (the big
-    character class is slow to test; a keycap's ASCII digit is left as text, its marks dropped)."""
-    pattern = _emoji_pattern()
-    for run in _NON_ASCII.finditer(text):
-        yield from pattern.finditer(text, run.start(), run.end())
-
-
-@functools.cache
-def canonical_emoji(sequence: str) -> str:
-    """The emoji without variation selectors and skin tones (which carry no sentiment).
-
-    >>> canonical_emoji("👍🏽") == "👍", canonical_emoji("❤️") == "❤"
-    (True, True)
-    """
-    return re.sub(f"[\ufe0e\ufe0f{_MODIFIERS}]", "", sequence)
-
-
-@functools.cache
-def describe_emoji(sequence: str) -> str:
-    """Words for an emoji sequence: VADER's emoji-lexicon description of it (without skin tone and
-    variation selector), else the ``emoji`` package's English name, else its parts' descriptions.
-
-    >>> [describe_emoji(e) for e in ("❤️", "👍🏾", "🏳️‍🌈", "🥹", "🇺🇸")]
-    ['red heart', 'thumbs up', 'rainbow flag', 'face holding back tears', 'flag']
-    """
-    known = _vader_emojis()
-    core = canonical_emoji(sequence)
-    if _FLAG.fullmatch(core):
-        return "flag"  # a country's name is not a sentiment ("United" would score +1.8)
-    for key in (core, sequence):
-        if key in known:
-            return known[key]
-    for key in (core, re.sub(f"[{_MODIFIERS}]", "", sequence), sequence, core + "\ufe0f"):
-        data = emoji_package.EMOJI_DATA.get(key)
-        if data:
-            return re.sub(r"[\W_]+", " ", str(data["en"])).strip().lower()
-    parts = [describe_emoji(part) for part in core.split(_ZWJ) if part]
-    return " ".join(p for p in parts if p) if len(parts) > 1 else ""
-
-
 @functools.cache
 def shared_analyzer() -> SentimentIntensityAnalyzer:
     """The one analyzer of the process, built on first use (reading VADER's lexicons takes ~50 ms)."""
@@ -230,9 +142,9 @@ class Engine:
     """VADER with a lexicon: scores and explains texts (see the module docstring)."""
 
     def __init__(self, analyzer: SentimentIntensityAnalyzer, lexicon: dict[str, float]) -> None:
-        words = {" ".join(k.lower().split()): v for k, v in lexicon.items() if k.strip() and not _is_emoji(k)}
+        words = {" ".join(k.lower().split()): v for k, v in lexicon.items() if k.strip() and not is_emoji(k)}
         self.phrases = {w.replace(" ", PHRASE_JOINER): w for w in words if " " in w}
-        self.emoji_terms = {canonical_emoji(k.strip()): v for k, v in lexicon.items() if _is_emoji(k)}
+        self.emoji_terms = {canonical_emoji(k.strip()): v for k, v in lexicon.items() if is_emoji(k)}
         entries = {w.replace(" ", PHRASE_JOINER): v for w, v in words.items()}
         self.vader = analyzer
         if entries or self.emoji_terms:
@@ -268,7 +180,7 @@ class Engine:
         pieces: list[str] = []
         spans: list[tuple[int, int, str]] = []
         tokens = position = 0
-        for match in _emoji_matches(text):
+        for match in emoji_matches(text):
             plain, found = text[position : match.start()], match.group()
             position = match.end()
             pieces.append(plain)
@@ -286,7 +198,7 @@ class Engine:
         core = canonical_emoji(found)
         if core in self.emoji_terms:
             return core
-        return "" if _NOT_BASE.fullmatch(found) else describe_emoji(found)
+        return "" if NOT_BASE.fullmatch(found) else describe_emoji(found)
 
     def analyse(self, text: str) -> Analysis:
         """Scores and drivers of one text (VADER's steps, see the module docstring)."""
@@ -372,46 +284,11 @@ class Engine:
         return ((marks, amplifier if total > 0 else -amplifier, "punctuation"),)
 
 
-def clean(text: str) -> str:
-    """HTML entities decoded (tweets from the API carry ``&lt;3``, ``&amp;``), and, in non-ASCII
-    text, what :func:`reactions.text.clean_text` repairs (mojibake, zero-width and Unicode spaces)
-    and typographic punctuation made ASCII (:data:`TYPOGRAPHY`): VADER knows ``don't`` but not
-    ``don’t``, and strips only ASCII punctuation from a word (``“great”`` and ``good…`` count 0).
-
-    >>> clean("I &lt;3 it &amp; you")
-    'I <3 it & you'
-    >>> print(clean("caf\u00c3\u00a9\u00a0isn’t “good”…"))
-    café isn't "good"...
-    """
-    if text.isascii():
-        return html.unescape(text) if "&" in text else text
-    return clean_text(text).translate(TYPOGRAPHY)
-
-
-def remove_urls(text: str) -> str:
-    """``text`` without its links (:func:`reactions.entities.extract_urls`: twitter-text's rules,
-    media links included), each replaced by a space.
-
-    >>> remove_urls("so good https://example.com/x?a=1 bit.ly/y pic.twitter.com/Ab1!")
-    'so good      !'
-    """
-    if _MAYBE_URL.search(text) is None:  # most posts: skip the (costly) twitter-text scan
-        return text
-    for url in extract_urls(text):
-        text = text.replace(url, " ", 1)
-    return text
-
-
 def _span_bounds(spans: tuple[tuple[int, int, str], ...], size: int) -> list[tuple[int, int] | None]:
     bounds: list[tuple[int, int] | None] = [None] * size
     for start, end, _ in spans:
         bounds[start:end] = [(start, end)] * (end - start)
     return bounds
-
-
-def _is_emoji(term: str) -> bool:
-    term = term.strip()
-    return bool(term) and not term.isascii() and _emoji_pattern().fullmatch(term) is not None
 
 
 def _phrase_pattern(phrases: Any) -> re.Pattern[str] | None:
