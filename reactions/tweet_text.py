@@ -49,6 +49,7 @@ TYPOGRAPHY: Final = str.maketrans(
     }
 )
 """Typographic punctuation -> the ASCII that VADER's negations, tokeniser and emphasis rules know."""
+_TYPOGRAPHIC = re.compile("[" + "".join(chr(c) for c in TYPOGRAPHY) + "]")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 _MAYBE_URL = re.compile(r"\.\w\w")
 """A cheap test that a text may hold a link: every link twitter-text finds has ``.yz`` in its host."""
@@ -139,7 +140,8 @@ def clean(text: str) -> str:
     """
     if text.isascii():
         return html.unescape(text) if "&" in text else text
-    return clean_text(text).translate(TYPOGRAPHY)
+    text = clean_text(text)
+    return text.translate(TYPOGRAPHY) if _TYPOGRAPHIC.search(text) else text  # translate() is slow: look first
 
 
 def remove_urls(text: str) -> str:
