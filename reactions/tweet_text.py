@@ -36,6 +36,7 @@ _REGIONAL = "\U0001f1e6-\U0001f1ff"
 _TAGS = "\U000e0020-\U000e007f"
 NOT_BASE = re.compile(f"[\ufe0e\ufe0f\u20e3{_ZWJ}{_MODIFIERS}{_REGIONAL}{_TAGS}]")
 """The marks that only modify an emoji (selectors, keycap, ZWJ, skin tones, regional letters, tags)."""
+_SKIN_TONE_NAME = re.compile(r"[_:,\s]*(?:(?:medium-)?(?:light|dark)|medium)[_\s]skin[_\s]tone")
 _FLAG = re.compile(f"[{_REGIONAL}]{{2}}|\U0001f3f4[{_TAGS}]+")
 TYPOGRAPHY: Final = str.maketrans(
     {
@@ -113,7 +114,8 @@ def describe_emoji(sequence: str) -> str:
     for key in (core, re.sub(f"[{_MODIFIERS}]", "", sequence), sequence, core + "\ufe0f"):
         data = emoji_package.EMOJI_DATA.get(key)
         if data:
-            return re.sub(r"[\W_]+", " ", str(data["en"])).strip().lower()
+            name = _SKIN_TONE_NAME.sub("", str(data["en"]))
+            return re.sub(r"[\W_]+", " ", name).strip().lower()
     parts = [describe_emoji(part) for part in core.split(_ZWJ) if part]
     return " ".join(p for p in parts if p) if len(parts) > 1 else ""
 

@@ -9,6 +9,7 @@ import math
 import pickle
 from pathlib import Path
 
+import emoji
 import pandas as pd
 import pytest
 from hypothesis import given, settings
@@ -393,3 +394,31 @@ def test_drivers_column_agrees_with_explain(words):
     text = " ".join(words)
     scored = score_frame(pd.DataFrame({"id": ["x"], "text": [text]}))
     assert scored.loc[0, "drivers"] == format_drivers(explain(text))
+
+
+def without_tones(sequence: str) -> str:
+    return "".join(c for c in sequence if not 0x1F3FB <= ord(c) <= 0x1F3FF)
+
+
+TONED = sorted(  # emoji with a skin tone whose toneless form is an emoji too
+    e for e in emoji.EMOJI_DATA if without_tones(e) != e and without_tones(e) in emoji.EMOJI_DATA
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(TONED), st.sampled_from(["I love it ", "so sad ", "", "not ok "]), st.booleans())
+def test_skin_tones_never_change_a_score(toned, words, glued):
+    base = without_tones(toned)
+    sep = "" if glued else " "
+    assert score_text(words + sep + toned) == score_text(words + sep + base)
+    assert [d.valence for d in explain(words + toned)] == [d.valence for d in explain(words + base)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from([*"ab !?.'’“”…", "\u200d", "\ufe0f", "🏽", "🇺", "😂", "❤", "&lt;", "soooo"])).map("".join)
+)
+def test_emoji_soup_never_raises(text):
+    scores = score_text(text)
+    assert -1 <= scores.compound <= 1
+    assert all(isinstance(d.term, str) and d.term for d in explain(text))
