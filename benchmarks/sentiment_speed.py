@@ -6,8 +6,9 @@ Two text sets: the 4,200 ground-truth tweets (ASCII) and an "emoji-heavy" set ma
 tweets with 1-4 emoji appended to each (a fixed seed; skin tones, FE0F, flags and ZWJ sequences
 included).  For each set, each contender runs over every text ``--repeat`` times, interleaved,
 and the best run counts.  Times are CPU time of this process (``time.process_time``), so that
-other work on a shared machine disturbs the comparison less.  reactions' cache is cleared before every run, so each text is really
-scored (the numbers are cold-cache throughput; repeats of a text in a real corpus are cheaper).
+other work on a shared machine disturbs the comparison less.  reactions' cache is cleared before
+every run, so each text is really scored (the numbers are cold-cache throughput; repeats of a
+text in a real corpus are cheaper).
 
 Contenders: ``raw`` is ``SentimentIntensityAnalyzer.polarity_scores``; ``score_text`` is
 :func:`reactions.sentiment.score_text` (scores and label; the drivers are computed too, as they
