@@ -7,9 +7,13 @@ offsets are computed: it is deterministic, idempotent, never raises and runs in 
 
 Mojibake (UTF-8 bytes that were read as cp1252 or latin-1, such as ``â€™`` for ``’``) is
 repaired run by run: a character in ``Â``–``ô`` followed by the right number of characters
-that stand for bytes ``0x80``–``0xBF`` is turned back into bytes and decoded as UTF-8.  Only
-candidates that decode cleanly, and that would not put a letter of another script straight
-after a Latin letter (``Straße…`` stays as it is), are replaced.
+that stand for bytes ``0x80``–``0xBF`` is turned back into bytes and decoded as UTF-8, and the
+result is looked at again with what precedes it (doubly encoded text comes out right).  Only
+candidates that decode cleanly to something plausible are replaced: no control or unassigned
+character, no IPA, NKo or rare combining mark, and no letter of another script glued to a
+Latin letter (``Straße…``, ``ESPAÑ”`` and ``PÍŠE ÚŽASNĚ`` stay as they are).  An ``â€`` whose
+third byte cp1252 could not hold becomes ``”`` (or a zero-width joiner between emoji).  The
+work is linear: one regex pass finds the runs, and each character is pushed once.
 """
 
 from __future__ import annotations
