@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from reactions.dates import MONTHS
 from reactions.entities import extract_entities
 from reactions.models import Article, Citation, Kind, Platform, Reaction
 from reactions.text import clean_text
@@ -50,32 +51,11 @@ PARSER_VERSION = "1"
 _MAX_NAME = 60
 """Longest display name we accept (Twitter allows 50; a little slack for emoji)."""
 
-_MONTHS = {
-    name: number
-    for number, names in enumerate(
-        (
-            "jan january enero ene janvier janv januar gennaio janeiro januari",
-            "feb february febrero février févr fevrier februar febbraio fevereiro fev februari",
-            "mar march marzo mars märz mär marz março maart",
-            "apr april abril abr avril avr aprile",
-            "may mayo mai maggio maio mei",
-            "jun june junio juin juni giugno junho",
-            "jul july julio juillet juil juli luglio julho",
-            "aug august agosto ago août aout augustus",
-            "sep sept september septiembre setiembre septembre settembre setembro",
-            "oct october octubre octobre oktober ottobre outubro okt",
-            "nov november noviembre novembre novembro",
-            "dec december diciembre dic décembre déc decembre dezember dez dicembre dezembro",
-        ),
-        start=1,
-    )
-    for name in names.split()
-}
 _ENGLISH_MONTH = (
     r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
     r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
 )
-_ANY_MONTH = "(?:" + "|".join(sorted(map(re.escape, _MONTHS), key=len, reverse=True)) + ")"
+_ANY_MONTH = "(?:" + "|".join(sorted(map(re.escape, MONTHS), key=len, reverse=True)) + ")"
 _DATE_RE = re.compile(
     r"[ \t]*(?:on[ \t]+)?(?:"
     rf"(?P<mon>{_ENGLISH_MONTH})\.?[ \t]+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?[ \t]+(?P<year>\d{{4}})"
@@ -238,7 +218,7 @@ def _parse_date(match: re.Match[str]) -> tuple[dt.date | None, str | None]:
     elif match.group("cjk"):
         year, month, day = int(match.group("y4")), int(match.group("m4")), int(match.group("d4"))
     else:
-        month = _MONTHS[(match.group("mon") or match.group("mon2")).lower()]
+        month = MONTHS[(match.group("mon") or match.group("mon2")).lower()]
         year = int(match.group("year") or match.group("year2"))
         day = int(match.group("day") or match.group("day2"))
     try:

@@ -1,4 +1,4 @@
-"""Exact post times from Twitter's Snowflake status ids.
+"""Twitter status ids: exact post times from Snowflake ids, and status links.
 
 Since 2010-11-04 a status id carries its creation time: ``(id >> 22) + 1288834974657`` is the
 number of milliseconds since the Unix epoch, in UTC (Twitter's "twepoch" is 1288834974657).
@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 TWEPOCH_MS = 1288834974657
 """Twitter's Snowflake epoch, 2010-11-04T01:42:54.657Z, in milliseconds since the Unix epoch."""
@@ -51,3 +52,28 @@ def agrees_with_date(created: dt.datetime, shown: dt.date) -> bool:
     earliest = (created - DISPLAY_SLACK).date()
     latest = (created + DISPLAY_SLACK).date()
     return earliest <= shown <= latest
+
+
+_HOSTS = r"(?:(?:www|mobile|m)\.)?(?:twitter|x)\.com"
+_STATUS = re.compile(
+    rf"^(?:https?:)?//{_HOSTS}/(?:#!/)?(?:i/web/|i/|(?P<handle>\w{{1,15}})/)status(?:es)?/(?P<id>\d{{1,20}})",
+    re.IGNORECASE,
+)
+
+
+def parse_status_url(url: str) -> tuple[str | None, str] | None:
+    """``(handle, status id)`` from any form of status link, ``None`` when it is not one.
+
+    >>> parse_status_url("https://mobile.x.com/Interior/statuses/463440424141459456?ref_src=twsrc")
+    ('Interior', '463440424141459456')
+    """
+    m = _STATUS.match(url.strip())
+    if m is None:
+        return None
+    return m.group("handle"), m.group("id")
+
+
+def canonical_url(handle: str | None, status_id: str) -> str:
+    """``https://twitter.com/{handle}/status/{id}`` (``i/web`` when the handle is unknown)."""
+    return f"https://twitter.com/{handle or 'i/web'}/status/{status_id}"
+

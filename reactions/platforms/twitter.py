@@ -27,13 +27,11 @@ from reactions import snowflake
 from reactions.models import Platform
 from reactions.platforms.base import Embed, links, parse_date, parse_timestamp, split_post
 from reactions.platforms.dom import EMBED_BLOCK_CLASSES, FRAME_TAGS, Node, find_first, render_text
+from reactions.snowflake import canonical_url as canonical_url
+from reactions.snowflake import parse_status_url as parse_status_url
 
 PLATFORM = Platform.TWITTER
 _HOSTS = r"(?:(?:www|mobile|m)\.)?(?:twitter|x)\.com"
-_STATUS = re.compile(
-    rf"^(?:https?:)?//{_HOSTS}/(?:#!/)?(?:i/web/|i/|(?P<handle>\w{{1,15}})/)status(?:es)?/(?P<id>\d{{1,20}})",
-    re.IGNORECASE,
-)
 _HASHTAG_LINK = re.compile(rf"^(?:https?:)?//{_HOSTS}/hashtag/([^?/#]+)", re.IGNORECASE)
 _PROFILE_LINK = re.compile(rf"^(?:https?:)?//{_HOSTS}/(\w{{1,15}})/?(?:[?#]|$)", re.IGNORECASE)
 _BYLINE = re.compile(
@@ -46,19 +44,6 @@ _URL_ATTRS = (
 )
 _BLOCK_CLASSES = frozenset({"twitter-tweet", "twitter-video"})
 _CONTAINERS = frozenset({"div", "figure", "section", "aside"})
-
-
-def parse_status_url(url: str) -> tuple[str | None, str] | None:
-    """``(handle, status id)`` from any form of status link, ``None`` when it is not one."""
-    m = _STATUS.match(url.strip())
-    if m is None:
-        return None
-    return m.group("handle"), m.group("id")
-
-
-def canonical_url(handle: str | None, status_id: str) -> str:
-    """``https://twitter.com/{handle}/status/{id}`` (``i/web`` when the handle is unknown)."""
-    return f"https://twitter.com/{handle or 'i/web'}/status/{status_id}"
 
 
 def _is_blockquote(node: Node) -> bool:
