@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from reactions import snowflake
 from reactions.dates import MONTHS
 from reactions.entities import extract_entities
 from reactions.models import Article, Citation, Kind, Platform, Reaction
@@ -57,23 +58,24 @@ _ENGLISH_MONTH = (
 )
 _ANY_MONTH = "(?:" + "|".join(sorted(map(re.escape, MONTHS), key=len, reverse=True)) + ")"
 _DATE_RE = re.compile(
-    r"[ \t]*(?:on[ \t]+)?(?:"
+    r"[ \t]*(?:on[ \t]+)?\[?(?:"
     rf"(?P<mon>{_ENGLISH_MONTH})\.?[ \t]+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?[ \t]+(?P<year>\d{{4}})"
     rf"|(?P<day2>\d{{1,2}})\.?(?:[ \t]+de)?[ \t]+(?P<mon2>{_ANY_MONTH})\.?(?:[ \t]+de)?,?[ \t]+(?P<year2>\d{{4}})"
     r"|(?P<iso>(?P<y3>\d{4})-(?P<m3>\d{1,2})-(?P<d3>\d{1,2}))"
     r"|(?P<cjk>(?P<y4>\d{4})[ \t]*[年년][ \t]*(?P<m4>\d{1,2})[ \t]*[月월][ \t]*(?P<d4>\d{1,2})[ \t]*[日일]?)"
-    r")(?!\d)",
+    r")(?!\d)(?:\](?:\((?P<link>[^()\s]{1,500})\))?)?",
     re.IGNORECASE,
 )
 """English dates as Twitter renders them (``February 1, 2020``, ``Feb. 1, 2020``, ``1 February 2020``), the
 day-first forms of its Spanish, French, German, Italian, Portuguese and Dutch embeds (``28 de mayo de 2016``,
-``28. Mai 2016``), ISO dates, and Chinese/Japanese/Korean ``2016年5月28日``."""
+``28. Mai 2016``), ISO dates, and Chinese/Japanese/Korean ``2016年5月28日``; in Markdown the date may be a
+link to the post, ``[February 28, 2016](https://twitter.com/…/status/…)``."""
 _UNRECOGNISED_DATE_RE = re.compile(r"[ \t]+(?=[^\n]{0,40}\d)(?P<other>[^\n]{1,40}?)[ \t]*(?=\n|\Z)")
 """A short rest of the line holding a digit, after an attribution: a date we cannot read."""
 _TIME_RE = re.compile(r"[ \t]+at[ \t]+\d{1,2}(?::\d{2})?[ \t]*(?:[ap]\.?m\.?)?(?:[ \t]+[A-Z]{2,4})?", re.I)
 
 _HANDLE_RE = re.compile(r"\([ \t]*@([A-Za-z0-9_](?:[A-Za-z0-9_.]{0,29}[A-Za-z0-9_])?)[ \t]*\)")
-_DASH_RE = re.compile(r"[—–―−]|(?:(?<=\s)|^)--?(?=\s)")
+_DASH_RE = re.compile(r"[—–―−]|(?:(?<=\s)|^)(?:--?|\\-)(?=\s)")
 _INSTAGRAM_BYLINE_RE = re.compile(r"\bA (?:post|photo|video|reel) (?:shared|posted) by\b", re.IGNORECASE)
 _BYLINE_RE = re.compile(
     r"(?:(?:with[ \t]+)?(?:additional[ \t]+)?reporting|written|edited|compiled|produced|photos?|images?|video"
@@ -101,6 +103,7 @@ class _Attribution:
     date: dt.date | None
     platform: Platform
     problem: str | None
+    link: str | None
 
 
 class _Layout:
@@ -286,6 +289,7 @@ def _attribution_at(layout: _Layout, match: re.Match[str], floor: int) -> _Attri
         date=date,
         platform=platform,
         problem=problem,
+        link=date_match.group("link") if date_match else None,
     )
 
 
@@ -350,12 +354,15 @@ def _cut_posts(
         post = text[start:stop]
         cut = _after_start_marker(post, attribution)
         start, post = start + cut, post[cut:]
-        stripped = post.strip()
+        stripped = _unmark(post.strip())
         if not stripped:
             warnings.append(f"offset {attribution.start}: attribution to @{attribution.handle} has no post text")
             continue
         start += len(post) - len(post.lstrip())
-        reactions.append(_embed(attribution, stripped, source, (start, attribution.end)))
+        reaction = _embed(attribution, stripped, source, (start, attribution.end))
+        if (disagreement := _time_disagrees(reaction)) is not None:
+            warnings.append(f"offset {attribution.start}: {disagreement}")
+        reactions.append(reaction)
     return reactions
 
 
@@ -417,6 +424,8 @@ def build_reaction(
 
 
 def _embed(attribution: _Attribution, text: str, source: str, span: tuple[int, int]) -> Reaction:
+    status = snowflake.parse_status_url(attribution.link) if attribution.link else None
+    status_id = status[1] if status else None
     return build_reaction(
         Kind.EMBED,
         attribution.platform,
@@ -426,7 +435,44 @@ def _embed(attribution: _Attribution, text: str, source: str, span: tuple[int, i
         handle=attribution.handle,
         display_name=attribution.name,
         date=attribution.date,
+        status_id=status_id,
+        url=snowflake.canonical_url(status[0] or attribution.handle, status_id) if status and status_id else None,
+        created_at=snowflake.created_at(status_id) if status_id else None,
     )
+
+
+def _time_disagrees(reaction: Reaction) -> str | None:
+    """A warning when a post's shown date cannot be the day its status id was made."""
+    if reaction.created_at and reaction.date and not snowflake.agrees_with_date(reaction.created_at, reaction.date):
+        return (
+            f"@{reaction.handle}: shown date {reaction.date.isoformat()} disagrees with the status id's time "
+            f"{reaction.created_at.isoformat()}"
+        )
+    return None
+
+
+# --- Markdown renderings of embeds ------------------------------------------------------------
+
+_MD_QUOTE_RE = re.compile(r"^[ \t]*>[ \t]?", re.MULTILINE)
+_MD_LINK_RE = re.compile(r"\[([^\[\]\n]{1,300})\]\((?:https?://|/)[^()\s]{0,500}\)")
+_MD_ESCAPE_RE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!>|~])")
+
+
+def _unmark(post: str) -> str:
+    r"""A post as shown, from its Markdown: blockquote markers, ``[label](url)`` links and escapes removed.
+
+    Plain text is returned as it is; only a post written as a Markdown blockquote or holding
+    Markdown links is touched.
+
+    >>> _unmark("> Wow [#tbt](https://twitter.com/hashtag/tbt) \\- so good\n> ")
+    'Wow #tbt - so good'
+    """
+    quoted = post.lstrip().startswith(">")
+    if not quoted and "](" not in post:
+        return post
+    if quoted and all(line.lstrip().startswith(">") for line in post.split("\n") if line.strip()):
+        post = _MD_QUOTE_RE.sub("", post)
+    return _MD_ESCAPE_RE.sub(r"\1", _MD_LINK_RE.sub(r"\1", post)).strip()
 
 
 def _attributions_without_handle(body: str, taken: Sequence[tuple[int, int]]) -> list[str]:

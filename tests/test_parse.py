@@ -27,8 +27,9 @@ def _summary(article: Article) -> dict[str, Any]:
 
     def reaction(r: Reaction) -> dict[str, Any]:
         row = asdict(r)
-        for key in ("id", "citations", "source", "status_id", "url", "created_at", "lang"):
+        for key in ("id", "citations", "source"):
             row.pop(key)
+        row["created_at"] = r.created_at.isoformat() if r.created_at else None
         row["kind"] = str(r.kind)
         row["platform"] = str(r.platform)
         row["date"] = r.date.isoformat() if r.date else None
