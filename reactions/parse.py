@@ -113,6 +113,7 @@ class _Layout:
         self.text = text
         self.line_starts = [0, *(m.end() for m in re.finditer("\n", text))]
         blank_ends = [m.end() for m in _BLANK_LINE_RE.finditer(text)]
+        self.blank_lines = bool(blank_ends)
         self.para_starts = [0, *blank_ends] if blank_ends else self.line_starts
 
     def line_start(self, pos: int) -> int:
@@ -369,15 +370,42 @@ def _cut_posts(
 def _post_bounds(layout: _Layout, dash: int, previous_end: int) -> tuple[int, int]:
     """Where the post attributed at ``dash`` starts and stops."""
     text = layout.text
-    start = max(layout.para_start(dash), previous_end)
-    if text[start:dash].strip():
-        return start, dash
-    last = dash - 1
-    while last >= previous_end and text[last].isspace():
+    start, stop = max(layout.para_start(dash), previous_end), dash
+    if not text[start:dash].strip():
+        last = _last_visible(text, dash, previous_end)
+        if last < previous_end:
+            return dash, dash
+        start, stop = max(layout.para_start(last), previous_end), last + 1
+    return _reach_back(layout, start, previous_end), stop
+
+
+def _last_visible(text: str, pos: int, floor: int) -> int:
+    """The index of the last non-space character before ``pos``, or ``floor - 1`` when there is none."""
+    last = pos - 1
+    while last >= floor and text[last].isspace():
         last -= 1
-    if last < previous_end:
-        return dash, dash
-    return max(layout.para_start(last), previous_end), last + 1
+    return last
+
+
+_CONTINUATION = ("—", "–", "―", "--")
+"""A post paragraph opening with a dash continues the one before: ``"…"\n\n--A Guy I Just Punched``."""
+
+
+def _reach_back(layout: _Layout, start: int, previous_end: int) -> int:
+    """The start of a post that spans paragraphs.
+
+    In an article whose paragraphs are separated by one blank line, a post's own line breaks
+    show as a wider gap (two or more blank lines); and a paragraph opening with a dash is a
+    signature that continues the paragraph before.  Otherwise the post is one paragraph: the
+    lines between posts ("And this one...") belong to no post.
+    """
+    text = layout.text
+    while layout.blank_lines and start > previous_end:
+        last = _last_visible(text, start, previous_end)
+        if last < previous_end or (text.count("\n", last, start) < 3 and not text.startswith(_CONTINUATION, start)):
+            break
+        start = max(layout.para_start(last), previous_end)
+    return start
 
 
 def build_reaction(
