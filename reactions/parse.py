@@ -76,7 +76,12 @@ _TIME_RE = re.compile(r"[ \t]+at[ \t]+\d{1,2}(?::\d{2})?[ \t]*(?:[ap]\.?m\.?)?(?
 
 _HANDLE_RE = re.compile(r"\([ \t]*@([A-Za-z0-9_](?:[A-Za-z0-9_.]{0,29}[A-Za-z0-9_])?)[ \t]*\)")
 _DASH_RE = re.compile(r"[—–―−]|(?:(?<=\s)|^)(?:--?|\\-)(?=\s)")
-_INSTAGRAM_BYLINE_RE = re.compile(r"\bA (?:post|photo|video|reel) (?:shared|posted) by\b", re.IGNORECASE)
+_BYLINE_PHRASE_RE = re.compile(
+    r"\b(?:(?P<instagram>A[ \t]+(?:post|photo|video|reel)[ \t]+(?:shared|posted))|(?P<twitter>Originally[ \t]+tweeted))"
+    r"[ \t]+by\b",
+    re.IGNORECASE,
+)
+"""Bylines written as a phrase after the post: Instagram's "A post shared by", WordPress's "Originally tweeted by"."""
 _BYLINE_RE = re.compile(
     r"(?:(?:with[ \t]+)?(?:additional[ \t]+)?reporting|written|edited|compiled|produced|photos?|images?|video"
     r"|graphics?|illustrations?|follow|contact|email|reach|credit|courtesy|source|by)\b",
@@ -85,7 +90,8 @@ _BYLINE_RE = re.compile(
 """A byline or credit that names a handle (``— Reporting by Jane Doe (@janedoe)``) is not an embed."""
 _LINE_END_RE = re.compile(r"[ \t]*(?:\n|\Z)")
 _BLANK_LINE_RE = re.compile(r"\n[ \t]*\n")
-_HEADER_RE = re.compile(r"\A\s*date[ \t]+(\d{4})-(\d{2})-(\d{2})\b[ \t]*\n?")
+_HEADER_RE = re.compile(r"\A\s*date[ \t]+(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?(?![\w-])[ \t]*\n?")
+"""The corpus header `` date 2020-02-02 `` (a month-only `` date 2020-12 `` is removed but gives no date)."""
 _NO_HANDLE_RE = re.compile(
     r"^[ \t]*[—–―]+[ \t]*(?P<name>[^\n()@]{1,60}?)[ \t]+" + _DATE_RE.pattern.removeprefix(r"[ \t]*") + r"[ \t]*$",
     re.IGNORECASE | re.MULTILINE,
@@ -200,6 +206,8 @@ def _split_header(text: str) -> tuple[str, dt.date | None, list[str]]:
     match = _HEADER_RE.match(text)
     if not match:
         return text, None, []
+    if match.group(3) is None:
+        return text[match.end() :], None, []
     year, month, day = (int(g) for g in match.groups())
     try:
         return text[match.end() :], dt.date(year, month, day), []
@@ -253,11 +261,11 @@ def _attribution_at(layout: _Layout, match: re.Match[str], floor: int) -> _Attri
     before = text[window_start : match.start()]
     platform = Platform.TWITTER
     dashes = list(_DASH_RE.finditer(before))
-    shared = [*_INSTAGRAM_BYLINE_RE.finditer(before)][-1:] if "by" in before else []
+    phrase = [*_BYLINE_PHRASE_RE.finditer(before)][-1:] if "by" in before else []
     dashless = False
-    if shared and (not dashes or dashes[-1].start() < shared[0].start()):
-        start, name = window_start + shared[0].start(), before[shared[0].end() :].strip()
-        platform = Platform.INSTAGRAM
+    if phrase and (not dashes or dashes[-1].start() < phrase[0].start()):
+        start, name = window_start + phrase[0].start(), before[phrase[0].end() :].strip()
+        platform = Platform.INSTAGRAM if phrase[0].group("instagram") else Platform.TWITTER
     elif dashes:
         start, name = window_start + dashes[-1].start(), before[dashes[-1].end() :].strip()
     else:
