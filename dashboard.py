@@ -257,12 +257,14 @@ def selection_bar(selection: views.Selection) -> None:
 
 def show_chart(chart: alt.TopLevelMixin, rows: pd.DataFrame, empty: str, select: str | None = None) -> None:
     """One chart, or an explanation when it has nothing to draw; ``select`` names its linked selection."""
+    text = chart.description if isinstance(chart.description, str) else None  # read by screen readers
     if rows.empty:
         st.info(empty, icon=":material/bar_chart_off:")
     elif select is None:
-        st.altair_chart(chart, width="stretch")
+        st.altair_chart(chart, width="stretch", alt=text)
     else:
-        st.altair_chart(chart, width="stretch", key=chart_key(select), on_select="rerun", selection_mode=select)
+        st.altair_chart(chart, width="stretch", alt=text, key=chart_key(select), on_select="rerun",
+                        selection_mode=select)  # fmt: skip
 
 
 def charts_section(filtered: pd.DataFrame, view: pd.DataFrame, selection: views.Selection) -> None:
@@ -509,6 +511,10 @@ def main() -> None:
     st.set_page_config(page_title="Reactions", page_icon=":material/forum:", layout="wide")
     st.html(STYLE)
     folder = corpus_dir()
+    if not folder.is_dir():
+        st.error("The corpus folder does not exist or is not a folder:", icon=":material/folder_off:")
+        st.code(str(folder), language=None)
+        st.stop()
     files = fingerprint(folder)
     files_key = hashlib.sha256(repr(files).encode()).hexdigest() if files else ""
     base = load_corpus(str(folder), files_key)

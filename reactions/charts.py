@@ -139,7 +139,11 @@ def day_chart(rows: pd.DataFrame) -> alt.LayerChart:
         )
     )
     layers = alt.layer(bars, line).resolve_scale(y="independent")
-    chart: alt.LayerChart = layers.properties(height=HEIGHT, usermeta=EMBED)
+    chart: alt.LayerChart = layers.properties(
+        height=HEIGHT,
+        usermeta=EMBED,
+        description="Reactions per day, stacked by sentiment, with each day's mean compound score as a line",
+    )
     return chart
 
 
@@ -164,12 +168,12 @@ def sentiment_chart(rows: pd.DataFrame) -> alt.Chart:
             ],
         )
         .add_params(sentiment)
-        .properties(height=HEIGHT, usermeta=EMBED)
+        .properties(height=HEIGHT, usermeta=EMBED, description="Reactions per sentiment label")
     )
     return chart
 
 
-def _ranked(rows: pd.DataFrame, field: str, title: str) -> alt.Chart:
+def _ranked(rows: pd.DataFrame, field: str, title: str, description: str) -> alt.Chart:
     """Horizontal bars of a ranked aggregate (``field``, ``reactions``, ``mean_compound``)."""
     chart: alt.Chart = (
         alt.Chart(rows)
@@ -184,7 +188,7 @@ def _ranked(rows: pd.DataFrame, field: str, title: str) -> alt.Chart:
                 _compound_tip(),
             ],
         )
-        .properties(height=alt.Step(ROW_STEP), usermeta=EMBED)
+        .properties(height=alt.Step(ROW_STEP), usermeta=EMBED, description=description)
     )
     return chart
 
@@ -193,23 +197,25 @@ def hashtag_chart(rows: pd.DataFrame) -> alt.Chart:
     """The top hashtags coloured by mean compound, from
     :func:`reactions.frames.reactions_by_hashtag`.  Selection: ``hashtag``."""
     hashtag = _point("hashtag")
-    chart: alt.Chart = _ranked(rows, "hashtag", "Hashtag").encode(opacity=_highlight(hashtag))
+    chart: alt.Chart = _ranked(
+        rows, "hashtag", "Hashtag", "Top hashtags by reactions, coloured by mean compound"
+    ).encode(opacity=_highlight(hashtag))
     return chart.add_params(hashtag)
 
 
 def authors_chart(rows: pd.DataFrame) -> alt.Chart:
     """Top authors, from :func:`reactions.frames.top_authors`."""
-    return _ranked(rows, "author", "Author")
+    return _ranked(rows, "author", "Author", "Top authors by reactions, coloured by mean compound")
 
 
 def mentions_chart(rows: pd.DataFrame) -> alt.Chart:
     """Most-mentioned handles, from :func:`reactions.frames.top_mentions`."""
-    return _ranked(rows, "handle", "Mentioned")
+    return _ranked(rows, "handle", "Mentioned", "Most-mentioned handles, coloured by mean compound")
 
 
 def emoji_chart(rows: pd.DataFrame) -> alt.Chart:
     """Top emoji, from :func:`reactions.frames.top_emoji`."""
-    return _ranked(rows, "emoji", "Emoji")
+    return _ranked(rows, "emoji", "Emoji", "Top emoji by reactions using them, coloured by mean compound")
 
 
 def heatmap_chart(rows: pd.DataFrame) -> alt.Chart:
@@ -233,7 +239,7 @@ def heatmap_chart(rows: pd.DataFrame) -> alt.Chart:
                 _compound_tip(),
             ],
         )
-        .properties(height=alt.Step(ROW_STEP), usermeta=EMBED)
+        .properties(height=alt.Step(ROW_STEP), usermeta=EMBED, description="Reactions per hashtag and day")
     )
     return chart
 
@@ -262,6 +268,10 @@ def compound_chart(rows: pd.DataFrame) -> alt.Chart:
                 alt.Tooltip("reactions:Q", title="Reactions"),
             ],
         )
-        .properties(height=HEIGHT, usermeta=EMBED)
+        .properties(
+            height=HEIGHT,
+            usermeta=EMBED,
+            description="Distribution of compound scores from -1 to +1, stacked by sentiment",
+        )
     )
     return chart

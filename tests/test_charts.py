@@ -143,3 +143,8 @@ def test_every_chart_is_drawn_as_svg(name: str) -> None:
 @pytest.mark.parametrize("name", ["hashtag", "heatmap", "authors"])
 def test_banded_charts_grow_with_their_rows(name: str) -> None:
     assert spec_of(name)["height"] == {"step": charts.ROW_STEP}
+
+
+@pytest.mark.parametrize("name", list(BUILDS))
+def test_every_chart_describes_itself_for_screen_readers(name: str) -> None:
+    assert len(spec_of(name)["description"]) > 20

@@ -242,3 +242,11 @@ def test_no_bare_string_below_the_docstring() -> None:
     """Streamlit's magic would print it; config.toml turns magic off, and the page does not rely on that."""
     body = ast.parse(Path(PAGE).read_text(encoding="utf-8")).body[1:]
     assert not [n.lineno for n in body if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)]
+
+
+def test_a_missing_corpus_folder_is_said(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REACTIONS_CORPUS", str(tmp_path / "nowhere"))
+    at = run_page()
+    assert not at.exception
+    assert "does not exist" in at.error[0].value
+    assert str(tmp_path / "nowhere") in at.code[0].value
