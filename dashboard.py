@@ -426,6 +426,10 @@ def relabel(reaction: pd.Series, folder: Path) -> None:
     st.text(
         f"Now: {current}" + (" (relabelled)" if bool(reaction["overridden"]) else f" ({reaction['compound']:+.3f})")
     )
+    if isinstance(reaction["drivers"], str) and reaction["drivers"]:
+        st.text(f"Why: {reaction['drivers']}")
+    if len(reaction["sources"]) > 1:
+        st.text("Cited by: " + ", ".join(reaction["sources"]))
     key = f"relabel_{reaction['id']}"
     choice = st.segmented_control("Relabel as", list(SENTIMENT_LABELS), default=current, key=key)
     if st.button("Save label", type="primary", disabled=not choice or choice == current, key="save_label"):
