@@ -113,8 +113,9 @@ def click_until(page: Any, selector: str, condition: str, attempts: int = 3) -> 
     """Click the mark until ``condition`` holds.  Vega attaches its listeners a moment after the SVG
     appears, so a click landing in that moment is lost (the analyst would simply click again)."""
     for attempt in range(attempts):
-        page.locator(selector).first.click()
         try:
+            page.mouse.move(0, 0)  # no tooltip or chart toolbar left over the mark
+            page.locator(selector).first.click(timeout=15_000)
             page.wait_for_function(condition, timeout=10_000)
         except Exception:  # playwright's TimeoutError
             if attempt == attempts - 1:
