@@ -33,6 +33,7 @@ import logging
 import os
 import resource
 import shutil
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -183,11 +184,21 @@ def list_items_bytes(frame: pd.DataFrame) -> int:
     return sum(seen.values())
 
 
+def commit() -> str:
+    """The checkout's commit, for the record (``"unknown"`` outside git)."""
+    try:
+        run = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True, text=True)
+    except OSError:
+        return "unknown"
+    return run.stdout.strip() or "unknown"
+
+
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     folder = ensure_corpus(args.workdir / f"corpus-{args.articles}", args.articles, args.seed)
     drop_store(folder)
     files = corpus_files(folder)
     result: dict[str, Any] = {"articles": len(files), "jobs": args.jobs, "cores": os.cpu_count()}
+    result["commit"] = commit()
     result |= bench_parse(files[: args.parse_sample or None], folder)
     result["corpus_bytes"] = sum(p.stat().st_size for p in files)
     result["load_before"] = os.getloadavg()[0]
@@ -233,7 +244,7 @@ def table(r: dict[str, Any]) -> str:
     lines = [
         f"corpus: {r['articles']} articles ({r['parsed_files']} timed for parse MB/s),"
         f" {r['corpus_bytes'] / 1e6:.1f} MB, {r['reactions']} unique reactions;"
-        f" {r['cores']} cores; load average {r['load_before']:.1f} before, {r['load_after']:.1f} after",
+        f" commit {r['commit']}; {r['cores']} cores; load average {r['load_before']:.1f} before, {r['load_after']:.1f} after",
         "",
         "| measure | figure |",
         "|---|---|",
