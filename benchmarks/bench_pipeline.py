@@ -244,7 +244,8 @@ def table(r: dict[str, Any]) -> str:
     lines = [
         f"corpus: {r['articles']} articles ({r['parsed_files']} timed for parse MB/s),"
         f" {r['corpus_bytes'] / 1e6:.1f} MB, {r['reactions']} unique reactions;"
-        f" commit {r['commit']}; {r['cores']} cores; load average {r['load_before']:.1f} before, {r['load_after']:.1f} after",
+        f" commit {r['commit']}; {r['cores']} cores;"
+        f" load average {r['load_before']:.1f} before, {r['load_after']:.1f} after",
         "",
         "| measure | figure |",
         "|---|---|",
