@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import hashlib
+import json
 import os
 import sqlite3
 import sys
@@ -455,13 +456,14 @@ def write_label(folder: Path, reaction_id: str, label: str | None) -> None:
 
 
 def downloads(view: pd.DataFrame, frame: pd.DataFrame, filters: views.Filters, selection: views.Selection) -> None:
-    """Download buttons: filtered CSV, all CSV, Excel-safe CSV and JSONL, each with provenance.
+    """Download buttons: filtered CSV, all CSV, Excel-safe CSV, JSONL and a provenance sidecar.
 
     Small exports are built with the page (and so can be checked in tests); large ones are built
     only when their button is clicked (Streamlit calls the function on a separate thread).
     """
     version = reactions.__version__
     note = views.provenance(filters, selection, shown=len(view), total=len(frame), version=version)
+    record = views.provenance_record(filters, selection, shown=len(view), total=len(frame), version=version)
     everything = views.provenance(
         views.Filters(), views.Selection(), shown=len(frame), total=len(frame), version=version
     )
@@ -470,22 +472,26 @@ def downloads(view: pd.DataFrame, frame: pd.DataFrame, filters: views.Filters, s
         return views.export_name(filters, selection, scope=scope, version=version, ext=ext)
 
     csv, jsonl = "text/csv", "application/jsonl"
-    files: list[tuple[str, Callable[[], bytes], int, str, str, str]] = [
-        ("CSV · this view", lambda: export.csv_bytes(view, comment=note), len(view),
-         name("filtered", "csv"), csv, "dl_csv"),
-        ("CSV · everything", lambda: export.csv_bytes(frame, comment=everything), len(frame),
-         name("all", "csv"), csv, "dl_all"),
-        ("Excel-safe CSV · this view", lambda: export.csv_bytes(view, excel_safe=True, comment=note), len(view),
+    files: list[tuple[str, str, Callable[[], bytes], int, str, str, str]] = [
+        ("CSV · view", "The reactions on screen (filters and chart selection)",
+         lambda: export.csv_bytes(view, comment=note), len(view), name("filtered", "csv"), csv, "dl_csv"),
+        ("CSV · all", "Every reaction of the corpus",
+         lambda: export.csv_bytes(frame, comment=everything), len(frame), name("all", "csv"), csv, "dl_all"),
+        ("Excel-safe CSV", "The view for spreadsheets: UTF-8 BOM, ids as text, formulas neutralised",
+         lambda: export.csv_bytes(view, excel_safe=True, comment=note), len(view),
          name("filtered-excel", "csv"), csv, "dl_excel"),
-        ("JSONL · this view", lambda: export.jsonl_bytes(view), len(view),
+        ("JSONL · view", "The view, one JSON record a line", lambda: export.jsonl_bytes(view), len(view),
          name("filtered", "jsonl"), jsonl, "dl_jsonl"),
+        ("Provenance", "The filters, selection, counts and reactions version of this view, as JSON",
+         lambda: json.dumps(record, indent=2, ensure_ascii=False).encode(), 0,
+         name("filtered-provenance", "json"), "application/json", "dl_provenance"),
     ]  # fmt: skip
-    for cell, (label, make, rows, file_name, mime, key) in zip(st.columns(4), files, strict=True):
+    for cell, (label, tip, make, rows, file_name, mime, key) in zip(st.columns(5), files, strict=True):
         data: bytes | Callable[[], bytes] = make() if rows <= EAGER_EXPORT_ROWS else make
-        cell.download_button(label, data, file_name=file_name, mime=mime, key=key, on_click="ignore",
+        cell.download_button(label, data, file_name=file_name, mime=mime, key=key, on_click="ignore", help=tip,
                              icon=":material/download:", width="stretch")  # fmt: skip
-    st.caption("Each file's name (and the CSVs' first line) records the filters, the selection and the "
-               f"reactions version ({version}).")  # fmt: skip
+    st.caption("Each file's name, the CSVs' first line and the provenance file record the filters, the chart "
+               f"selection and the reactions version ({version}).")  # fmt: skip
 
 
 def outcomes_table(outcomes: tuple[Any, ...]) -> None:

@@ -295,6 +295,27 @@ def provenance(filters: Filters, selection: Selection, *, shown: int, total: int
     return f"reactions {version} export: {shown} of {total} reactions; {describe(filters, selection)}"
 
 
+def provenance_record(
+    filters: Filters, selection: Selection, *, shown: int, total: int, version: str
+) -> dict[str, object]:
+    """The sidecar of an export, as JSON-ready data: version, counts, filters (as URL query
+    parameters) and chart selection, in full (a file name has room for only part of them).
+
+    >>> provenance_record(Filters(hashtags=("MeToo",)), Selection(days=("2020-02-01",)), shown=3, total=12,
+    ...                   version="0.1.0")["filters"]
+    {'tag': ['MeToo']}
+    """
+    chosen = {"day": list(selection.days), "hashtag": list(selection.hashtags), "sentiment": list(selection.sentiments)}
+    return {
+        "reactions_version": version,
+        "rows": shown,
+        "of": total,
+        "filters": filters_to_query(filters),
+        "selection": {key: values for key, values in chosen.items() if values},
+        "description": provenance(filters, selection, shown=shown, total=total, version=version),
+    }
+
+
 def export_name(filters: Filters, selection: Selection, *, scope: str, version: str, ext: str) -> str:
     """A download file name that records the scope, the filters and the reactions version.
 

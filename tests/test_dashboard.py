@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import importlib.util
 import io
+import json
 import shutil
 import zipfile
 from pathlib import Path
@@ -120,7 +121,7 @@ def test_the_csv_download_is_the_filtered_table(corpus: Path, downloads: dict[st
     shown = table(at)
     assert 0 < len(shown) < 12
     names = [b.proto.id for b in at.get("download_button")]
-    assert len(names) == 4
+    assert len(names) == 5
     (name,) = [n for n in downloads if "-filtered-" in n and n.endswith(".csv") and "excel" not in n]
     assert name.startswith("reactions-0.1.0-filtered-q-amber")
     data = downloads[name]
@@ -131,6 +132,11 @@ def test_the_csv_download_is_the_filtered_table(corpus: Path, downloads: dict[st
     everything = export.read_csv(io.BytesIO(downloads["reactions-0.1.0-all.csv"]))
     assert len(everything) == 12
     assert all(b.proto.ignore_rerun for b in at.get("download_button"))  # on_click="ignore"
+    (sidecar,) = [n for n in downloads if n.endswith(".json")]
+    record = json.loads(downloads[sidecar])
+    assert record["filters"] == {"q": ["Amber"]}
+    assert record["rows"] == len(shown)
+    assert record["reactions_version"] == "0.1.0"
 
 
 def test_an_upload_with_a_bad_file_reports_it_and_loads_the_rest(corpus: Path) -> None:
