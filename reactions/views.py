@@ -19,6 +19,7 @@ import pandas as pd
 
 from reactions.charts import SENTIMENT_COLORS
 from reactions.frames import author_labels, reaction_days
+from reactions.sentiment import NEGATIVE_THRESHOLD, POSITIVE_THRESHOLD
 
 QUERY_KEYS = {
     "start": "from",
@@ -369,10 +370,13 @@ def _web_link(link: object) -> str | None:
 
 
 def compound_style(value: float) -> str:
-    """CSS for a compound score in the table: the colour of its sign (as in the charts)."""
-    if value != value or abs(value) < 0.05:  # NaN or near zero
-        return ""
-    return f"color: {SENTIMENT_COLORS['positive' if value > 0 else 'negative']}; font-weight: 600"
+    """CSS for a compound score in the table: the colour its VADER label has in the charts (none
+    for neutral scores and NaN)."""
+    if value >= POSITIVE_THRESHOLD:
+        return f"color: {SENTIMENT_COLORS['positive']}; font-weight: 600"
+    if value <= NEGATIVE_THRESHOLD:
+        return f"color: {SENTIMENT_COLORS['negative']}; font-weight: 600"
+    return ""
 
 
 # --- a post in its article --------------------------------------------------------------------

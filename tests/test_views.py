@@ -127,6 +127,8 @@ def test_compound_style_follows_the_sign() -> None:
     assert "#4393c3" in views.compound_style(0.6)
     assert "#d6604d" in views.compound_style(-0.6)
     assert views.compound_style(0.0) == views.compound_style(float("nan")) == ""
+    assert views.compound_style(0.05) == views.compound_style(0.9)  # VADER's threshold is inclusive
+    assert views.compound_style(0.0499) == ""
 
 
 def test_post_context() -> None:
