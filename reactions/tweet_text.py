@@ -116,8 +116,10 @@ def describe_emoji(sequence: str) -> str:
         if data:
             name = _SKIN_TONE_NAME.sub("", str(data["en"]))
             return re.sub(r"[\W_]+", " ", name).strip().lower()
-    parts = [describe_emoji(part) for part in core.split(_ZWJ) if part]
-    return " ".join(p for p in parts if p) if len(parts) > 1 else ""
+    parts = [part for part in core.split(_ZWJ) if part]
+    if len(parts) < 2:  # no sequence to split: unknown to both lexicons
+        return ""
+    return " ".join(words for words in map(describe_emoji, parts) if words)
 
 
 @functools.cache
