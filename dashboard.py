@@ -32,7 +32,6 @@ from reactions import charts, export, frames, store, views
 from reactions.corpus import SUFFIXES, read_corpus
 from reactions.frames import SENTIMENT_LABELS
 from reactions.models import Article, Corpus, Status
-from reactions.sentiment import score_frame
 from reactions.uploads import ARCHIVE_TYPES, ARTICLE_TYPES, Upload, read_uploads
 
 HERE = Path(__file__).resolve().parent
@@ -101,7 +100,7 @@ def scored_frame(key: str, _corpus: Corpus, overrides: Pairs, lexicon: Pairs) ->
 
     Shared, not copied per rerun (unpickling 40,000 rows cost 0.7 s a click): the page never writes
     to it, and pandas' copy-on-write keeps every frame derived from it separate."""
-    return score_frame(frames.to_frame(_corpus), lexicon=dict(lexicon) or None, overrides=dict(overrides))
+    return frames.to_frame(_corpus, lexicon=dict(lexicon) or None, overrides=dict(overrides))
 
 
 def analyst_store(folder: Path) -> tuple[Pairs, Pairs]:
