@@ -229,6 +229,8 @@ def repair_mojibake(text: str) -> str:
 _CONTROLS = "\x00-\x08\x0b\x0e-\x1f\x7f"
 _DELETE_INVISIBLE = dict.fromkeys([*map(ord, _INVISIBLE), *range(0x00, 0x09), 0x0B, *range(0x0E, 0x20), 0x7F])
 _INVISIBLE_RE = re.compile(f"[{_INVISIBLE}{_CONTROLS}]+")
+_VISIBLE_RE = re.compile(rf"[^\s{_INVISIBLE}{_CONTROLS}]")
+"""Any character that makes a file non-empty; searching for it stops at the first one."""
 _SPACE_RE = re.compile("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")  # Unicode Zs but " "
 _LINE_SEPARATOR_RE = re.compile("[\u2028\u2029]")
 _ENTITY_RUN = re.compile(r"&[&#;0-9A-Za-z]*")
@@ -419,7 +421,7 @@ def decode_bytes(data: bytes) -> DecodedText:
     if not data.strip():
         raise InputError("empty file")
     text, codec = _decode(data)
-    if not _INVISIBLE_RE.sub("", text).strip():
+    if not _VISIBLE_RE.search(text):
         raise InputError("empty file")
     notes: list[str] = []
     if codec == _MIXED:
