@@ -1,13 +1,13 @@
 """Benchmark what the dashboard computes on each run, on a frame of one million reactions.
 
-Streamlit re-runs the page script on every interaction; with the loaded frame already in
-``st.cache_data``, a run costs (1) the cache hit, which unpickles a copy of the frame, (2) the
-filters, (3) the aggregations the charts are drawn from, (4) building the charts from those
-aggregated rows, and (5) the table (``views.table_frame`` of every shown row, as the page
-builds it).  This script times each step with the page's own pure functions
-(:mod:`reactions.views`, :mod:`reactions.frames`, :mod:`reactions.charts`) for the first render
-and for a filter change, and counts the data rows each chart carries to Vega.  It does not
-time Streamlit itself (sending the table and the specs to the browser).
+Streamlit re-runs the page script on every interaction; with the scored frame already shared
+as an ``st.cache_resource`` (no copy per run), a run costs (1) the filters, (2) the
+aggregations the charts are drawn from, (3) building the charts from those aggregated rows,
+and (4) the table (``views.table_frame`` of every shown row, as the page builds it).  This
+script times each step with the page's own pure functions (:mod:`reactions.views`,
+:mod:`reactions.frames`, :mod:`reactions.charts`) for the first render and for a filter change,
+and counts the data rows each chart carries to Vega.  It does not time Streamlit itself
+(sending the table and the specs to the browser).
 
 The million rows are the scored frame of a generated corpus (``benchmarks/generate_corpus.py``)
 repeated with fresh ids, so texts, hashtags, authors and dates have a realistic spread.
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import pickle
 import statistics
 import sys
 import time
@@ -79,8 +78,8 @@ def build_charts(rows: dict[str, pd.DataFrame]) -> dict[str, int]:
     return sizes
 
 
-def render(cached: bytes, filters: views.Filters) -> dict[str, Any]:
-    """One page run as ``dashboard.main`` does it: cache hit, filter, chart selection, headline,
+def render(frame: pd.DataFrame, filters: views.Filters) -> dict[str, Any]:
+    """One page run as ``dashboard.main`` does it: filter, chart selection, headline,
     each aggregation, the charts, and the table (the page builds it for every shown row)."""
     steps: dict[str, float] = {}
 
@@ -90,7 +89,6 @@ def render(cached: bytes, filters: views.Filters) -> dict[str, Any]:
         steps[name] = time.perf_counter() - start
         return value
 
-    frame = step("cache hit (unpickle the frame)", lambda: pickle.loads(cached))
     filtered = step("filter_frame", lambda: views.filter_frame(frame, filters))
     shown = step("select_frame", lambda: views.select_frame(filtered, views.Selection()))
     step("headline", lambda: frames.headline(shown))
@@ -126,14 +124,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     folder = ensure_corpus(args.workdir / f"corpus-{args.articles}", args.articles, args.seed)
     frame = million(run_pipeline(folder, jobs=1, cache=False), args.rows)
-    start = time.perf_counter()
-    cached = pickle.dumps(frame)
-    cache_write = time.perf_counter() - start
     tag = frames.reactions_by_hashtag(frame).iloc[0]["hashtag"]
-    first = best_of(args.repeat, lambda: render(cached, views.Filters()))
-    change = best_of(args.repeat, lambda: render(cached, views.Filters(hashtags=(str(tag),))))
-    print(f"frame: {len(frame):,} reactions, {frame.memory_usage(deep=True).sum() / 1e6:,.0f} MB in memory,")
-    print(f"{len(cached) / 1e6:,.0f} MB pickled by st.cache_data (first load writes it: {cache_write:.2f} s)")
+    first = best_of(args.repeat, lambda: render(frame, views.Filters()))
+    change = best_of(args.repeat, lambda: render(frame, views.Filters(hashtags=(str(tag),))))
+    print(f"frame: {len(frame):,} reactions, {frame.memory_usage(deep=True).sum() / 1e6:,.0f} MB in memory")
     print()
     print("| page run | time |")
     print("|---|---|")
