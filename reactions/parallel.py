@@ -57,7 +57,7 @@ def shared_pool(jobs: int) -> ProcessPoolExecutor:
     :func:`shutdown`.
     """
     pool = _POOL.get(jobs)
-    if pool is None:
+    if pool is None or getattr(pool, "_broken", False):  # a crashed worker breaks a pool for good
         shutdown()
         pool = _POOL[jobs] = ProcessPoolExecutor(jobs, mp_context=_context())
     return pool

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import importlib.util
 import logging
+import os
 import sys
 from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from types import ModuleType
 
@@ -176,3 +178,13 @@ def test_scored_frame_with_cache_dir_is_the_plain_frame(
     for _ in ("cold", "warm"):
         pd.testing.assert_frame_equal(parallel.scored_frame(corpus, jobs=2, cache_dir=tmp_path), plain_frame)
     pd.testing.assert_frame_equal(parallel.scored_frame(corpus, jobs=1), plain_frame)
+
+
+def test_a_broken_pool_is_replaced() -> None:
+    pool = parallel.shared_pool(2)
+    assert parallel.shared_pool(2) is pool  # reused
+    with pytest.raises(BrokenProcessPool):
+        pool.submit(os._exit, 1).result()
+    fresh = parallel.shared_pool(2)
+    assert fresh is not pool
+    assert fresh.submit(abs, -3).result() == 3
