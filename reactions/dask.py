@@ -4,8 +4,9 @@
 them with the same per-file function (:func:`reactions.corpus.parse_document`) over a
 ``dask.bag`` of file paths on the workers, merges the articles on the client (duplicates
 across articles become one reaction, as in a single-process run), scores the merged frame in
-partitions on the workers with :func:`reactions.sentiment.score_frame`, and writes the scored
-partitions as Parquet files when ``out`` is given.  The frame it returns is identical to
+partitions on the workers with :func:`reactions.sentiment.score_frame` (only ``id`` and
+``text`` are scattered to them), and writes the scored frame as Parquet partitions when
+``out`` is given.  The frame it returns is identical to
 ``to_frame(read_corpus(paths))`` (which scores with ``score_frame``).
 
 With no ``client`` it starts a :class:`distributed.LocalCluster` (one single-threaded worker
@@ -116,24 +117,45 @@ def extract_corpus(
 ) -> tuple[Corpus, pd.DataFrame]:
     """:func:`extract`, also returning the corpus (every file's outcome; articles without their
     text), for a caller that reports on the run, as ``reactions extract --dask`` does."""
-    dask: Any = importlib.import_module("dask")
     bags: Any = importlib.import_module("dask.bag")
-    frames: Any = importlib.import_module("dask.dataframe")
-
     from reactions.frames import to_frame
-    from reactions.sentiment import score_frame
 
     files = [(str(path), source) for path, source in corpus_module.list_files(paths)]
-    options: dict[str, Any] = {"lexicon": lexicon, "overrides": overrides}
-    with _session(client) as active, dask.config.set({"dataframe.convert-string": False}):
+    with _session(client) as active:
         bag = bags.from_sequence(files, partition_size=PARTITION_FILES)
         corpus = corpus_module.assemble(active.compute(bag.map(parse_file)).result())
-        frame = to_frame(corpus, sentiment=False)
-        parts = frames.from_pandas(frame, chunksize=PARTITION_ROWS, sort=False)
-        scored = parts.map_partitions(score_frame, meta=score_frame(frame.iloc[:0], **options), **options)
-        scored = active.persist(scored)
-        result: pd.DataFrame = active.compute(scored).result().reset_index(drop=True)
-        if out is not None:  # one schema for every part, from all rows (an empty list says nothing)
-            schema = importlib.import_module("pyarrow").Schema.from_pandas(result, preserve_index=False)
-            scored.to_parquet(Path(out), write_index=False, schema=schema)
-    return corpus, result
+        frame = _score(active, to_frame(corpus, sentiment=False), {"lexicon": lexicon, "overrides": overrides})
+    if out is not None:
+        write_parts(frame, Path(out))
+    return corpus, frame
+
+
+def _score(client: Any, frame: pd.DataFrame, options: dict[str, Any]) -> pd.DataFrame:
+    """``score_frame`` on the workers, a partition of ``id`` and ``text`` at a time (scattered to
+    them, not embedded in the task graph), the sentiment columns appended on the client."""
+    from reactions.parallel import score_rows
+    from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
+
+    rows = frame[["id", "text"]]
+    parts = [rows.iloc[i : i + PARTITION_ROWS] for i in range(0, len(rows), PARTITION_ROWS)]
+    if not parts:
+        return score_frame(frame, **options)
+    scored = client.gather(client.map(score_rows, client.scatter(parts), options=options))
+    columns = pd.concat(scored)
+    return frame.assign(**{name: columns[name] for name in SENTIMENT_COLUMNS})
+
+
+def write_parts(frame: pd.DataFrame, out: Path) -> list[Path]:
+    """``frame`` as Parquet files ``out/part.0.parquet``, … of :data:`PARTITION_ROWS` rows each,
+    all with one schema (inferred from every row: an empty list in one part says nothing)."""
+    arrow: Any = importlib.import_module("pyarrow")
+    parquet: Any = importlib.import_module("pyarrow.parquet")
+    out.mkdir(parents=True, exist_ok=True)
+    schema = arrow.Schema.from_pandas(frame, preserve_index=False)
+    written = []
+    for number, start in enumerate(range(0, max(len(frame), 1), PARTITION_ROWS)):
+        part = frame.iloc[start : start + PARTITION_ROWS]
+        path = out / f"part.{number}.parquet"
+        parquet.write_table(arrow.Table.from_pandas(part, schema=schema, preserve_index=False), path)
+        written.append(path)
+    return written
