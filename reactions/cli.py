@@ -52,6 +52,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="extra sentiment lexicon for this run ('term<TAB>valence' or 'term,valence' lines), on top of "
         "the lexicon stored beside the corpus",
     )  # fmt: skip
+    extract.add_argument(
+        "--columns", choices=("all", "twarc"), default="all",
+        help="all columns (default), or twarc's CSV columns (id, tweet_url, created_at, user_screen_name, "
+        "user_name, text, hashtags, media, urls)",
+    )  # fmt: skip
     extract.set_defaults(handler=run_extract)
     add_sentiment_commands(commands)
     return parser
@@ -77,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run_extract(args: argparse.Namespace) -> int:
     """``reactions extract``: read, build the frame, write it, report on stderr."""
     from reactions.corpus import read_corpus
-    from reactions.export import table_bytes, table_format, write_table
+    from reactions.export import table_bytes, table_format, twarc_frame, write_table
     from reactions.frames import to_frame
     from reactions.store import corpus_folder, load_settings
 
@@ -95,6 +100,8 @@ def run_extract(args: argparse.Namespace) -> int:
         raise InputError(f"no article could be read from {', '.join(str(p) for p in args.paths)}")
     settings = load_settings(corpus_folder(args.paths), lexicon_file=args.lexicon)
     frame = to_frame(corpus, lexicon=settings.lexicon, overrides=settings.overrides)
+    if args.columns == "twarc":
+        frame = twarc_frame(frame)
     if output is not None:
         write_table(frame, output, format=fmt)
     else:

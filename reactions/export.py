@@ -74,6 +74,34 @@ NEWLINE: Final = "\r\n"
 """Rows end with CRLF (RFC 4180); the csv writer then quotes every cell holding a CR or an LF."""
 
 
+TWARC_COLUMNS: Final = {
+    "id": "status_id",
+    "tweet_url": "url",
+    "created_at": "created_at",
+    "user_screen_name": "handle",
+    "user_name": "display_name",
+    "text": "text",
+    "hashtags": "hashtags",
+    "media": "media",
+    "urls": "urls",
+}
+"""twarc's CSV columns (``twarc-csv``) and the frame columns they are filled from."""
+
+
+def twarc_frame(frame: pd.DataFrame) -> pd.DataFrame:
+    """The table with twarc's column names, for tools that read twarc CSV exports.
+
+    ``id`` is the post's status id (empty when the article gave none), ``tweet_url`` its canonical
+    URL; the reaction's own id is not a twarc column.
+
+    >>> import reactions
+    >>> frame = reactions.to_frame(reactions.parse_article("Hi — Ann (@ann) Feb 2, 2020").reactions)
+    >>> list(twarc_frame(frame).columns)
+    ['id', 'tweet_url', 'created_at', 'user_screen_name', 'user_name', 'text', 'hashtags', 'media', 'urls']
+    """
+    return pd.DataFrame({alias: frame[column] for alias, column in TWARC_COLUMNS.items()})
+
+
 def write_table(
     frame: pd.DataFrame, path: str | Path, *, format: str | None = None, comment: str | None = None
 ) -> Path:

@@ -379,7 +379,7 @@ def _post_bounds(layout: _Layout, dash: int, previous_end: int) -> tuple[int, in
     """Where the post attributed at ``dash`` starts and stops."""
     text = layout.text
     start, stop = max(layout.para_start(dash), previous_end), dash
-    if not text[start:dash].strip():
+    if not text[start:dash].strip(_GAP):
         last = _last_visible(text, dash, previous_end)
         if last < previous_end:
             return dash, dash
@@ -388,11 +388,16 @@ def _post_bounds(layout: _Layout, dash: int, previous_end: int) -> tuple[int, in
 
 
 def _last_visible(text: str, pos: int, floor: int) -> int:
-    """The index of the last non-space character before ``pos``, or ``floor - 1`` when there is none."""
+    """The index of the last character before ``pos`` that is not a space or a ``>`` quote marker, or
+    ``floor - 1`` when there is none."""
     last = pos - 1
-    while last >= floor and text[last].isspace():
+    while last >= floor and (text[last].isspace() or text[last] == ">"):
         last -= 1
     return last
+
+
+_GAP = " \t\n>"
+"""What may stand between a post and its attribution: white space and Markdown's ``>`` quote markers."""
 
 
 _CONTINUATION = ("—", "–", "―", "--")

@@ -255,3 +255,11 @@ def test_a_short_run_on_a_terminal_shows_no_bar(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(sys, "stdout", io.StringIO())
     assert main(["extract", str(seeds_dir)]) == 0
     assert stderr.getvalue() == SEEDS_SUMMARY + "\n"
+
+
+def test_extract_with_twarc_columns(tmp_path: Path, seeds_dir: Path) -> None:
+    out = tmp_path / "twarc.csv"
+    assert main(["extract", str(seeds_dir), "--columns", "twarc", "-q", "-o", str(out)]) == 0
+    header, *rows = out.read_text(encoding="utf-8").splitlines()
+    assert header == "id,tweet_url,created_at,user_screen_name,user_name,text,hashtags,media,urls"
+    assert any(",winonasrider,Sienna," in row for row in rows)

@@ -246,3 +246,21 @@ def test_read_csv_from_path_and_str(make_reaction: MakeReaction, tmp_path: Path)
 def test_read_csv_missing_file() -> None:
     with pytest.raises(ExportError, match=r"nowhere\.csv"):
         read_csv("/nonexistent/nowhere.csv")
+
+
+def test_twarc_frame_renames_and_keeps_values() -> None:
+    from reactions.export import TWARC_COLUMNS, twarc_frame
+    from reactions.frames import to_frame
+    from reactions.parse import parse_article
+
+    markdown = "> Wow #tbt\n>\n> — Ann (@ann) [May 5, 2014](https://twitter.com/ann/status/463440424141459456)"
+    frame = to_frame(parse_article(markdown).reactions)
+    twarc = twarc_frame(frame)
+    assert list(twarc.columns) == list(TWARC_COLUMNS)
+    row = twarc.iloc[0]
+    assert row["id"] == "463440424141459456"
+    assert row["tweet_url"] == "https://twitter.com/ann/status/463440424141459456"
+    assert row["user_screen_name"] == "ann"
+    assert row["user_name"] == "Ann"
+    assert row["hashtags"] == ["tbt"]
+    assert row["created_at"].isoformat().startswith("2014-05-05T22:09:42")
