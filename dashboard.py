@@ -295,13 +295,14 @@ def charts_section(filtered: pd.DataFrame, view: pd.DataFrame, selection: views.
 
 
 def summary_charts(view: pd.DataFrame) -> None:
-    """Distribution of compound scores, top authors, mentions and emoji for the current view."""
-    tabs = st.tabs(["Compound scores", "Top authors", "Most mentioned", "Top emoji"])
+    """Distribution of compound scores, top authors, mentions, emoji and platforms for the current view."""
+    tabs = st.tabs(["Compound scores", "Top authors", "Most mentioned", "Top emoji", "Platforms"])
     pairs: list[tuple[Callable[[pd.DataFrame], alt.TopLevelMixin], pd.DataFrame, str]] = [
         (charts.compound_chart, frames.compound_distribution(view), "No scores."),
         (charts.authors_chart, frames.top_authors(view), "No authors."),
         (charts.mentions_chart, frames.top_mentions(view), "No @mentions in these reactions."),
         (charts.emoji_chart, frames.top_emoji(view), "No emoji in these reactions."),
+        (charts.platform_chart, frames.reactions_by_platform(view), "No reactions."),
     ]
     for tab, (build, rows, empty) in zip(tabs, pairs, strict=True):
         with tab:

@@ -53,6 +53,29 @@ def sentiment_color(field: str = "sentiment", *, legend: bool = True) -> alt.Col
     )
 
 
+PLATFORM_COLORS: Final = {
+    "twitter": "#1d9bf0",
+    "instagram": "#c13584",
+    "bluesky": "#0085ff",
+    "mastodon": "#6364ff",
+    "threads": "#444444",
+    "tiktok": "#25a5a5",
+    "youtube": "#ff0000",
+    "unknown": "#9e9e9e",
+}
+"""One colour per platform, the same in every chart (close to each network's own)."""
+
+
+def platform_color(field: str = "platform") -> alt.Color:
+    """The colour encoding of a platform, the same in every chart."""
+    return alt.Color(
+        f"{field}:N",
+        title="Platform",
+        scale=alt.Scale(domain=list(PLATFORM_COLORS), range=list(PLATFORM_COLORS.values())),
+        legend=None,
+    )
+
+
 def compound_color(field: str = "mean_compound") -> alt.Color:
     """The colour encoding of a compound score: red (-1) through light (0) to blue (+1)."""
     return alt.Color(
@@ -211,6 +234,26 @@ def authors_chart(rows: pd.DataFrame) -> alt.Chart:
 def mentions_chart(rows: pd.DataFrame) -> alt.Chart:
     """Most-mentioned handles, from :func:`reactions.frames.top_mentions`."""
     return _ranked(rows, "handle", "Mentioned", "Most-mentioned handles, coloured by mean compound")
+
+
+def platform_chart(rows: pd.DataFrame) -> alt.Chart:
+    """Reactions per platform in each platform's colour, from :func:`reactions.frames.reactions_by_platform`."""
+    chart: alt.Chart = (
+        alt.Chart(rows)
+        .mark_bar(cornerRadiusEnd=3)
+        .encode(
+            y=alt.Y("platform:N", title=None, sort="-x"),
+            x=alt.X("reactions:Q", title="Reactions", axis=alt.Axis(tickMinStep=1)),
+            color=platform_color(),
+            tooltip=[
+                alt.Tooltip("platform:N", title="Platform"),
+                alt.Tooltip("reactions:Q", title="Reactions"),
+                _compound_tip(),
+            ],
+        )
+        .properties(height=alt.Step(ROW_STEP), usermeta=EMBED, description="Reactions per platform")
+    )
+    return chart
 
 
 def emoji_chart(rows: pd.DataFrame) -> alt.Chart:

@@ -372,6 +372,18 @@ def compound_distribution(frame: pd.DataFrame, bins: int = 20) -> pd.DataFrame:
     return rows[["bin_start", "bin_end", "sentiment", "reactions"]].reset_index(drop=True)
 
 
+def reactions_by_platform(frame: pd.DataFrame) -> pd.DataFrame:
+    """Reactions per platform, most first, with mean compound.
+
+    Columns: ``platform``, ``reactions``, ``mean_compound``.
+    """
+    platforms = frame["platform"].astype("object").fillna("unknown")
+    grouped = pd.DataFrame({"platform": platforms, "compound": frame["compound"]}).groupby("platform")
+    rows = pd.DataFrame({"reactions": grouped.size(), "mean_compound": grouped["compound"].mean()})
+    rows = rows.reset_index().sort_values(["reactions", "platform"], ascending=[False, True], kind="stable")
+    return rows.astype({"platform": "object", "reactions": "int64"}).reset_index(drop=True)
+
+
 def top_authors(frame: pd.DataFrame, top: int = 10) -> pd.DataFrame:
     """The ``top`` authors by reactions (handles case-insensitive; quotes by display name).
 

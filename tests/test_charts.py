@@ -148,3 +148,14 @@ def test_banded_charts_grow_with_their_rows(name: str) -> None:
 @pytest.mark.parametrize("name", list(BUILDS))
 def test_every_chart_describes_itself_for_screen_readers(name: str) -> None:
     assert len(spec_of(name)["description"]) > 20
+
+
+def test_platform_chart_colours_each_platform_the_same_everywhere() -> None:
+    from reactions.charts import PLATFORM_COLORS, platform_chart
+
+    rows = pd.DataFrame({"platform": ["twitter", "instagram"], "reactions": [3, 1], "mean_compound": [0.2, -0.4]})
+    spec = platform_chart(rows).to_dict()
+    color = spec["encoding"]["color"]
+    assert color["field"] == "platform"
+    assert dict(zip(color["scale"]["domain"], color["scale"]["range"], strict=True)) == PLATFORM_COLORS
+    assert {t["field"] for t in spec["encoding"]["tooltip"]} == {"platform", "reactions", "mean_compound"}

@@ -144,3 +144,16 @@ def test_day_counts_add_up(posts: list[tuple[dt.date | None, float]]) -> None:
     rows = frames.reactions_by_day(frame)
     assert rows["reactions"].sum() == sum(d is not None for d, _ in posts)
     assert frames.headline(frame).undated == sum(d is None for d, _ in posts)
+
+
+def test_reactions_by_platform_counts_and_orders() -> None:
+    from reactions.frames import reactions_by_platform
+
+    frame = pd.DataFrame({
+        "platform": pd.Categorical(["twitter", "instagram", "twitter", None]),
+        "compound": [0.5, -0.5, 0.1, 0.0],
+    })
+    rows = reactions_by_platform(frame)
+    assert rows["platform"].tolist() == ["twitter", "instagram", "unknown"]
+    assert rows["reactions"].tolist() == [2, 1, 1]
+    assert rows.loc[0, "mean_compound"] == pytest.approx(0.3)
