@@ -53,6 +53,19 @@ def build_parser() -> argparse.ArgumentParser:
         "the lexicon stored beside the corpus",
     )  # fmt: skip
     extract.add_argument(
+        "--jobs", type=int, default=0, metavar="N",
+        help="parse in N processes (default 0: one per core; 1: in this process)",
+    )  # fmt: skip
+    extract.add_argument(
+        "--no-cache", action="store_true",
+        help="parse every file again instead of reusing earlier parses kept beside the corpus (.reactions.db)",
+    )  # fmt: skip
+    extract.add_argument(
+        "--dask", nargs="?", const="", default=None, metavar="ADDRESS",
+        help="run on Dask: the scheduler at ADDRESS (tcp://host:8786), or a local cluster with one worker per "
+        "core when no address is given (pip install 'reactions[dask]')",
+    )  # fmt: skip
+    extract.add_argument(
         "--columns", choices=("all", "twarc"), default="all",
         help="all columns (default), or twarc's CSV columns (id, tweet_url, created_at, user_screen_name, "
         "user_name, text, hashtags, media, urls)",
@@ -90,16 +103,22 @@ def run_extract(args: argparse.Namespace) -> int:
     fmt: str = args.format or (table_format(output) if output is not None else "csv")
     if output is None and fmt == "parquet" and sys.stdout.isatty():
         raise ExportError("Parquet is binary: write it to a file with -o OUT.parquet")
-    bar = None if args.quiet else ProgressBar(sys.stderr)
-    corpus = read_corpus(args.paths, progress=bar)
-    if bar is not None:
-        bar.close()
+    settings = load_settings(corpus_folder(args.paths), lexicon_file=args.lexicon)
+    if args.dask is not None:
+        from reactions.dask import connect, extract_corpus
+
+        with connect(args.dask or None) as client:
+            corpus, frame = extract_corpus(args.paths, client, lexicon=settings.lexicon, overrides=settings.overrides)
+    else:
+        bar = None if args.quiet else ProgressBar(sys.stderr)
+        corpus = read_corpus(args.paths, progress=bar, jobs=args.jobs, cache=not args.no_cache)
+        if bar is not None:
+            bar.close()
+        frame = to_frame(corpus, lexicon=settings.lexicon, overrides=settings.overrides)
     if not args.quiet:
         report(corpus, sys.stderr)
     if not corpus.articles:
         raise InputError(f"no article could be read from {', '.join(str(p) for p in args.paths)}")
-    settings = load_settings(corpus_folder(args.paths), lexicon_file=args.lexicon)
-    frame = to_frame(corpus, lexicon=settings.lexicon, overrides=settings.overrides)
     if args.columns == "twarc":
         frame = twarc_frame(frame)
     if output is not None:

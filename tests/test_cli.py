@@ -263,3 +263,23 @@ def test_extract_with_twarc_columns(tmp_path: Path, seeds_dir: Path) -> None:
     header, *rows = out.read_text(encoding="utf-8").splitlines()
     assert header == "id,tweet_url,created_at,user_screen_name,user_name,text,hashtags,media,urls"
     assert any(",winonasrider,Sienna," in row for row in rows)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [["--jobs", "1", "--no-cache"], ["--jobs", "2", "--no-cache"], ["--jobs", "2"], ["--dask"]],
+    ids=["one-process", "two-processes", "cached", "dask-local-cluster"],
+)
+def test_parallel_cached_and_dask_runs_write_the_same_table(
+    tmp_path: Path, seeds_dir: Path, options: list[str]
+) -> None:
+    if "--dask" in options:
+        pytest.importorskip("distributed")
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for article in seeds_dir.glob("*.txt"):
+        (corpus / article.name).write_bytes(article.read_bytes())
+    plain, other = tmp_path / "plain.csv", tmp_path / "other.csv"
+    assert main(["extract", str(corpus), "--jobs", "1", "--no-cache", "-q", "-o", str(plain)]) == 0
+    assert main(["extract", str(corpus), *options, "-q", "-o", str(other)]) == 0
+    assert other.read_bytes() == plain.read_bytes()
