@@ -238,21 +238,7 @@ def mentions_chart(rows: pd.DataFrame) -> alt.Chart:
 
 def platform_chart(rows: pd.DataFrame) -> alt.Chart:
     """Reactions per platform in each platform's colour, from :func:`reactions.frames.reactions_by_platform`."""
-    chart: alt.Chart = (
-        alt.Chart(rows)
-        .mark_bar(cornerRadiusEnd=3)
-        .encode(
-            y=alt.Y("platform:N", title=None, sort="-x"),
-            x=alt.X("reactions:Q", title="Reactions", axis=alt.Axis(tickMinStep=1)),
-            color=platform_color(),
-            tooltip=[
-                alt.Tooltip("platform:N", title="Platform"),
-                alt.Tooltip("reactions:Q", title="Reactions"),
-                _compound_tip(),
-            ],
-        )
-        .properties(height=alt.Step(ROW_STEP), usermeta=EMBED, description="Reactions per platform")
-    )
+    chart: alt.Chart = _ranked(rows, "platform", "Platform", "Reactions per platform").encode(color=platform_color())
     return chart
 
 

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import datetime as dt
+import importlib.util
+import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
 
 from reactions.models import Kind, Reaction
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -29,7 +34,7 @@ def update_golden(request: pytest.FixtureRequest) -> bool:
 
 # --- records and corpora (corpus, frames, export, cli tests) ---------------------------------
 
-SEEDS = Path(__file__).resolve().parent.parent / "seeds"
+SEEDS = ROOT / "seeds"
 
 
 @pytest.fixture
@@ -62,3 +67,16 @@ def article_folder(tmp_path: Path) -> Path:
     (tmp_path / "a.txt").write_text(f" date 2020-02-02 First article\n\n{post}\n", encoding="utf-8")
     (tmp_path / "sub" / "b.md").write_text(f" date 2020-02-03 Second article\n\n{post}\n\n{other}\n", encoding="utf-8")
     return tmp_path
+
+
+@pytest.fixture(scope="session")
+def corpus_generator() -> ModuleType:
+    """``benchmarks/generate_corpus.py`` loaded as a module (``benchmarks/`` is not a package)."""
+    spec = importlib.util.spec_from_file_location("generate_corpus", ROOT / "benchmarks" / "generate_corpus.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -24,16 +22,6 @@ ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT / "seeds"
 
 
-def load_generator() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("generate_corpus", ROOT / "benchmarks" / "generate_corpus.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def client() -> Iterator[distributed.Client]:
     with (
@@ -44,11 +32,11 @@ def client() -> Iterator[distributed.Client]:
 
 
 @pytest.fixture(scope="module")
-def corpus_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def corpus_dir(tmp_path_factory: pytest.TempPathFactory, corpus_generator: ModuleType) -> Path:
     """Seeds plus a generated corpus (text and HTML), with an empty and a binary file."""
     folder = tmp_path_factory.mktemp("dask-corpus")
     shutil.copytree(SEEDS, folder / "seeds")
-    load_generator().generate(folder / "generated", 60, seed=11, html_share=0.2)
+    corpus_generator.generate(folder / "generated", 60, seed=11, html_share=0.2)
     (folder / "generated" / "manifest.json").unlink()
     (folder / "empty.txt").write_bytes(b"")
     (folder / "binary.txt").write_bytes(b"\x00\xff" * 40)

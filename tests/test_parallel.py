@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import importlib.util
 import logging
 import os
-import sys
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -26,21 +24,11 @@ BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 Documents = list[tuple[str, bytes]]
 
 
-def load_generator() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("generate_corpus", BENCHMARKS / "generate_corpus.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="session")
-def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def generated(tmp_path_factory: pytest.TempPathFactory, corpus_generator: ModuleType) -> Path:
     """A small generated corpus: every text format, quotes, duplicates, a few HTML pages."""
     folder = tmp_path_factory.mktemp("generated")
-    load_generator().generate(folder, 90, seed=3, html_share=0.15)
+    corpus_generator.generate(folder, 90, seed=3, html_share=0.15)
     return folder
 
 
