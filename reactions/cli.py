@@ -54,11 +54,12 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     extract.add_argument(
         "--jobs", type=int, default=0, metavar="N",
-        help="parse in N processes (default 0: one per core; 1: in this process)",
+        help="parse and score in N processes (default 0: one per core; 1: in this process)",
     )  # fmt: skip
     extract.add_argument(
         "--no-cache", action="store_true",
-        help="parse every file again instead of reusing earlier parses kept beside the corpus (.reactions.db)",
+        help="parse and score everything again instead of reusing earlier results kept beside the corpus "
+        "(.reactions.db)",
     )  # fmt: skip
     extract.add_argument(
         "--dask", nargs="?", const="", default=None, metavar="ADDRESS",
@@ -96,7 +97,7 @@ def run_extract(args: argparse.Namespace) -> int:
     """``reactions extract``: read, build the frame, write it, report on stderr."""
     from reactions.corpus import read_corpus
     from reactions.export import table_bytes, table_format, twarc_frame, write_table
-    from reactions.frames import to_frame
+    from reactions.parallel import scored_frame
     from reactions.store import corpus_folder, load_settings
 
     output: Path | None = args.output
@@ -114,7 +115,10 @@ def run_extract(args: argparse.Namespace) -> int:
         corpus = read_corpus(args.paths, progress=bar, jobs=args.jobs, cache=not args.no_cache)
         if bar is not None:
             bar.close()
-        frame = to_frame(corpus, lexicon=settings.lexicon, overrides=settings.overrides)
+        frame = scored_frame(  # to_frame's frame, scored in `jobs` processes, unchanged rows from the cache
+            corpus, jobs=args.jobs or None, cache_dir=None if args.no_cache else corpus_folder(args.paths),
+            lexicon=settings.lexicon, overrides=settings.overrides,
+        )  # fmt: skip
     if not args.quiet:
         report(corpus, sys.stderr)
     if not corpus.articles:

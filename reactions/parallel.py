@@ -284,7 +284,7 @@ def scored_frame(
     from reactions.cache import open_cache
     from reactions.frames import to_frame
 
-    cache = open_cache(cache_dir) if cache_dir is not None else None
+    cache = open_cache(cache_dir) if cache_dir is not None and corpus.reactions else None
     with cache if cache is not None else contextlib.nullcontext():
         frame = to_frame(corpus, sentiment=False)
         return score_frame(frame, jobs=jobs, lexicon=lexicon, overrides=overrides, cache=cache)

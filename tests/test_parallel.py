@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -176,3 +177,21 @@ def test_a_broken_pool_is_replaced() -> None:
     fresh = parallel.shared_pool(2)
     assert fresh is not pool
     assert fresh.submit(abs, -3).result() == 3
+
+
+def test_cli_rerun_reuses_parses_and_scores(generated: Path, tmp_path: Path) -> None:
+    from reactions.cli import main
+    from reactions.export import read_csv
+
+    folder = tmp_path / "corpus"
+    shutil.copytree(generated, folder, ignore=shutil.ignore_patterns(".reactions.db*"))
+    plain, cold, warm = (tmp_path / f"{name}.csv" for name in ("plain", "cold", "warm"))
+    assert main(["extract", str(folder), "-q", "-o", str(plain), "--jobs", "1", "--no-cache"]) == 0
+    assert not cache_file(folder).exists()  # --no-cache neither reads nor writes the store
+    assert main(["extract", str(folder), "-q", "-o", str(cold), "--jobs", "2"]) == 0
+    with ParseCache(cache_file(folder)) as store:
+        scored = store.db.execute("SELECT count(*) FROM score_cache").fetchone()[0]
+        assert (len(store), scored) == (len(read_documents(folder)), len(read_csv(plain)))
+    assert main(["extract", str(folder), "-q", "-o", str(warm)]) == 0
+    pd.testing.assert_frame_equal(read_csv(cold), read_csv(plain))
+    pd.testing.assert_frame_equal(read_csv(warm), read_csv(plain))
