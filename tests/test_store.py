@@ -229,9 +229,11 @@ def test_cli_label_and_lexicon_apply_on_every_run(corpus_dir, capsys):
 def test_cli_extract_lexicon_file_is_for_one_run(corpus_dir, tmp_path):
     extra = tmp_path / "slang.csv"
     extra.write_text("term,valence\nratio,-3\n", "utf-8")
-    assert extract(corpus_dir, "--lexicon", str(extra)).loc[0, "drivers"] == "ratio -3.3"  # boosted by "Total"
-    assert extract(corpus_dir).loc[0, "sentiment"] == "neutral"
-    assert not store_path(corpus_dir).exists()  # extract only reads the store
+    assert extract(corpus_dir, "--lexicon", str(extra), "--no-cache").loc[0, "drivers"] == "ratio -3.3"  # "Total"
+    assert extract(corpus_dir, "--no-cache").loc[0, "sentiment"] == "neutral"
+    assert not store_path(corpus_dir).exists()  # without the parse cache, extract only reads the store
+    extract(corpus_dir, "--lexicon", str(extra))  # with it, the store holds parses, never the one-run lexicon
+    assert Store.beside(corpus_dir).lexicon() == {}
 
 
 def test_cli_lexicon_import_set_remove(corpus_dir, tmp_path, capsys):
