@@ -23,6 +23,7 @@ so in the log.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as dt
 import enum
@@ -34,7 +35,7 @@ import logging
 import sqlite3
 import types
 import typing
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -182,6 +183,7 @@ reactions=0, warnings=(), reason=None))}
     def __init__(self, path: Path, version: str | None = None) -> None:
         self.path = Path(path)
         self.version = version or parser_version()
+        self.broken = False
         self.db = sqlite3.connect(self.path, timeout=30)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
@@ -195,15 +197,22 @@ reactions=0, warnings=(), reason=None))}
     def get_scores(self, keys: Sequence[str]) -> dict[str, list[Any]]:
         """Cached sentiment values by key (see :func:`score_key`); misses are left out."""
         found: dict[str, list[Any]] = {}
+        with self._softly("read"):
+            if not self.broken:
+                self._get_scores(keys, found)
+        return found
+
+    def _get_scores(self, keys: Sequence[str], found: dict[str, list[Any]]) -> None:
         for start in range(0, len(keys), 500):
             batch = list(keys[start : start + 500])
             query = f"SELECT key, payload FROM {SCORES} WHERE key IN ({','.join('?' * len(batch))})"
             found.update((key, json.loads(payload)) for key, payload in self.db.execute(query, batch))
-        return found
 
     def put_scores(self, rows: Iterable[tuple[str, list[Any]]]) -> None:
         """Store sentiment values (a JSON-ready list per row) by key."""
-        with self.db:
+        if self.broken:
+            return
+        with self._softly("write"), self.db:
             self.db.executemany(
                 f"INSERT OR REPLACE INTO {SCORES} VALUES (?, ?)",
                 ((key, json.dumps(values, ensure_ascii=False)) for key, values in rows),
@@ -211,8 +220,13 @@ reactions=0, warnings=(), reason=None))}
 
     def get(self, keys: Sequence[tuple[str, str]]) -> dict[str, Parsed]:
         """Cached results for ``(source, digest)`` pairs, by source; misses are left out."""
-        wanted = dict(keys)
         found: dict[str, Parsed] = {}
+        with self._softly("read"):
+            if not self.broken:
+                self._get(dict(keys), found)
+        return found
+
+    def _get(self, wanted: dict[str, str], found: dict[str, Parsed]) -> None:
         query = f"SELECT source, digest, parser, payload FROM {TABLE} WHERE source IN ({{}})"
         sources = list(wanted)
         for start in range(0, len(sources), 500):
@@ -220,13 +234,24 @@ reactions=0, warnings=(), reason=None))}
             for source, digest, parser, payload in self.db.execute(query.format(",".join("?" * len(batch))), batch):
                 if digest == wanted[source] and parser == self.version:
                     found[source] = loads(payload)
-        return found
 
     def put(self, entries: Iterable[tuple[str, str, Parsed]]) -> None:
         """Store ``(source, digest, result)`` rows, replacing each source's previous row."""
         rows = [(source, digest, self.version, dumps(parsed)) for source, digest, parsed in entries]
-        with self.db:
+        if self.broken:
+            return
+        with self._softly("write"), self.db:
             self.db.executemany(f"INSERT OR REPLACE INTO {TABLE} VALUES (?, ?, ?, ?)", rows)
+
+    @contextlib.contextmanager
+    def _softly(self, action: str) -> Iterator[None]:
+        """A store that fails mid-run (locked too long, disk full, corrupt) costs speed, not the run:
+        the error is logged once and the cache is off from then on."""
+        try:
+            yield
+        except sqlite3.Error as error:
+            self.broken = True
+            logger.warning("parse cache disabled for %s: cannot %s it: %s", self.path, action, error)
 
     def clear(self) -> None:
         """Forget every cached parse and score."""

@@ -146,3 +146,21 @@ def test_unusable_store_disables_the_cache_without_failing(tmp_path: Path, caplo
 def test_parser_version_is_stable_and_short() -> None:
     assert parser_version() == parser_version()
     assert len(parser_version()) == 16
+
+
+def test_a_corrupt_store_disables_the_cache(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    cache.store_file(tmp_path).write_bytes(b"this is not a database" * 100)
+    assert open_cache(tmp_path) is None
+    assert "parse cache disabled" in caplog.text
+
+
+def test_a_store_failing_mid_run_turns_the_cache_off(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    with ParseCache(tmp_path / "s.db") as store:
+        store.put([("a", "d", (None, SKIPPED))])
+        store.db.execute(f"DROP TABLE {cache.TABLE}")  # as a locked or damaged file would fail
+        assert store.get([("a", "d")]) == {}
+        store.put([("a", "d", (None, SKIPPED))])  # not attempted: the cache is off
+        assert store.get_scores(["k"]) == {}
+        store.put_scores([("k", [1.0])])
+    assert store.broken
+    assert caplog.text.count("parse cache disabled") == 1
