@@ -148,8 +148,17 @@ def _tuple_decoder(args: tuple[Any, ...]) -> Decoder:
 
 def _record_decoder(cls: type) -> Decoder:
     hints = typing.get_type_hints(cls)
-    fields = [_decoder(hints[f.name]) for f in dataclasses.fields(cls)]
-    return lambda value: cls(*[field(v) for field, v in zip(fields, value, strict=True)])
+    decoders = [_decoder(hints[f.name]) for f in dataclasses.fields(cls)]
+    convert = [(i, decoder) for i, decoder in enumerate(decoders) if decoder is not _same]  # str, int: as is
+
+    def decode_record(value: list[Any]) -> Any:
+        if len(value) != len(decoders):
+            raise ValueError(f"{cls.__name__}: {len(value)} values for {len(decoders)} fields")
+        for i, decoder in convert:
+            value[i] = decoder(value[i])
+        return cls(*value)
+
+    return decode_record
 
 
 def dumps(parsed: Parsed) -> str:
