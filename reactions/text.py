@@ -228,13 +228,22 @@ def repair_mojibake(text: str) -> str:
 # Removed before anything else: the invisibles above and C0 control characters (not tab, LF, CR, FF).
 _CONTROLS = "\x00-\x08\x0b\x0e-\x1f\x7f"
 _DELETE_INVISIBLE = dict.fromkeys([*map(ord, _INVISIBLE), *range(0x00, 0x09), 0x0B, *range(0x0E, 0x20), 0x7F])
-_INVISIBLE_RE = re.compile(f"[{_INVISIBLE}{_CONTROLS}]+")
+_INVISIBLE_RE = re.compile(f"[{_INVISIBLE}{_CONTROLS}]")
+"""One character to remove.  (No ``+``: a pattern that opens with a plain class lets ``re`` skip
+ahead with a fast scan, which a repeat would not; removing the characters one by one is the same.)"""
 _VISIBLE_RE = re.compile(rf"[^\s{_INVISIBLE}{_CONTROLS}]")
 """Any character that makes a file non-empty; searching for it stops at the first one."""
-_SPACE_RE = re.compile("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")  # Unicode Zs but " "
-_LINE_SEPARATOR_RE = re.compile("[\u2028\u2029]")
+_UNICODE_SPACES = "\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000"  # Unicode Zs but " "
+_LINE_SEPARATORS = "\u2028\u2029"
+_SPACE_RE = re.compile(f"[{_UNICODE_SPACES}]")
+_LINE_SEPARATOR_RE = re.compile(f"[{_LINE_SEPARATORS}]")
+_ODD_SPACE_RE = re.compile(f"[{_UNICODE_SPACES}{_LINE_SEPARATORS}]")
 _ENTITY_RUN = re.compile(r"&[&#;0-9A-Za-z]*")
 _MAX_UNESCAPE_ROUNDS = 6
+_ASCII_DIRT_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f&]")
+"""In ASCII text, what :func:`clean_text` may change: controls, CR and FF, entities."""
+_DIRT_RE = re.compile(f"[{_INVISIBLE}{_CONTROLS}\r\f&{_UNICODE_SPACES}{_LINE_SEPARATORS}\u00c2-\u00f4]")
+"""In any text, what :func:`clean_text` may change; ``Â``-``ô`` stand for the leads of mojibake runs."""
 
 
 def _unescape_run(run: str) -> str:
@@ -272,10 +281,21 @@ def clean_text(text: str) -> str:
     >>> clean_text("&amp;amp; \u00e2\u20ac\u0153hi\u00e2\u20ac\\u009d")
     '& “hi”'
     """
-    text = _INVISIBLE_RE.sub("", text)
+    if (_ASCII_DIRT_RE if text.isascii() else _DIRT_RE).search(text) is None:
+        return text  # the usual case: one scan finds nothing that any step would change
+    return _clean_steps(text)
+
+
+def _clean_steps(text: str) -> str:
+    """What :func:`clean_text` does, step by step; each step is skipped when a quick look finds nothing for it."""
+    if _INVISIBLE_RE.search(text):
+        text = _INVISIBLE_RE.sub("", text)
     text = _unescape(text)
-    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\f", "\n")
+    if "\r" in text or "\f" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\f", "\n")
     text = repair_mojibake(text)
+    if text.isascii() or not _ODD_SPACE_RE.search(text):
+        return text
     return _LINE_SEPARATOR_RE.sub("\n", _SPACE_RE.sub(" ", text))
 
 
@@ -339,6 +359,8 @@ def _utf16_without_bom(data: bytes) -> str | None:
     if len(data) < 4 or len(data) % 2:
         return None
     half = len(data) // 2
+    if data.count(0) <= 0.9 * half:  # quick: too few NUL bytes for either half to be mostly NUL
+        return None
     if data[1::2].count(0) > 0.9 * half and data[0::2].count(0) < 0.1 * half:
         return "utf-16-le"
     if data[0::2].count(0) > 0.9 * half and data[1::2].count(0) < 0.1 * half:
@@ -428,7 +450,9 @@ def decode_bytes(data: bytes) -> DecodedText:
         notes.append("decoded as utf-8 with stray cp1252 bytes")
     elif codec != "utf-8":
         notes.append(f"decoded as {codec}")
-    repaired = repair_mojibake(text)
+    # Mojibake runs open with one of U+00C2-U+00F4, which UTF-8 writes as C3 xx: without a C3
+    # byte, text decoded as UTF-8 has none (a quick check; the repair would find nothing).
+    repaired = text if codec == "utf-8" and b"\xc3" not in data else repair_mojibake(text)
     if repaired != text:
         notes.append("repaired mojibake")
     return DecodedText(repaired, codec, tuple(notes))

@@ -251,6 +251,57 @@ def test_repair_mojibake_properties(text: str) -> None:
     assert len(once) <= len(text)
 
 
+def reference_clean_text(text: str) -> str:
+    """clean_text as first written, every step run unconditionally: the quick checks that let
+    clean_text skip steps must never change what it returns."""
+    import html
+    import re
+
+    def unescape_run(run: str) -> str:
+        current = run
+        for _ in range(6):
+            following = html.unescape(current).translate(DELETE_INVISIBLE)
+            if following == current:
+                return current
+            current = following
+        return run
+
+    text = re.sub("[\u200b\u2060\ufeff\x00-\x08\x0b\x0e-\x1f\x7f]+", "", text)
+    text = re.sub(r"&[&#;0-9A-Za-z]*", lambda m: unescape_run(m.group()), text)
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\f", "\n")
+    text = repair_mojibake(text)
+    text = re.sub("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]", " ", text)
+    return re.sub("[\u2028\u2029]", "\n", text)
+
+
+DELETE_INVISIBLE = dict.fromkeys([0x200B, 0x2060, 0xFEFF, *range(0x00, 0x09), 0x0B, *range(0x0E, 0x20), 0x7F])
+
+
+CLEAN_PIECES = st.sampled_from(["a", " ", "\n", "\t", ".", "😂", "—", "’", "ш", "\u200d", "\ufe0f", "ÿ"])
+DIRT_PIECES = st.sampled_from(
+    ["&amp;", "&#13;", "&nbsp;", "&", "\r", "\r\n", "\f", "\x00", "\x1b", "\x7f", "\u200b", "\u2060", "\ufeff",
+     "\xa0", "\u1680", "\u2000", "\u2005", "\u200a", "\u202f", "\u205f", "\u3000", "\u2028", "\u2029",
+     "Ã©", "â€™", "â€", "Ã", "ô", "Â\xa0", "Â©", "ð\x9f\x98\x82"]
+)  # fmt: skip
+ONE_DIRT_TEXT = st.tuples(st.lists(CLEAN_PIECES, max_size=8), DIRT_PIECES, st.lists(CLEAN_PIECES, max_size=8)).map(
+    lambda parts: "".join(parts[0]) + parts[1] + "".join(parts[2])
+)
+"""Clean text but for one piece that one step of clean_text changes: each quick check must see it."""
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(ANY_TEXT, TRICKY_TEXT, MOJIBAKE_TEXT, ONE_DIRT_TEXT, st.text(st.characters(max_codepoint=0x7F))))
+def test_clean_text_matches_the_unconditional_steps(text: str) -> None:
+    assert clean_text(text) == reference_clean_text(text)
+
+
+def test_clean_text_matches_the_unconditional_steps_on_the_seed_articles(seeds_dir: Path) -> None:
+    for path in sorted(seeds_dir.glob("*")):
+        text = path.read_bytes().decode("utf-8", errors="replace")
+        for variant in (text, mojibake(text), text.replace("\n", "\r\n"), text + "&amp;\xa0\u2028"):
+            assert clean_text(variant) == reference_clean_text(variant), path.name
+
+
 # Latin-script prose: words of letters up to Latin Extended-B, between spaces, punctuation and emoji.
 # Letters that cp1252 puts in 0x80-0xBF (µ Š Ž œ …) are left out of words: a repair decided
 # inside a run cannot see that an accented letter follows, so "ÚŽõ" (Ú + Ž is also Arabic ڎ)
@@ -286,6 +337,21 @@ def test_decode_bytes_never_fails_otherwise(data: bytes) -> None:
         message = "decoded"
         assert decoded.text.strip()
     assert message in ("decoded", "empty file") or message.startswith("binary file (")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(TRICKY_TEXT, MOJIBAKE_TEXT, LATIN_TEXT, LATIN_TEXT.map(mojibake)))
+def test_decode_bytes_repairs_what_repair_mojibake_repairs(text: str) -> None:
+    """The quick checks in decode_bytes (no C3 byte: no repair to try) change nothing."""
+    if not text.strip() or not text.encode("utf-8", "surrogatepass").strip():
+        return
+    for data in (text.encode("utf-8", "surrogatepass"), text.encode("utf-16-le", "surrogatepass")):
+        try:
+            decoded = decode_bytes(data)
+        except InputError:
+            continue
+        if decoded.encoding in ("utf-8", "utf-16-le"):
+            assert decoded.text == repair_mojibake(data.decode(decoded.encoding))
 
 
 @pytest.mark.parametrize("codec", ["cp1252", "latin-1"])
