@@ -24,6 +24,7 @@ function runs in time linear in the length of its input.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 import sys
 import unicodedata
@@ -123,7 +124,12 @@ _URL = re.compile(
     """,
     re.IGNORECASE | re.VERBOSE,
 )
-_DOTTED_WORD = re.compile(r"(?<!\S)\S*?\.\S*")  # every URL has a dot; lazy, so linear
+_WORD_REST = re.compile(r"\S*")
+_URL_HINT = re.compile(r"\.[^\s!-/:-@\[-`{-~]")
+"""A quick check: every URL has a dot followed by a letter, mark or digit (never by a space or
+ASCII punctuation), so text without such a dot has none."""
+_MEDIA_HINT = re.compile(r"\.[cC][oO][mM]/")
+"""A quick check: every media link holds ``.com/`` (in any case; no other character folds to these)."""
 _FOREVER = sys.maxsize
 _MEDIA = re.compile(r"(?:https?://)?pic\.(?:twitter|x)\.com/", re.IGNORECASE)
 _MEDIA_LINK = re.compile(r"(?:https?://)?pic\.(?:twitter|x)\.com/[a-z0-9]+", re.IGNORECASE)
@@ -177,26 +183,44 @@ def _trim_path(rest: str) -> str:
 
 def _media_spans(text: str) -> list[tuple[int, int]]:
     """Media links, found even when glued to the word before (``trendingpic.twitter.com/…``)."""
-    if "pic." not in text and "PIC." not in text.upper():
+    if not _MEDIA_HINT.search(text) or ("pic." not in text and "PIC." not in text.upper()):
         return []
     return [match.span() for match in _MEDIA_LINK.finditer(text)]
 
 
 def _url_spans(text: str) -> list[tuple[int, int]]:
     """Start and end offsets of every URL (media links included) in ``text``, in order."""
+    return _scan_url_spans(text) if _URL_HINT.search(text) else []
+
+
+def _scan_url_spans(text: str) -> list[tuple[int, int]]:
     media = _media_spans(text)
     spans = list(media)
     next_media = 0
-    for word in _DOTTED_WORD.finditer(text):
-        start = word.start()
-        while next_media < len(media) and media[next_media][0] < word.end():  # cut the word around them
+    for start, end in _hinted_words(text):
+        while next_media < len(media) and media[next_media][0] < end:  # cut the word around them
             media_start, media_end = media[next_media]
             if media_start >= start:
                 spans.extend(_word_url_spans(text, start, media_start))
                 start = media_end
             next_media += 1
-        spans.extend(_word_url_spans(text, start, word.end()))
+        spans.extend(_word_url_spans(text, start, end))
     return sorted(spans)
+
+
+def _hinted_words(text: str) -> Iterator[tuple[int, int]]:
+    """Start and end of every whitespace-delimited word that holds a :data:`_URL_HINT` (only these
+    can hold a URL or a media link), in order.  Each character is looked at a bounded number of times."""
+    floor = 0
+    hint = _URL_HINT.search(text)
+    while hint is not None:
+        dot = hint.start()
+        before = text[floor:dot]
+        start = dot if not before or before[-1].isspace() else dot - len(before.rsplit(None, 1)[-1])
+        end = _WORD_REST.match(text, dot).end()  # type: ignore[union-attr]  # \S* always matches
+        yield start, end
+        floor = end
+        hint = _URL_HINT.search(text, end)
 
 
 def _word_url_spans(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
@@ -266,18 +290,27 @@ _HASHTAG_EXTRA = (
     "_·\u200c\u200d"
     "\ua67e\u05be\u05f3\u05f4\uff5e\u301c\u309b\u309c\u30a0\u30fb\u3003\u0f0b\u0f0c"
 )
-_HASHTAG = re.compile(rf"(?<!&)[#＃](?![\ufe0f\u20e3])(?P<tag>[{_LETTER_MARK_DIGIT}{_HASHTAG_EXTRA}]+)(?P<url>://)?")
+_HASHTAG = re.compile(rf"[#＃](?<!&[#＃])(?![\ufe0f\u20e3])(?P<tag>[{_LETTER_MARK_DIGIT}{_HASHTAG_EXTRA}]+)(?P<url>://)?")
+_ASCII_HASHTAG = re.compile(r"#(?<!&#)(?P<tag>[A-Za-z0-9_]+)(?P<url>://)?")
+""":data:`_HASHTAG` for ASCII text, where its big classes and its lookahead come down to this."""
 _HASHTAG_LETTER = re.compile(f"[{_LETTER_MARK}]")
 _MENTION = re.compile(rf"[@＠](?P<name>[A-Za-z0-9_]{{1,15}})(?![A-Za-z0-9_@＠{_LATIN_ACCENTS}]|://)")
 _NOT_BEFORE_MENTION = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_!#$%&*@＠")
 _NOT_BEFORE_RT = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_+~.-")
 
 
+def _has_letter(tag: str) -> bool:
+    """Whether a hashtag holds a letter or mark (``#2020`` is no hashtag)."""
+    if tag.isascii():
+        return bool(tag.strip("0123456789_"))
+    return _HASHTAG_LETTER.search(tag) is not None
+
+
 def _hashtags(text: str, urls: list[tuple[int, int]]) -> list[str]:
     tags = []
-    for match in _HASHTAG.finditer(text):
+    for match in (_ASCII_HASHTAG if text.isascii() else _HASHTAG).finditer(text):
         tag = match.group("tag")
-        if match.group("url") or _inside(match.start(), urls) or not _HASHTAG_LETTER.search(tag):
+        if match.group("url") or (urls and _inside(match.start(), urls)) or not _has_letter(tag):
             continue
         tags.append(tag)
     return tags
@@ -326,9 +359,16 @@ def extract_mentions(text: str) -> list[str]:
 
 # Every BMP character that occurs in an emoji the emoji package knows, and all astral ones: an
 # emoji (even a ZWJ sequence the package joins) is a run of these, so only such runs need the
-# package's slower scan.  (One astral range keeps the class a fast bitmap for sre.)
+# package's slower scan.  (One astral range keeps the class a fast bitmap for sre; the class is
+# written twice rather than repeated with "+", so that sre can skip ahead to a run's first character.)
 _EMOJI_BMP_CHARS = {c for e in emoji_package.EMOJI_DATA for c in e if ord(c) < 0x10000}
-_EMOJI_RUN = re.compile("[" + "".join(sorted(map(re.escape, _EMOJI_BMP_CHARS))) + "\U00010000-\U0010ffff]+")
+_EMOJI_CLASS = "[" + "".join(sorted(map(re.escape, _EMOJI_BMP_CHARS))) + "\U00010000-\U0010ffff]"
+_EMOJI_RUN = re.compile(f"{_EMOJI_CLASS}{_EMOJI_CLASS}*")
+
+
+@functools.lru_cache(maxsize=4096)  # the same few runs (😂, 🔥, 🏳️‍🌈) recur in post after post
+def _emoji_in_run(run: str) -> tuple[str, ...]:
+    return tuple(item["emoji"] for item in emoji_package.emoji_list(run))
 
 
 def extract_emoji(text: str) -> list[str]:
@@ -342,7 +382,7 @@ def extract_emoji(text: str) -> list[str]:
     found: list[str] = []
     for run in _EMOJI_RUN.findall(text):
         if not run.isascii():
-            found.extend(item["emoji"] for item in emoji_package.emoji_list(run))
+            found.extend(_emoji_in_run(run))
     return found
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+import re
 import time
 from collections.abc import Callable
 
@@ -500,6 +501,77 @@ def test_extractors_never_raise_and_return_substrings(text: str) -> None:
         assert f"@{name}" in text or f"＠{name}" in text
         assert 1 <= len(name) <= 15
     assert all(found in text for found in entities.emoji)
+
+
+def reference_entities(text: str) -> Entities:
+    """extract_entities as first written, without the quick checks and ASCII patterns that now
+    let it skip work: the two must always agree."""
+    from reactions import entities as e
+
+    def media_spans() -> list[tuple[int, int]]:
+        if "pic." not in text and "PIC." not in text.upper():
+            return []
+        return [match.span() for match in e._MEDIA_LINK.finditer(text)]
+
+    def url_spans() -> list[tuple[int, int]]:
+        media = media_spans()
+        spans = list(media)
+        next_media = 0
+        for word in re.finditer(r"(?<!\S)\S*?\.\S*", text):
+            start = word.start()
+            while next_media < len(media) and media[next_media][0] < word.end():
+                media_start, media_end = media[next_media]
+                if media_start >= start:
+                    spans.extend(e._word_url_spans(text, start, media_start))
+                    start = media_end
+                next_media += 1
+            spans.extend(e._word_url_spans(text, start, word.end()))
+        return sorted(spans)
+
+    hashtag = re.compile(
+        rf"(?<!&)[#＃](?![\ufe0f\u20e3])(?P<tag>[{e._LETTER_MARK_DIGIT}{e._HASHTAG_EXTRA}]+)(?P<url>://)?"
+    )
+    spans = url_spans() if "." in text else []
+    tags = [
+        m.group("tag")
+        for m in hashtag.finditer(text)
+        if not m.group("url") and not e._inside(m.start(), spans) and e._HASHTAG_LETTER.search(m.group("tag"))
+    ]
+    links = [text[start:end] for start, end in spans]
+    return Entities(
+        hashtags=tuple(tags),
+        mentions=tuple(e._mentions(text, spans)),
+        urls=tuple(url for url in links if not e._MEDIA.match(url)),
+        media=tuple(url for url in links if e._MEDIA.match(url)),
+        emoji=tuple(found["emoji"] for found in emoji.emoji_list(text)),
+    )
+
+
+URL_PIECES = st.sampled_from(
+    ["#", "＃", "&", "&#", "@", "http://", "https://", ".", "..", "/", ":", "?", "(", ")", "-", "_", "com", "co",
+     "jp", "t.co/", "pic.twitter.com/", "pic.x.com/", "PIC.X.COM/", "pİc.x.com/", "pıc.x.com/", "ſ", "K", ".com/",
+     "a", "Z", "1", "2020", " ", "\n", "\t", "\u3000", "\x1c", "\u2028", "\xa0", "é", "日", "ш", "\u0301",
+     "\u200d", "\ufe0f", "\u20e3", "😂", "🏳", "✪", "·", "rt", "'", "$", "!", ",", "…"]
+)  # fmt: skip
+
+
+URL_TEXT = st.lists(URL_PIECES, max_size=30).map("".join)
+ASCII_URL_TEXT = st.lists(URL_PIECES.filter(str.isascii), max_size=30).map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(ENTITY_TEXT, URL_TEXT, ASCII_URL_TEXT))
+def test_extract_entities_matches_the_unconditional_scan(text: str) -> None:
+    assert extract_entities(text) == reference_entities(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["#_ #1_ #_a &#a1 &#x27; #a&#b", "a.b\u3000c.com/x d\x1ce.jp/f pic.x.com/Ab\u2028q.co", "pİc.x.com/a PIC.X.COM/b",
+     "x.com" * 3, "ends. with. dots... and… .com/ a.-b.com http://a.b", "#日本 ＃x #é1 #1\u0301 😂#a"],
+)  # fmt: skip
+def test_extract_entities_matches_the_unconditional_scan_on_cases(text: str) -> None:
+    assert extract_entities(text) == reference_entities(text)
 
 
 EMOJI_TEXT = st.lists(
