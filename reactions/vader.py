@@ -1,27 +1,33 @@
-"""VADER 3.3.2's scoring made safe for tweets, with VADER's own methods (behind :mod:`reactions.sentiment`).
+"""VADER 3.3.2's scoring made safe for tweets and fast (behind :mod:`reactions.sentiment`).
 
 ``SentimentIntensityAnalyzer.polarity_scores`` is, in order: an emoji step (each emoji code point
 replaced by its description), ``SentiText`` tokenisation, one ``sentiment_valence`` call per
-token, ``_but_check`` and ``score_valence``.  :meth:`Engine.analyse` runs the same steps with
-three changes, and keeps the per-token valences to explain the score:
+token, ``_but_check`` and ``score_valence``.  :meth:`Engine.analyse` computes the same results
+with three changes, and keeps the per-token valences to explain the score:
 
 1. The emoji step is :meth:`Engine.prepare` (with :mod:`reactions.tweet_text`): HTML entities
    decoded and typography made ASCII (``clean``), links removed (``remove_urls``), elongated words
    shortened to a VADER word (``sooo`` -> ``so``) when there is one, and whole emoji *sequences*
    (FE0F, skin tones, flags, ZWJ) replaced, surrounded by spaces, by a description
    (``describe_emoji``).  Pure-ASCII text (the common case) skips the emoji step entirely.
-2. ``sentiment_valence`` is given a *window* of the tokens (three before, two after: every rule
-   it applies looks no further) instead of the whole text, so each call is O(1) and a text
-   is scored in linear time.  The valences are exactly VADER's, except that the window of a
-   word of an emoji's description is that description: negations and boosters in the text do
-   not reach into an emoji (raw VADER makes ``not okay 😭`` positive by negating "crying").
-3. ``_but_check`` is VADER's for short texts; for long ones :func:`but_check` reproduces its
-   result exactly (including its use of ``list.index``, which finds the first *equal* valence)
-   in O(n log n) instead of O(n²).
+2. A token's valence reads only a *window* of the tokens (three before, two after: every rule
+   of ``sentiment_valence`` looks no further), so each token costs O(1) and a text is scored in
+   linear time.  The valences are exactly VADER's, except that the window of a word of an
+   emoji's description is that description: negations and boosters in the text do not reach
+   into an emoji (raw VADER makes ``not okay 😭`` positive by negating "crying").
+3. ``_but_check`` (whose ``list.index`` finds the first *equal* valence, O(n²)) is reproduced
+   exactly by :func:`but_check` in O(n log n).
 
-Internals used: ``sentiment_valence`` (reads only ``words_and_emoticons`` and ``is_cap_diff`` of
-its ``sentitext`` argument), ``_but_check``, ``score_valence``, ``_punctuation_emphasis``,
-``SentiText``, ``allcap_differential``, ``BOOSTER_DICT`` and ``SPECIAL_CASES``.
+VADER's per-token rules (``sentiment_valence`` with ``scalar_inc_dec``, ``_negation_check``,
+``_special_idioms_check``, ``_least_check``), ``SentiText``'s tokens, ``allcap_differential``,
+``_but_check`` and ``score_valence`` are written out here in their order of floating-point
+operations, so the scores are *identical* to theirs, not merely close: only tokens in the
+lexicon are looked at (VADER gives every other token 0), and only the tokens with a non-zero
+valence are kept (zeros add nothing to VADER's sums; they only count as neutral).
+``tests/test_vader.py`` checks every score and driver against a copy of the engine that called
+VADER's own methods (``tests/vader_reference.py``), on the 4,200 ground-truth tweets and on
+generated texts, and the scores against raw ``polarity_scores``.  Constants and tables used:
+``BOOSTER_DICT``, ``NEGATE``, ``SPECIAL_CASES``, ``N_SCALAR``, ``C_INCR`` and ``normalize``.
 """
 
 from __future__ import annotations
@@ -29,17 +35,21 @@ from __future__ import annotations
 import copy
 import functools
 import heapq
+import math
 import re
+import string
+from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress, repeat
 from typing import Any, Final
 
+import vaderSentiment.vaderSentiment
 from vaderSentiment.vaderSentiment import (
     BOOSTER_DICT,
     NEGATE,
     SPECIAL_CASES,
     SentimentIntensityAnalyzer,
-    SentiText,
-    allcap_differential,
+    normalize,
 )
 
 from reactions.tweet_text import NOT_BASE, canonical_emoji, clean, describe_emoji, emoji_matches, is_emoji, remove_urls
@@ -47,13 +57,26 @@ from reactions.tweet_text import NOT_BASE, canonical_emoji, clean, describe_emoj
 __all__ = ["Analysis", "Driver", "Engine", "SentimentIntensityAnalyzer", "Term", "but_check", "shared_analyzer"]
 
 EXACT_BUT_LIMIT: Final = 64
-"""Up to this many tokens VADER's own ``_but_check`` runs; above it, the O(n log n) equivalent."""
+"""Up to this many non-zero valences ``_but_check``'s own loop runs (O(n²)); above it, the O(n log n) equivalent."""
 PHRASE_JOINER: Final = "_"
 """A custom multi-word phrase becomes one token, its words joined by this (``hot mess`` -> ``hot_mess``)."""
 
-_IDIOM_HINT = re.compile("|".join(sorted({max(idiom.split(), key=len) for idiom in SPECIAL_CASES})))
-"""One word of each VADER idiom (``the shit`` -> ``shit``): a lower-cased text without any holds no idiom
-(searched in the lower-cased text: ``re.IGNORECASE`` makes the search several times slower)."""
+N_SCALAR: Final[float] = vaderSentiment.vaderSentiment.N_SCALAR
+"""VADER's factor for a negated valence (-0.74)."""
+C_INCR: Final[float] = vaderSentiment.vaderSentiment.C_INCR
+"""What VADER adds to (or takes from) a valence for a word in capitals among others that are not (0.733)."""
+_NEGATIONS: Final = frozenset(NEGATE)
+_SO_THIS: Final = ("so", "this")
+_OR_NOR: Final = ("or", "nor")
+_SPECIAL: Final[dict[tuple[str, ...], float]] = {tuple(k.split(" ")): v for k, v in SPECIAL_CASES.items()}
+"""VADER's idioms by their words: ``"a b" == f"{x} {y}"`` exactly when ``("a", "b") == (x, y)``, as no
+token holds a space."""
+_BOOSTER_NGRAMS: Final[dict[tuple[str, ...], float]] = {
+    tuple(k.split(" ")): v for k, v in BOOSTER_DICT.items() if " " in k
+}
+_NGRAM_FIRSTS: Final = frozenset(words[0] for words in (*_SPECIAL, *_BOOSTER_NGRAMS))
+"""The first word of every idiom and booster n-gram: a window without one matches none of them."""
+_IDIOM_WORDS: Final = frozenset(word for words in _SPECIAL for word in words)
 _LETTER_RUN = re.compile(r"([^\W\d_])\1{2,}")
 _ELONGATED_WORD = re.compile(r"[^\W\d_]*([^\W\d_])\1{2,}[^\W\d_]*")
 _TRIPLE = re.compile(r"(.)\1\1")
@@ -78,6 +101,10 @@ class Driver:
     kind: str
 
 
+Spans = tuple[tuple[int, int, str], ...]
+"""``(first token, end token, emoji)`` for every emoji replaced by its description."""
+
+
 @dataclass(frozen=True, slots=True)
 class Prepared:
     """A text made ready for VADER.
@@ -88,7 +115,7 @@ class Prepared:
     """
 
     text: str
-    spans: tuple[tuple[int, int, str], ...] = ()
+    spans: Spans = ()
 
 
 Term = tuple[str, float, str]
@@ -115,27 +142,14 @@ class Analysis:
 
 
 EMPTY: Final = Analysis((0.0, 0.0, 0.0, 0.0))
+NEUTRAL: Final = Analysis((0.0, 0.0, 1.0, 0.0))
+"""A text with words, none of which has a valence (``score_valence`` of all zeros)."""
 
 
 @functools.cache
 def shared_analyzer() -> SentimentIntensityAnalyzer:
     """The one analyzer of the process, built on first use (reading VADER's lexicons takes ~50 ms)."""
     return SentimentIntensityAnalyzer()
-
-
-def _vader_emojis() -> dict[str, str]:
-    emojis: dict[str, str] = shared_analyzer().emojis
-    return emojis
-
-
-class _Window:
-    """The two attributes of ``SentiText`` that ``sentiment_valence`` reads, for a window of tokens."""
-
-    __slots__ = ("is_cap_diff", "words_and_emoticons")
-
-    def __init__(self, is_cap_diff: bool) -> None:
-        self.is_cap_diff = is_cap_diff
-        self.words_and_emoticons: list[str] = []
 
 
 class Engine:
@@ -150,33 +164,38 @@ class Engine:
         if entries or self.emoji_terms:
             self.vader = copy.copy(analyzer)
             self.vader.lexicon = {**analyzer.lexicon, **entries, **self.emoji_terms}
+        self.lexicon: dict[str, float] = self.vader.lexicon
+        self._least_rule = "least" not in self.lexicon  # VADER's "least" rule skips a lexicon word
         self._phrase_re = _phrase_pattern(self.phrases.values())
 
     def prepare(self, text: str) -> Prepared:
         """Text cleaned (:func:`clean`), links removed, custom phrases joined into one token, emoji
         replaced by their descriptions."""
+        return Prepared(*self._prepare(text))
+
+    def _prepare(self, text: str) -> tuple[str, Spans]:
         text = remove_urls(clean(text))
         if _TRIPLE.search(text) and _LETTER_RUN.search(text):
             text = _ELONGATED_WORD.sub(self._shorten, text)
         if self._phrase_re is not None:
             text = self._phrase_re.sub(lambda m: PHRASE_JOINER.join(m.group().split()), text)
         if text.isascii():
-            return Prepared(text)
+            return text, ()
         return self._replace_emoji(text)
 
     def _shorten(self, match: re.Match[str]) -> str:
         """An elongated word (``sooo``, ``loooove``, ``NOOOO``) as the VADER word it stretches, if any:
         each run of 3+ equal letters cut to two, else to one; a word VADER does not know stays as written."""
         word = match.group()
-        if word.lower() in self.vader.lexicon:
+        if word.lower() in self.lexicon:
             return word
         for keep in (2, 1):
             short = _LETTER_RUN.sub(r"\1" * keep, word)
-            if (lower := short.lower()) in self.vader.lexicon or lower in BOOSTER_DICT or lower in NEGATE:
+            if (lower := short.lower()) in self.lexicon or lower in BOOSTER_DICT or lower in _NEGATIONS:
                 return short
         return word
 
-    def _replace_emoji(self, text: str) -> Prepared:
+    def _replace_emoji(self, text: str) -> tuple[str, Spans]:
         pieces: list[str] = []
         spans: list[tuple[int, int, str]] = []
         tokens = position = 0
@@ -191,7 +210,7 @@ class Engine:
                 tokens += len(words.split())
             pieces.append(f" {words} ")
         pieces.append(text[position:])
-        return Prepared("".join(pieces), tuple(spans))
+        return "".join(pieces), tuple(spans)
 
     def _emoji_words(self, found: str) -> str:
         """A custom-lexicon emoji stays itself (a lexicon token); others become their description."""
@@ -202,64 +221,107 @@ class Engine:
 
     def analyse(self, text: str) -> Analysis:
         """Scores and drivers of one text (VADER's steps, see the module docstring)."""
-        prepared = self.prepare(text)
-        sentitext = SentiText(prepared.text)
-        words: list[str] = sentitext.words_and_emoticons
-        sentiments = self.valences(words, prepared.spans, cap_diff=sentitext.is_cap_diff)
-        lower = prepared.text.lower()
-        if "but" in lower:
-            sentiments = but_check(words, sentiments)
-        result: dict[str, float] = self.vader.score_valence(sentiments, prepared.text)
-        scores = (result["compound"], result["pos"], result["neu"], result["neg"])
-        return Analysis(scores, self._terms(prepared, lower, words, sentiments))
+        prepared, spans = self._prepare(text)
+        tokens = prepared.split()
+        if not tokens:
+            return EMPTY
+        lowered = list(map(str.lower, _strip_punctuation(tokens)))
+        hits = list(compress(range(len(lowered)), map(self.lexicon.__contains__, lowered)))
+        if not hits:
+            return NEUTRAL
+        positions, values = self._valences(tokens, lowered, hits, spans)
+        if values and "but" in lowered:
+            values = _but_sparse(positions, values, lowered.index("but"))
+        total = float(sum(values))  # as VADER's sum over every token: its zeros change no partial sum
+        scores = _score_valence(values, total, len(tokens), prepared)
+        if not values:
+            return Analysis(scores)
+        return Analysis(scores, self._terms(prepared, spans, lowered, positions, values, total))
 
-    def valences(
-        self, words: list[str], spans: tuple[tuple[int, int, str], ...] = (), *, cap_diff: bool | None = None
-    ) -> list[float]:
-        """VADER's valence of every token, as ``polarity_scores`` computes them, in linear time.
+    def _valences(
+        self, tokens: list[str], lowered: list[str], hits: list[int], spans: Spans
+    ) -> tuple[list[int], list[float]]:
+        """The non-zero valences, as ``polarity_scores`` computes them, and their token positions.
 
-        The words of an emoji's description (``spans``) are scored on their own: a negation or a
-        booster before an emoji does not reach into it (raw VADER turns ``not okay 😭`` positive).
+        ``hits`` are the tokens in the lexicon (VADER gives every other token 0).  The words of an
+        emoji's description (``spans``) are scored on their own: a negation or a booster before
+        an emoji does not reach into it (raw VADER turns ``not okay 😭`` positive).
         """
-        vader, lexicon = self.vader, self.vader.lexicon
-        window = _Window(allcap_differential(words) if cap_diff is None else cap_diff)
-        sentiments: list[Any] = []
-        last = len(words) - 1
-        bounds = _span_bounds(spans, len(words)) if spans else None
-        for i, item in enumerate(words):
-            lower = item.lower()
-            if (
-                lower not in lexicon
-                or lower in BOOSTER_DICT
-                or (lower == "kind" and i < last and words[i + 1].lower() == "of")
-            ):
-                sentiments.append(0)  # what VADER appends for these tokens
-                continue
-            start, end = (i - 3 if i > 3 else 0), i + 3
+        size = len(lowered)
+        cap_diff = 0 < sum(map(str.isupper, tokens)) < size  # allcap_differential (stripping keeps case)
+        bounds = _span_bounds(spans, size) if spans else None
+        positions: list[int] = []
+        values: list[float] = []
+        for i in hits:
+            lower = lowered[i]
+            if lower in BOOSTER_DICT or (lower == "kind" and i + 1 < size and lowered[i + 1] == "of"):
+                continue  # VADER appends 0 for these tokens
             bound = bounds[i] if bounds is not None else None
-            if bound is not None:
-                start, end = max(start, bound[0]), min(end, bound[1])
-            window.words_and_emoticons = words[start:end]
-            vader.sentiment_valence(0, window, item, i - start, sentiments)
-        return sentiments
+            lo, hi = bound if bound is not None else (0, size)
+            valence = self.valence(tokens, lowered, i, lo, hi, cap_diff)
+            if valence:
+                positions.append(i)
+                values.append(valence)
+        return positions, values
 
-    def _terms(self, prepared: Prepared, lower: str, words: list[str], sentiments: list[float]) -> tuple[Term, ...]:
+    def valence(self, tokens: Sequence[str], lowered: Sequence[str], i: int, lo: int, hi: int, cap_diff: bool) -> float:
+        """VADER's ``sentiment_valence`` of lexicon word ``i`` (not a booster), reading only tokens
+        ``i - 3 .. i + 2`` that lie in ``lo <= j < hi`` (``lowered``: the tokens as SentiText makes
+        them, lower-cased; ``tokens``: as written, for their case).  The same operations in the
+        same order as VADER's, each rule's condition rewritten for a window ``[lo, hi)``."""
+        lexicon = self.lexicon
+        lower = lowered[i]
+        valence = lexicon[lower]
+        before = i - lo  # how far back the rules may look (VADER's ``i`` in its window)
+        if lower == "no" and i + 1 < hi and lowered[i + 1] in lexicon:
+            valence = 0.0
+        if before and _after_no(lowered, i, before):
+            valence = lexicon[lower] * N_SCALAR
+        if cap_diff and tokens[i].isupper():
+            valence = valence + C_INCR if valence > 0 else valence - C_INCR
+        for k in range(1, min(before, 3) + 1):  # VADER's start_i + 1
+            prev = lowered[i - k]
+            if prev in lexicon:
+                continue
+            booster = BOOSTER_DICT.get(prev)
+            if booster is not None:  # scalar_inc_dec; any other word adds 0.0, which changes no valence
+                scalar = booster
+                if valence < 0:
+                    scalar *= -1
+                if cap_diff and tokens[i - k].isupper():
+                    scalar = scalar + C_INCR if valence > 0 else scalar - C_INCR
+                if k == 2 and scalar != 0:
+                    scalar = scalar * 0.95
+                if k == 3 and scalar != 0:
+                    scalar = scalar * 0.9
+                valence = valence + scalar
+            valence = _negation_check(valence, lowered, k, i)
+            if k == 3:
+                valence = _special_idioms_check(valence, lowered, i, hi)
+        if (
+            before
+            and self._least_rule
+            and lowered[i - 1] == "least"
+            and (before == 1 or (lowered[i - 2] != "at" and lowered[i - 2] != "very"))
+        ):  # _least_check
+            valence = valence * N_SCALAR
+        return valence
+
+    def _terms(
+        self, text: str, spans: Spans, lowered: list[str], positions: list[int], values: list[float], total: float
+    ) -> tuple[Term, ...]:
         """Every token with a valence, in order (the words of an emoji's description summed as the
         emoji), then punctuation emphasis."""
-        nonzero = [i for i, valence in enumerate(sentiments) if valence]
-        if not nonzero:
-            return ()
-        punctuation = self._punctuation(prepared.text, sum(sentiments))
-        if not prepared.spans and not self.phrases and _IDIOM_HINT.search(lower) is None:
-            return (*[(words[i].lower(), sentiments[i], "word") for i in nonzero], *punctuation)
-        lowered = [w.lower() for w in words]
-        emoji_at = {i: (start, found) for start, end, found in prepared.spans for i in range(start, end)}
+        punctuation = _punctuation(text, total)
+        if not spans and not self.phrases and _IDIOM_WORDS.isdisjoint(lowered):
+            return (*zip(map(lowered.__getitem__, positions), values, repeat("word")), *punctuation)
+        emoji_at = {i: (start, found) for start, end, found in spans for i in range(start, end)}
         found: dict[int, tuple[str, str]] = {}  # first token -> (term, kind)
         totals: dict[int, float] = {}
-        for i in nonzero:
+        for i, valence in zip(positions, values, strict=True):
             first, term_kind = (emoji_at[i][0], (emoji_at[i][1], "emoji")) if i in emoji_at else (i, None)
             found.setdefault(first, term_kind or self._term(lowered, i))
-            totals[first] = totals.get(first, 0.0) + sentiments[i]
+            totals[first] = totals.get(first, 0.0) + valence
         return (*[(term, totals[first], kind) for first, (term, kind) in found.items()], *punctuation)
 
     def _term(self, lowered: list[str], i: int) -> tuple[str, str]:
@@ -267,24 +329,116 @@ class Engine:
         lower = lowered[i]
         if lower in self.phrases:
             return self.phrases[lower], "phrase"
-        if i > 2 and lowered[i - 3] not in self.vader.lexicon:  # when VADER checks idioms
+        if i > 2 and lowered[i - 3] not in self.lexicon:  # when VADER checks idioms
             near = lowered[i - 3 : i + 3]
             for a, b in ((2, 4), (1, 4), (1, 3), (0, 3), (0, 2), (3, 5), (3, 6)):  # VADER's n-grams
                 if " ".join(near[a:b]) in SPECIAL_CASES:
                     return " ".join(near[a:b]), "idiom"
         return lower, "word"
 
-    def _punctuation(self, text: str, total: float) -> tuple[Term, ...]:
-        if not total or ("!" not in text and "?" not in text):
-            return ()
-        amplifier: float = self.vader._punctuation_emphasis(text)
-        if not amplifier:
-            return ()
-        marks = "!" * min(text.count("!"), 4) + ("?" * min(text.count("?"), 3) if text.count("?") > 1 else "")
-        return ((marks, amplifier if total > 0 else -amplifier, "punctuation"),)
+
+def _strip_punctuation(tokens: list[str]) -> list[str]:
+    """SentiText's tokens: ASCII punctuation stripped from each end, unless 2 characters or fewer
+    would be left (an emoticon such as ``:)``)."""
+    stripped = list(map(str.strip, tokens, repeat(string.punctuation)))
+    if stripped == tokens:
+        return tokens
+    return [short if len(short) > 2 else token for token, short in zip(tokens, stripped, strict=True)]
 
 
-def _span_bounds(spans: tuple[tuple[int, int, str], ...], size: int) -> list[tuple[int, int] | None]:
+def _after_no(lowered: Sequence[str], i: int, before: int) -> bool:
+    """VADER's "no" before a lexicon word (1 or 2 tokens before, or 3 with "or"/"nor" just before it)."""
+    if lowered[i - 1] == "no":
+        return True
+    if before > 1:
+        return lowered[i - 2] == "no" or (before > 2 and lowered[i - 3] == "no" and lowered[i - 1] in _OR_NOR)
+    return False
+
+
+def _negation_check(valence: float, lowered: Sequence[str], k: int, i: int) -> float:
+    """VADER's ``_negation_check`` for the word ``k`` tokens before ``i`` (its ``start_i`` + 1)."""
+    prev = lowered[i - k]
+    if k == 2:
+        if prev == "never" and lowered[i - 1] in _SO_THIS:
+            return valence * 1.25
+        if prev == "without" and lowered[i - 1] == "doubt":
+            return valence
+    elif k == 3:
+        if (prev == "never" and lowered[i - 2] in _SO_THIS) or lowered[i - 1] in _SO_THIS:
+            return valence * 1.25
+        if prev == "without" and (lowered[i - 2] == "doubt" or lowered[i - 1] == "doubt"):
+            return valence
+    if prev in _NEGATIONS or "n't" in prev:  # vaderSentiment.negated of one word
+        return valence * N_SCALAR
+    return valence
+
+
+def _special_idioms_check(valence: float, lowered: Sequence[str], i: int, hi: int) -> float:
+    """VADER's ``_special_idioms_check``: idioms ending at or starting from ``i``, booster n-grams before it."""
+    three, two, one, zero = lowered[i - 3], lowered[i - 2], lowered[i - 1], lowered[i]
+    if _NGRAM_FIRSTS.isdisjoint((three, two, one, zero)):
+        return valence
+    for seq in ((one, zero), (two, one, zero), (two, one), (three, two, one), (three, two)):
+        special = _SPECIAL.get(seq)
+        if special is not None:
+            valence = special
+            break
+    if i + 1 < hi and (special := _SPECIAL.get((zero, lowered[i + 1]))) is not None:
+        valence = special
+    if i + 2 < hi and (special := _SPECIAL.get((zero, lowered[i + 1], lowered[i + 2]))) is not None:
+        valence = special
+    for seq in ((three, two, one), (three, two), (two, one)):
+        booster = _BOOSTER_NGRAMS.get(seq)
+        if booster is not None:
+            valence = valence + booster
+    return valence
+
+
+def _punctuation_emphasis(text: str) -> float:
+    """VADER's ``_punctuation_emphasis``: up to 4 "!" and, when 2 or more, the "?"."""
+    exclamations = min(text.count("!"), 4)
+    questions = text.count("?")
+    amplifier = exclamations * 0.292
+    if questions > 1:
+        return amplifier + (questions * 0.18 if questions <= 3 else 0.96)
+    return amplifier + 0
+
+
+def _score_valence(values: list[float], total: float, size: int, text: str) -> tuple[float, float, float, float]:
+    """VADER's ``score_valence`` of ``size`` tokens whose non-zero valences are ``values`` (their
+    sum: ``total``), as ``(compound, pos, neu, neg)``."""
+    amplifier = _punctuation_emphasis(text)
+    if total > 0:
+        total += amplifier
+    elif total < 0:
+        total -= amplifier
+    compound: float = normalize(total)
+    pos_sum, neg_sum, neutral = 0.0, 0.0, size - len(values)
+    for value in values:
+        if value > 0:
+            pos_sum += float(value) + 1
+        elif value < 0:
+            neg_sum += float(value) - 1
+    if pos_sum > math.fabs(neg_sum):
+        pos_sum += amplifier
+    elif pos_sum < math.fabs(neg_sum):
+        neg_sum -= amplifier
+    whole = pos_sum + math.fabs(neg_sum) + neutral
+    pos, neg, neu = math.fabs(pos_sum / whole), math.fabs(neg_sum / whole), math.fabs(neutral / whole)
+    return round(compound, 4), round(pos, 3), round(neu, 3), round(neg, 3)
+
+
+def _punctuation(text: str, total: float) -> tuple[Term, ...]:
+    if not total or ("!" not in text and "?" not in text):
+        return ()
+    amplifier = _punctuation_emphasis(text)
+    if not amplifier:
+        return ()
+    marks = "!" * min(text.count("!"), 4) + ("?" * min(text.count("?"), 3) if text.count("?") > 1 else "")
+    return ((marks, amplifier if total > 0 else -amplifier, "punctuation"),)
+
+
+def _span_bounds(spans: Spans, size: int) -> list[tuple[int, int] | None]:
     bounds: list[tuple[int, int] | None] = [None] * size
     for start, end, _ in spans:
         bounds[start:end] = [(start, end)] * (end - start)
@@ -303,27 +457,45 @@ def but_check(words: list[str], sentiments: list[float]) -> list[float]:
     """VADER's ``_but_check`` result (valences before the first "but" halved, after it ×1.5).
 
     VADER finds each valence's position with ``list.index`` (the first *equal* value, which the
-    loop may already have changed), O(n²).  This keeps, per value, a heap of the positions
-    holding it, so the result is identical in O(n log n).
+    loop may already have changed), O(n²).  Zeros stay zeros, so only the non-zero valences are
+    looked at, and past :data:`EXACT_BUT_LIMIT` of them a heap of the positions holding each
+    value gives the identical result in O(n log n).
 
     >>> but_check(["good", "ok", "but", "bad"], [1.9, 0.95, 0, -2.5])  # "ok" keeps 0.95, "good" is quartered
     [0.475, 0.95, 0, -3.75]
     """
-    if len(words) <= EXACT_BUT_LIMIT:
-        result: list[float] = SentimentIntensityAnalyzer._but_check(words, list(sentiments))
-        return result
     lowered = [str(w).lower() for w in words]
     if "but" not in lowered:
         return sentiments
-    pivot = lowered.index("but")
-    current = list(sentiments)
+    positions = [k for k, value in enumerate(sentiments) if value]
+    result = list(sentiments)
+    changed = _but_sparse(positions, [sentiments[k] for k in positions], lowered.index("but"))
+    for k, value in zip(positions, changed, strict=True):
+        result[k] = value
+    return result
+
+
+def _but_sparse(positions: list[int], values: list[float], pivot: int) -> list[float]:
+    """``_but_check`` on the non-zero ``values`` at token ``positions``, the first "but" at ``pivot``.
+
+    VADER's loop reads each token's own value (earlier steps only change positions before it) and
+    changes the first position holding an equal value; no zero equals a non-zero value."""
+    current = list(values)
+    if len(values) <= EXACT_BUT_LIMIT:
+        for value in values:
+            first = current.index(value)
+            if positions[first] < pivot:
+                current[first] = value * 0.5
+            elif positions[first] > pivot:
+                current[first] = value * 1.5
+        return current
     where: dict[float, list[int]] = {}
-    for k, value in enumerate(sentiments):
+    for k, value in enumerate(values):
         heap = where.setdefault(value, [])
         while heap and current[heap[0]] != value:
             heapq.heappop(heap)
         first = heap[0] if heap else k
-        new = value * 0.5 if first < pivot else value * 1.5 if first > pivot else value
+        new = value * 0.5 if positions[first] < pivot else value * 1.5 if positions[first] > pivot else value
         current[first] = new
         heapq.heappush(where.setdefault(new, []), first)
         if first != k:
