@@ -148,7 +148,12 @@ def reaction_id(handle: str | None, date: dt.date | None, text: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
 
 
-_LINK_RE = re.compile(r"(?:https?://|(?<![\w.])pic\.(?:twitter|x)\.com/)\S*", re.IGNORECASE)
+_LINK_RE = re.compile(
+    r"(?-i:[hHpP])(?:(?<=[hH])ttps?://|(?<=[pP])(?<![\w.].)ic\.(?:twitter|x)\.com/)\S*", re.IGNORECASE
+)
+"""``https?://…`` or a ``pic.twitter.com/…`` link not glued to a word.  (Written to open with a plain
+class, which lets ``re`` skip ahead to an ``h`` or a ``p``; only these four characters match the first
+letter of ``https?://`` or ``pic`` in any case.)"""
 
 
 def text_fingerprint(text: str) -> str:
@@ -156,11 +161,15 @@ def text_fingerprint(text: str) -> str:
     if "://" in text or "pic." in text or "PIC." in text:
         text = _LINK_RE.sub(" ", text)
     folded = unicodedata.normalize("NFKC", text).casefold()
-    folded = _ASCII_NOISE_RE.sub("", folded)
+    if folded.isascii():
+        return folded.encode("ascii").translate(None, _ASCII_NOISE).decode("ascii")
+    # UTF-8 writes every non-ASCII character with bytes >= 0x80 only, so deleting ASCII bytes
+    # removes exactly the ASCII noise characters.
+    folded = folded.encode("utf-8", "surrogatepass").translate(None, _ASCII_NOISE).decode("utf-8", "surrogatepass")
     return folded if folded.isascii() else _NON_ASCII_RE.sub(_kept, folded)
 
 
-_ASCII_NOISE_RE = re.compile(r"[\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+")
+_ASCII_NOISE = bytes([*range(0x00, 0x30), *range(0x3A, 0x41), *range(0x5B, 0x61), *range(0x7B, 0x80)])
 """ASCII characters that are not letters or digits: spaces, punctuation, controls."""
 _NON_ASCII_RE = re.compile(r"[^\x00-\x7f]")
 
