@@ -281,20 +281,23 @@ def clean_text(text: str) -> str:
     >>> clean_text("&amp;amp; \u00e2\u20ac\u0153hi\u00e2\u20ac\\u009d")
     '& “hi”'
     """
-    if (_ASCII_DIRT_RE if text.isascii() else _DIRT_RE).search(text) is None:
+    dirt = (_ASCII_DIRT_RE if text.isascii() else _DIRT_RE).search(text)
+    if dirt is None:
         return text  # the usual case: one scan finds nothing that any step would change
-    return _clean_steps(text)
+    return _clean_steps(text, dirt.start())
 
 
-def _clean_steps(text: str) -> str:
-    """What :func:`clean_text` does, step by step; each step is skipped when a quick look finds nothing for it."""
-    if _INVISIBLE_RE.search(text):
+def _clean_steps(text: str, clean_until: int = 0) -> str:
+    """What :func:`clean_text` does, step by step; each step is skipped when a quick look finds nothing
+    for it.  ``text[:clean_until]`` is known to hold nothing that any step changes; no step changes
+    it (each rewrites only what it finds, at or after that point), so the looks start there."""
+    if _INVISIBLE_RE.search(text, clean_until):
         text = _INVISIBLE_RE.sub("", text)
     text = _unescape(text)
     if "\r" in text or "\f" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\f", "\n")
     text = repair_mojibake(text)
-    if text.isascii() or not _ODD_SPACE_RE.search(text):
+    if text.isascii() or not _ODD_SPACE_RE.search(text, clean_until):
         return text
     return _LINE_SEPARATOR_RE.sub("\n", _SPACE_RE.sub(" ", text))
 
