@@ -29,10 +29,11 @@ import bisect
 import datetime as dt
 import functools
 import hashlib
+import itertools
 import logging
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -526,12 +527,21 @@ def _unmark(post: str) -> str:
 
 
 def _attributions_without_handle(body: str, taken: Sequence[tuple[int, int]]) -> list[str]:
-    """Warnings for lines like ``— Name February 1, 2020`` that look like an attribution but name no handle."""
+    """Warnings for lines like ``— Name February 1, 2020`` that look like an attribution but name no handle.
+
+    What ``_NO_HANDLE_RE.finditer(body)`` finds (each match is one whole line), tried only at the
+    start of the text and of lines that open with a dash.
+    """
+    line_starts = itertools.chain((0,), (m.start() + 1 for m in _DASH_LINE_RE.finditer(body)))
     return [
         f"offset {m.start()}: attribution without a handle: {m.group(0).strip()!r}"
-        for m in _NO_HANDLE_RE.finditer(body)
-        if not _overlaps(m.span(), taken)
+        for start in line_starts
+        if (m := _NO_HANDLE_RE.match(body, start)) is not None and not _overlaps(m.span(), taken)
     ]
+
+
+_DASH_LINE_RE = re.compile(r"\n[ \t]*[—–―]")
+"""A line opening with a dash; its literal ``\\n`` lets ``re`` skip ahead fast."""
 
 
 def _overlaps(span: tuple[int, int], spans: Sequence[tuple[int, int]]) -> bool:
@@ -582,13 +592,28 @@ _POSTING_WORDS = (
 
 def _mentions_posting(text: str) -> bool:
     """Cheap pre-check before the author/verb patterns: a posting verb or a venue is near the quote."""
-    lowered = text.lower()
-    return any(word in lowered for word in _POSTING_WORDS)
+    return any(map(text.lower().__contains__, _POSTING_WORDS))
+
+
+def _quote_matches(body: str) -> Iterator[re.Match[str]]:
+    """What ``_QUOTE_RE.finditer(body)`` gives, faster: the pattern is tried only where a quote mark
+    stands (found with ``str.find``, far quicker than the regex engine's own scan)."""
+    straight, curly = body.find('"'), body.find("“")
+    while straight >= 0 or curly >= 0:
+        at = straight if curly < 0 or 0 <= straight < curly else curly
+        match = _QUOTE_RE.match(body, at)
+        if match is not None:
+            yield match
+        pos = at + 1 if match is None else match.end()
+        if 0 <= straight < pos:
+            straight = body.find('"', pos)
+        if 0 <= curly < pos:
+            curly = body.find("“", pos)
 
 
 def _find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> list[Reaction]:
     found: list[Reaction] = []
-    matches = [*_QUOTE_RE.finditer(body), *_SINGLE_QUOTE_RE.finditer(body)] if "‘" in body else _QUOTE_RE.finditer(body)
+    matches = [*_quote_matches(body), *_SINGLE_QUOTE_RE.finditer(body)] if "‘" in body else _quote_matches(body)
     for match in matches:
         if _overlaps(match.span(), taken):
             continue

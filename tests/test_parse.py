@@ -221,6 +221,40 @@ def test_never_raises_on_attribution_soup(text: str) -> None:
         assert r.text in article.text[start:end] or r.kind is Kind.QUOTE
 
 
+SCAN_ALPHABET = st.sampled_from(
+    ['"', "“", "”", "‘", "’", "\n", "\n\n", " ", "\t", "a", "ab", "x" * 30, "— ", "– ", "―", "-- ", "\n— ", "\n \t– ",
+     "Ann Lee", " Feb 2, 2020", " 2 de mayo de 2020", "(@a)", ",", " a fan wrote.", "\u2028"]
+)  # fmt: skip
+
+
+QUOTE_SOUP = st.lists(st.sampled_from(['"', "“", "”", "ab", " ", "\n"]), max_size=20).map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(st.lists(SCAN_ALPHABET, max_size=40).map("".join), QUOTE_SOUP))
+def test_quick_scans_find_what_the_full_regex_scans_find(body: str) -> None:
+    """The str.find-driven scans give exactly what finditer over the whole text gives."""
+    check_quick_scans(body)
+
+
+@pytest.mark.parametrize(
+    "body", ['“ab” "cd"', '"ab"cd"', '"ab” “cd"”', "— A Feb 2, 2020\n \t– B 2 de mayo de 2020\n-- C Feb 2, 2020"]
+)
+def test_quick_scans_find_what_the_full_regex_scans_find_on_cases(body: str) -> None:
+    check_quick_scans(body)
+
+
+def check_quick_scans(body: str) -> None:
+    from reactions import parse
+
+    assert [m.span() for m in parse._quote_matches(body)] == [m.span() for m in parse._QUOTE_RE.finditer(body)]
+    expected = [
+        f"offset {m.start()}: attribution without a handle: {m.group(0).strip()!r}"
+        for m in parse._NO_HANDLE_RE.finditer(body)
+    ]
+    assert parse._attributions_without_handle(body, []) == expected
+
+
 @pytest.mark.parametrize(
     "adversarial",
     [
