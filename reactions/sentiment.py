@@ -15,9 +15,9 @@ first use) scores the *post text* of each reaction.  Before VADER sees a text it
 * ``None``/NaN give neutral zeros and ``bytes`` are decoded, where raw VADER raises ``TypeError``.
 
 Raw VADER's time grows quadratically with the number of sentiment words.  :mod:`reactions.vader`
-computes the very same per-token valences with VADER's own methods in linear time, so scores
-are unchanged (identical to ``polarity_scores`` on every text without emoji or URLs) and a
-flooded "post" cannot stall a run.
+computes the very same per-token valences with VADER's rules written out, in linear time and
+faster than ``polarity_scores``, so scores are unchanged (identical to ``polarity_scores`` on every
+text without emoji or URLs) and a flooded "post" cannot stall a run.
 
 >>> score_text("I love you ❤️")
 Scores(compound=0.8555, pos=0.737, neu=0.263, neg=0.0, label='positive')
@@ -31,10 +31,12 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
+import numpy as np
 import pandas as pd
 
 from reactions import vader
@@ -126,7 +128,9 @@ def _engine(entries: tuple[tuple[str, float], ...]) -> vader.Engine:
 
 
 def _engine_for(lexicon: Lexicon | None) -> vader.Engine:
-    return _engine(tuple(sorted((str(k), float(v)) for k, v in (lexicon or {}).items())))
+    if not lexicon:
+        return _engine(())
+    return _engine(tuple(sorted((str(k), float(v)) for k, v in lexicon.items())))
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -198,22 +202,35 @@ def format_drivers(drivers: Iterable[Driver], limit: int = DRIVER_LIMIT) -> str:
 def format_terms(terms: Iterable[tuple[str, float] | vader.Term], limit: int = DRIVER_LIMIT) -> str:
     """:func:`format_drivers` of ``(term, valence, …)`` tuples (what an analysis keeps, unrounded)."""
     totals: dict[str, float] = {}
-    for term, valence, *_ in terms:
+    for term, valence in map(_TERM_VALENCE, terms):
         totals[term] = totals.get(term, 0.0) + round(valence, 2)  # as a Driver holds it
-    if len(totals) > 1:
-        totals = dict(sorted(totals.items(), key=_strength))
+    items = sorted(totals.items(), key=_strength) if len(totals) > 1 else totals.items()
     parts: list[str] = []
-    for term, valence in totals.items():
+    for term, valence in items:
         shown = f"{valence:+.1f}"
-        if shown not in ("+0.0", "-0.0"):
+        if shown not in _HIDDEN:
             parts.append(f"{term} {shown}")
             if len(parts) == limit:
                 break
     return "; ".join(parts)
 
 
+_TERM_VALENCE: Final = operator.itemgetter(0, 1)
+_HIDDEN: Final = frozenset({"+0.0", "-0.0"})
+"""Valences that the drivers column leaves out (they round to zero)."""
+
+
 def _strength(item: tuple[str, float]) -> float:
     return -abs(item[1])
+
+
+def _drivers_column(terms: tuple[vader.Term, ...]) -> str:
+    """:func:`format_terms` of an analysis' terms, without its loop when there is one term."""
+    if len(terms) != 1:
+        return format_terms(terms) if terms else ""
+    term, valence, _ = terms[0]
+    shown = f"{0.0 + round(valence, 2):+.1f}"
+    return "" if shown in _HIDDEN else f"{term} {shown}"
 
 
 def score_frame(
@@ -234,32 +251,38 @@ def score_frame(
     """
     engine = _engine_for(lexicon)
     texts = frame["text"].tolist()
-    unique = {text: _frame_analysis(engine, text) for text in dict.fromkeys(texts)}
-    rows = [unique[text] for text in texts]
-    labels = [thresholds.label(scores[0]) for scores, _ in rows]
-    overridden = [False] * len(rows)
+    analysed = {text: _frame_analysis(engine, text) for text in dict.fromkeys(texts)}
+    rows = list(map(analysed.__getitem__, texts))
+    scores = np.array(list(map(_SCORES, rows)), dtype="float64").reshape(len(rows), 4)
+    compound = scores[:, 0]
+    codes = np.select([compound >= thresholds.positive, compound <= thresholds.negative], [2, 0], 1).astype("int8")
+    overridden = np.zeros(len(rows), dtype="bool")
     if overrides:
         for i, reaction_id in enumerate(frame["id"].tolist()):
             label = overrides.get(str(reaction_id))
             if label is not None:
-                labels[i], overridden[i] = _check_label(label), True
+                codes[i], overridden[i] = LABELS.index(_check_label(label)), True
     index = frame.index
     columns = {
-        name: pd.Series([scores[k] for scores, _ in rows], index=index, dtype="float64")
+        name: pd.Series(np.ascontiguousarray(scores[:, k]), index=index, copy=False)
         for k, name in enumerate(("compound", "pos", "neu", "neg"))
     }
-    columns["sentiment"] = pd.Series(pd.Categorical(labels, dtype=SENTIMENT_DTYPE), index=index)
-    columns["drivers"] = pd.Series([drivers for _, drivers in rows], index=index, dtype="string")
-    columns["overridden"] = pd.Series(overridden, index=index, dtype="bool")
-    base = frame.drop(columns=[c for c in SENTIMENT_COLUMNS if c in frame.columns])
-    return base.assign(**columns)
+    columns["sentiment"] = pd.Series(pd.Categorical.from_codes(codes, dtype=SENTIMENT_DTYPE), index=index)
+    columns["drivers"] = pd.Series(list(map(_DRIVERS, rows)), index=index, dtype="string")
+    columns["overridden"] = pd.Series(overridden, index=index, copy=False)
+    present = [c for c in SENTIMENT_COLUMNS if c in frame.columns]
+    return (frame.drop(columns=present) if present else frame).assign(**columns)
+
+
+_SCORES: Final = operator.itemgetter(0)
+_DRIVERS: Final = operator.itemgetter(1)
 
 
 def _frame_analysis(engine: vader.Engine, text: object) -> tuple[tuple[float, float, float, float], str]:
     """A text's scores and its ``drivers`` column value."""
     value = as_text(text)
     analysis = _analyse(engine, value) if value else vader.EMPTY
-    return analysis.scores, format_terms(analysis.terms)
+    return analysis.scores, _drivers_column(analysis.terms)
 
 
 def _check_label(label: str) -> str:

@@ -35,7 +35,6 @@ from __future__ import annotations
 import copy
 import functools
 import heapq
-import math
 import re
 import string
 from collections.abc import Sequence
@@ -77,6 +76,12 @@ _BOOSTER_NGRAMS: Final[dict[tuple[str, ...], float]] = {
 _NGRAM_FIRSTS: Final = frozenset(words[0] for words in (*_SPECIAL, *_BOOSTER_NGRAMS))
 """The first word of every idiom and booster n-gram: a window without one matches none of them."""
 _IDIOM_WORDS: Final = frozenset(word for words in _SPECIAL for word in words)
+_IDIOM_SEQUENCE: Final = re.compile("|".join(re.escape(f" {idiom} ") for idiom in SPECIAL_CASES))
+_CONTEXT: Final = frozenset(
+    {*BOOSTER_DICT, *_NEGATIONS, *_NGRAM_FIRSTS, "no", "least", "never", "without", *_SO_THIS, *_OR_NOR}
+)
+"""Every word before a lexicon word that one of VADER's rules looks for (with words holding "n't"):
+without any of them among the three tokens before it, a word's valence is its lexicon value."""
 _LETTER_RUN = re.compile(r"([^\W\d_])\1{2,}")
 _ELONGATED_WORD = re.compile(r"[^\W\d_]*([^\W\d_])\1{2,}[^\W\d_]*")
 _TRIPLE = re.compile(r"(.)\1\1")
@@ -225,17 +230,20 @@ class Engine:
         tokens = prepared.split()
         if not tokens:
             return EMPTY
-        lowered = list(map(str.lower, _strip_punctuation(tokens)))
+        if prepared.isascii():  # lower-casing ASCII keeps every character's place and punctuation
+            lowered = _sentitext_words(prepared.lower().split())
+        else:
+            lowered = list(map(str.lower, _sentitext_words(tokens)))
         hits = list(compress(range(len(lowered)), map(self.lexicon.__contains__, lowered)))
         if not hits:
             return NEUTRAL
         positions, values = self._valences(tokens, lowered, hits, spans)
-        if values and "but" in lowered:
+        if not values:
+            return NEUTRAL
+        if "but" in lowered:
             values = _but_sparse(positions, values, lowered.index("but"))
         total = float(sum(values))  # as VADER's sum over every token: its zeros change no partial sum
         scores = _score_valence(values, total, len(tokens), prepared)
-        if not values:
-            return Analysis(scores)
         return Analysis(scores, self._terms(prepared, spans, lowered, positions, values, total))
 
     def _valences(
@@ -272,6 +280,12 @@ class Engine:
         lexicon = self.lexicon
         lower = lowered[i]
         valence = lexicon[lower]
+        if lower != "no" and lower not in _NGRAM_FIRSTS:  # most words: no rule can apply
+            context = lowered[i - 3 if i - 3 > lo else lo : i]
+            if _CONTEXT.isdisjoint(context) and "n't" not in " ".join(context):
+                if cap_diff and tokens[i].isupper():
+                    return valence + C_INCR if valence > 0 else valence - C_INCR
+                return valence
         before = i - lo  # how far back the rules may look (VADER's ``i`` in its window)
         if lower == "no" and i + 1 < hi and lowered[i + 1] in lexicon:
             valence = 0.0
@@ -313,8 +327,11 @@ class Engine:
         """Every token with a valence, in order (the words of an emoji's description summed as the
         emoji), then punctuation emphasis."""
         punctuation = _punctuation(text, total)
-        if not spans and not self.phrases and _IDIOM_WORDS.isdisjoint(lowered):
-            return (*zip(map(lowered.__getitem__, positions), values, repeat("word")), *punctuation)
+        if not spans and not self.phrases:  # each token its own term
+            if not _has_idiom(lowered):
+                return (*zip(map(lowered.__getitem__, positions), values, repeat("word")), *punctuation)
+            terms = [(*self._term(lowered, i), 0.0 + valence) for i, valence in zip(positions, values, strict=True)]
+            return (*[(term, valence, kind) for term, kind, valence in terms], *punctuation)
         emoji_at = {i: (start, found) for start, end, found in spans for i in range(start, end)}
         found: dict[int, tuple[str, str]] = {}  # first token -> (term, kind)
         totals: dict[int, float] = {}
@@ -331,19 +348,30 @@ class Engine:
             return self.phrases[lower], "phrase"
         if i > 2 and lowered[i - 3] not in self.lexicon:  # when VADER checks idioms
             near = lowered[i - 3 : i + 3]
-            for a, b in ((2, 4), (1, 4), (1, 3), (0, 3), (0, 2), (3, 5), (3, 6)):  # VADER's n-grams
-                if " ".join(near[a:b]) in SPECIAL_CASES:
-                    return " ".join(near[a:b]), "idiom"
+            if not _IDIOM_WORDS.isdisjoint(near):
+                for a, b in ((2, 4), (1, 4), (1, 3), (0, 3), (0, 2), (3, 5), (3, 6)):  # VADER's n-grams
+                    if tuple(near[a:b]) in _SPECIAL:
+                        return " ".join(near[a:b]), "idiom"
         return lower, "word"
 
 
-def _strip_punctuation(tokens: list[str]) -> list[str]:
-    """SentiText's tokens: ASCII punctuation stripped from each end, unless 2 characters or fewer
-    would be left (an emoticon such as ``:)``)."""
+def _sentitext_words(tokens: list[str]) -> list[str]:
+    """SentiText's words: ASCII punctuation stripped from each end of a token, unless 2 characters
+    or fewer would be left (then the token as it is: an emoticon such as ``:)``, or ``a.``)."""
     stripped = list(map(str.strip, tokens, repeat(string.punctuation)))
-    if stripped == tokens:
-        return tokens
-    return [short if len(short) > 2 else token for token, short in zip(tokens, stripped, strict=True)]
+    for k in compress(range(len(stripped)), map(_AT_MOST_TWO, map(len, stripped))):
+        stripped[k] = tokens[k]
+    return stripped
+
+
+_AT_MOST_TWO: Final = (3).__gt__
+
+
+def _has_idiom(lowered: list[str]) -> bool:
+    """Whether the words of one of VADER's idioms follow each other somewhere in ``lowered``."""
+    if _IDIOM_WORDS.isdisjoint(lowered):
+        return False
+    return _IDIOM_SEQUENCE.search(f" {' '.join(lowered)} ") is not None
 
 
 def _after_no(lowered: Sequence[str], i: int, before: int) -> bool:
@@ -407,7 +435,7 @@ def _punctuation_emphasis(text: str) -> float:
 def _score_valence(values: list[float], total: float, size: int, text: str) -> tuple[float, float, float, float]:
     """VADER's ``score_valence`` of ``size`` tokens whose non-zero valences are ``values`` (their
     sum: ``total``), as ``(compound, pos, neu, neg)``."""
-    amplifier = _punctuation_emphasis(text)
+    amplifier = _punctuation_emphasis(text) if "!" in text or "?" in text else 0.0  # 0 * 0.292 + 0 is 0.0
     if total > 0:
         total += amplifier
     elif total < 0:
@@ -419,13 +447,17 @@ def _score_valence(values: list[float], total: float, size: int, text: str) -> t
             pos_sum += float(value) + 1
         elif value < 0:
             neg_sum += float(value) - 1
-    if pos_sum > math.fabs(neg_sum):
+    if pos_sum > -neg_sum:  # math.fabs(neg_sum), as neg_sum <= 0; abs() below: fabs of a float, faster
         pos_sum += amplifier
-    elif pos_sum < math.fabs(neg_sum):
+    elif pos_sum < -neg_sum:
         neg_sum -= amplifier
-    whole = pos_sum + math.fabs(neg_sum) + neutral
-    pos, neg, neu = math.fabs(pos_sum / whole), math.fabs(neg_sum / whole), math.fabs(neutral / whole)
-    return round(compound, 4), round(pos, 3), round(neu, 3), round(neg, 3)
+    whole = pos_sum + abs(neg_sum) + neutral
+    return (
+        round(compound, 4),
+        round(abs(pos_sum / whole), 3),
+        round(abs(neutral / whole), 3),
+        round(abs(neg_sum / whole), 3),
+    )
 
 
 def _punctuation(text: str, total: float) -> tuple[Term, ...]:

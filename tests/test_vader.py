@@ -181,7 +181,7 @@ class Reads(list[str]):
         self.read: list[int] = []
 
     def __getitem__(self, index):  # type: ignore[no-untyped-def]
-        self.read.append(index)
+        self.read.extend(range(*index.indices(len(self))) if isinstance(index, slice) else [index])
         return super().__getitem__(index)
 
 
@@ -205,7 +205,7 @@ def reads_per_word(text: str) -> list[tuple[int, list[int], int, int]]:
 def test_each_word_reads_three_tokens_before_and_two_after():
     calls = reads_per_word("no the very good , not so bad kind of nice, without doubt the shit yeah right " * 50)
     assert len(calls) > 200
-    assert all(i - 3 <= j <= i + 2 for i, read, _, _ in calls for j in read)
+    assert all(i - 3 <= j <= i + 2 and lo <= j < hi for i, read, lo, hi in calls for j in read)
 
 
 def test_an_emoji_flood_reads_only_its_own_description():
