@@ -77,6 +77,8 @@ _TIME_RE = re.compile(r"[ \t]+at[ \t]+\d{1,2}(?::\d{2})?[ \t]*(?:[ap]\.?m\.?)?(?
 
 _HANDLE_RE = re.compile(r"\([ \t]*@([A-Za-z0-9_](?:[A-Za-z0-9_.]{0,29}[A-Za-z0-9_])?)[ \t]*\)")
 _DASH_RE = re.compile(r"[—–―−]|(?:(?<=\s)|^)(?:--?|\\-)(?=\s)")
+_DASH_CHAR_RE = re.compile(r"[—–―−]")
+""":data:`_DASH_RE` in text without ``-``, where only its first branch can match (and ``re`` can skip ahead)."""
 _BYLINE_PHRASE_RE = re.compile(
     r"\b(?:(?P<instagram>A[ \t]+(?:post|photo|video|reel)[ \t]+(?:shared|posted))|(?P<twitter>Originally[ \t]+tweeted))"
     r"[ \t]+by\b",
@@ -114,20 +116,28 @@ class _Attribution:
 
 
 class _Layout:
-    """Line and paragraph boundaries of a text, for O(log n) look-ups of 'start of paragraph'."""
+    """Line and paragraph boundaries of a text: 'start of paragraph' by bisection over the blank
+    lines, 'start of line' by looking back no further than a given floor (callers pass floors that
+    keep the total look-back linear: the end of the previous attribution, or a bounded window)."""
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.line_starts = [0, *(m.end() for m in re.finditer("\n", text))]
         blank_ends = [m.end() for m in _BLANK_LINE_RE.finditer(text)]
         self.blank_lines = bool(blank_ends)
-        self.para_starts = [0, *blank_ends] if blank_ends else self.line_starts
+        self.para_starts = [0, *blank_ends]
 
-    def line_start(self, pos: int) -> int:
-        return self.line_starts[bisect.bisect_right(self.line_starts, pos) - 1]
+    def line_start(self, pos: int, floor: int) -> int:
+        """The start of ``pos``'s line, or ``floor`` when that is later."""
+        return max(self.text.rfind("\n", floor, pos) + 1, floor)
 
-    def para_start(self, pos: int) -> int:
-        return self.para_starts[bisect.bisect_right(self.para_starts, pos) - 1]
+    def starts_line(self, pos: int) -> bool:
+        return pos == 0 or self.text[pos - 1] == "\n"
+
+    def para_start(self, pos: int, floor: int) -> int:
+        """The start of ``pos``'s paragraph (its line in a text without blank lines), or ``floor`` if later."""
+        if not self.blank_lines:
+            return self.line_start(pos, floor)
+        return max(self.para_starts[bisect.bisect_right(self.para_starts, pos) - 1], floor)
 
 
 def reaction_id(handle: str | None, date: dt.date | None, text: str) -> str:
@@ -267,10 +277,10 @@ def _find_attributions(layout: _Layout, warnings: list[str]) -> list[_Attributio
 def _attribution_at(layout: _Layout, match: re.Match[str], floor: int) -> _Attribution | None:
     """The attribution around a ``(@handle)`` match, or None when it is a mere mention."""
     text = layout.text
-    window_start = max(layout.line_start(match.start()), match.start() - _MAX_NAME - 4, floor)
+    window_start = layout.line_start(match.start(), max(match.start() - _MAX_NAME - 4, floor))
     before = text[window_start : match.start()]
     platform = Platform.TWITTER
-    dashes = list(_DASH_RE.finditer(before))
+    dashes = list((_DASH_RE if "-" in before else _DASH_CHAR_RE).finditer(before))
     phrase = [*_BYLINE_PHRASE_RE.finditer(before)][-1:] if "by" in before else []
     dashless = False
     if phrase and (not dashes or dashes[-1].start() < phrase[0].start()):
@@ -287,7 +297,7 @@ def _attribution_at(layout: _Layout, match: re.Match[str], floor: int) -> _Attri
     if date_match and platform is Platform.INSTAGRAM and (time := _TIME_RE.match(text, end)):
         end = time.end()
     if dashless and (
-        date_match is None or not name or start != layout.line_start(match.start())
+        date_match is None or not name or start > match.start() or not layout.starts_line(start)
         or not _LINE_END_RE.match(text, end)
     ):
         return None
@@ -337,8 +347,7 @@ _POST_END_RE = re.compile(
 
 def _after_start_marker(post: str, attribution: _Attribution) -> int:
     """Where the post begins within ``post``: after the last 'Skip Twitter post by …' style marker, if any."""
-    lowered = post.lower()
-    if not any(word in lowered for word in _POST_START_WORDS):
+    if not any(map(post.lower().__contains__, _POST_START_WORDS)):
         return 0
     cut = 0
     for marker in _POST_START_RE.finditer(post):
@@ -388,12 +397,12 @@ def _cut_posts(
 def _post_bounds(layout: _Layout, dash: int, previous_end: int) -> tuple[int, int]:
     """Where the post attributed at ``dash`` starts and stops."""
     text = layout.text
-    start, stop = max(layout.para_start(dash), previous_end), dash
+    start, stop = layout.para_start(dash, previous_end), dash
     if not text[start:dash].strip(_GAP):
         last = _last_visible(text, dash, previous_end)
         if last < previous_end:
             return dash, dash
-        start, stop = max(layout.para_start(last), previous_end), last + 1
+        start, stop = layout.para_start(last, previous_end), last + 1
     return _reach_back(layout, start, previous_end), stop
 
 
@@ -427,7 +436,7 @@ def _reach_back(layout: _Layout, start: int, previous_end: int) -> int:
         last = _last_visible(text, start, previous_end)
         if last < previous_end or (text.count("\n", last, start) < 3 and not text.startswith(_CONTINUATION, start)):
             break
-        start = max(layout.para_start(last), previous_end)
+        start = layout.para_start(last, previous_end)
     return start
 
 
@@ -451,15 +460,6 @@ def build_reaction(
     for posts that have none (a video embed is identified by its URL).
     """
     entities = extract_entities(text)
-    derived: dict[str, Any] = {
-        "hashtags": entities.hashtags,
-        "mentions": entities.mentions,
-        "urls": entities.urls,
-        "media": entities.media,
-        "emoji": entities.emoji,
-        "citations": (Citation(source, span),),
-    }
-    derived.update({key: value for key, value in fields.items() if value or key not in derived})
     return Reaction(
         id=reaction_id(handle, date, text if id_text is None else id_text),
         kind=kind,
@@ -470,7 +470,14 @@ def build_reaction(
         text=text,
         source=source,
         span=span,
-        **derived,
+        # a field given empty does not replace what the text gives; any other given field is kept as given
+        hashtags=fields.pop("hashtags", None) or entities.hashtags,
+        mentions=fields.pop("mentions", None) or entities.mentions,
+        urls=fields.pop("urls", None) or entities.urls,
+        media=fields.pop("media", None) or entities.media,
+        emoji=fields.pop("emoji", None) or entities.emoji,
+        citations=fields.pop("citations", None) or (Citation(source, span),),
+        **fields,
     )
 
 
