@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
+from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from reactions.models import Platform
 from reactions.platforms import (
@@ -19,7 +23,7 @@ from reactions.platforms import (
     youtube,
 )
 from reactions.platforms.base import parse_date, read_byline
-from reactions.platforms.dom import Node, iter_elements, parse_dom, render_text
+from reactions.platforms.dom import Node, collapse_spaces, iter_elements, parse_dom, render_text, tidy
 
 
 def first_embed(markup: str) -> Embed | None:
@@ -455,3 +459,41 @@ def test_instagram_byline_forms(byline: str, handle: str, name: str | None) -> N
     assert (embed.handle, embed.display_name, embed.text) == (handle, name, "New year!")
     assert embed.date == dt.date(2016, 1, 1)
     assert embed.created_at == dt.datetime(2016, 1, 1, 23, tzinfo=dt.UTC)
+
+
+# --- quick paths agree with the plain ones ----------------------------------------------------------
+
+
+HTML_PAGES = sorted((Path(__file__).parent / "golden_html").glob("*.html"))
+
+
+@pytest.mark.parametrize("page", HTML_PAGES, ids=lambda p: p.stem)
+def test_match_embed_quick_check_skips_only_what_no_platform_matches(page: Path) -> None:
+    """match_embed skips elements without attributes (but blockquotes): no platform would match them."""
+    for element in iter_elements(parse_dom(page.read_text(encoding="utf-8"))):
+        for node in (element, Node(element.tag, {}, element.children)):
+            assert match_embed(node) is next((e for e in EXTRACTORS if e.matches(node)), None)
+
+
+SPACES = r"[ \t\n\r\f\v\u00a0\u2000-\u200a\u202f\u205f\u3000]+"
+
+
+def reference_tidy(text: str) -> str:
+    """dom.tidy as first written: regular-expression substitutions only."""
+    text = re.sub("[\u200b\u2060\ufeff]", "", text)
+    lines = [re.sub(SPACES, " ", line).strip() for line in text.split("\n")]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
+
+
+SPACE_SOUP = st.lists(
+    st.sampled_from([" ", "  ", "\t", "\n", "\n\n\n", "\r", "\f", "\v", "\xa0", "\u2003", "\u202f", "\u3000", "\x1c",
+                     "\x1f", "\x85", "\u1680", "\u2028", "\u2029", "\u200b", "\u2060", "\ufeff", "a", "bc", "é", "😂"]),
+    max_size=25,
+).map("".join)  # fmt: skip
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(SPACE_SOUP, st.text(st.characters(exclude_categories=[]))))
+def test_tidy_and_collapse_spaces_match_the_plain_substitutions(text: str) -> None:
+    assert tidy(text) == reference_tidy(text)
+    assert collapse_spaces(text) == re.sub(SPACES, " ", text)

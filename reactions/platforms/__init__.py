@@ -22,4 +22,6 @@ EXTRACTORS: tuple[Extractor, ...] = tuple(
 
 def match_embed(node: Node) -> Extractor | None:
     """The extractor of the first platform that recognises ``node`` as one of its embeds."""
+    if not node.attrs and node.tag != "blockquote":
+        return None  # quick: every platform needs attributes, but for a bare twitter blockquote
     return next((e for e in EXTRACTORS if e.matches(node)), None)

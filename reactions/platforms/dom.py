@@ -52,8 +52,12 @@ EMBED_BLOCK_CLASSES = frozenset({
 FRAME_TAGS = frozenset({"iframe", "amp-iframe"})
 """Elements that show another page (``amp-iframe`` is AMP's iframe)."""
 _UNFINISHED_TAG = re.compile(r"<[a-zA-Z/!]")
-_SPACES = re.compile(r"[ \t\n\r\f\v\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
+_SPACE = r"[ \t\n\r\f\v\u00a0\u2000-\u200a\u202f\u205f\u3000]"
+_SPACES = re.compile(f"{_SPACE}{_SPACE}*")  # not "+": a pattern opening with a plain class lets re skip ahead
+_OTHER_WHITESPACE = re.compile("[\x1c-\x1f\x85\u1680\u2028\u2029]")
+"""What ``str.split()`` takes for white space besides the characters of :data:`_SPACES`."""
 _INVISIBLE = re.compile("[\u200b\u2060\ufeff]")
+_MANY_BREAKS = re.compile(r"\n{3,}")
 
 
 @dataclass(slots=True, eq=False)
@@ -211,6 +215,11 @@ def tidy(text: str) -> str:
     >>> tidy(" a \\u00a0b \\n\\n\\n c\\u200b ")
     'a b\\n\\nc'
     """
-    text = _INVISIBLE.sub("", text)
-    lines = [_SPACES.sub(" ", line).strip() for line in text.split("\n")]
-    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
+    if "\u200b" in text or "\u2060" in text or "\ufeff" in text:
+        text = _INVISIBLE.sub("", text)
+    if _OTHER_WHITESPACE.search(text):
+        lines = [_SPACES.sub(" ", line).strip() for line in text.split("\n")]
+    else:  # the same, quicker: white space here is only what _SPACES collapses
+        lines = [" ".join(line.split()) for line in text.split("\n")]
+    text = "\n".join(lines)
+    return (_MANY_BREAKS.sub("\n\n", text) if "\n\n\n" in text else text).strip()
