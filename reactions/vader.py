@@ -85,7 +85,7 @@ without any of them among the three tokens before it, a word's valence is its le
 _LETTER_RUN = re.compile(r"([^\W\d_])\1{2,}")
 _ELONGATED_WORD = re.compile(r"[^\W\d_]*([^\W\d_])\1{2,}[^\W\d_]*")
 _TRIPLE = re.compile(r"(.)\1\1")
-"""A cheap test (a literal-free backreference on any character is fast) before looking for elongated words."""
+"""Three equal characters: fast to find (a letter class tested at every position is not)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +172,7 @@ class Engine:
         self.lexicon: dict[str, float] = self.vader.lexicon
         self._least_rule = "least" not in self.lexicon  # VADER's "least" rule skips a lexicon word
         self._phrase_re = _phrase_pattern(self.phrases.values())
+        self._emoji_replacements: dict[str, tuple[str, int]] = {}  # a lexicon lookup, as describe_emoji's cache
 
     def prepare(self, text: str) -> Prepared:
         """Text cleaned (:func:`clean`), links removed, custom phrases joined into one token, emoji
@@ -180,7 +181,7 @@ class Engine:
 
     def _prepare(self, text: str) -> tuple[str, Spans]:
         text = remove_urls(clean(text))
-        if _TRIPLE.search(text) and _LETTER_RUN.search(text):
+        if _has_letter_run(text):
             text = _ELONGATED_WORD.sub(self._shorten, text)
         if self._phrase_re is not None:
             text = self._phrase_re.sub(lambda m: PHRASE_JOINER.join(m.group().split()), text)
@@ -205,17 +206,25 @@ class Engine:
         spans: list[tuple[int, int, str]] = []
         tokens = position = 0
         for match in emoji_matches(text):
-            plain, found = text[position : match.start()], match.group()
+            start, found = match.start(), match.group()
+            if start > position:
+                plain = text[position:start]
+                pieces.append(plain)
+                tokens += len(plain.split())
             position = match.end()
-            pieces.append(plain)
-            tokens += len(plain.split())
-            words = self._emoji_words(found)
-            if words:
-                spans.append((tokens, tokens + len(words.split()), found))
-                tokens += len(words.split())
-            pieces.append(f" {words} ")
+            replacement, count = self._emoji_replacements.get(found) or self._emoji_replacement(found)
+            if count:
+                spans.append((tokens, tokens + count, found))
+                tokens += count
+            pieces.append(replacement)
         pieces.append(text[position:])
         return "".join(pieces), tuple(spans)
+
+    def _emoji_replacement(self, found: str) -> tuple[str, int]:
+        """What replaces an emoji sequence (its words, surrounded by spaces) and how many words that is."""
+        words = self._emoji_words(found)
+        replacement = self._emoji_replacements[found] = (f" {words} ", len(words.split()))
+        return replacement
 
     def _emoji_words(self, found: str) -> str:
         """A custom-lexicon emoji stays itself (a lexicon token); others become their description."""
@@ -257,15 +266,14 @@ class Engine:
         """
         size = len(lowered)
         cap_diff = 0 < sum(map(str.isupper, tokens)) < size  # allcap_differential (stripping keeps case)
-        bounds = _span_bounds(spans, size) if spans else None
+        bounds = {i: (start, end) for start, end, _ in spans for i in range(start, end)}
         positions: list[int] = []
         values: list[float] = []
         for i in hits:
             lower = lowered[i]
             if lower in BOOSTER_DICT or (lower == "kind" and i + 1 < size and lowered[i + 1] == "of"):
                 continue  # VADER appends 0 for these tokens
-            bound = bounds[i] if bounds is not None else None
-            lo, hi = bound if bound is not None else (0, size)
+            lo, hi = bounds.get(i) or (0, size)
             valence = self.valence(tokens, lowered, i, lo, hi, cap_diff)
             if valence:
                 positions.append(i)
@@ -365,6 +373,12 @@ def _sentitext_words(tokens: list[str]) -> list[str]:
 
 
 _AT_MOST_TWO: Final = (3).__gt__
+
+
+def _has_letter_run(text: str) -> bool:
+    """Whether ``text`` holds a letter three times in a row (an elongated word): the letter test runs
+    only where three equal characters stand, such as in ``...``, which posts are full of."""
+    return any(_LETTER_RUN.match(text, triple.start()) for triple in _TRIPLE.finditer(text))
 
 
 def _has_idiom(lowered: list[str]) -> bool:
@@ -468,13 +482,6 @@ def _punctuation(text: str, total: float) -> tuple[Term, ...]:
         return ()
     marks = "!" * min(text.count("!"), 4) + ("?" * min(text.count("?"), 3) if text.count("?") > 1 else "")
     return ((marks, amplifier if total > 0 else -amplifier, "punctuation"),)
-
-
-def _span_bounds(spans: Spans, size: int) -> list[tuple[int, int] | None]:
-    bounds: list[tuple[int, int] | None] = [None] * size
-    for start, end, _ in spans:
-        bounds[start:end] = [(start, end)] * (end - start)
-    return bounds
 
 
 def _phrase_pattern(phrases: Any) -> re.Pattern[str] | None:

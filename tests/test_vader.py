@@ -223,3 +223,14 @@ def test_floods_score(text):
     # Not a timing target (benchmarks/sentiment_speed.py is): a quadratic rule would take minutes here.
     scores = vader.Engine(ANALYZER, {}).analyse(text).scores
     assert -1 <= scores[0] <= 1
+
+
+# --- shortcuts ------------------------------------------------------------------------------------
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from([*"aaAbZ.. !1_", "ééé", "ß", "²", "三", "ooo", "...", "😂😂😂"])).map("".join))
+def test_letter_run_shortcut_finds_what_a_letter_search_finds(text):
+    assert vader._has_letter_run(text) == (
+        vader._TRIPLE.search(text) is not None and bool(vader._LETTER_RUN.search(text))
+    )
