@@ -394,11 +394,16 @@ def extract_entities(text: str) -> Entities:
 media=('pic.twitter.com/F53hiLi1i6',), emoji=('😂',))
     """
     spans = _url_spans(text) if "." in text else []
-    links = [text[start:end] for start, end in spans]
+    urls: tuple[str, ...] = ()
+    media: tuple[str, ...] = ()
+    if spans:
+        links = [text[start:end] for start, end in spans]
+        urls = tuple(url for url in links if not _MEDIA.match(url))
+        media = tuple(url for url in links if _MEDIA.match(url))
     return Entities(
-        hashtags=tuple(_hashtags(text, spans)) if "#" in text or "＃" in text else (),
-        mentions=tuple(_mentions(text, spans)) if "@" in text or "＠" in text else (),
-        urls=tuple(url for url in links if not _MEDIA.match(url)),
-        media=tuple(url for url in links if _MEDIA.match(url)),
-        emoji=tuple(extract_emoji(text)),
+        tuple(_hashtags(text, spans)) if "#" in text or "＃" in text else (),
+        tuple(_mentions(text, spans)) if "@" in text or "＠" in text else (),
+        urls,
+        media,
+        () if text.isascii() else tuple(extract_emoji(text)),
     )

@@ -77,8 +77,6 @@ _TIME_RE = re.compile(r"[ \t]+at[ \t]+\d{1,2}(?::\d{2})?[ \t]*(?:[ap]\.?m\.?)?(?
 
 _HANDLE_RE = re.compile(r"\([ \t]*@([A-Za-z0-9_](?:[A-Za-z0-9_.]{0,29}[A-Za-z0-9_])?)[ \t]*\)")
 _DASH_RE = re.compile(r"[—–―−]|(?:(?<=\s)|^)(?:--?|\\-)(?=\s)")
-_DASH_CHAR_RE = re.compile(r"[—–―−]")
-""":data:`_DASH_RE` in text without ``-``, where only its first branch can match (and ``re`` can skip ahead)."""
 _BYLINE_PHRASE_RE = re.compile(
     r"\b(?:(?P<instagram>A[ \t]+(?:post|photo|video|reel)[ \t]+(?:shared|posted))|(?P<twitter>Originally[ \t]+tweeted))"
     r"[ \t]+by\b",
@@ -101,7 +99,7 @@ _NO_HANDLE_RE = re.compile(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: a frozen record is slower to make, and this one never leaves the module
 class _Attribution:
     """An attribution found in the text, before its post is cut out."""
 
@@ -280,14 +278,14 @@ def _attribution_at(layout: _Layout, match: re.Match[str], floor: int) -> _Attri
     window_start = layout.line_start(match.start(), max(match.start() - _MAX_NAME - 4, floor))
     before = text[window_start : match.start()]
     platform = Platform.TWITTER
-    dashes = list((_DASH_RE if "-" in before else _DASH_CHAR_RE).finditer(before))
+    dash = _last_dash(before)
     phrase = [*_BYLINE_PHRASE_RE.finditer(before)][-1:] if "by" in before else []
     dashless = False
-    if phrase and (not dashes or dashes[-1].start() < phrase[0].start()):
+    if phrase and (dash is None or dash[0] < phrase[0].start()):
         start, name = window_start + phrase[0].start(), before[phrase[0].end() :].strip()
         platform = Platform.INSTAGRAM if phrase[0].group("instagram") else Platform.TWITTER
-    elif dashes:
-        start, name = window_start + dashes[-1].start(), before[dashes[-1].end() :].strip()
+    elif dash is not None:
+        start, name = window_start + dash[0], before[dash[1] :].strip()
     else:
         start, name, dashless = window_start, before.strip(), True
     if name and _BYLINE_RE.match(name):
@@ -320,6 +318,15 @@ def _attribution_at(layout: _Layout, match: re.Match[str], floor: int) -> _Attri
         problem=problem,
         link=date_match.group("link") if date_match else None,
     )
+
+
+def _last_dash(text: str) -> tuple[int, int] | None:
+    """Start and end of the last :data:`_DASH_RE` match in ``text``, if any."""
+    if "-" not in text:  # then only its one-character branch can match: the last such character
+        at = max(text.rfind("—"), text.rfind("–"), text.rfind("―"), text.rfind("−"))
+        return (at, at + 1) if at >= 0 else None
+    spans = [m.span() for m in _DASH_RE.finditer(text)]
+    return spans[-1] if spans else None
 
 
 def _date_on_next_line(text: str, pos: int) -> re.Match[str] | None:

@@ -223,7 +223,7 @@ def test_never_raises_on_attribution_soup(text: str) -> None:
 
 SCAN_ALPHABET = st.sampled_from(
     ['"', "“", "”", "‘", "’", "\n", "\n\n", " ", "\t", "a", "ab", "x" * 30, "— ", "– ", "―", "-- ", "\n— ", "\n \t– ",
-     "Ann Lee", " Feb 2, 2020", " 2 de mayo de 2020", "(@a)", ",", " a fan wrote.", "\u2028"]
+     "Ann Lee", " Feb 2, 2020", " 2 de mayo de 2020", "(@a)", ",", " a fan wrote.", "\u2028", "−", " \\- ", "-"]
 )  # fmt: skip
 
 
@@ -253,6 +253,7 @@ def check_quick_scans(body: str) -> None:
         for m in parse._NO_HANDLE_RE.finditer(body)
     ]
     assert parse._attributions_without_handle(body, []) == expected
+    assert parse._last_dash(body) == ([m.span() for m in parse._DASH_RE.finditer(body)] or [None])[-1]
 
 
 @pytest.mark.parametrize(
