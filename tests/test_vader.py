@@ -106,6 +106,14 @@ RULE_CASES = [
 ]  # fmt: skip
 
 
+def test_generated_corpus_posts_identical_to_reference(corpus_generator):
+    # the posts of benchmarks/generate_corpus.py: links, hashtags, emoji, "...", as the pipeline scores them
+    generator = corpus_generator.Generator(7, 0.1)
+    engine, reference = engines({})
+    for text in (generator.post_text() for _ in range(2000)):
+        assert engine.analyse(text) == reference.analyse(text), text
+
+
 @pytest.mark.parametrize("lexicon", [{}, CUSTOM], ids=["vader", "custom"])
 @pytest.mark.parametrize("text", RULE_CASES)
 def test_each_rule_identical_to_reference(lexicon, text):
