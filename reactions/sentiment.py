@@ -34,7 +34,7 @@ import math
 import operator
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeVar
 
 import numpy as np
 import pandas as pd
@@ -203,11 +203,14 @@ def format_terms(terms: Iterable[tuple[str, float] | vader.Term], limit: int = D
     """:func:`format_drivers` of ``(term, valence, …)`` tuples (what an analysis keeps, unrounded)."""
     totals: dict[str, float] = {}
     for term, valence in map(_TERM_VALENCE, terms):
-        totals[term] = totals.get(term, 0.0) + round(valence, 2)  # as a Driver holds it
+        rounded = _ROUNDED.get(valence)
+        if rounded is None:
+            rounded = _remember(_ROUNDED, valence, round(valence, 2))  # as a Driver holds it
+        totals[term] = totals.get(term, 0.0) + rounded
     items = sorted(totals.items(), key=_strength) if len(totals) > 1 else totals.items()
     parts: list[str] = []
     for term, valence in items:
-        shown = f"{valence:+.1f}"
+        shown = _SHOWN.get(valence) or _remember(_SHOWN, valence, f"{valence:+.1f}")
         if shown not in _HIDDEN:
             parts.append(f"{term} {shown}")
             if len(parts) == limit:
@@ -218,19 +221,26 @@ def format_terms(terms: Iterable[tuple[str, float] | vader.Term], limit: int = D
 _TERM_VALENCE: Final = operator.itemgetter(0, 1)
 _HIDDEN: Final = frozenset({"+0.0", "-0.0"})
 """Valences that the drivers column leaves out (they round to zero)."""
+_ROUNDED: dict[float, float] = {}
+"""``round(valence, 2)`` by valence: a text's valences are a few lexicon values times a few factors,
+so a corpus holds a few hundred distinct ones (``round`` with digits is slow)."""
+_SHOWN: dict[float, str] = {}
+"""``f"{valence:+.1f}"`` by valence (ditto)."""
+MEMO_LIMIT: Final = 1 << 16
+"""The most valences :data:`_ROUNDED` and :data:`_SHOWN` keep."""
+
+
+_T = TypeVar("_T")
+
+
+def _remember(memo: dict[float, _T], valence: float, value: _T) -> _T:
+    if len(memo) < MEMO_LIMIT:
+        memo[valence] = value
+    return value
 
 
 def _strength(item: tuple[str, float]) -> float:
     return -abs(item[1])
-
-
-def _drivers_column(terms: tuple[vader.Term, ...]) -> str:
-    """:func:`format_terms` of an analysis' terms, without its loop when there is one term."""
-    if len(terms) != 1:
-        return format_terms(terms) if terms else ""
-    term, valence, _ = terms[0]
-    shown = f"{0.0 + round(valence, 2):+.1f}"
-    return "" if shown in _HIDDEN else f"{term} {shown}"
 
 
 def score_frame(
@@ -282,7 +292,7 @@ def _frame_analysis(engine: vader.Engine, text: object) -> tuple[tuple[float, fl
     """A text's scores and its ``drivers`` column value."""
     value = as_text(text)
     analysis = _analyse(engine, value) if value else vader.EMPTY
-    return analysis.scores, _drivers_column(analysis.terms)
+    return analysis.scores, format_terms(analysis.terms) if analysis.terms else ""
 
 
 def _check_label(label: str) -> str:
@@ -294,3 +304,5 @@ def _check_label(label: str) -> str:
 def clear_cache() -> None:
     """Forget every cached analysis (texts are then scored afresh; for benchmarks and tests)."""
     _analyse.cache_clear()
+    _ROUNDED.clear()
+    _SHOWN.clear()

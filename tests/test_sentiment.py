@@ -417,3 +417,27 @@ def test_emoji_soup_never_raises(text):
     scores = score_text(text)
     assert -1 <= scores.compound <= 1
     assert all(isinstance(d.term, str) and d.term for d in explain(text))
+
+
+def format_terms_without_memo(terms, limit=sentiment.DRIVER_LIMIT):
+    """format_terms as it was before it remembered rounded and formatted valences."""
+    totals: dict[str, float] = {}
+    for term, valence, *_ in terms:
+        totals[term] = totals.get(term, 0.0) + round(valence, 2)
+    if len(totals) > 1:
+        totals = dict(sorted(totals.items(), key=lambda item: -abs(item[1])))
+    parts = [f"{term} {valence:+.1f}" for term, valence in totals.items()]
+    return "; ".join([part for part in parts if not part.endswith(("+0.0", "-0.0"))][:limit])
+
+
+valences = st.one_of(
+    st.floats(-12, 12, allow_nan=False),
+    st.sampled_from([0, 0.0, -0.0, 3, -2, 0.05, -0.05, 0.049999, 0.149999, 0.15, 1.9, -2.5, 0.292, -0.0972]),
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["good", "bad", "😂", "!!"]), valences, st.just("word")), max_size=8))
+def test_format_terms_remembers_without_changing_anything(terms):
+    sentiment.clear_cache()
+    assert format_terms_without_memo(terms) == sentiment.format_terms(terms) == sentiment.format_terms(terms)
