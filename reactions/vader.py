@@ -305,20 +305,23 @@ class Engine:
             prev = lowered[i - k]
             if prev in lexicon:
                 continue
-            booster = BOOSTER_DICT.get(prev)
-            if booster is not None:  # scalar_inc_dec; any other word adds 0.0, which changes no valence
-                scalar = booster
-                if valence < 0:
-                    scalar *= -1
-                if cap_diff and tokens[i - k].isupper():
-                    scalar = scalar + C_INCR if valence > 0 else scalar - C_INCR
-                if k == 2 and scalar != 0:
-                    scalar = scalar * 0.95
-                if k == 3 and scalar != 0:
-                    scalar = scalar * 0.9
-                valence = valence + scalar
-            valence = _negation_check(valence, lowered, k, i)
-            if k == 3:
+            if prev in _CONTEXT or "n't" in prev:
+                booster = BOOSTER_DICT.get(prev)
+                if booster is not None:  # scalar_inc_dec; any other word adds 0.0, which changes no valence
+                    scalar = booster
+                    if valence < 0:
+                        scalar *= -1
+                    if cap_diff and tokens[i - k].isupper():
+                        scalar = scalar + C_INCR if valence > 0 else scalar - C_INCR
+                    if k == 2 and scalar != 0:
+                        scalar = scalar * 0.95
+                    if k == 3 and scalar != 0:
+                        scalar = scalar * 0.9
+                    valence = valence + scalar
+                valence = _negation_check(valence, lowered, k, i)
+            elif k == 3 and lowered[i - 1] in _SO_THIS:  # what _negation_check does for any other word
+                valence = valence * 1.25
+            if k == 3 and not _NGRAM_FIRSTS.isdisjoint(lowered[i - 3 : i + 1]):
                 valence = _special_idioms_check(valence, lowered, i, hi)
         if (
             before
@@ -416,10 +419,9 @@ def _negation_check(valence: float, lowered: Sequence[str], k: int, i: int) -> f
 
 
 def _special_idioms_check(valence: float, lowered: Sequence[str], i: int, hi: int) -> float:
-    """VADER's ``_special_idioms_check``: idioms ending at or starting from ``i``, booster n-grams before it."""
+    """VADER's ``_special_idioms_check``: idioms ending at or starting from ``i``, booster n-grams before
+    it (called when one of ``i - 3 .. i`` is the first word of one: else none can match)."""
     three, two, one, zero = lowered[i - 3], lowered[i - 2], lowered[i - 1], lowered[i]
-    if _NGRAM_FIRSTS.isdisjoint((three, two, one, zero)):
-        return valence
     for seq in ((one, zero), (two, one, zero), (two, one), (three, two, one), (three, two)):
         special = _SPECIAL.get(seq)
         if special is not None:
