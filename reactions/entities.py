@@ -132,7 +132,11 @@ _MEDIA_HINT = re.compile(r"\.[cC][oO][mM]/")
 """A quick check: every media link holds ``.com/`` (in any case; no other character folds to these)."""
 _FOREVER = sys.maxsize
 _MEDIA = re.compile(r"(?:https?://)?pic\.(?:twitter|x)\.com/", re.IGNORECASE)
-_MEDIA_LINK = re.compile(r"(?:https?://)?pic\.(?:twitter|x)\.com/[a-z0-9]+", re.IGNORECASE)
+_MEDIA_LINK = re.compile(
+    r"(?-i:[hHpP])(?:(?<=[hH])ttps?://pic|(?<=[pP])ic)\.(?:twitter|x)\.com/[a-z0-9]+", re.IGNORECASE
+)
+r"""``(?:https?://)?pic\.(?:twitter|x)\.com/[a-z0-9]+``, case-insensitive, written to open with a plain
+class so that ``re`` can skip ahead to an ``h`` or a ``p`` (no other character matches either in any case)."""
 _TCO_PATH = re.compile(r"/[a-z0-9]+", re.IGNORECASE)
 
 

@@ -73,11 +73,11 @@ def _has_status_link(node: Node) -> bool:
 
 def _wrapper_ref(node: Node) -> tuple[str | None, str] | None:
     """(handle, id) kept by a rendered widget or a CMS wrapper; ``None`` when it is not one."""
-    if not node.attrs or node.tag == "a":
+    attrs = node.attrs
+    if not attrs or node.tag == "a":
         return None
     for name in _ID_ATTRS:
-        value = node.attr(name).strip()
-        if value.isdigit():
+        if (value := attrs.get(name)) and (value := value.strip()).isdigit():
             return None, value
     if node.tag in FRAME_TAGS:
         return _iframe_ref(node.attr("src") or node.attr("data-src"))
@@ -86,7 +86,8 @@ def _wrapper_ref(node: Node) -> tuple[str | None, str] | None:
     embed_id = node.attr("data-embed-id").strip()
     if embed_id.isdigit():
         return None, embed_id
-    return next((ref for name in _URL_ATTRS if (ref := parse_status_url(node.attr(name)))), None)
+    # an absent or empty attribute is no status link: only the present ones are read
+    return next((ref for name in _URL_ATTRS if (value := attrs.get(name)) and (ref := parse_status_url(value))), None)
 
 
 def _mentions_twitter(node: Node) -> bool:
