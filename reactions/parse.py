@@ -1,8 +1,9 @@
 """Article text -> :class:`~reactions.models.Article`: finds embedded posts and quoted reactions.
 
 Pure functions, no I/O.  :func:`parse_article` never raises on a ``str`` and runs in linear
-time: every scan is a single regex pass, and every look-back is bounded or done by bisection
-over precomputed line and paragraph boundaries.
+time: every scan is a single pass (a regex, or ``str.find`` from one candidate to the next), and
+every look-back is bounded, done by bisection over precomputed paragraph boundaries, or kept
+within the text since the previous attribution.
 
 How an embed is found.  An attribution is anchored on ``(@handle)``: before it, on the same
 line, a dash (— – ― − -- -) and the display name; after it an optional date.  Without a date the
