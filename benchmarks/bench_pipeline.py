@@ -5,11 +5,12 @@ so that ratios hold on a noisy machine:
 
 * parse MB/s: :func:`reactions.corpus.parse_document` over the files' bytes, already in memory,
   one core;
-* end to end: files -> :func:`read_corpus` -> :func:`to_frame` (which scores with ``score_frame``), with
-  ``jobs=1`` and with ``jobs=N``, uncached; reactions/s counts rows of the scored frame;
+* end to end: files -> scored frame with :func:`reactions.pipeline.extract_frame` (what ``reactions
+  extract`` runs: the frame of ``to_frame(read_corpus(paths))``), with ``jobs=1`` and with ``jobs=N``,
+  uncached; reactions/s counts rows of the scored frame;
 * raw VADER: ``SentimentIntensityAnalyzer().polarity_scores`` over the frame's texts;
-* incremental: a cold cached run, a re-run over the unchanged corpus, and a re-run after adding
-  1% more files (how many files were parsed again is reported);
+* incremental: a cold cached run, a re-run over the unchanged corpus (the stored frame is read
+  back), and a re-run after adding 1% more files (how many files were parsed again is reported);
 * memory: peak traced Python memory of an end-to-end run (tracemalloc, a separate pass), peak
   RSS of the process, and the scored frame's ``memory_usage(deep=True)`` per reaction.
 
@@ -50,7 +51,8 @@ from generate_corpus import generate  # noqa: E402
 
 from reactions import cache as parse_cache  # noqa: E402
 from reactions import parallel, sentiment  # noqa: E402
-from reactions.corpus import parse_document, read_corpus  # noqa: E402
+from reactions.corpus import parse_document  # noqa: E402
+from reactions.pipeline import extract_frame  # noqa: E402
 
 SUFFIXES = (".txt", ".md", ".html", ".htm")
 
@@ -85,11 +87,10 @@ def timed(func: Callable[[], Any]) -> tuple[float, Any]:
 
 def run_pipeline(folder: Path, *, jobs: int, cache: bool) -> pd.DataFrame:
     """Files -> scored frame, the way ``reactions extract --jobs N`` does it, as a fresh process would
-    (the in-process memo of VADER analyses is emptied first)."""
+    (the in-process memo of VADER analyses is emptied first, the worker processes started anew)."""
     sentiment._analyse.cache_clear()
     parallel.shutdown()
-    corpus = read_corpus([folder], jobs=jobs, cache=cache)
-    return parallel.scored_frame(corpus, jobs=jobs, cache_dir=folder if cache else None)
+    return extract_frame([folder], jobs=jobs, cache=cache).frame
 
 
 def drop_store(folder: Path) -> None:
@@ -123,12 +124,12 @@ def bench_vader(texts: list[str], repeat: int) -> dict[str, float]:
 
 
 class ParseCounts(logging.Handler):
-    """Collects the "parsed N files, M from the cache" lines that reactions.parallel logs."""
+    """Collects the "parsed N files, M from the cache" lines that reactions.pipeline logs."""
 
     def __init__(self) -> None:
         super().__init__(logging.INFO)
         self.parsed = 0
-        self.log = logging.getLogger("reactions.parallel")
+        self.log = logging.getLogger("reactions.pipeline")
         self.log.setLevel(logging.INFO)
         self.log.addHandler(self)
 
@@ -145,6 +146,7 @@ def bench_incremental(folder: Path, articles: int, seed: int, jobs: int) -> dict
     drop_store(folder)
     cold, _ = timed(lambda: run_pipeline(folder, jobs=jobs, cache=True))
     warm, _ = timed(lambda: run_pipeline(folder, jobs=jobs, cache=True))
+    warm_cpu = CPU["last"]
     extra = folder / "zz-added"
     added = max(1, articles // 100)
     generate(extra, added, seed=seed + 1)
@@ -158,6 +160,7 @@ def bench_incremental(folder: Path, articles: int, seed: int, jobs: int) -> dict
         "cached_cold_s": cold,
         "warm_s": warm,
         "warm_ratio": warm / cold,
+        "warm_cpu_s": warm_cpu,
         "added_files": added,
         "added_s": grown,
         "added_reparsed": reparsed,
@@ -265,7 +268,8 @@ def table(r: dict[str, Any]) -> str:
     if "warm_s" in r:
         lines += [
             f"| cached cold run, jobs={n} | {r['cached_cold_s']:.2f} s |",
-            f"| re-run, unchanged corpus | {r['warm_s']:.2f} s ({r['warm_ratio']:.1%} of cold) |",
+            f"| re-run, unchanged corpus | {r['warm_s']:.3f} s ({r['warm_ratio']:.1%} of cold;"
+            f" {r.get('warm_cpu_s', float('nan')):.3f} CPU-s) |",
             f"| re-run after adding {r['added_files']} files | {r['added_s']:.2f} s,"
             f" {r['added_reparsed']} files parsed |",
         ]

@@ -15,7 +15,8 @@ A row is reused only when all three match:
 One row per article id, replaced when the file changes, so the table never outgrows the corpus.
 A second table, ``score_cache``, keeps each reaction's sentiment columns keyed by
 :func:`score_key` (id, text, override label, code and lexicon versions), for
-:func:`reactions.parallel.score_frame`.
+:func:`reactions.parallel.score_frame`.  A third, ``frame_cache``, keeps a few finished frames
+(one per set of paths read, :data:`FRAME_SLOTS` at most) for :mod:`reactions.framecache`.
 Records are stored as JSON (never pickle: a store shipped with a corpus must not run code).
 A store that cannot be opened or written is not an error: the run goes on uncached and says
 so in the log.
@@ -33,6 +34,7 @@ import importlib.metadata
 import json
 import logging
 import sqlite3
+import time
 import types
 import typing
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -46,6 +48,9 @@ logger = logging.getLogger(__name__)
 
 TABLE = "parse_cache"
 SCORES = "score_cache"
+FRAMES = "frame_cache"
+FRAME_SLOTS = 4
+"""Finished frames kept (the most recently written); a run over other paths replaces the oldest."""
 LIBRARIES = ("emoji", "vaderSentiment")
 """Third-party libraries whose behaviour shapes a result (``emoji`` finds emoji, VADER scores)."""
 
@@ -193,6 +198,8 @@ reactions=0, warnings=(), reason=None))}
         self.path = Path(path)
         self.version = version or parser_version()
         self.broken = False
+        self.error: str | None = None
+        """Why the store was turned off mid-run (see :attr:`broken`), for a caller to report."""
         self.db = sqlite3.connect(self.path, timeout=30)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
@@ -201,7 +208,34 @@ reactions=0, warnings=(), reason=None))}
             " parser TEXT NOT NULL, payload TEXT NOT NULL)"
         )
         self.db.execute(f"CREATE TABLE IF NOT EXISTS {SCORES} (key TEXT PRIMARY KEY, payload TEXT NOT NULL)")
+        self.db.execute(
+            f"CREATE TABLE IF NOT EXISTS {FRAMES} (slot TEXT PRIMARY KEY, fingerprint TEXT NOT NULL,"
+            " written REAL NOT NULL, meta TEXT NOT NULL, data BLOB NOT NULL, lists TEXT NOT NULL)"
+        )
         self.db.commit()
+
+    def get_frame(self, slot: str) -> tuple[str, str, bytes, str] | None:
+        """The ``(fingerprint, meta, data, lists)`` stored for ``slot``, or ``None``."""
+        row = None
+        with self._softly("read"):
+            if not self.broken:
+                query = f"SELECT fingerprint, meta, data, lists FROM {FRAMES} WHERE slot = ?"
+                row = self.db.execute(query, (slot,)).fetchone()
+        return None if row is None else (str(row[0]), str(row[1]), bytes(row[2]), str(row[3]))
+
+    def put_frame(self, slot: str, fingerprint: str, meta: str, data: bytes, lists: str) -> None:
+        """Store a finished frame for ``slot``, keeping the :data:`FRAME_SLOTS` most recent ones."""
+        if self.broken:
+            return
+        with self._softly("write"), self.db:
+            self.db.execute(
+                f"INSERT OR REPLACE INTO {FRAMES} VALUES (?, ?, ?, ?, ?, ?)",
+                (slot, fingerprint, time.time(), meta, data, lists),
+            )
+            self.db.execute(
+                f"DELETE FROM {FRAMES} WHERE slot NOT IN (SELECT slot FROM {FRAMES} ORDER BY written DESC LIMIT ?)",
+                (FRAME_SLOTS,),
+            )
 
     def get_scores(self, keys: Sequence[str]) -> dict[str, list[Any]]:
         """Cached sentiment values by key (see :func:`score_key`); misses are left out."""
@@ -260,13 +294,15 @@ reactions=0, warnings=(), reason=None))}
             yield
         except sqlite3.Error as error:
             self.broken = True
+            self.error = f"cannot {action} it: {error}"
             logger.warning("parse cache disabled for %s: cannot %s it: %s", self.path, action, error)
 
     def clear(self) -> None:
-        """Forget every cached parse and score."""
+        """Forget every cached parse, score and frame."""
         with self.db:
             self.db.execute(f"DELETE FROM {TABLE}")
             self.db.execute(f"DELETE FROM {SCORES}")
+            self.db.execute(f"DELETE FROM {FRAMES}")
 
     def __len__(self) -> int:
         return int(self.db.execute(f"SELECT count(*) FROM {TABLE}").fetchone()[0])

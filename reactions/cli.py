@@ -1,9 +1,10 @@
 """The ``reactions`` command: ``reactions extract PATH... [-o OUT] [--lexicon FILE]``, and the analyst's
 ``reactions label ID LABEL`` and ``reactions lexicon`` (the store beside the corpus, :mod:`reactions.store`).
 
-The command only writes what library functions produce (:func:`reactions.corpus.read_corpus`,
-:func:`reactions.frames.to_frame`, :mod:`reactions.export`).  A :class:`~reactions.errors.ReactionsError`
-becomes ``error: …`` on stderr and exit status 1, never a traceback; usage errors exit with 2.
+The command only writes what library functions produce (:func:`reactions.pipeline.extract_frame`,
+which gives the frame of :func:`reactions.frames.to_frame` over :func:`reactions.corpus.read_corpus`,
+and :mod:`reactions.export`).  A :class:`~reactions.errors.ReactionsError` becomes ``error: …`` on
+stderr and exit status 1, never a traceback; usage errors exit with 2.
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from reactions import __version__
 from reactions.errors import ExportError, InputError, ReactionsError
-from reactions.models import Corpus
 from reactions.store import LABELS
+
+if TYPE_CHECKING:
+    from reactions.pipeline import Extraction
 
 FORMATS = ("csv", "jsonl", "parquet")
 
@@ -95,9 +98,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run_extract(args: argparse.Namespace) -> int:
     """``reactions extract``: read, build the frame, write it, report on stderr."""
-    from reactions.corpus import read_corpus
     from reactions.export import table_bytes, table_format, twarc_frame, write_table
-    from reactions.parallel import scored_frame
+    from reactions.pipeline import Extraction, extract_frame
     from reactions.store import corpus_folder, load_settings
 
     output: Path | None = args.output
@@ -110,19 +112,20 @@ def run_extract(args: argparse.Namespace) -> int:
 
         with connect(args.dask or None) as client:
             corpus, frame = extract_corpus(args.paths, client, lexicon=settings.lexicon, overrides=settings.overrides)
+        result = Extraction(frame, corpus.outcomes)
     else:
         bar = None if args.quiet else ProgressBar(sys.stderr)
-        corpus = read_corpus(args.paths, progress=bar, jobs=args.jobs, cache=not args.no_cache)
+        result = extract_frame(  # to_frame(read_corpus(…)) in `jobs` processes, or the stored frame of a re-run
+            args.paths, jobs=args.jobs or None, cache=not args.no_cache,
+            lexicon=settings.lexicon, overrides=settings.overrides, progress=bar,
+        )  # fmt: skip
         if bar is not None:
             bar.close()
-        frame = scored_frame(  # to_frame's frame, scored in `jobs` processes, unchanged rows from the cache
-            corpus, jobs=args.jobs or None, cache_dir=None if args.no_cache else corpus_folder(args.paths),
-            lexicon=settings.lexicon, overrides=settings.overrides,
-        )  # fmt: skip
     if not args.quiet:
-        report(corpus, sys.stderr)
-    if not corpus.articles:
+        report(result, sys.stderr)
+    if not result.articles:
         raise InputError(f"no article could be read from {', '.join(str(p) for p in args.paths)}")
+    frame = result.frame
     if args.columns == "twarc":
         frame = twarc_frame(frame)
     if output is not None:
@@ -198,19 +201,18 @@ def _corpus_dir(path: Path) -> Path:
     return path
 
 
-def summary(corpus: Corpus) -> str:
+def summary(result: Extraction) -> str:
     """``files: N, articles: N, reactions: N unique (M occurrences), warnings: N``."""
-    occurrences = sum(len(a.reactions) for a in corpus.articles)
     return (
-        f"files: {len(corpus.outcomes)}, articles: {len(corpus.articles)}, reactions: "
-        f"{len(corpus.reactions)} unique ({occurrences} occurrences), warnings: {len(corpus.warnings)}"
+        f"files: {len(result.outcomes)}, articles: {result.articles}, reactions: "
+        f"{len(result.frame)} unique ({result.occurrences} occurrences), warnings: {len(result.warnings)}"
     )
 
 
-def report(corpus: Corpus, stream: IO[str]) -> None:
+def report(result: Extraction, stream: IO[str]) -> None:
     """The summary line, then every warning (each naming its file), one per line."""
-    print(summary(corpus), file=stream)
-    for warning in corpus.warnings:
+    print(summary(result), file=stream)
+    for warning in result.warnings:
         print(f"warning: {warning}", file=stream)
 
 
@@ -228,7 +230,8 @@ def write_stdout(data: bytes) -> None:
 class ProgressBar:
     """A one-line progress bar on a terminal, shown only once a run has lasted ``delay`` seconds.
 
-    Call it as ``bar(done, total)`` (the ``progress`` callback of :func:`read_corpus`); ``close()``
+    Call it as ``bar(done, total)`` (the ``progress`` callback of
+    :func:`reactions.pipeline.extract_frame` and :func:`reactions.corpus.read_corpus`); ``close()``
     clears the line.  Nothing is written when ``stream`` is not a TTY (a pipe, a log file).
     """
 

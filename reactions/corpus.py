@@ -24,7 +24,7 @@ import logging
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from reactions.errors import InputError
 from reactions.models import Article, Citation, Corpus, FileOutcome, Reaction, Status
@@ -55,21 +55,45 @@ def list_files(paths: str | Path | Iterable[str | Path]) -> list[tuple[Path, str
     """Every article file under ``paths`` with its article id, in reading order.
 
     Paths are taken in the order given; a folder's files (recursive, :data:`SUFFIXES`, hidden
-    files and folders such as ``.reactions.db`` or ``.git`` skipped) in sorted order of their ids.
-    A file given directly is listed whatever its extension, and so is a path that does not exist
-    (reading it gives a skipped outcome).  A file reached twice is listed once.  A single path
-    may be given on its own (``"seeds"`` is not read as five one-letter paths).
+    files and folders such as ``.reactions.db`` or ``.git`` skipped, symbolic links to folders not
+    followed) in sorted order of their ids.  A file given directly is listed whatever its
+    extension, and so is a path that does not exist (reading it gives a skipped outcome).  A file
+    reached twice (given twice, or through a symbolic link) is listed once.  A single path may be
+    given on its own (``"seeds"`` is not read as five one-letter paths).
     """
-    listed: list[tuple[Path, str]] = []
-    seen: set[Path] = set()
+    return [(Path(listed.path), listed.source) for listed in scan_files(paths)]
+
+
+class Listed(NamedTuple):
+    """One article file found by :func:`scan_files` (a named tuple: cheap to make by the ten thousand).
+
+    Fields:
+        path: the file's path, as :func:`list_files` gives it (``str`` of that ``Path``).
+        source: its article id.
+        stat: its ``os.stat`` (symbolic links followed) when asked for, ``None`` otherwise or when
+            it cannot be read (a missing file).
+    """
+
+    path: str
+    source: str
+    stat: os.stat_result | None = None
+
+
+def scan_files(paths: str | Path | Iterable[str | Path], *, stat: bool = False) -> list[Listed]:
+    """:func:`list_files` as :class:`Listed` records, with each file's ``os.stat`` when ``stat``.
+
+    Cheap on large folders: one ``os.scandir`` per folder and no per-file ``resolve()`` (a
+    folder's own path is resolved once; only symbolic links are resolved one by one).
+    """
+    listed: list[Listed] = []
+    seen: set[str] = set()
     for given in [paths] if isinstance(paths, str | Path) else paths:
         root = Path(given)
-        found = _folder_files(root) if root.is_dir() else [(root, root.name or str(root))]
-        for path, source in found:
-            key = path.resolve()
+        found = _folder_files(root, stat) if root.is_dir() else [_given_file(root, stat)]
+        for key, item in found:
             if key not in seen:
                 seen.add(key)
-                listed.append((path, source))
+                listed.append(item)
     return listed
 
 
@@ -78,15 +102,65 @@ def iter_article_paths(paths: str | Path | Iterable[str | Path]) -> list[Path]:
     return [path for path, _ in list_files(paths)]
 
 
-def _folder_files(root: Path) -> list[tuple[Path, str]]:
-    found: list[tuple[Path, str]] = []
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = [d for d in dirs if not d.startswith(".")]
-        for name in files:
-            if not name.startswith(".") and Path(name).suffix.lower() in SUFFIXES:
-                path = Path(folder, name)
-                found.append((path, path.relative_to(root).as_posix()))
-    return sorted(found, key=lambda item: item[1])
+def _given_file(path: Path, stat: bool) -> tuple[str, Listed]:
+    return os.path.realpath(path), Listed(str(path), path.name or str(path), _stat(path) if stat else None)
+
+
+def _stat(path: str | Path) -> os.stat_result | None:
+    try:
+        return os.stat(path)
+    except OSError:
+        return None
+
+
+def _folder_files(root: Path, stat: bool) -> list[tuple[str, Listed]]:
+    """``(identity, listed)`` for each article file under ``root``, sorted by article id; the identity
+    (the resolved path) tells a file reached twice."""
+    base = str(root)
+    real = os.path.join(os.path.realpath(base), "")
+    head = "" if base == "." else os.path.join(base, "")  # as str(Path(root, source)) spells it
+    found = [
+        (
+            os.path.realpath(entry.path) if entry.is_symlink() else real + source,
+            Listed(head + source, source, _entry_stat(entry) if stat else None),
+        )
+        for entry, source in _walk(base, "")
+    ]
+    found.sort(key=lambda item: item[1].source)
+    return found
+
+
+def _walk(folder: str, prefix: str) -> Iterator[tuple[os.DirEntry[str], str]]:
+    """Article files under ``folder`` and their ids (``prefix`` + path below it), hidden entries
+    skipped, unreadable folders skipped (as ``os.walk`` does)."""
+    try:
+        with os.scandir(folder) as scan:
+            entries = list(scan)
+    except OSError:
+        return
+    for entry in entries:
+        name = entry.name
+        if name.startswith("."):
+            continue
+        if _is_dir(entry):
+            if not entry.is_symlink():
+                yield from _walk(entry.path, f"{prefix}{name}/")
+        elif name[name.rfind(".") :].lower() in SUFFIXES:  # the suffix (no dot: the last letter, never a suffix)
+            yield entry, prefix + name
+
+
+def _is_dir(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
+
+
+def _entry_stat(entry: os.DirEntry[str]) -> os.stat_result | None:
+    try:
+        return entry.stat()
+    except OSError:  # a broken symbolic link
+        return None
 
 
 # --- one document ---------------------------------------------------------------------------------
@@ -228,29 +302,37 @@ def assemble(parsed: Iterable[Parsed]) -> Corpus:
     Two files read as the same article id (``a.txt`` in two folders given) are both kept, and the
     later one's outcome warns that their citations cannot be told apart.
     """
-    items = _flag_shared_ids(list(parsed))
-    for _, outcome in items:
-        for problem in (*outcome.warnings, *([outcome.reason] if outcome.reason else [])):
-            logger.warning("%s: %s", outcome.path, problem)
+    items = list(parsed)
+    outcomes = check_outcomes(outcome for _, outcome in items)
     articles = tuple(article for article, _ in items if article is not None)
-    return Corpus(articles=articles, reactions=merge_reactions(articles), outcomes=tuple(o for _, o in items))
+    return Corpus(articles=articles, reactions=merge_reactions(articles), outcomes=outcomes)
 
 
-def _flag_shared_ids(items: list[Parsed]) -> list[Parsed]:
+def check_outcomes(outcomes: Iterable[FileOutcome]) -> tuple[FileOutcome, ...]:
+    """The outcomes of a run, in reading order, each file read as an article id that an earlier
+    file already had warned so; every warning is logged."""
     first_path: dict[str, str] = {}
-    flagged: list[Parsed] = []
-    for article, outcome in items:
+    flagged: list[FileOutcome] = []
+    for outcome in outcomes:
         first = first_path.setdefault(outcome.source, outcome.path) if outcome.source is not None else None
         if first is not None and first != outcome.path:
             note = f"article id {outcome.source!r} is also the id of {first}: their citations cannot be told apart"
             outcome = dataclasses.replace(outcome, warnings=(*outcome.warnings, note))
-        flagged.append((article, outcome))
-    return flagged
+        flagged.append(outcome)
+    log_warnings(flagged)
+    return tuple(flagged)
+
+
+def log_warnings(outcomes: Iterable[FileOutcome]) -> None:
+    """Log every warning and skip reason of ``outcomes``, each naming its file."""
+    for outcome in outcomes:
+        for problem in (*outcome.warnings, *([outcome.reason] if outcome.reason else [])):
+            logger.warning("%s: %s", outcome.path, problem)
 
 
 # --- dedupe ----------------------------------------------------------------------------------------
 
-_FILLABLE: Final = (
+FILLABLE: Final = (
     "handle", "display_name", "date", "hashtags", "mentions", "urls", "media", "emoji",
     "status_id", "url", "created_at", "lang",
 )  # fmt: skip
@@ -263,7 +345,7 @@ def merge_reactions(articles: Iterable[Article]) -> tuple[Reaction, ...]:
     ``citations`` lists every ``(source, span)`` of every occurrence, in reading order (an
     occurrence without citations cites its own ``source`` and ``span``).  When occurrences differ
     (an HTML embed gives a status id and exact time that a text copy lacks), the merged record is
-    the first occurrence with each empty field (``None`` or ``()``, see ``_FILLABLE``) filled from
+    the first occurrence with each empty field (``None`` or ``()``, see :data:`FILLABLE`) filled from
     the first later occurrence that has it; ``id``, ``kind``, ``platform`` and ``text`` are the
     first occurrence's, and ``source``/``span`` are its first citation.
     """
@@ -279,7 +361,7 @@ def merge_reactions(articles: Iterable[Article]) -> tuple[Reaction, ...]:
 
 
 def _fill(first: Reaction, other: Reaction) -> Reaction:
-    missing = {name: getattr(other, name) for name in _FILLABLE if not getattr(first, name) and getattr(other, name)}
+    missing = {name: getattr(other, name) for name in FILLABLE if not getattr(first, name) and getattr(other, name)}
     return dataclasses.replace(first, **missing) if missing else first
 
 

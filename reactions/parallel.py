@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import gc
 import hashlib
 import json
 import logging
@@ -59,7 +60,23 @@ def shared_pool(jobs: int) -> ProcessPoolExecutor:
     pool = _POOL.get(jobs)
     if pool is None or getattr(pool, "_broken", False):  # a crashed worker breaks a pool for good
         shutdown()
-        pool = _POOL[jobs] = ProcessPoolExecutor(jobs, mp_context=_context())
+        pool = _POOL[jobs] = _start(jobs)
+    return pool
+
+
+def _start(jobs: int) -> ProcessPoolExecutor:
+    """A pool whose workers are forked (when they are) with this process's objects frozen: a
+    worker's garbage collector then never walks, and so never copies, the memory it inherits
+    (``gc.freeze``, as the :mod:`gc` documentation advises before a fork)."""
+    context = _context()
+    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=gc.enable)  # on even if forked while paused
+    if context.get_start_method() != "fork":
+        return pool
+    gc.freeze()
+    try:
+        pool.submit(int).result()  # a fork pool starts all its workers on the first task
+    finally:
+        gc.unfreeze()
     return pool
 
 
@@ -137,9 +154,8 @@ class FileParser:
             yield from self._finish(pending.popleft(), cache)
 
     def _start(self, documents: list[Document], cache: ParseCache | None) -> _Batch:
-        digests = [content_hash(data) for _, data in documents] if cache is not None else []
-        hits = cache.get(list(zip((s for s, _ in documents), digests, strict=True))) if cache is not None else {}
-        batch = _Batch([hits.get(source) for source, _ in documents])
+        results, digests = cached_results(documents, cache)
+        batch = _Batch(results)
         batch.misses = [i for i, hit in enumerate(batch.results) if hit is None]
         batch.documents = [documents[i] for i in batch.misses]
         batch.digests = [digests[i] for i in batch.misses] if cache is not None else []
@@ -177,6 +193,22 @@ class FileParser:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def cached_results(documents: Sequence[Document], cache: ParseCache | None) -> tuple[list[Parsed | None], list[str]]:
+    """The cache's result for each document (``None``: a miss) and each document's content hash
+    (none without a cache).  Two documents with the same article id but other bytes (``a.txt`` in
+    two folders) never share a result."""
+    if cache is None:
+        return [None] * len(documents), []
+    digests = [content_hash(data) for _, data in documents]
+    wanted = dict(zip((source for source, _ in documents), digests, strict=True))  # the last digest per id
+    hits = cache.get(list(wanted.items()))
+    results = [
+        hits.get(source) if wanted[source] == digest else None
+        for (source, _), digest in zip(documents, digests, strict=True)
+    ]
+    return results, digests
 
 
 def parse_documents(

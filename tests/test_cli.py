@@ -16,6 +16,7 @@ from reactions.cli import ProgressBar, build_parser, main, summary
 from reactions.corpus import read_corpus
 from reactions.export import read_csv, read_table
 from reactions.frames import to_frame
+from reactions.pipeline import extract_frame
 
 SEEDS_SUMMARY = "files: 5, articles: 5, reactions: 12 unique (13 occurrences), warnings: 0"
 
@@ -177,7 +178,7 @@ def test_parquet_is_not_written_to_a_terminal(
 
 
 def test_summary_counts(article_folder: Path) -> None:
-    assert summary(read_corpus([article_folder, article_folder / "x.txt"])) == (
+    assert summary(extract_frame([article_folder, article_folder / "x.txt"], jobs=1, cache=False)) == (
         "files: 3, articles: 2, reactions: 2 unique (3 occurrences), warnings: 1"
     )
 
@@ -242,7 +243,7 @@ def test_a_long_run_on_a_terminal_shows_the_bar_then_the_summary(
     stderr = Terminal()
     monkeypatch.setattr(sys, "stderr", stderr)
     monkeypatch.setattr(sys, "stdout", io.StringIO())
-    assert main(["extract", str(seeds_dir)]) == 0
+    assert main(["extract", str(seeds_dir), "--no-cache"]) == 0  # a re-run reads its frame back: no bar
     shown = stderr.getvalue()
     assert "\r[" in shown
     assert "] 5/5 files" in shown
@@ -283,3 +284,23 @@ def test_parallel_cached_and_dask_runs_write_the_same_table(
     assert main(["extract", str(corpus), "--jobs", "1", "--no-cache", "-q", "-o", str(plain)]) == 0
     assert main(["extract", str(corpus), *options, "-q", "-o", str(other)]) == 0
     assert other.read_bytes() == plain.read_bytes()
+
+
+def test_a_cached_rerun_follows_edits_and_lexicons(tmp_path: Path, seeds_dir: Path) -> None:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for article in seeds_dir.glob("*.txt"):
+        (corpus / article.name).write_bytes(article.read_bytes())
+    lexicon = tmp_path / "lexicon.tsv"
+    lexicon.write_text("nerve\t3.5\n", encoding="utf-8")
+
+    def extract(*options: str) -> bytes:
+        out = tmp_path / "out.csv"
+        assert main(["extract", str(corpus), "-q", "-o", str(out), *options]) == 0
+        return out.read_bytes()
+
+    extract()
+    edited = sorted(corpus.glob("*.txt"))[0]
+    edited.write_bytes(edited.read_bytes().replace(b"#", b"$", 1))  # the same size, another hashtag
+    assert extract() == extract("--no-cache")
+    assert extract("--lexicon", str(lexicon)) == extract("--no-cache", "--lexicon", str(lexicon)) != extract()

@@ -19,6 +19,7 @@ from reactions.corpus import (
     parse_document,
     read_article,
     read_corpus,
+    scan_files,
 )
 from reactions.errors import InputError
 from reactions.models import Article, Citation, Corpus, Reaction, Status
@@ -78,6 +79,31 @@ def test_a_single_path_need_not_be_in_a_list(tmp_path: Path) -> None:
         list_files(tmp_path) == list_files([tmp_path]) == list_files(str(tmp_path)) == [(tmp_path / "a.txt", "a.txt")]
     )
     assert len(read_corpus(str(tmp_path)).articles) == 1
+
+
+def test_links_are_listed_once_and_linked_folders_not_followed(tmp_path: Path) -> None:
+    touch(tmp_path, "a.txt", "sub/b.txt", "elsewhere/c.txt")
+    (tmp_path / "alias.txt").symlink_to(tmp_path / "a.txt")  # the same file again: listed once, first by id
+    (tmp_path / "broken.txt").symlink_to(tmp_path / "gone.txt")  # listed: reading it says why it fails
+    (tmp_path / "linked").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    assert [s for _, s in list_files([tmp_path])] == ["a.txt", "broken.txt", "elsewhere/c.txt", "sub/b.txt"]
+    assert [s for _, s in list_files([tmp_path / "linked", tmp_path])] == [
+        "c.txt", "a.txt", "broken.txt", "sub/b.txt"
+    ]  # fmt: skip
+
+
+def test_scan_files_gives_each_files_stat(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    touch(tmp_path, "a.txt", "sub/b.md")
+    (tmp_path / "broken.txt").symlink_to(tmp_path / "gone.txt")
+    listed = scan_files([tmp_path, tmp_path / "missing.txt"], stat=True)
+    assert [(item.source, item.stat is not None) for item in listed] == [
+        ("a.txt", True), ("broken.txt", False), ("sub/b.md", True), ("missing.txt", False)
+    ]  # fmt: skip
+    assert listed[2].stat == (tmp_path / "sub" / "b.md").stat()
+    assert all(item.stat is None for item in scan_files([tmp_path]))
+    monkeypatch.chdir(tmp_path)
+    assert [item.path for item in scan_files(".")] == ["a.txt", "broken.txt", "sub/b.md"]  # as Path(".", id) spells it
+    assert [item.path for item in scan_files("sub/")] == ["sub/b.md"]
 
 
 def test_the_same_article_id_in_two_folders_is_a_warning(tmp_path: Path) -> None:

@@ -195,3 +195,23 @@ def test_cli_rerun_reuses_parses_and_scores(generated: Path, tmp_path: Path) -> 
     assert main(["extract", str(folder), "-q", "-o", str(warm)]) == 0
     pd.testing.assert_frame_equal(read_csv(cold), read_csv(plain))
     pd.testing.assert_frame_equal(read_csv(warm), read_csv(plain))
+
+
+def test_one_article_id_with_other_bytes_never_takes_the_others_parse(tmp_path: Path) -> None:
+    one = ("a.txt", b"So good #one \xe2\x80\x94 Ann (@ann) Feb 2, 2020\n")
+    two = ("a.txt", b"So bad #two \xe2\x80\x94 Bob (@bob) Feb 3, 2020\n")  # a.txt of another folder
+    with ParseCache(tmp_path / ".reactions.db") as cache:
+        parse_documents([one, two], cache=cache)
+        assert parse_documents([one, two], cache=cache) == [parse_document(*one), parse_document(*two)]
+
+
+def test_pool_workers_collect_garbage_even_when_started_while_it_is_paused() -> None:
+    import gc
+
+    parallel.shutdown()
+    gc.disable()
+    try:
+        pool = parallel.shared_pool(2)
+    finally:
+        gc.enable()
+    assert all(pool.submit(gc.isenabled).result() for _ in range(4))

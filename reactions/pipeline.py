@@ -1,0 +1,403 @@
+"""Files -> scored frame, fast: what ``reactions extract`` runs.
+
+:func:`extract_frame` gives what ``to_frame(read_corpus(paths), lexicon=…, overrides=…)`` gives
+(the same frame, and every file's outcome), with less work:
+
+* with the cache on, a re-run over an unchanged corpus reads the finished frame back
+  (:mod:`reactions.framecache`: unchanged is told from ``os.stat`` data, as git does);
+* otherwise the work goes to ``jobs`` processes as two kinds of task.  :func:`read_chunk` reads a
+  few files, parses them (or takes their parse from the per-file cache, :mod:`reactions.cache`) and
+  turns their reactions into the frame's columns, so that only plain lists travel back, never the
+  records.  :func:`score_chunk` scores reactions seen for the first time (a post cited by several
+  articles is scored once), with the score cache, while the parsing goes on.  The main process
+  only merges (:class:`Merge`, the rules of :func:`reactions.corpus.merge_reactions`), hands out the
+  scoring and builds the frame at the end.
+
+The result is the same whatever ``jobs`` is, with the cache or without.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import datetime as dt
+import functools
+import gc
+import logging
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any, Final, TypeVar
+
+import numpy as np
+import pandas as pd
+
+from reactions import framecache
+from reactions.cache import ParseCache, open_cache, parser_version
+from reactions.corpus import FILLABLE, Listed, check_outcomes, log_warnings, parse_document, parse_path, scan_files
+from reactions.frames import BASE_DTYPES, _columns, _published, frame_from_columns
+from reactions.models import Article, Corpus, FileOutcome, Status
+from reactions.parallel import cached_results, default_jobs, shared_pool
+from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
+from reactions.store import corpus_folder
+
+logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: files done so far, after each chunk."""
+
+INLINE_BELOW: Final = 32
+"""Fewer files than this are read in this process, without starting a pool."""
+CHUNK_FILES: Final = (8, 128)
+"""Files per reading task, at least and at most (about 16 tasks per process in between)."""
+SCORE_ROWS: Final = 500
+"""New reactions per scoring task."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True, eq=False)
+class Extraction:
+    """What a run gives.
+
+    Fields:
+        frame: one row per unique reaction, scored: ``to_frame(read_corpus(paths), …)``.
+        outcomes: one per file, in reading order (:attr:`reactions.models.Corpus.outcomes`).
+        from_cache: whether the frame was read back from the store instead of worked out.
+    """
+
+    frame: pd.DataFrame
+    outcomes: tuple[FileOutcome, ...]
+    from_cache: bool = False
+
+    @property
+    def articles(self) -> int:
+        """How many files were read as articles."""
+        return sum(outcome.status is Status.PARSED for outcome in self.outcomes)
+
+    @property
+    def occurrences(self) -> int:
+        """How many reactions the articles hold, duplicates included."""
+        return sum(outcome.reactions for outcome in self.outcomes)
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """Every warning of every file, each prefixed with its file (:attr:`Corpus.warnings`)."""
+        return Corpus(outcomes=self.outcomes).warnings
+
+
+def extract_frame(
+    paths: str | Path | Iterable[str | Path],
+    *,
+    jobs: int | None = None,
+    cache: bool = True,
+    lexicon: Mapping[str, float] | None = None,
+    overrides: Mapping[str, str] | None = None,
+    progress: Progress | None = None,
+) -> Extraction:
+    """The scored frame of every reaction under ``paths`` and every file's outcome.
+
+    ``jobs`` processes (default: one per core; ``1``: this process only).  ``cache``: reuse and
+    keep results in the store beside the corpus (:func:`reactions.store.corpus_folder`): the
+    finished frame, each file's parse, each reaction's scores.  Never raises on a bad file (see
+    :func:`reactions.corpus.read_corpus`); a store that fails costs speed, never the run.
+    """
+    given = [paths] if isinstance(paths, str | Path) else list(paths)
+    listed_at = time.time_ns()
+    files = scan_files(given, stat=cache)
+    store = _open_store(given, files) if cache else None
+    with paused_gc(), store if store is not None else contextlib.nullcontext():
+        mark = None
+        if store is not None:
+            mark = framecache.fingerprint(given, files, framecache.settings_of(lexicon, overrides), listed_at)
+            found = framecache.load(store, mark)
+            if found is not None:
+                logger.info("frame cache: %d files unchanged, the stored frame reused", len(files))
+                log_warnings(found[1])
+                return Extraction(found[0], found[1], from_cache=True)
+        run = _Run(files, store, jobs, lexicon, overrides, progress)
+        frame, outcomes = run.go()
+        if store is not None and mark is not None and run.store is not None and not store.broken:  # all tasks had it
+            racy = {files[i].path: run.digests[i] for i in mark.racy}
+            framecache.save(store, mark, frame, outcomes, racy)
+    return Extraction(frame, outcomes)
+
+
+@contextlib.contextmanager
+def paused_gc() -> Iterator[None]:
+    """The cyclic garbage collector off for a while (and back on after, if it was on).
+
+    This process builds hundreds of thousands of small lists and strings, none of which form
+    cycles; each collection the allocations would trigger walks every object alive, which
+    costs a run more than half of its own work here."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _open_store(given: Sequence[str | Path], files: Sequence[Listed]) -> ParseCache | None:
+    """The store beside the corpus, if any file of it exists (a mistyped path creates no store)."""
+    if not any(item.stat is not None for item in files):
+        return None
+    return open_cache(corpus_folder(given))
+
+
+# --- the tasks ------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(slots=True)
+class Chunk:
+    """What :func:`read_chunk` sends back for a few files.
+
+    Fields:
+        outcomes: one per file, in order.
+        columns: the frame's columns (``lag`` left out) of every reaction of these files, in order,
+            duplicates included: the values ``to_frame`` gives a reaction cited by one article.
+        published: each article's publication time (for ``lag``), by article id.
+        digests: each file's content hash (``None``: unreadable); empty without a store.
+        parsed: how many files were parsed (the others came from the cache).
+        error: why the store failed, if it did.
+    """
+
+    outcomes: list[FileOutcome]
+    columns: dict[str, list[Any]]
+    published: dict[str, dt.datetime | None]
+    digests: list[str | None]
+    parsed: int
+    error: str | None = None
+
+
+def read_chunk(files: Sequence[tuple[str, str]], store: str | None) -> Chunk:
+    """Read, parse (or take from the store's parse cache) and turn into columns a few
+    ``(path, article id)`` files; the reading task."""
+    cache, error = _task_store(store)
+    with cache if cache is not None else contextlib.nullcontext():
+        data = [_read(path) for path, _ in files]
+        documents = [(source, raw) for (_, source), raw in zip(files, data, strict=True) if raw is not None]
+        cached, digests = cached_results(documents, cache)
+        parsed = [
+            hit if hit is not None else parse_document(*document)
+            for hit, document in zip(cached, documents, strict=True)
+        ]
+        misses = [i for i, hit in enumerate(cached) if hit is None]
+        if cache is not None and misses:
+            cache.put((documents[i][0], digests[i], parsed[i]) for i in misses)
+            error = error or cache.error
+    known: list[str | None] = [*digests] if cache is not None else [None] * len(parsed)
+    found = iter(zip(parsed, known, strict=True))
+    outcomes: list[FileOutcome] = []
+    articles: list[Article] = []
+    digest_of: list[str | None] = []
+    for (path, source), raw in zip(files, data, strict=True):
+        if raw is None:
+            outcomes.append(parse_path(Path(path), source)[1])  # says why it cannot be read
+            digest_of.append(None)
+            continue
+        (article, outcome), digest = next(found)
+        outcomes.append(dataclasses.replace(outcome, path=path))
+        digest_of.append(digest)
+        if article is not None:
+            articles.append(article)
+    published = {article.source: _published(article) for article in articles}
+    columns = _columns([r for article in articles for r in article.reactions], published)
+    del columns["lag"]  # worked out after the merge, from the first citing article
+    return Chunk(outcomes, columns, published, digest_of if cache is not None else [], len(misses), error)
+
+
+def score_chunk(
+    ids: list[str],
+    texts: list[str],
+    lexicon: Mapping[str, float] | None,
+    overrides: Mapping[str, str] | None,
+    store: str | None,
+) -> tuple[pd.DataFrame, str | None]:
+    """The sentiment columns (:data:`reactions.sentiment.SENTIMENT_COLUMNS`) of a few reactions, with
+    the store's score cache when ``store`` is given; the scoring task."""
+    from reactions import parallel
+
+    rows = pd.DataFrame({"id": ids, "text": texts})
+    cache, error = _task_store(store)
+    if cache is None:
+        scored = score_frame(rows, lexicon=lexicon, overrides=overrides)
+    else:
+        with cache:
+            scored = parallel.score_frame(rows, jobs=1, lexicon=lexicon, overrides=overrides, cache=cache)
+            error = cache.error
+    return scored[list(SENTIMENT_COLUMNS)], error
+
+
+def _task_store(store: str | None) -> tuple[ParseCache | None, str | None]:
+    """The store, opened for one task (a connection never outlives the task: the file may be
+    replaced between runs)."""
+    if store is None:
+        return None, None
+    try:
+        return ParseCache(Path(store), parser_version()), None
+    except Exception as error:  # sqlite3.Error, OSError: the task goes on uncached
+        return None, f"cannot open it: {error}"
+
+
+def _read(path: str) -> bytes | None:
+    try:
+        with open(path, "rb") as file:
+            return file.read()
+    except OSError:
+        return None
+
+
+# --- the merge --------------------------------------------------------------------------------------
+
+
+class Merge:
+    """Frame columns of reaction occurrences -> one row per reaction id, by the rules of
+    :func:`reactions.corpus.merge_reactions`: rows in order of first appearance, the first
+    occurrence's values with each empty :data:`~reactions.corpus.FILLABLE` value filled from the
+    first later occurrence that has it, ``sources`` (and ``article_count``) every citing article.
+    """
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.columns: dict[str, list[Any]] = {name: [] for name in names}
+        self.rows: dict[str, int] = {}
+
+    def add(self, columns: Mapping[str, list[Any]]) -> list[int]:
+        """Merge a chunk's occurrences; the positions (in the chunk) of the reactions new to the merge."""
+        rows = self.rows
+        new: list[int] = []
+        again: list[tuple[int, int]] = []
+        for i, reaction_id in enumerate(columns["id"]):
+            row = rows.get(reaction_id)
+            if row is None:
+                rows[reaction_id] = len(rows)
+                new.append(i)
+            else:
+                again.append((row, i))
+        everything = len(new) == len(columns["id"])
+        for name, values in self.columns.items():
+            chunk = columns[name]
+            values.extend(chunk if everything else [chunk[i] for i in new])
+        if again:
+            self._fill(again, columns)
+        return new
+
+    def _fill(self, again: list[tuple[int, int]], columns: Mapping[str, list[Any]]) -> None:
+        """Fill each merged row's empty values from a later occurrence ``(row, i)``, and add its sources."""
+        pairs = [(self.columns[name], columns[name]) for name in FILLABLE]
+        merged_sources, sources, counts = self.columns["sources"], columns["sources"], self.columns["article_count"]
+        for row, i in again:
+            for merged, chunk in pairs:
+                if not merged[row] and chunk[i]:
+                    merged[row] = chunk[i]
+            known = merged_sources[row]
+            extra = [source for source in sources[i] if source not in known]
+            if extra:
+                merged_sources[row] = list(dict.fromkeys([*known, *extra]))
+                counts[row] = len(merged_sources[row])
+
+    def frame(self, names: Sequence[str], published: Mapping[str, dt.datetime | None]) -> pd.DataFrame:
+        """The base frame (:data:`reactions.frames.BASE_COLUMNS`, in ``names`` order), ``lag``
+        worked out from each row's first citing article (``published`` by article id)."""
+        created, first = self.columns["created_at"], self.columns["source"]
+        lag = [
+            None if moment is None or (at := published.get(source)) is None else at - moment
+            for source, moment in zip(first, created, strict=True)
+        ]
+        columns = {name: lag if name == "lag" else self.columns[name] for name in names}
+        lists = [name for name in names if BASE_DTYPES.get(name) is object]
+        frame = frame_from_columns({name: values for name, values in columns.items() if name not in lists})
+        size = len(frame)
+        for name in lists:  # object cells straight from the lists (each cell already a list)
+            frame[name] = pd.Series(np.fromiter(columns[name], dtype=object, count=size), dtype=object)
+        return frame[list(names)]
+
+
+# --- one run ----------------------------------------------------------------------------------------
+
+
+class _Run:
+    """Files -> frame: reading tasks handed out at once, merged in order as they come back, new
+    reactions sent to scoring in batches meanwhile."""
+
+    def __init__(
+        self,
+        files: Sequence[Listed],
+        store: ParseCache | None,
+        jobs: int | None,
+        lexicon: Mapping[str, float] | None,
+        overrides: Mapping[str, str] | None,
+        progress: Progress | None,
+    ) -> None:
+        self.files = files
+        self.store = str(store.path) if store is not None else None
+        self.jobs = max(1, jobs if jobs is not None else default_jobs())
+        self.lexicon, self.overrides, self.progress = lexicon, overrides, progress
+        self.pool: ProcessPoolExecutor | None = None
+        if self.jobs > 1 and len(files) >= INLINE_BELOW:
+            self.pool = shared_pool(self.jobs)
+        self.digests: list[str | None] = []
+        self.scores: list[Callable[[], tuple[pd.DataFrame, str | None]]] = []
+        self.waiting: tuple[list[str], list[str]] = ([], [])
+
+    def go(self) -> tuple[pd.DataFrame, tuple[FileOutcome, ...]]:
+        names = list(_columns((), {}))
+        merge = Merge(name for name in names if name != "lag")
+        published: dict[str, dt.datetime | None] = {}
+        outcomes: list[FileOutcome] = []
+        parsed = done = 0
+        for result in [self._submit(read_chunk, chunk, self.store) for chunk in self._chunks()]:
+            chunk = result()
+            self._note(chunk.error)
+            outcomes += chunk.outcomes
+            self.digests += chunk.digests
+            published.update(chunk.published)
+            parsed, done = parsed + chunk.parsed, done + len(chunk.outcomes)
+            new = merge.add(chunk.columns)
+            self._score([chunk.columns["id"][i] for i in new], [chunk.columns["text"][i] for i in new])
+            if self.progress is not None:
+                self.progress(done, len(self.files))
+        self._score([], [], final=True)
+        logger.info("parsed %d files, %d from the cache", parsed, len(self.files) - parsed)
+        base = merge.frame(names, published)
+        return self._scored(base), check_outcomes(outcomes)
+
+    def _chunks(self) -> list[list[tuple[str, str]]]:
+        least, most = CHUNK_FILES
+        size = most if self.pool is None else max(least, min(most, -(-len(self.files) // (16 * self.jobs))))
+        pairs = [(item.path, item.source) for item in self.files]
+        return [pairs[i : i + size] for i in range(0, len(pairs), size)]
+
+    def _submit(self, task: Callable[..., T], *args: Any) -> Callable[[], T]:
+        """The task's result, when asked for: from the pool, or worked out here and then."""
+        if self.pool is None:
+            return functools.partial(task, *args)
+        return self.pool.submit(task, *args).result
+
+    def _score(self, ids: list[str], texts: list[str], *, final: bool = False) -> None:
+        waiting_ids, waiting_texts = self.waiting
+        waiting_ids += ids
+        waiting_texts += texts
+        while len(waiting_ids) >= SCORE_ROWS or (final and waiting_ids):
+            batch_ids, batch_texts = waiting_ids[:SCORE_ROWS], waiting_texts[:SCORE_ROWS]
+            del waiting_ids[:SCORE_ROWS], waiting_texts[:SCORE_ROWS]
+            labels = {i: self.overrides[i] for i in batch_ids if i in self.overrides} if self.overrides else None
+            self.scores.append(self._submit(score_chunk, batch_ids, batch_texts, self.lexicon, labels, self.store))
+
+    def _scored(self, base: pd.DataFrame) -> pd.DataFrame:
+        if not self.scores:
+            return score_frame(base, lexicon=self.lexicon, overrides=self.overrides)
+        parts = []
+        for result in self.scores:
+            part, error = result()
+            self._note(error)
+            parts.append(part)
+        columns = pd.concat(parts, ignore_index=True)
+        return base.assign(**{name: columns[name] for name in SENTIMENT_COLUMNS})
+
+    def _note(self, error: str | None) -> None:
+        """A store failing in a task: logged once, and no later task uses it."""
+        if error is not None and self.store is not None:
+            logger.warning("parse cache disabled for %s: %s", self.store, error)
+            self.store = None

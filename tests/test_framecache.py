@@ -1,0 +1,126 @@
+"""The stored frame: exact round trip, and a fingerprint that moves with everything the frame depends on."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from reactions import framecache
+from reactions.cache import ParseCache
+from reactions.corpus import read_corpus, scan_files
+from reactions.framecache import Fingerprint, decode_frame, encode_frame, fingerprint, settings_of
+from reactions.frames import to_frame
+from reactions.models import FileOutcome, Status
+
+
+def round_trip(frame: pd.DataFrame) -> pd.DataFrame:
+    return decode_frame(*encode_frame(frame))
+
+
+def test_a_scored_frame_comes_back_exactly(seeds_dir: Path, article_folder: Path) -> None:
+    frame = to_frame(read_corpus([seeds_dir, article_folder]), overrides={"x": "positive"})
+    back = round_trip(frame)
+    pd.testing.assert_frame_equal(back, frame)
+    assert all(type(cell) is list for cell in back["hashtags"])
+    assert back["platform"].dtype == frame["platform"].dtype  # every category kept, in order
+
+
+def test_empty_and_odd_frames_come_back_exactly() -> None:
+    pd.testing.assert_frame_equal(round_trip(to_frame([])), to_frame([]))
+    frame = to_frame([]).iloc[:0]
+    pd.testing.assert_frame_equal(round_trip(frame), frame)
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        pd.DataFrame({"a": pd.Series([("x",)], dtype=object)}),  # a tuple, not a list
+        pd.DataFrame({"a": pd.Series([[1]], dtype=object)}),  # a list of numbers
+        pd.DataFrame({"a": [1, 2]}, index=[5, 6]),  # another index
+        pd.DataFrame({"a": pd.Categorical([1, 2])}),  # categories that are not strings
+        pd.DataFrame({1: [1, 2]}),  # a column name that is not a string
+    ],
+    ids=["tuple", "numbers", "index", "categories", "name"],
+)
+def test_what_cannot_be_stored_exactly_is_refused(frame: pd.DataFrame) -> None:
+    with pytest.raises(ValueError, match=r"index|lists of strings|categories|names"):
+        encode_frame(frame)
+
+
+def test_save_refuses_softly(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    frame = pd.DataFrame({"a": pd.Series([("x",)], dtype=object)})
+    with ParseCache(tmp_path / "s.db") as store:
+        assert not framecache.save(store, Fingerprint("s", "d"), frame, [], {})
+        assert store.get_frame("s") is None
+    assert "cannot store this frame" in caplog.text
+
+
+def test_load_checks_the_digest_and_each_racy_file(tmp_path: Path) -> None:
+    article = tmp_path / "a.txt"
+    article.write_bytes(b"one")
+    outcomes = (FileOutcome(str(article), "a.txt", Status.PARSED, 0, ("w",)),)
+    frame = to_frame([])
+    with ParseCache(tmp_path / "s.db") as store:
+        mark = Fingerprint("slot", "digest", (0,))
+        assert framecache.save(store, mark, frame, outcomes, {str(article): framecache.file_digest(str(article))})
+        found = framecache.load(store, mark)
+        assert found is not None
+        pd.testing.assert_frame_equal(found[0], frame)
+        assert found[1] == outcomes
+        assert framecache.load(store, Fingerprint("slot", "other")) is None
+        assert framecache.load(store, Fingerprint("other", "digest")) is None
+        article.write_bytes(b"two")
+        assert framecache.load(store, mark) is None  # the racy file's bytes changed
+        article.unlink()
+        assert framecache.load(store, mark) is None
+
+
+# --- the fingerprint ------------------------------------------------------------------------------
+
+
+def mark_of(folder: Path, **settings: object) -> Fingerprint:
+    return fingerprint([folder], scan_files([folder], stat=True), settings_of(**settings), time.time_ns())  # type: ignore[arg-type]
+
+
+def test_the_fingerprint_is_stable_and_moves_with_every_input(tmp_path: Path) -> None:
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    for name in ("a.txt", "b.txt"):
+        (folder / name).write_bytes(b"x" * 10)
+    first = mark_of(folder, lexicon=None, overrides=None)
+    assert first == mark_of(folder, lexicon=None, overrides=None)
+    assert first.racy == (0, 1)  # just written: too recent to be trusted from their times alone
+    changed = [
+        mark_of(folder, lexicon={"a": 1.0}, overrides=None),
+        mark_of(folder, lexicon=None, overrides={"id": "positive"}),
+    ]
+    (folder / "b.txt").write_bytes(b"y" * 11)
+    changed.append(mark_of(folder, lexicon=None, overrides=None))  # size
+    os.utime(folder / "b.txt", ns=(0, 10**18))
+    changed.append(mark_of(folder, lexicon=None, overrides=None))  # modification time
+    os.chmod(folder / "b.txt", 0o600)
+    changed.append(mark_of(folder, lexicon=None, overrides=None))  # change time
+    (folder / "b.txt").rename(folder / "c.txt")
+    changed.append(mark_of(folder, lexicon=None, overrides=None))  # a name
+    digests = {first.digest, *(m.digest for m in changed)}
+    assert len(digests) == len(changed) + 1
+    assert {m.slot for m in changed} == {first.slot}  # the same paths: the same slot
+
+
+def test_old_files_are_not_racy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "a.txt").write_bytes(b"x")
+    files = scan_files([tmp_path], stat=True)
+    later = time.time_ns() + framecache.RACY_NS + 10**9  # as if listed a while after the last change
+    assert fingerprint([tmp_path], files, settings_of(None, None), later).racy == ()
+    assert fingerprint([tmp_path], files, settings_of(None, None), time.time_ns()).racy == (0,)
+
+
+def test_settings_are_sorted() -> None:
+    assert settings_of({"b": 1, "a": 2.5}, {"z": "negative", "y": "positive"}) == {
+        "lexicon": [("a", 2.5), ("b", 1.0)],
+        "overrides": [("y", "positive"), ("z", "negative")],
+    }

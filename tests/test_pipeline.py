@@ -1,0 +1,287 @@
+"""extract_frame: exactly ``to_frame(read_corpus(paths))``, whatever the processes, chunks and caches."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import logging
+import os
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+import pandas as pd
+import pytest
+
+from reactions import framecache, pipeline
+from reactions.cache import ParseCache, store_file
+from reactions.corpus import merge_reactions, read_corpus
+from reactions.frames import _columns, _published, to_frame
+from reactions.models import Article, Citation, Corpus, Reaction
+from reactions.pipeline import Extraction, Merge, extract_frame
+
+ROOT = Path(__file__).resolve().parents[1]
+LEXICON = {"amazing": -3.0, "nerve": 2.5}
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory, corpus_generator: ModuleType) -> Path:
+    """Seeds, a generated corpus (every text format, HTML pages, posts cited by several articles),
+    an empty, a binary and a cp1252 file, and one article id in two folders."""
+    folder = tmp_path_factory.mktemp("pipeline")
+    corpus_generator.generate(folder / "gen", 80, seed=5, html_share=0.2)
+    (folder / "gen" / "manifest.json").unlink()
+    shutil.copytree(ROOT / "seeds", folder / "seeds", ignore=shutil.ignore_patterns(".*"))
+    (folder / "odd").mkdir()
+    (folder / "odd" / "empty.txt").write_bytes(b"")
+    (folder / "odd" / "binary.txt").write_bytes(b"\x00\x01\x02" * 50)
+    (folder / "odd" / "cp1252.txt").write_bytes("café — ok (@fan) Feb 2, 2020".encode("cp1252"))
+    twin = "000_818a6d893a3e5887.txt"  # the id of a seed article too
+    (folder / "odd" / twin).write_bytes((ROOT / "seeds" / twin).read_bytes())
+    return folder
+
+
+def copy_corpus(generated: Path, tmp_path: Path) -> Path:
+    folder = tmp_path / "corpus"
+    shutil.copytree(generated, folder, ignore=shutil.ignore_patterns(".reactions.db*"))
+    return folder
+
+
+def paths_of(folder: Path) -> list[Path]:
+    return [folder / "gen", folder / "seeds", folder / "odd"]
+
+
+@pytest.fixture(scope="module")
+def expected(generated: Path) -> Corpus:
+    return read_corpus(paths_of(generated))
+
+
+def assert_same(result: Extraction, corpus: Corpus, **options: object) -> None:
+    pd.testing.assert_frame_equal(result.frame, to_frame(corpus, **options))  # type: ignore[arg-type]
+    assert result.outcomes == corpus.outcomes
+    assert result.articles == len(corpus.articles)
+    assert result.occurrences == sum(len(a.reactions) for a in corpus.articles)
+    assert result.warnings == corpus.warnings
+
+
+def test_the_corpus_has_what_the_merge_must_handle(expected: Corpus) -> None:
+    reactions = expected.reactions
+    assert sum(len(r.sources) > 1 for r in reactions) > 10  # posts cited by several articles
+    assert any(r.created_at is not None for r in reactions)  # HTML embeds: lag is worked out
+    assert any("also the id of" in w for w in expected.warnings)
+    assert any(o.reason for o in expected.outcomes)  # skipped files
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_frame_is_to_frame_of_read_corpus(generated: Path, expected: Corpus, jobs: int) -> None:
+    assert_same(extract_frame(paths_of(generated), jobs=jobs, cache=False), expected)
+
+
+def test_small_chunks_and_scoring_batches_change_nothing(
+    generated: Path, expected: Corpus, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pipeline, "CHUNK_FILES", (2, 3))  # duplicates fall in other chunks than their first
+    monkeypatch.setattr(pipeline, "SCORE_ROWS", 7)
+    monkeypatch.setattr(pipeline, "INLINE_BELOW", 2)
+    overrides = {str(expected.reactions[4].id): "negative"}
+    for jobs in (1, 2):
+        result = extract_frame(paths_of(generated), jobs=jobs, cache=False, lexicon=LEXICON, overrides=overrides)
+        assert_same(result, expected, lexicon=LEXICON, overrides=overrides)
+    assert result.frame["overridden"].sum() == 1
+
+
+def test_progress_is_reported_per_chunk(generated: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pipeline, "CHUNK_FILES", (8, 8))
+    seen: list[tuple[int, int]] = []
+    result = extract_frame(paths_of(generated), jobs=1, cache=False, progress=lambda *done: seen.append(done))
+    total = len(result.outcomes)
+    assert seen == [(min(done, total), total) for done in range(8, total + 8, 8)]
+
+
+def test_nothing_to_read_gives_the_empty_frame(tmp_path: Path) -> None:
+    result = extract_frame([tmp_path], jobs=2)
+    pd.testing.assert_frame_equal(result.frame, to_frame([]))
+    assert (result.outcomes, result.articles) == ((), 0)
+    missing = extract_frame([tmp_path / "no-such.txt"])
+    assert missing.outcomes[0].reason == "no such file or folder"
+    assert not store_file(tmp_path).exists()  # a mistyped path creates no store
+
+
+# --- the merge --------------------------------------------------------------------------------
+
+
+def test_merge_fills_and_cites_as_merge_reactions(make_reaction: Callable[..., Reaction]) -> None:
+    moment = dt.datetime(2020, 2, 1, 22, 5, tzinfo=dt.UTC)
+
+    def article(source: str, *reactions: Reaction, published: dt.datetime | None = None) -> Article:
+        cited = tuple(dataclasses.replace(r, source=source, citations=(Citation(source, r.span),)) for r in reactions)
+        return Article(source, "t", None, "text", cited, published_at=published)
+
+    articles = [
+        article("a", make_reaction(handle=None, hashtags=(), span=(0, 5)), make_reaction("r2", span=(9, 12)),
+                published=moment + dt.timedelta(hours=1)),
+        article("b", make_reaction(handle="fan", status_id="1", created_at=moment, hashtags=("x",), span=(3, 8)),
+                published=moment + dt.timedelta(hours=2)),
+        article("c", make_reaction(handle="other", url="https://x/1", span=(1, 6)), make_reaction(span=(8, 13))),
+        article("d", make_reaction(lang="en", span=(0, 5)), make_reaction("r3", created_at=moment, span=(2, 4))),
+    ]  # fmt: skip
+    expected = to_frame(Corpus(tuple(articles), merge_reactions(articles)), sentiment=False)
+    names = list(_columns((), {}))
+    for cut in range(len(articles) + 1):  # every way of splitting the articles into two chunks
+        merge = Merge(n for n in names if n != "lag")
+        published: dict[str, dt.datetime | None] = {}
+        for chunk in (articles[:cut], articles[cut:]):
+            found = {a.source: _published(a) for a in chunk}
+            published.update(found)
+            columns = _columns([r for a in chunk for r in a.reactions], found)
+            del columns["lag"]
+            merge.add(columns)
+        pd.testing.assert_frame_equal(merge.frame(names, published), expected)
+    first = expected.iloc[0]
+    assert (first["handle"], first["status_id"], first["url"], first["lang"]) == ("fan", "1", "https://x/1", "en")
+    assert (first["sources"], first["article_count"], first["hashtags"]) == (["a", "b", "c", "d"], 4, ["x"])
+    assert first["lag"] == pd.Timedelta(hours=1)  # created_at filled from "b", lag from "a", the first citation
+    assert pd.isna(expected.iloc[2]["lag"])  # r3: "d" has no publication time
+
+
+# --- the caches ---------------------------------------------------------------------------------
+
+
+def run(folder: Path, **options: object) -> Extraction:
+    return extract_frame(paths_of(folder), jobs=2, **options)  # type: ignore[arg-type]
+
+
+def parsed_count(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.getMessage().startswith("parsed ")]
+
+
+def test_a_rerun_reads_the_stored_frame_back(
+    generated: Path, expected: Corpus, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="reactions")
+    folder = copy_corpus(generated, tmp_path)
+    cold = run(folder)
+    assert not cold.from_cache
+    warm = run(folder)
+    assert warm.from_cache
+    assert_same(warm, read_corpus(paths_of(folder)))
+    assert len(parsed_count(caplog)) == 1  # the re-run parsed nothing, not even from the per-file cache
+    assert any("also the id of" in r.getMessage() for r in caplog.records if r.levelno == logging.WARNING)
+
+
+def edit_in_place(path: Path) -> None:
+    """Change a file's bytes, keeping its size and putting its modification time back."""
+    before = path.stat()
+    data = bytearray(path.read_bytes())
+    at = data.index(b"#")  # a hashtag changes its spelling: another hashtag, another text to score
+    data[at + 1] = ord("Q") if data[at + 1] != ord("Q") else ord("R")
+    path.write_bytes(bytes(data))
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert path.stat().st_size == before.st_size
+
+
+@pytest.mark.parametrize("racy", [True, False], ids=["checked-by-content", "told-by-stat"])
+def test_an_edit_of_the_same_size_is_seen(
+    generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, racy: bool
+) -> None:
+    if not racy:  # files old enough to be trusted from their stat alone: the change time tells the edit
+        monkeypatch.setattr(framecache, "RACY_NS", -(10**18))
+    folder = copy_corpus(generated, tmp_path)
+    run(folder)
+    edited = sorted((folder / "gen").rglob("*.txt"))[3]
+    edit_in_place(edited)
+    result = run(folder)
+    assert not result.from_cache
+    assert_same(result, read_corpus(paths_of(folder)))
+    assert run(folder).from_cache
+
+
+def test_a_stat_alike_edit_of_a_racy_file_is_seen_by_content(generated: Path, tmp_path: Path) -> None:
+    folder = copy_corpus(generated, tmp_path)
+    run(folder)
+    edited = sorted((folder / "gen").rglob("*.txt"))[3]
+    with ParseCache(store_file(folder / "gen")) as store:
+        row = store.get_frame(store.db.execute("SELECT slot FROM frame_cache").fetchone()[0])
+    assert row is not None
+    assert str(edited) in row[1]  # just written, so racy: its content hash is kept beside the frame
+    stat = os.stat  # the file system's answer for the edited file, frozen as it was before the edit
+    frozen = stat(edited)
+    monkeypatch = pytest.MonkeyPatch()
+    try:
+        monkeypatch.setattr(os, "stat", lambda p, *a, **k: frozen if str(p) == str(edited) else stat(p, *a, **k))
+        monkeypatch.setattr("reactions.corpus._entry_stat", lambda e: frozen if e.path == str(edited) else stat(e.path))
+        edit_in_place(edited)
+        result = run(folder)
+    finally:
+        monkeypatch.undo()
+    assert not result.from_cache
+    assert_same(result, read_corpus(paths_of(folder)))
+
+
+def test_settings_are_part_of_the_key(generated: Path, tmp_path: Path) -> None:
+    folder = copy_corpus(generated, tmp_path)
+    corpus = read_corpus(paths_of(folder))
+    run(folder)
+    for options in ({"lexicon": LEXICON}, {"lexicon": LEXICON, "overrides": {corpus.reactions[0].id: "positive"}}):
+        result = run(folder, **options)
+        assert not result.from_cache
+        assert_same(result, corpus, **options)
+        assert run(folder, **options).from_cache
+    assert_same(run(folder), corpus)  # back to the first settings: computed again (the last frame was another)
+
+
+def test_added_files_are_the_only_ones_parsed(
+    generated: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    folder = copy_corpus(generated, tmp_path)
+    run(folder)
+    (folder / "gen" / "zz-new.txt").write_text("Nice day #new — Fan (@fan_1) February 2, 2020\n", encoding="utf-8")
+    (folder / "seeds" / "001_6d1349d1b42794d4.txt").unlink()
+    caplog.set_level(logging.INFO, logger="reactions.pipeline")
+    result = run(folder)
+    files = len(result.outcomes)
+    assert parsed_count(caplog) == [f"parsed 1 files, {files - 1} from the cache"]
+    assert_same(result, read_corpus(paths_of(folder)))
+
+
+def test_no_cache_neither_reads_nor_writes_the_store(generated: Path, tmp_path: Path, expected: Corpus) -> None:
+    folder = copy_corpus(generated, tmp_path)
+    assert_same(run(folder, cache=False), read_corpus(paths_of(folder)))
+    assert not store_file(folder / "gen").exists()
+    run(folder)
+    assert store_file(folder / "gen").exists()  # beside the first path given
+    assert not run(folder, cache=False).from_cache
+
+
+def test_a_damaged_stored_frame_is_worked_out_again(
+    generated: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    folder = copy_corpus(generated, tmp_path)
+    run(folder)
+    with ParseCache(store_file(folder / "gen")) as store, store.db:
+        store.db.execute("UPDATE frame_cache SET data = x'00ff'")
+    result = run(folder)
+    assert not result.from_cache
+    assert "cannot read the stored frame" in caplog.text
+    assert_same(result, read_corpus(paths_of(folder)))
+    assert run(folder).from_cache  # and stored again
+
+
+def test_an_unusable_store_costs_only_speed(generated: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    folder = copy_corpus(generated, tmp_path)
+    store_file(folder / "gen").write_bytes(b"not a database" * 100)
+    result = run(folder)
+    assert_same(result, read_corpus(paths_of(folder)))
+    assert "parse cache disabled" in caplog.text
+
+
+def test_a_store_failing_in_a_task_is_logged_once(
+    generated: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = copy_corpus(generated, tmp_path)
+    monkeypatch.setattr(pipeline, "_task_store", lambda store: (None, "cannot open it: disk I/O error"))
+    result = extract_frame(paths_of(folder), jobs=1)
+    assert_same(result, read_corpus(paths_of(folder)))
+    assert caplog.text.count("parse cache disabled") == 1
+    assert not extract_frame(paths_of(folder), jobs=1).from_cache  # no frame kept from a run without its store
