@@ -39,7 +39,7 @@ import types
 import typing
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from reactions.models import Article, FileOutcome
 from reactions.store import store_path
@@ -92,18 +92,37 @@ def store_file(corpus_dir: Path) -> Path:
 # -- records <-> JSON -------------------------------------------------------------------------
 
 
+_PLAIN: Final = frozenset({str, int, float, bool, type(None)})
+"""Types that JSON takes as they are (exactly these: a ``StrEnum`` member is a ``str`` but encodes as its value)."""
+
+
 def encode(value: Any) -> Any:
     """A JSON-ready form of a record: a dataclass becomes the list of its fields' values, in
     field order; tuples become lists, dates ISO strings, enums their values."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return [encode(getattr(value, f.name)) for f in dataclasses.fields(value)]
-    if isinstance(value, tuple | list):
-        return [encode(item) for item in value]
-    if isinstance(value, dt.date):
-        return value.isoformat()
-    if isinstance(value, enum.Enum):
-        return value.value
-    return value
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    encoder = _ENCODERS.get(kind)
+    if encoder is None:
+        encoder = _ENCODERS[kind] = _encoder(kind)
+    return encoder(value)
+
+
+_ENCODERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _encoder(kind: type) -> Callable[[Any], Any]:
+    """A function that encodes values of exactly type ``kind``, built once per type (encoding is hot)."""
+    if dataclasses.is_dataclass(kind):
+        names = [f.name for f in dataclasses.fields(kind)]
+        return lambda value: [encode(getattr(value, name)) for name in names]
+    if issubclass(kind, tuple | list):
+        return lambda value: [item if type(item) in _PLAIN else encode(item) for item in value]
+    if issubclass(kind, dt.date):
+        return lambda value: value.isoformat()
+    if issubclass(kind, enum.Enum):
+        return lambda value: value.value
+    return _same
 
 
 def decode(kind: Any, value: Any) -> Any:
