@@ -25,6 +25,7 @@ import functools
 import gc
 import logging
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -52,6 +53,8 @@ INLINE_BELOW: Final = 32
 """Fewer files than this are read in this process, without starting a pool."""
 CHUNK_FILES: Final = (8, 128)
 """Files per reading task, at least and at most (about 16 tasks per process in between)."""
+AHEAD: Final = 4
+"""Reading tasks handed out ahead per process."""
 SCORE_ROWS: Final = 500
 """New reactions per scoring task."""
 
@@ -347,8 +350,7 @@ class _Run:
         published: dict[str, dt.datetime | None] = {}
         outcomes: list[FileOutcome] = []
         parsed = done = 0
-        for result in [self._submit(read_chunk, chunk, self.store) for chunk in self._chunks()]:
-            chunk = result()
+        for chunk in self._read():
             self._note(chunk.error)
             outcomes += chunk.outcomes
             self.digests += chunk.digests
@@ -362,6 +364,19 @@ class _Run:
         logger.info("parsed %d files, %d from the cache", parsed, len(self.files) - parsed)
         base = merge.frame(names, published)
         return self._scored(base), check_outcomes(outcomes)
+
+    def _read(self) -> Iterator[Chunk]:
+        """Each chunk's result in order, with at most :data:`AHEAD` reading tasks per process handed
+        out at a time (results wait in memory only that far ahead; scoring tasks queue among them)."""
+        chunks = iter(self._chunks())
+        pending: deque[Callable[[], Chunk]] = deque()
+        ahead = AHEAD * self.jobs if self.pool is not None else 1
+        while True:
+            while len(pending) < ahead and (files := next(chunks, None)) is not None:
+                pending.append(self._submit(read_chunk, files, self.store))
+            if not pending:
+                return
+            yield pending.popleft()()
 
     def _chunks(self) -> list[list[tuple[str, str]]]:
         least, most = CHUNK_FILES
