@@ -7,7 +7,9 @@
 Layout and widgets only: parsing, scoring, filtering, aggregation and charts live in the library
 (reactions.corpus, .sentiment, .views, .frames, .charts, .export, .uploads).  Post text, titles and
 file names are untrusted: they are shown with st.text, st.code or st.dataframe only, never as
-Markdown or HTML.
+Markdown or HTML.  The scored frame and its FrameIndex (its columns as integer codes) are built once
+per corpus and shared; a run only masks and counts over the index, and the table sends one page of
+rows to the browser (the downloads hold every filtered row).
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import hashlib
-import json
 import os
 import sqlite3
 import sys
@@ -24,11 +25,12 @@ from pathlib import Path
 from typing import Any
 
 import altair as alt
+import numpy as np
 import pandas as pd
 import streamlit as st
 
 import reactions
-from reactions import charts, export, frames, store, views
+from reactions import charts, frames, store, views
 from reactions.corpus import SUFFIXES, read_corpus
 from reactions.frames import SENTIMENT_LABELS
 from reactions.models import Article, Corpus, Status
@@ -36,9 +38,12 @@ from reactions.uploads import ARCHIVE_TYPES, ARTICLE_TYPES, Upload, read_uploads
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_CORPUS = HERE / "seeds"
-FILTER_KEYS = ("f_dates", "f_tags", "f_sentiment", "f_kind", "f_article", "f_author", "f_platform", "f_text")
-# Up to this many rows the table colours compound scores (Streamlit's Styler support costs ~0.25 ms a row).
-STYLED_ROWS = 2_000
+# Filters field -> its widget's key.
+WIDGETS = {"dates": "f_dates", "hashtags": "f_tags", "sentiments": "f_sentiment", "kinds": "f_kind",
+           "articles": "f_article", "authors": "f_author", "platforms": "f_platform", "text": "f_text"}  # fmt: skip
+# The table shows one page of the view at a time (Streamlit's Styler costs ~0.25 ms a row).
+PAGE_SIZES = (10, 25, 50, 100, 250, 500, 1000)
+DEFAULT_PAGE_SIZE = 100
 # Up to this many rows exports are built with the page; larger ones only when their button is clicked.
 EAGER_EXPORT_ROWS = 5_000
 # The linked charts' selection parameters (reactions.charts.SELECTIONS).
@@ -103,6 +108,13 @@ def scored_frame(key: str, _corpus: Corpus, overrides: Pairs, lexicon: Pairs) ->
     return frames.to_frame(_corpus, lexicon=dict(lexicon) or None, overrides=dict(overrides))
 
 
+@st.cache_resource(show_spinner="Indexing reactions…", max_entries=16)
+def frame_index(key: str, _frame: pd.DataFrame) -> frames.FrameIndex:
+    """The frame's columns as integer codes, built once per frame (``key``) and shared: every filter,
+    selection and chart of a run is a mask and a count over it."""
+    return frames.FrameIndex(_frame).warm()
+
+
 def analyst_store(folder: Path) -> tuple[Pairs, Pairs]:
     """The label overrides and custom lexicon stored beside the corpus (reading never creates a store)."""
     settings = store.load_settings(folder)
@@ -142,55 +154,30 @@ def init_filters(options: dict[str, Any]) -> None:
     if st.session_state.get("filters_ready"):
         return
     wanted = views.filters_from_query({k: st.query_params.get_all(k) for k in st.query_params})
-    first, last = options["days"]
-    st.session_state["f_dates"] = ()
-    if first is not None:
-        start, end = (min(max(day, first), last) for day in (wanted.start or first, wanted.end or last))
-        st.session_state["f_dates"] = (start, end)
-    pairs = [("f_tags", wanted.hashtags, "tags"), ("f_sentiment", wanted.sentiments, "sentiments"),
-             ("f_kind", wanted.kinds, "kinds"), ("f_article", wanted.articles, "articles"),
-             ("f_author", wanted.authors, "authors"), ("f_platform", wanted.platforms, "platforms")]  # fmt: skip
-    for key, values, name in pairs:
-        st.session_state[key] = [v for v in values if v in options[name]]
-    st.session_state["f_text"] = wanted.text
+    for field, value in views.widget_values(wanted, options).items():
+        st.session_state[WIDGETS[field]] = value
     st.session_state["filters_ready"] = True
 
 
 @st.cache_data(max_entries=16)
-def filter_options(key: str, _frame: pd.DataFrame) -> dict[str, Any]:
-    """The choices each filter widget offers, from the whole (unfiltered) frame; ``key`` identifies it."""
-    frame = _frame
-    days = frames.reaction_days(frame).dropna()
-    return {
-        "days": (days.min().date(), days.max().date()) if len(days) else (None, None),
-        "tags": frames.reactions_by_hashtag(frame, top=10_000)["hashtag"].tolist(),
-        "sentiments": list(SENTIMENT_LABELS),
-        "kinds": sorted(frame["kind"].astype(str).unique()),
-        "articles": sorted({s for sources in frame["sources"] for s in sources}),
-        "authors": frames.top_authors(frame, top=10_000)["author"].tolist(),
-        "platforms": sorted(frame["platform"].astype(str).unique()),
-    }
+def filter_options(key: str, _index: frames.FrameIndex) -> dict[str, Any]:
+    """The choices each filter widget offers (views.filter_options); ``key`` identifies the frame."""
+    return views.filter_options(_index)
 
 
 def reset_filters(options: dict[str, Any]) -> None:
     """Button callback: every filter back to 'everything'."""
-    first, last = options["days"]
-    for key in FILTER_KEYS:
-        st.session_state[key] = "" if key == "f_text" else []
-    st.session_state["f_dates"] = (first, last) if first else ()
+    for field, value in views.widget_values(views.Filters(), options).items():
+        st.session_state[WIDGETS[field]] = value
 
 
 def follow_date_bounds(first: dt.date, last: dt.date) -> None:
     """When the data's date range changes (an upload), a full-range choice stays full, others are clamped."""
-    old = st.session_state.get("f_dates_bounds")
+    moved = views.follow_dates(st.session_state.get("f_dates") or (), st.session_state.get("f_dates_bounds"),
+                               (first, last))  # fmt: skip
     st.session_state["f_dates_bounds"] = (first, last)
-    if old is None or old == (first, last):
-        return
-    chosen = tuple(st.session_state.get("f_dates") or ())
-    if len(chosen) != 2 or chosen == old:
-        st.session_state["f_dates"] = (first, last)
-    else:
-        st.session_state["f_dates"] = (min(max(chosen[0], first), last), max(min(chosen[1], last), first))
+    if moved is not None:
+        st.session_state["f_dates"] = moved
 
 
 def sidebar_filters(options: dict[str, Any]) -> views.Filters:
@@ -210,12 +197,9 @@ def sidebar_filters(options: dict[str, Any]) -> views.Filters:
         articles = st.multiselect("Article", options["articles"], key="f_article", placeholder="Any article")
         authors = st.multiselect("Author", options["authors"], key="f_author", placeholder="Any author")
         platforms = st.multiselect("Platform", options["platforms"], key="f_platform", placeholder="Any")
-    start = dates[0] if len(dates) == 2 and dates[0] != first else None
-    end = dates[1] if len(dates) == 2 and dates[1] != last else None
-    filters = views.Filters(
-        start=start, end=end, hashtags=tuple(tags), sentiments=tuple(labels or ()), kinds=tuple(kinds or ()),
-        articles=tuple(articles), authors=tuple(authors), platforms=tuple(platforms), text=(text or "").strip(),
-    )  # fmt: skip
+    chosen = {"dates": dates, "hashtags": tags, "sentiments": labels, "kinds": kinds, "text": text,
+              "articles": articles, "authors": authors, "platforms": platforms}  # fmt: skip
+    filters = views.filters_from_widgets(chosen, (first, last))
     st.button("Reset filters", on_click=reset_filters, args=(options,), disabled=not filters.active,
               icon=":material/filter_alt_off:", width="stretch", key="reset_filters")  # fmt: skip
     st.caption("The page's URL holds these filters: copy it to share this view.")
@@ -257,22 +241,20 @@ def selection_bar(selection: views.Selection) -> None:
 
 def show_chart(chart: alt.TopLevelMixin, rows: pd.DataFrame, empty: str, select: str | None = None) -> None:
     """One chart, or an explanation when it has nothing to draw; ``select`` names its linked selection."""
-    text = chart.description if isinstance(chart.description, str) else None  # read by screen readers
-    if rows.empty:
+    if rows.empty:  # a chart's description is its accessible name (Streamlit reads it; no alt= needed)
         st.info(empty, icon=":material/bar_chart_off:")
     elif select is None:
-        st.altair_chart(chart, width="stretch", alt=text)
+        st.altair_chart(chart, width="stretch")
     else:
-        st.altair_chart(chart, width="stretch", alt=text, key=chart_key(select), on_select="rerun",
-                        selection_mode=select)  # fmt: skip
+        st.altair_chart(chart, width="stretch", key=chart_key(select), on_select="rerun", selection_mode=select)
 
 
-def charts_section(filtered: pd.DataFrame, view: pd.DataFrame, selection: views.Selection) -> None:
+def charts_section(index: frames.FrameIndex, rows: views.ChartRows) -> None:
     """The linked charts (each cross-filtered by the others' selections) and the summary charts."""
-    by_day = frames.reactions_by_day(views.select_frame(filtered, selection, skip="days"))
-    mix = frames.sentiment_mix(views.select_frame(filtered, selection, skip="sentiments"))
+    by_day = frames.reactions_by_day(index, mask=rows.by_day)
+    mix = frames.sentiment_mix(index, mask=rows.by_sentiment)
     top = st.session_state.get("top_n", 10)
-    by_tag = frames.reactions_by_hashtag(views.select_frame(filtered, selection, skip="hashtags"), top)
+    by_tag = frames.reactions_by_hashtag(index, top, mask=rows.by_hashtag)
     left, right = st.columns([2.2, 1])
     with left:
         st.markdown("**Reactions by day** · bars by sentiment, line = mean compound")
@@ -289,76 +271,62 @@ def charts_section(filtered: pd.DataFrame, view: pd.DataFrame, selection: views.
         show_chart(charts.hashtag_chart(by_tag), by_tag, "No hashtags in these reactions.", "hashtag")
     with right:
         st.markdown("**Hashtags by day**")
-        grid = frames.hashtags_by_day(view, top)
+        grid = frames.hashtags_by_day(index, top, mask=rows.view)
         show_chart(charts.heatmap_chart(grid), grid, "No dated hashtags to draw.")
-    summary_charts(view)
+    summary_charts(index, rows.view)
 
 
-def summary_charts(view: pd.DataFrame) -> None:
+def summary_charts(index: frames.FrameIndex, view: np.ndarray) -> None:
     """Distribution of compound scores, top authors, mentions, emoji and platforms for the current view."""
-    tabs = st.tabs(["Compound scores", "Top authors", "Most mentioned", "Top emoji", "Platforms"])
-    pairs: list[tuple[Callable[[pd.DataFrame], alt.TopLevelMixin], pd.DataFrame, str]] = [
-        (charts.compound_chart, frames.compound_distribution(view), "No scores."),
-        (charts.authors_chart, frames.top_authors(view), "No authors."),
-        (charts.mentions_chart, frames.top_mentions(view), "No @mentions in these reactions."),
-        (charts.emoji_chart, frames.top_emoji(view), "No emoji in these reactions."),
-        (charts.platform_chart, frames.reactions_by_platform(view), "No reactions."),
-    ]
-    for tab, (build, rows, empty) in zip(tabs, pairs, strict=True):
+    tabs = views.summary_charts(index, view)
+    for tab, (_, chart, rows, empty) in zip(st.tabs([t[0] for t in tabs]), tabs, strict=True):
         with tab:
-            show_chart(build(rows), rows, empty)
+            show_chart(chart, rows, empty)
 
 
 # --- headline, table, context, relabel, export -----------------------------------------------------
 
 
-def headline(view: pd.DataFrame, total: int) -> None:
+def headline(index: frames.FrameIndex, view: np.ndarray) -> None:
     """The headline figures of what is on screen, in two rows of four."""
-    h = frames.headline(view)
-    first = st.columns(4)
-    first[0].metric("Reactions", f"{h.reactions:,}", help=f"{total:,} in the corpus before filters and selection")
-    first[1].metric("Unique authors", f"{h.authors:,}", help="Handles, or the names given for quoted posts")
-    first[2].metric("Articles", f"{h.articles:,}", help="Articles citing these reactions")
-    first[3].metric(*date_range(h))
-    second = st.columns(4)
-    second[0].metric("Positive", f"{h.positive:.0%}")
-    second[1].metric("Neutral", f"{h.neutral:.0%}")
-    second[2].metric("Negative", f"{h.negative:.0%}")
-    second[3].metric("Mean compound", "–" if h.reactions == 0 else f"{h.mean_compound:+.2f}",
-                     help="VADER compound score, from −1 (most negative) to +1 (most positive)")  # fmt: skip
+    h = frames.headline(index, mask=view)
+    figures = views.headline_figures(h, index.size)
+    for cell, figure in zip([*st.columns(4), *st.columns(4)], figures, strict=True):
+        cell.metric(figure.label, figure.value, help=figure.help)
     if h.undated:
         st.caption(f"{h.undated} of these reactions have no date: they are counted above and listed in the "
                    "table, but cannot appear in the charts by day.")  # fmt: skip
 
 
-def date_range(h: frames.Headline) -> tuple[str, str]:
-    """The date-range metric's label and value."""
-    if h.first_day is None or h.last_day is None:
-        return "Date range", "no dates"
-    if h.first_day == h.last_day:
-        return "Date", f"{h.first_day:%b} {h.first_day.day}, {h.first_day.year}"
-    if h.first_day.year == h.last_day.year:
-        return (
-            f"Date range ({h.first_day.year})",
-            f"{h.first_day:%b} {h.first_day.day} – {h.last_day:%b} {h.last_day.day}",
-        )
-    return "Date range", f"{h.first_day:%b %Y} – {h.last_day:%b %Y}"
-
-
 @st.fragment
-def table_section(view: pd.DataFrame, corpus: Corpus, folder: Path) -> None:
-    """The reactions table; selecting a row shows the post in its article and lets it be relabelled."""
-    table = views.table_frame(view)
-    shown = table.style.map(views.compound_style, subset=["compound"]) if len(table) <= STYLED_ROWS else table
-    event = st.dataframe(
-        shown, hide_index=True, key="table", on_select="rerun", selection_mode="single-row",
-        column_config=column_config(), height=min(38 + 35 * len(table), 420), placeholder="–",
-    )  # fmt: skip
+def table_section(frame: pd.DataFrame, shown: np.ndarray, scope: str, corpus: Corpus, folder: Path) -> None:
+    """The table of the ``shown`` rows of ``frame`` (positions, in corpus order), a page at a time;
+    selecting a row shows the post in its article and lets it be relabelled.  ``scope`` names the
+    filters and selection: when they change, the table goes back to its first page."""
+    if st.session_state.get("table_scope") != scope:
+        st.session_state["table_scope"], st.session_state["table_page"] = scope, 1
+    size_cell, page_cell, note = st.columns([1, 1, 3], vertical_alignment="bottom")
+    size = size_cell.selectbox("Rows per page", PAGE_SIZES, index=PAGE_SIZES.index(DEFAULT_PAGE_SIZE),
+                               key="table_size")  # fmt: skip
+    page = views.page_of(len(shown), st.session_state.get("table_page", 1), size)
+    st.session_state["table_page"] = page.number
+    page_cell.number_input("Page", min_value=1, max_value=page.count, step=1, key="table_page")
+    note.caption(f"{page.caption} · reactions {page.start + 1:,}–{page.stop:,} of {len(shown):,} in corpus order "
+                 "(the downloads hold them all)")  # fmt: skip
+    rows_here = shown[page.start : page.stop]
+    table = views.table_frame(frame.iloc[rows_here])
+    digest = hashlib.sha256(f"{scope}|{page.number}|{size}".encode()).hexdigest()[:12]
+    with st.container(key="table"):
+        event = st.dataframe(
+            table.style.map(views.compound_style, subset=["compound"]), hide_index=True, key=f"rows_{digest}",
+            on_select="rerun", selection_mode="single-row", column_config=column_config(),
+            height=min(38 + 35 * len(table), 420), placeholder="–",
+        )  # fmt: skip
     rows = event.selection.rows if event else []  # type: ignore[union-attr]
     if not rows:
         st.caption("Select a row to read the post in its article and relabel it.")
         return
-    reaction = view.iloc[rows[0]]
+    reaction = frame.iloc[rows_here[rows[0]]]
     left, right = st.columns([3, 1])
     with left:
         show_in_context(reaction, corpus)
@@ -367,27 +335,8 @@ def table_section(view: pd.DataFrame, corpus: Corpus, folder: Path) -> None:
 
 
 def column_config() -> dict[str, Any]:
-    """How each table column is shown."""
-    cc = st.column_config
-    return {
-        "day": cc.DateColumn("Day", format="YYYY-MM-DD", width="small"),
-        "author": cc.TextColumn("Author"),
-        "text": cc.TextColumn("Post", width="large"),
-        "sentiment": cc.TextColumn("Sentiment", width="small"),
-        "compound": cc.NumberColumn("Compound", format="%+.3f", width="small",
-                                    help="VADER compound score, −1 (negative) to +1 (positive)"),
-        "overridden": cc.CheckboxColumn("Relabelled", width="small", help="Label set by an analyst"),
-        "drivers": cc.TextColumn("Why", help="The words that moved the score most (VADER valence)"),
-        "hashtags": cc.ListColumn("Hashtags"),
-        "mentions": cc.ListColumn("Mentions"),
-        "emoji": cc.ListColumn("Emoji", width="small"),
-        "kind": cc.TextColumn("Kind", width="small"),
-        "platform": cc.TextColumn("Platform", width="small"),
-        "articles": cc.ListColumn("Articles"),
-        "media": cc.LinkColumn("Media", display_text="open media", width="small"),
-        "url": cc.LinkColumn("Link", display_text="open post", width="small"),
-        "id": cc.TextColumn("Id", width="small"),
-    }  # fmt: skip
+    """How each table column is shown (views.TABLE_COLUMNS: the column type and its options)."""
+    return {name: getattr(st.column_config, kind)(**options) for name, (kind, options) in views.TABLE_COLUMNS.items()}
 
 
 def show_in_context(reaction: pd.Series, corpus: Corpus) -> None:
@@ -411,12 +360,9 @@ def show_in_context(reaction: pd.Series, corpus: Corpus) -> None:
 
 def article_reactions(article: Article, chosen: str) -> None:
     """Every reaction the article cites, in order, the chosen one marked."""
-    rows = [
-        {"#": i, "this": r.id == chosen, "author": f"@{r.handle}" if r.handle else r.display_name, "post": r.text}
-        for i, r in enumerate(article.reactions, start=1)
-    ]
+    rows = views.article_rows(article, chosen)
     with st.expander(f"All {len(rows)} reactions in this article, in order"):
-        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch",
+        st.dataframe(rows, hide_index=True, width="stretch",
                      column_config={"this": st.column_config.CheckboxColumn("Selected", width="small")})  # fmt: skip
 
 
@@ -424,13 +370,8 @@ def relabel(reaction: pd.Series, folder: Path) -> None:
     """Set or remove the analyst's label of one reaction (stored beside the corpus)."""
     st.markdown("**Label**")
     current = str(reaction["sentiment"])
-    st.text(
-        f"Now: {current}" + (" (relabelled)" if bool(reaction["overridden"]) else f" ({reaction['compound']:+.3f})")
-    )
-    if isinstance(reaction["drivers"], str) and reaction["drivers"]:
-        st.text(f"Why: {reaction['drivers']}")
-    if len(reaction["sources"]) > 1:
-        st.text("Cited by: " + ", ".join(reaction["sources"]))
+    for line in views.label_lines(reaction):
+        st.text(line)
     key = f"relabel_{reaction['id']}"
     choice = st.segmented_control("Relabel as", list(SENTIMENT_LABELS), default=current, key=key)
     if st.button("Save label", type="primary", disabled=not choice or choice == current, key="save_label"):
@@ -455,50 +396,26 @@ def write_label(folder: Path, reaction_id: str, label: str | None) -> None:
     st.rerun()
 
 
-def downloads(view: pd.DataFrame, frame: pd.DataFrame, filters: views.Filters, selection: views.Selection) -> None:
-    """Download buttons: filtered CSV, all CSV, Excel-safe CSV, JSONL and a provenance sidecar.
+def downloads(frame: pd.DataFrame, shown: np.ndarray, filters: views.Filters, selection: views.Selection) -> None:
+    """Download buttons for the ``shown`` rows (every page of the table) and the whole frame: filtered
+    CSV, all CSV, Excel-safe CSV, JSONL and a provenance sidecar.
 
     Small exports are built with the page (and so can be checked in tests); large ones are built
     only when their button is clicked (Streamlit calls the function on a separate thread).
     """
     version = reactions.__version__
-    note = views.provenance(filters, selection, shown=len(view), total=len(frame), version=version)
-    record = views.provenance_record(filters, selection, shown=len(view), total=len(frame), version=version)
-    everything = views.provenance(
-        views.Filters(), views.Selection(), shown=len(frame), total=len(frame), version=version
-    )
-
-    def name(scope: str, ext: str) -> str:
-        return views.export_name(filters, selection, scope=scope, version=version, ext=ext)
-
-    csv, jsonl = "text/csv", "application/jsonl"
-    files: list[tuple[str, str, Callable[[], bytes], int, str, str, str]] = [
-        ("CSV · view", "The reactions on screen (filters and chart selection)",
-         lambda: export.csv_bytes(view, comment=note), len(view), name("filtered", "csv"), csv, "dl_csv"),
-        ("CSV · all", "Every reaction of the corpus",
-         lambda: export.csv_bytes(frame, comment=everything), len(frame), name("all", "csv"), csv, "dl_all"),
-        ("Excel-safe CSV", "The view for spreadsheets: UTF-8 BOM, ids as text, formulas neutralised",
-         lambda: export.csv_bytes(view, excel_safe=True, comment=note), len(view),
-         name("filtered-excel", "csv"), csv, "dl_excel"),
-        ("JSONL · view", "The view, one JSON record a line", lambda: export.jsonl_bytes(view), len(view),
-         name("filtered", "jsonl"), jsonl, "dl_jsonl"),
-        ("Provenance", "The filters, selection, counts and reactions version of this view, as JSON",
-         lambda: json.dumps(record, indent=2, ensure_ascii=False).encode(), 0,
-         name("filtered-provenance", "json"), "application/json", "dl_provenance"),
-    ]  # fmt: skip
-    for cell, (label, tip, make, rows, file_name, mime, key) in zip(st.columns(5), files, strict=True):
-        data: bytes | Callable[[], bytes] = make() if rows <= EAGER_EXPORT_ROWS else make
-        cell.download_button(label, data, file_name=file_name, mime=mime, key=key, on_click="ignore", help=tip,
-                             icon=":material/download:", width="stretch")  # fmt: skip
+    files = views.downloads(frame, shown, filters, selection, version=version)
+    for cell, file in zip(st.columns(5), files, strict=True):
+        data: bytes | Callable[[], bytes] = file.make() if file.rows <= EAGER_EXPORT_ROWS else file.make
+        cell.download_button(file.label, data, file_name=file.file_name, mime=file.mime, key=file.key, help=file.help,
+                             on_click="ignore", icon=":material/download:", width="stretch")  # fmt: skip
     st.caption("Each file's name, the CSVs' first line and the provenance file record the filters, the chart "
                f"selection and the reactions version ({version}).")  # fmt: skip
 
 
 def outcomes_table(outcomes: tuple[Any, ...]) -> None:
     """Per-file outcomes: parsed or skipped, reactions, warnings, why."""
-    rows = [{"file": o.path, "status": str(o.status), "reactions": o.reactions, "warnings": list(o.warnings),
-             "reason": o.reason or ""} for o in outcomes]  # fmt: skip
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch",
+    st.dataframe(views.outcome_rows(outcomes), hide_index=True, width="stretch",
                  column_config={"warnings": st.column_config.ListColumn("Warnings")})  # fmt: skip
 
 
@@ -547,24 +464,26 @@ def main() -> None:
         if corpus.outcomes:
             outcomes_table(corpus.outcomes)
         st.stop()
+    index = frame_index(frame_key, frame)
     with st.sidebar:
-        filters = sidebar_filters(filter_options(frame_key, frame))
-    filtered = views.filter_frame(frame, filters)
-    if filtered.empty:
+        filters = sidebar_filters(filter_options(frame_key, index))
+    filtered = views.filter_rows(index, filters)
+    if not filtered.any():
         st.info("No reaction matches these filters. Loosen them, or reset them in the sidebar.",
                 icon=":material/filter_alt_off:")  # fmt: skip
         st.stop()
     selection = current_selection()
-    view = views.select_frame(filtered, selection)
-    headline(view, len(frame))
+    rows = views.chart_rows(index, filtered, selection)
+    headline(index, rows.view)
     selection_bar(selection)
-    if view.empty:
+    if not rows.view.any():
         st.info("Nothing is in the chart selection under these filters. Clear the selection.")
         st.stop()
-    charts_section(filtered, view, selection)
+    charts_section(index, rows)
     st.subheader("Reactions", anchor=False)
-    downloads(view, frame, filters, selection)
-    table_section(view, corpus, folder)
+    shown = np.flatnonzero(rows.view)
+    downloads(frame, shown, filters, selection)
+    table_section(frame, shown, f"{frame_key}|{views.describe(filters, selection)}", corpus, folder)
     with st.expander(f"Files read ({len(base.outcomes)})"):
         outcomes_table(base.outcomes)
 

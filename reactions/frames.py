@@ -16,11 +16,15 @@ The base columns, their order and dtypes are the team contract (:data:`BASE_COLU
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping, Sequence
+import itertools
+import threading
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Final
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 
 from reactions.models import Article, Citation, Corpus, Kind, Platform, Reaction
@@ -209,11 +213,22 @@ def _lag(published: dt.datetime | None, created_at: dt.datetime | None) -> dt.ti
 
 
 # --- aggregations for the charts (helper "dashboard") -----------------------------------------
-# Each takes a frame of the to_frame contract *with* the sentiment columns (compound, sentiment)
-# and returns a small frame of aggregated rows; the charts never see raw reactions.
+# Each takes a frame of the to_frame contract *with* the sentiment columns (compound, sentiment),
+# or the FrameIndex of one, and an optional row mask, and returns a small frame of aggregated rows;
+# the charts never see raw reactions.  A FrameIndex holds the frame's columns as integer codes,
+# built once, so that each aggregation is a few numpy passes over a row mask (the page caches the
+# index of its frame: a filter change only masks and counts).  A sentiment label other than the
+# three (reactions.sentiment never makes one) is in no label's count.
 
 SENTIMENT_LABELS: Final[tuple[str, ...]] = ("negative", "neutral", "positive")
 """The sentiment labels in their order (the ordered category of ``sentiment``)."""
+
+Mask = npt.NDArray[np.bool_]
+"""A row mask: one bool per row of the frame, True for the rows kept."""
+Codes = npt.NDArray[np.intp]
+"""Integer codes (-1 for a missing value where said)."""
+_LABELS: Final = np.array(SENTIMENT_LABELS, dtype=object)
+_MEMO_SIZE: Final = 16
 
 
 def reaction_days(frame: pd.DataFrame) -> pd.Series:
@@ -230,15 +245,267 @@ def reaction_days(frame: pd.DataFrame) -> pd.Series:
 
 def author_labels(frame: pd.DataFrame) -> pd.Series:
     """Each reaction's author as shown: ``"@handle"``, else the display name (quotes), else ``"unknown"``."""
-    labels = [
-        f"@{h}" if isinstance(h, str) and h else (n if isinstance(n, str) and n else "unknown")
-        for h, n in zip(frame["handle"].astype(object), frame["display_name"].astype(object), strict=True)
-    ]
+    handle, name = coded(frame["handle"]), coded(frame["display_name"])
+    has_handle = handle.flags([isinstance(h, str) and bool(h) for h in handle.values])
+    by_handle = handle.take([f"@{h}" if isinstance(h, str) else None for h in handle.values], None)
+    by_name = name.take([n if isinstance(n, str) and n else "unknown" for n in name.values], "unknown")
+    labels = np.where(has_handle, by_handle, by_name)
     return pd.Series(labels, index=frame.index, dtype=object, name="author")
 
 
-def _labels(frame: pd.DataFrame) -> pd.Series:
-    return pd.Series(frame["sentiment"].astype(object), index=frame.index).fillna("neutral").astype(str)
+@dataclass(frozen=True, slots=True, eq=False)
+class Coded:
+    """One column as integer codes.
+
+    Fields:
+        codes: each row's code, an index into ``values``; -1 for a missing value.
+        values: the distinct values (an object array; datetime64 for days).
+    """
+
+    codes: Codes
+    values: np.ndarray[Any, Any]
+
+    def flags(self, per_value: Sequence[bool] | npt.NDArray[np.bool_]) -> Mask:
+        """The rows whose value has its flag set (a missing value never has)."""
+        table = np.zeros(len(self.values) + 1, dtype=bool)
+        table[: len(self.values)] = np.asarray(per_value, dtype=bool)
+        result: Mask = table[self.codes]
+        return result
+
+    def take(self, per_value: Sequence[Any] | np.ndarray[Any, Any], missing: Any) -> np.ndarray[Any, Any]:
+        """Each row's entry of ``per_value`` (one per value), ``missing`` for a missing value."""
+        table = np.append(np.asarray(per_value, dtype=object), np.array([missing], dtype=object))
+        result: np.ndarray[Any, Any] = table[self.codes]
+        return result
+
+
+def coded(values: pd.Series) -> Coded:
+    """``values`` as :class:`Coded` (a categorical's own codes and categories, else factorized)."""
+    if isinstance(values.dtype, pd.CategoricalDtype):
+        codes = np.asarray(values.cat.codes, dtype=np.intp)
+        return Coded(codes, np.asarray(values.cat.categories, dtype=object))
+    found, uniques = pd.factorize(values)
+    return Coded(np.asarray(found, dtype=np.intp), np.asarray(uniques, dtype=object))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Entries:
+    """The items of a list column (or one label a row) as integer codes: one entry per reaction
+    and distinct item, in row order, then the cell's order; an item whose case-folded form is
+    already in the cell is left out (as :func:`dict.fromkeys` of the folded items would).
+
+    Fields:
+        rows: each entry's row position.
+        items: each entry's item code, an index into ``names``.
+        names: the distinct items as shown (with the prefix, if any).
+        folded: each item case-folded (without the prefix): what filters compare.
+        groups: each item's group (0 to ``n_groups`` - 1): the case-folded item, or the item itself.
+        rank: each item's place among the sorted ``names`` (ties of a ranking go alphabetically).
+        n_groups: how many groups there are.
+    """
+
+    rows: Codes
+    items: Codes
+    names: np.ndarray[Any, Any]
+    folded: np.ndarray[Any, Any]
+    groups: Codes
+    rank: Codes
+    n_groups: int
+
+    def take(self, mask: Mask | None) -> tuple[Codes, Codes]:
+        """The rows and items of the entries of the rows in ``mask`` (``None``: every row)."""
+        if mask is None:
+            return self.rows, self.items
+        keep = mask[self.rows]
+        return self.rows[keep], self.items[keep]
+
+    def rows_with(self, wanted: Sequence[bool] | Mask, size: int) -> Mask:
+        """The rows (of ``size``) holding an item whose flag in ``wanted`` (one per item) is set."""
+        hit = np.asarray(wanted, dtype=bool)[self.items] if len(self.names) else np.zeros(0, dtype=bool)
+        found = np.zeros(size, dtype=bool)
+        found[self.rows[hit]] = True
+        return found
+
+
+def entries(
+    rows: Codes, values: np.ndarray[Any, Any], *, fold_groups: bool = True, fold_repeats: bool = True, prefix: str = ""
+) -> Entries:
+    """:class:`Entries` of the items ``values`` held by ``rows`` (non-decreasing row positions).
+
+    ``fold_groups``: group items case-insensitively (else each item is its own group);
+    ``fold_repeats``: an item repeated in a cell up to case counts once (else only exact repeats do).
+    """
+    found, uniques = pd.factorize(values)
+    codes = np.asarray(found, dtype=np.intp)
+    if (codes < 0).any():
+        rows, codes = rows[codes >= 0], codes[codes >= 0]
+    names = np.asarray(uniques, dtype=object)
+    folded = np.array([str(n).casefold() for n in names], dtype=object)
+    folds = np.asarray(pd.factorize(folded)[0], dtype=np.intp)
+    repeats = folds if fold_repeats else np.arange(len(names), dtype=np.intp)
+    if len(rows) > 1 and bool((rows[1:] == rows[:-1]).any()):  # some cell has several items: drop repeats
+        keep = ~pd.Series(rows.astype(np.int64) * len(names) + repeats[codes]).duplicated().to_numpy()
+        rows, codes = rows[keep], codes[keep]
+    if prefix:
+        names = np.array([prefix + n for n in names], dtype=object)
+    groups = folds if fold_groups else np.arange(len(names), dtype=np.intp)
+    rank = np.empty(len(names), dtype=np.intp)
+    rank[np.argsort(names, kind="stable")] = np.arange(len(names))
+    n_groups = int(groups.max()) + 1 if len(groups) else 0
+    return Entries(rows, codes, names, folded, groups, rank, n_groups)
+
+
+def exploded(cells: pd.Series, **options: Any) -> Entries:
+    """:func:`entries` of a list column (a list of strings in each cell)."""
+    lengths = np.fromiter(map(len, cells), dtype=np.intp, count=len(cells))
+    flat = np.fromiter(itertools.chain.from_iterable(cells), dtype=object, count=int(lengths.sum()))
+    return entries(np.repeat(np.arange(len(cells), dtype=np.intp), lengths), flat, **options)
+
+
+class FrameIndex:
+    """The columns of one frame as integer codes, each built once, on first use (:meth:`warm`
+    builds them all): what the aggregations and :mod:`reactions.views`' filters work on.
+
+    It shares the frame and never changes it; build a new index for a changed frame.
+    """
+
+    def __init__(self, frame: pd.DataFrame) -> None:
+        self.frame = frame
+        self.size = len(frame)
+        self._columns: dict[str, Coded] = {}
+        self._distinct: dict[str, pd.Series] = {}
+        self._memo: dict[Hashable, Any] = {}
+        self._lock = threading.Lock()
+
+    @cached_property
+    def compound(self) -> npt.NDArray[np.float64]:
+        """Each row's compound score (NaN when missing)."""
+        values: npt.NDArray[np.float64] = pd.Series(self.frame["compound"]).to_numpy(dtype=float, na_value=np.nan)
+        return values
+
+    @cached_property
+    def labels(self) -> Codes:
+        """Each row's sentiment label as its place in :data:`SENTIMENT_LABELS` (a missing label is
+        neutral); -1 for any other label."""
+        column = self.column("sentiment")
+        places = [SENTIMENT_LABELS.index(str(v)) if str(v) in SENTIMENT_LABELS else -1 for v in column.values]
+        return np.asarray(column.take(places, SENTIMENT_LABELS.index("neutral")), dtype=np.intp)
+
+    @cached_property
+    def days(self) -> Coded:
+        """Each row's day (:func:`reaction_days`): values are the distinct days, sorted (datetime64)."""
+        found, uniques = pd.factorize(reaction_days(self.frame), sort=True)
+        return Coded(np.asarray(found, dtype=np.intp), np.asarray(uniques, dtype="datetime64[ns]"))
+
+    @cached_property
+    def day_names(self) -> np.ndarray[Any, Any]:
+        """The ISO day (``"2020-02-01"``) of each value of :attr:`days`."""
+        return np.asarray(pd.DatetimeIndex(self.days.values).strftime("%Y-%m-%d"), dtype=object)
+
+    @cached_property
+    def hashtags(self) -> Entries:
+        """The hashtags, grouped case-insensitively."""
+        return exploded(self.frame["hashtags"])
+
+    @cached_property
+    def mentions(self) -> Entries:
+        """The mentioned handles as ``"@handle"``, grouped case-insensitively."""
+        return exploded(self.frame["mentions"], prefix="@")
+
+    @cached_property
+    def emoji(self) -> Entries:
+        """The emoji, each its own group."""
+        return exploded(self.frame["emoji"], fold_groups=False)
+
+    @cached_property
+    def sources(self) -> Entries:
+        """The articles citing each reaction, compared exactly."""
+        return exploded(self.frame["sources"], fold_groups=False, fold_repeats=False)
+
+    @cached_property
+    def authors(self) -> Entries:
+        """Each row's :func:`author_labels`, grouped case-insensitively."""
+        return entries(np.arange(self.size, dtype=np.intp), author_labels(self.frame).to_numpy(dtype=object))
+
+    @cached_property
+    def platforms(self) -> Coded:
+        """Each row's platform, a missing one as ``"unknown"``; values sorted, no -1."""
+        column = self.column("platform")
+        found, uniques = pd.factorize(np.array([*column.values, "unknown"], dtype=object), sort=True)
+        return Coded(np.asarray(found, dtype=np.intp)[column.codes], np.asarray(uniques, dtype=object))
+
+    def column(self, name: str) -> Coded:
+        """Any column of the frame as :func:`coded` (kept for the next call)."""
+        if name not in self._columns:
+            self._columns[name] = coded(self.frame[name])
+        return self._columns[name]
+
+    def distinct(self, name: str) -> pd.Series:
+        """The distinct values of a column (:meth:`column`'s values) as a Series of the column's
+        dtype, e.g. for its vectorised string methods (kept for the next call)."""
+        if name not in self._distinct:
+            self._distinct[name] = pd.Series(self.column(name).values, dtype=self.frame[name].dtype)
+        return self._distinct[name]
+
+    def bins(self, count: int) -> Codes:
+        """Each row's bin among ``count`` equal bins of [-1, 1] by compound (clipped); -1 for NaN."""
+        edges = np.linspace(-1.0, 1.0, count + 1)
+
+        def build() -> Codes:
+            compound = np.clip(self.compound, -1.0, 1.0)
+            found = np.clip(np.searchsorted(edges, compound, side="right") - 1, 0, count - 1)
+            return np.where(np.isnan(compound), -1, found).astype(np.intp)
+
+        result: Codes = self.remember(("bins", count), build)
+        return result
+
+    def remember(self, key: Hashable, build: Callable[[], Any]) -> Any:
+        """``build()``, kept under ``key`` (the last few kept) for the next call with that key."""
+        with self._lock:
+            if key in self._memo:
+                return self._memo[key]
+        value = build()
+        with self._lock:
+            self._memo[key] = value
+            while len(self._memo) > _MEMO_SIZE:
+                self._memo.pop(next(iter(self._memo)))
+        return value
+
+    def forget(self, key: Hashable) -> None:
+        """Drop what :meth:`remember` keeps under ``key`` (to time a first search again)."""
+        with self._lock:
+            self._memo.pop(key, None)
+
+    def warm(self) -> FrameIndex:
+        """Build every part now (the page does, once per frame); returns the index."""
+        parts = ("compound", "labels", "days", "day_names", "hashtags", "mentions", "emoji", "sources", "authors")
+        for name in (*parts, "platforms"):
+            getattr(self, name)
+        self.column("kind")
+        for name in ("text", "handle", "display_name"):
+            self.distinct(name)
+        self.bins(20)
+        return self
+
+
+Data = pd.DataFrame | FrameIndex
+"""What an aggregation takes: a frame, or the :class:`FrameIndex` of one."""
+
+
+def index_of(data: Data) -> FrameIndex:
+    """``data``'s index (a frame gets a new one, built as far as it is used)."""
+    return data if isinstance(data, FrameIndex) else FrameIndex(data)
+
+
+def _prepare(data: Data, mask: Mask | Sequence[bool] | None) -> tuple[FrameIndex, Mask | None]:
+    """The index and the row mask, ``None`` when it keeps every row."""
+    index = index_of(data)
+    if mask is None:
+        return index, None
+    rows = np.asarray(mask, dtype=bool)
+    if len(rows) != index.size:
+        raise ValueError(f"the mask has {len(rows)} rows, the frame {index.size}")
+    return index, None if rows.all() else rows
 
 
 def _empty(columns: list[str], text: tuple[str, ...]) -> pd.DataFrame:
@@ -246,169 +513,245 @@ def _empty(columns: list[str], text: tuple[str, ...]) -> pd.DataFrame:
     return pd.DataFrame({c: pd.Series(dtype=object if c in text else float) for c in columns})
 
 
+def _text(values: np.ndarray[Any, Any], dtype: str | type = object) -> pd.Series:
+    """A text column of an aggregate, of the dtype the row-by-row aggregations gave it (``"str"``
+    is pandas' string dtype where strings are inferred, else object)."""
+    return pd.Series(values, dtype=dtype)
+
+
 def _mean(values: pd.Series) -> float:
     return float(values.mean()) if len(values) else float("nan")
 
 
-def reactions_by_day(frame: pd.DataFrame) -> pd.DataFrame:
+@dataclass(frozen=True, slots=True)
+class _Stats:
+    """Per distinct code, sorted: how many entries, and the mean of their non-NaN values (NaN when none)."""
+
+    codes: Codes
+    sizes: npt.NDArray[np.int64]
+    means: npt.NDArray[np.float64]
+
+
+def _stats(codes: Codes, values: npt.NDArray[np.float64], width: int) -> _Stats:
+    """:class:`_Stats` of ``values`` grouped by ``codes`` (each in ``range(width)``), with bincount.
+
+    The sums are plain sums in entry order: a mean can differ from pandas' groupby mean in the last
+    bits (which pandas itself sums either way, compensated or not, by whether the groups are sorted).
+    """
+    if width > 2 * len(codes) + 4096:  # sparse codes: count over the distinct ones only
+        distinct, codes = np.unique(codes, return_inverse=True)
+        width = len(distinct)
+    else:
+        distinct = np.arange(width, dtype=np.intp)
+    sizes = np.bincount(codes, minlength=width)
+    valid = ~np.isnan(values)
+    if not valid.all():
+        codes, values = codes[valid], values[valid]
+    scored = np.bincount(codes, minlength=width)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        means = np.bincount(codes, weights=values, minlength=width) / scored
+    found = sizes > 0
+    return _Stats(distinct[found], sizes[found].astype(np.int64), means[found])
+
+
+def _pick(codes: Codes, take: Mask | None) -> Codes:
+    return codes if take is None else codes[take]
+
+
+def reactions_by_day(data: Data, *, mask: Mask | None = None) -> pd.DataFrame:
     """Dated reactions counted per day and sentiment label, with each day's total and mean compound.
 
     Columns: ``day`` (ISO ``str``), ``sentiment``, ``reactions``, ``share`` (of the day),
     ``mean_compound`` (of the segment), ``day_reactions``, ``day_mean_compound``.  A reaction's
     day is the UTC day of ``created_at`` when known, else its ``date``; undated reactions are
     left out (count them with :func:`headline`).  Days without reactions have no rows (the chart's
-    time axis shows them as gaps).
+    time axis shows them as gaps).  ``mask`` keeps only some rows of the frame (here and in every
+    aggregation below).
     """
-    days = reaction_days(frame)
-    data = pd.DataFrame({"day": days, "sentiment": _labels(frame), "compound": frame["compound"]})
-    data = data.dropna(subset=["day"])
-    columns = ["day", "sentiment", "reactions", "share", "mean_compound"]
-    columns += ["day_reactions", "day_mean_compound"]
-    if data.empty:
+    index, rows = _prepare(data, mask)
+    columns = ["day", "sentiment", "reactions", "share", "mean_compound", "day_reactions", "day_mean_compound"]
+    keep = (index.days.codes >= 0) & (index.labels >= 0)
+    if rows is not None:
+        keep &= rows
+    if not keep.any():
         return _empty(columns, text=("day", "sentiment"))
-    grouped = data.groupby(["day", "sentiment"], observed=True)["compound"]
-    rows = grouped.agg(reactions="size", mean_compound="mean").reset_index()
-    per_day = data.groupby("day")["compound"].agg(day_reactions="size", day_mean_compound="mean")
-    rows = rows.join(per_day, on="day")
-    rows["share"] = rows["reactions"] / rows["day_reactions"]
-    rows["reactions"] = rows["reactions"].astype("int64")
-    rows["day_reactions"] = rows["day_reactions"].astype("int64")
-    order = rows["sentiment"].map(SENTIMENT_LABELS.index)
-    rows = rows.assign(_o=order).sort_values(["day", "_o"]).drop(columns="_o")
-    rows["day"] = rows["day"].dt.strftime("%Y-%m-%d").astype(object)
-    return rows[columns].reset_index(drop=True)
+    days, values, width = index.days.codes[keep], index.compound[keep], len(SENTIMENT_LABELS)
+    segments = _stats(days * width + index.labels[keep], values, len(index.days.values) * width)
+    per_day = _stats(days, values, len(index.days.values))
+    day, label = np.divmod(segments.codes, width)
+    at = np.searchsorted(per_day.codes, day)
+    return pd.DataFrame({
+        "day": _text(index.day_names[day]), "sentiment": _text(_LABELS[label], "str"), "reactions": segments.sizes,
+        "share": segments.sizes / per_day.sizes[at], "mean_compound": segments.means,
+        "day_reactions": per_day.sizes[at], "day_mean_compound": per_day.means[at],
+    })  # fmt: skip
 
 
-def sentiment_mix(frame: pd.DataFrame) -> pd.DataFrame:
+def sentiment_mix(data: Data, *, mask: Mask | None = None) -> pd.DataFrame:
     """Reactions per sentiment label (all three, zeros included) with share and mean compound.
 
     Columns: ``sentiment``, ``reactions``, ``share``, ``mean_compound``.
     """
-    labels = _labels(frame)
-    rows = []
-    for label in SENTIMENT_LABELS:
-        chosen = frame["compound"][labels == label]
-        rows.append((label, len(chosen), len(chosen) / len(frame) if len(frame) else 0.0, _mean(chosen)))
-    return pd.DataFrame(rows, columns=["sentiment", "reactions", "share", "mean_compound"])
+    index, rows = _prepare(data, mask)
+    labels, compound = _pick(index.labels, rows), index.compound if rows is None else index.compound[rows]
+    total = len(labels)
+    out = []
+    for place, label in enumerate(SENTIMENT_LABELS):
+        chosen = compound[labels == place]
+        out.append((label, len(chosen), len(chosen) / total if total else 0.0, _mean(pd.Series(chosen))))
+    return pd.DataFrame(out, columns=["sentiment", "reactions", "share", "mean_compound"])
 
 
-def _exploded(frame: pd.DataFrame, column: str) -> pd.DataFrame:
-    """One row per (reaction, item of a list column), each item once per reaction, case-folded key."""
-    pairs = [
-        (index, item, item.casefold())
-        for index, items in zip(frame.index, frame[column], strict=True)
-        for item in dict.fromkeys(items)
-    ]
-    data = pd.DataFrame(pairs, columns=["row", "item", "key"])
-    data = data.drop_duplicates(["row", "key"])
-    data["compound"] = frame["compound"].reindex(data["row"]).to_numpy(dtype=float, na_value=np.nan)
-    return data
+@dataclass(frozen=True, slots=True)
+class _Ranking:
+    """The top groups of some :class:`Entries` (best first), and the entries they were counted from."""
+
+    groups: Codes
+    spellings: Codes
+    counts: npt.NDArray[np.int64]
+    rows: Codes
+    items: Codes
+
+    def slots(self, entries: Entries) -> Codes:
+        """Each counted entry's place in the ranking; -1 for an entry of a group not ranked."""
+        place = np.full(entries.n_groups, -1, dtype=np.intp)
+        place[self.groups] = np.arange(len(self.groups))
+        result: Codes = place[entries.groups[self.items]]
+        return result
 
 
-def _spellings(data: pd.DataFrame) -> pd.Series:
-    """The most common spelling of each key (ties: the first seen)."""
-    counts = data.groupby(["key", "item"], sort=False).size().reset_index(name="n")
-    counts = counts.sort_values("n", ascending=False, kind="stable").drop_duplicates("key")
-    return counts.set_index("key")["item"]
+def _rank(entries: Entries, rows: Mask | None, top: int) -> _Ranking | None:
+    """The ``top`` groups of the entries of ``rows`` by reactions, then alphabetically by spelling
+    (each group's most common item, ties: the first seen); ``None`` when there is none."""
+    taken_rows, items = entries.take(rows)
+    if not len(items) or top <= 0:
+        return None
+    counts = np.bincount(items, minlength=len(entries.names))
+    first = np.full(len(entries.names), len(items), dtype=np.intp)
+    np.minimum.at(first, items, np.arange(len(items), dtype=np.intp))
+    present = np.flatnonzero(counts)
+    groups = entries.groups[present]
+    order = np.lexsort((first[present], -counts[present], groups))
+    ordered = groups[order]
+    leads = np.ones(len(order), dtype=bool)
+    leads[1:] = ordered[1:] != ordered[:-1]
+    spelling, group = present[order[leads]], ordered[leads]
+    totals = np.bincount(groups, weights=counts[present], minlength=entries.n_groups)[group].astype(np.int64)
+    best = np.lexsort((entries.rank[spelling], -totals))[:top]
+    return _Ranking(group[best], spelling[best], totals[best], taken_rows, items)
 
 
-def _ranked(data: pd.DataFrame, name: str, top: int, spell: bool = True) -> pd.DataFrame:
+def _ranked(index: FrameIndex, entries: Entries, rows: Mask | None, name: str, top: int) -> pd.DataFrame:
     columns = [name, "reactions", "mean_compound"]
-    if data.empty or top <= 0:
+    ranking = _rank(entries, rows, top)
+    if ranking is None:
         return _empty(columns, text=(name,))
-    grouped = data.groupby("key", sort=False)["compound"]
-    stats = pd.DataFrame({"reactions": grouped.size(), "mean_compound": grouped.mean()})
-    stats[name] = _spellings(data).reindex(stats.index) if spell else stats.index
-    stats = stats.sort_values(["reactions", name], ascending=[False, True], kind="stable").head(top)
-    stats["reactions"] = stats["reactions"].astype("int64")
-    return stats[columns].reset_index(drop=True)
+    slots = ranking.slots(entries)
+    kept = slots >= 0
+    stats = _stats(slots[kept], index.compound[ranking.rows[kept]], len(ranking.groups))
+    return pd.DataFrame({
+        name: _text(entries.names[ranking.spellings], "str"), "reactions": ranking.counts, "mean_compound": stats.means,
+    })  # fmt: skip
 
 
-def reactions_by_hashtag(frame: pd.DataFrame, top: int = 10) -> pd.DataFrame:
+def reactions_by_hashtag(data: Data, top: int = 10, *, mask: Mask | None = None) -> pd.DataFrame:
     """The ``top`` hashtags by number of reactions carrying them, with their mean compound.
 
     Hashtags are grouped case-insensitively (``#metoo`` is ``#MeToo``) and shown in their most
     common spelling.  Columns: ``hashtag``, ``reactions``, ``mean_compound``; most used first,
     ties alphabetical.
     """
-    return _ranked(_exploded(frame, "hashtags"), "hashtag", top)
+    index, rows = _prepare(data, mask)
+    return _ranked(index, index.hashtags, rows, "hashtag", top)
 
 
-def hashtags_by_day(frame: pd.DataFrame, top: int = 10) -> pd.DataFrame:
+def hashtags_by_day(data: Data, top: int = 10, *, mask: Mask | None = None) -> pd.DataFrame:
     """Reactions per (hashtag, day) for the ``top`` hashtags (grouped as in
     :func:`reactions_by_hashtag`); dated reactions only.
 
     Columns: ``hashtag``, ``day`` (ISO ``str``), ``reactions``, ``mean_compound``.
     """
     columns = ["hashtag", "day", "reactions", "mean_compound"]
-    ranked = reactions_by_hashtag(frame, top)
-    data = _exploded(frame, "hashtags")
-    data["day"] = reaction_days(frame).reindex(data["row"]).to_numpy()
-    data = data.dropna(subset=["day"])
-    keys = {str(h).casefold(): str(h) for h in ranked["hashtag"]}
-    data = data[data["key"].isin(list(keys))]
-    if data.empty:
+    index, rows = _prepare(data, mask)
+    tags = index.hashtags
+    ranking = _rank(tags, rows, top)
+    if ranking is None:
         return _empty(columns, text=("hashtag", "day"))
-    rows = data.groupby(["key", "day"])["compound"].agg(reactions="size", mean_compound="mean").reset_index()
-    rows["hashtag"] = rows["key"].map(keys)
-    rows["day"] = rows["day"].dt.strftime("%Y-%m-%d").astype(object)
-    rows["reactions"] = rows["reactions"].astype("int64")
-    return rows[columns].sort_values(["hashtag", "day"]).reset_index(drop=True)
+    slots, days = ranking.slots(tags), index.days.codes[ranking.rows]
+    kept = (slots >= 0) & (days >= 0)
+    if not kept.any():
+        return _empty(columns, text=("hashtag", "day"))
+    width = len(index.days.values)
+    stats = _stats(slots[kept] * width + days[kept], index.compound[ranking.rows[kept]], len(ranking.groups) * width)
+    slot, day = np.divmod(stats.codes, width)
+    spelling = ranking.spellings[slot]
+    order = np.lexsort((day, tags.rank[spelling]))
+    return pd.DataFrame({
+        "hashtag": _text(tags.names[spelling][order], "str"), "day": _text(index.day_names[day][order]),
+        "reactions": stats.sizes[order], "mean_compound": stats.means[order],
+    })  # fmt: skip
 
 
-def compound_distribution(frame: pd.DataFrame, bins: int = 20) -> pd.DataFrame:
+def compound_distribution(data: Data, bins: int = 20, *, mask: Mask | None = None) -> pd.DataFrame:
     """Reactions per compound-score bin over [-1, 1] and sentiment label (empty bins left out).
 
     Columns: ``bin_start``, ``bin_end``, ``sentiment``, ``reactions``.
     """
+    index, rows = _prepare(data, mask)
     edges = np.linspace(-1.0, 1.0, bins + 1)
-    compound = frame["compound"].astype(float).clip(-1.0, 1.0)
-    index = np.clip(np.searchsorted(edges, compound.to_numpy(), side="right") - 1, 0, bins - 1)
-    data = pd.DataFrame({"bin": index, "sentiment": _labels(frame).to_numpy()})[compound.notna().to_numpy()]
-    rows = data.groupby(["bin", "sentiment"]).size().reset_index(name="reactions")
-    rows["bin_start"] = edges[rows["bin"].to_numpy(dtype=int)].round(6)
-    rows["bin_end"] = edges[rows["bin"].to_numpy(dtype=int) + 1].round(6)
-    rows["reactions"] = rows["reactions"].astype("int64")
-    return rows[["bin_start", "bin_end", "sentiment", "reactions"]].reset_index(drop=True)
+    places, labels = index.bins(bins), index.labels
+    keep = (places >= 0) & (labels >= 0)
+    if rows is not None:
+        keep &= rows
+    width = len(SENTIMENT_LABELS)
+    counts = np.bincount(places[keep] * width + labels[keep], minlength=bins * width)
+    found = np.flatnonzero(counts)
+    place, label = np.divmod(found, width)
+    return pd.DataFrame({
+        "bin_start": edges[place].round(6), "bin_end": edges[place + 1].round(6),
+        "sentiment": _text(_LABELS[label], "str" if keep.size and (rows is None or rows.any()) else object),
+        "reactions": counts[found].astype(np.int64),
+    })  # fmt: skip
 
 
-def reactions_by_platform(frame: pd.DataFrame) -> pd.DataFrame:
+def reactions_by_platform(data: Data, *, mask: Mask | None = None) -> pd.DataFrame:
     """Reactions per platform, most first, with mean compound.
 
     Columns: ``platform``, ``reactions``, ``mean_compound``.
     """
-    platforms = frame["platform"].astype("object").fillna("unknown")
-    grouped = pd.DataFrame({"platform": platforms, "compound": frame["compound"]}).groupby("platform")
-    rows = pd.DataFrame({"reactions": grouped.size(), "mean_compound": grouped["compound"].mean()})
-    rows = rows.reset_index().sort_values(["reactions", "platform"], ascending=[False, True], kind="stable")
-    return rows.astype({"platform": "object", "reactions": "int64"}).reset_index(drop=True)
+    index, rows = _prepare(data, mask)
+    platforms = index.platforms
+    compound = index.compound if rows is None else index.compound[rows]
+    stats = _stats(_pick(platforms.codes, rows), compound, len(platforms.values))
+    order = np.lexsort((stats.codes, -stats.sizes))  # the values are sorted: ties go alphabetically
+    return pd.DataFrame({
+        "platform": _text(platforms.values[stats.codes][order]), "reactions": stats.sizes[order],
+        "mean_compound": stats.means[order],
+    })  # fmt: skip
 
 
-def top_authors(frame: pd.DataFrame, top: int = 10) -> pd.DataFrame:
+def top_authors(data: Data, top: int = 10, *, mask: Mask | None = None) -> pd.DataFrame:
     """The ``top`` authors by reactions (handles case-insensitive; quotes by display name).
 
     Columns: ``author``, ``reactions``, ``mean_compound``.
     """
-    labels = author_labels(frame)
-    data = pd.DataFrame({"item": labels, "key": labels.str.casefold(), "compound": frame["compound"]})
-    return _ranked(data, "author", top)
+    index, rows = _prepare(data, mask)
+    return _ranked(index, index.authors, rows, "author", top)
 
 
-def top_mentions(frame: pd.DataFrame, top: int = 10) -> pd.DataFrame:
+def top_mentions(data: Data, top: int = 10, *, mask: Mask | None = None) -> pd.DataFrame:
     """The ``top`` mentioned handles (``"@x"``, case-insensitive) by reactions mentioning them.
 
     Columns: ``handle``, ``reactions``, ``mean_compound``.
     """
-    data = _exploded(frame, "mentions")
-    data["item"] = "@" + data["item"].astype(str)
-    return _ranked(data, "handle", top)
+    index, rows = _prepare(data, mask)
+    return _ranked(index, index.mentions, rows, "handle", top)
 
 
-def top_emoji(frame: pd.DataFrame, top: int = 10) -> pd.DataFrame:
+def top_emoji(data: Data, top: int = 10, *, mask: Mask | None = None) -> pd.DataFrame:
     """The ``top`` emoji by reactions using them.  Columns: ``emoji``, ``reactions``, ``mean_compound``."""
-    data = _exploded(frame, "emoji")
-    data["key"] = data["item"]
-    return _ranked(data, "emoji", top)
+    index, rows = _prepare(data, mask)
+    return _ranked(index, index.emoji, rows, "emoji", top)
 
 
 @dataclass(frozen=True, slots=True)
@@ -437,19 +780,26 @@ class Headline:
     undated: int
 
 
-def headline(frame: pd.DataFrame) -> Headline:
-    """The headline figures of ``frame``."""
-    mix = sentiment_mix(frame).set_index("sentiment")["share"]
-    days = reaction_days(frame).dropna()
+def headline(data: Data, *, mask: Mask | None = None) -> Headline:
+    """The headline figures of the frame (of the rows in ``mask``)."""
+    index, rows = _prepare(data, mask)
+    mix = sentiment_mix(index, mask=rows).set_index("sentiment")["share"]
+    days = _pick(index.days.codes, rows)
+    dated = days[days >= 0]
+    _, authors = index.authors.take(rows)
+    _, sources = index.sources.take(rows)
+    compound = index.compound if rows is None else index.compound[rows]
+    first = pd.Timestamp(index.days.values[dated.min()]).date() if len(dated) else None
+    last = pd.Timestamp(index.days.values[dated.max()]).date() if len(dated) else None
     return Headline(
-        reactions=len(frame),
-        authors=author_labels(frame).str.casefold().nunique(),
-        articles=len({s for sources in frame["sources"] for s in sources}),
+        reactions=len(days),
+        authors=int(np.count_nonzero(np.bincount(index.authors.groups[authors], minlength=1))),
+        articles=int(np.count_nonzero(np.bincount(sources, minlength=1))),
         positive=float(mix["positive"]),
         neutral=float(mix["neutral"]),
         negative=float(mix["negative"]),
-        mean_compound=_mean(frame["compound"].astype(float)),
-        first_day=days.min().date() if len(days) else None,
-        last_day=days.max().date() if len(days) else None,
-        undated=int(len(frame) - len(days)),
+        mean_compound=_mean(pd.Series(compound)),
+        first_day=first,
+        last_day=last,
+        undated=int(len(days) - len(dated)),
     )

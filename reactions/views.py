@@ -1,24 +1,50 @@
 """What the page shows: filters, chart selections, the display table and a post in its article.
 
-Everything here is pure: values in, values out.  :class:`Filters` is the sidebar's state and
-round-trips through URL query parameters (:func:`filters_to_query`, :func:`filters_from_query`)
-so that a filtered view can be shared as a link.  :class:`Selection` is what was clicked in
-the linked charts.  :func:`filter_frame` applies both to a frame of the column contract of
-:func:`reactions.frames.to_frame` (with the sentiment columns).
+Everything here is pure: values in, values out (this module never imports streamlit).
+:class:`Filters` is the sidebar's state and round-trips through URL query parameters
+(:func:`filters_to_query`, :func:`filters_from_query`) so that a filtered view can be shared as a
+link.  :class:`Selection` is what was clicked in the linked charts.  :func:`filter_rows` and
+:func:`chart_rows` turn both into row masks over a frame of the column contract of
+:func:`reactions.frames.to_frame` (with the sentiment columns), or over its
+:class:`~reactions.frames.FrameIndex`, which the page builds once per frame; :func:`filter_frame`
+and :func:`select_frame` give the rows themselves.  The table is shown a page at a time
+(:func:`page_of`, :func:`table_frame`); :func:`downloads` cover every filtered row.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+import altair as alt
+import numpy as np
+import numpy.typing as npt
 import pandas as pd
 
-from reactions.charts import SENTIMENT_COLORS
-from reactions.frames import author_labels, reaction_days
+from reactions import charts, export
+from reactions.frames import (
+    SENTIMENT_LABELS,
+    Data,
+    Entries,
+    FrameIndex,
+    Headline,
+    Mask,
+    author_labels,
+    compound_distribution,
+    index_of,
+    reaction_days,
+    reactions_by_hashtag,
+    reactions_by_platform,
+    top_authors,
+    top_emoji,
+    top_mentions,
+)
+from reactions.models import Article, FileOutcome
 from reactions.sentiment import NEGATIVE_THRESHOLD, POSITIVE_THRESHOLD
 
 QUERY_KEYS = {
@@ -157,74 +183,140 @@ def _parse_day(text: str) -> dt.date | None:
 
 
 # --- filtering --------------------------------------------------------------------------------
+# Filters and selections are row masks over a FrameIndex (built once per frame): a column is
+# matched over its distinct values, then mapped to the rows through its integer codes.
 
 
-def _has_any(lists: pd.Series, wanted: Iterable[str]) -> pd.Series:
+def _folded(values: Iterable[object], wanted: Iterable[str]) -> list[bool]:
+    """For each value: a string whose case-folded form is among the case-folded ``wanted``."""
     keys = {w.casefold() for w in wanted}
-    return lists.map(lambda items: any(str(i).casefold() in keys for i in items))
+    return [isinstance(v, str) and v.casefold() in keys for v in values]
 
 
-def _folded_in(values: pd.Series, wanted: Iterable[str]) -> pd.Series:
+def _folded_in(index: FrameIndex, column: str, wanted: Iterable[str]) -> Mask:
+    coded = index.column(column)
+    return coded.flags(_folded(coded.values, wanted))
+
+
+def _has_any(entries: Entries, wanted: Iterable[str], size: int) -> Mask:
     keys = {w.casefold() for w in wanted}
-    return values.astype("object").map(lambda v: isinstance(v, str) and v.casefold() in keys)
+    return entries.rows_with([f in keys for f in entries.folded], size)
+
+
+def filter_rows(data: Data, filters: Filters) -> Mask:
+    """The rows ``filters`` keeps, as a boolean array (one per row of the frame)."""
+    index = index_of(data)
+    mask = np.ones(index.size, dtype=bool)
+    if filters.start or filters.end:
+        low = pd.Timestamp(filters.start or dt.date.min)
+        high = pd.Timestamp(filters.end or dt.date(2262, 4, 11))
+        mask &= index.days.flags(pd.Series(index.days.values).between(low, high).to_numpy(dtype=bool))
+    if filters.hashtags:
+        mask &= _has_any(index.hashtags, filters.hashtags, index.size)
+    if filters.sentiments:
+        mask &= _folded_in(index, "sentiment", filters.sentiments)
+    if filters.kinds:
+        mask &= _folded_in(index, "kind", filters.kinds)
+    if filters.articles:
+        wanted = set(filters.articles)
+        mask &= index.sources.rows_with([name in wanted for name in index.sources.names], index.size)
+    if filters.authors:
+        keys = {a.casefold() for a in filters.authors}
+        mask &= index.authors.rows_with([f in keys for f in index.authors.folded], index.size)
+    if filters.platforms:
+        mask &= _folded_in(index, "platform", filters.platforms)
+    if filters.text:
+        mask &= _contains(index, filters.text)
+    return mask
+
+
+def _contains(index: FrameIndex, needle: str) -> Mask:
+    """Rows whose text, handle or display name holds ``needle`` (literal, case-insensitive);
+    each distinct value is searched once, and the index keeps the last few searches."""
+    needle = needle.strip()
+
+    def search() -> Mask:
+        found = np.zeros(index.size, dtype=bool)
+        for column in ("text", "handle", "display_name"):
+            hits = index.distinct(column).str.contains(needle, case=False, regex=False, na=False)
+            found |= index.column(column).flags(hits.to_numpy(dtype=bool))
+        return found
+
+    result: Mask = index.remember(("contains", needle), search)
+    return result
 
 
 def filter_mask(frame: pd.DataFrame, filters: Filters) -> pd.Series:
     """A boolean Series, True for the rows ``filters`` keeps."""
-    mask = pd.Series(True, index=frame.index)
-    if filters.start or filters.end:
-        days = reaction_days(frame)
-        low = pd.Timestamp(filters.start or dt.date.min)
-        high = pd.Timestamp(filters.end or dt.date(2262, 4, 11))
-        mask &= days.between(low, high).fillna(False).astype(bool)
-    if filters.hashtags:
-        mask &= _has_any(frame["hashtags"], filters.hashtags)
-    if filters.sentiments:
-        mask &= _folded_in(frame["sentiment"], filters.sentiments)
-    if filters.kinds:
-        mask &= _folded_in(frame["kind"], filters.kinds)
-    if filters.articles:
-        wanted = set(filters.articles)
-        mask &= frame["sources"].map(lambda items: any(s in wanted for s in items))
-    if filters.authors:
-        mask &= _folded_in(author_labels(frame), filters.authors)
-    if filters.platforms:
-        mask &= _folded_in(frame["platform"], filters.platforms)
-    if filters.text:
-        mask &= _contains(frame, filters.text)
-    return mask.astype(bool)
-
-
-def _contains(frame: pd.DataFrame, needle: str) -> pd.Series:
-    """Rows whose text, handle or display name holds ``needle`` (literal, case-insensitive)."""
-    needle = needle.strip()
-    found = pd.Series(False, index=frame.index)
-    for column in ("text", "handle", "display_name"):
-        found |= frame[column].str.contains(needle, case=False, regex=False, na=False).astype(bool)
-    return found
+    return pd.Series(filter_rows(frame, filters), index=frame.index)
 
 
 def filter_frame(frame: pd.DataFrame, filters: Filters) -> pd.DataFrame:
     """The rows of ``frame`` that ``filters`` keeps, in their order (a copy)."""
-    return frame.loc[filter_mask(frame, filters)].copy()
+    return frame.loc[filter_rows(frame, filters)].copy()
 
 
-def select_frame(frame: pd.DataFrame, selection: Selection, *, skip: str | None = None) -> pd.DataFrame:
-    """The rows of ``frame`` inside the chart ``selection``.
+def _selected(index: FrameIndex, selection: Selection) -> dict[str, Mask]:
+    """One mask per active field of ``selection``."""
+    parts = {}
+    if selection.days:
+        parts["days"] = index.days.flags(np.isin(index.day_names, list(selection.days)))
+    if selection.hashtags:
+        parts["hashtags"] = _has_any(index.hashtags, selection.hashtags, index.size)
+    if selection.sentiments:
+        parts["sentiments"] = _folded_in(index, "sentiment", selection.sentiments)
+    return parts
+
+
+def select_rows(data: Data, selection: Selection, *, skip: str | None = None, within: Mask | None = None) -> Mask:
+    """The rows inside the chart ``selection`` (and inside ``within``, when given).
 
     ``skip`` names one field of :class:`Selection` to ignore, so that a chart can show the
     data selected by the *other* charts without collapsing onto its own selection
     (cross-filtering).
     """
-    mask = pd.Series(True, index=frame.index)
-    if selection.days and skip != "days":
-        iso = reaction_days(frame).dt.strftime("%Y-%m-%d")
-        mask &= iso.isin(selection.days).fillna(False).astype(bool)
-    if selection.hashtags and skip != "hashtags":
-        mask &= _has_any(frame["hashtags"], selection.hashtags)
-    if selection.sentiments and skip != "sentiments":
-        mask &= _folded_in(frame["sentiment"], selection.sentiments)
-    return frame.loc[mask.astype(bool)].copy()
+    index = index_of(data)
+    mask = np.ones(index.size, dtype=bool) if within is None else within.copy()
+    for field, part in _selected(index, selection).items():
+        if field != skip:
+            mask &= part
+    return mask
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class ChartRows:
+    """The rows each part of the page draws, as masks over the frame.
+
+    Fields:
+        view: the filtered rows inside the chart selection (headline, table, summary charts).
+        by_day, by_sentiment, by_hashtag: the same without the chart's own selection field, for
+            the three linked charts (cross-filtering).
+    """
+
+    view: Mask
+    by_day: Mask
+    by_sentiment: Mask
+    by_hashtag: Mask
+
+
+def chart_rows(data: Data, filtered: Mask, selection: Selection) -> ChartRows:
+    """The :class:`ChartRows` of the ``filtered`` rows under ``selection`` (each selection field
+    is matched once)."""
+    parts = _selected(index_of(data), selection)
+
+    def without(skip: str | None) -> Mask:
+        mask = filtered
+        for field, part in parts.items():
+            if field != skip:
+                mask = mask & part
+        return mask
+
+    return ChartRows(without(None), without("days"), without("sentiments"), without("hashtags"))
+
+
+def select_frame(frame: pd.DataFrame, selection: Selection, *, skip: str | None = None) -> pd.DataFrame:
+    """The rows of ``frame`` inside the chart ``selection`` (see :func:`select_rows`), a copy."""
+    return frame.loc[select_rows(frame, selection, skip=skip)].copy()
 
 
 def selection_from_event(state: Mapping[str, object]) -> tuple[str, ...]:
@@ -331,6 +423,285 @@ def export_name(filters: Filters, selection: Selection, *, scope: str, version: 
     return f"{stem}.{ext}"
 
 
+# --- the page: filter choices, figures and table pages ------------------------------------------
+
+
+def filter_options(data: Data) -> dict[str, Any]:
+    """The choices each filter widget offers, from the whole (unfiltered) frame: ``days`` (first and
+    last day, or ``(None, None)``), ``tags`` and ``authors`` (most used first), ``sentiments``,
+    ``kinds``, ``articles`` and ``platforms`` (sorted)."""
+    index = index_of(data)
+    days = index.days.values
+    present = {name: index.column(name) for name in ("kind", "platform")}
+    used = {name: sorted({str(v) for v in c.values[np.unique(c.codes[c.codes >= 0])]}) for name, c in present.items()}
+    return {
+        "days": (pd.Timestamp(days[0]).date(), pd.Timestamp(days[-1]).date()) if len(days) else (None, None),
+        "tags": reactions_by_hashtag(index, top=10_000)["hashtag"].tolist(),
+        "sentiments": list(SENTIMENT_LABELS),
+        "kinds": used["kind"],
+        "articles": sorted(index.sources.names),
+        "authors": top_authors(index, top=10_000)["author"].tolist(),
+        "platforms": used["platform"],
+    }
+
+
+def widget_values(wanted: Filters, options: Mapping[str, Any]) -> dict[str, Any]:
+    """What each filter widget starts with for ``wanted`` (a link's filters), by :class:`Filters`
+    field: values the data does not offer are dropped, dates clamped into its range
+    (``dates``: the (start, end) pair, or ``()`` when no reaction is dated).
+
+    >>> options = {"days": (dt.date(2020, 2, 1), dt.date(2020, 2, 9)), "tags": ["MeToo"]}
+    >>> values = widget_values(Filters(start=dt.date(2019, 1, 1), hashtags=("MeToo", "nope")), options)
+    >>> values["dates"], values["hashtags"]
+    ((datetime.date(2020, 2, 1), datetime.date(2020, 2, 9)), ['MeToo'])
+    """
+    first, last = options["days"]
+    values: dict[str, Any] = {"dates": (), "text": wanted.text}
+    if first is not None:
+        values["dates"] = tuple(min(max(day, first), last) for day in (wanted.start or first, wanted.end or last))
+    offered = {"hashtags": "tags", "sentiments": "sentiments", "kinds": "kinds", "articles": "articles",
+               "authors": "authors", "platforms": "platforms"}  # fmt: skip
+    for field, name in offered.items():
+        values[field] = [v for v in getattr(wanted, field) if v in options.get(name, ())]
+    return values
+
+
+def follow_dates(
+    chosen: Sequence[dt.date], old: tuple[dt.date, dt.date] | None, bounds: tuple[dt.date, dt.date]
+) -> tuple[dt.date, ...] | None:
+    """The date range to show when the data's range moves from ``old`` to ``bounds`` (an upload):
+    a full-range choice stays full, another is clamped; ``None`` when nothing needs to change.
+
+    >>> feb = (dt.date(2020, 2, 1), dt.date(2020, 2, 29))
+    >>> follow_dates(feb, feb, (dt.date(2020, 1, 1), dt.date(2020, 2, 29)))
+    (datetime.date(2020, 1, 1), datetime.date(2020, 2, 29))
+    >>> follow_dates((dt.date(2020, 2, 3), dt.date(2020, 2, 9)), feb, (dt.date(2020, 2, 5), dt.date(2020, 3, 1)))
+    (datetime.date(2020, 2, 5), datetime.date(2020, 2, 9))
+    """
+    if old is None or old == bounds:
+        return None
+    first, last = bounds
+    if len(chosen) != 2 or tuple(chosen) == old:
+        return bounds
+    return min(max(chosen[0], first), last), max(min(chosen[1], last), first)
+
+
+def date_range(h: Headline) -> tuple[str, str]:
+    """The date-range figure's label and value.
+
+    >>> date_range(Headline(3, 2, 1, 0.5, 0.5, 0.0, 0.1, dt.date(2020, 2, 1), dt.date(2020, 3, 9), 0))
+    ('Date range (2020)', 'Feb 1 – Mar 9')
+    """
+    if h.first_day is None or h.last_day is None:
+        return "Date range", "no dates"
+    if h.first_day == h.last_day:
+        return "Date", f"{h.first_day:%b} {h.first_day.day}, {h.first_day.year}"
+    if h.first_day.year == h.last_day.year:
+        return (
+            f"Date range ({h.first_day.year})",
+            f"{h.first_day:%b} {h.first_day.day} – {h.last_day:%b} {h.last_day.day}",
+        )
+    return "Date range", f"{h.first_day:%b %Y} – {h.last_day:%b %Y}"
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One page of the table.
+
+    Fields:
+        number: the page shown (from 1).
+        count: how many pages there are (at least 1).
+        start, stop: the rows shown, as a slice of the table's rows.
+    """
+
+    number: int
+    count: int
+    start: int
+    stop: int
+
+    @property
+    def caption(self) -> str:
+        """What the page shows, for a caption."""
+        return f"Page {self.number:,} of {self.count:,}"
+
+
+def page_of(rows: int, number: int, size: int) -> Page:
+    """Page ``number`` (clamped to the pages there are) of ``rows`` table rows, ``size`` a page.
+
+    >>> page_of(12, 2, 10)
+    Page(number=2, count=2, start=10, stop=12)
+    >>> page_of(12, 9, 10) == page_of(12, 2, 10), page_of(0, 1, 10)
+    (True, Page(number=1, count=1, start=0, stop=0))
+    """
+    size = max(1, size)
+    count = max(1, -(-rows // size))
+    number = min(max(1, number), count)
+    start = (number - 1) * size
+    return Page(number, count, start, min(start + size, rows))
+
+
+def filters_from_widgets(values: Mapping[str, Any], days: tuple[dt.date | None, dt.date | None]) -> Filters:
+    """The :class:`Filters` the sidebar's widgets describe, by field (``dates``: the date input's
+    value); a date range spanning all the ``days`` of the data filters nothing.
+
+    >>> days = (dt.date(2020, 2, 1), dt.date(2020, 2, 9))
+    >>> chosen = filters_from_widgets({"dates": (days[0], dt.date(2020, 2, 5)), "kinds": None, "text": " x "}, days)
+    >>> chosen.start, chosen.end, chosen.kinds, chosen.text
+    (None, datetime.date(2020, 2, 5), (), 'x')
+    """
+    dates = tuple(values.get("dates") or ())
+    chosen = {field: tuple(values.get(field) or ()) for field in
+              ("hashtags", "sentiments", "kinds", "articles", "authors", "platforms")}  # fmt: skip
+    return Filters(
+        start=dates[0] if len(dates) == 2 and dates[0] != days[0] else None,
+        end=dates[1] if len(dates) == 2 and dates[1] != days[1] else None,
+        text=str(values.get("text") or "").strip(),
+        **chosen,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """One headline figure: its label, its value as shown, and a tooltip (``None`` for none)."""
+
+    label: str
+    value: str
+    help: str | None = None
+
+
+def headline_figures(h: Headline, total: int) -> list[Figure]:
+    """The eight headline figures of ``h`` (``total``: reactions before filters), two rows of four."""
+    compound = "–" if h.reactions == 0 else f"{h.mean_compound:+.2f}"
+    return [
+        Figure("Reactions", f"{h.reactions:,}", f"{total:,} in the corpus before filters and selection"),
+        Figure("Unique authors", f"{h.authors:,}", "Handles, or the names given for quoted posts"),
+        Figure("Articles", f"{h.articles:,}", "Articles citing these reactions"),
+        Figure(*date_range(h)),
+        Figure("Positive", f"{h.positive:.0%}"),
+        Figure("Neutral", f"{h.neutral:.0%}"),
+        Figure("Negative", f"{h.negative:.0%}"),
+        Figure("Mean compound", compound, "VADER compound score, from −1 (most negative) to +1 (most positive)"),
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class Download:
+    """One download button: its label and tooltip, the file's name and type, the widget key, how
+    many reactions the file holds (0 for the provenance) and how to make its bytes."""
+
+    label: str
+    help: str
+    file_name: str
+    mime: str
+    key: str
+    rows: int
+    make: Callable[[], bytes]
+
+
+def downloads(
+    frame: pd.DataFrame, shown: npt.NDArray[np.intp], filters: Filters, selection: Selection, *, version: str
+) -> list[Download]:
+    """The page's downloads: the ``shown`` rows of ``frame`` (positions: every page of the table) as
+    CSV, Excel-safe CSV and JSONL, the whole frame as CSV, and the provenance sidecar.  Nothing is
+    built until a :attr:`Download.make` is called."""
+    total, count = len(frame), len(shown)
+    note = provenance(filters, selection, shown=count, total=total, version=version)
+    record = provenance_record(filters, selection, shown=count, total=total, version=version)
+    everything = provenance(Filters(), Selection(), shown=total, total=total, version=version)
+
+    def view() -> pd.DataFrame:
+        return frame.iloc[shown]
+
+    def name(scope: str, ext: str) -> str:
+        return export_name(filters, selection, scope=scope, version=version, ext=ext)
+
+    csv, jsonl = "text/csv", "application/jsonl"
+    return [
+        Download("CSV · view", "The reactions on screen (filters and chart selection)", name("filtered", "csv"),
+                 csv, "dl_csv", count, lambda: export.csv_bytes(view(), comment=note)),
+        Download("CSV · all", "Every reaction of the corpus", name("all", "csv"), csv, "dl_all", total,
+                 lambda: export.csv_bytes(frame, comment=everything)),
+        Download("Excel-safe CSV", "The view for spreadsheets: UTF-8 BOM, ids as text, formulas neutralised",
+                 name("filtered-excel", "csv"), csv, "dl_excel", count,
+                 lambda: export.csv_bytes(view(), excel_safe=True, comment=note)),
+        Download("JSONL · view", "The view, one JSON record a line", name("filtered", "jsonl"), jsonl, "dl_jsonl",
+                 count, lambda: export.jsonl_bytes(view())),
+        Download("Provenance", "The filters, selection, counts and reactions version of this view, as JSON",
+                 name("filtered-provenance", "json"), "application/json", "dl_provenance", 0,
+                 lambda: json.dumps(record, indent=2, ensure_ascii=False).encode()),
+    ]  # fmt: skip
+
+
+def label_lines(reaction: pd.Series) -> list[str]:
+    """What the relabel panel says about a reaction (a row of the frame): its label and score, why,
+    and the articles citing it when more than one does."""
+    relabelled = " (relabelled)" if bool(reaction["overridden"]) else f" ({reaction['compound']:+.3f})"
+    lines = [f"Now: {reaction['sentiment']}{relabelled}"]
+    if isinstance(reaction["drivers"], str) and reaction["drivers"]:
+        lines.append(f"Why: {reaction['drivers']}")
+    if len(reaction["sources"]) > 1:
+        lines.append("Cited by: " + ", ".join(reaction["sources"]))
+    return lines
+
+
+def article_rows(article: Article, chosen: str) -> pd.DataFrame:
+    """Every reaction ``article`` cites, in order, the one with id ``chosen`` marked."""
+    return pd.DataFrame([
+        {"#": i, "this": r.id == chosen, "author": f"@{r.handle}" if r.handle else r.display_name, "post": r.text}
+        for i, r in enumerate(article.reactions, start=1)
+    ], columns=["#", "this", "author", "post"])  # fmt: skip
+
+
+def outcome_rows(outcomes: Iterable[FileOutcome]) -> pd.DataFrame:
+    """Per file read: parsed or skipped, reactions, warnings, why."""
+    return pd.DataFrame([
+        {"file": o.path, "status": str(o.status), "reactions": o.reactions, "warnings": list(o.warnings),
+         "reason": o.reason or ""} for o in outcomes
+    ], columns=["file", "status", "reactions", "warnings", "reason"])  # fmt: skip
+
+
+def summary_charts(data: Data, mask: Mask | None = None) -> list[tuple[str, alt.TopLevelMixin, pd.DataFrame, str]]:
+    """The summary tabs of the rows in ``mask``: (tab title, chart, the aggregated rows it draws,
+    what to say instead when there are none) for the compound scores, top authors, mentions,
+    emoji and platforms."""
+    index = index_of(data)
+    tabs = [
+        ("Compound scores", charts.compound_chart, compound_distribution, "No scores."),
+        ("Top authors", charts.authors_chart, top_authors, "No authors."),
+        ("Most mentioned", charts.mentions_chart, top_mentions, "No @mentions in these reactions."),
+        ("Top emoji", charts.emoji_chart, top_emoji, "No emoji in these reactions."),
+        ("Platforms", charts.platform_chart, reactions_by_platform, "No reactions."),
+    ]
+    drawn: list[tuple[str, alt.TopLevelMixin, pd.DataFrame, str]] = []
+    for title, chart, aggregate, empty in tabs:
+        rows = aggregate(index, mask=mask)
+        drawn.append((title, chart(rows), rows, empty))
+    return drawn
+
+
+TABLE_COLUMNS: dict[str, tuple[str, dict[str, Any]]] = {
+    "day": ("DateColumn", {"label": "Day", "format": "YYYY-MM-DD", "width": "small"}),
+    "author": ("TextColumn", {"label": "Author"}),
+    "text": ("TextColumn", {"label": "Post", "width": "large"}),
+    "sentiment": ("TextColumn", {"label": "Sentiment", "width": "small"}),
+    "compound": ("NumberColumn", {"label": "Compound", "format": "%+.3f", "width": "small",
+                                  "help": "VADER compound score, −1 (negative) to +1 (positive)"}),
+    "overridden": ("CheckboxColumn", {"label": "Relabelled", "width": "small", "help": "Label set by an analyst"}),
+    "drivers": ("TextColumn", {"label": "Why", "help": "The words that moved the score most (VADER valence)"}),
+    "hashtags": ("ListColumn", {"label": "Hashtags"}),
+    "mentions": ("ListColumn", {"label": "Mentions"}),
+    "emoji": ("ListColumn", {"label": "Emoji", "width": "small"}),
+    "kind": ("TextColumn", {"label": "Kind", "width": "small"}),
+    "platform": ("TextColumn", {"label": "Platform", "width": "small"}),
+    "articles": ("ListColumn", {"label": "Articles"}),
+    "media": ("LinkColumn", {"label": "Media", "display_text": "open media", "width": "small"}),
+    "url": ("LinkColumn", {"label": "Link", "display_text": "open post", "width": "small"}),
+    "id": ("TextColumn", {"label": "Id", "width": "small"}),
+}  # fmt: skip
+"""Each column of :func:`table_frame`: the ``st.column_config`` type that shows it and its options
+(the page builds them; this module never imports streamlit)."""
+
+
 def table_frame(frame: pd.DataFrame) -> pd.DataFrame:
     """The table the page shows: one row per reaction, readable columns, ``id`` kept last."""
     first_media = [_media_url(items[0]) if len(items) else None for items in frame["media"]]
@@ -373,9 +744,9 @@ def compound_style(value: float) -> str:
     """CSS for a compound score in the table: the colour its VADER label has in the charts (none
     for neutral scores and NaN)."""
     if value >= POSITIVE_THRESHOLD:
-        return f"color: {SENTIMENT_COLORS['positive']}; font-weight: 600"
+        return f"color: {charts.SENTIMENT_COLORS['positive']}; font-weight: 600"
     if value <= NEGATIVE_THRESHOLD:
-        return f"color: {SENTIMENT_COLORS['negative']}; font-weight: 600"
+        return f"color: {charts.SENTIMENT_COLORS['negative']}; font-weight: 600"
     return ""
 
 

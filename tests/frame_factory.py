@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from reactions.frames import BASE_COLUMNS, frame_from_columns
@@ -67,3 +68,42 @@ def sample_frame() -> pd.DataFrame:
         make_row(6, date=d4, hashtags=["metoo"], compound=-0.05, platform="bluesky", text="Abuse is abuse"),
     ]  # fmt: skip
     return make_frame(rows)
+
+
+# Mixed case, a case-fold that changes length (ß -> ss), a titlecase digraph, repeats in one cell.
+TAGS = ["MeToo", "metoo", "METOO", "TimesUp", "timesup", "Straße", "STRASSE", "strasse", "ǅx", "ǆX", "a", "A"]
+MENTIONS = ["Bob", "bob", "BOB", "amy", "Amy", "zed"]
+EMOJI = ["😍", "😡", "🏳️‍🌈", "👍🏽", "👍"]
+SOURCES = ["a.txt", "b.txt", "A.txt", "c/d.md"]
+HANDLES = [None, "", "user1", "USER1", "User1", "fan", "Straße", "strasse"]
+NAMES = [None, "", "a fan", "A Fan", "someone"]
+PLATFORMS = ["twitter", "bluesky", "unknown", "myspace", None]
+SENTIMENTS = [None, "negative", "neutral", "positive"]
+TEXTS = ["post", "Abuse is ABUSE", "Straße gut", "STRASSE", "ǅemal", "", "Ünïcödé €", "a.* b", "user1 wrote"]
+
+
+def random_frame(rng: np.random.Generator, size: int) -> pd.DataFrame:
+    """A frame of the contract with everything the aggregations must cope with: empty lists, repeats
+    up to case, missing handles and names, undated rows, NaN scores, missing labels and platforms."""
+
+    def some(pool: list[Any], most: int) -> list[Any]:
+        return [pool[i] for i in rng.integers(0, len(pool), int(rng.integers(0, most + 1)))]
+
+    rows = []
+    for i in range(size):
+        day = None if rng.random() < 0.15 else dt.date(2020, 1, 1) + dt.timedelta(days=int(rng.integers(0, 40)))
+        created = None
+        if rng.random() < 0.3:
+            created = dt.datetime(2020, 1, 1, tzinfo=dt.UTC) + dt.timedelta(hours=float(rng.integers(0, 1000)))
+        compound = float("nan") if rng.random() < 0.05 else round(float(rng.uniform(-1.2, 1.2)), 4)
+        rows.append(make_row(
+            i, hashtags=some(TAGS, 4), mentions=some(MENTIONS, 3), emoji=some(EMOJI, 3),
+            sources=some(SOURCES, 2) or ["a.txt"], handle=HANDLES[rng.integers(len(HANDLES))],
+            display_name=NAMES[rng.integers(len(NAMES))], platform=PLATFORMS[rng.integers(len(PLATFORMS))],
+            kind=["embed", "quote", None][rng.integers(3)], date=day, created_at=created, compound=compound,
+            sentiment=SENTIMENTS[rng.integers(len(SENTIMENTS))], text=f"{TEXTS[rng.integers(len(TEXTS))]} {i}",
+        ))  # fmt: skip
+    frame = make_frame(rows)
+    missing = rng.random(size) < 0.05
+    frame.loc[missing, "sentiment"] = None
+    return frame

@@ -1,4 +1,5 @@
-"""The page once in a real headless Chromium: charts render, a click on a hashtag filters the table.
+"""The page once in a real headless Chromium: charts render, a click on a hashtag filters the table,
+a row opens its post in context and can be relabelled, the table turns to its second page.
 
 Runs ``streamlit run dashboard.py`` on a free local port and drives it with Playwright's sync API
 and Debian's Chromium (Playwright's own browser download does not work here).  Without Chromium
@@ -140,6 +141,8 @@ def test_page_in_chromium(page_url: str) -> None:
             settle(page)
             assert page.locator("[data-testid=stException]").count() == 0
             assert table_rows(page) == 12
+            # Each chart's accessible name is its description (the page passes no alt= of its own).
+            assert page.locator(f'{CHART}[role=graphics-document][aria-label^="Reactions per day"]').count() == 1
             page.screenshot(path=str(ARTIFACTS / "dashboard.png"), full_page=True)
 
             click_until(page, f'{BAR}[aria-label*="Hashtag: TimesUp"]', f"{ROWCOUNT} > 1 && {ROWCOUNT} < 13")
@@ -186,5 +189,27 @@ def test_page_in_chromium(page_url: str) -> None:
             click_until(page, neutral, f"{ROWCOUNT} > 1 && {ROWCOUNT} < {on_the_day + 1}")
             assert page.get_by_text("Selected in the charts: day=2020-02-01; sentiment=neutral").count() == 1
             assert page.locator("[data-testid=stException]").count() == 0
+
+            # The table a page at a time: 10 rows a page, then page 2 (the last 2 of the 12, corpus order),
+            # where selecting the first row shows that reaction's post (not the first page's).
+            page.get_by_role("button", name="Clear selection").click()
+            page.wait_for_function(f"{ROWCOUNT} == 13", timeout=30_000)
+            settle(page)
+            page.locator(".st-key-table_size").click()
+            page.get_by_role("option", name="10", exact=True).click()
+            page.wait_for_function(f"{ROWCOUNT} == 11", timeout=30_000)
+            settle(page)
+            assert page.get_by_text("Page 1 of 2").count() == 1
+            page.locator(".st-key-table_page").get_by_test_id("stNumberInputStepUp").click()
+            page.wait_for_function(f"{ROWCOUNT} == 3", timeout=30_000)
+            settle(page)
+            assert page.get_by_text("Page 2 of 2 · reactions 11–12 of 12").count() == 1
+            box = page.locator(".st-key-table").bounding_box()
+            page.mouse.click(box["x"] + 15, box["y"] + 35 + 17)
+            page.wait_for_selector(".st-key-post_paragraph", timeout=30_000)
+            settle(page)
+            assert "I just listened to the two audio files" in page.locator(".st-key-post_paragraph").inner_text()
+            assert page.locator("[data-testid=stException]").count() == 0
+            page.screenshot(path=str(ARTIFACTS / "dashboard-page-2.png"), full_page=True)
         finally:
             browser.close()

@@ -256,3 +256,39 @@ def test_a_missing_corpus_folder_is_said(tmp_path: Path, monkeypatch: pytest.Mon
     assert not at.exception
     assert "does not exist" in at.error[0].value
     assert str(tmp_path / "nowhere") in at.code[0].value
+
+
+def test_the_table_is_paged_and_the_export_holds_every_page(
+    corpus: Path, seeds_frame: pd.DataFrame, downloads: dict[str, bytes]
+) -> None:
+    at = run_page()
+    assert len(table(at)) == 12  # one page of 100
+    at.selectbox(key="table_size").set_value(10).run()
+    first = table(at)
+    assert len(first) == 10
+    assert any("Page 1 of 2" in c.value for c in at.caption)
+    at.number_input(key="table_page").set_value(2).run()
+    assert not at.exception
+    second = table(at)
+    assert len(second) == 2
+    assert not set(first["id"]) & set(second["id"])
+    assert first["id"].tolist() + second["id"].tolist() == seeds_frame["id"].tolist()  # corpus order, every page
+    (name,) = [n for n in downloads if "-filtered-" in n and n.endswith(".csv") and "excel" not in n]
+    assert export.read_csv(io.BytesIO(downloads[name]))["id"].tolist() == seeds_frame["id"].tolist()
+    assert len(export.read_csv(io.BytesIO(downloads["reactions-0.1.0-all.csv"]))) == 12
+
+
+def test_a_filter_change_goes_back_to_the_first_page_and_a_bigger_page_keeps_in_range(corpus: Path) -> None:
+    at = run_page()
+    at.selectbox(key="table_size").set_value(10).run()
+    at.number_input(key="table_page").set_value(2).run()
+    assert len(table(at)) == 2
+    at.selectbox(key="table_size").set_value(25).run()  # page 2 of 10 is past the last page of 25
+    assert not at.exception
+    assert at.number_input(key="table_page").value == 1
+    assert len(table(at)) == 12
+    at.selectbox(key="table_size").set_value(10).run()
+    at.number_input(key="table_page").set_value(2).run()
+    at.pills(key="f_sentiment").set_value(["negative"]).run()
+    assert at.number_input(key="table_page").value == 1
+    assert set(table(at)["sentiment"]) == {"negative"}

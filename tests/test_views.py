@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import datetime as dt
 
+import numpy as np
 import pandas as pd
 import pytest
-from frame_factory import make_frame, make_row, sample_frame
+from frame_factory import make_frame, make_row, random_frame, sample_frame
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reactions import views
+from reactions.frames import FrameIndex, author_labels, reaction_days
 from reactions.views import Filters, Selection
 
 
@@ -149,3 +151,101 @@ def test_post_context_never_raises_and_keeps_the_span(text: str, a: int, b: int)
     ctx = views.post_context(text, (a, b))
     lo, hi = sorted((max(0, min(a, len(text))), max(0, min(b, len(text)))))
     assert ctx.body == text[lo:hi]
+
+
+# --- the vectorised filters against the row-by-row ones they replaced ----------------------------
+
+
+class Reference:
+    """reactions.views' filters before the FrameIndex (commit c3389e6): row by row."""
+
+    @staticmethod
+    def has_any(lists: pd.Series, wanted: tuple[str, ...]) -> pd.Series:
+        keys = {w.casefold() for w in wanted}
+        return lists.map(lambda items: any(str(i).casefold() in keys for i in items))
+
+    @staticmethod
+    def folded_in(values: pd.Series, wanted: tuple[str, ...]) -> pd.Series:
+        keys = {w.casefold() for w in wanted}
+        return values.astype("object").map(lambda v: isinstance(v, str) and v.casefold() in keys)
+
+    @classmethod
+    def filter_mask(cls, frame: pd.DataFrame, filters: Filters) -> pd.Series:
+        mask = pd.Series(True, index=frame.index)
+        if filters.start or filters.end:
+            days = reaction_days(frame)
+            low = pd.Timestamp(filters.start or dt.date.min)
+            high = pd.Timestamp(filters.end or dt.date(2262, 4, 11))
+            mask &= days.between(low, high).fillna(False).astype(bool)
+        if filters.hashtags:
+            mask &= cls.has_any(frame["hashtags"], filters.hashtags)
+        if filters.sentiments:
+            mask &= cls.folded_in(frame["sentiment"], filters.sentiments)
+        if filters.kinds:
+            mask &= cls.folded_in(frame["kind"], filters.kinds)
+        if filters.articles:
+            wanted = set(filters.articles)
+            mask &= frame["sources"].map(lambda items: any(s in wanted for s in items))
+        if filters.authors:
+            mask &= cls.folded_in(author_labels(frame), filters.authors)
+        if filters.platforms:
+            mask &= cls.folded_in(frame["platform"], filters.platforms)
+        if filters.text:
+            needle = filters.text.strip()
+            found = pd.Series(False, index=frame.index)
+            for column in ("text", "handle", "display_name"):
+                found |= frame[column].str.contains(needle, case=False, regex=False, na=False).astype(bool)
+            mask &= found
+        return mask.astype(bool)
+
+    @classmethod
+    def select_mask(cls, frame: pd.DataFrame, selection: Selection, skip: str | None = None) -> pd.Series:
+        mask = pd.Series(True, index=frame.index)
+        if selection.days and skip != "days":
+            iso = reaction_days(frame).dt.strftime("%Y-%m-%d")
+            mask &= iso.isin(selection.days).fillna(False).astype(bool)
+        if selection.hashtags and skip != "hashtags":
+            mask &= cls.has_any(frame["hashtags"], selection.hashtags)
+        if selection.sentiments and skip != "sentiments":
+            mask &= cls.folded_in(frame["sentiment"], selection.sentiments)
+        return mask.astype(bool)
+
+
+def some(values: list[str]) -> st.SearchStrategy[tuple[str, ...]]:
+    return st.lists(st.sampled_from(values), max_size=3, unique=True).map(tuple)
+
+
+DAYS = st.one_of(st.none(), st.dates(dt.date(2019, 12, 25), dt.date(2020, 2, 15)))
+RANDOM_FILTERS = st.builds(
+    Filters, start=DAYS, end=DAYS, hashtags=some(["metoo", "TIMESUP", "strasse", "STRAßE", "ǆx", "a", "zzz"]),
+    sentiments=some(["negative", "Neutral", "POSITIVE", "other"]), kinds=some(["embed", "QUOTE"]),
+    articles=some(["a.txt", "A.txt", "c/d.md", "z"]), authors=some(["@user1", "@straße", "A FAN", "unknown", "x"]),
+    platforms=some(["Twitter", "bluesky", "unknown", "myspace"]),
+    text=st.sampled_from(["", "abuse", " STRASSE ", "ß", "€", ".*", "USER1", "ǆ", "  ", "post 1"]),
+)  # fmt: skip
+RANDOM_SELECTIONS = st.builds(
+    Selection, days=some(["2020-01-01", "2020-01-05", "2020-01-20", "2020-02-09"]),
+    hashtags=some(["MeToo", "timesup", "a"]), sentiments=some(["negative", "POSITIVE"]),
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 40), RANDOM_FILTERS, RANDOM_SELECTIONS)
+def test_filters_and_selections_equal_the_reference(seed: int, size: int, filters: Filters, chosen: Selection) -> None:
+    frame = random_frame(np.random.default_rng(seed), size)
+    index = FrameIndex(frame)
+    kept = views.filter_rows(index, filters)
+    assert kept.tolist() == Reference.filter_mask(frame, filters).tolist()
+    rows = views.chart_rows(index, kept, chosen)
+    for skip, mask in [(None, rows.view), ("days", rows.by_day), ("sentiments", rows.by_sentiment),
+                       ("hashtags", rows.by_hashtag)]:  # fmt: skip
+        assert mask.tolist() == (Reference.select_mask(frame, chosen, skip) & kept).tolist(), skip
+        assert views.select_rows(index, chosen, skip=skip, within=kept).tolist() == mask.tolist()
+
+
+def test_a_text_search_is_remembered_by_the_index(frame: pd.DataFrame) -> None:
+    index = FrameIndex(frame)
+    first = views.filter_rows(index, Filters(text="abuse"))
+    assert views.filter_rows(index, Filters(text=" abuse ")) is not first  # a mask of its own each time
+    assert first.tolist() == [False] * 6 + [True]
+    assert index.remember(("contains", "abuse"), lambda: pytest.fail("searched again")) is not None
