@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import sys
-from pathlib import Path
 
 from reactions.corpus import list_files, parse_document
 
