@@ -74,7 +74,7 @@ def _start(jobs: int) -> ProcessPoolExecutor:
         return pool
     gc.freeze()
     try:
-        pool.submit(int).result()  # a fork pool starts all its workers on the first task
+        pool.submit(int)  # a fork pool forks all its workers there and then, on its first task
     finally:
         gc.unfreeze()
     return pool

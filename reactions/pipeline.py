@@ -21,13 +21,16 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime as dt
-import functools
 import gc
 import logging
+import operator
+import os
+import pickle
+import tempfile
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
@@ -54,7 +57,7 @@ INLINE_BELOW: Final = 32
 CHUNK_FILES: Final = (8, 128)
 """Files per reading task, at least and at most (about 16 tasks per process in between)."""
 AHEAD: Final = 4
-"""Reading tasks handed out ahead per process."""
+"""Tasks handed out ahead to each worker process."""
 SCORE_ROWS: Final = 500
 """New reactions per scoring task."""
 
@@ -128,16 +131,23 @@ def extract_frame(
 
 @contextlib.contextmanager
 def paused_gc() -> Iterator[None]:
-    """The cyclic garbage collector off for a while (and back on after, if it was on).
+    """The cyclic garbage collector off for a while, and back on after if it was on.
 
-    This process builds hundreds of thousands of small lists and strings, none of which form
-    cycles; each collection the allocations would trigger walks every object alive, which
-    costs a run more than half of its own work here."""
+    A run builds hundreds of thousands of small lists (a frame's list cells), none of them in a
+    cycle; the collections their allocation would trigger walk every object alive, and the first
+    young collection after the pause would still walk all of them.  So on the way out the objects
+    made meanwhile go straight to the oldest generation (``gc.freeze()`` then ``gc.unfreeze()``,
+    which walks nothing), to be looked at by the next full collection like any old object;
+    unless the process froze objects of its own, which this would thaw.
+    """
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
+        if gc.get_freeze_count() == 0:
+            gc.freeze()
+            gc.unfreeze()
         if enabled:
             gc.enable()
 
@@ -278,10 +288,13 @@ class Merge:
                 new.append(i)
             else:
                 again.append((row, i))
-        everything = len(new) == len(columns["id"])
-        for name, values in self.columns.items():
-            chunk = columns[name]
-            values.extend(chunk if everything else [chunk[i] for i in new])
+        if len(new) == len(columns["id"]):
+            for name, values in self.columns.items():
+                values.extend(columns[name])
+        elif new:
+            pick = operator.itemgetter(*new) if len(new) > 1 else lambda values: (values[new[0]],)
+            for name, values in self.columns.items():
+                values.extend(pick(columns[name]))
         if again:
             self._fill(again, columns)
         return new
@@ -320,9 +333,101 @@ class Merge:
 # --- one run ----------------------------------------------------------------------------------------
 
 
+def spilled(folder: str, task: Callable[..., Any], *args: Any) -> str:
+    """Run ``task`` in a worker and leave its pickled result in a file of ``folder``: only the
+    file's name goes back through the pool's pipe, so a worker never waits for the busy main
+    process to read a large result off the pipe."""
+    with paused_gc():  # as in the main process (the worker collects between tasks)
+        result = task(*args)
+    with tempfile.NamedTemporaryFile(dir=folder, delete=False) as file:
+        pickle.dump(result, file, protocol=pickle.HIGHEST_PROTOCOL)
+    return file.name
+
+
+def _unspill(name: str) -> Any:
+    with open(name, "rb") as file:
+        data = file.read()
+    os.unlink(name)
+    return pickle.loads(data)
+
+
+class _Job:
+    """One task and, once done, its result."""
+
+    __slots__ = ("args", "done", "future", "task", "value")
+
+    def __init__(self, task: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        self.task, self.args = task, args
+        self.future: Future[Any] | None = None
+        self.done = False
+        self.value: Any = None
+
+
+class Scheduler:
+    """Tasks done by a pool's workers *and* by this process: asked for a result that is not ready,
+    this process does a task no worker has started instead of waiting (the next one not handed
+    out, else the last one handed out, taken back).  So ``jobs=N`` is ``N-1`` workers plus this
+    process, all busy to the end (this process also merges between tasks), and the tasks done
+    here need no pickling.  Without a pool, every task is done here when its result is asked for.
+    """
+
+    def __init__(self, pool: ProcessPoolExecutor | None, workers: int, spill: str = "") -> None:
+        self.pool = pool
+        self.spill = spill
+        self.ahead = AHEAD * workers
+        self.waiting: deque[_Job] = deque()
+        self.handed: deque[_Job] = deque()
+
+    def add(self, task: Callable[..., Any], *args: Any) -> _Job:
+        """A task to do (handed out in the order added)."""
+        job = _Job(task, args)
+        self.waiting.append(job)
+        self.hand_out()
+        return job
+
+    def result(self, job: _Job) -> Any:
+        """The job's result, doing other jobs here while a worker is on it."""
+        while not job.done:
+            self.hand_out()
+            if job.future is None:
+                self.waiting.remove(job)  # the next job in order: normally the first one waiting
+                self._do(job)
+            elif not job.future.done() and (other := self._take()) is not None:
+                self._do(other)
+            else:
+                job.value, job.done = _unspill(job.future.result()), True
+        return job.value
+
+    def _take(self) -> _Job | None:
+        """A job for this process: the next one waiting, else the last one handed out if no worker
+        has started it yet."""
+        if self.waiting:
+            return self.waiting.popleft()
+        if self.handed and (last := self.handed[-1]).future is not None and last.future.cancel():
+            self.handed.pop()
+            last.future = None
+            return last
+        return None
+
+    def _do(self, job: _Job) -> None:
+        job.value, job.done = job.task(*job.args), True
+
+    def hand_out(self, *, everything: bool = False) -> None:
+        """Keep the workers :data:`AHEAD` tasks ahead, or hand them ``everything`` still waiting
+        (this process takes back, from the end, what they have not started when it is idle)."""
+        if self.pool is None:
+            return
+        while self.handed and self.handed[0].future is not None and self.handed[0].future.done():
+            self.handed.popleft()
+        while self.waiting and (everything or len(self.handed) < self.ahead):
+            job = self.waiting.popleft()
+            job.future = self.pool.submit(spilled, self.spill, job.task, *job.args)
+            self.handed.append(job)
+
+
 class _Run:
-    """Files -> frame: reading tasks handed out at once, merged in order as they come back, new
-    reactions sent to scoring in batches meanwhile."""
+    """Files -> frame: reading tasks merged in order as they are done, the new reactions of each
+    sent to scoring in batches meanwhile."""
 
     def __init__(
         self,
@@ -337,11 +442,12 @@ class _Run:
         self.store = str(store.path) if store is not None else None
         self.jobs = max(1, jobs if jobs is not None else default_jobs())
         self.lexicon, self.overrides, self.progress = lexicon, overrides, progress
-        self.pool: ProcessPoolExecutor | None = None
-        if self.jobs > 1 and len(files) >= INLINE_BELOW:
-            self.pool = shared_pool(self.jobs)
+        workers = self.jobs - 1  # this process is the N-th (see Scheduler)
+        pool = shared_pool(workers) if self.jobs > 1 and len(files) >= INLINE_BELOW else None
+        self.spill = tempfile.TemporaryDirectory(prefix="reactions-") if pool is not None else None
+        self.tasks = Scheduler(pool, workers, self.spill.name if self.spill is not None else "")
         self.digests: list[str | None] = []
-        self.scores: list[Callable[[], tuple[pd.DataFrame, str | None]]] = []
+        self.scores: list[_Job] = []
         self.waiting: tuple[list[str], list[str]] = ([], [])
 
     def go(self) -> tuple[pd.DataFrame, tuple[FileOutcome, ...]]:
@@ -362,33 +468,25 @@ class _Run:
                 self.progress(done, len(self.files))
         self._score([], [], final=True)
         logger.info("parsed %d files, %d from the cache", parsed, len(self.files) - parsed)
+        self.tasks.hand_out(everything=True)  # the workers score on while the frame is built here
         base = merge.frame(names, published)
-        return self._scored(base), check_outcomes(outcomes)
+        try:
+            return self._scored(base), check_outcomes(outcomes)
+        finally:
+            if self.spill is not None:
+                self.spill.cleanup()
 
     def _read(self) -> Iterator[Chunk]:
-        """Each chunk's result in order, with at most :data:`AHEAD` reading tasks per process handed
-        out at a time (results wait in memory only that far ahead; scoring tasks queue among them)."""
-        chunks = iter(self._chunks())
-        pending: deque[Callable[[], Chunk]] = deque()
-        ahead = AHEAD * self.jobs if self.pool is not None else 1
-        while True:
-            while len(pending) < ahead and (files := next(chunks, None)) is not None:
-                pending.append(self._submit(read_chunk, files, self.store))
-            if not pending:
-                return
-            yield pending.popleft()()
+        """Each chunk's result, in order."""
+        jobs = [self.tasks.add(read_chunk, files, self.store) for files in self._chunks()]
+        for job in jobs:
+            yield self.tasks.result(job)
 
     def _chunks(self) -> list[list[tuple[str, str]]]:
         least, most = CHUNK_FILES
-        size = most if self.pool is None else max(least, min(most, -(-len(self.files) // (16 * self.jobs))))
+        size = most if self.tasks.pool is None else max(least, min(most, -(-len(self.files) // (16 * self.jobs))))
         pairs = [(item.path, item.source) for item in self.files]
         return [pairs[i : i + size] for i in range(0, len(pairs), size)]
-
-    def _submit(self, task: Callable[..., T], *args: Any) -> Callable[[], T]:
-        """The task's result, when asked for: from the pool, or worked out here and then."""
-        if self.pool is None:
-            return functools.partial(task, *args)
-        return self.pool.submit(task, *args).result
 
     def _score(self, ids: list[str], texts: list[str], *, final: bool = False) -> None:
         waiting_ids, waiting_texts = self.waiting
@@ -398,14 +496,14 @@ class _Run:
             batch_ids, batch_texts = waiting_ids[:SCORE_ROWS], waiting_texts[:SCORE_ROWS]
             del waiting_ids[:SCORE_ROWS], waiting_texts[:SCORE_ROWS]
             labels = {i: self.overrides[i] for i in batch_ids if i in self.overrides} if self.overrides else None
-            self.scores.append(self._submit(score_chunk, batch_ids, batch_texts, self.lexicon, labels, self.store))
+            self.scores.append(self.tasks.add(score_chunk, batch_ids, batch_texts, self.lexicon, labels, self.store))
 
     def _scored(self, base: pd.DataFrame) -> pd.DataFrame:
         if not self.scores:
             return score_frame(base, lexicon=self.lexicon, overrides=self.overrides)
         parts = []
-        for result in self.scores:
-            part, error = result()
+        for job in self.scores:
+            part, error = self.tasks.result(job)
             self._note(error)
             parts.append(part)
         columns = pd.concat(parts, ignore_index=True)
