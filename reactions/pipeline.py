@@ -337,10 +337,8 @@ def spilled(folder: str, task: Callable[..., Any], *args: Any) -> str:
     """Run ``task`` in a worker and leave its pickled result in a file of ``folder``: only the
     file's name goes back through the pool's pipe, so a worker never waits for the busy main
     process to read a large result off the pipe."""
-    with paused_gc():  # as in the main process (the worker collects between tasks)
-        result = task(*args)
     with tempfile.NamedTemporaryFile(dir=folder, delete=False) as file:
-        pickle.dump(result, file, protocol=pickle.HIGHEST_PROTOCOL)
+        pickle.dump(task(*args), file, protocol=pickle.HIGHEST_PROTOCOL)
     return file.name
 
 
