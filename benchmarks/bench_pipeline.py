@@ -16,6 +16,8 @@ so that ratios hold on a noisy machine:
 
 Wall-clock figures are the fastest of ``--repeat`` runs (jobs=1 and jobs=N interleaved), the
 usual defence against a busy machine; CPU seconds are shown beside them, and the load average.
+With ``jobs=N`` the pipeline runs N-1 worker processes and does its share in this one: "main
+process" CPU seconds include that share.
 
 Usage::
 
@@ -76,8 +78,11 @@ CPU: dict[str, float] = {}
 """CPU seconds of this process for the last :func:`timed` call (worker processes not included)."""
 
 
-def timed(func: Callable[[], Any]) -> tuple[float, Any]:
-    """Wall seconds of ``func()`` and its result; its CPU seconds go to ``CPU["last"]``."""
+def timed(func: Callable[[], Any], setup: Callable[[], Any] | None = None) -> tuple[float, Any]:
+    """Wall seconds of ``func()`` and its result; its CPU seconds go to ``CPU["last"]``.
+    ``setup()`` runs first, outside the clock."""
+    if setup is not None:
+        setup()
     gc.collect()
     start, cpu = time.perf_counter(), time.process_time()
     result = func()
@@ -85,11 +90,15 @@ def timed(func: Callable[[], Any]) -> tuple[float, Any]:
     return time.perf_counter() - start, result
 
 
-def run_pipeline(folder: Path, *, jobs: int, cache: bool) -> pd.DataFrame:
-    """Files -> scored frame, the way ``reactions extract --jobs N`` does it, as a fresh process would
-    (the in-process memo of VADER analyses is emptied first, the worker processes started anew)."""
+def fresh() -> None:
+    """This process as a fresh one would start a run: no VADER analyses remembered, no worker
+    processes (a run starts its own; stopping those of the last run is not part of the next)."""
     sentiment._analyse.cache_clear()
     parallel.shutdown()
+
+
+def run_pipeline(folder: Path, *, jobs: int, cache: bool) -> pd.DataFrame:
+    """Files -> scored frame, the way ``reactions extract --jobs N`` does it (time it after :func:`fresh`)."""
     return extract_frame([folder], jobs=jobs, cache=cache).frame
 
 
@@ -144,15 +153,15 @@ class ParseCounts(logging.Handler):
 
 def bench_incremental(folder: Path, articles: int, seed: int, jobs: int) -> dict[str, float]:
     drop_store(folder)
-    cold, _ = timed(lambda: run_pipeline(folder, jobs=jobs, cache=True))
-    warm, _ = timed(lambda: run_pipeline(folder, jobs=jobs, cache=True))
+    cold, _ = timed(lambda: run_pipeline(folder, jobs=jobs, cache=True), fresh)
+    warm, _ = timed(lambda: run_pipeline(folder, jobs=jobs, cache=True), fresh)
     warm_cpu = CPU["last"]
     extra = folder / "zz-added"
     added = max(1, articles // 100)
     generate(extra, added, seed=seed + 1)
     (extra / "manifest.json").unlink()
     counts = ParseCounts()
-    grown, _ = timed(lambda: run_pipeline(folder, jobs=jobs, cache=True))
+    grown, _ = timed(lambda: run_pipeline(folder, jobs=jobs, cache=True), fresh)
     reparsed = counts.take()
     shutil.rmtree(extra)
     drop_store(folder)
@@ -168,6 +177,7 @@ def bench_incremental(folder: Path, articles: int, seed: int, jobs: int) -> dict
 
 
 def bench_memory(folder: Path) -> dict[str, float]:
+    fresh()
     gc.collect()
     tracemalloc.start()
     frame = run_pipeline(folder, jobs=1, cache=False)
@@ -209,9 +219,10 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     serial = pooled = float("inf")
     for _ in range(args.repeat):  # jobs=1 and jobs=N runs interleaved; the fastest of each is kept
         if not args.skip_serial:
-            seconds, frame = timed(lambda: run_pipeline(folder, jobs=1, cache=False))
+            seconds, frame = timed(lambda: run_pipeline(folder, jobs=1, cache=False), fresh)
             if seconds < serial:
                 serial, result["e2e_1_cpu_s"] = seconds, CPU["last"]
+        fresh()
         children = resource.getrusage(resource.RUSAGE_CHILDREN)
         seconds, frame_n = timed(lambda: run_pipeline(folder, jobs=args.jobs, cache=False))
         main_cpu = CPU["last"]
