@@ -61,8 +61,8 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     extract.add_argument(
         "--no-cache", action="store_true",
-        help="parse and score everything again instead of reusing earlier results kept beside the corpus "
-        "(.reactions.db)",
+        help="work everything out again instead of reusing what earlier runs kept beside the corpus "
+        "(.reactions.db: the finished table of an unchanged corpus, each file's parse, each reaction's scores)",
     )  # fmt: skip
     extract.add_argument(
         "--dask", nargs="?", const="", default=None, metavar="ADDRESS",

@@ -4,14 +4,15 @@
 (the same frame, and every file's outcome), with less work:
 
 * with the cache on, a re-run over an unchanged corpus reads the finished frame back
-  (:mod:`reactions.framecache`: unchanged is told from ``os.stat`` data, as git does);
-* otherwise the work goes to ``jobs`` processes as two kinds of task.  :func:`read_chunk` reads a
-  few files, parses them (or takes their parse from the per-file cache, :mod:`reactions.cache`) and
-  turns their reactions into the frame's columns, so that only plain lists travel back, never the
-  records.  :func:`score_chunk` scores reactions seen for the first time (a post cited by several
-  articles is scored once), with the score cache, while the parsing goes on.  The main process
-  only merges (:class:`Merge`, the rules of :func:`reactions.corpus.merge_reactions`), hands out the
-  scoring and builds the frame at the end.
+  (:mod:`reactions.framecache`: unchanged is told from ``os.stat`` data, as git does), and a
+  changed one reuses each unchanged file's parse and each reaction's scores (:mod:`reactions.cache`);
+* the work is two kinds of task.  :func:`read_chunk` reads a few files, parses them (or takes
+  their parse from the cache) and turns their reactions into the frame's columns, so that only
+  plain lists travel between processes, never the records.  :func:`score_chunk` scores reactions
+  seen for the first time (a post cited by several articles is scored once), while the reading
+  goes on.  ``jobs=N`` runs them in N-1 worker processes *and* this one (:class:`Scheduler`),
+  which also merges (:class:`Merge`, the rules of :func:`reactions.corpus.merge_reactions`) in
+  reading order and builds the frame at the end.
 
 The result is the same whatever ``jobs`` is, with the cache or without.
 """
@@ -32,12 +33,12 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 import numpy as np
 import pandas as pd
 
-from reactions import framecache
+from reactions import framecache, parallel
 from reactions.cache import ParseCache, open_cache, parser_version
 from reactions.corpus import FILLABLE, Listed, check_outcomes, log_warnings, parse_document, parse_path, scan_files
 from reactions.frames import BASE_DTYPES, _columns, _published, frame_from_columns
@@ -48,7 +49,6 @@ from reactions.store import corpus_folder
 
 logger = logging.getLogger(__name__)
 
-T = TypeVar("T")
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: files done so far, after each chunk."""
 
@@ -230,8 +230,6 @@ def score_chunk(
 ) -> tuple[pd.DataFrame, str | None]:
     """The sentiment columns (:data:`reactions.sentiment.SENTIMENT_COLUMNS`) of a few reactions, with
     the store's score cache when ``store`` is given; the scoring task."""
-    from reactions import parallel
-
     rows = pd.DataFrame({"id": ids, "text": texts})
     cache, error = _task_store(store)
     if cache is None:
@@ -336,7 +334,8 @@ class Merge:
 def spilled(folder: str, task: Callable[..., Any], *args: Any) -> str:
     """Run ``task`` in a worker and leave its pickled result in a file of ``folder``: only the
     file's name goes back through the pool's pipe, so a worker never waits for the busy main
-    process to read a large result off the pipe."""
+    process to read a large result off the pipe.  (``folder`` is this run's private temporary
+    folder, removed at its end: the pickle is the pool's own transport, never stored.)"""
     with tempfile.NamedTemporaryFile(dir=folder, delete=False) as file:
         pickle.dump(task(*args), file, protocol=pickle.HIGHEST_PROTOCOL)
     return file.name
@@ -449,6 +448,14 @@ class _Run:
         self.waiting: tuple[list[str], list[str]] = ([], [])
 
     def go(self) -> tuple[pd.DataFrame, tuple[FileOutcome, ...]]:
+        """The scored frame and the outcomes."""
+        try:
+            return self._go()
+        finally:
+            if self.spill is not None:
+                self.spill.cleanup()
+
+    def _go(self) -> tuple[pd.DataFrame, tuple[FileOutcome, ...]]:
         names = list(_columns((), {}))
         merge = Merge(name for name in names if name != "lag")
         published: dict[str, dt.datetime | None] = {}
@@ -468,11 +475,7 @@ class _Run:
         logger.info("parsed %d files, %d from the cache", parsed, len(self.files) - parsed)
         self.tasks.hand_out(everything=True)  # the workers score on while the frame is built here
         base = merge.frame(names, published)
-        try:
-            return self._scored(base), check_outcomes(outcomes)
-        finally:
-            if self.spill is not None:
-                self.spill.cleanup()
+        return self._scored(base), check_outcomes(outcomes)
 
     def _read(self) -> Iterator[Chunk]:
         """Each chunk's result, in order."""
