@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from reactions.export import read_csv, write_table
     from reactions.frames import to_frame
     from reactions.parse import parse_article, reaction_id
+    from reactions.pipeline import extract_frame
     from reactions.sentiment import explain, score_frame, score_text
 
 __version__ = "0.1.0"
@@ -38,6 +39,7 @@ __all__ = [
     "ReactionsError",
     "__version__",
     "explain",
+    "extract_frame",
     "parse_article",
     "reaction_id",
     "read_article",
@@ -60,6 +62,7 @@ _LAZY = {
     "score_text": "reactions.sentiment",
     "score_frame": "reactions.sentiment",
     "explain": "reactions.sentiment",
+    "extract_frame": "reactions.pipeline",
 }
 
 logging.getLogger(__name__).addHandler(logging.NullHandler())

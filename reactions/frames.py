@@ -107,11 +107,11 @@ def to_frame(
     """
     if isinstance(data, Corpus):
         reactions: tuple[Reaction, ...] = data.reactions
-        published = {a.source: _published(a) for a in data.articles}
+        published = {a.source: published_at(a) for a in data.articles}
     else:
         reactions = tuple(data)
         published = {}
-    frame = frame_from_columns(_columns(reactions, published))
+    frame = frame_from_columns(reaction_columns(reactions, published))
     if not sentiment:
         return frame
     return score_frame(frame, lexicon=lexicon, overrides=overrides)
@@ -149,7 +149,9 @@ def _series(values: list[Any], dtype: Any) -> pd.Series:
     return typed
 
 
-def _columns(reactions: Sequence[Reaction], published: Mapping[str, dt.datetime | None]) -> dict[str, list[Any]]:
+def reaction_columns(
+    reactions: Sequence[Reaction], published: Mapping[str, dt.datetime | None]
+) -> dict[str, list[Any]]:
     """The base columns as Python values, one list per column, in :data:`BASE_COLUMNS` order."""
     firsts = [r.citations[0] if r.citations else Citation(r.source, r.span) for r in reactions]
     sources = [_sources(r) for r in reactions]
@@ -196,7 +198,7 @@ def _utc(moment: dt.datetime | None) -> dt.datetime | None:
     return moment.astimezone(dt.UTC)
 
 
-def _published(article: Article) -> dt.datetime | None:
+def published_at(article: Article) -> dt.datetime | None:
     """When the article was published: its exact time, else its date at midnight UTC, else None."""
     if article.published_at is not None:
         return _utc(article.published_at)

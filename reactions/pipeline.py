@@ -41,7 +41,7 @@ import pandas as pd
 from reactions import framecache, parallel
 from reactions.cache import ParseCache, open_cache, parser_version
 from reactions.corpus import FILLABLE, Listed, check_outcomes, log_warnings, parse_document, parse_path, scan_files
-from reactions.frames import BASE_DTYPES, _columns, _published, frame_from_columns
+from reactions.frames import BASE_DTYPES, frame_from_columns, published_at, reaction_columns
 from reactions.models import Article, Corpus, FileOutcome, Status
 from reactions.parallel import cached_results, default_jobs, shared_pool
 from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
@@ -215,8 +215,8 @@ def read_chunk(files: Sequence[tuple[str, str]], store: str | None) -> Chunk:
         digest_of.append(digest)
         if article is not None:
             articles.append(article)
-    published = {article.source: _published(article) for article in articles}
-    columns = _columns([r for article in articles for r in article.reactions], published)
+    published = {article.source: published_at(article) for article in articles}
+    columns = reaction_columns([r for article in articles for r in article.reactions], published)
     del columns["lag"]  # worked out after the merge, from the first citing article
     return Chunk(outcomes, columns, published, digest_of if cache is not None else [], len(misses), error)
 
@@ -456,7 +456,7 @@ class _Run:
                 self.spill.cleanup()
 
     def _go(self) -> tuple[pd.DataFrame, tuple[FileOutcome, ...]]:
-        names = list(_columns((), {}))
+        names = list(reaction_columns((), {}))
         merge = Merge(name for name in names if name != "lag")
         published: dict[str, dt.datetime | None] = {}
         outcomes: list[FileOutcome] = []

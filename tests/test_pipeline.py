@@ -20,7 +20,7 @@ import pytest
 from reactions import framecache, pipeline
 from reactions.cache import ParseCache, store_file
 from reactions.corpus import merge_reactions, read_corpus
-from reactions.frames import _columns, _published, to_frame
+from reactions.frames import published_at, reaction_columns, to_frame
 from reactions.models import Article, Citation, Corpus, Reaction
 from reactions.parallel import shared_pool
 from reactions.pipeline import Extraction, Merge, Scheduler, extract_frame
@@ -131,14 +131,14 @@ def test_merge_fills_and_cites_as_merge_reactions(make_reaction: Callable[..., R
         article("d", make_reaction(lang="en", span=(0, 5)), make_reaction("r3", created_at=moment, span=(2, 4))),
     ]  # fmt: skip
     expected = to_frame(Corpus(tuple(articles), merge_reactions(articles)), sentiment=False)
-    names = list(_columns((), {}))
+    names = list(reaction_columns((), {}))
     for cut in range(len(articles) + 1):  # every way of splitting the articles into two chunks
         merge = Merge(n for n in names if n != "lag")
         published: dict[str, dt.datetime | None] = {}
         for chunk in (articles[:cut], articles[cut:]):
-            found = {a.source: _published(a) for a in chunk}
+            found = {a.source: published_at(a) for a in chunk}
             published.update(found)
-            columns = _columns([r for a in chunk for r in a.reactions], found)
+            columns = reaction_columns([r for a in chunk for r in a.reactions], found)
             del columns["lag"]
             merge.add(columns)
         pd.testing.assert_frame_equal(merge.frame(names, published), expected)
@@ -337,3 +337,15 @@ def test_a_parallel_run_leaves_no_spilled_results(generated: Path, monkeypatch: 
     extract_frame(paths_of(generated), jobs=2, cache=False)
     assert folders
     assert not any(Path(folder).exists() for folder in folders)
+
+
+def test_the_package_exports_extract_frame(tmp_path: Path) -> None:
+    import reactions
+
+    seeds = Path(__file__).resolve().parents[1] / "seeds"
+    folder = tmp_path / "seeds"
+    shutil.copytree(seeds, folder)
+    result = reactions.extract_frame(folder, jobs=1, cache=False)
+    assert "extract_frame" in reactions.__all__
+    pd.testing.assert_frame_equal(result.frame, to_frame(read_corpus([folder])))
+    assert len(result.frame) == 12
