@@ -13,10 +13,7 @@ paragraph or the end of the previous attribution, whichever is later; an attribu
 its own paragraph or line takes the paragraph before it.  Paragraphs are blank-line separated
 when the article has blank lines, else each line is a paragraph.
 
-How a quote is found.  A quoted passage followed by ``, AUTHOR VERB`` or ``, VERB AUTHOR`` or
-preceded by ``AUTHOR VERB:`` where VERB is a posting verb (tweeted, posted, commented, wrote,
-shared, or any speech verb followed by "on Twitter", "in a post", …).  Plain speech (said, told,
-replied, a statement to a newspaper) is not a reaction.
+Quotes in prose are found by :mod:`reactions.quotes`.
 
 >>> article = parse_article("Wow. pic.twitter.com/abc — Ann Lee (@ann_lee) Feb 2, 2020", "a1")
 >>> r = article.reactions[0]
@@ -28,20 +25,17 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
-import functools
-import hashlib
 import itertools
 import logging
 import re
-import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from reactions import snowflake
+from reactions.build import build_reaction, overlaps, reaction_id, text_fingerprint
 from reactions.dates import MONTHS
-from reactions.entities import extract_entities
-from reactions.models import Article, Citation, Kind, Platform, Reaction
+from reactions.models import Article, Kind, Platform, Reaction
+from reactions.quotes import find_quotes
 from reactions.text import clean_text
 
 logger = logging.getLogger(__name__)
@@ -139,61 +133,6 @@ class _Layout:
         return max(self.para_starts[bisect.bisect_right(self.para_starts, pos) - 1], floor)
 
 
-def reaction_id(handle: str | None, date: dt.date | None, text: str) -> str:
-    """A stable id for a post: 16 hex digits of SHA-256 over its normalised handle, date and text.
-
-    The text is normalised so that two renderings of one post agree: NFKC, case-folded,
-    links dropped, and only letters, digits, symbols and emoji kept (no spaces, punctuation,
-    variation selectors or joiners).
-
-    >>> day = dt.date(2020, 2, 2)
-    >>> reaction_id("Ann", day, "Hello,  world! pic.twitter.com/x") == reaction_id("ann", day, "hello world")
-    True
-    """
-    key = "\x1f".join((
-        (handle or "").casefold(),
-        date.isoformat() if date else "",
-        text_fingerprint(text),
-    ))
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
-
-
-_LINK_RE = re.compile(
-    r"(?-i:[hHpP])(?:(?<=[hH])ttps?://|(?<=[pP])(?<![\w.].)ic\.(?:twitter|x)\.com/)\S*", re.IGNORECASE
-)
-"""``https?://…`` or a ``pic.twitter.com/…`` link not glued to a word.  (Written to open with a plain
-class, which lets ``re`` skip ahead to an ``h`` or a ``p``; only these four characters match the first
-letter of ``https?://`` or ``pic`` in any case.)"""
-
-
-def text_fingerprint(text: str) -> str:
-    """The normalised text that ids hash: NFKC, case-folded, no links, spaces or punctuation."""
-    if "://" in text or "pic." in text or "PIC." in text:
-        text = _LINK_RE.sub(" ", text)
-    folded = unicodedata.normalize("NFKC", text).casefold()
-    if folded.isascii():
-        return folded.encode("ascii").translate(None, _ASCII_NOISE).decode("ascii")
-    # UTF-8 writes every non-ASCII character with bytes >= 0x80 only, so deleting ASCII bytes
-    # removes exactly the ASCII noise characters.
-    folded = folded.encode("utf-8", "surrogatepass").translate(None, _ASCII_NOISE).decode("utf-8", "surrogatepass")
-    return folded if folded.isascii() else _NON_ASCII_RE.sub(_kept, folded)
-
-
-_ASCII_NOISE = bytes([*range(0x00, 0x30), *range(0x3A, 0x41), *range(0x5B, 0x61), *range(0x7B, 0x80)])
-"""ASCII characters that are not letters or digits: spaces, punctuation, controls."""
-_NON_ASCII_RE = re.compile(r"[^\x00-\x7f]")
-
-
-@functools.lru_cache(maxsize=8192)
-def _kept_char(char: str) -> str:
-    """The character, or "" for punctuation, separators, controls, joiners and variation selectors."""
-    return "" if unicodedata.category(char)[0] in "PZC" or char in "\ufe0e\ufe0f" else char
-
-
-def _kept(match: re.Match[str]) -> str:
-    return _kept_char(match.group())
-
-
 def parse_article(text: str, source: str | None = None) -> Article:
     """Parse one article's text into an :class:`Article` with its reactions and warnings.
 
@@ -205,7 +144,7 @@ def parse_article(text: str, source: str | None = None) -> Article:
     layout = _Layout(body)
     attributions = _find_attributions(layout, warnings)
     embeds = _cut_posts(layout, attributions, source, warnings)
-    quotes = _find_quotes(body, source, [r.span for r in embeds])
+    quotes = find_quotes(body, source, [r.span for r in embeds])
     warnings.extend(_attributions_without_handle(body, [r.span for r in embeds]))
     reactions = tuple(sorted((*embeds, *quotes), key=lambda r: r.span))
     for warning in warnings:
@@ -448,47 +387,6 @@ def _reach_back(layout: _Layout, start: int, previous_end: int) -> int:
     return start
 
 
-def build_reaction(
-    kind: Kind,
-    platform: str,
-    text: str,
-    source: str,
-    span: tuple[int, int],
-    *,
-    handle: str | None = None,
-    display_name: str | None = None,
-    date: dt.date | None = None,
-    id_text: str | None = None,
-    **fields: Any,
-) -> Reaction:
-    """A :class:`Reaction` with its id, entities and first citation derived from its text.
-
-    ``fields`` sets any other Reaction field and wins over what the text gives (hashtags read
-    from an embed's links, ``status_id``, ``url``, …).  ``id_text`` replaces the text in the id
-    for posts that have none (a video embed is identified by its URL).
-    """
-    entities = extract_entities(text)
-    return Reaction(
-        id=reaction_id(handle, date, text if id_text is None else id_text),
-        kind=kind,
-        platform=platform,
-        handle=handle,
-        display_name=display_name,
-        date=date,
-        text=text,
-        source=source,
-        span=span,
-        # a field given empty does not replace what the text gives; any other given field is kept as given
-        hashtags=fields.pop("hashtags", None) or entities.hashtags,
-        mentions=fields.pop("mentions", None) or entities.mentions,
-        urls=fields.pop("urls", None) or entities.urls,
-        media=fields.pop("media", None) or entities.media,
-        emoji=fields.pop("emoji", None) or entities.emoji,
-        citations=fields.pop("citations", None) or (Citation(source, span),),
-        **fields,
-    )
-
-
 def _embed(attribution: _Attribution, text: str, source: str, span: tuple[int, int]) -> Reaction:
     status = snowflake.parse_status_url(attribution.link) if attribution.link else None
     status_id = status[1] if status else None
@@ -551,7 +449,7 @@ def _attributions_without_handle(body: str, taken: Sequence[tuple[int, int]]) ->
     return [
         f"offset {m.start()}: attribution without a handle: {m.group(0).strip()!r}"
         for start in line_starts
-        if (m := _NO_HANDLE_RE.match(body, start)) is not None and not _overlaps(m.span(), taken)
+        if (m := _NO_HANDLE_RE.match(body, start)) is not None and not overlaps(m.span(), taken)
     ]
 
 
@@ -559,165 +457,3 @@ _DASH_LINE_RE = re.compile(r"\n[ \t]*[—–―]")
 """A line opening with a dash; its literal ``\\n`` lets ``re`` skip ahead fast."""
 
 
-def _overlaps(span: tuple[int, int], spans: Sequence[tuple[int, int]]) -> bool:
-    """Whether ``span`` overlaps any of the sorted, disjoint ``spans``."""
-    i = bisect.bisect_right(spans, (span[1],))
-    return i > 0 and spans[i - 1][1] > span[0]
-
-
-# --- quoted reactions in prose -------------------------------------------------------------
-
-_POST_VERBS = r"tweeted|retweeted|posted|commented|wrote|shared|captioned|replied|responded|added|said|quipped|joked"
-_VENUE = (
-    r"(?:on|via|to)[ \t]+(?P<venue>Twitter|X|Instagram|Facebook|TikTok|Threads|Bluesky|Reddit|YouTube"
-    r"|social[ \t]+media|(?:his|her|their|its)[ \t]+(?:Twitter|Instagram|Facebook|TikTok|social[ \t]+media)"
-    r"(?:[ \t]+(?:account|page|story|stories))?)"
-    r"|in[ \t]+an?[ \t]+(?P<venue2>tweet|post|Instagram[ \t]+(?:post|story|caption)|Facebook[ \t]+post"
-    r"|TikTok(?:[ \t]+video)?|comment|reply|thread)"
-)
-_QUOTE_RE = re.compile(r'"(?P<a>[^"\n]{2,2000})"|“(?P<b>[^”“\n]{2,2000})”')
-_SINGLE_QUOTE_RE = re.compile(r"(?<![\w’'])‘(?P<c>[^‘\n]{2,600}?)’(?=[,.;:!?]?(?:[ \t]|$))", re.MULTILINE)
-"""British style ‘…’: the closing ’ must not be an apostrophe inside a word (don’t)."""
-_AUTHOR = r"(?P<author>@?[\w][\w'’.@-]*(?:[ \t]+@?[\w'’.@-]+){0,7}?)"
-_AFTER_AUTHOR_VERB = re.compile(
-    rf",?[ \t]+{_AUTHOR}[ \t]+(?P<verb>{_POST_VERBS})(?P<tail>(?:[ \t]+(?:{_VENUE}))?)"
-    r"(?P<end>[ \t]*[.!?]|[ \t]*,|[ \t]+(?=\w))",
-    re.IGNORECASE,
-)
-_AFTER_VERB_AUTHOR = re.compile(
-    rf",?[ \t]+(?P<verb>{_POST_VERBS})[ \t]+{_AUTHOR}(?P<tail>(?:[ \t]+(?:{_VENUE}))?)(?P<end>[ \t]*[.!?])",
-    re.IGNORECASE,
-)
-_BEFORE = re.compile(
-    rf"(?:^|(?<=[.!?,;:\n])|(?<=\bwith))[ \t]*{_AUTHOR}[ \t]+"
-    rf"(?P<verb>{_POST_VERBS}|tweeting|posting|writing|commenting)"
-    rf"(?P<tail>(?:[ \t]+(?:{_VENUE}))?)[ \t]*[:,][ \t]*\Z",
-    re.IGNORECASE,
-)
-_PLACE_IN_AUTHOR = re.compile(r"[ \t](?:in|at|for|from)[ \t]", re.IGNORECASE)
-"""``"…," wrote columnist Jo Doe in The Times.``: a byline in print, not a post."""
-_CAPITALISED = re.compile(r"^[@A-Z0-9]")
-
-
-_POSTING_WORDS = (
-    "tweet", "post", "comment", "wrote", "shar", "caption", "twitter", "instagram", "facebook", "tiktok",
-    "threads", "bluesky", "reddit", "youtube", "social", " x ", " x.", " x,",
-)  # fmt: skip
-
-
-def _mentions_posting(text: str) -> bool:
-    """Cheap pre-check before the author/verb patterns: a posting verb or a venue is near the quote."""
-    return any(map(text.lower().__contains__, _POSTING_WORDS))
-
-
-def _quote_matches(body: str) -> Iterator[re.Match[str]]:
-    """What ``_QUOTE_RE.finditer(body)`` gives, faster: the pattern is tried only where a quote mark
-    stands (found with ``str.find``, far quicker than the regex engine's own scan)."""
-    straight, curly = body.find('"'), body.find("“")
-    while straight >= 0 or curly >= 0:
-        at = straight if curly < 0 or 0 <= straight < curly else curly
-        match = _QUOTE_RE.match(body, at)
-        if match is not None:
-            yield match
-        pos = at + 1 if match is None else match.end()
-        if 0 <= straight < pos:
-            straight = body.find('"', pos)
-        if 0 <= curly < pos:
-            curly = body.find("“", pos)
-
-
-def _find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> list[Reaction]:
-    found: list[Reaction] = []
-    matches = [*_quote_matches(body), *_SINGLE_QUOTE_RE.finditer(body)] if "‘" in body else _quote_matches(body)
-    for match in matches:
-        if _overlaps(match.span(), taken):
-            continue
-        quote = _quote_at(body, match, source)
-        if quote is not None:
-            found.append(quote)
-    return found
-
-
-def _quote_at(body: str, match: re.Match[str], source: str) -> Reaction | None:
-    inner = next(filter(None, match.groups()))
-    window_end = min(len(body), match.end() + 160)
-    after = None
-    if _mentions_posting(body[match.end() : window_end]):
-        after = _AFTER_AUTHOR_VERB.match(body, match.end(), window_end)
-        if after is None or not _is_post(after):
-            after = _AFTER_VERB_AUTHOR.match(body, match.end(), window_end)
-    if after is not None and _is_post(after):
-        span = (match.start(), after.end("tail") if after.group("tail") else after.end("author"))
-        span = (span[0], max(span[1], after.end("verb")))
-        return _quote(inner, after, source, span)
-    line_start = body.rfind("\n", max(0, match.start() - 160), match.start()) + 1
-    lead = body[max(line_start, match.start() - 160) : match.start()]
-    before = (
-        _BEFORE.search(lead)
-        if lead.rstrip()[-1:] in (":", ",") and _mentions_posting(lead[-100:])
-        else None
-    )
-    if before is not None and _is_post(before):
-        return _quote(inner, before, source, (match.start() - len(lead) + before.start("author"), match.end()))
-    return None
-
-
-def _is_post(match: re.Match[str]) -> bool:
-    """Whether an author/verb match describes a social-media post rather than speech."""
-    verb = match.group("verb").lower()
-    if match.re is _AFTER_VERB_AUTHOR and _PLACE_IN_AUTHOR.search(match.group("author")):
-        return False
-    if match.group("tail"):
-        return True
-    if verb in {"tweeted", "retweeted", "tweeting", "posted", "posting", "commented", "commenting", "captioned"}:
-        return True
-    if verb in {"wrote", "writing", "shared"}:
-        end = match.groupdict().get("end")
-        return end is None or end.strip() in {".", "!", "?", ":", ","} or match.re is _BEFORE
-    return False
-
-
-def _quote(inner: str, match: re.Match[str], source: str, span: tuple[int, int]) -> Reaction | None:
-    words = match.group("author").split()
-    text = inner.strip()
-    text = text[:-1].rstrip() if text.endswith(",") else text
-    if len(text) < 2:
-        return None
-    handle = next((w.lstrip("@").rstrip(".,") for w in words if w.startswith("@") and len(w) > 1), None)
-    return build_reaction(
-        Kind.QUOTE,
-        _quote_platform(match),
-        text,
-        source,
-        span,
-        handle=handle,
-        display_name=_author_name(words),
-    )
-
-
-_NAMED_PLATFORMS = tuple(p for p in Platform if p is not Platform.UNKNOWN)
-
-
-def _quote_platform(match: re.Match[str]) -> Platform:
-    venue = " ".join(filter(None, (match.groupdict().get("venue"), match.groupdict().get("venue2")))).lower()
-    for platform in _NAMED_PLATFORMS:
-        if platform.value in venue:
-            return platform
-    if "tweet" in venue or match.group("verb").lower() in {"tweeted", "retweeted", "tweeting"}:
-        return Platform.TWITTER
-    if venue in {"x"}:
-        return Platform.TWITTER
-    return Platform.UNKNOWN
-
-
-def _author_name(words: Sequence[str]) -> str | None:
-    """The author as written, less a leading lower-case description: 'TV producer Jesse Zook' -> 'Jesse Zook'."""
-    names = [w for w in words if not w.startswith("@")]
-    trailing: list[str] = []
-    for word in reversed(names):
-        if not _CAPITALISED.match(word):
-            break
-        trailing.insert(0, word)
-    if trailing and len(trailing) < len(names):
-        return " ".join(trailing)
-    return " ".join(names) or None

@@ -245,9 +245,9 @@ def test_quick_scans_find_what_the_full_regex_scans_find_on_cases(body: str) -> 
 
 
 def check_quick_scans(body: str) -> None:
-    from reactions import parse
+    from reactions import parse, quotes
 
-    assert [m.span() for m in parse._quote_matches(body)] == [m.span() for m in parse._QUOTE_RE.finditer(body)]
+    assert [m.span() for m in quotes._quote_matches(body)] == [m.span() for m in quotes._QUOTE_RE.finditer(body)]
     expected = [
         f"offset {m.start()}: attribution without a handle: {m.group(0).strip()!r}"
         for m in parse._NO_HANDLE_RE.finditer(body)
