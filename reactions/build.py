@@ -2,7 +2,8 @@
 
 Shared by every finder (plain-text embeds, quotes, HTML embeds); pure functions, no I/O.
 
->>> r = build_reaction(Kind.EMBED, "twitter", "Wow #tbt", "a.txt", (0, 8), handle="ann")
+>>> r = build_reaction(Kind.EMBED, "twitter", "Wow #tbt", "a.txt", (0, 8), rendering=Rendering.DASH, confidence=1,
+...                    handle="ann")
 >>> r.hashtags, r.citations[0].span, len(r.id)
 (('tbt',), (0, 8), 16)
 """
@@ -19,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from reactions.entities import extract_entities
-from reactions.models import Citation, Kind, Reaction
+from reactions.models import Citation, Kind, Reaction, Rendering
 
 __all__ = ["build_reaction", "overlaps", "reaction_id", "text_fingerprint"]
 
@@ -86,6 +87,8 @@ def build_reaction(
     source: str,
     span: tuple[int, int],
     *,
+    rendering: Rendering,
+    confidence: float,
     handle: str | None = None,
     display_name: str | None = None,
     date: dt.date | None = None,
@@ -109,6 +112,8 @@ def build_reaction(
         text=text,
         source=source,
         span=span,
+        rendering=rendering,
+        confidence=round(min(1.0, max(0.0, confidence)), 2),
         # a field given empty does not replace what the text gives; any other given field is kept as given
         hashtags=fields.pop("hashtags", None) or entities.hashtags,
         mentions=fields.pop("mentions", None) or entities.mentions,

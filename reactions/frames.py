@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from reactions.models import Article, Citation, Corpus, Kind, Platform, Reaction
+from reactions.models import Article, Citation, Corpus, Kind, Platform, Reaction, Rendering
 from reactions.sentiment import score_frame
 
 STRING: Final = pd.StringDtype()
@@ -35,6 +35,7 @@ STRING: Final = pd.StringDtype()
 
 KINDS: Final[tuple[str, ...]] = tuple(k.value for k in Kind)
 PLATFORMS: Final[tuple[str, ...]] = tuple(p.value for p in Platform)
+RENDERINGS: Final[tuple[str, ...]] = tuple(r.value for r in Rendering)
 
 LIST_COLUMNS: Final[tuple[str, ...]] = ("hashtags", "mentions", "urls", "media", "emoji", "sources")
 """Columns holding a Python ``list[str]`` in each cell (dtype object); never missing, ``[]`` when empty."""
@@ -59,6 +60,8 @@ BASE_DTYPES: Final[Mapping[str, Any]] = {
     "created_at": "datetime64[ns, UTC]",
     "lag": "timedelta64[ns]",
     "lang": STRING,
+    "rendering": pd.CategoricalDtype(list(RENDERINGS)),
+    "confidence": "float64",
     "source": STRING,
     "span_start": "int64",
     "span_end": "int64",
@@ -176,6 +179,8 @@ def reaction_columns(
         "created_at": [_utc(r.created_at) for r in reactions],
         "lag": [_lag(published.get(f.source), r.created_at) for r, f in zip(reactions, firsts, strict=True)],
         "lang": [r.lang or None for r in reactions],
+        "rendering": [r.rendering.value if r.rendering else None for r in reactions],
+        "confidence": [r.confidence for r in reactions],
         "source": [f.source for f in firsts],
         "span_start": [f.span[0] for f in firsts],
         "span_end": [f.span[1] for f in firsts],

@@ -39,7 +39,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
-from reactions.models import Article, Kind, Reaction
+from reactions.models import Article, Kind, Reaction, Rendering
 from reactions.parse import build_reaction, parse_article, text_fingerprint
 from reactions.platforms import Embed, match_embed
 from reactions.platforms.base import parse_timestamp
@@ -261,6 +261,8 @@ def _reaction(embed: Embed, source: str, span: tuple[int, int]) -> Reaction:
         embed.text,
         source,
         span,
+        rendering=Rendering.HTML,
+        confidence=1.0 if embed.handle and embed.text else 0.8,
         handle=embed.handle,
         display_name=embed.display_name,
         date=embed.date,

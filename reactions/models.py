@@ -34,6 +34,30 @@ class Platform(enum.StrEnum):
     UNKNOWN = "unknown"
 
 
+class Rendering(enum.StrEnum):
+    """How the post was rendered in the article, that is, which rule found it."""
+
+    DASH = "dash"
+    """The post, then ``— Name (@handle) Date`` in the same paragraph (any dash: — – - -- ;)."""
+    OWN_LINE = "own-line"
+    """An attribution alone on its line or paragraph; the post is the paragraph before it."""
+    DASHLESS = "dashless"
+    """``Name (@handle) Date`` with the dash lost (ISOT): the post ends where the name starts."""
+    BYLINE = "byline"
+    """A phrase names the author: Instagram's ``A post shared by``, ``Originally tweeted by``,
+    Facebook's ``Posted by Name on Date``."""
+    CARD = "card"
+    """Text a scraper saved from a rendered Twitter card: ``Name @handle`` / text / ``9:35 PM - 19 Oct 2016``."""
+    FACTBOX = "factbox"
+    """Reuters' "Trump on Twitter" factbox: ``@handle : - text [1235 EST] - text [1428 EST]``."""
+    MARKUP = "markup"
+    """Embed markup (``<blockquote class="twitter-tweet">``) left inside a plain-text article."""
+    HTML = "html"
+    """An embed in a saved web page's markup."""
+    QUOTE = "quote"
+    """Quoted in the article's prose with a posting verb or a platform named."""
+
+
 @dataclass(frozen=True, slots=True)
 class Citation:
     """One place where a reaction stands in one article.
@@ -77,6 +101,10 @@ class Reaction:
         url: the canonical URL of the post, when known.
         created_at: the post's exact UTC time (from a Snowflake status id), when known.
         lang: the post's language tag from the embed markup, when known.
+        rendering: which rule found the post (:class:`Rendering`); ``None`` for a record made
+            by hand.
+        confidence: how sure the parser is of the post and its boundaries, in ``[0, 1]``, from
+            the cues that matched (see :mod:`reactions.parse`); ``None`` for a record made by hand.
     """
 
     id: str
@@ -98,6 +126,8 @@ class Reaction:
     url: str | None = None
     created_at: dt.datetime | None = None
     lang: str | None = None
+    rendering: Rendering | None = None
+    confidence: float | None = None
 
     @property
     def sources(self) -> tuple[str, ...]:

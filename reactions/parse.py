@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from reactions import snowflake
 from reactions.build import build_reaction, overlaps, reaction_id, text_fingerprint
 from reactions.dates import MONTHS
-from reactions.models import Article, Kind, Platform, Reaction
+from reactions.models import Article, Kind, Platform, Reaction, Rendering
 from reactions.quotes import find_quotes
 from reactions.text import clean_text
 
@@ -106,6 +106,7 @@ class _Attribution:
     platform: Platform
     problem: str | None
     link: str | None
+    rendering: Rendering
 
 
 class _Layout:
@@ -220,14 +221,15 @@ def _attribution_at(layout: _Layout, match: re.Match[str], floor: int) -> _Attri
     platform = Platform.TWITTER
     dash = _last_dash(before)
     phrase = [*_BYLINE_PHRASE_RE.finditer(before)][-1:] if "by" in before else []
-    dashless = False
+    dashless, rendering = False, Rendering.DASH
     if phrase and (dash is None or dash[0] < phrase[0].start()):
         start, name = window_start + phrase[0].start(), before[phrase[0].end() :].strip()
         platform = Platform.INSTAGRAM if phrase[0].group("instagram") else Platform.TWITTER
+        rendering = Rendering.BYLINE
     elif dash is not None:
         start, name = window_start + dash[0], before[dash[1] :].strip()
     else:
-        start, name, dashless = window_start, before.strip(), True
+        start, name, dashless, rendering = window_start, before.strip(), True, Rendering.DASHLESS
     if name and _BYLINE_RE.match(name):
         return None
     date_match = _DATE_RE.match(text, match.end()) or _date_on_next_line(text, match.end())
@@ -257,6 +259,7 @@ def _attribution_at(layout: _Layout, match: re.Match[str], floor: int) -> _Attri
         platform=platform,
         problem=problem,
         link=date_match.group("link") if date_match else None,
+        rendering=rendering,
     )
 
 
@@ -325,6 +328,8 @@ def _cut_posts(
     previous_end = 0
     for attribution in attributions:
         start, stop = _post_bounds(layout, attribution.start, previous_end)
+        if attribution.rendering is Rendering.DASH and text[stop : attribution.start].count("\n"):
+            attribution.rendering = Rendering.OWN_LINE
         previous_end = _end_marker_end(text, attribution)
         post = text[start:stop]
         cut = _after_start_marker(post, attribution)
@@ -396,6 +401,8 @@ def _embed(attribution: _Attribution, text: str, source: str, span: tuple[int, i
         text,
         source,
         span,
+        rendering=attribution.rendering,
+        confidence=0.6 + 0.2 * (attribution.date is not None) + 0.2 * (attribution.name is not None),
         handle=attribution.handle,
         display_name=attribution.name,
         date=attribution.date,

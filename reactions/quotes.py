@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 from reactions.build import build_reaction, overlaps
-from reactions.models import Kind, Platform, Reaction
+from reactions.models import Kind, Platform, Reaction, Rendering
 
 __all__ = ["find_quotes"]
 
@@ -144,6 +144,8 @@ def _quote(inner: str, match: re.Match[str], source: str, span: tuple[int, int])
         text,
         source,
         span,
+        rendering=Rendering.QUOTE,
+        confidence=0.7,
         handle=handle,
         display_name=_author_name(words),
     )

@@ -16,14 +16,14 @@ from hypothesis import strategies as st
 
 from reactions import frames
 from reactions.frames import BASE_COLUMNS, BASE_DTYPES, LIST_COLUMNS, FrameIndex, to_frame
-from reactions.models import Article, Citation, Corpus, Kind, Reaction
+from reactions.models import Article, Citation, Corpus, Kind, Reaction, Rendering
 
 CONTRACT_DTYPES = {
     "id": "string", "kind": "category", "platform": "category", "handle": "string",
     "display_name": "string", "date": "datetime64[ns]", "text": "string", "hashtags": "object",
     "mentions": "object", "urls": "object", "media": "object", "emoji": "object", "sources": "object",
     "article_count": "int64", "status_id": "string", "url": "string", "created_at": "datetime64[ns, UTC]",
-    "lag": "timedelta64[ns]", "lang": "string", "source": "string", "span_start": "int64",
+    "lag": "timedelta64[ns]", "lang": "string", "rendering": "category", "confidence": "float64", "source": "string", "span_start": "int64",
     "span_end": "int64",
 }  # fmt: skip
 
@@ -71,6 +71,8 @@ def test_dtypes_with_rows(make_reaction: MakeReaction) -> None:
         ("status_id", "0007", "status_id", "0007"),
         ("url", None, "url", pd.NA),
         ("lang", "en", "lang", "en"),
+        ("rendering", Rendering.OWN_LINE, "rendering", "own-line"),
+        ("confidence", 0.85, "confidence", 0.85),
         ("platform", "instagram", "platform", "instagram"),
         ("platform", "myspace", "platform", "myspace"),
         ("platform", "", "platform", "unknown"),
