@@ -8,7 +8,8 @@ The folder holds ``articles/*.txt|*.md`` and ``html/*.html`` with their labels i
 ``text``, ``format`` (tags naming the rendering), and ``alt`` (another acceptable reading of ``text``,
 ``hashtags``, ``display_name``) where the page leaves the boundary in doubt.
 
-Every file is read the way ``reactions extract`` reads it (:func:`reactions.read_article`).  Labels are
+Web pages are read the way ``reactions extract`` reads them (:func:`reactions.read_article`), text
+articles given to :func:`reactions.parse_article` as UTF-8 text.  Labels are
 matched within their file, in order, each to at most one parsed reaction: an embed to an embed of the
 same platform and handle (case-insensitive), preferring the same date, then the most similar text; a
 quote to the quote of most similar text (similarity at least 0.6).  Texts are compared with white space
@@ -230,8 +231,13 @@ def _label_tally(label: Mapping[str, Any], got: Found | None, name: str, problem
 
 
 def parse_file(path: Path) -> list[Found]:
-    """What the parser finds in one file, read as ``reactions extract`` reads it."""
-    return [found_from(r) for r in reactions.read_article(path).reactions]
+    """What the parser finds in one file: a web page read as ``reactions extract`` reads it, an article's
+    text given to :func:`reactions.parse_article` (as a program that imports the parser would)."""
+    if path.suffix in (".html", ".htm"):
+        article = reactions.read_article(path)
+    else:
+        article = reactions.parse_article(path.read_text(encoding="utf-8"), source=path.name)
+    return [found_from(r) for r in article.reactions]
 
 
 def score_folder(root: Path, half: int | None = None) -> Score:

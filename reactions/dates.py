@@ -1,7 +1,8 @@
 """Dates as posts and embeds show them, in the languages of most embed codes.
 
-One month table serves the text parser's anchored date pattern (:mod:`reactions.parse`) and
-:func:`parse_date`, which finds the first date anywhere in a string (embed markup).
+One month table serves the text parser's anchored patterns (:data:`ATTRIBUTION_DATE` after an
+attribution, :data:`CARD_TIME` in a scraped card) and :func:`parse_date`, which finds the first date
+anywhere in a string (embed markup).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-__all__ = ["MONTHS", "parse_date"]
+__all__ = ["ATTRIBUTION_DATE", "CARD_TIME", "MONTHS", "attribution_date", "card_date", "parse_date"]
 
 _MONTH_NAMES = (
     # English, German, French, Spanish, Portuguese, Italian, Dutch: the languages of most embed codes
@@ -61,3 +62,71 @@ def parse_date(text: str) -> dt.date | None:
         except ValueError:
             continue
     return None
+
+
+ENGLISH_MONTH = (
+    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
+    r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
+)
+_ANY_MONTH = "(?:" + "|".join(sorted(map(re.escape, MONTHS), key=len, reverse=True)) + ")"
+_WEEKDAY = r"(?:(?:Mon|Tue|Tues|Wed|Wednes|Thu|Thur|Thurs|Fri|Sat|Satur|Sun)(?:day)?\.?,?[ \t]+)?"
+ATTRIBUTION_DATE = re.compile(
+    rf"[ \t]*(?:on[ \t]+)?\[?{_WEEKDAY}(?:"
+    rf"(?P<mon>{ENGLISH_MONTH})\.?[ \t]+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?[ \t]+(?P<year>\d{{4}})"
+    rf"|(?P<day2>\d{{1,2}})\.?(?:[ \t]+de)?[ \t]+(?P<mon2>{_ANY_MONTH})\.?(?:[ \t]+de)?,?[ \t]+(?P<year2>\d{{4}})"
+    r"|(?P<iso>(?P<y3>\d{4})-(?P<m3>\d{1,2})-(?P<d3>\d{1,2}))"
+    r"|(?P<cjk>(?P<y4>\d{4})[ \t]*[年년][ \t]*(?P<m4>\d{1,2})[ \t]*[月월][ \t]*(?P<d4>\d{1,2})[ \t]*[日일]?)"
+    r")(?!\d)(?:\](?:\((?P<link>[^()\s]{1,500})\))?)?",
+    re.IGNORECASE,
+)
+"""A date right after an attribution, as embeds render it: ``February 1, 2020``, ``Feb. 1, 2020``,
+``Thursday, January 1, 2015`` (Facebook), ``1 February 2020``, the day-first forms of the Spanish,
+French, German, Italian, Portuguese and Dutch embeds (``28 de mayo de 2016``, ``28. Mai 2016``), ISO
+dates, and Chinese/Japanese/Korean ``2016年5月28日``; in Markdown the date may be a link to the post,
+``[February 28, 2016](https://twitter.com/…/status/…)`` (group ``link``)."""
+
+CARD_TIME = re.compile(
+    r"(?P<hour>\d{1,2}):(?P<minute>\d{2})[ \t]*(?P<ampm>[AaPp])\.?[Mm]\.?[ \t]*[-–—·][ \t]*(?:"
+    rf"(?P<day>\d{{1,2}})[ \t]+(?P<mon>{ENGLISH_MONTH})\.?,?[ \t]+(?P<year>\d{{4}})"
+    rf"|(?P<mon2>{ENGLISH_MONTH})\.?[ \t]+(?P<day2>\d{{1,2}}),?[ \t]+(?P<year2>\d{{4}}))"
+)
+"""The time line of a scraped Twitter card: ``9:07 AM - 28 Dec 2016`` (older cards) or ``9:07 AM · Dec 28, 2016``."""
+
+
+def attribution_date(match: re.Match[str]) -> tuple[dt.date | None, str | None]:
+    """The date an :data:`ATTRIBUTION_DATE` match names, or ``(None, the text)`` when it is impossible.
+
+    >>> attribution_date(ATTRIBUTION_DATE.match(" Thursday, January 1, 2015"))
+    (datetime.date(2015, 1, 1), None)
+    >>> attribution_date(ATTRIBUTION_DATE.match(" February 30, 2020"))
+    (None, 'February 30, 2020')
+    """
+    if match.group("iso"):
+        year, month, day = int(match.group("y3")), int(match.group("m3")), int(match.group("d3"))
+    elif match.group("cjk"):
+        year, month, day = int(match.group("y4")), int(match.group("m4")), int(match.group("d4"))
+    else:
+        month = MONTHS[(match.group("mon") or match.group("mon2")).lower()]
+        year = int(match.group("year") or match.group("year2"))
+        day = int(match.group("day") or match.group("day2"))
+    try:
+        return dt.date(year, month, day), None
+    except ValueError:
+        return None, match.group(0).strip()
+
+
+def card_date(match: re.Match[str]) -> dt.datetime | None:
+    """The local date and time of a :data:`CARD_TIME` match (the card shows the reader's local time).
+
+    >>> card_date(CARD_TIME.search("9:07 PM - 28 Dec 2016"))
+    datetime.datetime(2016, 12, 28, 21, 7)
+    """
+    hour = int(match.group("hour")) % 12 + (12 if match.group("ampm").lower() == "p" else 0)
+    month = MONTHS[(match.group("mon") or match.group("mon2")).lower()]
+    day = int(match.group("day") or match.group("day2"))
+    try:
+        return dt.datetime(
+            int(match.group("year") or match.group("year2")), month, day, hour, int(match.group("minute"))
+        )
+    except ValueError:
+        return None

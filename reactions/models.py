@@ -26,6 +26,7 @@ class Platform(enum.StrEnum):
 
     TWITTER = "twitter"
     INSTAGRAM = "instagram"
+    FACEBOOK = "facebook"
     BLUESKY = "bluesky"
     MASTODON = "mastodon"
     THREADS = "threads"

@@ -23,7 +23,8 @@ CONTRACT_DTYPES = {
     "display_name": "string", "date": "datetime64[ns]", "text": "string", "hashtags": "object",
     "mentions": "object", "urls": "object", "media": "object", "emoji": "object", "sources": "object",
     "article_count": "int64", "status_id": "string", "url": "string", "created_at": "datetime64[ns, UTC]",
-    "lag": "timedelta64[ns]", "lang": "string", "rendering": "category", "confidence": "float64", "source": "string", "span_start": "int64",
+    "lag": "timedelta64[ns]", "lang": "string", "rendering": "category", "confidence": "float64",
+    "source": "string", "span_start": "int64",
     "span_end": "int64",
 }  # fmt: skip
 

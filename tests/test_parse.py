@@ -245,7 +245,7 @@ def test_quick_scans_find_what_the_full_regex_scans_find_on_cases(body: str) -> 
 
 
 def check_quick_scans(body: str) -> None:
-    from reactions import parse, quotes
+    from reactions import attribution, parse, quotes
 
     assert [m.span() for m in quotes._quote_matches(body)] == [m.span() for m in quotes._QUOTE_RE.finditer(body)]
     expected = [
@@ -253,7 +253,7 @@ def check_quick_scans(body: str) -> None:
         for m in parse._NO_HANDLE_RE.finditer(body)
     ]
     assert parse._attributions_without_handle(body, []) == expected
-    assert parse._last_dash(body) == ([m.span() for m in parse._DASH_RE.finditer(body)] or [None])[-1]
+    assert attribution._last_dash(body) == ([m.span() for m in attribution._DASH_RE.finditer(body)] or [None])[-1]
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,252 @@
+"""Where a post starts: the boundary between an article's prose and the post its attribution closes.
+
+Real corpora do not keep the paragraph break before an embedded post.  Some keep it (the post
+opens its paragraph), some glue the post to the article's sentence (``…upon the nation:The Senate
+health bill…`` in ISOT, where paragraphs were merged without a space), some put a lead-in before it
+in the same paragraph (``Lisa Song Sutton tweeted: …``).  So the start is chosen among candidates,
+each scored from what marks it:
+
+==========================  =====  ==================================================================
+candidate                   score  what marks it
+==========================  =====  ==================================================================
+paragraph start             3      a blank line (or, in an article without blank lines, a line break)
+line break in a paragraph   2.5    a single line break (``Fans reacted:\\nWow…``)
+previous post's end         2      the attribution of the post before (posts in a row)
+glued sentence end          2      ``.!?:)`` followed at once by a capital: a paragraph break lost
+colon                       0.5    ``…: `` followed by the post
+--------------------------  -----  ------------------------------------------------------------------
+lead names the platform     +2     the sentence before it (3+ words) says tweet, Twitter, wrote, below…
+lead names the author       +1     … or else names the post's author (a word of the name, the handle)
+lead ends with a colon      +1     ``…upon the nation:``, when the lead also names platform or author
+==========================  =====  ==================================================================
+
+A candidate whose post would be longer than the platform allowed on the post's date (a tweet: 140
+characters before 7 Nov 2017, 280 after, links counted as 23) cannot be the start, unless no candidate
+fits.  The highest score wins; on a tie, the later candidate (the shorter post).
+
+When the attribution stands on its own line, the post is the paragraph before it, unless that
+paragraph is the article's own: a lead-in ending with a colon (``Take a look:``), prose too long to be
+the post, or prose that names the author in full.  Instagram's byline (``A post shared by …``) on its
+own line has its caption above only when that paragraph reads like a caption (a hashtag, a mention,
+an emoji or a link) or a lead-in introduces it; else the embed showed no caption.
+
+Every scan looks back at most :data:`WINDOW` characters and never past the previous post, so the work
+over an article stays linear.
+"""
+
+from __future__ import annotations
+
+import bisect
+import datetime as dt
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = [
+    "WINDOW",
+    "Boundary",
+    "Layout",
+    "choose_start",
+    "length_limit",
+    "tweet_length",
+]
+
+WINDOW = 1500
+"""How far back a post's start is looked for (no post that needs a boundary is longer)."""
+
+_BLANK_LINE_RE = re.compile(r"\n[ \t]*\n")
+GAP = " \t\n>"
+"""What may stand between a post and its attribution: white space and Markdown's ``>`` quote markers."""
+
+
+class Layout:
+    """Line and paragraph boundaries of a text: 'start of paragraph' by bisection over the blank
+    lines, 'start of line' by looking back no further than a given floor (callers pass floors that
+    keep the total look-back linear: the end of the previous attribution, or a bounded window)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        blank_ends = [m.end() for m in _BLANK_LINE_RE.finditer(text)]
+        self.blank_lines = bool(blank_ends)
+        self.para_starts = [0, *blank_ends]
+
+    def line_start(self, pos: int, floor: int) -> int:
+        """The start of ``pos``'s line, or ``floor`` when that is later."""
+        return max(self.text.rfind("\n", floor, pos) + 1, floor)
+
+    def line_end(self, pos: int) -> int:
+        """The end of ``pos``'s line (the index of its newline, or the end of the text)."""
+        end = self.text.find("\n", pos)
+        return len(self.text) if end < 0 else end
+
+    def starts_line(self, pos: int) -> bool:
+        return pos == 0 or self.text[pos - 1] == "\n"
+
+    def para_start(self, pos: int, floor: int) -> int:
+        """The start of ``pos``'s paragraph (its line in a text without blank lines), or ``floor`` if later."""
+        if not self.blank_lines:
+            return self.line_start(pos, floor)
+        return max(self.para_starts[bisect.bisect_right(self.para_starts, pos) - 1], floor)
+
+    def last_visible(self, pos: int, floor: int) -> int:
+        """The index of the last character before ``pos`` that is not a space or a ``>`` quote marker,
+        or ``floor - 1`` when there is none."""
+        last = pos - 1
+        while last >= floor and (self.text[last] in GAP or self.text[last].isspace()):
+            last -= 1
+        return last
+
+
+# --- tweet length ------------------------------------------------------------------------------
+
+_TWEET_280 = dt.date(2017, 11, 7)
+"""Twitter doubled the limit to 280 characters on 7 November 2017."""
+_LONG_POSTS = dt.date(2023, 2, 8)
+"""Since February 2023 paying accounts may post far longer texts: no limit is assumed after it."""
+_LIMITS = {"twitter": 280, "instagram": 2200, "threads": 500, "bluesky": 300}
+_SLACK = 8
+"""Room for what a corpus changes in the text (a decoded entity, a quote mark turned to spaces)."""
+_URL_RE = re.compile(r"(?:https?://|www\.)\S{1,2000}", re.IGNORECASE)
+_MEDIA_RE = re.compile(r"pic\.(?:twitter|x)\.com/\w{1,40}", re.IGNORECASE)
+_SPACE_RUN_RE = re.compile(r"\s{2,}")
+
+
+def length_limit(platform: str, date: dt.date | None) -> int | None:
+    """The longest post the platform allowed on ``date`` (None: no limit known).
+
+    >>> length_limit("twitter", dt.date(2016, 5, 1)), length_limit("twitter", None), length_limit("facebook", None)
+    (140, 280, None)
+    """
+    if platform == "twitter":
+        if date is None:
+            return 280
+        return 140 if date < _TWEET_280 else 280 if date < _LONG_POSTS else None
+    return _LIMITS.get(platform)
+
+
+def tweet_length(text: str) -> int:
+    """The length Twitter counts: a link is 23 characters, an attached picture nothing, runs of white
+    space one character.
+
+    >>> tweet_length("So good https://t.co/abcdefghij pic.twitter.com/xyz")
+    31
+    """
+    text = _MEDIA_RE.sub("", text)
+    text = _URL_RE.sub("x" * 23, text)
+    return len(_SPACE_RUN_RE.sub(" ", text).strip())
+
+
+def fits(post: str, platform: str, date: dt.date | None) -> bool:
+    """Whether ``post`` is short enough to be one post of ``platform`` made on ``date``."""
+    limit = length_limit(platform, date)
+    return limit is None or tweet_length(post) <= limit + _SLACK
+
+
+# --- candidates --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Boundary:
+    """A place where a post may start.
+
+    Fields:
+        at: the offset where the post would start.
+        kind: ``"paragraph"``, ``"line"``, ``"previous"``, ``"glued"`` or ``"colon"``.
+        score: how strongly the text marks it (see the module's table).
+    """
+
+    at: int
+    kind: str
+    score: float
+
+
+_BASE = {"paragraph": 3.0, "line": 2.5, "previous": 2.0, "glued": 2.0, "colon": 0.5}
+_GLUED_RE = re.compile(r"(?:(?<!\s)[.!?:;\"”’]|\))(?=[A-Z“‘#]|\.@)")
+"""A sentence end glued to a capital, an opening quote or ``.@``: a paragraph break the corpus lost.  (A
+straight ``"`` after a sentence's end is far more often the quote closing than a new one opening.)"""
+_COLON_RE = re.compile(r":[ \t]+(?=\S)")
+_LINE_BREAK_RE = re.compile(r"\n[ \t>]*(?=[^\s>])")
+_SENTENCE_END_RE = re.compile(r"[.!?:][\"”’)]?(?=\s)|[.!?:;)\"”’](?=[A-Z\"“‘#])|\n")
+_PLATFORM_CUES = re.compile(
+    r"tweet|twitter|retweet|instagram|facebook|tiktok|threads|bluesky|social media|\bposted\b|\bposts?\b"
+    r"|\bwrote\b|\bwrites\b|\bcaptioned\b|\bshared\b|\bbelow\b|\baccount\b|took to|in a series of",
+    re.IGNORECASE,
+)
+"""Words of a lead-in that introduces a post (``…took to Twitter to say:``, ``See the tweet below.``)."""
+_TLD_RE = re.compile(r"(?:com|net|org|co|uk|gov|edu|io|ly|me|tv|us)\b", re.IGNORECASE)
+_URLISH = ("http", "www.", "pic.", "t.co/")
+
+
+def candidates(text: str, lo: int, stop: int, first_kind: str) -> list[Boundary]:
+    """Every place between ``lo`` and ``stop`` where a post may start, ``lo`` itself first (of ``first_kind``)."""
+    found = [Boundary(lo, first_kind, _BASE[first_kind])]
+    for m in _LINE_BREAK_RE.finditer(text, lo, stop):
+        found.append(Boundary(m.end(), "line", _BASE["line"]))
+    for m in _GLUED_RE.finditer(text, lo, stop):
+        if _is_glued_break(text, m.start(), lo):
+            found.append(Boundary(m.end(), "glued", _BASE["glued"]))
+    for m in _COLON_RE.finditer(text, lo, stop):
+        found.append(Boundary(m.end(), "colon", _BASE["colon"]))
+    unique = {b.at: b for b in sorted(found, key=lambda b: (b.at, b.score))}  # the strongest kind per place
+    return [b for at, b in sorted(unique.items()) if text[at:stop].strip(GAP)]
+
+
+def _is_glued_break(text: str, i: int, lo: int) -> bool:
+    """Whether the punctuation at ``i`` ends a sentence (not an initialism ``U.S.``, a domain, a URL)."""
+    if text[i] == "." and i >= 2 and text[i - 1].isupper() and (i - 2 < lo or text[i - 2] in " .\n"):
+        return False  # U.S.Senate, J.K.Rowling
+    if text[i] == "." and _TLD_RE.match(text, i + 1):
+        return False  # InFlexWeTrust.Com
+    token_start = max(text.rfind(" ", lo, i), text.rfind("\n", lo, i)) + 1
+    return not text.startswith(_URLISH, token_start) and "://" not in text[token_start:i]
+
+
+def lead_sentence(text: str, at: int, lo: int) -> str:
+    """The sentence (or clause) that ends just before ``at``, looked for no further back than ``lo``."""
+    end = at
+    while end > lo and text[end - 1] in " \t\n":
+        end -= 1
+    start = max(lo, end - 300)
+    ends = [m.end() for m in _SENTENCE_END_RE.finditer(text, start, max(start, end - 1))]
+    return text[ends[-1] if ends else start : end].strip()
+
+
+def lead_score(lead: str, author_words: Sequence[str]) -> float:
+    """How much the sentence before a candidate reads as a lead-in to the post: it names the platform or
+    a posting verb (2), or else the author (1); ending with a colon adds 1 to either (a colon alone, as in
+    ``…at the same point in presidencies:Obama 24 rounds…``, introduces a list as often as a post)."""
+    if len(lead.split()) < 3:
+        return 0.0
+    score = 2.0 if _PLATFORM_CUES.search(lead) else 1.0 if _names_author(lead, author_words) else 0.0
+    return score + 1.0 if score and lead.endswith(":") else score
+
+
+def _names_author(text: str, author_words: Sequence[str]) -> bool:
+    lowered = text.casefold()
+    return any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", lowered) for w in author_words)
+
+
+def author_words(name: str | None, handle: str | None) -> tuple[str, ...]:
+    """Words that name the author in prose: the display name's words of 3+ letters, and the handle.
+
+    >>> author_words("Donald J. Trump", "realDonaldTrump")
+    ('donald', 'trump', '@realdonaldtrump', 'realdonaldtrump')
+    """
+    words = [w.casefold() for w in re.findall(r"[^\W\d_]{3,}", name or "") if w[0].isupper()]
+    if handle:
+        words += [f"@{handle.casefold()}", handle.casefold()]
+    return tuple(dict.fromkeys(words))
+
+
+def choose_start(
+    text: str, lo: int, stop: int, first_kind: str, *, platform: str, date: dt.date | None, author: Sequence[str]
+) -> Boundary:
+    """Where the post that ends at ``stop`` starts, at or after ``lo`` (see the module's table)."""
+    options = candidates(text, max(lo, stop - WINDOW), stop, first_kind)
+    if max(lo, stop - WINDOW) > lo:
+        options = options[1:] or options  # the window's own start is no boundary
+    scored = [(b.score + (lead_score(lead_sentence(text, b.at, lo), author) if b.at > lo else 0.0), b) for b in options]
+    fitting = [(s, b) for s, b in scored if fits(text[b.at : stop], platform, date)]
+    pool = fitting or scored[-1:]
+    best_score, best = max(pool, key=lambda sb: (sb[0], sb[1].at))
+    return Boundary(best.at, best.kind if fitting else "too-long", best_score)

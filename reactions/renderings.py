@@ -1,0 +1,212 @@
+"""Posts that scrapers saved in a shape of their own: Twitter cards and Reuters' factboxes.
+
+A **card** is the text of a rendered Twitter widget, one item per line::
+
+    Follow
+    Donald J. Trump @realDonaldTrump
+    Doing my best to disregard the many inflammatory President O statements…
+    9:07 AM - 28 Dec 2016
+    16,738 16,738 Retweets   53,680 53,680 likes
+
+(``Follow``, a ``Replying to @…`` line and the counts are optional; the time line may read
+``9:07 AM · Dec 28, 2016``.)  A **factbox** is Reuters' "Trump on Twitter" list, with no names and
+the day in the article's date::
+
+    @realDonaldTrump : - To each member of the graduating class… [1235 EST] - You are always… [1428 EST]
+
+Both are found with one scan for their fixed parts (the time line; ``@handle : -``), and everything
+else is looked for only near those, so the work stays linear.
+
+>>> text = "Follow\\nAnn Lee @ann\\nSo good #wow\\n9:07 PM - 28 Dec 2016\\n5 5 Retweets 9 9 likes\\nMore prose."
+>>> card = find_cards(text, 0)[0]
+>>> card.handle, card.name, card.text, card.date.isoformat(), text[card.start:card.end].splitlines()[-1]
+('ann', 'Ann Lee', 'So good #wow', '2016-12-28', '5 5 Retweets 9 9 likes')
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import zoneinfo
+from dataclasses import dataclass, field
+
+from reactions.dates import CARD_TIME, card_date
+from reactions.models import Platform, Rendering
+
+__all__ = ["TextEmbed", "find_cards", "find_factboxes"]
+
+
+@dataclass(slots=True)  # not frozen: the parser fills in warnings' offsets and cues as it goes
+class TextEmbed:
+    """A post found in plain text, with everything a :class:`~reactions.models.Reaction` needs.
+
+    Fields:
+        start, end: the span of the post with its attribution (or of the whole card).
+        text: the post's text as written (trimmed; empty when the article did not keep it).
+        handle, name, date: the author's account and name, and the date shown.
+        platform, rendering: the network, and which rule found it.
+        cues: confidence deductions, name -> amount.
+        created_at: the exact UTC time when the rendering gives it.
+        link: the post's URL when the rendering gives it.
+    """
+
+    start: int
+    end: int
+    text: str
+    handle: str | None
+    name: str | None
+    date: dt.date | None
+    platform: Platform
+    rendering: Rendering
+    cues: dict[str, float] = field(default_factory=dict)
+    created_at: dt.datetime | None = None
+    link: str | None = None
+
+
+# --- cards -------------------------------------------------------------------------------------
+
+_MAX_CARD_LINES = 14
+"""A card's text has at most this many lines (a tweet of 280 characters, broken up)."""
+_NAME_LINE_RE = re.compile(r"[ \t]*(?P<name>[^\n@]{0,60}?)[ \t]*@(?P<handle>[A-Za-z0-9_]{1,15})[ \t]*$")
+_STATS_LINE_RE = re.compile(
+    r"[ \t]*(?:[\d.,]+[KkMm]?[ \t]+){1,2}(?:Retweets?|Reposts?)"
+    r"(?:[ \t]+(?:[\d.,]+[KkMm]?[ \t]+){1,2}(?:likes?|Likes?))?[ \t]*(?=\n|\Z)"
+)
+_FOLLOW_RE = re.compile(r"[ \t]*Follow[ \t]*$")
+_REPLYING_RE = re.compile(r"[ \t]*Replying to[ \t]+@\w{1,15}[^\n]{0,200}\n")
+_BADGE = (" ?", " ✔", " ☑", "✔️", " ✓")
+"""A verified badge that survived as a character (or as ``?`` when the crawl lost it)."""
+
+
+def find_cards(text: str, floor: int) -> list[TextEmbed]:
+    """Every Twitter card in ``text`` after ``floor``, in order."""
+    cards: list[TextEmbed] = []
+    for time in CARD_TIME.finditer(text, floor):
+        if not _whole_line(text, time.start(), time.end()):
+            continue
+        card = _card_at(text, time, max(floor, cards[-1].end if cards else 0))
+        if card is not None:
+            cards.append(card)
+    return cards
+
+
+def _whole_line(text: str, start: int, end: int) -> bool:
+    return not text[text.rfind("\n", 0, start) + 1 : start].strip() and not text[end : _line_end(text, end)].strip()
+
+
+def _line_end(text: str, pos: int) -> int:
+    end = text.find("\n", pos)
+    return len(text) if end < 0 else end
+
+
+def _card_at(text: str, time: re.Match[str], floor: int) -> TextEmbed | None:
+    """The card whose time line is ``time``: its name line is among the lines just above."""
+    line_start = text.rfind("\n", floor, time.start()) + 1
+    cursor = line_start
+    for _ in range(_MAX_CARD_LINES + 1):
+        if cursor <= floor:
+            return None
+        above = text.rfind("\n", floor, cursor - 1) + 1
+        name_line = _NAME_LINE_RE.match(text, above, cursor - 1)
+        if name_line is not None:
+            return _card(text, time, above, name_line, floor)
+        cursor = above
+    return None
+
+
+def _card(text: str, time: re.Match[str], name_start: int, name_line: re.Match[str], floor: int) -> TextEmbed | None:
+    body_start = name_line.end() + 1
+    replying = _REPLYING_RE.match(text, body_start)
+    body = text[replying.end() if replying else body_start : text.rfind("\n", 0, time.start()) + 1].strip()
+    if not body:
+        return None
+    start = _first_visible(text, name_start)
+    follow_start = text.rfind("\n", floor, max(name_start - 1, 0)) + 1
+    if name_start > 0 and _FOLLOW_RE.match(text, follow_start, name_start - 1):
+        start = _first_visible(text, follow_start)
+    end = time.end()
+    stats = _STATS_LINE_RE.match(text, end + 1) if text[end : end + 1] == "\n" else None
+    moment = card_date(time)
+    return TextEmbed(
+        start=start,
+        end=stats.end() if stats else end,
+        text=body,
+        handle=name_line.group("handle"),
+        name=_without_badge(name_line.group("name")) or None,
+        date=moment.date() if moment else None,
+        platform=Platform.TWITTER,
+        rendering=Rendering.CARD,
+        cues={} if stats else {"no counts line": 0.05},
+    )
+
+
+def _first_visible(text: str, pos: int) -> int:
+    while pos < len(text) and text[pos] in " \t":
+        pos += 1
+    return pos
+
+
+def _without_badge(name: str) -> str:
+    name = name.strip()
+    for badge in _BADGE:
+        if name.endswith(badge):
+            return name[: -len(badge)].strip()
+    return name
+
+
+# --- factboxes ---------------------------------------------------------------------------------
+
+_FACTBOX_RE = re.compile(r"@(?P<handle>[A-Za-z0-9_]{1,15})[ \t]*:[ \t]*-[ \t]")
+_ITEM_END_RE = re.compile(r"[ \t]*\[(?P<hour>\d{1,2})(?P<minute>\d{2})[ \t]*(?P<zone>EST|EDT|ET)\][ \t]*")
+_ITEM_SEPARATOR_RE = re.compile(r"-(?!-)[ \t]*")
+_EASTERN = zoneinfo.ZoneInfo("America/New_York")
+_MAX_ITEM = 1200
+"""Longest factbox item looked for (a long post with room to spare)."""
+
+
+def find_factboxes(text: str, floor: int, day: dt.date | None) -> list[TextEmbed]:
+    """Every post of every Reuters factbox in ``text`` after ``floor``; ``day`` is the article's date."""
+    found: list[TextEmbed] = []
+    for box in _FACTBOX_RE.finditer(text, floor):
+        if found and box.start() < found[-1].end:
+            continue
+        found.extend(_items(text, box, day))
+    return found
+
+
+def _items(text: str, box: re.Match[str], day: dt.date | None) -> list[TextEmbed]:
+    items: list[TextEmbed] = []
+    pos = box.end()
+    item_start = box.start()
+    while True:
+        end = _ITEM_END_RE.search(text, pos, min(len(text), pos + _MAX_ITEM))
+        if end is None or "\n\n" in text[pos : end.start()]:
+            return items
+        post = text[pos : end.start()].strip()
+        if post:
+            items.append(_factbox_item(box, item_start, end, post, day))
+        separator = _ITEM_SEPARATOR_RE.match(text, end.end())
+        if separator is None:
+            return items
+        item_start, pos = end.end(), separator.end()
+
+
+def _factbox_item(box: re.Match[str], start: int, end: re.Match[str], post: str, day: dt.date | None) -> TextEmbed:
+    created = None
+    if day is not None and int(end.group("hour")) < 24 and int(end.group("minute")) < 60:
+        local = dt.datetime(
+            day.year, day.month, day.day, int(end.group("hour")), int(end.group("minute")), tzinfo=_EASTERN
+        )
+        created = local.astimezone(dt.UTC)
+    return TextEmbed(
+        start=start,
+        end=end.end() - (len(end.group()) - len(end.group().rstrip())),
+        text=post,
+        handle=box.group("handle"),
+        name=None,
+        date=day,
+        platform=Platform.TWITTER,
+        rendering=Rendering.FACTBOX,
+        cues={"date from the article": 0.1} if day else {"no date": 0.1},
+        created_at=created,
+    )
