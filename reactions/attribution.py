@@ -277,6 +277,8 @@ def _dashless(layout: Layout, match: re.Match[str], line_start: int, floor: int)
     """``Name (@handle) Date`` with the dash lost, or the Guardian's ``Name (@handle) post`` line."""
     text = layout.text
     name_start = _name_start(text, max(line_start, match.start() - MAX_NAME), match.start())
+    if name_start is None and text.endswith("   ", 0, match.start()) and ATTRIBUTION_DATE.match(text, match.end()):
+        name_start = match.start()  # the crawl dropped a name made of emoji: "#disgrace      (@ronenbergen) Nov…"
     if name_start is None:
         return None
     name = text[name_start : match.start()].strip()
@@ -304,6 +306,10 @@ def _name_start(text: str, lo: int, stop: int) -> int | None:
     before = text[lo:stop]
     double = before.rfind("  ")
     if double >= 0 and _name_like(before[double:].strip(), strict=False):
+        earlier = before.rfind("  ", 0, double)
+        first_name = before[earlier:double].strip() if earlier >= 0 else ""
+        if first_name and " " not in first_name and first_name[0].isupper() and len(first_name) <= 20:
+            double = earlier  # a name whose emoji the corpus turned into spaces: "Annalise   Brown"
         return lo + double + len(before[double:]) - len(before[double:].lstrip())
     tokens = list(_NAME_TOKEN_RE.finditer(text, lo, stop))
     start = None

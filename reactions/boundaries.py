@@ -13,10 +13,14 @@ paragraph start             3      a blank line (or, in an article without blank
 line break in a paragraph   2.5    a single line break (``Fans reacted:\\nWow…``)
 previous post's end         2      the attribution of the post before (posts in a row)
 glued sentence end          2      ``.!?:)`` followed at once by a capital: a paragraph break lost
-colon                       0.5    ``…: `` followed by the post
+spaced sentence end         1.5    ``.`` two spaces and a capital (where ISOT dropped a closing quote)
+glued, lower case           1      ``.!?`` followed at once by a lower-case word
+colon                       0.5    ``…: `` (or ``tweeted, ``) followed by the post
+sentence end                0.3    ``. `` and a capital: only when no start above fits; then the earliest
+                                   that fits (the longest post), unless a lead-in marks a later one
 --------------------------  -----  ------------------------------------------------------------------
 lead names the platform     +2     the sentence before it (3+ words) says tweet, Twitter, wrote, below…
-lead names the author       +1     … or else names the post's author (a word of the name, the handle)
+lead names the author       +0.5   … or else names the post's author (a word of the name, the handle)
 lead ends with a colon      +1     ``…upon the nation:``, when the lead also names platform or author
 ==========================  =====  ==================================================================
 
@@ -99,8 +103,8 @@ class Layout:
 
 # --- tweet length ------------------------------------------------------------------------------
 
-_TWEET_280 = dt.date(2017, 11, 7)
-"""Twitter doubled the limit to 280 characters on 7 November 2017."""
+_TWEET_280 = dt.date(2017, 9, 26)
+"""Twitter doubled the limit to 280 characters for a test group on 26 September 2017 (for all on 7 November)."""
 _LONG_POSTS = dt.date(2023, 2, 8)
 """Since February 2023 paying accounts may post far longer texts: no limit is assumed after it."""
 _LIMITS = {"twitter": 280, "instagram": 2200, "threads": 500, "bluesky": 300}
@@ -109,6 +113,8 @@ _SLACK = 8
 _URL_RE = re.compile(r"(?:https?://|www\.)\S{1,2000}", re.IGNORECASE)
 _MEDIA_RE = re.compile(r"pic\.(?:twitter|x)\.com/\w{1,40}", re.IGNORECASE)
 _SPACE_RUN_RE = re.compile(r"\s{2,}")
+_TRAILING_URL_RE = re.compile(r"(?:https?://|www\.)\S{1,2000}\s*\Z", re.IGNORECASE)
+_LEADING_MENTIONS_RE = re.compile(r"\A\s*\.?(?:@\w{1,15}\s+){1,20}")
 
 
 def length_limit(platform: str, date: dt.date | None) -> int | None:
@@ -125,13 +131,15 @@ def length_limit(platform: str, date: dt.date | None) -> int | None:
 
 
 def tweet_length(text: str) -> int:
-    """The length Twitter counts: a link is 23 characters, an attached picture nothing, runs of white
-    space one character.
+    """The length Twitter counts, read leniently: a link is 23 characters, an attached picture, the link
+    that ends a post (a quoted post, a picture) and the ``@names`` a reply opens with count nothing, runs
+    of white space one character.
 
-    >>> tweet_length("So good https://t.co/abcdefghij pic.twitter.com/xyz")
-    31
+    >>> tweet_length("@ann @bob So good https://t.co/abcdefghij for you pic.twitter.com/xyz https://t.co/q")
+    39
     """
     text = _MEDIA_RE.sub("", text)
+    text = _LEADING_MENTIONS_RE.sub("", _TRAILING_URL_RE.sub("", text))
     text = _URL_RE.sub("x" * 23, text)
     return len(_SPACE_RUN_RE.sub(" ", text).strip())
 
@@ -160,11 +168,25 @@ class Boundary:
     score: float
 
 
-_BASE = {"paragraph": 3.0, "line": 2.5, "previous": 2.0, "glued": 2.0, "colon": 0.5}
-_GLUED_RE = re.compile(r"(?:(?<!\s)[.!?:;\"”’]|\))(?=[A-Z“‘#]|\.@)")
-"""A sentence end glued to a capital, an opening quote or ``.@``: a paragraph break the corpus lost.  (A
-straight ``"`` after a sentence's end is far more often the quote closing than a new one opening.)"""
-_COLON_RE = re.compile(r":[ \t]+(?=\S)")
+_BASE = {
+    "paragraph": 3.0, "line": 2.5, "previous": 2.0, "glued": 2.0, "spaced": 1.5, "lower": 1.0, "colon": 0.5,
+    "sentence": 0.3,
+}  # fmt: skip
+_SENTENCE_RE = re.compile(r"[.!?][\"”’)]?[ \t]+(?=[A-Z“\"#@])")
+"""An ordinary sentence end: a candidate only when no other start fits the platform's limit."""
+_GLUED_RE = re.compile(r"(?:(?<!\s)[.!?;\"”’]|\))(?=[A-Z“‘#~@*]|\.@)|(?<!\s):(?=[^\s\d/])")
+"""A sentence end glued to a capital, an opening quote, ``#``, ``@`` or ``~`` (or a colon glued to anything but
+a digit or a slash): a paragraph break the corpus lost.  (A straight ``"`` after a sentence's end is far more
+often the quote closing than a new one opening.)"""
+_GLUED_LOWER_RE = re.compile(r"(?<![\s.])[.!?](?=[a-z]{2})")
+"""A sentence end glued to a lower-case word (``…at the meeting.how the hell…``): weaker, since ``e.g.``,
+domains and file names look the same."""
+_SPACED_RE = re.compile(r"[.!?][ \t]{2,}(?=[A-Z“])")
+"""A sentence end, two spaces, a capital: where ISOT dropped a closing quote mark before a lost paragraph break."""
+_POSTING_VERBS = ("tweeted", "tweeting", "tweet", "wrote", "write", "writing", "posted", "posting", "said", "saying",
+                  "added", "replied")  # fmt: skip
+_COLON_RE = re.compile(r"(?::|" + "|".join(f"(?<={verb})" for verb in _POSTING_VERBS) + r",)[ \t]+(?=\S)")
+"""A lead-in's colon, or the comma after a posting verb (``…tweeted, There is only one side.``)."""
 _LINE_BREAK_RE = re.compile(r"\n[ \t>]*(?=[^\s>])")
 _SENTENCE_END_RE = re.compile(r"[.!?:][\"”’)]?(?=\s)|[.!?:;)\"”’](?=[A-Z\"“‘#])|\n")
 _PLATFORM_CUES = re.compile(
@@ -182,9 +204,10 @@ def candidates(text: str, lo: int, stop: int, first_kind: str) -> list[Boundary]
     found = [Boundary(lo, first_kind, _BASE[first_kind])]
     for m in _LINE_BREAK_RE.finditer(text, lo, stop):
         found.append(Boundary(m.end(), "line", _BASE["line"]))
-    for m in _GLUED_RE.finditer(text, lo, stop):
-        if _is_glued_break(text, m.start(), lo):
-            found.append(Boundary(m.end(), "glued", _BASE["glued"]))
+    for kind, pattern in (("glued", _GLUED_RE), ("lower", _GLUED_LOWER_RE), ("spaced", _SPACED_RE)):
+        for m in pattern.finditer(text, lo, stop):
+            if _is_glued_break(text, m.start(), lo):
+                found.append(Boundary(m.end(), kind, _BASE[kind]))
     for m in _COLON_RE.finditer(text, lo, stop):
         found.append(Boundary(m.end(), "colon", _BASE["colon"]))
     unique = {b.at: b for b in sorted(found, key=lambda b: (b.at, b.score))}  # the strongest kind per place
@@ -193,8 +216,8 @@ def candidates(text: str, lo: int, stop: int, first_kind: str) -> list[Boundary]
 
 def _is_glued_break(text: str, i: int, lo: int) -> bool:
     """Whether the punctuation at ``i`` ends a sentence (not an initialism ``U.S.``, a domain, a URL)."""
-    if text[i] == "." and i >= 2 and text[i - 1].isupper() and (i - 2 < lo or text[i - 2] in " .\n"):
-        return False  # U.S.Senate, J.K.Rowling
+    if text[i] == "." and i >= 2 and text[i - 1].isalpha() and (i - 2 < lo or text[i - 2] in " .\n"):
+        return False  # U.S.Senate, J.K.Rowling, e.g.this
     if text[i] == "." and _TLD_RE.match(text, i + 1):
         return False  # InFlexWeTrust.Com
     token_start = max(text.rfind(" ", lo, i), text.rfind("\n", lo, i)) + 1
@@ -213,11 +236,11 @@ def lead_sentence(text: str, at: int, lo: int) -> str:
 
 def lead_score(lead: str, author_words: Sequence[str]) -> float:
     """How much the sentence before a candidate reads as a lead-in to the post: it names the platform or
-    a posting verb (2), or else the author (1); ending with a colon adds 1 to either (a colon alone, as in
+    a posting verb (2), or else the author (0.5: prose names the people it is about); ending with a colon adds 1 to either (a colon alone, as in
     ``…at the same point in presidencies:Obama 24 rounds…``, introduces a list as often as a post)."""
     if len(lead.split()) < 3:
         return 0.0
-    score = 2.0 if _PLATFORM_CUES.search(lead) else 1.0 if _names_author(lead, author_words) else 0.0
+    score = 2.0 if _PLATFORM_CUES.search(lead) else 0.5 if _names_author(lead, author_words) else 0.0
     return score + 1.0 if score and lead.endswith(":") else score
 
 
@@ -245,8 +268,25 @@ def choose_start(
     options = candidates(text, max(lo, stop - WINDOW), stop, first_kind)
     if max(lo, stop - WINDOW) > lo:
         options = options[1:] or options  # the window's own start is no boundary
-    scored = [(b.score + (lead_score(lead_sentence(text, b.at, lo), author) if b.at > lo else 0.0), b) for b in options]
-    fitting = [(s, b) for s, b in scored if fits(text[b.at : stop], platform, date)]
-    pool = fitting or scored[-1:]
-    best_score, best = max(pool, key=lambda sb: (sb[0], sb[1].at))
-    return Boundary(best.at, best.kind if fitting else "too-long", best_score)
+    fitting = _fitting(text, lo, stop, options, platform, date, author)
+    if fitting:
+        best_score, best = max(fitting, key=lambda sb: (sb[0], sb[1].at))
+        return Boundary(best.at, best.kind, best_score)
+    sentences = [Boundary(m.end(), "sentence", _BASE["sentence"]) for m in _SENTENCE_RE.finditer(text, options[0].at, stop)]
+    fitting = _fitting(text, lo, stop, sentences, platform, date, author)
+    if fitting:  # the longest post that fits, unless a lead-in marks a later start
+        best_score, best = max(fitting, key=lambda sb: (sb[0], -sb[1].at))
+        return Boundary(best.at, "sentence", best_score)
+    return Boundary(options[-1].at, "too-long", options[-1].score)
+
+
+def _fitting(
+    text: str, lo: int, stop: int, options: Sequence[Boundary], platform: str, date: dt.date | None,
+    author: Sequence[str],
+) -> list[tuple[float, Boundary]]:
+    """The candidates whose post fits the platform's limit, with their scores (lead-in included)."""
+    return [
+        (b.score + (lead_score(lead_sentence(text, b.at, lo), author) if b.at > lo else 0.0), b)
+        for b in options
+        if fits(text[b.at : stop], platform, date)
+    ]

@@ -25,6 +25,9 @@ no dash (``Name (@handle) Date``)               0.1
 the post after its attribution (the Guardian)   0.3
 a lead-in's colon starts the post               0.05
 a glued sentence end starts the post            0.1 (0.2 with no lead-in word before it)
+a sentence end with two spaces starts it        0.15
+a sentence end glued to lower case starts it    0.2
+an ordinary sentence end starts it              0.25
 no boundary fits the platform's length limit    0.3
 the article kept no text of the post            0.15
 a card without its counts line                  0.05
@@ -44,7 +47,7 @@ from reactions.renderings import TextEmbed, find_cards, find_factboxes
 
 __all__ = ["find_text_embeds", "text_is_missing"]
 
-_BOUNDARY_COST = {"colon": 0.05, "glued": 0.1, "too-long": 0.3}
+_BOUNDARY_COST = {"colon": 0.05, "glued": 0.1, "spaced": 0.15, "lower": 0.2, "sentence": 0.25, "too-long": 0.3}
 _NETWORKS = r"(?:twitter|x|instagram|facebook|tiktok|youtube|bluesky|threads|mastodon)"
 _POST_START_RE = re.compile(
     rf"(?:Skip[ \t]+{_NETWORKS}[ \t]+(?:post|content)(?:,?[ \t]+\d+)?(?:[ \t]+by)?|Accept and continue"
