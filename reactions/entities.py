@@ -208,8 +208,23 @@ def _scan_url_spans(text: str) -> list[tuple[int, int]]:
                 spans.extend(_word_url_spans(text, start, media_start))
                 start = media_end
             next_media += 1
-        spans.extend(_word_url_spans(text, start, end))
+        spans.extend(_word_url_spans(text, start, end) or _glued_to_hashtag(text, start, end))
     return sorted(spans)
+
+
+_GLUED_PROTOCOL = re.compile(r"(?<=[^\W_])https?://", re.IGNORECASE)
+
+
+def _glued_to_hashtag(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """A link glued to the end of a hashtag (``#ImWithYouhttps://t.co/…``: a crawl lost the space
+    between them), which twitter-text's rule that a link follows a space or punctuation misses."""
+    if text[start : start + 1] not in ("#", "＃"):
+        return []
+    glued = _GLUED_PROTOCOL.search(text, start, end)
+    if glued is None:
+        return []
+    word = text[glued.start() : end]
+    return [(glued.start() + a, glued.start() + b) for a, b in _word_url_spans(word, 0, len(word))]
 
 
 def _hinted_words(text: str) -> Iterator[tuple[int, int]]:
@@ -227,8 +242,12 @@ def _hinted_words(text: str) -> Iterator[tuple[int, int]]:
         hint = _URL_HINT.search(text, end)
 
 
-def _word_url_spans(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
+def _word_url_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """The URLs in ``text[start:end]``, a part of a whitespace-delimited word."""
+    return list(_iter_word_url_spans(text, start, end))
+
+
+def _iter_word_url_spans(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
     for match in _URL.finditer(text, start, end):
         protocol = match.group("proto") is not None
         host = match.group("uhost") if protocol else match.group("ahost")
@@ -313,11 +332,21 @@ def _has_letter(tag: str) -> bool:
 def _hashtags(text: str, urls: list[tuple[int, int]]) -> list[str]:
     tags = []
     for match in (_ASCII_HASHTAG if text.isascii() else _HASHTAG).finditer(text):
-        tag = match.group("tag")
-        if match.group("url") or (urls and _inside(match.start(), urls)) or not _has_letter(tag):
+        if urls and _inside(match.start(), urls):
             continue
-        tags.append(tag)
+        glued = _link_start_within(urls, match.start("tag"), match.end("tag"))
+        if glued is None and match.group("url"):
+            continue
+        tag = match.group("tag") if glued is None else text[match.start("tag") : glued]
+        if _has_letter(tag):
+            tags.append(tag)
     return tags
+
+
+def _link_start_within(urls: list[tuple[int, int]], start: int, end: int) -> int | None:
+    """The start of a link glued inside a hashtag's characters (``#repTourMetlifepic.twitter.com/…``)."""
+    index = bisect.bisect_right(urls, (start, _FOREVER))
+    return urls[index][0] if index < len(urls) and urls[index][0] < end else None
 
 
 def extract_hashtags(text: str) -> list[str]:

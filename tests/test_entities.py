@@ -313,6 +313,11 @@ DEVIATIONS = [
     (extract_hashtags, "that is?#JusticeForJohnnyDepp", ["JusticeForJohnnyDepp"], ["JusticeForJohnnyDepp"]),
     (extract_hashtags, "HELL YEAHHHHHH#JusticeForJohnnyDepp", [], ["JusticeForJohnnyDepp"]),
     (extract_hashtags, "#TimesUp#MeToo", [], ["TimesUp", "MeToo"]),
+    # A link glued to a hashtag (a crawl lost the space between them) ends the hashtag and is a link.
+    (extract_hashtags, "Proud #ImWithYouhttps://t.co/Ab1", [], ["ImWithYou"]),
+    (extract_urls, "Proud #ImWithYouhttps://t.co/Ab1", [], ["https://t.co/Ab1"]),
+    (extract_hashtags, "so good #repTourMetlifepic.twitter.com/Ab1", ["repTourMetlifepic"], ["repTourMetlife"]),
+    (extract_hashtags, "#https://t.co/Ab1 #2020http://a.co", [], []),
     # Handles are at most 15 characters; twitter-text's pattern takes up to 20.
     (extract_mentions, "@abcdefghijklmnop", ["abcdefghijklmnop"], []),
     # With a protocol, any alphabetic TLD is accepted (twitter-text checks its TLD list).
@@ -526,18 +531,19 @@ def reference_entities(text: str) -> Entities:
                     spans.extend(e._word_url_spans(text, start, media_start))
                     start = media_end
                 next_media += 1
-            spans.extend(e._word_url_spans(text, start, word.end()))
+            spans.extend(e._word_url_spans(text, start, word.end()) or e._glued_to_hashtag(text, start, word.end()))
         return sorted(spans)
 
     hashtag = re.compile(
         rf"(?<!&)[#＃](?![\ufe0f\u20e3])(?P<tag>[{e._LETTER_MARK_DIGIT}{e._HASHTAG_EXTRA}]+)(?P<url>://)?"
     )
     spans = url_spans() if "." in text else []
-    tags = [
-        m.group("tag")
-        for m in hashtag.finditer(text)
-        if not m.group("url") and not e._inside(m.start(), spans) and e._HASHTAG_LETTER.search(m.group("tag"))
-    ]
+    tags = []
+    for m in hashtag.finditer(text):
+        glued = next((a for a, _ in spans if m.start("tag") < a < m.end("tag")), None)  # a link glued to the tag
+        tag = m.group("tag") if glued is None else text[m.start("tag") : glued]
+        if (glued is not None or not m.group("url")) and not e._inside(m.start(), spans):
+            tags += [tag] if e._HASHTAG_LETTER.search(tag) else []
     links = [text[start:end] for start, end in spans]
     return Entities(
         hashtags=tuple(tags),
