@@ -236,8 +236,9 @@ def lead_sentence(text: str, at: int, lo: int) -> str:
 
 def lead_score(lead: str, author_words: Sequence[str]) -> float:
     """How much the sentence before a candidate reads as a lead-in to the post: it names the platform or
-    a posting verb (2), or else the author (0.5: prose names the people it is about); ending with a colon adds 1 to either (a colon alone, as in
-    ``…at the same point in presidencies:Obama 24 rounds…``, introduces a list as often as a post)."""
+    a posting verb (2), or else the author (0.5: prose names the people it is about); ending with a colon
+    adds 1 to either (a colon alone, as in ``…at the same point in presidencies:Obama 24 rounds…``,
+    introduces a list as often as a post)."""
     if len(lead.split()) < 3:
         return 0.0
     score = 2.0 if _PLATFORM_CUES.search(lead) else 0.5 if _names_author(lead, author_words) else 0.0
@@ -272,7 +273,8 @@ def choose_start(
     if fitting:
         best_score, best = max(fitting, key=lambda sb: (sb[0], sb[1].at))
         return Boundary(best.at, best.kind, best_score)
-    sentences = [Boundary(m.end(), "sentence", _BASE["sentence"]) for m in _SENTENCE_RE.finditer(text, options[0].at, stop)]
+    ends = _SENTENCE_RE.finditer(text, options[0].at, stop)
+    sentences = [Boundary(m.end(), "sentence", _BASE["sentence"]) for m in ends]
     fitting = _fitting(text, lo, stop, sentences, platform, date, author)
     if fitting:  # the longest post that fits, unless a lead-in marks a later start
         best_score, best = max(fitting, key=lambda sb: (sb[0], -sb[1].at))
