@@ -123,11 +123,12 @@ def find_attributions(layout: Layout) -> list[Attribution]:
     return found
 
 
+_WEEKDAY_RE = re.compile(r"[ \t]+on[ \t]+(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,[ \t]")
 _FACEBOOK_RE = re.compile(
     r"^[ \t]*Post(?P<ed>ed)?[ \t]+by[ \t]+(?P<name>[^\n]{1,60}?)(?=[ \t]+on[ \t]|[ \t]*\.?[ \t]*$)", re.M
 )
-"""Facebook's embed fallback: ``Posted by NAME on DATE`` under the post's text, or ``Post by NAME.``
-alone (an embed that kept no text)."""
+"""Facebook's embed fallback: ``Posted by NAME on WEEKDAY, DATE`` under the post's text, or ``Post by
+NAME.`` alone (an embed that kept no text)."""
 
 
 def _facebook_bylines(text: str) -> Iterator[Attribution]:
@@ -142,8 +143,8 @@ def _facebook_bylines(text: str) -> Iterator[Attribution]:
         end = _after_time(text, date_match.end(), Platform.FACEBOOK) if date_match else match.end()
         period = _PERIOD_RE.match(text, end)
         end = period.end() if period else end
-        if not _LINE_END_RE.match(text, end) or (match.group("ed") and date_match is None):
-            continue
+        if not _LINE_END_RE.match(text, end) or (match.group("ed") and not _WEEKDAY_RE.match(text, match.end())):
+            continue  # Facebook writes the weekday ("on Thursday, January 1, 2015"); a blog's byline seldom does
         start = match.start() + len(match.group()) - len(match.group().lstrip())
         attribution = Attribution(start, end, None, name, None, Platform.FACEBOOK, Rendering.BYLINE)
         if date_match is not None:
@@ -220,6 +221,8 @@ def _with_date(
     handle = match.group("handle")
     date_match = ATTRIBUTION_DATE.match(text, match.end()) or _date_on_next_line(text, match.end())
     attribution = Attribution(start, match.end(), handle, name or None, None, _platform(match, platform), rendering)
+    if text.startswith(";", start):
+        attribution.cues["a semicolon where the dash was"] = 0.05
     if date_match is not None:
         attribution.date, bad = attribution_date(date_match)
         attribution.link = date_match.group("link")

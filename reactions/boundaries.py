@@ -21,7 +21,8 @@ sentence end                0.3    ``. `` and a capital: only when no start abov
 --------------------------  -----  ------------------------------------------------------------------
 lead names the platform     +2     the sentence before it (3+ words) says tweet, Twitter, wrote, below…
 lead names the author       +0.5   … or else names the post's author (a word of the name, the handle)
-lead ends with a colon      +1     ``…upon the nation:``, when the lead also names platform or author
+lead ends with a colon      +1     ``…upon the nation:`` (or ``tweeted,``), when the lead also names the
+                                   platform or the author
 ==========================  =====  ==================================================================
 
 A candidate whose post would be longer than the platform allowed on the post's date (a tweet: 140
@@ -185,16 +186,19 @@ _SPACED_RE = re.compile(r"[.!?][ \t]{2,}(?=[A-Z“])")
 """A sentence end, two spaces, a capital: where ISOT dropped a closing quote mark before a lost paragraph break."""
 _POSTING_VERBS = ("tweeted", "tweeting", "tweet", "wrote", "write", "writing", "posted", "posting", "said", "saying",
                   "added", "replied")  # fmt: skip
-_COLON_RE = re.compile(r"(?::|" + "|".join(f"(?<={verb})" for verb in _POSTING_VERBS) + r",)[ \t]+(?=\S)")
+_VERB_COMMAS = tuple(f"{verb}," for verb in _POSTING_VERBS)
+_COLON_RE = re.compile(r"(?::|(?:" + "|".join(f"(?<={verb})" for verb in _POSTING_VERBS) + r"),)[ \t]+(?=\S)")
 """A lead-in's colon, or the comma after a posting verb (``…tweeted, There is only one side.``)."""
 _LINE_BREAK_RE = re.compile(r"\n[ \t>]*(?=[^\s>])")
 _SENTENCE_END_RE = re.compile(r"[.!?:][\"”’)]?(?=\s)|[.!?:;)\"”’](?=[A-Z\"“‘#])|\n")
 _PLATFORM_CUES = re.compile(
     r"tweet|twitter|retweet|instagram|facebook|tiktok|threads|bluesky|social media|\bposted\b|\bposts?\b"
-    r"|\bwrote\b|\bwrites\b|\bcaptioned\b|\bshared\b|\bbelow\b|\baccount\b|took to|in a series of",
+    r"|\bwrote\b|\bwrites\b|\bcaptioned\b|\bshared\b|\bbelow\b|\baccount\b|took to|in a series of"
+    r"|\breplied\b|\bresponded\b|\breacted\b",
     re.IGNORECASE,
 )
-"""Words of a lead-in that introduces a post (``…took to Twitter to say:``, ``See the tweet below.``)."""
+"""Words of a lead-in that introduces a post (``…took to Twitter to say:``, ``See the tweet below.``,
+``She replied with a single line.``)."""
 _TLD_RE = re.compile(r"(?:com|net|org|co|uk|gov|edu|io|ly|me|tv|us)\b", re.IGNORECASE)
 _URLISH = ("http", "www.", "pic.", "t.co/")
 
@@ -242,7 +246,7 @@ def lead_score(lead: str, author_words: Sequence[str]) -> float:
     if len(lead.split()) < 3:
         return 0.0
     score = 2.0 if _PLATFORM_CUES.search(lead) else 0.5 if _names_author(lead, author_words) else 0.0
-    return score + 1.0 if score and lead.endswith(":") else score
+    return score + 1.0 if score and (lead.endswith(":") or lead.endswith(_VERB_COMMAS)) else score
 
 
 def _names_author(text: str, author_words: Sequence[str]) -> bool:

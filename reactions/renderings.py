@@ -108,7 +108,7 @@ def _card_at(text: str, time: re.Match[str], floor: int) -> TextEmbed | None:
             return None
         above = text.rfind("\n", floor, cursor - 1) + 1
         name_line = _NAME_LINE_RE.match(text, above, cursor - 1)
-        if name_line is not None:
+        if name_line is not None and not name_line.group("name").startswith("Replying to"):
             return _card(text, time, above, name_line, floor)
         cursor = above
     return None

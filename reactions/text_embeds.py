@@ -22,6 +22,7 @@ cue                                             cost
 ==============================================  ======
 no date, or a date it cannot read               0.1, 0.2
 no dash (``Name (@handle) Date``)               0.1
+a semicolon where the dash was                  0.05
 the post after its attribution (the Guardian)   0.3
 a lead-in's colon starts the post               0.05
 a glued sentence end starts the post            0.1 (0.2 with no lead-in word before it)
@@ -149,9 +150,9 @@ def _post_region(
         return stop, stop, own_line
     para = _reach_back(layout, layout.para_start(last, floor), floor, attribution)
     boundary = _choose(layout, para, last + 1, floor, attribution, author)
-    _cost(boundary, cues)
     if text_is_missing(layout, boundary.at, last + 1, attribution, floor):
         return stop, stop, own_line
+    _cost(boundary, cues)
     return boundary.at, last + 1, own_line
 
 
