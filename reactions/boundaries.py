@@ -48,6 +48,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 __all__ = [
+    "MAX_CANDIDATES",
+    "SLACK",
     "WINDOW",
     "Boundary",
     "Layout",
@@ -58,6 +60,9 @@ __all__ = [
 
 WINDOW = 1500
 """How far back a post's start is looked for (no post that needs a boundary is longer)."""
+MAX_CANDIDATES = 40
+"""How many starts nearest the attribution are weighed (each is checked against the length limit, so this
+bounds the work per post; a post holds far fewer sentence breaks)."""
 
 _BLANK_LINE_RE = re.compile(r"\n[ \t]*\n")
 GAP = " \t\n>"
@@ -109,7 +114,7 @@ _TWEET_280 = dt.date(2017, 9, 26)
 _LONG_POSTS = dt.date(2023, 2, 8)
 """Since February 2023 paying accounts may post far longer texts: no limit is assumed after it."""
 _LIMITS = {"twitter": 280, "instagram": 2200, "threads": 500, "bluesky": 300}
-_SLACK = 8
+SLACK = 8
 """Room for what a corpus changes in the text (a decoded entity, a quote mark turned to spaces)."""
 _URL_RE = re.compile(r"(?:https?://|www\.)\S{1,2000}", re.IGNORECASE)
 _MEDIA_RE = re.compile(r"pic\.(?:twitter|x)\.com/\w{1,40}", re.IGNORECASE)
@@ -148,7 +153,7 @@ def tweet_length(text: str) -> int:
 def fits(post: str, platform: str, date: dt.date | None) -> bool:
     """Whether ``post`` is short enough to be one post of ``platform`` made on ``date``."""
     limit = length_limit(platform, date)
-    return limit is None or tweet_length(post) <= limit + _SLACK
+    return limit is None or tweet_length(post) <= limit + SLACK
 
 
 # --- candidates --------------------------------------------------------------------------------
@@ -175,8 +180,8 @@ _BASE = {
 }  # fmt: skip
 _SENTENCE_RE = re.compile(r"[.!?][\"”’)]?[ \t]+(?=[A-Z“\"#@])")
 """An ordinary sentence end: a candidate only when no other start fits the platform's limit."""
-_GLUED_RE = re.compile(r"(?:(?<!\s)[.!?;\"”’]|\))(?=[A-Z“‘#~@*]|\.@)|(?<!\s):(?=[^\s\d/])")
-"""A sentence end glued to a capital, an opening quote, ``#``, ``@`` or ``~`` (or a colon glued to anything but
+_GLUED_RE = re.compile(r"(?:(?<!\s)[.!?;\"”’]|\))(?=[A-Z“‘#~*]|\.@)|(?<!\s):(?=[^\s\d/])")
+"""A sentence end glued to a capital, an opening quote, ``#``, ``~`` or ``.@`` (or a colon glued to anything but
 a digit or a slash): a paragraph break the corpus lost.  (A straight ``"`` after a sentence's end is far more
 often the quote closing than a new one opening.)"""
 _GLUED_LOWER_RE = re.compile(r"(?<![\s.])[.!?](?=[a-z]{2})")
@@ -224,18 +229,39 @@ def _is_glued_break(text: str, i: int, lo: int) -> bool:
         return False  # U.S.Senate, J.K.Rowling, e.g.this
     if text[i] == "." and _TLD_RE.match(text, i + 1):
         return False  # InFlexWeTrust.Com
-    token_start = max(text.rfind(" ", lo, i), text.rfind("\n", lo, i)) + 1
+    token_start = max(text.rfind(" ", lo, i), text.rfind("\n", lo, i), lo - 1) + 1
     return not text.startswith(_URLISH, token_start) and "://" not in text[token_start:i]
 
 
 def lead_sentence(text: str, at: int, lo: int) -> str:
     """The sentence (or clause) that ends just before ``at``, looked for no further back than ``lo``."""
-    end = at
-    while end > lo and text[end - 1] in " \t\n":
-        end -= 1
-    start = max(lo, end - 300)
-    ends = [m.end() for m in _SENTENCE_END_RE.finditer(text, start, max(start, end - 1))]
-    return text[ends[-1] if ends else start : end].strip()
+    return _Leads(text, lo, at).before(at)
+
+
+class _Leads:
+    """The sentence before any of several positions, from one scan for sentence ends (between ``lo`` and
+    ``stop``, at most :data:`_LEAD_REACH` before the first position asked about)."""
+
+    def __init__(self, text: str, lo: int, stop: int, first: int | None = None) -> None:
+        self.text, self.lo = text, lo
+        start = max(lo, (stop if first is None else first) - _LEAD_REACH)
+        self.ends = [m.end() for m in _SENTENCE_END_RE.finditer(text, start, stop)]
+
+    def before(self, at: int) -> str:
+        text, end = self.text, at
+        while end > self.lo and text[end - 1] in " \t\n":
+            end -= 1
+        start = max(self.lo, end - _LEAD_REACH)
+        i = bisect.bisect_right(self.ends, end - 1) - 1
+        while i >= 0 and self.ends[i] > end - 1:
+            i -= 1
+        if i >= 0 and self.ends[i] > start:
+            start = self.ends[i]
+        return text[start:end].strip()
+
+
+_LEAD_REACH = 300
+"""How far back the sentence before a candidate is looked for."""
 
 
 def lead_score(lead: str, author_words: Sequence[str]) -> float:
@@ -273,12 +299,13 @@ def choose_start(
     options = candidates(text, max(lo, stop - WINDOW), stop, first_kind)
     if max(lo, stop - WINDOW) > lo:
         options = options[1:] or options  # the window's own start is no boundary
+    options = options[:1] + options[1:][-MAX_CANDIDATES:]
     fitting = _fitting(text, lo, stop, options, platform, date, author)
     if fitting:
         best_score, best = max(fitting, key=lambda sb: (sb[0], sb[1].at))
         return Boundary(best.at, best.kind, best_score)
     ends = _SENTENCE_RE.finditer(text, options[0].at, stop)
-    sentences = [Boundary(m.end(), "sentence", _BASE["sentence"]) for m in ends]
+    sentences = [Boundary(m.end(), "sentence", _BASE["sentence"]) for m in ends][-MAX_CANDIDATES:]
     fitting = _fitting(text, lo, stop, sentences, platform, date, author)
     if fitting:  # the longest post that fits, unless a lead-in marks a later start
         best_score, best = max(fitting, key=lambda sb: (sb[0], -sb[1].at))
@@ -290,9 +317,18 @@ def _fitting(
     text: str, lo: int, stop: int, options: Sequence[Boundary], platform: str, date: dt.date | None,
     author: Sequence[str],
 ) -> list[tuple[float, Boundary]]:
-    """The candidates whose post fits the platform's limit, with their scores (lead-in included)."""
-    return [
-        (b.score + (lead_score(lead_sentence(text, b.at, lo), author) if b.at > lo else 0.0), b)
-        for b in options
-        if fits(text[b.at : stop], platform, date)
-    ]
+    """The candidates whose post fits the platform's limit, with their scores (lead-in included).
+
+    A post that starts earlier is never shorter, so the first one that fits is found by bisection."""
+    low, high = 0, len(options)
+    while low < high:
+        middle = (low + high) // 2
+        if fits(text[options[middle].at : stop], platform, date):
+            high = middle
+        else:
+            low = middle + 1
+    fitting = options[low:]
+    if not fitting:
+        return []
+    leads = _Leads(text, lo, stop, fitting[0].at)
+    return [(b.score + (lead_score(leads.before(b.at), author) if b.at > lo else 0.0), b) for b in fitting]

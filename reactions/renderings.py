@@ -91,22 +91,29 @@ def find_cards(text: str, floor: int) -> list[TextEmbed]:
 
 
 def _whole_line(text: str, start: int, end: int) -> bool:
-    return not text[text.rfind("\n", 0, start) + 1 : start].strip() and not text[end : _line_end(text, end)].strip()
+    """Whether ``text[start:end]`` stands alone on its line (up to a few spaces either side)."""
+    before = text[max(0, start - _MARGIN) : start]
+    after = text[end : end + _MARGIN]
+    return (start <= _MARGIN or "\n" in before) and not before.rpartition("\n")[2].strip() and (
+        end + _MARGIN >= len(text) or "\n" in after
+    ) and not after.partition("\n")[0].strip()
 
 
-def _line_end(text: str, pos: int) -> int:
-    end = text.find("\n", pos)
-    return len(text) if end < 0 else end
+_MARGIN = 8
+"""How many spaces may pad a card's time line."""
+_CARD_REACH = 2400
+"""How far above its time line a card's name line is looked for (a long post, broken into lines)."""
 
 
 def _card_at(text: str, time: re.Match[str], floor: int) -> TextEmbed | None:
     """The card whose time line is ``time``: its name line is among the lines just above."""
+    floor = max(floor, time.start() - _CARD_REACH)
     line_start = text.rfind("\n", floor, time.start()) + 1
     cursor = line_start
     for _ in range(_MAX_CARD_LINES + 1):
         if cursor <= floor:
             return None
-        above = text.rfind("\n", floor, cursor - 1) + 1
+        above = max(text.rfind("\n", floor, cursor - 1) + 1, floor)
         name_line = _NAME_LINE_RE.match(text, above, cursor - 1)
         if name_line is not None and not name_line.group("name").startswith("Replying to"):
             return _card(text, time, above, name_line, floor)

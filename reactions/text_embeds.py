@@ -42,7 +42,20 @@ import re
 from collections.abc import Sequence
 
 from reactions.attribution import Attribution, find_attributions
-from reactions.boundaries import GAP, Boundary, Layout, author_words, choose_start, fits, lead_score, lead_sentence
+from reactions.boundaries import (
+    GAP,
+    SLACK,
+    WINDOW,
+    Boundary,
+    Layout,
+    author_words,
+    choose_start,
+    fits,
+    lead_score,
+    lead_sentence,
+    length_limit,
+    tweet_length,
+)
 from reactions.models import Platform, Rendering
 from reactions.renderings import TextEmbed, find_cards, find_factboxes
 
@@ -207,12 +220,16 @@ def _reach_back(layout: Layout, start: int, floor: int, attribution: Attribution
     """
     text = layout.text
     end = layout.last_visible(attribution.start, floor) + 1
+    floor = max(floor, end - WINDOW)
+    limit = length_limit(attribution.platform.value, attribution.date)
+    length = tweet_length(text[start:end])
     while layout.blank_lines and start > floor:
         last = layout.last_visible(start, floor)
         if last < floor or (text.count("\n", last, start) < 3 and not text.startswith(_CONTINUATION, start)):
             break
         above = layout.para_start(last, floor)
-        if not fits(text[above:end], attribution.platform.value, attribution.date):
+        length += 1 + tweet_length(text[above:start])
+        if limit is not None and length > limit + SLACK:
             break
         start = above
     return start
