@@ -64,6 +64,8 @@ _UNRECOGNISED_DATE_RE = re.compile(r"[ \t]+(?=[^\n]{0,40}\d)(?P<other>[^\n]{1,40
 _TIME_RE = re.compile(r"[ \t]+at[ \t]+\d{1,2}(?::\d{2})?[ \t]*(?:[ap]\.?m\.?)?(?:[ \t]+[A-Z]{2,4})?", re.IGNORECASE)
 _PERIOD_RE = re.compile(r"[ \t]*\.(?=[ \t]*(?:\n|\Z))")
 _NAME_TOKEN_RE = re.compile(r"[^\s()]{1,40}")
+_GLUED_NAME_RE = re.compile(r"[a-z]{2}[.!?](?=[A-Z])")
+"""A sentence's end glued to the name that follows it (``…corporations.Joe``)."""
 _SOCIAL_RE = re.compile(r"social media|twitter|tweet|instagram|facebook|online|reacted|wrote", re.IGNORECASE)
 _NAME_STOP = frozenset(("a", "an", "and", "or", "but", "of", "in", "on", "at", "to", "for", "with", "from", "by",
                         "is", "was", "were", "said", "says"))  # fmt: skip
@@ -291,7 +293,7 @@ def _dashless(layout: Layout, match: re.Match[str], line_start: int, floor: int)
     if date_match is None:
         return _post_after(layout, match, name_start, name, floor)
     attribution = Attribution(
-        name_start, match.end(), match.group("handle"), name, None, _platform(match, Platform.TWITTER),
+        name_start, match.end(), match.group("handle"), name or None, None, _platform(match, Platform.TWITTER),
         Rendering.DASHLESS,
     )  # fmt: skip
     attribution.date, bad = attribution_date(date_match)
@@ -316,6 +318,7 @@ def _name_start(text: str, lo: int, stop: int) -> int | None:
         return lo + double + len(before[double:]) - len(before[double:].lstrip())
     tokens = list(_NAME_TOKEN_RE.finditer(text, lo, stop))
     start = None
+    glued = False
     for token in reversed(tokens[-6:]):
         word = token.group()
         if word.endswith((".", "!", "?", ":", '"', "”")) and len(word) > 2 and not _initial(word):
@@ -323,11 +326,15 @@ def _name_start(text: str, lo: int, stop: int) -> int | None:
         if not (word[0].isupper() or word[0].isdigit() or word.lower() in ("of", "the", "&", "de", "van", "von")):
             break
         start = token.start()
+        inner = _GLUED_NAME_RE.search(word)
+        if inner is not None:  # "…corporations.Joe Biden": the name starts after a sentence glued to it
+            start, glued = token.start() + inner.end(), True
+            break
     if start is None:
         return None
     name = text[start:stop].strip()
     preceded = text[max(lo, start - 2) : start]
-    at_boundary = start == lo or preceded.endswith(("\n", ". ", "! ", "? ", ": ", '" ', "” ")) or start == 0
+    at_boundary = glued or start == lo or preceded.endswith(("\n", ". ", "! ", "? ", ": ", '" ', "” "))
     return start if at_boundary and _name_like(name, strict=True) else None
 
 

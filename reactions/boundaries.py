@@ -197,7 +197,7 @@ _COLON_RE = re.compile(r"(?::|(?:" + "|".join(f"(?<={verb})" for verb in _POSTIN
 _LINE_BREAK_RE = re.compile(r"\n[ \t>]*(?=[^\s>])")
 _SENTENCE_END_RE = re.compile(r"[.!?:][\"”’)]?(?=\s)|[.!?:;)\"”’](?=[A-Z\"“‘#])|\n")
 _PLATFORM_CUES = re.compile(
-    r"tweet|twitter|retweet|instagram|facebook|tiktok|threads|bluesky|social media|\bposted\b|\bposts?\b"
+    r"tweet|twitter|retweet|instagram|facebook|tiktok|threads|bluesky|social media|\bposted\b"
     r"|\bwrote\b|\bwrites\b|\bcaptioned\b|\bshared\b|\bbelow\b|\baccount\b|took to|in a series of"
     r"|\breplied\b|\bresponded\b|\breacted\b",
     re.IGNORECASE,
@@ -300,6 +300,8 @@ def choose_start(
     if max(lo, stop - WINDOW) > lo:
         options = options[1:] or options  # the window's own start is no boundary
     options = options[:1] + options[1:][-MAX_CANDIDATES:]
+    if not options:  # nothing but white space before ``stop``
+        return Boundary(max(lo, stop - WINDOW), first_kind, 0.0)
     fitting = _fitting(text, lo, stop, options, platform, date, author)
     if fitting:
         best_score, best = max(fitting, key=lambda sb: (sb[0], sb[1].at))

@@ -1,0 +1,146 @@
+"""Attribution lines: every form a corpus renders ``— Name (@handle) Date`` in, and what is not one."""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reactions.attribution import Attribution, find_attributions
+from reactions.boundaries import Layout
+from reactions.models import Platform, Rendering
+
+DAY = dt.date(2017, 6, 19)
+
+
+def found(text: str) -> list[Attribution]:
+    return find_attributions(Layout(text))
+
+
+def one(text: str) -> Attribution:
+    attributions = found(text)
+    assert len(attributions) == 1, attributions
+    return attributions[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "rendering"),
+    [
+        ("Post — Jane Roe (@jroe) June 19, 2017", "Jane Roe", Rendering.DASH),
+        ("Post – Jane Roe (@jroe) June 19, 2017", "Jane Roe", Rendering.DASH),
+        ("Post - Jane Roe (@jroe) June 19, 2017", "Jane Roe", Rendering.DASH),
+        ("Post -- Jane Roe (@jroe) June 19, 2017", "Jane Roe", Rendering.DASH),
+        ("Post\u2014Jane Roe (@jroe) June 19, 2017", "Jane Roe", Rendering.DASH),
+        ("Post ; Jane Roe (@jroe) June 19, 2017", "Jane Roe", Rendering.DASH),
+        ("Post\n—\nJane Roe (@jroe) June 19, 2017", "Jane Roe", Rendering.DASH),
+        ("Post  Jane Roe (@jroe) June 19, 2017", "Jane Roe", Rendering.DASHLESS),
+        ("Post.Jane Roe (@jroe) June 19, 2017", "Jane Roe", Rendering.DASHLESS),  # a sentence glued to the name
+        ("She met Jane Roe (@jroe) June 19, 2017", None, None),  # no sign where a name would start
+        ("Post. Jane Roe (@jroe) June 19, 2017", "Jane Roe", Rendering.DASHLESS),
+        ("Post\nJane Roe (@jroe) June 19, 2017", "Jane Roe", Rendering.DASHLESS),
+        ("Post — Jane Roe (@jroe)\nJune 19, 2017", "Jane Roe", Rendering.DASH),
+        ("Post — Jane Roe ( @jroe ) June 19, 2017", "Jane Roe", Rendering.DASH),
+        ("Post — MICHAEL - SCREAM💀 (@jroe) June 19, 2017", "SCREAM💀", Rendering.DASH),
+        ("Post A post shared by MICHAEL - SCREAM💀 (@jroe) on Jun 19, 2017 at 1:04pm PDT", "MICHAEL - SCREAM💀",
+         Rendering.BYLINE),
+    ],
+)  # fmt: skip
+def test_forms_of_the_attribution(text: str, name: str | None, rendering: Rendering | None) -> None:
+    attributions = found(text)
+    if rendering is None:
+        assert attributions == []
+        return
+    attribution = one(text)
+    assert (attribution.handle, attribution.name, attribution.rendering, attribution.date) == ("jroe", name, rendering,
+                                                                                               DAY)  # fmt: skip
+
+
+def test_an_attribution_spans_its_dash_to_its_date_and_time() -> None:
+    text = "Caption A post shared by Jo (@jo) on Oct 21, 2017 at 6:59am PDT Oct 21, 2017 at 6:59am PDT\nNext"
+    attribution = one(text)
+    assert text[attribution.start : attribution.end] == text[len("Caption ") : text.index("\n")]
+    assert attribution.platform is Platform.INSTAGRAM
+    originally = "Post\n\nOriginally tweeted by Kev (@kev) on May 19, 2020."
+    assert originally[one(originally).start : one(originally).end].endswith("2020.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "— Reporting by Jane Doe (@janedoe)",
+        ">> Follow Evan Example (@evanexample) on Twitter",
+        "so true — me (@x) lol and more words here",  # a mention inside a post
+        "A spokesman for Jane Roe (@SenJaneRoe) June 19, 2017 statement said no.",
+        "According to a tweet by Donald Trump (@realDonaldTrump) June 5, 2017 was the day.",
+        "Donald Trump (@realDonaldTrump) said on Monday that he would sign it.",
+        "Ask (@ann) about it",
+    ],
+)
+def test_bylines_mentions_and_prose_are_not_attributions(text: str) -> None:
+    assert found(text) == []
+
+
+def test_a_date_it_cannot_read_keeps_the_attribution_with_a_problem() -> None:
+    attribution = one("Post — Jane Roe (@jroe) Feb 30, 2017")
+    assert attribution.date is None
+    assert "impossible date" in (attribution.problem or "")
+    odd = one("Post — Sam (@sam) 5 Xyzember 2016")
+    assert "unrecognised date" in (odd.problem or "")
+    assert odd.cues == {"no date": 0.1, "unreadable date": 0.2}
+
+
+def test_other_networks_by_handle() -> None:
+    assert one("Post — Ann (@ann@mastodon.social) June 19, 2017").platform is Platform.MASTODON
+    assert one("Post — Ann (@ann.bsky.social) June 19, 2017").platform is Platform.BLUESKY
+
+
+def test_names_that_lost_their_emoji() -> None:
+    assert one("pic.twitter.com/x  Annalise   Brown (@ab) June 19, 2017").name == "Annalise   Brown"
+    assert one("Way to go #Time      (@ronen) June 19, 2017").name is None
+    assert one("like Maxine Waters.  Zach de la Rocha  AgentHades (@AH) June 19, 2017").name == "AgentHades"
+
+
+def test_guardian_lines_put_the_post_after_the_attribution() -> None:
+    text = (
+        "There was anger on social media.\n"
+        "Alex Green (@alexg) Six hours on the bypass and no update.\n"
+        "The Night Owls (@owls) Stuck since 6pm with two kids. #StormDay\n"
+    )
+    first, second = found(text)
+    assert (first.name, first.post_after, second.name, second.post_after) == (
+        "Alex Green",
+        True,
+        "The Night Owls",
+        True,
+    )
+    assert found("A quiet paragraph.\nAlex Green (@alexg) Six hours on the bypass and no update.\n") == []
+
+
+def test_facebook_bylines() -> None:
+    posted = one("Roads are closed.\n\nPosted by County Council on Wednesday, November 4, 2015\n")
+    assert (posted.handle, posted.name, posted.platform, posted.date) == (None, "County Council", Platform.FACEBOOK,
+                                                                          dt.date(2015, 11, 4))  # fmt: skip
+    alone = one("Prose.\n\nPost by Free James Foley.\n\nMore.")
+    assert (alone.name, alone.date, alone.cues) == ("Free James Foley", None, {"no date": 0.1})
+    assert found("Title\n\nPosted by Admin on January 5, 2015\n") == []  # a blog's byline: no weekday
+
+
+def test_attributions_come_in_order_and_never_overlap() -> None:
+    text = (
+        "A — Ann (@ann) June 19, 2017 B — Bob (@bob) June 19, 2017\n\n"
+        "Posted by Cy on Monday, June 19, 2017\nD — Di (@di)"
+    )
+    attributions = found(text)
+    assert [a.handle or a.name for a in attributions] == ["ann", "bob", "Cy", "di"]
+    assert all(a.end <= b.start for a, b in itertools.pairwise(attributions))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("aB .—-;(@)\n2017 June19,Posted by on Monday")), max_size=300))
+def test_any_text_gives_ordered_attributions_within_it(text: str) -> None:
+    attributions = found(text)
+    assert all(0 <= a.start <= a.end <= len(text) for a in attributions)
+    assert all(a.end <= b.start for a, b in itertools.pairwise(attributions))

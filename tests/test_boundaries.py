@@ -1,0 +1,157 @@
+"""Where a post starts: candidates, lead-ins, the platforms' length limits, and any-input guarantees."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reactions.boundaries import (
+    Layout,
+    author_words,
+    candidates,
+    choose_start,
+    fits,
+    lead_score,
+    lead_sentence,
+    length_limit,
+    tweet_length,
+)
+
+OLD = dt.date(2016, 5, 1)  # the 140-character era
+NEW = dt.date(2019, 5, 1)
+
+
+@pytest.mark.parametrize(
+    ("platform", "date", "limit"),
+    [
+        ("twitter", dt.date(2017, 9, 25), 140),
+        ("twitter", dt.date(2017, 9, 26), 280),
+        ("twitter", dt.date(2023, 2, 7), 280),
+        ("twitter", dt.date(2023, 2, 8), None),
+        ("twitter", None, 280),
+        ("instagram", OLD, 2200),
+        ("facebook", OLD, None),
+    ],
+)
+def test_length_limits_follow_the_platform_and_the_date(platform: str, date: dt.date | None, limit: int | None) -> None:
+    assert length_limit(platform, date) == limit
+
+
+def test_tweet_length_counts_links_as_twitter_does() -> None:
+    assert tweet_length("a  b\n\nc") == 5
+    assert tweet_length("read https://example.com/a/very/long/path/indeed now") == len("read ") + 23 + len(" now")
+    assert tweet_length("look pic.twitter.com/AbC123") == len("look")
+    assert tweet_length("@ann @bob thanks") == len("thanks")
+    assert tweet_length("so true https://t.co/quoted") == len("so true")
+
+
+def test_fits_leaves_room_for_what_corpora_change() -> None:
+    assert fits("x" * 148, "twitter", OLD)
+    assert not fits("x" * 149, "twitter", OLD)
+    assert fits("x" * 10_000, "facebook", OLD)
+
+
+def kinds(text: str, stop: int | None = None) -> list[tuple[str, str]]:
+    stop = len(text) if stop is None else stop
+    return [(b.kind, text[b.at : b.at + 6]) for b in candidates(text, 0, stop, "paragraph")]
+
+
+def test_candidates_name_each_kind_of_boundary() -> None:
+    text = "Intro line\nShe wrote: Now.Then.  Next also.lower"
+    assert kinds(text) == [
+        ("paragraph", "Intro "), ("line", "She wr"), ("colon", "Now.Th"), ("glued", "Then. "),
+        ("spaced", "Next a"), ("lower", "lower"),
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["the U.S.Senate voted", "see e.g.this one", "visit InFlexWeTrust.Com today", "https://a.co/X.Y", "10:30 today",
+     'he said "Yes" to it', "2017.@SpeakerRyan said"],
+)  # fmt: skip
+def test_no_boundary_inside_initialisms_domains_links_times_or_quotes(text: str) -> None:
+    assert [kind for kind, _ in kinds(text)] == ["paragraph"]
+
+
+def test_a_colon_glued_to_text_and_a_quote_mark_opening_a_post_are_boundaries() -> None:
+    assert kinds("upon the nation:The bill")[1:] == [("glued", "The bi")]
+    assert kinds("he said.“Quoted")[1:] == [("glued", "“Quote")]
+    assert kinds("lying:.@SpeakerRyan")[1:] == [("glued", ".@Spea")]
+
+
+@pytest.mark.parametrize(
+    ("lead", "score"),
+    [
+        ("Taking to Twitter, he wrote:", 3.0),  # platform + colon
+        ("The senator responded on Monday.", 2.0),  # posting verb
+        ("Jane Roe keeps a record of it.", 0.5),  # the author
+        ("Compares at same point in presidencies:", 0.0),  # a colon alone introduces a list as often
+        ("Watch:", 0.0),  # too short to be an article's lead-in
+        ("The studio tweeted,", 3.0),  # a comma after a posting verb
+    ],
+)
+def test_lead_scores(lead: str, score: float) -> None:
+    assert lead_score(lead, author_words("Jane Roe", "SenJaneRoe")) == score
+
+
+def test_lead_sentence_is_the_clause_before() -> None:
+    text = "First one. Second one: post"
+    assert lead_sentence(text, text.index("post"), 0) == "Second one:"
+    assert lead_sentence(text, text.index("Second"), 0) == "First one."
+
+
+def choose(text: str, date: dt.date = NEW, name: str = "Ann Lee", handle: str = "ann") -> str:
+    boundary = choose_start(text, 0, len(text), "paragraph", platform="twitter", date=date,
+                            author=author_words(name, handle))  # fmt: skip
+    return text[boundary.at :]
+
+
+def test_the_paragraph_start_wins_without_a_lead_in() -> None:
+    assert choose("BREAKING: Sequel confirmed for 2021") == "BREAKING: Sequel confirmed for 2021"
+    assert choose("Critics were kind. Two hours well spent.") == "Critics were kind. Two hours well spent."
+
+
+def test_a_lead_in_with_a_posting_word_moves_the_start() -> None:
+    assert choose("The actor replied on Twitter: Thank you all") == "Thank you all"
+
+
+def test_a_glued_start_is_taken_when_the_paragraph_is_too_long_for_a_tweet_of_its_day() -> None:
+    sentence = "The vote was close and the senator was not pleased with it at all, said her aides. "
+    glued = sentence * 2 + "Later.This bill is a disgrace."
+    assert choose(glued, date=OLD) == "This bill is a disgrace."
+    assert choose(glued, date=NEW) == glued  # in 2019 the whole paragraph fits
+
+
+def test_on_a_tie_the_later_start_wins() -> None:
+    text = "Prose about the day.More prose here.The post itself."
+    assert choose(text, date=OLD) == text  # the whole paragraph fits: its start wins
+    long = "x" * 130 + " " + text
+    assert choose(long, date=OLD) == "The post itself."
+
+
+def test_when_nothing_else_fits_the_longest_post_from_a_sentence_end_is_taken() -> None:
+    sentence = "Long prose goes on about the case for quite a while without any break in it at all. "
+    tweet = "One sentence of the answer. And a second one."
+    assert choose(sentence * 3 + tweet, date=OLD) == sentence + tweet
+    assert choose(sentence * 3 + "It appeared on Twitter. " + tweet, date=OLD) == tweet  # a lead-in marks it
+
+
+def test_layout_knows_paragraphs_and_lines() -> None:
+    layout = Layout("one\ntwo\n\nthree  \n")
+    assert layout.para_start(layout.text.index("two"), 0) == 0
+    assert layout.para_start(layout.text.index("three"), 0) == layout.text.index("three")
+    assert layout.line_start(layout.text.index("two"), 0) == layout.text.index("two")
+    assert layout.last_visible(len(layout.text), 0) == layout.text.index("three") + 4
+    assert Layout("a\nb").para_start(2, 0) == 2  # without blank lines, each line is a paragraph
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list('aB .:!?\n"“#@-')), max_size=400), st.data())
+def test_choose_start_always_gives_a_start_within_bounds(text: str, data: st.DataObject) -> None:
+    stop = data.draw(st.integers(0, len(text)))
+    lo = data.draw(st.integers(0, stop))
+    boundary = choose_start(text, lo, stop, "paragraph", platform="twitter", date=OLD, author=())
+    assert lo <= boundary.at <= max(lo, stop)

@@ -1,0 +1,103 @@
+"""Posts cut out of an article's text: which paragraph is the post, and when the article kept none."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reactions.boundaries import Layout
+from reactions.models import Platform, Rendering
+from reactions.renderings import TextEmbed
+from reactions.text_embeds import find_text_embeds
+
+
+def embeds(text: str) -> list[TextEmbed]:
+    return find_text_embeds(Layout(text))[0]
+
+
+def texts(text: str) -> list[str]:
+    return [e.text for e in embeds(text)]
+
+
+def test_inline_and_own_line_posts() -> None:
+    text = "Intro.\n\nSo good — Ann (@ann) June 5, 2020\n\nAlso great\n\n— Bob (@bob) June 5, 2020"
+    found = embeds(text)
+    assert [(e.text, e.rendering) for e in found] == [("So good", Rendering.DASH), ("Also great", Rendering.OWN_LINE)]
+    assert text[found[1].start : found[1].end] == "Also great\n\n— Bob (@bob) June 5, 2020"
+
+
+@pytest.mark.parametrize(
+    ("above", "kept"),
+    [
+        ("A short post of mine", True),
+        ("My plans for 2020:", True),  # a post may end with a colon
+        ("Fans reacted on Twitter:", False),  # a lead-in
+        ("Last week Ann Lee was accused of copying a design, which she denied in a statement.", False),  # names her
+        ("x " * 100, False),  # longer than a tweet of 2016 could be
+    ],
+)
+def test_the_paragraph_above_an_own_line_attribution_is_the_post_unless_it_is_prose(above: str, kept: bool) -> None:
+    (embed,) = embeds(f"{above}\n\n— Ann Lee (@ann) June 5, 2016")
+    assert embed.text == (above.strip() if kept else "")
+    assert ("no text kept" not in embed.cues) is kept
+
+
+@pytest.mark.parametrize(
+    ("above", "kept"),
+    [
+        ("Those coal miners I mentioned.", False),  # no mark of a caption: the embed showed none
+        ("Take a look:", False),
+        ("Fresh from the oven 🎂 #birthday", True),
+        ("Rest in peace, legend. InFlexWeTrust.Com", True),
+    ],
+)
+def test_instagram_captions_above_the_byline(above: str, kept: bool) -> None:
+    (embed,) = embeds(f"Prose.\n\n{above}\n\nA photo posted by Jo (@jo) on Jan 7, 2015 at 3:02pm PST")
+    assert (embed.platform, embed.text) == (Platform.INSTAGRAM, above if kept else "")
+
+
+def test_a_lead_in_introduces_the_caption_below_it() -> None:
+    text = "He paid tribute:\n\nRest in peace, legend.\n\nA photo posted by Jo (@jo) on Jan 7, 2015 at 3:02pm PST"
+    assert texts(text) == ["Rest in peace, legend."]
+
+
+def test_two_attributions_in_a_row_leave_the_second_without_text() -> None:
+    text = "Great day — Ann (@ann) June 5, 2020\n\n— Bob (@bob) June 5, 2020"
+    assert texts(text) == ["Great day", ""]
+
+
+def test_a_post_of_several_paragraphs_across_a_wider_gap() -> None:
+    text = "Prose.\n\nDear all,\n\n\n\nIt is the small things.\n\n\n\n(Thread) — Ann (@ann) June 5, 2020"
+    assert texts(text) == ["Dear all,\n\n\n\nIt is the small things.\n\n\n\n(Thread)"]
+    long_above = "x " * 100 + "\n\n\n\nMy post — Ann (@ann) June 5, 2016"
+    assert texts(long_above) == ["My post"]  # joined, it would be too long for a tweet of 2016
+
+
+def test_bbc_markers_and_markdown_are_not_post_text() -> None:
+    bbc = "Skip Twitter post by Ann\n\nSo good\n\n— Ann (@ann) June 5, 2020\n\nEnd of Twitter post by Ann\n\nNext."
+    assert texts(bbc) == ["So good"]
+    markdown = "> So [#good](https://twitter.com/hashtag/good) \\- really\n>\n> — Ann (@ann) June 5, 2020"
+    assert texts(markdown) == ["So #good - really"]
+
+
+def test_cards_and_attributions_together_in_reading_order() -> None:
+    text = "Follow\nSam @sam\nCard text\n9:41 PM - 14 Nov 2016\n\nPost — Ann (@ann) June 5, 2020"
+    assert [(e.handle, e.rendering) for e in embeds(text)] == [("sam", Rendering.CARD), ("ann", Rendering.DASH)]
+
+
+def test_warnings_name_the_offset_and_the_problem() -> None:
+    found, warnings = find_text_embeds(Layout("Post — Ann (@ann) Feb 30, 2020"))
+    assert found[0].date is None
+    assert warnings == ["offset 5: impossible date 'Feb 30, 2020' for @ann; kept without a date"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("aB .:\n—(@x) June 5, 2020#🎂Posted by on Monday")), max_size=400))
+def test_any_text_gives_ordered_embeds_within_it(text: str) -> None:
+    found = embeds(text)
+    assert all(0 <= e.start <= e.end <= len(text) for e in found)
+    assert all(a.end <= b.start for a, b in itertools.pairwise(found))
+    assert all(0.0 <= 1 - sum(e.cues.values()) <= 1.0 for e in found)
