@@ -57,6 +57,8 @@ class Found:
     date: str | None
     text: str
     hashtags: tuple[str, ...]
+    rendering: str = ""
+    confidence: float = 1.0
 
 
 @dataclass(slots=True)
@@ -105,6 +107,10 @@ class Score:
     by_format: dict[str, Tally] = field(default_factory=lambda: collections.defaultdict(Tally))
     by_platform: dict[str, Tally] = field(default_factory=lambda: collections.defaultdict(Tally))
     by_dataset: dict[str, Tally] = field(default_factory=lambda: collections.defaultdict(Tally))
+    by_rendering: dict[str, Tally] = field(default_factory=lambda: collections.defaultdict(Tally))
+    """What the parser found, by the rule that found it: found (matched a label), extra, exact text."""
+    by_confidence: dict[str, Tally] = field(default_factory=lambda: collections.defaultdict(Tally))
+    """The same by confidence band: does a lower confidence mean more mistakes?"""
     problems: list[str] = field(default_factory=list)
 
     def summary(self) -> dict[str, float | int]:
@@ -135,6 +141,8 @@ def found_from(reaction: reactions.Reaction) -> Found:
         date=reaction.date.isoformat() if reaction.date else None,
         text=normalise(reaction.text),
         hashtags=tuple(reaction.hashtags),
+        rendering=str(reaction.rendering or ""),
+        confidence=1.0 if reaction.confidence is None else reaction.confidence,
     )
 
 
@@ -195,6 +203,8 @@ def score_file(name: str, labels: Sequence[Mapping[str, Any]], got: Sequence[Fou
         tally = _label_tally(label, None if best is None else got[best], name, score.problems)
         if best is not None:
             used.add(best)
+            for group in _evidence_groups(score, got[best]):
+                group.add(Tally(found=1, exact_text=tally.exact_text))
         groups = [score.quotes] if label.get("kind") == "quote" else [
             score.embeds, score.by_platform[label.get("platform", "twitter")], score.by_dataset[dataset],
             *(score.by_format[tag] for tag in label.get("format", ())),
@@ -207,8 +217,16 @@ def score_file(name: str, labels: Sequence[Mapping[str, Any]], got: Sequence[Fou
         score.problems.append(f"EXTRA {name} {g.kind} {g.platform} @{g.handle} {g.display_name!r} {g.text[:70]!r}")
         groups = [score.quotes] if g.kind == "quote" else [score.embeds, score.by_platform[g.platform],
                                                            score.by_dataset[dataset]]  # fmt: skip
-        for group in groups:
+        for group in [*groups, *_evidence_groups(score, g)]:
             group.extra += 1
+
+
+CONFIDENCE_BANDS = ((1.0, "1.0"), (0.9, "0.90-0.99"), (0.8, "0.80-0.89"), (0.7, "0.70-0.79"), (0.0, "below 0.70"))
+
+
+def _evidence_groups(score: Score, got: Found) -> list[Tally]:
+    band = next(name for floor, name in CONFIDENCE_BANDS if got.confidence >= floor - 1e-9)
+    return [score.by_rendering[got.rendering], score.by_confidence[band]]
 
 
 def _label_tally(label: Mapping[str, Any], got: Found | None, name: str, problems: list[str]) -> Tally:
@@ -261,6 +279,13 @@ def report(score: Score) -> Iterable[str]:
     for title, groups in (("format", score.by_format), ("platform", score.by_platform), ("dataset", score.by_dataset)):
         for name, tally in sorted(groups.items(), key=lambda kv: (-kv[1].labels, kv[0])):
             yield row(f"  {title} {name}", tally)
+    yield ""
+    yield f"{'what the parser found':34s} {'found':>6s} {'extra':>6s} {'exact text':>10s}"
+    for title, groups in (("rendering", score.by_rendering), ("confidence", score.by_confidence)):
+        order = [name for _, name in CONFIDENCE_BANDS] if title == "confidence" else sorted(groups)
+        for name, tally in sorted(groups.items(), key=lambda kv: order.index(kv[0])):
+            exact = _rate(tally.exact_text, tally.found)
+            yield f"  {title} {name:23s} {tally.found:6d} {tally.extra:6d} {exact:10.3f}"
     q = score.quotes
     yield (f"quotes: labels {q.labels}, recall {q.recall:.3f}, precision {q.precision:.3f} ({q.extra} extra), "
            f"author {q.author:.3f}, exact text {q.text:.3f}")  # fmt: skip

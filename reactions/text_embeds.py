@@ -33,6 +33,7 @@ no boundary fits the platform's length limit    0.3
 the article kept no text of the post            0.15
 a card without its counts line                  0.05
 a factbox post dated by its article             0.1
+the post names its author (as prose does)       0.15
 ==============================================  ======
 """
 
@@ -130,6 +131,8 @@ def _cut(layout: Layout, attribution: Attribution, floor: int) -> TextEmbed:
 def _embed(attribution: Attribution, post: str, start: int, end: int, cues: dict[str, float]) -> TextEmbed:
     if not post:
         cues["no text kept"] = 0.15
+    elif attribution.rendering is not Rendering.BYLINE and _names_itself(post, attribution):
+        cues["the post names its author, as prose does"] = 0.15
     return TextEmbed(
         start=start,
         end=end,
@@ -142,6 +145,15 @@ def _embed(attribution: Attribution, post: str, start: int, end: int, cues: dict
         cues=cues,
         link=attribution.link,
     )
+
+
+def _names_itself(post: str, attribution: Attribution) -> bool:
+    """Whether a post names its own author by a word of the display name (``This was one of Kim's …``):
+    articles do that, posts seldom."""
+    words = author_words(attribution.name, None)
+    if not words:
+        return False
+    return re.search(r"(?<!\w)(?:" + "|".join(map(re.escape, words)) + r")(?!\w)", post.casefold()) is not None
 
 
 def _post_region(
