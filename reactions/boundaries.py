@@ -48,13 +48,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 __all__ = [
+    "GAP",
     "MAX_CANDIDATES",
     "SLACK",
     "WINDOW",
     "Boundary",
     "Layout",
+    "author_words",
+    "candidates",
     "choose_start",
+    "fits",
+    "lead_score",
+    "lead_sentence",
     "length_limit",
+    "names_author",
     "tweet_length",
 ]
 
@@ -271,13 +278,27 @@ def lead_score(lead: str, author_words: Sequence[str]) -> float:
     introduces a list as often as a post)."""
     if len(lead.split()) < 3:
         return 0.0
-    score = 2.0 if _PLATFORM_CUES.search(lead) else 0.5 if _names_author(lead, author_words) else 0.0
+    score = 2.0 if _PLATFORM_CUES.search(lead) else 0.5 if names_author(lead, author_words) else 0.0
     return score + 1.0 if score and (lead.endswith(":") or lead.endswith(_VERB_COMMAS)) else score
 
 
-def _names_author(text: str, author_words: Sequence[str]) -> bool:
-    lowered = text.casefold()
-    return any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", lowered) for w in author_words)
+def names_author(text: str, author_words: Sequence[str]) -> bool:
+    """Whether ``text`` holds one of ``author_words`` as a whole word (or ``@handle``).
+
+    >>> names_author("Ask Trump's aides", ("trump",)), names_author("Trumpet", ("trump",))
+    (True, False)
+    """
+    if not author_words:
+        return False
+    words = set(_WORD_RE.findall(text.casefold()))
+    return any(w in words for w in author_words)
+
+
+_WORD_RE = re.compile(r"@?[^\W_]+")
+_COMMON_NAME_WORDS = frozenset(
+    "the and for with from our you your news official real daily new world live today now times post".split()
+)
+"""Words of account names (``The Night Owls``, ``Daily Mail Online``) that prose and posts use anyway."""
 
 
 def author_words(name: str | None, handle: str | None) -> tuple[str, ...]:
@@ -287,6 +308,7 @@ def author_words(name: str | None, handle: str | None) -> tuple[str, ...]:
     ('donald', 'trump', '@realdonaldtrump', 'realdonaldtrump')
     """
     words = [w.casefold() for w in re.findall(r"[^\W\d_]{3,}", name or "") if w[0].isupper()]
+    words = [w for w in words if w not in _COMMON_NAME_WORDS]
     if handle:
         words += [f"@{handle.casefold()}", handle.casefold()]
     return tuple(dict.fromkeys(words))

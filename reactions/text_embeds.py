@@ -55,6 +55,7 @@ from reactions.boundaries import (
     lead_score,
     lead_sentence,
     length_limit,
+    names_author,
     tweet_length,
 )
 from reactions.models import Platform, Rendering
@@ -150,10 +151,7 @@ def _embed(attribution: Attribution, post: str, start: int, end: int, cues: dict
 def _names_itself(post: str, attribution: Attribution) -> bool:
     """Whether a post names its own author by a word of the display name (``This was one of Kim's …``):
     articles do that, posts seldom."""
-    words = author_words(attribution.name, None)
-    if not words:
-        return False
-    return re.search(r"(?<!\w)(?:" + "|".join(map(re.escape, words)) + r")(?!\w)", post.casefold()) is not None
+    return names_author(post, author_words(attribution.name, None))
 
 
 def _post_region(
