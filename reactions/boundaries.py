@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -58,6 +59,7 @@ __all__ = [
     "candidates",
     "choose_start",
     "fits",
+    "has_platform_cue",
     "lead_score",
     "lead_sentence",
     "length_limit",
@@ -151,10 +153,12 @@ def tweet_length(text: str) -> int:
     >>> tweet_length("@ann @bob So good https://t.co/abcdefghij for you pic.twitter.com/xyz https://t.co/q")
     39
     """
-    text = _MEDIA_RE.sub("", text)
-    text = _LEADING_MENTIONS_RE.sub("", _TRAILING_URL_RE.sub("", text))
-    text = _URL_RE.sub("x" * 23, text)
-    return len(_SPACE_RUN_RE.sub(" ", text).strip())
+    if "://" in text or "www." in text or "pic." in text or "@" in text:
+        text = _MEDIA_RE.sub("", text)
+        text = _LEADING_MENTIONS_RE.sub("", _TRAILING_URL_RE.sub("", text))
+        text = _URL_RE.sub("x" * 23, text)
+    words = text.split()
+    return sum(map(len, words)) + len(words) - 1 if words else 0
 
 
 def fits(post: str, platform: str, date: dt.date | None) -> bool:
@@ -203,14 +207,28 @@ _COLON_RE = re.compile(r"(?::|(?:" + "|".join(f"(?<={verb})" for verb in _POSTIN
 """A lead-in's colon, or the comma after a posting verb (``…tweeted, There is only one side.``)."""
 _LINE_BREAK_RE = re.compile(r"\n[ \t>]*(?=[^\s>])")
 _SENTENCE_END_RE = re.compile(r"[.!?:][\"”’)]?(?=\s)|[.!?:;)\"”’](?=[A-Z\"“‘#])|\n")
-_PLATFORM_CUES = re.compile(
-    r"tweet|twitter|retweet|instagram|facebook|tiktok|threads|bluesky|social media|\bposted\b"
-    r"|\bwrote\b|\bwrites\b|\bcaptioned\b|\bshared\b|\bbelow\b|\baccount\b|took to|in a series of"
-    r"|\breplied\b|\bresponded\b|\breacted\b",
-    re.IGNORECASE,
-)
-"""Words of a lead-in that introduces a post (``…took to Twitter to say:``, ``See the tweet below.``,
-``She replied with a single line.``)."""
+# Words of a lead-in that introduces a post (``…took to Twitter to say:``, ``See the tweet below.``,
+# ``She replied with a single line.``): parts that match anywhere, and whole words.
+_CUE_PARTS = ("tweet", "twitter", "instagram", "facebook", "tiktok", "bluesky", "social media", "took to",
+              "in a series of")  # fmt: skip
+"""Lead-in words that match anywhere in a word (``retweeted``, ``tweets``)."""
+_CUE_WORDS = frozenset(("threads", "posted", "wrote", "writes", "captioned", "shared", "below", "account", "replied",
+                        "responded", "reacted"))  # fmt: skip
+"""Lead-in words that must stand as whole words."""
+
+
+def has_platform_cue(text: str) -> bool:
+    """Whether ``text`` names a platform or a posting verb (:data:`_CUE_PARTS`, :data:`_CUE_WORDS`), checked
+    with substring tests (words are split out only when one of the whole words is there).
+
+    >>> has_platform_cue("She took to Twitter."), has_platform_cue("She sharedly"), has_platform_cue("Nothing")
+    (True, False, False)
+    """
+    lowered = text.lower()
+    if any(part in lowered for part in _CUE_PARTS):
+        return True
+    return any(word in lowered for word in _CUE_WORDS) and not _CUE_WORDS.isdisjoint(_LETTERS_RE.findall(lowered))
+_LETTERS_RE = re.compile(r"[a-z]+")
 _TLD_RE = re.compile(r"(?:com|net|org|co|uk|gov|edu|io|ly|me|tv|us)\b", re.IGNORECASE)
 _URLISH = ("http", "www.", "pic.", "t.co/")
 
@@ -278,7 +296,7 @@ def lead_score(lead: str, author_words: Sequence[str]) -> float:
     introduces a list as often as a post)."""
     if len(lead.split()) < 3:
         return 0.0
-    score = 2.0 if _PLATFORM_CUES.search(lead) else 0.5 if names_author(lead, author_words) else 0.0
+    score = 2.0 if has_platform_cue(lead) else 0.5 if names_author(lead, author_words) else 0.0
     return score + 1.0 if score and (lead.endswith(":") or lead.endswith(_VERB_COMMAS)) else score
 
 
@@ -290,7 +308,10 @@ def names_author(text: str, author_words: Sequence[str]) -> bool:
     """
     if not author_words:
         return False
-    words = set(_WORD_RE.findall(text.casefold()))
+    lowered = text.casefold()
+    if not any(w.lstrip("@") in lowered for w in author_words):
+        return False
+    words = set(_WORD_RE.findall(lowered))
     return any(w in words for w in author_words)
 
 
@@ -301,6 +322,7 @@ _COMMON_NAME_WORDS = frozenset(
 """Words of account names (``The Night Owls``, ``Daily Mail Online``) that prose and posts use anyway."""
 
 
+@functools.lru_cache(maxsize=4096)
 def author_words(name: str | None, handle: str | None) -> tuple[str, ...]:
     """Words that name the author in prose: the display name's words of 3+ letters, and the handle.
 
@@ -318,6 +340,8 @@ def choose_start(
     text: str, lo: int, stop: int, first_kind: str, *, platform: str, date: dt.date | None, author: Sequence[str]
 ) -> Boundary:
     """Where the post that ends at ``stop`` starts, at or after ``lo`` (see the module's table)."""
+    if first_kind == "paragraph" and _paragraph_start_wins(text, lo, stop, platform, date):
+        return Boundary(lo, first_kind, _BASE[first_kind])
     options = candidates(text, max(lo, stop - WINDOW), stop, first_kind)
     if max(lo, stop - WINDOW) > lo:
         options = options[1:] or options  # the window's own start is no boundary
@@ -335,6 +359,25 @@ def choose_start(
         best_score, best = max(fitting, key=lambda sb: (sb[0], -sb[1].at))
         return Boundary(best.at, "sentence", best_score)
     return Boundary(options[-1].at, "too-long", options[-1].score)
+
+
+_SENTENCE_ENDS = (_GLUED_RE, _GLUED_LOWER_RE, _SPACED_RE)
+
+
+def _paragraph_start_wins(text: str, lo: int, stop: int, platform: str, date: dt.date | None) -> bool:
+    """Whether no other candidate can beat the paragraph's start, seen without listing them: the paragraph
+    fits and holds no colon, line break or posting verb's comma, and either no lead-in word or no sentence
+    end glued to what follows (a glued end scores 2, or 2.5 with the author named: below the paragraph's 3
+    without a lead-in word)."""
+    segment = text[lo:stop]
+    return (
+        stop - lo <= WINDOW
+        and ":" not in segment
+        and "\n" not in segment.strip()
+        and not any(f"{verb}," in segment for verb in _POSTING_VERBS)
+        and (not has_platform_cue(segment) or not any(p.search(segment) for p in _SENTENCE_ENDS))
+        and fits(segment, platform, date)
+    )
 
 
 def _fitting(

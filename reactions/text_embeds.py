@@ -232,13 +232,13 @@ def _reach_back(layout: Layout, start: int, floor: int, attribution: Attribution
     end = layout.last_visible(attribution.start, floor) + 1
     floor = max(floor, end - WINDOW)
     limit = length_limit(attribution.platform.value, attribution.date)
-    length = tweet_length(text[start:end])
+    length = -1  # measured only when a paragraph may join
     while layout.blank_lines and start > floor:
         last = layout.last_visible(start, floor)
         if last < floor or (text.count("\n", last, start) < 3 and not text.startswith(_CONTINUATION, start)):
             break
         above = layout.para_start(last, floor)
-        length += 1 + tweet_length(text[above:start])
+        length = (tweet_length(text[start:end]) if length < 0 else length) + 1 + tweet_length(text[above:start])
         if limit is not None and length > limit + SLACK:
             break
         start = above
