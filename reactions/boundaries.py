@@ -316,9 +316,8 @@ def names_author(text: str, author_words: Sequence[str]) -> bool:
 
 
 _WORD_RE = re.compile(r"@?[^\W_]+")
-_COMMON_NAME_WORDS = frozenset(
-    "the and for with from our you your news official real daily new world live today now times post".split()
-)
+_COMMON_NAME_WORDS = frozenset(("the", "and", "for", "with", "from", "our", "you", "your", "news", "official",
+                                "real", "daily", "new", "world", "live", "today", "now", "times", "post"))  # fmt: skip
 """Words of account names (``The Night Owls``, ``Daily Mail Online``) that prose and posts use anyway."""
 
 
