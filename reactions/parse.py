@@ -5,11 +5,12 @@ time: every scan is a single pass (a regex, or ``str.find`` from one candidate t
 every look-back is bounded, or kept within the text since the previous post.
 
 The stages: the text is cleaned (:func:`reactions.text.clean_text`) and a `` date YYYY-MM-DD``
-header taken off; posts embedded in the text are found by :mod:`reactions.text_embeds` (attributions,
-scraped cards and factboxes, each with where its post starts: :mod:`reactions.boundaries`), and
-posts quoted in prose by :mod:`reactions.quotes`.  Each post becomes a :class:`Reaction` with its
-``rendering`` (which rule found it) and ``confidence`` (1 less the cost of every doubtful cue, see
-:mod:`reactions.text_embeds`).
+header taken off; embed markup left in the text is read as markup (:mod:`reactions.markup`) and
+blanked, with code fences and scripts, for the rest; posts embedded in the text are found by
+:mod:`reactions.text_embeds` (attributions, scraped cards and factboxes, each with where its post
+starts: :mod:`reactions.boundaries`), and posts quoted in prose by :mod:`reactions.quotes`.  Each
+post becomes a :class:`Reaction` with its ``rendering`` (which rule found it) and ``confidence`` (1
+less the cost of every doubtful cue, see :mod:`reactions.text_embeds`).
 
 >>> article = parse_article("Wow. pic.twitter.com/abc — Ann Lee (@ann_lee) Feb 2, 2020", "a1")
 >>> r = article.reactions[0]
@@ -30,6 +31,7 @@ from reactions import snowflake
 from reactions.boundaries import Layout
 from reactions.build import build_reaction, overlaps, reaction_id, text_fingerprint
 from reactions.dates import ATTRIBUTION_DATE
+from reactions.markup import find_markup_embeds, mask
 from reactions.models import Article, Kind, Reaction
 from reactions.quotes import find_quotes
 from reactions.renderings import TextEmbed
@@ -63,12 +65,14 @@ def parse_article(text: str, source: str | None = None) -> Article:
     """
     source = source or "<text>"
     body, date, warnings = _split_header(clean_text(text if isinstance(text, str) else ""))
-    found, embed_warnings = find_text_embeds(Layout(body), date)
+    marked = find_markup_embeds(body, source)
+    prose = mask(body, [r.span for r in marked])
+    found, embed_warnings = find_text_embeds(Layout(prose), date, [r.span for r in marked])
     warnings.extend(embed_warnings)
-    embeds = _reactions(found, source, warnings)
+    embeds = sorted([*marked, *_reactions(found, source, warnings)], key=lambda r: r.span)
     taken = [r.span for r in embeds]
-    quotes = find_quotes(body, source, taken)
-    warnings.extend(_attributions_without_handle(body, taken))
+    quotes = find_quotes(prose, source, taken)
+    warnings.extend(_attributions_without_handle(prose, taken))
     reactions = tuple(sorted((*embeds, *quotes), key=lambda r: r.span))
     for warning in warnings:
         logger.warning("%s: %s", source, warning)

@@ -39,8 +39,10 @@ the post names its author (as prose does)       0.15
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from reactions.attribution import Attribution, find_attributions
 from reactions.boundaries import (
@@ -84,14 +86,18 @@ _CAPTION_FEATURES_RE = re.compile(
 """What a caption has and an article's sentence rarely has: a hashtag, a mention, a link, an emoji."""
 
 
-def find_text_embeds(layout: Layout, day: object = None) -> tuple[list[TextEmbed], list[str]]:
+def find_text_embeds(
+    layout: Layout, day: dt.date | None = None, taken: Sequence[tuple[int, int]] = ()
+) -> tuple[list[TextEmbed], list[str]]:
     """Every post embedded in the text, in order, and the warnings met on the way.
 
-    ``day`` is the article's date (a factbox's posts carry no other)."""
+    ``day`` is the article's date (a factbox's posts carry no other); ``taken`` are spans already read
+    otherwise (embed markup): no post reaches back across one."""
     text = layout.text
-    fixed = sorted([*find_cards(text, 0), *find_factboxes(text, 0, day)], key=lambda e: e.start)  # type: ignore[arg-type]
-    anchors: list[TextEmbed | Attribution] = sorted(
-        [*fixed, *find_attributions(layout)], key=lambda a: (a.start, isinstance(a, Attribution))
+    fixed = [*find_cards(text, 0), *find_factboxes(text, 0, day)]
+    barriers = [_Barrier(start, end) for start, end in taken]
+    anchors: list[TextEmbed | Attribution | _Barrier] = sorted(
+        [*fixed, *barriers, *find_attributions(layout)], key=lambda a: (a.start, isinstance(a, Attribution))
     )
     embeds: list[TextEmbed] = []
     warnings: list[str] = []
@@ -99,15 +105,24 @@ def find_text_embeds(layout: Layout, day: object = None) -> tuple[list[TextEmbed
     for anchor in anchors:
         if anchor.start < floor:
             continue
+        if isinstance(anchor, Attribution):
+            if anchor.problem:
+                warnings.append(f"offset {anchor.start}: {anchor.problem}")
+            embeds.append(_cut(layout, anchor, floor))
+            floor = _end_marker_end(text, anchor)
+            continue
         if isinstance(anchor, TextEmbed):
             embeds.append(anchor)
-            floor = anchor.end
-            continue
-        if anchor.problem:
-            warnings.append(f"offset {anchor.start}: {anchor.problem}")
-        embeds.append(_cut(layout, anchor, floor))
-        floor = _end_marker_end(text, anchor)
+        floor = anchor.end
     return embeds, warnings
+
+
+@dataclass(frozen=True, slots=True)
+class _Barrier:
+    """A span read otherwise (embed markup), that no post reaches back across."""
+
+    start: int
+    end: int
 
 
 def _cut(layout: Layout, attribution: Attribution, floor: int) -> TextEmbed:
