@@ -106,7 +106,7 @@ def find_attributions(layout: Layout) -> list[Attribution]:
     """Every attribution of the text, in order, none overlapping the one before."""
     found: list[Attribution] = []
     floor = 0
-    facebook = iter(_facebook_bylines(layout.text))
+    facebook = iter(sorted([*_facebook_bylines(layout.text), *_view_on_bylines(layout.text)], key=lambda a: a.start))
     pending = next(facebook, None)
     for match in _handle_matches(layout.text):
         while pending is not None and pending.start < match.start():
@@ -131,6 +131,29 @@ _FACEBOOK_RE = re.compile(
 )
 """Facebook's embed fallback: ``Posted by NAME on WEEKDAY, DATE`` under the post's text, or ``Post by
 NAME.`` alone (an embed that kept no text)."""
+
+
+_VIEW_ON_RE = re.compile(
+    r"^[ \t]*Post by @(?P<handle>[A-Za-z0-9_.]{1,30})(?:@(?P<instance>[A-Za-z0-9.-]{1,100}))?[ \t]*\n"
+    r"(?:[ \t]*\n){0,2}[ \t]*View on (?P<network>Threads|Mastodon)[ \t]*$",
+    re.MULTILINE,
+)
+"""What the embed code of Threads and Mastodon shows when its script does not run: ``Post by @handle`` and
+``View on Threads``, each on its line (the post's text is not part of it)."""
+
+
+def _view_on_bylines(text: str) -> Iterator[Attribution]:
+    """Threads' and Mastodon's embed fallbacks; tried only where ``View on`` stands."""
+    if "View on " not in text:
+        return
+    for match in _VIEW_ON_RE.finditer(text):
+        mastodon = match.group("network") == "Mastodon"
+        handle = match.group("handle") + (f"@{match.group('instance')}" if mastodon and match.group("instance") else "")
+        start = match.start() + len(match.group()) - len(match.group().lstrip())
+        attribution = Attribution(start, match.end(), handle, None, None,
+                                  Platform.MASTODON if mastodon else Platform.THREADS, Rendering.BYLINE)  # fmt: skip
+        attribution.cues["no date"] = 0.1
+        yield attribution
 
 
 def _facebook_bylines(text: str) -> Iterator[Attribution]:
@@ -246,10 +269,11 @@ def _with_date(
 
 
 def _platform(match: re.Match[str], platform: Platform) -> Platform:
-    """The network: Mastodon for ``@user@instance``, Bluesky for a ``….bsky.social`` handle."""
+    """The network: Mastodon for ``@user@instance``; Bluesky for a handle with a dot (``user.bsky.social``,
+    ``nytimes.com``) where the form is Twitter's (a Twitter handle never holds a dot)."""
     if match.group("instance"):
         return Platform.MASTODON
-    if match.group("handle").lower().endswith(".bsky.social"):
+    if platform is Platform.TWITTER and "." in match.group("handle"):
         return Platform.BLUESKY
     return platform
 

@@ -1,4 +1,4 @@
-"""Posts that scrapers saved in a shape of their own: Twitter cards and Reuters' factboxes.
+"""Posts that scrapers saved in a shape of their own: Twitter cards, TikTok captions and Reuters' factboxes.
 
 A **card** is the text of a rendered Twitter widget, one item per line::
 
@@ -9,8 +9,8 @@ A **card** is the text of a rendered Twitter widget, one item per line::
     16,738 16,738 Retweets   53,680 53,680 likes
 
 (``Follow``, a ``Replying to @…`` line and the counts are optional; the time line may read
-``9:07 AM · Dec 28, 2016``.)  A **factbox** is Reuters' "Trump on Twitter" list, with no names and
-the day in the article's date::
+``9:07 AM · Dec 28, 2016``.)  TikTok's embed, as text, is one line: ``@handle caption ♬ sound``.
+A **factbox** is Reuters' "Trump on Twitter" list, with no names and the day in the article's date::
 
     @realDonaldTrump : - To each member of the graduating class… [1235 EST] - You are always… [1428 EST]
 
@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from reactions.dates import CARD_TIME, card_date
 from reactions.models import Platform, Rendering
 
-__all__ = ["TextEmbed", "find_cards", "find_factboxes"]
+__all__ = ["TextEmbed", "find_cards", "find_factboxes", "find_tiktok_captions"]
 
 
 @dataclass(slots=True)  # not frozen: the parser fills in warnings' offsets and cues as it goes
@@ -221,3 +221,28 @@ def _factbox_item(box: re.Match[str], start: int, end: re.Match[str], post: str,
         cues={"date from the article": 0.1} if day else {"no date": 0.1},
         created_at=created,
     )
+
+
+# --- TikTok captions ------------------------------------------------------------------------------
+
+_TIKTOK_LINE_RE = re.compile(r"[ \t]*@(?P<handle>[A-Za-z0-9_.]{2,24})[ \t]+(?P<caption>\S[^\n]*?)[ \t]*♬")
+
+
+def find_tiktok_captions(text: str, floor: int) -> list[TextEmbed]:
+    """TikTok's embed fallback as text: ``@handle caption #tags ♬ original sound - Name`` on one line
+    (the sound credit is no part of the post).  Tried only where a ``♬`` stands."""
+    found: list[TextEmbed] = []
+    note = text.find("♬", floor)
+    while note >= 0:
+        start = text.rfind("\n", floor, note) + 1
+        end = text.find("\n", note)
+        end = len(text) if end < 0 else end
+        line = _TIKTOK_LINE_RE.match(text, start, note + 1)
+        if line is not None and (not found or start >= found[-1].end):
+            found.append(TextEmbed(
+                start=_first_visible(text, start), end=len(text[:end].rstrip()), text=line.group("caption").strip(),
+                handle=line.group("handle"), name=None, date=None, platform=Platform.TIKTOK,
+                rendering=Rendering.BYLINE, cues={"no date": 0.1},
+            ))  # fmt: skip
+        note = text.find("♬", end)
+    return found

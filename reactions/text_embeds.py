@@ -61,7 +61,7 @@ from reactions.boundaries import (
     tweet_length,
 )
 from reactions.models import Platform, Rendering
-from reactions.renderings import TextEmbed, find_cards, find_factboxes
+from reactions.renderings import TextEmbed, find_cards, find_factboxes, find_tiktok_captions
 
 __all__ = ["find_text_embeds", "text_is_missing"]
 
@@ -80,6 +80,8 @@ _POST_END_RE = re.compile(
 )
 _CONTINUATION = ("—", "–", "―", "--")
 """A post paragraph opening with a dash continues the one before: ``"…"\\n\\n--A Guy I Just Punched``."""
+_CAPTIONED_ABOVE = (Platform.INSTAGRAM, Platform.THREADS, Platform.MASTODON)
+"""Networks whose embed fallback shows a byline that may or may not have the post's text above it."""
 _CAPTION_FEATURES_RE = re.compile(
     r"[#@]\w|https?://|www\.|pic\.twitter\.com|\.(?:com|net|org)\b|[\U0001F000-\U0001FAFF\u2600-\u27BF]", re.IGNORECASE
 )
@@ -94,7 +96,7 @@ def find_text_embeds(
     ``day`` is the article's date (a factbox's posts carry no other); ``taken`` are spans already read
     otherwise (embed markup): no post reaches back across one."""
     text = layout.text
-    fixed = [*find_cards(text, 0), *find_factboxes(text, 0, day)]
+    fixed = [*find_cards(text, 0), *find_factboxes(text, 0, day), *find_tiktok_captions(text, 0)]
     barriers = [_Barrier(start, end) for start, end in taken]
     anchors: list[TextEmbed | Attribution | _Barrier] = sorted(
         [*fixed, *barriers, *find_attributions(layout)], key=lambda a: (a.start, isinstance(a, Attribution))
@@ -228,7 +230,7 @@ def text_is_missing(layout: Layout, start: int, stop: int, attribution: Attribut
     name = (attribution.name or "").casefold()
     if len(name.split()) >= 2 and name in post.casefold():
         return True
-    if attribution.rendering is Rendering.BYLINE and attribution.platform is Platform.INSTAGRAM:
+    if attribution.rendering is Rendering.BYLINE and attribution.platform in _CAPTIONED_ABOVE:
         lead = lead_sentence(text, start, max(floor, start - 400))
         return not (_CAPTION_FEATURES_RE.search(post) or lead.endswith(":"))
     return False

@@ -95,6 +95,8 @@ def test_a_date_it_cannot_read_keeps_the_attribution_with_a_problem() -> None:
 def test_other_networks_by_handle() -> None:
     assert one("Post — Ann (@ann@mastodon.social) June 19, 2017").platform is Platform.MASTODON
     assert one("Post — Ann (@ann.bsky.social) June 19, 2017").platform is Platform.BLUESKY
+    assert one("Post — The Times (@nytimes.com) June 19, 2017").platform is Platform.BLUESKY
+    assert one("Post A post shared by Jo (@jo.doe) on Jun 19, 2017 at 1:04pm PDT").platform is Platform.INSTAGRAM
 
 
 def test_names_that_lost_their_emoji() -> None:
@@ -117,6 +119,15 @@ def test_guardian_lines_put_the_post_after_the_attribution() -> None:
         True,
     )
     assert found("A quiet paragraph.\nAlex Green (@alexg) Six hours on the bypass and no update.\n") == []
+
+
+def test_threads_and_mastodon_fallbacks() -> None:
+    threads, mastodon = found(
+        "Post by @zuck\nView on Threads\n\nText\n\nPost by @Gargron@mastodon.social\nView on Mastodon"
+    )
+    assert (threads.handle, threads.platform, threads.rendering) == ("zuck", Platform.THREADS, Rendering.BYLINE)
+    assert (mastodon.handle, mastodon.platform) == ("Gargron@mastodon.social", Platform.MASTODON)
+    assert found("Post by @zuck about the launch.\nView on Threads") == []
 
 
 def test_facebook_bylines() -> None:

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reactions.models import Rendering
-from reactions.renderings import find_cards, find_factboxes
+from reactions.renderings import find_cards, find_factboxes, find_tiktok_captions
 
 CARD = (
     "Follow\nSam Rivera ? @MayorSam\nWe will fix the bridge.\nBefore winter.\n9:41 PM - 14 Nov 2016\n"
@@ -72,8 +72,15 @@ def test_a_handle_and_colon_in_prose_is_no_factbox() -> None:
     assert find_factboxes("Write to @desk : - we answer every letter.", 0, None) == []
 
 
+def test_a_tiktok_caption_line_without_its_sound_credit() -> None:
+    text = "Fans loved it.\n@pet_22 Guess my name 😍 #fyp ♬ original sound - Pet\nProse with a ♬ in it."
+    (caption,) = find_tiktok_captions(text, 0)
+    assert (caption.handle, caption.text, caption.platform.value) == ("pet_22", "Guess my name 😍 #fyp", "tiktok")
+    assert text[caption.start : caption.end] == "@pet_22 Guess my name 😍 #fyp ♬ original sound - Pet"
+
+
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list("aB @:-[]0123 ESTPMAN\n·Follow")), max_size=300))
+@given(st.text(alphabet=st.sampled_from(list("aB @:-[]0123 ESTPMAN\n·Follow♬")), max_size=300))
 def test_any_text_gives_cards_and_factboxes_within_it(text: str) -> None:
-    for embed in [*find_cards(text, 0), *find_factboxes(text, 0, dt.date(2020, 1, 1))]:
+    for embed in [*find_cards(text, 0), *find_factboxes(text, 0, dt.date(2020, 1, 1)), *find_tiktok_captions(text, 0)]:
         assert 0 <= embed.start <= embed.end <= len(text)
