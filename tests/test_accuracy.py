@@ -22,10 +22,11 @@ sys.modules["accuracy"] = accuracy
 _spec.loader.exec_module(accuracy)
 
 FLOOR: dict[str, float] = {
-    "recall": 0.869,
+    "recall": 0.99,
     "precision": 0.99,
-    "exact_text": 0.819,
-    "hashtags": 0.869,
+    "exact_text": 0.975,
+    "hashtags": 0.99,
+    "min_format_recall": 0.9,
 }
 """The parser's figures on each half of the dev set may only rise: raise these as the parser improves."""
 
