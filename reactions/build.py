@@ -114,6 +114,7 @@ def build_reaction(
         span=span,
         rendering=rendering,
         confidence=round(min(1.0, max(0.0, confidence)), 2),
+        author=fields.pop("author", None) or (handle if kind is Kind.EMBED else None),
         # a field given empty does not replace what the text gives; any other given field is kept as given
         hashtags=fields.pop("hashtags", None) or entities.hashtags,
         mentions=fields.pop("mentions", None) or entities.mentions,

@@ -333,7 +333,7 @@ def log_warnings(outcomes: Iterable[FileOutcome]) -> None:
 # --- dedupe ----------------------------------------------------------------------------------------
 
 FILLABLE: Final = (
-    "handle", "display_name", "date", "hashtags", "mentions", "urls", "media", "emoji",
+    "handle", "display_name", "author", "date", "hashtags", "mentions", "urls", "media", "emoji",
     "status_id", "url", "created_at", "lang",
 )  # fmt: skip
 """Fields a later occurrence may fill in when the first occurrence lacks them."""

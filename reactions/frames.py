@@ -46,6 +46,7 @@ BASE_DTYPES: Final[Mapping[str, Any]] = {
     "platform": pd.CategoricalDtype(list(PLATFORMS)),
     "handle": STRING,
     "display_name": STRING,
+    "author": STRING,
     "date": "datetime64[ns]",
     "text": STRING,
     "hashtags": object,
@@ -74,7 +75,7 @@ platform found, sorted (see :func:`platform_dtype`)."""
 BASE_COLUMNS: Final[tuple[str, ...]] = tuple(BASE_DTYPES)
 """The base column names of :func:`to_frame`, in order."""
 
-NULLABLE_TEXT: Final[tuple[str, ...]] = ("handle", "display_name", "status_id", "url", "lang")
+NULLABLE_TEXT: Final[tuple[str, ...]] = ("handle", "display_name", "author", "status_id", "url", "lang")
 """Optional text columns: ``None`` *and* ``""`` in a record both become ``<NA>`` (so that a CSV's
 empty cell reads back as exactly the same frame)."""
 
@@ -165,6 +166,7 @@ def reaction_columns(
         "platform": [r.platform or unknown for r in reactions],
         "handle": [r.handle or None for r in reactions],
         "display_name": [r.display_name or None for r in reactions],
+        "author": [r.author or None for r in reactions],
         "date": [r.date for r in reactions],
         "text": [r.text for r in reactions],
         "hashtags": [list(r.hashtags) for r in reactions],

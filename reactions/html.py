@@ -277,14 +277,23 @@ def _reaction(embed: Embed, source: str, span: tuple[int, int]) -> Reaction:
 
 
 def _merge(embeds: list[Reaction], found: Iterable[Reaction]) -> tuple[Reaction, ...]:
-    """Embeds plus the text reactions that are not one of them (by overlap, or handle and text)."""
+    """Embeds plus the text reactions that are not one of them: by overlap, by handle and text, or, for a
+    quotation in the prose, by words that begin one of the embedded posts (a page that embeds a post and
+    quotes it too cites one post)."""
     keys = {(_key(r.handle), text_fingerprint(r.text)) for r in embeds if r.text}
+    openings = {text_fingerprint(r.text)[:_ECHO] for r in embeds if len(text_fingerprint(r.text)) >= _ECHO}
 
     def is_embed(r: Reaction) -> bool:
+        if r.kind is Kind.QUOTE and text_fingerprint(r.text)[:_ECHO] in openings:
+            return True
         return any(_overlap(r.span, e.span) for e in embeds) or (_key(r.handle), text_fingerprint(r.text)) in keys
 
     extra = [r for r in found if not is_embed(r)]
     return tuple(sorted((*embeds, *extra), key=lambda r: r.span))
+
+
+_ECHO = 16
+"""Letters and digits a quotation shares with the opening of an embedded post to be that post."""
 
 
 def _key(handle: str | None) -> str:

@@ -106,6 +106,9 @@ class Reaction:
             by hand.
         confidence: how sure the parser is of the post and its boundaries, in ``[0, 1]``, from
             the cues that matched (see :mod:`reactions.parse`); ``None`` for a record made by hand.
+        author: the person or account the post belongs to: the handle of an embed; for a quote,
+            the name as written, or the person the paragraph names when the prose writes a pronoun
+            or a description (``she`` -> ``Amanda Stanton``); ``None`` when it cannot be told.
     """
 
     id: str
@@ -129,6 +132,7 @@ class Reaction:
     lang: str | None = None
     rendering: Rendering | None = None
     confidence: float | None = None
+    author: str | None = None
 
     @property
     def sources(self) -> tuple[str, ...]:

@@ -1,67 +1,213 @@
-"""Posts quoted in an article's prose: ``"…," a fan tweeted.``, ``One user wrote on Instagram: "…"``.
+"""Posts quoted in an article's prose: ``"…," a fan tweeted.``, ``She wrote on Instagram: "…"``.
 
-A quoted passage followed by ``, AUTHOR VERB`` or ``, VERB AUTHOR`` or preceded by ``AUTHOR VERB:``
-where VERB is a posting verb (tweeted, posted, commented, wrote, shared, or any speech verb followed
-by "on Twitter", "in a post", …).  Plain speech (said, told, replied, a statement to a newspaper) is
-not a reaction.  Pure functions, no I/O, linear time: the patterns are tried only where a quote mark
-stands, over bounded windows.
+A quotation is a post only when the prose says it was posted; ordinary speech, interviews and
+statements are not reactions.  For each quotation the parser reads its attribution, either the clause
+after it (``"…," she wrote in the since-deleted message.``, ``"…," wrote one social media user``) or the
+lead-in before it (``Minutes later, she tweeted: "…"``, ``…in a May 11 tweet, writing, "…"``), and then
+weighs what says *posted*:
 
->>> [(q.display_name, q.text) for q in find_quotes('"So good," a fan tweeted.', "a.txt", [])]
-[('a fan', 'So good')]
+==========================================================  =============================  ==========
+the attribution                                             what else it needs             confidence
+==========================================================  =============================  ==========
+tweeted, retweeted, posted, captioned (and -ing forms)      nothing                        0.9
+  … with the platform named in its sentence                                                0.95
+wrote, shared, commented, replied, responded, continued     the platform or a post named   0.85
+(and -ing forms)                                            in its sentence or the one
+                                                            before (``on social media``,
+                                                            ``in the since-deleted
+                                                            message``, ``alongside a
+                                                            photo``)
+  … or an author who is a poster (``a fan``, ``one user``)                                 0.75
+  … or posts embedded before and after it (a round-up)                                     0.7
+any verb, when the words are an embedded post's              the post embedded in the       0.9
+                                                            article
+said, says, added, told, quipped, joked                     the platform named in the      0.85
+                                                            attribution itself
+                                                            (``said on Twitter``)
+==========================================================  =============================  ==========
+
+Anything that names another medium in the sentence (a statement, an interview, a website, a blog,
+a letter, an e-mail, an essay, an article, a podcast, a press release) makes it speech, whatever the
+verb.  The platform is the one the sentence (or the sentence before it) names, ``twitter`` for a
+tweet, else ``unknown``.
+
+The author is kept as written (``she``, ``one social media user``, ``the department``); a name after a
+description is the name (``TV producer Jesse Zook`` -> ``Jesse Zook``), while a phrase opening with an
+article stays whole (``A spoof account for Iron Man Tony Stark``).  ``author`` resolves a pronoun or a
+description to the person the paragraph names (``she`` -> ``Amanda Stanton``), when it can.
+
+Pure functions, no I/O, linear time: quotation marks are found with ``str.find``, every look-around is
+a bounded window, and no pattern has nested or adjacent unbounded repeats.
+
+>>> [(q.display_name, q.text, q.platform.value) for q in find_quotes('"So good," a fan tweeted.', "a.txt", [])]
+[('a fan', 'So good', 'twitter')]
+>>> find_quotes('"We are devastated," the family said in a statement.', "a.txt", [])
+[]
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
-from reactions.build import build_reaction, overlaps
+from reactions.build import build_reaction, overlaps, text_fingerprint
 from reactions.models import Kind, Platform, Reaction, Rendering
 
 __all__ = ["find_quotes"]
 
+REACH = 400
+"""How far around a quotation its sentence, the sentence before and the neighbouring paragraphs are read."""
 
-_POST_VERBS = r"tweeted|retweeted|posted|commented|wrote|shared|captioned|replied|responded|added|said|quipped|joked"
-_VENUE = (
-    r"(?:on|via|to)[ \t]+(?P<venue>Twitter|X|Instagram|Facebook|TikTok|Threads|Bluesky|Reddit|YouTube"
-    r"|social[ \t]+media|(?:his|her|their|its)[ \t]+(?:Twitter|Instagram|Facebook|TikTok|social[ \t]+media)"
-    r"(?:[ \t]+(?:account|page|story|stories))?)"
-    r"|in[ \t]+an?[ \t]+(?P<venue2>tweet|post|Instagram[ \t]+(?:post|story|caption)|Facebook[ \t]+post"
-    r"|TikTok(?:[ \t]+video)?|comment|reply|thread)"
+_QUOTE_RE = re.compile(
+    r'"(?P<a>[^"\n]{2,2000})"|“(?P<b>[^”“\n]{0,2000}(?:“[^”“\n]{1,200}”[^”“\n]{0,2000}){0,5})”'
 )
-_QUOTE_RE = re.compile(r'"(?P<a>[^"\n]{2,2000})"|“(?P<b>[^”“\n]{2,2000})”')
+"""A quotation on one line: straight marks, or curly ones that may hold one of their own (``“…his “mama”…”``)."""
+_OPEN_RE = re.compile(r'["“](?P<a>[^"“”\n]{2,2000})$', re.MULTILINE)
+"""A quotation that runs on past its paragraph's end (each paragraph of a long one opens with a mark, only the last
+closes): read to the end of the line."""
 _SINGLE_QUOTE_RE = re.compile(r"(?<![\w’'])‘(?P<c>[^‘\n]{2,600}?)’(?=[,.;:!?]?(?:[ \t]|$))", re.MULTILINE)
 """British style ‘…’: the closing ’ must not be an apostrophe inside a word (don’t)."""
-_AUTHOR = r"(?P<author>@?[\w][\w'’.@-]*(?:[ \t]+@?[\w'’.@-]+){0,7}?)"
-_AFTER_AUTHOR_VERB = re.compile(
-    rf",?[ \t]+{_AUTHOR}[ \t]+(?P<verb>{_POST_VERBS})(?P<tail>(?:[ \t]+(?:{_VENUE}))?)"
-    r"(?P<end>[ \t]*[.!?]|[ \t]*,|[ \t]+(?=\w))",
+
+STRONG_VERBS = frozenset({"tweeted", "retweeted", "tweeting", "retweeting", "tweets", "posted", "posting", "posts",
+                          "captioned", "captioning", "captions"})  # fmt: skip
+"""Verbs that say *posted* on their own."""
+WRITING_VERBS = frozenset({"wrote", "writing", "writes", "shared", "sharing", "shares", "commented", "commenting",
+                           "penned"})  # fmt: skip
+"""Verbs of a post when the platform, a post, a poster or an embed is near."""
+SPEECH_VERBS = frozenset({"said", "says", "saying", "added", "adding", "told", "quipped", "joked", "asked", "replied",
+                          "replying", "responded", "responding", "continued", "suggested", "reads",
+                          "read"})  # fmt: skip
+"""Verbs of speech: a post only when the attribution itself names the platform (``said on Twitter``)."""
+_VERBS = STRONG_VERBS | WRITING_VERBS | SPEECH_VERBS
+_VERB_ALTERNATION = "|".join(sorted(_VERBS, key=len, reverse=True))
+_VERB_RE = re.compile(r"\b(?:" + _VERB_ALTERNATION + r")\b", re.IGNORECASE)
+
+_PLATFORM_WORDS = (
+    ("twitter", Platform.TWITTER), ("tweet", Platform.TWITTER), ("instagram", Platform.INSTAGRAM),
+    ("insta ", Platform.INSTAGRAM), ("facebook", Platform.FACEBOOK), ("tiktok", Platform.TIKTOK),
+    ("threads", Platform.THREADS), ("bluesky", Platform.BLUESKY), ("mastodon", Platform.MASTODON),
+    ("youtube", Platform.YOUTUBE),
+)  # fmt: skip
+_POST_CUE_RE = re.compile(
+    r"\b(?:twitter|tweets?|tweeted|instagram|facebook|tiktok|snapchat|reddit|youtube|threads|bluesky|mastodon"
+    r"|social media|social-media|since-deleted|now-deleted|(?:a|an|her|his|their|the|its|that|this|another|"
+    r"subsequent|latest|new|recent|separate)[ \t]+(?:[\w-]{1,20}[ \t]+)?(?:post|caption|story|selfie|snap|thread)s?"
+    r"|alongside[ \t]+(?:a|an|the|his|her|their)?[ \t]*(?:[\w-]{1,20}[ \t]+)?(?:photos?|pictures?|pics?|images?|"
+    r"videos?|clips?|selfies?|snaps?|shots?)|on X)\b",
     re.IGNORECASE,
 )
-_AFTER_VERB_AUTHOR = re.compile(
-    rf",?[ \t]+(?P<verb>{_POST_VERBS})[ \t]+{_AUTHOR}(?P<tail>(?:[ \t]+(?:{_VENUE}))?)(?P<end>[ \t]*[.!?])",
+"""What says the words were posted: a platform, a post or caption, ``since-deleted``, ``alongside a photo``."""
+_POSTED_CONTEXT_RE = re.compile(
+    r"\b(?:(?:on|to|via|across|onto)[ \t]{1,3}(?:(?:his|her|their|its)[ \t]{1,3})?(?:Twitter|Instagram|Facebook|TikTok"
+    r"|Snapchat|Threads|Bluesky|Mastodon|social[ \t]{1,3}media|X)|tweet(?:s|ed|ing)?|retweet(?:s|ed|ing)?"
+    r"|(?:a|an|his|her|their|the|another|that|this)[ \t]{1,3}(?:[\w-]{1,20}[ \t]{1,3})?(?:post|caption|selfie|thread)s?"
+    r"|since-deleted|now-deleted|social[ \t]{1,3}media[ \t]{1,3}users?)\b",
     re.IGNORECASE,
 )
-_BEFORE = re.compile(
-    rf"(?:^|(?<=[.!?,;:\n])|(?<=\bwith))[ \t]*{_AUTHOR}[ \t]+"
-    rf"(?P<verb>{_POST_VERBS}|tweeting|posting|writing|commenting)"
-    rf"(?P<tail>(?:[ \t]+(?:{_VENUE}))?)[ \t]*[:,][ \t]*\Z",
+"""The sentence before says the words that follow were posted (``…asked them not to tag her on Twitter.``);
+a platform's name alone there may be the company (``TikTok’s operations``)."""
+_OTHER_MEDIUM_RE = re.compile(
+    r"\b(?:statements?|interviews?|websites?|blog|blogs|letters?|e-?mails?|essays?|op-eds?|articles?|books?"
+    r"|memoir|podcasts?|press[ \t]+releases?|speech|newspaper|magazine|documentary|court|lawsuit|filing"
+    r"|text[ \t]+messages?|texts|told)\b",
     re.IGNORECASE,
 )
-_PLACE_IN_AUTHOR = re.compile(r"[ \t](?:in|at|for|from)[ \t]", re.IGNORECASE)
-"""``"…," wrote columnist Jo Doe in The Times.``: a byline in print, not a post."""
+"""Words that put the quotation in another medium (``…in a statement``, ``…wrote in a 2018 article``)."""
+_POSTERS = frozenset({"fan", "fans", "user", "users", "follower", "followers", "commenter", "commenters", "tweeter",
+                      "tweeters", "account", "poster", "viewer", "viewers", "another", "others", "someone",
+                      "people", "many", "one"})  # fmt: skip
+"""Authors who are posters by what they are (``a fan``, ``one user``, ``Another wrote``)."""
+_PRONOUNS = frozenset({"he", "she", "they", "it", "him", "her", "we", "i"})
+_ARTICLES = frozenset({"a", "an", "the", "one", "another", "some", "many", "several", "two", "three", "this", "that",
+                       "other", "others", "someone", "people", "his", "her", "their", "its"})  # fmt: skip
+_LEADING_WORDS = frozenset({"in", "on", "at", "after", "before", "during", "following", "since", "as", "when", "while",
+                            "then", "later", "also", "but", "and", "so", "meanwhile", "minutes", "hours", "days",
+                            "moments", "shortly", "soon"})  # fmt: skip
+_SUBJECT_STOPS = frozenset({"also", "later", "then", "had", "has", "have", "was", "is", "were", "took", "went",
+                            "seemingly", "quickly", "soon", "immediately", "even", "just", "once", "again", "first",
+                            "finally", "herself", "himself", "themselves", "who", "which", "that"})  # fmt: skip
+_TOKEN_RE = re.compile(r"@?[\w'’.&-]{1,40}")
+_SENTENCE_END_RE = re.compile(r"(?<!\b[A-Z])[.!?…][\"”’)]?(?=[ \t\n]|$)")
+"""A sentence's end (not after a lone capital: ``E! News``, ``U.S.``)."""
+_AFTER_RE = re.compile(
+    r"[ \t]{0,3}(?:(?P<verb1>" + _VERB_ALTERNATION + r")[ \t]{1,3}(?P<author1>(?:[\w@'’.&!-]{1,40}[ \t]{1,3}){0,7}"
+    r"[\w@'’.&!-]{1,40})|(?P<author2>(?:[\w@'’.&!-]{1,40}[ \t]{1,3}){0,7}?[\w@'’.&!-]{1,40})"
+    r"(?:,[ \t]{1,3}(?:who|which)[ \t][^,\n]{1,120},)?[ \t]{1,3}"
+    r"(?:(?:also|later|then|simply|once|again|previously|quickly)[ \t]{1,3})?(?P<verb2>" + _VERB_ALTERNATION + r"))\b",
+    re.IGNORECASE,
+)
+"""The attribution after a quotation: ``she wrote``, ``wrote one social media user``, ``Lowry later tweeted``."""
+_AUTHOR_END_RE = re.compile(
+    r"[ \t]+(?:in|on|at|for|from|to|with|via|about|who|after|before|while|(?<!known )as|and)[ \t]", re.IGNORECASE
+)
 _CAPITALISED = re.compile(r"^[@A-Z0-9]")
 
 
-_POSTING_WORDS = (
-    "tweet", "post", "comment", "wrote", "shar", "caption", "twitter", "instagram", "facebook", "tiktok",
-    "threads", "bluesky", "reddit", "youtube", "social", " x ", " x.", " x,",
-)  # fmt: skip
+@dataclass(frozen=True, slots=True)
+class _Attribution:
+    """Who a quotation is given to and how, before it is judged a post or speech."""
+
+    author: str
+    verb: str
+    clause: str
+    """The attribution's own words (for ``said on Twitter``)."""
+    end: int
+    """Where the attribution ends (the quotation's span runs to it, or starts at it when it comes first)."""
+    before: bool
 
 
-def _mentions_posting(text: str) -> bool:
-    """Cheap pre-check before the author/verb patterns: a posting verb or a venue is near the quote."""
-    return any(map(text.lower().__contains__, _POSTING_WORDS))
+def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> list[Reaction]:
+    """Every quotation in ``body`` that the prose says was posted, outside the ``taken`` spans (embeds)."""
+    found: list[Reaction] = []
+    matches: list[re.Match[str]] = list(_quote_matches(body))
+    if "‘" in body:
+        matches += _SINGLE_QUOTE_RE.finditer(body)
+    matches += _open_quotations(body, matches)
+    echoes = _echo_keys(body, taken) if matches and taken else None
+    cursor = 0
+    for match in sorted(matches, key=lambda m: m.start()):
+        if match.start() < cursor or overlaps(match.span(), taken):
+            continue
+        quote = _quote_at(body, match, source, taken, echoes)
+        if quote is not None:
+            found.append(quote)
+            cursor = max(quote.span[1], match.end())
+    return found
+
+
+ECHO_KEY = 16
+"""Letters and digits that a quotation must share, in a row, with an embedded post to be that post."""
+
+
+def _echo_keys(body: str, taken: Sequence[tuple[int, int]]) -> set[str]:
+    """Every run of :data:`ECHO_KEY` letters and digits in the embedded posts' text (the prose that quotes
+    an embedded post again, ``He wrote: "To all in Ottawa…"`` above the embed, is quoting a post)."""
+    keys: set[str] = set()
+    for start, end in taken:
+        letters = text_fingerprint(body[start:end])
+        keys.update(letters[i : i + ECHO_KEY] for i in range(len(letters) - ECHO_KEY + 1))
+    return keys
+
+
+def _echoes(text: str, keys: set[str]) -> bool:
+    letters = text_fingerprint(text)
+    return len(letters) >= ECHO_KEY and letters[:ECHO_KEY] in keys
+
+
+def _open_quotations(body: str, closed: Sequence[re.Match[str]]) -> list[re.Match[str]]:
+    """Quotations that open after a lead-in's colon or comma (or at a line's start) and run past the line's
+    end without closing, outside every closed quotation."""
+    if "\n" not in body:
+        return []
+    spans = sorted(m.span() for m in closed)
+    found = []
+    for match in _OPEN_RE.finditer(body):
+        before = body[max(0, match.start() - 2) : match.start()]
+        opens = match.start() == 0 or before.endswith("\n") or before in (": ", ", ")
+        if opens and not overlaps(match.span(), spans):
+            found.append(match)
+    return found
 
 
 def _quote_matches(body: str) -> Iterator[re.Match[str]]:
@@ -80,100 +226,336 @@ def _quote_matches(body: str) -> Iterator[re.Match[str]]:
             curly = body.find("“", pos)
 
 
-def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> list[Reaction]:
-    found: list[Reaction] = []
-    matches = [*_quote_matches(body), *_SINGLE_QUOTE_RE.finditer(body)] if "‘" in body else _quote_matches(body)
-    for match in matches:
-        if overlaps(match.span(), taken):
-            continue
-        quote = _quote_at(body, match, source)
-        if quote is not None:
-            found.append(quote)
-    return found
-
-
-def _quote_at(body: str, match: re.Match[str], source: str) -> Reaction | None:
-    inner = next(filter(None, match.groups()))
-    window_end = min(len(body), match.end() + 160)
-    after = None
-    if _mentions_posting(body[match.end() : window_end]):
-        after = _AFTER_AUTHOR_VERB.match(body, match.end(), window_end)
-        if after is None or not _is_post(after):
-            after = _AFTER_VERB_AUTHOR.match(body, match.end(), window_end)
-    if after is not None and _is_post(after):
-        span = (match.start(), after.end("tail") if after.group("tail") else after.end("author"))
-        span = (span[0], max(span[1], after.end("verb")))
-        return _quote(inner, after, source, span)
-    line_start = body.rfind("\n", max(0, match.start() - 160), match.start()) + 1
-    lead = body[max(line_start, match.start() - 160) : match.start()]
-    before = (
-        _BEFORE.search(lead)
-        if lead.rstrip()[-1:] in (":", ",") and _mentions_posting(lead[-100:])
-        else None
-    )
-    if before is not None and _is_post(before):
-        return _quote(inner, before, source, (match.start() - len(lead) + before.start("author"), match.end()))
-    return None
-
-
-def _is_post(match: re.Match[str]) -> bool:
-    """Whether an author/verb match describes a social-media post rather than speech."""
-    verb = match.group("verb").lower()
-    if match.re is _AFTER_VERB_AUTHOR and _PLACE_IN_AUTHOR.search(match.group("author")):
-        return False
-    if match.group("tail"):
-        return True
-    if verb in {"tweeted", "retweeted", "tweeting", "posted", "posting", "commented", "commenting", "captioned"}:
-        return True
-    if verb in {"wrote", "writing", "shared"}:
-        end = match.groupdict().get("end")
-        return end is None or end.strip() in {".", "!", "?", ":", ","} or match.re is _BEFORE
-    return False
-
-
-def _quote(inner: str, match: re.Match[str], source: str, span: tuple[int, int]) -> Reaction | None:
-    words = match.group("author").split()
-    text = inner.strip()
-    text = text[:-1].rstrip() if text.endswith(",") else text
-    if len(text) < 2:
+def _quote_at(
+    body: str, match: re.Match[str], source: str, taken: Sequence[tuple[int, int]], echoes: set[str] | None
+) -> Reaction | None:
+    text = _quote_text(next(filter(None, match.groups())))
+    if len(text) < 2 or (len(text.split()) < 2 and not text.startswith(("#", "@"))):
         return None
-    handle = next((w.lstrip("@").rstrip(".,") for w in words if w.startswith("@") and len(w) > 1), None)
+    lead, after, previous = _sentences_around(body, match)
+    attribution = _attribution_after(body, match) or _attribution_before(match, lead)
+    if attribution is None or not _plausible_author(attribution.author):
+        return None
+    judged = _judge(attribution, f"{lead} {after}", previous, _embed_near(body, match, taken))
+    if judged is None and attribution.verb not in SPEECH_VERBS and echoes is not None and _echoes(text, echoes):
+        judged = 0.9, _platform(f"{lead} {after} {previous}") or Platform.UNKNOWN
+    if judged is None:
+        return None
+    confidence, platform = judged
+    span = (match.start(), attribution.end) if not attribution.before else (attribution.end, match.end())
     return build_reaction(
         Kind.QUOTE,
-        _quote_platform(match),
+        platform,
         text,
         source,
         span,
         rendering=Rendering.QUOTE,
-        confidence=0.7,
-        handle=handle,
-        display_name=_author_name(words),
+        confidence=confidence,
+        handle=next((w.lstrip("@").rstrip(".,") for w in attribution.author.split() if w.startswith("@")), None),
+        display_name=author_as_written(attribution.author),
+        author=resolve_author(body, span[0], attribution.author),
     )
 
 
-_NAMED_PLATFORMS = tuple(p for p in Platform if p is not Platform.UNKNOWN)
+def _quote_text(inner: str) -> str:
+    """The words quoted, without the comma English puts before the closing mark."""
+    text = inner.strip()
+    return text[:-1].rstrip() if text.endswith(",") else text
 
 
-def _quote_platform(match: re.Match[str]) -> Platform:
-    venue = " ".join(filter(None, (match.groupdict().get("venue"), match.groupdict().get("venue2")))).lower()
-    for platform in _NAMED_PLATFORMS:
-        if platform.value in venue:
-            return platform
-    if "tweet" in venue or match.group("verb").lower() in {"tweeted", "retweeted", "tweeting"}:
-        return Platform.TWITTER
-    if venue in {"x"}:
-        return Platform.TWITTER
-    return Platform.UNKNOWN
+def _sentences_around(body: str, match: re.Match[str]) -> tuple[str, str, str]:
+    """The sentence holding the quotation, as its lead-in (the words before the quotation) and the words
+    after it, and the two sentences before it (in its paragraph and the paragraph before, lines of site
+    furniture such as ``Also Read: …`` left out)."""
+    lo = max(0, match.start() - REACH)
+    para = body.rfind("\n", lo, match.start()) + 1
+    start = max([m.end() for m in _SENTENCE_END_RE.finditer(body, para, match.start())], default=para)
+    lines = [line for line in body[lo:para].split("\n") if line.strip() and not line.startswith(_FURNITURE)]
+    context = " ".join([*lines[-1:], body[para:start]]).strip()
+    ends = [0, *(m.end() for m in _SENTENCE_END_RE.finditer(context, 0, max(0, len(context) - 1)))]
+    previous = context[ends[-2] if len(ends) > 2 else 0 :]
+    stop = _SENTENCE_END_RE.search(body, match.end(), min(len(body), match.end() + REACH))
+    end = stop.end() if stop else min(len(body), match.end() + REACH)
+    line_end = body.find("\n", match.end(), end)
+    end = line_end if line_end >= 0 else end
+    return body[start : match.start()], body[match.end() : end], previous
 
 
-def _author_name(words: Sequence[str]) -> str | None:
-    """The author as written, less a leading lower-case description: 'TV producer Jesse Zook' -> 'Jesse Zook'."""
-    names = [w for w in words if not w.startswith("@")]
+_FURNITURE = ("Also Read", "Read more", "Read More", "READ MORE", "Related", "RELATED", "Advertisement",
+              "ADVERTISEMENT")  # fmt: skip
+"""Lines a site puts between paragraphs (links to other stories), which say nothing of the quotation."""
+
+
+def _attribution_after(body: str, match: re.Match[str]) -> _Attribution | None:
+    """``"…," she wrote …`` / ``"…" wrote one user …``: the clause right after the closing mark."""
+    pos = match.end()
+    if body[pos : pos + 1] in (",", ";"):
+        pos += 1
+    elif body[match.end() - 2 : match.end() - 1] == ",":
+        pass  # the comma stood inside the quotation marks
+    elif not body.startswith(" ", pos):
+        return None
+    limit = min(len(body), pos + 160)
+    stop = _SENTENCE_END_RE.search(body, pos, limit)
+    clause_end = stop.start() if stop else limit
+    newline = body.find("\n", pos, clause_end)
+    clause_end = newline if newline >= 0 else clause_end
+    found = _AFTER_RE.match(body, pos, clause_end)
+    if found is None:
+        return None
+    closed_sentence = body[match.end() - 2 : match.end() - 1] in (".", "!", "?", "…") and body[pos - 1] != ","
+    if closed_sentence and not _LEAD_TAIL_RE.fullmatch(body, found.end(), clause_end):
+        return None  # "…Rapper’s Delight.” Other members … posted remembrances": the next sentence, not an attribution
+    author = found.group("author1") or found.group("author2")
+    verb = (found.group("verb1") or found.group("verb2")).lower()
+    if found.group("author1"):
+        cut = _AUTHOR_END_RE.search(author)
+        author = author[: cut.start()] if cut else author
+    clause = body[found.start() : clause_end]
+    return _Attribution(author.strip(" ,"), verb, clause, clause_end, before=False)
+
+
+def _attribution_before(match: re.Match[str], lead: str) -> _Attribution | None:
+    """``She tweeted: "…"`` / ``…in a May 11 tweet, writing, "…"``: the lead-in of the quotation's sentence.
+
+    The lead-in must end at its verb, at a colon or comma, or at a short place phrase after the verb
+    (``tweeted on Monday:``); a quotation inside the sentence's syntax (``…saying he was "leaving…"``,
+    ``…posted by a "popular account"``) is a fragment, not a post."""
+    lead = lead.rstrip()
+    if not lead:
+        return None
+    verbs = list(_VERB_RE.finditer(lead))
+    if not verbs:
+        if not lead.endswith(":") or not (_possessor(lead) or _OWN_POST_RE.search(lead)):
+            return None
+        author = _possessor(lead) or _subject(lead)
+        return _Attribution(author, "", lead, match.start() - len(lead), before=True) if author else None
+    last = verbs[-1]
+    if _REPORTED_RE.search(lead) or not (lead.endswith(":") or _LEAD_TAIL_RE.fullmatch(lead, last.end())):
+        return None  # a lead-in ending in a colon introduces what follows, however long it is
+    strongest = next((v for v in verbs if v.group().lower() in STRONG_VERBS), last)
+    author = _possessor(lead) or _subject(lead[: verbs[0].start()]) or _subject(lead[: strongest.start()])
+    if not author:
+        return None
+    return _Attribution(author, strongest.group().lower(), lead, match.start() - len(lead), before=True)
+
+
+_OWN_POST_RE = re.compile(
+    r"\b(?:(?:in|with|via)[ \t]{1,3}(?:a|an|his|her|their|its|another|one|the|this)[ \t]{1,3}"
+    r"(?:[\w-]{1,20}[ \t]{1,3}){0,3}(?:tweet|post|caption|message|story|video|thread|reply)s?"
+    r"|took[ \t]{1,3}to[ \t]{1,3}\w+|"
+    r"(?:on|used|using|via)[ \t]{1,3}(?:Twitter|Instagram|Facebook|TikTok|Threads|Bluesky|X|social[ \t]{1,3}media))\b",
+    re.IGNORECASE,
+)
+"""A lead-in without a posting verb that still says the author posted it: ``…in a mocking tweet:``,
+``…took to Instagram:``, ``…on Twitter:`` (``…called out Midler's tweet:`` names someone else's post)."""
+_REPORTED_RE = re.compile(r"\b(?:" + _VERB_ALTERNATION + r")[ \t]{1,3}that\b", re.IGNORECASE)
+"""``…tweeted that the epidemic "needs…"``: reported speech, whose quoted pieces are fragments, not posts."""
+_LEAD_TAIL_RE = re.compile(
+    r"[ \t]{0,3}(?:(?:on|to|via|in|at|over|early|late|later)[ \t]{1,3}(?:[\w'’@#-]{1,30}[ \t]{1,3}){0,3}"
+    r"[\w'’@#.-]{1,30}[ \t]{0,3})?"
+    r"[:,]?[ \t]{0,3}"
+)
+"""What may follow a lead-in's verb before the quotation: nothing, a colon or comma, a short place phrase."""
+_POSSESSOR_RE = re.compile(
+    r"(?P<name>(?:[A-Z][\w'’-]{0,30}[ \t]){0,3}[A-Z][\w-]{0,30})['’]s[ \t]{1,3}(?:[\w-]{1,20}[ \t]{1,3}){0,2}"
+    r"(?:message|tweet|post|caption|reply|response|words|note|story)s?\b"
+)
+"""``Michelle Obama's message: "…"``: the message's owner is the author."""
+
+
+def _possessor(lead: str) -> str:
+    """The owner of the message a lead-in says was shared (``…retweeted Michelle Obama's message:``)."""
+    found = _POSSESSOR_RE.search(lead, max(0, len(lead) - 120))
+    if found is None or not _SHARING_RE.search(lead, max(0, found.start() - 60), found.start()):
+        return ""
+    return found.group("name")
+
+
+_SHARING_RE = re.compile(r"\b(?:retweet(?:ed|ing|s)?|re-?posted|shared|quoted|liked)\b", re.IGNORECASE)
+
+
+def _plausible_author(author: str) -> bool:
+    """Whether an attribution's author can be someone: a name, a pronoun, or a noun phrase, not a verb's helper
+    (``was shared``) or a stray word."""
+    first = author.split()[0].lower() if author.split() else ""
+    return bool(first) and first not in _NOT_AUTHORS
+
+
+_NOT_AUTHORS = frozenset({"was", "were", "is", "are", "be", "been", "being", "has", "have", "had", "only", "also",
+                          "not", "never", "just", "then", "and", "but", "or", "that", "which", "who", "it", "this",
+                          "there", "here", "what"})  # fmt: skip
+
+
+def _subject(words: str) -> str:
+    """Who a lead-in's verb belongs to: in the last clause (after a comma, a dash or a semicolon), past leading
+    prepositional words (``In another tweet King …`` -> ``King``), up to the first word that is not part of
+    a name."""
+    segments = _CLAUSE_BREAK_RE.split(words)
+    for i in range(len(segments) - 1, -1, -1):
+        tokens = _TOKEN_RE.findall(segments[i])
+        while tokens and tokens[0].lower() in _LEADING_WORDS:
+            tokens = _skip_phrase(tokens)
+        subject = _leading_name(tokens)
+        if subject and subject.split()[0].lower() in ("a", "an") and i > 0:
+            named = _leading_name(_TOKEN_RE.findall(segments[i - 1])[-4:])
+            if named and _CAPITALISED.match(named):  # "Michelle Rempel, a Conservative MP, used Twitter…"
+                return _trailing_name(segments[i - 1]) or subject
+        if subject:
+            return subject
+    return ""
+
+
+def _trailing_name(segment: str) -> str:
+    """The capitalised words that end ``segment`` (``…MPs were among them. Michelle Rempel``)."""
+    tokens = _TOKEN_RE.findall(segment)
+    name: list[str] = []
+    for token in reversed(tokens):
+        if not _CAPITALISED.match(token) or token.endswith("."):
+            break
+        name.insert(0, token)
+    return " ".join(name[-4:])
+
+
+_CLAUSE_BREAK_RE = re.compile(r"[,;]|[ \t][-–—][ \t]")
+
+
+def _leading_name(tokens: Sequence[str]) -> str:
+    if tokens and not _CAPITALISED.match(tokens[0]) and tokens[0].lower() not in _PRONOUNS | _ARTICLES | _POSTERS:
+        return ""  # a predicate ("used Twitter to…"), not a subject
+    subject: list[str] = []
+    for token in tokens:
+        lower = token.lower()
+        if subject and (lower in _SUBJECT_STOPS or (lower.endswith("ed") and not _CAPITALISED.match(token))):
+            break
+        subject.append(token)
+        if lower in _PRONOUNS and len(subject) == 1:
+            break
+    return " ".join(subject[:8])
+
+
+def _skip_phrase(tokens: list[str]) -> list[str]:
+    """Tokens after a leading prepositional or time phrase (``In another tweet``, ``Minutes later``)."""
+    rest = tokens[1:]
+    while rest and not (_CAPITALISED.match(rest[0]) or rest[0].lower() in _PRONOUNS):
+        rest = rest[1:]
+    return rest
+
+
+def _judge(attribution: _Attribution, sentence: str, previous: str, embed_near: bool) -> tuple[float, Platform] | None:
+    """``(confidence, platform)`` when the quotation was posted, else None (see the module's table)."""
+    verb = attribution.verb
+    if _OTHER_MEDIUM_RE.search(attribution.clause):
+        return None
+    here = _POST_CUE_RE.search(sentence)
+    platform = _platform(sentence) or _platform(previous)
+    if verb in STRONG_VERBS:
+        return (0.95 if here else 0.9), platform or (Platform.TWITTER if "tweet" in verb else Platform.UNKNOWN)
+    if _OTHER_MEDIUM_RE.search(sentence):
+        return None
+    if verb in SPEECH_VERBS or _is_source(attribution.author):
+        return (0.85, platform or Platform.UNKNOWN) if _POST_CUE_RE.search(attribution.clause) else None
+    if here or _POSTED_CONTEXT_RE.search(previous):
+        return 0.85, platform or Platform.UNKNOWN
+    if not verb or _OTHER_MEDIUM_RE.search(previous):
+        return None
+    if _is_poster(attribution.author):
+        return 0.75, platform or Platform.UNKNOWN
+    if embed_near:
+        return 0.7, platform or Platform.UNKNOWN
+    return None
+
+
+def _is_source(author: str) -> bool:
+    """Whether the author is an unnamed source, who speaks to reporters rather than posts (``an insider``,
+    ``one person with knowledge of the situation``, ``a source close to the couple``)."""
+    return _SOURCE_RE.search(author) is not None
+
+
+_SOURCE_RE = re.compile(
+    r"\b(?:sources?|insiders?|knowledge|familiar|close to|spokes(?:man|woman|person)|rep|representative|official)\b",
+    re.IGNORECASE,
+)
+
+
+def _platform(text: str) -> Platform | None:
+    lowered = text.lower()
+    return next((platform for word, platform in _PLATFORM_WORDS if word in lowered), None)
+
+
+def _is_poster(author: str) -> bool:
+    words = author.lower().split()
+    return bool(words) and words[-1] in _POSTERS and (len(words) == 1 or words[0] in _ARTICLES)
+
+
+def _embed_near(body: str, match: re.Match[str], taken: Sequence[tuple[int, int]]) -> bool:
+    """Whether the quotation sits in a run of embedded posts: one ends in the stretch before it and one
+    starts in the stretch after it (a round-up of reactions)."""
+    lo = max(0, match.start() - REACH)
+    hi = min(len(body), match.end() + REACH)
+    return any(lo < end <= match.start() for _, end in taken) and any(match.end() <= start < hi for start, _ in taken)
+
+
+def author_as_written(words: str) -> str | None:
+    """The author as the prose writes it, less a description before a name: ``TV producer Jesse Zook`` ->
+    ``Jesse Zook``; a phrase that opens with an article or a number stays whole (``one social media user``,
+    ``A spoof account for Iron Man Tony Stark``)."""
+    names = [w for w in words.split() if not w.startswith("@")]
+    if not names:
+        return None
+    if names[0].lower() in _ARTICLES:
+        return " ".join(names)
     trailing: list[str] = []
     for word in reversed(names):
         if not _CAPITALISED.match(word):
             break
         trailing.insert(0, word)
+    while len(trailing) > 1 and trailing[0].lower().strip(".") in _DESCRIPTIONS:
+        trailing = trailing[1:]
+    cut = max((i for i, w in enumerate(trailing[:-1]) if w.lower().strip(".") in _DESCRIPTIONS), default=-1)
+    trailing = trailing[cut + 1 :]
     if trailing and len(trailing) < len(names):
         return " ".join(trailing)
-    return " ".join(names) or None
+    return " ".join(trailing or names)
+
+
+_DESCRIPTIONS = frozenset({"actor", "actress", "singer", "rapper", "model", "director", "producer", "editor", "host",
+                           "star", "comedian", "writer", "author", "journalist", "reporter", "senator", "sen", "rep",
+                           "representative", "congressman", "congresswoman", "president", "governor", "gov", "mayor",
+                           "minister", "chairman", "chairwoman", "ceo", "founder", "entrepreneur", "personality",
+                           "commentator", "activist", "musician", "designer", "chef", "coach", "player", "anchor",
+                           "pundit", "columnist", "spokesman", "spokeswoman", "spokesperson", "secretary", "leader",
+                           "officer", "chief", "judge", "attorney", "lawyer", "professor", "dr", "mr", "mrs", "ms",
+                           "sir", "dame", "lord", "lady", "prince", "princess", "king", "queen", "pope", "bishop",
+                           "candidate", "hopeful", "nominee", "contestant", "influencer", "blogger", "vlogger",
+                           "youtuber", "tiktoker", "creator", "presenter", "broadcaster", "analyst", "strategist",
+                           "adviser", "advisor", "aide", "staffer", "official", "politician", "lawmaker",
+                           "mp"})  # fmt: skip
+"""Words that describe a person before the name (``Actor Nick Searcy``, ``Red State Editor Brandon Morse``)."""
+
+
+_NAME_RE = re.compile(r"(?<![\w'’])(?:[A-Z][\w'’-]{1,30}[ \t]){0,3}[A-Z][\w'’-]{1,30}(?![\w'’-])")
+_NOT_NAMES = frozenset({"The", "A", "An", "In", "On", "At", "But", "And", "It", "He", "She", "They", "We", "I", "This",
+                        "That", "Twitter", "Instagram", "Facebook", "TikTok", "Monday", "Tuesday", "Wednesday",
+                        "Thursday", "Friday", "Saturday", "Sunday", "January", "February", "March", "April", "May",
+                        "June", "July", "August", "September", "October", "November", "December", "After", "Before",
+                        "When", "While", "As", "Her", "His", "Their", "Its", "One", "Another", "Meanwhile",
+                        "Minutes", "Later", "So", "Then", "Now", "Also", "Still", "However", "Although"})  # fmt: skip
+
+
+def resolve_author(body: str, at: int, written: str) -> str | None:
+    """The person or account a quotation belongs to: the name as written, or, for a pronoun or a
+    description, the last person named in the paragraph (or the one before) ahead of the quotation."""
+    shown = author_as_written(written)
+    if shown is None:
+        return None
+    words = shown.split()
+    if words[0].lower() not in _PRONOUNS and words[0].lower() not in _ARTICLES and _CAPITALISED.match(words[0]):
+        return shown
+    window = body[max(0, at - REACH) : at]
+    names = [m.group() for m in _NAME_RE.finditer(window)]
+    for name in reversed(names):
+        tokens = [t for t in name.split() if t not in _NOT_NAMES]
+        if tokens and len(" ".join(tokens)) > 2:
+            return " ".join(tokens).rstrip("’'s").strip() if name.endswith(("’s", "'s")) else " ".join(tokens)
+    return None
