@@ -17,9 +17,9 @@ collapsed; an ``alt`` reading counts as exact.
 
 It prints recall, precision, exact text and exact hashtags for embeds, overall and per ``format`` tag,
 per platform and per dataset (the file-name prefix), and for quotes recall, precision (ISOT files, which
-strip quotation marks, and web pages, whose labels are their markup's embeds, left out) and author accuracy.  ``--half 0``/``--half 1`` score the even /
-odd files of the sorted file list, so that a rule decided on one half can be checked on the other;
-``-v`` lists every miss, extra reaction and text or hashtag difference.
+strip quotation marks, and web pages, whose labels are their markup's embeds, left out) and author
+accuracy.  ``--half 0``/``--half 1`` score the even / odd files of the sorted file list, so that a rule
+decided on one half can be checked on the other; ``-v`` lists every miss, extra reaction and text or hashtag difference.
 """
 
 from __future__ import annotations
