@@ -229,16 +229,16 @@ def _quote_matches(body: str) -> Iterator[re.Match[str]]:
 def _quote_at(
     body: str, match: re.Match[str], source: str, taken: Sequence[tuple[int, int]], echoes: set[str] | None
 ) -> Reaction | None:
-    text = _quote_text(next(filter(None, match.groups())))
+    text = _quote_text(next((g for g in match.groups() if g), ""))
     if len(text) < 2 or (len(text.split()) < 2 and not text.startswith(("#", "@"))):
         return None
-    lead, after, previous = _sentences_around(body, match)
-    attribution = _attribution_after(body, match) or _attribution_before(match, lead)
+    context = _sentences_around(body, match)
+    attribution = _attribution_after(body, match) or _attribution_before(match, context.lead)
     if attribution is None or not _plausible_author(attribution.author):
         return None
-    judged = _judge(attribution, f"{lead} {after}", previous, _embed_near(body, match, taken))
+    judged = _judge(attribution, context, _embed_near(body, match, taken))
     if judged is None and attribution.verb not in SPEECH_VERBS and echoes is not None and _echoes(text, echoes):
-        judged = 0.9, _platform(f"{lead} {after} {previous}") or Platform.UNKNOWN
+        judged = 0.9, context.platform() or Platform.UNKNOWN
     if judged is None:
         return None
     confidence, platform = judged
@@ -263,10 +263,30 @@ def _quote_text(inner: str) -> str:
     return text[:-1].rstrip() if text.endswith(",") else text
 
 
-def _sentences_around(body: str, match: re.Match[str]) -> tuple[str, str, str]:
-    """The sentence holding the quotation, as its lead-in (the words before the quotation) and the words
-    after it, and the two sentences before it (in its paragraph and the paragraph before, lines of site
-    furniture such as ``Also Read: …`` left out)."""
+@dataclass(frozen=True, slots=True)
+class _Context:
+    """The words around a quotation that say who wrote it where."""
+
+    lead: str
+    """Its sentence's words before it."""
+    after: str
+    """Its sentence's words after it."""
+    previous: str
+    """The two sentences before (in its paragraph and the paragraph before)."""
+    paragraph: str
+    """Its paragraph's words before its sentence."""
+
+    @property
+    def sentence(self) -> str:
+        return f"{self.lead} {self.after}"
+
+    def platform(self) -> Platform | None:
+        """The platform the sentence names, else the one its paragraph names before it."""
+        return _platform(self.sentence) or _platform(self.paragraph)
+
+
+def _sentences_around(body: str, match: re.Match[str]) -> _Context:
+    """The words around a quotation (lines of site furniture such as ``Also Read: …`` left out)."""
     lo = max(0, match.start() - REACH)
     para = body.rfind("\n", lo, match.start()) + 1
     start = max([m.end() for m in _SENTENCE_END_RE.finditer(body, para, match.start())], default=para)
@@ -278,7 +298,7 @@ def _sentences_around(body: str, match: re.Match[str]) -> tuple[str, str, str]:
     end = stop.end() if stop else min(len(body), match.end() + REACH)
     line_end = body.find("\n", match.end(), end)
     end = line_end if line_end >= 0 else end
-    return body[start : match.start()], body[match.end() : end], previous
+    return _Context(body[start : match.start()], body[match.end() : end], previous, body[para:start])
 
 
 _FURNITURE = ("Also Read", "Read more", "Read More", "READ MORE", "Related", "RELATED", "Advertisement",
@@ -321,6 +341,7 @@ def _attribution_before(match: re.Match[str], lead: str) -> _Attribution | None:
     The lead-in must end at its verb, at a colon or comma, or at a short place phrase after the verb
     (``tweeted on Monday:``); a quotation inside the sentence's syntax (``…saying he was "leaving…"``,
     ``…posted by a "popular account"``) is a fragment, not a post."""
+    lead_start = match.start() - len(lead)
     lead = lead.rstrip()
     if not lead:
         return None
@@ -329,15 +350,20 @@ def _attribution_before(match: re.Match[str], lead: str) -> _Attribution | None:
         if not lead.endswith(":") or not (_possessor(lead) or _OWN_POST_RE.search(lead)):
             return None
         author = _possessor(lead) or _subject(lead)
-        return _Attribution(author, "", lead, match.start() - len(lead), before=True) if author else None
+        return _Attribution(author, "", lead, lead_start, before=True) if author else None
     last = verbs[-1]
     if _REPORTED_RE.search(lead) or not (lead.endswith(":") or _LEAD_TAIL_RE.fullmatch(lead, last.end())):
         return None  # a lead-in ending in a colon introduces what follows, however long it is
     strongest = next((v for v in verbs if v.group().lower() in STRONG_VERBS), last)
-    author = _possessor(lead) or _subject(lead[: verbs[0].start()]) or _subject(lead[: strongest.start()])
+    author = (
+        _possessor(lead)
+        or _subject_before(lead[: verbs[0].start()])
+        or _subject(lead[: verbs[0].start()])
+        or _subject_before(lead[: strongest.start()])
+    )
     if not author:
         return None
-    return _Attribution(author, strongest.group().lower(), lead, match.start() - len(lead), before=True)
+    return _Attribution(author, strongest.group().lower(), lead, lead_start, before=True)
 
 
 _OWN_POST_RE = re.compile(
@@ -369,7 +395,7 @@ def _possessor(lead: str) -> str:
     found = _POSSESSOR_RE.search(lead, max(0, len(lead) - 120))
     if found is None or not _SHARING_RE.search(lead, max(0, found.start() - 60), found.start()):
         return ""
-    return found.group("name")
+    return str(found.group("name"))
 
 
 _SHARING_RE = re.compile(r"\b(?:retweet(?:ed|ing|s)?|re-?posted|shared|quoted|liked)\b", re.IGNORECASE)
@@ -385,6 +411,37 @@ def _plausible_author(author: str) -> bool:
 _NOT_AUTHORS = frozenset({"was", "were", "is", "are", "be", "been", "being", "has", "have", "had", "only", "also",
                           "not", "never", "just", "then", "and", "but", "or", "that", "which", "who", "it", "this",
                           "there", "here", "what"})  # fmt: skip
+
+
+def _subject_before(words: str) -> str:
+    """The subject standing right before a verb (``…Katy Perry he wrote``, ``…entrepreneur Lisa Song Sutton
+    tweeted``): a pronoun, a run of capitalised words, or a noun phrase back to its article (``one user``,
+    ``the department``), past adverbs (``later``, ``also``); empty when a clause break or anything else
+    stands there."""
+    tokens: list[str] = _TOKEN_RE.findall(_CLAUSE_BREAK_RE.split(words[-200:])[-1])
+    while tokens and tokens[-1].lower() in _ADVERBS:
+        tokens.pop()
+    if not tokens:
+        return ""
+    last = tokens[-1]
+    if last.lower() in _PRONOUNS:
+        return last
+    if _CAPITALISED.match(last):
+        name: list[str] = []
+        while tokens and _CAPITALISED.match(tokens[-1]) and len(name) < 6:
+            name.insert(0, tokens.pop())
+        return " ".join(name) if not name[0].endswith(("’s", "'s")) else ""
+    phrase: list[str] = []
+    while tokens and len(phrase) < 6:
+        phrase.insert(0, tokens.pop())
+        if phrase[0].lower() in _ARTICLES:
+            return " ".join(phrase) if phrase[-1].lower() in _POSTERS or len(phrase) > 1 else ""
+    return ""
+
+
+_ADVERBS = frozenset({"also", "later", "then", "just", "quickly", "simply", "first", "again", "once", "previously",
+                      "both", "soon", "immediately", "even", "reportedly", "apparently", "seemingly", "recently",
+                      "publicly", "promptly", "subsequently", "directly", "swiftly", "had", "has", "have"})  # fmt: skip
 
 
 def _subject(words: str) -> str:
@@ -442,13 +499,14 @@ def _skip_phrase(tokens: list[str]) -> list[str]:
     return rest
 
 
-def _judge(attribution: _Attribution, sentence: str, previous: str, embed_near: bool) -> tuple[float, Platform] | None:
+def _judge(attribution: _Attribution, context: _Context, embed_near: bool) -> tuple[float, Platform] | None:
     """``(confidence, platform)`` when the quotation was posted, else None (see the module's table)."""
     verb = attribution.verb
     if _OTHER_MEDIUM_RE.search(attribution.clause):
         return None
+    sentence, previous = context.sentence, context.previous
     here = _POST_CUE_RE.search(sentence)
-    platform = _platform(sentence) or _platform(previous)
+    platform = context.platform()
     if verb in STRONG_VERBS:
         return (0.95 if here else 0.9), platform or (Platform.TWITTER if "tweet" in verb else Platform.UNKNOWN)
     if _OTHER_MEDIUM_RE.search(sentence):
@@ -534,28 +592,56 @@ _DESCRIPTIONS = frozenset({"actor", "actress", "singer", "rapper", "model", "dir
 """Words that describe a person before the name (``Actor Nick Searcy``, ``Red State Editor Brandon Morse``)."""
 
 
-_NAME_RE = re.compile(r"(?<![\w'’])(?:[A-Z][\w'’-]{1,30}[ \t]){0,3}[A-Z][\w'’-]{1,30}(?![\w'’-])")
+_NAME_RE = re.compile(r"(?<![\w'’])(?:(?:[A-Z]\.|[A-Z][\w'’-]{1,30})[ \t]){0,3}[A-Z][\w'’-]{1,30}(?![\w'’-])")
+"""A run of capitalised words (initials with their dot) that may be a person's name."""
 _NOT_NAMES = frozenset({"The", "A", "An", "In", "On", "At", "But", "And", "It", "He", "She", "They", "We", "I", "This",
                         "That", "Twitter", "Instagram", "Facebook", "TikTok", "Monday", "Tuesday", "Wednesday",
                         "Thursday", "Friday", "Saturday", "Sunday", "January", "February", "March", "April", "May",
                         "June", "July", "August", "September", "October", "November", "December", "After", "Before",
-                        "When", "While", "As", "Her", "His", "Their", "Its", "One", "Another", "Meanwhile",
-                        "Minutes", "Later", "So", "Then", "Now", "Also", "Still", "However", "Although"})  # fmt: skip
+                        "When", "While", "As", "Her", "His", "Their", "Its", "One", "Another", "Meanwhile", "For",
+                        "Minutes", "Later", "So", "Then", "Now", "Also", "Still", "However", "Although", "Last",
+                        "Earlier", "Years", "Days", "Image", "Photo", "Getty", "Images", "Advertisement", "Read",
+                        "Related", "Splash", "News", "PDT", "PST", "EST", "EDT", "GMT", "BST", "Mr", "Mrs",
+                        "Ms", "Dr", "Love", "Thanks", "Thank", "Happy", "Merry", "Oh", "Yes", "No"})  # fmt: skip
+_SUBJECT_VERB_RE = re.compile(
+    r"[ \t]{1,3}(?:(?:also|later|then|just|recently|finally|once|has|had|have|is|was|isn[’']t|wasn[’']t|has[ \t]+been)"
+    r"[ \t]{1,3})?(?:[a-z]{2,20}ed|is|was|has|had|took|gave|went|wrote|said|says|shares|posts|writes|spoke|made"
+    r"|told|announced|revealed|isn[’']t|wasn[’']t|and[ \t]{1,3}(?:her|his)|,[ \t]{1,3}who(?:se)?)\b"
+)
+"""What follows a name that is a sentence's subject (``Witherspoon posted``, ``Kaya Jones took to Twitter``)."""
 
 
 def resolve_author(body: str, at: int, written: str) -> str | None:
-    """The person or account a quotation belongs to: the name as written, or, for a pronoun or a
-    description, the last person named in the paragraph (or the one before) ahead of the quotation."""
+    """The person or account a quotation belongs to: the name as written, or, for a pronoun, the person the
+    prose names last before the quotation as the subject of a sentence (``Camp took to Twitter…  "…," she
+    wrote.`` -> ``Camp``), else the last full name (two words or more); None for an anonymous author
+    (``one user``) or when no one is named."""
     shown = author_as_written(written)
     if shown is None:
         return None
-    words = shown.split()
-    if words[0].lower() not in _PRONOUNS and words[0].lower() not in _ARTICLES and _CAPITALISED.match(words[0]):
-        return shown
-    window = body[max(0, at - REACH) : at]
-    names = [m.group() for m in _NAME_RE.finditer(window)]
-    for name in reversed(names):
-        tokens = [t for t in name.split() if t not in _NOT_NAMES]
-        if tokens and len(" ".join(tokens)) > 2:
-            return " ".join(tokens).rstrip("’'s").strip() if name.endswith(("’s", "'s")) else " ".join(tokens)
-    return None
+    first = shown.split()[0].lower()
+    if first not in _PRONOUNS:
+        return None if first in _ARTICLES or _is_poster(shown) else shown
+    window = _QUOTED_RE.sub(_blank_out, body[max(0, at - REACH) : at])
+    window = "\n".join(line for line in window.split("\n") if not line.startswith(_FURNITURE))
+    subjects, full_names = [], []
+    for match in _NAME_RE.finditer(window):
+        tokens = match.group().split()
+        while tokens and tokens[0] in _NOT_NAMES:
+            tokens = tokens[1:]
+        if not tokens or tokens[-1] in _NOT_NAMES:
+            continue
+        name = " ".join(tokens).removesuffix("’s").removesuffix("'s")
+        if _SUBJECT_VERB_RE.match(window, match.end()):
+            subjects.append(name)
+        elif len(tokens) > 1:
+            full_names.append(name)
+    named = subjects or full_names
+    return named[-1] if named else None
+
+
+_QUOTED_RE = re.compile(r'"[^"\n]{0,2000}"|“[^”\n]{0,2000}”')
+
+
+def _blank_out(match: re.Match[str]) -> str:
+    return " " * len(match.group())

@@ -20,7 +20,7 @@ from reactions.models import Article, Citation, Corpus, Kind, Reaction, Renderin
 
 CONTRACT_DTYPES = {
     "id": "string", "kind": "category", "platform": "category", "handle": "string",
-    "display_name": "string", "date": "datetime64[ns]", "text": "string", "hashtags": "object",
+    "display_name": "string", "author": "string", "date": "datetime64[ns]", "text": "string", "hashtags": "object",
     "mentions": "object", "urls": "object", "media": "object", "emoji": "object", "sources": "object",
     "article_count": "int64", "status_id": "string", "url": "string", "created_at": "datetime64[ns, UTC]",
     "lag": "timedelta64[ns]", "lang": "string", "rendering": "category", "confidence": "float64",
