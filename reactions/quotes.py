@@ -511,7 +511,9 @@ def _judge(attribution: _Attribution, context: _Context, embed_near: bool) -> tu
         return (0.95 if here else 0.9), platform or (Platform.TWITTER if "tweet" in verb else Platform.UNKNOWN)
     if _OTHER_MEDIUM_RE.search(sentence):
         return None
-    if verb in SPEECH_VERBS or _is_source(attribution.author):
+    if _is_source(attribution.author):
+        return None  # an unnamed source talks to reporters
+    if verb in SPEECH_VERBS:
         return (0.85, platform or Platform.UNKNOWN) if _POST_CUE_RE.search(attribution.clause) else None
     if here or _POSTED_CONTEXT_RE.search(previous):
         return 0.85, platform or Platform.UNKNOWN
@@ -602,7 +604,8 @@ _NOT_NAMES = frozenset({"The", "A", "An", "In", "On", "At", "But", "And", "It", 
                         "Minutes", "Later", "So", "Then", "Now", "Also", "Still", "However", "Although", "Last",
                         "Earlier", "Years", "Days", "Image", "Photo", "Getty", "Images", "Advertisement", "Read",
                         "Related", "Splash", "News", "PDT", "PST", "EST", "EDT", "GMT", "BST", "Mr", "Mrs",
-                        "Ms", "Dr", "Love", "Thanks", "Thank", "Happy", "Merry", "Oh", "Yes", "No"})  # fmt: skip
+                        "Ms", "Dr", "Love", "Thanks", "Thank", "Happy", "Merry", "Oh", "Yes", "No", "Nobody",
+                        "Everyone", "Everybody", "Someone", "Somebody", "Anyone", "People", "Fans"})  # fmt: skip
 _SUBJECT_VERB_RE = re.compile(
     r"[ \t]{1,3}(?:(?:also|later|then|just|recently|finally|once|has|had|have|is|was|isn[’']t|wasn[’']t|has[ \t]+been)"
     r"[ \t]{1,3})?(?:[a-z]{2,20}ed|is|was|has|had|took|gave|went|wrote|said|says|shares|posts|writes|spoke|made"

@@ -1,0 +1,190 @@
+"""Posts quoted in prose: which quotations are posts, who wrote them, on which platform."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reactions.models import Platform, Rendering
+from reactions.parse import parse_article
+from reactions.quotes import author_as_written, find_quotes, resolve_author
+
+
+def quotes(text: str) -> list[tuple[str, str | None, str]]:
+    return [(q.text, q.display_name, q.platform.value) for q in find_quotes(text, "a.txt", [])]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('"So good," a fan tweeted.', ("So good", "a fan", "twitter")),
+        (
+            "Minutes later, she tweeted: “Not again. Please not again.”",
+            ("Not again. Please not again.", "she", "twitter"),
+        ),
+        ("“Big day for us,” Ana Ruiz wrote on Instagram.", ("Big day for us", "Ana Ruiz", "instagram")),
+        (
+            "“Big day for us,” wrote one social media user, pointing at the photo.",
+            ("Big day for us", "one social media user", "unknown"),
+        ),
+        (
+            "Actor Sam Lee, tweeted: “Never doubted it for a second.”",
+            ("Never doubted it for a second.", "Sam Lee", "twitter"),
+        ),
+        (
+            "Music producer Kim Ortiz mocked the verdict in a short tweet: “What a circus.”",
+            ("What a circus.", "Kim Ortiz", "twitter"),
+        ),
+        (
+            "The singer posted a selfie, writing, “Back in the studio today.”",
+            ("Back in the studio today.", "The singer", "unknown"),
+        ),
+        ("“Sunday mood,” Rivera captioned the photo.", ("Sunday mood", "Rivera", "unknown")),
+        (
+            "She addressed it on social media as well, writing, “Some people never learn…”",
+            ("Some people never learn…", "She", "unknown"),
+        ),
+        (
+            "In another tweet Park named the officer, saying “Release the footage now.”",
+            ("Release the footage now.", "Park", "twitter"),
+        ),
+        (
+            'More than 5,000 people had retweeted Jo Park\'s message: "Stay home and stay safe tonight."',
+            ("Stay home and stay safe tonight.", "Jo Park", "twitter"),
+        ),
+        (
+            "“We are closing the road for the night,” the department said on Twitter.",
+            ("We are closing the road for the night", "the department", "twitter"),
+        ),
+        ("“So proud of the team,” E! News tweeted early Tuesday.", ("So proud of the team", "E! News", "twitter")),
+    ],
+)
+def test_posts_quoted_in_prose(text: str, expected: tuple[str, str, str]) -> None:
+    assert quotes(text) == [expected]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '"I don\'t know what the motion of my actual hand was," said Heard.',
+        '"It was a mistake," he shared.',
+        'An insider shared: "They are not speaking to each other."',
+        'A source said: "The couple split in March."',
+        '"We are devastated," the family wrote in a statement.',
+        '"It is over," she told PEOPLE.',
+        'She wrote in a 2018 article: "I became a public figure."',
+        '"We will appeal," her lawyer said.',
+        'The song "Rapper\'s Delight." Fans posted tributes on social media all day.',
+        'She tweeted that the crisis "needs a real answer" from the state.',
+        'The image was posted by a "popular fan account" on Instagram.',
+        'He walked out last year, saying he was "leaving everything behind."',
+        "“Thank you all,” one person with knowledge of the situation commented on TikTok’s plans.",
+        'He called it "a disgrace" in an interview on Monday.',
+        '"Wow," she wrote.',  # a single word
+        '"The studio apologised," she wrote on her website.',
+        "Conservative host Jo Rantz called out Midler’s tweet: “Why is nobody saying anything?”",
+    ],
+)
+def test_speech_statements_fragments_and_other_media_are_not_posts(text: str) -> None:
+    assert quotes(text) == []
+
+
+def test_wrote_is_a_post_when_the_sentences_before_say_so() -> None:
+    posted = "She took to Twitter to answer her critics.\n\n“My truth is simple and it is mine,” she wrote."
+    assert quotes(posted) == [("My truth is simple and it is mine", "she", "unknown")]  # the platform of its paragraph
+    written = "She apologised on her website.\n\n“My truth is simple and it is mine,” she wrote."
+    assert quotes(written) == []
+
+
+def test_a_quotation_that_runs_past_its_paragraph() -> None:
+    text = 'Writing on Twitter, he said: "I am safe and grateful to the security staff.\n\n"More later."'
+    assert quotes(text) == [("I am safe and grateful to the security staff.", "he", "twitter")]
+
+
+def test_a_quotation_inside_a_quotation() -> None:
+    text = "He captioned the post saying, “Happy birthday to my “mama” of two.”"
+    assert quotes(text) == [("Happy birthday to my “mama” of two.", "He", "unknown")]
+
+
+def test_a_round_up_of_embedded_posts_makes_commented_a_post() -> None:
+    text = (
+        "So true — Ann (@ann) June 5, 2020\n\n"
+        '"I listened to all of it and I am shocked," producer Jo Hill commented\n\n'
+        "Yes!! — Bob (@bob) June 5, 2020"
+    )
+    article = parse_article(text, "a.txt")
+    assert [(r.kind.value, r.display_name) for r in article.reactions] == [
+        ("embed", "Ann"), ("quote", "Jo Hill"), ("embed", "Bob")]  # fmt: skip
+    alone = '"I listened to all of it and I am shocked," producer Jo Hill commented'
+    assert quotes(alone) == []
+
+
+def test_a_quotation_of_an_embedded_post_with_a_writing_verb_is_a_post() -> None:
+    text = (
+        'He wrote: "To all in town, stay safe tonight and thanks to the crews."\n\n'
+        "To all in town, stay safe tonight & thanks to the crews. — Mayor Jo (@mayorjo) June 5, 2020"
+    )
+    article = parse_article(text, "a.txt")
+    assert [r.kind.value for r in article.reactions] == ["quote", "embed"]
+
+
+def test_confidence_and_rendering_follow_the_cues() -> None:
+    (strong,) = find_quotes('"So good," a fan tweeted on Twitter.', "a.txt", [])
+    (weak,) = find_quotes('The star took to Instagram.\n\n"So good," she wrote.', "a.txt", [])
+    (poster,) = find_quotes('"So good," one fan wrote.', "a.txt", [])
+    assert (strong.confidence, weak.confidence, poster.confidence) == (0.95, 0.85, 0.75)
+    assert {strong.rendering, weak.rendering, poster.rendering} == {Rendering.QUOTE}
+
+
+@pytest.mark.parametrize(
+    ("written", "shown"),
+    [
+        ("TV producer Jesse Zook", "Jesse Zook"),
+        ("Red State Editor Brandon Moss", "Brandon Moss"),
+        ("Actor Nick Sarcy", "Nick Sarcy"),
+        ("A spoof account for Iron Man Tony Stark", "A spoof account for Iron Man Tony Stark"),
+        ("one social media user", "one social media user"),
+        ("she", "she"),
+        ("@handle", None),
+    ],
+)
+def test_authors_as_written(written: str, shown: str | None) -> None:
+    assert author_as_written(written) == shown
+
+
+@pytest.mark.parametrize(
+    ("body", "written", "author"),
+    [
+        ("Kaya Jones took to Twitter on Friday to speak out.\n\n", "she", "Kaya Jones"),
+        ("The pop star Lena Park posted a photo of the stage.\n\n", "she", "Lena Park"),
+        ('Camp thanked fans. "Love you all," her friend wrote.\n\n', "she", "Camp"),
+        ("Nobody is named here at all.\n\n", "he", None),
+        ("Kaya Jones took to Twitter.\n\n", "one user", None),
+        ("", "Rivera", "Rivera"),
+    ],
+)
+def test_authors_resolved_from_the_paragraph(body: str, written: str, author: str | None) -> None:
+    assert resolve_author(body, len(body), written) == author
+
+
+def test_the_author_field_of_quotes_and_embeds() -> None:
+    text = "Kaya Jones took to Twitter on Friday.\n\n“My truth, at last,” she wrote.\n\nYes — Ann (@ann) June 5, 2020"
+    quote, embed = parse_article(text, "a.txt").reactions
+    assert (quote.display_name, quote.author, quote.platform) == ("she", "Kaya Jones", Platform.UNKNOWN)
+    assert (embed.display_name, embed.author) == ("Ann", "ann")
+
+
+def test_quick_scan_finds_what_the_full_pattern_finds() -> None:
+    from reactions import quotes as module
+
+    for body in ['“ab” "cd"', '"ab"cd"', '"ab” “cd"”', "“a “b” c” and “d”"]:
+        assert [m.span() for m in module._quote_matches(body)] == [m.span() for m in module._QUOTE_RE.finditer(body)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list('"“”‘’ ,.:\naB she wrote tweeted on Twitter @#')), max_size=300))
+def test_any_text_gives_quotes_within_it_in_order(text: str) -> None:
+    found = find_quotes(text, "a.txt", [])
+    assert all(0 <= q.span[0] <= q.span[1] <= len(text) for q in found)
+    assert all(0.0 <= (q.confidence or 0) <= 1.0 for q in found)
