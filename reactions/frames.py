@@ -253,11 +253,15 @@ def reaction_days(frame: pd.DataFrame) -> pd.Series:
 
 
 def author_labels(frame: pd.DataFrame) -> pd.Series:
-    """Each reaction's author as shown: ``"@handle"``, else the display name (quotes), else ``"unknown"``."""
-    handle, name = coded(frame["handle"]), coded(frame["display_name"])
+    """Each reaction's author, as the page counts them: ``"@handle"`` for a post with an account, else the
+    person its ``author`` column resolved (a quote's ``she`` -> ``Kaya Jones``), else ``None``: a quote whose
+    author could not be told (``one fan``) is no author to count.  (A frame without an ``author`` column,
+    read from an older export, falls back to the display name.)"""
+    handle = coded(frame["handle"])
+    name = coded(frame["author"] if "author" in frame.columns else frame["display_name"])
     has_handle = handle.flags([isinstance(h, str) and bool(h) for h in handle.values])
     by_handle = handle.take([f"@{h}" if isinstance(h, str) else None for h in handle.values], None)
-    by_name = name.take([n if isinstance(n, str) and n else "unknown" for n in name.values], "unknown")
+    by_name = name.take([n if isinstance(n, str) and n else None for n in name.values], None)
     labels = np.where(has_handle, by_handle, by_name)
     return pd.Series(labels, index=frame.index, dtype=object, name="author")
 
@@ -775,6 +779,7 @@ class Headline:
         mean_compound: mean compound score (NaN when there are no reactions).
         first_day, last_day: the date range of dated reactions (``None`` when none is dated).
         undated: reactions with neither ``created_at`` nor ``date`` (left out of day charts).
+        unattributed: quotes whose author could not be told (left out of ``authors`` and Top authors).
     """
 
     reactions: int
@@ -787,6 +792,7 @@ class Headline:
     first_day: dt.date | None
     last_day: dt.date | None
     undated: int
+    unattributed: int = 0
 
 
 def headline(data: Data, *, mask: Mask | None = None) -> Headline:
@@ -795,7 +801,7 @@ def headline(data: Data, *, mask: Mask | None = None) -> Headline:
     mix = sentiment_mix(index, mask=rows).set_index("sentiment")["share"]
     days = _pick(index.days.codes, rows)
     dated = days[days >= 0]
-    _, authors = index.authors.take(rows)
+    authored_rows, authors = index.authors.take(rows)
     _, sources = index.sources.take(rows)
     compound = index.compound if rows is None else index.compound[rows]
     first = pd.Timestamp(index.days.values[dated.min()]).date() if len(dated) else None
@@ -811,4 +817,5 @@ def headline(data: Data, *, mask: Mask | None = None) -> Headline:
         first_day=first,
         last_day=last,
         undated=int(len(days) - len(dated)),
+        unattributed=int(len(days) - len(np.unique(authored_rows))),
     )

@@ -486,6 +486,14 @@ def follow_dates(
     return min(max(chosen[0], first), last), max(min(chosen[1], last), first)
 
 
+def _authors_help(unattributed: int) -> str:
+    """What the authors figure counts, and how many quotes it leaves out."""
+    counted = "Accounts of the embedded posts, and the people the quoted posts are given to"
+    if not unattributed:
+        return counted
+    return f"{counted}; {unattributed:,} quoted post{'s' if unattributed != 1 else ''} with no known author left out"
+
+
 def date_range(h: Headline) -> tuple[str, str]:
     """The date-range figure's label and value.
 
@@ -574,7 +582,7 @@ def headline_figures(h: Headline, total: int) -> list[Figure]:
     compound = "–" if h.reactions == 0 else f"{h.mean_compound:+.2f}"
     return [
         Figure("Reactions", f"{h.reactions:,}", f"{total:,} in the corpus before filters and selection"),
-        Figure("Unique authors", f"{h.authors:,}", "Handles, or the names given for quoted posts"),
+        Figure("Unique authors", f"{h.authors:,}", _authors_help(h.unattributed)),
         Figure("Articles", f"{h.articles:,}", "Articles citing these reactions"),
         Figure(*date_range(h)),
         Figure("Positive", f"{h.positive:.0%}"),

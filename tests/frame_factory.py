@@ -64,7 +64,7 @@ def sample_frame() -> pd.DataFrame:
         make_row(3, date=d2, hashtags=["JusticeForJohnnyDepp", "TimesUp"], compound=-0.4,
                  created_at=dt.datetime(2020, 2, 3, 23, 30, tzinfo=dt.UTC), mentions=["bob", "amy"]),
         make_row(4, date=d4, hashtags=[], compound=0.9, emoji=["😍", "😍", "🏳️‍🌈"], sources=["b.txt"]),
-        make_row(5, kind="quote", handle=None, display_name="a fan", date=None, compound=0.3,
+        make_row(5, kind="quote", handle=None, display_name="a fan", author=None, date=None, compound=0.3,
                  hashtags=["JusticeForJohnnyDepp"], sources=["b.txt", "a.txt"], text="I knew it"),
         make_row(6, date=d4, hashtags=["metoo"], compound=-0.05, platform="bluesky", text="Abuse is abuse"),
     ]  # fmt: skip

@@ -196,8 +196,8 @@ class Reference:
     @staticmethod
     def author_labels(frame: pd.DataFrame) -> pd.Series:
         labels = [
-            f"@{h}" if isinstance(h, str) and h else (n if isinstance(n, str) and n else "unknown")
-            for h, n in zip(frame["handle"].astype(object), frame["display_name"].astype(object), strict=True)
+            f"@{h}" if isinstance(h, str) and h else (n if isinstance(n, str) and n else None)
+            for h, n in zip(frame["handle"].astype(object), frame["author"].astype(object), strict=True)
         ]
         return pd.Series(labels, index=frame.index, dtype=object, name="author")
 

@@ -86,7 +86,8 @@ def test_top_authors_mentions_emoji(frame: pd.DataFrame) -> None:
     authors = frames.top_authors(frame)
     assert authors.loc[0, "author"] == "@user1"
     assert authors.loc[0, "reactions"] == 2
-    assert "a fan" in authors["author"].tolist()
+    assert "a fan" not in authors["author"].tolist()  # unresolved: left out, and counted as such
+    assert frames.headline(frame).unattributed == 1
     mentions = frames.top_mentions(frame)
     assert mentions.loc[0].tolist()[:2] == ["@Bob", 2]
     emoji = frames.top_emoji(frame)
@@ -102,7 +103,7 @@ def test_sentiment_mix_always_three_labels() -> None:
 
 def test_headline(frame: pd.DataFrame) -> None:
     h = frames.headline(frame)
-    assert (h.reactions, h.authors, h.articles, h.undated) == (7, 6, 2, 1)
+    assert (h.reactions, h.authors, h.articles, h.undated, h.unattributed) == (7, 5, 2, 1, 1)
     assert h.first_day == dt.date(2020, 1, 31)
     assert h.last_day == dt.date(2020, 2, 3)
     assert h.positive + h.neutral + h.negative == pytest.approx(1.0)
