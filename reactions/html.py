@@ -62,9 +62,8 @@ logger = logging.getLogger(__name__)
 __all__ = ["is_html", "parse_html_article"]
 
 _SNIFF_CHARS = 65536
-_DOCTYPE_RE = re.compile(
-    r"\A(?:\ufeff)?\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html[\s>])", re.I | re.S
-)
+_PAGE_START_RE = re.compile(r"<(?:!doctype[ \t\r\n]{1,20}html|html[\s>]|head[\s>]|body[\s>])", re.IGNORECASE)
+_PAGE_TAG_RE = re.compile(r"<(?:head|body|title|meta)[\s>/]", re.IGNORECASE)
 _TAG_RE = re.compile(
     r"<(/?)(html|head|body|p|div|span|a|br|blockquote|article|section|main|script|style|meta|link|title|"
     r"iframe|h[1-6]|ul|ol|li|img|em|strong|figure|table|tr|td|header|footer|nav)\b(?:\s[^<>]*)?/?>",
@@ -85,23 +84,47 @@ _TITLE_META = ("og:title", "twitter:title")
 
 
 def is_html(text: str) -> bool:
-    """Whether ``text`` is HTML, judged by its content: a doctype or ``<html>`` start, or real tags.
+    """Whether ``text`` is a web page (or a fragment of markup), judged by its content: a doctype or
+    ``<html>``/``<head>``/``<body>`` start (after a BOM, an XML declaration and comments), the tags only a
+    page has (``<head>``, ``<body>``, ``<title>``, ``<meta>``), or markup from its first character (three
+    real tags, one of them closing).
 
-    Plain text with a stray ``<3`` or ``a < b`` is not HTML; a fragment such as a pasted embed
-    code is.
+    Plain text with a stray ``<3`` or ``a < b`` is not HTML, and neither is an article that only holds an
+    embed's code in its text (the text parser reads that markup itself).  Every check is a bounded scan.
 
     >>> fragment = '<blockquote class="twitter-tweet"><p>hi</p></blockquote>'
-    >>> is_html("<!DOCTYPE html><title>x</title>"), is_html(fragment)
-    (True, True)
-    >>> is_html("Love it <3 <3"), is_html("if a<b and c>d then <b>")
-    (False, False)
+    >>> is_html("<!DOCTYPE html><title>x</title>"), is_html(fragment), is_html("<!---->" * 30 + "x")
+    (True, True, False)
+    >>> is_html("Love it <3 <3"), is_html("if a<b and c>d then <b>"), is_html("Look:\\n" + fragment)
+    (False, False, False)
     """
     head = text[:_SNIFF_CHARS]
-    if _DOCTYPE_RE.match(head):
+    start = _after_preamble(head)
+    if _PAGE_START_RE.match(head, start) or _PAGE_TAG_RE.search(head):
         return True
+    if not head.startswith("<", start):
+        return False
     tags = _TAG_RE.findall(head)
     closing = sum(1 for slash, _ in tags if slash)
     return len(tags) >= 3 and closing >= 1
+
+
+def _after_preamble(text: str) -> int:
+    """Where a page's content starts: past a BOM, white space, an XML declaration and comments."""
+    pos = 1 if text.startswith("\ufeff") else 0
+    while True:
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+        if text.startswith("<?xml", pos):
+            end = text.find(">", pos)
+        elif text.startswith("<!--", pos):
+            end = text.find("-->", pos + 4)
+            end = end + 2 if end >= 0 else -1
+        else:
+            return pos
+        if end < 0:
+            return pos
+        pos = end + 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -354,7 +354,7 @@ def test_dom_never_raises_and_closes_implied_paragraphs() -> None:
     root = parse_dom("<p>a<p>b<div>c</span></p></div><ul><li>x<li>y</ul><br/><img src=x>")
     assert isinstance(root, Node)
     assert render_text(root).split() == ["a", "b", "c", "x", "y"]
-    assert [n.tag for n in iter_elements(root)][1:4] == ["p", "p", "div"]
+    assert [n.tag for n in iter_elements(root)][1:7] == ["html", "head", "body", "p", "p", "div"]
 
 
 def test_twitter_link_wrapping_the_whole_byline() -> None:

@@ -1,14 +1,15 @@
-"""A small, forgiving HTML tree built on the standard library's :mod:`html.parser`.
+"""A small HTML tree for embed finding, built from Lexbor's HTML5 parse (through selectolax).
 
 The tree is only as rich as embed finding needs: elements with a tag, attributes and
-children (elements or decoded text).  Malformed markup never raises: unknown end tags are
-ignored, unclosed elements are closed at the end, and ``<p>``/``<li>`` close implicitly the
-way browsers close them.  Walking is iterative, so deeply nested pages cannot overflow.
+children (elements or decoded text).  Lexbor parses as browsers do (implied ``html``, ``head``
+and ``body``, ``<p>`` closed by the next block, misnested tags mended) in time linear in the
+input; converting its tree and walking ours are iterative, so deeply nested pages cannot
+overflow the stack.
 
 >>> root = parse_dom('<div class="a b"><p>one &amp; two<br>three<p>four</div>')
 >>> [n.tag for n in iter_elements(root)]
-['#root', 'div', 'p', 'br', 'p']
->>> render_text(root.children[0].children[0])
+['#root', 'html', 'head', 'body', 'div', 'p', 'br', 'p']
+>>> render_text(find_first(root, lambda n: n.tag == "p"))
 'one & two\\nthree'
 """
 
@@ -17,13 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
 
-VOID_TAGS = frozenset({
-    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
-    "track", "wbr", "keygen",
-})
-"""Elements that never have children or an end tag."""
+from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 BLOCK_TAGS = frozenset({
     "address", "article", "aside", "blockquote", "body", "details", "dialog", "dd", "div", "dl",
@@ -33,25 +29,13 @@ BLOCK_TAGS = frozenset({
 })
 """Elements that start a new paragraph of visible text."""
 
-_IMPLIED_END: dict[str, frozenset[str]] = {
-    "p": BLOCK_TAGS,
-    "li": frozenset({"li"}),
-    "dt": frozenset({"dt", "dd"}),
-    "dd": frozenset({"dt", "dd"}),
-    "option": frozenset({"option"}),
-    "tr": frozenset({"tr"}),
-    "td": frozenset({"td", "th", "tr"}),
-    "th": frozenset({"td", "th", "tr"}),
-}
-_HEAD_TAGS = frozenset({"title", "meta", "link", "style", "script", "base", "noscript", "template"})
 EMBED_BLOCK_CLASSES = frozenset({
     "twitter-tweet", "twitter-video", "instagram-media", "bluesky-embed", "mastodon-embed",
     "text-post-media", "tiktok-embed",
 })
-"""Classes of embed blockquotes; a new one closes an unclosed one instead of nesting in it."""
+"""Classes of embed blockquotes: one left unclosed does not swallow the next, which becomes its sibling."""
 FRAME_TAGS = frozenset({"iframe", "amp-iframe"})
 """Elements that show another page (``amp-iframe`` is AMP's iframe)."""
-_UNFINISHED_TAG = re.compile(r"<[a-zA-Z/!]")
 _SPACE = r"[ \t\n\r\f\v\u00a0\u2000-\u200a\u202f\u205f\u3000]"
 _SPACES = re.compile(f"{_SPACE}{_SPACE}*")  # not "+": a pattern opening with a plain class lets re skip ahead
 _OTHER_WHITESPACE = re.compile("[\x1c-\x1f\x85\u1680\u2028\u2029]")
@@ -78,60 +62,85 @@ class Node:
         return frozenset(self.attr("class").split())
 
 
-class _TreeBuilder(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.root = Node("#root")
-        self.stack: list[Node] = [self.root]
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        node = Node(tag, {k: v or "" for k, v in attrs})
-        self._close_implied(node)
-        while len(self.stack) > 1 and tag in _IMPLIED_END.get(self.stack[-1].tag, frozenset()):
-            self.stack.pop()
-        self.stack[-1].children.append(node)
-        if tag not in VOID_TAGS:
-            self.stack.append(node)
-
-    def _close_implied(self, node: Node) -> None:
-        """Close ``<head>`` at the first body element, and an unclosed embed at the next embed."""
-        if self.stack[-1].tag == "head" and node.tag not in _HEAD_TAGS:
-            self.stack.pop()
-        if node.tag == "blockquote" and not EMBED_BLOCK_CLASSES.isdisjoint(node.classes):
-            for depth in range(len(self.stack) - 1, 0, -1):
-                open_node = self.stack[depth]
-                if open_node.tag == "blockquote" and not EMBED_BLOCK_CLASSES.isdisjoint(open_node.classes):
-                    del self.stack[depth:]
-                    return
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.handle_starttag(tag, attrs)
-        if tag not in VOID_TAGS and self.stack[-1].tag == tag:
-            self.stack.pop()
-
-    def handle_endtag(self, tag: str) -> None:
-        for depth in range(len(self.stack) - 1, 0, -1):
-            if self.stack[depth].tag == tag:
-                del self.stack[depth:]
-                return
-        if tag in ("p", "br"):  # browsers turn a stray </p> or </br> into an element
-            self.stack[-1].children.append(Node(tag))
-
-    def handle_data(self, data: str) -> None:
-        self.stack[-1].children.append(data)
+_SKIPPED = frozenset({"-comment", "-doctype", "!doctype", "-document"})
 
 
 def parse_dom(markup: str) -> Node:
-    """Parse ``markup`` into a tree under a ``#root`` node.  Never raises on any string."""
-    builder = _TreeBuilder()
+    """Parse ``markup`` with Lexbor (through selectolax: an HTML5 parser, linear in the input) into a
+    tree under a ``#root`` node: the ``html`` element (``head`` and ``body`` as HTML5 builds them)
+    with elements, attributes and decoded text.  An embed blockquote that HTML5 nests in an unclosed
+    one is put after it instead.  Never raises on any string."""
+    root = Node("#root")
     try:
-        builder.feed(markup)
-        if _UNFINISHED_TAG.match(builder.rawdata):  # a tag cut off at the end is dropped, not shown
-            builder.rawdata = ""
-        builder.close()
-    except (AssertionError, ValueError):  # pragma: no cover - html.parser is very forgiving
-        pass
-    return builder.root
+        document = LexborHTMLParser(_without_nul(markup)).root
+    except (ValueError, TypeError, RuntimeError, MemoryError):  # pragma: no cover - Lexbor takes any text
+        return root
+    if document is None:
+        return root
+    stack: list[tuple[LexborNode, Node, Node | None]] = [(document, root, None)]
+    while stack:
+        source, parent, outer = stack.pop()
+        tag = source.tag or ""
+        if tag == "-text":
+            parent.children.append(source.text(deep=False))
+            continue
+        if tag in _SKIPPED or tag.startswith("-"):
+            continue
+        node = Node(tag, {k: v or "" for k, v in source.attributes.items()})
+        embed = tag == "blockquote" and not EMBED_BLOCK_CLASSES.isdisjoint(node.classes)
+        (outer if embed and outer is not None else parent).children.append(node)
+        inner_outer = parent if embed and outer is None else outer
+        children = []
+        child = source.child
+        while child is not None:
+            children.append(child)
+            child = child.next
+        stack.extend((c, node, inner_outer) for c in reversed(children))
+    return root
+
+
+def _without_nul(markup: str) -> str:
+    """``markup`` without NUL characters (Lexbor's C strings end at the first one), its nesting capped."""
+    markup = markup.replace("\x00", "") if "\x00" in markup else markup
+    return _capped(markup) if markup.count("<") > MAX_DEPTH else markup
+
+
+MAX_DEPTH = 512
+"""How deep elements may nest (as in Blink's parser): start tags deeper than this are left out, their text
+kept.  HTML5's tree construction walks the stack of open elements for every tag, so unbounded nesting would
+make parsing quadratic; no real page nests this deep."""
+_TAG_RE = re.compile(r"<(/?)([A-Za-z][\w:-]{0,40})[^<>]{0,4000}?(/?)>")
+_FLAT = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
+                   "track", "wbr", "keygen", "p", "li", "dt", "dd", "tr", "td", "th", "option", "tbody", "thead",
+                   "tfoot", "!doctype"})  # fmt: skip
+"""Tags that never nest deeper: void elements, and those HTML5 closes when a sibling opens."""
+
+
+def _capped(markup: str) -> str:
+    """``markup`` without the start tags that would open elements deeper than :data:`MAX_DEPTH`.
+
+    The depth is counted roughly, one scan over the tags (an end tag closes one level, never below 0):
+    enough to tell a real page from a pathological one."""
+    depth = 0
+    drops: list[tuple[int, int]] = []
+    for tag in _TAG_RE.finditer(markup):
+        name = tag.group(2).lower()
+        if name in _FLAT or tag.group(3):
+            continue
+        if tag.group(1):
+            depth = max(0, depth - 1)
+        elif depth >= MAX_DEPTH:
+            drops.append(tag.span())
+        else:
+            depth += 1
+    if not drops:
+        return markup
+    parts, cursor = [], 0
+    for start, end in drops:
+        parts.append(markup[cursor:start])
+        cursor = end
+    parts.append(markup[cursor:])
+    return "".join(parts)
 
 
 def iter_elements(root: Node, *, skip: Callable[[Node], bool] | None = None) -> Iterator[Node]:
