@@ -40,7 +40,8 @@ HERE = Path(__file__).resolve().parent
 DEFAULT_CORPUS = HERE / "seeds"
 # Filters field -> its widget's key.
 WIDGETS = {"dates": "f_dates", "hashtags": "f_tags", "sentiments": "f_sentiment", "kinds": "f_kind",
-           "articles": "f_article", "authors": "f_author", "platforms": "f_platform", "text": "f_text"}  # fmt: skip
+           "articles": "f_article", "authors": "f_author", "platforms": "f_platform", "renderings": "f_rendering",
+           "min_confidence": "f_confidence", "text": "f_text"}  # fmt: skip
 # The table shows one page of the view at a time (Streamlit's Styler costs ~0.25 ms a row).
 PAGE_SIZES = (10, 25, 50, 100, 250, 500, 1000)
 DEFAULT_PAGE_SIZE = 100
@@ -193,12 +194,17 @@ def sidebar_filters(options: dict[str, Any]) -> views.Filters:
     labels = st.pills("Sentiment", options["sentiments"], selection_mode="multi", key="f_sentiment")
     kinds = st.segmented_control("Kind", options["kinds"], selection_mode="multi", key="f_kind")
     text = st.text_input("Search text", key="f_text", placeholder="word, phrase or @handle")
-    with st.expander("Article, author, platform"):
+    with st.expander("Article, author, platform, how found"):
         articles = st.multiselect("Article", options["articles"], key="f_article", placeholder="Any article")
         authors = st.multiselect("Author", options["authors"], key="f_author", placeholder="Any author")
         platforms = st.multiselect("Platform", options["platforms"], key="f_platform", placeholder="Any")
+        renderings = st.multiselect("Found as", options["renderings"], key="f_rendering", placeholder="Any rendering",
+                                    help=views.RENDERINGS_HELP)  # fmt: skip
+        confidence = st.slider("Minimum confidence", 0.0, 1.0, step=0.05, key="f_confidence",
+                               help=views.CONFIDENCE_HELP)  # fmt: skip
     chosen = {"dates": dates, "hashtags": tags, "sentiments": labels, "kinds": kinds, "text": text,
-              "articles": articles, "authors": authors, "platforms": platforms}  # fmt: skip
+              "articles": articles, "authors": authors, "platforms": platforms, "renderings": renderings,
+              "min_confidence": confidence}  # fmt: skip
     filters = views.filters_from_widgets(chosen, (first, last))
     st.button("Reset filters", on_click=reset_filters, args=(options,), disabled=not filters.active,
               icon=":material/filter_alt_off:", width="stretch", key="reset_filters")  # fmt: skip

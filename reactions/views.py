@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import json
+import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -56,9 +57,21 @@ QUERY_KEYS = {
     "articles": "article",
     "authors": "author",
     "platforms": "platform",
+    "renderings": "rendering",
+    "min_confidence": "confidence",
     "text": "q",
 }
 """Filters field -> URL query parameter name."""
+
+RENDERINGS_HELP = (
+    "How the parser found each post: after an em dash (dash), on its own line (own-line), with the dash lost "
+    "(dashless), under a byline (byline), as a scraped card (card), in a factbox (factbox), as embed code in "
+    "the text (markup), in a saved web page (html), or quoted in the prose (quote)."
+)
+CONFIDENCE_HELP = (
+    "The parser's confidence that a reaction is a real post with the right text: 1 for a post in embed code, "
+    "lower for posts cut out of merged paragraphs and for quotes in the prose. Raise it to keep only the surest."
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +89,10 @@ class Filters:
         authors: keep these authors, as :func:`author_labels` names them (``"@handle"`` or
             the display name of a quote); compared case-insensitively.
         platforms: keep these platforms.
+        renderings: keep reactions found in these renderings (``"dash"``, ``"card"``, ``"quote"``, …:
+            :class:`reactions.models.Rendering`'s values), to check or leave out one way of finding posts.
+        min_confidence: keep reactions whose parser confidence is at least this (0 keeps every one,
+            including reactions from older caches with no confidence).
         text: keep reactions whose text, handle or display name contains this string
             (case-insensitive, literal, not a pattern).
     """
@@ -88,6 +105,8 @@ class Filters:
     articles: tuple[str, ...] = ()
     authors: tuple[str, ...] = ()
     platforms: tuple[str, ...] = ()
+    renderings: tuple[str, ...] = ()
+    min_confidence: float = 0.0
     text: str = ""
 
     @property
@@ -147,6 +166,8 @@ def filters_to_query(filters: Filters) -> dict[str, list[str]]:
             query[QUERY_KEYS[field.name]] = [value.isoformat()]
         elif isinstance(value, tuple) and value:
             query[QUERY_KEYS[field.name]] = list(value)
+        elif isinstance(value, float) and value > 0:
+            query[QUERY_KEYS[field.name]] = [f"{value:g}"]
         elif isinstance(value, str) and value:
             query[QUERY_KEYS[field.name]] = [value]
     return query
@@ -157,7 +178,7 @@ def filters_from_query(query: Mapping[str, str | Sequence[str]]) -> Filters:
 
     >>> filters_from_query({"tag": ["MeToo", "TimesUp"], "from": "2020-02-01", "to": "nope"})
     Filters(start=datetime.date(2020, 2, 1), end=None, hashtags=('MeToo', 'TimesUp'), \
-sentiments=(), kinds=(), articles=(), authors=(), platforms=(), text='')
+sentiments=(), kinds=(), articles=(), authors=(), platforms=(), renderings=(), min_confidence=0.0, text='')
     """
     values: dict[str, object] = {}
     for name, key in QUERY_KEYS.items():
@@ -170,9 +191,20 @@ sentiments=(), kinds=(), articles=(), authors=(), platforms=(), text='')
             values[name] = _parse_day(items[0])
         elif name == "text":
             values[name] = items[0]
+        elif name == "min_confidence":
+            values[name] = _parse_share(items[0])
         else:
             values[name] = tuple(dict.fromkeys(items))
     return Filters(**values)  # type: ignore[arg-type]
+
+
+def _parse_share(text: str) -> float:
+    """A number in [0, 1] from a URL (clamped; 0 when it is not a number)."""
+    try:
+        value = float(text)
+    except ValueError:
+        return 0.0
+    return min(max(value, 0.0), 1.0) if math.isfinite(value) else 0.0
 
 
 def _parse_day(text: str) -> dt.date | None:
@@ -225,6 +257,10 @@ def filter_rows(data: Data, filters: Filters) -> Mask:
         mask &= index.authors.rows_with([f in keys for f in index.authors.folded], index.size)
     if filters.platforms:
         mask &= _folded_in(index, "platform", filters.platforms)
+    if filters.renderings:
+        mask &= _folded_in(index, "rendering", filters.renderings)
+    if filters.min_confidence > 0:
+        mask &= index.frame["confidence"].fillna(0.0).to_numpy(dtype=float) >= filters.min_confidence
     if filters.text:
         mask &= _contains(index, filters.text)
     return mask
@@ -432,7 +468,7 @@ def filter_options(data: Data) -> dict[str, Any]:
     ``kinds``, ``articles`` and ``platforms`` (sorted)."""
     index = index_of(data)
     days = index.days.values
-    present = {name: index.column(name) for name in ("kind", "platform")}
+    present = {name: index.column(name) for name in ("kind", "platform", "rendering")}
     used = {name: sorted({str(v) for v in c.values[np.unique(c.codes[c.codes >= 0])]}) for name, c in present.items()}
     return {
         "days": (pd.Timestamp(days[0]).date(), pd.Timestamp(days[-1]).date()) if len(days) else (None, None),
@@ -442,6 +478,7 @@ def filter_options(data: Data) -> dict[str, Any]:
         "articles": sorted(index.sources.names),
         "authors": top_authors(index, top=10_000)["author"].tolist(),
         "platforms": used["platform"],
+        "renderings": used["rendering"],
     }
 
 
@@ -456,11 +493,11 @@ def widget_values(wanted: Filters, options: Mapping[str, Any]) -> dict[str, Any]
     ((datetime.date(2020, 2, 1), datetime.date(2020, 2, 9)), ['MeToo'])
     """
     first, last = options["days"]
-    values: dict[str, Any] = {"dates": (), "text": wanted.text}
+    values: dict[str, Any] = {"dates": (), "text": wanted.text, "min_confidence": wanted.min_confidence}
     if first is not None:
         values["dates"] = tuple(min(max(day, first), last) for day in (wanted.start or first, wanted.end or last))
     offered = {"hashtags": "tags", "sentiments": "sentiments", "kinds": "kinds", "articles": "articles",
-               "authors": "authors", "platforms": "platforms"}  # fmt: skip
+               "authors": "authors", "platforms": "platforms", "renderings": "renderings"}  # fmt: skip
     for field, name in offered.items():
         values[field] = [v for v in getattr(wanted, field) if v in options.get(name, ())]
     return values
@@ -559,11 +596,12 @@ def filters_from_widgets(values: Mapping[str, Any], days: tuple[dt.date | None, 
     """
     dates = tuple(values.get("dates") or ())
     chosen = {field: tuple(values.get(field) or ()) for field in
-              ("hashtags", "sentiments", "kinds", "articles", "authors", "platforms")}  # fmt: skip
+              ("hashtags", "sentiments", "kinds", "articles", "authors", "platforms", "renderings")}  # fmt: skip
     return Filters(
         start=dates[0] if len(dates) == 2 and dates[0] != days[0] else None,
         end=dates[1] if len(dates) == 2 and dates[1] != days[1] else None,
         text=str(values.get("text") or "").strip(),
+        min_confidence=_parse_share(str(values.get("min_confidence") or 0)),
         **chosen,
     )
 
@@ -701,6 +739,9 @@ TABLE_COLUMNS: dict[str, tuple[str, dict[str, Any]]] = {
     "emoji": ("ListColumn", {"label": "Emoji", "width": "small"}),
     "kind": ("TextColumn", {"label": "Kind", "width": "small"}),
     "platform": ("TextColumn", {"label": "Platform", "width": "small"}),
+    "rendering": ("TextColumn", {"label": "Found as", "width": "small", "help": RENDERINGS_HELP}),
+    "confidence": ("NumberColumn", {"label": "Confidence", "format": "%.2f", "width": "small",
+                                    "help": CONFIDENCE_HELP}),
     "articles": ("ListColumn", {"label": "Articles"}),
     "media": ("LinkColumn", {"label": "Media", "display_text": "open media", "width": "small"}),
     "url": ("LinkColumn", {"label": "Link", "display_text": "open post", "width": "small"}),
@@ -728,6 +769,8 @@ def table_frame(frame: pd.DataFrame) -> pd.DataFrame:
             "emoji": frame["emoji"],
             "kind": frame["kind"].astype("object"),
             "platform": frame["platform"].astype("object"),
+            "rendering": frame["rendering"].astype("object"),
+            "confidence": frame["confidence"].astype("float64"),
             "articles": frame["sources"],
             "media": pd.Series(first_media, index=frame.index, dtype="object"),
             "url": pd.Series(links, index=frame.index, dtype="object"),

@@ -65,8 +65,10 @@ def sample_frame() -> pd.DataFrame:
                  created_at=dt.datetime(2020, 2, 3, 23, 30, tzinfo=dt.UTC), mentions=["bob", "amy"]),
         make_row(4, date=d4, hashtags=[], compound=0.9, emoji=["😍", "😍", "🏳️‍🌈"], sources=["b.txt"]),
         make_row(5, kind="quote", handle=None, display_name="a fan", author=None, date=None, compound=0.3,
-                 hashtags=["JusticeForJohnnyDepp"], sources=["b.txt", "a.txt"], text="I knew it"),
-        make_row(6, date=d4, hashtags=["metoo"], compound=-0.05, platform="bluesky", text="Abuse is abuse"),
+                 hashtags=["JusticeForJohnnyDepp"], sources=["b.txt", "a.txt"], text="I knew it",
+                 rendering="quote", confidence=0.7),
+        make_row(6, date=d4, hashtags=["metoo"], compound=-0.05, platform="bluesky", text="Abuse is abuse",
+                 rendering="dashless", confidence=0.85),
     ]  # fmt: skip
     return make_frame(rows)
 
@@ -80,6 +82,8 @@ HANDLES = [None, "", "user1", "USER1", "User1", "fan", "Straße", "strasse"]
 NAMES = [None, "", "a fan", "A Fan", "someone"]
 PLATFORMS = ["twitter", "bluesky", "unknown", "myspace", None]
 SENTIMENTS = [None, "negative", "neutral", "positive"]
+RENDERINGS = ["dash", "own-line", "dashless", "card", "html", "quote", None]
+CONFIDENCES = [1.0, 0.95, 0.85, 0.7, 0.5, float("nan")]
 TEXTS = ["post", "Abuse is ABUSE", "Straße gut", "STRASSE", "ǅemal", "", "Ünïcödé €", "a.* b", "user1 wrote"]
 
 
@@ -103,6 +107,7 @@ def random_frame(rng: np.random.Generator, size: int) -> pd.DataFrame:
             display_name=NAMES[rng.integers(len(NAMES))], platform=PLATFORMS[rng.integers(len(PLATFORMS))],
             kind=["embed", "quote", None][rng.integers(3)], date=day, created_at=created, compound=compound,
             sentiment=SENTIMENTS[rng.integers(len(SENTIMENTS))], text=f"{TEXTS[rng.integers(len(TEXTS))]} {i}",
+            rendering=RENDERINGS[rng.integers(len(RENDERINGS))], confidence=CONFIDENCES[rng.integers(len(CONFIDENCES))],
         ))  # fmt: skip
     frame = make_frame(rows)
     missing = rng.random(size) < 0.05

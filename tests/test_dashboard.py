@@ -292,3 +292,35 @@ def test_a_filter_change_goes_back_to_the_first_page_and_a_bigger_page_keeps_in_
     at.pills(key="f_sentiment").set_value(["negative"]).run()
     assert at.number_input(key="table_page").value == 1
     assert set(table(at)["sentiment"]) == {"negative"}
+
+
+def test_rendering_and_confidence_filters_narrow_the_view_and_go_into_the_url(
+    corpus: Path, seeds_frame: pd.DataFrame
+) -> None:
+    at = run_page()
+    offered = at.multiselect(key="f_rendering").options
+    assert sorted(offered) == sorted(set(seeds_frame["rendering"].dropna().astype(str)))
+    at.multiselect(key="f_rendering").set_value(["quote"]).run()
+    assert not at.exception
+    quotes = seeds_frame[seeds_frame["rendering"] == "quote"]
+    assert sorted(table(at)["id"]) == sorted(quotes["id"])
+    assert at.query_params["rendering"] in ("quote", ["quote"])
+    at.multiselect(key="f_rendering").set_value([]).run()
+    floor = float(quotes["confidence"].max()) + 0.05  # above every quote, below the embeds
+    at.slider(key="f_confidence").set_value(floor).run()
+    shown = table(at)
+    expected = seeds_frame[seeds_frame["confidence"] >= floor - 1e-9]
+    assert 0 < len(shown) < 12
+    assert sorted(shown["id"]) == sorted(expected["id"])
+    assert at.query_params["confidence"] in (f"{floor:g}", [f"{floor:g}"])
+
+
+def test_a_confidence_link_comes_back_to_the_slider(corpus: Path, seeds_frame: pd.DataFrame) -> None:
+    at = run_page({"confidence": "0.99", "rendering": ["dash", "nope"]})
+    assert not at.exception
+    assert at.slider(key="f_confidence").value == pytest.approx(0.99)
+    assert at.multiselect(key="f_rendering").value == ["dash"]  # a rendering the corpus lacks is dropped
+    sure_dashes = seeds_frame[(seeds_frame["rendering"] == "dash") & (seeds_frame["confidence"] >= 0.99)]
+    assert sorted(table(at)["id"]) == sorted(sure_dashes["id"])
+    assert set(table(at)["rendering"]) == {"dash"}
+    assert (table(at)["confidence"] >= 0.99).all()

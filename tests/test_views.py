@@ -39,6 +39,11 @@ def ids(frame: pd.DataFrame) -> list[str]:
         (Filters(authors=("@User1",)), ["r001", "r002"]),
         (Filters(authors=("a fan",)), []),  # a quote whose author is not known is no author to pick
         (Filters(platforms=("bluesky",)), ["r006"]),
+        (Filters(renderings=("dashless", "QUOTE")), ["r005", "r006"]),  # case-insensitive
+        (Filters(renderings=("card",)), []),
+        (Filters(min_confidence=0.8), ["r000", "r001", "r002", "r003", "r004", "r006"]),
+        (Filters(min_confidence=0.9), ["r000", "r001", "r002", "r003", "r004"]),
+        (Filters(min_confidence=0.85, kinds=("embed",), platforms=("bluesky",)), ["r006"]),  # inclusive bound
         (Filters(text="ABUSE"), ["r006"]),
         (Filters(text="user4"), ["r004"]),  # handle
         (Filters(text=".*"), []),  # literal, not a pattern
@@ -80,6 +85,11 @@ def test_query_round_trip_example() -> None:
     query = views.filters_to_query(f)
     assert query == {"from": ["2020-02-01"], "tag": ["MeToo", "TimesUp"], "kind": ["quote"], "q": ["a & b"]}
     assert views.filters_from_query(query) == f
+    sure = Filters(renderings=("dash", "card"), min_confidence=0.75)
+    assert views.filters_to_query(sure) == {"rendering": ["dash", "card"], "confidence": ["0.75"]}
+    assert views.filters_from_query(views.filters_to_query(sure)) == sure
+    for bad, read in [("nan", 0.0), ("inf", 0.0), ("-3", 0.0), ("7", 1.0), ("high", 0.0)]:
+        assert views.filters_from_query({"confidence": bad}).min_confidence == read, bad
     assert views.filters_from_query({"from": "yesterday", "tag": "x", "other": "y"}) == Filters(hashtags=("x",))
 
 
@@ -92,6 +102,7 @@ tuples = st.lists(words, max_size=3, unique=True).map(tuple)
     st.builds(
         Filters, start=st.one_of(st.none(), st.dates()), end=st.one_of(st.none(), st.dates()),
         hashtags=tuples, sentiments=tuples, kinds=tuples, articles=tuples, authors=tuples, platforms=tuples,
+        renderings=tuples, min_confidence=st.sampled_from([0.0, 0.05, 0.5, 0.75, 0.95, 1.0]),
         text=st.text(max_size=20),
     )
 )  # fmt: skip
@@ -190,6 +201,10 @@ class Reference:
             mask &= cls.folded_in(author_labels(frame), filters.authors)
         if filters.platforms:
             mask &= cls.folded_in(frame["platform"], filters.platforms)
+        if filters.renderings:
+            mask &= cls.folded_in(frame["rendering"], filters.renderings)
+        if filters.min_confidence > 0:
+            mask &= frame["confidence"].map(lambda c: c == c and c >= filters.min_confidence)
         if filters.text:
             needle = filters.text.strip()
             found = pd.Series(False, index=frame.index)
@@ -221,6 +236,7 @@ RANDOM_FILTERS = st.builds(
     sentiments=some(["negative", "Neutral", "POSITIVE", "other"]), kinds=some(["embed", "QUOTE"]),
     articles=some(["a.txt", "A.txt", "c/d.md", "z"]), authors=some(["@user1", "@straße", "A FAN", "unknown", "x"]),
     platforms=some(["Twitter", "bluesky", "unknown", "myspace"]),
+    renderings=some(["dash", "CARD", "quote", "markup", "nope"]), min_confidence=st.sampled_from([0.0, 0.6, 0.85, 1.0]),
     text=st.sampled_from(["", "abuse", " STRASSE ", "ß", "€", ".*", "USER1", "ǆ", "  ", "post 1"]),
 )  # fmt: skip
 RANDOM_SELECTIONS = st.builds(
