@@ -128,7 +128,7 @@ _SUBJECT_STOPS = frozenset({"also", "later", "then", "had", "has", "have", "was"
                             "seemingly", "quickly", "soon", "immediately", "even", "just", "once", "again", "first",
                             "finally", "herself", "himself", "themselves", "who", "which", "that"})  # fmt: skip
 _TOKEN_RE = re.compile(r"@?[\w'’.&-]{1,40}")
-_SENTENCE_END_RE = re.compile(r"(?<!\b[A-Z])[.!?…][\"”’)]?(?=[ \t\n]|$)")
+_SENTENCE_END_RE = re.compile(r"[.!?…](?<!\b[A-Z][.!?…])[\"”’)]?(?=[ \t\n]|$)")
 """A sentence's end (not after a lone capital: ``E! News``, ``U.S.``)."""
 _AFTER_RE = re.compile(
     r"[ \t]{0,3}(?:(?P<verb1>" + _VERB_ALTERNATION + r")[ \t]{1,3}(?P<author1>(?:[\w@'’.&!-]{1,40}[ \t]{1,3}){0,7}"
@@ -164,7 +164,7 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
     if "‘" in body:
         matches += _SINGLE_QUOTE_RE.finditer(body)
     matches += _open_quotations(body, matches)
-    echoes = _echo_keys(body, taken) if matches and taken else None
+    echoes = _Echoes(body, taken) if matches and taken else None
     cursor = 0
     for match in sorted(matches, key=lambda m: m.start()):
         if match.start() < cursor or overlaps(match.span(), taken):
@@ -180,19 +180,24 @@ ECHO_KEY = 16
 """Letters and digits that a quotation must share, in a row, with an embedded post to be that post."""
 
 
-def _echo_keys(body: str, taken: Sequence[tuple[int, int]]) -> set[str]:
-    """Every run of :data:`ECHO_KEY` letters and digits in the embedded posts' text (the prose that quotes
-    an embedded post again, ``He wrote: "To all in Ottawa…"`` above the embed, is quoting a post)."""
-    keys: set[str] = set()
-    for start, end in taken:
-        letters = text_fingerprint(body[start:end])
-        keys.update(letters[i : i + ECHO_KEY] for i in range(len(letters) - ECHO_KEY + 1))
-    return keys
+class _Echoes:
+    """The embedded posts' letters and digits, to tell a quotation that repeats an embedded post (the prose
+    quoting a post again, ``He wrote: "To all in Ottawa…"`` above the embed, is quoting a post).  Built on
+    first use: most quotations never ask."""
 
+    def __init__(self, body: str, taken: Sequence[tuple[int, int]]) -> None:
+        self._body = body
+        self._taken = taken
+        self._letters: str | None = None
 
-def _echoes(text: str, keys: set[str]) -> bool:
-    letters = text_fingerprint(text)
-    return len(letters) >= ECHO_KEY and letters[:ECHO_KEY] in keys
+    def repeat(self, text: str) -> bool:
+        """Whether ``text`` starts with :data:`ECHO_KEY` letters and digits in a row of an embedded post."""
+        letters = text_fingerprint(text)
+        if len(letters) < ECHO_KEY:
+            return False
+        if self._letters is None:
+            self._letters = "\n".join(text_fingerprint(self._body[start:end]) for start, end in self._taken)
+        return letters[:ECHO_KEY] in self._letters
 
 
 def _open_quotations(body: str, closed: Sequence[re.Match[str]]) -> list[re.Match[str]]:
@@ -227,7 +232,7 @@ def _quote_matches(body: str) -> Iterator[re.Match[str]]:
 
 
 def _quote_at(
-    body: str, match: re.Match[str], source: str, taken: Sequence[tuple[int, int]], echoes: set[str] | None
+    body: str, match: re.Match[str], source: str, taken: Sequence[tuple[int, int]], echoes: _Echoes | None
 ) -> Reaction | None:
     text = _quote_text(next((g for g in match.groups() if g), ""))
     if len(text) < 2 or (len(text.split()) < 2 and not text.startswith(("#", "@"))):
@@ -237,7 +242,7 @@ def _quote_at(
     if attribution is None or not _plausible_author(attribution.author):
         return None
     judged = _judge(attribution, context, _embed_near(body, match, taken))
-    if judged is None and attribution.verb not in SPEECH_VERBS and echoes is not None and _echoes(text, echoes):
+    if judged is None and attribution.verb not in SPEECH_VERBS and echoes is not None and echoes.repeat(text):
         judged = 0.9, context.platform() or Platform.UNKNOWN
     if judged is None:
         return None
@@ -271,14 +276,20 @@ class _Context:
     """Its sentence's words before it."""
     after: str
     """Its sentence's words after it."""
-    previous: str
-    """The two sentences before (in its paragraph and the paragraph before)."""
+    before: str
+    """The line before its paragraph and its paragraph's words before its sentence (furniture left out)."""
     paragraph: str
     """Its paragraph's words before its sentence."""
 
     @property
     def sentence(self) -> str:
         return f"{self.lead} {self.after}"
+
+    @property
+    def previous(self) -> str:
+        """The two sentences before (in its paragraph and the paragraph before); found only when asked."""
+        ends = [0, *(m.end() for m in _SENTENCE_END_RE.finditer(self.before, 0, max(0, len(self.before) - 1)))]
+        return self.before[ends[-2] if len(ends) > 2 else 0 :]
 
     def platform(self) -> Platform | None:
         """The platform the sentence names, else the one its paragraph names before it."""
@@ -291,14 +302,12 @@ def _sentences_around(body: str, match: re.Match[str]) -> _Context:
     para = body.rfind("\n", lo, match.start()) + 1
     start = max([m.end() for m in _SENTENCE_END_RE.finditer(body, para, match.start())], default=para)
     lines = [line for line in body[lo:para].split("\n") if line.strip() and not line.startswith(_FURNITURE)]
-    context = " ".join([*lines[-1:], body[para:start]]).strip()
-    ends = [0, *(m.end() for m in _SENTENCE_END_RE.finditer(context, 0, max(0, len(context) - 1)))]
-    previous = context[ends[-2] if len(ends) > 2 else 0 :]
+    before = " ".join([*lines[-1:], body[para:start]]).strip()
     stop = _SENTENCE_END_RE.search(body, match.end(), min(len(body), match.end() + REACH))
     end = stop.end() if stop else min(len(body), match.end() + REACH)
     line_end = body.find("\n", match.end(), end)
     end = line_end if line_end >= 0 else end
-    return _Context(body[start : match.start()], body[match.end() : end], previous, body[para:start])
+    return _Context(body[start : match.start()], body[match.end() : end], before, body[para:start])
 
 
 _FURNITURE = ("Also Read", "Read more", "Read More", "READ MORE", "Related", "RELATED", "Advertisement",
@@ -504,7 +513,7 @@ def _judge(attribution: _Attribution, context: _Context, embed_near: bool) -> tu
     verb = attribution.verb
     if _OTHER_MEDIUM_RE.search(attribution.clause):
         return None
-    sentence, previous = context.sentence, context.previous
+    sentence = context.sentence
     here = _POST_CUE_RE.search(sentence)
     platform = context.platform()
     if verb in STRONG_VERBS:
@@ -515,6 +524,7 @@ def _judge(attribution: _Attribution, context: _Context, embed_near: bool) -> tu
         return None  # an unnamed source talks to reporters
     if verb in SPEECH_VERBS:
         return (0.85, platform or Platform.UNKNOWN) if _POST_CUE_RE.search(attribution.clause) else None
+    previous = context.previous
     if here or _POSTED_CONTEXT_RE.search(previous):
         return 0.85, platform or Platform.UNKNOWN
     if not verb or _OTHER_MEDIUM_RE.search(previous):
