@@ -1,0 +1,201 @@
+"""Adversarial inputs: how the parser's time per character grows on hostile files, as a ratio to a
+normal article's.
+
+    .venv/bin/python benchmarks/adversarial.py [--sizes 10000,100000,1000000] [--repeat 3] [--family NAME…]
+
+Every input goes through :func:`reactions.corpus.parse_document`, the one entry point every caller uses
+(decoding, the HTML sniff, then the text or the HTML parser), exactly as a file in a corpus or an upload.
+Two baselines are measured in the same run: the bundled seed articles (plain text) and the golden HTML pages,
+each parsed whole, as time per character.  Each family is a generator of about ``size`` characters of one
+hostile shape (the audit's reproductions and the kinds next to them: unclosed quotations, runs of handles,
+dashes, dates, hashtags, emoji, tags, comments, nesting); its figure is its best time over ``--repeat`` runs
+per character, divided by the baseline of its kind.  A family whose ratio stays flat from 10 KB to 1 MB is
+linear; the target is no family above 20x at 1 MB.  ``tests/test_adversarial.py`` checks the same families at
+smaller sizes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+
+from reactions.corpus import parse_document  # noqa: E402
+
+SEEDS = ROOT / "seeds"
+HTML_PAGES = ROOT / "tests" / "golden_html"
+TARGET = 20.0
+
+
+def _fill(unit: str, size: int, head: str = "", tail: str = "") -> str:
+    """``head``, then ``unit`` repeated to about ``size`` characters, then ``tail``."""
+    return head + unit * max(1, (size - len(head) - len(tail)) // max(1, len(unit))) + tail
+
+
+ATTRIBUTION = " \u2014 Fan (@fan) January 1, 2020"
+
+
+def _before_post(unit: str, head: str = "") -> Callable[[int], str]:
+    """``unit`` repeated, then an attribution: the parser must look back through all of it for the post."""
+    return lambda size: _fill(unit, size, head=head, tail=ATTRIBUTION)
+
+
+def _tweets(size: int) -> str:
+    """Distinct tweet embeds back to back (the audit's "1 MB of tweet blockquotes")."""
+    parts, total, n = ["<html><body>"], 0, 0
+    while total < size:
+        part = (
+            f'<blockquote class="twitter-tweet"><p lang="en">Post number {n} #tag{n % 50}</p>&mdash; Fan {n} '
+            f'(@fan{n}) <a href="https://twitter.com/fan{n}/status/{10**17 + n}">May {1 + n % 28}, 2020</a>'
+            "</blockquote>\n"
+        )
+        parts.append(part)
+        total += len(part)
+        n += 1
+    return "".join(parts) + "</body></html>"
+
+
+def _attributed_posts(size: int) -> str:
+    """Ordinary dash-attributed posts, one per paragraph: many reactions, each found once."""
+    parts, total, n = [], 0, 0
+    while total < size:
+        part = f"Loved this #Tag{n % 40} pic.twitter.com/abc{n}\u2014 Fan {n} (@fan_{n}) January {1 + n % 28}, 2020\n\n"
+        parts.append(part)
+        total += len(part)
+        n += 1
+    return "".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    """One hostile shape: its name, the kind of article it attacks (``text`` or ``html``: which baseline it
+    is compared with), the file name it is read as, and its generator (size in characters -> text)."""
+
+    name: str
+    kind: str
+    file_name: str
+    make: Callable[[int], str]
+
+
+FAMILIES: tuple[Family, ...] = (
+    # The audit's reproductions.
+    Family("html: empty comments before text", "html", "a.txt", lambda n: _fill("<!---->", n, tail="x")),
+    Family("html: dashes in a tweet byline", "html", "a.html", lambda n: _fill(
+        "-", n, head='<blockquote class="twitter-tweet">',
+        tail=' <a href="https://twitter.com/a/status/1">May 1, 2020</a></blockquote>')),
+    Family("html: deep nesting, stray end tags", "html", "a.html",
+           lambda n: _fill("<div>", n // 2) + _fill("</b>", n // 2)),
+    Family("html: tweet embeds back to back", "html", "a.html", _tweets),
+    # Their neighbours in HTML.
+    Family("html: unclosed comment", "html", "a.html", lambda n: _fill("x", n, head="<html><body><!--")),
+    Family("html: unclosed tags", "html", "a.html", lambda n: _fill("<a ", n, head="<html><body>")),
+    Family("html: one endless attribute", "html", "a.html", lambda n: _fill("a", n, head='<html><body><div class="')),
+    Family("html: nested blockquote embeds", "html", "a.html", lambda n: _fill(
+        '<blockquote class="twitter-tweet"><p>x', n, head="<html><body>")),
+    Family("html: JSON-LD brackets", "html", "a.html", lambda n: _fill(
+        "[", n, head='<html><head><script type="application/ld+json">', tail="</script></head><body>x</body></html>")),
+    Family("html: entities", "html", "a.html", lambda n: _fill("&amp;&#x1F600;", n, head="<html><body><p>")),
+    Family("html: status links without embeds", "html", "a.html", lambda n: _fill(
+        '<a href="https://twitter.com/a/status/1">x</a> ', n, head="<html><body><p>")),
+    Family("html: paragraphs of em dashes", "html", "a.html", lambda n: _fill("<p>\u2014 (@a) May 1, 2020</p>", n,
+                                                                             head="<html><body>")),
+    # Plain text.
+    Family("text: many attributed posts", "text", "a.txt", _attributed_posts),
+    Family("text: one paragraph of words", "text", "a.txt", _before_post("word ")),
+    Family("text: dashless attributions glued", "text", "a.txt", lambda n: _fill("Fan (@fan) January 1, 2020", n)),
+    Family("text: unclosed handles", "text", "a.txt", _before_post("(@a")),
+    Family("text: dashes", "text", "a.txt", _before_post("\u2014")),
+    Family("text: hyphens before an attribution", "text", "a.txt", lambda n: _fill(
+        "-", n, tail=" Fan (@fan) January 1, 2020")),
+    Family("text: capitalised words before an attribution", "text", "a.txt", lambda n: _fill(
+        "Abc ", n, tail="(@fan) January 1, 2020")),
+    Family("text: unclosed quotation", "text", "a.txt", _before_post("so ", head='"')),
+    Family("text: quotes with posting verbs", "text", "a.txt", lambda n: _fill('"Nice," she tweeted. ', n)),
+    Family("text: quotation marks", "text", "a.txt", _before_post('"')),
+    Family("text: hashtags", "text", "a.txt", _before_post("#a")),
+    Family("text: hash signs", "text", "a.txt", _before_post("#")),
+    Family("text: mentions", "text", "a.txt", _before_post("@")),
+    Family("text: emoji", "text", "a.txt", _before_post("\U0001f600\U0001f3fd")),
+    Family("text: dates", "text", "a.txt", _before_post("January 1, 2020 ")),
+    Family("text: media links", "text", "a.txt", _before_post("pic.twitter.com/")),
+    Family("text: one endless URL", "text", "a.txt", _before_post("a", head="https://")),
+    Family("text: card lines", "text", "a.txt",
+           lambda n: _fill("Follow\nFan @fan\n", n, tail="Nice\n9:35 PM - 19 Oct 2016\n")),
+    Family("text: factbox stamps", "text", "a.txt", lambda n: _fill("[1235 EST] - ", n, head="@realDonaldTrump : - ")),
+    Family("text: embed markup unclosed", "text", "a.txt", lambda n: _fill(
+        '<blockquote class="twitter-tweet">', n, head="Look:\n")),
+    Family("text: fenced code unclosed", "text", "a.md", lambda n: _fill("x\n", n, head="```\n")),
+    Family("text: blank lines", "text", "a.txt", _before_post("\n")),
+    Family("text: sentence ends", "text", "a.txt", _before_post(". ")),
+    Family("text: stray NUL bytes", "text", "a.txt", _before_post("a\x00")),
+)  # fmt: skip
+
+
+def per_char(text: str, name: str, repeat: int) -> float:
+    """Best seconds per character of parsing ``text`` as file ``name`` over ``repeat`` runs."""
+    data = text.encode("utf-8")
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        parse_document(name, data)
+        best = min(best, time.perf_counter() - start)
+    return best / max(1, len(text))
+
+
+def baseline(kind: str, repeat: int) -> float:
+    """Seconds per character of a normal article of ``kind``: the seeds (text) or the golden pages (HTML),
+    each parsed whole, summed."""
+    files = sorted(SEEDS.glob("*.txt")) if kind == "text" else sorted(HTML_PAGES.glob("*.html"))
+    texts = [(path.name, path.read_text(encoding="utf-8")) for path in files]
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for name, text in texts:
+            parse_document(name, text.encode("utf-8"))
+        best = min(best, time.perf_counter() - start)
+    return best / sum(len(text) for _, text in texts)
+
+
+def ratios(families: Iterable[Family], sizes: Iterable[int], repeat: int) -> tuple[dict[str, float], list[list[str]]]:
+    """The baselines and one table row per family: its name, then its ratio at each size."""
+    base = {kind: baseline(kind, max(repeat, 5)) for kind in ("text", "html")}
+    rows = []
+    for family in families:
+        row = [family.name]
+        for size in sizes:
+            row.append(f"{per_char(family.make(size), family.file_name, repeat) / base[family.kind]:.1f}")
+        rows.append(row)
+    return base, rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default="10000,100000,1000000", help="sizes in characters, comma-separated")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per input; the fastest counts")
+    parser.add_argument("--family", action="append", default=[], help="only families whose name holds this")
+    args = parser.parse_args(argv)
+    sizes = [int(size) for size in args.sizes.split(",")]
+    chosen = [f for f in FAMILIES if not args.family or any(part in f.name for part in args.family)]
+    base, rows = ratios(chosen, sizes, args.repeat)
+    print(f"normal article: text {base['text'] * 1e6:.3f} us/char (seeds), html {base['html'] * 1e6:.3f} us/char")
+    print(f"ratio = time per character / the normal article's of the same kind; target <= {TARGET:g}x\n")
+    header = ["family", *(f"{size // 1000:,} KB" for size in sizes)]
+    print("| " + " | ".join(header) + " |")
+    print("|" + "---|" * len(header))
+    worst = 0.0
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+        worst = max(worst, float(row[-1]))
+    print(f"\nworst at {sizes[-1]:,} characters: {worst:.1f}x ({'met' if worst <= TARGET else 'MISSED'})")
+    return 0 if worst <= TARGET else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
