@@ -33,6 +33,7 @@ import reactions
 from reactions import charts, frames, store, views
 from reactions.corpus import SUFFIXES, read_corpus
 from reactions.frames import SENTIMENT_LABELS
+from reactions.guard import DEFAULT_TIME_LIMIT
 from reactions.models import Article, Corpus, Status
 from reactions.uploads import ARCHIVE_TYPES, ARTICLE_TYPES, Upload, read_uploads
 
@@ -93,8 +94,9 @@ def load_corpus(folder: str, key: str) -> Corpus:
     edited file re-read.
 
     A resource, not data: a Corpus is frozen records all the way down, so every session can share
-    the one object instead of unpickling a copy of every article on every rerun."""
-    return read_corpus([Path(folder)]) if key else Corpus()
+    the one object instead of unpickling a copy of every article on every rerun.  Files are parsed in
+    worker processes, each within a time limit: no file can hold the server."""
+    return read_corpus([Path(folder)], jobs=0, time_limit=DEFAULT_TIME_LIMIT) if key else Corpus()
 
 
 Pairs = tuple[tuple[str, Any], ...]
@@ -143,7 +145,8 @@ def uploaded_files(base: Corpus) -> Upload:
     with st.status(f"Reading {len(pairs)} uploaded file(s)…", expanded=False) as status:
         bar = st.progress(0.0)
         taken = [article.source for article in base.articles]
-        upload = read_uploads(pairs, progress=lambda done, total, _: bar.progress(done / total), taken=taken)
+        upload = read_uploads(pairs, progress=lambda done, total, _: bar.progress(done / total), taken=taken,
+                              time_limit=DEFAULT_TIME_LIMIT)  # fmt: skip
         bad = sum(o.status is Status.SKIPPED for o in upload.outcomes)
         status.update(label=f"Read {len(upload.outcomes) - bad} file(s), skipped {bad}", state="complete")
     st.session_state["upload"] = (digest, upload)

@@ -237,20 +237,22 @@ def read_corpus(
     progress: Progress | None = None,
     jobs: int = 1,
     cache: bool = False,
+    time_limit: float | None = None,
 ) -> Corpus:
     """Read every article under ``paths`` (files and folders, see :func:`list_files`).
 
     Never raises on a bad file: each file gets an outcome, skipped ones naming the reason, and
     every warning is also logged.  ``progress(done, total)`` is called after each file.
     ``jobs`` > 1 parses in that many processes (``0``: all cores); ``cache`` reuses earlier parses
-    from the store beside the first path (:mod:`reactions.cache`).  The result is the same
-    whatever ``jobs`` and ``cache`` are.
+    from the store beside the first path (:mod:`reactions.cache`).  ``time_limit``: parse in worker
+    processes (:mod:`reactions.guard`), each file within that many seconds (a server's thread never waits on a
+    file).  The result is the same whatever ``jobs`` and ``cache`` are.
     """
     files = list_files(paths)
-    if jobs == 1 and not cache:
+    if jobs == 1 and not cache and time_limit is None:
         results: Iterator[Parsed] = (parse_path(path, source) for path, source in files)
     else:
-        results = _parse_pooled(files, jobs or None, _open_cache(files) if cache else None)
+        results = _parse_pooled(files, jobs or None, _open_cache(files) if cache else None, time_limit)
     parsed: list[Parsed] = []
     for item in results:
         parsed.append(item)
@@ -271,11 +273,13 @@ def _open_cache(files: Sequence[tuple[Path, str]]) -> ParseCache | None:
     return open_cache(root)
 
 
-def _parse_pooled(files: Sequence[tuple[Path, str]], jobs: int | None, cache: ParseCache | None) -> Iterator[Parsed]:
+def _parse_pooled(
+    files: Sequence[tuple[Path, str]], jobs: int | None, cache: ParseCache | None, time_limit: float | None = None
+) -> Iterator[Parsed]:
     """Files read a batch at a time, parsed by :class:`reactions.parallel.FileParser`, in order."""
     from reactions.parallel import FileParser
 
-    with FileParser(jobs) as parser, cache if cache is not None else contextlib.nullcontext():
+    with FileParser(jobs, time_limit=time_limit) as parser, cache if cache is not None else contextlib.nullcontext():
         for start in range(0, len(files), _BATCH):
             batch = files[start : start + _BATCH]
             read = [_read(path) for path, _ in batch]

@@ -28,12 +28,15 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
 from reactions.cache import ParseCache, Parsed, content_hash, score_key
 from reactions.models import Corpus
+
+if TYPE_CHECKING:
+    from reactions.guard import GuardedParser
 
 logger = logging.getLogger(__name__)
 
@@ -68,7 +71,7 @@ def _start(jobs: int) -> ProcessPoolExecutor:
     """A pool whose workers are forked (when they are) with this process's objects frozen: a
     worker's garbage collector then never walks, and so never copies, the memory it inherits
     (``gc.freeze``, as the :mod:`gc` documentation advises before a fork)."""
-    context = _context()
+    context = worker_context()
     pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=gc.enable)  # on even if forked while paused
     if context.get_start_method() != "fork":
         return pool
@@ -80,7 +83,7 @@ def _start(jobs: int) -> ProcessPoolExecutor:
     return pool
 
 
-def _context() -> Any:
+def worker_context() -> Any:
     """``fork`` (workers start at once, nothing re-imported) in a single-threaded process such as
     the CLI; else a fork server that has imported :data:`PRELOAD` (forking a threaded process such
     as the Streamlit server or a Dask client can deadlock); else the platform's default."""
@@ -130,13 +133,20 @@ class _Batch:
 class FileParser:
     """Parses documents with ``jobs`` processes (``1``: in-process) and an optional cache.
 
-    Use as a context manager; the pool starts on the first batch that needs it.
+    Use as a context manager; the pool starts on the first batch that needs it.  With a ``time_limit``
+    (seconds per file) every document is parsed in a :class:`reactions.guard.GuardedParser`'s workers
+    instead (``jobs`` of them, even for ``1``), and a file that takes longer is reported, not waited for.
     """
 
-    def __init__(self, jobs: int | None = None, *, batch: int | None = None) -> None:
+    def __init__(self, jobs: int | None = None, *, batch: int | None = None, time_limit: float | None = None) -> None:
         self.jobs = max(1, jobs if jobs is not None else default_jobs())
         self.batch = batch or 64 * self.jobs
         self._pool: ProcessPoolExecutor | None = None
+        self._guard: GuardedParser | None = None
+        if time_limit is not None:
+            from reactions.guard import GuardedParser
+
+            self._guard = GuardedParser(time_limit, workers=self.jobs)
         self.parsed = 0
         """Documents parsed so far (cache misses)."""
         self.reused = 0
@@ -161,7 +171,7 @@ class FileParser:
         batch.digests = [digests[i] for i in batch.misses] if cache is not None else []
         self.parsed += len(batch.misses)
         self.reused += len(documents) - len(batch.misses)
-        if self.jobs > 1 and len(batch.documents) >= INLINE_BELOW:
+        if self.jobs > 1 and len(batch.documents) >= INLINE_BELOW and self._guard is None:
             pool = self._ensure_pool()
             todo = batch.documents
             batch.futures = [pool.submit(parse_chunk, todo[i : i + CHUNK]) for i in range(0, len(todo), CHUNK)]
@@ -170,6 +180,8 @@ class FileParser:
     def _finish(self, batch: _Batch, cache: ParseCache | None) -> Iterator[Parsed]:
         if batch.futures:
             parsed = [item for future in batch.futures for item in future.result()]
+        elif self._guard is not None:
+            parsed = list(self._guard.parse(batch.documents))
         else:
             parsed = parse_chunk(batch.documents)
         if cache is not None and parsed:
@@ -185,8 +197,11 @@ class FileParser:
         return self._pool
 
     def close(self) -> None:
-        """Log how many files were parsed; the pool stays up for the next run (see :func:`shared_pool`)."""
+        """Log how many files were parsed; the pool stays up for the next run (see :func:`shared_pool`), the
+        guarded workers stop."""
         logger.info("parsed %d files, %d from the cache", self.parsed, self.reused)
+        if self._guard is not None:
+            self._guard.close()
 
     def __enter__(self) -> FileParser:
         return self

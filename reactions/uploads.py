@@ -12,16 +12,18 @@ directory, so a zip bomb cannot get past them).  Every file, read or skipped, ge
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
 import stat
 import zipfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Final
 
 from reactions.corpus import merge_reactions, parse_document
+from reactions.guard import GuardedParser
 from reactions.models import Article, Corpus, FileOutcome, Status
 
 logger = logging.getLogger(__name__)
@@ -79,16 +81,24 @@ def read_uploads(
     limits: UploadLimits = UploadLimits(),
     progress: Progress | None = None,
     taken: Iterable[str] = (),
+    time_limit: float | None = None,
 ) -> Upload:
     """Parse uploaded ``(name, bytes)`` files: articles directly, ``.zip`` archives entry by entry.
 
     Never raises on bad input: an unreadable, unsafe, oversized or unsupported file becomes a
     skipped :class:`~reactions.models.FileOutcome` saying why, and the rest goes on.  Each upload
     is named by its file name, made unique against ``taken`` (the article ids already loaded) and
-    the other uploads: a second ``a.txt`` is ``a (2).txt``.
+    the other uploads: a second ``a.txt`` is ``a (2).txt``.  ``time_limit``: each file is parsed in a
+    worker process (:mod:`reactions.guard`) and one that takes longer than that many seconds is reported.
     """
     files = list(files)
-    budget = _Budget(limits)
+    with GuardedParser(time_limit) if time_limit is not None else contextlib.nullcontext() as guard:
+        return _read_all(files, _Budget(limits, guard), taken, progress)
+
+
+def _read_all(
+    files: Sequence[tuple[str, bytes]], budget: _Budget, taken: Iterable[str], progress: Progress | None
+) -> Upload:
     used = set(taken)
     articles: list[Article] = []
     outcomes: list[FileOutcome] = []
@@ -119,12 +129,19 @@ def unique_name(name: str, used: set[str]) -> str:
 
 
 class _Budget:
-    """What is left of the limits while one upload is read."""
+    """What is left of the limits while one upload is read, and how its files are parsed."""
 
-    def __init__(self, limits: UploadLimits) -> None:
+    def __init__(self, limits: UploadLimits, guard: GuardedParser | None = None) -> None:
         self.limits = limits
         self.files = limits.max_files
         self.bytes = limits.max_total_bytes
+        self.guard = guard
+
+    def parse(self, name: str, data: bytes) -> tuple[Article | None, FileOutcome]:
+        """``parse_document``, in the guard's worker (within its time limit) when there is one."""
+        if self.guard is None:
+            return parse_document(name, data)
+        return next(iter(self.guard.parse([(name, data)])))
 
     def take(self, size: int) -> None:
         self.files -= 1
@@ -149,7 +166,7 @@ def _read_one(name: str, data: bytes, budget: _Budget) -> Iterator[tuple[Article
     elif len(data) > budget.limits.max_file_bytes:
         yield None, skipped(name, f"larger than {_size(budget.limits.max_file_bytes)}")
     else:
-        yield parse_document(name, data)
+        yield budget.parse(name, data)
 
 
 def _read_archive(name: str, data: bytes, budget: _Budget) -> Iterator[tuple[Article | None, FileOutcome]]:
@@ -212,7 +229,7 @@ def _read_entry(
         return None, skipped(path, f"archive limit reached: only {_size(cap)} of uncompressed data were left")
     if data is None:
         return None, skipped(path, f"larger than {_size(cap)} uncompressed (per-file limit)")
-    return parse_document(path, data)
+    return budget.parse(path, data)
 
 
 def _read_capped(archive: zipfile.ZipFile, entry: zipfile.ZipInfo, cap: int) -> tuple[bytes | None, int]:

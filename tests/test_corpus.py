@@ -349,3 +349,16 @@ def test_corpus_pickles(article_folder: Path) -> None:
     assert pickle.loads(pickle.dumps(corpus)) == corpus
     assert dataclasses.replace(corpus) == corpus
     assert isinstance(corpus, Corpus)
+
+
+def test_a_corpus_read_with_a_time_limit_reports_the_slow_file_and_reads_the_rest(tmp_path: Path) -> None:
+    post = "So proud #win \u2014 Fan (@fan) May 1, 2020\n\n"
+    (tmp_path / "big.txt").write_text(post * 150_000, encoding="utf-8")  # seconds to parse
+    (tmp_path / "ok.txt").write_text(post, encoding="utf-8")
+    corpus = read_corpus([tmp_path], time_limit=0.5)
+    assert [a.source for a in corpus.articles] == ["ok.txt"]
+    (slow,) = [o for o in corpus.outcomes if o.status is Status.SKIPPED]
+    assert slow.path.endswith("big.txt")
+    assert "took longer than 0.5 s" in (slow.reason or "")
+    (tmp_path / "big.txt").unlink()
+    assert read_corpus([tmp_path], time_limit=30) == read_corpus([tmp_path])  # the same result when in time

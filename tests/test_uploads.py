@@ -170,3 +170,12 @@ def test_upload_names_never_clash_with_loaded_articles_or_each_other() -> None:
     assert [a.source for a in upload.articles] == ["a (2).txt", "a (3).txt"]
     zipped = read_uploads([("p.zip", make_zip({"x.txt": GOOD})), ("p.zip", make_zip({"x.txt": OTHER}))])
     assert [a.source for a in zipped.articles] == ["p.zip/x.txt", "p (2).zip/x.txt"]
+
+
+def test_an_upload_over_the_time_limit_is_reported_and_the_rest_are_read() -> None:
+    post = "So proud #win \u2014 Fan (@fan) May 1, 2020\n\n"
+    big = (post * 150_000).encode()  # seconds to parse
+    upload = read_uploads([("big.txt", big), ("ok.txt", post.encode())], time_limit=0.5)
+    reasons = {o.path: o.reason for o in upload.outcomes}
+    assert "took longer than 0.5 s to parse" in (reasons["big.txt"] or "")
+    assert [a.source for a in upload.articles] == ["ok.txt"]

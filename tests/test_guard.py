@@ -1,0 +1,77 @@
+"""reactions.guard: documents parsed in worker processes, each within a time limit."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from reactions.corpus import parse_document
+from reactions.guard import GuardedParser
+from reactions.models import Status
+
+POST = "So proud #win \u2014 Fan (@fan) May 1, 2020\n\n"
+
+
+def documents(count: int) -> list[tuple[str, bytes]]:
+    return [(f"a{i}.txt", f"Post {i} {POST}".encode()) for i in range(count)]
+
+
+def test_results_are_those_of_parse_document_in_order() -> None:
+    docs = [*documents(5), ("bin.txt", b"\x00\x01\x02" * 10), ("page.html", b"<html><body><p>x</p></body></html>")]
+    with GuardedParser(time_limit=30, workers=2) as guard:
+        got = list(guard.parse(docs))
+    assert got == [parse_document(name, data) for name, data in docs]
+
+
+def test_a_file_over_the_time_limit_is_reported_and_the_rest_are_read() -> None:
+    big = ("big.txt", (POST * 150_000).encode())  # ~6 MB: seconds to parse
+    docs = [documents(1)[0], big, *documents(3)[1:]]
+    with GuardedParser(time_limit=0.5) as guard:
+        started = time.monotonic()
+        got = list(guard.parse(docs))
+        took = time.monotonic() - started
+    assert took < 0.5 + 2  # not waited for (a new worker starts after the kill; its start is not counted)
+    assert [outcome.status for _, outcome in got] == [Status.PARSED, Status.SKIPPED, Status.PARSED, Status.PARSED]
+    article, outcome = got[1]
+    assert article is None
+    assert outcome.path == "big.txt"
+    assert "took longer than 0.5 s to parse" in (outcome.reason or "")
+    assert [a.reactions[0].handle for a, _ in got if a is not None] == ["fan", "fan", "fan"]
+
+
+def test_a_worker_that_dies_on_a_file_is_reported_and_replaced() -> None:
+    big = ("big.txt", (POST * 150_000).encode())  # ~6 MB: seconds to parse
+    with GuardedParser(time_limit=60) as guard:
+        killer = threading.Timer(0.5, lambda: [w.process.kill() for w in guard._started])
+        killer.start()
+        got = list(guard.parse([big, *documents(2)]))
+        killer.join()
+    assert got[0][1].status is Status.SKIPPED
+    assert "the parser's process stopped" in (got[0][1].reason or "")
+    assert [o.status for _, o in got[1:]] == [Status.PARSED, Status.PARSED]
+
+
+def test_a_worker_that_died_while_idle_is_replaced() -> None:
+    with GuardedParser(time_limit=30) as guard:
+        assert [o.status for _, o in guard.parse(documents(1))] == [Status.PARSED]
+        (worker,) = guard._idle
+        worker.process.kill()
+        worker.process.join()
+        assert [o.status for _, o in guard.parse(documents(2))] == [Status.PARSED, Status.PARSED]
+
+
+def test_leaving_early_stops_every_worker() -> None:
+    guard = GuardedParser(time_limit=30, workers=2)
+    stream = guard.parse(documents(6))
+    next(stream)
+    processes = [w.process for w in guard._started]
+    guard.close()
+    assert processes
+    assert not any(p.is_alive() for p in processes)
+
+
+def test_the_time_limit_must_be_positive() -> None:
+    with pytest.raises(ValueError, match="positive"):
+        GuardedParser(time_limit=0)
