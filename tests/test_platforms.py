@@ -15,6 +15,7 @@ from reactions.platforms import (
     EXTRACTORS,
     Embed,
     bluesky,
+    facebook,
     instagram,
     mastodon,
     match_embed,
@@ -38,8 +39,7 @@ def first_embed(markup: str) -> Embed | None:
 
 def test_every_platform_is_registered_once() -> None:
     platforms = [e.platform for e in EXTRACTORS]
-    text_only = (Platform.UNKNOWN, Platform.FACEBOOK)  # Facebook's embeds are read from text renderings so far
-    assert sorted(platforms) == sorted(p for p in Platform if p not in text_only)
+    assert sorted(platforms) == sorted(p for p in Platform if p is not Platform.UNKNOWN)
     assert len(set(platforms)) == len(platforms)
 
 
@@ -498,3 +498,66 @@ SPACE_SOUP = st.lists(
 def test_tidy_and_collapse_spaces_match_the_plain_substitutions(text: str) -> None:
     assert tidy(text) == reference_tidy(text)
     assert collapse_spaces(text) == re.sub(SPACES, " ", text)
+
+
+# -- Facebook -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("https://www.facebook.com/NASA/posts/101", ("NASA", "101", "https://www.facebook.com/NASA/posts/101")),
+        ("https://m.facebook.com/NASA/posts/101/?ref=x", ("NASA", "101", "https://www.facebook.com/NASA/posts/101")),
+        ("https://www.facebook.com/a.b/videos/55/", ("a.b", "55", "https://www.facebook.com/a.b/videos/55")),
+        ("https://www.facebook.com/a/photos/a.1/77/", ("a", "77", "https://www.facebook.com/a/photos/a.1/77")),
+        ("https://www.facebook.com/watch/?v=88", (None, "88", "https://www.facebook.com/watch/?v=88")),
+        ("https://www.facebook.com/NASA/", None),  # a page, not a post
+        ("https://www.facebook.com/groups/posts/1", None),
+        ("https://evil.example/NASA/posts/1", None),
+        ("https://[x]/NASA/posts/1", None),  # a malformed URL never raises
+    ],
+)
+def test_facebook_post_urls(url: str, expected: tuple[str | None, str, str] | None) -> None:
+    assert facebook.parse_post_url(url) == expected
+
+
+def test_facebook_plugin_with_its_fallback_blockquote() -> None:
+    embed = first_embed(
+        '<div class="fb-post" data-href="https://www.facebook.com/NASA/posts/101"><blockquote '
+        'cite="https://www.facebook.com/NASA/posts/101" class="fb-xfbml-parse-ignore"><p>Liftoff! #Artemis</p>'
+        'Posted by <a href="https://www.facebook.com/NASA/">NASA</a> on <a href="x">Wednesday, November 16, 2022'
+        "</a></blockquote></div>"
+    )
+    assert embed is not None
+    assert (embed.platform, embed.handle, embed.display_name) == (Platform.FACEBOOK, "NASA", "NASA")
+    assert (embed.text, embed.status_id, embed.date) == ("Liftoff! #Artemis", "101", dt.date(2022, 11, 16))
+    assert embed.rendered() == "Liftoff! #Artemis\n\nPosted by NASA on Wednesday, November 16, 2022"
+
+
+def test_facebook_iframe_and_lone_blockquote() -> None:
+    frame = first_embed(
+        '<iframe src="https://www.facebook.com/plugins/video.php?href=https%3A%2F%2Fwww.facebook.com%2Fa%2Fvideos'
+        '%2F55%2F&width=500"></iframe>'
+    )
+    assert frame is not None
+    assert (frame.platform, frame.handle, frame.status_id, frame.text) == (Platform.FACEBOOK, "a", "55", "")
+    lone = first_embed(
+        '<blockquote class="fb-xfbml-parse-ignore" cite="https://www.facebook.com/b/posts/9"><p>Hi there</p>'
+        "Posted by B on Monday, May 4, 2020</blockquote>"
+    )
+    assert lone is not None
+    assert (lone.handle, lone.display_name, lone.text, lone.date) == ("b", "B", "Hi there", dt.date(2020, 5, 4))
+
+
+@pytest.mark.parametrize(
+    "markup",
+    [
+        '<div class="fb-like" data-href="https://www.facebook.com/NASA/"></div>',
+        '<div class="fb-post"></div>',  # no post named
+        '<iframe src="https://www.facebook.com/plugins/like.php"></iframe>',
+        '<iframe src="https://www.youtube.com/embed/x"></iframe>',
+    ],
+)
+def test_facebook_non_embeds(markup: str) -> None:
+    embed = first_embed(markup)
+    assert embed is None or embed.platform is not Platform.FACEBOOK

@@ -7,7 +7,7 @@ lists them in the order an element is tried; :func:`match_embed` finds the first
 
 from __future__ import annotations
 
-from reactions.platforms import bluesky, instagram, mastodon, threads, tiktok, twitter, youtube
+from reactions.platforms import bluesky, facebook, instagram, mastodon, threads, tiktok, twitter, youtube
 from reactions.platforms.base import Embed, Extractor
 from reactions.platforms.dom import Node
 
@@ -15,7 +15,7 @@ __all__ = ["EXTRACTORS", "Embed", "Extractor", "match_embed"]
 
 EXTRACTORS: tuple[Extractor, ...] = tuple(
     Extractor(module.PLATFORM, module.matches, module.extract)
-    for module in (twitter, instagram, bluesky, mastodon, threads, tiktok, youtube)
+    for module in (twitter, instagram, facebook, bluesky, mastodon, threads, tiktok, youtube)
 )
 """Every platform, in the order an element is tried."""
 
