@@ -18,6 +18,7 @@ from typing import IO, TYPE_CHECKING
 
 from reactions import __version__
 from reactions.errors import ExportError, InputError, ReactionsError
+from reactions.files import MAX_FILE_BYTES, ReadOptions
 from reactions.store import LABELS
 
 if TYPE_CHECKING:
@@ -74,6 +75,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="all columns (default), or twarc's CSV columns (id, tweet_url, created_at, user_screen_name, "
         "user_name, text, hashtags, media, urls)",
     )  # fmt: skip
+    extract.add_argument(
+        "--max-file-size", type=float, default=MAX_FILE_BYTES / 2**20, metavar="MB",
+        help=f"skip (and name) article files larger than MB megabytes (default {MAX_FILE_BYTES // 2**20})",
+    )  # fmt: skip
+    extract.add_argument(
+        "--follow-links", action="store_true",
+        help="read symbolic links to files outside the corpus folder (default: each is named and skipped)",
+    )  # fmt: skip
     extract.set_defaults(handler=run_extract)
     add_sentiment_commands(commands)
     return parser
@@ -106,18 +115,23 @@ def run_extract(args: argparse.Namespace) -> int:
     fmt: str = args.format or (table_format(output) if output is not None else "csv")
     if output is None and fmt == "parquet" and sys.stdout.isatty():
         raise ExportError("Parquet is binary: write it to a file with -o OUT.parquet")
+    if not args.max_file_size > 0:
+        raise InputError(f"--max-file-size must be a positive number of megabytes, not {args.max_file_size}")
+    read = ReadOptions(max_bytes=int(args.max_file_size * 2**20), follow_links=args.follow_links)
     settings = load_settings(corpus_folder(args.paths), lexicon_file=args.lexicon)
     if args.dask is not None:
         from reactions.dask import connect, extract_corpus
 
         with connect(args.dask or None) as client:
-            corpus, frame = extract_corpus(args.paths, client, lexicon=settings.lexicon, overrides=settings.overrides)
+            corpus, frame = extract_corpus(
+                args.paths, client, lexicon=settings.lexicon, overrides=settings.overrides, read=read
+            )
         result = Extraction(frame, corpus.outcomes)
     else:
         bar = None if args.quiet else ProgressBar(sys.stderr)
         result = extract_frame(  # to_frame(read_corpus(…)) in `jobs` processes, or the stored frame of a re-run
             args.paths, jobs=args.jobs or None, cache=not args.no_cache,
-            lexicon=settings.lexicon, overrides=settings.overrides, progress=bar,
+            lexicon=settings.lexicon, overrides=settings.overrides, progress=bar, read=read,
         )  # fmt: skip
         if bar is not None:
             bar.close()

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from reactions.errors import InputError
+from reactions.files import DEFAULT_READ, ReadOptions, UnreadableError, read_bytes, safe_name
 from reactions.models import Article, Citation, Corpus, FileOutcome, Reaction, Status
 from reactions.parse import parse_article
 from reactions.text import decode_bytes
@@ -118,11 +119,10 @@ def _folder_files(root: Path, stat: bool) -> list[tuple[str, Listed]]:
     (the resolved path) tells a file reached twice."""
     base = str(root)
     real = os.path.join(os.path.realpath(base), "")
-    head = "" if base == "." else os.path.join(base, "")  # as str(Path(root, source)) spells it
     found = [
         (
             os.path.realpath(entry.path) if entry.is_symlink() else real + source,
-            Listed(head + source, source, _entry_stat(entry) if stat else None),
+            Listed(entry.path[2:] if base == "." else entry.path, source, _entry_stat(entry) if stat else None),
         )
         for entry, source in _walk(base, "")
     ]
@@ -130,13 +130,29 @@ def _folder_files(root: Path, stat: bool) -> list[tuple[str, Listed]]:
     return found
 
 
-def _walk(folder: str, prefix: str) -> Iterator[tuple[os.DirEntry[str], str]]:
-    """Article files under ``folder`` and their ids (``prefix`` + path below it), hidden entries
-    skipped, unreadable folders skipped (as ``os.walk`` does)."""
+class _Unlisted(NamedTuple):
+    """A folder that cannot be listed, in place of a ``DirEntry``: it is listed itself, so that reading it
+    reports why (:func:`reactions.files.read_bytes`)."""
+
+    path: str
+
+    def is_symlink(self) -> bool:
+        return False
+
+    def stat(self) -> os.stat_result:
+        return os.stat(self.path)
+
+
+def _walk(folder: str, prefix: str) -> Iterator[tuple[os.DirEntry[str] | _Unlisted, str]]:
+    """Article files under ``folder`` and their ids (``prefix`` + path below it, a name that is not
+    UTF-8 escaped: :func:`reactions.files.safe_name`), hidden entries skipped; a subfolder that cannot
+    be listed is given itself (its id ends with ``/``), so that reading it says why."""
     try:
         with os.scandir(folder) as scan:
             entries = list(scan)
     except OSError:
+        if prefix:
+            yield _Unlisted(folder), prefix
         return
     for entry in entries:
         name = entry.name
@@ -144,9 +160,9 @@ def _walk(folder: str, prefix: str) -> Iterator[tuple[os.DirEntry[str], str]]:
             continue
         if _is_dir(entry):
             if not entry.is_symlink():
-                yield from _walk(entry.path, f"{prefix}{name}/")
+                yield from _walk(entry.path, f"{prefix}{safe_name(name)}/")
         elif name[name.rfind(".") :].lower() in SUFFIXES:  # the suffix (no dot: the last letter, never a suffix)
-            yield entry, prefix + name
+            yield entry, safe_name(prefix + name)
 
 
 def _is_dir(entry: os.DirEntry[str]) -> bool:
@@ -156,7 +172,7 @@ def _is_dir(entry: os.DirEntry[str]) -> bool:
         return False
 
 
-def _entry_stat(entry: os.DirEntry[str]) -> os.stat_result | None:
+def _entry_stat(entry: os.DirEntry[str] | _Unlisted) -> os.stat_result | None:
     try:
         return entry.stat()
     except OSError:  # a broken symbolic link
@@ -195,36 +211,44 @@ def _parse_text(text: str, source: str) -> Article:
     return parse_html_article(text, source) if is_html(text) else parse_article(text, source)
 
 
-def parse_path(path: Path, source: str) -> Parsed:
-    """Read and parse one file as article ``source``; never raises (an unreadable file is skipped)."""
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        return None, FileOutcome(str(path), None, Status.SKIPPED, reason=_os_reason(error))
+def parse_path(path: Path, source: str, options: ReadOptions = DEFAULT_READ) -> Parsed:
+    """Read (:func:`reactions.files.read_bytes`) and parse one file as article ``source``; never raises (a
+    file that is not read is skipped, saying why)."""
+    data = read_file(path, source, options)
+    if isinstance(data, FileOutcome):
+        return None, data
     article, outcome = parse_document(source, data)
-    return article, dataclasses.replace(outcome, path=str(path))
+    return article, located(outcome, str(path))
 
 
-def _os_reason(error: OSError) -> str:
-    if isinstance(error, FileNotFoundError):
-        return "no such file or folder"
-    if isinstance(error, IsADirectoryError):
-        return "is a folder"
-    if isinstance(error, PermissionError):
-        return "permission denied"
-    return f"unreadable ({error.strerror or error})"
+def read_file(path: Path | str, source: str, options: ReadOptions = DEFAULT_READ) -> bytes | FileOutcome:
+    """The file's bytes, or the skipped outcome that says why it is not read."""
+    try:
+        return read_bytes(str(path), source, options)
+    except UnreadableError as error:
+        return FileOutcome(safe_name(str(path)), None, Status.SKIPPED, reason=str(error))
 
 
-def read_article(path: str | Path) -> Article:
+def located(outcome: FileOutcome, path: str) -> FileOutcome:
+    """``outcome`` for the file at ``path`` (printable: see :func:`reactions.files.safe_name`), with a warning
+    when the name had to be escaped."""
+    shown = safe_name(path)
+    if shown == path:
+        return dataclasses.replace(outcome, path=path)
+    note = "the file name is not valid UTF-8: its undecodable bytes are shown as \\xNN"
+    return dataclasses.replace(outcome, path=shown, warnings=(note, *outcome.warnings))
+
+
+def read_article(path: str | Path, options: ReadOptions = DEFAULT_READ) -> Article:
     """Read one article file (its id is the file name).
 
     Raises :class:`~reactions.errors.InputError` naming the file when it is missing, unreadable,
-    empty or binary.  Parser warnings stay on the article.
+    not a regular file, too large, empty or binary.  Parser warnings stay on the article.
     """
     file = Path(path)
-    article, outcome = parse_path(file, file.name)
+    article, outcome = parse_path(file, safe_name(file.name), options)
     if article is None:
-        raise InputError(f"{file}: {outcome.reason}")
+        raise InputError(f"{safe_name(str(file))}: {outcome.reason}")
     return article
 
 
@@ -238,6 +262,7 @@ def read_corpus(
     jobs: int = 1,
     cache: bool = False,
     time_limit: float | None = None,
+    read: ReadOptions = DEFAULT_READ,
 ) -> Corpus:
     """Read every article under ``paths`` (files and folders, see :func:`list_files`).
 
@@ -246,13 +271,14 @@ def read_corpus(
     ``jobs`` > 1 parses in that many processes (``0``: all cores); ``cache`` reuses earlier parses
     from the store beside the first path (:mod:`reactions.cache`).  ``time_limit``: parse in worker
     processes (:mod:`reactions.guard`), each file within that many seconds (a server's thread never waits on a
-    file).  The result is the same whatever ``jobs`` and ``cache`` are.
+    file).  ``read``: how files are opened (:class:`reactions.files.ReadOptions`: the size limit, links out
+    of the folder).  The result is the same whatever ``jobs`` and ``cache`` are.
     """
     files = list_files(paths)
     if jobs == 1 and not cache and time_limit is None:
-        results: Iterator[Parsed] = (parse_path(path, source) for path, source in files)
+        results: Iterator[Parsed] = (parse_path(path, source, read) for path, source in files)
     else:
-        results = _parse_pooled(files, jobs or None, _open_cache(files) if cache else None, time_limit)
+        results = _parse_pooled(files, jobs or None, _open_cache(files) if cache else None, time_limit, read)
     parsed: list[Parsed] = []
     for item in results:
         parsed.append(item)
@@ -274,7 +300,11 @@ def _open_cache(files: Sequence[tuple[Path, str]]) -> ParseCache | None:
 
 
 def _parse_pooled(
-    files: Sequence[tuple[Path, str]], jobs: int | None, cache: ParseCache | None, time_limit: float | None = None
+    files: Sequence[tuple[Path, str]],
+    jobs: int | None,
+    cache: ParseCache | None,
+    time_limit: float | None = None,
+    options: ReadOptions = DEFAULT_READ,
 ) -> Iterator[Parsed]:
     """Files read a batch at a time, parsed by :class:`reactions.parallel.FileParser`, in order."""
     from reactions.parallel import FileParser
@@ -282,22 +312,15 @@ def _parse_pooled(
     with FileParser(jobs, time_limit=time_limit) as parser, cache if cache is not None else contextlib.nullcontext():
         for start in range(0, len(files), _BATCH):
             batch = files[start : start + _BATCH]
-            read = [_read(path) for path, _ in batch]
-            documents = [(source, data) for (_, source), data in zip(batch, read, strict=True) if data is not None]
+            read = [read_file(path, source, options) for path, source in batch]
+            documents = [(source, raw) for (_, source), raw in zip(batch, read, strict=True) if isinstance(raw, bytes)]
             parsed = iter(parser.parse(documents, cache))
             for (path, _), data in zip(batch, read, strict=True):
-                if data is None:
-                    yield parse_path(path, path.name)  # reports the read error
+                if isinstance(data, FileOutcome):
+                    yield None, data
                 else:
                     article, outcome = next(parsed)
-                    yield article, dataclasses.replace(outcome, path=str(path))
-
-
-def _read(path: Path) -> bytes | None:
-    try:
-        return path.read_bytes()
-    except OSError:
-        return None
+                    yield article, located(outcome, str(path))
 
 
 def assemble(parsed: Iterable[Parsed]) -> Corpus:

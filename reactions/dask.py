@@ -32,6 +32,7 @@ import pandas as pd
 
 from reactions import corpus as corpus_module
 from reactions.errors import ReactionsError
+from reactions.files import DEFAULT_READ, ReadOptions
 from reactions.models import Article, Corpus, FileOutcome
 
 if TYPE_CHECKING:
@@ -45,11 +46,11 @@ PARTITION_ROWS = 50_000
 """Reactions per scoring partition (and per Parquet file)."""
 
 
-def parse_file(item: tuple[str, str]) -> tuple[Article | None, FileOutcome]:
+def parse_file(item: tuple[str, str], read: ReadOptions = DEFAULT_READ) -> tuple[Article | None, FileOutcome]:
     """Read and parse one file on a worker; the article's text is dropped (the frame never uses
     it) so that only the reactions travel back to the client."""
     path, source = item
-    article, outcome = corpus_module.parse_path(Path(path), source)
+    article, outcome = corpus_module.parse_path(Path(path), source, read)
     if article is not None:
         article = dataclasses.replace(article, text="")
     return article, outcome
@@ -114,6 +115,7 @@ def extract_corpus(
     *,
     lexicon: Mapping[str, float] | None = None,
     overrides: Mapping[str, str] | None = None,
+    read: ReadOptions = DEFAULT_READ,
 ) -> tuple[Corpus, pd.DataFrame]:
     """:func:`extract`, also returning the corpus (every file's outcome; articles without their
     text), for a caller that reports on the run, as ``reactions extract --dask`` does."""
@@ -123,7 +125,7 @@ def extract_corpus(
     files = [(str(path), source) for path, source in corpus_module.list_files(paths)]
     with _session(client) as active:
         bag = bags.from_sequence(files, partition_size=PARTITION_FILES)
-        corpus = corpus_module.assemble(active.compute(bag.map(parse_file)).result())
+        corpus = corpus_module.assemble(active.compute(bag.map(parse_file, read=read)).result())
         frame = _score(active, to_frame(corpus, sentiment=False), {"lexicon": lexicon, "overrides": overrides})
     if out is not None:
         write_parts(frame, Path(out))

@@ -38,6 +38,7 @@ import pandas as pd
 
 from reactions.cache import ParseCache, content_hash, decode, encode, parser_version
 from reactions.corpus import Listed
+from reactions.files import MAX_FILE_BYTES, UnreadableError, read_regular
 from reactions.models import FileOutcome
 
 logger = logging.getLogger(__name__)
@@ -114,11 +115,10 @@ def settings_of(lexicon: Mapping[str, float] | None, overrides: Mapping[str, str
 
 
 def file_digest(path: str) -> str | None:
-    """The SHA-256 of a file's bytes, or ``None`` when it cannot be read."""
+    """The SHA-256 of a regular file's bytes, or ``None`` when it cannot be read (a FIFO is not waited on)."""
     try:
-        with open(path, "rb") as file:
-            return content_hash(file.read())
-    except OSError:
+        return content_hash(read_regular(path, MAX_FILE_BYTES))
+    except UnreadableError:
         return None
 
 
@@ -162,7 +162,7 @@ def save(
         return False
     data, lists, layout = encoded
     meta = {"layout": layout, "outcomes": encode(tuple(outcomes)), "racy": dict(racy_digests)}
-    cache.put_frame(mark.slot, mark.digest, json.dumps(meta, ensure_ascii=False), data, lists)
+    cache.put_frame(mark.slot, mark.digest, json.dumps(meta), data, lists)  # ASCII: a path may be undecodable
     return not cache.broken
 
 

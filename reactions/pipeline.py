@@ -40,7 +40,17 @@ import pandas as pd
 
 from reactions import framecache, parallel
 from reactions.cache import ParseCache, open_cache, parser_version
-from reactions.corpus import FILLABLE, Listed, check_outcomes, log_warnings, parse_document, parse_path, scan_files
+from reactions.corpus import (
+    FILLABLE,
+    Listed,
+    check_outcomes,
+    located,
+    log_warnings,
+    parse_document,
+    read_file,
+    scan_files,
+)
+from reactions.files import DEFAULT_READ, ReadOptions
 from reactions.frames import BASE_DTYPES, frame_from_columns, published_at, reaction_columns
 from reactions.models import Article, Corpus, FileOutcome, Status
 from reactions.parallel import cached_results, default_jobs, shared_pool
@@ -100,6 +110,7 @@ def extract_frame(
     lexicon: Mapping[str, float] | None = None,
     overrides: Mapping[str, str] | None = None,
     progress: Progress | None = None,
+    read: ReadOptions = DEFAULT_READ,
 ) -> Extraction:
     """The scored frame of every reaction under ``paths`` and every file's outcome.
 
@@ -115,13 +126,14 @@ def extract_frame(
     with paused_gc(), store if store is not None else contextlib.nullcontext():
         mark = None
         if store is not None:
-            mark = framecache.fingerprint(given, files, framecache.settings_of(lexicon, overrides), listed_at)
+            settings = {**framecache.settings_of(lexicon, overrides), "read": [read.max_bytes, read.follow_links]}
+            mark = framecache.fingerprint(given, files, settings, listed_at)
             found = framecache.load(store, mark)
             if found is not None:
                 logger.info("frame cache: %d files unchanged, the stored frame reused", len(files))
                 log_warnings(found[1])
                 return Extraction(found[0], found[1], from_cache=True)
-        run = _Run(files, store, jobs, lexicon, overrides, progress)
+        run = _Run(files, store, jobs, lexicon, overrides, progress, read)
         frame, outcomes = run.go()
         if store is not None and mark is not None and run.store is not None and not store.broken:  # all tasks had it
             racy = {files[i].path: run.digests[i] for i in mark.racy}
@@ -184,13 +196,13 @@ class Chunk:
     error: str | None = None
 
 
-def read_chunk(files: Sequence[tuple[str, str]], store: str | None) -> Chunk:
+def read_chunk(files: Sequence[tuple[str, str]], store: str | None, options: ReadOptions = DEFAULT_READ) -> Chunk:
     """Read, parse (or take from the store's parse cache) and turn into columns a few
     ``(path, article id)`` files; the reading task."""
     cache, error = _task_store(store)
     with cache if cache is not None else contextlib.nullcontext():
-        data = [_read(path) for path, _ in files]
-        documents = [(source, raw) for (_, source), raw in zip(files, data, strict=True) if raw is not None]
+        data = [read_file(path, source, options) for path, source in files]
+        documents = [(source, raw) for (_, source), raw in zip(files, data, strict=True) if isinstance(raw, bytes)]
         cached, digests = cached_results(documents, cache)
         parsed = [
             hit if hit is not None else parse_document(*document)
@@ -205,13 +217,13 @@ def read_chunk(files: Sequence[tuple[str, str]], store: str | None) -> Chunk:
     outcomes: list[FileOutcome] = []
     articles: list[Article] = []
     digest_of: list[str | None] = []
-    for (path, source), raw in zip(files, data, strict=True):
-        if raw is None:
-            outcomes.append(parse_path(Path(path), source)[1])  # says why it cannot be read
+    for (path, _), raw in zip(files, data, strict=True):
+        if isinstance(raw, FileOutcome):
+            outcomes.append(raw)  # says why it is not read
             digest_of.append(None)
             continue
         (article, outcome), digest = next(found)
-        outcomes.append(dataclasses.replace(outcome, path=path))
+        outcomes.append(located(outcome, path))
         digest_of.append(digest)
         if article is not None:
             articles.append(article)
@@ -250,14 +262,6 @@ def _task_store(store: str | None) -> tuple[ParseCache | None, str | None]:
         return ParseCache(Path(store), parser_version()), None
     except Exception as error:  # sqlite3.Error, OSError: the task goes on uncached
         return None, f"cannot open it: {error}"
-
-
-def _read(path: str) -> bytes | None:
-    try:
-        with open(path, "rb") as file:
-            return file.read()
-    except OSError:
-        return None
 
 
 # --- the merge --------------------------------------------------------------------------------------
@@ -434,8 +438,10 @@ class _Run:
         lexicon: Mapping[str, float] | None,
         overrides: Mapping[str, str] | None,
         progress: Progress | None,
+        read: ReadOptions = DEFAULT_READ,
     ) -> None:
         self.files = files
+        self.read = read
         self.store = str(store.path) if store is not None else None
         self.jobs = max(1, jobs if jobs is not None else default_jobs())
         self.lexicon, self.overrides, self.progress = lexicon, overrides, progress
@@ -479,7 +485,7 @@ class _Run:
 
     def _read(self) -> Iterator[Chunk]:
         """Each chunk's result, in order."""
-        jobs = [self.tasks.add(read_chunk, files, self.store) for files in self._chunks()]
+        jobs = [self.tasks.add(read_chunk, files, self.store, self.read) for files in self._chunks()]
         for job in jobs:
             yield self.tasks.result(job)
 

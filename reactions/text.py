@@ -330,6 +330,8 @@ _BOMS: tuple[tuple[bytes, str], ...] = (
 )
 _CONTROL_BYTES = bytes([*range(0x00, 0x09), *range(0x0E, 0x1A), *range(0x1B, 0x20), 0x7F])
 _MAX_CONTROL_SHARE = 0.01
+_STRAY_CONTROLS = 8
+"""Control bytes (NUL included) a text file may hold whatever its length: a stray NUL makes no file binary."""
 
 
 def _binary_reason(data: bytes) -> str | None:
@@ -337,10 +339,8 @@ def _binary_reason(data: bytes) -> str | None:
     for magic, what in _MAGIC:
         if data.startswith(magic):
             return what
-    if b"\x00" in data:
-        return "contains NUL bytes"
     controls = len(data) - len(data.translate(None, _CONTROL_BYTES))
-    if controls > _MAX_CONTROL_SHARE * len(data):
+    if controls > max(_MAX_CONTROL_SHARE * len(data), _STRAY_CONTROLS):
         return f"{controls} control characters in {len(data)} bytes"
     return None
 
@@ -392,6 +392,7 @@ def _decode(data: bytes) -> tuple[str, str]:
     reason = _binary_reason(data)
     if reason is not None:
         raise InputError(f"binary file ({reason})")
+    data = data.replace(b"\x00", b"")  # a few stray NULs (a crawler's, a bad copy): dropped, said by decode_bytes
     try:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
@@ -449,6 +450,8 @@ def decode_bytes(data: bytes) -> DecodedText:
     if not _VISIBLE_RE.search(text):
         raise InputError("empty file")
     notes: list[str] = []
+    if codec not in ("utf-16", "utf-16-le", "utf-16-be", "utf-32") and (nuls := data.count(0)):
+        notes.append(f"dropped {nuls} NUL byte{'s' if nuls != 1 else ''}")
     if codec == _MIXED:
         notes.append("decoded as utf-8 with stray cp1252 bytes")
     elif codec != "utf-8":

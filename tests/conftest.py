@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import importlib.util
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -67,6 +68,48 @@ def article_folder(tmp_path: Path) -> Path:
     (tmp_path / "a.txt").write_text(f" date 2020-02-02 First article\n\n{post}\n", encoding="utf-8")
     (tmp_path / "sub" / "b.md").write_text(f" date 2020-02-03 Second article\n\n{post}\n\n{other}\n", encoding="utf-8")
     return tmp_path
+
+
+HOSTILE_GOOD = "Can you imagine. THE NERVE #JusticeForJohnnyDepp — KeepRocking (@truthhurts06) February 1, 2020"
+"""The one post of the hostile folder's good article; the undecodable name holds another."""
+
+
+@pytest.fixture
+def hostile_folder(tmp_path: Path) -> Path:
+    """A corpus folder of everything a folder someone gives you may hold: a good article, a FIFO, a link to
+    /dev/zero, a 100 MB file (sparse), an article whose name is not UTF-8, a text with a stray NUL, a link
+    out of the folder and a subfolder (``locked``, made unreadable by the tests that need it)."""
+    folder = tmp_path / "hostile"
+    (folder / "locked").mkdir(parents=True)
+    (folder / "good.txt").write_text(f"An article.\n\n{HOSTILE_GOOD}\n", encoding="utf-8")
+    (folder / "locked" / "hidden.txt").write_text(f"Also.\n\n{HOSTILE_GOOD}\n", encoding="utf-8")
+    os.mkfifo(folder / "p.txt")
+    (folder / "zero.txt").symlink_to("/dev/zero")
+    with (folder / "big.txt").open("wb") as file:
+        file.truncate(100 * 2**20)
+    latin = os.path.join(os.fsencode(folder), b"caf\xe9.txt")
+    with open(latin, "wb") as file:
+        file.write("Nice café \u2014 Ann (@ann_lee) Feb 2, 2020\n".encode())
+    (folder / "nul.txt").write_bytes("So proud\x00 #win \u2014 Fan (@fan_1) May 1, 2020".encode())
+    (tmp_path / "secret.txt").write_text("Secret \u2014 Spy (@spy) May 1, 2020", encoding="utf-8")
+    (folder / "outside.txt").symlink_to(tmp_path / "secret.txt")
+    return folder
+
+
+@pytest.fixture
+def locked(monkeypatch: pytest.MonkeyPatch, hostile_folder: Path) -> str:
+    """The hostile folder's ``locked`` subfolder made unlistable (also when the tests run as root, whom
+    permissions do not stop): listing it raises ``PermissionError``."""
+    target = str(hostile_folder / "locked")
+    real_scandir = os.scandir
+
+    def scandir(path: Any = ".") -> Any:
+        if os.fspath(path) == target:
+            raise PermissionError(13, "Permission denied", target)
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    return target
 
 
 @pytest.fixture(scope="session")

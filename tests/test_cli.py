@@ -118,7 +118,7 @@ def test_bad_files_are_warnings_naming_them(capsys: pytest.CaptureFixture[str], 
     assert lines[0] == "files: 5, articles: 2, reactions: 2 unique (3 occurrences), warnings: 3"
     assert lines[1:] == [
         f"warning: {article_folder / 'empty.txt'}: empty file",
-        f"warning: {article_folder / 'picture.txt'}: binary file (contains NUL bytes)",
+        f"warning: {article_folder / 'picture.txt'}: binary file (60 control characters in 140 bytes)",
         f"warning: {missing}: no such file or folder",
     ]
 
@@ -304,3 +304,34 @@ def test_a_cached_rerun_follows_edits_and_lexicons(tmp_path: Path, seeds_dir: Pa
     edited.write_bytes(edited.read_bytes().replace(b"#", b"$", 1))  # the same size, another hashtag
     assert extract() == extract("--no-cache")
     assert extract("--lexicon", str(lexicon)) == extract("--no-cache", "--lexicon", str(lexicon)) != extract()
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_hostile_folder_gives_every_good_reaction_and_a_message_per_bad_item(
+    capsys: pytest.CaptureFixture[str], hostile_folder: Path, locked: str, tmp_path: Path, jobs: str
+) -> None:
+    out = tmp_path / "out.csv"
+    assert main(["extract", str(hostile_folder), "-o", str(out), "--jobs", jobs, "--no-cache"]) == 0
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    for name, message in [
+        ("big.txt", "larger than the 20 MB limit"), ("p.txt", "not a regular file (a FIFO)"),
+        ("zero.txt", "a link to /dev/zero, outside the corpus folder"), ("outside.txt", "outside the corpus folder"),
+        ("locked", "a folder that cannot be listed (permission denied)"), ("caf\\xe9.txt", "not valid UTF-8"),
+        ("nul.txt", "dropped 1 NUL byte"),
+    ]:  # fmt: skip
+        assert any(name in line and message in line for line in err.splitlines()), (name, err)
+    assert sorted(read_csv(out)["handle"]) == ["ann_lee", "fan_1", "truthhurts06"]
+
+
+def test_max_file_size_and_follow_links(
+    hostile_folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out.csv"
+    assert main(["extract", str(hostile_folder), "-o", str(out), "--follow-links", "--max-file-size", "0.5"]) == 0
+    assert "spy" in set(read_csv(out)["handle"])
+    assert "big.txt: larger than the 524,288 bytes limit (100 MB)" in capsys.readouterr().err
+    assert main(["extract", str(hostile_folder), "-o", str(out), "--follow-links", "--max-file-size", "0.5"]) == 0
+    assert "larger than the 524,288 bytes limit" in capsys.readouterr().err  # the stored frame says it again
+    assert main(["extract", str(hostile_folder), "--max-file-size", "0"]) == 1
+    assert "--max-file-size must be a positive number" in capsys.readouterr().err

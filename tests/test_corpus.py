@@ -362,3 +362,36 @@ def test_a_corpus_read_with_a_time_limit_reports_the_slow_file_and_reads_the_res
     assert "took longer than 0.5 s" in (slow.reason or "")
     (tmp_path / "big.txt").unlink()
     assert read_corpus([tmp_path], time_limit=30) == read_corpus([tmp_path])  # the same result when in time
+
+
+def test_a_hostile_folder_gives_every_good_reaction_and_one_named_message_per_bad_item(
+    hostile_folder: Path, locked: str
+) -> None:
+    corpus = read_corpus([hostile_folder])
+    handles = sorted(r.handle or "" for r in corpus.reactions)
+    assert handles == ["ann_lee", "fan_1", "truthhurts06"]  # good.txt, the non-UTF-8 name, the NUL
+    reasons = {Path(o.path).name: o.reason for o in corpus.outcomes if o.status is Status.SKIPPED}
+    assert reasons == {
+        "big.txt": "larger than the 20 MB limit (100 MB): skipped (--max-file-size reads it)",
+        "p.txt": "not a regular file (a FIFO): skipped",
+        "zero.txt": reasons["zero.txt"],
+        "outside.txt": reasons["outside.txt"],
+        "locked": "a folder that cannot be listed (permission denied): its files are skipped",
+    }
+    assert "a link to /dev/zero, outside the corpus folder" in (reasons["zero.txt"] or "")
+    assert "secret.txt, outside the corpus folder" in (reasons["outside.txt"] or "")
+    warned = {Path(o.path).name: o.warnings for o in corpus.outcomes if o.warnings}
+    assert warned["caf\\xe9.txt"][0].startswith("the file name is not valid UTF-8")
+    assert warned["nul.txt"] == ("dropped 1 NUL byte",)
+    assert all(o.path.encode("utf-8") for o in corpus.outcomes)  # every name printable
+    assert [a.source for a in corpus.articles if "caf" in a.source] == ["caf\\xe9.txt"]
+
+
+def test_links_out_and_bigger_files_are_read_when_asked(hostile_folder: Path) -> None:
+    from reactions.files import ReadOptions
+
+    corpus = read_corpus([hostile_folder], read=ReadOptions(max_bytes=200 * 2**20, follow_links=True))
+    assert "spy" in {r.handle for r in corpus.reactions}
+    reasons = {Path(o.path).name: o.reason for o in corpus.outcomes if o.status is Status.SKIPPED}
+    assert reasons["zero.txt"] == "not a regular file (a character device): skipped"
+    assert reasons["big.txt"] == "binary file (104857600 control characters in 104857600 bytes)"

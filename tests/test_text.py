@@ -72,8 +72,8 @@ def test_decode_bytes_empty(data: bytes) -> None:
         (b"\xff\xd8\xff\xe0\x00\x10JFIF", "JPEG image"),
         (b"GIF89a\x01\x00", "GIF image"),
         (b"\x1f\x8b\x08\x00", "gzip archive"),
-        (b"text with a NUL\x00 in it", "contains NUL bytes"),
-        (b"\x01\x02\x03 abc \x04\x05", "5 control characters in 10 bytes"),
+        (b"\x00\x01\x02\x03 abc \x04\x05\x06\x07\x08", "9 control characters in 14 bytes"),
+        (b"ab\x00" * 100, "100 control characters in 300 bytes"),  # NULs all through: not text
         (codecs.BOM_UTF16_LE + b"\x00\xd8", "invalid utf-16 after its BOM"),
         (codecs.BOM_UTF16_LE + b"\x00\xe0\x01\x00" * 300, "not text after its utf-16 BOM"),
         (codecs.BOM_UTF8 + b"\x01\x02\x03\x04\x05\x06\x07 abc", "not text after its utf-8 BOM"),
@@ -83,6 +83,15 @@ def test_decode_bytes_binary(data: bytes, why: str) -> None:
     with pytest.raises(InputError) as caught:
         decode_bytes(data)
     assert str(caught.value) == f"binary file ({why})"
+
+
+def test_a_stray_nul_is_dropped_and_said_not_a_reason_to_skip_the_file() -> None:
+    decoded = decode_bytes(b"So proud of her\x00 #win \xe2\x80\x94 Fan (@fan) May 1, 2020")
+    assert decoded.text == "So proud of her #win — Fan (@fan) May 1, 2020"
+    assert decoded.notes == ("dropped 1 NUL byte",)
+    long = ("A long article. " * 100).encode()
+    assert decode_bytes(long[:50] + b"\x00" * 3 + long[50:]).notes == ("dropped 3 NUL bytes",)
+    assert decode_bytes("plain".encode("utf-16")).notes == ("decoded as utf-16",)  # UTF-16's NULs are text
 
 
 def test_decode_bytes_tolerates_a_few_control_bytes() -> None:
@@ -352,7 +361,8 @@ def test_decode_bytes_repairs_what_repair_mojibake_repairs(text: str) -> None:
             continue
         if decoded.encoding in ("utf-8", "utf-16-le"):  # (a UTF-8 BOM is dropped, as utf-8-sig drops it)
             codec = "utf-8-sig" if decoded.encoding == "utf-8" else decoded.encoding
-            assert decoded.text == repair_mojibake(data.decode(codec))
+            raw = (data.replace(b"\x00", b"") if codec == "utf-8-sig" else data).decode(codec)  # stray NULs dropped
+            assert decoded.text == repair_mojibake(raw)
 
 
 @pytest.mark.parametrize("codec", ["cp1252", "latin-1"])
