@@ -407,7 +407,7 @@ def write_label(folder: Path, reaction_id: str, label: str | None) -> None:
 
 def downloads(frame: pd.DataFrame, shown: np.ndarray, filters: views.Filters, selection: views.Selection) -> None:
     """Download buttons for the ``shown`` rows (every page of the table) and the whole frame: filtered
-    CSV, all CSV, Excel-safe CSV, JSONL and a provenance sidecar.
+    Excel-safe CSV, all (Excel-safe) CSV, plain CSV, JSONL and a provenance sidecar.
 
     Small exports are built with the page (and so can be checked in tests); large ones are built
     only when their button is clicked (Streamlit calls the function on a separate thread).
@@ -418,8 +418,9 @@ def downloads(frame: pd.DataFrame, shown: np.ndarray, filters: views.Filters, se
         data: bytes | Callable[[], bytes] = file.make() if file.rows <= EAGER_EXPORT_ROWS else file.make
         cell.download_button(file.label, data, file_name=file.file_name, mime=file.mime, key=file.key, help=file.help,
                              on_click="ignore", icon=":material/download:", width="stretch")  # fmt: skip
-    st.caption("Each file's name, the CSVs' first line and the provenance file record the filters, the chart "
-               f"selection and the reactions version ({version}).")  # fmt: skip
+    st.caption("CSVs are safe to open in a spreadsheet (the plain one is for code). Each file's name and the "
+               "provenance file record the filters, the chart selection and the reactions version "
+               f"({version}).")  # fmt: skip
 
 
 def outcomes_table(outcomes: tuple[Any, ...]) -> None:

@@ -76,6 +76,11 @@ def build_parser() -> argparse.ArgumentParser:
         "user_name, text, hashtags, media, urls)",
     )  # fmt: skip
     extract.add_argument(
+        "--excel-safe", action="store_true",
+        help="a CSV for spreadsheets: a UTF-8 BOM, ids kept as text, cells starting with = + - @ neutralised "
+        "(read back exactly by reactions.read_csv)",
+    )  # fmt: skip
+    extract.add_argument(
         "--max-file-size", type=float, default=MAX_FILE_BYTES / 2**20, metavar="MB",
         help=f"skip (and name) article files larger than MB megabytes (default {MAX_FILE_BYTES // 2**20})",
     )  # fmt: skip
@@ -107,7 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run_extract(args: argparse.Namespace) -> int:
     """``reactions extract``: read, build the frame, write it, report on stderr."""
-    from reactions.export import table_bytes, table_format, twarc_frame, write_table
+    from reactions.export import csv_bytes, table_bytes, table_format, twarc_frame, write_table
     from reactions.pipeline import Extraction, extract_frame
     from reactions.store import corpus_folder, load_settings
 
@@ -115,6 +120,8 @@ def run_extract(args: argparse.Namespace) -> int:
     fmt: str = args.format or (table_format(output) if output is not None else "csv")
     if output is None and fmt == "parquet" and sys.stdout.isatty():
         raise ExportError("Parquet is binary: write it to a file with -o OUT.parquet")
+    if args.excel_safe and fmt != "csv":
+        raise ExportError(f"--excel-safe is for CSV, not {fmt}")
     if not args.max_file_size > 0:
         raise InputError(f"--max-file-size must be a positive number of megabytes, not {args.max_file_size}")
     read = ReadOptions(max_bytes=int(args.max_file_size * 2**20), follow_links=args.follow_links)
@@ -143,9 +150,9 @@ def run_extract(args: argparse.Namespace) -> int:
     if args.columns == "twarc":
         frame = twarc_frame(frame)
     if output is not None:
-        write_table(frame, output, format=fmt)
+        write_table(frame, output, format=fmt, excel_safe=args.excel_safe)
     else:
-        write_stdout(table_bytes(frame, fmt))
+        write_stdout(csv_bytes(frame, excel_safe=True) if args.excel_safe else table_bytes(frame, fmt))
     return 0
 
 

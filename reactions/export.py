@@ -30,9 +30,13 @@ exactly one from each (numeric and boolean columns are never prefixed).
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import math
+import os
+import stat
+import tempfile
 import urllib.parse
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -103,22 +107,56 @@ def twarc_frame(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def write_table(
-    frame: pd.DataFrame, path: str | Path, *, format: str | None = None, comment: str | None = None
+    frame: pd.DataFrame,
+    path: str | Path,
+    *,
+    format: str | None = None,
+    comment: str | None = None,
+    excel_safe: bool = False,
 ) -> Path:
     """Write ``frame`` to ``path`` in the format its extension names (.csv, .jsonl, .parquet).
 
     ``format`` (``"csv"``, ``"jsonl"``, ``"parquet"``) overrides the extension.  ``comment``
-    (provenance) goes into a CSV's leading ``# `` lines; other formats ignore it.  Raises
-    :class:`~reactions.errors.ExportError` naming the path for an unknown extension or a file
-    that cannot be written.
+    (provenance) goes into a CSV's leading ``# `` lines; other formats ignore it.  ``excel_safe``: a CSV
+    for spreadsheets (:func:`csv_bytes`).  The bytes go to a temporary file in the same folder that then
+    replaces ``path`` in one step, so a failed write never leaves a truncated file (the old one stays).
+    Raises :class:`~reactions.errors.ExportError` naming the path for an unknown extension or a file that
+    cannot be written.
     """
     target = Path(path)
-    data = table_bytes(frame, format or table_format(target), comment=comment)
+    fmt = format or table_format(target)
+    data = csv_bytes(frame, excel_safe=excel_safe, comment=comment) if fmt == "csv" else table_bytes(frame, fmt)
+    write_atomically(target, data)
+    return target
+
+
+def write_atomically(target: Path, data: bytes) -> None:
+    """``data`` into ``target`` through a temporary file beside it and ``os.replace``; raises
+    :class:`~reactions.errors.ExportError` (and leaves no temporary file) when it cannot."""
+    temporary: str | None = None
     try:
-        target.write_bytes(data)
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.chmod(temporary, _mode_for(target))
+        os.replace(temporary, target)
+        temporary = None
     except OSError as exc:
         raise ExportError(f"{target}: cannot write ({exc.strerror or exc})") from exc
-    return target
+    finally:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+
+
+def _mode_for(target: Path) -> int:
+    """The permissions an export gets: those of the file it replaces, else ``rw-r--r--``."""
+    try:
+        return stat.S_IMODE(target.stat().st_mode)
+    except OSError:
+        return 0o644
 
 
 def table_format(path: str | Path) -> str:

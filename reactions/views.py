@@ -648,12 +648,12 @@ def downloads(
     frame: pd.DataFrame, shown: npt.NDArray[np.intp], filters: Filters, selection: Selection, *, version: str
 ) -> list[Download]:
     """The page's downloads: the ``shown`` rows of ``frame`` (positions: every page of the table) as
-    CSV, Excel-safe CSV and JSONL, the whole frame as CSV, and the provenance sidecar.  Nothing is
-    built until a :attr:`Download.make` is called."""
+    Excel-safe CSV (formulas neutralised: the default, since analysts open CSVs in spreadsheets), plain CSV
+    and JSONL, the whole frame as Excel-safe CSV, and the provenance sidecar (the filters, selection, counts
+    and version: kept out of the CSVs, so that every CSV is a plain table ``pandas.read_csv`` reads as it
+    is).  Nothing is built until a :attr:`Download.make` is called."""
     total, count = len(frame), len(shown)
-    note = provenance(filters, selection, shown=count, total=total, version=version)
     record = provenance_record(filters, selection, shown=count, total=total, version=version)
-    everything = provenance(Filters(), Selection(), shown=total, total=total, version=version)
 
     def view() -> pd.DataFrame:
         return frame.iloc[shown]
@@ -662,14 +662,15 @@ def downloads(
         return export_name(filters, selection, scope=scope, version=version, ext=ext)
 
     csv, jsonl = "text/csv", "application/jsonl"
+    safe = "for spreadsheets: UTF-8 BOM, ids as text, cells starting with = + - @ neutralised"
     return [
-        Download("CSV · view", "The reactions on screen (filters and chart selection)", name("filtered", "csv"),
-                 csv, "dl_csv", count, lambda: export.csv_bytes(view(), comment=note)),
-        Download("CSV · all", "Every reaction of the corpus", name("all", "csv"), csv, "dl_all", total,
-                 lambda: export.csv_bytes(frame, comment=everything)),
-        Download("Excel-safe CSV", "The view for spreadsheets: UTF-8 BOM, ids as text, formulas neutralised",
-                 name("filtered-excel", "csv"), csv, "dl_excel", count,
-                 lambda: export.csv_bytes(view(), excel_safe=True, comment=note)),
+        Download("CSV · view", f"The reactions on screen (filters and chart selection), {safe}",
+                 name("filtered", "csv"), csv, "dl_csv", count, lambda: export.csv_bytes(view(), excel_safe=True)),
+        Download("CSV · all", f"Every reaction of the corpus, {safe}", name("all", "csv"), csv, "dl_all", total,
+                 lambda: export.csv_bytes(frame, excel_safe=True)),
+        Download("Plain CSV · view", "The view as plain CSV, for code (pandas, R): cells exactly as they are; "
+                 "do not open it in a spreadsheet", name("filtered-plain", "csv"), csv, "dl_plain", count,
+                 lambda: export.csv_bytes(view())),
         Download("JSONL · view", "The view, one JSON record a line", name("filtered", "jsonl"), jsonl, "dl_jsonl",
                  count, lambda: export.jsonl_bytes(view())),
         Download("Provenance", "The filters, selection, counts and reactions version of this view, as JSON",

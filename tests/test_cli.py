@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -335,3 +336,21 @@ def test_max_file_size_and_follow_links(
     assert "larger than the 524,288 bytes limit" in capsys.readouterr().err  # the stored frame says it again
     assert main(["extract", str(hostile_folder), "--max-file-size", "0"]) == 1
     assert "--max-file-size must be a positive number" in capsys.readouterr().err
+
+
+def test_excel_safe_csv_and_the_same_bytes_as_the_page(
+    capsys: pytest.CaptureFixture[str], article_folder: Path, tmp_path: Path
+) -> None:
+    from reactions import views
+
+    plain, safe = tmp_path / "plain.csv", tmp_path / "safe.csv"
+    assert main(["extract", str(article_folder), "-o", str(plain), "-q"]) == 0
+    assert main(["extract", str(article_folder), "-o", str(safe), "-q", "--excel-safe"]) == 0
+    frame = read_csv(plain)
+    page = {d.key: d for d in views.downloads(frame, np.arange(len(frame)), views.Filters(), views.Selection(),
+                                              version="x")}  # fmt: skip
+    assert plain.read_bytes() == page["dl_plain"].make()  # the CLI and the page write the same CSV
+    assert safe.read_bytes() == page["dl_csv"].make()
+    assert safe.read_bytes().startswith(b"\xef\xbb\xbf")
+    assert main(["extract", str(article_folder), "--excel-safe", "--format", "jsonl"]) == 1
+    assert "--excel-safe is for CSV" in capsys.readouterr().err

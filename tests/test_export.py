@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+import os
+import stat
 from collections.abc import Callable
 from pathlib import Path
 
@@ -264,3 +266,34 @@ def test_twarc_frame_renames_and_keeps_values() -> None:
     assert row["user_name"] == "Ann"
     assert row["hashtags"] == ["tbt"]
     assert row["created_at"].isoformat().startswith("2014-05-05T22:09:42")
+
+
+def test_a_failed_write_keeps_the_previous_file_and_leaves_no_temporary(
+    make_reaction: MakeReaction, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "out.csv"
+    frame = to_frame([make_reaction()])
+    write_table(frame, target)
+    before = target.read_bytes()
+    target.chmod(0o640)
+
+    def disk_full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    with pytest.raises(ExportError, match=r"out\.csv: cannot write \(No space left on device\)"):
+        write_table(to_frame([make_reaction("r2"), make_reaction("r3")]), target)
+    assert target.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.csv"]
+    monkeypatch.undo()
+    write_table(to_frame([make_reaction("r2")]), target)
+    assert read_csv(target)["id"].tolist() == ["r2"]
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640  # a replaced export keeps its permissions
+
+
+def test_excel_safe_through_write_table(make_reaction: MakeReaction, tmp_path: Path) -> None:
+    frame = to_frame([make_reaction(text="=HYPERLINK(\"http://x\")")])
+    path = write_table(frame, tmp_path / "safe.csv", excel_safe=True)
+    assert path.read_bytes() == csv_bytes(frame, excel_safe=True)
+    assert b'"\'=HYPERLINK' in path.read_bytes()  # the formula neutralised
+    assert read_csv(path).equals(frame)
