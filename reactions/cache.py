@@ -1,9 +1,14 @@
 """Incremental cache: re-running over an unchanged corpus neither parses nor scores it again.
 
-The cache remembers what :func:`reactions.corpus.parse_document` returned for each file, in the
-corpus's embedded SQLite store (the ``.reactions.db`` beside the corpus, see
-:func:`reactions.store.store_path`), in its own table ``parse_cache`` on its own connection
-(WAL mode, so a page reading the store and a CLI run writing it do not block each other).
+The cache remembers what :func:`reactions.corpus.parse_document` returned for each file, in a SQLite
+file of the user's own cache folder (:func:`cache_dir`: ``platformdirs``' user cache directory, or
+``REACTIONS_CACHE_DIR``, or ``--cache-dir``), one file per corpus folder, named by a hash of the folder's
+resolved path (:func:`store_file`).  It never lives in the corpus folder: a corpus is often someone else's,
+and what a run can work out again must not be something a corpus can ship.  Every row is signed with an
+HMAC-SHA-256 under a random key kept in the cache folder (readable by this user only); a row whose
+signature does not match (written by someone else, or edited) is ignored and worked out again.  The table
+``parse_cache`` is on its own connection (WAL mode, so a page reading and a CLI run writing do not block
+each other).
 
 A row is reused only when all three match:
 
@@ -30,9 +35,12 @@ import datetime as dt
 import enum
 import functools
 import hashlib
+import hmac
 import importlib.metadata
 import json
 import logging
+import os
+import secrets
 import sqlite3
 import time
 import types
@@ -41,8 +49,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final
 
+import platformdirs
+
 from reactions.models import Article, FileOutcome
-from reactions.store import store_path
 
 logger = logging.getLogger(__name__)
 
@@ -51,6 +60,12 @@ SCORES = "score_cache"
 FRAMES = "frame_cache"
 FRAME_SLOTS = 4
 """Finished frames kept (the most recently written); a run over other paths replaces the oldest."""
+SCHEMA_VERSION = 2
+"""The tables' layout (``PRAGMA user_version``); a file of another layout is emptied and laid out again."""
+CACHE_DIR_ENV = "REACTIONS_CACHE_DIR"
+"""The environment variable that moves the cache folder (``reactions extract --cache-dir`` sets it)."""
+KEY_NAME = "signing.key"
+"""The file in the cache folder that holds the key every row is signed with."""
 LIBRARIES = ("emoji", "vaderSentiment")
 """Third-party libraries whose behaviour shapes a result (``emoji`` finds emoji, VADER scores)."""
 
@@ -84,9 +99,55 @@ def content_hash(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def cache_dir() -> Path:
+    """Where caches live: ``$REACTIONS_CACHE_DIR``, else the user's cache folder for ``reactions``."""
+    given = os.environ.get(CACHE_DIR_ENV, "").strip()
+    return Path(given) if given else Path(platformdirs.user_cache_dir("reactions", appauthor=False))
+
+
 def store_file(corpus_dir: Path) -> Path:
-    """The store beside a corpus folder: the same file as :func:`reactions.store.store_path`."""
-    return store_path(corpus_dir)
+    """The cache file of a corpus folder: in :func:`cache_dir`, named by a hash of the folder's resolved path
+    (two spellings of one folder share it; two folders never do)."""
+    real = os.fsencode(os.path.realpath(corpus_dir))
+    return cache_dir() / f"corpus-{hashlib.sha256(real).hexdigest()[:32]}.db"
+
+
+def signing_key(folder: Path) -> bytes:
+    """The key this user signs cache rows with, kept in ``folder`` (created, readable by the owner only, on
+    first use).  Raises ``OSError`` when it cannot be read or made."""
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    path = folder / KEY_NAME
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+    for _ in range(2):
+        try:
+            fd = os.open(path, flags)
+        except FileNotFoundError:
+            _new_key(path)
+            continue
+        with os.fdopen(fd, "rb") as file:
+            key = file.read(64)
+        if len(key) != 32:
+            raise OSError(f"{path}: not a signing key (delete it to make a new one)")
+        return key
+    raise OSError(f"{path}: cannot be made")
+
+
+def _new_key(path: Path) -> None:
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    except FileExistsError:  # another process made it first
+        return
+    with os.fdopen(fd, "wb") as file:
+        file.write(secrets.token_bytes(32))
+
+
+def _sign(key: bytes, *parts: str | bytes) -> str:
+    message = b"\0".join(p if isinstance(p, bytes) else p.encode("utf-8", "surrogatepass") for p in parts)
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
+def _signed(key: bytes, mac: object, *parts: str | bytes) -> bool:
+    return isinstance(mac, str) and hmac.compare_digest(mac, _sign(key, *parts))
 
 
 # -- records <-> JSON -------------------------------------------------------------------------
@@ -213,23 +274,42 @@ class ParseCache:
 reactions=0, warnings=(), reason=None))}
     """
 
-    def __init__(self, path: Path, version: str | None = None) -> None:
+    def __init__(self, path: Path, version: str | None = None, *, key: bytes | None = None) -> None:
         self.path = Path(path)
         self.version = version or parser_version()
         self.broken = False
         self.error: str | None = None
         """Why the store was turned off mid-run (see :attr:`broken`), for a caller to report."""
+        self.key = key if key is not None else signing_key(self.path.parent)
+        if self.path.is_symlink():
+            raise OSError(f"{self.path}: a symbolic link, not used as a cache")
         self.db = sqlite3.connect(self.path, timeout=30)
+        try:
+            self._lay_out()
+        except sqlite3.Error:
+            self.db.close()
+            raise
+
+    def _lay_out(self) -> None:
+        """The tables, laid out again (empty) when the file holds another layout."""
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute("PRAGMA trusted_schema=OFF")
+        if self.db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
+            with self.db:
+                for table in (TABLE, SCORES, FRAMES):
+                    self.db.execute(f"DROP TABLE IF EXISTS {table}")
+                self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         self.db.execute(
             f"CREATE TABLE IF NOT EXISTS {TABLE} (source TEXT PRIMARY KEY, digest TEXT NOT NULL,"
-            " parser TEXT NOT NULL, payload TEXT NOT NULL)"
+            " parser TEXT NOT NULL, payload TEXT NOT NULL, mac TEXT NOT NULL)"
         )
-        self.db.execute(f"CREATE TABLE IF NOT EXISTS {SCORES} (key TEXT PRIMARY KEY, payload TEXT NOT NULL)")
+        self.db.execute(
+            f"CREATE TABLE IF NOT EXISTS {SCORES} (key TEXT PRIMARY KEY, payload TEXT NOT NULL, mac TEXT NOT NULL)"
+        )
         self.db.execute(
             f"CREATE TABLE IF NOT EXISTS {FRAMES} (slot TEXT PRIMARY KEY, fingerprint TEXT NOT NULL,"
-            " written REAL NOT NULL, meta TEXT NOT NULL, data BLOB NOT NULL, lists TEXT NOT NULL)"
+            " written REAL NOT NULL, meta TEXT NOT NULL, data BLOB NOT NULL, lists TEXT NOT NULL, mac TEXT NOT NULL)"
         )
         self.db.commit()
 
@@ -238,9 +318,15 @@ reactions=0, warnings=(), reason=None))}
         row = None
         with self._softly("read"):
             if not self.broken:
-                query = f"SELECT fingerprint, meta, data, lists FROM {FRAMES} WHERE slot = ?"
+                query = f"SELECT fingerprint, meta, data, lists, mac FROM {FRAMES} WHERE slot = ?"
                 row = self.db.execute(query, (slot,)).fetchone()
-        return None if row is None else (str(row[0]), str(row[1]), bytes(row[2]), str(row[3]))
+        if row is None:
+            return None
+        fingerprint, meta, data, lists, mac = str(row[0]), str(row[1]), bytes(row[2]), str(row[3]), row[4]
+        if not _signed(self.key, mac, slot, fingerprint, meta, data, lists):
+            logger.warning("frame cache: a stored frame in %s is not signed by this user; ignored", self.path)
+            return None
+        return fingerprint, meta, data, lists
 
     def put_frame(self, slot: str, fingerprint: str, meta: str, data: bytes, lists: str) -> None:
         """Store a finished frame for ``slot``, keeping the :data:`FRAME_SLOTS` most recent ones."""
@@ -248,8 +334,9 @@ reactions=0, warnings=(), reason=None))}
             return
         with self._softly("write"), self.db:
             self.db.execute(
-                f"INSERT OR REPLACE INTO {FRAMES} VALUES (?, ?, ?, ?, ?, ?)",
-                (slot, fingerprint, time.time(), meta, data, lists),
+                f"INSERT OR REPLACE INTO {FRAMES} VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (slot, fingerprint, time.time(), meta, data, lists,
+                 _sign(self.key, slot, fingerprint, meta, data, lists)),
             )
             self.db.execute(
                 f"DELETE FROM {FRAMES} WHERE slot NOT IN (SELECT slot FROM {FRAMES} ORDER BY written DESC LIMIT ?)",
@@ -267,17 +354,22 @@ reactions=0, warnings=(), reason=None))}
     def _get_scores(self, keys: Sequence[str], found: dict[str, list[Any]]) -> None:
         for start in range(0, len(keys), 500):
             batch = list(keys[start : start + 500])
-            query = f"SELECT key, payload FROM {SCORES} WHERE key IN ({','.join('?' * len(batch))})"
-            found.update((key, json.loads(payload)) for key, payload in self.db.execute(query, batch))
+            query = f"SELECT key, payload, mac FROM {SCORES} WHERE key IN ({','.join('?' * len(batch))})"
+            found.update(
+                (key, json.loads(payload))
+                for key, payload, mac in self.db.execute(query, batch)
+                if _signed(self.key, mac, key, payload)
+            )
 
     def put_scores(self, rows: Iterable[tuple[str, list[Any]]]) -> None:
         """Store sentiment values (a JSON-ready list per row) by key."""
         if self.broken:
             return
         with self._softly("write"), self.db:
+            payloads = ((key, json.dumps(values, ensure_ascii=False)) for key, values in rows)
             self.db.executemany(
-                f"INSERT OR REPLACE INTO {SCORES} VALUES (?, ?)",
-                ((key, json.dumps(values, ensure_ascii=False)) for key, values in rows),
+                f"INSERT OR REPLACE INTO {SCORES} VALUES (?, ?, ?)",
+                ((key, payload, _sign(self.key, key, payload)) for key, payload in payloads),
             )
 
     def get(self, keys: Sequence[tuple[str, str]]) -> dict[str, Parsed]:
@@ -289,12 +381,18 @@ reactions=0, warnings=(), reason=None))}
         return found
 
     def _get(self, wanted: dict[str, str], found: dict[str, Parsed]) -> None:
-        query = f"SELECT source, digest, parser, payload FROM {TABLE} WHERE source IN ({{}})"
+        query = f"SELECT source, digest, parser, payload, mac FROM {TABLE} WHERE source IN ({{}})"
         sources = list(wanted)
         for start in range(0, len(sources), 500):
             batch = sources[start : start + 500]
-            for source, digest, parser, payload in self.db.execute(query.format(",".join("?" * len(batch))), batch):
-                if digest == wanted[source] and parser == self.version:
+            for source, digest, parser, payload, mac in self.db.execute(
+                query.format(",".join("?" * len(batch))), batch
+            ):
+                if (
+                    digest == wanted[source]
+                    and parser == self.version
+                    and _signed(self.key, mac, source, digest, parser, payload)
+                ):
                     found[source] = loads(payload)
 
     def put(self, entries: Iterable[tuple[str, str, Parsed]]) -> None:
@@ -303,7 +401,10 @@ reactions=0, warnings=(), reason=None))}
         if self.broken:
             return
         with self._softly("write"), self.db:
-            self.db.executemany(f"INSERT OR REPLACE INTO {TABLE} VALUES (?, ?, ?, ?)", rows)
+            self.db.executemany(
+                f"INSERT OR REPLACE INTO {TABLE} VALUES (?, ?, ?, ?, ?)",
+                [(*row, _sign(self.key, *row)) for row in rows],
+            )
 
     @contextlib.contextmanager
     def _softly(self, action: str) -> Iterator[None]:
@@ -337,7 +438,8 @@ reactions=0, warnings=(), reason=None))}
 
 
 def open_cache(corpus_dir: Path) -> ParseCache | None:
-    """The cache beside ``corpus_dir``, or ``None`` (logged) when the store cannot be used."""
+    """The cache of the corpus in ``corpus_dir`` (:func:`store_file`), or ``None`` (logged) when it cannot be
+    used."""
     try:
         return ParseCache(store_file(corpus_dir))
     except (sqlite3.Error, OSError) as error:

@@ -10,6 +10,7 @@ stderr and exit status 1, never a traceback; usage errors exit with 2.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from reactions import __version__
+from reactions.cache import CACHE_DIR_ENV
 from reactions.errors import ExportError, InputError, ReactionsError
 from reactions.files import MAX_FILE_BYTES, ReadOptions
 from reactions.store import LABELS
@@ -62,8 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     extract.add_argument(
         "--no-cache", action="store_true",
-        help="work everything out again instead of reusing what earlier runs kept beside the corpus "
-        "(.reactions.db: the finished table of an unchanged corpus, each file's parse, each reaction's scores)",
+        help="work everything out again instead of reusing what earlier runs kept in the cache folder "
+        "(the finished table of an unchanged corpus, each file's parse, each reaction's scores)",
     )  # fmt: skip
     extract.add_argument(
         "--dask", nargs="?", const="", default=None, metavar="ADDRESS",
@@ -79,6 +81,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--excel-safe", action="store_true",
         help="a CSV for spreadsheets: a UTF-8 BOM, ids kept as text, cells starting with = + - @ neutralised "
         "(read back exactly by reactions.read_csv)",
+    )  # fmt: skip
+    extract.add_argument(
+        "--ignore-store", action="store_true",
+        help="leave out the labels and lexicon stored beside the corpus (.reactions.db) for this run",
+    )  # fmt: skip
+    extract.add_argument(
+        "--cache-dir", type=Path, metavar="DIR",
+        help="keep the caches of parses, scores and tables in DIR (default: the user's cache folder, or "
+        "$REACTIONS_CACHE_DIR)",
     )  # fmt: skip
     extract.add_argument(
         "--max-file-size", type=float, default=MAX_FILE_BYTES / 2**20, metavar="MB",
@@ -125,7 +136,11 @@ def run_extract(args: argparse.Namespace) -> int:
     if not args.max_file_size > 0:
         raise InputError(f"--max-file-size must be a positive number of megabytes, not {args.max_file_size}")
     read = ReadOptions(max_bytes=int(args.max_file_size * 2**20), follow_links=args.follow_links)
-    settings = load_settings(corpus_folder(args.paths), lexicon_file=args.lexicon)
+    if args.cache_dir is not None:
+        os.environ[CACHE_DIR_ENV] = str(args.cache_dir)  # the workers this run starts inherit it
+    settings = load_settings(corpus_folder(args.paths), lexicon_file=args.lexicon, ignore_store=args.ignore_store)
+    if settings.note is not None and not args.quiet:
+        print(("warning: " if settings.problem else "") + settings.note, file=sys.stderr)
     if args.dask is not None:
         from reactions.dask import connect, extract_corpus
 
@@ -190,14 +205,31 @@ def run_label(args: argparse.Namespace) -> int:
 
     if args.clear == (args.label is not None):
         raise InputError("give either a LABEL (positive, neutral or negative) or --clear")
-    store = Store.beside(_corpus_dir(args.corpus))
+    folder = _corpus_dir(args.corpus)
+    if not args.clear:
+        _check_reaction_id(folder, args.id)
+    store = Store.beside(folder)
     if args.clear:
         found = store.clear_override(args.id)
         print(f"{args.id}: override removed" if found else f"{args.id}: had no override")
     else:
         store.set_override(args.id, args.label)
-        print(f"{args.id}: {args.label}")
+        stored = store.overrides().get(args.id)  # what the store holds now, read back, is what is said
+        if stored != args.label:
+            raise InputError(f"{store.path}: stored {stored!r} instead of {args.label!r}")
+        print(f"{args.id}: {stored}")
     return 0
+
+
+def _check_reaction_id(folder: Path, reaction_id: str) -> None:
+    """Refuse an id the corpus in ``folder`` does not hold (a typo would label nothing, silently)."""
+    from reactions.pipeline import extract_frame
+
+    ids = set(extract_frame([folder], lexicon={}, overrides={}).frame["id"])
+    if reaction_id.strip() not in ids:
+        raise InputError(
+            f"{folder} holds no reaction with id {reaction_id!r} (ids are the id column of `reactions extract`)"
+        )
 
 
 def run_lexicon(args: argparse.Namespace) -> int:

@@ -1,7 +1,14 @@
 """The analyst's store beside a corpus: a custom lexicon and per-reaction label overrides, in SQLite.
 
 The store is one file, :func:`store_path` (``<corpus dir>/.reactions.db``), read on every run
-and written by the CLI (``reactions label``, ``reactions lexicon``) and the page.  Every call
+and written by the CLI (``reactions label``, ``reactions lexicon``) and the page.  It holds only what
+an analyst decided: what can be worked out again (parses, scores, frames) is cached in the user's own
+cache folder (:mod:`reactions.cache`).  A corpus folder may be someone else's, so a run opens the store
+read-only (SQLite's ``mode=ro``, ``trusted_schema=OFF``) and uses it only when it holds the two tables
+this module makes and nothing else: a trigger, a view, another table or a symbolic link in its place makes
+it refused with a one-line reason, as does a corrupt or unreadable file, and the run goes on without it
+(:func:`load_settings`); every run says how many overrides and terms it took from it
+(:attr:`Settings.note`).  Every call
 opens its own connection, so a :class:`Store` may be shared by threads and two processes may
 write at once: the database is in WAL mode (readers never block the writer), waits up to
 :data:`BUSY_TIMEOUT_MS` for a lock instead of failing, and each write is one ``BEGIN IMMEDIATE``
@@ -23,7 +30,9 @@ import csv
 import datetime as dt
 import io
 import math
+import os
 import sqlite3
+import urllib.parse
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,6 +61,16 @@ CREATE TABLE IF NOT EXISTS overrides (
     updated_at TEXT NOT NULL
 );
 """
+
+
+_LEGACY_CACHES: Final = ("parse_cache", "score_cache", "frame_cache")
+"""Cache tables that earlier versions kept in the store: tolerated (an analyst's labels stay usable), never read."""
+_ALLOWED: Final = frozenset({
+    ("table", "lexicon"), ("table", "overrides"),
+    ("index", "sqlite_autoindex_lexicon_1"), ("index", "sqlite_autoindex_overrides_1"),
+    *(("table", name) for name in _LEGACY_CACHES), *(("index", f"sqlite_autoindex_{n}_1") for n in _LEGACY_CACHES),
+})  # fmt: skip
+"""Everything a store made by this module holds (``sqlite_master``'s type and name)."""
 
 
 def store_path(corpus_dir: str | Path) -> Path:
@@ -93,6 +112,7 @@ class Store:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         with self._connect() as connection:
+            check_schema(connection, self.path)
             connection.executescript(_SCHEMA)  # each CREATE … IF NOT EXISTS is atomic on its own
 
     @classmethod
@@ -106,12 +126,16 @@ class Store:
     @contextlib.contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
         """A connection for one operation; a database error (a read-only folder, a corrupt file, a lock
-        held past :data:`BUSY_TIMEOUT_MS`) becomes :class:`~reactions.errors.InputError`."""
+        held past :data:`BUSY_TIMEOUT_MS`) becomes :class:`~reactions.errors.InputError`; so does a store
+        that is a symbolic link or holds anything this module does not make (:func:`check_schema`)."""
+        refuse_link(self.path)
         try:
             connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
         except sqlite3.Error as error:
             raise InputError(f"cannot open the store {self.path}: {error}") from error
         try:
+            connection.execute("PRAGMA trusted_schema = OFF")
+            check_schema(connection, self.path)
             connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             connection.execute("PRAGMA journal_mode = WAL")
             yield connection
@@ -193,6 +217,23 @@ class Store:
             return cursor.rowcount > 0
 
 
+def refuse_link(path: Path) -> None:
+    """Raise :class:`~reactions.errors.InputError` when the store is a symbolic link (it could lead a write
+    into any database of the user's)."""
+    if path.is_symlink():
+        raise InputError(f"{path} is a symbolic link, not a store: not used (delete it)")
+
+
+def check_schema(connection: sqlite3.Connection, path: Path) -> None:
+    """Raise :class:`~reactions.errors.InputError` unless the database holds nothing but the store's own
+    tables (no trigger, view or other table: a store from elsewhere must not run SQL of its own)."""
+    found = connection.execute("SELECT type, name FROM sqlite_master").fetchall()
+    extra = sorted(f"{kind} {name!r}" for kind, name in found if (kind, name) not in _ALLOWED)
+    if extra:
+        shown = ", ".join(extra[:3]) + (" …" if len(extra) > 3 else "")
+        raise InputError(f"{path} holds what a reactions store never does ({shown}): not used")
+
+
 def _now() -> str:
     return dt.datetime.now(dt.UTC).isoformat()
 
@@ -222,10 +263,32 @@ class Settings:
     Fields:
         lexicon: custom term -> valence (the store's, then a lexicon file's, which wins).
         overrides: reaction id -> label.
+        store: the store they were read from (``None``: none was read).
+        stored_terms: how many lexicon terms came from the store.
+        problem: why the corpus's store was not used (a one-line reason), if it was not.
     """
 
     lexicon: Mapping[str, float]
     overrides: Mapping[str, str]
+    store: Path | None = None
+    stored_terms: int = 0
+    problem: str | None = None
+
+    @property
+    def note(self) -> str | None:
+        """What a run says about the store: what it took from it, or why it went on without it."""
+        if self.problem is not None:
+            return f"{self.problem}; going on without it (labels and lexicon terms stored there are not applied)"
+        if self.store is None or not (self.overrides or self.stored_terms):
+            return None
+        return (
+            f"using {_count(len(self.overrides), 'label override')} and {_count(self.stored_terms, 'lexicon term')} "
+            f"from {self.store}"
+        )
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n:,} {thing}{'s' if n != 1 else ''}"
 
 
 def corpus_folder(paths: Iterable[str | Path]) -> Path:
@@ -241,14 +304,51 @@ def corpus_folder(paths: Iterable[str | Path]) -> Path:
     return path if path.is_dir() else path.parent
 
 
-def load_settings(corpus_dir: str | Path, *, lexicon_file: str | Path | None = None) -> Settings:
-    """The stored lexicon and overrides of the corpus in ``corpus_dir`` (none when it has no store:
-    reading never creates one), plus the terms of ``lexicon_file`` for this run."""
-    stored = Store(store_path(corpus_dir)) if store_path(corpus_dir).is_file() else None
-    lexicon = dict(stored.lexicon()) if stored else {}
+def load_settings(
+    corpus_dir: str | Path, *, lexicon_file: str | Path | None = None, ignore_store: bool = False
+) -> Settings:
+    """The stored lexicon and overrides of the corpus in ``corpus_dir``, plus the terms of ``lexicon_file``
+    for this run.  The store is opened read-only (reading never creates or changes one); one that cannot be
+    used (corrupt, unreadable, a link, holding triggers, views or other tables) gives empty settings and
+    :attr:`Settings.problem`; ``ignore_store`` skips it on purpose."""
+    path = store_path(corpus_dir)
+    lexicon: dict[str, float] = {}
+    overrides: dict[str, str] = {}
+    problem = None
+    used = None
+    if not ignore_store and (path.is_file() or path.is_symlink()):
+        try:
+            lexicon, overrides = read_store(path)
+            used = path
+        except InputError as error:
+            problem = str(error)
+    stored_terms = len(lexicon)
     if lexicon_file is not None:
         lexicon.update(load_lexicon_file(lexicon_file))
-    return Settings(lexicon, stored.overrides() if stored else {})
+    return Settings(lexicon, overrides, used, stored_terms, problem)
+
+
+def read_store(path: Path) -> tuple[dict[str, float], dict[str, str]]:
+    """The lexicon and overrides of the store ``path``, opened read-only; raises
+    :class:`~reactions.errors.InputError` (one line, naming the file) when it cannot be used."""
+    refuse_link(path)
+    uri = f"file:{urllib.parse.quote(os.fspath(path.absolute()))}?mode=ro"
+    try:
+        connection = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+    except sqlite3.Error as error:
+        raise InputError(f"cannot open the store {path}: {error}") from error
+    try:
+        connection.execute("PRAGMA trusted_schema = OFF")
+        check_schema(connection, path)
+        terms = connection.execute("SELECT term, valence FROM lexicon ORDER BY term").fetchall()
+        labels = connection.execute("SELECT reaction_id, label FROM overrides").fetchall()
+        lexicon = {str(term): _check_valence(str(term), valence) for term, valence in terms}
+        overrides = {str(i): str(label) for i, label in labels if label in LABELS}
+    except (sqlite3.Error, ValueError, TypeError) as error:
+        raise InputError(f"the store {path} cannot be read ({error})") from error
+    finally:
+        connection.close()
+    return lexicon, overrides
 
 
 # --- lexicon files ---------------------------------------------------------------------------

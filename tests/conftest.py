@@ -27,6 +27,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+@pytest.fixture(autouse=True)
+def private_cache_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test's caches in a folder of its own (never the user's cache folder, never the checkout)."""
+    folder = tmp_path_factory.mktemp("cache")
+    monkeypatch.setenv("REACTIONS_CACHE_DIR", str(folder))
+    return folder
+
+
 @pytest.fixture
 def update_golden(request: pytest.FixtureRequest) -> bool:
     """True when the run was asked to rewrite golden files."""

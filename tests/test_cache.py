@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import sqlite3
+import stat
 from pathlib import Path
 
 import pytest
@@ -128,18 +129,79 @@ def test_store_is_wal_and_shares_the_file_with_other_tables(tmp_path: Path) -> N
     other.close()
 
 
-def test_open_cache_sits_beside_the_corpus(tmp_path: Path) -> None:
-    store = open_cache(tmp_path)
+def test_the_cache_lives_in_the_users_cache_folder_never_in_the_corpus(
+    tmp_path: Path, private_cache_dir: Path
+) -> None:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    store = open_cache(corpus)
     assert store is not None
     store.close()
-    assert store.path == cache.store_file(tmp_path)
-    assert store.path.parent == tmp_path
-    assert store.path.name == ".reactions.db"
+    assert store.path == cache.store_file(corpus) == cache.store_file(corpus / ".." / "corpus")
+    assert store.path.parent == private_cache_dir
+    assert cache.store_file(tmp_path) != store.path  # one file per corpus folder
+    assert list(corpus.iterdir()) == []
+    key = private_cache_dir / cache.KEY_NAME
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600
+    assert len(key.read_bytes()) == 32
 
 
-def test_unusable_store_disables_the_cache_without_failing(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    missing = tmp_path / "no" / "such" / "folder"
-    assert open_cache(missing) is None
+def test_the_cache_folder_follows_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(cache.CACHE_DIR_ENV, str(tmp_path / "elsewhere"))
+    assert cache.store_file(tmp_path).parent == tmp_path / "elsewhere"
+    monkeypatch.delenv(cache.CACHE_DIR_ENV)
+    assert cache.cache_dir().name == "reactions"  # the platform's user cache folder
+
+
+def test_rows_not_signed_by_this_user_are_ignored(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    outcome = FileOutcome("a.txt", "a.txt", Status.PARSED)
+    with ParseCache(path, version="v1") as store:
+        store.put([("a.txt", "d1", (None, outcome))])
+        store.put_scores([("k", [0.5])])
+        assert store.get([("a.txt", "d1")])
+        assert store.get_scores(["k"])
+    forged = sqlite3.connect(path)
+    forged.execute(f"UPDATE {cache.TABLE} SET payload = replace(payload, 'a.txt', 'b.txt')")
+    forged.execute(f"INSERT INTO {cache.TABLE} VALUES ('c.txt', 'd3', 'v1', '[]', 'not a signature')")
+    forged.execute(f"UPDATE {cache.SCORES} SET payload = '[0.99]'")
+    forged.commit()
+    forged.close()
+    with ParseCache(path, version="v1") as store:
+        assert store.get([("a.txt", "d1"), ("c.txt", "d3")]) == {}
+        assert store.get_scores(["k"]) == {}
+    with ParseCache(path, version="v1", key=b"another user's key" * 2) as store:
+        store.put([("a.txt", "d1", (None, outcome))])
+    with ParseCache(path, version="v1") as store:  # signed, but not with this user's key
+        assert store.get([("a.txt", "d1")]) == {}
+
+
+def test_a_cache_file_that_is_a_link_is_not_used(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    target = tmp_path / "other.db"
+    sqlite3.connect(target).close()
+    cache.store_file(tmp_path).parent.mkdir(parents=True, exist_ok=True)
+    cache.store_file(tmp_path).symlink_to(target)
+    assert open_cache(tmp_path) is None
+    assert "a symbolic link" in caplog.text
+
+
+def test_a_file_of_another_layout_is_laid_out_again(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    old = sqlite3.connect(path)
+    old.execute(f"CREATE TABLE {cache.TABLE} (source TEXT PRIMARY KEY, digest TEXT, parser TEXT, payload TEXT)")
+    old.execute(f"INSERT INTO {cache.TABLE} VALUES ('a', 'd', 'v', '[]')")
+    old.commit()
+    old.close()
+    with ParseCache(path, version="v") as store:
+        assert len(store) == 0
+
+
+def test_unusable_store_disables_the_cache_without_failing(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "a file").write_text("x")
+    monkeypatch.setenv(cache.CACHE_DIR_ENV, str(tmp_path / "a file"))
+    assert open_cache(tmp_path) is None
     assert "parse cache disabled" in caplog.text
 
 
@@ -149,6 +211,7 @@ def test_parser_version_is_stable_and_short() -> None:
 
 
 def test_a_corrupt_store_disables_the_cache(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    cache.store_file(tmp_path).parent.mkdir(parents=True, exist_ok=True)
     cache.store_file(tmp_path).write_bytes(b"this is not a database" * 100)
     assert open_cache(tmp_path) is None
     assert "parse cache disabled" in caplog.text

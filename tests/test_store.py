@@ -231,9 +231,8 @@ def test_cli_extract_lexicon_file_is_for_one_run(corpus_dir, tmp_path):
     extra.write_text("term,valence\nratio,-3\n", "utf-8")
     assert extract(corpus_dir, "--lexicon", str(extra), "--no-cache").loc[0, "drivers"] == "ratio -3.3"  # "Total"
     assert extract(corpus_dir, "--no-cache").loc[0, "sentiment"] == "neutral"
-    assert not store_path(corpus_dir).exists()  # without the parse cache, extract only reads the store
-    extract(corpus_dir, "--lexicon", str(extra))  # with it, the store holds parses, never the one-run lexicon
-    assert Store.beside(corpus_dir).lexicon() == {}
+    extract(corpus_dir, "--lexicon", str(extra))  # with the caches on too
+    assert not store_path(corpus_dir).exists()  # extract never writes into the corpus folder
 
 
 def test_cli_lexicon_import_set_remove(corpus_dir, tmp_path, capsys):
@@ -274,3 +273,119 @@ def test_a_store_that_cannot_be_used_is_an_input_error(tmp_path):
         Store.beside(tmp_path)
     with pytest.raises(InputError, match="cannot open the store"):
         Store(tmp_path / "missing" / STORE_NAME)
+
+
+# --- a store shipped inside someone else's corpus ---------------------------------------------------
+
+
+def planted(folder: Path, *sql: str) -> Path:
+    """A store made by this module in ``folder`` holding one override and one term, then ``sql`` run on it."""
+    store = Store.beside(folder)
+    store.set_override("r1", "positive")
+    store.set_terms({"ratio": -3.0})
+    connection = sqlite3.connect(store.path)
+    for statement in sql:
+        connection.execute(statement)
+    connection.commit()
+    connection.close()
+    return store.path
+
+
+@pytest.mark.parametrize(
+    ("sql", "named"),
+    [
+        ("CREATE TRIGGER swap AFTER INSERT ON overrides BEGIN UPDATE overrides SET label = 'negative'; END",
+         "trigger 'swap'"),
+        ("CREATE VIEW v AS SELECT * FROM overrides", "view 'v'"),
+        ("CREATE TABLE notes (x)", "table 'notes'"),
+    ],
+)  # fmt: skip
+def test_a_store_holding_sql_of_its_own_is_refused_for_reading_and_writing(
+    tmp_path: Path, sql: str, named: str
+) -> None:
+    path = planted(tmp_path, sql)
+    settings = load_settings(tmp_path)
+    assert (settings.lexicon, settings.overrides, settings.store) == ({}, {}, None)
+    assert settings.problem is not None
+    assert named in settings.problem
+    assert settings.note is not None
+    assert "going on without it" in settings.note
+    with pytest.raises(InputError, match="holds what a reactions store never does"):
+        Store(path).set_override("r2", "negative")
+
+
+def test_a_trigger_cannot_make_label_store_another_label_than_it_prints(corpus_dir, capsys):
+    reaction = str(extract(corpus_dir).loc[0, "id"])
+    swap = "CREATE TRIGGER swap AFTER INSERT ON overrides BEGIN UPDATE overrides SET label = 'negative'; END"
+    planted(corpus_dir, swap)
+    assert cli.main(["label", reaction, "positive", "--corpus", str(corpus_dir)]) == 1
+    assert "trigger 'swap'" in capsys.readouterr().err
+
+
+def test_a_store_that_is_a_link_is_neither_read_nor_written(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    target = planted(elsewhere)
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    store_path(corpus).symlink_to(target)
+    settings = load_settings(corpus)
+    assert settings.overrides == {}
+    assert "is a symbolic link" in (settings.problem or "")
+    with pytest.raises(InputError, match="symbolic link"):
+        Store.beside(corpus).set_override("r9", "negative")
+    assert Store(target).overrides() == {"r1": "positive"}  # the other database untouched
+
+
+def test_a_corrupt_or_unreadable_store_is_a_warning_not_a_stop(tmp_path: Path) -> None:
+    store_path(tmp_path).write_bytes(b"this is not a database" * 100)
+    settings = load_settings(tmp_path, lexicon_file=None)
+    assert settings.overrides == {}
+    assert "cannot be read" in (settings.problem or "") or "cannot open" in (settings.problem or "")
+
+
+def test_reading_a_store_never_changes_it(tmp_path: Path) -> None:
+    path = planted(tmp_path)
+    for suffix in ("-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    before = path.read_bytes()
+    path.chmod(0o444)
+    tmp_path.chmod(0o555)  # a read-only corpus folder
+    try:
+        settings = load_settings(tmp_path)
+    finally:
+        tmp_path.chmod(0o755)
+        path.chmod(0o644)
+    assert settings.overrides == {"r1": "positive"}
+    assert settings.note == f"using 1 label override and 1 lexicon term from {path}"
+    assert path.read_bytes() == before
+
+
+def test_every_run_says_what_it_took_from_the_store_and_ignore_store_skips_it(corpus_dir, capsys):
+    reaction = str(extract(corpus_dir).loc[0, "id"])
+    Store.beside(corpus_dir).set_override(reaction, "positive")
+    Store.beside(corpus_dir).set_terms({"vibes": -2.0, "ratio": -1.0})
+    out = corpus_dir.parent / "o.csv"
+    assert cli.main(["extract", str(corpus_dir), "-o", str(out)]) == 0
+    assert f"using 1 label override and 2 lexicon terms from {store_path(corpus_dir)}" in capsys.readouterr().err
+    assert read_csv(out).loc[0, "sentiment"] == "positive"
+    assert cli.main(["extract", str(corpus_dir), "-o", str(out), "--ignore-store"]) == 0
+    assert "using" not in capsys.readouterr().err
+    assert not bool(read_csv(out).loc[0, "overridden"])
+
+
+def test_a_broken_store_never_stops_extract(corpus_dir, capsys):
+    store_path(corpus_dir).write_bytes(b"this is not a database" * 100)
+    for extra in ([], ["--no-cache"]):
+        out = corpus_dir.parent / "o.csv"
+        assert cli.main(["extract", str(corpus_dir), "-o", str(out), *extra]) == 0
+        err = capsys.readouterr().err
+        assert "warning: " in err
+        assert "going on without it" in err
+        assert len(read_csv(out)) == 1
+
+
+def test_label_refuses_an_id_the_corpus_does_not_hold(corpus_dir, capsys):
+    assert cli.main(["label", "nosuchid", "positive", "--corpus", str(corpus_dir)]) == 1
+    assert "holds no reaction with id 'nosuchid'" in capsys.readouterr().err
+    assert not store_path(corpus_dir).exists()
