@@ -31,7 +31,8 @@ import streamlit as st
 
 import reactions
 from reactions import charts, frames, store, views
-from reactions.corpus import SUFFIXES, read_corpus
+from reactions.corpus import read_corpus, scan_files
+from reactions.errors import ReactionsError
 from reactions.frames import SENTIMENT_LABELS
 from reactions.guard import DEFAULT_TIME_LIMIT
 from reactions.models import Article, Corpus, Status
@@ -71,21 +72,15 @@ def corpus_dir(argv: list[str] | None = None) -> Path:
 
 
 def fingerprint(folder: Path) -> tuple[tuple[str, int, int], ...]:
-    """(path, mtime, size) of every article file under ``folder`` (the files read_corpus reads: the
-    corpus SUFFIXES, hidden files and folders skipped), sorted: the cache key of the corpus."""
-    found: list[tuple[str, int, int]] = []
-    pending = [str(folder)] if folder.is_dir() else []
-    while pending:
-        with os.scandir(pending.pop()) as entries:
-            for entry in entries:
-                if entry.name.startswith("."):
-                    continue
-                if entry.is_dir():
-                    pending.append(entry.path)
-                elif entry.is_file() and Path(entry.name).suffix.lower() in SUFFIXES:
-                    stat = entry.stat()
-                    found.append((entry.path, stat.st_mtime_ns, stat.st_size))
-    return tuple(sorted(found))
+    """(path, mtime, size) of every article file under ``folder``, as :func:`reactions.corpus.scan_files`
+    lists them (what ``read_corpus`` reads: links to folders not followed, unlistable folders included):
+    the cache key of the corpus."""
+    if not folder.is_dir():
+        return ()
+    return tuple(
+        (item.path, item.stat.st_mtime_ns if item.stat else 0, item.stat.st_size if item.stat else -1)
+        for item in scan_files(folder, stat=True)
+    )
 
 
 @st.cache_resource(show_spinner="Reading articles…", max_entries=8)
@@ -118,10 +113,10 @@ def frame_index(key: str, _frame: pd.DataFrame) -> frames.FrameIndex:
     return frames.FrameIndex(_frame).warm()
 
 
-def analyst_store(folder: Path) -> tuple[Pairs, Pairs]:
-    """The label overrides and custom lexicon stored beside the corpus (reading never creates a store)."""
-    settings = store.load_settings(folder)
-    return tuple(sorted(settings.overrides.items())), tuple(sorted(settings.lexicon.items()))
+def analyst_store(folder: Path) -> store.Settings:
+    """The label overrides and custom lexicon stored beside the corpus (read-only: reading never creates or
+    changes a store; one that cannot be used is said, not trusted)."""
+    return store.load_settings(folder)
 
 
 # --- sidebar: uploads and filters ------------------------------------------------------------------
@@ -389,6 +384,12 @@ def relabel(reaction: pd.Series, folder: Path) -> None:
         write_label(folder, str(reaction["id"]), None)
 
 
+def one_line(error: BaseException) -> str:
+    """An error's message on one line, without the code or paths of this program."""
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text if len(text) <= 300 else text[:299] + "…"
+
+
 def write_label(folder: Path, reaction_id: str, label: str | None) -> None:
     """Store (or, with None, remove) an override, then rerun so charts and exports use it."""
     try:
@@ -397,9 +398,9 @@ def write_label(folder: Path, reaction_id: str, label: str | None) -> None:
             kept.clear_override(reaction_id)
         else:
             kept.set_override(reaction_id, label)
-    except (sqlite3.Error, OSError, ValueError) as error:
-        st.error(f"The label could not be saved beside the corpus ({type(error).__name__}). "
-                 "Is the folder writable?", icon=":material/error:")  # fmt: skip
+    except (ReactionsError, sqlite3.Error, OSError, ValueError) as error:
+        st.error(f"The label could not be saved: {one_line(error)}. Check that the corpus folder is writable "
+                 "and holds no other .reactions.db.", icon=":material/error:")  # fmt: skip
         return
     st.toast("Label saved: charts and exports use it now." if label else "Back to the computed label.")
     st.rerun()
@@ -452,9 +453,14 @@ def main() -> None:
         st.error("The corpus folder does not exist or is not a folder:", icon=":material/folder_off:")
         st.code(str(folder), language=None)
         st.stop()
-    files = fingerprint(folder)
-    files_key = hashlib.sha256(repr(files).encode()).hexdigest() if files else ""
-    base = load_corpus(str(folder), files_key)
+    try:
+        files = fingerprint(folder)
+        files_key = hashlib.sha256(repr(files).encode()).hexdigest() if files else ""
+        base = load_corpus(str(folder), files_key)
+    except (ReactionsError, OSError, sqlite3.Error) as error:
+        st.error(f"The corpus could not be read: {one_line(error)}. Check the folder, then reload the page.",
+                 icon=":material/error:")  # fmt: skip
+        st.stop()
     with st.sidebar:
         st.header("Reactions")
         st.code(str(folder), language=None, wrap_lines=True)
@@ -462,11 +468,16 @@ def main() -> None:
     corpus = upload.corpus(base) if upload.outcomes else base
     uploaded = st.session_state.get("upload", ("",))[0] if upload.outcomes else ""
     key = hashlib.sha256(repr((files_key, uploaded)).encode()).hexdigest()
-    overrides, lexicon = analyst_store(folder)
+    settings = analyst_store(folder)
+    overrides, lexicon = tuple(sorted(settings.overrides.items())), tuple(sorted(settings.lexicon.items()))
     frame = scored_frame(key, corpus, overrides, lexicon)
     frame_key = hashlib.sha256(repr((key, overrides, lexicon)).encode()).hexdigest()
     st.title("Reactions in the news", anchor=False)
     st.caption(f"{len(corpus.articles)} articles · {len(frame)} unique reactions · reactions {reactions.__version__}")
+    if settings.problem is not None and settings.note is not None:
+        st.warning(settings.note, icon=":material/warning:")
+    elif settings.note is not None:
+        st.caption(settings.note.capitalize())
     upload_report(upload)
     if frame.empty:
         st.info("No reactions found in this corpus. Add articles with the uploader in the sidebar, or open another "

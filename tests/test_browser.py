@@ -11,8 +11,10 @@ from __future__ import annotations
 import os
 import shutil
 import socket
+import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -22,7 +24,8 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-ARTIFACTS = ROOT / "tests" / "artifacts"
+ARTIFACTS = Path(os.environ.get("REACTIONS_ARTIFACTS") or Path(tempfile.gettempdir()) / "reactions-browser")
+"""Screenshots (``REACTIONS_ARTIFACTS``, else a temporary folder: never the checkout)."""
 CHROMIUM = os.environ.get("REACTIONS_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -72,6 +75,11 @@ def page_url(tmp_path: Path) -> Iterator[str]:
     """The dashboard served on a free port, over a private copy of the seeds."""
     corpus = tmp_path / "seeds"
     shutil.copytree(ROOT / "seeds", corpus)
+    yield from serve(corpus)
+
+
+def serve(corpus: Path) -> Iterator[str]:
+    """``streamlit run dashboard.py`` over ``corpus`` on a free port, until the generator is closed."""
     port = free_port()
     command = [
         sys.executable, "-m", "streamlit", "run", str(ROOT / "dashboard.py"), "--server.port", str(port),
@@ -213,3 +221,60 @@ def test_page_in_chromium(page_url: str) -> None:
             page.screenshot(path=str(ARTIFACTS / "dashboard-page-2.png"), full_page=True)
         finally:
             browser.close()
+
+
+def test_a_hostile_folder_in_chromium(hostile_folder: Path) -> None:
+    """A FIFO, a /dev/zero link, a 100 MB file, a non-UTF-8 name, a link out and a planted store holding a
+    trigger: the page shows every good reaction, names each bad item, refuses the store in one line (and the
+    relabel that would write to it), and never shows a traceback."""
+    executable = chromium_or_skip()
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from reactions.store import Store
+
+    Store.beside(hostile_folder).set_override("nosuch", "negative")
+    planted = sqlite3.connect(hostile_folder / ".reactions.db")
+    planted.execute("CREATE TRIGGER swap AFTER INSERT ON overrides BEGIN DELETE FROM overrides; END")
+    planted.commit()
+    planted.close()
+    server = serve(hostile_folder)
+    url = next(server)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+            try:
+                page = browser.new_page(viewport={"width": 1440, "height": 2400})
+                page.goto(url)
+                page.wait_for_selector(f"{CHART} svg", timeout=60_000)
+                settle(page)
+                assert metric(page, "Reactions") == "3"
+                assert page.get_by_text("trigger 'swap'").count() >= 1  # the store refused, in one line
+                page.get_by_text("Files read").click()
+                settle(page)
+                cells = " ".join(page.locator("[data-testid=stDataFrame]").last.locator("td").all_text_contents())
+                for name, why in [("p.txt", "FIFO"), ("zero.txt", "/dev/zero"), ("big.txt", "20 MB limit"),
+                                  ("caf\\xe9.txt", "parsed"), ("outside.txt", "outside the corpus folder")]:
+                    assert name in cells, (name, cells)
+                    assert why in cells, why
+                page.screenshot(path=str(ARTIFACTS / "dashboard-hostile.png"), full_page=True)
+
+                box = page.locator(".st-key-table").bounding_box()
+                page.mouse.click(box["x"] + 15, box["y"] + 35 + 17)
+                page.wait_for_selector(".st-key-relabel", timeout=30_000)
+                settle(page)
+                save = page.locator(".st-key-relabel").get_by_role("button", name="Save label")
+                for label in ("negative", "positive"):  # one of them differs from the post's label
+                    page.locator(".st-key-relabel").get_by_role("radio", name=label, exact=True).click()
+                    settle(page)
+                    if save.is_enabled():
+                        break
+                save.click()
+                page.wait_for_selector("text=The label could not be saved", timeout=30_000)
+                body = page.locator("body").inner_text()
+                for sign in ("Traceback", 'File "', "sqlite3."):
+                    assert sign not in body, sign
+                assert page.locator("[data-testid=stException]").count() == 0
+            finally:
+                browser.close()
+    finally:
+        server.close()

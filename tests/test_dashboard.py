@@ -7,6 +7,7 @@ import importlib.util
 import io
 import json
 import shutil
+import sqlite3
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -329,3 +330,85 @@ def test_a_confidence_link_comes_back_to_the_slider(corpus: Path, seeds_frame: p
     assert sorted(table(at)["id"]) == sorted(sure_dashes["id"])
     assert set(table(at)["rendering"]) == {"dash"}
     assert (table(at)["confidence"] >= 0.99).all()
+
+
+# --- broken and hostile corpora: one line naming the problem, never a traceback --------------------------
+
+TRACEBACK_SIGNS = ("Traceback", 'File "', ".py\", line", "sqlite3.", "Error:")
+
+
+def page_text(at: AppTest) -> str:
+    """Every message, caption and markdown element the page shows, as one text."""
+    parts = [str(e.value) for kind in ("error", "warning", "info", "caption", "markdown", "exception")
+             for e in at.get(kind)]  # fmt: skip
+    return "\n".join(parts)
+
+
+def assert_no_traceback(at: AppTest) -> None:
+    assert not at.exception
+    shown = page_text(at)
+    for sign in TRACEBACK_SIGNS:
+        assert sign not in shown, sign
+
+
+def plant(folder: Path, *sql: str) -> None:
+    store = Store.beside(folder)
+    store.set_override("nosuch", "positive")
+    connection = sqlite3.connect(store.path)
+    for statement in sql:
+        connection.execute(statement)
+    connection.commit()
+    connection.close()
+
+
+@pytest.mark.parametrize(
+    ("breakage", "said"),
+    [
+        ("corrupt", "cannot"),
+        ("trigger", "trigger 'swap'"),
+        ("link", "is a symbolic link"),
+    ],
+)
+def test_a_broken_store_is_said_in_one_line_and_the_reactions_still_shown(
+    corpus: Path, tmp_path: Path, breakage: str, said: str
+) -> None:
+    path = corpus / ".reactions.db"
+    assert not path.exists()
+    if breakage == "corrupt":
+        path.write_bytes(b"this is not a database" * 100)
+    elif breakage == "trigger":
+        plant(corpus, "CREATE TRIGGER swap AFTER INSERT ON overrides BEGIN DELETE FROM overrides; END")
+    else:
+        plant(tmp_path)
+        path.symlink_to(tmp_path / ".reactions.db")
+    at = run_page()
+    assert_no_traceback(at)
+    (warning,) = [str(w.value) for w in at.warning]
+    assert said in warning
+    assert "going on without it" in warning
+    assert len(table(at)) == 12
+
+
+def test_a_store_in_use_is_said_under_the_title(corpus: Path, seeds_frame: pd.DataFrame) -> None:
+    Store.beside(corpus).set_override(str(seeds_frame["id"].iloc[0]), "positive")
+    at = run_page()
+    assert any("Using 1 label override and 0 lexicon terms from" in str(c.value) for c in at.caption)
+
+
+def test_links_in_loops_and_a_hostile_folder_give_named_outcomes(
+    hostile_folder: Path, locked: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (hostile_folder / "loop").symlink_to(hostile_folder)  # a folder link: never followed
+    (hostile_folder / "a.txt").symlink_to(hostile_folder / "b.txt")
+    (hostile_folder / "b.txt").symlink_to(hostile_folder / "a.txt")
+    monkeypatch.setenv("REACTIONS_CORPUS", str(hostile_folder))
+    at = run_page()
+    assert_no_traceback(at)
+    assert sorted(table(at)["author"]) == ["@ann_lee", "@fan_1", "@truthhurts06"]
+    outcomes = next(d.value for d in at.dataframe if "reason" in d.value.columns)
+    reasons = {Path(str(p)).name: str(r) for p, r in zip(outcomes["file"], outcomes["reason"], strict=True)}
+    assert reasons["a.txt"] == "a loop of symbolic links"
+    assert "FIFO" in reasons["p.txt"]
+    assert "/dev/zero" in reasons["zero.txt"]
+    assert "larger than the 20 MB limit" in reasons["big.txt"]
+    assert "cannot be listed" in reasons["locked"]
