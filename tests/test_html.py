@@ -365,3 +365,13 @@ def test_embed_text_is_cleaned_like_plain_text() -> None:
     assert r.text.startswith("Me coming — to Twitter")
     assert r.display_name == "li&la"
     assert article.text[r.span[0] : r.span[1]].startswith(r.text)
+
+
+def test_a_malformed_frame_url_never_costs_the_pages_other_posts() -> None:
+    page = (
+        '<html><body><iframe src="https://[x]/"></iframe><iframe src="https://twitter.com/[x]/status/1"></iframe>'
+        '<blockquote class="twitter-tweet"><p>Still here #ok</p>&mdash; Ann (@ann) '
+        '<a href="https://twitter.com/ann/status/1224567890123456789">February 1, 2020</a></blockquote></body></html>'
+    )
+    article = parse_html_article(page, "frames.html")
+    assert [(r.handle, r.text) for r in article.reactions] == [("ann", "Still here #ok")]

@@ -389,3 +389,17 @@ def test_label_refuses_an_id_the_corpus_does_not_hold(corpus_dir, capsys):
     assert cli.main(["label", "nosuchid", "positive", "--corpus", str(corpus_dir)]) == 1
     assert "holds no reaction with id 'nosuchid'" in capsys.readouterr().err
     assert not store_path(corpus_dir).exists()
+
+
+def test_cache_rows_planted_in_a_corpus_store_are_never_read(corpus_dir, capsys):
+    """Caches written by earlier versions (or forged) inside the corpus folder: tolerated, never used."""
+    honest = extract(corpus_dir, "--no-cache")
+    planted_db = sqlite3.connect(store_path(corpus_dir))
+    planted_db.execute("CREATE TABLE parse_cache (source TEXT PRIMARY KEY, digest TEXT, parser TEXT, payload TEXT)")
+    planted_db.execute("INSERT INTO parse_cache VALUES ('a.txt', 'x', 'y', '[\"forged\"]')")
+    planted_db.execute("CREATE TABLE score_cache (key TEXT PRIMARY KEY, payload TEXT)")
+    planted_db.execute("INSERT INTO score_cache VALUES ('k', '[0.99, 1, 0, 0, \"positive\"]')")
+    planted_db.commit()
+    planted_db.close()
+    for _ in range(2):  # a cold run, then one from the (user's own) cache
+        assert extract(corpus_dir).equals(honest)
