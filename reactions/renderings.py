@@ -9,7 +9,10 @@ A **card** is the text of a rendered Twitter widget, one item per line::
     16,738 16,738 Retweets   53,680 53,680 likes
 
 (``Follow``, a ``Replying to @…`` line and the counts are optional; the time line may read
-``9:07 AM · Dec 28, 2016``.)  TikTok's embed, as text, is one line: ``@handle caption ♬ sound``.
+``9:07 AM · Dec 28, 2016``.)  X's later widget puts the name and the handle on lines of their own, then
+``·`` and ``Follow``, and after the time its counts and buttons one a line (``1.2K``, ``Reply``, ``Copy link``,
+``Read 54 replies``): those lines belong to the card, never to the post.
+TikTok's embed, as text, is one line: ``@handle caption ♬ sound``.
 A **factbox** is Reuters' "Trump on Twitter" list, with no names and the day in the article's date::
 
     @realDonaldTrump : - To each member of the graduating class… [1235 EST] - You are always… [1428 EST]
@@ -73,6 +76,15 @@ _STATS_LINE_RE = re.compile(
     r"(?:[ \t]+(?:[\d.,]+[KkMm]?[ \t]+){1,2}(?:likes?|Likes?))?[ \t]*(?=\n|\Z)"
 )
 _FOLLOW_RE = re.compile(r"[ \t]*Follow[ \t]*$")
+_CHROME_LINES = frozenset({"·", "Follow", "Subscribe", "Follow ·", "· Follow"})
+"""Lines X's later widget puts between the handle and the post."""
+_AFTER_TIME_RE = re.compile(
+    r"[ \t]*(?:[\d.,]{1,9}[KkMm]?(?:[ \t]+(?:Views?|Likes?|Reposts?|Replies|Retweets?))?|Reply|Repost|Like|Share|"
+    r"Copy link(?: to (?:post|Tweet))?|Read (?:[\d.,]{1,9}[KkMm]?|more) (?:repl(?:y|ies)|on X|on Twitter)|"
+    r"Explore what's happening on X|See [\w ]{1,40} on (?:X|Twitter))[ \t]*(?:\n|\Z)"
+)
+"""One line of the counts and buttons under the time of X's later widget."""
+_MAX_AFTER_LINES = 8
 _REPLYING_RE = re.compile(r"[ \t]*Replying to[ \t]+@\w{1,15}[^\n]{0,200}\n")
 _BADGE = (" ?", " ✔", " ☑", "✔️", " ✓")
 """A verified badge that survived as a character (or as ``?`` when the crawl lost it)."""
@@ -127,28 +139,60 @@ def _card_at(text: str, time: re.Match[str], floor: int) -> TextEmbed | None:
 
 def _card(text: str, time: re.Match[str], name_start: int, name_line: re.Match[str], floor: int) -> TextEmbed | None:
     body_start = name_line.end() + 1
+    body_start = _past_chrome(text, body_start, time.start())
     replying = _REPLYING_RE.match(text, body_start)
     body = text[replying.end() if replying else body_start : text.rfind("\n", 0, time.start()) + 1].strip()
     if not body:
         return None
+    name = _without_badge(name_line.group("name"))
+    if not name and name_start > floor:  # X's later widget: the name alone on the line above the handle
+        above = text.rfind("\n", floor, name_start - 1) + 1
+        candidate = text[above : name_start - 1].strip()
+        if 0 < len(candidate) <= 50 and candidate[-1] not in ".!?:;\"”" and "@" not in candidate:
+            name, name_start = _without_badge(candidate), above
     start = _first_visible(text, name_start)
     follow_start = text.rfind("\n", floor, max(name_start - 1, 0)) + 1
     if name_start > 0 and _FOLLOW_RE.match(text, follow_start, name_start - 1):
         start = _first_visible(text, follow_start)
     end = time.end()
     stats = _STATS_LINE_RE.match(text, end + 1) if text[end : end + 1] == "\n" else None
+    tail = _after_time(text, end)
     moment = card_date(time)
     return TextEmbed(
         start=start,
-        end=stats.end() if stats else end,
+        end=stats.end() if stats else tail if tail > end else end,
         text=body,
         handle=name_line.group("handle"),
-        name=_without_badge(name_line.group("name")) or None,
+        name=name or None,
         date=moment.date() if moment else None,
         platform=Platform.TWITTER,
         rendering=Rendering.CARD,
-        cues={} if stats else {"no counts line": 0.05},
+        cues={} if stats or tail > end else {"no counts line": 0.05},
     )
+
+
+def _past_chrome(text: str, pos: int, stop: int) -> int:
+    """``pos`` moved past the lines of widget chrome (``·``, ``Follow``) that start at it."""
+    for _ in range(4):
+        line_end = text.find("\n", pos, stop)
+        if line_end < 0 or text[pos:line_end].strip() not in _CHROME_LINES:
+            return pos
+        pos = line_end + 1
+    return pos
+
+
+def _after_time(text: str, end: int) -> int:
+    """Where the counts and buttons under a card's time line end (``end`` when there are none)."""
+    if text[end : end + 1] != "\n":
+        return end
+    pos, last = end + 1, end
+    for _ in range(_MAX_AFTER_LINES):
+        line = _AFTER_TIME_RE.match(text, pos)
+        if line is None or line.end() == pos:
+            break
+        last = line.end() - (1 if text[line.end() - 1 : line.end()] == "\n" else 0)
+        pos = line.end()
+    return last
 
 
 def _first_visible(text: str, pos: int) -> int:

@@ -84,3 +84,14 @@ def test_a_tiktok_caption_line_without_its_sound_credit() -> None:
 def test_any_text_gives_cards_and_factboxes_within_it(text: str) -> None:
     for embed in [*find_cards(text, 0), *find_factboxes(text, 0, dt.date(2020, 1, 1)), *find_tiktok_captions(text, 0)]:
         assert 0 <= embed.start <= embed.end <= len(text)
+
+
+def test_the_later_x_widget_name_handle_chrome_and_buttons() -> None:
+    text = "Prose ends here.\n@solo\n·\nFollow\nJust a post\n9:07 PM · Mar 5, 2024\n12\nReply\nCopy link\nAfter."
+    (card,) = find_cards(text, 0)
+    assert (card.handle, card.name, card.text) == ("solo", None, "Just a post")  # a sentence is no name
+    assert text[card.start : card.end] == text[text.index("@solo") : text.index("Copy link") + len("Copy link")]
+    named = "Ann Lee\n@ann\nFollow\nHello there\n9:07 PM · Mar 5, 2024\nMore prose."
+    (card,) = find_cards(named, 0)
+    assert (card.name, card.text, card.start) == ("Ann Lee", "Hello there", 0)
+    assert named[card.end :] == "\nMore prose."
