@@ -134,7 +134,9 @@ FAMILIES: tuple[Family, ...] = (
     Family("text: fenced code unclosed", "text", "a.md", lambda n: _fill("x\n", n, head="```\n")),
     Family("text: blank lines", "text", "a.txt", _before_post("\n")),
     Family("text: sentence ends", "text", "a.txt", _before_post(". ")),
-    Family("text: stray NUL bytes", "text", "a.txt", _before_post("a\x00")),
+    Family("text: stray NUL bytes", "text", "a.txt", _before_post("word " * 30 + "\x00")),
+    Family("text: widget buttons after a card", "text", "a.txt", lambda n: _fill(
+        "Reply\nCopy link\n1.2K\n", n, head="Ann\n@ann\n·\nFollow\nA post\n9:07 PM · Mar 5, 2024\n")),
 )  # fmt: skip
 
 
