@@ -243,7 +243,7 @@ def _with_date(
     layout: Layout, match: re.Match[str], start: int, name: str, rendering: Rendering, platform: Platform
 ) -> Attribution | None:
     text = layout.text
-    handle = match.group("handle")
+    handle = _handle(match)
     date_match = ATTRIBUTION_DATE.match(text, match.end()) or _date_on_next_line(text, match.end())
     attribution = Attribution(start, match.end(), handle, name or None, None, _platform(match, platform), rendering)
     if text.startswith(";", start):
@@ -266,6 +266,12 @@ def _with_date(
     attribution.problem = f"unrecognised date {other.group('other')!r} for @{handle}"
     attribution.cues["unreadable date"] = 0.2
     return attribution
+
+
+def _handle(match: re.Match[str]) -> str:
+    """The handle of a ``(@handle)`` match, in its platform's own form (``user@instance`` on Mastodon)."""
+    instance = match.group("instance")
+    return f"{match.group('handle')}@{instance}" if instance else match.group("handle")
 
 
 def _platform(match: re.Match[str], platform: Platform) -> Platform:
@@ -317,7 +323,7 @@ def _dashless(layout: Layout, match: re.Match[str], line_start: int, floor: int)
     if date_match is None:
         return _post_after(layout, match, name_start, name, floor)
     attribution = Attribution(
-        name_start, match.end(), match.group("handle"), name or None, None, _platform(match, Platform.TWITTER),
+        name_start, match.end(), _handle(match), name or None, None, _platform(match, Platform.TWITTER),
         Rendering.DASHLESS,
     )  # fmt: skip
     attribution.date, bad = attribution_date(date_match)
@@ -393,7 +399,7 @@ def _post_after(layout: Layout, match: re.Match[str], name_start: int, name: str
     if not (_SOCIAL_RE.search(lead) or _same_form(_line_before(text, name_start)) or _same_form(text[line_end + 1 :])):
         return None
     attribution = Attribution(
-        name_start, match.end(), match.group("handle"), name, None, _platform(match, Platform.TWITTER),
+        name_start, match.end(), _handle(match), name, None, _platform(match, Platform.TWITTER),
         Rendering.DASHLESS, post_after=True,
     )  # fmt: skip
     attribution.cues["post after its attribution"] = 0.3

@@ -93,7 +93,8 @@ def test_a_date_it_cannot_read_keeps_the_attribution_with_a_problem() -> None:
 
 
 def test_other_networks_by_handle() -> None:
-    assert one("Post — Ann (@ann@mastodon.social) June 19, 2017").platform is Platform.MASTODON
+    toot = one("Post — Ann (@ann@mastodon.social) June 19, 2017")
+    assert (toot.platform, toot.handle) == (Platform.MASTODON, "ann@mastodon.social")  # the fediverse form
     assert one("Post — Ann (@ann.bsky.social) June 19, 2017").platform is Platform.BLUESKY
     assert one("Post — The Times (@nytimes.com) June 19, 2017").platform is Platform.BLUESKY
     assert one("Post A post shared by Jo (@jo.doe) on Jun 19, 2017 at 1:04pm PDT").platform is Platform.INSTAGRAM
