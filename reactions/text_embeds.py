@@ -223,6 +223,8 @@ def text_is_missing(layout: Layout, start: int, stop: int, attribution: Attribut
     post = text[start:stop].strip()
     if not post or (post.endswith(":") and lead_score(post, author_words(attribution.name, attribution.handle)) >= 3):
         return True
+    if points_to_embed(post):
+        return True
     if attribution.platform is Platform.FACEBOOK and attribution.date is None:
         return True
     if not fits(post, attribution.platform.value, attribution.date):
@@ -234,6 +236,27 @@ def text_is_missing(layout: Layout, start: int, stop: int, attribution: Attribut
         lead = lead_sentence(text, start, max(floor, start - 400))
         return not (_CAPTION_FEATURES_RE.search(post) or lead.endswith(":"))
     return False
+
+
+_POINTER_NOUNS = ("tweet", "post", "video", "twitter", "instagram", "facebook", "message", "photo", "clip", "thread")
+_POINTER_STARTS = ("here's", "here is", "here are", "see ", "watch ", "read ", "view ")
+
+
+def points_to_embed(paragraph: str) -> bool:
+    """Whether a short paragraph only points at an embed below it (``The tweet is below.``, ``See the post:``,
+    ``Here's the video.``): the article's words, so the embed above which it stands kept no text.
+
+    >>> points_to_embed("The tweet is below."), points_to_embed("See her Instagram post:")
+    (True, True)
+    >>> points_to_embed("Scroll below for the best #tweet ever"), points_to_embed("I love this video so much")
+    (False, False)
+    """
+    words = paragraph.split()
+    if not words or len(words) > 14 or any(w.startswith(("#", "@", "http", "pic.")) for w in words):
+        return False
+    lowered = paragraph.lower()
+    pointing = " below" in f" {lowered}" or lowered.startswith(_POINTER_STARTS)
+    return pointing and paragraph.rstrip()[-1:] in ".:" and any(noun in lowered for noun in _POINTER_NOUNS)
 
 
 def _reach_back(layout: Layout, start: int, floor: int, attribution: Attribution) -> int:
