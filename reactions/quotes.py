@@ -247,6 +247,7 @@ def _quote_at(
     if judged is None:
         return None
     confidence, platform = judged
+    handle = (found := _QUOTE_HANDLE_RE.search(attribution.author)) and found.group(1)
     span = (match.start(), attribution.end) if not attribution.before else (attribution.end, match.end())
     return build_reaction(
         Kind.QUOTE,
@@ -256,9 +257,9 @@ def _quote_at(
         span,
         rendering=Rendering.QUOTE,
         confidence=confidence,
-        handle=next((w.lstrip("@").rstrip(".,") for w in attribution.author.split() if w.startswith("@")), None),
-        display_name=author_as_written(attribution.author),
-        author=resolve_author(body, span[0], attribution.author),
+        handle=handle,
+        display_name=author_as_written(attribution.author) or (f"@{handle}" if handle else None),
+        author=resolve_author(body, span[0], attribution.author) or handle,
     )
 
 
@@ -355,6 +356,9 @@ def _attribution_before(match: re.Match[str], lead: str) -> _Attribution | None:
     if not lead:
         return None
     verbs = list(_VERB_RE.finditer(lead))
+    took = _TOOK_TO_RE.search(lead)
+    if took is not None and (author := _subject(lead[: took.start()])):
+        return _Attribution(author, "posted", lead, lead_start, before=True)
     if not verbs:
         if not lead.endswith(":") or not (_possessor(lead) or _OWN_POST_RE.search(lead)):
             return None
@@ -384,6 +388,17 @@ _OWN_POST_RE = re.compile(
 )
 """A lead-in without a posting verb that still says the author posted it: ``…in a mocking tweet:``,
 ``…took to Instagram:``, ``…on Twitter:`` (``…called out Midler's tweet:`` names someone else's post)."""
+_QUOTE_HANDLE_RE = re.compile(r"@([A-Za-z0-9_]{1,15})\b")
+"""The account an attribution names (``tweeted @jdoe``, ``Jane Doe (@janedoe) wrote``)."""
+_TOOK_TO_RE = re.compile(
+    r"\btook[ \t]{1,3}to[ \t]{1,3}(?:Twitter|Instagram|Facebook|TikTok|Threads|Bluesky|X|social[ \t]{1,3}media)"
+    r"(?:[ \t]{1,3}(?:on|late|early|this|last)[ \t]{1,3}[\w'’ \t]{1,30}?)?"
+    r"(?:[ \t]{1,3}to[ \t]{1,3}(?:share|write|say|post|tweet|respond|react|add|explain|announce|reveal|express|pen"
+    r"|vent|reply|thank|slam|defend|apologi[sz]e)(?:[ \t]{1,3}[\w'’]{1,20}){0,4})?[ \t]{0,3}[,:]?[ \t]{0,3}$",
+    re.IGNORECASE,
+)
+"""``Taylor Swift took to Instagram to share, "…"`` / ``…took to Twitter on Monday:``: the lead-in says the author
+posted what follows (it must end the lead, right before the quotation)."""
 _REPORTED_RE = re.compile(r"\b(?:" + _VERB_ALTERNATION + r")[ \t]{1,3}that\b", re.IGNORECASE)
 """``…tweeted that the epidemic "needs…"``: reported speech, whose quoted pieces are fragments, not posts."""
 _LEAD_TAIL_RE = re.compile(

@@ -188,3 +188,23 @@ def test_any_text_gives_quotes_within_it_in_order(text: str) -> None:
     found = find_quotes(text, "a.txt", [])
     assert all(0 <= q.span[0] <= q.span[1] <= len(text) for q in found)
     assert all(0.0 <= (q.confidence or 0) <= 1.0 for q in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "author", "platform"),
+    [
+        ('Taylor Swift took to Instagram to share, "I\'m so grateful for this moment."', "Taylor Swift", "instagram"),
+        ('The actor took to Twitter on Monday: "I am sorry for what I said."', "The actor", "twitter"),
+        ('Fans took to social media to vent: "Worst finale ever."', "Fans", "unknown"),
+    ],
+)
+def test_took_to_a_platform_introduces_a_post(text: str, author: str, platform: str) -> None:
+    (quote,) = parse_article(text, "a.txt").reactions
+    assert (quote.display_name, quote.platform.value) == (author, platform)
+    assert quote.confidence >= 0.9
+
+
+def test_a_quote_given_to_an_account_keeps_its_handle_as_author() -> None:
+    for text in ('"Can\'t wait for the weekend," tweeted @jdoe.', '"Can\'t wait for the weekend," @jdoe tweeted.'):
+        (quote,) = parse_article(text, "a.txt").reactions
+        assert (quote.handle, quote.display_name, quote.author) == ("jdoe", "@jdoe", "jdoe")
