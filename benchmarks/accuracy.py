@@ -46,9 +46,6 @@ NOT_ARTICLES = frozenset({"SOURCES.md", "README.md"})
 """Files of the folder that describe it rather than being articles."""
 NO_QUOTE_PRECISION = ("isot_",)
 """Files whose quotes are not labelled (ISOT strips quotation marks): their quotes count for nothing."""
-NO_QUOTE_LABELS = (".html", ".htm")
-"""Web pages, whose labels are their markup's embeds only (the dev set's README): a quote found there has no
-label to match, so it counts for nothing either."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +215,7 @@ def score_file(name: str, labels: Sequence[Mapping[str, Any]], got: Sequence[Fou
         for group in groups:
             group.add(tally)
     for i, g in enumerate(got):
-        if i in used or (g.kind == "quote" and (name.startswith(NO_QUOTE_PRECISION) or name.endswith(NO_QUOTE_LABELS))):
+        if i in used or (g.kind == "quote" and name.startswith(NO_QUOTE_PRECISION)):
             continue
         score.problems.append(f"EXTRA {name} {g.kind} {g.platform} @{g.handle} {g.display_name!r} {g.text[:70]!r}")
         groups = [score.quotes] if g.kind == "quote" else [score.embeds, score.by_platform[g.platform],

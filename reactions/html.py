@@ -1,7 +1,7 @@
 """Saved web pages -> :class:`~reactions.models.Article`: the page's text, metadata and embeds.
 
-Built on the standard library's :mod:`html.parser` (through :mod:`reactions.platforms.dom`),
-which never raises on malformed markup.  :func:`parse_html_article`
+Built on selectolax's Lexbor parser (through :mod:`reactions.platforms.dom`), which reads any markup
+as a browser would, in linear time, and never raises.  :func:`parse_html_article`
 
 1. reads the title and publication time (``<meta property="article:published_time">``,
    JSON-LD ``datePublished``, ``<time datetime>``);
@@ -10,8 +10,11 @@ which never raises on malformed markup.  :func:`parse_html_article`
    :mod:`reactions.platforms` recognises into one paragraph holding its rendered text
    (``text — Name (@handle) Date``), so that a reaction's span points at it;
 3. runs the plain-text parser (:func:`reactions.parse.parse_article`) over that text, so posts
-   rendered as prose and quoted reactions are found too, and keeps one reaction per post: a
-   text reaction that overlaps an embed, or has its handle and text, is the embed.
+   rendered as prose are found too, and keeps one reaction per post: a text reaction that overlaps
+   an embed, or has its handle and text, is the embed.  A web page's reactions are what it embeds:
+   quotations in its prose (``"…," Noem tweeted``) are left out unless ``quotes=True`` (a page that
+   cites a post embeds it, and labelled web pages count embeds only; a plain-text article, which
+   has lost its embeds' markup, keeps its quotations).
 
 >>> page = ('<html><head><meta property="article:published_time" content="2014-05-06T09:00:00Z">'
 ...     '<title>Sunsets</title></head><body><p>Look:</p><blockquote class="twitter-tweet">'
@@ -134,8 +137,9 @@ class _Meta:
     published_at: dt.datetime | None
 
 
-def parse_html_article(text: str, source: str | None = None) -> Article:
-    """Parse one saved web page (or HTML fragment) into an :class:`Article`.  Never raises on a ``str``."""
+def parse_html_article(text: str, source: str | None = None, *, quotes: bool = False) -> Article:
+    """Parse one saved web page (or HTML fragment) into an :class:`Article`; ``quotes``: also the posts quoted
+    in the page's prose.  Never raises on a ``str``."""
     source = source or "<html>"
     root = parse_dom(text if isinstance(text, str) else "")
     meta = _metadata(root)
@@ -144,7 +148,8 @@ def parse_html_article(text: str, source: str | None = None) -> Article:
     base = parse_article(body, source)
     warnings = list(base.warnings)
     embeds = _place_embeds(base.text, [b for b in blocks if isinstance(b, Embed)], source, warnings)
-    reactions = _merge(embeds, base.reactions)
+    found = base.reactions if quotes else [r for r in base.reactions if r.kind is not Kind.QUOTE]
+    reactions = _merge(embeds, found)
     for warning in warnings[len(base.warnings) :]:
         logger.warning("%s: %s", source, warning)
     return Article(

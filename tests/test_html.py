@@ -283,11 +283,14 @@ def test_embed_span_points_at_its_rendering() -> None:
     assert article.text[r.span[0] : r.span[1]] == TEXT_FORM
 
 
-def test_prose_quotes_are_still_found() -> None:
-    page = "<p>&ldquo;Johnny deserves an apology from everyone who doubted him,&rdquo; one fan tweeted.</p>"
-    (r,) = parse_html_article(page).reactions
-    assert r.kind is Kind.QUOTE
-    assert r.text.startswith("Johnny deserves an apology")
+def test_a_web_pages_reactions_are_its_embeds_and_its_prose_quotes_only_when_asked() -> None:
+    page = f"<p>&ldquo;Johnny deserves an apology from everyone who doubted him,&rdquo; one fan tweeted.</p>{TWEET}"
+    (embed,) = parse_html_article(page).reactions
+    assert embed.kind is Kind.EMBED
+    quote, again = parse_html_article(page, quotes=True).reactions
+    assert quote.kind is Kind.QUOTE
+    assert quote.text.startswith("Johnny deserves an apology")
+    assert again == embed
 
 
 @pytest.mark.parametrize(
