@@ -33,9 +33,8 @@ import reactions
 from reactions import charts, frames, store, views
 from reactions.corpus import read_corpus, scan_files
 from reactions.errors import ReactionsError
-from reactions.frames import SENTIMENT_LABELS
 from reactions.guard import DEFAULT_TIME_LIMIT
-from reactions.models import Article, Corpus, Status
+from reactions.models import SENTIMENT_LABELS, Article, Corpus, Status
 from reactions.uploads import ARCHIVE_TYPES, ARTICLE_TYPES, Upload, read_uploads
 
 HERE = Path(__file__).resolve().parent

@@ -14,15 +14,16 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from reactions.errors import ExportError, InputError, ReactionsError
-from reactions.models import Article, Citation, Corpus, FileOutcome, Kind, Platform, Reaction
+from reactions.models import Article, Citation, Corpus, FileOutcome, Kind, Platform, Reaction, Sentiment
 
 if TYPE_CHECKING:
     from reactions.corpus import read_article, read_corpus
-    from reactions.export import read_csv, write_table
+    from reactions.export import csv_bytes, read_csv, write_table
     from reactions.frames import to_frame
+    from reactions.html import parse_html_article
     from reactions.parse import parse_article, reaction_id
     from reactions.pipeline import extract_frame
-    from reactions.sentiment import explain, score_frame, score_text
+    from reactions.sentiment import explain, format_drivers, score_frame, score_text
 
 __version__ = "0.1.0"
 
@@ -37,10 +38,14 @@ __all__ = [
     "Platform",
     "Reaction",
     "ReactionsError",
+    "Sentiment",
     "__version__",
+    "csv_bytes",
     "explain",
     "extract_frame",
+    "format_drivers",
     "parse_article",
+    "parse_html_article",
     "reaction_id",
     "read_article",
     "read_corpus",
@@ -62,6 +67,9 @@ _LAZY = {
     "score_text": "reactions.sentiment",
     "score_frame": "reactions.sentiment",
     "explain": "reactions.sentiment",
+    "format_drivers": "reactions.sentiment",
+    "csv_bytes": "reactions.export",
+    "parse_html_article": "reactions.html",
     "extract_frame": "reactions.pipeline",
 }
 

@@ -18,7 +18,7 @@ from typing import Any, Final
 import altair as alt
 import pandas as pd
 
-from reactions.frames import SENTIMENT_LABELS
+from reactions.models import SENTIMENT_LABELS
 
 SENTIMENT_COLORS: Final[dict[str, str]] = {
     "negative": "#d6604d",

@@ -12,10 +12,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
+
+from tqdm import tqdm
 
 from reactions import __version__
 from reactions.cache import CACHE_DIR_ENV
@@ -280,42 +281,29 @@ def write_stdout(data: bytes) -> None:
         buffer.flush()
 
 
+PROGRESS_DELAY = 1.0
+"""Seconds a run lasts before its progress bar is drawn (a short run shows none)."""
+
+
 class ProgressBar:
-    """A one-line progress bar on a terminal, shown only once a run has lasted ``delay`` seconds.
+    """tqdm's progress bar as the ``progress(done, total)`` callback of :func:`reactions.pipeline.extract_frame`
+    and :func:`reactions.corpus.read_corpus`: drawn on a terminal only, once a run has lasted ``delay`` seconds,
+    and erased by ``close()`` so that the summary starts on a clean line."""
 
-    Call it as ``bar(done, total)`` (the ``progress`` callback of
-    :func:`reactions.pipeline.extract_frame` and :func:`reactions.corpus.read_corpus`); ``close()``
-    clears the line.  Nothing is written when ``stream`` is not a TTY (a pipe, a log file).
-    """
-
-    clock = staticmethod(time.monotonic)
-    """Seconds, for measuring how long the run has lasted (a test may replace it)."""
-
-    def __init__(self, stream: IO[str], *, delay: float = 1.0, width: int = 30) -> None:
+    def __init__(self, stream: IO[str], *, delay: float | None = None) -> None:
         self.stream = stream
-        self.delay = delay
-        self.width = width
-        self.started = self.clock()
-        self.drawn_at: float | None = None
-        self.enabled = bool(getattr(stream, "isatty", lambda: False)())
+        self.delay = PROGRESS_DELAY if delay is None else delay
+        self.bar: tqdm | None = None
 
     def __call__(self, done: int, total: int) -> None:
-        now = self.clock()
-        if not self.enabled or now - self.started < self.delay:
-            return
-        if self.drawn_at is not None and now - self.drawn_at < 0.1 and done < total:
-            return
-        self.drawn_at = now
-        self.stream.write("\r" + self.render(done, total))
-        self.stream.flush()
-
-    def render(self, done: int, total: int) -> str:
-        """``[#########.....................] 120/400 files``."""
-        filled = self.width * done // total if total else self.width
-        return f"[{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} files"
+        if self.bar is None:
+            self.bar = tqdm(total=total, file=self.stream, delay=self.delay, unit="file", leave=False, position=0,
+                            disable=not self.stream.isatty(), dynamic_ncols=True)  # fmt: skip
+        self.bar.update(done - self.bar.n)
+        if done >= total and not self.bar.disable and self.bar.format_dict["elapsed"] >= self.delay:
+            self.bar.refresh()  # the last step is always drawn (tqdm skips updates closer than 0.1 s)
 
     def close(self) -> None:
-        """Erase the bar, if it was drawn, so that the summary starts on a clean line."""
-        if self.drawn_at is not None:
-            self.stream.write("\r" + " " * (self.width + 30) + "\r")
-            self.stream.flush()
+        """Erase the bar, if it was drawn."""
+        if self.bar is not None:
+            self.bar.close()

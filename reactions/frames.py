@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from reactions.models import Article, Citation, Corpus, Kind, Platform, Reaction, Rendering
+from reactions.models import SENTIMENT_LABELS, Article, Citation, Corpus, Kind, Platform, Reaction, Rendering
 from reactions.sentiment import score_frame
 
 STRING: Final = pd.StringDtype()
@@ -229,8 +229,6 @@ def _lag(published: dt.datetime | None, created_at: dt.datetime | None) -> dt.ti
 # index of its frame: a filter change only masks and counts).  A sentiment label other than the
 # three (reactions.sentiment never makes one) is in no label's count.
 
-SENTIMENT_LABELS: Final[tuple[str, ...]] = ("negative", "neutral", "positive")
-"""The sentiment labels in their order (the ordered category of ``sentiment``)."""
 
 Mask = npt.NDArray[np.bool_]
 """A row mask: one bool per row of the frame, True for the rows kept."""

@@ -21,6 +21,19 @@ class Kind(enum.StrEnum):
     """A post quoted in the article's prose: ``"…," a fan wrote.``"""
 
 
+class Sentiment(enum.StrEnum):
+    """A reaction's sentiment label, in order (VADER's compound score: ≤ −0.05 negative, ≥ 0.05 positive).
+    The one source of the labels: the frame's ordered category, the store's overrides, the page and the CLI."""
+
+    NEGATIVE = "negative"
+    NEUTRAL = "neutral"
+    POSITIVE = "positive"
+
+
+SENTIMENT_LABELS: tuple[str, ...] = tuple(label.value for label in Sentiment)
+"""The sentiment labels as strings, in order: ``("negative", "neutral", "positive")``."""
+
+
 class Platform(enum.StrEnum):
     """The social network a reaction was posted on."""
 

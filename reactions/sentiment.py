@@ -40,6 +40,7 @@ import numpy as np
 import pandas as pd
 
 from reactions import vader
+from reactions.models import SENTIMENT_LABELS
 
 POSITIVE_THRESHOLD: Final = 0.05
 """``compound >= 0.05`` is positive: the threshold the vaderSentiment README recommends
@@ -47,8 +48,8 @@ POSITIVE_THRESHOLD: Final = 0.05
 NEGATIVE_THRESHOLD: Final = -0.05
 """``compound <= -0.05`` is negative (vaderSentiment README, "About the Scoring"); in between is neutral."""
 
-LABELS: Final[tuple[str, str, str]] = ("negative", "neutral", "positive")
-"""The sentiment labels, in order."""
+LABELS: Final = SENTIMENT_LABELS
+"""The sentiment labels, in order (:class:`reactions.models.Sentiment`)."""
 SENTIMENT_DTYPE: Final = pd.CategoricalDtype(list(LABELS), ordered=True)
 """The ``sentiment`` column's dtype: an ordered category ``negative < neutral < positive``."""
 SENTIMENT_COLUMNS: Final[tuple[str, ...]] = (

@@ -39,13 +39,14 @@ from pathlib import Path
 from typing import Final
 
 from reactions.errors import InputError
+from reactions.models import SENTIMENT_LABELS
 
 STORE_NAME: Final = ".reactions.db"
 """The store's file name inside the corpus folder."""
 BUSY_TIMEOUT_MS: Final = 10_000
 """How long a write waits for another writer's lock before giving up."""
-LABELS: Final = ("negative", "neutral", "positive")
-"""The labels an override may set (those of :data:`reactions.sentiment.LABELS`)."""
+LABELS: Final = SENTIMENT_LABELS
+"""The labels an override may set (:class:`reactions.models.Sentiment`)."""
 VALENCE_RANGE: Final = (-4.0, 4.0)
 """VADER's valence scale: a lexicon entry must lie within it."""
 

@@ -29,7 +29,6 @@ import pandas as pd
 
 from reactions import charts, export
 from reactions.frames import (
-    SENTIMENT_LABELS,
     Data,
     Entries,
     FrameIndex,
@@ -45,7 +44,7 @@ from reactions.frames import (
     top_emoji,
     top_mentions,
 )
-from reactions.models import Article, FileOutcome
+from reactions.models import SENTIMENT_LABELS, Article, FileOutcome
 from reactions.sentiment import NEGATIVE_THRESHOLD, POSITIVE_THRESHOLD
 
 QUERY_KEYS = {

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from reactions import frames
 from reactions.frames import BASE_COLUMNS, BASE_DTYPES, LIST_COLUMNS, FrameIndex, to_frame
-from reactions.models import Article, Citation, Corpus, Kind, Reaction, Rendering
+from reactions.models import SENTIMENT_LABELS, Article, Citation, Corpus, Kind, Reaction, Rendering
 
 CONTRACT_DTYPES = {
     "id": "string", "kind": "category", "platform": "category", "handle": "string",
@@ -228,7 +228,7 @@ class Reference:
         rows["share"] = rows["reactions"] / rows["day_reactions"]
         rows["reactions"] = rows["reactions"].astype("int64")
         rows["day_reactions"] = rows["day_reactions"].astype("int64")
-        order = rows["sentiment"].map(frames.SENTIMENT_LABELS.index)
+        order = rows["sentiment"].map(SENTIMENT_LABELS.index)
         rows = rows.assign(_o=order).sort_values(["day", "_o"]).drop(columns="_o")
         rows["day"] = rows["day"].dt.strftime("%Y-%m-%d").astype(object)
         return rows[columns].reset_index(drop=True)
@@ -237,7 +237,7 @@ class Reference:
     def sentiment_mix(cls, frame: pd.DataFrame) -> pd.DataFrame:
         labels = cls.labels(frame)
         rows = []
-        for label in frames.SENTIMENT_LABELS:
+        for label in SENTIMENT_LABELS:
             chosen = frame["compound"][labels == label]
             rows.append((label, len(chosen), len(chosen) / len(frame) if len(frame) else 0.0, cls.mean(chosen)))
         return pd.DataFrame(rows, columns=["sentiment", "reactions", "share", "mean_compound"])

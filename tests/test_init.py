@@ -1,0 +1,46 @@
+"""The package's front door: ``import reactions`` is cheap, needs neither pandas nor Streamlit, and ``__all__``
+holds what README teaches."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import reactions
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def import_report() -> tuple[set[str], int]:
+    """The heavy modules ``import reactions`` loads in a fresh interpreter, and its cumulative import time (µs)."""
+    heavy = ("pandas", "numpy", "streamlit", "altair")
+    code = f"import sys, reactions; print(','.join(m for m in {heavy!r} if m in sys.modules))"
+    done = subprocess.run([sys.executable, "-X", "importtime", "-c", code], capture_output=True, text=True, check=True)
+    line = next(line for line in done.stderr.splitlines() if line.rstrip().endswith("| reactions"))
+    return set(filter(None, done.stdout.strip().split(","))), int(line.split("|")[1])
+
+
+def test_import_loads_neither_pandas_nor_streamlit_and_is_quick() -> None:
+    heavy, micros = min((import_report() for _ in range(3)), key=lambda report: report[1])
+    assert heavy == set()
+    assert micros < 50_000, f"import reactions took {micros / 1000:.1f} ms"
+
+
+def test_every_public_name_resolves_and_readme_imports_only_them() -> None:
+    for name in reactions.__all__:
+        assert getattr(reactions, name) is not None, name
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    imports = re.findall(r"^(?:>>> )?from (reactions\S*) import (.+)$", readme, re.MULTILINE)
+    assert imports
+    for module, names in imports:
+        assert module == "reactions", f"README imports from {module}: teach it from the top level"
+        assert {n.strip() for n in names.split(",")} <= set(reactions.__all__), names
+
+
+def test_the_sentiment_labels_have_one_source() -> None:
+    from reactions import sentiment, store
+    from reactions.models import SENTIMENT_LABELS
+
+    assert tuple(reactions.Sentiment) == SENTIMENT_LABELS == sentiment.LABELS == store.LABELS
