@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[test,dask]'
+.venv/bin/python -m pip install --quiet -e '.[test,dask,dashboard]'
 
 # The browser test drives Debian's Chromium (Playwright's own browser download cannot work offline).
 if ! command -v chromium >/dev/null 2>&1; then

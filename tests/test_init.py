@@ -44,3 +44,20 @@ def test_the_sentiment_labels_have_one_source() -> None:
     from reactions.models import SENTIMENT_LABELS
 
     assert tuple(reactions.Sentiment) == SENTIMENT_LABELS == sentiment.LABELS == store.LABELS
+
+
+def test_the_library_and_the_command_work_without_streamlit_or_altair(tmp_path: Path) -> None:
+    """What ``pip install reactions`` (no ``dashboard`` extra) gives: parse, frame, export and the CLI."""
+    code = (
+        "import sys\n"
+        "sys.modules['streamlit'] = sys.modules['altair'] = None  # as if they were not installed\n"
+        "import reactions\n"
+        "from reactions.cli import main\n"
+        "article = reactions.parse_article('So good #win — Ann (@ann) May 1, 2020', 'a.txt')\n"
+        "frame = reactions.score_frame(reactions.to_frame(article.reactions))\n"
+        "assert frame.loc[0, 'handle'] == 'ann', frame\n"
+        f"argv = ['extract', {str(ROOT / 'seeds')!r}, '-q', '--jobs', '1', '-o', {str(tmp_path / 'o.csv')!r}]\n"
+        "sys.exit(main(argv))\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+    assert len(reactions.read_csv(tmp_path / "o.csv")) == 12  # the seeds' twelve reactions
