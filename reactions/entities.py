@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import importlib.resources
 import re
 import sys
 import unicodedata
@@ -42,6 +43,7 @@ __all__ = [
     "extract_media",
     "extract_mentions",
     "extract_urls",
+    "known_tlds",
 ]
 
 
@@ -96,17 +98,14 @@ _LATIN_ACCENTS = (
 
 # --- URLs -------------------------------------------------------------------------------------
 
-_GENERIC_TLDS = frozenset((
-    "com", "net", "org", "edu", "gov", "mil", "int", "info", "biz", "name", "pro", "mobi", "aero", "asia",
-    "cat", "coop", "jobs", "museum", "tel", "travel", "xxx", "app", "dev", "page", "blog", "news", "online",
-    "site", "store", "tech", "xyz", "club", "shop", "live", "top", "vip", "icu", "art", "wiki", "link",
-    "click", "email", "media", "world", "today", "agency", "design", "studio", "network", "cloud",
-    "digital", "social", "website", "space", "life",
-))  # fmt: skip
-# Two-letter endings of file names that are not country codes (``archive.tar.gz``).
-_NOT_COUNTRY_TLDS = frozenset(("gz", "js", "py", "rb", "db", "ts", "cs", "hs", "kt", "xz"))
-_SHORT_OK_TLDS = frozenset(("co", "tv"))  # twitter-text: t.co, vine.co, MLB.tv need no path
-_URL_PRECEDING = "A-Za-z0-9@＠$#＃\u202a-\u202e"
+_TLD_FILE = "data/twitter_tlds.txt"
+"""twitter-text's published top-level domains (package data; its header says where it comes from)."""
+# Two-letter endings of file names (``archive.tar.gz``, ``README.md``): never a link without a protocol, even
+# where they are also a country's domain (``md``, ``py``, ``sh``).
+_NOT_COUNTRY_TLDS = frozenset(("gz", "js", "py", "md", "sh", "rb", "db", "ts", "cs", "hs", "kt", "xz"))
+_TCO_SLUG = 40
+"""The longest t.co slug twitter-text accepts."""
+_URL_PRECEDING = "A-Za-z0-9@＠$#＃"
 _PATH_CHARS = rf"a-z0-9\u0400-\u04ff{_LATIN_ACCENTS}!*';:=+,.$/%#\[\]\-\u2013_~&|@?()"
 _PATH_END_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789=_#/+-")
 _URL = re.compile(
@@ -140,20 +139,32 @@ class so that ``re`` can skip ahead to an ``h`` or a ``p`` (no other character m
 _TCO_PATH = re.compile(r"/[a-z0-9]+", re.IGNORECASE)
 
 
+@functools.cache
+def known_tlds() -> frozenset[str]:
+    """Every top-level domain of twitter-text's list (country codes and generic ones, lower case)."""
+    text = importlib.resources.files("reactions").joinpath(_TLD_FILE).read_text(encoding="utf-8")
+    return frozenset(
+        line.strip().lower() for line in text.splitlines() if line.strip() and not line.startswith(("#", "["))
+    )
+
+
 def _valid_label(label: str, *, underscore: bool) -> bool:
-    """A host label: no leading or trailing ``-``/``_``; ``_`` only where ``underscore`` allows."""
-    if not label or label[0] in "-_" or label[-1] in "-_":
+    """A host label: 1–63 characters, no leading or trailing ``-``/``_``, ``_`` only where ``underscore``
+    allows, and a punycode label (``xn--``) in ASCII."""
+    if not label or len(label) > 63 or label[0] in "-_" or label[-1] in "-_":
+        return False
+    if label[:4].lower() == "xn--" and not label.isascii():
         return False
     return underscore or "_" not in label
 
 
 def _valid_tld(tld: str, *, protocol: bool) -> bool:
     lower = tld.lower()
-    if protocol:
-        return len(tld) >= 2 and (tld.isalpha() or lower.startswith("xn--"))
-    if lower in _GENERIC_TLDS:
-        return True
-    return len(lower) == 2 and lower.isascii() and lower.isalpha() and lower not in _NOT_COUNTRY_TLDS
+    if lower in known_tlds():
+        return protocol or lower not in _NOT_COUNTRY_TLDS
+    if not protocol or not lower.isascii():
+        return False
+    return (len(lower) >= 2 and lower.isalpha()) or (lower.startswith("xn--") and len(lower) > 4)
 
 
 def _host_end(host: str, *, protocol: bool) -> int:
@@ -257,27 +268,30 @@ def _iter_word_url_spans(text: str, start: int, end: int) -> Iterator[tuple[int,
         url_start = match.start()
         host_stop = match.start("uhost" if protocol else "ahost") + host_end
         truncated = host_end < len(host)
-        rest = "" if truncated else (match.group("port") or "") + _trim_rest(match, host)
-        if not protocol and not rest and _is_short_without_path(host[:host_end]):
-            continue
+        path = "" if truncated else _trim_rest(match, host)
+        if path is None:
+            continue  # a t.co slug too long to be one
+        rest = "" if truncated else (match.group("port") or "") + path
         if not rest and text[host_stop : host_stop + 1] in ("@", "＠"):
             continue  # john.doe.gov@mail.com is an e-mail address
+        if not rest and text[host_stop : host_stop + 1] in ("-", "_", "+"):
+            continue  # http://domain.com-that-you-should-have-spaced: no TLD ends in a hyphen
         yield url_start, host_stop + len(rest)
 
 
-def _trim_rest(match: re.Match[str], host: str) -> str:
+def _trim_rest(match: re.Match[str], host: str) -> str | None:
+    """The URL's path and query, trimmed of trailing punctuation; a t.co link keeps its slug and query only
+    (``None``: a slug longer than :data:`_TCO_SLUG`, which is no t.co link)."""
     rest = match.group("rest") or ""
     if host.lower() == "t.co" and rest:
         tco = _TCO_PATH.match(rest)
-        return tco.group() if tco else ""
+        if tco is None:
+            return ""
+        if len(tco.group()) - 1 > _TCO_SLUG:
+            return None
+        query = rest[tco.end() :]
+        return tco.group() + (_trim_path(query) if query.startswith("?") else "")
     return _trim_path(rest)
-
-
-def _is_short_without_path(host: str) -> bool:
-    """``foo.jp`` (one label and a ccTLD) is not a URL without a path; ``t.co`` is."""
-    labels = host.split(".")
-    tld = labels[-1].lower()
-    return len(labels) == 2 and tld not in _GENERIC_TLDS and tld not in _SHORT_OK_TLDS
 
 
 def _inside(position: int, spans: list[tuple[int, int]]) -> bool:
@@ -289,8 +303,8 @@ def _inside(position: int, spans: list[tuple[int, int]]) -> bool:
 def extract_urls(text: str) -> list[str]:
     """Every link in ``text`` as written, media links included, in order.
 
-    >>> extract_urls("Read https://example.com/a_(b). Or bit.ly/x, foo.jp and pic.twitter.com/Ab1")
-    ['https://example.com/a_(b)', 'bit.ly/x', 'pic.twitter.com/Ab1']
+    >>> extract_urls("Read https://example.com/a_(b). Or bit.ly/x, foo.jp, README.md and pic.twitter.com/Ab1")
+    ['https://example.com/a_(b)', 'bit.ly/x', 'foo.jp', 'pic.twitter.com/Ab1']
     """
     if "." not in text:
         return []

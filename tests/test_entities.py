@@ -20,6 +20,7 @@ from reactions.entities import (
     extract_media,
     extract_mentions,
     extract_urls,
+    known_tlds,
 )
 
 # --- twitter-text conformance ---------------------------------------------------------------------
@@ -173,12 +174,12 @@ CONFORMANCE_URLS = [
     ("text http://tld-too-short.x", []),
     ("(http://twitter.com", ["http://twitter.com"]),
     ("text http://word-and-a-number-8-ftw.domain.com/", ["http://word-and-a-number-8-ftw.domain.com/"]),
-    ("text http://domain.com-that-you-should-have-put-a-space-after", ["http://domain.com"]),
+    ("text http://domain.com-that-you-should-have-put-a-space-after", []),  # no TLD ends in a hyphen
     ("text http://foo.com?#foo text", ["http://foo.com?#foo"]),
     ("foo.com foo.net foo.org foo.edu foo.gov", ["foo.com", "foo.net", "foo.org", "foo.edu", "foo.gov"]),
     (
         "foo.baz foo.co.jp www.xxxxxxx.baz www.foo.co.uk wwwww.xxxxxxx foo.comm foo.somecom foo.govedu foo.jp",
-        ["foo.co.jp", "www.foo.co.uk"],
+        ["foo.co.jp", "www.foo.co.uk", "foo.jp"],
     ),
     ("t.co/abcde bit.ly/abcde", ["t.co/abcde", "bit.ly/abcde"]),
     ("http://foo.jp http://fooooo.jp", ["http://foo.jp", "http://fooooo.jp"]),
@@ -206,7 +207,7 @@ CONFORMANCE_URLS = [
         ],
     ),
     ("Go to http://twitter.com/Русские_слова", ["http://twitter.com/Русские_слова"]),
-    ("twitter.jp日本語it.so中国語foo.jp it.so foo.jp", []),
+    ("twitter.jp日本語it.so中国語foo.jp it.so foo.jp", ["twitter.jp", "it.so", "foo.jp", "it.so", "foo.jp"]),
     ("MLB.tv vine.co twitch.tv t.co", ["MLB.tv", "vine.co", "twitch.tv", "t.co"]),
     ("@user Try http://\xa0example.com/path", ["example.com/path"]),
     ("test http://sub_domain-dash.twitter.com", ["http://sub_domain-dash.twitter.com"]),
@@ -260,7 +261,8 @@ CONFORMANCE_URLS = [
     ("According to http://t.co/ulYGBYSo: the internet is cool", ["http://t.co/ulYGBYSo"]),
     (
         "http://twitter.com\nhttp://example.com\nhttp://example.com/path\nexample.com/path\nit.so\nit.so/abcde",
-        ["http://twitter.com", "http://example.com", "http://example.com/path", "example.com/path", "it.so/abcde"],
+        ["http://twitter.com", "http://example.com", "http://example.com/path", "example.com/path", "it.so",
+         "it.so/abcde"],
     ),
     ("$http://twitter.com $twitter.com $http://t.co/abcde $t.co/abcde $t.co $TVI.CA $RBS.CA", []),
     ("long.test.tar.bz2 test.tar.bz2 tar.bz2", []),
@@ -637,3 +639,17 @@ def test_ascii_text_skips_the_emoji_scan() -> None:
     for _ in range(1000):
         extract_emoji(text)
     assert time.perf_counter() - start < 0.5
+
+
+def test_the_tld_list_is_twitter_texts_package_data() -> None:
+    tlds = known_tlds()
+    assert {"com", "jp", "so", "みんな", "香港", "photography"} <= tlds
+    assert "newtld" not in tlds
+    assert extract_urls("twitter.みんな and it.so and foo.jp") == ["it.so", "foo.jp"]  # scheme-less: ASCII labels
+
+
+def test_tco_links_keep_their_query_and_refuse_long_slugs() -> None:
+    assert extract_urls("text https://t.co/UqIyJAJTfo?amp=1 and https://t.co/asdfdf?a=b#123.") == [
+        "https://t.co/UqIyJAJTfo?amp=1", "https://t.co/asdfdf?a=b#123",
+    ]  # fmt: skip
+    assert extract_urls("I really like http://t.co/abcdefghijklmnopqrstuvwxyz012345678901234") == []
