@@ -30,10 +30,11 @@ import pandas as pd
 import streamlit as st
 
 import reactions
-from reactions import charts, frames, store, views
+from reactions import aggregate, charts, frames, store, views
 from reactions.corpus import read_corpus, scan_files
 from reactions.errors import ReactionsError
 from reactions.guard import DEFAULT_TIME_LIMIT
+from reactions.index import FrameIndex
 from reactions.models import SENTIMENT_LABELS, Article, Corpus, Status
 from reactions.uploads import ARCHIVE_TYPES, ARTICLE_TYPES, Upload, read_uploads
 
@@ -106,10 +107,10 @@ def scored_frame(key: str, _corpus: Corpus, overrides: Pairs, lexicon: Pairs) ->
 
 
 @st.cache_resource(show_spinner="Indexing reactions…", max_entries=16)
-def frame_index(key: str, _frame: pd.DataFrame) -> frames.FrameIndex:
+def frame_index(key: str, _frame: pd.DataFrame) -> FrameIndex:
     """The frame's columns as integer codes, built once per frame (``key``) and shared: every filter,
     selection and chart of a run is a mask and a count over it."""
-    return frames.FrameIndex(_frame).warm()
+    return FrameIndex(_frame).warm()
 
 
 def analyst_store(folder: Path) -> store.Settings:
@@ -158,7 +159,7 @@ def init_filters(options: dict[str, Any]) -> None:
 
 
 @st.cache_data(max_entries=16)
-def filter_options(key: str, _index: frames.FrameIndex) -> dict[str, Any]:
+def filter_options(key: str, _index: FrameIndex) -> dict[str, Any]:
     """The choices each filter widget offers (views.filter_options); ``key`` identifies the frame."""
     return views.filter_options(_index)
 
@@ -252,12 +253,12 @@ def show_chart(chart: alt.TopLevelMixin, rows: pd.DataFrame, empty: str, select:
         st.altair_chart(chart, width="stretch", key=chart_key(select), on_select="rerun", selection_mode=select)
 
 
-def charts_section(index: frames.FrameIndex, rows: views.ChartRows) -> None:
+def charts_section(index: FrameIndex, rows: views.ChartRows) -> None:
     """The linked charts (each cross-filtered by the others' selections) and the summary charts."""
-    by_day = frames.reactions_by_day(index, mask=rows.by_day)
-    mix = frames.sentiment_mix(index, mask=rows.by_sentiment)
+    by_day = aggregate.reactions_by_day(index, mask=rows.by_day)
+    mix = aggregate.sentiment_mix(index, mask=rows.by_sentiment)
     top = st.session_state.get("top_n", 10)
-    by_tag = frames.reactions_by_hashtag(index, top, mask=rows.by_hashtag)
+    by_tag = aggregate.reactions_by_hashtag(index, top, mask=rows.by_hashtag)
     left, right = st.columns([2.2, 1])
     with left:
         st.markdown("**Reactions by day** · bars by sentiment, line = mean compound")
@@ -274,12 +275,12 @@ def charts_section(index: frames.FrameIndex, rows: views.ChartRows) -> None:
         show_chart(charts.hashtag_chart(by_tag), by_tag, "No hashtags in these reactions.", "hashtag")
     with right:
         st.markdown("**Hashtags by day**")
-        grid = frames.hashtags_by_day(index, top, mask=rows.view)
+        grid = aggregate.hashtags_by_day(index, top, mask=rows.view)
         show_chart(charts.heatmap_chart(grid), grid, "No dated hashtags to draw.")
     summary_charts(index, rows.view)
 
 
-def summary_charts(index: frames.FrameIndex, view: np.ndarray) -> None:
+def summary_charts(index: FrameIndex, view: np.ndarray) -> None:
     """Distribution of compound scores, top authors, mentions, emoji and platforms for the current view."""
     tabs = views.summary_charts(index, view)
     for tab, (_, chart, rows, empty) in zip(st.tabs([t[0] for t in tabs]), tabs, strict=True):
@@ -290,9 +291,9 @@ def summary_charts(index: frames.FrameIndex, view: np.ndarray) -> None:
 # --- headline, table, context, relabel, export -----------------------------------------------------
 
 
-def headline(index: frames.FrameIndex, view: np.ndarray) -> None:
+def headline(index: FrameIndex, view: np.ndarray) -> None:
     """The headline figures of what is on screen, in two rows of four."""
-    h = frames.headline(index, mask=view)
+    h = aggregate.headline(index, mask=view)
     figures = views.headline_figures(h, index.size)
     for cell, figure in zip([*st.columns(4), *st.columns(4)], figures, strict=True):
         cell.metric(figure.label, figure.value, help=figure.help)

@@ -1,7 +1,7 @@
 """Benchmark what the dashboard computes on each run, on a frame of one million reactions.
 
 Streamlit re-runs the page script on every interaction.  The scored frame and its
-:class:`reactions.frames.FrameIndex` (the columns as integer codes) are ``st.cache_resource``s,
+:class:`reactions.FrameIndex` (the columns as integer codes) are ``st.cache_resource``s,
 built once per frame; a run then costs (1) the filter and chart-selection masks
 (:func:`reactions.views.filter_rows`, :func:`reactions.views.chart_rows`), (2) the headline and
 the aggregations the charts are drawn from, each a count over a mask, (3) building the charts from
@@ -50,7 +50,8 @@ sys.path.insert(0, str(HERE))
 
 from bench_pipeline import ensure_corpus, run_pipeline  # noqa: E402
 
-from reactions import charts, frames, views  # noqa: E402
+from reactions import aggregate, charts, frames, views  # noqa: E402
+from reactions.index import FrameIndex  # noqa: E402
 
 
 def million(base: pd.DataFrame, rows: int) -> pd.DataFrame:
@@ -64,22 +65,22 @@ def million(base: pd.DataFrame, rows: int) -> pd.DataFrame:
 
 
 CHARTS: dict[str, tuple[Callable[..., pd.DataFrame], str, Callable[[pd.DataFrame], Any]]] = {
-    "by_day": (frames.reactions_by_day, "by_day", charts.day_chart),
-    "mix": (frames.sentiment_mix, "by_sentiment", charts.sentiment_chart),
-    "hashtags": (frames.reactions_by_hashtag, "by_hashtag", charts.hashtag_chart),
-    "heatmap": (frames.hashtags_by_day, "view", charts.heatmap_chart),
-    "compound": (frames.compound_distribution, "view", charts.compound_chart),
-    "authors": (frames.top_authors, "view", charts.authors_chart),
-    "mentions": (frames.top_mentions, "view", charts.mentions_chart),
-    "emoji": (frames.top_emoji, "view", charts.emoji_chart),
-    "platforms": (frames.reactions_by_platform, "view", charts.platform_chart),
+    "by_day": (aggregate.reactions_by_day, "by_day", charts.day_chart),
+    "mix": (aggregate.sentiment_mix, "by_sentiment", charts.sentiment_chart),
+    "hashtags": (aggregate.reactions_by_hashtag, "by_hashtag", charts.hashtag_chart),
+    "heatmap": (aggregate.hashtags_by_day, "view", charts.heatmap_chart),
+    "compound": (aggregate.compound_distribution, "view", charts.compound_chart),
+    "authors": (aggregate.top_authors, "view", charts.authors_chart),
+    "mentions": (aggregate.top_mentions, "view", charts.mentions_chart),
+    "emoji": (aggregate.top_emoji, "view", charts.emoji_chart),
+    "platforms": (aggregate.reactions_by_platform, "view", charts.platform_chart),
 }
 """Every chart of the page (``dashboard.charts_section``): its aggregation, the rows it counts
 (a field of :class:`reactions.views.ChartRows`) and the chart built from the aggregated rows."""
 
 
 def render(
-    frame: pd.DataFrame, index: frames.FrameIndex, filters: views.Filters, selection: views.Selection, page_size: int
+    frame: pd.DataFrame, index: FrameIndex, filters: views.Filters, selection: views.Selection, page_size: int
 ) -> dict[str, Any]:
     """One page run as ``dashboard.main`` does it: filter and selection masks, headline, each
     aggregation, the charts, and the first page of the table."""
@@ -95,7 +96,7 @@ def render(
     index.forget(("contains", filters.text.strip()))  # time a first search, not a remembered one
     filtered = step("filter_rows", lambda: views.filter_rows(index, filters))
     rows = step("chart_rows (selection)", lambda: views.chart_rows(index, filtered, selection))
-    step("headline", lambda: frames.headline(index, mask=rows.view))
+    step("headline", lambda: aggregate.headline(index, mask=rows.view))
     aggregated = {
         name: step(name, lambda func=func, part=part: func(index, mask=getattr(rows, part)))
         for name, (func, part, _) in CHARTS.items()
@@ -220,9 +221,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     folder = ensure_corpus(args.workdir / f"corpus-{args.articles}", args.articles, args.seed)
     frame = million(run_pipeline(folder, jobs=1, cache=False), args.rows)
-    built, index = timed(lambda: frames.FrameIndex(frame).warm())
+    built, index = timed(lambda: FrameIndex(frame).warm())
     optioned, _ = timed(lambda: views.filter_options(index))
-    tag = str(frames.reactions_by_hashtag(index, top=1).iloc[0]["hashtag"])
+    tag = str(aggregate.reactions_by_hashtag(index, top=1).iloc[0]["hashtag"])
     day = str(index.day_names[len(index.day_names) // 2])
     scenarios = [
         ("first render, cache warm", views.Filters(), views.Selection()),

@@ -116,7 +116,7 @@ def _compound_tip(field: str = "mean_compound", title: str = "Mean compound") ->
 
 def day_chart(rows: pd.DataFrame) -> alt.LayerChart:
     """Reactions per day stacked by sentiment (bars, left axis) and each day's mean compound
-    (line, right axis), from :func:`reactions.frames.reactions_by_day`.  Selection: ``day``."""
+    (line, right axis), from :func:`reactions.aggregate.reactions_by_day`.  Selection: ``day``."""
     day = _point("day")
     x = _day_axis(rows)
     bars = (
@@ -171,7 +171,7 @@ def day_chart(rows: pd.DataFrame) -> alt.LayerChart:
 
 
 def sentiment_chart(rows: pd.DataFrame) -> alt.Chart:
-    """Reactions per sentiment label, from :func:`reactions.frames.sentiment_mix`.
+    """Reactions per sentiment label, from :func:`reactions.aggregate.sentiment_mix`.
 
     Selection: ``sentiment``."""
     sentiment = _point("sentiment")
@@ -218,7 +218,7 @@ def _ranked(rows: pd.DataFrame, field: str, title: str, description: str) -> alt
 
 def hashtag_chart(rows: pd.DataFrame) -> alt.Chart:
     """The top hashtags coloured by mean compound, from
-    :func:`reactions.frames.reactions_by_hashtag`.  Selection: ``hashtag``."""
+    :func:`reactions.aggregate.reactions_by_hashtag`.  Selection: ``hashtag``."""
     hashtag = _point("hashtag")
     chart: alt.Chart = _ranked(
         rows, "hashtag", "Hashtag", "Top hashtags by reactions, coloured by mean compound"
@@ -227,28 +227,28 @@ def hashtag_chart(rows: pd.DataFrame) -> alt.Chart:
 
 
 def authors_chart(rows: pd.DataFrame) -> alt.Chart:
-    """Top authors, from :func:`reactions.frames.top_authors`."""
+    """Top authors, from :func:`reactions.aggregate.top_authors`."""
     return _ranked(rows, "author", "Author", "Top authors by reactions, coloured by mean compound")
 
 
 def mentions_chart(rows: pd.DataFrame) -> alt.Chart:
-    """Most-mentioned handles, from :func:`reactions.frames.top_mentions`."""
+    """Most-mentioned handles, from :func:`reactions.aggregate.top_mentions`."""
     return _ranked(rows, "handle", "Mentioned", "Most-mentioned handles, coloured by mean compound")
 
 
 def platform_chart(rows: pd.DataFrame) -> alt.Chart:
-    """Reactions per platform in each platform's colour, from :func:`reactions.frames.reactions_by_platform`."""
+    """Reactions per platform in each platform's colour, from :func:`reactions.aggregate.reactions_by_platform`."""
     chart: alt.Chart = _ranked(rows, "platform", "Platform", "Reactions per platform").encode(color=platform_color())
     return chart
 
 
 def emoji_chart(rows: pd.DataFrame) -> alt.Chart:
-    """Top emoji, from :func:`reactions.frames.top_emoji`."""
+    """Top emoji, from :func:`reactions.aggregate.top_emoji`."""
     return _ranked(rows, "emoji", "Emoji", "Top emoji by reactions using them, coloured by mean compound")
 
 
 def heatmap_chart(rows: pd.DataFrame) -> alt.Chart:
-    """Reactions per hashtag and day, from :func:`reactions.frames.hashtags_by_day`."""
+    """Reactions per hashtag and day, from :func:`reactions.aggregate.hashtags_by_day`."""
     chart: alt.Chart = (
         alt.Chart(rows)
         .mark_rect(cornerRadius=2)
@@ -275,7 +275,7 @@ def heatmap_chart(rows: pd.DataFrame) -> alt.Chart:
 
 def compound_chart(rows: pd.DataFrame) -> alt.Chart:
     """The distribution of compound scores over [-1, 1], stacked by sentiment label, from
-    :func:`reactions.frames.compound_distribution`."""
+    :func:`reactions.aggregate.compound_distribution`."""
     chart: alt.Chart = (
         alt.Chart(rows)
         .mark_bar(binSpacing=1)

@@ -6,7 +6,7 @@ Everything here is pure: values in, values out (this module never imports stream
 link.  :class:`Selection` is what was clicked in the linked charts.  :func:`filter_rows` and
 :func:`chart_rows` turn both into row masks over a frame of the column contract of
 :func:`reactions.frames.to_frame` (with the sentiment columns), or over its
-:class:`~reactions.frames.FrameIndex`, which the page builds once per frame; :func:`filter_frame`
+:class:`~reactions.frame_index_mod.FrameIndex`, which the page builds once per frame; :func:`filter_frame`
 and :func:`select_frame` give the rows themselves.  The table is shown a page at a time
 (:func:`page_of`, :func:`table_frame`); :func:`downloads` cover every filtered row.
 """
@@ -28,22 +28,16 @@ import numpy.typing as npt
 import pandas as pd
 
 from reactions import charts, export
-from reactions.frames import (
-    Data,
-    Entries,
-    FrameIndex,
+from reactions.aggregate import (
     Headline,
-    Mask,
-    author_labels,
     compound_distribution,
-    index_of,
-    reaction_days,
     reactions_by_hashtag,
     reactions_by_platform,
     top_authors,
     top_emoji,
     top_mentions,
 )
+from reactions.index import Data, Entries, FrameIndex, Mask, author_labels, index_of, reaction_days
 from reactions.models import SENTIMENT_LABELS, Article, FileOutcome
 from reactions.sentiment import NEGATIVE_THRESHOLD, POSITIVE_THRESHOLD
 

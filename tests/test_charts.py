@@ -12,18 +12,18 @@ import pandas as pd
 import pytest
 from frame_factory import make_frame, make_row, sample_frame
 
-from reactions import charts, frames
+from reactions import aggregate, charts
 
 SAMPLE = sample_frame()
 BUILDS: dict[str, tuple[Callable[[pd.DataFrame], Any], pd.DataFrame]] = {
-    "day": (charts.day_chart, frames.reactions_by_day(SAMPLE)),
-    "sentiment": (charts.sentiment_chart, frames.sentiment_mix(SAMPLE)),
-    "hashtag": (charts.hashtag_chart, frames.reactions_by_hashtag(SAMPLE)),
-    "heatmap": (charts.heatmap_chart, frames.hashtags_by_day(SAMPLE)),
-    "compound": (charts.compound_chart, frames.compound_distribution(SAMPLE)),
-    "authors": (charts.authors_chart, frames.top_authors(SAMPLE)),
-    "mentions": (charts.mentions_chart, frames.top_mentions(SAMPLE)),
-    "emoji": (charts.emoji_chart, frames.top_emoji(SAMPLE)),
+    "day": (charts.day_chart, aggregate.reactions_by_day(SAMPLE)),
+    "sentiment": (charts.sentiment_chart, aggregate.sentiment_mix(SAMPLE)),
+    "hashtag": (charts.hashtag_chart, aggregate.reactions_by_hashtag(SAMPLE)),
+    "heatmap": (charts.heatmap_chart, aggregate.hashtags_by_day(SAMPLE)),
+    "compound": (charts.compound_chart, aggregate.compound_distribution(SAMPLE)),
+    "authors": (charts.authors_chart, aggregate.top_authors(SAMPLE)),
+    "mentions": (charts.mentions_chart, aggregate.top_mentions(SAMPLE)),
+    "emoji": (charts.emoji_chart, aggregate.top_emoji(SAMPLE)),
 }
 
 
@@ -78,7 +78,7 @@ def test_day_chart_bars_stacked_by_sentiment_with_mean_compound_line() -> None:
 
 def test_a_long_range_lets_vega_choose_the_ticks() -> None:
     year = make_frame([make_row(i, date=dt.date(2020, 1, 1) + dt.timedelta(days=9 * i)) for i in range(40)])
-    x = charts.day_chart(frames.reactions_by_day(year)).to_dict()["layer"][0]["encoding"]["x"]
+    x = charts.day_chart(aggregate.reactions_by_day(year)).to_dict()["layer"][0]["encoding"]["x"]
     assert "tickCount" not in x["axis"]
 
 
@@ -124,9 +124,9 @@ def test_hashtag_chart_shows_the_grouped_spelling() -> None:
 
 def test_charts_build_from_empty_aggregates() -> None:
     empty = make_frame([])
-    chart = charts.day_chart(frames.reactions_by_day(empty))
+    chart = charts.day_chart(aggregate.reactions_by_day(empty))
     assert isinstance(chart, alt.LayerChart)
-    assert charts.hashtag_chart(frames.reactions_by_hashtag(empty)).to_dict()["mark"]["type"] == "bar"
+    assert charts.hashtag_chart(aggregate.reactions_by_hashtag(empty)).to_dict()["mark"]["type"] == "bar"
 
 
 def test_charts_module_never_imports_streamlit() -> None:

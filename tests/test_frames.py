@@ -14,8 +14,9 @@ from frame_factory import make_frame, make_row, random_frame
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions import frames
-from reactions.frames import BASE_COLUMNS, BASE_DTYPES, LIST_COLUMNS, FrameIndex, to_frame
+from reactions import aggregate
+from reactions.frames import BASE_COLUMNS, BASE_DTYPES, LIST_COLUMNS, to_frame
+from reactions.index import FrameIndex, reaction_days
 from reactions.models import SENTIMENT_LABELS, Article, Citation, Corpus, Kind, Reaction, Rendering
 
 CONTRACT_DTYPES = {
@@ -215,7 +216,7 @@ class Reference:
 
     @classmethod
     def reactions_by_day(cls, frame: pd.DataFrame) -> pd.DataFrame:
-        days = frames.reaction_days(frame)
+        days = reaction_days(frame)
         data = pd.DataFrame({"day": days, "sentiment": cls.labels(frame), "compound": frame["compound"]})
         data = data.dropna(subset=["day"])
         columns = ["day", "sentiment", "reactions", "share", "mean_compound", "day_reactions", "day_mean_compound"]
@@ -281,7 +282,7 @@ class Reference:
         columns = ["hashtag", "day", "reactions", "mean_compound"]
         ranked = cls.reactions_by_hashtag(frame, top)
         data = cls.exploded(frame, "hashtags")
-        data["day"] = frames.reaction_days(frame).reindex(data["row"]).to_numpy()
+        data["day"] = reaction_days(frame).reindex(data["row"]).to_numpy()
         data = data.dropna(subset=["day"])
         keys = {str(h).casefold(): str(h) for h in ranked["hashtag"]}
         data = data[data["key"].isin(list(keys))]
@@ -332,10 +333,10 @@ class Reference:
         return cls.ranked(data, "emoji", top)
 
     @classmethod
-    def headline(cls, frame: pd.DataFrame) -> frames.Headline:
+    def headline(cls, frame: pd.DataFrame) -> aggregate.Headline:
         mix = cls.sentiment_mix(frame).set_index("sentiment")["share"]
-        days = frames.reaction_days(frame).dropna()
-        return frames.Headline(
+        days = reaction_days(frame).dropna()
+        return aggregate.Headline(
             reactions=len(frame),
             authors=cls.author_labels(frame).str.casefold().nunique(),
             articles=len({s for sources in frame["sources"] for s in sources}),
@@ -350,17 +351,17 @@ class Reference:
 
 
 AGGREGATIONS: dict[str, tuple[Callable[..., pd.DataFrame], Callable[..., pd.DataFrame], dict[str, int]]] = {
-    "by_day": (frames.reactions_by_day, Reference.reactions_by_day, {}),
-    "mix": (frames.sentiment_mix, Reference.sentiment_mix, {}),
-    "hashtags": (frames.reactions_by_hashtag, Reference.reactions_by_hashtag, {"top": 4}),
-    "hashtags_all": (frames.reactions_by_hashtag, Reference.reactions_by_hashtag, {"top": 10_000}),
-    "heatmap": (frames.hashtags_by_day, Reference.hashtags_by_day, {"top": 3}),
-    "compound": (frames.compound_distribution, Reference.compound_distribution, {"bins": 7}),
-    "platforms": (frames.reactions_by_platform, Reference.reactions_by_platform, {}),
-    "authors": (frames.top_authors, Reference.top_authors, {"top": 5}),
-    "authors_all": (frames.top_authors, Reference.top_authors, {"top": 10_000}),
-    "mentions": (frames.top_mentions, Reference.top_mentions, {"top": 3}),
-    "emoji": (frames.top_emoji, Reference.top_emoji, {}),
+    "by_day": (aggregate.reactions_by_day, Reference.reactions_by_day, {}),
+    "mix": (aggregate.sentiment_mix, Reference.sentiment_mix, {}),
+    "hashtags": (aggregate.reactions_by_hashtag, Reference.reactions_by_hashtag, {"top": 4}),
+    "hashtags_all": (aggregate.reactions_by_hashtag, Reference.reactions_by_hashtag, {"top": 10_000}),
+    "heatmap": (aggregate.hashtags_by_day, Reference.hashtags_by_day, {"top": 3}),
+    "compound": (aggregate.compound_distribution, Reference.compound_distribution, {"bins": 7}),
+    "platforms": (aggregate.reactions_by_platform, Reference.reactions_by_platform, {}),
+    "authors": (aggregate.top_authors, Reference.top_authors, {"top": 5}),
+    "authors_all": (aggregate.top_authors, Reference.top_authors, {"top": 10_000}),
+    "mentions": (aggregate.top_mentions, Reference.top_mentions, {"top": 3}),
+    "emoji": (aggregate.top_emoji, Reference.top_emoji, {}),
 }
 
 
@@ -371,7 +372,7 @@ def same(new: pd.DataFrame, old: pd.DataFrame) -> None:
             assert new[column].tolist() == old[column].tolist(), column
 
 
-def same_headline(new: frames.Headline, old: frames.Headline) -> None:
+def same_headline(new: aggregate.Headline, old: aggregate.Headline) -> None:
     assert dataclasses.replace(new, mean_compound=0.0) == dataclasses.replace(old, mean_compound=0.0)
     assert new.mean_compound == pytest.approx(old.mean_compound, rel=1e-12, nan_ok=True)
 
@@ -385,7 +386,7 @@ def check_frame(frame: pd.DataFrame, mask: np.ndarray | None = None) -> None:
             same(new(index, mask=mask, **options), old(part, **options))
         except AssertionError as error:
             raise AssertionError(f"{name}: {error}") from error
-    same_headline(frames.headline(index, mask=mask), Reference.headline(part))
+    same_headline(aggregate.headline(index, mask=mask), Reference.headline(part))
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -424,4 +425,4 @@ def test_the_index_is_built_once_and_shared() -> None:
     assert index.bins(20) is index.bins(20)
     assert index.frame is frame
     with pytest.raises(ValueError, match="mask"):
-        frames.reactions_by_hashtag(index, mask=np.ones(3, dtype=bool))
+        aggregate.reactions_by_hashtag(index, mask=np.ones(3, dtype=bool))

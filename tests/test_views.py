@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reactions import views
-from reactions.frames import FrameIndex, author_labels, reaction_days
+from reactions.index import FrameIndex, author_labels, reaction_days
 from reactions.views import Filters, Selection
 
 
