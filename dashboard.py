@@ -30,6 +30,7 @@ import pandas as pd
 import streamlit as st
 
 import reactions
+from app import presenter
 from reactions import aggregate, charts, frames, store, views
 from reactions.corpus import read_corpus, scan_files
 from reactions.errors import ReactionsError
@@ -153,26 +154,26 @@ def init_filters(options: dict[str, Any]) -> None:
     if st.session_state.get("filters_ready"):
         return
     wanted = views.filters_from_query({k: st.query_params.get_all(k) for k in st.query_params})
-    for field, value in views.widget_values(wanted, options).items():
+    for field, value in presenter.widget_values(wanted, options).items():
         st.session_state[WIDGETS[field]] = value
     st.session_state["filters_ready"] = True
 
 
 @st.cache_data(max_entries=16)
 def filter_options(key: str, _index: FrameIndex) -> dict[str, Any]:
-    """The choices each filter widget offers (views.filter_options); ``key`` identifies the frame."""
-    return views.filter_options(_index)
+    """The choices each filter widget offers (presenter.filter_options); ``key`` identifies the frame."""
+    return presenter.filter_options(_index)
 
 
 def reset_filters(options: dict[str, Any]) -> None:
     """Button callback: every filter back to 'everything'."""
-    for field, value in views.widget_values(views.Filters(), options).items():
+    for field, value in presenter.widget_values(views.Filters(), options).items():
         st.session_state[WIDGETS[field]] = value
 
 
 def follow_date_bounds(first: dt.date, last: dt.date) -> None:
     """When the data's date range changes (an upload), a full-range choice stays full, others are clamped."""
-    moved = views.follow_dates(st.session_state.get("f_dates") or (), st.session_state.get("f_dates_bounds"),
+    moved = presenter.follow_dates(st.session_state.get("f_dates") or (), st.session_state.get("f_dates_bounds"),
                                (first, last))  # fmt: skip
     st.session_state["f_dates_bounds"] = (first, last)
     if moved is not None:
@@ -197,13 +198,13 @@ def sidebar_filters(options: dict[str, Any]) -> views.Filters:
         authors = st.multiselect("Author", options["authors"], key="f_author", placeholder="Any author")
         platforms = st.multiselect("Platform", options["platforms"], key="f_platform", placeholder="Any")
         renderings = st.multiselect("Found as", options["renderings"], key="f_rendering", placeholder="Any rendering",
-                                    help=views.RENDERINGS_HELP)  # fmt: skip
+                                    help=presenter.RENDERINGS_HELP)  # fmt: skip
         confidence = st.slider("Minimum confidence", 0.0, 1.0, step=0.05, key="f_confidence",
-                               help=views.CONFIDENCE_HELP)  # fmt: skip
+                               help=presenter.CONFIDENCE_HELP)  # fmt: skip
     chosen = {"dates": dates, "hashtags": tags, "sentiments": labels, "kinds": kinds, "text": text,
               "articles": articles, "authors": authors, "platforms": platforms, "renderings": renderings,
               "min_confidence": confidence}  # fmt: skip
-    filters = views.filters_from_widgets(chosen, (first, last))
+    filters = presenter.filters_from_widgets(chosen, (first, last))
     st.button("Reset filters", on_click=reset_filters, args=(options,), disabled=not filters.active,
               icon=":material/filter_alt_off:", width="stretch", key="reset_filters")  # fmt: skip
     st.caption("The page's URL holds these filters: copy it to share this view.")
@@ -282,7 +283,7 @@ def charts_section(index: FrameIndex, rows: views.ChartRows) -> None:
 
 def summary_charts(index: FrameIndex, view: np.ndarray) -> None:
     """Distribution of compound scores, top authors, mentions, emoji and platforms for the current view."""
-    tabs = views.summary_charts(index, view)
+    tabs = presenter.summary_charts(index, view)
     for tab, (_, chart, rows, empty) in zip(st.tabs([t[0] for t in tabs]), tabs, strict=True):
         with tab:
             show_chart(chart, rows, empty)
@@ -294,7 +295,7 @@ def summary_charts(index: FrameIndex, view: np.ndarray) -> None:
 def headline(index: FrameIndex, view: np.ndarray) -> None:
     """The headline figures of what is on screen, in two rows of four."""
     h = aggregate.headline(index, mask=view)
-    figures = views.headline_figures(h, index.size)
+    figures = presenter.headline_figures(h, index.size)
     for cell, figure in zip([*st.columns(4), *st.columns(4)], figures, strict=True):
         cell.metric(figure.label, figure.value, help=figure.help)
     if h.undated:
@@ -312,17 +313,17 @@ def table_section(frame: pd.DataFrame, shown: np.ndarray, scope: str, corpus: Co
     size_cell, page_cell, note = st.columns([1, 1, 3], vertical_alignment="bottom")
     size = size_cell.selectbox("Rows per page", PAGE_SIZES, index=PAGE_SIZES.index(DEFAULT_PAGE_SIZE),
                                key="table_size")  # fmt: skip
-    page = views.page_of(len(shown), st.session_state.get("table_page", 1), size)
+    page = presenter.page_of(len(shown), st.session_state.get("table_page", 1), size)
     st.session_state["table_page"] = page.number
     page_cell.number_input("Page", min_value=1, max_value=page.count, step=1, key="table_page")
     note.caption(f"{page.caption} · reactions {page.start + 1:,}–{page.stop:,} of {len(shown):,} in corpus order "
                  "(the downloads hold them all)")  # fmt: skip
     rows_here = shown[page.start : page.stop]
-    table = views.table_frame(frame.iloc[rows_here])
+    table = presenter.table_frame(frame.iloc[rows_here])
     digest = hashlib.sha256(f"{scope}|{page.number}|{size}".encode()).hexdigest()[:12]
     with st.container(key="table"):
         event = st.dataframe(
-            table.style.map(views.compound_style, subset=["compound"]), hide_index=True, key=f"rows_{digest}",
+            table.style.map(presenter.compound_style, subset=["compound"]), hide_index=True, key=f"rows_{digest}",
             on_select="rerun", selection_mode="single-row", column_config=column_config(),
             height=min(38 + 35 * len(table), 420), placeholder="–",
         )  # fmt: skip
@@ -339,8 +340,9 @@ def table_section(frame: pd.DataFrame, shown: np.ndarray, scope: str, corpus: Co
 
 
 def column_config() -> dict[str, Any]:
-    """How each table column is shown (views.TABLE_COLUMNS: the column type and its options)."""
-    return {name: getattr(st.column_config, kind)(**options) for name, (kind, options) in views.TABLE_COLUMNS.items()}
+    """How each table column is shown (presenter.TABLE_COLUMNS: the column type and its options)."""
+    columns = presenter.TABLE_COLUMNS.items()
+    return {name: getattr(st.column_config, kind)(**options) for name, (kind, options) in columns}
 
 
 def show_in_context(reaction: pd.Series, corpus: Corpus) -> None:
@@ -352,7 +354,7 @@ def show_in_context(reaction: pd.Series, corpus: Corpus) -> None:
         st.info("The article of this reaction is not loaded.")
         return
     st.code(f"{article.source} — {article.title or 'untitled'}", language=None, wrap_lines=True)
-    ctx = views.post_context(article.text, (int(reaction["span_start"]), int(reaction["span_end"])))
+    ctx = presenter.post_context(article.text, (int(reaction["span_start"]), int(reaction["span_end"])))
     with st.container(key="post_context_before"):
         st.text(ctx.before or "(start of article)")
     with st.container(key="post_paragraph"):
@@ -364,7 +366,7 @@ def show_in_context(reaction: pd.Series, corpus: Corpus) -> None:
 
 def article_reactions(article: Article, chosen: str) -> None:
     """Every reaction the article cites, in order, the chosen one marked."""
-    rows = views.article_rows(article, chosen)
+    rows = presenter.article_rows(article, chosen)
     with st.expander(f"All {len(rows)} reactions in this article, in order"):
         st.dataframe(rows, hide_index=True, width="stretch",
                      column_config={"this": st.column_config.CheckboxColumn("Selected", width="small")})  # fmt: skip
@@ -374,7 +376,7 @@ def relabel(reaction: pd.Series, folder: Path) -> None:
     """Set or remove the analyst's label of one reaction (stored beside the corpus)."""
     st.markdown("**Label**")
     current = str(reaction["sentiment"])
-    for line in views.label_lines(reaction):
+    for line in presenter.label_lines(reaction):
         st.text(line)
     key = f"relabel_{reaction['id']}"
     choice = st.segmented_control("Relabel as", list(SENTIMENT_LABELS), default=current, key=key)
@@ -414,7 +416,7 @@ def downloads(frame: pd.DataFrame, shown: np.ndarray, filters: views.Filters, se
     only when their button is clicked (Streamlit calls the function on a separate thread).
     """
     version = reactions.__version__
-    files = views.downloads(frame, shown, filters, selection, version=version)
+    files = presenter.downloads(frame, shown, filters, selection, version=version)
     for cell, file in zip(st.columns(5), files, strict=True):
         data: bytes | Callable[[], bytes] = file.make() if file.rows <= EAGER_EXPORT_ROWS else file.make
         cell.download_button(file.label, data, file_name=file.file_name, mime=file.mime, key=file.key, help=file.help,
@@ -426,7 +428,7 @@ def downloads(frame: pd.DataFrame, shown: np.ndarray, filters: views.Filters, se
 
 def outcomes_table(outcomes: tuple[Any, ...]) -> None:
     """Per-file outcomes: parsed or skipped, reactions, warnings, why."""
-    st.dataframe(views.outcome_rows(outcomes), hide_index=True, width="stretch",
+    st.dataframe(presenter.outcome_rows(outcomes), hide_index=True, width="stretch",
                  column_config={"warnings": st.column_config.ListColumn("Warnings")})  # fmt: skip
 
 

@@ -5,7 +5,7 @@ Streamlit re-runs the page script on every interaction.  The scored frame and it
 built once per frame; a run then costs (1) the filter and chart-selection masks
 (:func:`reactions.views.filter_rows`, :func:`reactions.views.chart_rows`), (2) the headline and
 the aggregations the charts are drawn from, each a count over a mask, (3) building the charts from
-those aggregated rows, and (4) one page of the table (:func:`reactions.views.table_frame` of that
+those aggregated rows, and (4) one page of the table (:func:`reactions.presenter.table_frame` of that
 page's rows, converted to Arrow as ``st.dataframe`` sends it).  Exports are built only when their
 button is clicked, so no run pays for them.  This script times each step with the page's own
 functions, in the page's order, for the first render (cache warm) and for filter changes (the
@@ -47,9 +47,11 @@ import pyarrow as pa
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(ROOT))  # the page's own package, app/
 
 from bench_pipeline import ensure_corpus, run_pipeline  # noqa: E402
 
+from app import presenter  # noqa: E402
 from reactions import aggregate, charts, frames, views  # noqa: E402
 from reactions.index import FrameIndex  # noqa: E402
 
@@ -105,9 +107,9 @@ def render(
 
     def table_page() -> int:
         shown = np.flatnonzero(rows.view)
-        page = views.page_of(len(shown), 1, page_size)
-        table = views.table_frame(frame.iloc[shown[page.start : page.stop]])
-        table.style.map(views.compound_style, subset=["compound"])
+        page = presenter.page_of(len(shown), 1, page_size)
+        table = presenter.table_frame(frame.iloc[shown[page.start : page.stop]])
+        table.style.map(presenter.compound_style, subset=["compound"])
         return pa.Table.from_pandas(table).num_rows
 
     step(f"table page ({page_size} rows: table_frame, Arrow)", table_page)
@@ -222,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     folder = ensure_corpus(args.workdir / f"corpus-{args.articles}", args.articles, args.seed)
     frame = million(run_pipeline(folder, jobs=1, cache=False), args.rows)
     built, index = timed(lambda: FrameIndex(frame).warm())
-    optioned, _ = timed(lambda: views.filter_options(index))
+    optioned, _ = timed(lambda: presenter.filter_options(index))
     tag = str(aggregate.reactions_by_hashtag(index, top=1).iloc[0]["hashtag"])
     day = str(index.day_names[len(index.day_names) // 2])
     scenarios = [

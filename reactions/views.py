@@ -6,7 +6,7 @@ Everything here is pure: values in, values out (this module never imports stream
 link.  :class:`Selection` is what was clicked in the linked charts.  :func:`filter_rows` and
 :func:`chart_rows` turn both into row masks over a frame of the column contract of
 :func:`reactions.frames.to_frame` (with the sentiment columns), or over its
-:class:`~reactions.frame_index_mod.FrameIndex`, which the page builds once per frame; :func:`filter_frame`
+:class:`~reactions.index.FrameIndex`, which the page builds once per frame; :func:`filter_frame`
 and :func:`select_frame` give the rows themselves.  The table is shown a page at a time
 (:func:`page_of`, :func:`table_frame`); :func:`downloads` cover every filtered row.
 """
@@ -15,31 +15,15 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import json
 import math
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-import altair as alt
 import numpy as np
-import numpy.typing as npt
 import pandas as pd
 
-from reactions import charts, export
-from reactions.aggregate import (
-    Headline,
-    compound_distribution,
-    reactions_by_hashtag,
-    reactions_by_platform,
-    top_authors,
-    top_emoji,
-    top_mentions,
-)
-from reactions.index import Data, Entries, FrameIndex, Mask, author_labels, index_of, reaction_days
-from reactions.models import SENTIMENT_LABELS, Article, FileOutcome
-from reactions.sentiment import NEGATIVE_THRESHOLD, POSITIVE_THRESHOLD
+from reactions.index import Data, Entries, FrameIndex, Mask, index_of
 
 QUERY_KEYS = {
     "start": "from",
@@ -55,17 +39,6 @@ QUERY_KEYS = {
     "text": "q",
 }
 """Filters field -> URL query parameter name."""
-
-RENDERINGS_HELP = (
-    "How the parser found each post: after an em dash (dash), on its own line (own-line), with the dash lost "
-    "(dashless), under a byline (byline), as a scraped card (card), in a factbox (factbox), as embed code in "
-    "the text (markup), in a saved web page (html), or quoted in the prose (quote)."
-)
-CONFIDENCE_HELP = (
-    "The parser's confidence that a reaction is a real post with the right text: 1 for a post in embed code, "
-    "lower for posts cut out of merged paragraphs and for quotes in the prose. Raise it to keep only the surest."
-)
-
 
 @dataclass(frozen=True, slots=True)
 class Filters:
@@ -128,21 +101,6 @@ class Selection:
         return self != Selection()
 
 
-@dataclass(frozen=True, slots=True)
-class Context:
-    """A post in its article: the paragraph before, the post's paragraph(s) and the one after.
-
-    ``post`` is split into ``lead`` (the paragraph text before the post), ``body`` (the
-    post and its attribution, exactly the span) and ``tail`` (after it, same paragraph).
-    """
-
-    before: str
-    lead: str
-    body: str
-    tail: str
-    after: str
-
-
 # --- URL query parameters -------------------------------------------------------------------
 
 
@@ -185,13 +143,13 @@ sentiments=(), kinds=(), articles=(), authors=(), platforms=(), renderings=(), m
         elif name == "text":
             values[name] = items[0]
         elif name == "min_confidence":
-            values[name] = _parse_share(items[0])
+            values[name] = parse_share(items[0])
         else:
             values[name] = tuple(dict.fromkeys(items))
     return Filters(**values)  # type: ignore[arg-type]
 
 
-def _parse_share(text: str) -> float:
+def parse_share(text: str) -> float:
     """A number in [0, 1] from a URL (clamped; 0 when it is not a number)."""
     try:
         value = float(text)
@@ -450,378 +408,3 @@ def export_name(filters: Filters, selection: Selection, *, scope: str, version: 
         slug = re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-")[:60].strip("-")
     stem = "-".join(p for p in ("reactions", version, scope, slug) if p)
     return f"{stem}.{ext}"
-
-
-# --- the page: filter choices, figures and table pages ------------------------------------------
-
-
-def filter_options(data: Data) -> dict[str, Any]:
-    """The choices each filter widget offers, from the whole (unfiltered) frame: ``days`` (first and
-    last day, or ``(None, None)``), ``tags`` and ``authors`` (most used first), ``sentiments``,
-    ``kinds``, ``articles`` and ``platforms`` (sorted)."""
-    index = index_of(data)
-    days = index.days.values
-    present = {name: index.column(name) for name in ("kind", "platform", "rendering")}
-    used = {name: sorted({str(v) for v in c.values[np.unique(c.codes[c.codes >= 0])]}) for name, c in present.items()}
-    return {
-        "days": (pd.Timestamp(days[0]).date(), pd.Timestamp(days[-1]).date()) if len(days) else (None, None),
-        "tags": reactions_by_hashtag(index, top=10_000)["hashtag"].tolist(),
-        "sentiments": list(SENTIMENT_LABELS),
-        "kinds": used["kind"],
-        "articles": sorted(index.sources.names),
-        "authors": top_authors(index, top=10_000)["author"].tolist(),
-        "platforms": used["platform"],
-        "renderings": used["rendering"],
-    }
-
-
-def widget_values(wanted: Filters, options: Mapping[str, Any]) -> dict[str, Any]:
-    """What each filter widget starts with for ``wanted`` (a link's filters), by :class:`Filters`
-    field: values the data does not offer are dropped, dates clamped into its range
-    (``dates``: the (start, end) pair, or ``()`` when no reaction is dated).
-
-    >>> options = {"days": (dt.date(2020, 2, 1), dt.date(2020, 2, 9)), "tags": ["MeToo"]}
-    >>> values = widget_values(Filters(start=dt.date(2019, 1, 1), hashtags=("MeToo", "nope")), options)
-    >>> values["dates"], values["hashtags"]
-    ((datetime.date(2020, 2, 1), datetime.date(2020, 2, 9)), ['MeToo'])
-    """
-    first, last = options["days"]
-    values: dict[str, Any] = {"dates": (), "text": wanted.text, "min_confidence": wanted.min_confidence}
-    if first is not None:
-        values["dates"] = tuple(min(max(day, first), last) for day in (wanted.start or first, wanted.end or last))
-    offered = {"hashtags": "tags", "sentiments": "sentiments", "kinds": "kinds", "articles": "articles",
-               "authors": "authors", "platforms": "platforms", "renderings": "renderings"}  # fmt: skip
-    for field, name in offered.items():
-        values[field] = [v for v in getattr(wanted, field) if v in options.get(name, ())]
-    return values
-
-
-def follow_dates(
-    chosen: Sequence[dt.date], old: tuple[dt.date, dt.date] | None, bounds: tuple[dt.date, dt.date]
-) -> tuple[dt.date, ...] | None:
-    """The date range to show when the data's range moves from ``old`` to ``bounds`` (an upload):
-    a full-range choice stays full, another is clamped; ``None`` when nothing needs to change.
-
-    >>> feb = (dt.date(2020, 2, 1), dt.date(2020, 2, 29))
-    >>> follow_dates(feb, feb, (dt.date(2020, 1, 1), dt.date(2020, 2, 29)))
-    (datetime.date(2020, 1, 1), datetime.date(2020, 2, 29))
-    >>> follow_dates((dt.date(2020, 2, 3), dt.date(2020, 2, 9)), feb, (dt.date(2020, 2, 5), dt.date(2020, 3, 1)))
-    (datetime.date(2020, 2, 5), datetime.date(2020, 2, 9))
-    """
-    if old is None or old == bounds:
-        return None
-    first, last = bounds
-    if len(chosen) != 2 or tuple(chosen) == old:
-        return bounds
-    return min(max(chosen[0], first), last), max(min(chosen[1], last), first)
-
-
-def _authors_help(unattributed: int) -> str:
-    """What the authors figure counts, and how many quotes it leaves out."""
-    counted = "Accounts of the embedded posts, and the people the quoted posts are given to"
-    if not unattributed:
-        return counted
-    return f"{counted}; {unattributed:,} quoted post{'s' if unattributed != 1 else ''} with no known author left out"
-
-
-def date_range(h: Headline) -> tuple[str, str]:
-    """The date-range figure's label and value.
-
-    >>> date_range(Headline(3, 2, 1, 0.5, 0.5, 0.0, 0.1, dt.date(2020, 2, 1), dt.date(2020, 3, 9), 0))
-    ('Date range (2020)', 'Feb 1 – Mar 9')
-    """
-    if h.first_day is None or h.last_day is None:
-        return "Date range", "no dates"
-    if h.first_day == h.last_day:
-        return "Date", f"{h.first_day:%b} {h.first_day.day}, {h.first_day.year}"
-    if h.first_day.year == h.last_day.year:
-        return (
-            f"Date range ({h.first_day.year})",
-            f"{h.first_day:%b} {h.first_day.day} – {h.last_day:%b} {h.last_day.day}",
-        )
-    return "Date range", f"{h.first_day:%b %Y} – {h.last_day:%b %Y}"
-
-
-@dataclass(frozen=True, slots=True)
-class Page:
-    """One page of the table.
-
-    Fields:
-        number: the page shown (from 1).
-        count: how many pages there are (at least 1).
-        start, stop: the rows shown, as a slice of the table's rows.
-    """
-
-    number: int
-    count: int
-    start: int
-    stop: int
-
-    @property
-    def caption(self) -> str:
-        """What the page shows, for a caption."""
-        return f"Page {self.number:,} of {self.count:,}"
-
-
-def page_of(rows: int, number: int, size: int) -> Page:
-    """Page ``number`` (clamped to the pages there are) of ``rows`` table rows, ``size`` a page.
-
-    >>> page_of(12, 2, 10)
-    Page(number=2, count=2, start=10, stop=12)
-    >>> page_of(12, 9, 10) == page_of(12, 2, 10), page_of(0, 1, 10)
-    (True, Page(number=1, count=1, start=0, stop=0))
-    """
-    size = max(1, size)
-    count = max(1, -(-rows // size))
-    number = min(max(1, number), count)
-    start = (number - 1) * size
-    return Page(number, count, start, min(start + size, rows))
-
-
-def filters_from_widgets(values: Mapping[str, Any], days: tuple[dt.date | None, dt.date | None]) -> Filters:
-    """The :class:`Filters` the sidebar's widgets describe, by field (``dates``: the date input's
-    value); a date range spanning all the ``days`` of the data filters nothing.
-
-    >>> days = (dt.date(2020, 2, 1), dt.date(2020, 2, 9))
-    >>> chosen = filters_from_widgets({"dates": (days[0], dt.date(2020, 2, 5)), "kinds": None, "text": " x "}, days)
-    >>> chosen.start, chosen.end, chosen.kinds, chosen.text
-    (None, datetime.date(2020, 2, 5), (), 'x')
-    """
-    dates = tuple(values.get("dates") or ())
-    chosen = {field: tuple(values.get(field) or ()) for field in
-              ("hashtags", "sentiments", "kinds", "articles", "authors", "platforms", "renderings")}  # fmt: skip
-    return Filters(
-        start=dates[0] if len(dates) == 2 and dates[0] != days[0] else None,
-        end=dates[1] if len(dates) == 2 and dates[1] != days[1] else None,
-        text=str(values.get("text") or "").strip(),
-        min_confidence=_parse_share(str(values.get("min_confidence") or 0)),
-        **chosen,
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class Figure:
-    """One headline figure: its label, its value as shown, and a tooltip (``None`` for none)."""
-
-    label: str
-    value: str
-    help: str | None = None
-
-
-def headline_figures(h: Headline, total: int) -> list[Figure]:
-    """The eight headline figures of ``h`` (``total``: reactions before filters), two rows of four."""
-    compound = "–" if h.reactions == 0 else f"{h.mean_compound:+.2f}"
-    return [
-        Figure("Reactions", f"{h.reactions:,}", f"{total:,} in the corpus before filters and selection"),
-        Figure("Unique authors", f"{h.authors:,}", _authors_help(h.unattributed)),
-        Figure("Articles", f"{h.articles:,}", "Articles citing these reactions"),
-        Figure(*date_range(h)),
-        Figure("Positive", f"{h.positive:.0%}"),
-        Figure("Neutral", f"{h.neutral:.0%}"),
-        Figure("Negative", f"{h.negative:.0%}"),
-        Figure("Mean compound", compound, "VADER compound score, from −1 (most negative) to +1 (most positive)"),
-    ]
-
-
-@dataclass(frozen=True, slots=True)
-class Download:
-    """One download button: its label and tooltip, the file's name and type, the widget key, how
-    many reactions the file holds (0 for the provenance) and how to make its bytes."""
-
-    label: str
-    help: str
-    file_name: str
-    mime: str
-    key: str
-    rows: int
-    make: Callable[[], bytes]
-
-
-def downloads(
-    frame: pd.DataFrame, shown: npt.NDArray[np.intp], filters: Filters, selection: Selection, *, version: str
-) -> list[Download]:
-    """The page's downloads: the ``shown`` rows of ``frame`` (positions: every page of the table) as
-    Excel-safe CSV (formulas neutralised: the default, since analysts open CSVs in spreadsheets), plain CSV
-    and JSONL, the whole frame as Excel-safe CSV, and the provenance sidecar (the filters, selection, counts
-    and version: kept out of the CSVs, so that every CSV is a plain table ``pandas.read_csv`` reads as it
-    is).  Nothing is built until a :attr:`Download.make` is called."""
-    total, count = len(frame), len(shown)
-    record = provenance_record(filters, selection, shown=count, total=total, version=version)
-
-    def view() -> pd.DataFrame:
-        return frame.iloc[shown]
-
-    def name(scope: str, ext: str) -> str:
-        return export_name(filters, selection, scope=scope, version=version, ext=ext)
-
-    csv, jsonl = "text/csv", "application/jsonl"
-    safe = "for spreadsheets: UTF-8 BOM, ids as text, cells starting with = + - @ neutralised"
-    return [
-        Download("CSV · view", f"The reactions on screen (filters and chart selection), {safe}",
-                 name("filtered", "csv"), csv, "dl_csv", count, lambda: export.csv_bytes(view(), excel_safe=True)),
-        Download("CSV · all", f"Every reaction of the corpus, {safe}", name("all", "csv"), csv, "dl_all", total,
-                 lambda: export.csv_bytes(frame, excel_safe=True)),
-        Download("Plain CSV · view", "The view as plain CSV, for code (pandas, R): cells exactly as they are; "
-                 "do not open it in a spreadsheet", name("filtered-plain", "csv"), csv, "dl_plain", count,
-                 lambda: export.csv_bytes(view())),
-        Download("JSONL · view", "The view, one JSON record a line", name("filtered", "jsonl"), jsonl, "dl_jsonl",
-                 count, lambda: export.jsonl_bytes(view())),
-        Download("Provenance", "The filters, selection, counts and reactions version of this view, as JSON",
-                 name("filtered-provenance", "json"), "application/json", "dl_provenance", 0,
-                 lambda: json.dumps(record, indent=2, ensure_ascii=False).encode()),
-    ]  # fmt: skip
-
-
-def label_lines(reaction: pd.Series) -> list[str]:
-    """What the relabel panel says about a reaction (a row of the frame): its label and score, why,
-    and the articles citing it when more than one does."""
-    relabelled = " (relabelled)" if bool(reaction["overridden"]) else f" ({reaction['compound']:+.3f})"
-    lines = [f"Now: {reaction['sentiment']}{relabelled}"]
-    if isinstance(reaction["drivers"], str) and reaction["drivers"]:
-        lines.append(f"Why: {reaction['drivers']}")
-    if len(reaction["sources"]) > 1:
-        lines.append("Cited by: " + ", ".join(reaction["sources"]))
-    return lines
-
-
-def article_rows(article: Article, chosen: str) -> pd.DataFrame:
-    """Every reaction ``article`` cites, in order, the one with id ``chosen`` marked."""
-    return pd.DataFrame([
-        {"#": i, "this": r.id == chosen, "author": f"@{r.handle}" if r.handle else r.display_name, "post": r.text}
-        for i, r in enumerate(article.reactions, start=1)
-    ], columns=["#", "this", "author", "post"])  # fmt: skip
-
-
-def outcome_rows(outcomes: Iterable[FileOutcome]) -> pd.DataFrame:
-    """Per file read: parsed or skipped, reactions, warnings, why."""
-    return pd.DataFrame([
-        {"file": o.path, "status": str(o.status), "reactions": o.reactions, "warnings": list(o.warnings),
-         "reason": o.reason or ""} for o in outcomes
-    ], columns=["file", "status", "reactions", "warnings", "reason"])  # fmt: skip
-
-
-def summary_charts(data: Data, mask: Mask | None = None) -> list[tuple[str, alt.TopLevelMixin, pd.DataFrame, str]]:
-    """The summary tabs of the rows in ``mask``: (tab title, chart, the aggregated rows it draws,
-    what to say instead when there are none) for the compound scores, top authors, mentions,
-    emoji and platforms."""
-    index = index_of(data)
-    tabs = [
-        ("Compound scores", charts.compound_chart, compound_distribution, "No scores."),
-        ("Top authors", charts.authors_chart, top_authors, "No authors."),
-        ("Most mentioned", charts.mentions_chart, top_mentions, "No @mentions in these reactions."),
-        ("Top emoji", charts.emoji_chart, top_emoji, "No emoji in these reactions."),
-        ("Platforms", charts.platform_chart, reactions_by_platform, "No reactions."),
-    ]
-    drawn: list[tuple[str, alt.TopLevelMixin, pd.DataFrame, str]] = []
-    for title, chart, aggregate, empty in tabs:
-        rows = aggregate(index, mask=mask)
-        drawn.append((title, chart(rows), rows, empty))
-    return drawn
-
-
-TABLE_COLUMNS: dict[str, tuple[str, dict[str, Any]]] = {
-    "day": ("DateColumn", {"label": "Day", "format": "YYYY-MM-DD", "width": "small"}),
-    "author": ("TextColumn", {"label": "Author"}),
-    "text": ("TextColumn", {"label": "Post", "width": "large"}),
-    "sentiment": ("TextColumn", {"label": "Sentiment", "width": "small"}),
-    "compound": ("NumberColumn", {"label": "Compound", "format": "%+.3f", "width": "small",
-                                  "help": "VADER compound score, −1 (negative) to +1 (positive)"}),
-    "overridden": ("CheckboxColumn", {"label": "Relabelled", "width": "small", "help": "Label set by an analyst"}),
-    "drivers": ("TextColumn", {"label": "Why", "help": "The words that moved the score most (VADER valence)"}),
-    "hashtags": ("ListColumn", {"label": "Hashtags"}),
-    "mentions": ("ListColumn", {"label": "Mentions"}),
-    "emoji": ("ListColumn", {"label": "Emoji", "width": "small"}),
-    "kind": ("TextColumn", {"label": "Kind", "width": "small"}),
-    "platform": ("TextColumn", {"label": "Platform", "width": "small"}),
-    "rendering": ("TextColumn", {"label": "Found as", "width": "small", "help": RENDERINGS_HELP}),
-    "confidence": ("NumberColumn", {"label": "Confidence", "format": "%.2f", "width": "small",
-                                    "help": CONFIDENCE_HELP}),
-    "articles": ("ListColumn", {"label": "Articles"}),
-    "media": ("LinkColumn", {"label": "Media", "display_text": "open media", "width": "small"}),
-    "url": ("LinkColumn", {"label": "Link", "display_text": "open post", "width": "small"}),
-    "id": ("TextColumn", {"label": "Id", "width": "small"}),
-}  # fmt: skip
-"""Each column of :func:`table_frame`: the ``st.column_config`` type that shows it and its options
-(the page builds them; this module never imports streamlit)."""
-
-
-def table_frame(frame: pd.DataFrame) -> pd.DataFrame:
-    """The table the page shows: one row per reaction, readable columns, ``id`` kept last."""
-    first_media = [_media_url(items[0]) if len(items) else None for items in frame["media"]]
-    links = [_web_link(link) for link in frame["url"].astype("object")]
-    return pd.DataFrame(
-        {
-            "day": reaction_days(frame),
-            "author": author_labels(frame),
-            "text": frame["text"].astype("object"),
-            "sentiment": frame["sentiment"].astype("object"),
-            "compound": frame["compound"].astype("float64"),
-            "overridden": frame["overridden"].astype(bool),
-            "drivers": frame["drivers"].astype("object"),
-            "hashtags": frame["hashtags"],
-            "mentions": frame["mentions"],
-            "emoji": frame["emoji"],
-            "kind": frame["kind"].astype("object"),
-            "platform": frame["platform"].astype("object"),
-            "rendering": frame["rendering"].astype("object"),
-            "confidence": frame["confidence"].astype("float64"),
-            "articles": frame["sources"],
-            "media": pd.Series(first_media, index=frame.index, dtype="object"),
-            "url": pd.Series(links, index=frame.index, dtype="object"),
-            "id": frame["id"].astype("object"),
-        },
-        index=frame.index,
-    )
-
-
-def _media_url(link: str) -> str | None:
-    return _web_link(link if link.startswith(("http://", "https://")) else f"https://{link}")
-
-
-def _web_link(link: object) -> str | None:
-    """``link`` when it is an http(s) URL, else None (never a ``javascript:`` or ``data:`` link)."""
-    if isinstance(link, str) and link.casefold().startswith(("http://", "https://")):
-        return link
-    return None
-
-
-def compound_style(value: float) -> str:
-    """CSS for a compound score in the table: the colour its VADER label has in the charts (none
-    for neutral scores and NaN)."""
-    if value >= POSITIVE_THRESHOLD:
-        return f"color: {charts.SENTIMENT_COLORS['positive']}; font-weight: 600"
-    if value <= NEGATIVE_THRESHOLD:
-        return f"color: {charts.SENTIMENT_COLORS['negative']}; font-weight: 600"
-    return ""
-
-
-# --- a post in its article --------------------------------------------------------------------
-
-
-def post_context(text: str, span: tuple[int, int]) -> Context:
-    """The post at ``span`` in an article's ``text``, with its paragraph and its neighbours.
-
-    Paragraphs are separated by blank lines (or single line breaks when there are none).
-
-    >>> c = post_context("One.\\n\\nSee: Hi #x — A (@a) May 1, 2020 ok\\n\\nThree.", (11, 37))
-    >>> (c.before, c.lead, c.body, c.tail, c.after)
-    ('One.', 'See: ', 'Hi #x — A (@a) May 1, 2020', ' ok', 'Three.')
-    """
-    start, end = max(0, min(span[0], len(text))), max(0, min(span[1], len(text)))
-    start, end = min(start, end), max(start, end)
-    sep = "\n\n" if "\n\n" in text else "\n"
-    para_start = text.rfind(sep, 0, start)
-    para_start = 0 if para_start < 0 else para_start + len(sep)
-    para_end = text.find(sep, end)
-    para_end = len(text) if para_end < 0 else para_end
-    before_text = text[:para_start].rstrip()
-    after_text = text[para_end:].lstrip()
-    before = before_text.rsplit(sep, 1)[-1].strip() if before_text else ""
-    after = after_text.split(sep, 1)[0].strip() if after_text else ""
-    return Context(
-        before=before,
-        lead=text[para_start:start].lstrip(),
-        body=text[start:end],
-        tail=text[end:para_end].rstrip(),
-        after=after,
-    )

@@ -1,4 +1,4 @@
-"""Filters, chart selections, URL query round trip, the display table and post context."""
+"""Filters, chart selections, the URL query round trip, and descriptions and names of a view."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import datetime as dt
 import numpy as np
 import pandas as pd
 import pytest
-from frame_factory import make_frame, make_row, random_frame, sample_frame
+from frame_factory import random_frame, sample_frame
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -122,46 +122,6 @@ def test_describe_provenance_and_export_name() -> None:
     unsafe = views.export_name(Filters(text="../../etc/passwd"), Selection(), scope="x", version="1", ext="csv")
     assert "/" not in unsafe
     assert ".." not in unsafe
-
-
-def test_table_frame_links_are_web_links_only() -> None:
-    frame = make_frame([
-        make_row(0, media=["pic.twitter.com/abc"], url="https://twitter.com/a/status/1"),
-        make_row(1, url="javascript:alert(1)"),
-    ])  # fmt: skip
-    table = views.table_frame(frame)
-    assert table["media"].tolist() == ["https://pic.twitter.com/abc", None]
-    assert table["url"].tolist() == ["https://twitter.com/a/status/1", None]
-    assert table.columns[-1] == "id"
-    assert table["author"].tolist() == ["@user0", "@user1"]
-
-
-def test_compound_style_follows_the_sign() -> None:
-    assert "#4393c3" in views.compound_style(0.6)
-    assert "#d6604d" in views.compound_style(-0.6)
-    assert views.compound_style(0.0) == views.compound_style(float("nan")) == ""
-    assert views.compound_style(0.05) == views.compound_style(0.9)  # VADER's threshold is inclusive
-    assert views.compound_style(0.0499) == ""
-
-
-def test_post_context() -> None:
-    text = "Title\n\nIntro para.\n\nSee this: POST — A (@a) Feb 1, 2020\n\nOutro para.\n\nEnd."
-    start = text.index("POST")
-    end = text.index("2020") + 4
-    ctx = views.post_context(text, (start, end))
-    assert (ctx.before, ctx.lead, ctx.body, ctx.tail, ctx.after) == (
-        "Intro para.", "See this: ", "POST — A (@a) Feb 1, 2020", "", "Outro para.",
-    )  # fmt: skip
-    first = views.post_context("POST only", (0, 4))
-    assert (first.before, first.body, first.tail, first.after) == ("", "POST", " only", "")
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.text(max_size=60), st.integers(-5, 70), st.integers(-5, 70))
-def test_post_context_never_raises_and_keeps_the_span(text: str, a: int, b: int) -> None:
-    ctx = views.post_context(text, (a, b))
-    lo, hi = sorted((max(0, min(a, len(text))), max(0, min(b, len(text)))))
-    assert ctx.body == text[lo:hi]
 
 
 # --- the vectorised filters against the row-by-row ones they replaced ----------------------------

@@ -1,0 +1,49 @@
+"""app.presenter: the page's table, its styles, and a post in its article."""
+
+from __future__ import annotations
+
+from frame_factory import make_frame, make_row
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app import presenter
+
+
+def test_table_frame_links_are_web_links_only() -> None:
+    frame = make_frame([
+        make_row(0, media=["pic.twitter.com/abc"], url="https://twitter.com/a/status/1"),
+        make_row(1, url="javascript:alert(1)"),
+    ])  # fmt: skip
+    table = presenter.table_frame(frame)
+    assert table["media"].tolist() == ["https://pic.twitter.com/abc", None]
+    assert table["url"].tolist() == ["https://twitter.com/a/status/1", None]
+    assert table.columns[-1] == "id"
+    assert table["author"].tolist() == ["@user0", "@user1"]
+
+
+def test_compound_style_follows_the_sign() -> None:
+    assert "#4393c3" in presenter.compound_style(0.6)
+    assert "#d6604d" in presenter.compound_style(-0.6)
+    assert presenter.compound_style(0.0) == presenter.compound_style(float("nan")) == ""
+    assert presenter.compound_style(0.05) == presenter.compound_style(0.9)  # VADER's threshold is inclusive
+    assert presenter.compound_style(0.0499) == ""
+
+
+def test_post_context() -> None:
+    text = "Title\n\nIntro para.\n\nSee this: POST — A (@a) Feb 1, 2020\n\nOutro para.\n\nEnd."
+    start = text.index("POST")
+    end = text.index("2020") + 4
+    ctx = presenter.post_context(text, (start, end))
+    assert (ctx.before, ctx.lead, ctx.body, ctx.tail, ctx.after) == (
+        "Intro para.", "See this: ", "POST — A (@a) Feb 1, 2020", "", "Outro para.",
+    )  # fmt: skip
+    first = presenter.post_context("POST only", (0, 4))
+    assert (first.before, first.body, first.tail, first.after) == ("", "POST", " only", "")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=60), st.integers(-5, 70), st.integers(-5, 70))
+def test_post_context_never_raises_and_keeps_the_span(text: str, a: int, b: int) -> None:
+    ctx = presenter.post_context(text, (a, b))
+    lo, hi = sorted((max(0, min(a, len(text))), max(0, min(b, len(text)))))
+    assert ctx.body == text[lo:hi]
