@@ -1,0 +1,261 @@
+"""The page's sections: linked charts, headline figures, the table with a post in context and its relabel,
+downloads and the files read."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import altair as alt
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+import reactions
+from app import presenter
+from reactions import aggregate, charts, store, views
+from reactions.errors import ReactionsError
+from reactions.index import FrameIndex
+from reactions.models import SENTIMENT_LABELS, Article, Corpus, Status
+from reactions.uploads import Upload
+
+# The table shows one page of the view at a time (Streamlit's Styler costs ~0.25 ms a row).
+PAGE_SIZES = (10, 25, 50, 100, 250, 500, 1000)
+DEFAULT_PAGE_SIZE = 100
+# Up to this many rows exports are built with the page; larger ones only when their button is clicked.
+EAGER_EXPORT_ROWS = 5_000
+# The linked charts' selection parameters (reactions.charts.SELECTIONS).
+CHARTS = ("day", "hashtag", "sentiment")
+
+
+# --- linked chart selections -----------------------------------------------------------------------
+
+
+def chart_key(name: str) -> str:
+    """The widget key of a linked chart; a new generation forgets its selection."""
+    return f"chart_{name}_{st.session_state.get('selection_generation', 0)}"
+
+
+def current_selection() -> views.Selection:
+    """What is selected in the linked charts (their state from the last interaction)."""
+    return views.selection_from_states({name: st.session_state.get(chart_key(name)) for name in CHARTS})
+
+
+def clear_selection() -> None:
+    """Button callback: drop every chart selection."""
+    st.session_state["selection_generation"] = st.session_state.get("selection_generation", 0) + 1
+
+
+def selection_bar(selection: views.Selection) -> None:
+    """Says what is selected, with a 'Clear selection' button (disabled when nothing is)."""
+    left, right = st.columns([5, 1], vertical_alignment="center")
+    with left:
+        if selection.active:
+            st.text("Selected in the charts: " + views.describe(views.Filters(), selection).replace("selected ", ""))
+        else:
+            st.caption("Click a day, a hashtag or a sentiment bar to filter everything else; double-click to undo.")
+    right.button("Clear selection", on_click=clear_selection, disabled=not selection.active,
+                 icon=":material/deselect:", key="clear_selection", width="stretch")  # fmt: skip
+
+
+def show_chart(chart: alt.TopLevelMixin, rows: pd.DataFrame, empty: str, select: str | None = None) -> None:
+    """One chart, or an explanation when it has nothing to draw; ``select`` names its linked selection."""
+    if rows.empty:  # a chart's description is its accessible name (Streamlit reads it; no alt= needed)
+        st.info(empty, icon=":material/bar_chart_off:")
+    elif select is None:
+        st.altair_chart(chart, width="stretch")
+    else:
+        st.altair_chart(chart, width="stretch", key=chart_key(select), on_select="rerun", selection_mode=select)
+
+
+def charts_section(index: FrameIndex, rows: views.ChartRows) -> None:
+    """The linked charts (each cross-filtered by the others' selections) and the summary charts."""
+    by_day = aggregate.reactions_by_day(index, mask=rows.by_day)
+    mix = aggregate.sentiment_mix(index, mask=rows.by_sentiment)
+    top = st.session_state.get("top_n", 10)
+    by_tag = aggregate.reactions_by_hashtag(index, top, mask=rows.by_hashtag)
+    left, right = st.columns([2.2, 1])
+    with left:
+        st.markdown("**Reactions by day** · bars by sentiment, line = mean compound")
+        show_chart(charts.day_chart(by_day), by_day, "No dated reactions to draw.", "day")
+    with right:
+        st.markdown("**Sentiment**")
+        show_chart(charts.sentiment_chart(mix), mix, "No reactions.", "sentiment")
+    left, right = st.columns(2)
+    with left:
+        head, knob = st.columns([4, 1], vertical_alignment="center")
+        head.markdown("**Top hashtags** · colour = mean compound")
+        with knob.popover(f"Top {top}", width="stretch"):
+            st.number_input("How many hashtags", min_value=3, max_value=50, value=10, step=1, key="top_n")
+        show_chart(charts.hashtag_chart(by_tag), by_tag, "No hashtags in these reactions.", "hashtag")
+    with right:
+        st.markdown("**Hashtags by day**")
+        grid = aggregate.hashtags_by_day(index, top, mask=rows.view)
+        show_chart(charts.heatmap_chart(grid), grid, "No dated hashtags to draw.")
+    summary_charts(index, rows.view)
+
+
+def summary_charts(index: FrameIndex, view: np.ndarray) -> None:
+    """Distribution of compound scores, top authors, mentions, emoji and platforms for the current view."""
+    tabs = presenter.summary_charts(index, view)
+    for tab, (_, chart, rows, empty) in zip(st.tabs([t[0] for t in tabs]), tabs, strict=True):
+        with tab:
+            show_chart(chart, rows, empty)
+
+
+# --- headline, table, context, relabel, export -----------------------------------------------------
+
+
+def headline(index: FrameIndex, view: np.ndarray) -> None:
+    """The headline figures of what is on screen, in two rows of four."""
+    h = aggregate.headline(index, mask=view)
+    figures = presenter.headline_figures(h, index.size)
+    for cell, figure in zip([*st.columns(4), *st.columns(4)], figures, strict=True):
+        cell.metric(figure.label, figure.value, help=figure.help)
+    if h.undated:
+        st.caption(f"{h.undated} of these reactions have no date: they are counted above and listed in the "
+                   "table, but cannot appear in the charts by day.")  # fmt: skip
+
+
+@st.fragment
+def table_section(frame: pd.DataFrame, shown: np.ndarray, scope: str, corpus: Corpus, folder: Path) -> None:
+    """The table of the ``shown`` rows of ``frame`` (positions, in corpus order), a page at a time;
+    selecting a row shows the post in its article and lets it be relabelled.  ``scope`` names the
+    filters and selection: when they change, the table goes back to its first page."""
+    if st.session_state.get("table_scope") != scope:
+        st.session_state["table_scope"], st.session_state["table_page"] = scope, 1
+    size_cell, page_cell, note = st.columns([1, 1, 3], vertical_alignment="bottom")
+    size = size_cell.selectbox("Rows per page", PAGE_SIZES, index=PAGE_SIZES.index(DEFAULT_PAGE_SIZE),
+                               key="table_size")  # fmt: skip
+    page = presenter.page_of(len(shown), st.session_state.get("table_page", 1), size)
+    st.session_state["table_page"] = page.number
+    page_cell.number_input("Page", min_value=1, max_value=page.count, step=1, key="table_page")
+    note.caption(f"{page.caption} · reactions {page.start + 1:,}–{page.stop:,} of {len(shown):,} in corpus order "
+                 "(the downloads hold them all)")  # fmt: skip
+    rows_here = shown[page.start : page.stop]
+    table = presenter.table_frame(frame.iloc[rows_here])
+    digest = hashlib.sha256(f"{scope}|{page.number}|{size}".encode()).hexdigest()[:12]
+    with st.container(key="table"):
+        event = st.dataframe(
+            table.style.map(presenter.compound_style, subset=["compound"]), hide_index=True, key=f"rows_{digest}",
+            on_select="rerun", selection_mode="single-row", column_config=column_config(),
+            height=min(38 + 35 * len(table), 420), placeholder="–",
+        )  # fmt: skip
+    rows = event.selection.rows if event else []  # type: ignore[union-attr]
+    if not rows:
+        st.caption("Select a row to read the post in its article and relabel it.")
+        return
+    reaction = frame.iloc[rows_here[rows[0]]]
+    left, right = st.columns([3, 1])
+    with left:
+        show_in_context(reaction, corpus)
+    with right, st.container(key="relabel"):
+        relabel(reaction, folder)
+
+
+def column_config() -> dict[str, Any]:
+    """How each table column is shown (presenter.TABLE_COLUMNS: the column type and its options)."""
+    columns = presenter.TABLE_COLUMNS.items()
+    return {name: getattr(st.column_config, kind)(**options) for name, (kind, options) in columns}
+
+
+def show_in_context(reaction: pd.Series, corpus: Corpus) -> None:
+    """The post in its article: paragraph before, the post's paragraph highlighted, paragraph after."""
+    articles = {a.source: a for a in corpus.articles}
+    article = articles.get(str(reaction["source"]))
+    st.markdown("**In its article**")
+    if article is None:
+        st.info("The article of this reaction is not loaded.")
+        return
+    st.code(f"{article.source} — {article.title or 'untitled'}", language=None, wrap_lines=True)
+    ctx = presenter.post_context(article.text, (int(reaction["span_start"]), int(reaction["span_end"])))
+    with st.container(key="post_context_before"):
+        st.text(ctx.before or "(start of article)")
+    with st.container(key="post_paragraph"):
+        st.text(f"{ctx.lead}{ctx.body}{ctx.tail}")
+    with st.container(key="post_context_after"):
+        st.text(ctx.after or "(end of article)")
+    article_reactions(article, str(reaction["id"]))
+
+
+def article_reactions(article: Article, chosen: str) -> None:
+    """Every reaction the article cites, in order, the chosen one marked."""
+    rows = presenter.article_rows(article, chosen)
+    with st.expander(f"All {len(rows)} reactions in this article, in order"):
+        st.dataframe(rows, hide_index=True, width="stretch",
+                     column_config={"this": st.column_config.CheckboxColumn("Selected", width="small")})  # fmt: skip
+
+
+def relabel(reaction: pd.Series, folder: Path) -> None:
+    """Set or remove the analyst's label of one reaction (stored beside the corpus)."""
+    st.markdown("**Label**")
+    current = str(reaction["sentiment"])
+    for line in presenter.label_lines(reaction):
+        st.text(line)
+    key = f"relabel_{reaction['id']}"
+    choice = st.segmented_control("Relabel as", list(SENTIMENT_LABELS), default=current, key=key)
+    if st.button("Save label", type="primary", disabled=not choice or choice == current, key="save_label"):
+        write_label(folder, str(reaction["id"]), str(choice))
+    if bool(reaction["overridden"]) and st.button("Back to the computed label", key="drop_label"):
+        write_label(folder, str(reaction["id"]), None)
+
+
+def one_line(error: BaseException) -> str:
+    """An error's message on one line, without the code or paths of this program."""
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text if len(text) <= 300 else text[:299] + "…"
+
+
+def write_label(folder: Path, reaction_id: str, label: str | None) -> None:
+    """Store (or, with None, remove) an override, then rerun so charts and exports use it."""
+    try:
+        kept = store.Store.beside(folder)
+        if label is None:
+            kept.clear_override(reaction_id)
+        else:
+            kept.set_override(reaction_id, label)
+    except (ReactionsError, sqlite3.Error, OSError, ValueError) as error:
+        st.error(f"The label could not be saved: {one_line(error)}. Check that the corpus folder is writable "
+                 "and holds no other .reactions.db.", icon=":material/error:")  # fmt: skip
+        return
+    st.toast("Label saved: charts and exports use it now." if label else "Back to the computed label.")
+    st.rerun()
+
+
+def downloads(frame: pd.DataFrame, shown: np.ndarray, filters: views.Filters, selection: views.Selection) -> None:
+    """Download buttons for the ``shown`` rows (every page of the table) and the whole frame: filtered
+    Excel-safe CSV, all (Excel-safe) CSV, plain CSV, JSONL and a provenance sidecar.
+
+    Small exports are built with the page (and so can be checked in tests); large ones are built
+    only when their button is clicked (Streamlit calls the function on a separate thread).
+    """
+    version = reactions.__version__
+    files = presenter.downloads(frame, shown, filters, selection, version=version)
+    for cell, file in zip(st.columns(5), files, strict=True):
+        data: bytes | Callable[[], bytes] = file.make() if file.rows <= EAGER_EXPORT_ROWS else file.make
+        cell.download_button(file.label, data, file_name=file.file_name, mime=file.mime, key=file.key, help=file.help,
+                             on_click="ignore", icon=":material/download:", width="stretch")  # fmt: skip
+    st.caption("CSVs are safe to open in a spreadsheet (the plain one is for code). Each file's name and the "
+               "provenance file record the filters, the chart selection and the reactions version "
+               f"({version}).")  # fmt: skip
+
+
+def outcomes_table(outcomes: tuple[Any, ...]) -> None:
+    """Per-file outcomes: parsed or skipped, reactions, warnings, why."""
+    st.dataframe(presenter.outcome_rows(outcomes), hide_index=True, width="stretch",
+                 column_config={"warnings": st.column_config.ListColumn("Warnings")})  # fmt: skip
+
+
+def upload_report(upload: Upload) -> None:
+    """What happened to each uploaded file."""
+    if not upload.outcomes:
+        return
+    bad = [o for o in upload.outcomes if o.status is Status.SKIPPED]
+    if bad:
+        st.warning(f"{len(bad)} of {len(upload.outcomes)} uploaded file(s) could not be read; "
+                   "the others are loaded. Details below.", icon=":material/warning:")  # fmt: skip
+    with st.expander(f"Uploaded files: {len(upload.outcomes) - len(bad)} read, {len(bad)} skipped", expanded=bool(bad)):
+        outcomes_table(upload.outcomes)

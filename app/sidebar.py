@@ -1,0 +1,112 @@
+"""The page's sidebar: uploads and the filter widgets, mirrored in the URL."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from typing import Any
+
+import streamlit as st
+
+from app import presenter
+from reactions import views
+from reactions.guard import DEFAULT_TIME_LIMIT
+from reactions.index import FrameIndex
+from reactions.models import Corpus, Status
+from reactions.uploads import ARCHIVE_TYPES, ARTICLE_TYPES, Upload, read_uploads
+
+# Filters field -> its widget's key.
+WIDGETS = {"dates": "f_dates", "hashtags": "f_tags", "sentiments": "f_sentiment", "kinds": "f_kind",
+           "articles": "f_article", "authors": "f_author", "platforms": "f_platform", "renderings": "f_rendering",
+           "min_confidence": "f_confidence", "text": "f_text"}  # fmt: skip
+
+
+def uploaded_files(base: Corpus) -> Upload:
+    """Parse what was uploaded (once per distinct set of files), with progress; names never clash
+    with the articles of ``base``."""
+    kinds = [t.lstrip(".") for t in (*ARTICLE_TYPES, *ARCHIVE_TYPES)]
+    files = st.file_uploader(
+        "Add articles", type=kinds, accept_multiple_files=True, key="uploads",
+        help="Text, Markdown or HTML articles, or a .zip of them. They are read in memory, never saved.",
+    )  # fmt: skip
+    pairs = tuple((f.name, f.getvalue()) for f in files or ())
+    if not pairs:
+        return Upload()
+    digest = hashlib.sha256(repr([(n, hashlib.sha256(b).hexdigest()) for n, b in pairs]).encode()).hexdigest()
+    cached = st.session_state.get("upload")
+    if cached and cached[0] == digest:
+        return cached[1]  # type: ignore[no-any-return]
+    with st.status(f"Reading {len(pairs)} uploaded file(s)…", expanded=False) as status:
+        bar = st.progress(0.0)
+        taken = [article.source for article in base.articles]
+        upload = read_uploads(pairs, progress=lambda done, total, _: bar.progress(done / total), taken=taken,
+                              time_limit=DEFAULT_TIME_LIMIT)  # fmt: skip
+        bad = sum(o.status is Status.SKIPPED for o in upload.outcomes)
+        status.update(label=f"Read {len(upload.outcomes) - bad} file(s), skipped {bad}", state="complete")
+    st.session_state["upload"] = (digest, upload)
+    return upload
+
+
+def init_filters(options: dict[str, Any]) -> None:
+    """Once per session: the filter widgets start from the URL's query parameters."""
+    if st.session_state.get("filters_ready"):
+        return
+    wanted = views.filters_from_query({k: st.query_params.get_all(k) for k in st.query_params})
+    for field, value in presenter.widget_values(wanted, options).items():
+        st.session_state[WIDGETS[field]] = value
+    st.session_state["filters_ready"] = True
+
+
+@st.cache_data(max_entries=16)
+def filter_options(key: str, _index: FrameIndex) -> dict[str, Any]:
+    """The choices each filter widget offers (presenter.filter_options); ``key`` identifies the frame."""
+    return presenter.filter_options(_index)
+
+
+def reset_filters(options: dict[str, Any]) -> None:
+    """Button callback: every filter back to 'everything'."""
+    for field, value in presenter.widget_values(views.Filters(), options).items():
+        st.session_state[WIDGETS[field]] = value
+
+
+def follow_date_bounds(first: dt.date, last: dt.date) -> None:
+    """When the data's date range changes (an upload), a full-range choice stays full, others are clamped."""
+    moved = presenter.follow_dates(st.session_state.get("f_dates") or (), st.session_state.get("f_dates_bounds"),
+                               (first, last))  # fmt: skip
+    st.session_state["f_dates_bounds"] = (first, last)
+    if moved is not None:
+        st.session_state["f_dates"] = moved
+
+
+def sidebar_filters(options: dict[str, Any]) -> views.Filters:
+    """The filter widgets; returns the filters they describe and mirrors them in the URL."""
+    init_filters(options)
+    first, last = options["days"]
+    st.subheader("Filters")
+    dates: tuple[Any, ...] = ()
+    if first is not None:
+        follow_date_bounds(first, last)
+        dates = tuple(st.date_input("Date range", min_value=first, max_value=last, key="f_dates"))
+    tags = st.multiselect("Hashtags", options["tags"], key="f_tags", placeholder="Any hashtag")
+    labels = st.pills("Sentiment", options["sentiments"], selection_mode="multi", key="f_sentiment")
+    kinds = st.segmented_control("Kind", options["kinds"], selection_mode="multi", key="f_kind")
+    text = st.text_input("Search text", key="f_text", placeholder="word, phrase or @handle")
+    with st.expander("Article, author, platform, how found"):
+        articles = st.multiselect("Article", options["articles"], key="f_article", placeholder="Any article")
+        authors = st.multiselect("Author", options["authors"], key="f_author", placeholder="Any author")
+        platforms = st.multiselect("Platform", options["platforms"], key="f_platform", placeholder="Any")
+        renderings = st.multiselect("Found as", options["renderings"], key="f_rendering", placeholder="Any rendering",
+                                    help=presenter.RENDERINGS_HELP)  # fmt: skip
+        confidence = st.slider("Minimum confidence", 0.0, 1.0, step=0.05, key="f_confidence",
+                               help=presenter.CONFIDENCE_HELP)  # fmt: skip
+    chosen = {"dates": dates, "hashtags": tags, "sentiments": labels, "kinds": kinds, "text": text,
+              "articles": articles, "authors": authors, "platforms": platforms, "renderings": renderings,
+              "min_confidence": confidence}  # fmt: skip
+    filters = presenter.filters_from_widgets(chosen, (first, last))
+    st.button("Reset filters", on_click=reset_filters, args=(options,), disabled=not filters.active,
+              icon=":material/filter_alt_off:", width="stretch", key="reset_filters")  # fmt: skip
+    st.caption("The page's URL holds these filters: copy it to share this view.")
+    query = views.filters_to_query(filters)
+    if query != {k: st.query_params.get_all(k) for k in st.query_params}:
+        st.query_params.from_dict(query)
+    return filters
