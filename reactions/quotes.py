@@ -51,13 +51,21 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from reactions.authors import (
+    FURNITURE,
+    REACH,
+    author_as_written,
+    is_poster,
+    plausible_author,
+    resolve_author,
+    subject,
+    subject_before,
+)
 from reactions.build import build_reaction, overlaps, text_fingerprint
 from reactions.models import Kind, Platform, Reaction, Rendering
 
 __all__ = ["find_quotes"]
 
-REACH = 400
-"""How far around a quotation its sentence, the sentence before and the neighbouring paragraphs are read."""
 
 _QUOTE_RE = re.compile(
     r'"(?P<a>[^"\n]{2,2000})"|“(?P<b>[^”“\n]{0,2000}(?:“[^”“\n]{1,200}”[^”“\n]{0,2000}){0,5})”'
@@ -114,20 +122,12 @@ _OTHER_MEDIUM_RE = re.compile(
     re.IGNORECASE,
 )
 """Words that put the quotation in another medium (``…in a statement``, ``…wrote in a 2018 article``)."""
-_POSTERS = frozenset({"fan", "fans", "user", "users", "follower", "followers", "commenter", "commenters", "tweeter",
-                      "tweeters", "account", "poster", "viewer", "viewers", "another", "others", "someone",
-                      "people", "many", "one"})  # fmt: skip
-"""Authors who are posters by what they are (``a fan``, ``one user``, ``Another wrote``)."""
-_PRONOUNS = frozenset({"he", "she", "they", "it", "him", "her", "we", "i"})
-_ARTICLES = frozenset({"a", "an", "the", "one", "another", "some", "many", "several", "two", "three", "this", "that",
-                       "other", "others", "someone", "people", "his", "her", "their", "its"})  # fmt: skip
-_LEADING_WORDS = frozenset({"in", "on", "at", "after", "before", "during", "following", "since", "as", "when", "while",
-                            "then", "later", "also", "but", "and", "so", "meanwhile", "minutes", "hours", "days",
-                            "moments", "shortly", "soon"})  # fmt: skip
-_SUBJECT_STOPS = frozenset({"also", "later", "then", "had", "has", "have", "was", "is", "were", "took", "went",
-                            "seemingly", "quickly", "soon", "immediately", "even", "just", "once", "again", "first",
-                            "finally", "herself", "himself", "themselves", "who", "which", "that"})  # fmt: skip
-_TOKEN_RE = re.compile(r"@?[\w'’.&-]{1,40}")
+
+
+
+
+
+
 _SENTENCE_END_RE = re.compile(r"[.!?…](?<!\b[A-Z][.!?…])[\"”’)]?(?=[ \t\n]|$)")
 """A sentence's end (not after a lone capital: ``E! News``, ``U.S.``)."""
 _AFTER_RE = re.compile(
@@ -141,7 +141,7 @@ _AFTER_RE = re.compile(
 _AUTHOR_END_RE = re.compile(
     r"[ \t]+(?:in|on|at|for|from|to|with|via|about|who|after|before|while|(?<!known )as|and)[ \t]", re.IGNORECASE
 )
-_CAPITALISED = re.compile(r"^[@A-Z0-9]")
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,7 +239,7 @@ def _quote_at(
         return None
     context = _sentences_around(body, match)
     attribution = _attribution_after(body, match) or _attribution_before(match, context.lead)
-    if attribution is None or not _plausible_author(attribution.author):
+    if attribution is None or not plausible_author(attribution.author):
         return None
     judged = _judge(attribution, context, _embed_near(body, match, taken))
     if judged is None and attribution.verb not in SPEECH_VERBS and echoes is not None and echoes.repeat(text):
@@ -302,7 +302,7 @@ def _sentences_around(body: str, match: re.Match[str]) -> _Context:
     lo = max(0, match.start() - REACH)
     para = body.rfind("\n", lo, match.start()) + 1
     start = max([m.end() for m in _SENTENCE_END_RE.finditer(body, para, match.start())], default=para)
-    lines = [line for line in body[lo:para].split("\n") if line.strip() and not line.startswith(_FURNITURE)]
+    lines = [line for line in body[lo:para].split("\n") if line.strip() and not line.startswith(FURNITURE)]
     before = " ".join([*lines[-1:], body[para:start]]).strip()
     stop = _SENTENCE_END_RE.search(body, match.end(), min(len(body), match.end() + REACH))
     end = stop.end() if stop else min(len(body), match.end() + REACH)
@@ -311,9 +311,7 @@ def _sentences_around(body: str, match: re.Match[str]) -> _Context:
     return _Context(body[start : match.start()], body[match.end() : end], before, body[para:start])
 
 
-_FURNITURE = ("Also Read", "Read more", "Read More", "READ MORE", "Related", "RELATED", "Advertisement",
-              "ADVERTISEMENT")  # fmt: skip
-"""Lines a site puts between paragraphs (links to other stories), which say nothing of the quotation."""
+
 
 
 def _attribution_after(body: str, match: re.Match[str]) -> _Attribution | None:
@@ -357,12 +355,12 @@ def _attribution_before(match: re.Match[str], lead: str) -> _Attribution | None:
         return None
     verbs = list(_VERB_RE.finditer(lead))
     took = _TOOK_TO_RE.search(lead)
-    if took is not None and (author := _subject(lead[: took.start()])):
+    if took is not None and (author := subject(lead[: took.start()])):
         return _Attribution(author, "posted", lead, lead_start, before=True)
     if not verbs:
         if not lead.endswith(":") or not (_possessor(lead) or _OWN_POST_RE.search(lead)):
             return None
-        author = _possessor(lead) or _subject(lead)
+        author = _possessor(lead) or subject(lead)
         return _Attribution(author, "", lead, lead_start, before=True) if author else None
     last = verbs[-1]
     if _REPORTED_RE.search(lead) or not (lead.endswith(":") or _LEAD_TAIL_RE.fullmatch(lead, last.end())):
@@ -370,9 +368,9 @@ def _attribution_before(match: re.Match[str], lead: str) -> _Attribution | None:
     strongest = next((v for v in verbs if v.group().lower() in STRONG_VERBS), last)
     author = (
         _possessor(lead)
-        or _subject_before(lead[: verbs[0].start()])
-        or _subject(lead[: verbs[0].start()])
-        or _subject_before(lead[: strongest.start()])
+        or subject_before(lead[: verbs[0].start()])
+        or subject(lead[: verbs[0].start()])
+        or subject_before(lead[: strongest.start()])
     )
     if not author:
         return None
@@ -425,104 +423,6 @@ def _possessor(lead: str) -> str:
 _SHARING_RE = re.compile(r"\b(?:retweet(?:ed|ing|s)?|re-?posted|shared|quoted|liked)\b", re.IGNORECASE)
 
 
-def _plausible_author(author: str) -> bool:
-    """Whether an attribution's author can be someone: a name, a pronoun, or a noun phrase, not a verb's helper
-    (``was shared``) or a stray word."""
-    first = author.split()[0].lower() if author.split() else ""
-    return bool(first) and first not in _NOT_AUTHORS
-
-
-_NOT_AUTHORS = frozenset({"was", "were", "is", "are", "be", "been", "being", "has", "have", "had", "only", "also",
-                          "not", "never", "just", "then", "and", "but", "or", "that", "which", "who", "it", "this",
-                          "there", "here", "what"})  # fmt: skip
-
-
-def _subject_before(words: str) -> str:
-    """The subject standing right before a verb (``…Katy Perry he wrote``, ``…entrepreneur Lisa Song Sutton
-    tweeted``): a pronoun, a run of capitalised words, or a noun phrase back to its article (``one user``,
-    ``the department``), past adverbs (``later``, ``also``); empty when a clause break or anything else
-    stands there."""
-    tokens: list[str] = _TOKEN_RE.findall(_CLAUSE_BREAK_RE.split(words[-200:])[-1])
-    while tokens and tokens[-1].lower() in _ADVERBS:
-        tokens.pop()
-    if not tokens:
-        return ""
-    last = tokens[-1]
-    if last.lower() in _PRONOUNS:
-        return last
-    if _CAPITALISED.match(last):
-        name: list[str] = []
-        while tokens and _CAPITALISED.match(tokens[-1]) and len(name) < 6:
-            name.insert(0, tokens.pop())
-        return " ".join(name) if not name[0].endswith(("’s", "'s")) else ""
-    phrase: list[str] = []
-    while tokens and len(phrase) < 6:
-        phrase.insert(0, tokens.pop())
-        if phrase[0].lower() in _ARTICLES:
-            return " ".join(phrase) if phrase[-1].lower() in _POSTERS or len(phrase) > 1 else ""
-    return ""
-
-
-_ADVERBS = frozenset({"also", "later", "then", "just", "quickly", "simply", "first", "again", "once", "previously",
-                      "both", "soon", "immediately", "even", "reportedly", "apparently", "seemingly", "recently",
-                      "publicly", "promptly", "subsequently", "directly", "swiftly", "had", "has", "have"})  # fmt: skip
-
-
-def _subject(words: str) -> str:
-    """Who a lead-in's verb belongs to: in the last clause (after a comma, a dash or a semicolon), past leading
-    prepositional words (``In another tweet King …`` -> ``King``), up to the first word that is not part of
-    a name."""
-    segments = _CLAUSE_BREAK_RE.split(words)
-    for i in range(len(segments) - 1, -1, -1):
-        tokens = _TOKEN_RE.findall(segments[i])
-        while tokens and tokens[0].lower() in _LEADING_WORDS:
-            tokens = _skip_phrase(tokens)
-        subject = _leading_name(tokens)
-        if subject and subject.split()[0].lower() in ("a", "an") and i > 0:
-            named = _leading_name(_TOKEN_RE.findall(segments[i - 1])[-4:])
-            if named and _CAPITALISED.match(named):  # "Michelle Rempel, a Conservative MP, used Twitter…"
-                return _trailing_name(segments[i - 1]) or subject
-        if subject:
-            return subject
-    return ""
-
-
-def _trailing_name(segment: str) -> str:
-    """The capitalised words that end ``segment`` (``…MPs were among them. Michelle Rempel``)."""
-    tokens = _TOKEN_RE.findall(segment)
-    name: list[str] = []
-    for token in reversed(tokens):
-        if not _CAPITALISED.match(token) or token.endswith("."):
-            break
-        name.insert(0, token)
-    return " ".join(name[-4:])
-
-
-_CLAUSE_BREAK_RE = re.compile(r"[,;]|[ \t][-–—][ \t]")
-
-
-def _leading_name(tokens: Sequence[str]) -> str:
-    if tokens and not _CAPITALISED.match(tokens[0]) and tokens[0].lower() not in _PRONOUNS | _ARTICLES | _POSTERS:
-        return ""  # a predicate ("used Twitter to…"), not a subject
-    subject: list[str] = []
-    for token in tokens:
-        lower = token.lower()
-        if subject and (lower in _SUBJECT_STOPS or (lower.endswith("ed") and not _CAPITALISED.match(token))):
-            break
-        subject.append(token)
-        if lower in _PRONOUNS and len(subject) == 1:
-            break
-    return " ".join(subject[:8])
-
-
-def _skip_phrase(tokens: list[str]) -> list[str]:
-    """Tokens after a leading prepositional or time phrase (``In another tweet``, ``Minutes later``)."""
-    rest = tokens[1:]
-    while rest and not (_CAPITALISED.match(rest[0]) or rest[0].lower() in _PRONOUNS):
-        rest = rest[1:]
-    return rest
-
-
 def _judge(attribution: _Attribution, context: _Context, embed_near: bool) -> tuple[float, Platform] | None:
     """``(confidence, platform)`` when the quotation was posted, else None (see the module's table)."""
     verb = attribution.verb
@@ -544,7 +444,7 @@ def _judge(attribution: _Attribution, context: _Context, embed_near: bool) -> tu
         return 0.85, platform or Platform.UNKNOWN
     if not verb or _OTHER_MEDIUM_RE.search(previous):
         return None
-    if _is_poster(attribution.author):
+    if is_poster(attribution.author):
         return 0.75, platform or Platform.UNKNOWN
     if embed_near:
         return 0.7, platform or Platform.UNKNOWN
@@ -568,9 +468,7 @@ def _platform(text: str) -> Platform | None:
     return next((platform for word, platform in _PLATFORM_WORDS if word in lowered), None)
 
 
-def _is_poster(author: str) -> bool:
-    words = author.lower().split()
-    return bool(words) and words[-1] in _POSTERS and (len(words) == 1 or words[0] in _ARTICLES)
+
 
 
 def _embed_near(body: str, match: re.Match[str], taken: Sequence[tuple[int, int]]) -> bool:
@@ -579,97 +477,3 @@ def _embed_near(body: str, match: re.Match[str], taken: Sequence[tuple[int, int]
     lo = max(0, match.start() - REACH)
     hi = min(len(body), match.end() + REACH)
     return any(lo < end <= match.start() for _, end in taken) and any(match.end() <= start < hi for start, _ in taken)
-
-
-def author_as_written(words: str) -> str | None:
-    """The author as the prose writes it, less a description before a name: ``TV producer Jesse Zook`` ->
-    ``Jesse Zook``; a phrase that opens with an article or a number stays whole (``one social media user``,
-    ``A spoof account for Iron Man Tony Stark``)."""
-    names = [w for w in words.split() if not w.startswith("@")]
-    if not names:
-        return None
-    if names[0].lower() in _ARTICLES:
-        return " ".join(names)
-    trailing: list[str] = []
-    for word in reversed(names):
-        if not _CAPITALISED.match(word):
-            break
-        trailing.insert(0, word)
-    while len(trailing) > 1 and trailing[0].lower().strip(".") in _DESCRIPTIONS:
-        trailing = trailing[1:]
-    cut = max((i for i, w in enumerate(trailing[:-1]) if w.lower().strip(".") in _DESCRIPTIONS), default=-1)
-    trailing = trailing[cut + 1 :]
-    if trailing and len(trailing) < len(names):
-        return " ".join(trailing)
-    return " ".join(trailing or names)
-
-
-_DESCRIPTIONS = frozenset({"actor", "actress", "singer", "rapper", "model", "director", "producer", "editor", "host",
-                           "star", "comedian", "writer", "author", "journalist", "reporter", "senator", "sen", "rep",
-                           "representative", "congressman", "congresswoman", "president", "governor", "gov", "mayor",
-                           "minister", "chairman", "chairwoman", "ceo", "founder", "entrepreneur", "personality",
-                           "commentator", "activist", "musician", "designer", "chef", "coach", "player", "anchor",
-                           "pundit", "columnist", "spokesman", "spokeswoman", "spokesperson", "secretary", "leader",
-                           "officer", "chief", "judge", "attorney", "lawyer", "professor", "dr", "mr", "mrs", "ms",
-                           "sir", "dame", "lord", "lady", "prince", "princess", "king", "queen", "pope", "bishop",
-                           "candidate", "hopeful", "nominee", "contestant", "influencer", "blogger", "vlogger",
-                           "youtuber", "tiktoker", "creator", "presenter", "broadcaster", "analyst", "strategist",
-                           "adviser", "advisor", "aide", "staffer", "official", "politician", "lawmaker",
-                           "mp"})  # fmt: skip
-"""Words that describe a person before the name (``Actor Nick Searcy``, ``Red State Editor Brandon Morse``)."""
-
-
-_NAME_RE = re.compile(r"(?<![\w'’])(?:(?:[A-Z]\.|[A-Z][\w'’-]{1,30})[ \t]){0,3}[A-Z][\w'’-]{1,30}(?![\w'’-])")
-"""A run of capitalised words (initials with their dot) that may be a person's name."""
-_NOT_NAMES = frozenset({"The", "A", "An", "In", "On", "At", "But", "And", "It", "He", "She", "They", "We", "I", "This",
-                        "That", "Twitter", "Instagram", "Facebook", "TikTok", "Monday", "Tuesday", "Wednesday",
-                        "Thursday", "Friday", "Saturday", "Sunday", "January", "February", "March", "April", "May",
-                        "June", "July", "August", "September", "October", "November", "December", "After", "Before",
-                        "When", "While", "As", "Her", "His", "Their", "Its", "One", "Another", "Meanwhile", "For",
-                        "Minutes", "Later", "So", "Then", "Now", "Also", "Still", "However", "Although", "Last",
-                        "Earlier", "Years", "Days", "Image", "Photo", "Getty", "Images", "Advertisement", "Read",
-                        "Related", "Splash", "News", "PDT", "PST", "EST", "EDT", "GMT", "BST", "Mr", "Mrs",
-                        "Ms", "Dr", "Love", "Thanks", "Thank", "Happy", "Merry", "Oh", "Yes", "No", "Nobody",
-                        "Everyone", "Everybody", "Someone", "Somebody", "Anyone", "People", "Fans"})  # fmt: skip
-_SUBJECT_VERB_RE = re.compile(
-    r"[ \t]{1,3}(?:(?:also|later|then|just|recently|finally|once|has|had|have|is|was|isn[’']t|wasn[’']t|has[ \t]+been)"
-    r"[ \t]{1,3})?(?:[a-z]{2,20}ed|is|was|has|had|took|gave|went|wrote|said|says|shares|posts|writes|spoke|made"
-    r"|told|announced|revealed|isn[’']t|wasn[’']t|and[ \t]{1,3}(?:her|his)|,[ \t]{1,3}who(?:se)?)\b"
-)
-"""What follows a name that is a sentence's subject (``Witherspoon posted``, ``Kaya Jones took to Twitter``)."""
-
-
-def resolve_author(body: str, at: int, written: str) -> str | None:
-    """The person or account a quotation belongs to: the name as written, or, for a pronoun, the person the
-    prose names last before the quotation as the subject of a sentence (``Camp took to Twitter…  "…," she
-    wrote.`` -> ``Camp``), else the last full name (two words or more); None for an anonymous author
-    (``one user``) or when no one is named."""
-    shown = author_as_written(written)
-    if shown is None:
-        return None
-    first = shown.split()[0].lower()
-    if first not in _PRONOUNS:
-        return None if first in _ARTICLES or _is_poster(shown) else shown
-    window = _QUOTED_RE.sub(_blank_out, body[max(0, at - REACH) : at])
-    window = "\n".join(line for line in window.split("\n") if not line.startswith(_FURNITURE))
-    subjects, full_names = [], []
-    for match in _NAME_RE.finditer(window):
-        tokens = match.group().split()
-        while tokens and tokens[0] in _NOT_NAMES:
-            tokens = tokens[1:]
-        if not tokens or tokens[-1] in _NOT_NAMES:
-            continue
-        name = " ".join(tokens).removesuffix("’s").removesuffix("'s")
-        if _SUBJECT_VERB_RE.match(window, match.end()):
-            subjects.append(name)
-        elif len(tokens) > 1:
-            full_names.append(name)
-    named = subjects or full_names
-    return named[-1] if named else None
-
-
-_QUOTED_RE = re.compile(r'"[^"\n]{0,2000}"|“[^”\n]{0,2000}”')
-
-
-def _blank_out(match: re.Match[str]) -> str:
-    return " " * len(match.group())

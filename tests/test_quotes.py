@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from reactions.models import Platform, Rendering
 from reactions.parse import parse_article
-from reactions.quotes import author_as_written, find_quotes, resolve_author
+from reactions.quotes import find_quotes
 
 
 def quotes(text: str) -> list[tuple[str, str | None, str]]:
@@ -135,37 +135,6 @@ def test_confidence_and_rendering_follow_the_cues() -> None:
     (poster,) = find_quotes('"So good," one fan wrote.', "a.txt", [])
     assert (strong.confidence, weak.confidence, poster.confidence) == (0.95, 0.85, 0.75)
     assert {strong.rendering, weak.rendering, poster.rendering} == {Rendering.QUOTE}
-
-
-@pytest.mark.parametrize(
-    ("written", "shown"),
-    [
-        ("TV producer Jesse Zook", "Jesse Zook"),
-        ("Red State Editor Brandon Moss", "Brandon Moss"),
-        ("Actor Nick Sarcy", "Nick Sarcy"),
-        ("A spoof account for Iron Man Tony Stark", "A spoof account for Iron Man Tony Stark"),
-        ("one social media user", "one social media user"),
-        ("she", "she"),
-        ("@handle", None),
-    ],
-)
-def test_authors_as_written(written: str, shown: str | None) -> None:
-    assert author_as_written(written) == shown
-
-
-@pytest.mark.parametrize(
-    ("body", "written", "author"),
-    [
-        ("Kaya Jones took to Twitter on Friday to speak out.\n\n", "she", "Kaya Jones"),
-        ("The pop star Lena Park posted a photo of the stage.\n\n", "she", "Lena Park"),
-        ('Camp thanked fans. "Love you all," her friend wrote.\n\n', "she", "Camp"),
-        ("Nobody is named here at all.\n\n", "he", None),
-        ("Kaya Jones took to Twitter.\n\n", "one user", None),
-        ("", "Rivera", "Rivera"),
-    ],
-)
-def test_authors_resolved_from_the_paragraph(body: str, written: str, author: str | None) -> None:
-    assert resolve_author(body, len(body), written) == author
 
 
 def test_the_author_field_of_quotes_and_embeds() -> None:

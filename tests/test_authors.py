@@ -1,0 +1,46 @@
+"""reactions.authors: the author of a quotation as written, and the person it stands for."""
+
+from __future__ import annotations
+
+import pytest
+
+from reactions.authors import author_as_written, is_poster, plausible_author, resolve_author
+
+
+@pytest.mark.parametrize(
+    ("written", "shown"),
+    [
+        ("TV producer Jesse Zook", "Jesse Zook"),
+        ("Red State Editor Brandon Moss", "Brandon Moss"),
+        ("Actor Nick Sarcy", "Nick Sarcy"),
+        ("A spoof account for Iron Man Tony Stark", "A spoof account for Iron Man Tony Stark"),
+        ("one social media user", "one social media user"),
+        ("she", "she"),
+        ("@handle", None),
+    ],
+)
+def test_authors_as_written(written: str, shown: str | None) -> None:
+    assert author_as_written(written) == shown
+
+
+@pytest.mark.parametrize(
+    ("body", "written", "author"),
+    [
+        ("Kaya Jones took to Twitter on Friday to speak out.\n\n", "she", "Kaya Jones"),
+        ("The pop star Lena Park posted a photo of the stage.\n\n", "she", "Lena Park"),
+        ('Camp thanked fans. "Love you all," her friend wrote.\n\n', "she", "Camp"),
+        ("Nobody is named here at all.\n\n", "he", None),
+        ("Kaya Jones took to Twitter.\n\n", "one user", None),
+        ("", "Rivera", "Rivera"),
+    ],
+)
+def test_authors_resolved_from_the_paragraph(body: str, written: str, author: str | None) -> None:
+    assert resolve_author(body, len(body), written) == author
+
+
+def test_posters_and_plausible_authors() -> None:
+    assert is_poster("a fan")
+    assert is_poster("users")
+    assert not is_poster("the president")
+    assert plausible_author("Jane Doe")
+    assert not plausible_author("was shared")
