@@ -32,6 +32,7 @@ import pandas as pd
 
 from reactions import corpus as corpus_module
 from reactions.errors import ReactionsError
+from reactions.export import write_atomically
 from reactions.files import DEFAULT_READ, ReadOptions
 from reactions.models import Article, Corpus, FileOutcome
 
@@ -158,6 +159,8 @@ def write_parts(frame: pd.DataFrame, out: Path) -> list[Path]:
     for number, start in enumerate(range(0, max(len(frame), 1), PARTITION_ROWS)):
         part = frame.iloc[start : start + PARTITION_ROWS]
         path = out / f"part.{number}.parquet"
-        parquet.write_table(arrow.Table.from_pandas(part, schema=schema, preserve_index=False), path)
+        sink = arrow.BufferOutputStream()
+        parquet.write_table(arrow.Table.from_pandas(part, schema=schema, preserve_index=False), sink)
+        write_atomically(path, sink.getvalue().to_pybytes())  # a failed write never leaves a cut part
         written.append(path)
     return written

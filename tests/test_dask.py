@@ -96,3 +96,18 @@ def test_an_unreachable_scheduler_is_a_clean_error(monkeypatch: pytest.MonkeyPat
     with pytest.raises(ReactionsError, match=r"cannot reach the Dask scheduler at tcp://127\.0\.0\.1:9"):  # noqa: SIM117
         with reactions_dask.connect("tcp://127.0.0.1:9"):
             pass
+
+
+def test_parquet_parts_are_written_whole_or_not_at_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    frame = to_frame(read_corpus([Path(__file__).resolve().parent.parent / "seeds"]))
+    (first,) = reactions_dask.write_parts(frame, tmp_path)
+    before = first.read_bytes()
+
+    def disk_full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("os.fsync", disk_full)
+    with pytest.raises(ReactionsError, match="No space left"):
+        reactions_dask.write_parts(frame.iloc[:1], tmp_path)
+    assert first.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["part.0.parquet"]
