@@ -25,13 +25,9 @@ import datetime as dt
 import gc
 import logging
 import operator
-import os
-import pickle
 import tempfile
 import time
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, Final
 
@@ -54,6 +50,7 @@ from reactions.files import DEFAULT_READ, ReadOptions
 from reactions.frames import BASE_DTYPES, frame_from_columns, published_at, reaction_columns
 from reactions.models import Article, Corpus, FileOutcome, Status
 from reactions.parallel import cached_results, default_jobs, shared_pool
+from reactions.scheduler import Job, Scheduler
 from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
 from reactions.store import corpus_folder
 
@@ -66,8 +63,6 @@ INLINE_BELOW: Final = 32
 """Fewer files than this are read in this process, without starting a pool."""
 CHUNK_FILES: Final = (8, 128)
 """Files per reading task, at least and at most (about 16 tasks per process in between)."""
-AHEAD: Final = 4
-"""Tasks handed out ahead to each worker process."""
 SCORE_ROWS: Final = 500
 """New reactions per scoring task."""
 
@@ -335,97 +330,6 @@ class Merge:
 # --- one run ----------------------------------------------------------------------------------------
 
 
-def spilled(folder: str, task: Callable[..., Any], *args: Any) -> str:
-    """Run ``task`` in a worker and leave its pickled result in a file of ``folder``: only the
-    file's name goes back through the pool's pipe, so a worker never waits for the busy main
-    process to read a large result off the pipe.  (``folder`` is this run's private temporary
-    folder, removed at its end: the pickle is the pool's own transport, never stored.)"""
-    with tempfile.NamedTemporaryFile(dir=folder, delete=False) as file:
-        pickle.dump(task(*args), file, protocol=pickle.HIGHEST_PROTOCOL)
-    return file.name
-
-
-def _unspill(name: str) -> Any:
-    with open(name, "rb") as file:
-        data = file.read()
-    os.unlink(name)
-    return pickle.loads(data)
-
-
-class _Job:
-    """One task and, once done, its result."""
-
-    __slots__ = ("args", "done", "future", "task", "value")
-
-    def __init__(self, task: Callable[..., Any], args: tuple[Any, ...]) -> None:
-        self.task, self.args = task, args
-        self.future: Future[Any] | None = None
-        self.done = False
-        self.value: Any = None
-
-
-class Scheduler:
-    """Tasks done by a pool's workers *and* by this process: asked for a result that is not ready,
-    this process does a task no worker has started instead of waiting (the next one not handed
-    out, else the last one handed out, taken back).  So ``jobs=N`` is ``N-1`` workers plus this
-    process, all busy to the end (this process also merges between tasks), and the tasks done
-    here need no pickling.  Without a pool, every task is done here when its result is asked for.
-    """
-
-    def __init__(self, pool: ProcessPoolExecutor | None, workers: int, spill: str = "") -> None:
-        self.pool = pool
-        self.spill = spill
-        self.ahead = AHEAD * workers
-        self.waiting: deque[_Job] = deque()
-        self.handed: deque[_Job] = deque()
-
-    def add(self, task: Callable[..., Any], *args: Any) -> _Job:
-        """A task to do (handed out in the order added)."""
-        job = _Job(task, args)
-        self.waiting.append(job)
-        self.hand_out()
-        return job
-
-    def result(self, job: _Job) -> Any:
-        """The job's result, doing other jobs here while a worker is on it."""
-        while not job.done:
-            self.hand_out()
-            if job.future is None:
-                self.waiting.remove(job)  # the next job in order: normally the first one waiting
-                self._do(job)
-            elif not job.future.done() and (other := self._take()) is not None:
-                self._do(other)
-            else:
-                job.value, job.done = _unspill(job.future.result()), True
-        return job.value
-
-    def _take(self) -> _Job | None:
-        """A job for this process: the next one waiting, else the last one handed out if no worker
-        has started it yet."""
-        if self.waiting:
-            return self.waiting.popleft()
-        if self.handed and (last := self.handed[-1]).future is not None and last.future.cancel():
-            self.handed.pop()
-            last.future = None
-            return last
-        return None
-
-    def _do(self, job: _Job) -> None:
-        job.value, job.done = job.task(*job.args), True
-
-    def hand_out(self, *, everything: bool = False) -> None:
-        """Keep the workers :data:`AHEAD` tasks ahead, or hand them ``everything`` still waiting
-        (this process takes back, from the end, what they have not started when it is idle)."""
-        if self.pool is None:
-            return
-        while self.handed and self.handed[0].future is not None and self.handed[0].future.done():
-            self.handed.popleft()
-        while self.waiting and (everything or len(self.handed) < self.ahead):
-            job = self.waiting.popleft()
-            job.future = self.pool.submit(spilled, self.spill, job.task, *job.args)
-            self.handed.append(job)
-
-
 class _Run:
     """Files -> frame: reading tasks merged in order as they are done, the new reactions of each
     sent to scoring in batches meanwhile."""
@@ -450,7 +354,7 @@ class _Run:
         self.spill = tempfile.TemporaryDirectory(prefix="reactions-") if pool is not None else None
         self.tasks = Scheduler(pool, workers, self.spill.name if self.spill is not None else "")
         self.digests: list[str | None] = []
-        self.scores: list[_Job] = []
+        self.scores: list[Job] = []
         self.waiting: tuple[list[str], list[str]] = ([], [])
 
     def go(self) -> tuple[pd.DataFrame, tuple[FileOutcome, ...]]:

@@ -5,11 +5,9 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import logging
-import operator
 import os
 import shutil
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -22,8 +20,7 @@ from reactions.cache import ParseCache, store_file
 from reactions.corpus import merge_reactions, read_corpus
 from reactions.frames import published_at, reaction_columns, to_frame
 from reactions.models import Article, Citation, Corpus, Reaction
-from reactions.parallel import shared_pool
-from reactions.pipeline import Extraction, Merge, Scheduler, extract_frame
+from reactions.pipeline import Extraction, Merge, extract_frame
 
 ROOT = Path(__file__).resolve().parents[1]
 LEXICON = {"amazing": -3.0, "nerve": 2.5}
@@ -292,36 +289,6 @@ def test_a_store_failing_in_a_task_is_logged_once(
 
 
 # --- the scheduler --------------------------------------------------------------------------------
-
-
-def pid_after(seconds: float) -> int:
-    time.sleep(seconds)
-    return os.getpid()
-
-
-def test_the_scheduler_shares_the_work_and_keeps_the_order(tmp_path: Path) -> None:
-    pool = shared_pool(1)
-    tasks = Scheduler(pool, 1, str(tmp_path))
-    jobs = [tasks.add(pid_after, 0.3)] + [tasks.add(operator.add, i, 100) for i in range(8)]
-    tasks.hand_out(everything=True)  # all to the worker: this process takes back what it has not started
-    future = jobs[0].future
-    assert future is not None
-    while not future.running():  # on its way to the worker: no longer to be taken back
-        time.sleep(0.01)
-    first = tasks.result(jobs[0])
-    assert first != os.getpid()  # the worker slept on it while this process did the rest
-    assert [tasks.result(job) for job in jobs[1:]] == [i + 100 for i in range(8)]
-    assert sum(job.future is None for job in jobs[1:]) >= 5  # done here (the pool's queue holds two)
-    assert list(tmp_path.iterdir()) == []  # every result spilled by the worker was read and removed
-
-
-def test_without_a_pool_every_task_is_done_when_asked_for() -> None:
-    done: list[int] = []
-    tasks = Scheduler(None, 0)
-    jobs = [tasks.add(done.append, i) for i in range(3)]
-    assert done == []
-    tasks.result(jobs[1])
-    assert done == [1]
 
 
 def test_a_parallel_run_leaves_no_spilled_results(generated: Path, monkeypatch: pytest.MonkeyPatch) -> None:

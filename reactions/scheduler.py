@@ -1,0 +1,106 @@
+"""Tasks done by a process pool's workers and by this process together, in order (see :class:`Scheduler`);
+large results travel through a temporary file rather than a pipe (:func:`spilled`)."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import tempfile
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any, Final
+
+AHEAD: Final = 4
+"""Tasks handed out ahead to each worker process."""
+
+
+def spilled(folder: str, task: Callable[..., Any], *args: Any) -> str:
+    """Run ``task`` in a worker and leave its pickled result in a file of ``folder``: only the
+    file's name goes back through the pool's pipe, so a worker never waits for the busy main
+    process to read a large result off the pipe.  (``folder`` is this run's private temporary
+    folder, removed at its end: the pickle is the pool's own transport, never stored.)"""
+    with tempfile.NamedTemporaryFile(dir=folder, delete=False) as file:
+        pickle.dump(task(*args), file, protocol=pickle.HIGHEST_PROTOCOL)
+    return file.name
+
+
+def _unspill(name: str) -> Any:
+    with open(name, "rb") as file:
+        data = file.read()
+    os.unlink(name)
+    return pickle.loads(data)
+
+
+class Job:
+    """One task and, once done, its result."""
+
+    __slots__ = ("args", "done", "future", "task", "value")
+
+    def __init__(self, task: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        self.task, self.args = task, args
+        self.future: Future[Any] | None = None
+        self.done = False
+        self.value: Any = None
+
+
+class Scheduler:
+    """Tasks done by a pool's workers *and* by this process: asked for a result that is not ready,
+    this process does a task no worker has started instead of waiting (the next one not handed
+    out, else the last one handed out, taken back).  So ``jobs=N`` is ``N-1`` workers plus this
+    process, all busy to the end (this process also merges between tasks), and the tasks done
+    here need no pickling.  Without a pool, every task is done here when its result is asked for.
+    """
+
+    def __init__(self, pool: ProcessPoolExecutor | None, workers: int, spill: str = "") -> None:
+        self.pool = pool
+        self.spill = spill
+        self.ahead = AHEAD * workers
+        self.waiting: deque[Job] = deque()
+        self.handed: deque[Job] = deque()
+
+    def add(self, task: Callable[..., Any], *args: Any) -> Job:
+        """A task to do (handed out in the order added)."""
+        job = Job(task, args)
+        self.waiting.append(job)
+        self.hand_out()
+        return job
+
+    def result(self, job: Job) -> Any:
+        """The job's result, doing other jobs here while a worker is on it."""
+        while not job.done:
+            self.hand_out()
+            if job.future is None:
+                self.waiting.remove(job)  # the next job in order: normally the first one waiting
+                self._do(job)
+            elif not job.future.done() and (other := self._take()) is not None:
+                self._do(other)
+            else:
+                job.value, job.done = _unspill(job.future.result()), True
+        return job.value
+
+    def _take(self) -> Job | None:
+        """A job for this process: the next one waiting, else the last one handed out if no worker
+        has started it yet."""
+        if self.waiting:
+            return self.waiting.popleft()
+        if self.handed and (last := self.handed[-1]).future is not None and last.future.cancel():
+            self.handed.pop()
+            last.future = None
+            return last
+        return None
+
+    def _do(self, job: Job) -> None:
+        job.value, job.done = job.task(*job.args), True
+
+    def hand_out(self, *, everything: bool = False) -> None:
+        """Keep the workers :data:`AHEAD` tasks ahead, or hand them ``everything`` still waiting
+        (this process takes back, from the end, what they have not started when it is idle)."""
+        if self.pool is None:
+            return
+        while self.handed and self.handed[0].future is not None and self.handed[0].future.done():
+            self.handed.popleft()
+        while self.waiting and (everything or len(self.handed) < self.ahead):
+            job = self.waiting.popleft()
+            job.future = self.pool.submit(spilled, self.spill, job.task, *job.args)
+            self.handed.append(job)
