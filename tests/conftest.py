@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
-import importlib.util
 import os
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+from benchmark_loader import load_benchmark
 
 from reactions.models import Kind, Reaction
 
@@ -123,11 +122,5 @@ def locked(monkeypatch: pytest.MonkeyPatch, hostile_folder: Path) -> str:
 @pytest.fixture(scope="session")
 def corpus_generator() -> ModuleType:
     """``benchmarks/generate_corpus.py`` loaded as a module (``benchmarks/`` is not a package)."""
-    spec = importlib.util.spec_from_file_location("generate_corpus", ROOT / "benchmarks" / "generate_corpus.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("generate_corpus")
 

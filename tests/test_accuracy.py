@@ -2,24 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from benchmark_loader import load_benchmark
 
 HERE = Path(__file__).resolve().parent
 DEVSET = HERE.parents[1] / "shared" / "devset"
 
-_spec = importlib.util.spec_from_file_location("accuracy", HERE.parent / "benchmarks" / "accuracy.py")
-assert _spec is not None
-assert _spec.loader is not None
-accuracy = importlib.util.module_from_spec(_spec)
-sys.modules["accuracy"] = accuracy
-_spec.loader.exec_module(accuracy)
+accuracy = load_benchmark("accuracy")
 
 FLOOR: dict[str, float] = {
     "recall": 0.99,

@@ -2,19 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
+from benchmark_loader import load_benchmark
 
-HERE = Path(__file__).resolve().parent
-_spec = importlib.util.spec_from_file_location("adversarial", HERE.parent / "benchmarks" / "adversarial.py")
-assert _spec is not None
-assert _spec.loader is not None
-adversarial = importlib.util.module_from_spec(_spec)
-sys.modules["adversarial"] = adversarial
-_spec.loader.exec_module(adversarial)
+adversarial = load_benchmark("adversarial")
 
 SMALL, LARGE = 8_000, 80_000
 """Ten times the characters: a linear family keeps its time per character, a quadratic one multiplies it by 10."""
