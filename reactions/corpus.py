@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from reactions.errors import InputError
 from reactions.files import DEFAULT_READ, ReadOptions, UnreadableError, read_bytes, safe_name
+from reactions.html import is_html, parse_html_article
 from reactions.models import Article, Citation, Corpus, FileOutcome, Reaction, Status
 from reactions.parse import parse_article
 from reactions.text import decode_bytes
@@ -204,10 +205,7 @@ def parse_document(name: str, data: bytes) -> Parsed:
 
 
 def _parse_text(text: str, source: str) -> Article:
-    try:
-        from reactions.html import is_html, parse_html_article
-    except ImportError:  # pragma: no cover - html.py is optional while it is being written
-        return parse_article(text, source)
+    """A web page (by its content) through the HTML parser, anything else through the text parser."""
     return parse_html_article(text, source) if is_html(text) else parse_article(text, source)
 
 
