@@ -22,13 +22,15 @@ from reactions import charts, export
 from reactions.aggregate import (
     Headline,
     compound_distribution,
+    reactions_by_day,
     reactions_by_hashtag,
     reactions_by_platform,
+    sentiment_mix,
     top_authors,
     top_emoji,
     top_mentions,
 )
-from reactions.index import Data, Mask, author_labels, index_of, reaction_days
+from reactions.index import Data, FrameIndex, Mask, author_labels, index_of, reaction_days
 from reactions.models import SENTIMENT_LABELS, Article, FileOutcome
 from reactions.sentiment import NEGATIVE_THRESHOLD, POSITIVE_THRESHOLD
 from reactions.views import Filters, Selection, export_name, parse_share, provenance_record
@@ -273,12 +275,30 @@ def downloads(
         Download("Plain CSV · view", "The view as plain CSV, for code (pandas, R): cells exactly as they are; "
                  "do not open it in a spreadsheet", name("filtered-plain", "csv"), csv, "dl_plain", count,
                  lambda: export.csv_bytes(view())),
+        Download("XLSX · view", "The view as an Excel workbook: the reactions, summary sheets (days, sentiment, "
+                 "hashtags, authors) and the provenance; text stays text, lag in hours",
+                 name("filtered", "xlsx"), XLSX, "dl_xlsx", count,
+                 lambda: export.xlsx_bytes(view(), summary=summary_tables(view()), provenance=record)),
         Download("JSONL · view", "The view, one JSON record a line", name("filtered", "jsonl"), jsonl, "dl_jsonl",
                  count, lambda: export.jsonl_bytes(view())),
         Download("Provenance", "The filters, selection, counts and reactions version of this view, as JSON",
                  name("filtered-provenance", "json"), "application/json", "dl_provenance", 0,
                  lambda: json.dumps(record, indent=2, ensure_ascii=False).encode()),
     ]  # fmt: skip
+
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def summary_tables(frame: pd.DataFrame) -> dict[str, pd.DataFrame]:
+    """The summary sheets of an XLSX export: reactions by day, the sentiment mix, top hashtags and authors."""
+    index = FrameIndex(frame)
+    return {
+        "by day": reactions_by_day(index),
+        "sentiment": sentiment_mix(index),
+        "top hashtags": reactions_by_hashtag(index, top=100),
+        "top authors": top_authors(index, top=100),
+    }
 
 
 def label_lines(reaction: pd.Series) -> list[str]:

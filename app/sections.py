@@ -227,14 +227,14 @@ def write_label(folder: Path, reaction_id: str, label: str | None) -> None:
 
 def downloads(frame: pd.DataFrame, shown: np.ndarray, filters: views.Filters, selection: views.Selection) -> None:
     """Download buttons for the ``shown`` rows (every page of the table) and the whole frame: filtered
-    Excel-safe CSV, all (Excel-safe) CSV, plain CSV, JSONL and a provenance sidecar.
+    Excel-safe CSV, all (Excel-safe) CSV, plain CSV, XLSX, JSONL and a provenance sidecar.
 
     Small exports are built with the page (and so can be checked in tests); large ones are built
     only when their button is clicked (Streamlit calls the function on a separate thread).
     """
     version = reactions.__version__
     files = presenter.downloads(frame, shown, filters, selection, version=version)
-    for cell, file in zip(st.columns(5), files, strict=True):
+    for cell, file in zip(st.columns(len(files)), files, strict=True):
         data: bytes | Callable[[], bytes] = file.make() if file.rows <= EAGER_EXPORT_ROWS else file.make
         cell.download_button(file.label, data, file_name=file.file_name, mime=file.mime, key=file.key, help=file.help,
                              on_click="ignore", icon=":material/download:", width="stretch")  # fmt: skip

@@ -27,7 +27,7 @@ from reactions.store import LABELS
 if TYPE_CHECKING:
     from reactions.pipeline import Extraction
 
-FORMATS = ("csv", "jsonl", "parquet")
+FORMATS = ("csv", "jsonl", "parquet", "xlsx")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -47,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     extract.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="article files and folders")
     extract.add_argument(
         "-o", "--output", type=Path, metavar="OUT",
-        help="write the table to OUT; its extension (.csv .jsonl .parquet) gives the format "
+        help="write the table to OUT; its extension (.csv .jsonl .parquet .xlsx) gives the format "
         "(default: CSV to stdout)",
     )  # fmt: skip
     extract.add_argument("--format", choices=FORMATS, help="output format, overriding OUT's extension")
@@ -130,8 +130,8 @@ def run_extract(args: argparse.Namespace) -> int:
 
     output: Path | None = args.output
     fmt: str = args.format or (table_format(output) if output is not None else "csv")
-    if output is None and fmt == "parquet" and sys.stdout.isatty():
-        raise ExportError("Parquet is binary: write it to a file with -o OUT.parquet")
+    if output is None and fmt in ("parquet", "xlsx") and sys.stdout.isatty():
+        raise ExportError(f"{fmt} is binary: write it to a file with -o OUT.{fmt}")
     if args.excel_safe and fmt != "csv":
         raise ExportError(f"--excel-safe is for CSV, not {fmt}")
     if not args.max_file_size > 0:

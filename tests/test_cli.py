@@ -45,7 +45,7 @@ def test_parser(argv: list[str], expected: dict[str, object]) -> None:
     [
         ([], "required"),
         (["extract"], "PATH"),
-        (["extract", "a", "--format", "xlsx"], "invalid choice"),
+        (["extract", "a", "--format", "xls"], "invalid choice"),
         (["frobnicate"], "invalid choice"),
     ],
 )
@@ -151,7 +151,7 @@ def test_nothing_readable_is_an_error(
     assert err.strip() == f"{message} {paths[0]}"
 
 
-@pytest.mark.parametrize("name", ["out.xlsx", "out"])
+@pytest.mark.parametrize("name", ["out.xls", "out"])
 def test_unknown_output_format_fails_before_reading(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, article_folder: Path, name: str
 ) -> None:
@@ -350,3 +350,15 @@ def test_excel_safe_csv_and_the_same_bytes_as_the_page(
     assert safe.read_bytes().startswith(b"\xef\xbb\xbf")
     assert main(["extract", str(article_folder), "--excel-safe", "--format", "jsonl"]) == 1
     assert "--excel-safe is for CSV" in capsys.readouterr().err
+
+
+def test_extract_to_xlsx(tmp_path: Path, seeds_dir: Path) -> None:
+    out = tmp_path / "out.xlsx"
+    assert main(["extract", str(seeds_dir), "-q", "-o", str(out)]) == 0
+    table = pd.read_excel(out, dtype=str)
+    assert len(table) == 12
+    assert set(table["id"]) == set(read_csv_of(seeds_dir)["id"])
+
+
+def read_csv_of(folder: Path) -> pd.DataFrame:
+    return to_frame(read_corpus([folder]))
