@@ -34,6 +34,7 @@ from reactions.index import Data, FrameIndex, Mask, author_labels, index_of, rea
 from reactions.models import SENTIMENT_LABELS, Article, FileOutcome
 from reactions.sentiment import NEGATIVE_THRESHOLD, POSITIVE_THRESHOLD
 from reactions.views import Filters, Selection, export_name, parse_share, provenance_record
+from reactions.xlsx import xlsx_bytes
 
 RENDERINGS_HELP = (
     "How the parser found each post: after an em dash (dash), on its own line (own-line), with the dash lost "
@@ -278,7 +279,7 @@ def downloads(
         Download("XLSX · view", "The view as an Excel workbook: the reactions, summary sheets (days, sentiment, "
                  "hashtags, authors) and the provenance; text stays text, lag in hours",
                  name("filtered", "xlsx"), XLSX, "dl_xlsx", count,
-                 lambda: export.xlsx_bytes(view(), summary=summary_tables(view()), provenance=record)),
+                 lambda: xlsx_bytes(view(), summary=summary_tables(view()), provenance=record)),
         Download("JSONL · view", "The view, one JSON record a line", name("filtered", "jsonl"), jsonl, "dl_jsonl",
                  count, lambda: export.jsonl_bytes(view())),
         Download("Provenance", "The filters, selection, counts and reactions version of this view, as JSON",

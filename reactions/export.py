@@ -31,12 +31,10 @@ exactly one from each (numeric and boolean columns are never prefixed).
 from __future__ import annotations
 
 import contextlib
-import importlib
 import io
 import json
 import math
 import os
-import re
 import stat
 import tempfile
 import urllib.parse
@@ -69,8 +67,6 @@ SENTIMENT_DTYPES: Final[Mapping[str, Any]] = {
 KNOWN_DTYPES: Final[Mapping[str, Any]] = {**BASE_DTYPES, **SENTIMENT_DTYPES}
 FORMATS: Final = ("csv", "jsonl", "parquet", "xlsx")
 """The table formats, named as their file extensions (``xlsx`` is for people: written, not read back)."""
-XLSX_MAX_CHARS: Final = 32_767
-"""Excel's limit for the characters in one cell."""
 
 _ESCAPED = {c: urllib.parse.quote(c, safe="") for c in "% \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0"}
 """Characters percent-encoded (as UTF-8) inside a list item: ``%``, the space that separates
@@ -185,6 +181,8 @@ def table_bytes(frame: pd.DataFrame, format: str, *, comment: str | None = None)
     if format == "parquet":
         return parquet_bytes(frame)
     if format == "xlsx":
+        from reactions.xlsx import xlsx_bytes  # openpyxl loads only for a workbook
+
         return xlsx_bytes(frame)
     raise ExportError(f"unknown table format {format!r}; use csv, jsonl, parquet or xlsx")
 
@@ -201,88 +199,6 @@ def read_table(path: str | Path) -> pd.DataFrame:
     if fmt not in readers:
         raise ExportError(f"{path}: {fmt} is written for people, not read back; use csv, jsonl or parquet")
     return readers[fmt](Path(path))
-
-
-def xlsx_bytes(
-    frame: pd.DataFrame,
-    *,
-    summary: Mapping[str, pd.DataFrame] | None = None,
-    provenance: Mapping[str, object] | None = None,
-) -> bytes:
-    """The frame as an Excel workbook: a ``reactions`` sheet (one row per reaction), a sheet per ``summary``
-    table, and a ``provenance`` sheet (key, value).  Every text cell is stored as text, so a post that starts
-    with ``=`` never becomes a formula and ids never become numbers; list columns are joined with ``, ``;
-    times are UTC without a zone (Excel has none); ``lag`` is a number of hours; characters Excel cannot hold
-    are dropped and cells are cut at :data:`XLSX_MAX_CHARS`.
-
-    >>> import reactions
-    >>> frame = reactions.to_frame(reactions.parse_article("=1+1 #x — Ann (@ann) Feb 2, 2020").reactions)
-    >>> pd.read_excel(io.BytesIO(xlsx_bytes(frame)), dtype=str).loc[0, ["text", "hashtags"]].tolist()
-    ['=1+1 #x', 'x']
-    """
-    openpyxl: Any = importlib.import_module("openpyxl")
-    workbook = openpyxl.Workbook()
-    sheet = workbook.active
-    sheet.title = "reactions"
-    _fill_sheet(sheet, frame)
-    for name, table in (summary or {}).items():
-        _fill_sheet(workbook.create_sheet(_sheet_name(name)), table)
-    if provenance is not None:
-        rows = pd.DataFrame(
-            {"key": list(provenance), "value": [_provenance_value(v) for v in provenance.values()]}
-        )
-        _fill_sheet(workbook.create_sheet("provenance"), rows)
-    out = io.BytesIO()
-    workbook.save(out)
-    return out.getvalue()
-
-
-def _fill_sheet(sheet: Any, table: pd.DataFrame) -> None:
-    names = [str(name) for name in table.columns]
-    columns = [_xlsx_values(table[name], str(name)) for name in table.columns]
-    for column, name in enumerate(names, start=1):
-        _set(sheet.cell(row=1, column=column), name)
-    for row, values in enumerate(zip(*columns, strict=True), start=2):
-        for column, value in enumerate(values, start=1):
-            _set(sheet.cell(row=row, column=column), value)
-
-
-def _set(cell: Any, value: Any) -> None:
-    if isinstance(value, str):
-        cell.value = _XLSX_ILLEGAL.sub("", value)[:XLSX_MAX_CHARS]
-        cell.data_type = "s"  # text, even when it starts with "=": never a formula
-    else:
-        cell.value = value
-
-
-_XLSX_ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
-"""Control characters an XLSX cell cannot hold."""
-
-
-def _xlsx_values(column: pd.Series, name: str) -> list[Any]:
-    """A column's values as Excel takes them: numbers and booleans as they are, times naive UTC, ``lag`` in
-    hours, lists joined, everything else as text; missing values empty."""
-    dtype = column.dtype
-    values = column.tolist()
-    if name in LIST_COLUMNS:
-        return [", ".join(map(str, v)) if isinstance(v, list | tuple | np.ndarray) else None for v in values]
-    if isinstance(dtype, np.dtype) and dtype.kind == "m":
-        return [None if pd.isna(v) else round(pd.Timedelta(v).total_seconds() / 3600, 4) for v in values]
-    if isinstance(dtype, pd.DatetimeTZDtype) or (isinstance(dtype, np.dtype) and dtype.kind == "M"):
-        naive = column.dt.tz_convert(None) if isinstance(dtype, pd.DatetimeTZDtype) else column
-        return [None if pd.isna(v) else pd.Timestamp(v).to_pydatetime() for v in naive.tolist()]
-    if isinstance(dtype, np.dtype) and dtype.kind in "biuf":
-        return [None if (isinstance(v, float) and v != v) else v for v in values]
-    return [None if _missing(v) else str(v) for v in values]
-
-
-def _sheet_name(name: str) -> str:
-    """A valid, short sheet name (Excel: at most 31 characters, none of ``[]:*?/\\``)."""
-    return re.sub(r"[\[\]:*?/\\]", " ", name)[:31] or "sheet"
-
-
-def _provenance_value(value: object) -> str:
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
 
 
 def csv_bytes(frame: pd.DataFrame, *, excel_safe: bool = False, comment: str | None = None) -> bytes:

@@ -18,8 +18,8 @@ with three changes, and keeps the per-token valences to explain the score:
 3. ``_but_check`` (whose ``list.index`` finds the first *equal* valence, O(n²)) is reproduced
    exactly by :func:`but_check` in O(n log n).
 
-VADER's per-token rules (``sentiment_valence`` with ``scalar_inc_dec``, ``_negation_check``,
-``_special_idioms_check``, ``_least_check``), ``SentiText``'s tokens, ``allcap_differential``,
+VADER's per-token rules (``sentiment_valence`` with ``scalar_inc_dec``, ``negation_check``,
+``special_idioms_check``, ``_least_check``), ``SentiText``'s tokens, ``allcap_differential``,
 ``_but_check`` and ``score_valence`` are written out here in their order of floating-point
 operations, so the scores are *identical* to theirs, not merely close: only tokens in the
 lexicon are looked at (VADER gives every other token 0), and only the tokens with a non-zero
@@ -34,58 +34,47 @@ from __future__ import annotations
 
 import copy
 import functools
-import heapq
 import re
-import string
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import compress, repeat
-from typing import Any, Final
+from typing import Final
 
-import vaderSentiment.vaderSentiment
 from vaderSentiment.vaderSentiment import (
     BOOSTER_DICT,
-    NEGATE,
-    SPECIAL_CASES,
     SentimentIntensityAnalyzer,
-    normalize,
 )
 
 from reactions.tweet_text import NOT_BASE, canonical_emoji, clean, describe_emoji, emoji_matches, is_emoji, remove_urls
+from reactions.vader_rules import (
+    C_INCR,
+    CONTEXT,
+    ELONGATED_WORD,
+    IDIOM_WORDS,
+    LETTER_RUN,
+    N_SCALAR,
+    NEGATIONS,
+    NGRAM_FIRSTS,
+    PHRASE_JOINER,
+    SO_THIS,
+    SPECIAL,
+    Term,
+    after_no,
+    but_check,
+    but_sparse,
+    has_idiom,
+    has_letter_run,
+    negation_check,
+    phrase_pattern,
+    punctuation_terms,
+    score_valence,
+    sentitext_words,
+    special_idioms_check,
+)
 
 __all__ = ["Analysis", "Driver", "Engine", "SentimentIntensityAnalyzer", "Term", "but_check", "shared_analyzer"]
 
-EXACT_BUT_LIMIT: Final = 64
-"""Up to this many non-zero valences ``_but_check``'s own loop runs (O(n²)); above it, the O(n log n) equivalent."""
-PHRASE_JOINER: Final = "_"
-"""A custom multi-word phrase becomes one token, its words joined by this (``hot mess`` -> ``hot_mess``)."""
 
-N_SCALAR: Final[float] = vaderSentiment.vaderSentiment.N_SCALAR
-"""VADER's factor for a negated valence (-0.74)."""
-C_INCR: Final[float] = vaderSentiment.vaderSentiment.C_INCR
-"""What VADER adds to (or takes from) a valence for a word in capitals among others that are not (0.733)."""
-_NEGATIONS: Final = frozenset(NEGATE)
-_SO_THIS: Final = ("so", "this")
-_OR_NOR: Final = ("or", "nor")
-_SPECIAL: Final[dict[tuple[str, ...], float]] = {tuple(k.split(" ")): v for k, v in SPECIAL_CASES.items()}
-"""VADER's idioms by their words: ``"a b" == f"{x} {y}"`` exactly when ``("a", "b") == (x, y)``, as no
-token holds a space."""
-_BOOSTER_NGRAMS: Final[dict[tuple[str, ...], float]] = {
-    tuple(k.split(" ")): v for k, v in BOOSTER_DICT.items() if " " in k
-}
-_NGRAM_FIRSTS: Final = frozenset(words[0] for words in (*_SPECIAL, *_BOOSTER_NGRAMS))
-"""The first word of every idiom and booster n-gram: a window without one matches none of them."""
-_IDIOM_WORDS: Final = frozenset(word for words in _SPECIAL for word in words)
-_IDIOM_SEQUENCE: Final = re.compile("|".join(re.escape(f" {idiom} ") for idiom in SPECIAL_CASES))
-_CONTEXT: Final = frozenset(
-    {*BOOSTER_DICT, *_NEGATIONS, *_NGRAM_FIRSTS, "no", "least", "never", "without", *_SO_THIS, *_OR_NOR}
-)
-"""Every word before a lexicon word that one of VADER's rules looks for (with words holding "n't"):
-without any of them among the three tokens before it, a word's valence is its lexicon value."""
-_LETTER_RUN = re.compile(r"([^\W\d_])\1{2,}")
-_ELONGATED_WORD = re.compile(r"[^\W\d_]*([^\W\d_])\1{2,}[^\W\d_]*")
-_TRIPLE = re.compile(r"(.)\1\1")
-"""Three equal characters: fast to find (a letter class tested at every position is not)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,8 +112,6 @@ class Prepared:
     spans: Spans = ()
 
 
-Term = tuple[str, float, str]
-"""A driver before rounding, as analysis keeps it: ``(term, valence, kind)`` (see :class:`Driver`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +158,7 @@ class Engine:
             self.vader.lexicon = {**analyzer.lexicon, **entries, **self.emoji_terms}
         self.lexicon: dict[str, float] = self.vader.lexicon
         self._least_rule = "least" not in self.lexicon  # VADER's "least" rule skips a lexicon word
-        self._phrase_re = _phrase_pattern(self.phrases.values())
+        self._phrase_re = phrase_pattern(self.phrases.values())
         self._emoji_replacements: dict[str, tuple[str, int]] = {}  # a lexicon lookup, as describe_emoji's cache
 
     def prepare(self, text: str) -> Prepared:
@@ -181,8 +168,8 @@ class Engine:
 
     def _prepare(self, text: str) -> tuple[str, Spans]:
         text = remove_urls(clean(text))
-        if _has_letter_run(text):
-            text = _ELONGATED_WORD.sub(self._shorten, text)
+        if has_letter_run(text):
+            text = ELONGATED_WORD.sub(self._shorten, text)
         if self._phrase_re is not None:
             text = self._phrase_re.sub(lambda m: PHRASE_JOINER.join(m.group().split()), text)
         if text.isascii():
@@ -196,8 +183,8 @@ class Engine:
         if word.lower() in self.lexicon:
             return word
         for keep in (2, 1):
-            short = _LETTER_RUN.sub(r"\1" * keep, word)
-            if (lower := short.lower()) in self.lexicon or lower in BOOSTER_DICT or lower in _NEGATIONS:
+            short = LETTER_RUN.sub(r"\1" * keep, word)
+            if (lower := short.lower()) in self.lexicon or lower in BOOSTER_DICT or lower in NEGATIONS:
                 return short
         return word
 
@@ -240,9 +227,9 @@ class Engine:
         if not tokens:
             return EMPTY
         if prepared.isascii():  # lower-casing ASCII keeps every character's place and punctuation
-            lowered = _sentitext_words(prepared.lower().split())
+            lowered = sentitext_words(prepared.lower().split())
         else:
-            lowered = list(map(str.lower, _sentitext_words(tokens)))
+            lowered = list(map(str.lower, sentitext_words(tokens)))
         hits = list(compress(range(len(lowered)), map(self.lexicon.__contains__, lowered)))
         if not hits:
             return NEUTRAL
@@ -250,9 +237,9 @@ class Engine:
         if not values:
             return NEUTRAL
         if "but" in lowered:
-            values = _but_sparse(positions, values, lowered.index("but"))
+            values = but_sparse(positions, values, lowered.index("but"))
         total = float(sum(values))  # as VADER's sum over every token: its zeros change no partial sum
-        scores = _score_valence(values, total, len(tokens), prepared)
+        scores = score_valence(values, total, len(tokens), prepared)
         return Analysis(scores, self._terms(prepared, spans, lowered, positions, values, total))
 
     def _valences(
@@ -288,16 +275,16 @@ class Engine:
         lexicon = self.lexicon
         lower = lowered[i]
         valence = lexicon[lower]
-        if lower != "no" and lower not in _NGRAM_FIRSTS:  # most words: no rule can apply
+        if lower != "no" and lower not in NGRAM_FIRSTS:  # most words: no rule can apply
             context = lowered[i - 3 if i - 3 > lo else lo : i]
-            if _CONTEXT.isdisjoint(context) and "n't" not in " ".join(context):
+            if CONTEXT.isdisjoint(context) and "n't" not in " ".join(context):
                 if cap_diff and tokens[i].isupper():
                     return valence + C_INCR if valence > 0 else valence - C_INCR
                 return valence
         before = i - lo  # how far back the rules may look (VADER's ``i`` in its window)
         if lower == "no" and i + 1 < hi and lowered[i + 1] in lexicon:
             valence = 0.0
-        if before and _after_no(lowered, i, before):
+        if before and after_no(lowered, i, before):
             valence = lexicon[lower] * N_SCALAR
         if cap_diff and tokens[i].isupper():
             valence = valence + C_INCR if valence > 0 else valence - C_INCR
@@ -305,7 +292,7 @@ class Engine:
             prev = lowered[i - k]
             if prev in lexicon:
                 continue
-            if prev in _CONTEXT or "n't" in prev:
+            if prev in CONTEXT or "n't" in prev:
                 booster = BOOSTER_DICT.get(prev)
                 if booster is not None:  # scalar_inc_dec; any other word adds 0.0, which changes no valence
                     scalar = booster
@@ -318,11 +305,11 @@ class Engine:
                     if k == 3 and scalar != 0:
                         scalar = scalar * 0.9
                     valence = valence + scalar
-                valence = _negation_check(valence, lowered, k, i)
-            elif k == 3 and lowered[i - 1] in _SO_THIS:  # what _negation_check does for any other word
+                valence = negation_check(valence, lowered, k, i)
+            elif k == 3 and lowered[i - 1] in SO_THIS:  # what negation_check does for any other word
                 valence = valence * 1.25
-            if k == 3 and not _NGRAM_FIRSTS.isdisjoint(lowered[i - 3 : i + 1]):
-                valence = _special_idioms_check(valence, lowered, i, hi)
+            if k == 3 and not NGRAM_FIRSTS.isdisjoint(lowered[i - 3 : i + 1]):
+                valence = special_idioms_check(valence, lowered, i, hi)
         if (
             before
             and self._least_rule
@@ -337,9 +324,9 @@ class Engine:
     ) -> tuple[Term, ...]:
         """Every token with a valence, in order (the words of an emoji's description summed as the
         emoji), then punctuation emphasis."""
-        punctuation = _punctuation(text, total)
+        punctuation = punctuation_terms(text, total)
         if not spans and not self.phrases:  # each token its own term
-            if not _has_idiom(lowered):
+            if not has_idiom(lowered):
                 return (*zip(map(lowered.__getitem__, positions), values, repeat("word")), *punctuation)
             terms = [(*self._term(lowered, i), 0.0 + valence) for i, valence in zip(positions, values, strict=True)]
             return (*[(term, valence, kind) for term, kind, valence in terms], *punctuation)
@@ -359,186 +346,34 @@ class Engine:
             return self.phrases[lower], "phrase"
         if i > 2 and lowered[i - 3] not in self.lexicon:  # when VADER checks idioms
             near = lowered[i - 3 : i + 3]
-            if not _IDIOM_WORDS.isdisjoint(near):
+            if not IDIOM_WORDS.isdisjoint(near):
                 for a, b in ((2, 4), (1, 4), (1, 3), (0, 3), (0, 2), (3, 5), (3, 6)):  # VADER's n-grams
-                    if tuple(near[a:b]) in _SPECIAL:
+                    if tuple(near[a:b]) in SPECIAL:
                         return " ".join(near[a:b]), "idiom"
         return lower, "word"
 
 
-def _sentitext_words(tokens: list[str]) -> list[str]:
-    """SentiText's words: ASCII punctuation stripped from each end of a token, unless 2 characters
-    or fewer would be left (then the token as it is: an emoticon such as ``:)``, or ``a.``)."""
-    stripped = list(map(str.strip, tokens, repeat(string.punctuation)))
-    for k in compress(range(len(stripped)), map(_AT_MOST_TWO, map(len, stripped))):
-        stripped[k] = tokens[k]
-    return stripped
 
 
-_AT_MOST_TWO: Final = (3).__gt__
 
 
-def _has_letter_run(text: str) -> bool:
-    """Whether ``text`` holds a letter three times in a row (an elongated word): the letter test runs
-    only where three equal characters stand, such as in ``...``, which posts are full of."""
-    return any(_LETTER_RUN.match(text, triple.start()) for triple in _TRIPLE.finditer(text))
 
 
-def _has_idiom(lowered: list[str]) -> bool:
-    """Whether the words of one of VADER's idioms follow each other somewhere in ``lowered``."""
-    if _IDIOM_WORDS.isdisjoint(lowered):
-        return False
-    return _IDIOM_SEQUENCE.search(f" {' '.join(lowered)} ") is not None
 
 
-def _after_no(lowered: Sequence[str], i: int, before: int) -> bool:
-    """VADER's "no" before a lexicon word (1 or 2 tokens before, or 3 with "or"/"nor" just before it)."""
-    if lowered[i - 1] == "no":
-        return True
-    if before > 1:
-        return lowered[i - 2] == "no" or (before > 2 and lowered[i - 3] == "no" and lowered[i - 1] in _OR_NOR)
-    return False
 
 
-def _negation_check(valence: float, lowered: Sequence[str], k: int, i: int) -> float:
-    """VADER's ``_negation_check`` for the word ``k`` tokens before ``i`` (its ``start_i`` + 1)."""
-    prev = lowered[i - k]
-    if k == 2:
-        if prev == "never" and lowered[i - 1] in _SO_THIS:
-            return valence * 1.25
-        if prev == "without" and lowered[i - 1] == "doubt":
-            return valence
-    elif k == 3:
-        if (prev == "never" and lowered[i - 2] in _SO_THIS) or lowered[i - 1] in _SO_THIS:
-            return valence * 1.25
-        if prev == "without" and (lowered[i - 2] == "doubt" or lowered[i - 1] == "doubt"):
-            return valence
-    if prev in _NEGATIONS or "n't" in prev:  # vaderSentiment.negated of one word
-        return valence * N_SCALAR
-    return valence
 
 
-def _special_idioms_check(valence: float, lowered: Sequence[str], i: int, hi: int) -> float:
-    """VADER's ``_special_idioms_check``: idioms ending at or starting from ``i``, booster n-grams before
-    it (called when one of ``i - 3 .. i`` is the first word of one: else none can match)."""
-    three, two, one, zero = lowered[i - 3], lowered[i - 2], lowered[i - 1], lowered[i]
-    for seq in ((one, zero), (two, one, zero), (two, one), (three, two, one), (three, two)):
-        special = _SPECIAL.get(seq)
-        if special is not None:
-            valence = special
-            break
-    if i + 1 < hi and (special := _SPECIAL.get((zero, lowered[i + 1]))) is not None:
-        valence = special
-    if i + 2 < hi and (special := _SPECIAL.get((zero, lowered[i + 1], lowered[i + 2]))) is not None:
-        valence = special
-    for seq in ((three, two, one), (three, two), (two, one)):
-        booster = _BOOSTER_NGRAMS.get(seq)
-        if booster is not None:
-            valence = valence + booster
-    return valence
 
 
-def _punctuation_emphasis(text: str) -> float:
-    """VADER's ``_punctuation_emphasis``: up to 4 "!" and, when 2 or more, the "?"."""
-    exclamations = min(text.count("!"), 4)
-    questions = text.count("?")
-    amplifier = exclamations * 0.292
-    if questions > 1:
-        return amplifier + (questions * 0.18 if questions <= 3 else 0.96)
-    return amplifier + 0
 
 
-def _score_valence(values: list[float], total: float, size: int, text: str) -> tuple[float, float, float, float]:
-    """VADER's ``score_valence`` of ``size`` tokens whose non-zero valences are ``values`` (their
-    sum: ``total``), as ``(compound, pos, neu, neg)``."""
-    amplifier = _punctuation_emphasis(text) if "!" in text or "?" in text else 0.0  # 0 * 0.292 + 0 is 0.0
-    if total > 0:
-        total += amplifier
-    elif total < 0:
-        total -= amplifier
-    compound: float = normalize(total)
-    pos_sum, neg_sum, neutral = 0.0, 0.0, size - len(values)
-    for value in values:
-        if value > 0:
-            pos_sum += float(value) + 1
-        elif value < 0:
-            neg_sum += float(value) - 1
-    if pos_sum > -neg_sum:  # math.fabs(neg_sum), as neg_sum <= 0; abs() below: fabs of a float, faster
-        pos_sum += amplifier
-    elif pos_sum < -neg_sum:
-        neg_sum -= amplifier
-    whole = pos_sum + abs(neg_sum) + neutral
-    return (
-        round(compound, 4),
-        round(abs(pos_sum / whole), 3),
-        round(abs(neutral / whole), 3),
-        round(abs(neg_sum / whole), 3),
-    )
 
 
-def _punctuation(text: str, total: float) -> tuple[Term, ...]:
-    if not total or ("!" not in text and "?" not in text):
-        return ()
-    amplifier = _punctuation_emphasis(text)
-    if not amplifier:
-        return ()
-    marks = "!" * min(text.count("!"), 4) + ("?" * min(text.count("?"), 3) if text.count("?") > 1 else "")
-    return ((marks, amplifier if total > 0 else -amplifier, "punctuation"),)
 
 
-def _phrase_pattern(phrases: Any) -> re.Pattern[str] | None:
-    words = sorted(phrases, key=len, reverse=True)
-    if not words:
-        return None
-    alternatives = "|".join(r"\s+".join(re.escape(w) for w in p.split()) for p in words)
-    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
 
 
-def but_check(words: list[str], sentiments: list[float]) -> list[float]:
-    """VADER's ``_but_check`` result (valences before the first "but" halved, after it ×1.5).
-
-    VADER finds each valence's position with ``list.index`` (the first *equal* value, which the
-    loop may already have changed), O(n²).  Zeros stay zeros, so only the non-zero valences are
-    looked at, and past :data:`EXACT_BUT_LIMIT` of them a heap of the positions holding each
-    value gives the identical result in O(n log n).
-
-    >>> but_check(["good", "ok", "but", "bad"], [1.9, 0.95, 0, -2.5])  # "ok" keeps 0.95, "good" is quartered
-    [0.475, 0.95, 0, -3.75]
-    """
-    lowered = [str(w).lower() for w in words]
-    if "but" not in lowered:
-        return sentiments
-    positions = [k for k, value in enumerate(sentiments) if value]
-    result = list(sentiments)
-    changed = _but_sparse(positions, [sentiments[k] for k in positions], lowered.index("but"))
-    for k, value in zip(positions, changed, strict=True):
-        result[k] = value
-    return result
 
 
-def _but_sparse(positions: list[int], values: list[float], pivot: int) -> list[float]:
-    """``_but_check`` on the non-zero ``values`` at token ``positions``, the first "but" at ``pivot``.
-
-    VADER's loop reads each token's own value (earlier steps only change positions before it) and
-    changes the first position holding an equal value; no zero equals a non-zero value."""
-    current = list(values)
-    if len(values) <= EXACT_BUT_LIMIT:
-        for value in values:
-            first = current.index(value)
-            if positions[first] < pivot:
-                current[first] = value * 0.5
-            elif positions[first] > pivot:
-                current[first] = value * 1.5
-        return current
-    where: dict[float, list[int]] = {}
-    for k, value in enumerate(values):
-        heap = where.setdefault(value, [])
-        while heap and current[heap[0]] != value:
-            heapq.heappop(heap)
-        first = heap[0] if heap else k
-        new = value * 0.5 if positions[first] < pivot else value * 1.5 if positions[first] > pivot else value
-        current[first] = new
-        heapq.heappush(where.setdefault(new, []), first)
-        if first != k:
-            heapq.heappush(heap, k)
-    return current

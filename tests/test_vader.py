@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from vader_reference import ReferenceEngine
 from vaderSentiment.vaderSentiment import BOOSTER_DICT, NEGATE, SPECIAL_CASES, SentimentIntensityAnalyzer
 
-from reactions import sentiment, vader
+from reactions import sentiment, vader, vader_rules
 
 GROUND_TRUTH = Path(__file__).resolve().parents[2] / "shared" / "sentiment" / "vader_tweets_groundtruth.tsv"
 
@@ -239,6 +239,6 @@ def test_floods_score(text):
 @settings(max_examples=500, deadline=None)
 @given(st.lists(st.sampled_from([*"aaAbZ.. !1_", "ééé", "ß", "²", "三", "ooo", "...", "😂😂😂"])).map("".join))
 def test_letter_run_shortcut_finds_what_a_letter_search_finds(text):
-    assert vader._has_letter_run(text) == (
-        vader._TRIPLE.search(text) is not None and bool(vader._LETTER_RUN.search(text))
+    assert vader_rules.has_letter_run(text) == (
+        vader_rules.TRIPLE.search(text) is not None and bool(vader_rules.LETTER_RUN.search(text))
     )
