@@ -238,7 +238,9 @@ def headline_figures(h: Headline, total: int) -> list[Figure]:
 @dataclass(frozen=True, slots=True)
 class Download:
     """One download button: its label and tooltip, the file's name and type, the widget key, how
-    many reactions the file holds (0 for the provenance) and how to make its bytes."""
+    many reactions the file holds (0 for the provenance), how to make its bytes, and whether they are only
+    made when the button is clicked whatever the size (``lazy``: a workbook costs a second per few thousand
+    rows, too much for every rerun)."""
 
     label: str
     help: str
@@ -247,6 +249,7 @@ class Download:
     key: str
     rows: int
     make: Callable[[], bytes]
+    lazy: bool = False
 
 
 def downloads(
@@ -279,7 +282,7 @@ def downloads(
         Download("XLSX · view", "The view as an Excel workbook: the reactions, summary sheets (days, sentiment, "
                  "hashtags, authors) and the provenance; text stays text, lag in hours",
                  name("filtered", "xlsx"), XLSX, "dl_xlsx", count,
-                 lambda: xlsx_bytes(view(), summary=summary_tables(view()), provenance=record)),
+                 lambda: xlsx_bytes(view(), summary=summary_tables(view()), provenance=record), lazy=True),
         Download("JSONL · view", "The view, one JSON record a line", name("filtered", "jsonl"), jsonl, "dl_jsonl",
                  count, lambda: export.jsonl_bytes(view())),
         Download("Provenance", "The filters, selection, counts and reactions version of this view, as JSON",

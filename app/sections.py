@@ -235,7 +235,8 @@ def downloads(frame: pd.DataFrame, shown: np.ndarray, filters: views.Filters, se
     version = reactions.__version__
     files = presenter.downloads(frame, shown, filters, selection, version=version)
     for cell, file in zip(st.columns(len(files)), files, strict=True):
-        data: bytes | Callable[[], bytes] = file.make() if file.rows <= EAGER_EXPORT_ROWS else file.make
+        eager = file.rows <= EAGER_EXPORT_ROWS and not file.lazy
+        data: bytes | Callable[[], bytes] = file.make() if eager else file.make
         cell.download_button(file.label, data, file_name=file.file_name, mime=file.mime, key=file.key, help=file.help,
                              on_click="ignore", icon=":material/download:", width="stretch")  # fmt: skip
     st.caption("CSVs are safe to open in a spreadsheet (the plain one is for code). Each file's name and the "

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -152,6 +153,12 @@ def test_page_in_chromium(page_url: str) -> None:
             # Each chart's accessible name is its description (the page passes no alt= of its own).
             assert page.locator(f'{CHART}[role=graphics-document][aria-label^="Reactions per day"]').count() == 1
             page.screenshot(path=str(ARTIFACTS / "dashboard.png"), full_page=True)
+
+            # The workbook is made when its button is clicked, and opens in pandas with every row.
+            with page.expect_download(timeout=60_000) as download_info:
+                page.get_by_role("button", name="XLSX · view").click()
+            workbook = Path(download_info.value.path())
+            assert len(pd.read_excel(workbook, sheet_name="reactions")) == 12
 
             click_until(page, f'{BAR}[aria-label*="Hashtag: TimesUp"]', f"{ROWCOUNT} > 1 && {ROWCOUNT} < 13")
             shown = table_rows(page)

@@ -47,3 +47,23 @@ def test_post_context_never_raises_and_keeps_the_span(text: str, a: int, b: int)
     ctx = presenter.post_context(text, (a, b))
     lo, hi = sorted((max(0, min(a, len(text))), max(0, min(b, len(text)))))
     assert ctx.body == text[lo:hi]
+
+
+def test_the_xlsx_download_holds_every_row_of_the_view_and_its_summaries() -> None:
+    import io
+
+    import numpy as np
+    import pandas as pd
+
+    from reactions.views import Filters, Selection
+
+    frame = make_frame([make_row(i, hashtags=["MeToo"] if i % 2 else []) for i in range(7)])
+    shown = np.array([1, 3, 4, 6])
+    files = presenter.downloads(frame, shown, Filters(), Selection(), version="9")
+    (workbook,) = [d for d in files if d.key == "dl_xlsx"]
+    assert workbook.lazy
+    assert workbook.file_name.endswith(".xlsx")
+    sheets = pd.read_excel(io.BytesIO(workbook.make()), sheet_name=None, dtype=str)
+    assert sheets["reactions"]["id"].tolist() == frame["id"].iloc[shown].tolist()
+    assert {"by day", "sentiment", "top hashtags", "top authors", "provenance"} <= set(sheets)
+    assert sheets["top hashtags"]["hashtag"].tolist() == ["MeToo"]
