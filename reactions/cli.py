@@ -10,6 +10,7 @@ stderr and exit status 1, never a traceback; usage errors exit with 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -125,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run_extract(args: argparse.Namespace) -> int:
     """``reactions extract``: read, build the frame, write it, report on stderr."""
     from reactions.export import csv_bytes, table_bytes, table_format, twarc_frame, write_table
-    from reactions.pipeline import Extraction, extract_frame
+    from reactions.pipeline import extract_frame
     from reactions.store import corpus_folder, load_settings
 
     output: Path | None = args.output
@@ -142,22 +143,19 @@ def run_extract(args: argparse.Namespace) -> int:
     settings = load_settings(corpus_folder(args.paths), lexicon_file=args.lexicon, ignore_store=args.ignore_store)
     if settings.note is not None and not args.quiet:
         print(("warning: " if settings.problem else "") + settings.note, file=sys.stderr)
-    if args.dask is not None:
-        from reactions.dask import connect, extract_corpus
+    bar = None if args.quiet else ProgressBar(sys.stderr)
+    with contextlib.ExitStack() as stack:
+        cluster = None
+        if args.dask is not None:  # the same run, its tasks on a Dask cluster
+            from reactions.dask import connect
 
-        with connect(args.dask or None) as client:
-            corpus, frame = extract_corpus(
-                args.paths, client, lexicon=settings.lexicon, overrides=settings.overrides, read=read
-            )
-        result = Extraction(frame, corpus.outcomes)
-    else:
-        bar = None if args.quiet else ProgressBar(sys.stderr)
+            cluster = stack.enter_context(connect(args.dask or None))
         result = extract_frame(  # to_frame(read_corpus(…)) in `jobs` processes, or the stored frame of a re-run
-            args.paths, jobs=args.jobs or None, cache=not args.no_cache,
-            lexicon=settings.lexicon, overrides=settings.overrides, progress=bar, read=read,
+            args.paths, jobs=args.jobs or None, cache=not args.no_cache, lexicon=settings.lexicon,
+            overrides=settings.overrides, progress=bar, read=read, cluster=cluster,
         )  # fmt: skip
-        if bar is not None:
-            bar.close()
+    if bar is not None:
+        bar.close()
     if not args.quiet:
         report(result, sys.stderr)
     if not result.articles:

@@ -1,13 +1,10 @@
-"""Scale out on Dask: the same per-file parse and the same scoring, on a cluster.
+"""Scale out on Dask: the same run, its tasks on a cluster.
 
-:func:`extract` lists the files exactly as :func:`reactions.corpus.read_corpus` does, parses
-them with the same per-file function (:func:`reactions.corpus.parse_document`) over a
-``dask.bag`` of file paths on the workers, merges the articles on the client (duplicates
-across articles become one reaction, as in a single-process run), scores the merged frame in
-partitions on the workers with :func:`reactions.sentiment.score_frame` (only ``id`` and
-``text`` are scattered to them), and writes the scored frame as Parquet partitions when
-``out`` is given.  The frame it returns is identical to
-``to_frame(read_corpus(paths))`` (which scores with ``score_frame``).
+:func:`extract` is :func:`reactions.pipeline.extract_frame` with a Dask client as its executor: the files are
+listed here exactly as every run lists them, the same reading tasks (:func:`reactions.pipeline.read_chunk`:
+read, parse, columns) and scoring tasks run on the workers, and the merge by reaction id happens here, as in a
+single-process run.  The scored frame is written as Parquet partitions when ``out`` is given.  The frame it
+returns is identical to ``to_frame(read_corpus(paths))`` (which scores with ``score_frame``).
 
 With no ``client`` it starts a :class:`distributed.LocalCluster` (one single-threaded worker
 process per core: parsing holds the GIL) and closes it afterwards.  To run on an existing
@@ -21,7 +18,6 @@ Dask is an optional extra (``pip install 'reactions[dask]'``) and is imported on
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import importlib
 import os
 from collections.abc import Iterator, Mapping, Sequence
@@ -30,31 +26,19 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from reactions import corpus as corpus_module
 from reactions.errors import ReactionsError
 from reactions.export import write_atomically
 from reactions.files import DEFAULT_READ, ReadOptions
-from reactions.models import Article, Corpus, FileOutcome
 
 if TYPE_CHECKING:
     from distributed import Client
 
-PARTITION_FILES = 256
-"""Files per bag partition: large enough to amortise task overhead, small enough to balance."""
+    from reactions.pipeline import Extraction
+
 CONNECT_TIMEOUT = "20s"
 """How long :func:`connect` tries to reach a scheduler before giving up."""
 PARTITION_ROWS = 50_000
-"""Reactions per scoring partition (and per Parquet file)."""
-
-
-def parse_file(item: tuple[str, str], read: ReadOptions = DEFAULT_READ) -> tuple[Article | None, FileOutcome]:
-    """Read and parse one file on a worker; the article's text is dropped (the frame never uses
-    it) so that only the reactions travel back to the client."""
-    path, source = item
-    article, outcome = corpus_module.parse_path(Path(path), source, read)
-    if article is not None:
-        article = dataclasses.replace(article, text="")
-    return article, outcome
+"""Reactions per Parquet file."""
 
 
 @contextlib.contextmanager
@@ -106,10 +90,10 @@ def extract(
     ``out``: a folder to write the frame into as Parquet partitions (``part.0.parquet``, …).
     ``lexicon`` and ``overrides`` are passed to :func:`reactions.sentiment.score_frame`.
     """
-    return extract_corpus(paths, client, out, lexicon=lexicon, overrides=overrides)[1]
+    return extract_run(paths, client, out, lexicon=lexicon, overrides=overrides).frame
 
 
-def extract_corpus(
+def extract_run(
     paths: Sequence[str | Path],
     client: Client | None = None,
     out: str | Path | None = None,
@@ -117,35 +101,17 @@ def extract_corpus(
     lexicon: Mapping[str, float] | None = None,
     overrides: Mapping[str, str] | None = None,
     read: ReadOptions = DEFAULT_READ,
-) -> tuple[Corpus, pd.DataFrame]:
-    """:func:`extract`, also returning the corpus (every file's outcome; articles without their
-    text), for a caller that reports on the run, as ``reactions extract --dask`` does."""
-    bags: Any = importlib.import_module("dask.bag")
-    from reactions.frames import to_frame
+    cache: bool = False,
+) -> Extraction:
+    """:func:`extract` with every file's outcome, for a caller that reports on the run, as ``reactions extract
+    --dask`` does: :func:`reactions.pipeline.extract_frame`, its tasks run by the cluster's workers."""
+    from reactions.pipeline import extract_frame
 
-    files = [(str(path), source) for path, source in corpus_module.list_files(paths)]
     with _session(client) as active:
-        bag = bags.from_sequence(files, partition_size=PARTITION_FILES)
-        corpus = corpus_module.assemble(active.compute(bag.map(parse_file, read=read)).result())
-        frame = _score(active, to_frame(corpus, sentiment=False), {"lexicon": lexicon, "overrides": overrides})
+        result = extract_frame(paths, cache=cache, lexicon=lexicon, overrides=overrides, read=read, cluster=active)
     if out is not None:
-        write_parts(frame, Path(out))
-    return corpus, frame
-
-
-def _score(client: Any, frame: pd.DataFrame, options: dict[str, Any]) -> pd.DataFrame:
-    """``score_frame`` on the workers, a partition of ``id`` and ``text`` at a time (scattered to
-    them, not embedded in the task graph), the sentiment columns appended on the client."""
-    from reactions.parallel import score_rows
-    from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
-
-    rows = frame[["id", "text"]]
-    parts = [rows.iloc[i : i + PARTITION_ROWS] for i in range(0, len(rows), PARTITION_ROWS)]
-    if not parts:
-        return score_frame(frame, **options)
-    scored = client.gather(client.map(score_rows, client.scatter(parts), options=options))
-    columns = pd.concat(scored)
-    return frame.assign(**{name: columns[name] for name in SENTIMENT_COLUMNS})
+        write_parts(result.frame, Path(out))
+    return result
 
 
 def write_parts(frame: pd.DataFrame, out: Path) -> list[Path]:

@@ -50,7 +50,7 @@ from reactions.files import DEFAULT_READ, ReadOptions
 from reactions.frames import BASE_DTYPES, frame_from_columns, published_at, reaction_columns
 from reactions.models import Article, Corpus, FileOutcome, Status
 from reactions.parallel import cached_results, default_jobs, shared_pool
-from reactions.scheduler import Job, Scheduler
+from reactions.scheduler import ClusterTasks, Job, Scheduler
 from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
 from reactions.store import corpus_folder
 
@@ -106,13 +106,16 @@ def extract_frame(
     overrides: Mapping[str, str] | None = None,
     progress: Progress | None = None,
     read: ReadOptions = DEFAULT_READ,
+    cluster: Any = None,
 ) -> Extraction:
     """The scored frame of every reaction under ``paths`` and every file's outcome.
 
-    ``jobs`` processes (default: one per core; ``1``: this process only).  ``cache``: reuse and
-    keep results in the store beside the corpus (:func:`reactions.store.corpus_folder`): the
-    finished frame, each file's parse, each reaction's scores.  Never raises on a bad file (see
-    :func:`reactions.corpus.read_corpus`); a store that fails costs speed, never the run.
+    ``jobs`` processes (default: one per core; ``1``: this process only), or ``cluster``: a Dask client
+    whose workers run the very same tasks (reading, scoring) instead.  ``cache``: reuse and keep results in
+    the corpus's cache (:mod:`reactions.cache`): the finished frame, each file's parse, each reaction's
+    scores (on a cluster, whose workers may not see this machine's cache, only the finished frame, kept here).  Never
+    raises on a bad file (see :func:`reactions.corpus.read_corpus`); a cache that fails costs speed, never
+    the run.
     """
     given = [paths] if isinstance(paths, str | Path) else list(paths)
     listed_at = time.time_ns()
@@ -128,9 +131,12 @@ def extract_frame(
                 logger.info("frame cache: %d files unchanged, the stored frame reused", len(files))
                 log_warnings(found[1])
                 return Extraction(found[0], found[1], from_cache=True)
-        run = _Run(files, store, jobs, lexicon, overrides, progress, read)
+        run = _Run(files, store, jobs, lexicon, overrides, progress, read, cluster)
         frame, outcomes = run.go()
-        if store is not None and mark is not None and run.store is not None and not store.broken:  # all tasks had it
+        # A cluster's tasks never use this machine's cache, so they report no digests: its frame is kept only
+        # when no file is too recent to be trusted by its stat data alone.
+        tasks_had_it = run.store is not None or (cluster is not None and mark is not None and not mark.racy)
+        if store is not None and mark is not None and tasks_had_it and not store.broken:
             racy = {files[i].path: run.digests[i] for i in mark.racy}
             framecache.save(store, mark, frame, outcomes, racy)
     return Extraction(frame, outcomes)
@@ -343,19 +349,26 @@ class _Run:
         overrides: Mapping[str, str] | None,
         progress: Progress | None,
         read: ReadOptions = DEFAULT_READ,
+        cluster: Any = None,
     ) -> None:
         self.files = files
         self.read = read
-        self.store = str(store.path) if store is not None else None
-        self.jobs = max(1, jobs if jobs is not None else default_jobs())
+        self.store = str(store.path) if store is not None and cluster is None else None
         self.lexicon, self.overrides, self.progress = lexicon, overrides, progress
+        self.digests: list[str | None] = []
+        self.scores: list[Job] = []
+        self.waiting: tuple[list[str], list[str]] = ([], [])
+        self.spill: tempfile.TemporaryDirectory[str] | None = None
+        self.tasks: Scheduler | ClusterTasks
+        if cluster is not None:  # the same tasks on a Dask cluster (its workers may not see this machine's cache)
+            self.tasks = ClusterTasks(cluster)
+            self.jobs = self.tasks.workers()
+            return
+        self.jobs = max(1, jobs if jobs is not None else default_jobs())
         workers = self.jobs - 1  # this process is the N-th (see Scheduler)
         pool = shared_pool(workers) if self.jobs > 1 and len(files) >= INLINE_BELOW else None
         self.spill = tempfile.TemporaryDirectory(prefix="reactions-") if pool is not None else None
         self.tasks = Scheduler(pool, workers, self.spill.name if self.spill is not None else "")
-        self.digests: list[str | None] = []
-        self.scores: list[Job] = []
-        self.waiting: tuple[list[str], list[str]] = ([], [])
 
     def go(self) -> tuple[pd.DataFrame, tuple[FileOutcome, ...]]:
         """The scored frame and the outcomes."""

@@ -104,3 +104,34 @@ class Scheduler:
             job = self.waiting.popleft()
             job.future = self.pool.submit(spilled, self.spill, job.task, *job.args)
             self.handed.append(job)
+
+
+class ClusterTasks:
+    """The :class:`Scheduler`'s interface over a Dask cluster: each task submitted to the cluster as it is added,
+    its result taken in the order asked for.  So a run is the same run, task for task, in this process, in a
+    process pool or on a cluster; only where the tasks run changes."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self.pool: Any = client
+        """Not ``None``: the tasks run elsewhere (chunk sizes are chosen as for a pool)."""
+
+    def add(self, task: Callable[..., Any], *args: Any) -> Job:
+        """Submit a task to the cluster."""
+        job = Job(task, args)
+        job.future = self.client.submit(task, *args, pure=False)
+        return job
+
+    def result(self, job: Job) -> Any:
+        """The task's result, waiting for the cluster if it is not in yet."""
+        if not job.done:
+            assert job.future is not None
+            job.value, job.done = job.future.result(), True
+        return job.value
+
+    def hand_out(self, *, everything: bool = False) -> None:
+        """Nothing to do: every task is on the cluster from the moment it is added."""
+
+    def workers(self) -> int:
+        """How many workers the cluster has (at least 1)."""
+        return max(1, len(self.client.scheduler_info().get("workers", {})))

@@ -86,9 +86,9 @@ def test_dask_on_nothing_gives_the_empty_frame(client: distributed.Client, tmp_p
 def test_connect_to_an_existing_scheduler_by_address(client: distributed.Client, corpus_dir: Path) -> None:
     address = client.scheduler.address
     with reactions_dask.connect(address) as remote:
-        corpus, frame = reactions_dask.extract_corpus([corpus_dir / "seeds"], remote)
-    assert len(corpus.outcomes) == 5
-    pd.testing.assert_frame_equal(frame, plain_run([corpus_dir / "seeds"]))
+        result = reactions_dask.extract_run([corpus_dir / "seeds"], remote)
+    assert len(result.outcomes) == 5
+    pd.testing.assert_frame_equal(result.frame, plain_run([corpus_dir / "seeds"]))
 
 
 def test_an_unreachable_scheduler_is_a_clean_error(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -111,3 +111,18 @@ def test_parquet_parts_are_written_whole_or_not_at_all(tmp_path: Path, monkeypat
         reactions_dask.write_parts(frame.iloc[:1], tmp_path)
     assert first.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["part.0.parquet"]
+
+
+def test_a_cluster_run_is_the_pipeline_run_and_keeps_its_frame(
+    client: distributed.Client, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from reactions import framecache
+
+    folder = tmp_path / "seeds"
+    shutil.copytree(SEEDS, folder)
+    monkeypatch.setattr(framecache, "RACY_NS", 0)  # files just written count as settled (as they are 3 s later)
+    first = reactions_dask.extract_run([folder], client, cache=True)
+    again = reactions_dask.extract_run([folder], client, cache=True)
+    assert not first.from_cache
+    assert again.from_cache  # the frame a cluster run worked out is kept, as a local run's is
+    pd.testing.assert_frame_equal(again.frame, plain_run([folder]))
