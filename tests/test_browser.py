@@ -8,6 +8,7 @@ the test is skipped locally, and fails under ``CI=true`` (``.ci/run`` installs i
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -136,106 +137,113 @@ def click_until(page: Any, selector: str, condition: str, attempts: int = 3) -> 
         return
 
 
-def test_page_in_chromium(page_url: str) -> None:
+def select_first_row(page: Any, shown: str) -> None:
+    """Tick the table's first row (its checkbox in the grid's row-marker column) and wait for ``shown``."""
+    box = page.locator(".st-key-table").bounding_box()
+    page.mouse.click(box["x"] + 15, box["y"] + 35 + 17)
+    page.wait_for_selector(shown, timeout=30_000)
+    settle(page)
+
+
+@contextlib.contextmanager
+def chromium_page(url: str) -> Iterator[Any]:
+    """The page at ``url`` in headless Chromium, once its first chart is drawn."""
     executable = chromium_or_skip()
     sync_api = pytest.importorskip("playwright.sync_api")
-    ARTIFACTS.mkdir(exist_ok=True)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         try:
             page = browser.new_page(viewport={"width": 1440, "height": 2400})
-            page.goto(page_url)
+            page.goto(url)
             page.wait_for_selector(f"{CHART} svg", timeout=60_000)
-            page.wait_for_function(f"document.querySelectorAll('{CHART} svg').length >= 5", timeout=60_000)
-            settle(page)
-            assert page.locator("[data-testid=stException]").count() == 0
-            assert table_rows(page) == 12
-            # Each chart's accessible name is its description (the page passes no alt= of its own).
-            assert page.locator(f'{CHART}[role=graphics-document][aria-label^="Reactions per day"]').count() == 1
-            page.screenshot(path=str(ARTIFACTS / "dashboard.png"), full_page=True)
-
-            # The workbook is made when its button is clicked, and opens in pandas with every row.
-            with page.expect_download(timeout=60_000) as download_info:
-                page.get_by_role("button", name="XLSX · view").click()
-            workbook = Path(download_info.value.path())
-            assert len(pd.read_excel(workbook, sheet_name="reactions")) == 12
-
-            click_until(page, f'{BAR}[aria-label*="Hashtag: TimesUp"]', f"{ROWCOUNT} > 1 && {ROWCOUNT} < 13")
-            shown = table_rows(page)
-            assert 0 < shown < 12
-            assert page.get_by_text("Selected in the charts: hashtag=TimesUp").count() == 1
-            assert page.locator("[data-testid=stException]").count() == 0
-            page.screenshot(path=str(ARTIFACTS / "dashboard-selected.png"), full_page=True)
-
-            page.get_by_role("button", name="Clear selection").click()
-            page.wait_for_function(f"{ROWCOUNT} == 13", timeout=30_000)
-            settle(page)
-
-            # Select the first row (its checkbox in the grid's row-marker column): the post in context.
-            box = page.locator(".st-key-table").bounding_box()
-            page.mouse.click(box["x"] + 15, box["y"] + 35 + 17)
-            page.wait_for_selector(".st-key-post_paragraph", timeout=30_000)
-            settle(page)
-            highlighted = page.locator(".st-key-post_paragraph").inner_text()
-            assert "@winonasrider" in highlighted
-            assert page.locator(".st-key-post_paragraph").evaluate("e => getComputedStyle(e).backgroundColor") != (
-                "rgba(0, 0, 0, 0)"
-            )
-            assert page.locator("[data-testid=stException]").count() == 0
-            page.screenshot(path=str(ARTIFACTS / "dashboard-context.png"), full_page=True)
-
-            # Relabel it: the label is stored beside the (copied) corpus and the figures follow.
-            assert metric(page, "Positive") == "0%"
-            page.locator(".st-key-relabel").get_by_role("radio", name="positive", exact=True).click()
-            page.locator(".st-key-relabel").get_by_role("button", name="Save label").click()
-            page.wait_for_function(
-                "[...document.querySelectorAll('[data-testid=stMetric]')].some("
-                "m => m.innerText.startsWith('Positive') && !m.innerText.includes('\\n0%'))",
-                timeout=30_000,
-            )
-            settle(page)
-            assert metric(page, "Positive") == "8%"  # 1 of 12
-
-            # A click on a day bar filters the table to that day; a sentiment bar narrows it further.
-            click_until(page, f'{BAR}[aria-label*="Day: 2020-02-01"]', f"{ROWCOUNT} > 1 && {ROWCOUNT} < 13")
-            assert page.get_by_text("Selected in the charts: day=2020-02-01").count() == 1
-            on_the_day = table_rows(page)
-            neutral = f'[class*="st-key-chart_sentiment_"] {BAR}[aria-label*="Sentiment: neutral"]'
-            click_until(page, neutral, f"{ROWCOUNT} > 1 && {ROWCOUNT} < {on_the_day + 1}")
-            assert page.get_by_text("Selected in the charts: day=2020-02-01; sentiment=neutral").count() == 1
-            assert page.locator("[data-testid=stException]").count() == 0
-
-            # The table a page at a time: 10 rows a page, then page 2 (the last 2 of the 12, corpus order),
-            # where selecting the first row shows that reaction's post (not the first page's).
-            page.get_by_role("button", name="Clear selection").click()
-            page.wait_for_function(f"{ROWCOUNT} == 13", timeout=30_000)
-            settle(page)
-            page.locator(".st-key-table_size").click()
-            page.get_by_role("option", name="10", exact=True).click()
-            page.wait_for_function(f"{ROWCOUNT} == 11", timeout=30_000)
-            settle(page)
-            assert page.get_by_text("Page 1 of 2").count() == 1
-            page.locator(".st-key-table_page").get_by_test_id("stNumberInputStepUp").click()
-            page.wait_for_function(f"{ROWCOUNT} == 3", timeout=30_000)
-            settle(page)
-            assert page.get_by_text("Page 2 of 2 · reactions 11–12 of 12").count() == 1
-            box = page.locator(".st-key-table").bounding_box()
-            page.mouse.click(box["x"] + 15, box["y"] + 35 + 17)
-            page.wait_for_selector(".st-key-post_paragraph", timeout=30_000)
-            settle(page)
-            assert "I just listened to the two audio files" in page.locator(".st-key-post_paragraph").inner_text()
-            assert page.locator("[data-testid=stException]").count() == 0
-            page.screenshot(path=str(ARTIFACTS / "dashboard-page-2.png"), full_page=True)
+            yield page
         finally:
             browser.close()
+
+
+def test_page_in_chromium(page_url: str) -> None:
+    with chromium_page(page_url) as page:
+        page.wait_for_function(f"document.querySelectorAll('{CHART} svg').length >= 5", timeout=60_000)
+        settle(page)
+        assert page.locator("[data-testid=stException]").count() == 0
+        assert table_rows(page) == 12
+        # Each chart's accessible name is its description (the page passes no alt= of its own).
+        assert page.locator(f'{CHART}[role=graphics-document][aria-label^="Reactions per day"]').count() == 1
+        page.screenshot(path=str(ARTIFACTS / "dashboard.png"), full_page=True)
+
+        # The workbook is made when its button is clicked, and opens in pandas with every row.
+        with page.expect_download(timeout=60_000) as download_info:
+            page.get_by_role("button", name="XLSX · view").click()
+        workbook = Path(download_info.value.path())
+        assert len(pd.read_excel(workbook, sheet_name="reactions")) == 12
+
+        click_until(page, f'{BAR}[aria-label*="Hashtag: TimesUp"]', f"{ROWCOUNT} > 1 && {ROWCOUNT} < 13")
+        shown = table_rows(page)
+        assert 0 < shown < 12
+        assert page.get_by_text("Selected in the charts: hashtag=TimesUp").count() == 1
+        assert page.locator("[data-testid=stException]").count() == 0
+        page.screenshot(path=str(ARTIFACTS / "dashboard-selected.png"), full_page=True)
+
+        page.get_by_role("button", name="Clear selection").click()
+        page.wait_for_function(f"{ROWCOUNT} == 13", timeout=30_000)
+        settle(page)
+
+        # Select the first row: the post in context.
+        select_first_row(page, ".st-key-post_paragraph")
+        highlighted = page.locator(".st-key-post_paragraph").inner_text()
+        assert "@winonasrider" in highlighted
+        assert page.locator(".st-key-post_paragraph").evaluate("e => getComputedStyle(e).backgroundColor") != (
+            "rgba(0, 0, 0, 0)"
+        )
+        assert page.locator("[data-testid=stException]").count() == 0
+        page.screenshot(path=str(ARTIFACTS / "dashboard-context.png"), full_page=True)
+
+        # Relabel it: the label is stored beside the (copied) corpus and the figures follow.
+        assert metric(page, "Positive") == "0%"
+        page.locator(".st-key-relabel").get_by_role("radio", name="positive", exact=True).click()
+        page.locator(".st-key-relabel").get_by_role("button", name="Save label").click()
+        page.wait_for_function(
+            "[...document.querySelectorAll('[data-testid=stMetric]')].some("
+            "m => m.innerText.startsWith('Positive') && !m.innerText.includes('\\n0%'))",
+            timeout=30_000,
+        )
+        settle(page)
+        assert metric(page, "Positive") == "8%"  # 1 of 12
+
+        # A click on a day bar filters the table to that day; a sentiment bar narrows it further.
+        click_until(page, f'{BAR}[aria-label*="Day: 2020-02-01"]', f"{ROWCOUNT} > 1 && {ROWCOUNT} < 13")
+        assert page.get_by_text("Selected in the charts: day=2020-02-01").count() == 1
+        on_the_day = table_rows(page)
+        neutral = f'[class*="st-key-chart_sentiment_"] {BAR}[aria-label*="Sentiment: neutral"]'
+        click_until(page, neutral, f"{ROWCOUNT} > 1 && {ROWCOUNT} < {on_the_day + 1}")
+        assert page.get_by_text("Selected in the charts: day=2020-02-01; sentiment=neutral").count() == 1
+        assert page.locator("[data-testid=stException]").count() == 0
+
+        # The table a page at a time: 10 rows a page, then page 2 (the last 2 of the 12, corpus order),
+        # where selecting the first row shows that reaction's post (not the first page's).
+        page.get_by_role("button", name="Clear selection").click()
+        page.wait_for_function(f"{ROWCOUNT} == 13", timeout=30_000)
+        settle(page)
+        page.locator(".st-key-table_size").click()
+        page.get_by_role("option", name="10", exact=True).click()
+        page.wait_for_function(f"{ROWCOUNT} == 11", timeout=30_000)
+        settle(page)
+        assert page.get_by_text("Page 1 of 2").count() == 1
+        page.locator(".st-key-table_page").get_by_test_id("stNumberInputStepUp").click()
+        page.wait_for_function(f"{ROWCOUNT} == 3", timeout=30_000)
+        settle(page)
+        assert page.get_by_text("Page 2 of 2 · reactions 11–12 of 12").count() == 1
+        select_first_row(page, ".st-key-post_paragraph")
+        assert "I just listened to the two audio files" in page.locator(".st-key-post_paragraph").inner_text()
+        assert page.locator("[data-testid=stException]").count() == 0
+        page.screenshot(path=str(ARTIFACTS / "dashboard-page-2.png"), full_page=True)
 
 
 def test_a_hostile_folder_in_chromium(hostile_folder: Path) -> None:
     """A FIFO, a /dev/zero link, a 100 MB file, a non-UTF-8 name, a link out and a planted store holding a
     trigger: the page shows every good reaction, names each bad item, refuses the store in one line (and the
     relabel that would write to it), and never shows a traceback."""
-    executable = chromium_or_skip()
-    sync_api = pytest.importorskip("playwright.sync_api")
     from reactions.store import Store
 
     Store.beside(hostile_folder).set_override("nosuch", "negative")
@@ -245,43 +253,37 @@ def test_a_hostile_folder_in_chromium(hostile_folder: Path) -> None:
     planted.close()
     server = serve(hostile_folder)
     url = next(server)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     try:
-        with sync_api.sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-            try:
-                page = browser.new_page(viewport={"width": 1440, "height": 2400})
-                page.goto(url)
-                page.wait_for_selector(f"{CHART} svg", timeout=60_000)
-                settle(page)
-                assert metric(page, "Reactions") == "3"
-                assert page.get_by_text("trigger 'swap'").count() >= 1  # the store refused, in one line
-                page.get_by_text("Files read").click()
-                settle(page)
-                cells = " ".join(page.locator("[data-testid=stDataFrame]").last.locator("td").all_text_contents())
-                for name, why in [("p.txt", "FIFO"), ("zero.txt", "/dev/zero"), ("big.txt", "20 MB limit"),
-                                  ("caf\\xe9.txt", "parsed"), ("outside.txt", "outside the corpus folder")]:
-                    assert name in cells, (name, cells)
-                    assert why in cells, why
-                page.screenshot(path=str(ARTIFACTS / "dashboard-hostile.png"), full_page=True)
+        with chromium_page(url) as page:
+            settle(page)
+            assert metric(page, "Reactions") == "3"
+            assert page.get_by_text("trigger 'swap'").count() >= 1  # the store refused, in one line
+            page.get_by_text("Files read").click()
+            settle(page)
+            cells = " ".join(page.locator("[data-testid=stDataFrame]").last.locator("td").all_text_contents())
+            for name, why in [
+                ("p.txt", "FIFO"),
+                ("zero.txt", "/dev/zero"),
+                ("big.txt", "20 MB limit"),
+                ("caf\\xe9.txt", "parsed"),
+                ("outside.txt", "outside the corpus folder"),
+            ]:
+                assert name in cells, (name, cells)
+                assert why in cells, why
+            page.screenshot(path=str(ARTIFACTS / "dashboard-hostile.png"), full_page=True)
 
-                box = page.locator(".st-key-table").bounding_box()
-                page.mouse.click(box["x"] + 15, box["y"] + 35 + 17)
-                page.wait_for_selector(".st-key-relabel", timeout=30_000)
+            select_first_row(page, ".st-key-relabel")
+            save = page.locator(".st-key-relabel").get_by_role("button", name="Save label")
+            for label in ("negative", "positive"):  # one of them differs from the post's label
+                page.locator(".st-key-relabel").get_by_role("radio", name=label, exact=True).click()
                 settle(page)
-                save = page.locator(".st-key-relabel").get_by_role("button", name="Save label")
-                for label in ("negative", "positive"):  # one of them differs from the post's label
-                    page.locator(".st-key-relabel").get_by_role("radio", name=label, exact=True).click()
-                    settle(page)
-                    if save.is_enabled():
-                        break
-                save.click()
-                page.wait_for_selector("text=The label could not be saved", timeout=30_000)
-                body = page.locator("body").inner_text()
-                for sign in ("Traceback", 'File "', "sqlite3."):
-                    assert sign not in body, sign
-                assert page.locator("[data-testid=stException]").count() == 0
-            finally:
-                browser.close()
+                if save.is_enabled():
+                    break
+            save.click()
+            page.wait_for_selector("text=The label could not be saved", timeout=30_000)
+            body = page.locator("body").inner_text()
+            for sign in ("Traceback", 'File "', "sqlite3."):
+                assert sign not in body, sign
+            assert page.locator("[data-testid=stException]").count() == 0
     finally:
         server.close()
