@@ -33,7 +33,7 @@ from reactions.aggregate import (
 from reactions.index import Data, FrameIndex, Mask, author_labels, index_of, reaction_days
 from reactions.models import SENTIMENT_LABELS, Article, FileOutcome
 from reactions.sentiment import NEGATIVE_THRESHOLD, POSITIVE_THRESHOLD
-from reactions.views import Filters, Selection, export_name, parse_share, provenance_record
+from reactions.views import QUERY_KEYS, Filters, Selection, export_name, parse_share, provenance_record
 from reactions.xlsx import xlsx_bytes
 
 RENDERINGS_HELP = (
@@ -106,6 +106,23 @@ def widget_values(wanted: Filters, options: Mapping[str, Any]) -> dict[str, Any]
     for field, name in offered.items():
         values[field] = [v for v in getattr(wanted, field) if v in options.get(name, ())]
     return values
+
+
+def unmatched_values(wanted: Filters, options: Mapping[str, Any]) -> list[str]:
+    """The values of a link's filters that this corpus does not offer, as URL ``key=value`` pairs (what
+    :func:`widget_values` leaves out), so that the page can say so instead of dropping them silently.
+
+    >>> unmatched_values(Filters(hashtags=("MeToo", "nope")), {"tags": ["MeToo"]})
+    ['tag=nope']
+    """
+    offered = {"hashtags": "tags", "sentiments": "sentiments", "kinds": "kinds", "articles": "articles",
+               "authors": "authors", "platforms": "platforms", "renderings": "renderings"}  # fmt: skip
+    return [
+        f"{QUERY_KEYS[field]}={value}"
+        for field, name in offered.items()
+        for value in getattr(wanted, field)
+        if value not in options.get(name, ())
+    ]
 
 
 def follow_dates(

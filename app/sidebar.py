@@ -51,9 +51,12 @@ def init_filters(options: dict[str, Any]) -> None:
     """Once per session: the filter widgets start from the URL's query parameters."""
     if st.session_state.get("filters_ready"):
         return
-    wanted = views.filters_from_query({k: st.query_params.get_all(k) for k in st.query_params})
+    query = {k: st.query_params.get_all(k) for k in st.query_params}
+    wanted = views.filters_from_query(query)
     for field, value in presenter.widget_values(wanted, options).items():
         st.session_state[WIDGETS[field]] = value
+    left_out = views.query_problems(query) + presenter.unmatched_values(wanted, options)
+    st.session_state["link_left_out"] = left_out
     st.session_state["filters_ready"] = True
 
 
@@ -67,6 +70,7 @@ def reset_filters(options: dict[str, Any]) -> None:
     """Button callback: every filter back to 'everything'."""
     for field, value in presenter.widget_values(views.Filters(), options).items():
         st.session_state[WIDGETS[field]] = value
+    st.session_state["link_left_out"] = []
 
 
 def follow_date_bounds(first: dt.date, last: dt.date) -> None:
@@ -83,6 +87,10 @@ def sidebar_filters(options: dict[str, Any]) -> views.Filters:
     init_filters(options)
     first, last = options["days"]
     st.subheader("Filters")
+    if left_out := st.session_state.get("link_left_out"):  # the link's own words: shown as code, never Markdown
+        st.warning("This link holds filters that do not apply to this corpus; they were left out:",
+                   icon=":material/link_off:")  # fmt: skip
+        st.code(", ".join(left_out), language=None, wrap_lines=True)
     dates: tuple[Any, ...] = ()
     if first is not None:
         follow_date_bounds(first, last)

@@ -149,6 +149,32 @@ sentiments=(), kinds=(), articles=(), authors=(), platforms=(), renderings=(), m
     return Filters(**values)  # type: ignore[arg-type]
 
 
+def query_problems(query: Mapping[str, str | Sequence[str]]) -> list[str]:
+    """The URL query values :func:`filters_from_query` cannot read, as ``key=value`` (a date that is not
+    ``YYYY-MM-DD``, a confidence that is not a number from 0 to 1), so that a page can say what it left out.
+
+    >>> query_problems({"from": "yesterday", "to": "2020-02-03", "confidence": "high", "tag": "x"})
+    ['from=yesterday', 'confidence=high']
+    """
+    problems = []
+    for name in ("start", "end", "min_confidence"):
+        raw = query.get(QUERY_KEYS[name])
+        items = [raw] if isinstance(raw, str) else list(raw or ())
+        for item in items[:1]:
+            if not item:
+                continue
+            if name == "min_confidence":
+                try:
+                    ok = 0.0 <= float(item) <= 1.0
+                except ValueError:
+                    ok = False
+            else:
+                ok = _parse_day(item) is not None
+            if not ok:
+                problems.append(f"{QUERY_KEYS[name]}={item}")
+    return problems
+
+
 def parse_share(text: str) -> float:
     """A number in [0, 1] from a URL (clamped; 0 when it is not a number)."""
     try:

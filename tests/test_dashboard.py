@@ -413,3 +413,18 @@ def test_links_in_loops_and_a_hostile_folder_give_named_outcomes(
     assert "/dev/zero" in reasons["zero.txt"]
     assert "larger than the 20 MB limit" in reasons["big.txt"]
     assert "cannot be listed" in reasons["locked"]
+
+
+def test_a_link_whose_values_do_not_apply_says_so(corpus: Path) -> None:
+    at = run_page({"tag": ["TimesUp", "NoSuchTag"], "from": "yesterday", "rendering": "nope"})
+    assert not at.exception
+    (warning,) = [str(w.value) for w in at.warning]
+    assert "do not apply to this corpus" in warning
+    shown = " ".join(str(c.value) for c in at.code)
+    assert "tag=NoSuchTag" in shown
+    assert "from=yesterday" in shown
+    assert "rendering=nope" in shown
+    assert "TimesUp" not in shown.replace("tag=NoSuchTag", "")  # what applies is applied, not listed
+    assert at.multiselect(key="f_tags").value == ["TimesUp"]
+    at.button(key="reset_filters").click().run()
+    assert not at.warning

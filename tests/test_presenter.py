@@ -67,3 +67,12 @@ def test_the_xlsx_download_holds_every_row_of_the_view_and_its_summaries() -> No
     assert sheets["reactions"]["id"].tolist() == frame["id"].iloc[shown].tolist()
     assert {"by day", "sentiment", "top hashtags", "top authors", "provenance"} <= set(sheets)
     assert sheets["top hashtags"]["hashtag"].tolist() == ["MeToo"]
+
+
+def test_unmatched_values_name_what_a_link_asked_for_in_vain() -> None:
+    from reactions.views import Filters
+
+    options = {"tags": ["MeToo"], "renderings": ["dash"], "authors": ["@ann"]}
+    wanted = Filters(hashtags=("MeToo", "Gone"), renderings=("dash", "card"), authors=("@bob",))
+    assert presenter.unmatched_values(wanted, options) == ["tag=Gone", "author=@bob", "rendering=card"]
+    assert presenter.unmatched_values(Filters(), options) == []

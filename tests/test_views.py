@@ -225,3 +225,9 @@ def test_a_text_search_is_remembered_by_the_index(frame: pd.DataFrame) -> None:
     assert views.filter_rows(index, Filters(text=" abuse ")) is not first  # a mask of its own each time
     assert first.tolist() == [False] * 6 + [True]
     assert index.remember(("contains", "abuse"), lambda: pytest.fail("searched again")) is not None
+
+
+def test_query_problems_name_values_that_cannot_be_read() -> None:
+    query = {"from": "2020-02-31", "to": ["2020-02-03"], "confidence": ["2"], "tag": ["x"]}
+    assert views.query_problems(query) == ["from=2020-02-31", "confidence=2"]
+    assert views.query_problems({"confidence": "0.5", "from": "2020-02-01"}) == []
