@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 import altair as alt
+import emoji as emoji_package
 import pandas as pd
 
 from reactions.models import SENTIMENT_LABELS
@@ -243,8 +244,22 @@ def platform_chart(rows: pd.DataFrame) -> alt.Chart:
 
 
 def emoji_chart(rows: pd.DataFrame) -> alt.Chart:
-    """Top emoji, from :func:`reactions.aggregate.top_emoji`."""
-    return _ranked(rows, "emoji", "Emoji", "Top emoji by reactions using them, coloured by mean compound")
+    """Top emoji, each with its name beside it (``😂 face with tears of joy``: a screen reader, or a font without
+    the glyph, still says which), from :func:`reactions.aggregate.top_emoji`."""
+    named = rows.assign(label=[f"{e} {emoji_name(e)}" for e in rows["emoji"]])
+    return _ranked(named, "label", "Emoji", "Top emoji by reactions using them, coloured by mean compound")
+
+
+def emoji_name(symbol: str) -> str:
+    """An emoji's CLDR short name (``"face with tears of joy"``), from the ``emoji`` package; ``""`` if unknown.
+
+    >>> emoji_name("😂"), emoji_name("🇫🇷"), emoji_name("x")
+    ('face with tears of joy', 'France', '')
+    """
+    name = emoji_package.demojize(symbol, delimiters=("\0", "\0"))
+    if not name.startswith("\0") or name.count("\0") != 2:
+        return ""
+    return name.strip("\0").replace("_", " ")
 
 
 def heatmap_chart(rows: pd.DataFrame) -> alt.Chart:

@@ -122,6 +122,15 @@ def test_hashtag_chart_shows_the_grouped_spelling() -> None:
     assert [r["hashtag"] for r in rows] == ["JusticeForJohnnyDepp", "MeToo", "TimesUp"]
 
 
+def test_emoji_bars_carry_each_emojis_name() -> None:
+    spec = spec_of("emoji")
+    assert spec["encoding"]["y"]["field"] == "label"
+    rows = next(iter(spec["datasets"].values()))
+    labels = {r["emoji"]: r["label"] for r in rows}
+    assert labels["😡"] == "😡 enraged face"
+    assert all(label.startswith(symbol + " ") and len(label) > len(symbol) + 1 for symbol, label in labels.items())
+
+
 def test_charts_build_from_empty_aggregates() -> None:
     empty = make_frame([])
     chart = charts.day_chart(aggregate.reactions_by_day(empty))
