@@ -181,6 +181,31 @@ class Article:
     published_at: dt.datetime | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Document:
+    """One article as a source gives it, before it is decoded and parsed.
+
+    Every source (a file, a row of a dataset, a FakeNewsNet folder, a web-archive record) yields these;
+    :func:`reactions.corpus.parse_document` turns one into an :class:`Article`.  The metadata fields are
+    what the source itself says of the article; ``None`` when it says nothing (the parser may still find
+    a title or a date in the text).
+
+    Fields:
+        source: the article's id (a file's path below its folder, ``data.csv#12`` for a dataset's row,
+            a web archive's target URI).
+        data: the article's content, text or HTML, in any encoding (decoded as a file's bytes are).
+        url: the article's own URL, when the source gives it.
+        title: the article's title, when the source gives it.
+        published: when the article was published (or, for a web archive, fetched), timezone-aware UTC.
+    """
+
+    source: str
+    data: bytes
+    url: str | None = None
+    title: str | None = None
+    published: dt.datetime | None = None
+
+
 class Status(enum.StrEnum):
     """What happened to one input file."""
 
