@@ -14,9 +14,9 @@ import streamlit as st
 
 from reactions import frames, store
 from reactions.corpus import read_corpus, scan_files
-from reactions.guard import DEFAULT_TIME_LIMIT
 from reactions.index import FrameIndex
 from reactions.models import Corpus
+from reactions.run.guard import DEFAULT_TIME_LIMIT
 
 HERE = Path(__file__).resolve().parent.parent
 DEFAULT_CORPUS = HERE / "seeds"

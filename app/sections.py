@@ -20,7 +20,7 @@ from reactions import aggregate, charts, store, views
 from reactions.errors import ReactionsError
 from reactions.index import FrameIndex
 from reactions.models import SENTIMENT_LABELS, Article, Corpus, Status
-from reactions.uploads import Upload
+from reactions.sources.uploads import Upload
 
 # The table shows one page of the view at a time (Streamlit's Styler costs ~0.25 ms a row).
 PAGE_SIZES = (10, 25, 50, 100, 250, 500, 1000)

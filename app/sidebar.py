@@ -10,10 +10,10 @@ import streamlit as st
 
 from app import presenter
 from reactions import views
-from reactions.guard import DEFAULT_TIME_LIMIT
 from reactions.index import FrameIndex
 from reactions.models import Corpus, Status
-from reactions.uploads import ARCHIVE_TYPES, ARTICLE_TYPES, Upload, read_uploads
+from reactions.run.guard import DEFAULT_TIME_LIMIT
+from reactions.sources.uploads import ARCHIVE_TYPES, ARTICLE_TYPES, Upload, read_uploads
 
 # Filters field -> its widget's key.
 WIDGETS = {"dates": "f_dates", "hashtags": "f_tags", "sentiments": "f_sentiment", "kinds": "f_kind",

@@ -5,7 +5,7 @@ so that ratios hold on a noisy machine:
 
 * parse MB/s: :func:`reactions.corpus.parse_document` over the files' bytes, already in memory,
   one core;
-* end to end: files -> scored frame with :func:`reactions.pipeline.extract_frame` (what ``reactions
+* end to end: files -> scored frame with :func:`reactions.run.pipeline.extract_frame` (what ``reactions
   extract`` runs: the frame of ``to_frame(read_corpus(paths))``), with ``jobs=1`` and with ``jobs=N``,
   uncached; reactions/s counts rows of the scored frame;
 * raw VADER: ``SentimentIntensityAnalyzer().polarity_scores`` over the frame's texts;
@@ -51,10 +51,11 @@ sys.path.insert(0, str(HERE))
 
 from generate_corpus import generate  # noqa: E402
 
-from reactions import cache as parse_cache  # noqa: E402
-from reactions import parallel, sentiment  # noqa: E402
+from reactions import sentiment  # noqa: E402
 from reactions.corpus import parse_document  # noqa: E402
-from reactions.pipeline import extract_frame  # noqa: E402
+from reactions.run import cache as parse_cache  # noqa: E402
+from reactions.run import parallel  # noqa: E402
+from reactions.run.pipeline import extract_frame  # noqa: E402
 
 SUFFIXES = (".txt", ".md", ".html", ".htm")
 
@@ -133,12 +134,12 @@ def bench_vader(texts: list[str], repeat: int) -> dict[str, float]:
 
 
 class ParseCounts(logging.Handler):
-    """Collects the "parsed N files, M from the cache" lines that reactions.pipeline logs."""
+    """Collects the "parsed N files, M from the cache" lines that reactions.run.pipeline logs."""
 
     def __init__(self) -> None:
         super().__init__(logging.INFO)
         self.parsed = 0
-        self.log = logging.getLogger("reactions.pipeline")
+        self.log = logging.getLogger("reactions.run.pipeline")
         self.log.setLevel(logging.INFO)
         self.log.addHandler(self)
 

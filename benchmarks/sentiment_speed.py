@@ -16,7 +16,7 @@ throughput; repeats of a text in a real corpus are cheaper).
 Contenders, all in this process on the same texts:
 
 * ``raw``: ``SentimentIntensityAnalyzer.polarity_scores`` (vaderSentiment 3.3.2);
-* ``engine``: :meth:`reactions.vader.Engine.analyse`, the VADER stage alone (scores and drivers'
+* ``engine``: :meth:`reactions._vader.Engine.analyse`, the VADER stage alone (scores and drivers'
   terms, no cache);
 * ``score_text``: :func:`reactions.sentiment.score_text` (scores and label, through the cache);
 * ``score_frame``: :func:`reactions.sentiment.score_frame` on a one-column frame of the texts (all
@@ -39,7 +39,8 @@ sys.path.insert(0, str(HERE))
 
 from generate_corpus import Generator  # noqa: E402
 
-from reactions import sentiment, vader  # noqa: E402
+from reactions import _vader as vader  # noqa: E402
+from reactions import sentiment  # noqa: E402
 from reactions.corpus import read_corpus  # noqa: E402
 
 GROUND_TRUTH = HERE.parents[1] / "shared" / "sentiment" / "vader_tweets_groundtruth.tsv"

@@ -23,7 +23,7 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from reactions.entities import extract_hashtags, extract_mentions, extract_urls
+from reactions.parse.entities import extract_hashtags, extract_mentions, extract_urls
 
 GROUPS: dict[str, Callable[[str], list[str]]] = {
     "hashtags": extract_hashtags,

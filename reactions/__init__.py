@@ -20,9 +20,9 @@ if TYPE_CHECKING:
     from reactions.corpus import read_article, read_corpus
     from reactions.export import csv_bytes, read_csv, write_table
     from reactions.frames import to_frame
-    from reactions.html import parse_html_article
-    from reactions.parse import parse_article, reaction_id
-    from reactions.pipeline import extract_frame
+    from reactions.parse.article import parse_article, reaction_id
+    from reactions.parse.html import parse_html_article
+    from reactions.run.pipeline import extract_frame
     from reactions.sentiment import explain, format_drivers, score_frame, score_text
 
 __version__ = "0.1.0"
@@ -57,8 +57,8 @@ __all__ = [
 ]
 
 _LAZY = {
-    "parse_article": "reactions.parse",
-    "reaction_id": "reactions.parse",
+    "parse_article": "reactions.parse.article",
+    "reaction_id": "reactions.parse.article",
     "read_article": "reactions.corpus",
     "read_corpus": "reactions.corpus",
     "to_frame": "reactions.frames",
@@ -69,8 +69,8 @@ _LAZY = {
     "explain": "reactions.sentiment",
     "format_drivers": "reactions.sentiment",
     "csv_bytes": "reactions.export",
-    "parse_html_article": "reactions.html",
-    "extract_frame": "reactions.pipeline",
+    "parse_html_article": "reactions.parse.html",
+    "extract_frame": "reactions.run.pipeline",
 }
 
 logging.getLogger(__name__).addHandler(logging.NullHandler())

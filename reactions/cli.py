@@ -1,7 +1,7 @@
 """The ``reactions`` command: ``reactions extract PATH... [-o OUT] [--lexicon FILE]``, and the analyst's
 ``reactions label ID LABEL`` and ``reactions lexicon`` (the store beside the corpus, :mod:`reactions.store`).
 
-The command only writes what library functions produce (:func:`reactions.pipeline.extract_frame`,
+The command only writes what library functions produce (:func:`reactions.run.pipeline.extract_frame`,
 which gives the frame of :func:`reactions.frames.to_frame` over :func:`reactions.corpus.read_corpus`,
 and :mod:`reactions.export`).  A :class:`~reactions.errors.ReactionsError` becomes ``error: …`` on
 stderr and exit status 1, never a traceback; usage errors exit with 2.
@@ -20,13 +20,13 @@ from typing import IO, TYPE_CHECKING
 from tqdm import tqdm
 
 from reactions import __version__
-from reactions.cache import CACHE_DIR_ENV
 from reactions.errors import ExportError, InputError, ReactionsError
-from reactions.files import MAX_FILE_BYTES, ReadOptions
+from reactions.run.cache import CACHE_DIR_ENV
+from reactions.sources.files import MAX_FILE_BYTES, ReadOptions
 from reactions.store import LABELS
 
 if TYPE_CHECKING:
-    from reactions.pipeline import Extraction
+    from reactions.run.pipeline import Extraction
 
 FORMATS = ("csv", "jsonl", "parquet", "xlsx")
 
@@ -126,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run_extract(args: argparse.Namespace) -> int:
     """``reactions extract``: read, build the frame, write it, report on stderr."""
     from reactions.export import csv_bytes, table_bytes, table_format, twarc_frame, write_table
-    from reactions.pipeline import extract_frame
+    from reactions.run.pipeline import extract_frame
     from reactions.store import corpus_folder, load_settings
 
     output: Path | None = args.output
@@ -147,7 +147,7 @@ def run_extract(args: argparse.Namespace) -> int:
     with contextlib.ExitStack() as stack:
         cluster = None
         if args.dask is not None:  # the same run, its tasks on a Dask cluster
-            from reactions.dask import connect
+            from reactions.run.dask import connect
 
             cluster = stack.enter_context(connect(args.dask or None))
         result = extract_frame(  # to_frame(read_corpus(…)) in `jobs` processes, or the stored frame of a re-run
@@ -222,7 +222,7 @@ def run_label(args: argparse.Namespace) -> int:
 
 def _check_reaction_id(folder: Path, reaction_id: str) -> None:
     """Refuse an id the corpus in ``folder`` does not hold (a typo would label nothing, silently)."""
-    from reactions.pipeline import extract_frame
+    from reactions.run.pipeline import extract_frame
 
     ids = set(extract_frame([folder], lexicon={}, overrides={}).frame["id"])
     if reaction_id.strip() not in ids:
@@ -284,7 +284,7 @@ PROGRESS_DELAY = 1.0
 
 
 class ProgressBar:
-    """tqdm's progress bar as the ``progress(done, total)`` callback of :func:`reactions.pipeline.extract_frame`
+    """tqdm's progress bar as the ``progress(done, total)`` callback of :func:`reactions.run.pipeline.extract_frame`
     and :func:`reactions.corpus.read_corpus`: drawn on a terminal only, once a run has lasted ``delay`` seconds,
     and erased by ``close()`` so that the summary starts on a clean line."""
 

@@ -27,14 +27,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from reactions.errors import InputError
-from reactions.files import DEFAULT_READ, ReadOptions, UnreadableError, read_bytes, safe_name
-from reactions.html import is_html, parse_html_article
 from reactions.models import Article, Citation, Corpus, FileOutcome, Reaction, Status
-from reactions.parse import parse_article
-from reactions.text import decode_bytes
+from reactions.parse.article import parse_article
+from reactions.parse.html import is_html, parse_html_article
+from reactions.parse.text import decode_bytes
+from reactions.sources.files import DEFAULT_READ, ReadOptions, UnreadableError, read_bytes, safe_name
 
 if TYPE_CHECKING:
-    from reactions.cache import ParseCache
+    from reactions.run.cache import ParseCache
 
 logger = logging.getLogger(__name__)
 
@@ -133,7 +133,7 @@ def _folder_files(root: Path, stat: bool) -> list[tuple[str, Listed]]:
 
 class _Unlisted(NamedTuple):
     """A folder that cannot be listed, in place of a ``DirEntry``: it is listed itself, so that reading it
-    reports why (:func:`reactions.files.read_bytes`)."""
+    reports why (:func:`reactions.sources.files.read_bytes`)."""
 
     path: str
 
@@ -146,7 +146,7 @@ class _Unlisted(NamedTuple):
 
 def _walk(folder: str, prefix: str) -> Iterator[tuple[os.DirEntry[str] | _Unlisted, str]]:
     """Article files under ``folder`` and their ids (``prefix`` + path below it, a name that is not
-    UTF-8 escaped: :func:`reactions.files.safe_name`), hidden entries skipped; a subfolder that cannot
+    UTF-8 escaped: :func:`reactions.sources.files.safe_name`), hidden entries skipped; a subfolder that cannot
     be listed is given itself (its id ends with ``/``), so that reading it says why."""
     try:
         with os.scandir(folder) as scan:
@@ -186,7 +186,7 @@ def _entry_stat(entry: os.DirEntry[str] | _Unlisted) -> os.stat_result | None:
 def parse_document(name: str, data: bytes) -> Parsed:
     """Decode and parse one file's bytes, read as article ``name``.  Pure; never raises.
 
-    HTML is recognised by its content (:func:`reactions.html.is_html`), whatever the name.
+    HTML is recognised by its content (:func:`reactions.parse.html.is_html`), whatever the name.
     Decoding notes (``decoded as cp1252``, a mojibake repair) come first among the outcome's
     warnings, then the article's own.  Undecodable bytes (empty, binary) give ``(None, outcome)``
     with the reason; so does a parser failure, which would be a bug (it is logged with its trace).
@@ -210,7 +210,7 @@ def _parse_text(text: str, source: str) -> Article:
 
 
 def parse_path(path: Path, source: str, options: ReadOptions = DEFAULT_READ) -> Parsed:
-    """Read (:func:`reactions.files.read_bytes`) and parse one file as article ``source``; never raises (a
+    """Read (:func:`reactions.sources.files.read_bytes`) and parse one file as article ``source``; never raises (a
     file that is not read is skipped, saying why)."""
     data = read_file(path, source, options)
     if isinstance(data, FileOutcome):
@@ -228,7 +228,7 @@ def read_file(path: Path | str, source: str, options: ReadOptions = DEFAULT_READ
 
 
 def located(outcome: FileOutcome, path: str) -> FileOutcome:
-    """``outcome`` for the file at ``path`` (printable: see :func:`reactions.files.safe_name`), with a warning
+    """``outcome`` for the file at ``path`` (printable: see :func:`reactions.sources.files.safe_name`), with a warning
     when the name had to be escaped."""
     shown = safe_name(path)
     if shown == path:
@@ -267,9 +267,9 @@ def read_corpus(
     Never raises on a bad file: each file gets an outcome, skipped ones naming the reason, and
     every warning is also logged.  ``progress(done, total)`` is called after each file.
     ``jobs`` > 1 parses in that many processes (``0``: all cores); ``cache`` reuses earlier parses
-    from the store beside the first path (:mod:`reactions.cache`).  ``time_limit``: parse in worker
-    processes (:mod:`reactions.guard`), each file within that many seconds (a server's thread never waits on a
-    file).  ``read``: how files are opened (:class:`reactions.files.ReadOptions`: the size limit, links out
+    from the store beside the first path (:mod:`reactions.run.cache`).  ``time_limit``: parse in worker
+    processes (:mod:`reactions.run.guard`), each file within that many seconds (a server's thread never waits on a
+    file).  ``read``: how files are opened (:class:`reactions.sources.files.ReadOptions`: the size limit, links out
     of the folder).  The result is the same whatever ``jobs`` and ``cache`` are.
     """
     files = list_files(paths)
@@ -286,7 +286,7 @@ def read_corpus(
 
 
 def _open_cache(files: Sequence[tuple[Path, str]]) -> ParseCache | None:
-    from reactions.cache import open_cache
+    from reactions.run.cache import open_cache
 
     if not files:
         return None
@@ -304,8 +304,8 @@ def _parse_pooled(
     time_limit: float | None = None,
     options: ReadOptions = DEFAULT_READ,
 ) -> Iterator[Parsed]:
-    """Files read a batch at a time, parsed by :class:`reactions.parallel.FileParser`, in order."""
-    from reactions.parallel import FileParser
+    """Files read a batch at a time, parsed by :class:`reactions.run.parallel.FileParser`, in order."""
+    from reactions.run.parallel import FileParser
 
     with FileParser(jobs, time_limit=time_limit) as parser, cache if cache is not None else contextlib.nullcontext():
         for start in range(0, len(files), _BATCH):

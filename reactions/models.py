@@ -92,7 +92,7 @@ class Reaction:
 
     Fields:
         id: stable identifier, the first 16 hex digits of a SHA-256 over the normalised
-            handle, date and text (see :func:`reactions.parse.reaction_id`); the same post
+            handle, date and text (see :func:`reactions.parse.article.reaction_id`); the same post
             cited by two articles has the same id.
         kind: ``"embed"`` (an attributed embed) or ``"quote"`` (quoted in prose).
         platform: the network, ``"twitter"`` for text embeds.
@@ -118,7 +118,7 @@ class Reaction:
         rendering: which rule found the post (:class:`Rendering`); ``None`` for a record made
             by hand.
         confidence: how sure the parser is of the post and its boundaries, in ``[0, 1]``, from
-            the cues that matched (see :mod:`reactions.parse`); ``None`` for a record made by hand.
+            the cues that matched (see :mod:`reactions.parse.article`); ``None`` for a record made by hand.
         author: the person or account the post belongs to: the handle of an embed; for a quote,
             the name as written, or the person the paragraph names when the prose writes a pronoun
             or a description (``she`` -> ``Amanda Stanton``); ``None`` when it cannot be told.

@@ -14,7 +14,7 @@ first use) scores the *post text* of each reaction.  Before VADER sees a text it
 * an elongated word (``sooo``, ``loooove``) counts as the VADER word it stretches;
 * ``None``/NaN give neutral zeros and ``bytes`` are decoded, where raw VADER raises ``TypeError``.
 
-Raw VADER's time grows quadratically with the number of sentiment words.  :mod:`reactions.vader`
+Raw VADER's time grows quadratically with the number of sentiment words.  :mod:`reactions._vader`
 computes the very same per-token valences with VADER's rules written out, in linear time and
 faster than ``polarity_scores``, so scores are unchanged (identical to ``polarity_scores`` on every
 text without emoji or URLs) and a flooded "post" cannot stall a run.
@@ -39,7 +39,7 @@ from typing import Final, TypeVar
 import numpy as np
 import pandas as pd
 
-from reactions import vader
+from reactions import _vader as vader
 from reactions.models import SENTIMENT_LABELS
 
 POSITIVE_THRESHOLD: Final = 0.05
@@ -157,7 +157,7 @@ def as_text(value: object) -> str:
 
 def prepare_text(text: object, *, lexicon: Lexicon | None = None) -> str:
     """The text VADER is given: entities decoded, links removed, elongated words shortened, emoji
-    replaced by their descriptions (see :meth:`reactions.vader.Engine.prepare`).
+    replaced by their descriptions (see :meth:`reactions._vader.Engine.prepare`).
 
     >>> " ".join(prepare_text("😂lol https://t.co/x pic.twitter.com/abc ❤️").split())
     'face with tears of joy lol red heart'

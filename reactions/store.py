@@ -3,7 +3,7 @@
 The store is one file, :func:`store_path` (``<corpus dir>/.reactions.db``), read on every run
 and written by the CLI (``reactions label``, ``reactions lexicon``) and the page.  It holds only what
 an analyst decided: what can be worked out again (parses, scores, frames) is cached in the user's own
-cache folder (:mod:`reactions.cache`).  A corpus folder may be someone else's, so a run opens the store
+cache folder (:mod:`reactions.run.cache`).  A corpus folder may be someone else's, so a run opens the store
 read-only (SQLite's ``mode=ro``, ``trusted_schema=OFF``) and uses it only when it holds the two tables
 this module makes and nothing else: a trigger, a view, another table or a symbolic link in its place makes
 it refused with a one-line reason, as does a corrupt or unreadable file, and the run goes on without it

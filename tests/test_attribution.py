@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions.attribution import Attribution, find_attributions
-from reactions.boundaries import Layout
 from reactions.models import Platform, Rendering
+from reactions.parse.attribution import Attribution, find_attributions
+from reactions.parse.boundaries import Layout
 
 DAY = dt.date(2017, 6, 19)
 

@@ -1,10 +1,10 @@
-"""reactions.authors: the author of a quotation as written, and the person it stands for."""
+"""reactions.parse.authors: the author of a quotation as written, and the person it stands for."""
 
 from __future__ import annotations
 
 import pytest
 
-from reactions.authors import author_as_written, is_poster, plausible_author, resolve_author
+from reactions.parse.authors import author_as_written, is_poster, plausible_author, resolve_author
 
 
 @pytest.mark.parametrize(

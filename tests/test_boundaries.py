@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions.boundaries import (
+from reactions.parse.boundaries import (
     Layout,
     author_words,
     candidates,

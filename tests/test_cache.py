@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions import cache
-from reactions.cache import ParseCache, content_hash, dumps, loads, open_cache, parser_version
 from reactions.models import Article, Citation, FileOutcome, Kind, Reaction, Status
+from reactions.run import cache
+from reactions.run.cache import ParseCache, content_hash, dumps, loads, open_cache, parser_version
 
 REACTION = Reaction(
     id="0123456789abcdef",

@@ -18,7 +18,7 @@ from reactions.cli import ProgressBar, build_parser, main, summary
 from reactions.corpus import read_corpus
 from reactions.export import read_csv, read_table
 from reactions.frames import to_frame
-from reactions.pipeline import extract_frame
+from reactions.run.pipeline import extract_frame
 
 SEEDS_SUMMARY = "files: 5, articles: 5, reactions: 12 unique (13 occurrences), warnings: 0"
 

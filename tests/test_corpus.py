@@ -388,7 +388,7 @@ def test_a_hostile_folder_gives_every_good_reaction_and_one_named_message_per_ba
 
 
 def test_links_out_and_bigger_files_are_read_when_asked(hostile_folder: Path) -> None:
-    from reactions.files import ReadOptions
+    from reactions.sources.files import ReadOptions
 
     corpus = read_corpus([hostile_folder], read=ReadOptions(max_bytes=200 * 2**20, follow_links=True))
     assert "spy" in {r.handle for r in corpus.reactions}

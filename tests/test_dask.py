@@ -13,10 +13,10 @@ import pytest
 pytest.importorskip("dask.bag")
 distributed = pytest.importorskip("distributed")
 
-from reactions import dask as reactions_dask  # noqa: E402
 from reactions.corpus import read_corpus  # noqa: E402
 from reactions.errors import ReactionsError  # noqa: E402
 from reactions.frames import to_frame  # noqa: E402
+from reactions.run import dask as reactions_dask  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT / "seeds"
@@ -116,7 +116,7 @@ def test_parquet_parts_are_written_whole_or_not_at_all(tmp_path: Path, monkeypat
 def test_a_cluster_run_is_the_pipeline_run_and_keeps_its_frame(
     client: distributed.Client, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from reactions import framecache
+    from reactions.run import framecache
 
     folder = tmp_path / "seeds"
     shutil.copytree(SEEDS, folder)

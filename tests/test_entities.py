@@ -1,4 +1,4 @@
-"""Tests for reactions.entities: hashtags, mentions, URLs, media links and emoji."""
+"""Tests for reactions.parse.entities: hashtags, mentions, URLs, media links and emoji."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions.entities import (
+from reactions.parse.entities import (
     Entities,
     extract_emoji,
     extract_entities,
@@ -513,7 +513,7 @@ def test_extractors_never_raise_and_return_substrings(text: str) -> None:
 def reference_entities(text: str) -> Entities:
     """extract_entities as first written, without the quick checks and ASCII patterns that now
     let it skip work: the two must always agree."""
-    from reactions import entities as e
+    from reactions.parse import entities as e
 
     def media_spans() -> list[tuple[int, int]]:
         if "pic." not in text and "PIC." not in text.upper():

@@ -253,7 +253,7 @@ def test_read_csv_missing_file() -> None:
 def test_twarc_frame_renames_and_keeps_values() -> None:
     from reactions.export import TWARC_COLUMNS, twarc_frame
     from reactions.frames import to_frame
-    from reactions.parse import parse_article
+    from reactions.parse.article import parse_article
 
     markdown = "> Wow #tbt\n>\n> — Ann (@ann) [May 5, 2014](https://twitter.com/ann/status/463440424141459456)"
     frame = to_frame(parse_article(markdown).reactions)

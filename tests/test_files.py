@@ -1,4 +1,4 @@
-"""reactions.files: regular files only, a size limit, no link out of the corpus, printable names."""
+"""reactions.sources.files: regular files only, a size limit, no link out of the corpus, printable names."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from reactions.files import DEFAULT_READ, ReadOptions, UnreadableError, read_bytes, read_regular, safe_name
+from reactions.sources.files import DEFAULT_READ, ReadOptions, UnreadableError, read_bytes, read_regular, safe_name
 
 
 def reason(path: Path, source: str, options: ReadOptions = DEFAULT_READ) -> str:

@@ -9,12 +9,12 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from reactions import framecache
-from reactions.cache import ParseCache
 from reactions.corpus import read_corpus, scan_files
-from reactions.framecache import Fingerprint, decode_frame, encode_frame, fingerprint, settings_of
 from reactions.frames import to_frame
 from reactions.models import FileOutcome, Status
+from reactions.run import framecache
+from reactions.run.cache import ParseCache
+from reactions.run.framecache import Fingerprint, decode_frame, encode_frame, fingerprint, settings_of
 
 
 def round_trip(frame: pd.DataFrame) -> pd.DataFrame:

@@ -1,4 +1,4 @@
-"""reactions.guard: documents parsed in worker processes, each within a time limit."""
+"""reactions.run.guard: documents parsed in worker processes, each within a time limit."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import time
 import pytest
 
 from reactions.corpus import parse_document
-from reactions.guard import GuardedParser
 from reactions.models import Status
+from reactions.run.guard import GuardedParser
 
 POST = "So proud #win \u2014 Fan (@fan) May 1, 2020\n\n"
 
@@ -41,10 +41,23 @@ def test_a_file_over_the_time_limit_is_reported_and_the_rest_are_read() -> None:
     assert [a.reactions[0].handle for a, _ in got if a is not None] == ["fan", "fan", "fan"]
 
 
+def kill_when_busy(guard: GuardedParser, source: str, within: float = 60) -> None:
+    """Kill the worker once it has been given ``source`` (a fixed delay is not enough on a loaded machine,
+    where starting the worker alone can take longer)."""
+    stop = time.monotonic() + within
+    while time.monotonic() < stop:
+        busy = [w for w in list(guard._started) if w.job is not None and w.job[1] == source]
+        if busy:
+            time.sleep(0.2)  # well into the parse, which takes seconds
+            busy[0].process.kill()
+            return
+        time.sleep(0.01)
+
+
 def test_a_worker_that_dies_on_a_file_is_reported_and_replaced() -> None:
     big = ("big.txt", (POST * 150_000).encode())  # ~6 MB: seconds to parse
     with GuardedParser(time_limit=60) as guard:
-        killer = threading.Timer(0.5, lambda: [w.process.kill() for w in guard._started])
+        killer = threading.Thread(target=kill_when_busy, args=(guard, "big.txt"))
         killer.start()
         got = list(guard.parse([big, *documents(2)]))
         killer.join()

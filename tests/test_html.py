@@ -1,4 +1,4 @@
-"""reactions.html: content sniffing, page text and metadata, embeds, merging with the text parser.
+"""reactions.parse.html: content sniffing, page text and metadata, embeds, merging with the text parser.
 
 Golden cases live in ``tests/golden_html/``: each ``NAME.html`` with the ``NAME.json`` it must
 produce.  Rewrite them with ``pytest --update-golden`` or ``REACTIONS_UPDATE_GOLDEN=1`` and
@@ -18,9 +18,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions.html import is_html, parse_html_article
 from reactions.models import Article, Kind, Reaction
-from reactions.parse import parse_article, reaction_id
+from reactions.parse.article import parse_article, reaction_id
+from reactions.parse.html import is_html, parse_html_article
 
 GOLDEN = Path(__file__).resolve().parent / "golden_html"
 CASES = sorted(GOLDEN.glob("*.html"))

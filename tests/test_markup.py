@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions.markup import find_markup_embeds, mask
 from reactions.models import Platform, Rendering
-from reactions.parse import parse_article
+from reactions.parse.article import parse_article
+from reactions.parse.markup import find_markup_embeds, mask
 
 TWEET = (
     '<blockquote class="twitter-tweet"><p lang="en">So good <a href="https://twitter.com/hashtag/wow">#wow</a></p>'

@@ -13,12 +13,12 @@ from types import ModuleType
 import pandas as pd
 import pytest
 
-from reactions import parallel
-from reactions.cache import ParseCache
-from reactions.cache import store_file as cache_file
 from reactions.corpus import parse_document, read_corpus
 from reactions.frames import to_frame
-from reactions.parallel import INLINE_BELOW, FileParser, parse_documents
+from reactions.run import parallel
+from reactions.run.cache import ParseCache
+from reactions.run.cache import store_file as cache_file
+from reactions.run.parallel import INLINE_BELOW, FileParser, parse_documents
 from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
@@ -96,7 +96,7 @@ def test_cache_reparses_only_added_and_changed_files(tmp_path: Path, documents: 
 
 
 def test_a_run_logs_what_it_parsed(documents: Documents, caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.INFO, logger="reactions.parallel")
+    caplog.set_level(logging.INFO, logger="reactions.run.parallel")
     parse_documents(documents[:3], jobs=1)
     assert "parsed 3 files, 0 from the cache" in caplog.text
 

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reactions.models import Article, Kind, Reaction
-from reactions.parse import parse_article, reaction_id, text_fingerprint
+from reactions.parse.article import parse_article, reaction_id, text_fingerprint
 
 HERE = Path(__file__).parent
 GOLDEN = HERE / "golden" / "parse"
@@ -245,7 +245,8 @@ def test_quick_scans_find_what_the_full_regex_scans_find_on_cases(body: str) -> 
 
 
 def check_quick_scans(body: str) -> None:
-    from reactions import attribution, parse, quotes
+    from reactions.parse import article as parse
+    from reactions.parse import attribution, quotes
 
     assert [m.span() for m in quotes._quote_matches(body)] == [m.span() for m in quotes._QUOTE_RE.finditer(body)]
     expected = [

@@ -15,12 +15,12 @@ from types import ModuleType
 import pandas as pd
 import pytest
 
-from reactions import framecache, pipeline
-from reactions.cache import ParseCache, store_file
 from reactions.corpus import merge_reactions, read_corpus
 from reactions.frames import published_at, reaction_columns, to_frame
 from reactions.models import Article, Citation, Corpus, Reaction
-from reactions.pipeline import Extraction, Merge, extract_frame
+from reactions.run import framecache, pipeline
+from reactions.run.cache import ParseCache, store_file
+from reactions.run.pipeline import Extraction, Merge, extract_frame
 
 ROOT = Path(__file__).resolve().parents[1]
 LEXICON = {"amazing": -3.0, "nerve": 2.5}
@@ -239,7 +239,7 @@ def test_added_files_are_the_only_ones_parsed(
     run(folder)
     (folder / "gen" / "zz-new.txt").write_text("Nice day #new — Fan (@fan_1) February 2, 2020\n", encoding="utf-8")
     (folder / "seeds" / "001_6d1349d1b42794d4.txt").unlink()
-    caplog.set_level(logging.INFO, logger="reactions.pipeline")
+    caplog.set_level(logging.INFO, logger="reactions.run.pipeline")
     result = run(folder)
     files = len(result.outcomes)
     assert parsed_count(caplog) == [f"parsed 1 files, {files - 1} from the cache"]

@@ -1,4 +1,4 @@
-"""reactions.platforms: one module per network behind one interface; URL forms and embed markup."""
+"""reactions.parse.platforms: one module per network behind one interface; URL forms and embed markup."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reactions.models import Platform
-from reactions.platforms import (
+from reactions.parse.platforms import (
     EXTRACTORS,
     Embed,
     bluesky,
@@ -23,8 +23,8 @@ from reactions.platforms import (
     twitter,
     youtube,
 )
-from reactions.platforms.base import parse_date, read_byline
-from reactions.platforms.dom import Node, collapse_spaces, iter_elements, parse_dom, render_text, tidy
+from reactions.parse.platforms._dom import Node, collapse_spaces, iter_elements, parse_dom, render_text, tidy
+from reactions.parse.platforms.base import parse_date, read_byline
 
 
 def first_embed(markup: str) -> Embed | None:

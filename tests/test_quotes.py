@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reactions.models import Platform, Rendering
-from reactions.parse import parse_article
-from reactions.quotes import find_quotes
+from reactions.parse.article import parse_article
+from reactions.parse.quotes import find_quotes
 
 
 def quotes(text: str) -> list[tuple[str, str | None, str]]:
@@ -145,7 +145,7 @@ def test_the_author_field_of_quotes_and_embeds() -> None:
 
 
 def test_quick_scan_finds_what_the_full_pattern_finds() -> None:
-    from reactions import quotes as module
+    from reactions.parse import quotes as module
 
     for body in ['“ab” "cd"', '"ab"cd"', '"ab” “cd"”', "“a “b” c” and “d”"]:
         assert [m.span() for m in module._quote_matches(body)] == [m.span() for m in module._QUOTE_RE.finditer(body)]

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reactions.models import Rendering
-from reactions.renderings import find_cards, find_factboxes, find_tiktok_captions
+from reactions.parse.renderings import find_cards, find_factboxes, find_tiktok_captions
 
 CARD = (
     "Follow\nSam Rivera ? @MayorSam\nWe will fix the bridge.\nBefore winter.\n9:41 PM - 14 Nov 2016\n"

@@ -1,4 +1,4 @@
-"""reactions.scheduler: a pool's workers and this process share the tasks, in order."""
+"""reactions.run.scheduler: a pool's workers and this process share the tasks, in order."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import os
 import time
 from pathlib import Path
 
-from reactions.parallel import shared_pool
-from reactions.scheduler import Scheduler
+from reactions.run.parallel import shared_pool
+from reactions.run.scheduler import Scheduler
 
 
 def pid_after(seconds: float) -> int:

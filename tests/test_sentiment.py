@@ -1,4 +1,4 @@
-"""reactions.sentiment and reactions.vader: VADER's scores, tweet defects fixed, drivers, lexicon, overrides.
+"""reactions.sentiment and reactions._vader: VADER's scores, tweet defects fixed, drivers, lexicon, overrides.
 
 Every defect test asserts raw VADER 3.3.2's wrong behaviour first, so it proves the defect exists.
 """
@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from vaderSentiment.vaderSentiment import SentimentIntensityAnalyzer
 
-from reactions import sentiment, vader
+from reactions import _vader as vader
+from reactions import sentiment
 from reactions.sentiment import Driver, Scores, Thresholds, explain, format_drivers, score_frame, score_text
 
 GROUND_TRUTH = Path(__file__).resolve().parents[2] / "shared" / "sentiment" / "vader_tweets_groundtruth.tsv"

@@ -1,4 +1,4 @@
-"""reactions.snowflake: the time inside a Twitter status id, and the check against a shown date.
+"""reactions.parse.snowflake: the time inside a Twitter status id, and the check against a shown date.
 
 The ids and dates come from real embed codes (publish.twitter.com markup quoted in public pages);
 the date is the one the embed shows, in its maker's time zone.
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions.snowflake import FIRST_SNOWFLAKE_ID, TWEPOCH_MS, agrees_with_date, created_at
+from reactions.parse.snowflake import FIRST_SNOWFLAKE_ID, TWEPOCH_MS, agrees_with_date, created_at
 
 UTC = dt.UTC
 

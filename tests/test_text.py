@@ -1,4 +1,4 @@
-"""Tests for reactions.text: decoding bytes, repairing mojibake, cleaning text."""
+"""Tests for reactions.parse.text: decoding bytes, repairing mojibake, cleaning text."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reactions.errors import InputError
-from reactions.text import DecodedText, clean_text, decode_bytes, repair_mojibake
+from reactions.parse.text import DecodedText, clean_text, decode_bytes, repair_mojibake
 
 
 def mojibake(text: str, codec: str = "cp1252") -> str:

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions.boundaries import Layout
 from reactions.models import Platform, Rendering
-from reactions.renderings import TextEmbed
-from reactions.text_embeds import find_text_embeds
+from reactions.parse.boundaries import Layout
+from reactions.parse.renderings import TextEmbed
+from reactions.parse.text_embeds import find_text_embeds
 
 
 def embeds(text: str) -> list[TextEmbed]:

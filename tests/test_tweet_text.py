@@ -1,4 +1,4 @@
-"""reactions.tweet_text: emoji sequences found as they were before the search was made faster."""
+"""reactions.parse.tweet_text: emoji sequences found as they were before the search was made faster."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import emoji
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions import tweet_text
+from reactions.parse import tweet_text
 
 PARTS = [
     "a", "B", " ", ".", "1", "#", "é", "ß", "中", "’", "\u200d", "\ufe0f", "\ufe0e", "\u20e3", "🏽", "🏿", "🇺", "🇸",

@@ -1,4 +1,4 @@
-"""Reading uploaded files and .zip archives safely (reactions.uploads)."""
+"""Reading uploaded files and .zip archives safely (reactions.sources.uploads)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reactions.models import FileOutcome, Status
-from reactions.uploads import UploadLimits, read_uploads, safe_member_name
+from reactions.sources.uploads import UploadLimits, read_uploads, safe_member_name
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 GOOD = (SEEDS / "000_818a6d893a3e5887.txt").read_bytes()  # four embeds

@@ -1,4 +1,4 @@
-"""reactions.vader: VADER's rules written out must score and explain exactly like VADER's own methods.
+"""reactions._vader: VADER's rules written out must score and explain exactly like VADER's own methods.
 
 The reference is the engine of commit c3389e6 (``tests/vader_reference.py``), which called
 ``SentiText``, ``sentiment_valence``, ``_but_check`` and ``score_valence`` themselves.  Every
@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 from vader_reference import ReferenceEngine
 from vaderSentiment.vaderSentiment import BOOSTER_DICT, NEGATE, SPECIAL_CASES, SentimentIntensityAnalyzer
 
-from reactions import sentiment, vader, vader_rules
+from reactions import _vader as vader
+from reactions import _vader_rules as vader_rules
+from reactions import sentiment
 
 GROUND_TRUTH = Path(__file__).resolve().parents[2] / "shared" / "sentiment" / "vader_tweets_groundtruth.tsv"
 

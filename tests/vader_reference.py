@@ -1,9 +1,9 @@
-"""The scoring of reactions.vader as of commit c3389e6, kept as the reference for tests/test_vader.py.
+"""The scoring of reactions._vader as of commit c3389e6, kept as the reference for tests/test_vader.py.
 
 That engine ran VADER 3.3.2's own methods (``SentiText``, ``sentiment_valence`` on a window of
 three tokens before and two after, ``_but_check``, ``score_valence``); the current engine writes
 those rules out for speed and must give identical scores and drivers.  The text preparation
-(links, entities, elongation, emoji) is shared: :meth:`reactions.vader.Engine.prepare`.
+(links, entities, elongation, emoji) is shared: :meth:`reactions._vader.Engine.prepare`.
 Copied verbatim but for ``self.prepare``/``self.vader`` reaching the wrapped engine.
 """
 
@@ -21,7 +21,7 @@ from vaderSentiment.vaderSentiment import (
     allcap_differential,
 )
 
-from reactions.vader import Analysis, Engine, Prepared, Term
+from reactions._vader import Analysis, Engine, Prepared, Term
 
 EXACT_BUT_LIMIT = 64
 _IDIOM_HINT = re.compile("|".join(sorted({max(idiom.split(), key=len) for idiom in SPECIAL_CASES})))

@@ -1,0 +1,165 @@
+"""Article text -> :class:`~reactions.models.Article`: finds embedded posts and quoted reactions.
+
+Pure functions, no I/O.  :func:`parse_article` never raises on a ``str`` and runs in linear
+time: every scan is a single pass (a regex, or ``str.find`` from one candidate to the next), and
+every look-back is bounded, or kept within the text since the previous post.
+
+The stages: the text is cleaned (:func:`reactions.parse.text.clean_text`) and a `` date YYYY-MM-DD``
+header taken off; embed markup left in the text is read as markup (:mod:`reactions.parse.markup`) and
+blanked, with code fences and scripts, for the rest; posts embedded in the text are found by
+:mod:`reactions.parse.text_embeds` (attributions, scraped cards and factboxes, each with where its post
+starts: :mod:`reactions.parse.boundaries`), and posts quoted in prose by :mod:`reactions.parse.quotes`.  Each
+post becomes a :class:`Reaction` with its ``rendering`` (which rule found it) and ``confidence`` (1
+less the cost of every doubtful cue, see :mod:`reactions.parse.text_embeds`).
+
+>>> article = parse_article("Wow. pic.twitter.com/abc — Ann Lee (@ann_lee) Feb 2, 2020", "a1")
+>>> r = article.reactions[0]
+>>> (r.handle, r.display_name, r.date.isoformat(), r.text, r.media, r.rendering.value, r.confidence)
+('ann_lee', 'Ann Lee', '2020-02-02', 'Wow. pic.twitter.com/abc', ('pic.twitter.com/abc',), 'dash', 1.0)
+"""
+
+from __future__ import annotations
+
+import collections
+import datetime as dt
+import itertools
+import logging
+import re
+from collections.abc import Sequence
+
+from reactions.models import Article, Kind, Reaction
+from reactions.parse import snowflake
+from reactions.parse.boundaries import Layout
+from reactions.parse.build import build_reaction, overlaps, reaction_id, text_fingerprint
+from reactions.parse.dates import ATTRIBUTION_DATE
+from reactions.parse.markup import find_markup_embeds, mask
+from reactions.parse.quotes import find_quotes
+from reactions.parse.renderings import TextEmbed
+from reactions.parse.text import clean_text
+from reactions.parse.text_embeds import find_text_embeds
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["PARSER_VERSION", "build_reaction", "parse_article", "reaction_id", "text_fingerprint"]
+
+PARSER_VERSION = "3"
+"""Bumped whenever parsing output changes, so caches keyed on it are invalidated."""
+
+_HEADER_RE = re.compile(r"\A\s*date[ \t]+(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?(?![\w-])[ \t]*\n?")
+"""The corpus header `` date 2020-02-02 `` (a month-only `` date 2020-12 `` is removed but gives no date)."""
+_NO_HANDLE_RE = re.compile(
+    r"^[ \t]*[—–―]+[ \t]*(?P<name>[^\n()@]{1,60}?)[ \t]+"
+    + ATTRIBUTION_DATE.pattern.removeprefix(r"[ \t]*")
+    + r"[ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_DASH_LINE_RE = re.compile(r"\n[ \t]*[—–―]")
+"""A line opening with a dash; its literal ``\\n`` lets ``re`` skip ahead fast."""
+
+
+def parse_article(text: str, source: str | None = None) -> Article:
+    """Parse one article's text into an :class:`Article` with its reactions and warnings.
+
+    ``source`` is the article's id (a file name, a URL, …); it defaults to ``"<text>"``.
+    Never raises on a ``str``; runs in time linear in the length of the text.
+    """
+    source = source or "<text>"
+    body, date, warnings = _split_header(clean_text(text if isinstance(text, str) else ""))
+    marked = find_markup_embeds(body, source)
+    prose = mask(body, [r.span for r in marked])
+    found, embed_warnings = find_text_embeds(Layout(prose), date, [r.span for r in marked])
+    warnings.extend(embed_warnings)
+    embeds = sorted([*marked, *_reactions(found, source, warnings)], key=lambda r: r.span)
+    taken = [r.span for r in embeds]
+    quotes = find_quotes(prose, source, taken)
+    warnings.extend(_attributions_without_handle(prose, taken))
+    reactions = tuple(sorted((*embeds, *quotes), key=lambda r: r.span))
+    for warning in warnings:
+        logger.warning("%s: %s", source, warning)
+    return Article(source=source, title=_title(body), date=date, text=body, reactions=reactions,
+                   warnings=tuple(warnings))  # fmt: skip
+
+
+def _split_header(text: str) -> tuple[str, dt.date | None, list[str]]:
+    """Remove a leading `` date YYYY-MM-DD`` header and return (body, date, warnings)."""
+    match = _HEADER_RE.match(text)
+    if not match:
+        return text, None, []
+    if match.group(3) is None:
+        return text[match.end() :], None, []
+    year, month, day = (int(g) for g in match.groups())
+    try:
+        return text[match.end() :], dt.date(year, month, day), []
+    except ValueError:
+        return text[match.end() :], None, [f"header: impossible date {match.group(0).strip()!r}"]
+
+
+def _title(body: str) -> str | None:
+    for line in body.split("\n", 20)[:20]:
+        line = line.strip()
+        if line:
+            return line if len(line) <= 200 else line[:200].rsplit(" ", 1)[0] + "…"
+    return None
+
+
+def _reactions(found: Sequence[TextEmbed], source: str, warnings: list[str]) -> list[Reaction]:
+    """One reaction per embed; embeds that kept no text are told apart within the article by their order."""
+    untexted: collections.Counter[tuple[str | None, str | None, dt.date | None]] = collections.Counter()
+    reactions = []
+    for embed in found:
+        id_text = None
+        if not embed.text:
+            key = (embed.handle, embed.name, embed.date)
+            untexted[key] += 1
+            id_text = f"#{untexted[key]}" if untexted[key] > 1 else ""
+        reaction = _reaction(embed, source, id_text)
+        if (disagreement := _time_disagrees(reaction)) is not None:
+            warnings.append(f"offset {embed.start}: {disagreement}")
+        reactions.append(reaction)
+    return reactions
+
+
+def _reaction(embed: TextEmbed, source: str, id_text: str | None) -> Reaction:
+    status = snowflake.parse_status_url(embed.link) if embed.link else None
+    status_id = status[1] if status else None
+    created = snowflake.created_at(status_id) if status_id else embed.created_at
+    return build_reaction(
+        Kind.EMBED,
+        embed.platform,
+        embed.text,
+        source,
+        (embed.start, embed.end),
+        rendering=embed.rendering,
+        confidence=1.0 - sum(embed.cues.values()),
+        handle=embed.handle,
+        display_name=embed.name,
+        date=embed.date,
+        id_text=id_text if id_text is not None or embed.handle else embed.name or "",
+        status_id=status_id,
+        url=snowflake.canonical_url(status[0] or embed.handle or "", status_id) if status and status_id else None,
+        created_at=created,
+    )
+
+
+def _time_disagrees(reaction: Reaction) -> str | None:
+    """A warning when a post's shown date cannot be the day its status id was made."""
+    if reaction.created_at and reaction.date and not snowflake.agrees_with_date(reaction.created_at, reaction.date):
+        return (
+            f"@{reaction.handle}: shown date {reaction.date.isoformat()} disagrees with the status id's time "
+            f"{reaction.created_at.isoformat()}"
+        )
+    return None
+
+
+def _attributions_without_handle(body: str, taken: Sequence[tuple[int, int]]) -> list[str]:
+    """Warnings for lines like ``— Name February 1, 2020`` that look like an attribution but name no handle.
+
+    What ``_NO_HANDLE_RE.finditer(body)`` finds (each match is one whole line), tried only at the
+    start of the text and of lines that open with a dash.
+    """
+    line_starts = itertools.chain((0,), (m.start() + 1 for m in _DASH_LINE_RE.finditer(body)))
+    return [
+        f"offset {m.start()}: attribution without a handle: {m.group(0).strip()!r}"
+        for start in line_starts
+        if (m := _NO_HANDLE_RE.match(body, start)) is not None and not overlaps(m.span(), taken)
+    ]

@@ -1,0 +1,237 @@
+"""Who a quotation is given to: the subject of its attribution as the prose writes it, and the person that
+stands for (a pronoun resolved to the person the paragraph names, a description dropped before a name).
+
+Used by :mod:`reactions.parse.quotes`; pure functions over the article's text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+ARTICLES = frozenset({"a", "an", "the", "one", "another", "some", "many", "several", "two", "three", "this", "that",
+                       "other", "others", "someone", "people", "his", "her", "their", "its"})  # fmt: skip
+
+CAPITALISED = re.compile(r"^[@A-Z0-9]")
+
+LEADING_WORDS = frozenset({"in", "on", "at", "after", "before", "during", "following", "since", "as", "when", "while",
+                            "then", "later", "also", "but", "and", "so", "meanwhile", "minutes", "hours", "days",
+                            "moments", "shortly", "soon"})  # fmt: skip
+
+POSTERS = frozenset({"fan", "fans", "user", "users", "follower", "followers", "commenter", "commenters", "tweeter",
+                      "tweeters", "account", "poster", "viewer", "viewers", "another", "others", "someone",
+                      "people", "many", "one"})  # fmt: skip
+"""Authors who are posters by what they are (``a fan``, ``one user``, ``Another wrote``)."""
+
+PRONOUNS = frozenset({"he", "she", "they", "it", "him", "her", "we", "i"})
+
+SUBJECT_STOPS = frozenset({"also", "later", "then", "had", "has", "have", "was", "is", "were", "took", "went",
+                            "seemingly", "quickly", "soon", "immediately", "even", "just", "once", "again", "first",
+                            "finally", "herself", "himself", "themselves", "who", "which", "that"})  # fmt: skip
+
+TOKEN_RE = re.compile(r"@?[\w'’.&-]{1,40}")
+
+REACH = 400
+"""How far around a quotation its sentence, the sentence before and the neighbouring paragraphs are read."""
+
+
+FURNITURE = ("Also Read", "Read more", "Read More", "READ MORE", "Related", "RELATED", "Advertisement",
+              "ADVERTISEMENT")  # fmt: skip
+"""Lines a site puts between paragraphs (links to other stories), which say nothing of the quotation."""
+
+
+def is_poster(author: str) -> bool:
+    words = author.lower().split()
+    return bool(words) and words[-1] in POSTERS and (len(words) == 1 or words[0] in ARTICLES)
+
+
+def plausible_author(author: str) -> bool:
+    """Whether an attribution's author can be someone: a name, a pronoun, or a noun phrase, not a verb's helper
+    (``was shared``) or a stray word."""
+    first = author.split()[0].lower() if author.split() else ""
+    return bool(first) and first not in _NOT_AUTHORS
+
+
+_NOT_AUTHORS = frozenset({"was", "were", "is", "are", "be", "been", "being", "has", "have", "had", "only", "also",
+                          "not", "never", "just", "then", "and", "but", "or", "that", "which", "who", "it", "this",
+                          "there", "here", "what"})  # fmt: skip
+
+
+def subject_before(words: str) -> str:
+    """The subject standing right before a verb (``…Katy Perry he wrote``, ``…entrepreneur Lisa Song Sutton
+    tweeted``): a pronoun, a run of capitalised words, or a noun phrase back to its article (``one user``,
+    ``the department``), past adverbs (``later``, ``also``); empty when a clause break or anything else
+    stands there."""
+    tokens: list[str] = TOKEN_RE.findall(_CLAUSE_BREAK_RE.split(words[-200:])[-1])
+    while tokens and tokens[-1].lower() in _ADVERBS:
+        tokens.pop()
+    if not tokens:
+        return ""
+    last = tokens[-1]
+    if last.lower() in PRONOUNS:
+        return last
+    if CAPITALISED.match(last):
+        name: list[str] = []
+        while tokens and CAPITALISED.match(tokens[-1]) and len(name) < 6:
+            name.insert(0, tokens.pop())
+        return " ".join(name) if not name[0].endswith(("’s", "'s")) else ""
+    phrase: list[str] = []
+    while tokens and len(phrase) < 6:
+        phrase.insert(0, tokens.pop())
+        if phrase[0].lower() in ARTICLES:
+            return " ".join(phrase) if phrase[-1].lower() in POSTERS or len(phrase) > 1 else ""
+    return ""
+
+
+_ADVERBS = frozenset({"also", "later", "then", "just", "quickly", "simply", "first", "again", "once", "previously",
+                      "both", "soon", "immediately", "even", "reportedly", "apparently", "seemingly", "recently",
+                      "publicly", "promptly", "subsequently", "directly", "swiftly", "had", "has", "have"})  # fmt: skip
+
+
+def subject(words: str) -> str:
+    """Who a lead-in's verb belongs to: in the last clause (after a comma, a dash or a semicolon), past leading
+    prepositional words (``In another tweet King …`` -> ``King``), up to the first word that is not part of
+    a name."""
+    segments = _CLAUSE_BREAK_RE.split(words)
+    for i in range(len(segments) - 1, -1, -1):
+        tokens = TOKEN_RE.findall(segments[i])
+        while tokens and tokens[0].lower() in LEADING_WORDS:
+            tokens = _skip_phrase(tokens)
+        subject = _leading_name(tokens)
+        if subject and subject.split()[0].lower() in ("a", "an") and i > 0:
+            named = _leading_name(TOKEN_RE.findall(segments[i - 1])[-4:])
+            if named and CAPITALISED.match(named):  # "Michelle Rempel, a Conservative MP, used Twitter…"
+                return _trailing_name(segments[i - 1]) or subject
+        if subject:
+            return subject
+    return ""
+
+
+def _trailing_name(segment: str) -> str:
+    """The capitalised words that end ``segment`` (``…MPs were among them. Michelle Rempel``)."""
+    tokens = TOKEN_RE.findall(segment)
+    name: list[str] = []
+    for token in reversed(tokens):
+        if not CAPITALISED.match(token) or token.endswith("."):
+            break
+        name.insert(0, token)
+    return " ".join(name[-4:])
+
+
+_CLAUSE_BREAK_RE = re.compile(r"[,;]|[ \t][-–—][ \t]")
+
+
+def _leading_name(tokens: Sequence[str]) -> str:
+    if tokens and not CAPITALISED.match(tokens[0]) and tokens[0].lower() not in PRONOUNS | ARTICLES | POSTERS:
+        return ""  # a predicate ("used Twitter to…"), not a subject
+    subject: list[str] = []
+    for token in tokens:
+        lower = token.lower()
+        if subject and (lower in SUBJECT_STOPS or (lower.endswith("ed") and not CAPITALISED.match(token))):
+            break
+        subject.append(token)
+        if lower in PRONOUNS and len(subject) == 1:
+            break
+    return " ".join(subject[:8])
+
+
+def _skip_phrase(tokens: list[str]) -> list[str]:
+    """Tokens after a leading prepositional or time phrase (``In another tweet``, ``Minutes later``)."""
+    rest = tokens[1:]
+    while rest and not (CAPITALISED.match(rest[0]) or rest[0].lower() in PRONOUNS):
+        rest = rest[1:]
+    return rest
+
+
+def author_as_written(words: str) -> str | None:
+    """The author as the prose writes it, less a description before a name: ``TV producer Jesse Zook`` ->
+    ``Jesse Zook``; a phrase that opens with an article or a number stays whole (``one social media user``,
+    ``A spoof account for Iron Man Tony Stark``)."""
+    names = [w for w in words.split() if not w.startswith("@")]
+    if not names:
+        return None
+    if names[0].lower() in ARTICLES:
+        return " ".join(names)
+    trailing: list[str] = []
+    for word in reversed(names):
+        if not CAPITALISED.match(word):
+            break
+        trailing.insert(0, word)
+    while len(trailing) > 1 and trailing[0].lower().strip(".") in _DESCRIPTIONS:
+        trailing = trailing[1:]
+    cut = max((i for i, w in enumerate(trailing[:-1]) if w.lower().strip(".") in _DESCRIPTIONS), default=-1)
+    trailing = trailing[cut + 1 :]
+    if trailing and len(trailing) < len(names):
+        return " ".join(trailing)
+    return " ".join(trailing or names)
+
+
+_DESCRIPTIONS = frozenset({"actor", "actress", "singer", "rapper", "model", "director", "producer", "editor", "host",
+                           "star", "comedian", "writer", "author", "journalist", "reporter", "senator", "sen", "rep",
+                           "representative", "congressman", "congresswoman", "president", "governor", "gov", "mayor",
+                           "minister", "chairman", "chairwoman", "ceo", "founder", "entrepreneur", "personality",
+                           "commentator", "activist", "musician", "designer", "chef", "coach", "player", "anchor",
+                           "pundit", "columnist", "spokesman", "spokeswoman", "spokesperson", "secretary", "leader",
+                           "officer", "chief", "judge", "attorney", "lawyer", "professor", "dr", "mr", "mrs", "ms",
+                           "sir", "dame", "lord", "lady", "prince", "princess", "king", "queen", "pope", "bishop",
+                           "candidate", "hopeful", "nominee", "contestant", "influencer", "blogger", "vlogger",
+                           "youtuber", "tiktoker", "creator", "presenter", "broadcaster", "analyst", "strategist",
+                           "adviser", "advisor", "aide", "staffer", "official", "politician", "lawmaker",
+                           "mp"})  # fmt: skip
+"""Words that describe a person before the name (``Actor Nick Searcy``, ``Red State Editor Brandon Morse``)."""
+
+
+_NAME_RE = re.compile(r"(?<![\w'’])(?:(?:[A-Z]\.|[A-Z][\w'’-]{1,30})[ \t]){0,3}[A-Z][\w'’-]{1,30}(?![\w'’-])")
+"""A run of capitalised words (initials with their dot) that may be a person's name."""
+_NOT_NAMES = frozenset({"The", "A", "An", "In", "On", "At", "But", "And", "It", "He", "She", "They", "We", "I", "This",
+                        "That", "Twitter", "Instagram", "Facebook", "TikTok", "Monday", "Tuesday", "Wednesday",
+                        "Thursday", "Friday", "Saturday", "Sunday", "January", "February", "March", "April", "May",
+                        "June", "July", "August", "September", "October", "November", "December", "After", "Before",
+                        "When", "While", "As", "Her", "His", "Their", "Its", "One", "Another", "Meanwhile", "For",
+                        "Minutes", "Later", "So", "Then", "Now", "Also", "Still", "However", "Although", "Last",
+                        "Earlier", "Years", "Days", "Image", "Photo", "Getty", "Images", "Advertisement", "Read",
+                        "Related", "Splash", "News", "PDT", "PST", "EST", "EDT", "GMT", "BST", "Mr", "Mrs",
+                        "Ms", "Dr", "Love", "Thanks", "Thank", "Happy", "Merry", "Oh", "Yes", "No", "Nobody",
+                        "Everyone", "Everybody", "Someone", "Somebody", "Anyone", "People", "Fans"})  # fmt: skip
+_SUBJECT_VERB_RE = re.compile(
+    r"[ \t]{1,3}(?:(?:also|later|then|just|recently|finally|once|has|had|have|is|was|isn[’']t|wasn[’']t|has[ \t]+been)"
+    r"[ \t]{1,3})?(?:[a-z]{2,20}ed|is|was|has|had|took|gave|went|wrote|said|says|shares|posts|writes|spoke|made"
+    r"|told|announced|revealed|isn[’']t|wasn[’']t|and[ \t]{1,3}(?:her|his)|,[ \t]{1,3}who(?:se)?)\b"
+)
+"""What follows a name that is a sentence's subject (``Witherspoon posted``, ``Kaya Jones took to Twitter``)."""
+
+
+def resolve_author(body: str, at: int, written: str) -> str | None:
+    """The person or account a quotation belongs to: the name as written, or, for a pronoun, the person the
+    prose names last before the quotation as the subject of a sentence (``Camp took to Twitter…  "…," she
+    wrote.`` -> ``Camp``), else the last full name (two words or more); None for an anonymous author
+    (``one user``) or when no one is named."""
+    shown = author_as_written(written)
+    if shown is None:
+        return None
+    first = shown.split()[0].lower()
+    if first not in PRONOUNS:
+        return None if first in ARTICLES or is_poster(shown) else shown
+    window = _QUOTED_RE.sub(_blank_out, body[max(0, at - REACH) : at])
+    window = "\n".join(line for line in window.split("\n") if not line.startswith(FURNITURE))
+    subjects, full_names = [], []
+    for match in _NAME_RE.finditer(window):
+        tokens = match.group().split()
+        while tokens and tokens[0] in _NOT_NAMES:
+            tokens = tokens[1:]
+        if not tokens or tokens[-1] in _NOT_NAMES:
+            continue
+        name = " ".join(tokens).removesuffix("’s").removesuffix("'s")
+        if _SUBJECT_VERB_RE.match(window, match.end()):
+            subjects.append(name)
+        elif len(tokens) > 1:
+            full_names.append(name)
+    named = subjects or full_names
+    return named[-1] if named else None
+
+
+_QUOTED_RE = re.compile(r'"[^"\n]{0,2000}"|“[^”\n]{0,2000}”')
+
+
+def _blank_out(match: re.Match[str]) -> str:
+    return " " * len(match.group())

@@ -1,0 +1,55 @@
+"""TikTok embeds: ``blockquote.tiktok-embed`` (``cite`` and ``data-video-id``) and player iframes.
+
+The caption is the ``<section>``'s text without the author link and the sound credit
+(``♬ original sound - …``).  TikTok ids carry their creation time in seconds above 32 low bits.
+
+>>> parse_video_url("https://www.tiktok.com/@scout2015/video/6718335390845095173?lang=en")
+('scout2015', '6718335390845095173')
+"""
+
+from __future__ import annotations
+
+import re
+
+from reactions.models import Platform
+from reactions.parse.platforms._dom import FRAME_TAGS, Node, find_first, render_text
+from reactions.parse.platforms.base import Embed, time_from_id
+
+PLATFORM = Platform.TIKTOK
+_VIDEO_URL = re.compile(
+    r"^(?:https?:)?//(?:www\.|m\.)?tiktok\.com/@(?P<user>[\w.]+)/(?:video|photo)/(?P<id>\d+)", re.IGNORECASE
+)
+_PLAYER_URL = re.compile(
+    r"^(?:https?:)?//(?:www\.)?(?:tiktok\.com/embed(?:/v2)?|player\.tiktok\.com/player/v1)/(?P<id>\d+)",
+    re.IGNORECASE,
+)
+
+
+def parse_video_url(url: str) -> tuple[str, str] | None:
+    """``(handle, video id)`` of a TikTok video link; ``None`` when it is not one."""
+    m = _VIDEO_URL.match(url.strip())
+    return (m.group("user"), m.group("id")) if m else None
+
+
+def matches(node: Node) -> bool:
+    """A ``blockquote.tiktok-embed``, or a TikTok player iframe."""
+    if node.tag == "blockquote" and "tiktok-embed" in node.classes:
+        return True
+    return node.tag in FRAME_TAGS and _PLAYER_URL.match(node.attr("src") or node.attr("data-src")) is not None
+
+
+def extract(node: Node) -> Embed | None:
+    """The video in ``node``: author, caption, id and exact time."""
+    ref = parse_video_url(node.attr("cite"))
+    video_id = node.attr("data-video-id").strip() or (ref[1] if ref else None)
+    if video_id is None and (m := _PLAYER_URL.match(node.attr("src") or node.attr("data-src"))):
+        video_id = m.group("id")
+    author = find_first(node, lambda n: n.tag == "a" and render_text(n).startswith("@"))
+    handle = ref[0] if ref else (render_text(author)[1:] if author is not None else None)
+    text = render_text(node, skip=lambda n: n is author or (n.tag == "a" and "/music/" in n.attr("href")))
+    text = re.sub(r"\s*♬.*$", "", text, flags=re.S) if "♬" in text else text
+    if video_id is None and not text:
+        return None
+    url = f"https://www.tiktok.com/@{handle}/video/{video_id}" if handle and video_id else None
+    created = time_from_id(video_id, 32, 1000) if video_id else None
+    return Embed(PLATFORM, handle, None, None, "", text, video_id, url, created)

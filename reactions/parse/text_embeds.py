@@ -1,0 +1,338 @@
+"""Posts embedded in an article's plain text: attributions, cards and factboxes, each with its post.
+
+The finders of :mod:`reactions.parse.attribution` and :mod:`reactions.parse.renderings` give anchors in reading
+order; each attribution's post is then cut out of the text before it, never reaching back past the
+previous post:
+
+- an attribution inside its paragraph closes the post that starts at the best boundary before it
+  (:func:`reactions.parse.boundaries.choose_start`: the paragraph's start, a lead-in's colon, a glued sentence
+  end, the previous post's end);
+- an attribution on its own line takes the paragraph above (a post of several paragraphs when its own
+  line breaks show as a wider gap, or when its last paragraph is a dash-led signature), unless that
+  paragraph is the article's (see :func:`text_is_missing`): then the post's text is empty;
+- the Guardian's ``Name (@handle) post`` line takes the rest of its line.
+
+BBC-style wrappers (``Skip Twitter post by …``, consent boilerplate, ``End of Twitter post by …``)
+and Markdown (``>`` quote markers, ``[label](url)`` links, escapes) are not post text.
+
+How sure the parser is of each post, its ``confidence``, is 1 less what each doubtful cue costs:
+
+==============================================  ======
+cue                                             cost
+==============================================  ======
+no date, or a date it cannot read               0.1, 0.2
+no dash (``Name (@handle) Date``)               0.1
+a semicolon where the dash was                  0.05
+the post after its attribution (the Guardian)   0.3
+a lead-in's colon starts the post               0.05
+a glued sentence end starts the post            0.1 (0.2 with no lead-in word before it)
+a sentence end with two spaces starts it        0.15
+a sentence end glued to lower case starts it    0.2
+an ordinary sentence end starts it              0.25
+no boundary fits the platform's length limit    0.3
+the article kept no text of the post            0.15
+a card without its counts line                  0.05
+a factbox post dated by its article             0.1
+the post names its author (as prose does)       0.15
+==============================================  ======
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reactions.models import Platform, Rendering
+from reactions.parse.attribution import Attribution, find_attributions
+from reactions.parse.boundaries import (
+    GAP,
+    SLACK,
+    WINDOW,
+    Boundary,
+    Layout,
+    author_words,
+    choose_start,
+    fits,
+    lead_score,
+    lead_sentence,
+    length_limit,
+    names_author,
+    tweet_length,
+)
+from reactions.parse.renderings import TextEmbed, find_cards, find_factboxes, find_tiktok_captions
+
+__all__ = ["find_text_embeds", "text_is_missing"]
+
+_BOUNDARY_COST = {"colon": 0.05, "glued": 0.1, "spaced": 0.15, "lower": 0.2, "sentence": 0.25, "too-long": 0.3}
+_NETWORKS = r"(?:twitter|x|instagram|facebook|tiktok|youtube|bluesky|threads|mastodon)"
+_POST_START_RE = re.compile(
+    rf"(?:Skip[ \t]+{_NETWORKS}[ \t]+(?:post|content)(?:,?[ \t]+\d+)?(?:[ \t]+by)?|Accept and continue"
+    rf"|Allow[ \t]+{_NETWORKS}[ \t]+content\?|View this (?:post|profile) on Instagram)[ \t]*",
+    re.IGNORECASE,
+)
+_POST_START_WORDS = ("skip", "accept and continue", "content?", "view this")
+"""Cheap pre-check: a post holding none of these has no start marker."""
+_POST_END_RE = re.compile(
+    rf"[ \t]*(?:Report\b[ \t]*)?\n?[ \t]*End of[ \t]+{_NETWORKS}[ \t]+(?:post|content)(?:,?[ \t]+\d+)?[ \t]+by[ \t]*",
+    re.IGNORECASE,
+)
+_CONTINUATION = ("—", "–", "―", "--")
+"""A post paragraph opening with a dash continues the one before: ``"…"\\n\\n--A Guy I Just Punched``."""
+_CAPTIONED_ABOVE = (Platform.INSTAGRAM, Platform.THREADS, Platform.MASTODON)
+"""Networks whose embed fallback shows a byline that may or may not have the post's text above it."""
+_CAPTION_FEATURES_RE = re.compile(
+    r"[#@]\w|https?://|www\.|pic\.twitter\.com|\.(?:com|net|org)\b|[\U0001F000-\U0001FAFF\u2600-\u27BF]", re.IGNORECASE
+)
+"""What a caption has and an article's sentence rarely has: a hashtag, a mention, a link, an emoji."""
+
+
+def find_text_embeds(
+    layout: Layout, day: dt.date | None = None, taken: Sequence[tuple[int, int]] = ()
+) -> tuple[list[TextEmbed], list[str]]:
+    """Every post embedded in the text, in order, and the warnings met on the way.
+
+    ``day`` is the article's date (a factbox's posts carry no other); ``taken`` are spans already read
+    otherwise (embed markup): no post reaches back across one."""
+    text = layout.text
+    fixed = [*find_cards(text, 0), *find_factboxes(text, 0, day), *find_tiktok_captions(text, 0)]
+    barriers = [_Barrier(start, end) for start, end in taken]
+    anchors: list[TextEmbed | Attribution | _Barrier] = sorted(
+        [*fixed, *barriers, *find_attributions(layout)], key=lambda a: (a.start, isinstance(a, Attribution))
+    )
+    embeds: list[TextEmbed] = []
+    warnings: list[str] = []
+    floor = 0
+    for anchor in anchors:
+        if anchor.start < floor:
+            continue
+        if isinstance(anchor, Attribution):
+            if anchor.problem:
+                warnings.append(f"offset {anchor.start}: {anchor.problem}")
+            embeds.append(_cut(layout, anchor, floor))
+            floor = _end_marker_end(text, anchor)
+            continue
+        if isinstance(anchor, TextEmbed):
+            embeds.append(anchor)
+        floor = anchor.end
+    return embeds, warnings
+
+
+@dataclass(frozen=True, slots=True)
+class _Barrier:
+    """A span read otherwise (embed markup), that no post reaches back across."""
+
+    start: int
+    end: int
+
+
+def _cut(layout: Layout, attribution: Attribution, floor: int) -> TextEmbed:
+    """The post an attribution closes (or, for ``Name (@handle) post``, opens)."""
+    text = layout.text
+    cues = dict(attribution.cues)
+    if attribution.post_after:
+        end = layout.line_end(attribution.end)
+        return _embed(attribution, text[attribution.end : end].strip(), attribution.start, end, cues)
+    start, stop, rendering = _post_region(layout, attribution, floor, cues)
+    post = text[start:stop]
+    cut = _after_start_marker(post, attribution)
+    start, post = start + cut, post[cut:]
+    start += len(post) - len(post.lstrip())
+    embed = _embed(
+        attribution, _unmark(post.strip()), start if post.strip() else attribution.start, attribution.end, cues
+    )
+    embed.rendering = rendering
+    return embed
+
+
+def _embed(attribution: Attribution, post: str, start: int, end: int, cues: dict[str, float]) -> TextEmbed:
+    if not post:
+        cues["no text kept"] = 0.15
+    elif attribution.rendering is not Rendering.BYLINE and _names_itself(post, attribution):
+        cues["the post names its author, as prose does"] = 0.15
+    return TextEmbed(
+        start=start,
+        end=end,
+        text=post,
+        handle=attribution.handle,
+        name=attribution.name,
+        date=attribution.date,
+        platform=attribution.platform,
+        rendering=attribution.rendering,
+        cues=cues,
+        link=attribution.link,
+    )
+
+
+def _names_itself(post: str, attribution: Attribution) -> bool:
+    """Whether a post names its own author by a word of the display name (``This was one of Kim's …``):
+    articles do that, posts seldom."""
+    return names_author(post, author_words(attribution.name, None))
+
+
+def _post_region(
+    layout: Layout, attribution: Attribution, floor: int, cues: dict[str, float]
+) -> tuple[int, int, Rendering]:
+    """``(start, stop, rendering)`` of the post before ``attribution``; ``start == stop`` when it has no text."""
+    text = layout.text
+    stop = attribution.start
+    author = author_words(attribution.name, attribution.handle)
+    para = layout.para_start(stop, floor)
+    if text[para:stop].strip(GAP):
+        boundary = _choose(layout, para, stop, floor, attribution, author)
+        _cost(boundary, cues)
+        start = _reach_back(layout, para, floor, attribution) if boundary.at == para else boundary.at
+        return start, stop, attribution.rendering
+    own_line = Rendering.OWN_LINE if attribution.rendering is Rendering.DASH else attribution.rendering
+    last = layout.last_visible(stop, floor)
+    if last < floor:
+        return stop, stop, own_line
+    para = _reach_back(layout, layout.para_start(last, floor), floor, attribution)
+    boundary = _choose(layout, para, last + 1, floor, attribution, author)
+    if text_is_missing(layout, boundary.at, last + 1, attribution, floor):
+        return stop, stop, own_line
+    _cost(boundary, cues)
+    return boundary.at, last + 1, own_line
+
+
+def _choose(
+    layout: Layout, lo: int, stop: int, floor: int, attribution: Attribution, author: Sequence[str]
+) -> Boundary:
+    kind = "paragraph" if layout.starts_line(lo) or lo != floor else "previous"
+    return choose_start(
+        layout.text, lo, stop, kind, platform=attribution.platform.value, date=attribution.date, author=author
+    )
+
+
+def _cost(boundary: Boundary, cues: dict[str, float]) -> None:
+    cost = _BOUNDARY_COST.get(boundary.kind, 0.0)
+    if boundary.kind == "glued" and boundary.score < 3:
+        cost += 0.1
+    if cost:
+        cues[f"starts at a {boundary.kind} boundary"] = cost
+
+
+def text_is_missing(layout: Layout, start: int, stop: int, attribution: Attribution, floor: int) -> bool:
+    """Whether the paragraph ``text[start:stop]`` above an attribution on its own line is the article's
+    prose rather than the post: a lead-in (a colon after words that name the platform or the author),
+    prose too long to be the post or naming its author in full, Facebook's ``Post by NAME.`` (an embed
+    that kept nothing), or, above Instagram's byline, a paragraph with none of a caption's marks that no
+    lead-in introduces."""
+    text = layout.text
+    post = text[start:stop].strip()
+    if not post or (post.endswith(":") and lead_score(post, author_words(attribution.name, attribution.handle)) >= 3):
+        return True
+    if points_to_embed(post):
+        return True
+    if attribution.platform is Platform.FACEBOOK and attribution.date is None:
+        return True
+    if not fits(post, attribution.platform.value, attribution.date):
+        return True
+    name = (attribution.name or "").casefold()
+    if len(name.split()) >= 2 and name in post.casefold():
+        return True
+    if attribution.rendering is Rendering.BYLINE and attribution.platform in _CAPTIONED_ABOVE:
+        lead = lead_sentence(text, start, max(floor, start - 400))
+        return not (_CAPTION_FEATURES_RE.search(post) or lead.endswith(":"))
+    return False
+
+
+_POINTER_NOUNS = ("tweet", "post", "video", "twitter", "instagram", "facebook", "message", "photo", "clip", "thread")
+_POINTER_STARTS = ("here's", "here is", "here are", "see ", "watch ", "read ", "view ")
+
+
+def points_to_embed(paragraph: str) -> bool:
+    """Whether a short paragraph only points at an embed below it (``The tweet is below.``, ``See the post:``,
+    ``Here's the video.``): the article's words, so the embed above which it stands kept no text.
+
+    >>> points_to_embed("The tweet is below."), points_to_embed("See her Instagram post:")
+    (True, True)
+    >>> points_to_embed("Scroll below for the best #tweet ever"), points_to_embed("I love this video so much")
+    (False, False)
+    """
+    words = paragraph.split()
+    if not words or len(words) > 14 or any(w.startswith(("#", "@", "http", "pic.")) for w in words):
+        return False
+    lowered = paragraph.lower()
+    pointing = " below" in f" {lowered}" or lowered.startswith(_POINTER_STARTS)
+    return pointing and paragraph.rstrip()[-1:] in ".:" and any(noun in lowered for noun in _POINTER_NOUNS)
+
+
+def _reach_back(layout: Layout, start: int, floor: int, attribution: Attribution) -> int:
+    """The start of a post that spans paragraphs.
+
+    In an article whose paragraphs are separated by one blank line, a post's own line breaks
+    show as a wider gap (two or more blank lines); and a paragraph opening with a dash is a
+    signature that continues the paragraph before.  The paragraphs joined must still fit the
+    platform's length limit.  Otherwise the post is one paragraph: the lines between posts
+    ("And this one...") belong to no post.
+    """
+    text = layout.text
+    end = layout.last_visible(attribution.start, floor) + 1
+    floor = max(floor, end - WINDOW)
+    limit = length_limit(attribution.platform.value, attribution.date)
+    length = -1  # measured only when a paragraph may join
+    while layout.blank_lines and start > floor:
+        last = layout.last_visible(start, floor)
+        if last < floor or (text.count("\n", last, start) < 3 and not text.startswith(_CONTINUATION, start)):
+            break
+        above = layout.para_start(last, floor)
+        length = (tweet_length(text[start:end]) if length < 0 else length) + 1 + tweet_length(text[above:start])
+        if limit is not None and length > limit + SLACK:
+            break
+        start = above
+    return start
+
+
+def _after_start_marker(post: str, attribution: Attribution) -> int:
+    """Where the post begins within ``post``: after the last 'Skip Twitter post by …' style marker, if any."""
+    if not any(map(post.lower().__contains__, _POST_START_WORDS)):
+        return 0
+    cut = 0
+    for marker in _POST_START_RE.finditer(post):
+        cut = marker.end()
+    if cut:
+        for who in (f"@{attribution.handle}" if attribution.handle else None, attribution.name):
+            if who and post.startswith(who, cut):
+                return cut + len(who)
+    return cut
+
+
+def _end_marker_end(text: str, attribution: Attribution) -> int:
+    """The end of an 'End of Twitter post by …' marker right after an attribution, else its end."""
+    end = attribution.end
+    if attribution.post_after:
+        newline = text.find("\n", end)
+        return len(text) if newline < 0 else newline
+    marker = _POST_END_RE.match(text, end)
+    if marker is None:
+        return end
+    for who in (f"@{attribution.handle}" if attribution.handle else None, attribution.name):
+        if who and text.startswith(who, marker.end()):
+            return marker.end() + len(who)
+    return marker.end()
+
+
+# --- Markdown renderings of embeds ------------------------------------------------------------
+
+_MD_QUOTE_RE = re.compile(r"^[ \t]*>[ \t]?", re.MULTILINE)
+_MD_LINK_RE = re.compile(r"\[([^\[\]\n]{1,300})\]\((?:https?://|/)[^()\s]{0,500}\)")
+_MD_ESCAPE_RE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!>|~])")
+
+
+def _unmark(post: str) -> str:
+    r"""A post as shown, from its Markdown: blockquote markers, ``[label](url)`` links and escapes removed.
+
+    Plain text is returned as it is; only a post written as a Markdown blockquote or holding
+    Markdown links is touched.
+
+    >>> _unmark("> Wow [#tbt](https://twitter.com/hashtag/tbt) \\- so good\n> ")
+    'Wow #tbt - so good'
+    """
+    quoted = post.lstrip().startswith(">")
+    if not quoted and "](" not in post:
+        return post
+    if quoted and all(line.lstrip().startswith(">") for line in post.split("\n") if line.strip()):
+        post = _MD_QUOTE_RE.sub("", post)
+    return _MD_ESCAPE_RE.sub(r"\1", _MD_LINK_RE.sub(r"\1", post)).strip()

@@ -1,0 +1,447 @@
+"""Incremental cache: re-running over an unchanged corpus neither parses nor scores it again.
+
+The cache remembers what :func:`reactions.corpus.parse_document` returned for each file, in a SQLite
+file of the user's own cache folder (:func:`cache_dir`: ``platformdirs``' user cache directory, or
+``REACTIONS_CACHE_DIR``, or ``--cache-dir``), one file per corpus folder, named by a hash of the folder's
+resolved path (:func:`store_file`).  It never lives in the corpus folder: a corpus is often someone else's,
+and what a run can work out again must not be something a corpus can ship.  Every row is signed with an
+HMAC-SHA-256 under a random key kept in the cache folder (readable by this user only); a row whose
+signature does not match (written by someone else, or edited) is ignored and worked out again.  The table
+``parse_cache`` is on its own connection (WAL mode, so a page reading and a CLI run writing do not block
+each other).
+
+A row is reused only when all three match:
+
+* the article id (``source``) the file is read as: the id is part of the parsed record;
+* the SHA-256 of the file's bytes: any edit re-parses the file;
+* the parser version (:func:`parser_version`): a hash of the package's own source code and
+  of the versions of the libraries the parser calls, so a new release never reuses old results.
+
+One row per article id, replaced when the file changes, so the table never outgrows the corpus.
+A second table, ``score_cache``, keeps each reaction's sentiment columns keyed by
+:func:`score_key` (id, text, override label, code and lexicon versions), for
+:func:`reactions.run.parallel.score_frame`.  A third, ``frame_cache``, keeps a few finished frames
+(one per set of paths read, :data:`FRAME_SLOTS` at most) for :mod:`reactions.run.framecache`.
+Records are stored as JSON (never pickle: a store shipped with a corpus must not run code).
+A store that cannot be opened or written is not an error: the run goes on uncached and says
+so in the log.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import datetime as dt
+import enum
+import functools
+import hashlib
+import hmac
+import importlib.metadata
+import json
+import logging
+import os
+import secrets
+import sqlite3
+import time
+import types
+import typing
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+import platformdirs
+
+from reactions.models import Article, FileOutcome
+
+logger = logging.getLogger(__name__)
+
+TABLE = "parse_cache"
+SCORES = "score_cache"
+FRAMES = "frame_cache"
+FRAME_SLOTS = 4
+"""Finished frames kept (the most recently written); a run over other paths replaces the oldest."""
+SCHEMA_VERSION = 2
+"""The tables' layout (``PRAGMA user_version``); a file of another layout is emptied and laid out again."""
+CACHE_DIR_ENV = "REACTIONS_CACHE_DIR"
+"""The environment variable that moves the cache folder (``reactions extract --cache-dir`` sets it)."""
+KEY_NAME = "signing.key"
+"""The file in the cache folder that holds the key every row is signed with."""
+LIBRARIES = ("emoji", "vaderSentiment")
+"""Third-party libraries whose behaviour shapes a result (``emoji`` finds emoji, VADER scores)."""
+
+Parsed = tuple[Article | None, FileOutcome]
+
+
+@functools.cache
+def parser_version() -> str:
+    """A short hash that changes whenever the parser's code or its libraries change.
+
+    It covers every ``.py`` file of the installed ``reactions`` package (a conservative choice:
+    any code change invalidates the cache) and the versions of :data:`LIBRARIES`.
+    """
+    digest = hashlib.sha256()
+    package = Path(__file__).resolve().parent.parent  # the whole reactions package
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
+    for name in LIBRARIES:
+        digest.update(f"{name}=={importlib.metadata.version(name)}".encode())
+    return digest.hexdigest()[:16]
+
+
+def score_key(version: str, reaction_id: str, text: str, override: str | None) -> str:
+    """The cache key of one row's sentiment: everything ``score_frame`` reads for that row (its id,
+    text and override label) and ``version`` (the code, library and lexicon versions)."""
+    return hashlib.sha256(f"{version}\0{reaction_id}\0{override or ''}\0{text}".encode()).hexdigest()[:32]
+
+
+def content_hash(data: bytes) -> str:
+    """The SHA-256 of a file's bytes, in hex."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def cache_dir() -> Path:
+    """Where caches live: ``$REACTIONS_CACHE_DIR``, else the user's cache folder for ``reactions``."""
+    given = os.environ.get(CACHE_DIR_ENV, "").strip()
+    return Path(given) if given else Path(platformdirs.user_cache_dir("reactions", appauthor=False))
+
+
+def store_file(corpus_dir: Path) -> Path:
+    """The cache file of a corpus folder: in :func:`cache_dir`, named by a hash of the folder's resolved path
+    (two spellings of one folder share it; two folders never do)."""
+    real = os.fsencode(os.path.realpath(corpus_dir))
+    return cache_dir() / f"corpus-{hashlib.sha256(real).hexdigest()[:32]}.db"
+
+
+def signing_key(folder: Path) -> bytes:
+    """The key this user signs cache rows with, kept in ``folder`` (created, readable by the owner only, on
+    first use).  Raises ``OSError`` when it cannot be read or made."""
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    path = folder / KEY_NAME
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+    for _ in range(2):
+        try:
+            fd = os.open(path, flags)
+        except FileNotFoundError:
+            _new_key(path)
+            continue
+        with os.fdopen(fd, "rb") as file:
+            key = file.read(64)
+        if len(key) != 32:
+            raise OSError(f"{path}: not a signing key (delete it to make a new one)")
+        return key
+    raise OSError(f"{path}: cannot be made")
+
+
+def _new_key(path: Path) -> None:
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    except FileExistsError:  # another process made it first
+        return
+    with os.fdopen(fd, "wb") as file:
+        file.write(secrets.token_bytes(32))
+
+
+def _sign(key: bytes, *parts: str | bytes) -> str:
+    message = b"\0".join(p if isinstance(p, bytes) else p.encode("utf-8", "surrogatepass") for p in parts)
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
+def _signed(key: bytes, mac: object, *parts: str | bytes) -> bool:
+    return isinstance(mac, str) and hmac.compare_digest(mac, _sign(key, *parts))
+
+
+# -- records <-> JSON -------------------------------------------------------------------------
+
+
+_PLAIN: Final = frozenset({str, int, float, bool, type(None)})
+"""Types that JSON takes as they are (exactly these: a ``StrEnum`` member is a ``str`` but encodes as its value)."""
+
+
+def encode(value: Any) -> Any:
+    """A JSON-ready form of a record: a dataclass becomes the list of its fields' values, in
+    field order; tuples become lists, dates ISO strings, enums their values."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    encoder = _ENCODERS.get(kind)
+    if encoder is None:
+        encoder = _ENCODERS[kind] = _encoder(kind)
+    return encoder(value)
+
+
+_ENCODERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _encoder(kind: type) -> Callable[[Any], Any]:
+    """A function that encodes values of exactly type ``kind``, built once per type (encoding is hot)."""
+    if dataclasses.is_dataclass(kind):
+        names = [f.name for f in dataclasses.fields(kind)]
+        return lambda value: [encode(getattr(value, name)) for name in names]
+    if issubclass(kind, tuple | list):
+        return lambda value: [item if type(item) in _PLAIN else encode(item) for item in value]
+    if issubclass(kind, dt.date):
+        return lambda value: value.isoformat()
+    if issubclass(kind, enum.Enum):
+        return lambda value: value.value
+    return _same
+
+
+def decode(kind: Any, value: Any) -> Any:
+    """Rebuild a value of type ``kind`` (a type annotation) from :func:`encode`'s output."""
+    return _decoder(kind)(value)
+
+
+Decoder = Callable[[Any], Any]
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+@functools.cache
+def _decoder(kind: Any) -> Decoder:
+    """A function that decodes values of type ``kind``, built once per type (decoding is hot)."""
+    origin = typing.get_origin(kind)
+    if origin in (types.UnionType, typing.Union):
+        arms = [arm for arm in typing.get_args(kind) if arm is not type(None)]
+        inner = _decoder(arms[0]) if len(arms) == 1 else _same
+        return inner if inner is _same else lambda value: None if value is None else inner(value)
+    if origin is tuple:
+        return _tuple_decoder(typing.get_args(kind))
+    if not isinstance(kind, type):
+        return _same
+    if dataclasses.is_dataclass(kind):
+        return _record_decoder(kind)
+    if issubclass(kind, dt.datetime):
+        return dt.datetime.fromisoformat
+    if issubclass(kind, dt.date):
+        return dt.date.fromisoformat
+    if issubclass(kind, enum.Enum):
+        return kind
+    return _same
+
+
+def _tuple_decoder(args: tuple[Any, ...]) -> Decoder:
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = _decoder(args[0])
+        return tuple if item is _same else lambda value: tuple(map(item, value))
+    items = [_decoder(arg) for arg in args]
+    if all(item is _same for item in items):
+        return tuple
+    return lambda value: tuple(item(v) for item, v in zip(items, value, strict=True))
+
+
+def _record_decoder(cls: type) -> Decoder:
+    hints = typing.get_type_hints(cls)
+    decoders = [_decoder(hints[f.name]) for f in dataclasses.fields(cls)]
+    convert = [(i, decoder) for i, decoder in enumerate(decoders) if decoder is not _same]  # str, int: as is
+
+    def decode_record(value: list[Any]) -> Any:
+        if len(value) != len(decoders):
+            raise ValueError(f"{cls.__name__}: {len(value)} values for {len(decoders)} fields")
+        for i, decoder in convert:
+            value[i] = decoder(value[i])
+        return cls(*value)
+
+    return decode_record
+
+
+def dumps(parsed: Parsed) -> str:
+    """One parse result as JSON text."""
+    article, outcome = parsed
+    return json.dumps([encode(article), encode(outcome)], ensure_ascii=False, separators=(",", ":"))
+
+
+def loads(text: str) -> Parsed:
+    """The parse result :func:`dumps` wrote."""
+    article, outcome = json.loads(text)
+    return decode(Article | None, article), decode(FileOutcome, outcome)
+
+
+# -- the store --------------------------------------------------------------------------------
+
+
+class ParseCache:
+    """The ``parse_cache`` table of one store file; use as a context manager.
+
+    >>> import tempfile
+    >>> from reactions.models import FileOutcome, Status
+    >>> with tempfile.TemporaryDirectory() as folder, ParseCache(Path(folder) / "s.db") as cache:
+    ...     outcome = FileOutcome("a.txt", "a.txt", Status.PARSED)
+    ...     cache.put([("a.txt", content_hash(b"x"), (None, outcome))])
+    ...     cache.get([("a.txt", content_hash(b"x")), ("b.txt", content_hash(b"x"))])
+    {'a.txt': (None, FileOutcome(path='a.txt', source='a.txt', status=<Status.PARSED: 'parsed'>, \
+reactions=0, warnings=(), reason=None))}
+    """
+
+    def __init__(self, path: Path, version: str | None = None, *, key: bytes | None = None) -> None:
+        self.path = Path(path)
+        self.version = version or parser_version()
+        self.broken = False
+        self.error: str | None = None
+        """Why the store was turned off mid-run (see :attr:`broken`), for a caller to report."""
+        self.key = key if key is not None else signing_key(self.path.parent)
+        if self.path.is_symlink():
+            raise OSError(f"{self.path}: a symbolic link, not used as a cache")
+        self.db = sqlite3.connect(self.path, timeout=30)
+        try:
+            self._lay_out()
+        except sqlite3.Error:
+            self.db.close()
+            raise
+
+    def _lay_out(self) -> None:
+        """The tables, laid out again (empty) when the file holds another layout."""
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute("PRAGMA trusted_schema=OFF")
+        if self.db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
+            with self.db:
+                for table in (TABLE, SCORES, FRAMES):
+                    self.db.execute(f"DROP TABLE IF EXISTS {table}")
+                self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        self.db.execute(
+            f"CREATE TABLE IF NOT EXISTS {TABLE} (source TEXT PRIMARY KEY, digest TEXT NOT NULL,"
+            " parser TEXT NOT NULL, payload TEXT NOT NULL, mac TEXT NOT NULL)"
+        )
+        self.db.execute(
+            f"CREATE TABLE IF NOT EXISTS {SCORES} (key TEXT PRIMARY KEY, payload TEXT NOT NULL, mac TEXT NOT NULL)"
+        )
+        self.db.execute(
+            f"CREATE TABLE IF NOT EXISTS {FRAMES} (slot TEXT PRIMARY KEY, fingerprint TEXT NOT NULL,"
+            " written REAL NOT NULL, meta TEXT NOT NULL, data BLOB NOT NULL, lists TEXT NOT NULL, mac TEXT NOT NULL)"
+        )
+        self.db.commit()
+
+    def get_frame(self, slot: str) -> tuple[str, str, bytes, str] | None:
+        """The ``(fingerprint, meta, data, lists)`` stored for ``slot``, or ``None``."""
+        row = None
+        with self._softly("read"):
+            if not self.broken:
+                query = f"SELECT fingerprint, meta, data, lists, mac FROM {FRAMES} WHERE slot = ?"
+                row = self.db.execute(query, (slot,)).fetchone()
+        if row is None:
+            return None
+        fingerprint, meta, data, lists, mac = str(row[0]), str(row[1]), bytes(row[2]), str(row[3]), row[4]
+        if not _signed(self.key, mac, slot, fingerprint, meta, data, lists):
+            logger.warning("frame cache: a stored frame in %s is not signed by this user; ignored", self.path)
+            return None
+        return fingerprint, meta, data, lists
+
+    def put_frame(self, slot: str, fingerprint: str, meta: str, data: bytes, lists: str) -> None:
+        """Store a finished frame for ``slot``, keeping the :data:`FRAME_SLOTS` most recent ones."""
+        if self.broken:
+            return
+        with self._softly("write"), self.db:
+            self.db.execute(
+                f"INSERT OR REPLACE INTO {FRAMES} VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (slot, fingerprint, time.time(), meta, data, lists,
+                 _sign(self.key, slot, fingerprint, meta, data, lists)),
+            )
+            self.db.execute(
+                f"DELETE FROM {FRAMES} WHERE slot NOT IN (SELECT slot FROM {FRAMES} ORDER BY written DESC LIMIT ?)",
+                (FRAME_SLOTS,),
+            )
+
+    def get_scores(self, keys: Sequence[str]) -> dict[str, list[Any]]:
+        """Cached sentiment values by key (see :func:`score_key`); misses are left out."""
+        found: dict[str, list[Any]] = {}
+        with self._softly("read"):
+            if not self.broken:
+                self._get_scores(keys, found)
+        return found
+
+    def _get_scores(self, keys: Sequence[str], found: dict[str, list[Any]]) -> None:
+        for start in range(0, len(keys), 500):
+            batch = list(keys[start : start + 500])
+            query = f"SELECT key, payload, mac FROM {SCORES} WHERE key IN ({','.join('?' * len(batch))})"
+            found.update(
+                (key, json.loads(payload))
+                for key, payload, mac in self.db.execute(query, batch)
+                if _signed(self.key, mac, key, payload)
+            )
+
+    def put_scores(self, rows: Iterable[tuple[str, list[Any]]]) -> None:
+        """Store sentiment values (a JSON-ready list per row) by key."""
+        if self.broken:
+            return
+        with self._softly("write"), self.db:
+            payloads = ((key, json.dumps(values, ensure_ascii=False)) for key, values in rows)
+            self.db.executemany(
+                f"INSERT OR REPLACE INTO {SCORES} VALUES (?, ?, ?)",
+                ((key, payload, _sign(self.key, key, payload)) for key, payload in payloads),
+            )
+
+    def get(self, keys: Sequence[tuple[str, str]]) -> dict[str, Parsed]:
+        """Cached results for ``(source, digest)`` pairs, by source; misses are left out."""
+        found: dict[str, Parsed] = {}
+        with self._softly("read"):
+            if not self.broken:
+                self._get(dict(keys), found)
+        return found
+
+    def _get(self, wanted: dict[str, str], found: dict[str, Parsed]) -> None:
+        query = f"SELECT source, digest, parser, payload, mac FROM {TABLE} WHERE source IN ({{}})"
+        sources = list(wanted)
+        for start in range(0, len(sources), 500):
+            batch = sources[start : start + 500]
+            for source, digest, parser, payload, mac in self.db.execute(
+                query.format(",".join("?" * len(batch))), batch
+            ):
+                if (
+                    digest == wanted[source]
+                    and parser == self.version
+                    and _signed(self.key, mac, source, digest, parser, payload)
+                ):
+                    found[source] = loads(payload)
+
+    def put(self, entries: Iterable[tuple[str, str, Parsed]]) -> None:
+        """Store ``(source, digest, result)`` rows, replacing each source's previous row."""
+        rows = [(source, digest, self.version, dumps(parsed)) for source, digest, parsed in entries]
+        if self.broken:
+            return
+        with self._softly("write"), self.db:
+            self.db.executemany(
+                f"INSERT OR REPLACE INTO {TABLE} VALUES (?, ?, ?, ?, ?)",
+                [(*row, _sign(self.key, *row)) for row in rows],
+            )
+
+    @contextlib.contextmanager
+    def _softly(self, action: str) -> Iterator[None]:
+        """A store that fails mid-run (locked too long, disk full, corrupt) costs speed, not the run:
+        the error is logged once and the cache is off from then on."""
+        try:
+            yield
+        except sqlite3.Error as error:
+            self.broken = True
+            self.error = f"cannot {action} it: {error}"
+            logger.warning("parse cache disabled for %s: cannot %s it: %s", self.path, action, error)
+
+    def clear(self) -> None:
+        """Forget every cached parse, score and frame."""
+        with self.db:
+            self.db.execute(f"DELETE FROM {TABLE}")
+            self.db.execute(f"DELETE FROM {SCORES}")
+            self.db.execute(f"DELETE FROM {FRAMES}")
+
+    def __len__(self) -> int:
+        return int(self.db.execute(f"SELECT count(*) FROM {TABLE}").fetchone()[0])
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> ParseCache:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def open_cache(corpus_dir: Path) -> ParseCache | None:
+    """The cache of the corpus in ``corpus_dir`` (:func:`store_file`), or ``None`` (logged) when it cannot be
+    used."""
+    try:
+        return ParseCache(store_file(corpus_dir))
+    except (sqlite3.Error, OSError) as error:
+        logger.warning("parse cache disabled for %s: %s", corpus_dir, error)
+        return None

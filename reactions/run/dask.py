@@ -1,0 +1,132 @@
+"""Scale out on Dask: the same run, its tasks on a cluster.
+
+:func:`extract` is :func:`reactions.run.pipeline.extract_frame` with a Dask client as its executor: the files are
+listed here exactly as every run lists them, the same reading tasks (:func:`reactions.run.pipeline.read_chunk`:
+read, parse, columns) and scoring tasks run on the workers, and the merge by reaction id happens here, as in a
+single-process run.  The scored frame is written as Parquet partitions when ``out`` is given.  The frame it
+returns is identical to ``to_frame(read_corpus(paths))`` (which scores with ``score_frame``).
+
+With no ``client`` it starts a :class:`distributed.LocalCluster` (one single-threaded worker
+process per core: parsing holds the GIL) and closes it afterwards.  To run on an existing
+cluster, pass a client of its scheduler, e.g. ``with connect("tcp://scheduler:8786") as client:
+extract(paths, client)``; the workers need ``reactions`` installed and must see the files at
+the same paths (a shared file system).
+
+Dask is an optional extra (``pip install 'reactions[dask]'``) and is imported only here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+from reactions.errors import ReactionsError
+from reactions.export import write_atomically
+from reactions.sources.files import DEFAULT_READ, ReadOptions
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+    from reactions.run.pipeline import Extraction
+
+CONNECT_TIMEOUT = "20s"
+"""How long :func:`connect` tries to reach a scheduler before giving up."""
+PARTITION_ROWS = 50_000
+"""Reactions per Parquet file."""
+
+
+@contextlib.contextmanager
+def connect(address: str | None = None) -> Iterator[Client]:
+    """A client of the scheduler at ``address`` (``tcp://host:8786``), or of a fresh
+    :class:`distributed.LocalCluster` (one single-threaded worker process per core) that is
+    closed afterwards."""
+    try:
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError as error:
+        raise ReactionsError("Dask is not installed: pip install 'reactions[dask]'") from error
+    if address:
+        try:
+            remote = distributed.Client(address, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError) as error:
+            raise ReactionsError(f"cannot reach the Dask scheduler at {address}: {error}") from error
+        with remote:
+            yield remote
+        return
+    workers = os.cpu_count() or 1
+    with (
+        distributed.LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"
+        ) as cluster,
+        distributed.Client(cluster) as local,
+    ):
+        yield local
+
+
+@contextlib.contextmanager
+def _session(client: Client | None) -> Iterator[Any]:
+    if client is not None:
+        yield client
+    else:
+        with connect() as local:
+            yield local
+
+
+def extract(
+    paths: Sequence[str | Path],
+    client: Client | None = None,
+    out: str | Path | None = None,
+    *,
+    lexicon: Mapping[str, float] | None = None,
+    overrides: Mapping[str, str] | None = None,
+) -> pd.DataFrame:
+    """The scored frame of every reaction in ``paths`` (files or folders), computed on Dask.
+
+    ``out``: a folder to write the frame into as Parquet partitions (``part.0.parquet``, …).
+    ``lexicon`` and ``overrides`` are passed to :func:`reactions.sentiment.score_frame`.
+    """
+    return extract_run(paths, client, out, lexicon=lexicon, overrides=overrides).frame
+
+
+def extract_run(
+    paths: Sequence[str | Path],
+    client: Client | None = None,
+    out: str | Path | None = None,
+    *,
+    lexicon: Mapping[str, float] | None = None,
+    overrides: Mapping[str, str] | None = None,
+    read: ReadOptions = DEFAULT_READ,
+    cache: bool = False,
+) -> Extraction:
+    """:func:`extract` with every file's outcome, for a caller that reports on the run, as ``reactions extract
+    --dask`` does: :func:`reactions.run.pipeline.extract_frame`, its tasks run by the cluster's workers."""
+    from reactions.run.pipeline import extract_frame
+
+    with _session(client) as active:
+        result = extract_frame(paths, cache=cache, lexicon=lexicon, overrides=overrides, read=read, cluster=active)
+    if out is not None:
+        write_parts(result.frame, Path(out))
+    return result
+
+
+def write_parts(frame: pd.DataFrame, out: Path) -> list[Path]:
+    """``frame`` as Parquet files ``out/part.0.parquet``, … of :data:`PARTITION_ROWS` rows each,
+    all with one schema (inferred from every row: an empty list in one part says nothing)."""
+    arrow: Any = importlib.import_module("pyarrow")
+    parquet: Any = importlib.import_module("pyarrow.parquet")
+    out.mkdir(parents=True, exist_ok=True)
+    schema = arrow.Schema.from_pandas(frame, preserve_index=False)
+    written = []
+    for number, start in enumerate(range(0, max(len(frame), 1), PARTITION_ROWS)):
+        part = frame.iloc[start : start + PARTITION_ROWS]
+        path = out / f"part.{number}.parquet"
+        sink = arrow.BufferOutputStream()
+        parquet.write_table(arrow.Table.from_pandas(part, schema=schema, preserve_index=False), sink)
+        write_atomically(path, sink.getvalue().to_pybytes())  # a failed write never leaves a cut part
+        written.append(path)
+    return written

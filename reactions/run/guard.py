@@ -1,0 +1,189 @@
+"""Parsing in worker processes with a time limit per file, for callers that must never hang on one file.
+
+The parser is linear on every input it has been tried on (``benchmarks/adversarial.py``), but a server that
+several people share cannot bet on that: one pathological file parsed in the server's own process would hold
+it (a regex holds the GIL, so every session would freeze).  :class:`GuardedParser` hands each document to a
+worker process and waits at most ``time_limit`` seconds for it; a file that takes longer is reported as skipped
+and its worker is killed and replaced, so the rest go on.  A worker that dies (killed for memory, say) is
+reported the same way.  The page reads its corpus and its uploads through it.
+
+>>> with GuardedParser(time_limit=30) as guard:
+...     [outcome.status.value for _, outcome in guard.parse([("a.txt", b"Hi #x \\xe2\\x80\\x94 A (@a) May 1, 2020")])]
+['parsed']
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from multiprocessing.connection import Connection, wait
+from typing import Any, Final
+
+from reactions.models import FileOutcome, Status
+from reactions.run.cache import Parsed
+from reactions.run.parallel import Document, worker_context
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["DEFAULT_TIME_LIMIT", "GuardedParser", "timed_out"]
+
+DEFAULT_TIME_LIMIT: Final = 30.0
+"""Seconds one file may take to parse (a normal article takes milliseconds; a 20 MB one about 3 s)."""
+START_LIMIT: Final = 120.0
+"""Seconds a worker may take to start and import the parser (not counted in any file's time)."""
+_READY: Final = "ready"
+
+
+def timed_out(source: str, limit: float) -> FileOutcome:
+    """The outcome of a file whose parse took longer than ``limit`` seconds."""
+    return FileOutcome(
+        source, None, Status.SKIPPED,
+        reason=f"took longer than {limit:g} s to parse and was stopped (the other files are read; "
+        "please report this file as a parser bug)",
+    )  # fmt: skip
+
+
+def _crashed(source: str, code: int | None) -> FileOutcome:
+    return FileOutcome(source, None, Status.SKIPPED, reason=f"the parser's process stopped (exit code {code})")
+
+
+def _serve(conn: Connection) -> None:
+    """A worker: parse each document it is sent and send back the result, until it is sent ``None``."""
+    from reactions.corpus import parse_document
+
+    conn.send(_READY)
+    while True:
+        try:
+            item = conn.recv()
+        except (EOFError, OSError):
+            return
+        if item is None:
+            return
+        source, data = item
+        conn.send(parse_document(source, data))
+
+
+class _Worker:
+    """One worker process and its end of the pipe."""
+
+    def __init__(self, ctx: Any) -> None:
+        self.conn, child = ctx.Pipe()
+        self.process = ctx.Process(target=_serve, args=(child,), daemon=True)
+        self.process.start()
+        child.close()
+        self.job: tuple[int, str, float] | None = None
+        """The document it is on: its index, its source and when it must be done by."""
+        if not self.conn.poll(START_LIMIT) or self.conn.recv() != _READY:
+            self.stop(kill=True)
+            raise OSError(f"the parser's worker process did not start within {START_LIMIT:g} s")
+
+    def give(self, index: int, document: Document, deadline: float) -> None:
+        self.conn.send(document)
+        self.job = index, document[0], deadline
+
+    def stop(self, *, kill: bool = False) -> None:
+        if kill:
+            self.process.kill()
+        else:
+            try:
+                self.conn.send(None)
+            except OSError:
+                self.process.kill()
+        self.process.join(timeout=5)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+        self.conn.close()
+
+
+class GuardedParser:
+    """Parses documents in ``workers`` processes, each document within ``time_limit`` seconds.
+
+    Use as a context manager (the workers stop on exit).  :meth:`parse` gives one result per document, in
+    order; a document that runs out of time, or whose worker dies, gets a skipped outcome saying so.
+    """
+
+    def __init__(self, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1) -> None:
+        if time_limit <= 0:
+            raise ValueError(f"the time limit must be positive, not {time_limit}")
+        self.time_limit = time_limit
+        self.workers = max(1, workers)
+        self._context = worker_context()
+        self._idle: list[_Worker] = []
+        self._started: list[_Worker] = []
+
+    def parse(self, documents: Iterable[Document]) -> Iterator[Parsed]:
+        """One result per document, in order."""
+        queue = list(documents)
+        results: dict[int, Parsed] = {}
+        busy: list[_Worker] = []
+        given = done = 0
+        while done < len(queue):
+            while given < len(queue) and len(busy) < self.workers:
+                worker = self._ready_worker()
+                worker.give(given, queue[given], time.monotonic() + self.time_limit)
+                busy.append(worker)
+                given += 1
+            for worker in self._collect(busy, results):
+                busy.remove(worker)
+            while done in results:
+                yield results.pop(done)
+                done += 1
+
+    def _collect(self, busy: Sequence[_Worker], results: dict[int, Parsed]) -> list[_Worker]:
+        """Wait for the first worker to finish or run out of time; the workers that are free again."""
+        soonest = min(w.job[2] for w in busy if w.job is not None)
+        ready = wait([w.conn for w in busy], timeout=max(0.0, soonest - time.monotonic()))
+        freed = []
+        now = time.monotonic()
+        for worker in busy:
+            assert worker.job is not None
+            index, source, deadline = worker.job
+            if worker.conn in ready:
+                try:
+                    results[index] = worker.conn.recv()
+                except (EOFError, OSError):
+                    worker.process.join(timeout=5)
+                    logger.warning("%s: the parser's process stopped (exit code %s)", source, worker.process.exitcode)
+                    results[index] = None, _crashed(source, worker.process.exitcode)
+                    worker.stop(kill=True)
+                    freed.append(worker)
+                    continue
+                worker.job = None
+                self._idle.append(worker)
+                freed.append(worker)
+            elif now >= deadline:
+                logger.warning("%s: took longer than %g s to parse; stopped", source, self.time_limit)
+                results[index] = None, timed_out(source, self.time_limit)
+                worker.stop(kill=True)
+                freed.append(worker)
+        return freed
+
+    def _ready_worker(self) -> _Worker:
+        """An idle worker that is still alive (one that died while idle is replaced), else a new one."""
+        while self._idle:
+            worker = self._idle.pop()
+            if worker.process.is_alive():
+                return worker
+            worker.stop(kill=True)
+        return self._start()
+
+    def _start(self) -> _Worker:
+        worker = _Worker(self._context)
+        self._started = [w for w in self._started if w.process.is_alive()] + [worker]
+        return worker
+
+    def close(self) -> None:
+        """Stop every worker (one still on a document, when :meth:`parse` was left early, is killed)."""
+        for worker in self._started:
+            if worker.process.is_alive():
+                worker.stop(kill=worker.job is not None)
+        self._started.clear()
+        self._idle.clear()
+
+    def __enter__(self) -> GuardedParser:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
