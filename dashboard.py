@@ -22,7 +22,7 @@ import numpy as np
 import streamlit as st
 
 import reactions
-from app.loading import analyst_store, corpus_dir, fingerprint, frame_index, load_corpus, scored_frame
+from app.loading import ArticleReader, analyst_store, corpus_dir, fingerprint, frame_index, load_run, split_outcomes
 from app.sections import (
     charts_section,
     current_selection,
@@ -59,35 +59,33 @@ def main() -> None:
         st.stop()
     try:
         files = fingerprint(folder)
-        files_key = hashlib.sha256(repr(files).encode()).hexdigest() if files else ""
-        base = load_corpus(str(folder), files_key)
+        with st.sidebar:
+            st.header("Reactions")
+            st.code(str(folder), language=None, wrap_lines=True)
+            upload = uploaded_files([source for _, source, _, _ in files])
+        settings = analyst_store(folder)
+        overrides, lexicon = tuple(sorted(settings.overrides.items())), tuple(sorted(settings.lexicon.items()))
+        key = hashlib.sha256(repr((files, st.session_state.get("upload", ("",))[0] if upload.names else "")).encode())
+        run = load_run(str(folder), key.hexdigest() if files or upload.names else "", upload, overrides, lexicon)
     except (ReactionsError, OSError, sqlite3.Error) as error:
         st.error(f"The corpus could not be read: {one_line(error)}. Check the folder, then reload the page.",
                  icon=":material/error:")  # fmt: skip
         st.stop()
-    with st.sidebar:
-        st.header("Reactions")
-        st.code(str(folder), language=None, wrap_lines=True)
-        upload = uploaded_files(base)
-    corpus = upload.corpus(base) if upload.outcomes else base
-    uploaded = st.session_state.get("upload", ("",))[0] if upload.outcomes else ""
-    key = hashlib.sha256(repr((files_key, uploaded)).encode()).hexdigest()
-    settings = analyst_store(folder)
-    overrides, lexicon = tuple(sorted(settings.overrides.items())), tuple(sorted(settings.lexicon.items()))
-    frame = scored_frame(key, corpus, overrides, lexicon)
-    frame_key = hashlib.sha256(repr((key, overrides, lexicon)).encode()).hexdigest()
+    frame = run.frame
+    frame_key = hashlib.sha256(repr((key.hexdigest(), overrides, lexicon)).encode()).hexdigest()
     st.title("Reactions in the news", anchor=False)
-    st.caption(f"{len(corpus.articles)} articles · {len(frame)} unique reactions · reactions {reactions.__version__}")
+    st.caption(f"{run.articles} articles · {len(frame)} unique reactions · reactions {reactions.__version__}")
     if settings.problem is not None and settings.note is not None:
         st.warning(settings.note, icon=":material/warning:")
     elif settings.note is not None:
         st.caption(settings.note.capitalize())
-    upload_report(upload)
+    corpus_outcomes, upload_outcomes = split_outcomes(run.outcomes, upload)
+    upload_report(upload_outcomes)
     if frame.empty:
         st.info("No reactions found in this corpus. Add articles with the uploader in the sidebar, or open another "
                 "folder with `streamlit run dashboard.py -- --corpus DIR`.", icon=":material/inbox:")  # fmt: skip
-        if corpus.outcomes:
-            outcomes_table(corpus.outcomes)
+        if run.outcomes:
+            outcomes_table(corpus_outcomes)
         st.stop()
     index = frame_index(frame_key, frame)
     with st.sidebar:
@@ -108,9 +106,10 @@ def main() -> None:
     st.subheader("Reactions", anchor=False)
     shown = np.flatnonzero(rows.view)
     downloads(frame, shown, filters, selection)
-    table_section(frame, shown, f"{frame_key}|{views.describe(filters, selection)}", corpus, folder)
-    with st.expander(f"Files read ({len(base.outcomes)})"):
-        outcomes_table(base.outcomes)
+    reader = ArticleReader(key.hexdigest(), upload, run.outcomes)
+    table_section(frame, shown, f"{frame_key}|{views.describe(filters, selection)}", reader, folder)
+    with st.expander(f"Files read ({len(corpus_outcomes)})"):
+        outcomes_table(corpus_outcomes)
 
 
 if __name__ == "__main__":  # Streamlit runs the page as __main__; tests import its helpers

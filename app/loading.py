@@ -1,22 +1,26 @@
-"""The page's data, cached on hashable inputs only: the corpus folder, its files' fingerprint, the corpus, the
-scored frame and its index, and the analyst's store."""
+"""The page's data, cached on hashable inputs only: the corpus folder, its files' fingerprint, the run (the scored
+frame and every outcome) and the frame's index, an article on demand, and the analyst's store."""
 
 from __future__ import annotations
 
 import argparse
 import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 import streamlit as st
 
-from reactions import frames, store
-from reactions.corpus import read_corpus, scan_files
+from reactions import store
+from reactions.corpus import scan_files
 from reactions.index import FrameIndex
-from reactions.models import Corpus
+from reactions.models import Article, FileOutcome
 from reactions.run.guard import DEFAULT_TIME_LIMIT
+from reactions.run.pipeline import Extraction, extract_frame
+from reactions.run.units import find_article
+from reactions.sources.uploads import Upload
 
 HERE = Path(__file__).resolve().parent.parent
 DEFAULT_CORPUS = HERE / "seeds"
@@ -31,39 +35,69 @@ def corpus_dir(argv: list[str] | None = None) -> Path:
     return Path(chosen).expanduser().resolve()
 
 
-def fingerprint(folder: Path) -> tuple[tuple[str, int, int], ...]:
-    """(path, mtime, size) of every article file under ``folder``, as :func:`reactions.corpus.scan_files`
-    lists them (what ``read_corpus`` reads: links to folders not followed, unlistable folders included):
-    the cache key of the corpus."""
+def fingerprint(folder: Path) -> tuple[tuple[str, str, int, int], ...]:
+    """(path, article id, mtime, size) of every file under ``folder``, as the run lists them
+    (:func:`reactions.corpus.scan_files`: links to folders not followed, unlistable folders included): the
+    cache key of the corpus, and the ids an upload must not take."""
     if not folder.is_dir():
         return ()
     return tuple(
-        (item.path, item.stat.st_mtime_ns if item.stat else 0, item.stat.st_size if item.stat else -1)
+        (item.path, item.source, item.stat.st_mtime_ns if item.stat else 0, item.stat.st_size if item.stat else -1)
         for item in scan_files(folder, stat=True)
     )
-
-
-@st.cache_resource(show_spinner="Reading articles…", max_entries=8)
-def load_corpus(folder: str, key: str) -> Corpus:
-    """The corpus in ``folder``; ``key`` (a digest of its fingerprint, "" for no files) makes an
-    edited file re-read.
-
-    A resource, not data: a Corpus is frozen records all the way down, so every session can share
-    the one object instead of unpickling a copy of every article on every rerun.  Files are parsed in
-    worker processes, each within a time limit: no file can hold the server."""
-    return read_corpus([Path(folder)], jobs=0, time_limit=DEFAULT_TIME_LIMIT) if key else Corpus()
 
 
 Pairs = tuple[tuple[str, Any], ...]
 
 
-@st.cache_resource(show_spinner="Scoring reactions…", max_entries=16)
-def scored_frame(key: str, _corpus: Corpus, overrides: Pairs, lexicon: Pairs) -> pd.DataFrame:
-    """The corpus as a frame with sentiment columns; ``key`` identifies ``_corpus`` (not hashed).
+@st.cache_resource(show_spinner="Reading and scoring articles…", max_entries=8)
+def load_run(folder: str, key: str, _upload: Upload, overrides: Pairs, lexicon: Pairs) -> Extraction:
+    """The scored frame of the corpus in ``folder`` and of the uploaded documents, and every outcome: the one run
+    path (:func:`reactions.run.pipeline.extract_frame`, the CLI's), so the page reuses the corpus's caches (a
+    reload of an unchanged corpus reads its finished frame back).  ``key`` identifies the files and the upload
+    (``_upload`` itself is not hashed).
 
-    Shared, not copied per rerun (unpickling 40,000 rows cost 0.7 s a click): the page never writes
-    to it, and pandas' copy-on-write keeps every frame derived from it separate."""
-    return frames.to_frame(_corpus, lexicon=dict(lexicon) or None, overrides=dict(overrides))
+    A resource, not data: shared by every session instead of unpickled per rerun (40,000 rows cost 0.7 s a
+    click); the page never writes to the frame, and pandas' copy-on-write keeps every frame derived from it
+    separate.  Each document is parsed in a worker process within a time limit: no file can hold the server."""
+    documents = _upload.documents
+    return extract_frame(
+        [Path(folder)] if key else [], documents=documents, time_limit=DEFAULT_TIME_LIMIT,
+        lexicon=dict(lexicon) or None, overrides=dict(overrides),
+    )  # fmt: skip
+
+
+@st.cache_resource(show_spinner="Opening the article…", max_entries=64)
+def load_article(key: str, path: str, source: str, _upload: Upload) -> Article | None:
+    """The article ``source`` (read from ``path``: a file of the corpus, a dataset, an upload), parsed again on
+    demand for the post-in-context view: the run keeps no article text, so a corpus of any size costs no memory
+    for it.  ``key`` identifies the files and the upload (``_upload`` is not hashed)."""
+    return find_article(path, source, documents=_upload.documents)
+
+
+@dataclass(frozen=True)
+class ArticleReader:
+    """Reads the articles of one run again, one at a time, by id (what :func:`load_article` needs to know)."""
+
+    key: str
+    upload: Upload
+    outcomes: tuple[FileOutcome, ...]
+
+    def article(self, source: str) -> Article | None:
+        """The article ``source``, or ``None`` when the run read no such article."""
+        path = next((o.path for o in self.outcomes if o.source == source), None)
+        return None if path is None else load_article(self.key, path, source, self.upload)
+
+
+def split_outcomes(
+    outcomes: tuple[FileOutcome, ...], upload: Upload
+) -> tuple[tuple[FileOutcome, ...], tuple[FileOutcome, ...]]:
+    """A run's outcomes as (the corpus's, the upload's): the upload's are those of its documents, followed by the
+    files it skipped (unsafe, oversized, unsupported)."""
+    uploaded = {document.source for document in upload.documents}
+    theirs = [o.source in uploaded or o.path in uploaded for o in outcomes]
+    corpus = tuple(o for o, up in zip(outcomes, theirs, strict=True) if not up)
+    return corpus, (*(o for o, up in zip(outcomes, theirs, strict=True) if up), *upload.skipped)
 
 
 @st.cache_resource(show_spinner="Indexing reactions…", max_entries=16)

@@ -16,11 +16,11 @@ import streamlit as st
 
 import reactions
 from app import presenter
+from app.loading import ArticleReader
 from reactions import aggregate, charts, store, views
 from reactions.errors import ReactionsError
 from reactions.index import FrameIndex
-from reactions.models import SENTIMENT_LABELS, Article, Corpus, Status
-from reactions.sources.uploads import Upload
+from reactions.models import SENTIMENT_LABELS, Article, FileOutcome, Status
 
 # The table shows one page of the view at a time (Streamlit's Styler costs ~0.25 ms a row).
 PAGE_SIZES = (10, 25, 50, 100, 250, 500, 1000)
@@ -121,7 +121,7 @@ def headline(index: FrameIndex, view: np.ndarray) -> None:
 
 
 @st.fragment
-def table_section(frame: pd.DataFrame, shown: np.ndarray, scope: str, corpus: Corpus, folder: Path) -> None:
+def table_section(frame: pd.DataFrame, shown: np.ndarray, scope: str, reader: ArticleReader, folder: Path) -> None:
     """The table of the ``shown`` rows of ``frame`` (positions, in corpus order), a page at a time;
     selecting a row shows the post in its article and lets it be relabelled.  ``scope`` names the
     filters and selection: when they change, the table goes back to its first page."""
@@ -151,7 +151,7 @@ def table_section(frame: pd.DataFrame, shown: np.ndarray, scope: str, corpus: Co
     reaction = frame.iloc[rows_here[rows[0]]]
     left, right = st.columns([3, 1])
     with left:
-        show_in_context(reaction, corpus)
+        show_in_context(reaction, reader)
     with right, st.container(key="relabel"):
         relabel(reaction, folder)
 
@@ -162,10 +162,10 @@ def column_config() -> dict[str, Any]:
     return {name: getattr(st.column_config, kind)(**options) for name, (kind, options) in columns}
 
 
-def show_in_context(reaction: pd.Series, corpus: Corpus) -> None:
-    """The post in its article: paragraph before, the post's paragraph highlighted, paragraph after."""
-    articles = {a.source: a for a in corpus.articles}
-    article = articles.get(str(reaction["source"]))
+def show_in_context(reaction: pd.Series, reader: ArticleReader) -> None:
+    """The post in its article (read again on demand): paragraph before, the post's paragraph highlighted,
+    paragraph after."""
+    article = reader.article(str(reaction["source"]))
     st.markdown("**In its article**")
     if article is None:
         st.info("The article of this reaction is not loaded.")
@@ -250,13 +250,13 @@ def outcomes_table(outcomes: tuple[Any, ...]) -> None:
                  column_config={"warnings": st.column_config.ListColumn("Warnings")})  # fmt: skip
 
 
-def upload_report(upload: Upload) -> None:
-    """What happened to each uploaded file."""
-    if not upload.outcomes:
+def upload_report(outcomes: tuple[FileOutcome, ...]) -> None:
+    """What happened to each uploaded file: parsed (with its reactions and warnings) or skipped, and why."""
+    if not outcomes:
         return
-    bad = [o for o in upload.outcomes if o.status is Status.SKIPPED]
+    bad = [o for o in outcomes if o.status is Status.SKIPPED]
     if bad:
-        st.warning(f"{len(bad)} of {len(upload.outcomes)} uploaded file(s) could not be read; "
+        st.warning(f"{len(bad)} of {len(outcomes)} uploaded file(s) could not be read; "
                    "the others are loaded. Details below.", icon=":material/warning:")  # fmt: skip
-    with st.expander(f"Uploaded files: {len(upload.outcomes) - len(bad)} read, {len(bad)} skipped", expanded=bool(bad)):
-        outcomes_table(upload.outcomes)
+    with st.expander(f"Uploaded files: {len(outcomes) - len(bad)} read, {len(bad)} skipped", expanded=bool(bad)):
+        outcomes_table(outcomes)

@@ -11,8 +11,6 @@ import streamlit as st
 from app import presenter
 from reactions import views
 from reactions.index import FrameIndex
-from reactions.models import Corpus, Status
-from reactions.run.guard import DEFAULT_TIME_LIMIT
 from reactions.sources.uploads import ARCHIVE_TYPES, ARTICLE_TYPES, Upload, read_uploads
 
 # Filters field -> its widget's key.
@@ -21,9 +19,9 @@ WIDGETS = {"dates": "f_dates", "hashtags": "f_tags", "sentiments": "f_sentiment"
            "min_confidence": "f_confidence", "text": "f_text"}  # fmt: skip
 
 
-def uploaded_files(base: Corpus) -> Upload:
-    """Parse what was uploaded (once per distinct set of files), with progress; names never clash
-    with the articles of ``base``."""
+def uploaded_files(taken: list[str]) -> Upload:
+    """Read what was uploaded (once per distinct set of files), with progress; names never clash with the
+    article ids ``taken`` by the corpus.  The run parses the documents (each within its time limit)."""
     kinds = [t.lstrip(".") for t in (*ARTICLE_TYPES, *ARCHIVE_TYPES)]
     files = st.file_uploader(
         "Add articles", type=kinds, accept_multiple_files=True, key="uploads",
@@ -36,13 +34,7 @@ def uploaded_files(base: Corpus) -> Upload:
     cached = st.session_state.get("upload")
     if cached and cached[0] == digest:
         return cached[1]  # type: ignore[no-any-return]
-    with st.status(f"Reading {len(pairs)} uploaded file(s)…", expanded=False) as status:
-        bar = st.progress(0.0)
-        taken = [article.source for article in base.articles]
-        upload = read_uploads(pairs, progress=lambda done, total, _: bar.progress(done / total), taken=taken,
-                              time_limit=DEFAULT_TIME_LIMIT)  # fmt: skip
-        bad = sum(o.status is Status.SKIPPED for o in upload.outcomes)
-        status.update(label=f"Read {len(upload.outcomes) - bad} file(s), skipped {bad}", state="complete")
+    upload = read_uploads(pairs, taken=taken)
     st.session_state["upload"] = (digest, upload)
     return upload
 

@@ -18,23 +18,23 @@ in POSIX form (``2020/feb/a.txt``); a file given directly by its name (``a.txt``
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import logging
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from reactions.errors import InputError
-from reactions.models import Article, Citation, Corpus, FileOutcome, Reaction, Status
+from reactions.models import Article, Citation, Corpus, Document, FileOutcome, Reaction, Status
 from reactions.parse.article import parse_article
 from reactions.parse.html import is_html, parse_html_article
 from reactions.parse.text import decode_bytes
+from reactions.sources import SourceOptions, partitions, read_part, source_kind
 from reactions.sources.files import DEFAULT_READ, ReadOptions, UnreadableError, read_bytes, safe_name
 
 if TYPE_CHECKING:
-    from reactions.run.cache import ParseCache
+    pass
 
 logger = logging.getLogger(__name__)
 
@@ -46,8 +46,6 @@ Parsed = tuple[Article | None, FileOutcome]
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: called after each file."""
 
-_BATCH: Final = 256
-"""Files read into memory at once when parsing in parallel or with the cache."""
 
 
 # --- listing ------------------------------------------------------------------------------------
@@ -204,6 +202,25 @@ def parse_document(name: str, data: bytes) -> Parsed:
     return article, FileOutcome(name, article.source, Status.PARSED, len(article.reactions), warnings)
 
 
+def with_metadata(article: Article, document: Document) -> Article:
+    """``article`` with what its source says of it (:class:`~reactions.models.Document`): the source's URL and
+    title win over what the parser guessed (a text's first line is only a guess at its title); a publication
+    time found in the article itself (a page's metadata, a ``date`` header) wins over the source's (a web
+    archive's fetch time)."""
+    url, title, published = document.url, document.title, document.published
+    if url is None and title is None and published is None:
+        return article
+    if article.published_at is not None or article.date is not None:
+        published = None
+    return dataclasses.replace(
+        article,
+        url=url or article.url,
+        title=title or article.title,
+        published_at=published or article.published_at,
+        date=published.date() if published is not None else article.date,
+    )
+
+
 def _parse_text(text: str, source: str) -> Article:
     """A web page (by its content) through the HTML parser, anything else through the text parser."""
     return parse_html_article(text, source) if is_html(text) else parse_article(text, source)
@@ -257,68 +274,39 @@ def read_corpus(
     paths: str | Path | Iterable[str | Path],
     *,
     progress: Progress | None = None,
-    jobs: int = 1,
-    cache: bool = False,
-    time_limit: float | None = None,
     read: ReadOptions = DEFAULT_READ,
+    sources: SourceOptions | None = None,
 ) -> Corpus:
-    """Read every article under ``paths`` (files and folders, see :func:`list_files`).
+    """Read every article under ``paths`` (files, folders, datasets and web archives, see :func:`list_files`) into
+    records, in this process: the library's way to the articles themselves.  For the scored frame of a corpus
+    of any size, use the run path, :func:`reactions.run.pipeline.extract_frame` (processes, caches, Dask).
 
-    Never raises on a bad file: each file gets an outcome, skipped ones naming the reason, and
-    every warning is also logged.  ``progress(done, total)`` is called after each file.
-    ``jobs`` > 1 parses in that many processes (``0``: all cores); ``cache`` reuses earlier parses
-    from the store beside the first path (:mod:`reactions.run.cache`).  ``time_limit``: parse in worker
-    processes (:mod:`reactions.run.guard`), each file within that many seconds (a server's thread never waits on a
-    file).  ``read``: how files are opened (:class:`reactions.sources.files.ReadOptions`: the size limit, links out
-    of the folder).  The result is the same whatever ``jobs`` and ``cache`` are.
+    Never raises on a bad file: each file (each row of a dataset) gets an outcome, skipped ones naming the
+    reason, and every warning is also logged.  ``progress(done, total)`` is called after each file.  ``read``:
+    how files are opened (:class:`reactions.sources.files.ReadOptions`: the size limit, links out of the folder);
+    ``sources``: how datasets are read (:class:`reactions.sources.SourceOptions`).
     """
     files = list_files(paths)
-    if jobs == 1 and not cache and time_limit is None:
-        results: Iterator[Parsed] = (parse_path(path, source, read) for path, source in files)
-    else:
-        results = _parse_pooled(files, jobs or None, _open_cache(files) if cache else None, time_limit, read)
     parsed: list[Parsed] = []
-    for item in results:
-        parsed.append(item)
+    for done, (path, source) in enumerate(files, start=1):
+        if source_kind(str(path)) is None:
+            parsed.append(parse_path(path, source, read))
+        else:
+            parsed.extend(_parse_dataset(str(path), source, sources))
         if progress is not None:
-            progress(len(parsed), len(files))
+            progress(done, len(files))
     return assemble(parsed)
 
 
-def _open_cache(files: Sequence[tuple[Path, str]]) -> ParseCache | None:
-    from reactions.run.cache import open_cache
-
-    if not files:
-        return None
-    path, source = files[0]
-    root = path
-    for _ in Path(source).parts:
-        root = root.parent
-    return open_cache(root)
-
-
-def _parse_pooled(
-    files: Sequence[tuple[Path, str]],
-    jobs: int | None,
-    cache: ParseCache | None,
-    time_limit: float | None = None,
-    options: ReadOptions = DEFAULT_READ,
-) -> Iterator[Parsed]:
-    """Files read a batch at a time, parsed by :class:`reactions.run.parallel.FileParser`, in order."""
-    from reactions.run.parallel import FileParser
-
-    with FileParser(jobs, time_limit=time_limit) as parser, cache if cache is not None else contextlib.nullcontext():
-        for start in range(0, len(files), _BATCH):
-            batch = files[start : start + _BATCH]
-            read = [read_file(path, source, options) for path, source in batch]
-            documents = [(source, raw) for (_, source), raw in zip(batch, read, strict=True) if isinstance(raw, bytes)]
-            parsed = iter(parser.parse(documents, cache))
-            for (path, _), data in zip(batch, read, strict=True):
-                if isinstance(data, FileOutcome):
-                    yield None, data
-                else:
-                    article, outcome = next(parsed)
-                    yield article, located(outcome, str(path))
+def _parse_dataset(path: str, name: str, options: SourceOptions | None) -> Iterator[Parsed]:
+    """Every document of a dataset or an archive, parsed, with the source's metadata."""
+    for part in partitions(path, options, name=name):
+        for found in read_part(part, options):
+            if isinstance(found, FileOutcome):
+                yield None, found
+                continue
+            article, outcome = parse_document(found.source, found.data)
+            yield (with_metadata(article, found) if article is not None else None), located(outcome, path)
 
 
 def assemble(parsed: Iterable[Parsed]) -> Corpus:

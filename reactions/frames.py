@@ -24,7 +24,8 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
-from reactions.models import Article, Citation, Corpus, Kind, Platform, Reaction, Rendering
+from reactions.models import Article, ArticleInfo, Citation, Corpus, Kind, Platform, Reaction, Rendering
+from reactions.outlets import outlet_of
 from reactions.sentiment import score_frame
 
 STRING: Final = pd.StringDtype()
@@ -34,7 +35,7 @@ KINDS: Final[tuple[str, ...]] = tuple(k.value for k in Kind)
 PLATFORMS: Final[tuple[str, ...]] = tuple(p.value for p in Platform)
 RENDERINGS: Final[tuple[str, ...]] = tuple(r.value for r in Rendering)
 
-LIST_COLUMNS: Final[tuple[str, ...]] = ("hashtags", "mentions", "urls", "media", "emoji", "sources")
+LIST_COLUMNS: Final[tuple[str, ...]] = ("hashtags", "mentions", "urls", "media", "emoji", "sources", "outlets")
 """Columns holding a Python ``list[str]`` in each cell (dtype object); never missing, ``[]`` when empty."""
 
 BASE_DTYPES: Final[Mapping[str, Any]] = {
@@ -53,6 +54,9 @@ BASE_DTYPES: Final[Mapping[str, Any]] = {
     "emoji": object,
     "sources": object,
     "article_count": "int64",
+    "outlet": STRING,
+    "outlets": object,
+    "outlet_count": "int64",
     "status_id": STRING,
     "url": STRING,
     "created_at": "datetime64[ns, UTC]",
@@ -63,6 +67,9 @@ BASE_DTYPES: Final[Mapping[str, Any]] = {
     "source": STRING,
     "span_start": "int64",
     "span_end": "int64",
+    "article_title": STRING,
+    "article_url": STRING,
+    "article_published": "datetime64[ns, UTC]",
 }
 """Every base column of :func:`to_frame` and its dtype, in column order (the team contract).
 
@@ -72,7 +79,9 @@ platform found, sorted (see :func:`platform_dtype`)."""
 BASE_COLUMNS: Final[tuple[str, ...]] = tuple(BASE_DTYPES)
 """The base column names of :func:`to_frame`, in order."""
 
-NULLABLE_TEXT: Final[tuple[str, ...]] = ("handle", "display_name", "author", "status_id", "url", "lang")
+NULLABLE_TEXT: Final[tuple[str, ...]] = (
+    "handle", "display_name", "author", "status_id", "url", "lang", "outlet", "article_title", "article_url",
+)  # fmt: skip
 """Optional text columns: ``None`` *and* ``""`` in a record both become ``<NA>`` (so that a CSV's
 empty cell reads back as exactly the same frame)."""
 
@@ -108,11 +117,11 @@ def to_frame(
     """
     if isinstance(data, Corpus):
         reactions: tuple[Reaction, ...] = data.reactions
-        published = {a.source: published_at(a) for a in data.articles}
+        articles = {a.source: article_info(a) for a in data.articles}
     else:
         reactions = tuple(data)
-        published = {}
-    frame = frame_from_columns(reaction_columns(reactions, published))
+        articles = {}
+    frame = frame_from_columns(reaction_columns(reactions, articles))
     if not sentiment:
         return frame
     return score_frame(frame, lexicon=lexicon, overrides=overrides)
@@ -150,14 +159,14 @@ def _series(values: list[Any], dtype: Any) -> pd.Series:
     return typed
 
 
-def reaction_columns(
-    reactions: Sequence[Reaction], published: Mapping[str, dt.datetime | None]
-) -> dict[str, list[Any]]:
-    """The base columns as Python values, one list per column, in :data:`BASE_COLUMNS` order."""
+def reaction_columns(reactions: Sequence[Reaction], articles: Mapping[str, ArticleInfo]) -> dict[str, list[Any]]:
+    """The base columns as Python values, one list per column, in :data:`BASE_COLUMNS` order; ``articles``
+    tells of the citing articles by id (:func:`article_info`; an article it lacks is one nothing is known of)."""
     firsts = [r.citations[0] if r.citations else Citation(r.source, r.span) for r in reactions]
     sources = [_sources(r) for r in reactions]
+    created = [_utc(r.created_at) for r in reactions]
     unknown = Platform.UNKNOWN.value
-    return {
+    columns: dict[str, list[Any]] = {
         "id": [r.id for r in reactions],
         "kind": [str(r.kind) for r in reactions],
         "platform": [r.platform or unknown for r in reactions],
@@ -175,15 +184,58 @@ def reaction_columns(
         "article_count": [len(s) for s in sources],
         "status_id": [r.status_id or None for r in reactions],
         "url": [r.url or None for r in reactions],
-        "created_at": [_utc(r.created_at) for r in reactions],
-        "lag": [_lag(published.get(f.source), r.created_at) for r, f in zip(reactions, firsts, strict=True)],
+        "created_at": created,
         "lang": [r.lang or None for r in reactions],
         "rendering": [r.rendering.value if r.rendering else None for r in reactions],
         "confidence": [r.confidence for r in reactions],
         "source": [f.source for f in firsts],
         "span_start": [f.span[0] for f in firsts],
         "span_end": [f.span[1] for f in firsts],
+        **article_columns(sources, created, articles),
     }
+    return {name: columns[name] for name in BASE_COLUMNS}
+
+
+ARTICLE_COLUMNS: Final = (
+    "outlet", "outlets", "outlet_count", "lag", "article_title", "article_url", "article_published",
+)  # fmt: skip
+"""The columns worked out from the citing articles (:class:`~reactions.models.ArticleInfo`): the first one's
+outlet, title, URL and publication time, ``lag`` from it, and every citing outlet."""
+
+
+def article_columns(
+    sources: Sequence[list[str]], created: Sequence[dt.datetime | None], articles: Mapping[str, ArticleInfo]
+) -> dict[str, list[Any]]:
+    """:data:`ARTICLE_COLUMNS` of rows cited by ``sources`` (article ids, first citer first) and posted at
+    ``created`` (aware UTC or ``None``)."""
+    first = [articles.get(cited[0], _UNKNOWN) if cited else _UNKNOWN for cited in sources]
+    outlets = [_outlets(cited, articles) for cited in sources]
+    return {
+        "outlet": [a.outlet for a in first],
+        "outlets": outlets,
+        "outlet_count": [len(o) for o in outlets],
+        "lag": [_lag(a.published, moment) for a, moment in zip(first, created, strict=True)],
+        "article_title": [a.title for a in first],
+        "article_url": [a.url for a in first],
+        "article_published": [a.published for a in first],
+    }
+
+
+_UNKNOWN: Final = ArticleInfo()
+
+
+def article_info(article: Article) -> ArticleInfo:
+    """What the frame tells of ``article``: its URL, outlet, title and publication time (:func:`published_at`)."""
+    return ArticleInfo(article.url, outlet_of(article.url), article.title, published_at(article))
+
+
+def _outlets(sources: list[str], articles: Mapping[str, ArticleInfo]) -> list[str]:
+    """The outlets of the citing ``sources``, without repeats, in citing order."""
+    if len(sources) == 1:
+        outlet = articles.get(sources[0], _UNKNOWN).outlet
+        return [outlet] if outlet else []
+    found = (articles.get(source, _UNKNOWN).outlet for source in sources)
+    return list(dict.fromkeys(outlet for outlet in found if outlet))
 
 
 def _sources(reaction: Reaction) -> list[str]:

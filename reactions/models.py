@@ -170,6 +170,8 @@ class Article:
         warnings: problems found while parsing (an attribution without a handle, an
             impossible date, …), each naming where it happened; never silently dropped.
         published_at: the exact publication time when the page's metadata gives one.
+        url: the article's own URL, from its source (a dataset's column, a web archive's record) or its
+            page's metadata (``<link rel="canonical">``, ``og:url``); ``None`` when unknown.
     """
 
     source: str
@@ -179,6 +181,25 @@ class Article:
     reactions: tuple[Reaction, ...] = ()
     warnings: tuple[str, ...] = ()
     published_at: dt.datetime | None = None
+    url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ArticleInfo:
+    """What the frame tells of a citing article (its ``article_*`` columns and ``outlets``): small, so that it
+    travels between processes in place of the article.
+
+    Fields:
+        url: the article's URL (:attr:`Article.url`).
+        outlet: the registered domain of that URL (``bbc.co.uk``), see :func:`reactions.outlets.outlet_of`.
+        title: the article's title.
+        published: when it was published, aware UTC: its exact time, else its date at midnight UTC.
+    """
+
+    url: str | None = None
+    outlet: str | None = None
+    title: str | None = None
+    published: dt.datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

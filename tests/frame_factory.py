@@ -30,10 +30,12 @@ def make_row(i: int, **fields: Any) -> dict[str, Any]:
         "hashtags": [], "mentions": [], "urls": [], "media": [], "emoji": [], "sources": ["a.txt"],
         "article_count": 1, "status_id": None, "url": None, "created_at": None, "lag": None,
         "lang": None, "rendering": "dash", "confidence": 1.0, "source": "a.txt", "span_start": 0, "span_end": 10,
-        "compound": 0.0,
+        "compound": 0.0, "outlet": None, "outlets": [], "article_title": None, "article_url": None,
+        "article_published": None,
     }  # fmt: skip
     row.update(fields)
     row["article_count"] = len(row["sources"])
+    row["outlet_count"] = len(row["outlets"])
     row["source"] = row["sources"][0] if row["sources"] else ""
     return row
 

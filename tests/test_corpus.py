@@ -8,6 +8,7 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,7 +23,9 @@ from reactions.corpus import (
     scan_files,
 )
 from reactions.errors import InputError
+from reactions.frames import to_frame
 from reactions.models import Article, Citation, Corpus, Reaction, Status
+from reactions.run.pipeline import extract_frame
 
 MakeReaction = Callable[..., Reaction]
 
@@ -251,12 +254,19 @@ def test_progress_is_reported_after_each_file(article_folder: Path) -> None:
     assert calls == [(1, 2), (2, 2)]
 
 
-@pytest.mark.parametrize("options", [{"jobs": 2}, {"jobs": 0}, {"cache": True}, {"jobs": 2, "cache": True}])
-def test_parallel_and_cached_runs_give_the_same_corpus(article_folder: Path, options: dict[str, object]) -> None:
+@pytest.mark.parametrize(
+    "options", [{"jobs": 1}, {"jobs": 2}, {"jobs": 0}, {"cache": True}, {"jobs": 2, "cache": True}, {"time_limit": 30}]
+)
+def test_every_way_of_running_gives_the_records_frame_and_outcomes(
+    article_folder: Path, options: dict[str, object]
+) -> None:
     (article_folder / "empty.txt").write_bytes(b"")
-    expected = read_corpus([article_folder, article_folder / "missing.txt"])
+    paths = [article_folder, article_folder / "missing.txt"]
+    expected = read_corpus(paths)
     for _ in range(2):  # the second cached run reads from the store
-        assert read_corpus([article_folder, article_folder / "missing.txt"], **options) == expected  # type: ignore[arg-type]
+        run = extract_frame(paths, **{"cache": False, **options})
+        pd.testing.assert_frame_equal(run.frame, to_frame(expected))
+        assert run.outcomes == expected.outcomes
 
 
 def test_a_process_pool_keeps_reading_order_and_unreadable_files(tmp_path: Path) -> None:
@@ -266,8 +276,9 @@ def test_a_process_pool_keeps_reading_order_and_unreadable_files(tmp_path: Path)
     (tmp_path / "050.txt").unlink()
     (tmp_path / "050.txt").symlink_to(tmp_path / "nowhere")  # listed, cannot be read
     serial = read_corpus([tmp_path])
-    pooled = read_corpus([tmp_path], jobs=2)
-    assert pooled == serial
+    pooled = extract_frame([tmp_path], jobs=2, cache=False)
+    assert pooled.outcomes == serial.outcomes
+    pd.testing.assert_frame_equal(pooled.frame, to_frame(serial))
     assert len(serial.outcomes) == 70
     assert [Path(o.path).name for o in serial.outcomes if o.status is Status.SKIPPED] == [
         *(f"{i:03d}.txt" for i in range(3, 50, 10)),
@@ -351,17 +362,15 @@ def test_corpus_pickles(article_folder: Path) -> None:
     assert isinstance(corpus, Corpus)
 
 
-def test_a_corpus_read_with_a_time_limit_reports_the_slow_file_and_reads_the_rest(tmp_path: Path) -> None:
+def test_a_run_with_a_time_limit_reports_the_slow_file_and_reads_the_rest(tmp_path: Path) -> None:
     post = "So proud #win \u2014 Fan (@fan) May 1, 2020\n\n"
     (tmp_path / "big.txt").write_text(post * 150_000, encoding="utf-8")  # seconds to parse
     (tmp_path / "ok.txt").write_text(post, encoding="utf-8")
-    corpus = read_corpus([tmp_path], time_limit=0.5)
-    assert [a.source for a in corpus.articles] == ["ok.txt"]
-    (slow,) = [o for o in corpus.outcomes if o.status is Status.SKIPPED]
+    run = extract_frame([tmp_path], time_limit=0.5, cache=False)
+    assert run.frame["sources"].tolist() == [["ok.txt"]]
+    (slow,) = [o for o in run.outcomes if o.status is Status.SKIPPED]
     assert slow.path.endswith("big.txt")
     assert "took longer than 0.5 s" in (slow.reason or "")
-    (tmp_path / "big.txt").unlink()
-    assert read_corpus([tmp_path], time_limit=30) == read_corpus([tmp_path])  # the same result when in time
 
 
 def test_a_hostile_folder_gives_every_good_reaction_and_one_named_message_per_bad_item(

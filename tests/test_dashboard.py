@@ -239,7 +239,7 @@ def test_the_corpus_cache_key_changes_when_a_file_changes(tmp_path: Path) -> Non
     article.write_text("one", encoding="utf-8")
     (tmp_path / "notes.pdf").write_bytes(b"%PDF")
     before = page.fingerprint(tmp_path)
-    assert [Path(p).name for p, _, _ in before] == ["a.txt"]
+    assert [(Path(p).name, source) for p, source, _, _ in before] == [("a.txt", "a.txt")]
     article.write_text("one and more", encoding="utf-8")
     assert page.fingerprint(tmp_path) != before
     assert page.fingerprint(tmp_path / "missing") == ()

@@ -23,10 +23,12 @@ CONTRACT_DTYPES = {
     "id": "string", "kind": "category", "platform": "category", "handle": "string",
     "display_name": "string", "author": "string", "date": "datetime64[ns]", "text": "string", "hashtags": "object",
     "mentions": "object", "urls": "object", "media": "object", "emoji": "object", "sources": "object",
-    "article_count": "int64", "status_id": "string", "url": "string", "created_at": "datetime64[ns, UTC]",
+    "article_count": "int64", "outlet": "string", "outlets": "object", "outlet_count": "int64",
+    "status_id": "string", "url": "string", "created_at": "datetime64[ns, UTC]",
     "lag": "timedelta64[ns]", "lang": "string", "rendering": "category", "confidence": "float64",
     "source": "string", "span_start": "int64",
-    "span_end": "int64",
+    "span_end": "int64", "article_title": "string", "article_url": "string",
+    "article_published": "datetime64[ns, UTC]",
 }  # fmt: skip
 
 SENTIMENT_DTYPES = {

@@ -16,8 +16,8 @@ import pandas as pd
 import pytest
 
 from reactions.corpus import merge_reactions, read_corpus
-from reactions.frames import published_at, reaction_columns, to_frame
-from reactions.models import Article, Citation, Corpus, Reaction
+from reactions.frames import ARTICLE_COLUMNS, article_info, reaction_columns, to_frame
+from reactions.models import Article, ArticleInfo, Citation, Corpus, Reaction
 from reactions.run import framecache, pipeline
 from reactions.run.cache import ParseCache, store_file
 from reactions.run.pipeline import Extraction, Merge, extract_frame
@@ -112,12 +112,15 @@ def test_nothing_to_read_gives_the_empty_frame(tmp_path: Path) -> None:
 # --- the merge --------------------------------------------------------------------------------
 
 
+URLS = {"a": "https://www.bbc.co.uk/news/1", "b": "https://edition.cnn.com/2", "c": "http://news.bbc.co.uk/3"}
+
+
 def test_merge_fills_and_cites_as_merge_reactions(make_reaction: Callable[..., Reaction]) -> None:
     moment = dt.datetime(2020, 2, 1, 22, 5, tzinfo=dt.UTC)
 
     def article(source: str, *reactions: Reaction, published: dt.datetime | None = None) -> Article:
         cited = tuple(dataclasses.replace(r, source=source, citations=(Citation(source, r.span),)) for r in reactions)
-        return Article(source, "t", None, "text", cited, published_at=published)
+        return Article(source, f"title {source}", None, "text", cited, published_at=published, url=URLS.get(source))
 
     articles = [
         article("a", make_reaction(handle=None, hashtags=(), span=(0, 5)), make_reaction("r2", span=(9, 12)),
@@ -130,20 +133,28 @@ def test_merge_fills_and_cites_as_merge_reactions(make_reaction: Callable[..., R
     expected = to_frame(Corpus(tuple(articles), merge_reactions(articles)), sentiment=False)
     names = list(reaction_columns((), {}))
     for cut in range(len(articles) + 1):  # every way of splitting the articles into two chunks
-        merge = Merge(n for n in names if n != "lag")
-        published: dict[str, dt.datetime | None] = {}
+        merge = Merge(n for n in names if n not in ARTICLE_COLUMNS)
+        infos: dict[str, ArticleInfo] = {}
         for chunk in (articles[:cut], articles[cut:]):
-            found = {a.source: published_at(a) for a in chunk}
-            published.update(found)
+            found = {a.source: article_info(a) for a in chunk}
+            infos.update(found)
             columns = reaction_columns([r for a in chunk for r in a.reactions], found)
-            del columns["lag"]
+            for name in ARTICLE_COLUMNS:
+                del columns[name]
             merge.add(columns)
-        pd.testing.assert_frame_equal(merge.frame(names, published), expected)
+        pd.testing.assert_frame_equal(merge.frame(names, infos), expected)
     first = expected.iloc[0]
     assert (first["handle"], first["status_id"], first["url"], first["lang"]) == ("fan", "1", "https://x/1", "en")
     assert (first["sources"], first["article_count"], first["hashtags"]) == (["a", "b", "c", "d"], 4, ["x"])
     assert first["lag"] == pd.Timedelta(hours=1)  # created_at filled from "b", lag from "a", the first citation
     assert pd.isna(expected.iloc[2]["lag"])  # r3: "d" has no publication time
+    # the outlets of every citing article, once each, in citing order; the first one's URL, title and time
+    assert (first["outlet"], first["outlets"], first["outlet_count"]) == ("bbc.co.uk", ["bbc.co.uk", "cnn.com"], 2)
+    assert (first["article_title"], first["article_url"]) == ("title a", URLS["a"])
+    assert first["article_published"] == moment + dt.timedelta(hours=1)
+    third = expected.iloc[2]  # r3, cited by "d" alone, which has no URL
+    assert pd.isna(third["outlet"])
+    assert (third["outlets"], third["outlet_count"]) == ([], 0)
 
 
 # --- the caches ---------------------------------------------------------------------------------

@@ -12,8 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions.models import FileOutcome, Status
-from reactions.sources.uploads import UploadLimits, read_uploads, safe_member_name
+from reactions.models import Document, FileOutcome, Status
+from reactions.run.pipeline import extract_frame
+from reactions.sources.uploads import Upload, UploadLimits, read_uploads, safe_member_name
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 GOOD = (SEEDS / "000_818a6d893a3e5887.txt").read_bytes()  # four embeds
@@ -37,24 +38,33 @@ def by_path(outcomes: tuple[FileOutcome, ...]) -> dict[str, FileOutcome]:
     return {o.path: o for o in outcomes}
 
 
-def test_plain_files_are_parsed_and_merged() -> None:
+def read_and_parse(upload: Upload, **options: object) -> dict[str, FileOutcome]:
+    """Every outcome of an upload once the run parsed its documents (the page's way), by path."""
+    run = extract_frame([], documents=upload.documents, cache=False, jobs=1, **options)
+    return by_path((*run.outcomes, *upload.skipped))
+
+
+def test_plain_files_become_documents_the_run_parses_and_merges() -> None:
     upload = read_uploads([("a.txt", GOOD), ("b.md", OTHER)])
-    assert [o.status for o in upload.outcomes] == [Status.PARSED, Status.PARSED]
-    assert [o.reactions for o in upload.outcomes] == [4, 3]
-    corpus = upload.corpus()
-    assert len(corpus.articles) == 2
-    assert len(corpus.reactions) == 6  # one post is cited by both
+    assert upload.documents == (Document("a.txt", GOOD), Document("b.md", OTHER))
+    assert upload.skipped == ()
+    run = extract_frame([], documents=upload.documents, cache=False, jobs=1)
+    assert [(o.path, o.status, o.reactions) for o in run.outcomes] == [
+        ("a.txt", Status.PARSED, 4), ("b.md", Status.PARSED, 3)
+    ]  # fmt: skip
+    assert len(run.frame) == 6  # one post is cited by both
+    assert run.articles == 2
 
 
 def test_bad_files_are_skipped_with_a_reason_and_the_rest_loads() -> None:
     upload = read_uploads([("empty.txt", b""), ("photo.png", b"\x89PNG"), ("bin.txt", b"\x00\x01\x02" * 50),
                            ("good.txt", GOOD)])  # fmt: skip
-    outcomes = by_path(upload.outcomes)
+    outcomes = read_and_parse(upload)
     assert outcomes["empty.txt"].status is Status.SKIPPED
     assert "unsupported" in (outcomes["photo.png"].reason or "")
     assert outcomes["bin.txt"].status is Status.SKIPPED
     assert outcomes["good.txt"].reactions == 4
-    assert len(upload.articles) == 1
+    assert [d.source for d in upload.documents] == ["empty.txt", "bin.txt", "good.txt"]  # the run says why
 
 
 def test_zip_entries_are_read_and_unsafe_ones_skipped() -> None:
@@ -64,7 +74,7 @@ def test_zip_entries_are_read_and_unsafe_ones_skipped() -> None:
         symlink="link.txt",
     )  # fmt: skip
     upload = read_uploads([("pack.zip", data)])
-    outcomes = by_path(upload.outcomes)
+    outcomes = read_and_parse(upload)
     assert outcomes["pack.zip/folder/a.txt"].reactions == 4
     for name in ("../escape.txt", "/abs.txt", "C:/win.txt"):
         assert outcomes[f"pack.zip/{name}"].reason == "unsafe path in archive"
@@ -72,27 +82,28 @@ def test_zip_entries_are_read_and_unsafe_ones_skipped() -> None:
     assert outcomes["pack.zip/inner.zip"].reason == "nested archive"
     assert "unsupported" in (outcomes["pack.zip/notes.pdf"].reason or "")
     assert outcomes["pack.zip/b.html"].status is Status.PARSED
-    assert [a.source for a in upload.articles] == ["pack.zip/folder/a.txt", "pack.zip/b.html"]
+    assert [d.source for d in upload.documents] == ["pack.zip/folder/a.txt", "pack.zip/b.html"]
 
 
 def test_a_broken_zip_is_one_skipped_outcome() -> None:
     upload = read_uploads([("broken.zip", b"PK\x03\x04 not really"), ("ok.txt", GOOD)])
-    assert upload.outcomes[0].status is Status.SKIPPED
-    assert "zip" in (upload.outcomes[0].reason or "")
-    assert upload.outcomes[1].status is Status.PARSED
+    assert [o.path for o in upload.skipped] == ["broken.zip"]
+    assert "zip" in (upload.skipped[0].reason or "")
+    assert [d.source for d in upload.documents] == ["ok.txt"]
 
 
 def test_an_empty_archive_says_so() -> None:
     upload = read_uploads([("empty.zip", make_zip({}))])
-    assert [o.reason for o in upload.outcomes] == ["empty archive: no files in it"]
+    assert [o.reason for o in upload.skipped] == ["empty archive: no files in it"]
+    assert upload.documents == ()
 
 
 def test_file_count_cap() -> None:
     data = make_zip({f"{i}.txt": GOOD for i in range(5)})
     upload = read_uploads([("many.zip", data)], limits=UploadLimits(max_files=3))
-    statuses = [o.status for o in upload.outcomes]
-    assert statuses == [Status.PARSED] * 3 + [Status.SKIPPED] * 2
-    assert "more than 3 files" in (upload.outcomes[-1].reason or "")
+    assert [d.source for d in upload.documents] == ["many.zip/0.txt", "many.zip/1.txt", "many.zip/2.txt"]
+    assert [o.path for o in upload.skipped] == ["many.zip/3.txt", "many.zip/4.txt"]
+    assert "more than 3 files" in (upload.skipped[-1].reason or "")
 
 
 def test_total_uncompressed_cap_stops_a_zip_bomb() -> None:
@@ -101,9 +112,8 @@ def test_total_uncompressed_cap_stops_a_zip_bomb() -> None:
     assert len(data) < 50_000
     limits = UploadLimits(max_total_bytes=2_000_000, max_file_bytes=2_500_000)
     upload = read_uploads([("bomb.zip", data)], limits=limits)
-    reasons = [o.reason or "" for o in upload.outcomes]
-    assert upload.outcomes[0].status is Status.PARSED  # exactly the budget
-    assert reasons[1:] == ["archive limit reached: more than 1.91 MB uncompressed"] * 2
+    assert [d.source for d in upload.documents] == ["bomb.zip/1.txt"]  # exactly the budget
+    assert [o.reason for o in upload.skipped] == ["archive limit reached: more than 1.91 MB uncompressed"] * 2
 
 
 def test_a_file_larger_than_what_is_left_is_skipped_and_the_rest_still_fits() -> None:
@@ -111,8 +121,8 @@ def test_a_file_larger_than_what_is_left_is_skipped_and_the_rest_still_fits() ->
     data = make_zip({"1.txt": bomb, "2.txt": bomb, "3.txt": GOOD})
     limits = UploadLimits(max_total_bytes=3_000_000, max_file_bytes=2_500_000)
     upload = read_uploads([("bomb.zip", data)], limits=limits)
-    assert [o.status for o in upload.outcomes] == [Status.PARSED, Status.SKIPPED, Status.PARSED]
-    assert upload.outcomes[1].reason == "archive limit reached: only 977 KB of uncompressed data were left"
+    assert [d.source for d in upload.documents] == ["bomb.zip/1.txt", "bomb.zip/3.txt"]
+    assert [o.reason for o in upload.skipped] == ["archive limit reached: only 977 KB of uncompressed data were left"]
 
 
 def test_a_forged_size_in_the_directory_cannot_pass_the_cap() -> None:
@@ -123,8 +133,8 @@ def test_a_forged_size_in_the_directory_cannot_pass_the_cap() -> None:
     data[local + 22 : local + 26] = (10).to_bytes(4, "little")
     data[central + 24 : central + 28] = (10).to_bytes(4, "little")
     upload = read_uploads([("forged.zip", bytes(data))], limits=UploadLimits(max_file_bytes=1_000))
-    assert upload.outcomes[0].status is Status.SKIPPED
-    assert upload.articles == ()
+    assert [o.path for o in upload.skipped] == ["forged.zip/big.txt"]
+    assert upload.documents == ()
 
 
 def test_progress_is_reported_per_uploaded_file() -> None:
@@ -135,7 +145,7 @@ def test_progress_is_reported_per_uploaded_file() -> None:
 
 def test_folders_in_an_uploaded_name_are_dropped() -> None:
     upload = read_uploads([("C:\\Users\\me\\a.txt", GOOD)])
-    assert upload.outcomes[0].path == "a.txt"
+    assert upload.documents[0].source == "a.txt"
 
 
 @pytest.mark.parametrize(
@@ -149,11 +159,10 @@ def test_safe_member_name(name: str, safe: bool) -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(st.binary(max_size=400), st.sampled_from(["a.zip", "b.txt", "c.html", "d.bin"]))
-def test_any_bytes_give_one_outcome_per_file_and_never_raise(data: bytes, name: str) -> None:
+def test_any_bytes_give_a_document_or_a_reason_per_file_and_never_raise(data: bytes, name: str) -> None:
     upload = read_uploads([(name, data)])
-    assert len(upload.outcomes) >= 1
-    assert all(o.status in (Status.PARSED, Status.SKIPPED) for o in upload.outcomes)
-    assert all(o.reason for o in upload.outcomes if o.status is Status.SKIPPED)
+    assert len(upload.documents) + len(upload.skipped) >= 1
+    assert all(o.status is Status.SKIPPED and o.reason for o in upload.skipped)
 
 
 @settings(max_examples=200, deadline=None)
@@ -167,15 +176,15 @@ def test_a_safe_member_name_never_leaves_its_folder(name: str) -> None:
 
 def test_upload_names_never_clash_with_loaded_articles_or_each_other() -> None:
     upload = read_uploads([("a.txt", GOOD), ("a.txt", OTHER)], taken=["a.txt"])
-    assert [a.source for a in upload.articles] == ["a (2).txt", "a (3).txt"]
+    assert [d.source for d in upload.documents] == ["a (2).txt", "a (3).txt"]
     zipped = read_uploads([("p.zip", make_zip({"x.txt": GOOD})), ("p.zip", make_zip({"x.txt": OTHER}))])
-    assert [a.source for a in zipped.articles] == ["p.zip/x.txt", "p (2).zip/x.txt"]
+    assert [d.source for d in zipped.documents] == ["p.zip/x.txt", "p (2).zip/x.txt"]
 
 
 def test_an_upload_over_the_time_limit_is_reported_and_the_rest_are_read() -> None:
     post = "So proud #win \u2014 Fan (@fan) May 1, 2020\n\n"
     big = (post * 150_000).encode()  # seconds to parse
-    upload = read_uploads([("big.txt", big), ("ok.txt", post.encode())], time_limit=0.5)
-    reasons = {o.path: o.reason for o in upload.outcomes}
-    assert "took longer than 0.5 s to parse" in (reasons["big.txt"] or "")
-    assert [a.source for a in upload.articles] == ["ok.txt"]
+    upload = read_uploads([("big.txt", big), ("ok.txt", post.encode())])
+    outcomes = read_and_parse(upload, time_limit=0.5)
+    assert "took longer than 0.5 s to parse" in (outcomes["big.txt"].reason or "")
+    assert (outcomes["ok.txt"].status, outcomes["ok.txt"].reactions) == (Status.PARSED, 1)

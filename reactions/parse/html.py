@@ -135,6 +135,7 @@ class _Meta:
     title: str | None
     date: dt.date | None
     published_at: dt.datetime | None
+    url: str | None = None
 
 
 def parse_html_article(text: str, source: str | None = None, *, quotes: bool = False) -> Article:
@@ -160,6 +161,7 @@ def parse_html_article(text: str, source: str | None = None, *, quotes: bool = F
         reactions=reactions,
         warnings=tuple(warnings),
         published_at=meta.published_at,
+        url=meta.url,
     )
 
 
@@ -345,7 +347,14 @@ def _metadata(root: Node) -> _Meta:
     stamp = next((metas[k] for k in _DATE_META if k in metas), None)
     stamp = stamp or _json_ld_date(root) or _time_date(root)
     date, published = _read_stamp(stamp) if stamp else (None, None)
-    return _Meta(tidy(title) or None if title else None, date, published)
+    return _Meta(tidy(title) or None if title else None, date, published, _page_url(root, metas))
+
+
+def _page_url(root: Node, metas: dict[str, str]) -> str | None:
+    """The page's own address: ``<link rel="canonical">``, else ``og:url``; only an absolute ``http(s)`` URL."""
+    links = find_all(root, lambda n: n.tag == "link" and "canonical" in n.attr("rel").lower().split())
+    found = next((href for n in links if (href := n.attr("href").strip())), None) or metas.get("og:url")
+    return found if found and found[:8].lower().startswith(("http://", "https://")) and len(found) < 2048 else None
 
 
 def _first_text(root: Node, *tags: str) -> str | None:

@@ -22,7 +22,8 @@ from typing import Any, Final
 
 from reactions.models import FileOutcome, Status
 from reactions.run.cache import Parsed
-from reactions.run.parallel import Document, worker_context
+from reactions.run.parallel import RawDocument as Document
+from reactions.run.parallel import worker_context
 
 logger = logging.getLogger(__name__)
 

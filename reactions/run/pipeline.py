@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import datetime as dt
 import gc
 import logging
 import operator
@@ -37,27 +36,38 @@ import pandas as pd
 from reactions.corpus import (
     FILLABLE,
     Listed,
+    Parsed,
     check_outcomes,
     located,
     log_warnings,
     parse_document,
-    read_file,
     scan_files,
+    with_metadata,
 )
-from reactions.frames import BASE_DTYPES, frame_from_columns, published_at, reaction_columns
-from reactions.models import Article, Corpus, FileOutcome, Status
+from reactions.frames import (
+    ARTICLE_COLUMNS,
+    BASE_DTYPES,
+    article_columns,
+    article_info,
+    frame_from_columns,
+    reaction_columns,
+)
+from reactions.models import Article, ArticleInfo, Corpus, Document, FileOutcome, Status
 from reactions.run import framecache, parallel
-from reactions.run.cache import ParseCache, open_cache, parser_version
+from reactions.run.cache import ParseCache, content_hash, open_cache, parser_version
+from reactions.run.guard import GuardedParser
 from reactions.run.parallel import cached_results, default_jobs, shared_pool
 from reactions.run.scheduler import ClusterTasks, Job, Scheduler
+from reactions.run.units import RunInputs, Unit, documents_only, split_units, unit_documents
 from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
+from reactions.sources import SourceOptions
 from reactions.sources.files import DEFAULT_READ, ReadOptions
 from reactions.store import corpus_folder
 
 logger = logging.getLogger(__name__)
 
 Progress = Callable[[int, int], None]
-"""``progress(done, total)``: files done so far, after each chunk."""
+"""``progress(done, total)``: files (or a dataset's parts) done so far, after each unit."""
 
 INLINE_BELOW: Final = 32
 """Fewer files than this are read in this process, without starting a pool."""
@@ -97,49 +107,90 @@ class Extraction:
         return Corpus(outcomes=self.outcomes).warnings
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class RunOptions:
+    """How a run goes; none of it changes the frame but ``lexicon``, ``overrides``, ``read`` and ``sources``.
+
+    Fields:
+        jobs: processes (default: one per core; ``1``: this process only).
+        cache: reuse and keep results in the corpus's cache (:mod:`reactions.run.cache`): the finished frame,
+            each document's parse, each reaction's scores.
+        lexicon: custom VADER terms and valences.
+        overrides: the analyst's labels, by reaction id.
+        progress: ``progress(done, total)`` after each unit read (files, or a dataset's parts).
+        read: how files are opened (:class:`reactions.sources.files.ReadOptions`).
+        sources: how datasets are read (:class:`reactions.sources.SourceOptions`: their columns).
+        time_limit: parse each document in a worker process within this many seconds (the page: no file can hold
+            the server); ``None``: no limit.
+        cluster: a Dask client whose workers run the very same tasks (reading, scoring) instead of ``jobs``.
+    """
+
+    jobs: int | None = None
+    cache: bool = True
+    lexicon: Mapping[str, float] | None = None
+    overrides: Mapping[str, str] | None = None
+    progress: Progress | None = None
+    read: ReadOptions = DEFAULT_READ
+    sources: SourceOptions | None = None
+    time_limit: float | None = None
+    cluster: Any = None
+
+
 def extract_frame(
     paths: str | Path | Iterable[str | Path],
+    options: RunOptions | None = None,
     *,
-    jobs: int | None = None,
-    cache: bool = True,
-    lexicon: Mapping[str, float] | None = None,
-    overrides: Mapping[str, str] | None = None,
-    progress: Progress | None = None,
-    read: ReadOptions = DEFAULT_READ,
-    cluster: Any = None,
+    documents: Sequence[Document] = (),
+    document_paths: Sequence[str] = (),
+    **settings: Any,
 ) -> Extraction:
-    """The scored frame of every reaction under ``paths`` and every file's outcome.
+    """The scored frame of every reaction under ``paths`` (files, folders, datasets, web archives) and in
+    ``documents`` (in memory: the page's uploads, named in outcomes by ``document_paths``), and every outcome.
 
-    ``jobs`` processes (default: one per core; ``1``: this process only), or ``cluster``: a Dask client
-    whose workers run the very same tasks (reading, scoring) instead.  ``cache``: reuse and keep results in
-    the corpus's cache (:mod:`reactions.run.cache`): the finished frame, each file's parse, each reaction's
-    scores (on a cluster, whose workers may not see this machine's cache, only the finished frame, kept here).  Never
-    raises on a bad file (see :func:`reactions.corpus.read_corpus`); a cache that fails costs speed, never
-    the run.
+    ``options`` (:class:`RunOptions`), or its fields as keywords (``jobs=2, cache=False``).  On a cluster,
+    whose workers may not see this machine's cache, only the finished frame is kept, here.  Never raises on a
+    bad file (see :func:`reactions.corpus.read_corpus`); a cache that fails costs speed, never the run.
     """
+    options = dataclasses.replace(options or RunOptions(), **settings)
     given = [paths] if isinstance(paths, str | Path) else list(paths)
     listed_at = time.time_ns()
-    files = scan_files(given, stat=cache)
-    store = _open_store(given, files) if cache else None
+    inputs = RunInputs(scan_files(given, stat=options.cache), documents, document_paths)
+    files = inputs.files
+    store = _open_store(given, files) if options.cache else None
     with paused_gc(), store if store is not None else contextlib.nullcontext():
         mark = None
         if store is not None:
-            settings = {**framecache.settings_of(lexicon, overrides), "read": [read.max_bytes, read.follow_links]}
-            mark = framecache.fingerprint(given, files, settings, listed_at)
+            mark = framecache.fingerprint(given, files, _settings(options, inputs), listed_at)
             found = framecache.load(store, mark)
             if found is not None:
                 logger.info("frame cache: %d files unchanged, the stored frame reused", len(files))
                 log_warnings(found[1])
                 return Extraction(found[0], found[1], from_cache=True)
-        run = _Run(files, store, jobs, lexicon, overrides, progress, read, cluster)
+        run = _Run(inputs, store, options)
         frame, outcomes = run.go()
         # A cluster's tasks never use this machine's cache, so they report no digests: its frame is kept only
         # when no file is too recent to be trusted by its stat data alone.
-        tasks_had_it = run.store is not None or (cluster is not None and mark is not None and not mark.racy)
-        if store is not None and mark is not None and tasks_had_it and not store.broken:
-            racy = {files[i].path: run.digests[i] for i in mark.racy}
+        # (A racy dataset's digest is a row's, not the file's: the next run will not trust the frame; never stale.)
+        racy = {files[i].path: run.digests.get(files[i].path) for i in mark.racy} if mark is not None else {}
+        known = run.store is not None and all(files[i].path in run.digests for i in mark.racy) if mark else False
+        if store is not None and mark is not None and (known or not mark.racy) and not store.broken:
             framecache.save(store, mark, frame, outcomes, racy)
     return Extraction(frame, outcomes)
+
+
+def _settings(options: RunOptions, inputs: RunInputs) -> dict[str, Any]:
+    """What the frame depends on besides the files' stat data (JSON-ready): the lexicon, the overrides, how
+    files and datasets are read, and the documents given in memory (by content)."""
+    documents = [
+        [doc.source, content_hash(doc.data), doc.url, doc.title, doc.published.isoformat() if doc.published else None]
+        for doc in inputs.documents
+    ]
+    return {
+        **framecache.settings_of(options.lexicon, options.overrides),
+        "read": [options.read.max_bytes, options.read.follow_links],
+        "sources": repr(options.sources),
+        "documents": [documents, list(inputs.paths)],
+    }
 
 
 @contextlib.contextmanager
@@ -181,57 +232,72 @@ class Chunk:
 
     Fields:
         outcomes: one per file, in order.
-        columns: the frame's columns (``lag`` left out) of every reaction of these files, in order,
+        columns: the frame's columns (those worked out from the citing articles,
+            :data:`~reactions.frames.ARTICLE_COLUMNS`, left out) of every reaction of these files, in order,
             duplicates included: the values ``to_frame`` gives a reaction cited by one article.
-        published: each article's publication time (for ``lag``), by article id.
-        digests: each file's content hash (``None``: unreadable); empty without a store.
+        articles: what the frame tells of each article (its outlet, title, publication time), by article id.
+        digests: each read file's content hash, by path (``None``: not known); empty without a store.
         parsed: how many files were parsed (the others came from the cache).
         error: why the store failed, if it did.
     """
 
     outcomes: list[FileOutcome]
     columns: dict[str, list[Any]]
-    published: dict[str, dt.datetime | None]
-    digests: list[str | None]
+    articles: dict[str, ArticleInfo]
+    digests: dict[str, str | None]
     parsed: int
     error: str | None = None
 
 
-def read_chunk(files: Sequence[tuple[str, str]], store: str | None, options: ReadOptions = DEFAULT_READ) -> Chunk:
-    """Read, parse (or take from the store's parse cache) and turn into columns a few
-    ``(path, article id)`` files; the reading task."""
+def read_chunk(
+    unit: Unit,
+    store: str | None,
+    read: ReadOptions = DEFAULT_READ,
+    sources: SourceOptions | None = None,
+    guard: GuardedParser | None = None,
+) -> Chunk:
+    """Read one unit (:mod:`reactions.run.units`: a few files, a dataset's part, documents in memory), parse its
+    documents (or take their parse from the store's parse cache) and turn their reactions into columns; the
+    reading task.  ``guard``: parse in its worker processes, each document within its time limit (this process
+    only: a guard does not travel to another)."""
     cache, error = _task_store(store)
     with cache if cache is not None else contextlib.nullcontext():
-        data = [read_file(path, source, options) for path, source in files]
-        documents = [(source, raw) for (_, source), raw in zip(files, data, strict=True) if isinstance(raw, bytes)]
+        items = unit_documents(unit, read, sources)
+        documents = [(doc.source, doc.data) for doc in documents_only(items)]
         cached, digests = cached_results(documents, cache)
-        parsed = [
-            hit if hit is not None else parse_document(*document)
-            for hit, document in zip(cached, documents, strict=True)
-        ]
         misses = [i for i, hit in enumerate(cached) if hit is None]
+        fresh = _parse([documents[i] for i in misses], guard)
+        filled = iter(fresh)
+        parsed = [hit if hit is not None else next(filled) for hit in cached]
         if cache is not None and misses:
-            cache.put((documents[i][0], digests[i], parsed[i]) for i in misses)
+            cache.put((documents[i][0], digests[i], fresh[n]) for n, i in enumerate(misses))
             error = error or cache.error
-    known: list[str | None] = [*digests] if cache is not None else [None] * len(parsed)
-    found = iter(zip(parsed, known, strict=True))
+    found = iter(zip(parsed, digests if cache is not None else [None] * len(parsed), strict=True))
     outcomes: list[FileOutcome] = []
     articles: list[Article] = []
-    digest_of: list[str | None] = []
-    for (path, _), raw in zip(files, data, strict=True):
-        if isinstance(raw, FileOutcome):
-            outcomes.append(raw)  # says why it is not read
-            digest_of.append(None)
+    digest_of: dict[str, str | None] = {}
+    for path, item in items:
+        if isinstance(item, FileOutcome):
+            outcomes.append(item)  # says why it is not read
+            digest_of.setdefault(path, None)
             continue
         (article, outcome), digest = next(found)
         outcomes.append(located(outcome, path))
-        digest_of.append(digest)
+        digest_of[path] = digest
         if article is not None:
-            articles.append(article)
-    published = {article.source: published_at(article) for article in articles}
-    columns = reaction_columns([r for article in articles for r in article.reactions], published)
-    del columns["lag"]  # worked out after the merge, from the first citing article
-    return Chunk(outcomes, columns, published, digest_of if cache is not None else [], len(misses), error)
+            articles.append(with_metadata(article, item))
+    infos = {article.source: article_info(article) for article in articles}
+    columns = reaction_columns([r for article in articles for r in article.reactions], infos)
+    for name in ARTICLE_COLUMNS:  # worked out after the merge, from every citing article
+        del columns[name]
+    return Chunk(outcomes, columns, infos, digest_of if cache is not None else {}, len(misses), error)
+
+
+def _parse(documents: list[tuple[str, bytes]], guard: GuardedParser | None) -> list[Parsed]:
+    """Each document parsed, in this process or in the guard's workers."""
+    if guard is not None:
+        return list(guard.parse(documents))
+    return [parse_document(source, data) for source, data in documents]
 
 
 def score_chunk(
@@ -249,7 +315,7 @@ def score_chunk(
         scored = score_frame(rows, lexicon=lexicon, overrides=overrides)
     else:
         with cache:
-            scored = parallel.score_frame(rows, jobs=1, lexicon=lexicon, overrides=overrides, cache=cache)
+            scored = parallel.score_frame(rows, cache, lexicon=lexicon, overrides=overrides)
             error = cache.error
     return scored[list(SENTIMENT_COLUMNS)], error
 
@@ -316,15 +382,11 @@ class Merge:
                 merged_sources[row] = list(dict.fromkeys([*known, *extra]))
                 counts[row] = len(merged_sources[row])
 
-    def frame(self, names: Sequence[str], published: Mapping[str, dt.datetime | None]) -> pd.DataFrame:
-        """The base frame (:data:`reactions.frames.BASE_COLUMNS`, in ``names`` order), ``lag``
-        worked out from each row's first citing article (``published`` by article id)."""
-        created, first = self.columns["created_at"], self.columns["source"]
-        lag = [
-            None if moment is None or (at := published.get(source)) is None else at - moment
-            for source, moment in zip(first, created, strict=True)
-        ]
-        columns = {name: lag if name == "lag" else self.columns[name] for name in names}
+    def frame(self, names: Sequence[str], articles: Mapping[str, ArticleInfo]) -> pd.DataFrame:
+        """The base frame (:data:`reactions.frames.BASE_COLUMNS`, in ``names`` order), the columns of the
+        citing articles (:data:`~reactions.frames.ARTICLE_COLUMNS`) worked out from ``articles`` (by id)."""
+        derived = article_columns(self.columns["sources"], self.columns["created_at"], articles)
+        columns = {name: derived[name] if name in derived else self.columns[name] for name in names}
         lists = [name for name in names if BASE_DTYPES.get(name) is object]
         frame = frame_from_columns({name: values for name, values in columns.items() if name not in lists})
         size = len(frame)
@@ -337,36 +399,31 @@ class Merge:
 
 
 class _Run:
-    """Files -> frame: reading tasks merged in order as they are done, the new reactions of each
+    """Inputs -> frame: reading tasks merged in order as they are done, the new reactions of each
     sent to scoring in batches meanwhile."""
 
-    def __init__(
-        self,
-        files: Sequence[Listed],
-        store: ParseCache | None,
-        jobs: int | None,
-        lexicon: Mapping[str, float] | None,
-        overrides: Mapping[str, str] | None,
-        progress: Progress | None,
-        read: ReadOptions = DEFAULT_READ,
-        cluster: Any = None,
-    ) -> None:
-        self.files = files
-        self.read = read
-        self.store = str(store.path) if store is not None and cluster is None else None
-        self.lexicon, self.overrides, self.progress = lexicon, overrides, progress
-        self.digests: list[str | None] = []
+    def __init__(self, inputs: RunInputs, store: ParseCache | None, options: RunOptions) -> None:
+        self.inputs, self.options = inputs, options
+        self.store = str(store.path) if store is not None and options.cluster is None else None
+        self.lexicon, self.overrides, self.progress = options.lexicon, options.overrides, options.progress
+        self.digests: dict[str, str | None] = {}
         self.scores: list[Job] = []
         self.waiting: tuple[list[str], list[str]] = ([], [])
         self.spill: tempfile.TemporaryDirectory[str] | None = None
+        self.guard: GuardedParser | None = None
         self.tasks: Scheduler | ClusterTasks
-        if cluster is not None:  # the same tasks on a Dask cluster (its workers may not see this machine's cache)
-            self.tasks = ClusterTasks(cluster)
+        if options.cluster is not None:  # the same tasks on a Dask cluster (its workers may not see this cache)
+            self.tasks = ClusterTasks(options.cluster)
             self.jobs = self.tasks.workers()
             return
-        self.jobs = max(1, jobs if jobs is not None else default_jobs())
+        self.jobs = max(1, options.jobs if options.jobs is not None else default_jobs())
+        if options.time_limit is not None:  # tasks here, each document parsed in a guarded worker process
+            self.guard = GuardedParser(options.time_limit, workers=self.jobs)
+            self.tasks = Scheduler(None, 0)
+            return
         workers = self.jobs - 1  # this process is the N-th (see Scheduler)
-        pool = shared_pool(workers) if self.jobs > 1 and len(files) >= INLINE_BELOW else None
+        size = len(inputs.files) + len(inputs.documents)
+        pool = shared_pool(workers) if self.jobs > 1 and size >= INLINE_BELOW else None
         self.spill = tempfile.TemporaryDirectory(prefix="reactions-") if pool is not None else None
         self.tasks = Scheduler(pool, workers, self.spill.name if self.spill is not None else "")
 
@@ -377,40 +434,45 @@ class _Run:
         finally:
             if self.spill is not None:
                 self.spill.cleanup()
+            if self.guard is not None:
+                self.guard.close()
 
     def _go(self) -> tuple[pd.DataFrame, tuple[FileOutcome, ...]]:
         names = list(reaction_columns((), {}))
-        merge = Merge(name for name in names if name != "lag")
-        published: dict[str, dt.datetime | None] = {}
+        merge = Merge(name for name in names if name not in ARTICLE_COLUMNS)
+        articles: dict[str, ArticleInfo] = {}
         outcomes: list[FileOutcome] = []
-        parsed = done = 0
-        for chunk in self._read():
+        units = self._units()
+        total = sum(weight for _, weight in units)
+        parsed = read = done = 0
+        for chunk, weight in zip(self._read(units), (weight for _, weight in units), strict=True):
             self._note(chunk.error)
             outcomes += chunk.outcomes
-            self.digests += chunk.digests
-            published.update(chunk.published)
-            parsed, done = parsed + chunk.parsed, done + len(chunk.outcomes)
+            self.digests.update(chunk.digests)
+            articles.update(chunk.articles)
+            parsed, read, done = parsed + chunk.parsed, read + len(chunk.outcomes), done + weight
             new = merge.add(chunk.columns)
             self._score([chunk.columns["id"][i] for i in new], [chunk.columns["text"][i] for i in new])
             if self.progress is not None:
-                self.progress(done, len(self.files))
+                self.progress(done, total)
         self._score([], [], final=True)
-        logger.info("parsed %d files, %d from the cache", parsed, len(self.files) - parsed)
+        logger.info("parsed %d files, %d from the cache", parsed, read - parsed)
         self.tasks.hand_out(everything=True)  # the workers score on while the frame is built here
-        base = merge.frame(names, published)
+        base = merge.frame(names, articles)
         return self._scored(base), check_outcomes(outcomes)
 
-    def _read(self) -> Iterator[Chunk]:
-        """Each chunk's result, in order."""
-        jobs = [self.tasks.add(read_chunk, files, self.store, self.read) for files in self._chunks()]
+    def _read(self, units: list[tuple[Unit, int]]) -> Iterator[Chunk]:
+        """Each unit's result, in order."""
+        read, sources = self.options.read, self.options.sources
+        jobs = [self.tasks.add(read_chunk, unit, self.store, read, sources, self.guard) for unit, _ in units]
         for job in jobs:
             yield self.tasks.result(job)
 
-    def _chunks(self) -> list[list[tuple[str, str]]]:
+    def _units(self) -> list[tuple[Unit, int]]:
         least, most = CHUNK_FILES
-        size = most if self.tasks.pool is None else max(least, min(most, -(-len(self.files) // (16 * self.jobs))))
-        pairs = [(item.path, item.source) for item in self.files]
-        return [pairs[i : i + size] for i in range(0, len(pairs), size)]
+        size = len(self.inputs.files) + len(self.inputs.documents)
+        batch = most if self.tasks.pool is None else max(least, min(most, -(-size // (16 * self.jobs))))
+        return split_units(self.inputs, batch, self.options.sources)
 
     def _score(self, ids: list[str], texts: list[str], *, final: bool = False) -> None:
         waiting_ids, waiting_texts = self.waiting

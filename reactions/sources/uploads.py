@@ -1,18 +1,18 @@
-"""Uploaded files -> articles, safely: plain files and ``.zip`` archives of them.
+"""Uploaded files -> documents, safely: plain files and ``.zip`` archives of them.
 
-Nothing is written to disk: every file is read from memory and parsed with
-:func:`reactions.corpus.parse_document`.  Archives are read defensively: an entry whose name
+Nothing is written to disk: every file is read from memory into a :class:`~reactions.models.Document`, which
+the run parses with the corpus (:func:`reactions.run.pipeline.extract_frame`, its ``documents``).  Archives
+are read defensively: an entry whose name
 could escape a folder (absolute, ``..``, a drive letter, a backslash path) is skipped, and so is
 an encrypted entry, a nested archive or an unsupported type; reading stops adding files once
 :attr:`UploadLimits.max_files` files or :attr:`UploadLimits.max_total_bytes` uncompressed bytes
 have been read (sizes are checked as bytes are actually read, not trusted from the archive's
-directory, so a zip bomb cannot get past them).  Every file, read or skipped, gets a
-:class:`~reactions.models.FileOutcome`, in upload order.
+directory, so a zip bomb cannot get past them).  Every file that is not read gets a
+:class:`~reactions.models.FileOutcome` saying why, in upload order.
 """
 
 from __future__ import annotations
 
-import contextlib
 import io
 import logging
 import stat
@@ -22,9 +22,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Final
 
-from reactions.corpus import merge_reactions, parse_document
-from reactions.models import Article, Corpus, FileOutcome, Status
-from reactions.run.guard import GuardedParser
+from reactions.models import Document, FileOutcome, Status
 
 logger = logging.getLogger(__name__)
 
@@ -57,16 +55,16 @@ class UploadLimits:
 
 @dataclass(frozen=True, slots=True)
 class Upload:
-    """The articles read from an upload and one outcome per file (read or skipped), in order."""
+    """What an upload holds: the documents read (each named by its file, ``pack.zip/a.txt`` inside an
+    archive) and the files skipped, each saying why, in upload order."""
 
-    articles: tuple[Article, ...] = ()
-    outcomes: tuple[FileOutcome, ...] = ()
+    documents: tuple[Document, ...] = ()
+    skipped: tuple[FileOutcome, ...] = ()
 
-    def corpus(self, base: Corpus | None = None) -> Corpus:
-        """A corpus of ``base``'s articles (if any) followed by these, reactions merged across all."""
-        articles = (*(base.articles if base else ()), *self.articles)
-        outcomes = (*(base.outcomes if base else ()), *self.outcomes)
-        return Corpus(articles=articles, reactions=merge_reactions(articles), outcomes=outcomes)
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every file of the upload, read or skipped."""
+        return (*(d.source for d in self.documents), *(o.path for o in self.skipped))
 
 
 def skipped(path: str, reason: str) -> FileOutcome:
@@ -81,35 +79,33 @@ def read_uploads(
     limits: UploadLimits = UploadLimits(),
     progress: Progress | None = None,
     taken: Iterable[str] = (),
-    time_limit: float | None = None,
 ) -> Upload:
-    """Parse uploaded ``(name, bytes)`` files: articles directly, ``.zip`` archives entry by entry.
+    """Read uploaded ``(name, bytes)`` files: articles directly, ``.zip`` archives entry by entry.
 
     Never raises on bad input: an unreadable, unsafe, oversized or unsupported file becomes a
     skipped :class:`~reactions.models.FileOutcome` saying why, and the rest goes on.  Each upload
     is named by its file name, made unique against ``taken`` (the article ids already loaded) and
-    the other uploads: a second ``a.txt`` is ``a (2).txt``.  ``time_limit``: each file is parsed in a
-    worker process (:mod:`reactions.run.guard`) and one that takes longer than that many seconds is reported.
+    the other uploads: a second ``a.txt`` is ``a (2).txt``.
     """
     files = list(files)
-    with GuardedParser(time_limit) if time_limit is not None else contextlib.nullcontext() as guard:
-        return _read_all(files, _Budget(limits, guard), taken, progress)
+    return _read_all(files, _Budget(limits), taken, progress)
 
 
 def _read_all(
     files: Sequence[tuple[str, bytes]], budget: _Budget, taken: Iterable[str], progress: Progress | None
 ) -> Upload:
     used = set(taken)
-    articles: list[Article] = []
-    outcomes: list[FileOutcome] = []
+    documents: list[Document] = []
+    skipped: list[FileOutcome] = []
     for done, (name, data) in enumerate(files, start=1):
-        for article, outcome in _read_one(unique_name(_base_name(name), used), data, budget):
-            outcomes.append(outcome)
-            if article is not None:
-                articles.append(article)
+        for found in _read_one(unique_name(_base_name(name), used), data, budget):
+            if isinstance(found, Document):
+                documents.append(found)
+            else:
+                skipped.append(found)
         if progress is not None:
             progress(done, len(files), name)
-    return Upload(articles=tuple(articles), outcomes=tuple(outcomes))
+    return Upload(documents=tuple(documents), skipped=tuple(skipped))
 
 
 def unique_name(name: str, used: set[str]) -> str:
@@ -129,19 +125,12 @@ def unique_name(name: str, used: set[str]) -> str:
 
 
 class _Budget:
-    """What is left of the limits while one upload is read, and how its files are parsed."""
+    """What is left of the limits while one upload is read."""
 
-    def __init__(self, limits: UploadLimits, guard: GuardedParser | None = None) -> None:
+    def __init__(self, limits: UploadLimits) -> None:
         self.limits = limits
         self.files = limits.max_files
         self.bytes = limits.max_total_bytes
-        self.guard = guard
-
-    def parse(self, name: str, data: bytes) -> tuple[Article | None, FileOutcome]:
-        """``parse_document``, in the guard's worker (within its time limit) when there is one."""
-        if self.guard is None:
-            return parse_document(name, data)
-        return next(iter(self.guard.parse([(name, data)])))
 
     def take(self, size: int) -> None:
         self.files -= 1
@@ -157,27 +146,27 @@ def _suffix(name: str) -> str:
     return PurePosixPath(name).suffix.casefold()
 
 
-def _read_one(name: str, data: bytes, budget: _Budget) -> Iterator[tuple[Article | None, FileOutcome]]:
+def _read_one(name: str, data: bytes, budget: _Budget) -> Iterator[Document | FileOutcome]:
     suffix = _suffix(name)
     if suffix in ARCHIVE_TYPES:
         yield from _read_archive(name, data, budget)
     elif suffix not in ARTICLE_TYPES:
-        yield None, skipped(name, f"unsupported file type {suffix or '(none)'!r}")
+        yield skipped(name, f"unsupported file type {suffix or '(none)'!r}")
     elif len(data) > budget.limits.max_file_bytes:
-        yield None, skipped(name, f"larger than {_size(budget.limits.max_file_bytes)}")
+        yield skipped(name, f"larger than {_size(budget.limits.max_file_bytes)}")
     else:
-        yield budget.parse(name, data)
+        yield Document(name, data)
 
 
-def _read_archive(name: str, data: bytes, budget: _Budget) -> Iterator[tuple[Article | None, FileOutcome]]:
+def _read_archive(name: str, data: bytes, budget: _Budget) -> Iterator[Document | FileOutcome]:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         entries = archive.infolist()
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError) as error:
-        yield None, skipped(name, f"not a readable zip archive ({error})")
+        yield skipped(name, f"not a readable zip archive ({error})")
         return
     if not any(not entry.is_dir() for entry in entries):
-        yield None, skipped(name, "empty archive: no files in it")
+        yield skipped(name, "empty archive: no files in it")
         return
     with archive:
         for entry in entries:
@@ -186,7 +175,7 @@ def _read_archive(name: str, data: bytes, budget: _Budget) -> Iterator[tuple[Art
             path = f"{name}/{entry.filename}"
             reason = _entry_problem(entry) or _budget_problem(budget)
             if reason:
-                yield None, skipped(path, reason)
+                yield skipped(path, reason)
                 continue
             yield _read_entry(archive, entry, path, budget)
 
@@ -215,21 +204,19 @@ def _budget_problem(budget: _Budget) -> str | None:
     return None
 
 
-def _read_entry(
-    archive: zipfile.ZipFile, entry: zipfile.ZipInfo, path: str, budget: _Budget
-) -> tuple[Article | None, FileOutcome]:
+def _read_entry(archive: zipfile.ZipFile, entry: zipfile.ZipInfo, path: str, budget: _Budget) -> Document | FileOutcome:
     cap = min(budget.limits.max_file_bytes, budget.bytes)
     try:
         data, size = _read_capped(archive, entry, cap)
     except (zipfile.BadZipFile, OSError, EOFError, RuntimeError, ValueError) as error:
         budget.take(0)
-        return None, skipped(path, f"unreadable entry ({error})")
+        return skipped(path, f"unreadable entry ({error})")
     budget.take(size)
     if data is None and cap < budget.limits.max_file_bytes:
-        return None, skipped(path, f"archive limit reached: only {_size(cap)} of uncompressed data were left")
+        return skipped(path, f"archive limit reached: only {_size(cap)} of uncompressed data were left")
     if data is None:
-        return None, skipped(path, f"larger than {_size(cap)} uncompressed (per-file limit)")
-    return budget.parse(path, data)
+        return skipped(path, f"larger than {_size(cap)} uncompressed (per-file limit)")
+    return Document(path, data)
 
 
 def _read_capped(archive: zipfile.ZipFile, entry: zipfile.ZipInfo, cap: int) -> tuple[bytes | None, int]:
