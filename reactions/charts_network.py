@@ -71,7 +71,7 @@ def network_chart(network: Network) -> alt.LayerChart:
         .mark_text(dy=-14, fontSize=11, color="#222222")
         .encode(**_position("x", "y"), text="node:N", tooltip=tips)
     )
-    chart: alt.LayerChart = alt.layer(links, circles, names).properties(
+    chart: alt.LayerChart = alt.LayerChart(layer=[links, circles, names]).properties(
         height=NETWORK_HEIGHT,
         usermeta=EMBED,
         description=f"{noun} network: {network.cap}; circles sized by reactions and coloured by mean compound",
