@@ -123,7 +123,7 @@ def test_the_csv_download_is_the_filtered_table(corpus: Path, downloads: dict[st
     shown = table(at)
     assert 0 < len(shown) < 12
     names = [b.proto.id for b in at.get("download_button")]
-    assert len(names) == 6
+    assert len(names) == 6 + 2  # the view's six, and the network's GEXF and GraphML
     (name,) = [n for n in downloads if "-filtered-" in n and n.endswith(".csv") and "plain" not in n]
     assert name.startswith("reactions-0.1.0-filtered-q-amber")
     data = downloads[name]
