@@ -312,6 +312,7 @@ def downloads(
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 NETWORK_NAMES = {"hashtags": "Hashtags used together", "mentions": "Who mentions whom"}
 """The network toggle's words for :data:`reactions.network.GRAPHS`."""
+NETWORK_FILES = (("gexf", "GEXF", "application/gexf+xml"), ("graphml", "GraphML", "application/graphml+xml"))
 
 
 def network_of(index: FrameIndex, filtered: Mask, selection: Selection, kind: str, top: int) -> network.Network:
@@ -338,10 +339,10 @@ def network_downloads(
 ) -> list[Download]:
     """The network as GEXF and GraphML, for Gephi (node names as labels, the layout, counts and scores)."""
     files = []
-    for fmt, mime in (("gexf", "application/gexf+xml"), ("graphml", "application/graphml+xml")):
+    for fmt, title, mime in NETWORK_FILES:
         name = export_name(filters, selection, scope=f"{shown.kind}-network", version=version, ext=fmt)
         files.append(Download(
-            f"{fmt.upper()} · network", f"The network on screen as {fmt.upper()} ({shown.cap}), for Gephi and other "
+            f"{title} · network", f"The network on screen as {title} ({shown.cap}), for Gephi and other "
             "network tools", name, mime, f"dl_network_{fmt}", shown.graph.number_of_nodes(),
             functools.partial(network.network_bytes, shown, fmt),
         ))  # fmt: skip

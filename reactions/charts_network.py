@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Final
 
 import altair as alt
+import numpy as np
+import pandas as pd
 
 from reactions.charts import COMPOUND_FORMAT, EMBED, UNSELECTED_OPACITY, compound_color
 from reactions.network import Network
@@ -21,6 +23,8 @@ NETWORK_SELECTIONS: Final[dict[str, str]] = {"hashtags": "tag_node", "mentions":
 LABELLED: Final = 12
 """How many of the largest nodes carry their name."""
 NETWORK_HEIGHT: Final = 520
+SIZES: Final = (60.0, 1400.0)
+"""A circle's area in px² for no reactions and for the most of any node (linear between)."""
 _AXIS: Final = alt.Axis(title=None, labels=False, ticks=False, domain=False, grid=False)
 _SCALE: Final = alt.Scale(domain=[-1.15, 1.15], nice=False, zero=False)
 
@@ -29,10 +33,21 @@ def _position(x: str, y: str) -> dict[str, alt.X | alt.Y]:
     return {"x": alt.X(f"{x}:Q", axis=_AXIS, scale=_SCALE), "y": alt.Y(f"{y}:Q", axis=_AXIS, scale=_SCALE)}
 
 
+def _labelled(nodes: pd.DataFrame) -> pd.DataFrame:
+    """The nodes with ``lift`` (px to raise a name above its circle: the radius of :data:`SIZES`' area, and
+    3 px) and ``spoken`` (what a screen reader says of a circle: the name, the reactions, the score)."""
+    most = float(nodes["count"].max()) if len(nodes) else 1.0
+    area = SIZES[0] + (SIZES[1] - SIZES[0]) * nodes["count"].astype(float) / most
+    spoken = [f"{n}: {c} reactions, mean compound {m:+.2f}" for n, c, m in
+              zip(nodes["node"], nodes["count"], nodes["mean_compound"], strict=True)]  # fmt: skip
+    return nodes.assign(lift=-(np.sqrt(area / np.pi) + 3.0).round(1), spoken=pd.Series(spoken, dtype=object))
+
+
 def network_chart(network: Network) -> alt.LayerChart:
     """The node-link chart of ``network``; its node selection is ``NETWORK_SELECTIONS[network.kind]``."""
     noun = "Hashtag" if network.kind == "hashtags" else "Account"
-    nodes, edges = network.nodes_frame(), network.edges_frame()
+    nodes, edges = _labelled(network.nodes_frame()), network.edges_frame()
+    most = float(nodes["count"].max()) if len(nodes) else 1.0
     chosen = alt.selection_point(name=NETWORK_SELECTIONS[network.kind], fields=["node"], on="click", clear="dblclick")
     pair = ("Hashtag", "With") if network.kind == "hashtags" else ("From", "Mentions")
     links = (
@@ -59,17 +74,20 @@ def network_chart(network: Network) -> alt.LayerChart:
         .mark_circle(stroke="#333333", strokeWidth=0.6)
         .encode(
             **_position("x", "y"),
-            size=alt.Size("count:Q", title="Reactions", scale=alt.Scale(range=[60, 1400]), legend=None),
+            size=alt.Size(
+                "count:Q", title="Reactions", scale=alt.Scale(domain=[0, most], range=list(SIZES)), legend=None
+            ),
             color=compound_color(),
             opacity=alt.condition(chosen, alt.value(0.95), alt.value(UNSELECTED_OPACITY)),
             tooltip=[*tips, alt.Tooltip("mean_compound:Q", title="Mean compound", format=COMPOUND_FORMAT)],
+            description=alt.Description("spoken:N"),
         )
         .add_params(chosen)
     )
     names = (
         alt.Chart(nodes.head(LABELLED))
-        .mark_text(dy=-14, fontSize=11, color="#222222")
-        .encode(**_position("x", "y"), text="node:N", tooltip=tips)
+        .mark_text(baseline="bottom", fontSize=11, color="#222222")
+        .encode(**_position("x", "y"), text="node:N", yOffset=alt.YOffset("lift:Q", scale=None), tooltip=tips)
     )
     chart: alt.LayerChart = alt.LayerChart(layer=[links, circles, names]).properties(
         height=NETWORK_HEIGHT,

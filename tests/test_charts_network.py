@@ -104,3 +104,17 @@ def test_an_empty_network_still_makes_a_chart() -> None:
     network = hashtag_network(make_frame([make_row(0)]))
     spec = network_chart(network).to_dict()
     assert all(rows == [] for rows in spec["datasets"].values()) or not spec["datasets"]
+
+
+def test_names_sit_above_their_circles_and_a_circle_is_spoken_in_words() -> None:
+    spec, by_mark = layers("hashtags")
+    nodes = rows_of(spec, by_mark["circle"])
+    size = by_mark["circle"]["encoding"]["size"]["scale"]
+    assert size["domain"] == [0, max(r["count"] for r in nodes)]
+    low, high = size["range"]
+    for row in nodes:
+        area = low + (high - low) * row["count"] / size["domain"][1]
+        assert row["lift"] == pytest.approx(-((area / np.pi) ** 0.5 + 3), abs=0.06)
+        assert row["spoken"] == f"{row['node']}: {row['count']} reactions, mean compound {row['mean_compound']:+.2f}"
+    assert by_mark["text"]["encoding"]["yOffset"] == {"field": "lift", "type": "quantitative", "scale": None}
+    assert by_mark["circle"]["encoding"]["description"]["field"] == "spoken"
