@@ -26,7 +26,9 @@ NETWORK_HEIGHT: Final = 520
 SIZES: Final = (60.0, 1400.0)
 """A circle's area in px² for no reactions and for the most of any node (linear between)."""
 _AXIS: Final = alt.Axis(title=None, labels=False, ticks=False, domain=False, grid=False)
-_SCALE: Final = alt.Scale(domain=[-1.15, 1.15], nice=False, zero=False)
+SPAN: Final = 1.15
+"""Both axes run from -SPAN to SPAN (the layout is within [-1, 1]; the rest is room for circles)."""
+_SCALE: Final = alt.Scale(domain=[-SPAN, SPAN], nice=False, zero=False)
 
 
 def _position(x: str, y: str) -> dict[str, alt.X | alt.Y]:
@@ -34,13 +36,15 @@ def _position(x: str, y: str) -> dict[str, alt.X | alt.Y]:
 
 
 def _labelled(nodes: pd.DataFrame) -> pd.DataFrame:
-    """The nodes with ``lift`` (px to raise a name above its circle: the radius of :data:`SIZES`' area, and
-    3 px) and ``spoken`` (what a screen reader says of a circle: the name, the reactions, the score)."""
+    """The nodes with ``label_y`` (where a name sits: above its circle by the radius of its :data:`SIZES` area
+    and 3 px, in data units of the :data:`NETWORK_HEIGHT` px tall plot) and ``spoken`` (what a screen reader
+    says of a circle: the name, the reactions, the score)."""
     most = float(nodes["count"].max()) if len(nodes) else 1.0
     area = SIZES[0] + (SIZES[1] - SIZES[0]) * nodes["count"].astype(float) / most
     spoken = [f"{n}: {c} reactions, mean compound {m:+.2f}" for n, c, m in
               zip(nodes["node"], nodes["count"], nodes["mean_compound"], strict=True)]  # fmt: skip
-    return nodes.assign(lift=-(np.sqrt(area / np.pi) + 3.0).round(1), spoken=pd.Series(spoken, dtype=object))
+    lift = (np.sqrt(area / np.pi) + 3.0) * (2 * SPAN / NETWORK_HEIGHT)
+    return nodes.assign(label_y=(nodes["y"] + lift).round(4), spoken=pd.Series(spoken, dtype=object))
 
 
 def network_chart(network: Network) -> alt.LayerChart:
@@ -87,7 +91,7 @@ def network_chart(network: Network) -> alt.LayerChart:
     names = (
         alt.Chart(nodes.head(LABELLED))
         .mark_text(baseline="bottom", fontSize=11, color="#222222")
-        .encode(**_position("x", "y"), text="node:N", yOffset=alt.YOffset("lift:Q", scale=None), tooltip=tips)
+        .encode(**_position("x", "label_y"), text="node:N", description=alt.Description("spoken:N"), tooltip=tips)
     )
     chart: alt.LayerChart = alt.LayerChart(layer=[links, circles, names]).properties(
         height=NETWORK_HEIGHT,

@@ -11,7 +11,7 @@ import pytest
 from frame_factory import make_frame, make_row
 
 from reactions.charts import compound_color
-from reactions.charts_network import LABELLED, NETWORK_SELECTIONS, network_chart
+from reactions.charts_network import LABELLED, NETWORK_HEIGHT, NETWORK_SELECTIONS, SPAN, network_chart
 from reactions.network import build_network, hashtag_network
 
 
@@ -114,7 +114,11 @@ def test_names_sit_above_their_circles_and_a_circle_is_spoken_in_words() -> None
     low, high = size["range"]
     for row in nodes:
         area = low + (high - low) * row["count"] / size["domain"][1]
-        assert row["lift"] == pytest.approx(-((area / np.pi) ** 0.5 + 3), abs=0.06)
+        lift_px = (row["label_y"] - row["y"]) * NETWORK_HEIGHT / (2 * SPAN)
+        assert lift_px == pytest.approx((area / np.pi) ** 0.5 + 3, abs=0.1)  # just above the circle's top
         assert row["spoken"] == f"{row['node']}: {row['count']} reactions, mean compound {row['mean_compound']:+.2f}"
-    assert by_mark["text"]["encoding"]["yOffset"] == {"field": "lift", "type": "quantitative", "scale": None}
+    assert by_mark["text"]["encoding"]["y"]["field"] == "label_y"
+    assert by_mark["text"]["mark"]["baseline"] == "bottom"
+    assert by_mark["circle"]["encoding"]["y"]["scale"]["domain"] == [-SPAN, SPAN]
     assert by_mark["circle"]["encoding"]["description"]["field"] == "spoken"
+    assert by_mark["text"]["encoding"]["description"]["field"] == "spoken"
