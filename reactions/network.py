@@ -31,7 +31,7 @@ import networkx as nx
 import numpy as np
 import pandas as pd
 
-from reactions.index import Data, FrameIndex, Mask, prepare_rows
+from reactions.index import Data, Entries, FrameIndex, Mask, prepare_rows
 
 GRAPHS: Final = ("hashtags", "mentions")
 """The networks there are: co-hashtags (undirected) and author -> mentioned account (directed)."""
@@ -121,8 +121,8 @@ def hashtag_network(data: Data, *, mask: Mask | None = None, top: int = DEFAULT_
     their most common spelling (as :func:`reactions.aggregate.reactions_by_hashtag`, whose order the
     nodes keep), joined by how many reactions carry both."""
     index, rows = prepare_rows(data, mask)
-    uses = _uses(index.hashtags, index, rows)
-    nodes = _nodes(uses, index)
+    uses, names = _uses(index, rows, (index.hashtags, ""))
+    nodes = _nodes(uses, names, index)
     pairs = uses.merge(uses, on="row", suffixes=("", "_2"))
     pairs = pairs[pairs["key"] < pairs["key_2"]]
     edges = _edges(pairs.rename(columns={"key_2": "target", "key": "source"}), index)
@@ -136,17 +136,16 @@ def mention_network(data: Data, *, mask: Mask | None = None, top: int = DEFAULT_
     nodes are the mentioned accounts and the authors who mention someone; accounts are grouped
     case-insensitively, shown in their most common spelling."""
     index, rows = prepare_rows(data, mask)
-    authors = _uses(index.authors, index, rows)
-    mentions = _uses(index.mentions, index, rows, prefix="@")
+    uses, names = _uses(index, rows, (index.authors, ""), (index.mentions, "@"))
+    authors, mentions = uses[uses["part"] == 0], uses[uses["part"] == 1]
     pairs = authors.merge(mentions, on="row", suffixes=("", "_2"))
     pairs = pairs[pairs["key"] != pairs["key_2"]]
-    named = pd.concat([authors.assign(role="author"), mentions.assign(role="mentioned")], ignore_index=True)
-    nodes = _nodes(named, index)
-    roles = named.drop_duplicates(["row", "key", "role"]).groupby(["key", "role"]).size().unstack(fill_value=0)
-    nodes["authored"] = roles.get("author", pd.Series(dtype="int64")).reindex(nodes.index, fill_value=0)
-    nodes["mentioned"] = roles.get("mentioned", pd.Series(dtype="int64")).reindex(nodes.index, fill_value=0)
-    wanted = set(mentions["key"]) | set(pairs["key"])
-    nodes = nodes[nodes.index.isin(list(wanted))]
+    nodes = _nodes(uses, names, index)
+    roles = uses.drop_duplicates(["row", "key", "part"]).groupby(["key", "part"]).size().unstack(fill_value=0)
+    nodes["authored"] = roles.get(0, pd.Series(dtype="int64")).reindex(nodes.index, fill_value=0)
+    nodes["mentioned"] = roles.get(1, pd.Series(dtype="int64")).reindex(nodes.index, fill_value=0)
+    wanted = np.union1d(mentions["key"].to_numpy(), pairs["key"].to_numpy())
+    nodes = nodes[nodes.index.isin(wanted)]
     edges = _edges(pairs.rename(columns={"key_2": "target", "key": "source"}), index)
     return _network("mentions", nodes, edges, top, min_weight, directed=True)
 
@@ -161,16 +160,28 @@ def build_network(
     return build(data, mask=mask, top=top, min_weight=min_weight)
 
 
-def _uses(entries: Any, index: FrameIndex, rows: Mask | None, prefix: str = "") -> pd.DataFrame:
-    """One row per (reaction, item) of ``entries`` in view: ``row``, ``key`` (the case-folded item, with
-    ``prefix``), ``name`` (as written), in entry order."""
-    taken, items = entries.take(rows)
-    folded = entries.folded[items]
-    keys = np.array([prefix + k for k in folded], dtype=object) if prefix else folded
-    return pd.DataFrame({"row": taken, "key": keys, "name": entries.names[items]})
+def _uses(
+    index: FrameIndex, rows: Mask | None, *parts: tuple[Entries, str]
+) -> tuple[pd.DataFrame, np.ndarray[Any, Any]]:
+    """One row per (reaction, item) in view of each part's entries, in entry order, as integer codes:
+    ``row``, ``part`` (its place among ``parts``), ``key`` (the case-folded item with the part's prefix:
+    the same account is one key in every part) and ``name`` (the item as written); and the names."""
+    taken, keys, names, part = [], [], [], []
+    for place, (entries, prefix) in enumerate(parts):
+        found, items = entries.take(rows)
+        folded = entries.folded[items]
+        taken.append(found)
+        keys.append(np.array([prefix + k for k in folded], dtype=object) if prefix else folded)
+        names.append(entries.names[items])
+        part.append(np.full(len(found), place, dtype=np.intp))
+    key_codes = pd.factorize(np.concatenate(keys).astype(object))[0]
+    name_codes, spellings = pd.factorize(np.concatenate(names).astype(object))
+    table = pd.DataFrame({"row": np.concatenate(taken), "part": np.concatenate(part), "key": key_codes,
+                          "name": name_codes})  # fmt: skip
+    return table, np.asarray(spellings, dtype=object)
 
 
-def _nodes(uses: pd.DataFrame, index: FrameIndex) -> pd.DataFrame:
+def _nodes(uses: pd.DataFrame, names: np.ndarray[Any, Any], index: FrameIndex) -> pd.DataFrame:
     """Per key (the index): ``label`` (its most used spelling, ties: the first seen), ``count`` (distinct
     reactions), ``mean_compound``; most reactions first, ties by label."""
     if uses.empty:
@@ -182,16 +193,17 @@ def _nodes(uses: pd.DataFrame, index: FrameIndex) -> pd.DataFrame:
     distinct = uses.drop_duplicates(["row", "key"])
     scores = pd.Series(index.compound[distinct["row"].to_numpy()], index=distinct.index)
     stats = scores.groupby(distinct["key"]).agg(["size", "mean"])
-    nodes = pd.DataFrame({"label": labels.reindex(stats.index), "count": stats["size"].astype("int64"),
+    label = pd.Series(names[labels.reindex(stats.index).to_numpy()], index=stats.index, dtype=object)
+    nodes = pd.DataFrame({"label": label, "count": stats["size"].astype("int64"),
                           "mean_compound": stats["mean"].astype(float)})  # fmt: skip
-    order = np.lexsort((nodes["label"].to_numpy().astype(str), -nodes["count"].to_numpy()))
+    order = np.lexsort((label.to_numpy().astype(str), -nodes["count"].to_numpy()))
     return nodes.iloc[order]
 
 
 def _edges(pairs: pd.DataFrame, index: FrameIndex) -> pd.DataFrame:
     """Per (source, target) key pair: ``weight`` (distinct reactions) and ``mean_compound``."""
     if pairs.empty:
-        return pd.DataFrame({"source": pd.Series(dtype=object), "target": pd.Series(dtype=object),
+        return pd.DataFrame({"source": pd.Series(dtype="int64"), "target": pd.Series(dtype="int64"),
                              "weight": pd.Series(dtype="int64"), "mean_compound": pd.Series(dtype=float)})  # fmt: skip
     pairs = pairs.drop_duplicates(["row", "source", "target"])
     scores = pd.Series(index.compound[pairs["row"].to_numpy()], index=pairs.index)
