@@ -30,6 +30,9 @@ if TYPE_CHECKING:
     from reactions.pipeline import Extraction
 
 FORMATS = ("csv", "jsonl", "parquet", "xlsx")
+NETWORK_GRAPHS, NETWORK_TOP, NETWORK_MAX_TOP = ("hashtags", "mentions"), 30, 200
+"""reactions.network's GRAPHS, DEFAULT_TOP and MAX_TOP (the parser does not import networkx: ``--help`` stays
+quick; a test checks they agree)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -189,8 +192,6 @@ def _count(low: int, high: int | None = None) -> Callable[[str], int]:
 
 def add_network_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``reactions network PATH... --graph hashtags|mentions [-o OUT] [--top N] [--min-weight W]``."""
-    from reactions.network import DEFAULT_TOP, GRAPHS, MAX_TOP
-
     network = commands.add_parser(
         "network",
         help="write the co-hashtag or author-mention network of the reactions as GEXF or GraphML (for Gephi)",
@@ -198,15 +199,15 @@ def add_network_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
         "hashtags used together, or authors and the accounts they mention. A summary goes to stderr.",
     )
     network.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="article files and folders")
-    network.add_argument("--graph", choices=GRAPHS, default="hashtags", help="which network (default: hashtags)")
+    network.add_argument("--graph", choices=NETWORK_GRAPHS, default="hashtags", help="the network (default: hashtags)")
     network.add_argument(
         "-o", "--output", type=Path, metavar="OUT",
         help="write the network to OUT; its extension (.gexf .graphml) gives the format (default: GEXF to stdout)",
     )  # fmt: skip
     network.add_argument(
-        "--top", type=_count(1, MAX_TOP), default=DEFAULT_TOP, metavar="N",
-        help=f"keep the N nodes with most reactions and the edges among them (default {DEFAULT_TOP}, at most "
-        f"{MAX_TOP})",
+        "--top", type=_count(1, NETWORK_MAX_TOP), default=NETWORK_TOP, metavar="N",
+        help=f"keep the N nodes with most reactions and the edges among them (default {NETWORK_TOP}, at most "
+        f"{NETWORK_MAX_TOP})",
     )  # fmt: skip
     network.add_argument(
         "--min-weight", type=_count(1), default=1, metavar="W",

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import math
+import subprocess
+import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
@@ -14,10 +16,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from reactions import cli
 from reactions.aggregate import reactions_by_hashtag
 from reactions.cli import build_parser, main
 from reactions.index import FrameIndex, author_labels
 from reactions.network import (
+    DEFAULT_TOP,
+    GRAPHS,
     MAX_TOP,
     Network,
     build_network,
@@ -254,6 +259,13 @@ def test_names_that_are_markup_or_not_xml_are_written_safely() -> None:
 
 
 # --- reactions network ----------------------------------------------------------------------------------
+
+
+def test_the_parser_knows_the_networks_without_importing_them() -> None:
+    assert (cli.NETWORK_GRAPHS, cli.NETWORK_TOP, cli.NETWORK_MAX_TOP) == (GRAPHS, DEFAULT_TOP, MAX_TOP)
+    code = "import sys; from reactions.cli import build_parser; build_parser(); print('networkx' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
 
 
 def test_network_parser() -> None:
