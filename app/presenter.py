@@ -315,12 +315,14 @@ NETWORK_NAMES = {"hashtags": "Hashtags used together", "mentions": "Who mentions
 NETWORK_FILES = (("gexf", "GEXF", "application/gexf+xml"), ("graphml", "GraphML", "application/graphml+xml"))
 
 
-def network_of(index: FrameIndex, filtered: Mask, selection: Selection, kind: str, top: int) -> network.Network:
+def network_of(
+    index: FrameIndex, filtered: Mask, selection: Selection, kind: str, top: int, min_weight: int = 1
+) -> network.Network:
     """The ``kind`` network of the ``filtered`` rows under the chart ``selection`` less its own field (the
     hashtag network ignores the clicked hashtags, the mention network the clicked accounts, as the hashtag
     chart does: a click keeps the rest of the network in sight)."""
     rows = select_rows(index, selection, skip="hashtags" if kind == "hashtags" else "accounts", within=filtered)
-    return network.build_network(index, kind, mask=rows, top=top)
+    return network.build_network(index, kind, mask=rows, top=top, min_weight=min_weight)
 
 
 def network_caption(shown: network.Network) -> str:

@@ -273,13 +273,15 @@ def network_section(
     """The co-hashtag or mention network of the view (a click on a node selects it, as a click on a
     hashtag bar does), with its GEXF and GraphML downloads."""
     st.subheader("Networks", anchor=False)
-    kind_cell, top_cell = st.columns([3, 1], vertical_alignment="bottom")
+    kind_cell, top_cell, weight_cell = st.columns([3, 1, 1], vertical_alignment="bottom")
     kind = kind_cell.radio("Network", network.GRAPHS, format_func=presenter.NETWORK_NAMES.__getitem__,
                            horizontal=True, key="network_graph")  # fmt: skip
     top = top_cell.number_input("Most nodes", min_value=5, max_value=network.MAX_TOP, value=network.DEFAULT_TOP,
                                 step=5, key="network_top", help="The nodes with most reactions, and the links "
                                 "among them")  # fmt: skip
-    shown = presenter.network_of(index, filtered, selection, str(kind), int(top))
+    weight = weight_cell.number_input("Fewest reactions a link", min_value=1, value=1, step=1, key="network_weight",
+                                      help="Leave out the links of fewer reactions")  # fmt: skip
+    shown = presenter.network_of(index, filtered, selection, str(kind), int(top), int(weight))
     if shown.empty:
         st.info(shown.empty, icon=":material/hub:")
         return

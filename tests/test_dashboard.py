@@ -455,6 +455,9 @@ def test_the_hashtag_network_is_drawn_for_the_view_with_its_downloads(
     assert sorted(d["count"] for _, d in narrowed.nodes(data=True)) == [1, 1, 1]  # the one reaction with TimesUp
     at.number_input(key="network_top").set_value(5).run()
     assert not at.exception
+    at.multiselect(key="f_tags").set_value([]).run()
+    at.number_input(key="network_weight").set_value(2).run()
+    assert any("links of at least 2 reactions" in c.value for c in at.caption)
 
 
 def test_a_click_on_a_hashtag_node_filters_the_page_like_a_hashtag_bar(corpus: Path) -> None:
