@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import PurePath
 from typing import Any, Final
 
 import networkx as nx
@@ -218,8 +218,8 @@ def _network(
     top, min_weight = min(max(int(top), 1), MAX_TOP), max(int(min_weight), 1)
     kept = nodes.iloc[:top]
     graph: nx.Graph = nx.DiGraph() if directed else nx.Graph()
-    for key, row in kept.iterrows():
-        graph.add_node(str(row["label"]), **_node_attributes(row, key))
+    for _, row in kept.iterrows():
+        graph.add_node(str(row["label"]), **_node_attributes(row))
     labels = kept["label"]
     inside = edges[edges["source"].isin(labels.index) & edges["target"].isin(labels.index)]
     inside = inside[inside["weight"] >= min_weight]
@@ -231,7 +231,7 @@ def _network(
     return Network(kind, graph, len(nodes), len(edges), top, min_weight)
 
 
-def _node_attributes(row: pd.Series, key: object) -> dict[str, Any]:
+def _node_attributes(row: pd.Series) -> dict[str, Any]:
     attributes: dict[str, Any] = {"count": int(row["count"]), "mean_compound": float(row["mean_compound"])}
     if "authored" in row:
         authored, mentioned = int(row["authored"]), int(row["mentioned"])
@@ -270,7 +270,7 @@ def network_format(path: str) -> str:
     >>> network_format("out/Tags.GEXF"), network_format("tags.graphml"), network_format("tags.csv")
     ('gexf', 'graphml', '')
     """
-    suffix = path.rsplit(".", 1)[-1].lower() if "." in path.rsplit("/", 1)[-1] else ""
+    suffix = PurePath(path).suffix.lower().removeprefix(".")
     return suffix if suffix in FORMATS else ""
 
 
@@ -316,8 +316,3 @@ def graphml_bytes(network: Network) -> bytes:
 def network_bytes(network: Network, fmt: str) -> bytes:
     """:func:`gexf_bytes` or :func:`graphml_bytes`, by ``fmt`` (one of :data:`FORMATS`)."""
     return gexf_bytes(network) if fmt == "gexf" else graphml_bytes(network)
-
-
-def largest(network: Network, count: int) -> Sequence[str]:
-    """The names of the ``count`` nodes with most reactions (the ones a chart labels)."""
-    return list(network.graph.nodes)[: max(count, 0)]
