@@ -16,7 +16,7 @@ ids are the names as shown (hashtags without ``#``, accounts as ``"@handle"``, a
 >>> [(node, data["count"]) for node, data in network.graph.nodes(data=True)]
 [('Win', 2), ('go', 1)]
 >>> list(network.graph.edges(data="weight")), network.cap
-([('Win', 'go', 1)], 'all 2 hashtags, all 1 links')
+([('Win', 'go', 1)], 'all 2 hashtags, all 1 link')
 """
 
 from __future__ import annotations
@@ -40,7 +40,6 @@ MAX_TOP: Final = 200
 """The most nodes a network keeps (the layout stays quick and numpy-only below networkx's 500)."""
 SEED: Final = 14
 """The layout's seed: the same view gives the same picture."""
-ROLES: Final = ("author", "mentioned", "both")
 _NOT_XML: Final = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 """Characters XML 1.0 cannot hold (control characters, lone surrogates, U+FFFE/U+FFFF)."""
 
@@ -71,17 +70,21 @@ class Network:
 
     @property
     def noun(self) -> str:
-        """What a node is: ``"hashtags"`` or ``"accounts"``."""
-        return "hashtags" if self.kind == "hashtags" else "accounts"
+        """What a node is: ``"hashtag"`` or ``"account"``."""
+        return "hashtag" if self.kind == "hashtags" else "account"
 
     @property
     def cap(self) -> str:
         """The cap in words: ``"top 30 of 412 hashtags by reactions, 57 of 903 links; links of at least 2
         reactions"`` (``"all …"`` when nothing was left out)."""
         nodes, edges = self.graph.number_of_nodes(), self.graph.number_of_edges()
-        shown = f"all {nodes} {self.noun}" if nodes == self.nodes_total else (
-            f"top {nodes} of {self.nodes_total} {self.noun} by reactions")  # fmt: skip
-        links = f"all {edges} links" if edges == self.edges_total else f"{edges} of {self.edges_total} links"
+        shown = f"all {_many(nodes, self.noun)}" if nodes == self.nodes_total else (
+            f"top {nodes} of {_many(self.nodes_total, self.noun)} by reactions")  # fmt: skip
+        links = (
+            f"all {_many(edges, 'link')}"
+            if edges == self.edges_total
+            else f"{edges} of {_many(self.edges_total, 'link')}"
+        )
         weight = f"; links of at least {self.min_weight} reactions" if self.min_weight > 1 else ""
         return f"{shown}, {links}{weight}"
 
@@ -105,15 +108,20 @@ class Network:
         return pd.DataFrame(rows, columns=columns).astype({"node": object, "role": object, "count": "int64"})
 
     def edges_frame(self) -> pd.DataFrame:
-        """One row per edge, heaviest first: ``source``, ``target``, ``weight``, ``mean_compound`` and the
-        layout of both ends (``x``, ``y``, ``x2``, ``y2``)."""
+        """One row per edge, heaviest first (then in the graph's order): ``source``, ``target``, ``weight``,
+        ``mean_compound`` and the layout of both ends (``x``, ``y``, ``x2``, ``y2``)."""
         columns = ["source", "target", "weight", "mean_compound", "x", "y", "x2", "y2"]
         at = self.graph.nodes
         rows = [
             (a, b, d["weight"], d["mean_compound"], at[a]["x"], at[a]["y"], at[b]["x"], at[b]["y"])
             for a, b, d in self.graph.edges(data=True)
         ]
-        return pd.DataFrame(rows, columns=columns).astype({"source": object, "target": object, "weight": "int64"})
+        frame = pd.DataFrame(rows, columns=columns).astype({"source": object, "target": object, "weight": "int64"})
+        return frame.sort_values("weight", ascending=False, kind="stable", ignore_index=True)
+
+
+def _many(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def hashtag_network(data: Data, *, mask: Mask | None = None, top: int = DEFAULT_TOP, min_weight: int = 1) -> Network:

@@ -212,6 +212,7 @@ def test_the_layout_is_fixed_and_inside_the_square() -> None:
     nodes = hashtag_network(frame).nodes_frame().set_index("node")
     assert edges["x"].tolist() == nodes.loc[edges["source"], "x"].tolist()
     assert edges["y2"].tolist() == nodes.loc[edges["target"], "y"].tolist()
+    assert edges["weight"].is_monotonic_decreasing  # heaviest first
 
 
 def _plain(network: Network) -> None:
