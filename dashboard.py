@@ -28,6 +28,7 @@ from app.sections import (
     current_selection,
     downloads,
     headline,
+    network_section,
     one_line,
     outcomes_table,
     selection_bar,
@@ -103,6 +104,7 @@ def main() -> None:
         st.info("Nothing is in the chart selection under these filters. Clear the selection.")
         st.stop()
     charts_section(index, rows)
+    network_section(index, filtered, filters, selection)
     st.subheader("Reactions", anchor=False)
     shown = np.flatnonzero(rows.view)
     downloads(frame, shown, filters, selection)

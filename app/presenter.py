@@ -8,6 +8,7 @@ shown a page at a time (:func:`page_of`, :func:`table_frame`); :func:`downloads`
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from reactions import charts, export
+from reactions import charts, export, network
 from reactions.aggregate import (
     Headline,
     compound_distribution,
@@ -33,7 +34,7 @@ from reactions.aggregate import (
 from reactions.index import Data, FrameIndex, Mask, author_labels, index_of, reaction_days
 from reactions.models import SENTIMENT_LABELS, Article, FileOutcome
 from reactions.sentiment import NEGATIVE_THRESHOLD, POSITIVE_THRESHOLD
-from reactions.views import QUERY_KEYS, Filters, Selection, export_name, parse_share, provenance_record
+from reactions.views import QUERY_KEYS, Filters, Selection, export_name, parse_share, provenance_record, select_rows
 from reactions.xlsx import xlsx_bytes
 
 RENDERINGS_HELP = (
@@ -309,6 +310,45 @@ def downloads(
 
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+NETWORK_NAMES = {"hashtags": "Hashtags used together", "mentions": "Who mentions whom"}
+"""The network toggle's words for :data:`reactions.network.GRAPHS`."""
+NETWORK_FILES = (("gexf", "GEXF", "application/gexf+xml"), ("graphml", "GraphML", "application/graphml+xml"))
+
+
+def network_of(
+    index: FrameIndex, filtered: Mask, selection: Selection, kind: str, top: int, min_weight: int = 1
+) -> network.Network:
+    """The ``kind`` network of the ``filtered`` rows under the chart ``selection`` less its own field (the
+    hashtag network ignores the clicked hashtags, the mention network the clicked accounts, as the hashtag
+    chart does: a click keeps the rest of the network in sight)."""
+    rows = select_rows(index, selection, skip="hashtags" if kind == "hashtags" else "accounts", within=filtered)
+    return network.build_network(index, kind, mask=rows, top=top, min_weight=min_weight)
+
+
+def network_caption(shown: network.Network) -> str:
+    """What the network chart shows, its cap and how to use it."""
+    if shown.kind == "hashtags":
+        what = "Hashtags carried by the same reactions: a line's width is how many reactions carry both"
+        click = "click a hashtag to filter the page to it"
+    else:
+        what = "Authors and the accounts they mention: a line runs from the author, its width the reactions"
+        click = "click an account to filter the page to the reactions by or mentioning it"
+    return f"{what}; circles sized by reactions, coloured by mean compound. Showing {shown.cap}; {click}."
+
+
+def network_downloads(
+    shown: network.Network, filters: Filters, selection: Selection, *, version: str
+) -> list[Download]:
+    """The network as GEXF and GraphML, for Gephi (node names as labels, the layout, counts and scores)."""
+    files = []
+    for fmt, title, mime in NETWORK_FILES:
+        name = export_name(filters, selection, scope=f"{shown.kind}-network", version=version, ext=fmt)
+        files.append(Download(
+            f"{title} · network", f"The network on screen as {title} ({shown.cap}), for Gephi and other "
+            "network tools", name, mime, f"dl_network_{fmt}", shown.graph.number_of_nodes(),
+            functools.partial(network.network_bytes, shown, fmt),
+        ))  # fmt: skip
+    return files
 
 
 def summary_tables(frame: pd.DataFrame) -> dict[str, pd.DataFrame]:

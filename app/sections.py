@@ -17,7 +17,8 @@ import streamlit as st
 import reactions
 from app import presenter
 from app.loading import ArticleReader
-from reactions import aggregate, charts, store, views
+from reactions import aggregate, charts, network, store, views
+from reactions.charts_network import NETWORK_SELECTIONS, network_chart
 from reactions.errors import ReactionsError
 from reactions.index import FrameIndex
 from reactions.models import SENTIMENT_LABELS, Article, FileOutcome, Status
@@ -41,7 +42,8 @@ def chart_key(name: str) -> str:
 
 def current_selection() -> views.Selection:
     """What is selected in the linked charts (their state from the last interaction)."""
-    return views.selection_from_states({name: st.session_state.get(chart_key(name)) for name in CHARTS})
+    names = (*CHARTS, NETWORK_SELECTIONS[st.session_state.get("network_graph", "hashtags")])  # the network drawn
+    return views.selection_from_states({name: st.session_state.get(chart_key(name)) for name in names})
 
 
 def clear_selection() -> None:
@@ -260,3 +262,34 @@ def upload_report(outcomes: tuple[FileOutcome, ...]) -> None:
                    "the others are loaded. Details below.", icon=":material/warning:")  # fmt: skip
     with st.expander(f"Uploaded files: {len(outcomes) - len(bad)} read, {len(bad)} skipped", expanded=bool(bad)):
         outcomes_table(outcomes)
+
+
+# --- networks --------------------------------------------------------------------------------------------
+
+
+def network_section(
+    index: FrameIndex, filtered: np.ndarray, filters: views.Filters, selection: views.Selection
+) -> None:
+    """The co-hashtag or mention network of the view (a click on a node selects it, as a click on a
+    hashtag bar does), with its GEXF and GraphML downloads."""
+    st.subheader("Networks", anchor=False)
+    kind_cell, top_cell, weight_cell = st.columns([3, 1, 1], vertical_alignment="bottom")
+    kind = kind_cell.radio("Network", network.GRAPHS, format_func=presenter.NETWORK_NAMES.__getitem__,
+                           horizontal=True, key="network_graph")  # fmt: skip
+    top = top_cell.number_input("Most nodes", min_value=5, max_value=network.MAX_TOP, value=network.DEFAULT_TOP,
+                                step=5, key="network_top", help="The nodes with most reactions, and the links "
+                                "among them")  # fmt: skip
+    weight = weight_cell.number_input("Fewest reactions a link", min_value=1, value=1, step=1, key="network_weight",
+                                      help="Leave out the links of fewer reactions")  # fmt: skip
+    shown = presenter.network_of(index, filtered, selection, str(kind), int(top), int(weight))
+    if shown.empty:
+        st.info(shown.empty, icon=":material/hub:")
+        return
+    st.caption(presenter.network_caption(shown))
+    name = NETWORK_SELECTIONS[shown.kind]
+    st.altair_chart(network_chart(shown), width="stretch", key=chart_key(name), on_select="rerun", selection_mode=name)
+    files = presenter.network_downloads(shown, filters, selection, version=reactions.__version__)
+    for cell, file in zip(st.columns(4)[: len(files)], files, strict=True):
+        cell.download_button(file.label, file.make(), file_name=file.file_name, mime=file.mime, key=file.key,
+                             help=file.help, on_click="ignore", icon=":material/download:",
+                             width="stretch")  # fmt: skip

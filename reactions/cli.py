@@ -1,5 +1,6 @@
-"""The ``reactions`` command: ``reactions extract PATH... [-o OUT] [--lexicon FILE]``, and the analyst's
-``reactions label ID LABEL`` and ``reactions lexicon`` (the store beside the corpus, :mod:`reactions.store`).
+"""The ``reactions`` command: ``reactions extract PATH... [-o OUT] [--lexicon FILE]``, ``reactions network PATH...
+--graph hashtags|mentions [-o OUT]``, and the analyst's ``reactions label ID LABEL`` and ``reactions lexicon`` (the
+store beside the corpus, :mod:`reactions.store`).
 
 The command only writes what library functions produce (:func:`reactions.run.pipeline.extract_frame`,
 which gives the frame of :func:`reactions.frames.to_frame` over :func:`reactions.corpus.read_corpus`,
@@ -13,7 +14,7 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
@@ -29,6 +30,9 @@ if TYPE_CHECKING:
     from reactions.run.pipeline import Extraction
 
 FORMATS = ("csv", "jsonl", "parquet", "xlsx")
+NETWORK_GRAPHS, NETWORK_TOP, NETWORK_MAX_TOP = ("hashtags", "mentions"), 30, 200
+"""reactions.network's GRAPHS, DEFAULT_TOP and MAX_TOP (the parser does not import networkx: ``--help`` stays
+quick; a test checks they agree)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -102,6 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="read symbolic links to files outside the corpus folder (default: each is named and skipped)",
     )  # fmt: skip
     extract.set_defaults(handler=run_extract)
+    add_network_command(commands)
     add_sentiment_commands(commands)
     return parser
 
@@ -167,6 +172,81 @@ def run_extract(args: argparse.Namespace) -> int:
         write_table(frame, output, format=fmt, excel_safe=args.excel_safe)
     else:
         write_stdout(csv_bytes(frame, excel_safe=True) if args.excel_safe else table_bytes(frame, fmt))
+    return 0
+
+
+def _count(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"{value} is not from {low} to {high}" if high else f"{value} < {low}")
+        return value
+
+    return parse
+
+
+def add_network_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``reactions network PATH... --graph hashtags|mentions [-o OUT] [--top N] [--min-weight W]``."""
+    network = commands.add_parser(
+        "network",
+        help="write the co-hashtag or author-mention network of the reactions as GEXF or GraphML (for Gephi)",
+        description="Read article files and folders as extract does and write the network of their reactions: "
+        "hashtags used together, or authors and the accounts they mention. A summary goes to stderr.",
+    )
+    network.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="article files and folders")
+    network.add_argument("--graph", choices=NETWORK_GRAPHS, default="hashtags", help="the network (default: hashtags)")
+    network.add_argument(
+        "-o", "--output", type=Path, metavar="OUT",
+        help="write the network to OUT; its extension (.gexf .graphml) gives the format (default: GEXF to stdout)",
+    )  # fmt: skip
+    network.add_argument(
+        "--top", type=_count(1, NETWORK_MAX_TOP), default=NETWORK_TOP, metavar="N",
+        help=f"keep the N nodes with most reactions and the edges among them (default {NETWORK_TOP}, at most "
+        f"{NETWORK_MAX_TOP})",
+    )  # fmt: skip
+    network.add_argument(
+        "--min-weight", type=_count(1), default=1, metavar="W",
+        help="keep only edges of at least W reactions (default 1)",
+    )  # fmt: skip
+    network.add_argument("-q", "--quiet", action="store_true", help="no summary or warnings on stderr (errors only)")
+    network.add_argument("--jobs", type=int, default=0, metavar="N", help="parse and score in N processes (as extract)")
+    network.set_defaults(handler=run_network)
+
+
+def run_network(args: argparse.Namespace) -> int:
+    """``reactions network``: the frame of the one run path, its network, written atomically; the summary
+    ``nodes: N, edges: M`` and the cap on stderr."""
+    from reactions.export import write_atomically
+    from reactions.network import build_network, network_bytes, network_format
+    from reactions.run.pipeline import extract_frame
+    from reactions.store import corpus_folder, load_settings
+
+    output: Path | None = args.output
+    fmt = network_format(str(output)) if output is not None else "gexf"
+    if not fmt:
+        raise ExportError(f"{output}: unknown network format; use .gexf or .graphml")
+    settings = load_settings(corpus_folder(args.paths))
+    result = extract_frame(args.paths, jobs=args.jobs or None, lexicon=settings.lexicon, overrides=settings.overrides)
+    if not args.quiet:
+        report(result, sys.stderr)
+    if not result.articles:
+        raise InputError(f"no article could be read from {', '.join(str(p) for p in args.paths)}")
+    network = build_network(result.frame, args.graph, top=args.top, min_weight=args.min_weight)
+    data = network_bytes(network, fmt)
+    if output is not None:
+        write_atomically(output, data)
+    else:
+        write_stdout(data)
+    if not args.quiet:
+        graph = network.graph
+        print(f"nodes: {graph.number_of_nodes()}, edges: {graph.number_of_edges()} ({network.cap})", file=sys.stderr)
+        if network.empty:
+            print(f"note: {network.empty}", file=sys.stderr)
     return 0
 
 

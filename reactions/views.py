@@ -89,11 +89,15 @@ class Selection:
         days: ISO days (``"2020-02-01"``) clicked in the reactions-by-day chart.
         hashtags: hashtags clicked in the hashtag chart (case-insensitive).
         sentiments: sentiment labels clicked in the sentiment chart.
+        accounts: accounts clicked in the mention network (``"@handle"``, or a quote's author by name): the
+            reactions by or mentioning them (case-insensitive).  (A node clicked in the hashtag network is
+            one of ``hashtags``.)
     """
 
     days: tuple[str, ...] = ()
     hashtags: tuple[str, ...] = ()
     sentiments: tuple[str, ...] = ()
+    accounts: tuple[str, ...] = ()
 
     @property
     def active(self) -> bool:
@@ -278,6 +282,10 @@ def _selected(index: FrameIndex, selection: Selection) -> dict[str, Mask]:
         parts["hashtags"] = _has_any(index.hashtags, selection.hashtags, index.size)
     if selection.sentiments:
         parts["sentiments"] = _folded_in(index, "sentiment", selection.sentiments)
+    if selection.accounts:
+        keys = {a.casefold() for a in selection.accounts}
+        mentioned = index.mentions.rows_with([f"@{f}" in keys for f in index.mentions.folded], index.size)
+        parts["accounts"] = mentioned | index.authors.rows_with([f in keys for f in index.authors.folded], index.size)
     return parts
 
 
@@ -360,11 +368,13 @@ def iso_day(value: str) -> str:
 
 
 def selection_from_states(states: Mapping[str, Mapping[str, object] | None]) -> Selection:
-    """The :class:`Selection` of the linked charts from their Streamlit states, by selection name.
+    """The :class:`Selection` of the linked charts from their Streamlit states, by selection name (a node of
+    the hashtag network, ``tag_node``, is a hashtag; one of the mention network, ``account``, an account).
 
     >>> selection_from_states({"day": {"selection": {"day": [{"day": 1580515200000}]}},
-    ...                        "hashtag": {"selection": {"hashtag": [{"hashtag": "MeToo"}]}}, "sentiment": None})
-    Selection(days=('2020-02-01',), hashtags=('MeToo',), sentiments=())
+    ...                        "hashtag": {"selection": {"hashtag": [{"hashtag": "MeToo"}]}}, "sentiment": None,
+    ...                        "tag_node": {"selection": {"tag_node": [{"node": "metoo"}, {"node": "Oscars"}]}}})
+    Selection(days=('2020-02-01',), hashtags=('MeToo', 'metoo', 'Oscars'), sentiments=(), accounts=())
     """
 
     def chosen(name: str) -> tuple[str, ...]:
@@ -374,7 +384,8 @@ def selection_from_states(states: Mapping[str, Mapping[str, object] | None]) -> 
         return selection_from_event({name: points})
 
     days = tuple(dict.fromkeys(iso_day(v) for v in chosen("day")))
-    return Selection(days=days, hashtags=chosen("hashtag"), sentiments=chosen("sentiment"))
+    hashtags = tuple(dict.fromkeys((*chosen("hashtag"), *chosen("tag_node"))))
+    return Selection(days=days, hashtags=hashtags, sentiments=chosen("sentiment"), accounts=chosen("account"))
 
 
 # --- describing and naming --------------------------------------------------------------------
@@ -387,7 +398,8 @@ def describe(filters: Filters, selection: Selection = Selection()) -> str:
     'tag=MeToo; selected day=2020-02-01'
     """
     parts = [f"{key}={'|'.join(values)}" for key, values in filters_to_query(filters).items()]
-    chosen = {"day": selection.days, "hashtag": selection.hashtags, "sentiment": selection.sentiments}
+    chosen = {"day": selection.days, "hashtag": selection.hashtags, "sentiment": selection.sentiments,
+              "account": selection.accounts}  # fmt: skip
     parts += [f"selected {key}={'|'.join(values)}" for key, values in chosen.items() if values]
     return "; ".join(parts) or "no filters"
 
@@ -411,7 +423,8 @@ def provenance_record(
     ...                   version="0.1.0")["filters"]
     {'tag': ['MeToo']}
     """
-    chosen = {"day": list(selection.days), "hashtag": list(selection.hashtags), "sentiment": list(selection.sentiments)}
+    chosen = {"day": list(selection.days), "hashtag": list(selection.hashtags), "sentiment": list(selection.sentiments),
+              "account": list(selection.accounts)}  # fmt: skip
     return {
         "reactions_version": version,
         "rows": shown,

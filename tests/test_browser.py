@@ -287,3 +287,21 @@ def test_a_hostile_folder_in_chromium(hostile_folder: Path) -> None:
             assert page.locator("[data-testid=stException]").count() == 0
     finally:
         server.close()
+
+
+def test_a_click_on_a_network_node_in_chromium(page_url: str) -> None:
+    """The hashtag network's circles are drawn and named; a click on one filters the page as a hashtag bar does,
+    and the network keeps every node in sight (it is not filtered by its own selection)."""
+    node = '[class*="st-key-chart_tag_node_"] svg path[aria-roledescription="circle"]'
+    with chromium_page(page_url) as page:
+        page.wait_for_selector(node, timeout=60_000)
+        settle(page)
+        names = page.locator(node).evaluate_all("marks => marks.map(m => m.getAttribute('aria-label'))")
+        assert [n.split(":")[0] for n in names] == ["JusticeForJohnnyDepp", "MeToo", "TimesUp"]
+        page.locator('[class*="st-key-chart_tag_node_"]').scroll_into_view_if_needed()
+        click_until(page, f'{node}[aria-label^="TimesUp:"]', f"{ROWCOUNT} > 1 && {ROWCOUNT} < 13")
+        assert page.get_by_text("Selected in the charts: hashtag=TimesUp").count() == 1
+        assert metric(page, "Reactions") == "1"
+        assert page.locator(node).count() == 3
+        assert page.locator("[data-testid=stException]").count() == 0
+        page.screenshot(path=str(ARTIFACTS / "dashboard-network.png"), full_page=True)

@@ -12,12 +12,13 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+import networkx as nx
 import pandas as pd
 import pytest
 from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 from streamlit.testing.v1 import AppTest
 
-from reactions import export, frames, views
+from reactions import export, frames, network, views
 from reactions.corpus import read_corpus
 from reactions.sentiment import score_frame
 from reactions.store import Store
@@ -122,7 +123,7 @@ def test_the_csv_download_is_the_filtered_table(corpus: Path, downloads: dict[st
     shown = table(at)
     assert 0 < len(shown) < 12
     names = [b.proto.id for b in at.get("download_button")]
-    assert len(names) == 6
+    assert len(names) == 6 + 2  # the view's six, and the network's GEXF and GraphML
     (name,) = [n for n in downloads if "-filtered-" in n and n.endswith(".csv") and "plain" not in n]
     assert name.startswith("reactions-0.1.0-filtered-q-amber")
     data = downloads[name]
@@ -428,3 +429,76 @@ def test_a_link_whose_values_do_not_apply_says_so(corpus: Path) -> None:
     assert at.multiselect(key="f_tags").value == ["TimesUp"]
     at.button(key="reset_filters").click().run()
     assert not at.warning
+
+
+# --- networks ----------------------------------------------------------------------------------------------
+
+
+def test_the_hashtag_network_is_drawn_for_the_view_with_its_downloads(
+    corpus: Path, downloads: dict[str, bytes], seeds_frame: pd.DataFrame
+) -> None:
+    at = run_page()
+    assert not at.exception
+    assert at.radio(key="network_graph").value == "hashtags"
+    assert any(c.value.startswith("Hashtags carried by the same reactions") for c in at.caption)
+    files = {name.rsplit(".", 1)[1]: data for name, data in downloads.items() if "-hashtags-network-" in name}
+    gexf, graphml = files["gexf"], files["graphml"]
+    graph = nx.read_gexf(io.BytesIO(gexf))
+    assert sorted(d["label"] for _, d in graph.nodes(data=True)) == sorted(
+        network.hashtag_network(seeds_frame).graph.nodes
+    )
+    assert nx.read_graphml(io.BytesIO(graphml)).number_of_edges() == graph.number_of_edges() > 0
+    downloads.clear()
+    at.multiselect(key="f_tags").set_value(["TimesUp"]).run()  # a filter narrows the network too
+    narrowed = nx.read_gexf(io.BytesIO(next(d for n, d in downloads.items() if n.endswith(".gexf"))))
+    assert max(d["count"] for _, d in graph.nodes(data=True)) > 1
+    assert sorted(d["count"] for _, d in narrowed.nodes(data=True)) == [1, 1, 1]  # the one reaction with TimesUp
+    at.number_input(key="network_top").set_value(5).run()
+    assert not at.exception
+    at.multiselect(key="f_tags").set_value([]).run()
+    at.number_input(key="network_weight").set_value(2).run()
+    assert any("links of at least 2 reactions" in c.value for c in at.caption)
+
+
+def test_a_click_on_a_hashtag_node_filters_the_page_like_a_hashtag_bar(corpus: Path) -> None:
+    at = run_page()
+    at.session_state["chart_tag_node_0"] = {"selection": {"tag_node": [{"node": "TimesUp"}]}}
+    at.run()
+    assert not at.exception
+    assert any(t.value == "Selected in the charts: hashtag=TimesUp" for t in at.text)
+    shown = table(at)
+    assert 0 < len(shown) < 12
+    assert all("timesup" in [h.casefold() for h in tags] for tags in shown["hashtags"])
+    at.button(key="clear_selection").click().run()
+    assert len(table(at)) == 12
+
+
+def test_the_mention_network_and_a_click_on_an_account(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "mentions"
+    folder.mkdir()
+    (folder / "a.txt").write_text(
+        "Fans wrote:\n\nSo good @bob #Win — Ann (@ann) May 1, 2020\n\nAgreed @ann @cy — Bob (@bob) May 2, 2020\n\n"
+        "Nice day #win — Dee (@dee) May 3, 2020\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("REACTIONS_CORPUS", str(folder))
+    at = run_page()
+    assert len(table(at)) == 3
+    at.radio(key="network_graph").set_value("mentions").run()
+    assert not at.exception
+    assert any(c.value.startswith("Authors and the accounts they mention") for c in at.caption)
+    at.session_state["chart_account_0"] = {"selection": {"account": [{"node": "@ann"}]}}
+    at.run()
+    assert not at.exception
+    assert any(t.value == "Selected in the charts: account=@ann" for t in at.text)
+    assert sorted(table(at)["author"]) == ["@ann", "@bob"]  # by @ann, and @bob's mentioning her
+
+
+def test_a_view_without_hashtags_explains_the_empty_network(corpus: Path) -> None:
+    at = run_page({"author": ["@explicitxshady", "Jacklyn Krol"]})  # two reactions without hashtags
+    assert not at.exception
+    assert len(table(at)) == 2
+    assert "No hashtags in these reactions." in [i.value for i in at.info]
+    at.radio(key="network_graph").set_value("mentions").run()
+    assert not at.exception
+    assert "No mentions in these reactions: no account mentions another." in [i.value for i in at.info]

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import io
+
+import networkx as nx
+import numpy as np
 from frame_factory import make_frame, make_row
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app import presenter
+from reactions.index import FrameIndex
+from reactions.views import Filters, Selection
 
 
 def test_table_frame_links_are_web_links_only() -> None:
@@ -76,3 +82,26 @@ def test_unmatched_values_name_what_a_link_asked_for_in_vain() -> None:
     wanted = Filters(hashtags=("MeToo", "Gone"), renderings=("dash", "card"), authors=("@bob",))
     assert presenter.unmatched_values(wanted, options) == ["tag=Gone", "author=@bob", "rendering=card"]
     assert presenter.unmatched_values(Filters(), options) == []
+
+
+def test_a_network_is_drawn_without_its_own_selection_and_offered_as_gexf_and_graphml() -> None:
+    frame = make_frame([
+        make_row(0, hashtags=["a", "b"], mentions=["x"]), make_row(1, hashtags=["a", "c"], handle="x", author="x"),
+        make_row(2, hashtags=["d"], mentions=["y"]),
+    ])  # fmt: skip
+    index = FrameIndex(frame)
+    everything = np.ones(3, dtype=bool)
+    chosen = Selection(hashtags=("b",), accounts=("@y",))
+    tags = presenter.network_of(index, everything, chosen, "hashtags", 30)
+    assert list(tags.graph.nodes) == ["d"]  # @y's reaction, every hashtag of it (the clicked hashtag is ignored)
+    who = presenter.network_of(index, everything, Selection(hashtags=("a",), accounts=("@y",)), "mentions", 30)
+    assert list(who.graph.edges) == [("@user0", "@x")]  # the rows with #a, whoever was clicked
+    assert "click an account" in presenter.network_caption(who)
+    assert who.cap in presenter.network_caption(who)
+    files = presenter.network_downloads(who, Filters(), chosen, version="0.1.0")
+    assert [f.file_name for f in files] == [
+        "reactions-0.1.0-mentions-network-selected-hashtag-b-selected-account-y.gexf",
+        "reactions-0.1.0-mentions-network-selected-hashtag-b-selected-account-y.graphml",
+    ]
+    assert nx.read_gexf(io.BytesIO(files[0].make())).number_of_edges() == 1
+    assert nx.read_graphml(io.BytesIO(files[1].make())).number_of_nodes() == 2

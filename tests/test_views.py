@@ -183,6 +183,9 @@ class Reference:
             mask &= cls.has_any(frame["hashtags"], selection.hashtags)
         if selection.sentiments and skip != "sentiments":
             mask &= cls.folded_in(frame["sentiment"], selection.sentiments)
+        if selection.accounts and skip != "accounts":
+            mentioned = frame["mentions"].map(lambda items: [f"@{i}" for i in items])
+            mask &= cls.folded_in(author_labels(frame), selection.accounts) | cls.has_any(mentioned, selection.accounts)
         return mask.astype(bool)
 
 
@@ -202,6 +205,7 @@ RANDOM_FILTERS = st.builds(
 RANDOM_SELECTIONS = st.builds(
     Selection, days=some(["2020-01-01", "2020-01-05", "2020-01-20", "2020-02-09"]),
     hashtags=some(["MeToo", "timesup", "a"]), sentiments=some(["negative", "POSITIVE"]),
+    accounts=some(["@BOB", "@amy", "@user1", "A FAN", "@straße", "bob"]),
 )  # fmt: skip
 
 
@@ -217,6 +221,18 @@ def test_filters_and_selections_equal_the_reference(seed: int, size: int, filter
                        ("hashtags", rows.by_hashtag)]:  # fmt: skip
         assert mask.tolist() == (Reference.select_mask(frame, chosen, skip) & kept).tolist(), skip
         assert views.select_rows(index, chosen, skip=skip, within=kept).tolist() == mask.tolist()
+    by_account = views.select_rows(index, chosen, skip="accounts", within=kept)
+    assert by_account.tolist() == (Reference.select_mask(frame, chosen, "accounts") & kept).tolist()
+
+
+def test_an_account_selects_the_reactions_by_or_mentioning_it(frame: pd.DataFrame) -> None:
+    assert ids(views.select_frame(frame, Selection(accounts=("@BOB",)))) == ["r001", "r003"]  # mentioned
+    assert ids(views.select_frame(frame, Selection(accounts=("@user1",)))) == ["r001", "r002"]  # by @user1, @USER1
+    assert ids(views.select_frame(frame, Selection(accounts=("@amy", "@user0")))) == ["r000", "r003"]
+    assert ids(views.select_frame(frame, Selection(accounts=("bob",)))) == []  # an account is "@bob"
+    states = {"account": {"selection": {"account": [{"node": "@bob"}]}}}
+    assert views.selection_from_states(states) == Selection(accounts=("@bob",))
+    assert views.describe(Filters(), Selection(accounts=("@bob",))) == "selected account=@bob"
 
 
 def test_a_text_search_is_remembered_by_the_index(frame: pd.DataFrame) -> None:
