@@ -1,0 +1,67 @@
+"""Local paths and remote URLs (``s3://``, ``gs://``, ``https://``, any fsspec protocol) opened alike.
+
+Remote paths need :mod:`fsspec` (the ``remote`` extra) and the protocol's own package (``s3fs``, ``gcsfs``);
+without them a remote path is a reason, never an exception.  A pattern with ``*``, ``?`` or ``[`` is expanded
+with fsspec's glob (a local one with :func:`glob.glob`).
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from typing import IO, Final
+
+__all__ = ["RemoteUnavailableError", "expand_paths", "file_size", "is_remote", "open_binary"]
+
+_GLOB_CHARS: Final = frozenset("*?[")
+
+
+class RemoteUnavailableError(OSError):
+    """A remote path that cannot be opened here (fsspec or the protocol's package is not installed)."""
+
+
+def is_remote(path: str) -> bool:
+    """Whether ``path`` is a URL (``scheme://…``) rather than a local path; ``file://`` counts as remote."""
+    scheme, sep, _ = path.partition("://")
+    return bool(sep) and scheme.replace("+", "").replace("-", "").isalnum()
+
+
+def _filesystem(path: str) -> tuple[object, str]:
+    try:
+        import fsspec  # an optional dependency: imported only for a remote path
+        from fsspec.core import url_to_fs
+    except ImportError as error:
+        raise RemoteUnavailableError(f"reading {path.split('://')[0]}:// paths needs fsspec: "
+                                     "pip install 'reactions[remote]'") from error
+    del fsspec
+    try:
+        return url_to_fs(path)  # type: ignore[no-any-return]
+    except (ImportError, ValueError) as error:
+        raise RemoteUnavailableError(f"cannot open {path.split('://')[0]}:// paths: {error}") from error
+
+
+def open_binary(path: str) -> IO[bytes]:
+    """``path`` opened for reading bytes (a local file, or an fsspec file for a URL)."""
+    if not is_remote(path):
+        return open(path, "rb")
+    fs, inner = _filesystem(path)
+    return fs.open(inner, "rb")  # type: ignore[attr-defined, no-any-return]
+
+
+def file_size(path: str) -> int:
+    """The size of ``path`` in bytes."""
+    if not is_remote(path):
+        return os.path.getsize(path)
+    fs, inner = _filesystem(path)
+    return int(fs.size(inner))  # type: ignore[attr-defined]
+
+
+def expand_paths(pattern: str) -> list[str]:
+    """The files a glob ``pattern`` names, sorted (the pattern itself when it has no glob character)."""
+    if not _GLOB_CHARS.intersection(pattern):
+        return [pattern]
+    if not is_remote(pattern):
+        return sorted(p for p in glob.glob(pattern, recursive=True) if os.path.isfile(p))
+    fs, inner = _filesystem(pattern)
+    found = fs.glob(inner)  # type: ignore[attr-defined]
+    return sorted(fs.unstrip_protocol(p) for p in found if fs.isfile(p))  # type: ignore[attr-defined]
