@@ -91,7 +91,7 @@ def _rows(part: Part, records: Iterable[Mapping[str, object]], columns: Columns,
 
 
 def _read_csv(part: Part, options: SourceOptions) -> Iterator[Item]:
-    cut = CutStream(open_decompressed(part.path))
+    cut = CutStream(open_decompressed(part.path), "csv")
     with io.BufferedReader(cut) as stream:
         yield from _csv_rows(part, stream, options)
     if cut.error:
@@ -198,7 +198,7 @@ def _json_line(line: bytes) -> dict[str, object] | str | None:
 
 
 def _read_json(part: Part, options: SourceOptions) -> Iterator[Item]:
-    cut = CutStream(open_decompressed(part.path))
+    cut = CutStream(open_decompressed(part.path), "none")
     with io.BufferedReader(cut) as stream:
         yield from _json_rows(part, iter_array(stream), options)
     if cut.error:
