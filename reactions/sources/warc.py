@@ -5,7 +5,8 @@ article: its source and URL are the record's WARC-Target-URI, its date the WARC-
 its bytes the HTTP body with chunked transfer-encoding and gzip / deflate (and br, when the ``brotli`` package is
 installed) content-encoding undone.  Requests, metadata, images and redirects are passed over and only counted
 (logged at INFO).  A corrupt record ends the file's reading with a skipped outcome naming the byte offset where
-it failed, after every record before it; a record cut short is a skipped outcome naming its offset.
+it failed, after every record before it (warcio cannot resync); a record cut short, or a file ending inside one,
+is a skipped outcome naming its offset.
 
 Why warcio and not FastWARC: FastWARC 2.0 reads about five times faster, but silently drops a truncated or
 corrupt record (no error, no sign that anything was lost), and it does not read ARC files.
@@ -51,29 +52,49 @@ def warc_format(path: str) -> str | None:
 class _Counts:
     records: int = 0
     articles: int = 0
+    broken: bool = False
+
+
+class _Records(ArchiveIterator):  # type: ignore[misc]
+    """warcio's iterator, without its warning on stderr (a record not followed by a blank line is counted in
+    ``err_count`` and reported as an outcome instead)."""
+
+    INC_RECORD = ""
 
 
 def read_warc(part: Part, options: SourceOptions) -> Iterator[Item]:
     """The articles of one web archive, in order, and a skipped outcome for each record that cannot be read."""
     counts = _Counts()
     with open_binary(part.path) as raw:
-        records = ArchiveIterator(raw, arc2warc=True)
-        iterator = iter(records)
-        while True:
-            try:
-                record = next(iterator)
-            except StopIteration:
-                break
-            except Exception as error:
-                yield skipped(part.name, f"record at byte {_offset(records)}: {_reason(error)}; "
-                                         "the records after it are not read")
-                break
-            counts.records += 1
-            item = _article(part, record, records.get_record_offset(), options)
-            counts.articles += isinstance(item, Document)
-            if item is not None:
-                yield item
+        records = _Records(raw, arc2warc=True)
+        yield from _read_records(part, records, options, counts)
+        end = raw.tell()
+    if not counts.broken and _offset(records) < end:
+        yield skipped(part.name, f"record at byte {_offset(records)}: the file ends inside it (truncated)")
     logger.info("%s: %d records, %d articles", safe_name(part.name), counts.records, counts.articles)
+
+
+def _read_records(part: Part, records: _Records, options: SourceOptions, counts: _Counts) -> Iterator[Item]:
+    iterator, errors = iter(records), 0
+    while True:
+        try:
+            record = next(iterator)
+        except StopIteration:
+            return
+        except Exception as error:
+            counts.broken = True
+            yield skipped(part.name, f"record at byte {_offset(records)}: {_reason(error)}; "
+                                     "the records after it are not read")
+            return
+        if records.err_count > errors:
+            errors = records.err_count
+            yield skipped(part.name, f"before byte {_offset(records)}: a record is not followed by a blank line "
+                                     "(its Content-Length may be wrong)")
+        counts.records += 1
+        item = _article(part, record, _offset(records), options)
+        counts.articles += isinstance(item, Document)
+        if item is not None:
+            yield item
 
 
 def _offset(records: ArchiveIterator) -> int:
@@ -82,9 +103,8 @@ def _offset(records: ArchiveIterator) -> int:
 
 
 def _reason(error: Exception) -> str:
-    text = " ".join(str(error).split())[:200]
-    return f"not a readable WARC/ARC record ({type(error).__name__}: {text})" if text else \
-        f"not a readable WARC/ARC record ({type(error).__name__})"
+    text = " ".join(str(error).split())[:120].encode("ascii", "backslashreplace").decode("ascii")
+    return f"not a readable WARC/ARC record ({type(error).__name__}{': ' + text if text else ''})"
 
 
 def _content_type(record: Any) -> str | None:
@@ -106,12 +126,11 @@ def _is_article(record: Any) -> bool:
 
 
 def _article(part: Part, record: Any, offset: int, options: SourceOptions) -> Item | None:
-    if not _is_article(record):
-        return None
     uri = record.rec_headers.get_header("WARC-Target-URI")
     where = f"record at byte {offset}" + (f" ({safe_name(uri)[:200]})" if uri else "")
+    wanted = _is_article(record)
     try:
-        body = record.content_stream().read(options.max_bytes + 1)
+        body = record.content_stream().read(options.max_bytes + 1) if wanted else b""
         _drain(record.raw_stream)
     except Exception as error:
         return skipped(part.name, f"{where}: the body cannot be read ({_reason(error)})")
