@@ -56,7 +56,7 @@ def write_warc(path: Path, pages: list[tuple[str, bytes]], gz: bool = True) -> l
     expected = []
     for number, (name, html) in enumerate(pages):
         uri, date = f"https://news.example/{name}", f"2024-03-{number % 28 + 1:02d}T12:30:00Z"
-        request = StatusAndHeaders("GET /%s HTTP/1.1" % name, [("Host", "news.example")], is_http_request=True)
+        request = StatusAndHeaders(f"GET /{name} HTTP/1.1", [("Host", "news.example")], is_http_request=True)
         writer.write_record(writer.create_warc_record(uri, "request", http_headers=request,
                                                       warc_headers_dict={"WARC-Date": date}))
         body, headers = _http(html, ENCODINGS[number % len(ENCODINGS)], "text/html; charset=utf-8")

@@ -21,6 +21,8 @@ from typing import IO, Final
 __all__ = ["iter_array"]
 
 _BLOCK: Final = 1 << 20
+_NEAR_END: Final = 16
+"""An error this close to the buffer's end may be an element cut by the block (``\\u00`` of ``\\u00e9``)."""
 _WHITESPACE: Final = " \t\r\n\ufeff"
 
 
@@ -99,11 +101,11 @@ def _decode(buffer: _Buffer, decoder: json.JSONDecoder) -> object:
         try:
             value, end = decoder.raw_decode(buffer.text, buffer.pos)
         except json.JSONDecodeError as error:
-            cut = error.pos >= len(buffer.text) - 1 or "Unterminated" in error.msg
-            if cut and buffer.fill(factor):
+            near = error.pos >= len(buffer.text) - _NEAR_END or "Unterminated" in error.msg
+            if near and buffer.fill(factor):
                 factor *= 2
                 continue
-            if cut:
+            if error.pos >= len(buffer.text) - 1 or "Unterminated" in error.msg:
                 return _Broken("not valid JSON: the array ends inside this element")
             return _Broken(f"not valid JSON ({error.msg}, character {error.pos - buffer.pos + 1} of the element)")
         except RecursionError:

@@ -60,18 +60,22 @@ def table_parts(path: str, name: str, options: SourceOptions) -> list[Part]:
 
 
 def _line_ranges(path: str, name: str, size: int) -> list[Part]:
-    parts: list[Part] = []
-    start, lines, offset, first = 0, 0, 0, 1
+    starts, firsts, lines, offset = [0], [1], 0, 0
     with open_binary(path) as raw:
         while block := raw.read(_SCAN_BLOCK):
-            cut = block.find(b"\n", max(0, start + size - offset)) if offset + len(block) > start + size else -1
-            if cut >= 0:
-                lines_in = lines + block.count(b"\n", 0, cut + 1)
-                parts.append(Part(path, name, "table", "jsonl", len(parts), start, offset + cut + 1, first))
-                start, first = offset + cut + 1, lines_in + 1
-            lines += block.count(b"\n")
+            at = 0
+            while (cut := block.find(b"\n", max(at, starts[-1] + size - offset))) >= 0:
+                lines += block.count(b"\n", at, cut + 1)
+                at = cut + 1
+                starts.append(offset + at)
+                firsts.append(lines + 1)
+            lines += block.count(b"\n", at)
             offset += len(block)
-    return [*parts, Part(path, name, "table", "jsonl", len(parts), start, -1, first)]
+    if len(starts) > 1 and starts[-1] >= offset:
+        starts, firsts = starts[:-1], firsts[:-1]
+    stops = [*starts[1:], -1]
+    return [Part(path, name, "table", "jsonl", i, start, stop, first)
+            for i, (start, stop, first) in enumerate(zip(starts, stops, firsts, strict=True))]
 
 
 def read_table_part(part: Part, options: SourceOptions) -> Iterator[Item]:
