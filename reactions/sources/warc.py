@@ -15,6 +15,7 @@ corrupt record (no error, no sign that anything was lost), and it does not read 
 from __future__ import annotations
 
 import logging
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final
@@ -83,8 +84,10 @@ def _read_records(part: Part, records: _Records, options: SourceOptions, counts:
             return
         except Exception as error:
             counts.broken = True
-            yield skipped(part.name, f"record at byte {_offset(records)}: {_reason(error)}; "
-                                     "the records after it are not read")
+            cut = _header_cut(part.path, _offset(records))
+            yield skipped(part.name, f"record at byte {_offset(records)}: " + (
+                "the file ends inside its header (truncated)" if cut else
+                f"{_reason(error)}; the records after it are not read"))
             return
         if records.err_count > errors:
             errors = records.err_count
@@ -95,6 +98,20 @@ def _read_records(part: Part, records: _Records, options: SourceOptions, counts:
         counts.articles += isinstance(item, Document)
         if item is not None:
             yield item
+
+
+def _header_cut(path: str, offset: int) -> bool:
+    """Whether the file ends inside the header of the record at ``offset`` (warcio fails there in several ways)."""
+    try:
+        with open_binary(path) as raw:
+            raw.seek(offset)
+            rest = raw.read(_READ_BLOCK)
+        if rest.startswith(b"\x1f\x8b"):
+            rest = zlib.decompressobj(31).decompress(rest)
+    except (OSError, zlib.error):
+        return False
+    return len(rest) < _READ_BLOCK and rest.lstrip().startswith((b"WARC/", b"http", b"filedesc")) and \
+        b"\r\n\r\n" not in rest and b"\n\n" not in rest
 
 
 def _offset(records: ArchiveIterator) -> int:
