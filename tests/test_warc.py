@@ -69,32 +69,85 @@ def test_resources_and_plain_text_are_articles_and_the_rest_is_not(tmp_path: Pat
         ("https://news.example/note.txt", b"A note."), ("https://news.example/x.xhtml", b"<html/>")]
 
 
-def test_a_corrupt_gzip_member_is_named_by_its_offset_after_the_records_before_it(tmp_path: Path) -> None:
+def is_response_to(record: bytes, uri: str) -> bool:
+    """Whether ``record`` (starting at its ``WARC/1.`` line) is the response record of ``uri``."""
+    header = record[:record.find(b"\r\n\r\n")]
+    return b"WARC-Type: response\r\n" in header and f"WARC-Target-URI: {uri}\r\n".encode() in header
+
+
+def member_of(data: bytes, uri: str) -> tuple[int, int]:
+    """The start and end of the gzip member of ``data`` holding the response record of ``uri``."""
+    members = [i for i in range(len(data)) if data.startswith(b"\x1f\x8b\x08", i)]
+    for start, end in zip(members, [*members[1:], len(data)], strict=True):
+        try:
+            if is_response_to(gzip.decompress(data[start:end]), uri):
+                return start, end
+        except (OSError, EOFError):
+            continue
+    raise AssertionError(uri)
+
+
+@pytest.mark.parametrize("damage", ["garbage", "cut"])
+def test_a_corrupt_gzip_member_is_named_and_reading_goes_on_after_it(tmp_path: Path, damage: str) -> None:
     path = tmp_path / "c.warc.gz"
     pages = write_warc(path, golden_pages(), gz=True)
     data = path.read_bytes()
-    members = [i for i in range(len(data)) if data.startswith(b"\x1f\x8b\x08", i)]
-    broken = members[len(members) // 2]
-    path.write_bytes(data[:broken + 12] + b"\x00garbage" * 8 + data[broken + 76:])
+    start, end = member_of(data, pages[6].uri)
+    broken = data[start:start + 12] + b"\x00garbage" * 8 if damage == "garbage" else data[start:end - 40]
+    path.write_bytes(data[:start] + broken + data[end:])
     items = list(read_documents(str(path)))
-    docs = documents(items)
-    assert 0 < len(docs) < len(pages)
-    assert as_expected(docs, pages[:len(docs)])
-    [reason] = reasons(items)
-    assert reason.startswith(f"record at byte {broken}: not a readable WARC/ARC record")
-    assert isinstance(items[-1], FileOutcome)
+    assert as_expected(documents(items), pages[:6] + pages[7:])
+    assert isinstance(items[6], FileOutcome)
+    found = reasons(items)
+    assert 1 <= len(found) <= 3
+    assert "; read on from the next record, at byte " in found[-1]
+    assert all(start <= offset(r) for r in found)  # warcio may name a later byte: it reads a bad member on
+    assert offset(found[-1].rsplit("read on", 1)[1]) >= start + len(broken) or damage == "cut"
 
 
-def test_a_corrupt_header_in_an_uncompressed_warc_is_named(tmp_path: Path) -> None:
+def offset(reason: str) -> int:
+    """The byte offset a reason names (``record at byte N…`` or ``before byte N…``)."""
+    return int(reason.split("byte ", 1)[1].split()[0].rstrip(":"))
+
+
+def test_a_record_whose_content_does_not_match_its_digest_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "d.warc"
+    pages = write_warc(path, golden_pages()[:3], gz=False)  # the first page's body is stored as is
+    data = path.read_bytes()
+    at = data.index(pages[0].body[40:80])
+    path.write_bytes(data[:at] + data[at:at + 40].swapcase() + data[at + 40:])
+    checked = list(read_documents(str(path)))
+    assert as_expected(documents(checked), pages[1:])
+    assert reasons(checked) == [f"record at byte {data.rindex(b'WARC/1.', 0, at)} ({pages[0].uri}): "
+                                "its content does not match its digest (corrupt)"]
+    unchecked = documents(list(read_documents(str(path), SourceOptions(verify_digests=False))))
+    body = pages[0].body
+    assert unchecked[0].data == body[:40] + body[40:80].swapcase() + body[80:]
+
+
+def test_a_corrupt_header_in_an_uncompressed_warc_is_named_and_reading_goes_on(tmp_path: Path) -> None:
     path = tmp_path / "c.warc"
     pages = write_warc(path, golden_pages(), gz=False)
     data = path.read_bytes()
-    fifth = data.index(pages[4].uri.encode()) - 200
-    start = data.index(b"WARC/1.", fifth)
+    start = next(i for i in range(len(data))
+                 if data.startswith(b"WARC/1.", i) and is_response_to(data[i:], pages[4].uri))
     path.write_bytes(data[:start] + b"NOT A WARC HEADER\r\n" + data[start + 9:])
     items = list(read_documents(str(path)))
-    assert as_expected(documents(items), pages[:4])
-    assert reasons(items)[-1].startswith(f"record at byte {start}: not a readable WARC/ARC record")
+    assert as_expected(documents(items), pages[:4] + pages[5:])
+    [reason] = reasons(items)
+    assert reason.startswith(f"record at byte {start}: not a readable WARC/ARC record")
+    assert "read on from the next record, at byte " in reason
+
+
+def test_a_corrupt_last_member_says_nothing_after_it_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "c.warc.gz"
+    pages = write_warc(path, golden_pages()[:2], gz=True)
+    data = path.read_bytes()
+    start = data.rindex(b"\x1f\x8b\x08")
+    path.write_bytes(data[:start + 10] + b"\xff" * 30)
+    items = list(read_documents(str(path)))
+    assert as_expected(documents(items), pages)
+    assert reasons(items)[-1].endswith("the records after it are not read")
 
 
 @pytest.mark.parametrize("gz", [True, False])
@@ -124,12 +177,11 @@ def test_an_article_over_the_limit_is_skipped_and_the_rest_read(tmp_path: Path) 
     assert all("over the" in r for r in reasons(items))
 
 
-def test_a_whole_file_gzip_is_read_or_named(tmp_path: Path) -> None:
+def test_a_warc_gzipped_as_one_stream_is_read_whole(tmp_path: Path) -> None:
     plain = tmp_path / "p.warc"
-    pages = write_warc(plain, golden_pages()[:3], gz=False)
+    pages = write_warc(plain, golden_pages(), gz=False)
     path = tmp_path / "whole.warc.gz"
     path.write_bytes(gzip.compress(plain.read_bytes()))
     items = list(read_warc(partitions(str(path))[0], SourceOptions()))
-    docs = documents(items)
-    assert as_expected(docs, pages[:len(docs)])
-    assert len(docs) == len(pages) or reasons(items)
+    assert as_expected(documents(items), pages)
+    assert reasons(items) == []

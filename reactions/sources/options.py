@@ -20,6 +20,8 @@ class SourceOptions:
         max_bytes: the largest article read; a larger one is skipped with a reason.
         chunk_rows: rows held in memory at once while reading a table.
         part_bytes: an uncompressed JSONL file larger than this is split into parts of about this size.
+        verify_digests: check each web-archive record against its SHA-1 block and payload digests (when it
+            has them), so that a corrupt record is reported rather than read.
     """
 
     text_col: str | None = None
@@ -30,6 +32,7 @@ class SourceOptions:
     max_bytes: int = MAX_FILE_BYTES
     chunk_rows: int = 2_000
     part_bytes: int = 64 * 1024 * 1024
+    verify_digests: bool = True
 
 
 TableColumns = SourceOptions
