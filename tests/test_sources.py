@@ -195,3 +195,17 @@ def test_no_reader_raises_on_any_bytes(name: str, prefix: bytes, body: bytes) ->
         items = list(read_documents(str(path), SourceOptions(max_bytes=10_000)))
     assert all(isinstance(i, Document | FileOutcome) for i in items)
     assert all(i.reason for i in items if isinstance(i, FileOutcome))
+
+
+def test_the_sources_benchmark_runs_on_small_files(capsys: pytest.CaptureFixture[str]) -> None:
+    from benchmark_loader import load_benchmark
+
+    bench = load_benchmark("bench_sources")
+    assert bench.main(["--records", "12", "--rows", "30", "--page-kb", "4", "--row-kb", "1", "--repeat", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rows = [line.split() for line in lines[1:]]
+    assert [row[0] for row in rows] == ["crawl.warc.gz", "crawl.warc.gz", "news.csv", "news.csv.gz", "news.jsonl",
+                                        "news.jsonl.gz", "news.parquet"]
+    assert rows[1][1:3] == ["(digests", "unchecked)"]
+    assert [rows[0][2], rows[1][4]] == ["12", "12"]
+    assert [row[2] for row in rows[2:]] == ["30"] * 5
