@@ -110,11 +110,14 @@ def raw_read(path: Path) -> int:
 
 
 def gunzip(path: Path) -> int:
-    data, total = path.read_bytes(), 0
-    while data:
-        inflate = zlib.decompressobj(31)
-        total += len(inflate.decompress(data))
-        data = inflate.unused_data
+    total = 0
+    inflate = zlib.decompressobj(31)
+    with path.open("rb") as stream:
+        while block := stream.read(1 << 16):
+            while block:
+                total += len(inflate.decompress(block))
+                block = inflate.unused_data if inflate.eof else b""
+                inflate = zlib.decompressobj(31) if inflate.eof else inflate
     return total
 
 
