@@ -162,6 +162,17 @@ def test_remote_parquet_parts_by_row_group(tmp_path: Path, memory_root: str) -> 
     assert [d.source for p in parts for d in read_part(p)] == [f"t.parquet#{i}" for i in range(1, 11)]
 
 
+def test_a_glob_that_matches_nothing_says_so_and_brackets_in_a_name_are_a_name(tmp_path: Path) -> None:
+    (tmp_path / "news[1].csv").write_bytes(b"text\nBracketed.\n")
+    [outcome] = read_documents(str(tmp_path / "*.parquet"))
+    assert isinstance(outcome, FileOutcome)
+    assert outcome.reason == "no file matches this pattern"
+    [doc] = read_documents(str(tmp_path / "news[1].csv"))
+    assert isinstance(doc, Document)
+    assert doc.source == "news[1].csv#1"
+    assert [d.source for d in read_documents(str(tmp_path / "news*.csv"))] == ["news[1].csv#1"]
+
+
 def test_a_remote_path_without_fsspec_is_a_reason(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "fsspec", None)
     monkeypatch.setitem(sys.modules, "fsspec.core", None)

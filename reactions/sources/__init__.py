@@ -130,6 +130,8 @@ def read_documents(path: str, options: SourceOptions = DEFAULT_SOURCE,
     except OSError as error:  # RemoteUnavailableError, or a listing refused
         yield skipped(name or path, str(error) if isinstance(error, RemoteUnavailableError) else os_reason(error))
         return
+    if not paths:
+        yield skipped(name or path, "no file matches this pattern")
     for each in paths:
         for part in partitions(each, options, name if len(paths) == 1 else None):
             yield from read_part(part, options)

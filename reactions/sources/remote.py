@@ -61,7 +61,11 @@ def expand_paths(pattern: str) -> list[str]:
     if not _GLOB_CHARS.intersection(pattern):
         return [pattern]
     if not is_remote(pattern):
+        if os.path.isfile(pattern):  # a name with brackets, not a pattern
+            return [pattern]
         return sorted(p for p in glob.glob(pattern, recursive=True) if os.path.isfile(p))
     fs, inner = _filesystem(pattern)
+    if fs.isfile(inner):  # type: ignore[attr-defined]
+        return [pattern]
     found = fs.glob(inner)  # type: ignore[attr-defined]
     return sorted(fs.unstrip_protocol(p) for p in found if fs.isfile(p))  # type: ignore[attr-defined]
