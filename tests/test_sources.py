@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import gzip
 import json
+import os
 import pickle
 import sys
 import tempfile
@@ -50,6 +51,17 @@ def test_source_kind_sniffs_a_warc_without_its_ending(tmp_path: Path) -> None:
     kinds = [source_kind(str(tmp_path / n)) for n in ("crawl-0001", "crawl-0002.gz", "notes.gz", "absent.gz")]
     assert kinds == ["warc", "warc", None, None]
     assert [d.source for d in read_documents(str(tmp_path / "crawl-0001"))] == ["https://news.example/date_mismatch"]
+
+
+def test_a_fifo_or_a_folder_named_like_a_source_is_refused_without_blocking(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe.csv")
+    os.mkfifo(tmp_path / "crawl-pipe")
+    (tmp_path / "folder.jsonl").mkdir()
+    assert source_kind(str(tmp_path / "crawl-pipe")) is None
+    for name in ("pipe.csv", "folder.jsonl"):
+        [outcome] = read_documents(str(tmp_path / name))
+        assert isinstance(outcome, FileOutcome)
+        assert outcome.reason == "cannot be read: not a regular file (a folder, a FIFO, a device or a socket)"
 
 
 def test_a_plain_article_is_not_a_source_and_has_no_parts(tmp_path: Path) -> None:

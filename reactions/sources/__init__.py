@@ -69,7 +69,7 @@ def source_kind(path: str) -> str | None:
     if table_format(path):
         return "table"
     inner = posixpath.basename(inner_name(path))
-    return _sniff(path) if compression_of(path) or "." not in inner else None
+    return _sniff(path) if compression_of(path) or "." not in inner else None  # open_binary refuses a FIFO
 
 
 def _sniff(path: str) -> str | None:
@@ -116,7 +116,8 @@ def read_part(part: Part, options: SourceOptions = DEFAULT_SOURCE) -> Iterator[D
     except RemoteUnavailableError as error:
         yield skipped(part.name, str(error))
     except OSError as error:
-        yield skipped(part.name, f"cannot be read: {os_reason(error)}")
+        own = error.errno == 0 and error.strerror  # a refusal of open_binary's, already in words
+        yield skipped(part.name, f"cannot be read: {error.strerror if own else os_reason(error)}")
     except Exception as error:
         message = " ".join(str(error).split())[:200]
         yield skipped(part.name, f"cannot be read as {part.format} ({type(error).__name__}: {message})")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import glob
 import os
+import stat
 from typing import IO, Final
 
 __all__ = ["RemoteUnavailableError", "expand_paths", "file_size", "is_remote", "open_binary"]
@@ -43,9 +44,22 @@ def _filesystem(path: str) -> tuple[object, str]:
 def open_binary(path: str) -> IO[bytes]:
     """``path`` opened for reading bytes (a local file, or an fsspec file for a URL)."""
     if not is_remote(path):
-        return open(path, "rb")
+        return _open_regular(path)
     fs, inner = _filesystem(path)
     return fs.open(inner, "rb")  # type: ignore[attr-defined, no-any-return]
+
+
+def _open_regular(path: str) -> IO[bytes]:
+    """A local file opened without blocking (a FIFO without a writer would block ``open`` forever), refused
+    unless it is a regular file."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(0, "not a regular file (a folder, a FIFO, a device or a socket)")
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def file_size(path: str) -> int:
