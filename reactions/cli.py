@@ -24,6 +24,7 @@ from reactions import __version__
 from reactions.errors import ExportError, InputError, ReactionsError
 from reactions.run.cache import CACHE_DIR_ENV
 from reactions.sources.files import MAX_FILE_BYTES, ReadOptions
+from reactions.sources.options import SourceOptions
 from reactions.store import LABELS
 
 if TYPE_CHECKING:
@@ -33,6 +34,30 @@ FORMATS = ("csv", "jsonl", "parquet", "xlsx")
 NETWORK_GRAPHS, NETWORK_TOP, NETWORK_MAX_TOP = ("hashtags", "mentions"), 30, 200
 """reactions.network's GRAPHS, DEFAULT_TOP and MAX_TOP (the parser does not import networkx: ``--help`` stays
 quick; a test checks they agree)."""
+
+
+PATHS_HELP = (
+    "article files and folders (.txt .md .html .htm), datasets (.csv .tsv .jsonl .ndjson .json .parquet, also "
+    ".gz/.zst: one article a row), FakeNewsNet folders, web archives (.warc .warc.gz .arc .arc.gz), and URLs "
+    "(s3://, gs://, https://, globs among them) with the remote extra"
+)
+COLUMN_FLAGS = ("text", "id", "title", "date", "url")
+"""A dataset's columns that can be named: --text-col, --id-col, … (reactions.sources.SourceOptions)."""
+
+
+def add_source_arguments(command: argparse.ArgumentParser) -> None:
+    """The options of how datasets are read, shared by every command that reads articles."""
+    for name in COLUMN_FLAGS:
+        command.add_argument(
+            f"--{name}-col", metavar="NAME", dest=f"{name}_col",
+            help=f"a dataset's {name} column (default: found by name)",
+        )  # fmt: skip
+
+
+def source_options(args: argparse.Namespace) -> SourceOptions:
+    """How datasets are read, from the command line (:func:`add_source_arguments`)."""
+    column = {name: getattr(args, f"{name}_col", None) for name in COLUMN_FLAGS}
+    return SourceOptions(column["text"], column["id"], column["title"], column["date"], column["url"])
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -46,10 +71,10 @@ def build_parser() -> argparse.ArgumentParser:
     extract = commands.add_parser(
         "extract",
         help="extract the reactions of article files and folders into one table",
-        description="Read article files and folders (recursive: .txt .md .html .htm) and write one row "
-        "per unique reaction. A summary and every warning go to stderr.",
+        description="Read article files and folders (recursive: .txt .md .html .htm, datasets, web archives) "
+        "and write one row per unique reaction. A summary and every warning go to stderr.",
     )
-    extract.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="article files and folders")
+    extract.add_argument("paths", nargs="+", metavar="PATH", help=PATHS_HELP)
     extract.add_argument(
         "-o", "--output", type=Path, metavar="OUT",
         help="write the table to OUT; its extension (.csv .jsonl .parquet .xlsx) gives the format "
@@ -105,6 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--follow-links", action="store_true",
         help="read symbolic links to files outside the corpus folder (default: each is named and skipped)",
     )  # fmt: skip
+    add_source_arguments(extract)
     extract.set_defaults(handler=run_extract)
     add_network_command(commands)
     add_sentiment_commands(commands)
@@ -157,7 +183,7 @@ def run_extract(args: argparse.Namespace) -> int:
             cluster = stack.enter_context(connect(args.dask or None))
         result = extract_frame(  # to_frame(read_corpus(…)) in `jobs` processes, or the stored frame of a re-run
             args.paths, jobs=args.jobs or None, cache=not args.no_cache, lexicon=settings.lexicon,
-            overrides=settings.overrides, progress=bar, read=read, cluster=cluster,
+            overrides=settings.overrides, progress=bar, read=read, cluster=cluster, sources=source_options(args),
         )  # fmt: skip
     if bar is not None:
         bar.close()
@@ -198,7 +224,7 @@ def add_network_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
         description="Read article files and folders as extract does and write the network of their reactions: "
         "hashtags used together, or authors and the accounts they mention. A summary goes to stderr.",
     )
-    network.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="article files and folders")
+    network.add_argument("paths", nargs="+", metavar="PATH", help=PATHS_HELP)
     network.add_argument("--graph", choices=NETWORK_GRAPHS, default="hashtags", help="the network (default: hashtags)")
     network.add_argument(
         "-o", "--output", type=Path, metavar="OUT",
@@ -215,6 +241,7 @@ def add_network_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
     )  # fmt: skip
     network.add_argument("-q", "--quiet", action="store_true", help="no summary or warnings on stderr (errors only)")
     network.add_argument("--jobs", type=int, default=0, metavar="N", help="parse and score in N processes (as extract)")
+    add_source_arguments(network)
     network.set_defaults(handler=run_network)
 
 
@@ -231,7 +258,10 @@ def run_network(args: argparse.Namespace) -> int:
     if not fmt:
         raise ExportError(f"{output}: unknown network format; use .gexf or .graphml")
     settings = load_settings(corpus_folder(args.paths))
-    result = extract_frame(args.paths, jobs=args.jobs or None, lexicon=settings.lexicon, overrides=settings.overrides)
+    result = extract_frame(
+        args.paths, jobs=args.jobs or None, lexicon=settings.lexicon, overrides=settings.overrides,
+        sources=source_options(args),
+    )  # fmt: skip
     if not args.quiet:
         report(result, sys.stderr)
     if not result.articles:

@@ -30,7 +30,16 @@ from reactions.models import Article, Citation, Corpus, Document, FileOutcome, R
 from reactions.parse.article import parse_article
 from reactions.parse.html import is_html, parse_html_article
 from reactions.parse.text import decode_bytes
-from reactions.sources import SourceOptions, partitions, read_part, source_kind
+from reactions.sources import (
+    DEFAULT_SOURCE,
+    SourceOptions,
+    default_name,
+    expand_paths,
+    found_in_folder,
+    partitions,
+    read_part,
+    source_kind,
+)
 from reactions.sources.files import DEFAULT_READ, ReadOptions, UnreadableError, read_bytes, safe_name
 
 if TYPE_CHECKING:
@@ -88,6 +97,13 @@ def scan_files(paths: str | Path | Iterable[str | Path], *, stat: bool = False) 
     listed: list[Listed] = []
     seen: set[str] = set()
     for given in [paths] if isinstance(paths, str | Path) else paths:
+        if is_remote(given):  # a URL (s3://, gs://, https://), a glob among them: each file as it is named
+            found = [(url, Listed(url, default_name(url))) for url in _remote_files(str(given))]
+            for key, item in found:
+                if key not in seen:
+                    seen.add(key)
+                    listed.append(item)
+            continue
         root = Path(given)
         found = _folder_files(root, stat) if root.is_dir() else [_given_file(root, stat)]
         for key, item in found:
@@ -95,6 +111,19 @@ def scan_files(paths: str | Path | Iterable[str | Path], *, stat: bool = False) 
                 seen.add(key)
                 listed.append(item)
     return listed
+
+
+def is_remote(path: str | Path) -> bool:
+    """Whether ``path`` is a URL read through fsspec (``s3://bucket/key``) rather than a local path."""
+    return isinstance(path, str) and "://" in path[:16]
+
+
+def _remote_files(url: str) -> list[str]:
+    """The files a URL (or a URL glob) names; itself when it cannot be listed (reading it then says why)."""
+    try:
+        return expand_paths(url) or [url]
+    except OSError:
+        return [url]
 
 
 def iter_article_paths(paths: str | Path | Iterable[str | Path]) -> list[Path]:
@@ -160,7 +189,7 @@ def _walk(folder: str, prefix: str) -> Iterator[tuple[os.DirEntry[str] | _Unlist
         if _is_dir(entry):
             if not entry.is_symlink():
                 yield from _walk(entry.path, f"{prefix}{safe_name(name)}/")
-        elif name[name.rfind(".") :].lower() in SUFFIXES:  # the suffix (no dot: the last letter, never a suffix)
+        elif name[name.rfind(".") :].lower() in SUFFIXES or found_in_folder(name):  # (no dot: never a suffix)
             yield entry, safe_name(prefix + name)
 
 
@@ -275,7 +304,7 @@ def read_corpus(
     *,
     progress: Progress | None = None,
     read: ReadOptions = DEFAULT_READ,
-    sources: SourceOptions | None = None,
+    sources: SourceOptions = DEFAULT_SOURCE,
 ) -> Corpus:
     """Read every article under ``paths`` (files, folders, datasets and web archives, see :func:`list_files`) into
     records, in this process: the library's way to the articles themselves.  For the scored frame of a corpus
@@ -298,7 +327,7 @@ def read_corpus(
     return assemble(parsed)
 
 
-def _parse_dataset(path: str, name: str, options: SourceOptions | None) -> Iterator[Parsed]:
+def _parse_dataset(path: str, name: str, options: SourceOptions) -> Iterator[Parsed]:
     """Every document of a dataset or an archive, parsed, with the source's metadata."""
     for part in partitions(path, options, name=name):
         for found in read_part(part, options):

@@ -26,8 +26,10 @@ SEEDS_SUMMARY = "files: 5, articles: 5, reactions: 12 unique (13 occurrences), w
 @pytest.mark.parametrize(
     ("argv", "expected"),
     [
-        (["extract", "a.txt"], {"paths": [Path("a.txt")], "output": None, "format": None, "quiet": False}),
-        (["extract", "a", "b/", "-o", "out.jsonl"], {"paths": [Path("a"), Path("b")], "output": Path("out.jsonl")}),
+        (["extract", "a.txt"], {"paths": ["a.txt"], "output": None, "format": None, "quiet": False}),
+        (["extract", "a", "b/", "-o", "out.jsonl"], {"paths": ["a", "b/"], "output": Path("out.jsonl")}),
+        (["extract", "s3://bucket/cc/*.warc.gz"], {"paths": ["s3://bucket/cc/*.warc.gz"]}),  # a URL kept whole
+        (["extract", "d.csv", "--text-col", "body", "--url-col", "link"], {"text_col": "body", "url_col": "link"}),
         (["extract", "a", "--output", "x.csv", "--format", "parquet"], {"output": Path("x.csv"), "format": "parquet"}),
         (["extract", "-q", "a"], {"quiet": True}),
         (["extract", "a", "--quiet"], {"quiet": True}),

@@ -38,6 +38,7 @@ from reactions.corpus import (
     Listed,
     Parsed,
     check_outcomes,
+    is_remote,
     located,
     log_warnings,
     parse_document,
@@ -60,7 +61,7 @@ from reactions.run.parallel import cached_results, default_jobs, shared_pool
 from reactions.run.scheduler import ClusterTasks, Job, Scheduler
 from reactions.run.units import RunInputs, Unit, documents_only, split_units, unit_documents
 from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
-from reactions.sources import SourceOptions
+from reactions.sources import DEFAULT_SOURCE, SourceOptions
 from reactions.sources.files import DEFAULT_READ, ReadOptions
 from reactions.store import corpus_folder
 
@@ -131,7 +132,7 @@ class RunOptions:
     overrides: Mapping[str, str] | None = None
     progress: Progress | None = None
     read: ReadOptions = DEFAULT_READ
-    sources: SourceOptions | None = None
+    sources: SourceOptions = DEFAULT_SOURCE
     time_limit: float | None = None
     cluster: Any = None
 
@@ -156,7 +157,8 @@ def extract_frame(
     listed_at = time.time_ns()
     inputs = RunInputs(scan_files(given, stat=options.cache), documents, document_paths)
     files = inputs.files
-    store = _open_store(given, files) if options.cache else None
+    remote = any(is_remote(path) for path in given)  # no stat data to tell a changed remote file: no frame cache
+    store = _open_store(given, files) if options.cache and not remote else None
     with paused_gc(), store if store is not None else contextlib.nullcontext():
         mark = None
         if store is not None:
@@ -253,7 +255,7 @@ def read_chunk(
     unit: Unit,
     store: str | None,
     read: ReadOptions = DEFAULT_READ,
-    sources: SourceOptions | None = None,
+    sources: SourceOptions = DEFAULT_SOURCE,
     guard: GuardedParser | None = None,
 ) -> Chunk:
     """Read one unit (:mod:`reactions.run.units`: a few files, a dataset's part, documents in memory), parse its

@@ -20,7 +20,7 @@ from typing import TypeAlias
 
 from reactions.corpus import Listed, parse_document, read_file, with_metadata
 from reactions.models import Article, Document, FileOutcome
-from reactions.sources import Part, SourceOptions, partitions, read_part, source_kind
+from reactions.sources import DEFAULT_SOURCE, Part, SourceOptions, partitions, read_part, source_kind
 from reactions.sources.files import DEFAULT_READ, ReadOptions
 
 
@@ -61,7 +61,7 @@ class RunInputs:
     paths: Sequence[str] = ()
 
 
-def split_units(inputs: RunInputs, batch: int, options: SourceOptions | None = None) -> list[tuple[Unit, int]]:
+def split_units(inputs: RunInputs, batch: int, options: SourceOptions = DEFAULT_SOURCE) -> list[tuple[Unit, int]]:
     """``inputs`` cut into units, in reading order, each with its weight for progress (files or documents it
     reads; a dataset's part counts as one): runs of plain files ``batch`` at a time, each dataset or archive in
     its parts, the documents in memory ``batch`` at a time."""
@@ -88,7 +88,7 @@ def split_units(inputs: RunInputs, batch: int, options: SourceOptions | None = N
     return units
 
 
-def unit_documents(unit: Unit, read: ReadOptions = DEFAULT_READ, options: SourceOptions | None = None) -> list[Item]:
+def unit_documents(unit: Unit, read: ReadOptions = DEFAULT_READ, options: SourceOptions = DEFAULT_SOURCE) -> list[Item]:
     """The documents (or outcomes) of one unit, in reading order, each with the path outcomes name."""
     if isinstance(unit, FileBatch):
         return [(path, _file_document(path, source, read)) for path, source in unit.files]
@@ -114,7 +114,7 @@ def find_article(
     *,
     documents: Sequence[Document] = (),
     read: ReadOptions = DEFAULT_READ,
-    options: SourceOptions | None = None,
+    options: SourceOptions = DEFAULT_SOURCE,
 ) -> Article | None:
     """The article ``source`` again, parsed as the run parses it (the source's metadata applied), for a view that
     needs its text: ``path`` is what the run's outcome for it names (a file, a dataset, an upload), ``documents``

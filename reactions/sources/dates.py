@@ -1,0 +1,89 @@
+"""A dataset's publication date, whatever form it has, as an aware UTC datetime (``None`` when unreadable).
+
+>>> parse_published("2017-12-31T18:30:00+01:00")
+datetime.datetime(2017, 12, 31, 17, 30, tzinfo=datetime.timezone.utc)
+>>> parse_published("December 31, 2017 ")
+datetime.datetime(2017, 12, 31, 0, 0, tzinfo=datetime.timezone.utc)
+>>> parse_published(1514764800)
+datetime.datetime(2018, 1, 1, 0, 0, tzinfo=datetime.timezone.utc)
+>>> parse_published("yesterday") is None
+True
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import email.utils
+import math
+from typing import Final
+
+__all__ = ["parse_published"]
+
+_FORMATS: Final = (
+    "%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y", "%B %d %Y", "%b %d %Y", "%d-%b-%y", "%b %d, %Y %H:%M",
+    "%Y%m%d%H%M%S", "%Y%m%dT%H%M%SZ", "%Y%m%d", "%m/%d/%Y", "%m/%d/%Y %H:%M", "%m/%d/%Y %H:%M:%S",
+    "%Y/%m/%d", "%Y/%m/%d %H:%M:%S", "%d.%m.%Y", "%Y-%m-%d %H:%M:%S %Z", "%a, %d %b %Y %H:%M:%S",
+)
+"""Forms ``fromisoformat`` and RFC 2822 do not read (ISOT: ``December 31, 2017``; GDELT: ``20171231T183000Z``)."""
+_MAX_LENGTH: Final = 64
+_EPOCH_MS: Final = 10**11
+"""An epoch number above this is in milliseconds (10**11 seconds is the year 5138)."""
+
+
+def parse_published(value: object) -> dt.datetime | None:
+    """``value`` (an ISO string, epoch seconds or milliseconds, a datetime, a date, a common written form) as an
+    aware UTC datetime; ``None`` when it is missing or cannot be read.  A naive time is taken as UTC."""
+    if isinstance(value, dt.datetime):
+        return _utc(value)
+    if isinstance(value, dt.date):
+        return dt.datetime(value.year, value.month, value.day, tzinfo=dt.UTC)
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return _epoch(float(value))
+    if isinstance(value, bytes):
+        value = value.decode("utf-8", "replace")
+    return _from_text(value.strip()) if isinstance(value, str) and value.strip() else None
+
+
+def _utc(value: dt.datetime) -> dt.datetime:
+    return value.replace(tzinfo=dt.UTC) if value.tzinfo is None else value.astimezone(dt.UTC)
+
+
+def _epoch(seconds: float) -> dt.datetime | None:
+    if not math.isfinite(seconds) or seconds < 0:
+        return None
+    if seconds > _EPOCH_MS:
+        seconds /= 1000
+    try:
+        return dt.datetime.fromtimestamp(seconds, dt.UTC)
+    except (OverflowError, OSError, ValueError):
+        return None
+
+
+def _from_text(text: str) -> dt.datetime | None:
+    if len(text) > _MAX_LENGTH:
+        return None
+    if text.replace(".", "", 1).isdigit() and len(text) != 8 and len(text) != 14:
+        return _epoch(float(text))
+    try:
+        return _utc(dt.datetime.fromisoformat(text.replace(" UTC", "+00:00")))
+    except ValueError:
+        pass
+    return _rfc2822(text) or _formatted(text)
+
+
+def _rfc2822(text: str) -> dt.datetime | None:
+    try:
+        return _utc(email.utils.parsedate_to_datetime(text))
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return None
+
+
+def _formatted(text: str) -> dt.datetime | None:
+    for form in _FORMATS:
+        try:
+            return _utc(dt.datetime.strptime(text, form))
+        except ValueError:
+            continue
+    return None

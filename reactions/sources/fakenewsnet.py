@@ -1,0 +1,60 @@
+"""A FakeNewsNet article: ``<id>/news content.json`` (``text``, ``title``, ``url``, ``publish_date``) → one document.
+
+FakeNewsNet's crawler writes one folder per article, named by its id (``politifact15014``), holding
+``news content.json``; ``publish_date`` is epoch seconds or ``null``.  The document's source is the folder name.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+from collections.abc import Iterator
+
+from reactions.models import Document, FileOutcome
+from reactions.sources.columns import skipped, text_bytes
+from reactions.sources.dates import parse_published
+from reactions.sources.kinds import FAKENEWSNET_FILE
+from reactions.sources.options import Part, SourceOptions
+from reactions.sources.remote import open_binary
+
+__all__ = ["FAKENEWSNET_FILE", "article_id", "read_fakenewsnet"]
+
+
+
+def article_id(path: str) -> str:
+    """The FakeNewsNet id of ``path``: the name of the folder holding ``news content.json``."""
+    folder = posixpath.dirname(path.replace("\\", "/").rstrip("/"))
+    return posixpath.basename(folder) or path
+
+
+def read_fakenewsnet(part: Part, options: SourceOptions) -> Iterator[Document | FileOutcome]:
+    """The one document of a FakeNewsNet ``news content.json`` (or why it is skipped)."""
+    with open_binary(part.path) as raw:
+        data = raw.read(options.max_bytes * 2 + 1)
+    if len(data) > options.max_bytes * 2:
+        yield skipped(part.name, f"over {options.max_bytes * 2:,} bytes: skipped")
+        return
+    try:
+        record = json.loads(data.decode("utf-8", "surrogateescape"))
+    except (ValueError, RecursionError) as error:
+        yield skipped(part.name, f"not valid JSON ({str(error)[:120]})")
+        return
+    yield _document(part, record, options)
+
+
+def _document(part: Part, record: object, options: SourceOptions) -> Document | FileOutcome:
+    if not isinstance(record, dict):
+        return skipped(part.name, "not a JSON object")
+    text = text_bytes(record.get("text"))
+    if text is None:
+        return skipped(part.name, "the article's 'text' is empty")
+    if len(text) > options.max_bytes:
+        return skipped(part.name, f"the article is {len(text):,} bytes, over the {options.max_bytes:,} limit")
+    url, title = (text_bytes(record.get(key)) for key in ("url", "title"))
+    return Document(
+        source=article_id(part.path),
+        data=text,
+        url=url.decode("utf-8", "replace").strip() if url else None,
+        title=title.decode("utf-8", "replace").strip() if title else None,
+        published=parse_published(record.get("publish_date")),
+    )

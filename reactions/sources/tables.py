@@ -1,0 +1,246 @@
+"""Datasets of articles, one a row: CSV, TSV, JSONL, a JSON array, Parquet, each also gzip- or zstd-compressed.
+
+Every reader holds a bounded number of rows at once (pandas chunks, Parquet batches, one JSONL line, one JSON
+element) and yields, in order, a :class:`~reactions.models.Document` per row or a skipped
+:class:`~reactions.models.FileOutcome` naming the row and its problem.  A table whose columns hold no text is
+one outcome naming the columns it has; a stream that breaks (a truncated gzip member) is one outcome after the
+rows read before it.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import tempfile
+import warnings
+from collections.abc import Iterable, Iterator, Mapping
+from typing import IO, Final, cast
+
+import pandas as pd
+import pyarrow.parquet as pq
+
+from reactions.models import Document, FileOutcome
+from reactions.sources.columns import Columns, find_columns, row_document, skipped
+from reactions.sources.jsonarray import iter_array
+from reactions.sources.kinds import TABLE_FORMATS, table_format
+from reactions.sources.options import Part, SourceOptions
+from reactions.sources.remote import file_size, open_binary
+from reactions.sources.streams import CutStream, Readable, compression_of, open_decompressed
+
+__all__ = ["TABLE_FORMATS", "read_table_part", "table_format", "table_parts"]
+
+_SCAN_BLOCK: Final = 1 << 20
+
+Item = Document | FileOutcome
+
+
+def table_parts(path: str, name: str, options: SourceOptions) -> list[Part]:
+    """The parts of table ``path``: one per Parquet row group, byte ranges of a large uncompressed JSONL file
+    (each starting a line), else the whole file."""
+    fmt = table_format(path) or "csv"
+    whole = [Part(path, name, "table", fmt)]
+    if compression_of(path) is not None:
+        return whole
+    if fmt == "parquet":
+        with open_binary(path) as raw:
+            meta = pq.ParquetFile(raw).metadata
+        firsts = [1 + sum(meta.row_group(j).num_rows for j in range(i)) for i in range(meta.num_row_groups)]
+        return [Part(path, name, "table", fmt, index=i, first_row=first) for i, first in enumerate(firsts)] or whole
+    if fmt == "jsonl" and file_size(path) > options.part_bytes:
+        return _line_ranges(path, name, options.part_bytes)
+    return whole
+
+
+def _line_ranges(path: str, name: str, size: int) -> list[Part]:
+    starts, firsts, lines, offset = [0], [1], 0, 0
+    with open_binary(path) as raw:
+        while block := raw.read(_SCAN_BLOCK):
+            at = 0
+            while (cut := block.find(b"\n", max(at, starts[-1] + size - offset))) >= 0:
+                lines += block.count(b"\n", at, cut + 1)
+                at = cut + 1
+                starts.append(offset + at)
+                firsts.append(lines + 1)
+            lines += block.count(b"\n", at)
+            offset += len(block)
+    if len(starts) > 1 and starts[-1] >= offset:
+        starts, firsts = starts[:-1], firsts[:-1]
+    stops = [*starts[1:], -1]
+    return [Part(path, name, "table", "jsonl", i, start, stop, first)
+            for i, (start, stop, first) in enumerate(zip(starts, stops, firsts, strict=True))]
+
+
+def read_table_part(part: Part, options: SourceOptions) -> Iterator[Item]:
+    """The documents (and skipped rows) of one part of a table, in order."""
+    readers = {"csv": _read_csv, "tsv": _read_csv, "jsonl": _read_jsonl, "json": _read_json,
+               "parquet": _read_parquet}
+    return readers[part.format](part, options)
+
+
+def _rows(part: Part, records: Iterable[Mapping[str, object]], columns: Columns,
+          options: SourceOptions) -> Iterator[Item]:
+    for row, record in enumerate(records, part.first_row):
+        yield row_document(part.name, row, record, columns, options)
+
+
+# --- CSV / TSV -------------------------------------------------------------------------------------------------
+
+
+def _read_csv(part: Part, options: SourceOptions) -> Iterator[Item]:
+    cut = CutStream(open_decompressed(part.path), "csv")
+    with io.BufferedReader(cut) as stream:
+        yield from _csv_rows(part, stream, options)
+    if cut.error:
+        yield skipped(part.name, f"{cut.error}: the rows after the last one read are lost")
+
+
+def _csv_rows(part: Part, stream: IO[bytes], options: SourceOptions) -> Iterator[Item]:
+    chunks = pd.read_csv(stream, sep="\t" if part.format == "tsv" else ",", chunksize=options.chunk_rows,
+                         dtype=object, keep_default_na=False, encoding="utf-8", encoding_errors="surrogateescape",
+                         on_bad_lines="warn")
+    columns: Columns | str | None = None
+    row = part.first_row
+    with chunks:
+        for chunk, bad_lines in _chunks_with_warnings(chunks):
+            yield from (skipped(part.name, line) for line in bad_lines)
+            columns = find_columns(list(chunk.columns), options) if columns is None else columns
+            if isinstance(columns, str):
+                yield skipped(part.name, columns)
+                return
+            yield from _rows(Part(part.path, part.name, "table", part.format, first_row=row),
+                             _records(chunk), columns, options)
+            row += len(chunk)
+
+
+def _records(chunk: pd.DataFrame) -> list[dict[str, object]]:
+    return [dict(zip(map(str, chunk.columns), values, strict=True)) for values in chunk.itertuples(index=False)]
+
+
+def _chunks_with_warnings(chunks: Iterable[pd.DataFrame]) -> Iterator[tuple[pd.DataFrame, list[str]]]:
+    iterator = iter(chunks)
+    while True:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            chunk = next(iterator, None)
+        bad = [f"{_bad_line(str(w.message))}" for w in caught if issubclass(w.category, pd.errors.ParserWarning)]
+        if chunk is None:
+            return
+        yield chunk, bad
+
+
+def _bad_line(message: str) -> str:
+    text = message.strip().replace("Skipping line", "line", 1)
+    return f"{text}: the line is skipped"[:300]
+
+
+# --- JSON Lines and JSON arrays --------------------------------------------------------------------------------
+
+
+def _read_jsonl(part: Part, options: SourceOptions) -> Iterator[Item]:
+    cut = CutStream(_ranged(part))
+    with io.BufferedReader(cut) as stream:
+        yield from _jsonl_rows(part, stream, options)
+    if cut.error:
+        yield skipped(part.name, f"{cut.error}: the lines after the last one read are lost")
+
+
+def _jsonl_rows(part: Part, lines: Iterable[bytes], options: SourceOptions) -> Iterator[Item]:
+    columns: Columns | str | None = None
+    for line_number, line in enumerate(lines, part.first_row):
+        if not line.strip():
+            continue
+        record = _json_line(line)
+        if not isinstance(record, dict):
+            yield skipped(part.name, f"line {line_number}: {record or 'not a JSON object'}")
+            continue
+        columns = find_columns(list(record), options) if columns is None else columns
+        if isinstance(columns, str):
+            if part.index == 0:
+                yield skipped(part.name, f"{columns} (line {line_number})")
+            return
+        yield row_document(part.name, line_number, record, columns, options)
+
+
+def _ranged(part: Part) -> Readable:
+    stream = open_decompressed(part.path)
+    if part.start == 0 and part.stop < 0:
+        return stream
+    stream.seek(part.start)
+    return _Limited(stream, part.stop - part.start) if part.stop >= 0 else stream
+
+
+class _Limited:
+    """The first ``size`` bytes of a stream (the inner stream starts where the range does)."""
+
+    def __init__(self, inner: IO[bytes], size: int) -> None:
+        self._inner, self._left = inner, size
+
+    def read(self, size: int = -1) -> bytes:
+        want = self._left if size < 0 else min(size, self._left)
+        data = self._inner.read(want) if want else b""
+        self._left -= len(data)
+        return data
+
+    def close(self) -> None:
+        self._inner.close()
+
+
+def _json_line(line: bytes) -> dict[str, object] | str | None:
+    try:
+        value = json.loads(line.decode("utf-8", "surrogateescape"))
+    except (ValueError, RecursionError) as error:
+        return f"not valid JSON ({str(error)[:120]})"
+    return value if isinstance(value, dict) else None
+
+
+def _read_json(part: Part, options: SourceOptions) -> Iterator[Item]:
+    cut = CutStream(open_decompressed(part.path), "none")
+    with io.BufferedReader(cut) as stream:
+        yield from _json_rows(part, iter_array(stream), options)
+    if cut.error:
+        yield skipped(part.name, f"{cut.error}: the elements after the last one read are lost")
+
+
+def _json_rows(part: Part, elements: Iterable[tuple[int, dict[str, object] | str]],
+               options: SourceOptions) -> Iterator[Item]:
+    columns: Columns | str | None = None
+    for number, value in elements:
+        if isinstance(value, str):
+            yield skipped(part.name, value if number == 0 else f"element {number}: {value}")
+            continue
+        columns = find_columns(list(value), options) if columns is None else columns
+        if isinstance(columns, str):
+            yield skipped(part.name, columns)
+            return
+        yield row_document(part.name, number, value, columns, options)
+
+
+# --- Parquet ---------------------------------------------------------------------------------------------------
+
+
+def _read_parquet(part: Part, options: SourceOptions) -> Iterator[Item]:
+    with _seekable(part.path) as raw:
+        table = pq.ParquetFile(raw)
+        columns = find_columns(table.schema_arrow.names, options)
+        if isinstance(columns, str):
+            if part.index == 0:
+                yield skipped(part.name, columns)
+            return
+        groups = [part.index] if compression_of(part.path) is None else list(range(table.num_row_groups))
+        batches = table.iter_batches(options.chunk_rows, row_groups=groups, columns=list(columns.names))
+        row = part.first_row
+        for batch in batches:
+            records = batch.to_pylist()
+            yield from _rows(Part(part.path, part.name, "table", "parquet", first_row=row), records, columns, options)
+            row += len(records)
+
+
+def _seekable(path: str) -> IO[bytes]:
+    if compression_of(path) is None:
+        return open_binary(path)
+    spool = tempfile.SpooledTemporaryFile(max_size=64 * 1024 * 1024)  # noqa: SIM115 - returned open
+    with open_decompressed(path) as stream:
+        while block := stream.read(_SCAN_BLOCK):
+            spool.write(block)
+    spool.seek(0)
+    return cast(IO[bytes], spool)

@@ -1,0 +1,234 @@
+"""The sources interface: kinds, parts, FakeNewsNet folders, remote paths, dates, and no exception on any bytes."""
+
+from __future__ import annotations
+
+import datetime as dt
+import gzip
+import json
+import os
+import pickle
+import sys
+import tempfile
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import fsspec
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from warc_factory import golden_pages, write_warc
+
+from reactions.models import Document, FileOutcome, Status
+from reactions.sources import (
+    Part,
+    SourceOptions,
+    TableColumns,
+    default_name,
+    parse_published,
+    partitions,
+    read_documents,
+    read_part,
+    source_kind,
+)
+
+
+@pytest.mark.parametrize(("name", "kind"), [
+    ("a/Fake.csv", "table"), ("x.TSV", "table"), ("x.jsonl.gz", "table"), ("x.ndjson.zst", "table"),
+    ("x.json", "table"), ("x.parquet", "table"), ("CC-NEWS-20170101.warc.gz", "warc"), ("x.arc", "warc"),
+    ("politifact15014/news content.json", "fakenewsnet"), ("article.txt", None), ("page.html", None),
+    ("notes.md", None),
+])
+def test_source_kind_by_name(name: str, kind: str | None) -> None:
+    assert source_kind(name) == kind
+
+
+def test_source_kind_sniffs_a_warc_without_its_ending(tmp_path: Path) -> None:
+    write_warc(tmp_path / "x.warc.gz", golden_pages()[:1])
+    (tmp_path / "crawl-0001").write_bytes(gzip.decompress((tmp_path / "x.warc.gz").read_bytes()))
+    (tmp_path / "crawl-0002.gz").write_bytes((tmp_path / "x.warc.gz").read_bytes())
+    (tmp_path / "notes.gz").write_bytes(gzip.compress(b"just words"))
+    kinds = [source_kind(str(tmp_path / n)) for n in ("crawl-0001", "crawl-0002.gz", "notes.gz", "absent.gz")]
+    assert kinds == ["warc", "warc", None, None]
+    assert [d.source for d in read_documents(str(tmp_path / "crawl-0001"))] == ["https://news.example/date_mismatch"]
+
+
+def test_a_fifo_or_a_folder_named_like_a_source_is_refused_without_blocking(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe.csv")
+    os.mkfifo(tmp_path / "crawl-pipe")
+    (tmp_path / "folder.jsonl").mkdir()
+    assert source_kind(str(tmp_path / "crawl-pipe")) is None
+    for name in ("pipe.csv", "folder.jsonl"):
+        [outcome] = read_documents(str(tmp_path / name))
+        assert isinstance(outcome, FileOutcome)
+        assert outcome.reason == "cannot be read: not a regular file (a folder, a FIFO, a device or a socket)"
+
+
+def test_a_plain_article_is_not_a_source_and_has_no_parts(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text("An article.")
+    assert partitions(str(tmp_path / "a.txt")) == []
+    assert list(read_documents(str(tmp_path / "a.txt"))) == []
+
+
+def test_parts_and_options_are_small_picklable_records() -> None:
+    part = Part("s3://b/x.parquet", "x.parquet", "table", "parquet", index=3, first_row=31)
+    options = SourceOptions(text_col="body", max_bytes=10)
+    assert pickle.loads(pickle.dumps(part)) == part
+    assert pickle.loads(pickle.dumps(options)) == options
+    assert TableColumns is SourceOptions
+    with pytest.raises(AttributeError):
+        part.index = 4  # type: ignore[misc]
+
+
+def write_fakenewsnet(root: Path, ident: str, record: object) -> Path:
+    folder = root / "politifact" / "fake" / ident
+    folder.mkdir(parents=True)
+    path = folder / "news content.json"
+    path.write_text(json.dumps(record))
+    return path
+
+
+def test_a_fakenewsnet_article_is_one_document_named_by_its_folder(tmp_path: Path) -> None:
+    record = {"url": "https://news.example/a", "text": "Fans wrote back.", "title": "A title",
+              "publish_date": 1514764800.0, "meta_data": {"og": {"type": "article"}}, "images": []}
+    path = write_fakenewsnet(tmp_path, "politifact15014", record)
+    assert default_name(str(path)) == "politifact15014/news content.json"
+    assert list(read_documents(str(path))) == [Document(
+        "politifact15014", b"Fans wrote back.", "https://news.example/a", "A title",
+        dt.datetime(2018, 1, 1, tzinfo=dt.UTC))]
+
+
+@pytest.mark.parametrize(("record", "reason"), [
+    ({"text": "", "title": "t", "publish_date": None}, "the article's 'text' is empty"),
+    ([1, 2], "not a JSON object"),
+])
+def test_a_fakenewsnet_article_without_text_is_a_reason(tmp_path: Path, record: object, reason: str) -> None:
+    path = write_fakenewsnet(tmp_path, "gossipcop-1", record)
+    assert list(read_documents(str(path))) == [
+        FileOutcome("gossipcop-1/news content.json", None, Status.SKIPPED, reason=reason)]
+
+
+def test_a_fakenewsnet_article_without_a_date_has_none(tmp_path: Path) -> None:
+    path = write_fakenewsnet(tmp_path, "gossipcop-2", {"text": "Words.", "publish_date": None, "url": ""})
+    [doc] = read_documents(str(path))
+    assert isinstance(doc, Document)
+    assert (doc.published, doc.url, doc.title) == (None, None, None)
+
+
+@pytest.mark.parametrize(("value", "expected"), [
+    ("2017-12-31T18:30:00Z", dt.datetime(2017, 12, 31, 18, 30, tzinfo=dt.UTC)),
+    ("2017-12-31 18:30:00", dt.datetime(2017, 12, 31, 18, 30, tzinfo=dt.UTC)),
+    ("Sun, 31 Dec 2017 18:30:00 -0500", dt.datetime(2017, 12, 31, 23, 30, tzinfo=dt.UTC)),
+    ("December 31, 2017", dt.datetime(2017, 12, 31, tzinfo=dt.UTC)),
+    ("31 Dec 2017", dt.datetime(2017, 12, 31, tzinfo=dt.UTC)),
+    ("20171231T183000Z", dt.datetime(2017, 12, 31, 18, 30, tzinfo=dt.UTC)),
+    ("20171231183000", dt.datetime(2017, 12, 31, 18, 30, tzinfo=dt.UTC)),
+    ("12/31/2017", dt.datetime(2017, 12, 31, tzinfo=dt.UTC)),
+    (1514745000, dt.datetime(2017, 12, 31, 18, 30, tzinfo=dt.UTC)),
+    (1514745000000, dt.datetime(2017, 12, 31, 18, 30, tzinfo=dt.UTC)),
+    ("1514745000", dt.datetime(2017, 12, 31, 18, 30, tzinfo=dt.UTC)),
+    (dt.date(2017, 12, 31), dt.datetime(2017, 12, 31, tzinfo=dt.UTC)),
+    ("", None), ("soon", None), (float("nan"), None), (-5, None), (1e300, None), (True, None), ("9" * 80, None),
+    ("February 30, 2017", None),
+])
+def test_dates_become_aware_utc_or_none(value: object, expected: dt.datetime | None) -> None:
+    assert parse_published(value) == expected
+
+
+@pytest.fixture
+def memory_root() -> Iterator[str]:
+    """A folder of its own on fsspec's in-memory filesystem, removed afterwards."""
+    root = f"memory://tests-{uuid.uuid4().hex}"
+    yield root
+    fs = fsspec.filesystem("memory")
+    if fs.exists(root):
+        fs.rm(root, recursive=True)
+
+
+def test_remote_tables_and_a_glob_of_remote_archives(tmp_path: Path, memory_root: str) -> None:
+    fs = fsspec.filesystem("memory")
+    fs.pipe(f"{memory_root}/data/news.csv.gz", gzip.compress(b"id,text\nk1,Remote words.\n"))
+    pages = golden_pages()
+    for number in range(2):
+        local = tmp_path / f"c{number}.warc.gz"
+        write_warc(local, pages[number * 3:number * 3 + 3])
+        fs.pipe(f"{memory_root}/crawl/c{number}.warc.gz", local.read_bytes())
+    fs.pipe(f"{memory_root}/crawl/readme.txt", b"not an archive")
+    table = list(read_documents(f"{memory_root}/data/news.csv.gz"))
+    assert [(d.source, d.data) for d in table if isinstance(d, Document)] == [("news.csv.gz#k1", b"Remote words.")]
+    archives = list(read_documents(f"{memory_root}/crawl/*"))
+    assert [d.source for d in archives if isinstance(d, Document)] == [
+        f"https://news.example/{name}" for name, _ in pages[:6]]
+    assert not [d for d in archives if isinstance(d, FileOutcome)]
+
+
+def test_remote_parquet_parts_by_row_group(tmp_path: Path, memory_root: str) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    sink = pa.BufferOutputStream()
+    pq.write_table(pa.table({"text": [f"t{i}" for i in range(10)]}), sink, row_group_size=4)
+    fsspec.filesystem("memory").pipe(f"{memory_root}/t.parquet", sink.getvalue().to_pybytes())
+    parts = partitions(f"{memory_root}/t.parquet")
+    assert [p.first_row for p in parts] == [1, 5, 9]
+    assert [d.source for p in parts for d in read_part(p)] == [f"t.parquet#{i}" for i in range(1, 11)]
+
+
+def test_a_glob_that_matches_nothing_says_so_and_brackets_in_a_name_are_a_name(tmp_path: Path) -> None:
+    (tmp_path / "news[1].csv").write_bytes(b"text\nBracketed.\n")
+    [outcome] = read_documents(str(tmp_path / "*.parquet"))
+    assert isinstance(outcome, FileOutcome)
+    assert outcome.reason == "no file matches this pattern"
+    [doc] = read_documents(str(tmp_path / "news[1].csv"))
+    assert isinstance(doc, Document)
+    assert doc.source == "news[1].csv#1"
+    assert [d.source for d in read_documents(str(tmp_path / "news*.csv"))] == ["news[1].csv#1"]
+
+
+def test_a_remote_path_without_fsspec_is_a_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "fsspec", None)
+    monkeypatch.setitem(sys.modules, "fsspec.core", None)
+    [outcome] = read_documents("s3://bucket/news.csv")
+    assert isinstance(outcome, FileOutcome)
+    assert outcome.reason == "reading s3:// paths needs fsspec: pip install 'reactions[remote]'"
+    [listed] = read_documents("s3://bucket/*.warc.gz")
+    assert isinstance(listed, FileOutcome)
+    assert "reactions[remote]" in (listed.reason or "")
+
+
+def test_an_unknown_remote_protocol_is_a_reason() -> None:
+    [outcome] = read_documents("nosuchprotocol://bucket/news.csv")
+    assert isinstance(outcome, FileOutcome)
+    assert (outcome.reason or "").startswith("cannot open nosuchprotocol:// paths")
+
+
+NAMES = ["t.csv", "t.tsv.gz", "t.jsonl", "t.jsonl.zst", "t.json", "t.json.gz", "t.parquet", "t.parquet.gz",
+         "c.warc", "c.warc.gz", "o.arc", "o.arc.gz", "news content.json"]
+PREFIXES = [b"", b"\x1f\x8b\x08\x00", b"\x28\xb5\x2f\xfd", b"WARC/1.0\r\n", b"PAR1", b'[{"text": ', b"text,id\n",
+            b'{"text": "a"}\n', b"filedesc://x 0.0.0.0 20240101000000 text/plain 5\n"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(NAMES), prefix=st.sampled_from(PREFIXES), body=st.binary(max_size=600))
+def test_no_reader_raises_on_any_bytes(name: str, prefix: bytes, body: bytes) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / ("id7" if name == "news content.json" else "") / name
+        path.parent.mkdir(exist_ok=True)
+        path.write_bytes(prefix + body)
+        items = list(read_documents(str(path), SourceOptions(max_bytes=10_000)))
+    assert all(isinstance(i, Document | FileOutcome) for i in items)
+    assert all(i.reason for i in items if isinstance(i, FileOutcome))
+
+
+def test_the_sources_benchmark_runs_on_small_files(capsys: pytest.CaptureFixture[str]) -> None:
+    from benchmark_loader import load_benchmark
+
+    bench = load_benchmark("bench_sources")
+    assert bench.main(["--records", "12", "--rows", "30", "--page-kb", "4", "--row-kb", "1", "--repeat", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rows = [line.split() for line in lines[1:]]
+    assert [row[0] for row in rows] == ["crawl.warc.gz", "crawl.warc.gz", "news.csv", "news.csv.gz", "news.jsonl",
+                                        "news.jsonl.gz", "news.parquet"]
+    assert rows[1][1:3] == ["(digests", "unchecked)"]
+    assert [rows[0][2], rows[1][4]] == ["12", "12"]
+    assert [row[2] for row in rows[2:]] == ["30"] * 5
