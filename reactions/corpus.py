@@ -31,6 +31,7 @@ from reactions.files import DEFAULT_READ, ReadOptions, UnreadableError, read_byt
 from reactions.html import is_html, parse_html_article
 from reactions.models import Article, Citation, Corpus, FileOutcome, Reaction, Status
 from reactions.parse import parse_article
+from reactions.prefilter import article_without_reactions, enabled
 from reactions.text import decode_bytes
 
 if TYPE_CHECKING:
@@ -206,7 +207,9 @@ def parse_document(name: str, data: bytes) -> Parsed:
 
 def _parse_text(text: str, source: str) -> Article:
     """A web page (by its content) through the HTML parser, anything else through the text parser."""
-    return parse_html_article(text, source) if is_html(text) else parse_article(text, source)
+    if is_html(text):
+        return parse_html_article(text, source)
+    return (enabled() and article_without_reactions(text, source)) or parse_article(text, source)
 
 
 def parse_path(path: Path, source: str, options: ReadOptions = DEFAULT_READ) -> Parsed:
