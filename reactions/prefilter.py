@@ -15,17 +15,22 @@ Twitter cards (renderings.py)                   ``@handle`` ending its line (the
 Reuters factboxes                               ``@handle :``
 TikTok captions                                 ``♬``
 Facebook, Threads, Mastodon bylines             ``Post`` opening a line (after spaces or tabs)
-posts quoted in prose (quotes.py)               a quotation mark with, within :data:`WINDOW` characters, a word
-                                                that starts a posting verb (``tweet``, ``posted``, ``wrote``,
+posts quoted in prose (quotes.py)               a quotation mark with, on its line (:data:`CUES`), a word that
+                                                starts a posting verb (``tweet``, ``posted``, ``wrote``,
                                                 ``shared``, …), a platform (``Instagram``, ``X``, …) or a post
-                                                (``story``, ``selfie``, ``since-deleted``, ``alongside``)
+                                                (``story``, ``selfie``, ``alongside``), or, up to
+                                                :data:`WINDOW` characters before it (:data:`CONTEXT_CUES`), a
+                                                platform, ``tweet``, ``post``, ``since-deleted``
 ==============================================  ==================================================================
 
 A quotation becomes a post only when its attribution uses a posting or writing verb, or when its sentence,
-its attribution or the two sentences before name a platform or a post (:func:`reactions.quotes._judge`); all
-of those lie within :data:`reactions.authors.REACH` characters of one of its quotation marks, and each such
-word follows a non-word character.  Words are compared as ``re.IGNORECASE`` compares them (the four
-non-ASCII letters it takes for ASCII ones, U+0130, U+0131, U+017F and U+212A, are folded first).
+its attribution or the two sentences before name a platform or a post (:func:`reactions.quotes._judge`).  Its
+sentence and attribution stand on the line of its quotation marks, within :data:`reactions.authors.REACH`
+characters after them (before them, back to the sentence's start), and each such word follows a non-word
+character; the two sentences before lie within :data:`reactions.authors.REACH` characters before it (a word
+there may be cut at that edge: it is looked for anywhere in a word).  Words are compared as
+``re.IGNORECASE`` compares them (the four non-ASCII letters it takes for ASCII ones, U+0130, U+0131, U+017F
+and U+212A, are folded first).
 
 >>> article = article_without_reactions(' date 2020-02-02 Rain\n\n"It was wet," the mayor said.', "a.txt")
 >>> article.title, article.date.isoformat(), article.reactions, article.warnings
@@ -39,26 +44,35 @@ from __future__ import annotations
 import bisect
 import os
 import re
+from collections.abc import Iterator
 from typing import Final
 
 from reactions.authors import REACH
 from reactions.models import Article
 from reactions.parse import _attributions_without_handle, _split_header, _title, logger
+from reactions.quotes import _SENTENCE_END_RE
 from reactions.text import clean_text
 
-__all__ = ["WINDOW", "article_without_reactions", "enabled", "may_hold_reactions"]
+__all__ = ["CONTEXT_CUES", "CUES", "WINDOW", "article_without_reactions", "enabled", "may_hold_reactions"]
 
 WINDOW: Final = REACH + 8
 """How far from a quotation mark a word can decide that the quotation is a post (the parser reads
 :data:`~reactions.authors.REACH` characters either side; a few more for the closing mark and a comma)."""
 
-CUES: Final = (
-    "tweet", "retweet", "post", "caption", "wrote", "writing", "writes", "shared", "sharing", "shares", "comment",
-    "penned", "twitter", "instagram", "facebook", "tiktok", "snap", "reddit", "youtube", "thread", "bluesky",
-    "mastodon", "social", "deleted", "story", "selfie", "alongside",
+CONTEXT_CUES: Final = (
+    "post", "tweet", "social", "twitter", "instagram", "facebook", "thread", "caption", "selfie", "deleted", "tiktok",
+    "snap", "bluesky", "mastodon",
 )  # fmt: skip
-"""Lower-case openings of every word by which the parser judges a quotation a post (see the module's table);
-``x`` (the platform) is looked for on its own."""
+"""Lower-case openings of the words that, in the two sentences before a quotation, say it was posted
+(``quotes._POSTED_CONTEXT_RE``: a platform after ``on``/``to``/``via``, ``tweeted``, ``a post``,
+``since-deleted``, ``social media users``); ``x`` (the platform) is looked for as a word of its own."""
+CUES: Final = (
+    *CONTEXT_CUES, "retweet", "story", "shared", "wrote", "writing", "writes", "sharing", "shares", "commented",
+    "commenting", "penned", "reddit", "youtube", "alongside",
+)  # fmt: skip
+"""Lower-case openings of every word by which the quote finder judges a quotation in its sentence or its
+attribution a post: posting and writing verbs (``quotes.STRONG_VERBS``, ``quotes.WRITING_VERBS``) and what
+``quotes._POST_CUE_RE`` reads (``retweet`` holds ``tweet``)."""
 _FOLDS: Final = (("\u0130", "i"), ("\u0131", "i"), ("\u017f", "s"), ("\u212a", "k"))
 """The non-ASCII letters that ``re.IGNORECASE`` matches with ASCII ones (``İ`` first: ``str.lower`` would
 make it two characters)."""
@@ -138,29 +152,116 @@ def _has_byline(body: str) -> bool:
 
 
 def _has_quote_cue(body: str) -> bool:
-    """A word that can make a quotation a post within :data:`WINDOW` characters of a quotation mark."""
+    """A word that can make a quotation a post, where the quote finder reads it: :data:`CONTEXT_CUES` before a
+    mark, and :data:`CUES` in a quotation's sentence (looked for on the marks' lines, each one found then
+    checked by :func:`_in_sentence`)."""
     marks = _marks(body)
     if not marks:
         return False
-    folded = _fold(body)
-    for cue in CUES:
-        at = folded.find(cue)
-        while at >= 0:
-            if not _word_char(body, at - 1) and _near(marks, at):
-                return True
-            at = folded.find(cue, at + 1)
-    return _has_x(body, folded, marks)
+    paras = [_para(body, mark) for mark in marks]
+    pairs = list(zip(marks, paras, strict=True))
+    before = _merged([(max(0, mark - WINDOW) if para or mark <= REACH else 0, mark) for mark, para in pairs])
+    if any(next(_cues_in(body, start, end, CONTEXT_CUES, bounded=False), None) is not None for start, end in before):
+        return True
+    lines = _merged([(para, _line_end(body, mark)) for mark, para in pairs])
+    return any(_in_sentence(body, marks, at) for start, end in lines for at in _cues_in(body, start, end, CUES))
 
 
-def _has_x(body: str, folded: str, marks: list[int]) -> bool:
-    """``X``, the platform, as a word after a space or tab (``on X``, ``took to X``), near a quotation mark."""
-    for space in (" x", "\tx"):
-        at = folded.find(space)
+def _cues_in(body: str, start: int, end: int, cues: tuple[str, ...], *, bounded: bool = True) -> Iterator[int]:
+    """Offsets of ``cues`` in ``body[start:end]`` (after a non-word character, when ``bounded``; else a
+    platform's name only where :func:`_placed` allows it), and of the word ``x``."""
+    segment = _fold(body[start:end])
+    for cue in cues:
+        at = segment.find(cue)
         while at >= 0:
-            if not _word_char(body, at + 2) and _near(marks, at + 1):
-                return True
-            at = folded.find(space, at + 2)
+            if not _word_char(body, start + at - 1) if bounded else cue not in PLACED or _placed(segment, at, cue):
+                yield start + at
+            at = segment.find(cue, at + 1)
+    at = segment.find("x")
+    while at >= 0:
+        if not _word_char(body, start + at - 1) and not _word_char(body, start + at + 1):
+            yield start + at
+        at = segment.find("x", at + 1)
+
+
+def _in_sentence(body: str, marks: list[int], at: int) -> bool:
+    """Whether a word at ``at`` may stand in the sentence of a quotation, as
+    :func:`reactions.quotes._sentences_around` cuts it: before a mark on its line with no sentence's end
+    between (the quote finder looks for one from the line's start, or from the text's start when no line
+    starts within :data:`~reactions.authors.REACH` characters of the mark), or after a mark on its line
+    before the first sentence's end within :data:`~reactions.authors.REACH` characters."""
+    i = bisect.bisect_right(marks, at)
+    for mark in marks[i:]:
+        if body.find("\n", at, mark) >= 0:
+            break
+        end = _SENTENCE_END_RE.search(body, at, mark)
+        if end is None:
+            return True
+        if end.end() < mark:  # a sentence's end that any later mark sees too
+            break
+    for mark in reversed(marks[bisect.bisect_left(marks, at - REACH - 1) : i]):
+        if body.find("\n", mark + 1, at) >= 0:
+            break
+        limit = min(len(body), mark + 1 + REACH)
+        end = _SENTENCE_END_RE.search(body, mark + 1, limit)
+        if at < (end.end() if end else limit):
+            return True
     return False
+
+
+PLACED: Final = frozenset({"social", "twitter", "instagram", "facebook", "tiktok", "snap", "bluesky", "mastodon"})
+"""Context cues that say a quotation was posted only after ``on``/``to``/``via``/``across``/``onto`` (and a
+possessive), or, for ``social``, as ``social media users``."""
+_PLACES: Final = ("on", "to", "via", "across", "onto", "his", "her", "their", "its")
+_GAP_RE: Final = re.compile(r"[ \t]{1,3}")
+
+
+def _placed(segment: str, at: int, cue: str) -> bool:
+    """Whether the context cue at ``segment[at:]`` may be read as ``on Twitter`` / ``social media users``.
+
+    Conservative at the segment's edges and at line breaks, where the quote finder may join lines: a cue
+    that starts a line (or the segment) or, for ``social``, ends one counts."""
+    gap = at
+    while gap > 0 and segment[gap - 1] in " \t" and at - gap < 3:
+        gap -= 1
+    if gap == 0 or segment[gap - 1] == "\n" or (gap < at and segment[:gap].endswith(_PLACES)):
+        return True
+    if cue != "social":
+        return False
+    after = at + len(cue)
+    space = _GAP_RE.match(segment, after)
+    if space is None:
+        return after >= len(segment) or segment[after] == "\n"
+    media = space.end()
+    if not segment.startswith("media", media):
+        return media >= len(segment) or segment[media] == "\n"
+    space = _GAP_RE.match(segment, media + 5)
+    if space is None:
+        return media + 5 >= len(segment) or segment[media + 5] == "\n"
+    return segment.startswith("user", space.end())
+
+
+def _para(body: str, mark: int) -> int:
+    """Where the quote finder starts looking for the sentence of a quotation at ``mark``: its line's start,
+    or the text's start when no line starts within :data:`~reactions.authors.REACH` characters before it."""
+    return body.rfind("\n", max(0, mark - REACH), mark) + 1
+
+
+def _line_end(body: str, mark: int) -> int:
+    """The end of ``mark``'s line, at most :data:`WINDOW` characters after it."""
+    end = body.find("\n", mark, mark + WINDOW)
+    return min(len(body), mark + WINDOW) if end < 0 else end
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sorted spans with the overlapping ones joined."""
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
 
 
 def _marks(body: str) -> list[int]:
@@ -175,12 +276,6 @@ def _marks(body: str) -> list[int]:
             at = body.find(mark, at + 1)
     marks.sort()
     return marks
-
-
-def _near(marks: list[int], at: int) -> bool:
-    """Whether a quotation mark stands within :data:`WINDOW` characters of ``at``."""
-    i = bisect.bisect_left(marks, at - WINDOW)
-    return i < len(marks) and marks[i] <= at + WINDOW
 
 
 def _word_char(text: str, at: int) -> bool:
