@@ -44,6 +44,7 @@ from __future__ import annotations
 import bisect
 import os
 import re
+import sys
 from collections.abc import Iterator
 from typing import Final
 
@@ -76,7 +77,9 @@ attribution a post: posting and writing verbs (``quotes.STRONG_VERBS``, ``quotes
 _FOLDS: Final = (("\u0130", "i"), ("\u0131", "i"), ("\u017f", "s"), ("\u212a", "k"))
 """The non-ASCII letters that ``re.IGNORECASE`` matches with ASCII ones (``İ`` first: ``str.lower`` would
 make it two characters)."""
-_AT_TAIL_RE: Final = re.compile(r"[A-Za-z0-9_.]{0,40}[ \t]{0,40}")
+_BOUND: Final = 40
+_HANDLE_CHARS_RE: Final = re.compile(r"[A-Za-z0-9_.]{0,40}")
+_SPACES_RE: Final = re.compile(r"[ \t]{0,40}")
 """A handle after ``@`` and the spaces after it (bounded: a longer run counts as a cue)."""
 
 
@@ -129,9 +132,11 @@ def _has_handle_cue(body: str) -> bool:
             before -= 1
         if before >= 0 and body[before] == "(":
             return True
-        tail = _AT_TAIL_RE.match(body, at + 1)
-        after = body[tail.end() : tail.end() + 1] if tail else ""
-        if after in ("", "\n", ":", " ", "\t", "_", ".") or after.isalnum():
+        handle = _HANDLE_CHARS_RE.match(body, at + 1)
+        spaces = _SPACES_RE.match(body, handle.end()) if handle else None
+        if handle is None or spaces is None or handle.end() - at > _BOUND or spaces.end() - handle.end() >= _BOUND:
+            return True  # a run too long to follow counts
+        if body[spaces.end() : spaces.end() + 1] in ("", "\n", ":"):
             return True
         at = body.find("@", at + 1)
     return False
@@ -152,36 +157,48 @@ def _has_byline(body: str) -> bool:
 
 
 def _has_quote_cue(body: str) -> bool:
-    """A word that can make a quotation a post, where the quote finder reads it: :data:`CONTEXT_CUES` before a
-    mark, and :data:`CUES` in a quotation's sentence (looked for on the marks' lines, each one found then
-    checked by :func:`_in_sentence`)."""
+    """A word that can make a quotation a post, where the quote finder reads it: one of :data:`CONTEXT_CUES`
+    before a mark, or one of :data:`CUES` in a quotation's sentence (:func:`_in_sentence`)."""
     marks = _marks(body)
     if not marks:
         return False
     paras = [_para(body, mark) for mark in marks]
     pairs = list(zip(marks, paras, strict=True))
     before = _merged([(max(0, mark - WINDOW) if para or mark <= REACH else 0, mark) for mark, para in pairs])
-    if any(next(_cues_in(body, start, end, CONTEXT_CUES, bounded=False), None) is not None for start, end in before):
-        return True
     lines = _merged([(para, _line_end(body, mark)) for mark, para in pairs])
-    return any(_in_sentence(body, marks, at) for start, end in lines for at in _cues_in(body, start, end, CUES))
+    for start, end in _merged([*before, *lines]):
+        segment = _fold(body[start:end])
+        for cue, at in _cues_in(segment):
+            here = start + at
+            if (
+                (cue in CONTEXT_CUES or cue == "x")
+                and _inside(before, here)
+                and (cue not in PLACED or _placed(segment, at, cue))
+            ):
+                return True
+            if not _word_char(body, here - 1) and _inside(lines, here) and _in_sentence(body, marks, here):
+                return True
+    return False
 
 
-def _cues_in(body: str, start: int, end: int, cues: tuple[str, ...], *, bounded: bool = True) -> Iterator[int]:
-    """Offsets of ``cues`` in ``body[start:end]`` (after a non-word character, when ``bounded``; else a
-    platform's name only where :func:`_placed` allows it), and of the word ``x``."""
-    segment = _fold(body[start:end])
-    for cue in cues:
+def _cues_in(segment: str) -> Iterator[tuple[str, int]]:
+    """Each of :data:`CUES` in ``segment`` (folded) with its offset, and each ``x`` standing alone."""
+    for cue in CUES:
         at = segment.find(cue)
         while at >= 0:
-            if not _word_char(body, start + at - 1) if bounded else cue not in PLACED or _placed(segment, at, cue):
-                yield start + at
+            yield cue, at
             at = segment.find(cue, at + 1)
     at = segment.find("x")
     while at >= 0:
-        if not _word_char(body, start + at - 1) and not _word_char(body, start + at + 1):
-            yield start + at
+        if not _word_char(segment, at - 1) and not _word_char(segment, at + 1):
+            yield "x", at
         at = segment.find("x", at + 1)
+
+
+def _inside(spans: list[tuple[int, int]], at: int) -> bool:
+    """Whether ``at`` falls in one of the sorted, disjoint ``spans``."""
+    i = bisect.bisect_right(spans, (at, sys.maxsize)) - 1
+    return i >= 0 and spans[i][0] <= at < spans[i][1]
 
 
 def _in_sentence(body: str, marks: list[int], at: int) -> bool:
@@ -209,7 +226,7 @@ def _in_sentence(body: str, marks: list[int], at: int) -> bool:
     return False
 
 
-PLACED: Final = frozenset({"social", "twitter", "instagram", "facebook", "tiktok", "snap", "bluesky", "mastodon"})
+PLACED: Final = frozenset({"x", "social", "twitter", "instagram", "facebook", "tiktok", "snap", "bluesky", "mastodon"})
 """Context cues that say a quotation was posted only after ``on``/``to``/``via``/``across``/``onto`` (and a
 possessive), or, for ``social``, as ``social media users``."""
 _PLACES: Final = ("on", "to", "via", "across", "onto", "his", "her", "their", "its")
