@@ -18,16 +18,18 @@ Facebook, Threads, Mastodon bylines             ``Post`` opening a line (after s
 posts quoted in prose (quotes.py)               a quotation mark with, on its line (:data:`CUES`), a word that
                                                 starts a posting verb (``tweet``, ``posted``, ``wrote``,
                                                 ``shared``, …), a platform (``Instagram``, ``X``, …) or a post
-                                                (``story``, ``selfie``, ``alongside``), or, up to
-                                                :data:`WINDOW` characters before it (:data:`CONTEXT_CUES`), a
-                                                platform, ``tweet``, ``post``, ``since-deleted``
+                                                (``story``, ``selfie``, ``alongside``) in its sentence; or,
+                                                before a lead-in's colon, up to :data:`WINDOW` characters
+                                                before it (:data:`CONTEXT_CUES`), ``on Twitter``, ``tweet``,
+                                                ``a post``, ``since-deleted``, ``social media users``
 ==============================================  ==================================================================
 
 A quotation becomes a post only when its attribution uses a posting or writing verb, or when its sentence,
 its attribution or the two sentences before name a platform or a post (:func:`reactions.quotes._judge`).  Its
-sentence and attribution stand on the line of its quotation marks, within :data:`reactions.authors.REACH`
-characters after them (before them, back to the sentence's start), and each such word follows a non-word
-character; the two sentences before lie within :data:`reactions.authors.REACH` characters before it (a word
+sentence and attribution stand on the line of its quotation marks, and each such word follows a non-word
+character (:func:`_in_sentence` tells whether a word found there is in a quotation's sentence).  The two
+sentences before count only when the attribution has a writing verb (a cue already) or no verb, after a
+lead-in's colon; they lie within :data:`reactions.authors.REACH` characters before the quotation (a word
 there may be cut at that edge: it is looked for anywhere in a word).  Words are compared as
 ``re.IGNORECASE`` compares them (the four non-ASCII letters it takes for ASCII ones, U+0130, U+0131, U+017F
 and U+212A, are folded first).
@@ -44,7 +46,6 @@ from __future__ import annotations
 import bisect
 import os
 import re
-import sys
 from collections.abc import Iterator
 from typing import Final
 
@@ -157,33 +158,43 @@ def _has_byline(body: str) -> bool:
 
 
 def _has_quote_cue(body: str) -> bool:
-    """A word that can make a quotation a post, where the quote finder reads it: one of :data:`CONTEXT_CUES`
-    before a mark, or one of :data:`CUES` in a quotation's sentence (:func:`_in_sentence`)."""
+    """A word that can make a quotation a post, where the quote finder reads it: one of :data:`CUES` in a
+    quotation's sentence (:func:`_in_sentence`), or one of :data:`CONTEXT_CUES` before a lead-in's colon.
+
+    The two sentences before a quotation count only for an attribution with a writing verb (itself a cue in
+    the sentence) or with no verb at all, which is a lead-in that ends with a colon right before the mark
+    (:func:`reactions.quotes._attribution_before`)."""
     marks = _marks(body)
     if not marks:
         return False
     paras = [_para(body, mark) for mark in marks]
-    pairs = list(zip(marks, paras, strict=True))
-    before = _merged([(max(0, mark - WINDOW) if para or mark <= REACH else 0, mark) for mark, para in pairs])
-    lines = _merged([(para, _line_end(body, mark)) for mark, para in pairs])
-    for start, end in _merged([*before, *lines]):
+    lines = _merged([(para, _line_end(body, mark)) for mark, para in zip(marks, paras, strict=True)])
+    for start, end in lines:
         segment = _fold(body[start:end])
-        for cue, at in _cues_in(segment):
-            here = start + at
-            if (
-                (cue in CONTEXT_CUES or cue == "x")
-                and _inside(before, here)
-                and (cue not in PLACED or _placed(segment, at, cue))
-            ):
+        for _, at in _cues_in(segment, CUES):
+            if not _word_char(body, start + at - 1) and _in_sentence(body, marks, start + at):
                 return True
-            if not _word_char(body, here - 1) and _inside(lines, here) and _in_sentence(body, marks, here):
-                return True
+    led = [
+        (max(0, m - WINDOW) if p or m <= REACH else 0, m) for m, p in zip(marks, paras, strict=True) if _led(body, m)
+    ]
+    for start, end in _merged(led):
+        segment = _fold(body[start:end])
+        if any(cue not in PLACED or _placed(segment, at, cue) for cue, at in _cues_in(segment, CONTEXT_CUES)):
+            return True
     return False
 
 
-def _cues_in(segment: str) -> Iterator[tuple[str, int]]:
-    """Each of :data:`CUES` in ``segment`` (folded) with its offset, and each ``x`` standing alone."""
-    for cue in CUES:
+def _led(body: str, mark: int) -> bool:
+    """Whether a colon (then only spaces) stands right before ``mark``: a lead-in that may name no verb."""
+    at = mark - 1
+    while at >= 0 and body[at].isspace() and mark - at <= _BOUND:
+        at -= 1
+    return at < 0 or body[at] == ":" or mark - at > _BOUND
+
+
+def _cues_in(segment: str, cues: tuple[str, ...]) -> Iterator[tuple[str, int]]:
+    """Each of ``cues`` in ``segment`` (folded) with its offset, and each ``x`` standing alone."""
+    for cue in cues:
         at = segment.find(cue)
         while at >= 0:
             yield cue, at
@@ -193,12 +204,6 @@ def _cues_in(segment: str) -> Iterator[tuple[str, int]]:
         if not _word_char(segment, at - 1) and not _word_char(segment, at + 1):
             yield "x", at
         at = segment.find("x", at + 1)
-
-
-def _inside(spans: list[tuple[int, int]], at: int) -> bool:
-    """Whether ``at`` falls in one of the sorted, disjoint ``spans``."""
-    i = bisect.bisect_right(spans, (at, sys.maxsize)) - 1
-    return i >= 0 and spans[i][0] <= at < spans[i][1]
 
 
 def _in_sentence(body: str, marks: list[int], at: int) -> bool:

@@ -1,0 +1,159 @@
+"""Benchmark a corpus that looks like a real one: few articles embed anything.
+
+The corpus: the dev set's articles (``articles/*.txt`` and ``html/*.html`` of ``/work/shared/devset``,
+real news with embedded posts) mixed 1:``--ratio`` (default 20) with embed-free news prose from the
+generator (``benchmarks/generate_corpus.py --embed-free``: realistic lengths, quoted speech that is not a
+post), written to a temporary folder.  Measured in this one run, on that corpus:
+
+* the floor: list the files, read and decode each (:func:`reactions.text.decode_bytes`) and run one
+  ``str.find`` over its text, in this process;
+* end to end: files -> scored frame through the one run path (:func:`reactions.pipeline.extract_frame`,
+  cache off) with ``jobs=1`` and ``jobs=N``, with the prefilter (:mod:`reactions.prefilter`) and without it
+  (``REACTIONS_PREFILTER=0``); the frames must be equal.
+
+MB/s per core is the corpus's bytes over the wall time, over the jobs; the ratio is that over the floor's
+MB/s.  Wall times are the fastest of ``--repeat`` runs.
+
+Usage::
+
+    python benchmarks/real_corpus.py [DEVSET] [--ratio 20] [--jobs 2] [--repeat 3] [--workdir DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from generate_corpus import generate  # noqa: E402
+
+from reactions import parallel, sentiment  # noqa: E402
+from reactions.corpus import scan_files  # noqa: E402
+from reactions.pipeline import extract_frame  # noqa: E402
+from reactions.text import decode_bytes  # noqa: E402
+
+DEVSET = Path("/work/shared/devset")
+TARGET_MB_S = 50.0
+"""The issue's target: MB/s per core end to end on such a corpus."""
+
+
+def build_corpus(devset: Path, out: Path, ratio: int, seed: int) -> dict[str, int]:
+    """The dev set's articles under ``out/devset`` and ``ratio`` times as many embed-free ones under ``out/free``."""
+    real = [p for part in ("articles", "html") if (devset / part).is_dir() for p in sorted((devset / part).iterdir())]
+    real = [p for p in real if p.suffix in (".txt", ".html")]
+    if not real:
+        raise SystemExit(f"{devset}: no articles/*.txt or html/*.html")
+    (out / "devset").mkdir(parents=True, exist_ok=True)
+    for path in real:
+        shutil.copyfile(path, out / "devset" / f"{path.parent.name}-{path.name}")
+    manifest = generate(out / "free", len(real) * ratio, seed=seed, embed_free=True)
+    (out / "free" / "manifest.json").unlink()
+    return {"real_files": len(real), "free_files": int(manifest["articles"])}
+
+
+def floor(folder: Path) -> None:
+    """List, read and decode every file, and look once through its text: what no run can go below."""
+    for listed in scan_files([folder]):
+        with open(listed.path, "rb") as file:
+            decode_bytes(file.read()).text.find("\0")
+
+
+def fresh() -> None:
+    """A run as a fresh process starts it: no VADER analyses remembered, no worker processes."""
+    sentiment._analyse.cache_clear()
+    parallel.shutdown()
+
+
+def best_of(repeat: int, run: Callable[[], Any]) -> tuple[float, Any]:
+    """The fastest wall time of ``repeat`` runs (each after :func:`fresh`) and the last result."""
+    best, result = float("inf"), None
+    for _ in range(repeat):
+        fresh()
+        gc.collect()
+        start = time.perf_counter()
+        result = run()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+def end_to_end(folder: Path, jobs: int, prefilter: bool) -> pd.DataFrame:
+    """Files -> scored frame, uncached, with the prefilter on or off (workers follow the environment)."""
+    os.environ["REACTIONS_PREFILTER"] = "1" if prefilter else "0"
+    try:
+        return extract_frame([folder], jobs=jobs, cache=False).frame
+    finally:
+        parallel.shutdown()  # the next run's workers start with the next setting
+        os.environ.pop("REACTIONS_PREFILTER", None)
+
+
+def measure(folder: Path, jobs: int, repeat: int) -> dict[str, Any]:
+    size = sum(listed.stat.st_size for listed in scan_files([folder], stat=True) if listed.stat)
+    result: dict[str, Any] = {"bytes": size, "jobs": jobs, "load_before": os.getloadavg()[0]}
+    result["floor_s"], _ = best_of(repeat, lambda: floor(folder))
+    frames = {}
+    for prefilter in (True, False):
+        for n in (1, jobs):
+            seconds, frames[prefilter, n] = best_of(repeat, lambda n=n, p=prefilter: end_to_end(folder, n, p))
+            result[f"e2e_{'on' if prefilter else 'off'}_{n}_s"] = seconds
+    reference = frames[True, 1]
+    if any(not frame.equals(reference) for frame in frames.values()):
+        raise SystemExit("the runs with and without the prefilter, or with 1 and N jobs, gave different frames")
+    result["reactions"] = len(reference)
+    result["load_after"] = os.getloadavg()[0]
+    return result
+
+
+def table(r: dict[str, Any], files: dict[str, int]) -> str:
+    mb = r["bytes"] / 1e6
+    floor_mb_s = mb / r["floor_s"]
+    lines = [
+        f"corpus: {files['real_files']} dev-set articles + {files['free_files']} embed-free ones, {mb:.1f} MB,"
+        f" {r['reactions']} reactions; load average {r['load_before']:.2f} -> {r['load_after']:.2f}",
+        "",
+        "| run | seconds | MB/s per core | x floor |",
+        "|---|---:|---:|---:|",
+        f"| floor: list + read + decode + one str.find (1 core) | {r['floor_s']:.2f} | {floor_mb_s:.1f} | 1.00 |",
+    ]
+    for prefilter in ("on", "off"):
+        for n in sorted({1, r["jobs"]}):
+            seconds = r[f"e2e_{prefilter}_{n}_s"]
+            per_core = mb / seconds / n
+            lines.append(
+                f"| extract_frame, jobs={n}, prefilter {prefilter} | {seconds:.2f} | {per_core:.1f} |"
+                f" {per_core / floor_mb_s:.2f} |"
+            )
+    best = max(mb / r[f"e2e_on_{n}_s"] / n for n in {1, r["jobs"]})
+    lines += ["", f"target: >= {TARGET_MB_S:.0f} MB/s per core end to end; best with the prefilter: {best:.1f}"]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("devset", type=Path, nargs="?", default=DEVSET, help=f"the dev set (default {DEVSET})")
+    parser.add_argument("--ratio", type=int, default=20, help="embed-free articles per dev-set article (default 20)")
+    parser.add_argument("--jobs", type=int, default=2, help="processes of the parallel run (default 2)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each kind; the fastest is kept (default 3)")
+    parser.add_argument("--seed", type=int, default=11, help="the generator's seed (default 11)")
+    parser.add_argument("--workdir", type=Path, help="where to write the corpus (default: a temporary folder)")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(dir=args.workdir) as temp:
+        folder = Path(temp) / "corpus"
+        files = build_corpus(args.devset, folder, args.ratio, args.seed)
+        print(table(measure(folder, args.jobs, args.repeat), files))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
