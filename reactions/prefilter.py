@@ -111,7 +111,7 @@ def may_hold_reactions(body: str) -> bool:
 
 def _has_markup(body: str) -> bool:
     """Embed markup, a ``<script>`` or a code fence: what :mod:`reactions.markup` reads or blanks out."""
-    if "```" in body or "~~~" in body:
+    if ("`" in body and "```" in body) or ("~" in body and "~~~" in body):
         return True
     at = body.find("<")
     while at >= 0:
@@ -168,18 +168,80 @@ def _has_quote_cue(body: str) -> bool:
     if not marks:
         return False
     paras = [_para(body, mark) for mark in marks]
-    lines = _merged([(para, _line_end(body, mark)) for mark, para in zip(marks, paras, strict=True)])
-    for start, end in lines:
+    ends = [_line_end(body, mark) for mark in marks]
+    cut = any(_cut_word(body, mark, end) for mark, end in zip(marks, ends, strict=True))
+    for start, end in _merged(list(zip(paras, ends, strict=True))):
+        words = _words(body[start:end])
+        if not cut and WORDS.isdisjoint(words):
+            continue
         segment = _fold(body[start:end])
-        for _, at in _cues_in(segment, CUES):
+        found = WORDS.intersection(words)
+        cues = CUES if cut else tuple(word.decode() for word in found if word != b"x")
+        for _, at in _cues_in(segment, cues, x=cut or b"x" in found):
             if not _word_char(body, start + at - 1) and _in_sentence(body, marks, start + at):
                 return True
-    led = [
-        (max(0, m - WINDOW) if p or m <= REACH else 0, m) for m, p in zip(marks, paras, strict=True) if _led(body, m)
-    ]
-    for start, end in _merged(led):
-        segment = _fold(body[start:end])
-        if any(cue not in PLACED or _placed(segment, at, cue) for cue, at in _cues_in(segment, CONTEXT_CUES)):
+    for mark, para in zip(marks, paras, strict=True):
+        start = max(0, mark - REACH) if para else 0  # where the quote finder's stretch before it starts
+        context = CONTEXT_WORDS.intersection(_words(body[start:mark])) if _led(body, mark) else None
+        if not context:
+            continue
+        segment = _fold(body[start:mark])
+        cues = tuple(word.decode() for word in context if word != b"x")
+        if any(
+            cue not in PLACED or _placed(segment, at, cue) for cue, at in _cues_in(segment, cues, x=b"x" in context)
+        ):
+            return True
+    return False
+
+
+WORDS: Final = frozenset(
+    b"tweet tweets tweeted tweeting retweet retweets retweeted retweeting post posts posted posting caption captions "
+    b"captioned captioning wrote writing writes shared sharing shares commented commenting penned twitter instagram "
+    b"facebook tiktok snapchat snap snaps reddit youtube thread threads bluesky mastodon social deleted story storys "
+    b"selfie selfies alongside x".split()
+)
+"""The whole words by which the quote finder judges a quotation in its sentence a post (its patterns put
+``\\b`` on both sides of each): a line holding none of them holds no cue, unless the quote finder cuts a
+word short (:func:`_cut_word`)."""
+_WORD_BYTES: Final = bytes(
+    byte + 32 if 65 <= byte <= 90 else byte if (chr(byte).isalnum() and byte < 128) or byte == 95 else 32
+    for byte in range(256)
+)
+"""Bytes of UTF-8 text as words: ASCII letters in lower case, digits and ``_`` kept, everything else a space
+(a non-ASCII letter splits a word, which only finds more words)."""
+
+
+def _words(text: str) -> list[bytes]:
+    """The words of ``text`` (lower case, ASCII; see :data:`_WORD_BYTES`), as ``re.IGNORECASE`` folds them."""
+    if not text.isascii():
+        for letter, ascii_letter in _FOLDS:
+            if letter in text:
+                text = text.replace(letter, ascii_letter)
+    return text.encode("utf-8", "surrogatepass").translate(_WORD_BYTES).split()
+
+
+CONTEXT_WORDS: Final = frozenset(
+    b"tweet tweets tweeted tweeting retweet retweets retweeted retweeting twitter instagram facebook tiktok snapchat "
+    b"threads bluesky mastodon social x post posts caption captions selfie selfies thread deleted".split()
+)
+"""The whole words of ``quotes._POSTED_CONTEXT_RE``, read in the two sentences before a quotation (a word cut
+at the stretch's start is cut there alike in both)."""
+_LONGEST: Final = max(map(len, WORDS))
+_WORD_STRINGS: Final = frozenset(word.decode() for word in WORDS)
+_TAIL_RE: Final = re.compile(rf"\w{{1,{_LONGEST + 1}}}\Z")
+
+
+def _cut_word(body: str, mark: int, line_end: int) -> bool:
+    """Whether the quote finder may cut a word short after ``mark`` (at :data:`~reactions.authors.REACH`
+    characters, or at an attribution's 160, before its line's end) into one of :data:`WORDS` (``postponed``
+    read as ``post``)."""
+    for cut in (mark + 161, mark + 162, mark + 1 + REACH):
+        if cut >= line_end:
+            return False
+        if not _word_char(body, cut):
+            continue
+        tail = _TAIL_RE.search(body, max(0, cut - _LONGEST - 1), cut)
+        if tail is not None and len(tail.group()) <= _LONGEST and _fold(tail.group()) in _WORD_STRINGS:
             return True
     return False
 
@@ -192,14 +254,14 @@ def _led(body: str, mark: int) -> bool:
     return at < 0 or body[at] == ":" or mark - at > _BOUND
 
 
-def _cues_in(segment: str, cues: tuple[str, ...]) -> Iterator[tuple[str, int]]:
-    """Each of ``cues`` in ``segment`` (folded) with its offset, and each ``x`` standing alone."""
+def _cues_in(segment: str, cues: tuple[str, ...], *, x: bool = True) -> Iterator[tuple[str, int]]:
+    """Each of ``cues`` in ``segment`` (folded) with its offset, and, when ``x``, each ``x`` standing alone."""
     for cue in cues:
         at = segment.find(cue)
         while at >= 0:
             yield cue, at
             at = segment.find(cue, at + 1)
-    at = segment.find("x")
+    at = segment.find("x") if x else -1
     while at >= 0:
         if not _word_char(segment, at - 1) and not _word_char(segment, at + 1):
             yield "x", at
