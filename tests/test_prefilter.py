@@ -92,6 +92,15 @@ def test_every_rule_that_finds_a_post_keeps_the_parser(name: str) -> None:
     assert article_without_reactions(text) is None
 
 
+def test_a_word_the_quote_finder_cuts_short_counts() -> None:
+    """The attribution's clause is read 160 characters on: ``her postponed`` cut there reads ``her post``."""
+    head = '"We won the whole game today," she said and then she went on and on about it with'
+    pad = 162 - len(head) + head.index('," ') - len(" her post")
+    text = head + " la" * (pad // 3) + " " * (pad % 3) + " her postponed game\n"
+    assert parse_article(text).reactions, "the example must hold a post the parser finds"
+    assert may_hold_reactions(text)
+
+
 @pytest.mark.parametrize(
     "text",
     [
