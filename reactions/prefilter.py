@@ -167,10 +167,8 @@ def _has_quote_cue(body: str) -> bool:
     marks = _marks(body)
     if not marks:
         return False
-    paras = [_para(body, mark) for mark in marks]
-    ends = [_line_end(body, mark) for mark in marks]
-    cut = any(_cut_word(body, mark, end) for mark, end in zip(marks, ends, strict=True))
-    for start, end in _merged(list(zip(paras, ends, strict=True))):
+    lines, led, cut = _lines(body, marks)
+    for start, end in lines:
         words = _words(body[start:end])
         if not cut and WORDS.isdisjoint(words):
             continue
@@ -180,9 +178,8 @@ def _has_quote_cue(body: str) -> bool:
         for _, at in _cues_in(segment, cues, x=cut or b"x" in found):
             if not _word_char(body, start + at - 1) and _in_sentence(body, marks, start + at):
                 return True
-    for mark, para in zip(marks, paras, strict=True):
-        start = max(0, mark - REACH) if para else 0  # where the quote finder's stretch before it starts
-        context = CONTEXT_WORDS.intersection(_words(body[start:mark])) if _led(body, mark) else None
+    for start, mark in led:
+        context = CONTEXT_WORDS.intersection(_words(body[start:mark]))
         if not context:
             continue
         segment = _fold(body[start:mark])
@@ -325,16 +322,27 @@ def _placed(segment: str, at: int, cue: str) -> bool:
     return segment.startswith("user", space.end())
 
 
-def _para(body: str, mark: int) -> int:
-    """Where the quote finder starts looking for the sentence of a quotation at ``mark``: its line's start,
-    or the text's start when no line starts within :data:`~reactions.authors.REACH` characters before it."""
-    return body.rfind("\n", max(0, mark - REACH), mark) + 1
+def _lines(body: str, marks: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]], bool]:
+    """The lines of the quotation marks, merged; the stretches before the marks after a lead-in's colon; and
+    whether the quote finder may cut a word short after a mark (:func:`_cut_word`).
 
-
-def _line_end(body: str, mark: int) -> int:
-    """The end of ``mark``'s line, at most :data:`WINDOW` characters after it."""
-    end = body.find("\n", mark, mark + WINDOW)
-    return min(len(body), mark + WINDOW) if end < 0 else end
+    A line runs from where the quote finder starts looking for a quotation's sentence (the line's start, or
+    the text's start when no line starts within :data:`~reactions.authors.REACH` characters before the mark)
+    to the line's end (at most :data:`WINDOW` characters on); the stretch before a mark is the quote finder's
+    :data:`~reactions.authors.REACH` characters (from the text's start when it starts there)."""
+    spans: list[tuple[int, int]] = []
+    led: list[tuple[int, int]] = []
+    cut = False
+    size = len(body)
+    for mark in marks:
+        para = body.rfind("\n", max(0, mark - REACH), mark) + 1
+        end = body.find("\n", mark, mark + WINDOW)
+        end = min(size, mark + WINDOW) if end < 0 else end
+        spans.append((para, end))
+        cut = cut or (mark + 161 < end and _cut_word(body, mark, end))
+        if mark and (body[mark - 1] == ":" or body[mark - 1].isspace()) and _led(body, mark):
+            led.append((max(0, mark - REACH) if para else 0, mark))
+    return _merged(spans), led, cut
 
 
 def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
