@@ -27,7 +27,7 @@ posts quoted in prose (quotes.py)               a quotation mark with, on its li
 A quotation becomes a post only when its attribution uses a posting or writing verb, or when its sentence,
 its attribution or the two sentences before name a platform or a post (:func:`reactions.quotes._judge`).  Its
 sentence and attribution stand on the line of its quotation marks, and each such word follows a non-word
-character (:func:`_in_sentence` tells whether a word found there is in a quotation's sentence).  The two
+character (:class:`_Sentences` tells whether a word found there is in a quotation's sentence).  The two
 sentences before count only when the attribution has a writing verb (a cue already) or no verb, after a
 lead-in's colon; they lie within :data:`reactions.authors.REACH` characters before the quotation (a word
 there may be cut at that edge: it is looked for anywhere in a word).  Words are compared as
@@ -159,7 +159,7 @@ def _has_byline(body: str) -> bool:
 
 def _has_quote_cue(body: str) -> bool:
     """A word that can make a quotation a post, where the quote finder reads it: one of :data:`CUES` in a
-    quotation's sentence (:func:`_in_sentence`), or one of :data:`CONTEXT_CUES` before a lead-in's colon.
+    quotation's sentence (:class:`_Sentences`), or one of :data:`CONTEXT_CUES` before a lead-in's colon.
 
     The two sentences before a quotation count only for an attribution with a writing verb (itself a cue in
     the sentence) or with no verb at all, which is a lead-in that ends with a colon right before the mark
@@ -168,27 +168,42 @@ def _has_quote_cue(body: str) -> bool:
     if not marks:
         return False
     lines, led, cut = _lines(body, marks)
+    sentences = _Sentences(body, marks)
     for start, end in lines:
         words = _words(body[start:end])
         if not cut and WORDS.isdisjoint(words):
             continue
-        segment = _fold(body[start:end])
         found = WORDS.intersection(words)
         cues = CUES if cut else tuple(word.decode() for word in found if word != b"x")
-        for _, at in _cues_in(segment, cues, x=cut or b"x" in found):
-            if not _word_char(body, start + at - 1) and _in_sentence(body, marks, start + at):
-                return True
-    for start, mark in led:
-        context = CONTEXT_WORDS.intersection(_words(body[start:mark]))
-        if not context:
-            continue
-        segment = _fold(body[start:mark])
-        cues = tuple(word.decode() for word in context if word != b"x")
-        if any(
-            cue not in PLACED or _placed(segment, at, cue) for cue, at in _cues_in(segment, cues, x=b"x" in context)
-        ):
+        spots = sorted(at for _, at in _cues_in(_fold(body[start:end]), cues, x=cut or b"x" in found))
+        if any(not _word_char(body, start + at - 1) and sentences.hold(start + at) for at in spots):
             return True
-    return False
+    return any(_context_cue(body, start, end) for start, end in _merged(led)) or any(
+        _cut_context(body, start) for start, _ in led
+    )
+
+
+def _context_cue(body: str, start: int, end: int) -> bool:
+    """Whether ``body[start:end]`` (before lead-ins' colons) holds one of :data:`CONTEXT_CUES` that the
+    quote finder may read as saying the quotation was posted."""
+    context = CONTEXT_WORDS.intersection(_words(body[start:end]))
+    if not context:
+        return False
+    segment = _fold(body[start:end])
+    cues = tuple(word.decode() for word in context if word != b"x")
+    return any(
+        cue not in PLACED or _placed(segment, at, cue, cut=start > 0)
+        for cue, at in _cues_in(segment, cues, x=b"x" in context)
+    )
+
+
+def _cut_context(body: str, start: int) -> bool:
+    """Whether the quote finder's stretch before a quotation, starting at ``start``, starts inside a word
+    whose rest is one of :data:`CONTEXT_WORDS` (``antisocial`` read as ``social``)."""
+    if not start or not _word_char(body, start - 1) or not _word_char(body, start):
+        return False
+    rest = _HEAD_RE.match(body, start)
+    return rest is not None and len(rest.group()) <= _LONGEST and _fold(rest.group()).encode() in CONTEXT_WORDS
 
 
 WORDS: Final = frozenset(
@@ -226,6 +241,7 @@ at the stretch's start is cut there alike in both)."""
 _LONGEST: Final = max(map(len, WORDS))
 _WORD_STRINGS: Final = frozenset(word.decode() for word in WORDS)
 _TAIL_RE: Final = re.compile(rf"\w{{1,{_LONGEST + 1}}}\Z")
+_HEAD_RE: Final = re.compile(rf"\w{{1,{_LONGEST + 1}}}")
 
 
 def _cut_word(body: str, mark: int, line_end: int) -> bool:
@@ -265,29 +281,56 @@ def _cues_in(segment: str, cues: tuple[str, ...], *, x: bool = True) -> Iterator
         at = segment.find("x", at + 1)
 
 
-def _in_sentence(body: str, marks: list[int], at: int) -> bool:
-    """Whether a word at ``at`` may stand in the sentence of a quotation, as
-    :func:`reactions.quotes._sentences_around` cuts it: before a mark on its line with no sentence's end
-    between (the quote finder looks for one from the line's start, or from the text's start when no line
-    starts within :data:`~reactions.authors.REACH` characters of the mark), or after a mark on its line
-    before the first sentence's end within :data:`~reactions.authors.REACH` characters."""
-    i = bisect.bisect_right(marks, at)
-    for mark in marks[i:]:
-        if body.find("\n", at, mark) >= 0:
-            break
-        end = _SENTENCE_END_RE.search(body, at, mark)
-        if end is None:
-            return True
-        if end.end() < mark:  # a sentence's end that any later mark sees too
-            break
-    for mark in reversed(marks[bisect.bisect_left(marks, at - REACH - 1) : i]):
-        if body.find("\n", mark + 1, at) >= 0:
-            break
-        limit = min(len(body), mark + 1 + REACH)
-        end = _SENTENCE_END_RE.search(body, mark + 1, limit)
-        if at < (end.end() if end else limit):
-            return True
-    return False
+class _Sentences:
+    """Tells whether a word may stand in the sentence of a quotation (as
+    :func:`reactions.quotes._sentences_around` cuts it), asked at growing offsets: in linear time overall.
+
+    A word stands in the sentence of a quotation that opens at a later mark on its line when no sentence
+    ends between them (the quote finder looks for a sentence's end from the line's start, or from the text's
+    start when no line starts within :data:`~reactions.authors.REACH` characters of the mark); and in that of
+    a quotation that closes at the nearest mark before it, within :data:`~reactions.authors.REACH`
+    characters on its line, when no sentence ends between them."""
+
+    def __init__(self, body: str, marks: list[int]) -> None:
+        self._marks = marks
+        self._lead = _Ends(body)
+        self._after = _Ends(body)
+
+    def hold(self, at: int) -> bool:
+        marks = self._marks
+        i = bisect.bisect_right(marks, at)
+        if i < len(marks):
+            end, line_end = self._lead.first(at)
+            if marks[i] <= min(end, line_end):  # a mark after the sentence's end: the quote finder sees it too
+                return True
+        if i and marks[i - 1] >= at - REACH - 1:
+            mark = marks[i - 1]
+            end, line_end = self._after.first(mark + 1)
+            return at < min(end, line_end, mark + 1 + REACH)
+        return False
+
+
+class _Ends:
+    """The first sentence's end at or after an offset on its line, asked at growing offsets: a scan never
+    goes over text an earlier one went over (the answer for any offset up to the last end found is that end)."""
+
+    def __init__(self, body: str) -> None:
+        self._body = body
+        self._from = self._start = self._end = self._line_end = -1
+
+    def first(self, at: int) -> tuple[int, int]:
+        """``(end, line_end)``: where the first sentence's end at or after ``at`` ends (the line's end when
+        none does), and where ``at``'s line ends."""
+        body = self._body
+        if at > self._line_end:
+            found = body.find("\n", at)
+            self._line_end = len(body) if found < 0 else found
+            self._from = self._start = -1
+        if not self._from <= at <= self._start:
+            found_end = _SENTENCE_END_RE.search(body, at, self._line_end)
+            self._from = at
+            self._start, self._end = (found_end.start(), found_end.end()) if found_end else (self._line_end,) * 2
+        return self._end, self._line_end
 
 
 PLACED: Final = frozenset({"x", "social", "twitter", "instagram", "facebook", "tiktok", "snap", "bluesky", "mastodon"})
@@ -297,15 +340,15 @@ _PLACES: Final = ("on", "to", "via", "across", "onto", "his", "her", "their", "i
 _GAP_RE: Final = re.compile(r"[ \t]{1,3}")
 
 
-def _placed(segment: str, at: int, cue: str) -> bool:
+def _placed(segment: str, at: int, cue: str, *, cut: bool) -> bool:
     """Whether the context cue at ``segment[at:]`` may be read as ``on Twitter`` / ``social media users``.
 
     Conservative at the segment's edges and at line breaks, where the quote finder may join lines: a cue
-    that starts a line (or the segment) or, for ``social``, ends one counts."""
+    that starts a line (or the segment, when ``cut`` there) or, for ``social``, ends one counts."""
     gap = at
     while gap > 0 and segment[gap - 1] in " \t" and at - gap < 3:
         gap -= 1
-    if gap == 0 or segment[gap - 1] == "\n" or (gap < at and segment[:gap].endswith(_PLACES)):
+    if (gap == 0 and cut) or (gap and segment[gap - 1] == "\n") or (gap < at and segment.endswith(_PLACES, 0, gap)):
         return True
     if cue != "social":
         return False
@@ -329,15 +372,20 @@ def _lines(body: str, marks: list[int]) -> tuple[list[tuple[int, int]], list[tup
     A line runs from where the quote finder starts looking for a quotation's sentence (the line's start, or
     the text's start when no line starts within :data:`~reactions.authors.REACH` characters before the mark)
     to the line's end (at most :data:`WINDOW` characters on); the stretch before a mark is the quote finder's
-    :data:`~reactions.authors.REACH` characters (from the text's start when it starts there)."""
+    :data:`~reactions.authors.REACH` characters (from the text's start when it starts there).  Each line
+    break is looked for once."""
     spans: list[tuple[int, int]] = []
     led: list[tuple[int, int]] = []
     cut = False
     size = len(body)
+    before, after = -1, -1  # the last line break before the mark, the first at or after it
     for mark in marks:
-        para = body.rfind("\n", max(0, mark - REACH), mark) + 1
-        end = body.find("\n", mark, mark + WINDOW)
-        end = min(size, mark + WINDOW) if end < 0 else end
+        if after < mark:
+            before = body.rfind("\n", max(0, after), mark)
+            found = body.find("\n", mark)
+            after = size if found < 0 else found
+        para = before + 1 if before >= mark - REACH else 0
+        end = min(after, mark + WINDOW)
         spans.append((para, end))
         cut = cut or (mark + 161 < end and _cut_word(body, mark, end))
         if mark and (body[mark - 1] == ":" or body[mark - 1].isspace()) and _led(body, mark):
