@@ -31,8 +31,10 @@ def test_the_benchmark_runs_on_a_tiny_corpus(devset: Path, tmp_path: Path, capsy
     out = capsys.readouterr().out
     assert "2 dev-set articles + 6 embed-free ones" in out
     assert "1 reactions" in out
-    for row in ("floor", "jobs=1, prefilter on", "jobs=2, prefilter on", "jobs=1, prefilter off", "jobs=2, prefilter off"):
-        assert row in out
+    for jobs in (1, 2):
+        assert f"jobs={jobs}, prefilter on" in out
+        assert f"jobs={jobs}, prefilter off" in out
+    assert "floor" in out
     assert list(work.iterdir()) == []  # the corpus is written to a temporary folder, removed afterwards
     assert "REACTIONS_PREFILTER" not in os.environ
 
