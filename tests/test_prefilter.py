@@ -54,7 +54,7 @@ def test_text_without_quotation_marks_or_handles_is_skipped() -> None:
 
 def test_a_cue_far_from_every_quotation_mark_does_not_count() -> None:
     far = "The council met. " * 40
-    text = f"Fans took to Twitter about it.\n\n{far}\n\n\"It rains,\" the mayor said."
+    text = f'Fans took to Twitter about it.\n\n{far}\n\n"It rains," the mayor said.'
     assert not may_hold_reactions(text)
     assert parse_article(text).reactions == ()
 
