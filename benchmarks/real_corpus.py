@@ -12,8 +12,8 @@ lengths, quoted speech that is not a post), written to a temporary folder.  Meas
   (``REACTIONS_PREFILTER=0``); the frames must be equal.
 
 MB/s per core is the corpus's bytes over the wall time, over the jobs; the ratio is that over the floor's
-MB/s.  Wall times are the fastest of ``--repeat`` runs; beside them, MB per CPU second (this process and its
-workers), which a machine busy with other work disturbs less.
+MB/s.  Wall times are the fastest of ``--repeat`` runs (the kinds interleaved); beside them, MB per CPU
+second (this process and its workers), which a machine busy with other work disturbs less.
 
 Usage::
 
@@ -86,17 +86,13 @@ def cpu_seconds() -> float:
     return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
 
 
-def best_of(repeat: int, run: Callable[[], Any]) -> tuple[float, float, Any]:
-    """The fastest wall time and the least CPU time of ``repeat`` runs (each after :func:`fresh`), and the
-    last result."""
-    wall, cpu, result = float("inf"), float("inf"), None
-    for _ in range(repeat):
-        fresh()
-        gc.collect()
-        start, used = time.perf_counter(), cpu_seconds()
-        result = run()
-        wall, cpu = min(wall, time.perf_counter() - start), min(cpu, cpu_seconds() - used)
-    return wall, cpu, result
+def timed(run: Callable[[], Any]) -> tuple[float, float, Any]:
+    """Wall and CPU seconds of ``run()`` (after :func:`fresh`), and its result."""
+    fresh()
+    gc.collect()
+    start, used = time.perf_counter(), cpu_seconds()
+    result = run()
+    return time.perf_counter() - start, cpu_seconds() - used, result
 
 
 def end_to_end(folder: Path, jobs: int, prefilter: bool) -> pd.DataFrame:
@@ -110,20 +106,25 @@ def end_to_end(folder: Path, jobs: int, prefilter: bool) -> pd.DataFrame:
 
 
 def measure(folder: Path, jobs: int, repeat: int) -> dict[str, Any]:
+    """Every run ``repeat`` times, the kinds interleaved (a busy moment falls on all alike); the fastest wall
+    time and the least CPU time of each kind are kept."""
     size = sum(listed.stat.st_size for listed in scan_files([folder], stat=True) if listed.stat)
     result: dict[str, Any] = {"bytes": size, "jobs": jobs, "load_before": os.getloadavg()[0]}
-    result["floor_s"], result["floor_cpu_s"], _ = best_of(repeat, lambda: floor(folder))
-    frames = {}
+    runs: dict[str, Callable[[], Any]] = {"floor": lambda: floor(folder)}
     for prefilter in (True, False):
         for n in sorted({1, jobs}):
-            key = f"e2e_{'on' if prefilter else 'off'}_{n}"
-            result[f"{key}_s"], result[f"{key}_cpu_s"], frames[prefilter, n] = best_of(
-                repeat, lambda n=n, p=prefilter: end_to_end(folder, n, p)
-            )
-    reference = frames[True, 1]
-    if any(not frame.equals(reference) for frame in frames.values()):
+            runs[f"e2e_{'on' if prefilter else 'off'}_{n}"] = lambda n=n, p=prefilter: end_to_end(folder, n, p)
+    frames = []
+    for _ in range(repeat):
+        for key, run in runs.items():
+            wall, cpu, output = timed(run)
+            result[f"{key}_s"] = min(wall, result.get(f"{key}_s", wall))
+            result[f"{key}_cpu_s"] = min(cpu, result.get(f"{key}_cpu_s", cpu))
+            if isinstance(output, pd.DataFrame):
+                frames.append(output)
+    if any(not frame.equals(frames[0]) for frame in frames):
         raise SystemExit("the runs with and without the prefilter, or with 1 and N jobs, gave different frames")
-    result["reactions"] = len(reference)
+    result["reactions"] = len(frames[0])
     result["load_after"] = os.getloadavg()[0]
     return result
 
