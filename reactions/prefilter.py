@@ -19,20 +19,15 @@ posts quoted in prose (quotes.py)               a quotation mark with, on its li
                                                 starts a posting verb (``tweet``, ``posted``, ``wrote``,
                                                 ``shared``, …), a platform (``Instagram``, ``X``, …) or a post
                                                 (``story``, ``selfie``, ``alongside``) in its sentence; or,
-                                                before a lead-in's colon, up to :data:`WINDOW` characters
-                                                before it (:data:`CONTEXT_CUES`), ``on Twitter``, ``tweet``,
-                                                ``a post``, ``since-deleted``, ``social media users``
+                                                before a lead-in's colon, in the stretch before it
+                                                (:data:`CONTEXT_WORDS`), ``on Twitter``, ``tweet``, ``a post``,
+                                                ``since-deleted``, ``social media users``
 ==============================================  ==================================================================
 
-A quotation becomes a post only when its attribution uses a posting or writing verb, or when its sentence,
-its attribution or the two sentences before name a platform or a post (:func:`reactions.quotes._judge`).  Its
-sentence and attribution stand on the line of its quotation marks, and each such word follows a non-word
-character (:class:`_Sentences` tells whether a word found there is in a quotation's sentence).  The two
-sentences before count only when the attribution has a writing verb (a cue already) or no verb, after a
-lead-in's colon; they lie within :data:`reactions.authors.REACH` characters before the quotation (a word
-there may be cut at that edge: it is looked for anywhere in a word).  Words are compared as
-``re.IGNORECASE`` compares them (the four non-ASCII letters it takes for ASCII ones, U+0130, U+0131, U+017F
-and U+212A, are folded first).
+A quotation is a post only when its attribution has a posting or writing verb, or its sentence, attribution
+or two sentences before name a platform or a post (:func:`reactions.quotes._judge`); the sentences before
+count only for a writing verb (a cue already) or a lead-in's colon with no verb.  Words are compared as
+``re.IGNORECASE`` compares them (U+0130, U+0131, U+017F and U+212A are its ASCII letters too).
 
 >>> article = article_without_reactions(' date 2020-02-02 Rain\n\n"It was wet," the mayor said.', "a.txt")
 >>> article.title, article.date.isoformat(), article.reactions, article.warnings
@@ -55,26 +50,20 @@ from reactions.parse import _attributions_without_handle, _split_header, _title,
 from reactions.quotes import _SENTENCE_END_RE
 from reactions.text import clean_text
 
-__all__ = ["CONTEXT_CUES", "CUES", "WINDOW", "article_without_reactions", "enabled", "may_hold_reactions"]
+__all__ = ["CUES", "WINDOW", "article_without_reactions", "enabled", "may_hold_reactions"]
 
 WINDOW: Final = REACH + 8
 """How far from a quotation mark a word can decide that the quotation is a post (the parser reads
 :data:`~reactions.authors.REACH` characters either side; a few more for the closing mark and a comma)."""
 
-CONTEXT_CUES: Final = (
-    "post", "tweet", "social", "twitter", "instagram", "facebook", "thread", "caption", "selfie", "deleted", "tiktok",
-    "snap", "bluesky", "mastodon",
-)  # fmt: skip
-"""Lower-case openings of the words that, in the two sentences before a quotation, say it was posted
-(``quotes._POSTED_CONTEXT_RE``: a platform after ``on``/``to``/``via``, ``tweeted``, ``a post``,
-``since-deleted``, ``social media users``); ``x`` (the platform) is looked for as a word of its own."""
 CUES: Final = (
-    *CONTEXT_CUES, "retweet", "story", "shared", "wrote", "writing", "writes", "sharing", "shares", "commented",
-    "commenting", "penned", "reddit", "youtube", "alongside",
+    "post", "tweet", "social", "twitter", "instagram", "facebook", "thread", "caption", "selfie", "deleted", "tiktok",
+    "snap", "bluesky", "mastodon", "retweet", "story", "shared", "wrote", "writing", "writes", "sharing", "shares",
+    "commented", "commenting", "penned", "reddit", "youtube", "alongside",
 )  # fmt: skip
-"""Lower-case openings of every word by which the quote finder judges a quotation in its sentence or its
-attribution a post: posting and writing verbs (``quotes.STRONG_VERBS``, ``quotes.WRITING_VERBS``) and what
-``quotes._POST_CUE_RE`` reads (``retweet`` holds ``tweet``)."""
+"""Lower-case openings of every word by which the quote finder judges a quotation a post: posting and writing
+verbs (``quotes.STRONG_VERBS``, ``quotes.WRITING_VERBS``) and what ``quotes._POST_CUE_RE`` and
+``quotes._POSTED_CONTEXT_RE`` read (``x``, the platform, is looked for as a word of its own)."""
 _FOLDS: Final = (("\u0130", "i"), ("\u0131", "i"), ("\u017f", "s"), ("\u212a", "k"))
 """The non-ASCII letters that ``re.IGNORECASE`` matches with ASCII ones (``İ`` first: ``str.lower`` would
 make it two characters)."""
@@ -158,12 +147,8 @@ def _has_byline(body: str) -> bool:
 
 
 def _has_quote_cue(body: str) -> bool:
-    """A word that can make a quotation a post, where the quote finder reads it: one of :data:`CUES` in a
-    quotation's sentence (:class:`_Sentences`), or one of :data:`CONTEXT_CUES` before a lead-in's colon.
-
-    The two sentences before a quotation count only for an attribution with a writing verb (itself a cue in
-    the sentence) or with no verb at all, which is a lead-in that ends with a colon right before the mark
-    (:func:`reactions.quotes._attribution_before`)."""
+    """A word that can make a quotation a post, where the quote finder reads it: one of :data:`WORDS` in a
+    quotation's sentence (:class:`_Sentences`), or one of :data:`CONTEXT_WORDS` before a lead-in's colon."""
     marks = _marks(body)
     if not marks:
         return False
@@ -184,7 +169,7 @@ def _has_quote_cue(body: str) -> bool:
 
 
 def _context_cue(body: str, start: int, end: int) -> bool:
-    """Whether ``body[start:end]`` (before lead-ins' colons) holds one of :data:`CONTEXT_CUES` that the
+    """Whether ``body[start:end]`` (before lead-ins' colons) holds one of :data:`CONTEXT_WORDS` that the
     quote finder may read as saying the quotation was posted."""
     context = CONTEXT_WORDS.intersection(_words(body[start:end]))
     if not context:
@@ -225,11 +210,7 @@ _WORD_BYTES: Final = bytes(
 
 def _words(text: str) -> list[bytes]:
     """The words of ``text`` (lower case, ASCII; see :data:`_WORD_BYTES`), as ``re.IGNORECASE`` folds them."""
-    if not text.isascii():
-        for letter, ascii_letter in _FOLDS:
-            if letter in text:
-                text = text.replace(letter, ascii_letter)
-    return text.encode("utf-8", "surrogatepass").translate(_WORD_BYTES).split()
+    return _unfold(text).encode("utf-8", "surrogatepass").translate(_WORD_BYTES).split()
 
 
 CONTEXT_WORDS: Final = frozenset(
@@ -245,9 +226,8 @@ _HEAD_RE: Final = re.compile(rf"\w{{1,{_LONGEST + 1}}}")
 
 
 def _cut_word(body: str, mark: int, line_end: int) -> bool:
-    """Whether the quote finder may cut a word short after ``mark`` (at :data:`~reactions.authors.REACH`
-    characters, or at an attribution's 160, before its line's end) into one of :data:`WORDS` (``postponed``
-    read as ``post``)."""
+    """Whether the quote finder may cut a word short after ``mark`` (at :data:`~reactions.authors.REACH` or an
+    attribution's 160 characters, before its line's end) into one of :data:`WORDS` (``postponed``: ``post``)."""
     for cut in (mark + 161, mark + 162, mark + 1 + REACH):
         if cut >= line_end:
             return False
@@ -282,14 +262,10 @@ def _cues_in(segment: str, cues: tuple[str, ...], *, x: bool = True) -> Iterator
 
 
 class _Sentences:
-    """Tells whether a word may stand in the sentence of a quotation (as
-    :func:`reactions.quotes._sentences_around` cuts it), asked at growing offsets: in linear time overall.
-
-    A word stands in the sentence of a quotation that opens at a later mark on its line when no sentence
-    ends between them (the quote finder looks for a sentence's end from the line's start, or from the text's
-    start when no line starts within :data:`~reactions.authors.REACH` characters of the mark); and in that of
-    a quotation that closes at the nearest mark before it, within :data:`~reactions.authors.REACH`
-    characters on its line, when no sentence ends between them."""
+    """Whether a word may stand in a quotation's sentence (as :func:`reactions.quotes._sentences_around` cuts
+    it), asked at growing offsets (linear time): before a later mark on its line with no sentence's end between,
+    or after the nearest mark before it, on its line, within :data:`~reactions.authors.REACH` characters and no
+    sentence's end between."""
 
     def __init__(self, body: str, marks: list[int]) -> None:
         self._marks = marks
@@ -311,8 +287,8 @@ class _Sentences:
 
 
 class _Ends:
-    """The first sentence's end at or after an offset on its line, asked at growing offsets: a scan never
-    goes over text an earlier one went over (the answer for any offset up to the last end found is that end)."""
+    """The first sentence's end at or after an offset on its line, asked at growing offsets: no text is scanned
+    twice (the answer for any offset up to the last end found is that end)."""
 
     def __init__(self, body: str) -> None:
         self._body = body
@@ -341,10 +317,9 @@ _GAP_RE: Final = re.compile(r"[ \t]{1,3}")
 
 
 def _placed(segment: str, at: int, cue: str, *, cut: bool) -> bool:
-    """Whether the context cue at ``segment[at:]`` may be read as ``on Twitter`` / ``social media users``.
-
-    Conservative at the segment's edges and at line breaks, where the quote finder may join lines: a cue
-    that starts a line (or the segment, when ``cut`` there) or, for ``social``, ends one counts."""
+    """Whether the context cue at ``segment[at:]`` may be read as ``on Twitter`` / ``social media users``; a
+    cue that starts a line (or the segment, when ``cut`` there) or, for ``social``, ends one counts (the quote
+    finder may join lines)."""
     gap = at
     while gap > 0 and segment[gap - 1] in " \t" and at - gap < 3:
         gap -= 1
@@ -366,14 +341,10 @@ def _placed(segment: str, at: int, cue: str, *, cut: bool) -> bool:
 
 
 def _lines(body: str, marks: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]], bool]:
-    """The lines of the quotation marks, merged; the stretches before the marks after a lead-in's colon; and
-    whether the quote finder may cut a word short after a mark (:func:`_cut_word`).
-
-    A line runs from where the quote finder starts looking for a quotation's sentence (the line's start, or
-    the text's start when no line starts within :data:`~reactions.authors.REACH` characters before the mark)
-    to the line's end (at most :data:`WINDOW` characters on); the stretch before a mark is the quote finder's
-    :data:`~reactions.authors.REACH` characters (from the text's start when it starts there).  Each line
-    break is looked for once."""
+    """The marks' lines, merged (from where the quote finder looks for a sentence's start: the line's start, or
+    the text's when none is within :data:`~reactions.authors.REACH` characters; on to :data:`WINDOW` at most);
+    the quote finder's stretches before marks after a lead-in's colon; whether it may cut a word short
+    (:func:`_cut_word`).  Each line break is looked for once."""
     spans: list[tuple[int, int]] = []
     led: list[tuple[int, int]] = []
     cut = False
@@ -428,8 +399,13 @@ def _word_char(text: str, at: int) -> bool:
 
 def _fold(text: str) -> str:
     """``text`` in lower case, as ``re.IGNORECASE`` compares ASCII letters, with its offsets kept."""
+    return _unfold(text).lower()
+
+
+def _unfold(text: str) -> str:
+    """``text`` with the non-ASCII letters ``re.IGNORECASE`` takes for ASCII ones (:data:`_FOLDS`) made ASCII."""
     if not text.isascii():
         for letter, ascii_letter in _FOLDS:
             if letter in text:
                 text = text.replace(letter, ascii_letter)
-    return text.lower()
+    return text
