@@ -82,8 +82,11 @@ def enabled() -> bool:
 def article_without_reactions(text: str, source: str | None = None) -> Article | None:
     """What ``parse_article(text, source)`` gives, when :func:`may_hold_reactions` says ``text`` holds no
     reaction; else ``None`` (the parser must read it).  Never raises on a ``str``; linear time."""
+    text = text if isinstance(text, str) else ""
+    if "(@" in text or "<blockquote" in text:  # cues that cleaning keeps (it rewrites no other ASCII): read it
+        return None
     source = source or "<text>"
-    body, date, warnings = _split_header(clean_text(text if isinstance(text, str) else ""))
+    body, date, warnings = _split_header(clean_text(text))
     if may_hold_reactions(body):
         return None
     warnings.extend(_attributions_without_handle(body, ()))
