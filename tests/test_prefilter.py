@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from reactions import prefilter
+from reactions import corpus, prefilter
 from reactions.corpus import parse_document
 from reactions.parse import parse_article
 from reactions.prefilter import article_without_reactions, may_hold_reactions
@@ -118,12 +118,16 @@ def test_other_cues_keep_the_parser(text: str) -> None:
     assert may_hold_reactions(text)
 
 
-def test_the_switch_turns_it_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert prefilter.enabled()
+def test_parse_document_asks_it_unless_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[str] = []
+    monkeypatch.setattr(corpus, "article_without_reactions", lambda text, source: asked.append(source))
+    article, _ = parse_document("a.txt", PROSE.encode())
+    assert asked == ["a.txt"]
+    assert article == parse_article(PROSE, "a.txt")  # the prefilter said nothing: the parser read it
     monkeypatch.setenv("REACTIONS_PREFILTER", "0")
     assert not prefilter.enabled()
-    data = PROSE.encode()
-    assert parse_document("a.txt", data)[0] == article_without_reactions(PROSE, "a.txt")
+    parse_document("b.txt", PROSE.encode())
+    assert asked == ["a.txt"]
 
 
 # --- exactness: generated texts ------------------------------------------------------------------------------
