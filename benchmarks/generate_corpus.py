@@ -20,7 +20,10 @@ posts are standard ``blockquote.twitter-tweet`` embeds with Snowflake status ids
 
 Usage::
 
-    python benchmarks/generate_corpus.py OUT_DIR --articles 10000 [--seed 7] [--html-share 0.1]
+    python benchmarks/generate_corpus.py OUT_DIR --articles 10000 [--seed 7] [--html-share 0.1] [--embed-free]
+
+``--embed-free`` writes only plain-text news prose with quoted speech that is not a post (no embed, no
+quoted post, no HTML page): what most articles of a real corpus are.
 
 A ``manifest.json`` beside the articles records what was generated (articles, bytes, embeds,
 quotes, distinct posts), so a benchmark can check the parser found them.
@@ -236,9 +239,10 @@ class Tally:
 class Generator:
     """Seeded article factory; one instance writes one corpus."""
 
-    def __init__(self, seed: int, html_share: float) -> None:
+    def __init__(self, seed: int, html_share: float, *, embed_free: bool = False) -> None:
         self.rng = random.Random(seed)
         self.html_share = html_share
+        self.embed_free = embed_free
         self.pool: list[Post] = []
         self.distinct: set[tuple[str, str, str]] = set()
         self.tally = Tally()
@@ -342,7 +346,7 @@ class Generator:
         r = self.rng
         length = int(min(20000, max(800, r.lognormvariate(math.log(3500), 0.5))))
         body = self.prose(length)
-        left = r.randint(0, 10)
+        left = 0 if self.embed_free else r.randint(0, 10)
         while left > 0:
             at = r.randint(1, len(body))
             if r.random() < 0.1:
@@ -411,15 +415,20 @@ class Generator:
 
     def article(self) -> tuple[str, str]:
         """One article as ``(suffix, text)``."""
-        if self.rng.random() < self.html_share:
+        if not self.embed_free and self.rng.random() < self.html_share:
             self.tally.html_articles += 1
             return ".html", self.html_article()
         return ".txt", self.text_article()
 
 
-def generate(out: Path, articles: int, *, seed: int = 7, html_share: float = 0.1) -> dict[str, int]:
-    """Write ``articles`` files under ``out`` (1000 per sub-folder) and a manifest; return the manifest."""
-    gen = Generator(seed, html_share)
+def generate(
+    out: Path, articles: int, *, seed: int = 7, html_share: float = 0.1, embed_free: bool = False
+) -> dict[str, int]:
+    """Write ``articles`` files under ``out`` (1000 per sub-folder) and a manifest; return the manifest.
+
+    ``embed_free``: plain-text news prose only (quoted speech, no embedded or quoted post), as most of a
+    real corpus is."""
+    gen = Generator(seed, html_share, embed_free=embed_free)
     for number in range(articles):
         suffix, text = gen.article()
         data = text.encode("utf-8")
@@ -447,8 +456,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--articles", type=int, default=1000, help="how many articles (default 1000)")
     parser.add_argument("--seed", type=int, default=7, help="random seed (default 7)")
     parser.add_argument("--html-share", type=float, default=0.1, help="share of HTML pages (default 0.1)")
+    parser.add_argument(
+        "--embed-free", action="store_true", help="plain-text prose with quoted speech only, no posts (no HTML)"
+    )
     args = parser.parse_args(argv)
-    manifest = generate(args.out, args.articles, seed=args.seed, html_share=args.html_share)
+    manifest = generate(args.out, args.articles, seed=args.seed, html_share=args.html_share, embed_free=args.embed_free)
     print(json.dumps(manifest), file=sys.stderr)
     return 0
 

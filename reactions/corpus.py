@@ -23,12 +23,13 @@ import logging
 import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import Final, NamedTuple
 
 from reactions.errors import InputError
 from reactions.models import Article, Citation, Corpus, Document, FileOutcome, Reaction, Status
 from reactions.parse.article import parse_article
 from reactions.parse.html import is_html, parse_html_article
+from reactions.parse.prefilter import article_without_reactions, enabled
 from reactions.parse.text import decode_bytes
 from reactions.sources import (
     DEFAULT_SOURCE,
@@ -41,9 +42,6 @@ from reactions.sources import (
     source_kind,
 )
 from reactions.sources.files import DEFAULT_READ, ReadOptions, UnreadableError, read_bytes, safe_name
-
-if TYPE_CHECKING:
-    pass
 
 logger = logging.getLogger(__name__)
 
@@ -252,7 +250,9 @@ def with_metadata(article: Article, document: Document) -> Article:
 
 def _parse_text(text: str, source: str) -> Article:
     """A web page (by its content) through the HTML parser, anything else through the text parser."""
-    return parse_html_article(text, source) if is_html(text) else parse_article(text, source)
+    if is_html(text):
+        return parse_html_article(text, source)
+    return (enabled() and article_without_reactions(text, source)) or parse_article(text, source)
 
 
 def parse_path(path: Path, source: str, options: ReadOptions = DEFAULT_READ) -> Parsed:

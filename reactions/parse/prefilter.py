@@ -1,0 +1,414 @@
+r"""A cheap look that tells a plain-text article cannot hold a reaction, so that it is built without the parser.
+
+Most news articles embed nothing.  :func:`may_hold_reactions` looks for what every rule of the text parser
+(:mod:`reactions.parse`) needs before it can find a post, in a few linear scans (``str.find`` and ``in``), and
+:func:`article_without_reactions` builds such an article as :func:`reactions.parse.parse_article` would
+(the same title, date, text and warnings, no reactions).  It is *exact*: a text it lets through is one on
+which the parser finds nothing.  What each rule needs, read from the rules themselves:
+
+==============================================  ==================================================================
+rule                                            what must stand in the text
+==============================================  ==================================================================
+embed markup, code fences, scripts (markup.py)  ``<blockquote`` or ``<script`` (any case), ````` or ``~~~``
+``— Name (@handle) Date`` (attribution.py)      ``(`` then spaces or tabs then ``@``
+Twitter cards (renderings.py)                   ``@handle`` ending its line (the name line)
+Reuters factboxes                               ``@handle :``
+TikTok captions                                 ``♬``
+Facebook, Threads, Mastodon bylines             ``Post`` opening a line (after spaces or tabs)
+posts quoted in prose (quotes.py)               a quotation mark with, on its line (:data:`CUES`), a word that
+                                                starts a posting verb (``tweet``, ``posted``, ``wrote``,
+                                                ``shared``, …), a platform (``Instagram``, ``X``, …) or a post
+                                                (``story``, ``selfie``, ``alongside``) in its sentence; or,
+                                                before a lead-in's colon, in the stretch before it
+                                                (:data:`CONTEXT_WORDS`), ``on Twitter``, ``tweet``, ``a post``,
+                                                ``since-deleted``, ``social media users``
+==============================================  ==================================================================
+
+A quotation is a post only when its attribution has a posting or writing verb, or its sentence, attribution
+or two sentences before name a platform or a post (:func:`reactions.parse.quotes._judge`); the sentences before
+count only for a writing verb (a cue already) or a lead-in's colon with no verb.  Words are compared as
+``re.IGNORECASE`` compares them (U+0130, U+0131, U+017F and U+212A are its ASCII letters too).
+
+>>> article = article_without_reactions(' date 2020-02-02 Rain\n\n"It was wet," the mayor said.', "a.txt")
+>>> article.title, article.date.isoformat(), article.reactions, article.warnings
+('Rain', '2020-02-02', (), ())
+>>> article_without_reactions('"So good," a fan tweeted.', "b.txt") is None
+True
+"""
+
+from __future__ import annotations
+
+import bisect
+import os
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from reactions.models import Article
+from reactions.parse.article import _attributions_without_handle, _split_header, _title, logger
+from reactions.parse.authors import REACH
+from reactions.parse.quotes import _SENTENCE_END_RE
+from reactions.parse.text import clean_text
+
+__all__ = ["CUES", "WINDOW", "article_without_reactions", "enabled", "may_hold_reactions"]
+
+WINDOW: Final = REACH + 8
+"""How far from a quotation mark a word can decide that the quotation is a post (the parser reads
+:data:`~reactions.parse.authors.REACH` characters either side; a few more for the closing mark and a comma)."""
+
+CUES: Final = (
+    "post", "tweet", "social", "twitter", "instagram", "facebook", "thread", "caption", "selfie", "deleted", "tiktok",
+    "snap", "bluesky", "mastodon", "retweet", "story", "shared", "wrote", "writing", "writes", "sharing", "shares",
+    "commented", "commenting", "penned", "reddit", "youtube", "alongside",
+)  # fmt: skip
+"""Lower-case openings of every word by which the quote finder judges a quotation a post: posting and writing
+verbs (``quotes.STRONG_VERBS``, ``quotes.WRITING_VERBS``) and what ``quotes._POST_CUE_RE`` and
+``quotes._POSTED_CONTEXT_RE`` read (``x``, the platform, is looked for as a word of its own)."""
+_FOLDS: Final = (("\u0130", "i"), ("\u0131", "i"), ("\u017f", "s"), ("\u212a", "k"))
+"""The non-ASCII letters that ``re.IGNORECASE`` matches with ASCII ones (``İ`` first: ``str.lower`` would
+make it two characters)."""
+_BOUND: Final = 40
+_HANDLE_CHARS_RE: Final = re.compile(r"[A-Za-z0-9_.]{0,40}")
+_SPACES_RE: Final = re.compile(r"[ \t]{0,40}")
+"""A handle after ``@`` and the spaces after it (bounded: a longer run counts as a cue)."""
+
+
+def enabled() -> bool:
+    """Whether :func:`reactions.corpus.parse_document` uses the prefilter (``REACTIONS_PREFILTER=0`` turns it
+    off, to measure what it saves; read at each call, so that worker processes follow it)."""
+    return os.environ.get("REACTIONS_PREFILTER", "1") != "0"
+
+
+def article_without_reactions(text: str, source: str | None = None) -> Article | None:
+    """What ``parse_article(text, source)`` gives, when :func:`may_hold_reactions` says ``text`` holds no
+    reaction; else ``None`` (the parser must read it).  Never raises on a ``str``; linear time."""
+    text = text if isinstance(text, str) else ""
+    if "(@" in text or "<blockquote" in text:  # cues that cleaning keeps (it rewrites no other ASCII): read it
+        return None
+    source = source or "<text>"
+    body, date, warnings = _split_header(clean_text(text))
+    if may_hold_reactions(body):
+        return None
+    warnings.extend(_attributions_without_handle(body, ()))
+    for warning in warnings:
+        logger.warning("%s: %s", source, warning)
+    return Article(source=source, title=_title(body), date=date, text=body, reactions=(), warnings=tuple(warnings))
+
+
+def may_hold_reactions(body: str) -> bool:
+    """Whether the parser may find a reaction in ``body`` (a cleaned article body, its date header taken off):
+    ``False`` only when it cannot (see the module's table)."""
+    return _has_markup(body) or _has_handle_cue(body) or _has_byline(body) or _has_quote_cue(body)
+
+
+def _has_markup(body: str) -> bool:
+    """Embed markup, a ``<script>`` or a code fence: what :mod:`reactions.markup` reads or blanks out."""
+    if ("`" in body and "```" in body) or ("~" in body and "~~~" in body):
+        return True
+    at = body.find("<")
+    while at >= 0:
+        tag = _fold(body[at + 1 : at + 11])
+        if tag.startswith(("blockquote", "script")):
+            return True
+        at = body.find("<", at + 1)
+    return False
+
+
+def _has_handle_cue(body: str) -> bool:
+    """An ``@`` that an attribution, a card's name line, a factbox or a TikTok caption could stand on."""
+    if "♬" in body:
+        return True
+    at = body.find("@")
+    while at >= 0:
+        before = at - 1
+        while before >= 0 and body[before] in " \t":
+            before -= 1
+        if before >= 0 and body[before] == "(":
+            return True
+        handle = _HANDLE_CHARS_RE.match(body, at + 1)
+        spaces = _SPACES_RE.match(body, handle.end()) if handle else None
+        if handle is None or spaces is None or handle.end() - at > _BOUND or spaces.end() - handle.end() >= _BOUND:
+            return True  # a run too long to follow counts
+        if body[spaces.end() : spaces.end() + 1] in ("", "\n", ":"):
+            return True
+        at = body.find("@", at + 1)
+    return False
+
+
+def _has_byline(body: str) -> bool:
+    """``Post`` opening a line: Facebook's ``Posted by NAME on …`` / ``Post by NAME.`` and the ``Post by
+    @handle`` of Threads and Mastodon."""
+    at = body.find("Post")
+    while at >= 0:
+        before = at - 1
+        while before >= 0 and body[before] in " \t":
+            before -= 1
+        if before < 0 or body[before] == "\n":
+            return True
+        at = body.find("Post", at + 4)
+    return False
+
+
+def _has_quote_cue(body: str) -> bool:
+    """A word that can make a quotation a post, where the quote finder reads it: one of :data:`WORDS` in a
+    quotation's sentence (:class:`_Sentences`), or one of :data:`CONTEXT_WORDS` before a lead-in's colon."""
+    marks = _marks(body)
+    if not marks:
+        return False
+    lines, led, cut = _lines(body, marks)
+    sentences = _Sentences(body, marks)
+    for start, end in lines:
+        words = _words(body[start:end])
+        if not cut and WORDS.isdisjoint(words):
+            continue
+        found = WORDS.intersection(words)
+        cues = CUES if cut else tuple(word.decode() for word in found if word != b"x")
+        spots = sorted(at for _, at in _cues_in(_fold(body[start:end]), cues, x=cut or b"x" in found))
+        if any(not _word_char(body, start + at - 1) and sentences.hold(start + at) for at in spots):
+            return True
+    return any(_context_cue(body, start, end) for start, end in _merged(led)) or any(
+        _cut_context(body, start) for start, _ in led
+    )
+
+
+def _context_cue(body: str, start: int, end: int) -> bool:
+    """Whether ``body[start:end]`` (before lead-ins' colons) holds one of :data:`CONTEXT_WORDS` that the
+    quote finder may read as saying the quotation was posted."""
+    context = CONTEXT_WORDS.intersection(_words(body[start:end]))
+    if not context:
+        return False
+    segment = _fold(body[start:end])
+    cues = tuple(word.decode() for word in context if word != b"x")
+    return any(
+        cue not in PLACED or _placed(segment, at, cue, cut=start > 0)
+        for cue, at in _cues_in(segment, cues, x=b"x" in context)
+    )
+
+
+def _cut_context(body: str, start: int) -> bool:
+    """Whether the quote finder's stretch before a quotation, starting at ``start``, starts inside a word
+    whose rest is one of :data:`CONTEXT_WORDS` (``antisocial`` read as ``social``)."""
+    if not start or not _word_char(body, start - 1) or not _word_char(body, start):
+        return False
+    rest = _HEAD_RE.match(body, start)
+    return rest is not None and len(rest.group()) <= _LONGEST and _fold(rest.group()).encode() in CONTEXT_WORDS
+
+
+WORDS: Final = frozenset(
+    b"tweet tweets tweeted tweeting retweet retweets retweeted retweeting post posts posted posting caption captions "
+    b"captioned captioning wrote writing writes shared sharing shares commented commenting penned twitter instagram "
+    b"facebook tiktok snapchat snap snaps reddit youtube thread threads bluesky mastodon social deleted story storys "
+    b"selfie selfies alongside x".split()
+)
+"""The whole words by which the quote finder judges a quotation in its sentence a post (its patterns put
+``\\b`` on both sides of each): a line holding none of them holds no cue, unless the quote finder cuts a
+word short (:func:`_cut_word`)."""
+_WORD_BYTES: Final = bytes(
+    byte + 32 if 65 <= byte <= 90 else byte if (chr(byte).isalnum() and byte < 128) or byte == 95 else 32
+    for byte in range(256)
+)
+"""Bytes of UTF-8 text as words: ASCII letters in lower case, digits and ``_`` kept, everything else a space
+(a non-ASCII letter splits a word, which only finds more words)."""
+
+
+def _words(text: str) -> list[bytes]:
+    """The words of ``text`` (lower case, ASCII; see :data:`_WORD_BYTES`), as ``re.IGNORECASE`` folds them."""
+    return _unfold(text).encode("utf-8", "surrogatepass").translate(_WORD_BYTES).split()
+
+
+CONTEXT_WORDS: Final = frozenset(
+    b"tweet tweets tweeted tweeting retweet retweets retweeted retweeting twitter instagram facebook tiktok snapchat "
+    b"threads bluesky mastodon social x post posts caption captions selfie selfies thread deleted".split()
+)
+"""The whole words of ``quotes._POSTED_CONTEXT_RE``, read in the two sentences before a quotation (a word cut
+at the stretch's start is cut there alike in both)."""
+_LONGEST: Final = max(map(len, WORDS))
+_WORD_STRINGS: Final = frozenset(word.decode() for word in WORDS)
+_TAIL_RE: Final = re.compile(rf"\w{{1,{_LONGEST + 1}}}\Z")
+_HEAD_RE: Final = re.compile(rf"\w{{1,{_LONGEST + 1}}}")
+
+
+def _cut_word(body: str, mark: int, line_end: int) -> bool:
+    """Whether the quote finder may cut a word short after ``mark`` (at :data:`~reactions.parse.authors.REACH` or an
+    attribution's 160 characters, before its line's end) into one of :data:`WORDS` (``postponed``: ``post``)."""
+    for cut in (mark + 161, mark + 162, mark + 1 + REACH):
+        if cut >= line_end:
+            return False
+        if not _word_char(body, cut):
+            continue
+        tail = _TAIL_RE.search(body, max(0, cut - _LONGEST - 1), cut)
+        if tail is not None and len(tail.group()) <= _LONGEST and _fold(tail.group()) in _WORD_STRINGS:
+            return True
+    return False
+
+
+def _led(body: str, mark: int) -> bool:
+    """Whether a colon (then only spaces) stands right before ``mark``: a lead-in that may name no verb."""
+    at = mark - 1
+    while at >= 0 and body[at].isspace() and mark - at <= _BOUND:
+        at -= 1
+    return at < 0 or body[at] == ":" or mark - at > _BOUND
+
+
+def _cues_in(segment: str, cues: tuple[str, ...], *, x: bool = True) -> Iterator[tuple[str, int]]:
+    """Each of ``cues`` in ``segment`` (folded) with its offset, and, when ``x``, each ``x`` standing alone."""
+    for cue in cues:
+        at = segment.find(cue)
+        while at >= 0:
+            yield cue, at
+            at = segment.find(cue, at + 1)
+    at = segment.find("x") if x else -1
+    while at >= 0:
+        if not _word_char(segment, at - 1) and not _word_char(segment, at + 1):
+            yield "x", at
+        at = segment.find("x", at + 1)
+
+
+class _Sentences:
+    """Whether a word may stand in a quotation's sentence (as :func:`reactions.parse.quotes._sentences_around` cuts
+    it), asked at growing offsets (linear time): before a later mark on its line with no sentence's end between,
+    or after the nearest mark before it, on its line, within :data:`~reactions.parse.authors.REACH` characters and no
+    sentence's end between."""
+
+    def __init__(self, body: str, marks: list[int]) -> None:
+        self._marks = marks
+        self._lead = _Ends(body)
+        self._after = _Ends(body)
+
+    def hold(self, at: int) -> bool:
+        marks = self._marks
+        i = bisect.bisect_right(marks, at)
+        if i < len(marks):
+            end, line_end = self._lead.first(at)
+            if marks[i] <= min(end, line_end):  # a mark after the sentence's end: the quote finder sees it too
+                return True
+        if i and marks[i - 1] >= at - REACH - 1:
+            mark = marks[i - 1]
+            end, line_end = self._after.first(mark + 1)
+            return at < min(end, line_end, mark + 1 + REACH)
+        return False
+
+
+class _Ends:
+    """The first sentence's end at or after an offset on its line, asked at growing offsets: no text is scanned
+    twice (the answer for any offset up to the last end found is that end)."""
+
+    def __init__(self, body: str) -> None:
+        self._body = body
+        self._from = self._start = self._end = self._line_end = -1
+
+    def first(self, at: int) -> tuple[int, int]:
+        """``(end, line_end)``: where the first sentence's end at or after ``at`` ends (the line's end when
+        none does), and where ``at``'s line ends."""
+        body = self._body
+        if at > self._line_end:
+            found = body.find("\n", at)
+            self._line_end = len(body) if found < 0 else found
+            self._from = self._start = -1
+        if not self._from <= at <= self._start:
+            found_end = _SENTENCE_END_RE.search(body, at, self._line_end)
+            self._from = at
+            self._start, self._end = (found_end.start(), found_end.end()) if found_end else (self._line_end,) * 2
+        return self._end, self._line_end
+
+
+PLACED: Final = frozenset({"x", "social", "twitter", "instagram", "facebook", "tiktok", "snap", "bluesky", "mastodon"})
+"""Context cues that say a quotation was posted only after ``on``/``to``/``via``/``across``/``onto`` (and a
+possessive), or, for ``social``, as ``social media users``."""
+_PLACES: Final = ("on", "to", "via", "across", "onto", "his", "her", "their", "its")
+_GAP_RE: Final = re.compile(r"[ \t]{1,3}")
+
+
+def _placed(segment: str, at: int, cue: str, *, cut: bool) -> bool:
+    """Whether the context cue at ``segment[at:]`` may be read as ``on Twitter`` / ``social media users``; a
+    cue that starts a line (or the segment, when ``cut`` there) or, for ``social``, ends one counts (the quote
+    finder may join lines)."""
+    gap = at
+    while gap > 0 and segment[gap - 1] in " \t" and at - gap < 3:
+        gap -= 1
+    if (gap == 0 and cut) or (gap and segment[gap - 1] == "\n") or (gap < at and segment.endswith(_PLACES, 0, gap)):
+        return True
+    if cue != "social":
+        return False
+    after = at + len(cue)
+    space = _GAP_RE.match(segment, after)
+    if space is None:
+        return after >= len(segment) or segment[after] == "\n"
+    media = space.end()
+    if not segment.startswith("media", media):
+        return media >= len(segment) or segment[media] == "\n"
+    space = _GAP_RE.match(segment, media + 5)
+    if space is None:
+        return media + 5 >= len(segment) or segment[media + 5] == "\n"
+    return segment.startswith("user", space.end())
+
+
+def _lines(body: str, marks: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]], bool]:
+    """The marks' lines, merged (from where the quote finder looks for a sentence's start: the line's start, or
+    the text's when none is within :data:`~reactions.parse.authors.REACH` characters; on to :data:`WINDOW` at most);
+    the quote finder's stretches before marks after a lead-in's colon; whether it may cut a word short
+    (:func:`_cut_word`).  Each line break is looked for once."""
+    spans: list[tuple[int, int]] = []
+    led: list[tuple[int, int]] = []
+    cut = False
+    size = len(body)
+    before, after = -1, -1  # the last line break before the mark, the first at or after it
+    for mark in marks:
+        if after < mark:
+            before = body.rfind("\n", max(0, after), mark)
+            found = body.find("\n", mark)
+            after = size if found < 0 else found
+        para = before + 1 if before >= mark - REACH else 0
+        end = min(after, mark + WINDOW)
+        spans.append((para, end))
+        cut = cut or (mark + 161 < end and _cut_word(body, mark, end))
+        if mark and (body[mark - 1] == ":" or body[mark - 1].isspace()) and _led(body, mark):
+            led.append((max(0, mark - REACH) if para else 0, mark))
+    return _merged(spans), led, cut
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sorted spans with the overlapping ones joined."""
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _marks(body: str) -> list[int]:
+    """Sorted offsets of the quotation marks a quotation found by :mod:`reactions.parse.quotes` starts or ends at
+    (single curly quotes only when an opening one stands in the text)."""
+    kinds = ('"', "“", "”", "‘", "’") if "‘" in body else ('"', "“", "”")
+    marks: list[int] = []
+    for mark in kinds:
+        at = body.find(mark)
+        while at >= 0:
+            marks.append(at)
+            at = body.find(mark, at + 1)
+    marks.sort()
+    return marks
+
+
+def _word_char(text: str, at: int) -> bool:
+    """Whether ``text[at]`` is a character ``\\w`` matches (``False`` outside the text)."""
+    if at < 0 or at >= len(text):
+        return False
+    char = text[at]
+    return char.isalnum() or char == "_"
+
+
+def _fold(text: str) -> str:
+    """``text`` in lower case, as ``re.IGNORECASE`` compares ASCII letters, with its offsets kept."""
+    return _unfold(text).lower()
+
+
+def _unfold(text: str) -> str:
+    """``text`` with the non-ASCII letters ``re.IGNORECASE`` takes for ASCII ones (:data:`_FOLDS`) made ASCII."""
+    if not text.isascii():
+        for letter, ascii_letter in _FOLDS:
+            if letter in text:
+                text = text.replace(letter, ascii_letter)
+    return text

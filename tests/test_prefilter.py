@@ -1,0 +1,282 @@
+"""The prefilter: it lets a text skip the parser only when the parser finds nothing in it, and then gives the
+very article the parser gives."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from reactions import corpus
+from reactions.corpus import parse_document
+from reactions.parse import prefilter
+from reactions.parse.article import parse_article
+from reactions.parse.prefilter import article_without_reactions, may_hold_reactions
+
+HERE = Path(__file__).resolve().parent
+DEVSET = HERE.parents[1] / "shared" / "devset"
+ROOT = HERE.parent
+
+PROSE = (
+    "The council met on Monday and voted to close the library. "
+    '"We will reopen it when we can," the mayor said. '
+    "Officials declined to comment on the budget.\n\n"
+    "“It was a hard choice,” she told reporters, adding that the vote was close.\n\n"
+    "The Washington Post first reported the plan in March."
+)
+
+
+# --- what is skipped -------------------------------------------------------------------------------
+
+
+def test_prose_with_speech_skips_the_parser_and_gives_the_parsers_article() -> None:
+    text = " date 2021-03-04 Library closes\n\n" + PROSE
+    fast = article_without_reactions(text, "a.txt")
+    assert fast is not None
+    assert fast == parse_article(text, "a.txt")
+    assert fast.title == "Library closes"
+    assert fast.date is not None
+
+
+def test_warnings_are_the_parsers() -> None:
+    text = " date 2021-02-30 Title\n\nSome prose here.\n— Jane Doe February 1, 2020\nMore prose."
+    fast = article_without_reactions(text, "w.txt")
+    assert fast is not None
+    assert fast == parse_article(text, "w.txt")
+    assert len(fast.warnings) == 2  # the impossible header date and the attribution without a handle
+
+
+def test_text_without_quotation_marks_or_handles_is_skipped() -> None:
+    assert not may_hold_reactions("Plain words. More plain words, tweeted nowhere.\n\nAn email: ann@example.com now.")
+
+
+def test_a_cue_far_from_every_quotation_mark_does_not_count() -> None:
+    far = "The council met. " * 40
+    text = f'Fans took to Twitter about it.\n\n{far}\n\n"It rains," the mayor said.'
+    assert not may_hold_reactions(text)
+    assert parse_article(text).reactions == ()
+
+
+def test_a_cue_in_another_sentence_of_the_paragraph_does_not_count() -> None:
+    text = 'The story has dominated headlines for weeks. "We will not comment," the studio said.'
+    assert not may_hold_reactions(text)
+    assert parse_article(text).reactions == ()
+
+
+# --- what is not skipped: every rule's cue ---------------------------------------------------------------
+
+FINDS = {
+    "attribution": "So good #wow — Ann Lee (@ann_lee) Feb 2, 2020",
+    "attribution with spaces": "So good today — Ann Lee ( @ann_lee ) Feb 2, 2020",
+    "card": "Follow\nAnn Lee @ann\nSo good #wow\n9:07 PM - 28 Dec 2016\n5 5 Retweets 9 9 likes\nMore prose.",
+    "factbox": "@realDonaldTrump : - To each member of the class, well done! [1235 EST] - Great day [1428 EST]",
+    "tiktok": "@dancer_1 new moves #fyp ♬ original sound - Dancer",
+    "facebook": "We had a great day at the beach with everyone!\n\nPosted by Ann Lee on Thursday, January 1, 2015",
+    "markup": 'Look:\n<blockquote class="twitter-tweet"><p>Hi #there</p>&mdash; Ann (@ann) '
+    '<a href="https://twitter.com/ann/status/463440424141459456">May 5, 2014</a></blockquote>\nEnd.',
+    "strong verb": '"So good to be home," a fan tweeted.',
+    "writing verb": '"So good to be home," one fan wrote.',
+    "platform in the sentence": 'She said on Instagram: "So good to be home with you all."',
+    "on X": 'He wrote on X: "This is the best day of my life so far."',
+    "posted context": 'She shared a photo on Facebook.\n\n"What a day it was for all of us," she wrote.',
+    "dotless i": 'She said on ınstagram: "So good to be home with you all."',
+    "long s": '"So good to be home with you," the ſinger tweeted.',
+}
+
+
+@pytest.mark.parametrize("name", FINDS)
+def test_every_rule_that_finds_a_post_keeps_the_parser(name: str) -> None:
+    text = FINDS[name]
+    assert parse_article(text).reactions, "the example must hold a post the parser finds"
+    assert may_hold_reactions(text)
+    assert article_without_reactions(text) is None
+
+
+def test_a_word_the_quote_finder_cuts_short_counts() -> None:
+    """The attribution's clause is read 160 characters on: ``her postponed`` cut there reads ``her post``."""
+    head = '"We won the whole game today," she said and then she went on and on about it with'
+    pad = 162 - len(head) + head.index('," ') - len(" her post")
+    text = head + " la" * (pad // 3) + " " * (pad % 3) + " her postponed game\n"
+    assert parse_article(text).reactions, "the example must hold a post the parser finds"
+    assert may_hold_reactions(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A code fence:\n```\nsome code\n```\n",
+        "<script>var x = 1;</script> prose",
+        "Say hi to (@ann) now.",
+        "Reach us at @newsdesk\nplease.",
+        "Post by Ann Lee.",
+        '"Hello there friends," she said on social media.',
+    ],
+)
+def test_other_cues_keep_the_parser(text: str) -> None:
+    assert may_hold_reactions(text)
+
+
+def test_parse_document_asks_it_unless_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[str] = []
+    monkeypatch.setattr(corpus, "article_without_reactions", lambda text, source: asked.append(source))
+    article, _ = parse_document("a.txt", PROSE.encode())
+    assert asked == ["a.txt"]
+    assert article == parse_article(PROSE, "a.txt")  # the prefilter said nothing: the parser read it
+    monkeypatch.setenv("REACTIONS_PREFILTER", "0")
+    assert not prefilter.enabled()
+    parse_document("b.txt", PROSE.encode())
+    assert asked == ["a.txt"]
+
+
+# --- exactness: generated texts ------------------------------------------------------------------------------
+
+PROSE_FRAGMENTS = (
+    # prose, with and without the words that say posted
+    "The council met on Monday.", "Officials declined to comment.", "The story has dominated headlines.",
+    "Analysts say social media campaigns rarely matter", "social media users", "He posted bail", "Xi Jinping",
+    "The Washington Post reported", "on X", "took to Instagram", "a since-deleted post", "In the caption",
+    "alongside a photo", "ınstagram", "İNSTAGRAM", "ſhared", "\u212aim", "the U.S.", "Mr. Smith", "and then",
+    "The council met. " * 30, "and the council met again " * 20, "Also Read: more", "repost", "history",
+    # quotations and attributions of speech and of posts
+    '"We will win,"', '"We will win the vote."', "“It was cold,”", "‘Never again,’", '"', "“", "”", "‘", "’",
+    "he said.", "she said", "she wrote.", "a fan tweeted.", "one user commented.", "she wrote on Facebook:",
+    "He said on Twitter:", "tweeted", "wrote", "said", ":", ",", ".", "!", "her post", "the thread", "shared",
+    "captioned", "a fan", "She", "on social media", "to her Instagram", "Fans reacted online", "retweeted",
+)  # fmt: skip
+EMBED_FRAGMENTS = (
+    "— Ann Lee (@ann_lee) Feb 2, 2020", "(@x)", "( @y )", "Follow\nAnn Lee @ann\n", "9:07 PM - 28 Dec 2016",
+    "@realDonaldTrump : - Hello [1235 EST]", "@tik caption ♬ sound", "Posted by Ann Lee on Thursday, January 1, 2015",
+    "Post by Ann Lee.", "Post by @ann\nView on Threads", "a@b.com", "@", "@ann\n", "— Jane Doe February 1, 2020",
+    '<blockquote class="twitter-tweet"><p>Hi</p>&mdash; Ann (@ann) '
+    '<a href="https://twitter.com/ann/status/463440424141459456">May 5, 2014</a></blockquote>',
+    "```", "<script>x</script>", "<b>", "&quot;", "â€œ", " date 2020-02-02 ",
+)  # fmt: skip
+SEPARATORS = ("", " ", "  ", "\n", "\n\n", "\n\n\n", ". ", "\t")
+
+
+QUOTED = ("So good to be home with you all", "We will win the vote", "It was a hard day for everyone here")
+AUTHORS = ("a fan", "one user", "she", "The mayor", "Ann Lee", "a spokesperson", "TV producer Jesse Zook")
+VERBS = ("tweeted", "wrote", "said", "posted", "added", "commented", "told reporters", "captioned", "shared", "says")
+PLACES = ("", " on Twitter", " on Instagram", " on X", " in a statement", " in a since-deleted post", " to social")
+MARKS = (('"', '"'), ("“", "”"), ("‘", "’"))
+
+
+@st.composite
+def quotations(draw: st.DrawFn) -> str:
+    """A quotation with its attribution after it (``"…," a fan tweeted.``) or before it (``She wrote: "…"``)."""
+    opening, closing = draw(st.sampled_from(MARKS))
+    words, author = draw(st.sampled_from(QUOTED)), draw(st.sampled_from(AUTHORS))
+    verb, place = draw(st.sampled_from(VERBS)), draw(st.sampled_from(PLACES))
+    if draw(st.booleans()):
+        return f"{opening}{words},{closing} {author} {verb}{place}."
+    return f"{author} {verb}{place}: {opening}{words}.{closing}"
+
+
+@st.composite
+def articles(draw: st.DrawFn) -> str:
+    """Article prose with quotations of speech and of posts, and now and then a rendering of an embed."""
+    fragments = st.one_of(st.sampled_from(PROSE_FRAGMENTS), quotations())
+    parts = draw(st.lists(st.tuples(fragments, st.sampled_from(SEPARATORS)), max_size=14))
+    pieces = [fragment + separator for fragment, separator in parts]
+    extras = draw(st.lists(st.sampled_from(EMBED_FRAGMENTS), max_size=2)) if draw(st.booleans()) else []
+    extras.append(draw(st.text(alphabet='ab X"“”‘’@(.\n:', max_size=30)))
+    for extra in extras:
+        pieces.insert(draw(st.integers(0, len(pieces))), extra)
+    return "".join(pieces)
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(articles())
+def test_whenever_it_skips_the_parser_finds_nothing_and_the_same_article(text: str) -> None:
+    fast = article_without_reactions(text, "g.txt")
+    if fast is not None:
+        full = parse_article(text, "g.txt")
+        assert full.reactions == ()
+        assert fast == full
+
+
+# --- exactness: every real and golden article -----------------------------------------------------------------
+
+
+def _documents() -> list[Path]:
+    folders = [ROOT / "tests" / "golden" / "parse", ROOT / "tests" / "golden_html", ROOT / "seeds"]
+    if DEVSET.is_dir():
+        folders += [DEVSET / "articles", DEVSET / "html"]
+    return [p for folder in folders for p in sorted(folder.iterdir()) if p.suffix in (".txt", ".md", ".html", ".htm")]
+
+
+def test_prefiltered_parse_equals_the_full_parse_on_golden_seeds_and_dev_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    documents = _documents()
+    assert len(documents) > 40
+    for path in documents:
+        data = path.read_bytes()
+        monkeypatch.setenv("REACTIONS_PREFILTER", "1")
+        fast = parse_document(path.name, data)
+        monkeypatch.setenv("REACTIONS_PREFILTER", "0")
+        assert fast == parse_document(path.name, data), path.name
+
+
+@pytest.mark.skipif(not DEVSET.is_dir(), reason="the dev set (../shared/devset) is not beside this checkout")
+def test_dev_set_negatives_are_parsed_the_same() -> None:
+    names = (DEVSET / "negatives.txt").read_text().split()
+    assert names
+    for name in names:
+        text = (DEVSET / "articles" / name).read_text(encoding="utf-8")
+        fast = article_without_reactions(text, name)
+        assert fast is None or fast == parse_article(text, name)
+
+
+# --- linear time ----------------------------------------------------------------------------------------------
+
+HOSTILE = {
+    "cues between sentence ends": '"a". b. story. ',
+    "context words before colons": 'Twitter. b: "a". ',
+    "quotation marks": '"',
+    "apostrophes after an opening mark": "‘it’s ",
+    "one line of cues": "social post story x ",
+    "at signs": "a@b ",
+    "Post words": "Post ",
+    "angle brackets": "<b ",
+}
+
+
+def _per_char(text: str) -> float:
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        may_hold_reactions(text)
+        best = min(best, time.process_time() - start)
+    return max(best, 1e-6) / len(text)
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_the_prefilter_stays_linear(name: str) -> None:
+    unit = HOSTILE[name]
+    small, large = unit * (8_000 // len(unit)), unit * (80_000 // len(unit))
+    assert _per_char(large) <= 4 * max(_per_char(small), 2e-8), name
+
+
+def test_the_hostile_shapes_with_cues_do_the_whole_work() -> None:
+    assert not may_hold_reactions(HOSTILE["cues between sentence ends"] * 100)
+    assert not may_hold_reactions(HOSTILE["context words before colons"] * 100)
+
+
+def test_real_paragraphs_it_skips_parse_to_nothing() -> None:
+    """Every run of one to three paragraphs of every golden, seed and dev-set article: real prose, with its
+    quotations and its near misses, each read on its own."""
+    skipped = 0
+    for path in _documents():
+        if path.suffix != ".txt":
+            continue
+        paragraphs = path.read_text(encoding="utf-8", errors="replace").split("\n\n")
+        for size in (1, 2, 3):
+            for first in range(len(paragraphs) - size + 1):
+                text = "\n\n".join(paragraphs[first : first + size])
+                fast = article_without_reactions(text, path.name)
+                if fast is not None:
+                    skipped += 1
+                    assert fast == parse_article(text, path.name), (path.name, first, size)
+    assert skipped > 100
