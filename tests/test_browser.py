@@ -139,7 +139,9 @@ def click_until(page: Any, selector: str, condition: str, attempts: int = 3) -> 
 
 def select_first_row(page: Any, shown: str) -> None:
     """Tick the table's first row (its checkbox in the grid's row-marker column) and wait for ``shown``."""
-    box = page.locator(".st-key-table").bounding_box()
+    table = page.locator(".st-key-table")
+    table.scroll_into_view_if_needed()  # the page is taller than the window: a click lands only on what is shown
+    box = table.bounding_box()
     page.mouse.click(box["x"] + 15, box["y"] + 35 + 17)
     page.wait_for_selector(shown, timeout=30_000)
     settle(page)

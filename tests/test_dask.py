@@ -126,3 +126,41 @@ def test_a_cluster_run_is_the_pipeline_run_and_keeps_its_frame(
     assert not first.from_cache
     assert again.from_cache  # the frame a cluster run worked out is kept, as a local run's is
     pd.testing.assert_frame_equal(again.frame, plain_run([folder]))
+
+
+@pytest.fixture(scope="module")
+def dataset_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Datasets made from the seeds (a CSV and a two-row-group Parquet, with URLs, titles and dates) and a web
+    archive of the golden pages, beside one plain article."""
+    from warc_factory import golden_pages, write_warc
+
+    folder = tmp_path_factory.mktemp("dask-datasets")
+    seeds = sorted(SEEDS.glob("*.txt"))
+    rows = pd.DataFrame({
+        "id": [p.stem for p in seeds],
+        "title": [f"Seed {i}" for i in range(len(seeds))],
+        "text": [p.read_text(encoding="utf-8") for p in seeds],
+        "url": [f"https://www.outlet{i % 2}.co.uk/story/{i}" for i in range(len(seeds))],
+        "date": ["2020-02-03"] * len(seeds),
+    })  # fmt: skip
+    rows.to_csv(folder / "seeds.csv", index=False)
+    rows.iloc[::-1].to_parquet(folder / "seeds.parquet", row_group_size=2)  # the same posts, other citers
+    write_warc(folder / "pages.warc.gz", golden_pages())
+    shutil.copy(SEEDS / seeds[0].name, folder / "one.txt")
+    return folder
+
+
+def test_datasets_and_archives_on_dask_give_the_single_process_frame(
+    client: distributed.Client, dataset_dir: Path
+) -> None:
+    from reactions.run.pipeline import extract_frame
+
+    expected = plain_run([dataset_dir])
+    single = extract_frame([dataset_dir], jobs=1, cache=False)
+    pd.testing.assert_frame_equal(single.frame, expected)
+    pd.testing.assert_frame_equal(reactions_dask.extract([dataset_dir], client=client), expected)
+    sources = {s for cited in expected["sources"] for s in cited}
+    assert any(s.startswith("seeds.csv#") for s in sources)
+    assert any(s.startswith("seeds.parquet#") for s in sources)
+    assert any(s.startswith("https://news.example/") for s in sources)  # the archive's records
+    assert {o for cited in expected["outlets"] for o in cited} == {"outlet0.co.uk", "outlet1.co.uk"}

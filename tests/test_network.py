@@ -272,7 +272,7 @@ def test_the_parser_knows_the_networks_without_importing_them() -> None:
 def test_network_parser() -> None:
     args = build_parser().parse_args(["network", "a", "b", "--graph", "mentions", "-o", "x.graphml", "--top", "5"])
     assert (args.command, args.paths, args.graph, args.output, args.top) == (
-        "network", [Path("a"), Path("b")], "mentions", Path("x.graphml"), 5,
+        "network", ["a", "b"], "mentions", Path("x.graphml"), 5,
     )  # fmt: skip
     assert build_parser().parse_args(["network", "a"]).graph == "hashtags"
 
