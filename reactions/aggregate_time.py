@@ -22,6 +22,7 @@ from reactions.timeline import UTC, baselines, bucket_ends, bucket_key, bucket_r
 SPIKE_COLUMNS: Final = ["bucket", "start", "end", "reactions", "baseline", "hashtags", "authors", "post",
                         "post_author", "post_articles", "post_id"]  # fmt: skip
 """The columns of :func:`spike_drivers`."""
+_TIMES: Final = {"start": "datetime64[ns]", "end": "datetime64[ns]"}
 
 
 def _dated(index: FrameIndex, rows: Mask | None, bucket: str, zone: str) -> Mask:
@@ -46,7 +47,7 @@ def reactions_by_bucket(data: Data, bucket: str = "day", zone: str = UTC, *, mas
     columns = ["bucket", "start", "end", "sentiment", "reactions", "share", "mean_compound"]
     keep = _dated(index, rows, bucket, zone) & (index.labels >= 0)
     if not keep.any():
-        return _empty(columns, text=("bucket", "sentiment")).astype({"start": "datetime64[ns]", "end": "datetime64[ns]"})
+        return _empty(columns, text=("bucket", "sentiment")).astype(_TIMES)
     coded, width = index.buckets(bucket, zone), len(SENTIMENT_LABELS)
     codes, values = coded.codes[keep], index.compound[keep]
     segments = _stats(codes * width + index.labels[keep], values, len(coded.values) * width)
@@ -69,7 +70,7 @@ def bucket_totals(data: Data, bucket: str = "day", zone: str = UTC, *, mask: Mas
     keep = _dated(index, rows, bucket, zone)
     columns = ["bucket", "start", "end", "reactions", "mean_compound", "baseline", "spike", "run"]
     if not keep.any():
-        return _empty(columns, text=("bucket",)).astype({"start": "datetime64[ns]", "end": "datetime64[ns]"})
+        return _empty(columns, text=("bucket",)).astype(_TIMES)
     coded = index.buckets(bucket, zone)
     stats = _stats(coded.codes[keep], index.compound[keep], len(coded.values))
     found = pd.DatetimeIndex(coded.values[stats.codes])
@@ -136,7 +137,8 @@ def spike_drivers(
         at = np.flatnonzero(index.authors.rows == post)
         author = index.authors.names[index.authors.items[at[0]]] if len(at) else ""
         found.append({
-            "hashtags": _top_names(index, "hashtags", inside, top), "authors": _top_names(index, "authors", inside, top),
+            "hashtags": _top_names(index, "hashtags", inside, top),
+            "authors": _top_names(index, "authors", inside, top),
             "post": str(index.frame["text"].iloc[post]), "post_author": str(author),
             "post_articles": int(index.frame["article_count"].iloc[post]), "post_id": str(index.frame["id"].iloc[post]),
         })  # fmt: skip

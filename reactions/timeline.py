@@ -102,12 +102,13 @@ def effective_bucket(chosen: str, first: pd.Timestamp | None, last: pd.Timestamp
     buckets over the span, else :func:`choose_bucket`'s (``chosen`` ``""`` or ``"auto"``: automatic).
 
     >>> t = pd.Timestamp
-    >>> effective_bucket("day", t("2020-01-01"), t("2020-03-01")), effective_bucket("day", t("2015-01-01"), t("2020-01-01"))
+    >>> effective_bucket("day", t("2020-01-01"), t("2020-03-01")), effective_bucket("day", t("2015-01-01"),
+    ...                                                                             t("2020-01-01"))
     ('day', 'month')
     """
-    if chosen in BUCKETS and first is not None and last is not None and not (pd.isna(first) or pd.isna(last)):
-        if _rough_count(first, last, chosen) <= MAX_DRAWN:
-            return chosen
+    known = chosen in BUCKETS and first is not None and last is not None and not (pd.isna(first) or pd.isna(last))
+    if known and _rough_count(first, last, chosen) <= MAX_DRAWN:  # type: ignore[arg-type]
+        return chosen
     return choose_bucket(first, last)
 
 
@@ -165,7 +166,8 @@ def bucket_key(starts: pd.DatetimeIndex | pd.Series, bucket: str) -> list[str]:
     """Each bucket's name: its start, as precise as the bucket (``2020-02-03T14:00``, ``2020-02-03``,
     ``2020-02``); what a chart selection and a URL carry.
 
-    >>> bucket_key(pd.DatetimeIndex(["2020-02-03 14:00"]), "hour"), bucket_key(pd.DatetimeIndex(["2020-04-01"]), "quarter")
+    >>> starts = pd.DatetimeIndex
+    >>> bucket_key(starts(["2020-02-03 14:00"]), "hour"), bucket_key(starts(["2020-04-01"]), "quarter")
     (['2020-02-03T14:00'], ['2020-04'])
     """
     return list(pd.DatetimeIndex(starts).strftime(_KEY_FORMAT[bucket]))
