@@ -53,6 +53,11 @@ def clear_selection() -> None:
     st.session_state["selection_generation"] = st.session_state.get("selection_generation", 0) + 1
 
 
+def rows_selection(time: TimeView) -> tuple[str, ...]:
+    """The buckets selected in the time chart."""
+    return current_selection(time).buckets
+
+
 def selection_bar(selection: views.Selection) -> None:
     """Says what is selected, with a 'Clear selection' button (disabled when nothing is)."""
     left, right = st.columns([5, 1], vertical_alignment="center")
@@ -94,6 +99,9 @@ def charts_section(index: FrameIndex, rows: views.ChartRows, time: TimeView) -> 
         segments = aggregate_time.reactions_by_bucket(index, unit, zone, mask=rows.by_time)
         show_chart(charts_time.time_chart(totals, segments, spikes, unit), totals, "No dated reactions to draw.",
                    "bucket", time)  # fmt: skip
+        if not totals.empty:
+            chosen = rows_selection(time)
+            st.altair_chart(charts_time.compound_chart(totals, unit, chosen), width="stretch")
     with right:
         st.markdown("**Sentiment**")
         show_chart(charts.sentiment_chart(mix), mix, "No reactions.", "sentiment")

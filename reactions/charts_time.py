@@ -26,12 +26,14 @@ from reactions.charts import (
 )
 from reactions.models import SENTIMENT_LABELS
 
-COMPOUND_HEIGHT: Final = 90
+COMPOUND_HEIGHT: Final = 130
 """Height of the mean-compound panel under the volume bars."""
 SPIKE_COLOR: Final = "#e8a33d"
 _TIME_LABEL: Final = {"hour": "%-d %b %Y %H:00", "day": "%-d %b %Y", "week": "week of %-d %b %Y",
                       "month": "%b %Y", "quarter": "Q{q} %Y"}  # fmt: skip
 _ISO: Final = "%Y-%m-%dT%H:%M:%SZ"
+_EXTENT: Final = {"minExtent": 44, "maxExtent": 44}
+"""The y axes of the time chart and the compound panel take the same room, so that their time axes line up."""
 
 
 def bucket_label(starts: pd.Series, bucket: str) -> list[str]:
@@ -58,17 +60,34 @@ def axis_format(rows: pd.DataFrame) -> str:
 
 
 def _for_chart(rows: pd.DataFrame, bucket: str) -> pd.DataFrame:
-    """``rows`` with ``start``/``end`` as UTC ISO strings and a ``label`` for tooltips."""
+    """``rows`` with ``start``/``end`` (and their ``middle``) as UTC ISO strings and a ``label`` for tooltips."""
     if rows.empty:
-        return rows.assign(label=pd.Series(dtype=object))
+        return rows.assign(middle=pd.Series(dtype=object), label=pd.Series(dtype=object))
     start, end = pd.DatetimeIndex(rows["start"]), pd.DatetimeIndex(rows["end"])
-    return rows.assign(start=start.strftime(_ISO), end=end.strftime(_ISO), label=bucket_label(rows["start"], bucket))
+    middle = (start + (end - start) / 2).strftime(_ISO)
+    return rows.assign(start=start.strftime(_ISO), end=end.strftime(_ISO), middle=middle,
+                       label=bucket_label(rows["start"], bucket))  # fmt: skip
 
 
-def _x(rows: pd.DataFrame, *, axis: bool = True) -> dict[str, Any]:
+def _x(rows: pd.DataFrame, *, axis: bool = True, domain: bool = True) -> dict[str, Any]:
+    """Position from ``start`` to ``end`` on a UTC time scale over the whole range of ``rows`` (so that the charts
+    drawn from the same buckets line up).  Only one layer of a chart may give the domain (Vega-Lite merges two
+    equal date-time domains into a broken one)."""
     shown = alt.Axis(format=axis_format(rows), labelAngle=0, labelOverlap=True, title=None) if axis else None
-    scale = alt.Scale(type="utc")
+    scale = _scale(rows) if domain else alt.Scale(type="utc")
     return {"x": alt.X("start:T", scale=scale, axis=shown, title=None), "x2": alt.X2("end:T")}
+
+
+def _scale(rows: pd.DataFrame) -> alt.Scale:
+    return alt.Scale(type="utc", domain=_domain(rows))
+
+
+def _domain(rows: pd.DataFrame) -> Any:
+    """The time range of ``rows`` (``start``, ``end``: UTC ISO strings), as UTC date-times."""
+    if rows.empty:
+        return alt.Undefined
+    ends = pd.to_datetime(pd.Series([rows["start"].min(), rows["end"].max()]), utc=True)
+    return [alt.DateTime(year=t.year, month=t.month, date=t.day, hours=t.hour, utc=True) for t in ends]
 
 
 def _select() -> alt.Parameter:
@@ -89,42 +108,66 @@ def _with_spikes(totals: pd.DataFrame, spikes: pd.DataFrame) -> pd.DataFrame:
     return merged.fillna(text).assign(post_articles=merged["post_articles"].fillna(0).astype(int))
 
 
-def time_chart(totals: pd.DataFrame, segments: pd.DataFrame, spikes: pd.DataFrame, bucket: str) -> alt.VConcatChart:
-    """Reactions per bucket stacked by sentiment, spikes marked above their bars, and under them a panel of
-    each bucket's mean compound (a line broken over empty buckets).
+def time_chart(totals: pd.DataFrame, segments: pd.DataFrame, spikes: pd.DataFrame, bucket: str) -> alt.LayerChart:
+    """Reactions per bucket stacked by sentiment, with spikes marked above their bars (draw
+    :func:`compound_chart` under it).
 
     ``totals``: :func:`reactions.aggregate_time.bucket_totals`; ``segments``:
     :func:`~reactions.aggregate_time.reactions_by_bucket`; ``spikes``: :func:`~reactions.aggregate_time.spike_drivers`.
-    Selection: ``bucket`` (a bucket's name, :func:`reactions.timeline.bucket_key`).
+    Selection: ``bucket`` (a bucket's name, :func:`reactions.timeline.bucket_key`), carried by an invisible
+    full-height rectangle per bucket, on top, whose tooltip tells the bucket (and its spike's drivers).
     """
     select = _select()
-    whole = _for_chart(_with_spikes(totals, spikes), bucket)
+    whole = _for_chart(_with_counts(_with_spikes(totals, spikes), segments), bucket)
     parts = _for_chart(segments, bucket)
-    y = alt.Y("reactions:Q", stack="zero", title="Reactions", axis=alt.Axis(tickMinStep=1))
-    bars = alt.Chart(parts).mark_bar(stroke="white", strokeWidth=0.3).encode(
-        **_x(whole, axis=False), y=y, color=sentiment_color(), order=alt.Order("order:Q"), opacity=_highlight(select),
-    ).transform_calculate(order=f"indexof({list(SENTIMENT_LABELS)}, datum.sentiment)")  # fmt: skip
+    x = _x(whole, axis=False)
+    y = alt.Y("low:Q", title="Reactions", scale=alt.Scale(domainMin=0), axis=alt.Axis(tickMinStep=1, **_EXTENT))
+    bars = alt.Chart(stacked(parts)).mark_rect(stroke="white", strokeWidth=0.3).encode(
+        **x, y=y, y2="high:Q", color=sentiment_color(), opacity=_highlight(select))  # fmt: skip
     marks = alt.Chart(whole).transform_filter("datum.spike").mark_point(
-        shape="triangle-down", filled=True, size=90, color=SPIKE_COLOR, yOffset=-9
-    ).encode(
-        x=alt.X("middle:T", scale=alt.Scale(type="utc"), axis=None, title=None), y=alt.Y("reactions:Q")
-    ).transform_calculate(
-        middle="(time(toDate(datum.start)) + time(toDate(datum.end))) / 2"
-    )  # fmt: skip
+        shape="triangle-down", filled=True, size=90, color=SPIKE_COLOR, yOffset=-9, opacity=1
+    ).encode(x=alt.X("middle:T", scale=alt.Scale(type="utc"), axis=None), y=alt.Y("reactions:Q"))  # fmt: skip
     hits = alt.Chart(whole).mark_rect(fill="#000000", fillOpacity=0.0, cursor="pointer").encode(
-        **_x(whole, axis=False), tooltip=_tips()).add_params(select)  # fmt: skip
-    volume = alt.layer(bars, marks, hits).properties(height=HEIGHT)
-    chart: alt.VConcatChart = alt.vconcat(volume, compound_panel(whole, select), spacing=6).resolve_scale(
-        x="shared"
-    ).properties(usermeta=EMBED, description=f"Reactions per {bucket}, stacked by sentiment, spikes marked, with "
-                 f"each {bucket}'s mean compound score below")  # fmt: skip
+        **_x(whole, axis=False, domain=False), tooltip=_tips()).add_params(select)  # fmt: skip
+    chart: alt.LayerChart = alt.layer(bars, marks, hits).properties(
+        height=HEIGHT, usermeta=EMBED, description=f"Reactions per {bucket}, stacked by sentiment, spikes marked"
+    )  # fmt: skip
     return chart
+
+
+def _with_counts(totals: pd.DataFrame, segments: pd.DataFrame) -> pd.DataFrame:
+    """``totals`` with each bucket's reactions per sentiment label (0 when none), for its tooltip."""
+    if segments.empty:
+        return totals.assign(**{label: 0 for label in SENTIMENT_LABELS})
+    counts = segments.pivot_table(index="bucket", columns="sentiment", values="reactions", aggfunc="sum",
+                                  observed=True).reindex(columns=list(SENTIMENT_LABELS))  # fmt: skip
+    merged = totals.merge(counts, left_on="bucket", right_index=True, how="left")
+    return merged.fillna({label: 0 for label in SENTIMENT_LABELS}).astype({label: int for label in SENTIMENT_LABELS})
+
+
+def stacked(segments: pd.DataFrame) -> pd.DataFrame:
+    """``segments`` with each bar's ``low`` and ``high`` end: a bucket's labels stacked in the order of
+    :data:`SENTIMENT_LABELS` from 0 (a bar ranged in time is drawn as a rectangle, so Vega-Lite would not stack it).
+
+    >>> rows = pd.DataFrame({"bucket": ["a", "a", "b"], "sentiment": ["positive", "negative", "neutral"],
+    ...                      "reactions": [2, 3, 4]})
+    >>> stacked(rows)[["low", "high"]].to_numpy().tolist()
+    [[3, 5], [0, 3], [0, 4]]
+    """
+    if segments.empty:
+        return segments.assign(low=pd.Series(dtype=float), high=pd.Series(dtype=float))
+    place = segments["sentiment"].astype(str).map({label: i for i, label in enumerate(SENTIMENT_LABELS)})
+    ordered = segments.assign(place=place).sort_values(["bucket", "place"], kind="stable")
+    high = ordered.groupby("bucket", sort=False)["reactions"].cumsum()
+    ordered = ordered.assign(low=high - ordered["reactions"], high=high)
+    return ordered.drop(columns="place").loc[segments.index]
 
 
 def _tips() -> list[alt.Tooltip]:
     return [
         alt.Tooltip("label:N", title="When"),
         alt.Tooltip("reactions:Q", title="Reactions"),
+        *[alt.Tooltip(f"{label}:Q", title=label.capitalize()) for label in SENTIMENT_LABELS],
         alt.Tooltip("mean_compound:Q", title="Mean compound", format=COMPOUND_FORMAT),
         alt.Tooltip("spike:N", title="Spike"),
         alt.Tooltip("hashtags:N", title="Spike's top hashtags"),
@@ -134,24 +177,28 @@ def _tips() -> list[alt.Tooltip]:
     ]
 
 
-def compound_panel(whole: pd.DataFrame, select: alt.Parameter) -> alt.LayerChart:
-    """Each non-empty bucket's mean compound over [-1, 1]: one line per run of consecutive non-empty buckets
-    (``run``), so no line is drawn across an empty bucket, with a point per bucket and a rule at 0."""
-    base = alt.Chart(whole).transform_filter("datum.reactions > 0").transform_calculate(
-        middle="(time(toDate(datum.start)) + time(toDate(datum.end))) / 2"
-    )  # fmt: skip
-    x = alt.X("middle:T", scale=alt.Scale(type="utc"), axis=alt.Axis(format=axis_format(whole), labelAngle=0,
-              labelOverlap=True), title=None)  # fmt: skip
-    y = alt.Y("mean_compound:Q", title="Compound", scale=alt.Scale(domain=[-1, 1]), axis=alt.Axis(format="+.1f",
-              values=[-1, 0, 1]))  # fmt: skip
+def compound_chart(totals: pd.DataFrame, bucket: str, selected: Sequence[str] = ()) -> alt.LayerChart:
+    """Each non-empty bucket's mean compound over [-1, 1], a small panel on the same time axis as
+    :func:`time_chart` (from the same ``totals``): one line per run of consecutive non-empty buckets (``run``), so
+    no line crosses an empty bucket, a point per bucket (the ``selected`` buckets' stand out) and a rule at 0."""
+    whole = _for_chart(totals, bucket)
+    whole = whole.assign(chosen=whole["bucket"].isin(list(selected)) if selected else True)
+    base = alt.Chart(whole).transform_filter("datum.reactions > 0")
+    shown = alt.Axis(format=axis_format(totals), labelAngle=0, labelOverlap=True)
+    x = alt.X("middle:T", scale=_scale(whole), axis=shown, title=None)
+    y = alt.Y("mean_compound:Q", title="Compound", scale=alt.Scale(domain=[-1, 1]),
+              axis=alt.Axis(format="+.1f", values=[-1, 0, 1], **_EXTENT))  # fmt: skip
     line = base.mark_line(color="#333333", strokeWidth=1.5).encode(x=x, y=y, detail="run:N")
     points = base.mark_point(filled=True, size=25, color="#333333").encode(
-        x=x, y=y, opacity=_highlight(select), tooltip=[alt.Tooltip("label:N", title="When"),
-                                                       alt.Tooltip("mean_compound:Q", title="Mean compound",
-                                                                   format=COMPOUND_FORMAT)])  # fmt: skip
+        x=alt.X("middle:T", scale=alt.Scale(type="utc"), axis=shown, title=None), y=y, opacity=alt.condition("datum.chosen", alt.value(1.0), alt.value(UNSELECTED_OPACITY)),
+        tooltip=[alt.Tooltip("label:N", title="When"), alt.Tooltip("reactions:Q", title="Reactions"),
+                 alt.Tooltip("mean_compound:Q", title="Mean compound", format=COMPOUND_FORMAT)])  # fmt: skip
     zero = alt.Chart(pd.DataFrame({"zero": [0.0]})).mark_rule(color="#bbbbbb", strokeDash=[3, 3]).encode(y="zero:Q")
-    panel = alt.layer(zero, line, points).properties(height=COMPOUND_HEIGHT)
-    return panel  # type: ignore[return-value]
+    panel: alt.LayerChart = alt.layer(zero, line, points).properties(
+        height=COMPOUND_HEIGHT, usermeta=EMBED,
+        description=f"Mean compound score per {bucket}, a line broken where a {bucket} has no reactions",
+    )  # fmt: skip
+    return panel
 
 
 def heatmap_chart(rows: pd.DataFrame, bucket: str, order: Sequence[str] = ()) -> alt.Chart:

@@ -39,6 +39,8 @@ SPIKE_MIN_COUNT: Final = 5
 """A spike has at least this many reactions."""
 SPIKE_Z: Final = 4.0
 """How many spreads above the baseline a spike is."""
+SPIKE_RATIO: Final = 1.5
+"""A spike is at least this many times its baseline."""
 
 
 def valid_zone(name: str) -> bool:
@@ -180,6 +182,7 @@ def find_spikes(
     history: int = SPIKE_HISTORY,
     min_count: int = SPIKE_MIN_COUNT,
     z: float = SPIKE_Z,
+    ratio: float = SPIKE_RATIO,
 ) -> npt.NDArray[np.bool_]:
     """Which buckets are spikes: volume that stands out from its recent baseline.
 
@@ -189,7 +192,9 @@ def find_spikes(
     * its count exceeds ``baseline + z * spread``, where ``baseline`` is the median of the (up to) ``window``
       buckets before it, and ``spread`` is the larger of 1.4826 × their median absolute deviation (a robust
       standard deviation) and √``max(baseline, 1)`` (the Poisson noise of a count that size), so that a flat
-      series, a noisy one or one growing steadily gives none.
+      series, a noisy one or one growing steadily gives none;
+    * and it is at least ``ratio`` times its baseline (reactions come in bursts, an article citing several
+      posts at once, so counts vary more than Poisson noise: a spike must also be large in proportion).
 
     The bucket itself is never in its own baseline, nor is any later one.
 
@@ -206,7 +211,7 @@ def find_spikes(
         before = values[max(0, i - window) : i]
         baseline = float(np.median(before))
         spread = max(1.4826 * float(np.median(np.abs(before - baseline))), float(np.sqrt(max(baseline, 1.0))))
-        spikes[i] = values[i] > baseline + z * spread
+        spikes[i] = values[i] > baseline + z * spread and values[i] >= ratio * baseline
     return spikes
 
 
