@@ -40,13 +40,22 @@ def span(index: FrameIndex, rows: Mask, zone: str) -> tuple[pd.Timestamp | None,
     )
 
 
+def exact_share(index: FrameIndex, rows: Mask) -> float:
+    """The share of the dated ``rows`` that have an exact time (``created_at``); 1 when none is dated."""
+    dated = rows & (index.days.codes >= 0)
+    count = int(np.count_nonzero(dated))
+    exact = int(np.count_nonzero(dated & index.frame["created_at"].notna().to_numpy()))
+    return exact / count if count else 1.0
+
+
 def time_view(index: FrameIndex, filtered: Mask, filters: Filters) -> TimeView:
     """The bucket and zone for the ``filtered`` rows: the filters' bucket while it gives at most
-    :data:`reactions.timeline.MAX_DRAWN` buckets, else (and on "Auto") :func:`reactions.timeline.choose_bucket`'s.
+    :data:`reactions.timeline.MAX_DRAWN` buckets, else (and on "Auto") :func:`reactions.timeline.choose_bucket`'s
+    (given the :func:`exact_share` of the rows).
     The span is the filtered rows' (chart selections never change the bucket)."""
     zone = filters.zone if valid_zone(filters.zone) else UTC
     first, last = span(index, filtered, zone)
-    bucket = effective_bucket(filters.bucket, first, last)
+    bucket = effective_bucket(filters.bucket, first, last, exact_share(index, filtered))
     note = None
     if filters.bucket in BUCKETS and bucket != filters.bucket:
         note = f"Too many {filters.bucket} buckets to draw over this span: showing {bucket}s."

@@ -32,7 +32,7 @@ SPIKE_COLOR: Final = "#e8a33d"
 _TIME_LABEL: Final = {"hour": "%-d %b %Y %H:00", "day": "%-d %b %Y", "week": "week of %-d %b %Y",
                       "month": "%b %Y", "quarter": "Q{q} %Y"}  # fmt: skip
 _ISO: Final = "%Y-%m-%dT%H:%M:%SZ"
-_EXTENT: Final = {"minExtent": 44, "maxExtent": 44}
+EXTENT: Final = 44
 """The y axes of the time chart and the compound panel take the same room, so that their time axes line up."""
 
 
@@ -121,7 +121,8 @@ def time_chart(totals: pd.DataFrame, segments: pd.DataFrame, spikes: pd.DataFram
     whole = _for_chart(_with_counts(_with_spikes(totals, spikes), segments), bucket)
     parts = _for_chart(segments, bucket)
     x = _x(whole, axis=False)
-    y = alt.Y("low:Q", title="Reactions", scale=alt.Scale(domainMin=0), axis=alt.Axis(tickMinStep=1, **_EXTENT))
+    axis = alt.Axis(tickMinStep=1, minExtent=EXTENT, maxExtent=EXTENT)
+    y = alt.Y("low:Q", title="Reactions", scale=alt.Scale(domainMin=0), axis=axis)
     bars = alt.Chart(stacked(parts)).mark_rect(stroke="white", strokeWidth=0.3).encode(
         **x, y=y, y2="high:Q", color=sentiment_color(), opacity=_highlight(select))  # fmt: skip
     marks = alt.Chart(whole).transform_filter("datum.spike").mark_point(
@@ -129,7 +130,7 @@ def time_chart(totals: pd.DataFrame, segments: pd.DataFrame, spikes: pd.DataFram
     ).encode(x=alt.X("middle:T", scale=alt.Scale(type="utc"), axis=None), y=alt.Y("reactions:Q"))  # fmt: skip
     hits = alt.Chart(whole).mark_rect(fill="#000000", fillOpacity=0.0, cursor="pointer").encode(
         **_x(whole, axis=False, domain=False), tooltip=_tips()).add_params(select)  # fmt: skip
-    chart: alt.LayerChart = alt.layer(bars, marks, hits).properties(
+    chart: alt.LayerChart = alt.layer(bars, marks, hits).properties(  # type: ignore[assignment]
         height=HEIGHT, usermeta=EMBED, description=f"Reactions per {bucket}, stacked by sentiment, spikes marked"
     )  # fmt: skip
     return chart
@@ -138,11 +139,11 @@ def time_chart(totals: pd.DataFrame, segments: pd.DataFrame, spikes: pd.DataFram
 def _with_counts(totals: pd.DataFrame, segments: pd.DataFrame) -> pd.DataFrame:
     """``totals`` with each bucket's reactions per sentiment label (0 when none), for its tooltip."""
     if segments.empty:
-        return totals.assign(**{label: 0 for label in SENTIMENT_LABELS})
+        return totals.assign(**dict.fromkeys(SENTIMENT_LABELS, 0))
     counts = segments.pivot_table(index="bucket", columns="sentiment", values="reactions", aggfunc="sum",
                                   observed=True).reindex(columns=list(SENTIMENT_LABELS))  # fmt: skip
     merged = totals.merge(counts, left_on="bucket", right_index=True, how="left")
-    return merged.fillna({label: 0 for label in SENTIMENT_LABELS}).astype({label: int for label in SENTIMENT_LABELS})
+    return merged.fillna(dict.fromkeys(SENTIMENT_LABELS, 0)).astype(dict.fromkeys(SENTIMENT_LABELS, int))
 
 
 def stacked(segments: pd.DataFrame) -> pd.DataFrame:
@@ -187,14 +188,16 @@ def compound_chart(totals: pd.DataFrame, bucket: str, selected: Sequence[str] = 
     shown = alt.Axis(format=axis_format(totals), labelAngle=0, labelOverlap=True)
     x = alt.X("middle:T", scale=_scale(whole), axis=shown, title=None)
     y = alt.Y("mean_compound:Q", title="Compound", scale=alt.Scale(domain=[-1, 1]),
-              axis=alt.Axis(format="+.1f", values=[-1, 0, 1], **_EXTENT))  # fmt: skip
+              axis=alt.Axis(format="+.1f", values=[-1, 0, 1], minExtent=EXTENT,
+                            maxExtent=EXTENT))  # fmt: skip
     line = base.mark_line(color="#333333", strokeWidth=1.5).encode(x=x, y=y, detail="run:N")
     points = base.mark_point(filled=True, size=25, color="#333333").encode(
-        x=alt.X("middle:T", scale=alt.Scale(type="utc"), axis=shown, title=None), y=y, opacity=alt.condition("datum.chosen", alt.value(1.0), alt.value(UNSELECTED_OPACITY)),
+        x=alt.X("middle:T", scale=alt.Scale(type="utc"), axis=shown, title=None), y=y,
+        opacity=alt.condition("datum.chosen", alt.value(1.0), alt.value(UNSELECTED_OPACITY)),
         tooltip=[alt.Tooltip("label:N", title="When"), alt.Tooltip("reactions:Q", title="Reactions"),
                  alt.Tooltip("mean_compound:Q", title="Mean compound", format=COMPOUND_FORMAT)])  # fmt: skip
     zero = alt.Chart(pd.DataFrame({"zero": [0.0]})).mark_rule(color="#bbbbbb", strokeDash=[3, 3]).encode(y="zero:Q")
-    panel: alt.LayerChart = alt.layer(zero, line, points).properties(
+    panel: alt.LayerChart = alt.layer(zero, line, points).properties(  # type: ignore[assignment]
         height=COMPOUND_HEIGHT, usermeta=EMBED,
         description=f"Mean compound score per {bucket}, a line broken where a {bucket} has no reactions",
     )  # fmt: skip
