@@ -62,7 +62,9 @@ def test_bucket_starts_floor_to_hour_day_monday_month_and_quarter() -> None:
 
 def test_the_range_holds_every_bucket_even_empty_ones() -> None:
     weeks = timeline.bucket_range(T("2020-01-01"), T("2020-02-12"), "week")
-    assert len(weeks) == 7 and weeks[0] == T("2019-12-30") and weeks[-1] == T("2020-02-10")
+    assert len(weeks) == 7
+    assert weeks[0] == T("2019-12-30")
+    assert weeks[-1] == T("2020-02-10")
     assert (np.diff(weeks.asi8) == 7 * 86_400 * 10**9).all()
     ends = timeline.bucket_ends(weeks, "week")
     assert list(ends[:-1]) == list(weeks[1:])
@@ -126,7 +128,8 @@ def test_the_rule_needs_history_a_minimum_and_a_double() -> None:
     assert not timeline.find_spikes([0, 1] * 4 + [6]).any()
     assert not timeline.find_spikes([100] * 8 + [190]).any()  # far out, but not double the usual
     assert timeline.find_spikes([100] * 8 + [200]).tolist()[-1]
-    assert np.isnan(timeline.baselines([1, 2])[0]) and timeline.baselines([1, 2, 9])[2] == 1.5
+    assert np.isnan(timeline.baselines([1, 2])[0])
+    assert timeline.baselines([1, 2, 9])[2] == 1.5
 
 
 def test_zones() -> None:
@@ -134,4 +137,6 @@ def test_zones() -> None:
     for bad in ("", "Mars/Base", "../../etc/passwd", "/etc/localtime", "Europe/../UTC"):
         assert not timeline.valid_zone(bad)
     names = timeline.zone_names()
-    assert names[0] == "UTC" and "Asia/Tokyo" in names and len(names) == len(set(names))
+    assert names[0] == "UTC"
+    assert "Asia/Tokyo" in names
+    assert len(names) == len(set(names))
