@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import math
 import zoneinfo
 from collections import defaultdict
@@ -74,7 +75,9 @@ def some_mask(frame: pd.DataFrame, seed: int) -> np.ndarray:
 
 @pytest.mark.parametrize(("bucket", "zone"), CUTS)
 @pytest.mark.parametrize("masked", [False, True])
-def test_reactions_by_bucket_is_the_row_by_row_count(random: pd.DataFrame, bucket: str, zone: str, masked: bool) -> None:
+def test_reactions_by_bucket_is_the_row_by_row_count(
+    random: pd.DataFrame, bucket: str, zone: str, masked: bool
+) -> None:
     mask = some_mask(random, 1) if masked else None
     found = aggregate_time.reactions_by_bucket(FrameIndex(random), bucket, zone, mask=mask)
     groups: dict[tuple[str, str], list[float]] = defaultdict(list)
@@ -114,7 +117,7 @@ def test_bucket_totals_list_every_bucket_with_runs_and_spikes(random: pd.DataFra
     assert starts[0] == min(counts)
     assert starts[-1] == max(counts)
     assert all(floor(later - dt.timedelta(microseconds=1), bucket) == earlier
-               for earlier, later in zip(starts, starts[1:], strict=False))  # fmt: skip  # consecutive, none missing
+               for earlier, later in itertools.pairwise(starts))  # fmt: skip  # consecutive, none missing
     expected = [len(counts.get(s, [])) for s in starts]
     assert found["reactions"].tolist() == expected
     for start, mean in zip(starts, found["mean_compound"], strict=True):
