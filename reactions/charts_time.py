@@ -29,6 +29,8 @@ from reactions.models import SENTIMENT_LABELS
 COMPOUND_HEIGHT: Final = 130
 """Height of the mean-compound panel under the volume bars."""
 SPIKE_COLOR: Final = "#e8a33d"
+TOOLTIP_POST: Final = 100
+"""A spike's most-cited post is cut to this many characters in the tooltip (the Spikes table has it whole)."""
 _TIME_LABEL: Final = {"hour": "%-d %b %Y %H:00", "day": "%-d %b %Y", "week": "week of %-d %b %Y",
                       "month": "%b %Y", "quarter": "Q{q} %Y"}  # fmt: skip
 _ISO: Final = "%Y-%m-%dT%H:%M:%SZ"
@@ -98,11 +100,22 @@ def _highlight(param: alt.Parameter) -> Any:
     return alt.condition(param, alt.value(1.0), alt.value(UNSELECTED_OPACITY))
 
 
+def shorten(text: str, limit: int = TOOLTIP_POST) -> str:
+    """``text`` on one line, cut to ``limit`` characters (with an ellipsis).
+
+    >>> shorten("a  long\\npost", 8)
+    'a long…'
+    """
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
+
+
 def _with_spikes(totals: pd.DataFrame, spikes: pd.DataFrame) -> pd.DataFrame:
     """``totals`` with each spike's drivers (``""`` for other buckets)."""
     drivers = spikes[["bucket", "hashtags", "authors", "post", "post_articles"]] if len(spikes) else None
     if drivers is None:
         return totals.assign(hashtags="", authors="", post="", post_articles=0)
+    drivers = drivers.assign(post=[shorten(str(post)) for post in drivers["post"]])
     merged = totals.merge(drivers, on="bucket", how="left")
     text = {"hashtags": "", "authors": "", "post": ""}
     return merged.fillna(text).assign(post_articles=merged["post_articles"].fillna(0).astype(int))
