@@ -24,7 +24,7 @@ import numpy as np
 import pandas as pd
 
 from reactions.index import Data, Entries, FrameIndex, Mask, index_of
-from reactions.timeline import BUCKETS, UTC, bucket_key, valid_zone
+from reactions.timeline import BUCKETS, UTC, bucket_key, bucket_starts, valid_zone
 
 QUERY_KEYS = {
     "start": "from",
@@ -375,15 +375,16 @@ def selected_bucket(value: str, unit: str) -> str:
     reports a time-axis value) becomes the name of its ``unit`` bucket.
 
     >>> selected_bucket("2020-02-03", "week"), selected_bucket("1580515200000", "day"), \
-selected_bucket("1580515200000.0", "month")
-    ('2020-02-03', '2020-02-01', '2020-02')
+selected_bucket("1580515200000.0", "week")
+    ('2020-02-03', '2020-02-01', '2020-01-27')
     """
     try:
         millis = float(value)
     except ValueError:
         return value.strip()
-    start = pd.Timestamp(millis, unit="ms")
-    return bucket_key(pd.DatetimeIndex([start]), unit if unit in BUCKETS else "day")[0]
+    unit = unit if unit in BUCKETS else "day"
+    start = bucket_starts(pd.Series([pd.Timestamp(millis, unit="ms")]), unit)
+    return bucket_key(pd.DatetimeIndex(start), unit)[0]
 
 
 def selection_from_states(
