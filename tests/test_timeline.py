@@ -123,8 +123,8 @@ def test_no_false_spike_on_flat_or_steady_series(seed: int, means: np.ndarray) -
 def test_the_rule_needs_history_a_minimum_and_a_double() -> None:
     quiet = [0] * timeline.SPIKE_HISTORY
     assert not timeline.find_spikes([0] * (timeline.SPIKE_HISTORY - 1) + [50]).any()  # too little history
-    assert timeline.find_spikes([*quiet, 8]).tolist()[-1]  # 8 from nothing is a spike
-    assert not timeline.find_spikes([*quiet, 7]).any()  # within z spreads of nothing (Anscombe)
+    assert timeline.find_spikes([*quiet, 7]).tolist()[-1]  # 7 from nothing is a spike
+    assert not timeline.find_spikes([*quiet, 6]).any()  # within z spreads of nothing (Anscombe)
     assert not timeline.find_spikes([0, 1] * 4 + [6]).any()
     assert not timeline.find_spikes([100] * 8 + [190]).any()  # far out, but not double the usual
     assert timeline.find_spikes([100] * 8 + [200]).tolist()[-1]
