@@ -10,7 +10,7 @@ bucket's tooltip, so that every bucket can be clicked however thin its bars.  Th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import altair as alt
 import pandas as pd
@@ -34,6 +34,9 @@ TOOLTIP_POST: Final = 100
 _TIME_LABEL: Final = {"hour": "%-d %b %Y %H:00", "day": "%-d %b %Y", "week": "week of %-d %b %Y",
                       "month": "%b %Y", "quarter": "Q{q} %Y"}  # fmt: skip
 _ISO: Final = "%Y-%m-%dT%H:%M:%SZ"
+_INTERVALS: Final[dict[str, Literal["hour", "day", "month"]]] = {"hour": "hour", "day": "day", "month": "month"}
+EVERY_BUCKET_TICKS: Final = 14
+"""Up to this many hours, days or months, the time axis has a tick at each."""
 EXTENT: Final = 44
 """The y axes of the time chart and the compound panel take the same room, so that their time axes line up."""
 
@@ -51,14 +54,30 @@ def bucket_label(starts: pd.Series, bucket: str) -> list[str]:
     return [t.strftime(_TIME_LABEL[bucket].replace("%-d", str(t.day))) for t in times]
 
 
-def axis_format(rows: pd.DataFrame) -> str:
-    """The time axis' label format: always with the year; days while the span is under about a year."""
-    if rows.empty:
-        return "%-d %b %Y"
-    span = pd.Timestamp(rows["end"].max()) - pd.Timestamp(rows["start"].min())
-    if span <= pd.Timedelta(days=4):
+def axis_format(rows: pd.DataFrame, bucket: str) -> str:
+    """The time axis' label format: always with the year; the hour for hours; the day while days or weeks span
+    less than about ten months.
+
+    >>> rows = pd.DataFrame({"start": [pd.Timestamp("2020-02-01")], "end": [pd.Timestamp("2020-06-30")]})
+    >>> axis_format(rows, "hour"), axis_format(rows, "week"), axis_format(rows, "month")
+    ('%-d %b %Y %H:%M', '%-d %b %Y', '%b %Y')
+    """
+    if bucket == "hour":
         return "%-d %b %Y %H:%M"
+    if bucket in ("month", "quarter") or rows.empty:
+        return "%b %Y" if not rows.empty else "%-d %b %Y"
+    span = pd.Timestamp(rows["end"].max()) - pd.Timestamp(rows["start"].min())
     return "%-d %b %Y" if span <= pd.Timedelta(days=300) else "%b %Y"
+
+
+def time_axis(rows: pd.DataFrame, bucket: str) -> alt.Axis:
+    """The time axis: :func:`axis_format`'s labels, and a tick at every bucket's start while there are at most
+    :data:`EVERY_BUCKET_TICKS` hours, days or months (never a tick inside a bucket)."""
+    count = rows["bucket"].nunique() if "bucket" in rows.columns else 0
+    interval = _INTERVALS.get(bucket)
+    every = interval is not None and 0 < count <= EVERY_BUCKET_TICKS
+    ticks = alt.TimeIntervalStep(interval=interval, step=1) if interval is not None and every else alt.Undefined
+    return alt.Axis(format=axis_format(rows, bucket), labelAngle=0, labelOverlap=True, tickCount=ticks, title=None)
 
 
 def _for_chart(rows: pd.DataFrame, bucket: str) -> pd.DataFrame:
@@ -71,11 +90,11 @@ def _for_chart(rows: pd.DataFrame, bucket: str) -> pd.DataFrame:
                        label=bucket_label(rows["start"], bucket))  # fmt: skip
 
 
-def _x(rows: pd.DataFrame, *, axis: bool = True, domain: bool = True) -> dict[str, Any]:
+def _x(rows: pd.DataFrame, bucket: str, *, axis: bool = True, domain: bool = True) -> dict[str, Any]:
     """Position from ``start`` to ``end`` on a UTC time scale over the whole range of ``rows`` (so that the charts
     drawn from the same buckets line up).  Only one layer of a chart may give the domain (Vega-Lite merges two
     equal date-time domains into a broken one)."""
-    shown = alt.Axis(format=axis_format(rows), labelAngle=0, labelOverlap=True, title=None) if axis else None
+    shown = time_axis(rows, bucket) if axis else None
     scale = _scale(rows) if domain else alt.Scale(type="utc")
     return {"x": alt.X("start:T", scale=scale, axis=shown, title=None), "x2": alt.X2("end:T")}
 
@@ -114,11 +133,21 @@ def _with_spikes(totals: pd.DataFrame, spikes: pd.DataFrame) -> pd.DataFrame:
     """``totals`` with each spike's drivers (``""`` for other buckets)."""
     drivers = spikes[["bucket", "hashtags", "authors", "post", "post_articles"]] if len(spikes) else None
     if drivers is None:
-        return totals.assign(hashtags="", authors="", post="", post_articles=0)
+        return totals.assign(hashtags="", authors="", post="", post_articles=0, spike_note="no")
     drivers = drivers.assign(post=[shorten(str(post)) for post in drivers["post"]])
     merged = totals.merge(drivers, on="bucket", how="left")
     text = {"hashtags": "", "authors": "", "post": ""}
-    return merged.fillna(text).assign(post_articles=merged["post_articles"].fillna(0).astype(int))
+    merged = merged.fillna(text).assign(post_articles=merged["post_articles"].fillna(0).astype(int))
+    return merged.assign(spike_note=[_note(row) for row in merged.itertuples()])
+
+
+def _note(row: Any) -> str:
+    """What a spike's tooltip says of it: ``no``, or its drivers."""
+    if not row.spike:
+        return "no"
+    usual = f"usually {row.baseline:.3g}" if row.baseline == row.baseline else "no history"
+    return (f"yes ({usual}) · top hashtags: {row.hashtags or 'none'} · top authors: {row.authors or 'none'} · "
+            f"most-cited post ({row.post_articles} articles): {row.post}")  # fmt: skip
 
 
 def time_chart(totals: pd.DataFrame, segments: pd.DataFrame, spikes: pd.DataFrame, bucket: str) -> alt.LayerChart:
@@ -133,7 +162,7 @@ def time_chart(totals: pd.DataFrame, segments: pd.DataFrame, spikes: pd.DataFram
     select = _select()
     whole = _for_chart(_with_counts(_with_spikes(totals, spikes), segments), bucket)
     parts = _for_chart(segments, bucket)
-    x = _x(whole, axis=False)
+    x = _x(whole, bucket, axis=False)
     axis = alt.Axis(tickMinStep=1, minExtent=EXTENT, maxExtent=EXTENT)
     y = alt.Y("low:Q", title="Reactions", scale=alt.Scale(domainMin=0), axis=axis)
     bars = alt.Chart(stacked(parts)).mark_rect(stroke="white", strokeWidth=0.3).encode(
@@ -142,7 +171,7 @@ def time_chart(totals: pd.DataFrame, segments: pd.DataFrame, spikes: pd.DataFram
         shape="triangle-down", filled=True, size=90, color=SPIKE_COLOR, yOffset=-9, opacity=1
     ).encode(x=alt.X("middle:T", scale=alt.Scale(type="utc"), axis=None), y=alt.Y("reactions:Q"))  # fmt: skip
     hits = alt.Chart(whole).mark_rect(fill="#000000", fillOpacity=0.0, cursor="pointer").encode(
-        **_x(whole, axis=False, domain=False), tooltip=_tips()).add_params(select)  # fmt: skip
+        **_x(whole, bucket, axis=False, domain=False), tooltip=_tips()).add_params(select)  # fmt: skip
     chart: alt.LayerChart = alt.layer(bars, marks, hits).properties(  # type: ignore[assignment]
         height=HEIGHT, usermeta=EMBED, description=f"Reactions per {bucket}, stacked by sentiment, spikes marked"
     )  # fmt: skip
@@ -183,11 +212,7 @@ def _tips() -> list[alt.Tooltip]:
         alt.Tooltip("reactions:Q", title="Reactions"),
         *[alt.Tooltip(f"{label}:Q", title=label.capitalize()) for label in SENTIMENT_LABELS],
         alt.Tooltip("mean_compound:Q", title="Mean compound", format=COMPOUND_FORMAT),
-        alt.Tooltip("spike:N", title="Spike"),
-        alt.Tooltip("hashtags:N", title="Spike's top hashtags"),
-        alt.Tooltip("authors:N", title="Spike's top authors"),
-        alt.Tooltip("post:N", title="Most-cited post"),
-        alt.Tooltip("post_articles:Q", title="Articles citing it"),
+        alt.Tooltip("spike_note:N", title="Spike"),
     ]
 
 
@@ -198,7 +223,7 @@ def compound_chart(totals: pd.DataFrame, bucket: str, selected: Sequence[str] = 
     whole = _for_chart(totals, bucket)
     whole = whole.assign(chosen=whole["bucket"].isin(list(selected)) if selected else True)
     base = alt.Chart(whole).transform_filter("datum.reactions > 0")
-    shown = alt.Axis(format=axis_format(totals), labelAngle=0, labelOverlap=True)
+    shown = time_axis(whole, bucket)
     x = alt.X("middle:T", scale=_scale(whole), axis=shown, title=None)
     y = alt.Y("mean_compound:Q", title="Compound", scale=alt.Scale(domain=[-1, 1]),
               axis=alt.Axis(format="+.1f", values=[-1, 0, 1], minExtent=EXTENT,
@@ -226,7 +251,7 @@ def heatmap_chart(rows: pd.DataFrame, bucket: str, order: Sequence[str] = ()) ->
         alt.Chart(shown)
         .mark_rect()
         .encode(
-            **_x(shown),
+            **_x(shown, bucket),
             y=alt.Y("hashtag:N", title=None, sort=tags, axis=alt.Axis(labelLimit=220)),
             color=alt.Color("reactions:Q", title="Reactions", scale=alt.Scale(scheme="purples", domainMin=0),
                             legend=alt.Legend(orient="top", gradientLength=140, tickMinStep=1, format="d")),

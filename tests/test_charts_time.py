@@ -72,7 +72,7 @@ def test_every_bucket_even_empty_can_be_clicked() -> None:
     assert spec["params"][0]["views"] == [hits["name"]]  # the hit areas carry the selection
     assert [r["bucket"] for r in data_of(spec, hits)] == ["2020-01-06", "2020-01-13", "2020-01-20", "2020-01-27"]
     assert [r["reactions"] for r in data_of(spec, hits)] == [1, 0, 0, 1]
-    assert {t["field"] for t in hits["encoding"]["tooltip"]} >= {"label", "reactions", "positive", "negative"}
+    assert {t["field"] for t in hits["encoding"]["tooltip"]} >= {"label", "reactions", "positive", "spike_note"}
     assert spec["layer"][0]["encoding"]["opacity"]["condition"]["param"] == "bucket"
 
 
@@ -86,19 +86,31 @@ def test_spikes_are_marked_with_what_drove_them() -> None:
     assert spiked[0]["hashtags"] == "Storm, Wind"
     assert spiked[0]["post"] == "storm post 17"
     assert spiked[0]["post_articles"] == 4
+    assert spiked[0]["spike_note"] == ("yes (usually 3) · top hashtags: Storm, Wind · top authors: @chaser, "
+                                       "@watcher0, @watcher12 · most-cited post (4 articles): storm post 17")
     quiet = [r for r in data_of(spec, marks) if not r["spike"]]
-    assert all(r["hashtags"] == "" and r["post_articles"] == 0 for r in quiet)
+    assert all(r["hashtags"] == "" and r["post_articles"] == 0 and r["spike_note"] == "no" for r in quiet)
 
 
 @pytest.mark.parametrize(
-    ("first", "last", "shown"),
-    [("2020-02-01", "2020-02-03", "%-d %b %Y %H:%M"), ("2020-02-01", "2020-06-30", "%-d %b %Y"),
-     ("2019-01-01", "2024-12-31", "%b %Y")],
+    ("first", "last", "bucket", "shown"),
+    [("2020-02-01", "2020-02-03", "hour", "%-d %b %Y %H:%M"), ("2020-02-01", "2020-02-03", "day", "%-d %b %Y"),
+     ("2020-02-01", "2020-06-30", "week", "%-d %b %Y"), ("2019-01-01", "2024-12-31", "week", "%b %Y"),
+     ("2019-01-01", "2024-12-31", "quarter", "%b %Y")],
 )  # fmt: skip
-def test_the_time_axis_always_carries_the_year(first: str, last: str, shown: str) -> None:
-    rows = pd.DataFrame({"start": [pd.Timestamp(first)], "end": [pd.Timestamp(last)]})
-    assert charts_time.axis_format(rows) == shown
+def test_the_time_axis_always_carries_the_year(first: str, last: str, bucket: str, shown: str) -> None:
+    rows = pd.DataFrame({"start": [pd.Timestamp(first)], "end": [pd.Timestamp(last)], "bucket": ["x"]})
+    assert charts_time.axis_format(rows, bucket) == shown
     assert "%Y" in shown
+
+
+def test_a_few_days_get_a_tick_each_and_never_one_inside_a_day() -> None:
+    days = [dt.date(2020, 1, d) for d in (1, 2, 4)]
+    totals = aggregate_time.bucket_totals(make_frame([make_row(i, date=d) for i, d in enumerate(days)]), "day")
+    axis = charts_time.compound_chart(totals, "day").to_dict()["layer"][2]["encoding"]["x"]["axis"]
+    assert axis["tickCount"] == {"interval": "day", "step": 1}
+    assert axis["format"] == "%-d %b %Y"
+    assert "tickCount" not in charts_time.time_axis(TOTALS, "week").to_dict()  # many weeks: Vega chooses
 
 
 def test_the_compound_panel_breaks_its_line_over_empty_buckets() -> None:
