@@ -77,7 +77,8 @@ def time_axis(rows: pd.DataFrame, bucket: str) -> alt.Axis:
     interval = _INTERVALS.get(bucket)
     every = interval is not None and 0 < count <= EVERY_BUCKET_TICKS
     ticks = alt.TimeIntervalStep(interval=interval, step=1) if interval is not None and every else alt.Undefined
-    return alt.Axis(format=axis_format(rows, bucket), labelAngle=0, labelOverlap=True, tickCount=ticks, title=None)
+    return alt.Axis(format=axis_format(rows, bucket), labelAngle=0, labelOverlap=True, labelFlush=True, tickCount=ticks,
+                    title=None)  # fmt: skip
 
 
 def _for_chart(rows: pd.DataFrame, bucket: str) -> pd.DataFrame:
