@@ -306,6 +306,7 @@ class FrameIndex:
         for name in ("text", "handle", "display_name"):
             self.distinct(name)
         self.bins(20)
+        self.buckets("day")  # the page's time span and its days
         return self
 
 
