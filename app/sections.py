@@ -150,7 +150,7 @@ def headline(index: FrameIndex, view: np.ndarray) -> None:
         cell.metric(figure.label, figure.value, help=figure.help)
     if h.undated:
         st.caption(f"{h.undated} of these reactions have no date: they are counted above and listed in the "
-                   "table, but cannot appear in the charts by day.")  # fmt: skip
+                   "table, but cannot appear in the charts over time.")  # fmt: skip
 
 
 @st.fragment
