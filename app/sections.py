@@ -87,7 +87,7 @@ def charts_section(index: FrameIndex, rows: views.ChartRows, time: TimeView) -> 
     """The linked charts (each cross-filtered by the others' selections), the spikes and the summary charts."""
     unit, zone = time.bucket, time.zone
     totals = aggregate_time.bucket_totals(index, unit, zone, mask=rows.by_time)
-    spikes = aggregate_time.spike_drivers(index, unit, zone, mask=rows.by_time)
+    spikes = aggregate_time.spike_drivers(index, unit, zone, mask=rows.by_time, totals=totals)
     mix = aggregate.sentiment_mix(index, mask=rows.by_sentiment)
     top = st.session_state.get("top_n", 10)
     by_tag = aggregate.reactions_by_hashtag(index, top, mask=rows.by_hashtag)

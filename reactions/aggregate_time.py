@@ -114,7 +114,13 @@ def _top_names(index: FrameIndex, name: str, rows: Mask, top: int) -> str:
 
 
 def spike_drivers(
-    data: Data, bucket: str = "day", zone: str = UTC, *, mask: Mask | None = None, top: int = 3
+    data: Data,
+    bucket: str = "day",
+    zone: str = UTC,
+    *,
+    mask: Mask | None = None,
+    top: int = 3,
+    totals: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
     """The spikes of :func:`bucket_totals` and what drove each: its ``top`` hashtags and authors (most
     reactions first, as :func:`reactions.aggregate.reactions_by_hashtag` ranks them) and its most-cited post
@@ -122,9 +128,11 @@ def spike_drivers(
 
     Columns: :data:`SPIKE_COLUMNS` (``hashtags``, ``authors``: comma-separated; ``post``: the post's text,
     ``post_author`` its author, ``post_articles`` how many articles cite it, ``post_id`` its id), in time order.
+    ``totals``: :func:`bucket_totals` of the same rows, when already made.
     """
     index, rows = prepare_rows(data, mask)
-    totals = bucket_totals(index, bucket, zone, mask=rows)
+    if totals is None:
+        totals = bucket_totals(index, bucket, zone, mask=rows)
     spikes = totals[totals["spike"].astype(bool)] if len(totals) else totals
     if spikes.empty:
         return _empty(SPIKE_COLUMNS, text=("bucket", "hashtags", "authors", "post", "post_author", "post_id"))

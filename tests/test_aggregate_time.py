@@ -196,6 +196,8 @@ def test_a_spike_says_what_drove_it() -> None:
     assert spike["post"] == "storm post 17"
     assert spike["post_articles"] == 4
     assert spike["post_author"] == "@chaser"  # post 17 is one of @chaser's
+    totals = aggregate_time.bucket_totals(frame, "week")
+    pd.testing.assert_frame_equal(aggregate_time.spike_drivers(frame, "week", totals=totals), spikes)
     calm = np.asarray([tags == ["Calm"] for tags in frame["hashtags"]])
     assert aggregate_time.spike_drivers(frame, "week", mask=calm).empty  # without the storm: no spike
     assert aggregate_time.spike_drivers(frame.iloc[:0], "week").empty
