@@ -76,7 +76,7 @@ def time_rows(index: FrameIndex, *, mask: Any) -> pd.DataFrame:
     and the spikes kept in ``attrs`` for :func:`time_chart`."""
     totals = aggregate_time.bucket_totals(index, BUCKET, mask=mask)
     totals.attrs["segments"] = aggregate_time.reactions_by_bucket(index, BUCKET, mask=mask)
-    totals.attrs["spikes"] = aggregate_time.spike_drivers(index, BUCKET, mask=mask)
+    totals.attrs["spikes"] = aggregate_time.spike_drivers(index, BUCKET, mask=mask, totals=totals)
     return totals
 
 

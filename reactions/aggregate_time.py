@@ -9,13 +9,14 @@ time in the zone, as a naive ``datetime64``; ``bucket`` is the bucket's name (:f
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Final
 
 import numpy as np
 import pandas as pd
 
 from reactions.aggregate import _LABELS, _empty, _rank, _stats, _text
-from reactions.index import Coded, Data, FrameIndex, Mask, prepare_rows
+from reactions.index import Coded, Data, Entries, FrameIndex, Mask, prepare_rows
 from reactions.models import SENTIMENT_LABELS
 from reactions.timeline import UTC, baselines, bucket_ends, bucket_key, bucket_range, find_spikes
 
@@ -107,8 +108,13 @@ def _most_cited(index: FrameIndex, rows: Mask) -> int:
     return int(positions[int(np.argmax(cited))])
 
 
-def _top_names(index: FrameIndex, name: str, rows: Mask, top: int) -> str:
-    entries = getattr(index, name)
+def _within(entries: Entries, rows: Mask) -> Entries:
+    """``entries`` of the ``rows`` only: ranking many small sets of rows then never passes over all of them."""
+    taken_rows, items = entries.take(rows)
+    return dataclasses.replace(entries, rows=taken_rows, items=items)
+
+
+def _top_names(entries: Entries, rows: Mask, top: int) -> str:
     ranking = _rank(entries, rows, top)
     return "" if ranking is None else ", ".join(str(n) for n in entries.names[ranking.spellings])
 
@@ -137,16 +143,16 @@ def spike_drivers(
     if spikes.empty:
         return _empty(SPIKE_COLUMNS, text=("bucket", "hashtags", "authors", "post", "post_author", "post_id"))
     coded, names = index.buckets(bucket, zone), index.bucket_names(bucket, zone)
-    kept = _dated(index, rows, bucket, zone)
+    kept = _dated(index, rows, bucket, zone) & coded.flags(np.isin(names, spikes["bucket"].to_numpy(dtype=object)))
+    tags, authors = _within(index.hashtags, kept), _within(index.authors, kept)
     found = []
     for key in spikes["bucket"]:
         inside = kept & coded.flags(names == key)
         post = _most_cited(index, inside)
-        at = np.flatnonzero(index.authors.rows == post)
-        author = index.authors.names[index.authors.items[at[0]]] if len(at) else ""
+        at = np.flatnonzero(authors.rows == post)
+        author = authors.names[authors.items[at[0]]] if len(at) else ""
         found.append({
-            "hashtags": _top_names(index, "hashtags", inside, top),
-            "authors": _top_names(index, "authors", inside, top),
+            "hashtags": _top_names(tags, inside, top), "authors": _top_names(authors, inside, top),
             "post": str(index.frame["text"].iloc[post]), "post_author": str(author),
             "post_articles": int(index.frame["article_count"].iloc[post]), "post_id": str(index.frame["id"].iloc[post]),
         })  # fmt: skip

@@ -164,6 +164,11 @@ def test_hashtags_by_bucket_follow_the_top_hashtags(random: pd.DataFrame, bucket
 def storm() -> pd.DataFrame:
     """Twelve quiet weeks of three posts, then a week of 30 posts about #Storm, one of them cited by four
     articles, most of them by @chaser."""
+    return make_frame(storm_rows())
+
+
+def storm_rows() -> list[dict[str, Any]]:
+    """The rows of :func:`storm`."""
     rows, number = [], 0
     for week in range(12):
         for day in (0, 2, 4):
@@ -180,7 +185,7 @@ def storm() -> pd.DataFrame:
     for day in (0, 3):
         rows.append(make_row(number, date=dt.date(2020, 4, 6) + dt.timedelta(days=day), hashtags=["Calm"]))
         number += 1
-    return make_frame(rows)
+    return rows
 
 
 def test_a_spike_says_what_drove_it() -> None:
@@ -201,3 +206,23 @@ def test_a_spike_says_what_drove_it() -> None:
     calm = np.asarray([tags == ["Calm"] for tags in frame["hashtags"]])
     assert aggregate_time.spike_drivers(frame, "week", mask=calm).empty  # without the storm: no spike
     assert aggregate_time.spike_drivers(frame.iloc[:0], "week").empty
+
+
+def test_each_spike_ranks_its_own_rows_as_the_top_charts_do() -> None:
+    rows = [make_row(1000 + i, date=dt.date(2020, 4, 6) + dt.timedelta(weeks=w, days=d), hashtags=["Calm"])
+            for i, (w, d) in enumerate((w, d) for w in range(1, 10) for d in (0, 3, 5))]  # fmt: skip
+    flood = [make_row(2000 + i, date=dt.date(2020, 6, 15) + dt.timedelta(days=i % 7), handle=f"f{i % 4}",
+                      hashtags=["Flood", "rain"] if i % 3 else ["RAIN"]) for i in range(25)]  # fmt: skip
+    frame = make_frame([*storm_rows(), *rows, *flood])
+    spikes = aggregate_time.spike_drivers(frame, "week")
+    assert spikes["bucket"].tolist() == ["2020-03-30", "2020-06-15"]
+    index = FrameIndex(frame)
+    names = index.bucket_names("week")
+    for spike in spikes.itertuples():
+        inside = index.buckets("week").flags(names == spike.bucket)
+        assert spike.hashtags == ", ".join(aggregate.reactions_by_hashtag(frame, 3, mask=inside)["hashtag"])
+        assert spike.authors == ", ".join(aggregate.top_authors(frame, 3, mask=inside)["author"])
+        cited = frame.loc[inside, "article_count"]
+        assert spike.post_articles == cited.max()
+        assert spike.post_id == frame.loc[cited.idxmax(), "id"]
+
