@@ -45,6 +45,13 @@ SPIKE_RATIO: Final = 2.0
 """A spike is at least this many times its baseline."""
 
 
+def _known(bucket: str) -> str:
+    """``bucket``, when it is one of :data:`BUCKETS` (a caller's mistake otherwise: ValueError, saying which)."""
+    if bucket not in BUCKETS:
+        raise ValueError(f"unknown time bucket {bucket!r}: use one of {', '.join(BUCKETS)}")
+    return bucket
+
+
 def valid_zone(name: str) -> bool:
     """Whether ``name`` is an IANA time zone :mod:`zoneinfo` knows.
 
@@ -143,7 +150,7 @@ def bucket_starts(times: pd.Series, bucket: str) -> pd.Series:
     (['2020-02-03 00:00:00', '2020-05-11 00:00:00', 'NaT'], '2020-04-01 00:00:00')
     """
     values = pd.Series(times).astype("datetime64[ns]")
-    if bucket == "hour":
+    if _known(bucket) == "hour":
         return values.dt.floor("h")
     days = values.dt.normalize()
     if bucket == "day":
@@ -161,14 +168,14 @@ def bucket_range(first: pd.Timestamp, last: pd.Timestamp, bucket: str) -> pd.Dat
     ['2020-01-01', '2020-04-01']
     """
     ends = bucket_starts(pd.Series([first, last]), bucket)
-    return pd.date_range(ends[0], ends[1], freq=_FREQ[bucket])
+    return pd.date_range(ends[0], ends[1], freq=_FREQ[_known(bucket)])
 
 
 def bucket_ends(starts: pd.DatetimeIndex | pd.Series, bucket: str) -> pd.DatetimeIndex:
     """The end (the next bucket's start) of each bucket starting at ``starts``."""
     index = pd.DatetimeIndex(starts)
     step = {"hour": pd.DateOffset(hours=1), "day": pd.DateOffset(days=1), "week": pd.DateOffset(weeks=1),
-            "month": pd.DateOffset(months=1), "quarter": pd.DateOffset(months=3)}[bucket]  # fmt: skip
+            "month": pd.DateOffset(months=1), "quarter": pd.DateOffset(months=3)}[_known(bucket)]  # fmt: skip
     return index + step
 
 
@@ -180,7 +187,7 @@ def bucket_key(starts: pd.DatetimeIndex | pd.Series, bucket: str) -> list[str]:
     >>> bucket_key(starts(["2020-02-03 14:00"]), "hour"), bucket_key(starts(["2020-04-01"]), "quarter")
     (['2020-02-03T14:00'], ['2020-04'])
     """
-    return list(pd.DatetimeIndex(starts).strftime(_KEY_FORMAT[bucket]))
+    return list(pd.DatetimeIndex(starts).strftime(_KEY_FORMAT[_known(bucket)]))
 
 
 def find_spikes(

@@ -140,3 +140,14 @@ def test_zones() -> None:
     assert names[0] == "UTC"
     assert "Asia/Tokyo" in names
     assert len(names) == len(set(names))
+
+
+def test_an_unknown_bucket_is_a_clear_error() -> None:
+    for call in (
+        lambda: timeline.bucket_starts(pd.Series([T("2020-01-01")]), "fortnight"),
+        lambda: timeline.bucket_range(T("2020-01-01"), T("2020-02-01"), "fortnight"),
+        lambda: timeline.bucket_key(pd.DatetimeIndex([T("2020-01-01")]), "fortnight"),
+        lambda: timeline.bucket_ends(pd.DatetimeIndex([T("2020-01-01")]), "fortnight"),
+    ):
+        with pytest.raises(ValueError, match="unknown time bucket 'fortnight': use one of hour, day"):
+            call()
