@@ -36,6 +36,7 @@ from app.sections import (
     upload_report,
 )
 from app.sidebar import filter_options, sidebar_filters, uploaded_files
+from app.timeview import time_view
 from reactions import views
 from reactions.errors import ReactionsError
 
@@ -96,14 +97,15 @@ def main() -> None:
         st.info("No reaction matches these filters. Loosen them, or reset them in the sidebar.",
                 icon=":material/filter_alt_off:")  # fmt: skip
         st.stop()
-    selection = current_selection()
+    time = time_view(index, filtered, filters)
+    selection = current_selection(time)
     rows = views.chart_rows(index, filtered, selection)
     headline(index, rows.view)
     selection_bar(selection)
     if not rows.view.any():
         st.info("Nothing is in the chart selection under these filters. Clear the selection.")
         st.stop()
-    charts_section(index, rows)
+    charts_section(index, rows, time)
     network_section(index, filtered, filters, selection)
     st.subheader("Reactions", anchor=False)
     shown = np.flatnonzero(rows.view)

@@ -34,6 +34,7 @@ from reactions.aggregate import (
 from reactions.index import Data, FrameIndex, Mask, author_labels, index_of, reaction_days
 from reactions.models import SENTIMENT_LABELS, Article, FileOutcome
 from reactions.sentiment import NEGATIVE_THRESHOLD, POSITIVE_THRESHOLD
+from reactions.timeline import BUCKETS, UTC, zone_names
 from reactions.views import QUERY_KEYS, Filters, Selection, export_name, parse_share, provenance_record, select_rows
 from reactions.xlsx import xlsx_bytes
 
@@ -41,6 +42,16 @@ RENDERINGS_HELP = (
     "How the parser found each post: after an em dash (dash), on its own line (own-line), with the dash lost "
     "(dashless), under a byline (byline), as a scraped card (card), in a factbox (factbox), as embed code in "
     "the text (markup), in a saved web page (html), or quoted in the prose (quote)."
+)
+AUTO = "auto"
+"""The time-bucket control's automatic choice."""
+BUCKET_HELP = (
+    "How long a bar of the time charts is. Auto picks the finest of hour, day, week, month and quarter that "
+    "cuts the filtered span into at most 120 buckets."
+)
+ZONE_HELP = (
+    "The time zone buckets are cut in: a post's exact time (created_at) is converted; a post with only a date "
+    "keeps its date."
 )
 CONFIDENCE_HELP = (
     "The parser's confidence that a reaction is a real post with the right text: 1 for a post in embed code, "
@@ -85,6 +96,8 @@ def filter_options(data: Data) -> dict[str, Any]:
         "authors": top_authors(index, top=10_000)["author"].tolist(),
         "platforms": used["platform"],
         "renderings": used["rendering"],
+        "buckets": [AUTO, *BUCKETS],
+        "zones": zone_names(),
     }
 
 
@@ -99,7 +112,8 @@ def widget_values(wanted: Filters, options: Mapping[str, Any]) -> dict[str, Any]
     ((datetime.date(2020, 2, 1), datetime.date(2020, 2, 9)), ['MeToo'])
     """
     first, last = options["days"]
-    values: dict[str, Any] = {"dates": (), "text": wanted.text, "min_confidence": wanted.min_confidence}
+    values: dict[str, Any] = {"dates": (), "text": wanted.text, "min_confidence": wanted.min_confidence,
+                              "bucket": wanted.bucket or AUTO, "zone": wanted.zone or UTC}  # fmt: skip
     if first is not None:
         values["dates"] = tuple(min(max(day, first), last) for day in (wanted.start or first, wanted.end or last))
     offered = {"hashtags": "tags", "sentiments": "sentiments", "kinds": "kinds", "articles": "articles",
@@ -225,6 +239,8 @@ def filters_from_widgets(values: Mapping[str, Any], days: tuple[dt.date | None, 
         end=dates[1] if len(dates) == 2 and dates[1] != days[1] else None,
         text=str(values.get("text") or "").strip(),
         min_confidence=parse_share(str(values.get("min_confidence") or 0)),
+        bucket="" if values.get("bucket") in (None, AUTO) else str(values["bucket"]),
+        zone="" if values.get("zone") in (None, UTC) else str(values["zone"]),
         **chosen,
     )
 

@@ -17,7 +17,8 @@ import streamlit as st
 import reactions
 from app import presenter
 from app.loading import ArticleReader
-from reactions import aggregate, charts, network, store, views
+from app.timeview import TimeView, spike_rows
+from reactions import aggregate, aggregate_time, charts, charts_time, network, store, views
 from reactions.charts_network import NETWORK_SELECTIONS, network_chart
 from reactions.errors import ReactionsError
 from reactions.index import FrameIndex
@@ -29,26 +30,34 @@ DEFAULT_PAGE_SIZE = 100
 # Up to this many rows exports are built with the page; larger ones only when their button is clicked.
 EAGER_EXPORT_ROWS = 5_000
 # The linked charts' selection parameters (reactions.charts.SELECTIONS).
-CHARTS = ("day", "hashtag", "sentiment")
+CHARTS = ("bucket", "hashtag", "sentiment")
 
 
 # --- linked chart selections -----------------------------------------------------------------------
 
 
-def chart_key(name: str) -> str:
-    """The widget key of a linked chart; a new generation forgets its selection."""
-    return f"chart_{name}_{st.session_state.get('selection_generation', 0)}"
+def chart_key(name: str, time: TimeView | None = None) -> str:
+    """The widget key of a linked chart; a new generation forgets its selection, and so does the time chart
+    when its bucket or zone changes (its selection would name other buckets)."""
+    cut = f"_{time.bucket}_{time.zone}" if time is not None and name == "bucket" else ""
+    return f"chart_{name}_{st.session_state.get('selection_generation', 0)}{cut}"
 
 
-def current_selection() -> views.Selection:
+def current_selection(time: TimeView) -> views.Selection:
     """What is selected in the linked charts (their state from the last interaction)."""
     names = (*CHARTS, NETWORK_SELECTIONS[st.session_state.get("network_graph", "hashtags")])  # the network drawn
-    return views.selection_from_states({name: st.session_state.get(chart_key(name)) for name in names})
+    states = {name: st.session_state.get(chart_key(name, time)) for name in names}
+    return views.selection_from_states(states, unit=time.bucket, zone=time.zone)
 
 
 def clear_selection() -> None:
     """Button callback: drop every chart selection."""
     st.session_state["selection_generation"] = st.session_state.get("selection_generation", 0) + 1
+
+
+def rows_selection(time: TimeView) -> tuple[str, ...]:
+    """The buckets selected in the time chart."""
+    return current_selection(time).buckets
 
 
 def selection_bar(selection: views.Selection) -> None:
@@ -58,34 +67,47 @@ def selection_bar(selection: views.Selection) -> None:
         if selection.active:
             st.text("Selected in the charts: " + views.describe(views.Filters(), selection).replace("selected ", ""))
         else:
-            st.caption("Click a day, a hashtag or a sentiment bar to filter everything else; double-click to undo.")
+            st.caption("Click a time bucket, a hashtag or a sentiment bar to filter everything else; double-click to "
+                       "undo.")  # fmt: skip
     right.button("Clear selection", on_click=clear_selection, disabled=not selection.active,
                  icon=":material/deselect:", key="clear_selection", width="stretch")  # fmt: skip
 
 
-def show_chart(chart: alt.TopLevelMixin, rows: pd.DataFrame, empty: str, select: str | None = None) -> None:
+def show_chart(
+    chart: alt.TopLevelMixin, rows: pd.DataFrame, empty: str, select: str | None = None, time: TimeView | None = None
+) -> None:
     """One chart, or an explanation when it has nothing to draw; ``select`` names its linked selection."""
     if rows.empty:  # a chart's description is its accessible name (Streamlit reads it; no alt= needed)
         st.info(empty, icon=":material/bar_chart_off:")
     elif select is None:
         st.altair_chart(chart, width="stretch")
     else:
-        st.altair_chart(chart, width="stretch", key=chart_key(select), on_select="rerun", selection_mode=select)
+        st.altair_chart(chart, width="stretch", key=chart_key(select, time), on_select="rerun", selection_mode=select)
 
 
-def charts_section(index: FrameIndex, rows: views.ChartRows) -> None:
-    """The linked charts (each cross-filtered by the others' selections) and the summary charts."""
-    by_day = aggregate.reactions_by_day(index, mask=rows.by_day)
+def charts_section(index: FrameIndex, rows: views.ChartRows, time: TimeView) -> None:
+    """The linked charts (each cross-filtered by the others' selections), the spikes and the summary charts."""
+    unit, zone = time.bucket, time.zone
+    totals = aggregate_time.bucket_totals(index, unit, zone, mask=rows.by_time)
+    spikes = aggregate_time.spike_drivers(index, unit, zone, mask=rows.by_time, totals=totals)
     mix = aggregate.sentiment_mix(index, mask=rows.by_sentiment)
     top = st.session_state.get("top_n", 10)
     by_tag = aggregate.reactions_by_hashtag(index, top, mask=rows.by_hashtag)
     left, right = st.columns([2.2, 1])
     with left:
-        st.markdown("**Reactions by day** · bars by sentiment, line = mean compound")
-        show_chart(charts.day_chart(by_day), by_day, "No dated reactions to draw.", "day")
+        st.markdown(f"**Reactions per {unit}** · bars by sentiment, ▼ spike; below: mean compound")
+        if time.note:
+            st.caption(time.note)
+        segments = aggregate_time.reactions_by_bucket(index, unit, zone, mask=rows.by_time)
+        show_chart(charts_time.time_chart(totals, segments, spikes, unit), totals, "No dated reactions to draw.",
+                   "bucket", time)  # fmt: skip
+        if not totals.empty:
+            chosen = rows_selection(time)
+            st.altair_chart(charts_time.compound_chart(totals, unit, chosen), width="stretch")
     with right:
         st.markdown("**Sentiment**")
         show_chart(charts.sentiment_chart(mix), mix, "No reactions.", "sentiment")
+    spikes_table(spikes, unit, zone)
     left, right = st.columns(2)
     with left:
         head, knob = st.columns([4, 1], vertical_alignment="center")
@@ -94,10 +116,21 @@ def charts_section(index: FrameIndex, rows: views.ChartRows) -> None:
             st.number_input("How many hashtags", min_value=3, max_value=50, value=10, step=1, key="top_n")
         show_chart(charts.hashtag_chart(by_tag), by_tag, "No hashtags in these reactions.", "hashtag")
     with right:
-        st.markdown("**Hashtags by day**")
-        grid = aggregate.hashtags_by_day(index, top, mask=rows.view)
-        show_chart(charts.heatmap_chart(grid), grid, "No dated hashtags to draw.")
+        st.markdown(f"**Hashtags per {unit}** · rows in the Top hashtags order")
+        grid = aggregate_time.hashtags_by_bucket(index, top, unit, zone, mask=rows.view)
+        order = [str(tag) for tag in by_tag["hashtag"]]
+        show_chart(charts_time.heatmap_chart(grid, unit, order), grid, "No dated hashtags to draw.")
     summary_charts(index, rows.view)
+
+
+def spikes_table(spikes: pd.DataFrame, unit: str, zone: str) -> None:
+    """The spikes of the time chart and what drove them, or a line saying there are none."""
+    if spikes.empty:
+        st.caption(f"No spikes: no {unit} stands out from the ones before it (see README, Spikes).")
+        return
+    with st.expander(f"Spikes: {len(spikes)} {unit}(s) standing out from the ones before ({zone})", expanded=True):
+        labels = charts_time.bucket_label(spikes["start"], unit)
+        st.dataframe(spike_rows(spikes, labels), hide_index=True, width="stretch", key="spikes_table")
 
 
 def summary_charts(index: FrameIndex, view: np.ndarray) -> None:
@@ -119,7 +152,7 @@ def headline(index: FrameIndex, view: np.ndarray) -> None:
         cell.metric(figure.label, figure.value, help=figure.help)
     if h.undated:
         st.caption(f"{h.undated} of these reactions have no date: they are counted above and listed in the "
-                   "table, but cannot appear in the charts by day.")  # fmt: skip
+                   "table, but cannot appear in the charts over time.")  # fmt: skip
 
 
 @st.fragment

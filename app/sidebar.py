@@ -16,7 +16,7 @@ from reactions.sources.uploads import ARCHIVE_TYPES, ARTICLE_TYPES, Upload, read
 # Filters field -> its widget's key.
 WIDGETS = {"dates": "f_dates", "hashtags": "f_tags", "sentiments": "f_sentiment", "kinds": "f_kind",
            "articles": "f_article", "authors": "f_author", "platforms": "f_platform", "renderings": "f_rendering",
-           "min_confidence": "f_confidence", "text": "f_text"}  # fmt: skip
+           "min_confidence": "f_confidence", "text": "f_text", "bucket": "f_bucket", "zone": "f_zone"}  # fmt: skip
 
 
 def uploaded_files(taken: list[str]) -> Upload:
@@ -87,6 +87,10 @@ def sidebar_filters(options: dict[str, Any]) -> views.Filters:
     if first is not None:
         follow_date_bounds(first, last)
         dates = tuple(st.date_input("Date range", min_value=first, max_value=last, key="f_dates"))
+    bucket_cell, zone_cell = st.columns(2)
+    bucket = bucket_cell.selectbox("Time buckets", options["buckets"], key="f_bucket", format_func=str.capitalize,
+                                   help=presenter.BUCKET_HELP)  # fmt: skip
+    zone = zone_cell.selectbox("Time zone", options["zones"], key="f_zone", help=presenter.ZONE_HELP)
     tags = st.multiselect("Hashtags", options["tags"], key="f_tags", placeholder="Any hashtag")
     labels = st.pills("Sentiment", options["sentiments"], selection_mode="multi", key="f_sentiment")
     kinds = st.segmented_control("Kind", options["kinds"], selection_mode="multi", key="f_kind")
@@ -101,7 +105,7 @@ def sidebar_filters(options: dict[str, Any]) -> views.Filters:
                                help=presenter.CONFIDENCE_HELP)  # fmt: skip
     chosen = {"dates": dates, "hashtags": tags, "sentiments": labels, "kinds": kinds, "text": text,
               "articles": articles, "authors": authors, "platforms": platforms, "renderings": renderings,
-              "min_confidence": confidence}  # fmt: skip
+              "min_confidence": confidence, "bucket": bucket, "zone": zone}  # fmt: skip
     filters = presenter.filters_from_widgets(chosen, (first, last))
     st.button("Reset filters", on_click=reset_filters, args=(options,), disabled=not filters.active,
               icon=":material/filter_alt_off:", width="stretch", key="reset_filters")  # fmt: skip

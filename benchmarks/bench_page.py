@@ -52,7 +52,7 @@ sys.path.insert(0, str(ROOT))  # the page's own package, app/
 from bench_pipeline import ensure_corpus, run_pipeline  # noqa: E402
 
 from app import presenter  # noqa: E402
-from reactions import aggregate, charts, frames, views  # noqa: E402
+from reactions import aggregate, aggregate_time, charts, charts_time, frames, views  # noqa: E402
 from reactions.index import FrameIndex  # noqa: E402
 
 
@@ -66,11 +66,30 @@ def million(base: pd.DataFrame, rows: int) -> pd.DataFrame:
     return big
 
 
+BUCKET = "week"
+"""The time charts' bucket in the benchmark (the generated corpus spans five years: what "Auto" picks for a
+year or two of it)."""
+
+
+def time_rows(index: FrameIndex, *, mask: Any) -> pd.DataFrame:
+    """The time chart's aggregations, as the page makes them: the bucket totals, with the sentiment segments
+    and the spikes kept in ``attrs`` for :func:`time_chart`."""
+    totals = aggregate_time.bucket_totals(index, BUCKET, mask=mask)
+    totals.attrs["segments"] = aggregate_time.reactions_by_bucket(index, BUCKET, mask=mask)
+    totals.attrs["spikes"] = aggregate_time.spike_drivers(index, BUCKET, mask=mask, totals=totals)
+    return totals
+
+
+def time_chart(totals: pd.DataFrame) -> Any:
+    return charts_time.time_chart(totals, totals.attrs["segments"], totals.attrs["spikes"], BUCKET)
+
+
 CHARTS: dict[str, tuple[Callable[..., pd.DataFrame], str, Callable[[pd.DataFrame], Any]]] = {
-    "by_day": (aggregate.reactions_by_day, "by_day", charts.day_chart),
+    "by_time": (time_rows, "by_time", time_chart),
     "mix": (aggregate.sentiment_mix, "by_sentiment", charts.sentiment_chart),
     "hashtags": (aggregate.reactions_by_hashtag, "by_hashtag", charts.hashtag_chart),
-    "heatmap": (aggregate.hashtags_by_day, "view", charts.heatmap_chart),
+    "heatmap": (lambda index, mask: aggregate_time.hashtags_by_bucket(index, 10, BUCKET, mask=mask), "view",
+                lambda rows: charts_time.heatmap_chart(rows, BUCKET)),
     "compound": (aggregate.compound_distribution, "view", charts.compound_chart),
     "authors": (aggregate.top_authors, "view", charts.authors_chart),
     "mentions": (aggregate.top_mentions, "view", charts.mentions_chart),
@@ -226,12 +245,12 @@ def main(argv: list[str] | None = None) -> int:
     built, index = timed(lambda: FrameIndex(frame).warm())
     optioned, _ = timed(lambda: presenter.filter_options(index))
     tag = str(aggregate.reactions_by_hashtag(index, top=1).iloc[0]["hashtag"])
-    day = str(index.day_names[len(index.day_names) // 2])
+    week = str(index.bucket_names(BUCKET)[len(index.bucket_names(BUCKET)) // 2])
     scenarios = [
         ("first render, cache warm", views.Filters(), views.Selection()),
         (f"filter change: hashtag {tag}", views.Filters(hashtags=(tag,)), views.Selection()),
         ("filter change: text search 'love'", views.Filters(text="love"), views.Selection()),
-        (f"chart click: day {day}", views.Filters(), views.Selection(days=(day,))),
+        (f"chart click: week {week}", views.Filters(), views.Selection(buckets=(week,), unit=BUCKET)),
     ]
     runs = [(name, median_run(args.repeat, lambda f=f, s=s: render(frame, index, f, s, args.page_size)))
             for name, f, s in scenarios]  # fmt: skip

@@ -21,6 +21,7 @@ posts are standard ``blockquote.twitter-tweet`` embeds with Snowflake status ids
 Usage::
 
     python benchmarks/generate_corpus.py OUT_DIR --articles 10000 [--seed 7] [--html-share 0.1] [--embed-free]
+        [--years 5] [--bursts 3]
 
 ``--embed-free`` writes only plain-text news prose with quoted speech that is not a post (no embed, no
 quoted post, no HTML page): what most articles of a real corpus are.
@@ -236,13 +237,23 @@ class Tally:
     quotes: int = 0
 
 
+BURST_DAYS = 7
+BURST_SHARE = 0.15
+"""With ``--bursts``, the share of articles dated inside the burst weeks."""
+
+
 class Generator:
     """Seeded article factory; one instance writes one corpus."""
 
-    def __init__(self, seed: int, html_share: float, *, embed_free: bool = False) -> None:
+    def __init__(
+        self, seed: int, html_share: float, *, embed_free: bool = False, years: int = 5, bursts: int = 0
+    ) -> None:
         self.rng = random.Random(seed)
         self.html_share = html_share
         self.embed_free = embed_free
+        self.years = years
+        self.burst_rng = random.Random(seed + 1)  # its own stream: bursts leave the articles' text as it was
+        self.bursts = [self.burst_rng.randint(0, years * 365 - BURST_DAYS) for _ in range(bursts)]
         self.pool: list[Post] = []
         self.distinct: set[tuple[str, str, str]] = set()
         self.tally = Tally()
@@ -364,7 +375,10 @@ class Generator:
 
     # -- articles -----------------------------------------------------------------------
     def day(self) -> dt.date:
-        return dt.date(2019, 1, 1) + dt.timedelta(days=self.rng.randint(0, 5 * 365))
+        offset = self.rng.randint(0, self.years * 365)
+        if self.bursts and self.burst_rng.random() < BURST_SHARE:
+            offset = self.burst_rng.choice(self.bursts) + self.burst_rng.randint(0, BURST_DAYS - 1)
+        return dt.date(2019, 1, 1) + dt.timedelta(days=offset)
 
     def text_article(self) -> str:
         r = self.rng
@@ -422,13 +436,22 @@ class Generator:
 
 
 def generate(
-    out: Path, articles: int, *, seed: int = 7, html_share: float = 0.1, embed_free: bool = False
+    out: Path,
+    articles: int,
+    *,
+    seed: int = 7,
+    html_share: float = 0.1,
+    embed_free: bool = False,
+    years: int = 5,
+    bursts: int = 0,
 ) -> dict[str, int]:
     """Write ``articles`` files under ``out`` (1000 per sub-folder) and a manifest; return the manifest.
 
     ``embed_free``: plain-text news prose only (quoted speech, no embedded or quoted post), as most of a
-    real corpus is."""
-    gen = Generator(seed, html_share, embed_free=embed_free)
+    real corpus is.  The articles are dated over ``years`` years from 2019-01-01; with ``bursts``, that many weeks
+    (at random) each get a share of :data:`BURST_SHARE` / ``bursts`` of the articles, on top of the even spread:
+    known spikes."""
+    gen = Generator(seed, html_share, embed_free=embed_free, years=years, bursts=bursts)
     for number in range(articles):
         suffix, text = gen.article()
         data = text.encode("utf-8")
@@ -459,8 +482,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--embed-free", action="store_true", help="plain-text prose with quoted speech only, no posts (no HTML)"
     )
+    parser.add_argument("--years", type=int, default=5, help="years the articles' dates span (default 5)")
+    parser.add_argument("--bursts", type=int, default=0,
+                        help=f"weeks that get {BURST_SHARE:.0%} of the articles between them: spikes (default 0)")
     args = parser.parse_args(argv)
-    manifest = generate(args.out, args.articles, seed=args.seed, html_share=args.html_share, embed_free=args.embed_free)
+    manifest = generate(args.out, args.articles, seed=args.seed, html_share=args.html_share, embed_free=args.embed_free,
+                        years=max(1, args.years), bursts=max(0, args.bursts))  # fmt: skip
     print(json.dumps(manifest), file=sys.stderr)
     return 0
 

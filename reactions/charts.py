@@ -6,8 +6,8 @@ always drawn with :data:`SENTIMENT_COLORS`, and mean compound scores with the ma
 red-to-blue scale (:func:`compound_color`), so a colour means the same thing in every chart.
 
 Three charts carry a named point selection, which the page reads back to filter the others:
-``day`` (:func:`day_chart`; Streamlit reports a day as epoch milliseconds, see
-:func:`reactions.views.selection_from_states`), ``hashtag`` (:func:`hashtag_chart`) and ``sentiment``
+``bucket`` (the time chart, :func:`reactions.charts_time.time_chart`: a time bucket's name), ``hashtag``
+(:func:`hashtag_chart`) and ``sentiment``
 (:func:`sentiment_chart`); see :data:`SELECTIONS`.
 """
 
@@ -28,14 +28,12 @@ SENTIMENT_COLORS: Final[dict[str, str]] = {
 }
 """One colour per sentiment label (ColorBrewer RdBu ends, grey between), in every chart."""
 
-SELECTIONS: Final[dict[str, str]] = {"day": "day", "hashtag": "hashtag", "sentiment": "sentiment"}
+SELECTIONS: Final[dict[str, str]] = {"bucket": "bucket", "hashtag": "hashtag", "sentiment": "sentiment"}
 """Selection parameter name -> the field it selects, for the three linked charts."""
 
 UNSELECTED_OPACITY: Final = 0.3
 COMPOUND_FORMAT: Final = "+.2f"
 HEIGHT: Final = 260
-DAILY_TICKS_DAYS: Final = 14
-"""Up to this many days between the first and last, the time axis has a tick for every day."""
 EMBED: Final = {"embedOptions": {"renderer": "svg"}}
 """``usermeta`` of every chart: vega-embed draws SVG (crisp, and each mark is an element with an
 ``aria-label``, which the browser test clicks)."""
@@ -95,80 +93,8 @@ def _highlight(param: alt.Parameter) -> Any:
     return alt.condition(param, alt.value(1.0), alt.value(UNSELECTED_OPACITY))
 
 
-def _day_axis(rows: pd.DataFrame, band_position: float | None = None) -> alt.X:
-    """Days on a UTC time axis (days without reactions are gaps), one band per day; ``band_position``
-    0.5 puts a point in the middle of its day's band.  Over a short range every day gets a tick
-    (and never a tick inside a day)."""
-    days = pd.to_datetime(rows["day"]) if len(rows) else pd.Series(dtype="datetime64[ns]")
-    short = len(days) > 0 and (days.max() - days.min()).days <= DAILY_TICKS_DAYS
-    ticks = alt.TimeIntervalStep(interval="day", step=1) if short else alt.Undefined
-    axis = alt.Axis(format="%b %d", labelAngle=0, tickCount=ticks)
-    position = alt.Undefined if band_position is None else band_position
-    return alt.X("day:T", timeUnit="utcyearmonthdate", title=None, axis=axis, bandPosition=position)
-
-
-def _day_tip() -> alt.Tooltip:
-    return alt.Tooltip("day:T", timeUnit="utcyearmonthdate", title="Day", format="%Y-%m-%d")
-
-
 def _compound_tip(field: str = "mean_compound", title: str = "Mean compound") -> alt.Tooltip:
     return alt.Tooltip(f"{field}:Q", title=title, format=COMPOUND_FORMAT)
-
-
-def day_chart(rows: pd.DataFrame) -> alt.LayerChart:
-    """Reactions per day stacked by sentiment (bars, left axis) and each day's mean compound
-    (line, right axis), from :func:`reactions.aggregate.reactions_by_day`.  Selection: ``day``."""
-    day = _point("day")
-    x = _day_axis(rows)
-    bars = (
-        alt.Chart(rows)
-        .mark_bar(cornerRadiusEnd=2, width=alt.RelativeBandSize(0.85))
-        .encode(
-            x=x,
-            y=alt.Y("reactions:Q", stack="zero", title="Reactions", axis=alt.Axis(tickMinStep=1)),
-            color=sentiment_color(),
-            order=alt.Order("order:Q"),
-            opacity=_highlight(day),
-            tooltip=[
-                _day_tip(),
-                alt.Tooltip("sentiment:N", title="Sentiment"),
-                alt.Tooltip("reactions:Q", title="Reactions"),
-                alt.Tooltip("share:Q", title="Share of the day", format=".0%"),
-                _compound_tip(),
-            ],
-        )
-        .transform_calculate(order=f"indexof({list(SENTIMENT_LABELS)}, datum.sentiment)")
-        .add_params(day)
-    )
-    line = (
-        alt.Chart(rows)
-        .transform_filter("datum.day_reactions > 0")
-        .transform_aggregate(
-            day_mean_compound="mean(day_mean_compound)", day_reactions="max(day_reactions)", groupby=["day"]
-        )
-        .mark_line(point=alt.OverlayMarkDef(size=50, filled=True), color="#333333", strokeWidth=2)
-        .encode(
-            x=_day_axis(rows, band_position=0.5),  # the middle of the day's bar
-            y=alt.Y(
-                "day_mean_compound:Q",
-                title="Mean compound",
-                scale=alt.Scale(domain=[-1, 1]),
-                axis=alt.Axis(format="+.1f", orient="right"),
-            ),
-            tooltip=[
-                _day_tip(),
-                alt.Tooltip("day_reactions:Q", title="Reactions"),
-                _compound_tip("day_mean_compound"),
-            ],
-        )
-    )
-    layers = alt.layer(bars, line).resolve_scale(y="independent")
-    chart: alt.LayerChart = layers.properties(
-        height=HEIGHT,
-        usermeta=EMBED,
-        description="Reactions per day, stacked by sentiment, with each day's mean compound score as a line",
-    )
-    return chart
 
 
 def sentiment_chart(rows: pd.DataFrame) -> alt.Chart:
@@ -260,32 +186,6 @@ def emoji_name(symbol: str) -> str:
     if not name.startswith("\0") or name.count("\0") != 2:
         return ""
     return name.strip("\0").replace("_", " ")
-
-
-def heatmap_chart(rows: pd.DataFrame) -> alt.Chart:
-    """Reactions per hashtag and day, from :func:`reactions.aggregate.hashtags_by_day`."""
-    chart: alt.Chart = (
-        alt.Chart(rows)
-        .mark_rect(cornerRadius=2)
-        .encode(
-            x=_day_axis(rows),
-            y=alt.Y("hashtag:N", title=None, axis=alt.Axis(labelLimit=220)),
-            color=alt.Color(
-                "reactions:Q",
-                title="Reactions",
-                scale=alt.Scale(scheme="purples", domainMin=0),
-                legend=alt.Legend(orient="top", gradientLength=140, tickMinStep=1, format="d"),
-            ),
-            tooltip=[
-                alt.Tooltip("hashtag:N", title="Hashtag"),
-                _day_tip(),
-                alt.Tooltip("reactions:Q", title="Reactions"),
-                _compound_tip(),
-            ],
-        )
-        .properties(height=alt.Step(ROW_STEP), usermeta=EMBED, description="Reactions per hashtag and day")
-    )
-    return chart
 
 
 def compound_chart(rows: pd.DataFrame) -> alt.Chart:

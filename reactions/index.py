@@ -21,6 +21,7 @@ import numpy.typing as npt
 import pandas as pd
 
 from reactions.models import SENTIMENT_LABELS
+from reactions.timeline import UTC, bucket_key, bucket_starts, local_times
 
 Mask = npt.NDArray[np.bool_]
 """A row mask: one bool per row of the frame, True for the rows kept."""
@@ -205,6 +206,23 @@ class FrameIndex:
         """The ISO day (``"2020-02-01"``) of each value of :attr:`days`."""
         return np.asarray(pd.DatetimeIndex(self.days.values).strftime("%Y-%m-%d"), dtype=object)
 
+    def buckets(self, bucket: str, zone: str = UTC) -> Coded:
+        """Each row's time bucket (:func:`reactions.timeline.bucket_starts`) of its wall-clock time in ``zone``
+        (:func:`reactions.timeline.local_times`): values are the distinct bucket starts, sorted (datetime64);
+        -1 for an undated row (kept for the next call)."""
+
+        def build() -> Coded:
+            local = local_times(self.frame["created_at"], self.frame["date"], zone)
+            found, uniques = pd.factorize(bucket_starts(local, bucket), sort=True)
+            return Coded(np.asarray(found, dtype=np.intp), np.asarray(uniques, dtype="datetime64[ns]"))
+
+        result: Coded = self.remember(("buckets", bucket, zone), build)
+        return result
+
+    def bucket_names(self, bucket: str, zone: str = UTC) -> np.ndarray[Any, Any]:
+        """The :func:`reactions.timeline.bucket_key` of each value of :meth:`buckets`."""
+        return np.asarray(bucket_key(pd.DatetimeIndex(self.buckets(bucket, zone).values), bucket), dtype=object)
+
     @cached_property
     def hashtags(self) -> Entries:
         """The hashtags, grouped case-insensitively."""
@@ -288,6 +306,7 @@ class FrameIndex:
         for name in ("text", "handle", "display_name"):
             self.distinct(name)
         self.bins(20)
+        self.buckets("day")  # the page's time span and its days
         return self
 
 

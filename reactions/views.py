@@ -24,6 +24,7 @@ import numpy as np
 import pandas as pd
 
 from reactions.index import Data, Entries, FrameIndex, Mask, index_of
+from reactions.timeline import BUCKETS, UTC, bucket_key, bucket_starts, valid_zone
 
 QUERY_KEYS = {
     "start": "from",
@@ -37,6 +38,8 @@ QUERY_KEYS = {
     "renderings": "rendering",
     "min_confidence": "confidence",
     "text": "q",
+    "bucket": "bucket",
+    "zone": "tz",
 }
 """Filters field -> URL query parameter name."""
 
@@ -61,6 +64,9 @@ class Filters:
             including reactions from older caches with no confidence).
         text: keep reactions whose text, handle or display name contains this string
             (case-insensitive, literal, not a pattern).
+        bucket: not a filter but how time is shown, kept with them in the URL: the time bucket
+            (one of :data:`reactions.timeline.BUCKETS`; ``""``: chosen from the span).
+        zone: the time zone buckets are cut in (an IANA name; ``""``: UTC).
     """
 
     start: dt.date | None = None
@@ -74,6 +80,8 @@ class Filters:
     renderings: tuple[str, ...] = ()
     min_confidence: float = 0.0
     text: str = ""
+    bucket: str = ""
+    zone: str = ""
 
     @property
     def active(self) -> bool:
@@ -86,23 +94,28 @@ class Selection:
     """What was clicked in the linked charts; an empty field selects everything.
 
     Fields:
-        days: ISO days (``"2020-02-01"``) clicked in the reactions-by-day chart.
+        buckets: the time buckets clicked in the time chart, by name
+            (:func:`reactions.timeline.bucket_key`: ``"2020-02-03"`` for a day or a week, ``"2020-02"``...).
         hashtags: hashtags clicked in the hashtag chart (case-insensitive).
         sentiments: sentiment labels clicked in the sentiment chart.
         accounts: accounts clicked in the mention network (``"@handle"``, or a quote's author by name): the
             reactions by or mentioning them (case-insensitive).  (A node clicked in the hashtag network is
             one of ``hashtags``.)
+        unit: the bucket the time chart was cut in (one of :data:`reactions.timeline.BUCKETS`).
+        zone: the time zone it was cut in.
     """
 
-    days: tuple[str, ...] = ()
+    buckets: tuple[str, ...] = ()
     hashtags: tuple[str, ...] = ()
     sentiments: tuple[str, ...] = ()
     accounts: tuple[str, ...] = ()
+    unit: str = "day"
+    zone: str = UTC
 
     @property
     def active(self) -> bool:
         """Whether anything is selected."""
-        return self != Selection()
+        return bool(self.buckets or self.hashtags or self.sentiments or self.accounts)
 
 
 # --- URL query parameters -------------------------------------------------------------------
@@ -133,7 +146,8 @@ def filters_from_query(query: Mapping[str, str | Sequence[str]]) -> Filters:
 
     >>> filters_from_query({"tag": ["MeToo", "TimesUp"], "from": "2020-02-01", "to": "nope"})
     Filters(start=datetime.date(2020, 2, 1), end=None, hashtags=('MeToo', 'TimesUp'), \
-sentiments=(), kinds=(), articles=(), authors=(), platforms=(), renderings=(), min_confidence=0.0, text='')
+sentiments=(), kinds=(), articles=(), authors=(), platforms=(), renderings=(), min_confidence=0.0, text='', \
+bucket='', zone='')
     """
     values: dict[str, object] = {}
     for name, key in QUERY_KEYS.items():
@@ -146,6 +160,8 @@ sentiments=(), kinds=(), articles=(), authors=(), platforms=(), renderings=(), m
             values[name] = _parse_day(items[0])
         elif name == "text":
             values[name] = items[0]
+        elif name in ("bucket", "zone"):
+            values[name] = items[0] if _known(name, items[0]) else ""
         elif name == "min_confidence":
             values[name] = parse_share(items[0])
         else:
@@ -157,17 +173,19 @@ def query_problems(query: Mapping[str, str | Sequence[str]]) -> list[str]:
     """The URL query values :func:`filters_from_query` cannot read, as ``key=value`` (a date that is not
     ``YYYY-MM-DD``, a confidence that is not a number from 0 to 1), so that a page can say what it left out.
 
-    >>> query_problems({"from": "yesterday", "to": "2020-02-03", "confidence": "high", "tag": "x"})
-    ['from=yesterday', 'confidence=high']
+    >>> query_problems({"from": "yesterday", "to": "2020-02-03", "confidence": "high", "tag": "x", "tz": "Mars/X"})
+    ['from=yesterday', 'confidence=high', 'tz=Mars/X']
     """
     problems = []
-    for name in ("start", "end", "min_confidence"):
+    for name in ("start", "end", "min_confidence", "bucket", "zone"):
         raw = query.get(QUERY_KEYS[name])
         items = [raw] if isinstance(raw, str) else list(raw or ())
         for item in items[:1]:
             if not item:
                 continue
-            if name == "min_confidence":
+            if name in ("bucket", "zone"):
+                ok = _known(name, item)
+            elif name == "min_confidence":
                 try:
                     ok = 0.0 <= float(item) <= 1.0
                 except ValueError:
@@ -177,6 +195,11 @@ def query_problems(query: Mapping[str, str | Sequence[str]]) -> list[str]:
             if not ok:
                 problems.append(f"{QUERY_KEYS[name]}={item}")
     return problems
+
+
+def _known(name: str, value: str) -> bool:
+    """Whether a URL's ``bucket`` or ``zone`` value is one the page knows."""
+    return value in BUCKETS if name == "bucket" else valid_zone(value)
 
 
 def parse_share(text: str) -> float:
@@ -276,8 +299,9 @@ def filter_frame(frame: pd.DataFrame, filters: Filters) -> pd.DataFrame:
 def _selected(index: FrameIndex, selection: Selection) -> dict[str, Mask]:
     """One mask per active field of ``selection``."""
     parts = {}
-    if selection.days:
-        parts["days"] = index.days.flags(np.isin(index.day_names, list(selection.days)))
+    if selection.buckets:
+        names = index.bucket_names(selection.unit, selection.zone)
+        parts["buckets"] = index.buckets(selection.unit, selection.zone).flags(np.isin(names, list(selection.buckets)))
     if selection.hashtags:
         parts["hashtags"] = _has_any(index.hashtags, selection.hashtags, index.size)
     if selection.sentiments:
@@ -310,12 +334,12 @@ class ChartRows:
 
     Fields:
         view: the filtered rows inside the chart selection (headline, table, summary charts).
-        by_day, by_sentiment, by_hashtag: the same without the chart's own selection field, for
+        by_time, by_sentiment, by_hashtag: the same without the chart's own selection field, for
             the three linked charts (cross-filtering).
     """
 
     view: Mask
-    by_day: Mask
+    by_time: Mask
     by_sentiment: Mask
     by_hashtag: Mask
 
@@ -332,7 +356,7 @@ def chart_rows(data: Data, filtered: Mask, selection: Selection) -> ChartRows:
                 mask = mask & part
         return mask
 
-    return ChartRows(without(None), without("days"), without("sentiments"), without("hashtags"))
+    return ChartRows(without(None), without("buckets"), without("sentiments"), without("hashtags"))
 
 
 def select_frame(frame: pd.DataFrame, selection: Selection, *, skip: str | None = None) -> pd.DataFrame:
@@ -354,27 +378,37 @@ def selection_from_event(state: Mapping[str, object]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(values))
 
 
-def iso_day(value: str) -> str:
-    """A selected day as ``YYYY-MM-DD``: Vega reports a time-axis value as epoch milliseconds (UTC).
+def selected_bucket(value: str, unit: str) -> str:
+    """A selected bucket's name: the chart sends the name itself; a time (epoch milliseconds, UTC, as Vega
+    reports a time-axis value) becomes the name of its ``unit`` bucket.
 
-    >>> iso_day("1580515200000"), iso_day("1580515200000.0"), iso_day("2020-02-01T00:00:00")
-    ('2020-02-01', '2020-02-01', '2020-02-01')
+    >>> selected_bucket("2020-02-03", "week"), selected_bucket("1580515200000", "day"), \
+selected_bucket("1580515200000.0", "week")
+    ('2020-02-03', '2020-02-01', '2020-01-27')
     """
     try:
         millis = float(value)
     except ValueError:
-        return value[:10]
-    return dt.datetime.fromtimestamp(millis / 1000, tz=dt.UTC).date().isoformat()
+        return value.strip()
+    unit = unit if unit in BUCKETS else "day"
+    start = bucket_starts(pd.Series([pd.Timestamp(millis, unit="ms")]), unit)
+    return bucket_key(pd.DatetimeIndex(start), unit)[0]
 
 
-def selection_from_states(states: Mapping[str, Mapping[str, object] | None]) -> Selection:
-    """The :class:`Selection` of the linked charts from their Streamlit states, by selection name (a node of
-    the hashtag network, ``tag_node``, is a hashtag; one of the mention network, ``account``, an account).
+def selection_from_states(
+    states: Mapping[str, Mapping[str, object] | None], *, unit: str = "day", zone: str = UTC
+) -> Selection:
+    """The :class:`Selection` of the linked charts from their Streamlit states, by selection name; the time
+    chart was cut in ``unit`` buckets in ``zone`` (a node of the hashtag network, ``tag_node``, is a hashtag;
+    one of the mention network, ``account``, an account).
 
-    >>> selection_from_states({"day": {"selection": {"day": [{"day": 1580515200000}]}},
-    ...                        "hashtag": {"selection": {"hashtag": [{"hashtag": "MeToo"}]}}, "sentiment": None,
-    ...                        "tag_node": {"selection": {"tag_node": [{"node": "metoo"}, {"node": "Oscars"}]}}})
-    Selection(days=('2020-02-01',), hashtags=('MeToo', 'metoo', 'Oscars'), sentiments=(), accounts=())
+    >>> selection_from_states({"bucket": {"selection": {"bucket": [{"bucket": "2020-02-03"}]}},
+    ...                        "hashtag": {"selection": {"hashtag": [{"hashtag": "MeToo"}]}}, "sentiment": None},
+    ...                       unit="week").buckets
+    ('2020-02-03',)
+    >>> selection_from_states({"tag_node": {"selection": {"tag_node": [{"node": "metoo"}, {"node": "Oscars"}]}},
+    ...                        "account": {"selection": {"account": [{"node": "@fan"}]}}})
+    Selection(buckets=(), hashtags=('metoo', 'Oscars'), sentiments=(), accounts=('@fan',), unit='day', zone='UTC')
     """
 
     def chosen(name: str) -> tuple[str, ...]:
@@ -383,9 +417,10 @@ def selection_from_states(states: Mapping[str, Mapping[str, object] | None]) -> 
         points = selection.get(name, []) if isinstance(selection, Mapping) else []
         return selection_from_event({name: points})
 
-    days = tuple(dict.fromkeys(iso_day(v) for v in chosen("day")))
+    buckets = tuple(dict.fromkeys(selected_bucket(v, unit) for v in chosen("bucket")))
     hashtags = tuple(dict.fromkeys((*chosen("hashtag"), *chosen("tag_node"))))
-    return Selection(days=days, hashtags=hashtags, sentiments=chosen("sentiment"), accounts=chosen("account"))
+    return Selection(buckets=buckets, hashtags=hashtags, sentiments=chosen("sentiment"), accounts=chosen("account"),
+                     unit=unit, zone=zone)  # fmt: skip
 
 
 # --- describing and naming --------------------------------------------------------------------
@@ -394,14 +429,26 @@ def selection_from_states(states: Mapping[str, Mapping[str, object] | None]) -> 
 def describe(filters: Filters, selection: Selection = Selection()) -> str:
     """A one-line, human-readable record of the filters and selection (for provenance).
 
-    >>> describe(Filters(hashtags=("MeToo",)), Selection(days=("2020-02-01",)))
-    'tag=MeToo; selected day=2020-02-01'
+    The bucket and zone of :class:`Filters` only say how time is drawn, so they are named only when a bucket is
+    selected (then they decide which reactions are in the view).
+
+    >>> describe(Filters(hashtags=("MeToo",), bucket="week"), Selection(buckets=("2020-02-03",), unit="week"))
+    'tag=MeToo; selected week=2020-02-03'
+    >>> describe(Filters(zone="Asia/Tokyo"), Selection(buckets=("2020-02-01",), zone="Asia/Tokyo"))
+    'selected day=2020-02-01; tz=Asia/Tokyo'
     """
-    parts = [f"{key}={'|'.join(values)}" for key, values in filters_to_query(filters).items()]
-    chosen = {"day": selection.days, "hashtag": selection.hashtags, "sentiment": selection.sentiments,
-              "account": selection.accounts}  # fmt: skip
-    parts += [f"selected {key}={'|'.join(values)}" for key, values in chosen.items() if values]
+    drawing = {QUERY_KEYS["bucket"], QUERY_KEYS["zone"]}
+    parts = [f"{key}={'|'.join(values)}" for key, values in filters_to_query(filters).items() if key not in drawing]
+    parts += [f"selected {key}={'|'.join(values)}" for key, values in _chosen(selection).items() if values]
+    if selection.buckets and selection.zone != UTC:
+        parts.append(f"{QUERY_KEYS['zone']}={selection.zone}")
     return "; ".join(parts) or "no filters"
+
+
+def _chosen(selection: Selection) -> dict[str, tuple[str, ...]]:
+    """The selection's fields by the name a description gives them (the bucket's unit for the buckets)."""
+    return {selection.unit: selection.buckets, "hashtag": selection.hashtags, "sentiment": selection.sentiments,
+            "account": selection.accounts}  # fmt: skip
 
 
 def provenance(filters: Filters, selection: Selection, *, shown: int, total: int, version: str) -> str:
@@ -419,12 +466,13 @@ def provenance_record(
     """The sidecar of an export, as JSON-ready data: version, counts, filters (as URL query
     parameters) and chart selection, in full (a file name has room for only part of them).
 
-    >>> provenance_record(Filters(hashtags=("MeToo",)), Selection(days=("2020-02-01",)), shown=3, total=12,
-    ...                   version="0.1.0")["filters"]
-    {'tag': ['MeToo']}
+    >>> provenance_record(Filters(hashtags=("MeToo",)), Selection(buckets=("2020-02-01",)), shown=3, total=12,
+    ...                   version="0.1.0")["selection"]
+    {'day': ['2020-02-01'], 'zone': ['UTC']}
     """
-    chosen = {"day": list(selection.days), "hashtag": list(selection.hashtags), "sentiment": list(selection.sentiments),
-              "account": list(selection.accounts)}  # fmt: skip
+    chosen = {key: list(values) for key, values in _chosen(selection).items()}
+    if selection.buckets:
+        chosen["zone"] = [selection.zone]
     return {
         "reactions_version": version,
         "rows": shown,

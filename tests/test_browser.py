@@ -35,6 +35,9 @@ CHROMIUM_ARGS = [
 ]  # fmt: skip
 CHART = "[data-testid=stVegaLiteChart]"
 BAR = f'{CHART} svg path[aria-roledescription="bar"]'
+TIME_CHART = '[class*="st-key-chart_bucket_"]'
+HIT = 'svg path[aria-roledescription="rect mark"][aria-label*="When: "]'
+"""The time chart's invisible full-height hit area of a bucket (its tooltip, and so its label, starts with When)."""
 ROWCOUNT = "Number(document.querySelector('.st-key-table table')?.getAttribute('aria-rowcount') ?? 0)"
 """The reactions table's accessible row count (header included), 0 while it is being redrawn."""
 
@@ -213,8 +216,8 @@ def test_page_in_chromium(page_url: str) -> None:
         settle(page)
         assert metric(page, "Positive") == "8%"  # 1 of 12
 
-        # A click on a day bar filters the table to that day; a sentiment bar narrows it further.
-        click_until(page, f'{BAR}[aria-label*="Day: 2020-02-01"]', f"{ROWCOUNT} > 1 && {ROWCOUNT} < 13")
+        # A click on a day (its full-height hit area) filters the table to that day; a sentiment bar narrows it.
+        click_until(page, f'{TIME_CHART} {HIT}[aria-label*="When: 1 Feb 2020;"]', f"{ROWCOUNT} > 1 && {ROWCOUNT} < 13")
         assert page.get_by_text("Selected in the charts: day=2020-02-01").count() == 1
         on_the_day = table_rows(page)
         neutral = f'[class*="st-key-chart_sentiment_"] {BAR}[aria-label*="Sentiment: neutral"]'
@@ -307,3 +310,33 @@ def test_a_click_on_a_network_node_in_chromium(page_url: str) -> None:
         assert page.locator(node).count() == 3
         assert page.locator("[data-testid=stException]").count() == 0
         page.screenshot(path=str(ARTIFACTS / "dashboard-network.png"), full_page=True)
+
+
+def test_a_week_clicked_on_a_multi_year_corpus_filters_the_table(tmp_path: Path) -> None:
+    """Three generated years cut in weeks (over 150 buckets, each a few pixels wide): a click on a week's hit
+    area selects it, and the headline and table hold that week's reactions only."""
+    from benchmark_loader import load_benchmark
+
+    load_benchmark("generate_corpus").generate(tmp_path / "years", 300, seed=7, years=3, bursts=2)
+    server = serve(tmp_path / "years")
+    url = next(server)
+    try:
+        with chromium_page(f"{url}/?bucket=week") as page:
+            page.wait_for_function(f"document.querySelectorAll('{TIME_CHART} {HIT}').length > 150", timeout=60_000)
+            settle(page)
+            everything = int(metric(page, "Reactions").replace(",", ""))
+            hits = page.locator(f"{TIME_CHART} {HIT}")
+            labels = hits.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+            label = next(t for t in labels[40:] if "Reactions: 0;" not in t)  # a week with reactions
+            when = label.split("When: ", 1)[1].split(";", 1)[0]
+            count = int(label.split("Reactions: ", 1)[1].split(";", 1)[0])
+            week = f'{TIME_CHART} {HIT}[aria-label*="When: {when};"]'
+            assert page.locator(week).bounding_box()["width"] < 8  # thin: the bucket's whole height is its hit area
+            click_until(page, week, f"{ROWCOUNT} == {min(count, 100) + 1}")
+            assert int(metric(page, "Reactions").replace(",", "")) == count < everything
+            monday = pd.Timestamp(when.removeprefix("week of ")).strftime("%Y-%m-%d")
+            assert page.get_by_text(f"Selected in the charts: week={monday}").count() == 1
+            assert page.locator("[data-testid=stException]").count() == 0
+            page.screenshot(path=str(ARTIFACTS / "dashboard-week.png"), full_page=True)
+    finally:
+        server.close()

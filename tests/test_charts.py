@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -10,16 +9,14 @@ from typing import Any
 import altair as alt
 import pandas as pd
 import pytest
-from frame_factory import make_frame, make_row, sample_frame
+from frame_factory import make_frame, sample_frame
 
 from reactions import aggregate, charts
 
 SAMPLE = sample_frame()
 BUILDS: dict[str, tuple[Callable[[pd.DataFrame], Any], pd.DataFrame]] = {
-    "day": (charts.day_chart, aggregate.reactions_by_day(SAMPLE)),
     "sentiment": (charts.sentiment_chart, aggregate.sentiment_mix(SAMPLE)),
     "hashtag": (charts.hashtag_chart, aggregate.reactions_by_hashtag(SAMPLE)),
-    "heatmap": (charts.heatmap_chart, aggregate.hashtags_by_day(SAMPLE)),
     "compound": (charts.compound_chart, aggregate.compound_distribution(SAMPLE)),
     "authors": (charts.authors_chart, aggregate.top_authors(SAMPLE)),
     "mentions": (charts.mentions_chart, aggregate.top_mentions(SAMPLE)),
@@ -58,31 +55,7 @@ def test_charts_get_aggregated_rows_only(name: str) -> None:
         assert all(not ({"text", "id", "drivers", "span_start"} & set(row)) for row in rows)
 
 
-def test_day_chart_bars_stacked_by_sentiment_with_mean_compound_line() -> None:
-    spec = spec_of("day")
-    bars, line = spec["layer"]
-    assert bars["mark"]["type"] == "bar"
-    assert bars["encoding"]["x"]["field"] == "day"
-    assert bars["encoding"]["y"] == {**bars["encoding"]["y"], "field": "reactions", "stack": "zero"}
-    assert bars["encoding"]["color"]["field"] == "sentiment"
-    assert line["mark"]["type"] == "line"
-    assert line["encoding"]["y"]["field"] == "day_mean_compound"
-    assert line["encoding"]["y"]["scale"]["domain"] == [-1, 1]
-    assert spec["resolve"] == {"scale": {"y": "independent"}}
-    for layer in (bars, line):
-        x = layer["encoding"]["x"]
-        assert (x["field"], x["type"], x["timeUnit"]) == ("day", "temporal", "utcyearmonthdate")
-        assert x["axis"]["tickCount"] == {"interval": "day", "step": 1}  # four days: a tick each
-    assert line["encoding"]["x"]["bandPosition"] == 0.5
-
-
-def test_a_long_range_lets_vega_choose_the_ticks() -> None:
-    year = make_frame([make_row(i, date=dt.date(2020, 1, 1) + dt.timedelta(days=9 * i)) for i in range(40)])
-    x = charts.day_chart(aggregate.reactions_by_day(year)).to_dict()["layer"][0]["encoding"]["x"]
-    assert "tickCount" not in x["axis"]
-
-
-@pytest.mark.parametrize(("name", "field"), [("day", "day"), ("hashtag", "hashtag"), ("sentiment", "sentiment")])
+@pytest.mark.parametrize(("name", "field"), [("hashtag", "hashtag"), ("sentiment", "sentiment")])
 def test_linked_charts_carry_a_named_point_selection(name: str, field: str) -> None:
     spec = spec_of(name)
     params = spec["params"]
@@ -93,12 +66,12 @@ def test_linked_charts_carry_a_named_point_selection(name: str, field: str) -> N
     assert selected["encoding"]["opacity"]["condition"]["param"] == name
 
 
-@pytest.mark.parametrize("name", ["heatmap", "compound", "authors", "mentions", "emoji"])
+@pytest.mark.parametrize("name", ["compound", "authors", "mentions", "emoji"])
 def test_other_charts_select_nothing(name: str) -> None:
     assert "params" not in spec_of(name)
 
 
-@pytest.mark.parametrize("name", ["day", "sentiment", "compound"])
+@pytest.mark.parametrize("name", ["sentiment", "compound"])
 def test_one_sentiment_colour_scale_everywhere(name: str) -> None:
     colours = [v["encoding"]["color"] for v in views_of(spec_of(name)) if "color" in v["encoding"]]
     assert colours
@@ -133,8 +106,7 @@ def test_emoji_bars_carry_each_emojis_name() -> None:
 
 def test_charts_build_from_empty_aggregates() -> None:
     empty = make_frame([])
-    chart = charts.day_chart(aggregate.reactions_by_day(empty))
-    assert isinstance(chart, alt.LayerChart)
+    assert isinstance(charts.compound_chart(aggregate.compound_distribution(empty)), alt.Chart)
     assert charts.hashtag_chart(aggregate.reactions_by_hashtag(empty)).to_dict()["mark"]["type"] == "bar"
 
 
@@ -149,7 +121,7 @@ def test_every_chart_is_drawn_as_svg(name: str) -> None:
     assert spec_of(name)["usermeta"] == {"embedOptions": {"renderer": "svg"}}
 
 
-@pytest.mark.parametrize("name", ["hashtag", "heatmap", "authors"])
+@pytest.mark.parametrize("name", ["hashtag", "authors"])
 def test_banded_charts_grow_with_their_rows(name: str) -> None:
     assert spec_of(name)["height"] == {"step": charts.ROW_STEP}
 

@@ -15,6 +15,7 @@ from typing import Any
 import networkx as nx
 import pandas as pd
 import pytest
+from benchmark_loader import load_benchmark
 from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 from streamlit.testing.v1 import AppTest
 
@@ -502,3 +503,88 @@ def test_a_view_without_hashtags_explains_the_empty_network(corpus: Path) -> Non
     at.radio(key="network_graph").set_value("mentions").run()
     assert not at.exception
     assert "No mentions in these reactions: no account mentions another." in [i.value for i in at.info]
+
+
+# --- time: buckets, zones, spikes ------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def years(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A generated corpus of three years with two bursts (known spikes)."""
+    folder = tmp_path_factory.mktemp("years")
+    load_benchmark("generate_corpus").generate(folder, 500, seed=YEARS_SEED, years=3, bursts=2)
+    return folder
+
+
+YEARS_SEED = 7
+
+
+def burst_months() -> set[str]:
+    """The months the generated bursts fall in (a burst week may end in the next month), as the table names them."""
+    generator = load_benchmark("generate_corpus").Generator(YEARS_SEED, 0.1, years=3, bursts=2)
+    first = pd.Timestamp("2019-01-01")
+    return {(first + pd.Timedelta(days=offset + end)).strftime("%b %Y") for offset in generator.bursts
+            for end in (0, 6)}  # fmt: skip
+
+
+def headings(at: AppTest) -> str:
+    return " ".join(str(m.value) for m in at.markdown)
+
+
+def test_the_time_bucket_follows_the_span_and_can_be_overridden(corpus: Path) -> None:
+    at = run_page()
+    assert not at.exception
+    assert at.selectbox(key="f_bucket").value == "auto"
+    assert at.selectbox(key="f_zone").value == "UTC"
+    assert "Reactions per day" in headings(at)  # three days, most posts with a date only: days, not hours
+    at.selectbox(key="f_bucket").set_value("hour").run()
+    assert not at.exception
+    assert "Reactions per hour" in headings(at)
+    assert at.query_params["bucket"] in ("hour", ["hour"])
+    at.selectbox(key="f_zone").set_value("Asia/Tokyo").run()
+    assert not at.exception
+    assert at.query_params["tz"] in ("Asia/Tokyo", ["Asia/Tokyo"])
+
+
+def test_bucket_and_zone_come_back_from_the_url_and_bad_ones_are_said(corpus: Path) -> None:
+    at = run_page({"bucket": "week", "tz": "Europe/Paris"})
+    assert not at.exception
+    assert at.selectbox(key="f_bucket").value == "week"
+    assert at.selectbox(key="f_zone").value == "Europe/Paris"
+    assert "Reactions per week" in headings(at)
+    at = run_page({"bucket": "fortnight", "tz": "Mars/Olympus"})
+    assert not at.exception
+    assert "bucket=fortnight" in " ".join(str(c.value) for c in at.code)
+    assert at.selectbox(key="f_bucket").value == "auto"
+
+
+def test_a_multi_year_corpus_is_cut_in_months_with_its_spikes(years: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REACTIONS_CORPUS", str(years))
+    at = run_page()
+    assert not at.exception
+    assert "Reactions per month" in headings(at)
+    spikes = next(d.value for d in at.dataframe if "Most-cited post" in d.value.columns)
+    assert len(spikes) >= 2
+    assert set(spikes["When"]) <= burst_months()
+    assert (spikes["Reactions"] >= 2 * spikes["Usual"]).all()
+    assert spikes["Top hashtags"].str.len().gt(0).all()
+    assert spikes["Articles citing it"].ge(1).all()
+
+
+def test_a_selected_week_filters_the_table_and_names_the_export(
+    years: Path, monkeypatch: pytest.MonkeyPatch, downloads: dict[str, bytes]
+) -> None:
+    monkeypatch.setenv("REACTIONS_CORPUS", str(years))
+    at = run_page({"bucket": "week"})
+    everything = int(metric(at, "Reactions").replace(",", ""))
+    week = table(at)["day"].dropna().iloc[0]
+    monday = (pd.Timestamp(week) - pd.Timedelta(days=pd.Timestamp(week).weekday())).strftime("%Y-%m-%d")
+    at.session_state["chart_bucket_0_week_UTC"] = {"selection": {"bucket": [{"bucket": monday}]}}  # as a click
+    downloads.clear()
+    at.run()
+    assert not at.exception
+    shown = table(at)
+    assert 0 < int(metric(at, "Reactions").replace(",", "")) < everything
+    days = pd.to_datetime(shown["day"])
+    assert days.between(pd.Timestamp(monday), pd.Timestamp(monday) + pd.Timedelta(days=6)).all()
+    assert any(f"selected-week-{monday}" in name for name in downloads)

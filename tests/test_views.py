@@ -10,6 +10,7 @@ import pytest
 from frame_factory import random_frame, sample_frame
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_aggregate_time import floor, key, local
 
 from reactions import views
 from reactions.index import FrameIndex, author_labels, reaction_days
@@ -55,10 +56,23 @@ def test_filter_frame(frame: pd.DataFrame, filters: Filters, expected: list[str]
 
 
 def test_selection_and_cross_filtering(frame: pd.DataFrame) -> None:
-    chosen = Selection(days=("2020-02-01",), sentiments=("positive",))
+    chosen = Selection(buckets=("2020-02-01",), sentiments=("positive",))
     assert ids(views.select_frame(frame, chosen)) == ["r001"]
     assert ids(views.select_frame(frame, chosen, skip="sentiments")) == ["r001", "r002"]
     assert ids(views.select_frame(frame, Selection(hashtags=("TIMESUP",)))) == ["r003"]
+
+
+def test_a_selected_week_or_month_keeps_its_reactions_in_its_zone(frame: pd.DataFrame) -> None:
+    # r003 was posted 2020-02-03 23:30 UTC: Monday in London, Tuesday morning in Tokyo, Monday evening in New York
+    assert ids(views.select_frame(frame, Selection(buckets=("2020-01-27",), unit="week"))) == ["r000", "r001", "r002"]
+    assert ids(views.select_frame(frame, Selection(buckets=("2020-02-03",), unit="week"))) == ["r003", "r004", "r006"]
+    assert ids(views.select_frame(frame, Selection(buckets=("2020-02-04",), zone="Asia/Tokyo"))) == ["r003"]
+    in_new_york = Selection(buckets=("2020-02-03",), zone="America/New_York")
+    assert ids(views.select_frame(frame, in_new_york)) == ["r003", "r004", "r006"]
+    assert ids(views.select_frame(frame, Selection(buckets=("2020-01",), unit="month"))) == ["r000"]
+    assert ids(views.select_frame(frame, Selection(buckets=("2020-01",), unit="quarter"))) == [
+        "r000", "r001", "r002", "r003", "r004", "r006",
+    ]  # fmt: skip
 
 
 def test_selection_from_streamlit_event() -> None:
@@ -71,13 +85,16 @@ def test_selection_from_streamlit_event() -> None:
 
 def test_selection_from_chart_states() -> None:
     states = {
-        "day": {"selection": {"day": [{"day": 1580515200000}, {"day": 1580688000000}]}},
+        "bucket": {"selection": {"bucket": [{"bucket": "2020-02-03"}, {"bucket": 1580515200000}]}},
         "hashtag": {"selection": {"hashtag": []}},
         "sentiment": {"selection": {"sentiment": [{"sentiment": "negative"}]}},
     }
-    assert views.selection_from_states(states) == Selection(days=("2020-02-01", "2020-02-03"), sentiments=("negative",))
+    found = views.selection_from_states(states, unit="week", zone="Europe/Paris")
+    assert found == Selection(buckets=("2020-02-03", "2020-01-27"), sentiments=("negative",), unit="week",
+                              zone="Europe/Paris")  # fmt: skip  # a time is named by its week
     assert views.selection_from_states({}) == Selection()
-    assert views.selection_from_states({"day": {"selection": "junk"}}) == Selection()
+    assert views.selection_from_states({"bucket": {"selection": "junk"}}) == Selection()
+    assert not Selection(unit="week", zone="Asia/Tokyo").active
 
 
 def test_query_round_trip_example() -> None:
@@ -91,6 +108,12 @@ def test_query_round_trip_example() -> None:
     for bad, read in [("nan", 0.0), ("inf", 0.0), ("-3", 0.0), ("7", 1.0), ("high", 0.0)]:
         assert views.filters_from_query({"confidence": bad}).min_confidence == read, bad
     assert views.filters_from_query({"from": "yesterday", "tag": "x", "other": "y"}) == Filters(hashtags=("x",))
+    timed = Filters(bucket="week", zone="Asia/Tokyo")
+    assert views.filters_to_query(timed) == {"bucket": ["week"], "tz": ["Asia/Tokyo"]}
+    assert views.filters_from_query(views.filters_to_query(timed)) == timed
+    assert views.filters_from_query({"bucket": "fortnight", "tz": "../../etc/passwd"}) == Filters()
+    problems = views.query_problems({"bucket": "fortnight", "tz": "Mars/Olympus"})
+    assert problems == ["bucket=fortnight", "tz=Mars/Olympus"]
 
 
 words = st.text(min_size=1, max_size=12)
@@ -103,7 +126,8 @@ tuples = st.lists(words, max_size=3, unique=True).map(tuple)
         Filters, start=st.one_of(st.none(), st.dates()), end=st.one_of(st.none(), st.dates()),
         hashtags=tuples, sentiments=tuples, kinds=tuples, articles=tuples, authors=tuples, platforms=tuples,
         renderings=tuples, min_confidence=st.sampled_from([0.0, 0.05, 0.5, 0.75, 0.95, 1.0]),
-        text=st.text(max_size=20),
+        text=st.text(max_size=20), bucket=st.sampled_from(["", "hour", "quarter"]),
+        zone=st.sampled_from(["", "Asia/Tokyo", "America/Argentina/Buenos_Aires"]),
     )
 )  # fmt: skip
 def test_query_round_trip_for_any_filters(filters: Filters) -> None:
@@ -111,7 +135,7 @@ def test_query_round_trip_for_any_filters(filters: Filters) -> None:
 
 
 def test_describe_provenance_and_export_name() -> None:
-    f, s = Filters(hashtags=("MeToo",), sentiments=("negative",)), Selection(days=("2020-02-01",))
+    f, s = Filters(hashtags=("MeToo",), sentiments=("negative",)), Selection(buckets=("2020-02-01",))
     assert views.describe(f, s) == "tag=MeToo; sentiment=negative; selected day=2020-02-01"
     assert views.describe(Filters()) == "no filters"
     note = views.provenance(f, s, shown=3, total=12, version="9.9")
@@ -122,6 +146,18 @@ def test_describe_provenance_and_export_name() -> None:
     unsafe = views.export_name(Filters(text="../../etc/passwd"), Selection(), scope="x", version="1", ext="csv")
     assert "/" not in unsafe
     assert ".." not in unsafe
+
+
+def test_bucket_and_zone_are_named_only_when_they_decide_the_rows() -> None:
+    drawn = Filters(hashtags=("MeToo",), bucket="week", zone="Asia/Tokyo")
+    assert views.describe(drawn) == "tag=MeToo"  # how time is drawn changes no exported row
+    week = Selection(buckets=("2020-02-03",), unit="week", zone="Asia/Tokyo")
+    assert views.describe(drawn, week) == "tag=MeToo; selected week=2020-02-03; tz=Asia/Tokyo"
+    name = views.export_name(drawn, week, scope="filtered", version="1", ext="csv")
+    assert name == "reactions-1-filtered-tag-metoo-selected-week-2020-02-03-tz-asia-tokyo.csv"
+    record = views.provenance_record(drawn, week, shown=2, total=9, version="1")
+    assert record["selection"] == {"week": ["2020-02-03"], "zone": ["Asia/Tokyo"]}
+    assert record["filters"] == {"tag": ["MeToo"], "bucket": ["week"], "tz": ["Asia/Tokyo"]}
 
 
 # --- the vectorised filters against the row-by-row ones they replaced ----------------------------
@@ -176,9 +212,12 @@ class Reference:
     @classmethod
     def select_mask(cls, frame: pd.DataFrame, selection: Selection, skip: str | None = None) -> pd.Series:
         mask = pd.Series(True, index=frame.index)
-        if selection.days and skip != "days":
-            iso = reaction_days(frame).dt.strftime("%Y-%m-%d")
-            mask &= iso.isin(selection.days).fillna(False).astype(bool)
+        if selection.buckets and skip != "buckets":
+            names = []
+            for _, row in frame.iterrows():
+                moment = local(row, selection.zone)
+                names.append(None if moment is None else key(floor(moment, selection.unit), selection.unit))
+            mask &= pd.Series([n in selection.buckets for n in names], index=frame.index)
         if selection.hashtags and skip != "hashtags":
             mask &= cls.has_any(frame["hashtags"], selection.hashtags)
         if selection.sentiments and skip != "sentiments":
@@ -202,10 +241,14 @@ RANDOM_FILTERS = st.builds(
     renderings=some(["dash", "CARD", "quote", "markup", "nope"]), min_confidence=st.sampled_from([0.0, 0.6, 0.85, 1.0]),
     text=st.sampled_from(["", "abuse", " STRASSE ", "ß", "€", ".*", "USER1", "ǆ", "  ", "post 1"]),
 )  # fmt: skip
-RANDOM_SELECTIONS = st.builds(
-    Selection, days=some(["2020-01-01", "2020-01-05", "2020-01-20", "2020-02-09"]),
-    hashtags=some(["MeToo", "timesup", "a"]), sentiments=some(["negative", "POSITIVE"]),
-    accounts=some(["@BOB", "@amy", "@user1", "A FAN", "@straße", "bob"]),
+RANDOM_SELECTIONS = st.one_of(
+    st.builds(Selection, buckets=some(["2020-01-01", "2020-01-05", "2020-01-20", "2020-02-09"]),
+              hashtags=some(["MeToo", "timesup", "a"]), sentiments=some(["negative", "POSITIVE"]),
+              accounts=some(["@BOB", "@amy", "@user1", "A FAN", "@straße", "bob"]),
+              zone=st.sampled_from(["UTC", "Pacific/Kiritimati"])),
+    st.builds(Selection, buckets=some(["2019-12-30", "2020-01-06", "2020-01-27"]), unit=st.just("week")),
+    st.builds(Selection, buckets=some(["2020-01-03T05:00", "2020-01-10T20:00"]), unit=st.just("hour"),
+              zone=st.sampled_from(["UTC", "Asia/Kolkata"])),
 )  # fmt: skip
 
 
@@ -217,7 +260,7 @@ def test_filters_and_selections_equal_the_reference(seed: int, size: int, filter
     kept = views.filter_rows(index, filters)
     assert kept.tolist() == Reference.filter_mask(frame, filters).tolist()
     rows = views.chart_rows(index, kept, chosen)
-    for skip, mask in [(None, rows.view), ("days", rows.by_day), ("sentiments", rows.by_sentiment),
+    for skip, mask in [(None, rows.view), ("buckets", rows.by_time), ("sentiments", rows.by_sentiment),
                        ("hashtags", rows.by_hashtag)]:  # fmt: skip
         assert mask.tolist() == (Reference.select_mask(frame, chosen, skip) & kept).tolist(), skip
         assert views.select_rows(index, chosen, skip=skip, within=kept).tolist() == mask.tolist()
