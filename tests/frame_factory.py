@@ -36,6 +36,7 @@ def make_row(i: int, **fields: Any) -> dict[str, Any]:
     row.update(fields)
     row["article_count"] = len(row["sources"])
     row["outlet_count"] = len(row["outlets"])
+    row.setdefault("outlet_published", [""] * len(row["outlets"]))
     row["source"] = row["sources"][0] if row["sources"] else ""
     return row
 

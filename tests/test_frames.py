@@ -24,6 +24,7 @@ CONTRACT_DTYPES = {
     "display_name": "string", "author": "string", "date": "datetime64[ns]", "text": "string", "hashtags": "object",
     "mentions": "object", "urls": "object", "media": "object", "emoji": "object", "sources": "object",
     "article_count": "int64", "outlet": "string", "outlets": "object", "outlet_count": "int64",
+    "outlet_published": "object",
     "status_id": "string", "url": "string", "created_at": "datetime64[ns, UTC]",
     "lag": "timedelta64[ns]", "lang": "string", "rendering": "category", "confidence": "float64",
     "source": "string", "span_start": "int64",
