@@ -214,12 +214,13 @@ def article_columns(
     """:data:`ARTICLE_COLUMNS` of rows cited by ``sources`` (article ids, first citer first) and posted at
     ``created`` (aware UTC or ``None``)."""
     first = [articles.get(cited[0], _UNKNOWN) if cited else _UNKNOWN for cited in sources]
-    outlets, published = zip(*(_outlets(cited, articles) for cited in sources)) if sources else ((), ())
+    pairs = [_outlets(cited, articles) for cited in sources]
+    outlets, published = [o for o, _ in pairs], [p for _, p in pairs]
     return {
         "outlet": [a.outlet for a in first],
-        "outlets": list(outlets),
+        "outlets": outlets,
         "outlet_count": [len(o) for o in outlets],
-        "outlet_published": list(published),
+        "outlet_published": published,
         "lag": [_lag(a.published, moment) for a, moment in zip(first, created, strict=True)],
         "article_title": [a.title for a in first],
         "article_url": [a.url for a in first],
