@@ -32,6 +32,7 @@ QUERY_KEYS = {
     "sentiments": "sentiment",
     "kinds": "kind",
     "articles": "article",
+    "outlets": "outlet",
     "authors": "author",
     "platforms": "platform",
     "renderings": "rendering",
@@ -52,6 +53,8 @@ class Filters:
         sentiments: keep these labels (``"negative"``, ``"neutral"``, ``"positive"``).
         kinds: keep these kinds (``"embed"``, ``"quote"``).
         articles: keep reactions cited by any of these article ids.
+        outlets: keep reactions cited by any of these outlets (registered domains, ``bbc.co.uk``;
+            compared case-insensitively).
         authors: keep these authors, as :func:`author_labels` names them (``"@handle"`` or
             the display name of a quote); compared case-insensitively.
         platforms: keep these platforms.
@@ -69,6 +72,7 @@ class Filters:
     sentiments: tuple[str, ...] = ()
     kinds: tuple[str, ...] = ()
     articles: tuple[str, ...] = ()
+    outlets: tuple[str, ...] = ()
     authors: tuple[str, ...] = ()
     platforms: tuple[str, ...] = ()
     renderings: tuple[str, ...] = ()
@@ -92,12 +96,14 @@ class Selection:
         accounts: accounts clicked in the mention network (``"@handle"``, or a quote's author by name): the
             reactions by or mentioning them (case-insensitive).  (A node clicked in the hashtag network is
             one of ``hashtags``.)
+        outlets: outlets clicked in the outlet chart: the reactions they cite.
     """
 
     days: tuple[str, ...] = ()
     hashtags: tuple[str, ...] = ()
     sentiments: tuple[str, ...] = ()
     accounts: tuple[str, ...] = ()
+    outlets: tuple[str, ...] = ()
 
     @property
     def active(self) -> bool:
@@ -133,7 +139,7 @@ def filters_from_query(query: Mapping[str, str | Sequence[str]]) -> Filters:
 
     >>> filters_from_query({"tag": ["MeToo", "TimesUp"], "from": "2020-02-01", "to": "nope"})
     Filters(start=datetime.date(2020, 2, 1), end=None, hashtags=('MeToo', 'TimesUp'), \
-sentiments=(), kinds=(), articles=(), authors=(), platforms=(), renderings=(), min_confidence=0.0, text='')
+sentiments=(), kinds=(), articles=(), outlets=(), authors=(), platforms=(), renderings=(), min_confidence=0.0, text='')
     """
     values: dict[str, object] = {}
     for name, key in QUERY_KEYS.items():
@@ -233,6 +239,8 @@ def filter_rows(data: Data, filters: Filters) -> Mask:
     if filters.articles:
         wanted = set(filters.articles)
         mask &= index.sources.rows_with([name in wanted for name in index.sources.names], index.size)
+    if filters.outlets:
+        mask &= _has_any(index.outlets, filters.outlets, index.size)
     if filters.authors:
         keys = {a.casefold() for a in filters.authors}
         mask &= index.authors.rows_with([f in keys for f in index.authors.folded], index.size)
@@ -286,6 +294,8 @@ def _selected(index: FrameIndex, selection: Selection) -> dict[str, Mask]:
         keys = {a.casefold() for a in selection.accounts}
         mentioned = index.mentions.rows_with([f"@{f}" in keys for f in index.mentions.folded], index.size)
         parts["accounts"] = mentioned | index.authors.rows_with([f in keys for f in index.authors.folded], index.size)
+    if selection.outlets:
+        parts["outlets"] = _has_any(index.outlets, selection.outlets, index.size)
     return parts
 
 
@@ -310,14 +320,15 @@ class ChartRows:
 
     Fields:
         view: the filtered rows inside the chart selection (headline, table, summary charts).
-        by_day, by_sentiment, by_hashtag: the same without the chart's own selection field, for
-            the three linked charts (cross-filtering).
+        by_day, by_sentiment, by_hashtag, by_outlet: the same without the chart's own selection field,
+            for the linked charts (cross-filtering).
     """
 
     view: Mask
     by_day: Mask
     by_sentiment: Mask
     by_hashtag: Mask
+    by_outlet: Mask
 
 
 def chart_rows(data: Data, filtered: Mask, selection: Selection) -> ChartRows:
@@ -332,7 +343,7 @@ def chart_rows(data: Data, filtered: Mask, selection: Selection) -> ChartRows:
                 mask = mask & part
         return mask
 
-    return ChartRows(without(None), without("days"), without("sentiments"), without("hashtags"))
+    return ChartRows(without(None), without("days"), without("sentiments"), without("hashtags"), without("outlets"))
 
 
 def select_frame(frame: pd.DataFrame, selection: Selection, *, skip: str | None = None) -> pd.DataFrame:
@@ -374,7 +385,7 @@ def selection_from_states(states: Mapping[str, Mapping[str, object] | None]) -> 
     >>> selection_from_states({"day": {"selection": {"day": [{"day": 1580515200000}]}},
     ...                        "hashtag": {"selection": {"hashtag": [{"hashtag": "MeToo"}]}}, "sentiment": None,
     ...                        "tag_node": {"selection": {"tag_node": [{"node": "metoo"}, {"node": "Oscars"}]}}})
-    Selection(days=('2020-02-01',), hashtags=('MeToo', 'metoo', 'Oscars'), sentiments=(), accounts=())
+    Selection(days=('2020-02-01',), hashtags=('MeToo', 'metoo', 'Oscars'), sentiments=(), accounts=(), outlets=())
     """
 
     def chosen(name: str) -> tuple[str, ...]:
@@ -385,7 +396,8 @@ def selection_from_states(states: Mapping[str, Mapping[str, object] | None]) -> 
 
     days = tuple(dict.fromkeys(iso_day(v) for v in chosen("day")))
     hashtags = tuple(dict.fromkeys((*chosen("hashtag"), *chosen("tag_node"))))
-    return Selection(days=days, hashtags=hashtags, sentiments=chosen("sentiment"), accounts=chosen("account"))
+    return Selection(days=days, hashtags=hashtags, sentiments=chosen("sentiment"), accounts=chosen("account"),
+                     outlets=chosen("outlet"))  # fmt: skip
 
 
 # --- describing and naming --------------------------------------------------------------------
@@ -399,7 +411,7 @@ def describe(filters: Filters, selection: Selection = Selection()) -> str:
     """
     parts = [f"{key}={'|'.join(values)}" for key, values in filters_to_query(filters).items()]
     chosen = {"day": selection.days, "hashtag": selection.hashtags, "sentiment": selection.sentiments,
-              "account": selection.accounts}  # fmt: skip
+              "account": selection.accounts, "outlet": selection.outlets}  # fmt: skip
     parts += [f"selected {key}={'|'.join(values)}" for key, values in chosen.items() if values]
     return "; ".join(parts) or "no filters"
 
@@ -424,7 +436,7 @@ def provenance_record(
     {'tag': ['MeToo']}
     """
     chosen = {"day": list(selection.days), "hashtag": list(selection.hashtags), "sentiment": list(selection.sentiments),
-              "account": list(selection.accounts)}  # fmt: skip
+              "account": list(selection.accounts), "outlet": list(selection.outlets)}  # fmt: skip
     return {
         "reactions_version": version,
         "rows": shown,
