@@ -28,8 +28,8 @@ PAGE_SIZES = (10, 25, 50, 100, 250, 500, 1000)
 DEFAULT_PAGE_SIZE = 100
 # Up to this many rows exports are built with the page; larger ones only when their button is clicked.
 EAGER_EXPORT_ROWS = 5_000
-# The linked charts' selection parameters (reactions.charts.SELECTIONS).
-CHARTS = ("day", "hashtag", "sentiment")
+# The linked charts' selection parameters (reactions.charts.SELECTIONS, and the outlet chart's).
+CHARTS = ("day", "hashtag", "sentiment", "outlet")
 
 
 # --- linked chart selections -----------------------------------------------------------------------
