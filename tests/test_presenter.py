@@ -105,3 +105,21 @@ def test_a_network_is_drawn_without_its_own_selection_and_offered_as_gexf_and_gr
     ]
     assert nx.read_gexf(io.BytesIO(files[0].make())).number_of_edges() == 1
     assert nx.read_graphml(io.BytesIO(files[1].make())).number_of_nodes() == 2
+
+
+def test_outlets_in_the_table_the_filter_choices_and_the_widgets() -> None:
+    frame = make_frame([
+        make_row(0, outlet="bbc.co.uk", outlets=["bbc.co.uk", "cnn.com"]), make_row(1, outlet="cnn.com",
+                 outlets=["cnn.com"]), make_row(2),
+    ])  # fmt: skip
+    table = presenter.table_frame(frame)
+    assert table["outlet"].tolist()[:2] == ["bbc.co.uk", "cnn.com"]
+    assert table["outlets"].tolist() == [["bbc.co.uk", "cnn.com"], ["cnn.com"], []]
+    assert set(table.columns) == set(presenter.TABLE_COLUMNS)
+    options = presenter.filter_options(FrameIndex(frame))
+    assert options["outlets"] == ["cnn.com", "bbc.co.uk"]  # most cited first
+    wanted = Filters(outlets=("bbc.co.uk", "nytimes.com"))
+    assert presenter.widget_values(wanted, options)["outlets"] == ["bbc.co.uk"]
+    assert presenter.unmatched_values(wanted, options) == ["outlet=nytimes.com"]
+    chosen = presenter.filters_from_widgets({"outlets": ["cnn.com"]}, (None, None))
+    assert chosen == Filters(outlets=("cnn.com",))
