@@ -48,9 +48,9 @@ def outlets_section(index: FrameIndex, rows: views.ChartRows) -> None:
     top = st.session_state.get("outlets_top", 10)
     ranked = aggregate.top_outlets(index, top, mask=rows.by_outlet)
     steps = amplification(index, AMPLIFIED_POSTS, mask=rows.view)
-    left, right = st.columns([1, 1.6])
+    left, right = st.columns([1, 1.5])
     with left:
-        head, knob = st.columns([4, 1], vertical_alignment="center")
+        head, knob = st.columns([3, 1.4], vertical_alignment="center")
         head.markdown("**Top outlets** · reactions cited, colour = mean compound")
         with knob.popover(f"Top {top}", width="stretch"):
             st.number_input("How many outlets", min_value=3, max_value=50, value=10, step=1, key="outlets_top")

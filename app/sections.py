@@ -58,7 +58,7 @@ def selection_bar(selection: views.Selection) -> None:
         if selection.active:
             st.text("Selected in the charts: " + views.describe(views.Filters(), selection).replace("selected ", ""))
         else:
-            st.caption("Click a day, a hashtag or a sentiment bar to filter everything else; double-click to undo.")
+            st.caption("Click a day, a hashtag, a sentiment or an outlet to filter the rest; double-click to undo.")
     right.button("Clear selection", on_click=clear_selection, disabled=not selection.active,
                  icon=":material/deselect:", key="clear_selection", width="stretch")  # fmt: skip
 

@@ -78,8 +78,13 @@ def amplification_chart(steps: pd.DataFrame) -> alt.LayerChart:
             alt.Tooltip("outlets:Q", title="Outlets citing it"),
         ],
     )
-    names = base.mark_text(align="left", dx=8, dy=-8, fontSize=11, color="#333333").encode(text="outlet:N")
-    chart: alt.LayerChart = alt.LayerChart(layer=[dots, names]).properties(
+    above, below = (
+        base.mark_text(align="left", dx=7, dy=dy, fontSize=11, color="#333333")
+        .encode(text="outlet:N")
+        .transform_filter(f"datum.step % 2 == {odd}")
+        for dy, odd in ((-9, 0), (11, 1))
+    )  # names above and below in turn, so that two outlets close in time stay readable
+    chart: alt.LayerChart = alt.LayerChart(layer=[dots, above, below]).properties(
         height=alt.Step(ROW_STEP + 8),
         usermeta=EMBED,
         description="Who amplified whom: for each post cited by several outlets, when each outlet cited it, "

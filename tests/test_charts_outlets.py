@@ -47,8 +47,12 @@ def test_outlet_bars_are_ranked_coloured_and_selectable() -> None:
 
 def test_the_amplification_chart_puts_each_outlet_at_its_lag() -> None:
     spec = amplification_chart(amplification(FRAME)).to_dict()
-    dots, names = spec["layer"]
-    assert (dots["mark"]["type"], names["mark"]["type"]) == ("circle", "text")
+    dots, above, below = spec["layer"]
+    assert [layer["mark"]["type"] for layer in spec["layer"]] == ["circle", "text", "text"]
+    assert (above["mark"]["dy"] < 0 < below["mark"]["dy"])  # names above and below their dots in turn
+    assert [above["transform"], below["transform"]] == [[{"filter": "datum.step % 2 == 0"}],
+                                                        [{"filter": "datum.step % 2 == 1"}]]  # fmt: skip
+    names = above
     points = [(r["post"], r["outlet"], r["lag_hours"]) for r in rows_of(spec)]
     post2, post0 = "@user2: post number 2", "@user0: post number 0"  # three outlets first; lemonde.fr has no time
     assert points == [(post2, "bbc.co.uk", 0.0), (post2, "cnn.com", 0.5), (post0, "bbc.co.uk", 0.0),
