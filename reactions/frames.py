@@ -18,6 +18,7 @@ The base columns, their order and dtypes are the team contract (:data:`BASE_COLU
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
@@ -252,7 +253,9 @@ def _outlets(sources: list[str], articles: Mapping[str, ArticleInfo]) -> tuple[l
     return list(earliest), [_iso(moment) for moment in earliest.values()]
 
 
+@functools.lru_cache(maxsize=65536)
 def _iso(moment: dt.datetime | None) -> str:
+    """``moment`` in ISO 8601, ``""`` for ``None`` (kept: many rows share their articles' few times)."""
     return "" if moment is None else moment.isoformat()
 
 
