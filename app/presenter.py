@@ -356,13 +356,15 @@ def network_downloads(
 
 
 def summary_tables(frame: pd.DataFrame) -> dict[str, pd.DataFrame]:
-    """The summary sheets of an XLSX export: reactions by day, the sentiment mix, top hashtags and authors."""
+    """The summary sheets of an XLSX export: reactions by day, the sentiment mix, top hashtags, authors and
+    outlets."""
     index = FrameIndex(frame)
     return {
         "by day": reactions_by_day(index),
         "sentiment": sentiment_mix(index),
         "top hashtags": reactions_by_hashtag(index, top=100),
         "top authors": top_authors(index, top=100),
+        "top outlets": top_outlets(index, top=100),
     }
 
 

@@ -6,6 +6,7 @@ import io
 
 import networkx as nx
 import numpy as np
+import pandas as pd
 from frame_factory import make_frame, make_row
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 from app import presenter
 from reactions.index import FrameIndex
 from reactions.views import Filters, Selection
+from reactions.xlsx import xlsx_bytes
 
 
 def test_table_frame_links_are_web_links_only() -> None:
@@ -123,3 +125,7 @@ def test_outlets_in_the_table_the_filter_choices_and_the_widgets() -> None:
     assert presenter.unmatched_values(wanted, options) == ["outlet=nytimes.com"]
     chosen = presenter.filters_from_widgets({"outlets": ["cnn.com"]}, (None, None))
     assert chosen == Filters(outlets=("cnn.com",))
+    sheet = presenter.summary_tables(frame)["top outlets"]
+    assert list(zip(sheet["outlet"], sheet["reactions"], strict=True)) == [("cnn.com", 2), ("bbc.co.uk", 1)]
+    workbook = pd.read_excel(io.BytesIO(xlsx_bytes(frame, summary=presenter.summary_tables(frame))), sheet_name=None)
+    assert workbook["top outlets"]["outlet"].tolist() == ["cnn.com", "bbc.co.uk"]
