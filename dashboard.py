@@ -23,6 +23,7 @@ import streamlit as st
 
 import reactions
 from app.loading import ArticleReader, analyst_store, corpus_dir, fingerprint, frame_index, load_run, split_outcomes
+from app.outlets import outlets_section
 from app.sections import (
     charts_section,
     current_selection,
@@ -106,6 +107,7 @@ def main() -> None:
         st.info("Nothing is in the chart selection under these filters. Clear the selection.")
         st.stop()
     charts_section(index, rows, time)
+    outlets_section(index, rows)
     network_section(index, filtered, filters, selection)
     st.subheader("Reactions", anchor=False)
     shown = np.flatnonzero(rows.view)

@@ -30,6 +30,7 @@ from reactions.aggregate import (
     top_authors,
     top_emoji,
     top_mentions,
+    top_outlets,
 )
 from reactions.index import Data, FrameIndex, Mask, author_labels, index_of, reaction_days
 from reactions.models import SENTIMENT_LABELS, Article, FileOutcome
@@ -82,7 +83,7 @@ class Context:
 def filter_options(data: Data) -> dict[str, Any]:
     """The choices each filter widget offers, from the whole (unfiltered) frame: ``days`` (first and
     last day, or ``(None, None)``), ``tags`` and ``authors`` (most used first), ``sentiments``,
-    ``kinds``, ``articles`` and ``platforms`` (sorted)."""
+    ``kinds``, ``articles`` and ``platforms`` (sorted), ``outlets`` (most cited first)."""
     index = index_of(data)
     days = index.days.values
     present = {name: index.column(name) for name in ("kind", "platform", "rendering")}
@@ -93,6 +94,7 @@ def filter_options(data: Data) -> dict[str, Any]:
         "sentiments": list(SENTIMENT_LABELS),
         "kinds": used["kind"],
         "articles": sorted(index.sources.names),
+        "outlets": top_outlets(index, top=10_000)["outlet"].tolist(),
         "authors": top_authors(index, top=10_000)["author"].tolist(),
         "platforms": used["platform"],
         "renderings": used["rendering"],
@@ -117,7 +119,8 @@ def widget_values(wanted: Filters, options: Mapping[str, Any]) -> dict[str, Any]
     if first is not None:
         values["dates"] = tuple(min(max(day, first), last) for day in (wanted.start or first, wanted.end or last))
     offered = {"hashtags": "tags", "sentiments": "sentiments", "kinds": "kinds", "articles": "articles",
-               "authors": "authors", "platforms": "platforms", "renderings": "renderings"}  # fmt: skip
+               "outlets": "outlets", "authors": "authors", "platforms": "platforms",
+               "renderings": "renderings"}  # fmt: skip
     for field, name in offered.items():
         values[field] = [v for v in getattr(wanted, field) if v in options.get(name, ())]
     return values
@@ -131,7 +134,8 @@ def unmatched_values(wanted: Filters, options: Mapping[str, Any]) -> list[str]:
     ['tag=nope']
     """
     offered = {"hashtags": "tags", "sentiments": "sentiments", "kinds": "kinds", "articles": "articles",
-               "authors": "authors", "platforms": "platforms", "renderings": "renderings"}  # fmt: skip
+               "outlets": "outlets", "authors": "authors", "platforms": "platforms",
+               "renderings": "renderings"}  # fmt: skip
     return [
         f"{QUERY_KEYS[field]}={value}"
         for field, name in offered.items()
@@ -233,7 +237,7 @@ def filters_from_widgets(values: Mapping[str, Any], days: tuple[dt.date | None, 
     """
     dates = tuple(values.get("dates") or ())
     chosen = {field: tuple(values.get(field) or ()) for field in
-              ("hashtags", "sentiments", "kinds", "articles", "authors", "platforms", "renderings")}  # fmt: skip
+              ("hashtags", "sentiments", "kinds", "articles", "outlets", "authors", "platforms", "renderings")}
     return Filters(
         start=dates[0] if len(dates) == 2 and dates[0] != days[0] else None,
         end=dates[1] if len(dates) == 2 and dates[1] != days[1] else None,
@@ -368,13 +372,15 @@ def network_downloads(
 
 
 def summary_tables(frame: pd.DataFrame) -> dict[str, pd.DataFrame]:
-    """The summary sheets of an XLSX export: reactions by day, the sentiment mix, top hashtags and authors."""
+    """The summary sheets of an XLSX export: reactions by day, the sentiment mix, top hashtags, authors and
+    outlets."""
     index = FrameIndex(frame)
     return {
         "by day": reactions_by_day(index),
         "sentiment": sentiment_mix(index),
         "top hashtags": reactions_by_hashtag(index, top=100),
         "top authors": top_authors(index, top=100),
+        "top outlets": top_outlets(index, top=100),
     }
 
 
@@ -428,6 +434,8 @@ def summary_charts(data: Data, mask: Mask | None = None) -> list[tuple[str, alt.
 TABLE_COLUMNS: dict[str, tuple[str, dict[str, Any]]] = {
     "day": ("DateColumn", {"label": "Day", "format": "YYYY-MM-DD", "width": "small"}),
     "author": ("TextColumn", {"label": "Author"}),
+    "outlet": ("TextColumn", {"label": "Outlet", "width": "small",
+                              "help": "The outlet (registered domain) of the first article citing the post"}),
     "text": ("TextColumn", {"label": "Post", "width": "large"}),
     "sentiment": ("TextColumn", {"label": "Sentiment", "width": "small"}),
     "compound": ("NumberColumn", {"label": "Compound", "format": "%+.3f", "width": "small",
@@ -443,6 +451,7 @@ TABLE_COLUMNS: dict[str, tuple[str, dict[str, Any]]] = {
     "confidence": ("NumberColumn", {"label": "Confidence", "format": "%.2f", "width": "small",
                                     "help": CONFIDENCE_HELP}),
     "articles": ("ListColumn", {"label": "Articles"}),
+    "outlets": ("ListColumn", {"label": "Outlets", "help": "Every outlet citing the post, once each"}),
     "media": ("LinkColumn", {"label": "Media", "display_text": "open media", "width": "small"}),
     "url": ("LinkColumn", {"label": "Link", "display_text": "open post", "width": "small"}),
     "id": ("TextColumn", {"label": "Id", "width": "small"}),
@@ -459,6 +468,7 @@ def table_frame(frame: pd.DataFrame) -> pd.DataFrame:
         {
             "day": reaction_days(frame),
             "author": author_labels(frame),
+            "outlet": frame["outlet"].astype("object") if "outlet" in frame.columns else None,
             "text": frame["text"].astype("object"),
             "sentiment": frame["sentiment"].astype("object"),
             "compound": frame["compound"].astype("float64"),
@@ -472,6 +482,7 @@ def table_frame(frame: pd.DataFrame) -> pd.DataFrame:
             "rendering": frame["rendering"].astype("object"),
             "confidence": frame["confidence"].astype("float64"),
             "articles": frame["sources"],
+            "outlets": frame["outlets"] if "outlets" in frame.columns else [[] for _ in range(len(frame))],
             "media": pd.Series(first_media, index=frame.index, dtype="object"),
             "url": pd.Series(links, index=frame.index, dtype="object"),
             "id": frame["id"].astype("object"),

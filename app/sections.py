@@ -29,8 +29,8 @@ PAGE_SIZES = (10, 25, 50, 100, 250, 500, 1000)
 DEFAULT_PAGE_SIZE = 100
 # Up to this many rows exports are built with the page; larger ones only when their button is clicked.
 EAGER_EXPORT_ROWS = 5_000
-# The linked charts' selection parameters (reactions.charts.SELECTIONS).
-CHARTS = ("bucket", "hashtag", "sentiment")
+# The linked charts' selection parameters (reactions.charts.SELECTIONS, and the outlet chart's).
+CHARTS = ("bucket", "hashtag", "sentiment", "outlet")
 
 
 # --- linked chart selections -----------------------------------------------------------------------
@@ -67,8 +67,8 @@ def selection_bar(selection: views.Selection) -> None:
         if selection.active:
             st.text("Selected in the charts: " + views.describe(views.Filters(), selection).replace("selected ", ""))
         else:
-            st.caption("Click a time bucket, a hashtag or a sentiment bar to filter everything else; double-click to "
-                       "undo.")  # fmt: skip
+            st.caption("Click a time bucket, a hashtag, a sentiment or an outlet to filter the rest; double-click "
+                       "to undo.")  # fmt: skip
     right.button("Clear selection", on_click=clear_selection, disabled=not selection.active,
                  icon=":material/deselect:", key="clear_selection", width="stretch")  # fmt: skip
 

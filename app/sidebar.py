@@ -15,8 +15,9 @@ from reactions.sources.uploads import ARCHIVE_TYPES, ARTICLE_TYPES, Upload, read
 
 # Filters field -> its widget's key.
 WIDGETS = {"dates": "f_dates", "hashtags": "f_tags", "sentiments": "f_sentiment", "kinds": "f_kind",
-           "articles": "f_article", "authors": "f_author", "platforms": "f_platform", "renderings": "f_rendering",
-           "min_confidence": "f_confidence", "text": "f_text", "bucket": "f_bucket", "zone": "f_zone"}  # fmt: skip
+           "articles": "f_article", "outlets": "f_outlet", "authors": "f_author", "platforms": "f_platform",
+           "renderings": "f_rendering", "min_confidence": "f_confidence", "text": "f_text", "bucket": "f_bucket",
+           "zone": "f_zone"}  # fmt: skip
 
 
 def uploaded_files(taken: list[str]) -> Upload:
@@ -95,8 +96,10 @@ def sidebar_filters(options: dict[str, Any]) -> views.Filters:
     labels = st.pills("Sentiment", options["sentiments"], selection_mode="multi", key="f_sentiment")
     kinds = st.segmented_control("Kind", options["kinds"], selection_mode="multi", key="f_kind")
     text = st.text_input("Search text", key="f_text", placeholder="word, phrase or @handle")
-    with st.expander("Article, author, platform, how found"):
+    with st.expander("Article, outlet, author, platform, how found"):
         articles = st.multiselect("Article", options["articles"], key="f_article", placeholder="Any article")
+        outlets = st.multiselect("Outlet", options["outlets"], key="f_outlet", placeholder="Any outlet",
+                                 help="The registered domain of a citing article's URL (bbc.co.uk)")  # fmt: skip
         authors = st.multiselect("Author", options["authors"], key="f_author", placeholder="Any author")
         platforms = st.multiselect("Platform", options["platforms"], key="f_platform", placeholder="Any")
         renderings = st.multiselect("Found as", options["renderings"], key="f_rendering", placeholder="Any rendering",
@@ -104,8 +107,8 @@ def sidebar_filters(options: dict[str, Any]) -> views.Filters:
         confidence = st.slider("Minimum confidence", 0.0, 1.0, step=0.05, key="f_confidence",
                                help=presenter.CONFIDENCE_HELP)  # fmt: skip
     chosen = {"dates": dates, "hashtags": tags, "sentiments": labels, "kinds": kinds, "text": text,
-              "articles": articles, "authors": authors, "platforms": platforms, "renderings": renderings,
-              "min_confidence": confidence, "bucket": bucket, "zone": zone}  # fmt: skip
+              "articles": articles, "outlets": outlets, "authors": authors, "platforms": platforms,
+              "renderings": renderings, "min_confidence": confidence, "bucket": bucket, "zone": zone}  # fmt: skip
     filters = presenter.filters_from_widgets(chosen, (first, last))
     st.button("Reset filters", on_click=reset_filters, args=(options,), disabled=not filters.active,
               icon=":material/filter_alt_off:", width="stretch", key="reset_filters")  # fmt: skip

@@ -267,6 +267,13 @@ def top_emoji(data: Data, top: int = 10, *, mask: Mask | None = None) -> pd.Data
     return _ranked(index, index.emoji, rows, "emoji", top)
 
 
+def top_outlets(data: Data, top: int = 10, *, mask: Mask | None = None) -> pd.DataFrame:
+    """The ``top`` outlets by reactions they cite (a reaction counts for every outlet in its ``outlets``),
+    with the mean compound of those reactions.  Columns: ``outlet``, ``reactions``, ``mean_compound``."""
+    index, rows = prepare_rows(data, mask)
+    return _ranked(index, index.outlets, rows, "outlet", top)
+
+
 @dataclass(frozen=True, slots=True)
 class Headline:
     """The figures at the top of the page.

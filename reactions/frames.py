@@ -18,6 +18,7 @@ The base columns, their order and dtypes are the team contract (:data:`BASE_COLU
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
@@ -35,7 +36,9 @@ KINDS: Final[tuple[str, ...]] = tuple(k.value for k in Kind)
 PLATFORMS: Final[tuple[str, ...]] = tuple(p.value for p in Platform)
 RENDERINGS: Final[tuple[str, ...]] = tuple(r.value for r in Rendering)
 
-LIST_COLUMNS: Final[tuple[str, ...]] = ("hashtags", "mentions", "urls", "media", "emoji", "sources", "outlets")
+LIST_COLUMNS: Final[tuple[str, ...]] = (
+    "hashtags", "mentions", "urls", "media", "emoji", "sources", "outlets", "outlet_published",
+)  # fmt: skip
 """Columns holding a Python ``list[str]`` in each cell (dtype object); never missing, ``[]`` when empty."""
 
 BASE_DTYPES: Final[Mapping[str, Any]] = {
@@ -57,6 +60,7 @@ BASE_DTYPES: Final[Mapping[str, Any]] = {
     "outlet": STRING,
     "outlets": object,
     "outlet_count": "int64",
+    "outlet_published": object,
     "status_id": STRING,
     "url": STRING,
     "created_at": "datetime64[ns, UTC]",
@@ -197,10 +201,12 @@ def reaction_columns(reactions: Sequence[Reaction], articles: Mapping[str, Artic
 
 
 ARTICLE_COLUMNS: Final = (
-    "outlet", "outlets", "outlet_count", "lag", "article_title", "article_url", "article_published",
+    "outlet", "outlets", "outlet_count", "outlet_published", "lag", "article_title", "article_url",
+    "article_published",
 )  # fmt: skip
 """The columns worked out from the citing articles (:class:`~reactions.models.ArticleInfo`): the first one's
-outlet, title, URL and publication time, ``lag`` from it, and every citing outlet."""
+outlet, title, URL and publication time, ``lag`` from it, and every citing outlet with the earliest
+publication time of its citing articles."""
 
 
 def article_columns(
@@ -209,11 +215,13 @@ def article_columns(
     """:data:`ARTICLE_COLUMNS` of rows cited by ``sources`` (article ids, first citer first) and posted at
     ``created`` (aware UTC or ``None``)."""
     first = [articles.get(cited[0], _UNKNOWN) if cited else _UNKNOWN for cited in sources]
-    outlets = [_outlets(cited, articles) for cited in sources]
+    pairs = [_outlets(cited, articles) for cited in sources]
+    outlets, published = [o for o, _ in pairs], [p for _, p in pairs]
     return {
         "outlet": [a.outlet for a in first],
         "outlets": outlets,
         "outlet_count": [len(o) for o in outlets],
+        "outlet_published": published,
         "lag": [_lag(a.published, moment) for a, moment in zip(first, created, strict=True)],
         "article_title": [a.title for a in first],
         "article_url": [a.url for a in first],
@@ -229,13 +237,26 @@ def article_info(article: Article) -> ArticleInfo:
     return ArticleInfo(article.url, outlet_of(article.url), article.title, published_at(article))
 
 
-def _outlets(sources: list[str], articles: Mapping[str, ArticleInfo]) -> list[str]:
-    """The outlets of the citing ``sources``, without repeats, in citing order."""
+def _outlets(sources: list[str], articles: Mapping[str, ArticleInfo]) -> tuple[list[str], list[str]]:
+    """The outlets of the citing ``sources``, without repeats, in citing order, and when each published first:
+    the earliest publication time of its citing articles (ISO 8601 UTC; ``""`` when none of them has one)."""
     if len(sources) == 1:
-        outlet = articles.get(sources[0], _UNKNOWN).outlet
-        return [outlet] if outlet else []
-    found = (articles.get(source, _UNKNOWN).outlet for source in sources)
-    return list(dict.fromkeys(outlet for outlet in found if outlet))
+        info = articles.get(sources[0], _UNKNOWN)
+        return ([info.outlet], [_iso(info.published)]) if info.outlet else ([], [])
+    earliest: dict[str, dt.datetime | None] = {}
+    for source in sources:
+        info = articles.get(source, _UNKNOWN)
+        if not info.outlet:
+            continue
+        known, moment = earliest.get(info.outlet), info.published
+        earliest[info.outlet] = moment if known is None or (moment is not None and moment < known) else known
+    return list(earliest), [_iso(moment) for moment in earliest.values()]
+
+
+@functools.lru_cache(maxsize=65536)
+def _iso(moment: dt.datetime | None) -> str:
+    """``moment`` in ISO 8601, ``""`` for ``None`` (kept: many rows share their articles' few times)."""
+    return "" if moment is None else moment.isoformat()
 
 
 def _sources(reaction: Reaction) -> list[str]:

@@ -244,6 +244,13 @@ class FrameIndex:
         return exploded(self.frame["sources"], fold_groups=False, fold_repeats=False)
 
     @cached_property
+    def outlets(self) -> Entries:
+        """The outlets citing each reaction (registered domains), compared case-insensitively; none when the
+        frame has no ``outlets`` column (an older export)."""
+        cells = self.frame["outlets"] if "outlets" in self.frame.columns else pd.Series([[]] * self.size)
+        return exploded(cells, fold_groups=False)
+
+    @cached_property
     def authors(self) -> Entries:
         """Each row's :func:`author_labels`, grouped case-insensitively."""
         return entries(np.arange(self.size, dtype=np.intp), author_labels(self.frame).to_numpy(dtype=object))

@@ -33,6 +33,7 @@ QUERY_KEYS = {
     "sentiments": "sentiment",
     "kinds": "kind",
     "articles": "article",
+    "outlets": "outlet",
     "authors": "author",
     "platforms": "platform",
     "renderings": "rendering",
@@ -55,6 +56,8 @@ class Filters:
         sentiments: keep these labels (``"negative"``, ``"neutral"``, ``"positive"``).
         kinds: keep these kinds (``"embed"``, ``"quote"``).
         articles: keep reactions cited by any of these article ids.
+        outlets: keep reactions cited by any of these outlets (registered domains, ``bbc.co.uk``;
+            compared case-insensitively).
         authors: keep these authors, as :func:`author_labels` names them (``"@handle"`` or
             the display name of a quote); compared case-insensitively.
         platforms: keep these platforms.
@@ -75,6 +78,7 @@ class Filters:
     sentiments: tuple[str, ...] = ()
     kinds: tuple[str, ...] = ()
     articles: tuple[str, ...] = ()
+    outlets: tuple[str, ...] = ()
     authors: tuple[str, ...] = ()
     platforms: tuple[str, ...] = ()
     renderings: tuple[str, ...] = ()
@@ -101,6 +105,7 @@ class Selection:
         accounts: accounts clicked in the mention network (``"@handle"``, or a quote's author by name): the
             reactions by or mentioning them (case-insensitive).  (A node clicked in the hashtag network is
             one of ``hashtags``.)
+        outlets: outlets clicked in the outlet chart: the reactions they cite.
         unit: the bucket the time chart was cut in (one of :data:`reactions.timeline.BUCKETS`).
         zone: the time zone it was cut in.
     """
@@ -109,13 +114,14 @@ class Selection:
     hashtags: tuple[str, ...] = ()
     sentiments: tuple[str, ...] = ()
     accounts: tuple[str, ...] = ()
+    outlets: tuple[str, ...] = ()
     unit: str = "day"
     zone: str = UTC
 
     @property
     def active(self) -> bool:
         """Whether anything is selected."""
-        return bool(self.buckets or self.hashtags or self.sentiments or self.accounts)
+        return bool(self.buckets or self.hashtags or self.sentiments or self.accounts or self.outlets)
 
 
 # --- URL query parameters -------------------------------------------------------------------
@@ -146,8 +152,8 @@ def filters_from_query(query: Mapping[str, str | Sequence[str]]) -> Filters:
 
     >>> filters_from_query({"tag": ["MeToo", "TimesUp"], "from": "2020-02-01", "to": "nope"})
     Filters(start=datetime.date(2020, 2, 1), end=None, hashtags=('MeToo', 'TimesUp'), \
-sentiments=(), kinds=(), articles=(), authors=(), platforms=(), renderings=(), min_confidence=0.0, text='', \
-bucket='', zone='')
+sentiments=(), kinds=(), articles=(), outlets=(), authors=(), platforms=(), renderings=(), min_confidence=0.0, \
+text='', bucket='', zone='')
     """
     values: dict[str, object] = {}
     for name, key in QUERY_KEYS.items():
@@ -256,6 +262,8 @@ def filter_rows(data: Data, filters: Filters) -> Mask:
     if filters.articles:
         wanted = set(filters.articles)
         mask &= index.sources.rows_with([name in wanted for name in index.sources.names], index.size)
+    if filters.outlets:
+        mask &= _has_any(index.outlets, filters.outlets, index.size)
     if filters.authors:
         keys = {a.casefold() for a in filters.authors}
         mask &= index.authors.rows_with([f in keys for f in index.authors.folded], index.size)
@@ -310,6 +318,8 @@ def _selected(index: FrameIndex, selection: Selection) -> dict[str, Mask]:
         keys = {a.casefold() for a in selection.accounts}
         mentioned = index.mentions.rows_with([f"@{f}" in keys for f in index.mentions.folded], index.size)
         parts["accounts"] = mentioned | index.authors.rows_with([f in keys for f in index.authors.folded], index.size)
+    if selection.outlets:
+        parts["outlets"] = _has_any(index.outlets, selection.outlets, index.size)
     return parts
 
 
@@ -334,14 +344,15 @@ class ChartRows:
 
     Fields:
         view: the filtered rows inside the chart selection (headline, table, summary charts).
-        by_time, by_sentiment, by_hashtag: the same without the chart's own selection field, for
-            the three linked charts (cross-filtering).
+        by_time, by_sentiment, by_hashtag, by_outlet: the same without the chart's own selection field, for
+            the linked charts (cross-filtering).
     """
 
     view: Mask
     by_time: Mask
     by_sentiment: Mask
     by_hashtag: Mask
+    by_outlet: Mask
 
 
 def chart_rows(data: Data, filtered: Mask, selection: Selection) -> ChartRows:
@@ -356,7 +367,7 @@ def chart_rows(data: Data, filtered: Mask, selection: Selection) -> ChartRows:
                 mask = mask & part
         return mask
 
-    return ChartRows(without(None), without("buckets"), without("sentiments"), without("hashtags"))
+    return ChartRows(without(None), without("buckets"), without("sentiments"), without("hashtags"), without("outlets"))
 
 
 def select_frame(frame: pd.DataFrame, selection: Selection, *, skip: str | None = None) -> pd.DataFrame:
@@ -408,7 +419,8 @@ def selection_from_states(
     ('2020-02-03',)
     >>> selection_from_states({"tag_node": {"selection": {"tag_node": [{"node": "metoo"}, {"node": "Oscars"}]}},
     ...                        "account": {"selection": {"account": [{"node": "@fan"}]}}})
-    Selection(buckets=(), hashtags=('metoo', 'Oscars'), sentiments=(), accounts=('@fan',), unit='day', zone='UTC')
+    Selection(buckets=(), hashtags=('metoo', 'Oscars'), sentiments=(), accounts=('@fan',), outlets=(), unit='day', \
+zone='UTC')
     """
 
     def chosen(name: str) -> tuple[str, ...]:
@@ -420,7 +432,7 @@ def selection_from_states(
     buckets = tuple(dict.fromkeys(selected_bucket(v, unit) for v in chosen("bucket")))
     hashtags = tuple(dict.fromkeys((*chosen("hashtag"), *chosen("tag_node"))))
     return Selection(buckets=buckets, hashtags=hashtags, sentiments=chosen("sentiment"), accounts=chosen("account"),
-                     unit=unit, zone=zone)  # fmt: skip
+                     outlets=chosen("outlet"), unit=unit, zone=zone)  # fmt: skip
 
 
 # --- describing and naming --------------------------------------------------------------------
@@ -448,7 +460,7 @@ def describe(filters: Filters, selection: Selection = Selection()) -> str:
 def _chosen(selection: Selection) -> dict[str, tuple[str, ...]]:
     """The selection's fields by the name a description gives them (the bucket's unit for the buckets)."""
     return {selection.unit: selection.buckets, "hashtag": selection.hashtags, "sentiment": selection.sentiments,
-            "account": selection.accounts}  # fmt: skip
+            "account": selection.accounts, "outlet": selection.outlets}  # fmt: skip
 
 
 def provenance(filters: Filters, selection: Selection, *, shown: int, total: int, version: str) -> str:

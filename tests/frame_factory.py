@@ -36,6 +36,7 @@ def make_row(i: int, **fields: Any) -> dict[str, Any]:
     row.update(fields)
     row["article_count"] = len(row["sources"])
     row["outlet_count"] = len(row["outlets"])
+    row.setdefault("outlet_published", [""] * len(row["outlets"]))
     row["source"] = row["sources"][0] if row["sources"] else ""
     return row
 
@@ -86,6 +87,7 @@ PLATFORMS = ["twitter", "bluesky", "unknown", "myspace", None]
 SENTIMENTS = [None, "negative", "neutral", "positive"]
 RENDERINGS = ["dash", "own-line", "dashless", "card", "html", "quote", None]
 CONFIDENCES = [1.0, 0.95, 0.85, 0.7, 0.5, float("nan")]
+OUTLETS = ["bbc.co.uk", "cnn.com", "nytimes.com", "lemonde.fr"]
 TEXTS = ["post", "Abuse is ABUSE", "Straße gut", "STRASSE", "ǅemal", "", "Ünïcödé €", "a.* b", "user1 wrote"]
 
 
@@ -95,6 +97,13 @@ def random_frame(rng: np.random.Generator, size: int) -> pd.DataFrame:
 
     def some(pool: list[Any], most: int) -> list[Any]:
         return [pool[i] for i in rng.integers(0, len(pool), int(rng.integers(0, most + 1)))]
+
+    def outlets() -> dict[str, list[str]]:
+        cited = list(dict.fromkeys(some(OUTLETS, 3)))
+        hours = [None if rng.random() < 0.2 else float(rng.integers(0, 200)) for _ in cited]
+        start = dt.datetime(2020, 1, 1, tzinfo=dt.UTC)
+        return {"outlets": cited, "outlet_published": ["" if h is None else (start + dt.timedelta(hours=h)).isoformat()
+                                                       for h in hours]}  # fmt: skip
 
     rows = []
     for i in range(size):
@@ -110,6 +119,7 @@ def random_frame(rng: np.random.Generator, size: int) -> pd.DataFrame:
             kind=["embed", "quote", None][rng.integers(3)], date=day, created_at=created, compound=compound,
             sentiment=SENTIMENTS[rng.integers(len(SENTIMENTS))], text=f"{TEXTS[rng.integers(len(TEXTS))]} {i}",
             rendering=RENDERINGS[rng.integers(len(RENDERINGS))], confidence=CONFIDENCES[rng.integers(len(CONFIDENCES))],
+            **outlets(),
         ))  # fmt: skip
     frame = make_frame(rows)
     missing = rng.random(size) < 0.05

@@ -34,16 +34,18 @@ moments = st.none() | st.datetimes(
     timezones=st.none() | st.just(dt.UTC),
 )
 spans = st.tuples(st.integers(0, 2**40), st.integers(0, 2**40))
-citations = st.lists(st.builds(Citation, texts, spans), max_size=3).map(tuple)
+cited = st.sampled_from(["a.txt", "b c.md", "c.txt"]) | texts  # mostly the articles below: outlets and their times
+citations = st.lists(st.builds(Citation, cited, spans), max_size=3).map(tuple)
 reactions = st.builds(
     Reaction,
     id=texts, kind=st.sampled_from(Kind), platform=st.sampled_from([*Platform, "myspace", ""]),
     handle=optional_texts, display_name=optional_texts, date=dates, text=texts, hashtags=items,
-    mentions=items, urls=items, media=items, emoji=items, source=texts, span=spans, citations=citations,
+    mentions=items, urls=items, media=items, emoji=items, source=cited, span=spans, citations=citations,
     status_id=optional_texts, url=optional_texts, created_at=moments, lang=optional_texts,
 )  # fmt: skip
-articles = st.builds(Article, source=st.sampled_from(["", "a.txt", "b c.md"]), title=st.none(), date=dates,
-                     text=st.just(""), published_at=moments)  # fmt: skip
+article_urls = st.none() | st.sampled_from(["https://www.bbc.co.uk/news/1", "http://cnn.com/x", "not a url"])
+articles = st.builds(Article, source=st.sampled_from(["", "a.txt", "b c.md", "c.txt"]), title=st.none(), date=dates,
+                     text=st.just(""), published_at=moments, url=article_urls)  # fmt: skip
 corpora = st.builds(
     Corpus,
     articles=st.lists(articles, max_size=3).map(tuple),
@@ -114,6 +116,26 @@ def test_write_table_by_extension_and_back(make_reaction: MakeReaction, tmp_path
     path = write_table(frame, tmp_path / f"out{suffix}")
     assert path.stat().st_size > 0
     pd.testing.assert_frame_equal(read_table(path), frame)
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl", ".parquet"])
+def test_outlets_and_their_times_round_trip(make_reaction: MakeReaction, tmp_path: Path, suffix: str) -> None:
+    moment = dt.datetime(2020, 2, 1, 10, 30, tzinfo=dt.UTC)
+    articles = (
+        Article("a.txt", None, None, "", (), url="https://www.bbc.co.uk/news/1", published_at=moment),
+        Article("b.txt", None, None, "", (), url="https://edition.cnn.com/2"),  # no publication time
+        Article("c.txt", None, None, "", (), url="https://www.bbc.co.uk/news/3",
+                published_at=moment - dt.timedelta(hours=2)),
+    )  # fmt: skip
+    cites = tuple(Citation(s, (0, 1)) for s in ("a.txt", "b.txt", "c.txt"))
+    corpus = Corpus(articles, (make_reaction(citations=cites), make_reaction("r2")))
+    frame = with_sentiment(to_frame(corpus, sentiment=False))
+    first = frame.iloc[0]  # bbc.co.uk's earliest article is "c.txt"; cnn.com's has no time
+    assert (first["outlets"], first["outlet_published"]) == (
+        ["bbc.co.uk", "cnn.com"],
+        [(moment - dt.timedelta(hours=2)).isoformat(), ""],
+    )
+    pd.testing.assert_frame_equal(read_table(write_table(frame, tmp_path / f"outlets{suffix}")), frame)
 
 
 @pytest.mark.parametrize("suffix", [".csv", ".jsonl", ".parquet"])

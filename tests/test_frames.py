@@ -24,6 +24,7 @@ CONTRACT_DTYPES = {
     "display_name": "string", "author": "string", "date": "datetime64[ns]", "text": "string", "hashtags": "object",
     "mentions": "object", "urls": "object", "media": "object", "emoji": "object", "sources": "object",
     "article_count": "int64", "outlet": "string", "outlets": "object", "outlet_count": "int64",
+    "outlet_published": "object",
     "status_id": "string", "url": "string", "created_at": "datetime64[ns, UTC]",
     "lag": "timedelta64[ns]", "lang": "string", "rendering": "category", "confidence": "float64",
     "source": "string", "span_start": "int64",
@@ -335,6 +336,12 @@ class Reference:
         return cls.ranked(data, "emoji", top)
 
     @classmethod
+    def top_outlets(cls, frame: pd.DataFrame, top: int = 10) -> pd.DataFrame:
+        data = cls.exploded(frame, "outlets")
+        data["key"] = data["item"]
+        return cls.ranked(data, "outlet", top)
+
+    @classmethod
     def headline(cls, frame: pd.DataFrame) -> aggregate.Headline:
         mix = cls.sentiment_mix(frame).set_index("sentiment")["share"]
         days = reaction_days(frame).dropna()
@@ -364,6 +371,8 @@ AGGREGATIONS: dict[str, tuple[Callable[..., pd.DataFrame], Callable[..., pd.Data
     "authors_all": (aggregate.top_authors, Reference.top_authors, {"top": 10_000}),
     "mentions": (aggregate.top_mentions, Reference.top_mentions, {"top": 3}),
     "emoji": (aggregate.top_emoji, Reference.top_emoji, {}),
+    "outlets": (aggregate.top_outlets, Reference.top_outlets, {"top": 3}),
+    "outlets_all": (aggregate.top_outlets, Reference.top_outlets, {}),
 }
 
 

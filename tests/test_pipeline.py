@@ -152,9 +152,11 @@ def test_merge_fills_and_cites_as_merge_reactions(make_reaction: Callable[..., R
     assert (first["outlet"], first["outlets"], first["outlet_count"]) == ("bbc.co.uk", ["bbc.co.uk", "cnn.com"], 2)
     assert (first["article_title"], first["article_url"]) == ("title a", URLS["a"])
     assert first["article_published"] == moment + dt.timedelta(hours=1)
+    # each outlet's earliest publication: bbc.co.uk's "a" (its "c" has no time), cnn.com's "b"
+    assert first["outlet_published"] == [(moment + dt.timedelta(hours=h)).isoformat() for h in (1, 2)]
     third = expected.iloc[2]  # r3, cited by "d" alone, which has no URL
     assert pd.isna(third["outlet"])
-    assert (third["outlets"], third["outlet_count"]) == ([], 0)
+    assert (third["outlets"], third["outlet_count"], third["outlet_published"]) == ([], 0, [])
 
 
 # --- the caches ---------------------------------------------------------------------------------

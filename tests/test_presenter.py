@@ -6,6 +6,7 @@ import io
 
 import networkx as nx
 import numpy as np
+import pandas as pd
 from frame_factory import make_frame, make_row
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 from app import presenter
 from reactions.index import FrameIndex
 from reactions.views import Filters, Selection
+from reactions.xlsx import xlsx_bytes
 
 
 def test_table_frame_links_are_web_links_only() -> None:
@@ -105,3 +107,25 @@ def test_a_network_is_drawn_without_its_own_selection_and_offered_as_gexf_and_gr
     ]
     assert nx.read_gexf(io.BytesIO(files[0].make())).number_of_edges() == 1
     assert nx.read_graphml(io.BytesIO(files[1].make())).number_of_nodes() == 2
+
+
+def test_outlets_in_the_table_the_filter_choices_and_the_widgets() -> None:
+    frame = make_frame([
+        make_row(0, outlet="bbc.co.uk", outlets=["bbc.co.uk", "cnn.com"]), make_row(1, outlet="cnn.com",
+                 outlets=["cnn.com"]), make_row(2),
+    ])  # fmt: skip
+    table = presenter.table_frame(frame)
+    assert table["outlet"].tolist()[:2] == ["bbc.co.uk", "cnn.com"]
+    assert table["outlets"].tolist() == [["bbc.co.uk", "cnn.com"], ["cnn.com"], []]
+    assert set(table.columns) == set(presenter.TABLE_COLUMNS)
+    options = presenter.filter_options(FrameIndex(frame))
+    assert options["outlets"] == ["cnn.com", "bbc.co.uk"]  # most cited first
+    wanted = Filters(outlets=("bbc.co.uk", "nytimes.com"))
+    assert presenter.widget_values(wanted, options)["outlets"] == ["bbc.co.uk"]
+    assert presenter.unmatched_values(wanted, options) == ["outlet=nytimes.com"]
+    chosen = presenter.filters_from_widgets({"outlets": ["cnn.com"]}, (None, None))
+    assert chosen == Filters(outlets=("cnn.com",))
+    sheet = presenter.summary_tables(frame)["top outlets"]
+    assert list(zip(sheet["outlet"], sheet["reactions"], strict=True)) == [("cnn.com", 2), ("bbc.co.uk", 1)]
+    workbook = pd.read_excel(io.BytesIO(xlsx_bytes(frame, summary=presenter.summary_tables(frame))), sheet_name=None)
+    assert workbook["top outlets"]["outlet"].tolist() == ["cnn.com", "bbc.co.uk"]

@@ -7,7 +7,7 @@ import datetime as dt
 import numpy as np
 import pandas as pd
 import pytest
-from frame_factory import random_frame, sample_frame
+from frame_factory import make_frame, make_row, random_frame, sample_frame
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_aggregate_time import floor, key, local
@@ -124,7 +124,8 @@ tuples = st.lists(words, max_size=3, unique=True).map(tuple)
 @given(
     st.builds(
         Filters, start=st.one_of(st.none(), st.dates()), end=st.one_of(st.none(), st.dates()),
-        hashtags=tuples, sentiments=tuples, kinds=tuples, articles=tuples, authors=tuples, platforms=tuples,
+        hashtags=tuples, sentiments=tuples, kinds=tuples, articles=tuples, outlets=tuples, authors=tuples,
+        platforms=tuples,
         renderings=tuples, min_confidence=st.sampled_from([0.0, 0.05, 0.5, 0.75, 0.95, 1.0]),
         text=st.text(max_size=20), bucket=st.sampled_from(["", "hour", "quarter"]),
         zone=st.sampled_from(["", "Asia/Tokyo", "America/Argentina/Buenos_Aires"]),
@@ -193,6 +194,8 @@ class Reference:
         if filters.articles:
             wanted = set(filters.articles)
             mask &= frame["sources"].map(lambda items: any(s in wanted for s in items))
+        if filters.outlets:
+            mask &= cls.has_any(frame["outlets"], filters.outlets)
         if filters.authors:
             mask &= cls.folded_in(author_labels(frame), filters.authors)
         if filters.platforms:
@@ -225,6 +228,8 @@ class Reference:
         if selection.accounts and skip != "accounts":
             mentioned = frame["mentions"].map(lambda items: [f"@{i}" for i in items])
             mask &= cls.folded_in(author_labels(frame), selection.accounts) | cls.has_any(mentioned, selection.accounts)
+        if selection.outlets and skip != "outlets":
+            mask &= cls.has_any(frame["outlets"], selection.outlets)
         return mask.astype(bool)
 
 
@@ -236,7 +241,8 @@ DAYS = st.one_of(st.none(), st.dates(dt.date(2019, 12, 25), dt.date(2020, 2, 15)
 RANDOM_FILTERS = st.builds(
     Filters, start=DAYS, end=DAYS, hashtags=some(["metoo", "TIMESUP", "strasse", "STRAßE", "ǆx", "a", "zzz"]),
     sentiments=some(["negative", "Neutral", "POSITIVE", "other"]), kinds=some(["embed", "QUOTE"]),
-    articles=some(["a.txt", "A.txt", "c/d.md", "z"]), authors=some(["@user1", "@straße", "A FAN", "unknown", "x"]),
+    articles=some(["a.txt", "A.txt", "c/d.md", "z"]), outlets=some(["bbc.co.uk", "CNN.com", "lemonde.fr", "x.org"]),
+    authors=some(["@user1", "@straße", "A FAN", "unknown", "x"]),
     platforms=some(["Twitter", "bluesky", "unknown", "myspace"]),
     renderings=some(["dash", "CARD", "quote", "markup", "nope"]), min_confidence=st.sampled_from([0.0, 0.6, 0.85, 1.0]),
     text=st.sampled_from(["", "abuse", " STRASSE ", "ß", "€", ".*", "USER1", "ǆ", "  ", "post 1"]),
@@ -245,7 +251,7 @@ RANDOM_SELECTIONS = st.one_of(
     st.builds(Selection, buckets=some(["2020-01-01", "2020-01-05", "2020-01-20", "2020-02-09"]),
               hashtags=some(["MeToo", "timesup", "a"]), sentiments=some(["negative", "POSITIVE"]),
               accounts=some(["@BOB", "@amy", "@user1", "A FAN", "@straße", "bob"]),
-              zone=st.sampled_from(["UTC", "Pacific/Kiritimati"])),
+              outlets=some(["bbc.co.uk", "NYTimes.com"]), zone=st.sampled_from(["UTC", "Pacific/Kiritimati"])),
     st.builds(Selection, buckets=some(["2019-12-30", "2020-01-06", "2020-01-27"]), unit=st.just("week")),
     st.builds(Selection, buckets=some(["2020-01-03T05:00", "2020-01-10T20:00"]), unit=st.just("hour"),
               zone=st.sampled_from(["UTC", "Asia/Kolkata"])),
@@ -261,7 +267,7 @@ def test_filters_and_selections_equal_the_reference(seed: int, size: int, filter
     assert kept.tolist() == Reference.filter_mask(frame, filters).tolist()
     rows = views.chart_rows(index, kept, chosen)
     for skip, mask in [(None, rows.view), ("buckets", rows.by_time), ("sentiments", rows.by_sentiment),
-                       ("hashtags", rows.by_hashtag)]:  # fmt: skip
+                       ("hashtags", rows.by_hashtag), ("outlets", rows.by_outlet)]:  # fmt: skip
         assert mask.tolist() == (Reference.select_mask(frame, chosen, skip) & kept).tolist(), skip
         assert views.select_rows(index, chosen, skip=skip, within=kept).tolist() == mask.tolist()
     by_account = views.select_rows(index, chosen, skip="accounts", within=kept)
@@ -276,6 +282,22 @@ def test_an_account_selects_the_reactions_by_or_mentioning_it(frame: pd.DataFram
     states = {"account": {"selection": {"account": [{"node": "@bob"}]}}}
     assert views.selection_from_states(states) == Selection(accounts=("@bob",))
     assert views.describe(Filters(), Selection(accounts=("@bob",))) == "selected account=@bob"
+
+
+def test_an_outlet_filters_and_selects_the_reactions_it_cites() -> None:
+    rows = [make_row(0, outlets=["bbc.co.uk", "cnn.com"]), make_row(1, outlets=["cnn.com"]), make_row(2)]
+    frame = make_frame(rows)
+    assert ids(views.filter_frame(frame, Filters(outlets=("BBC.co.uk",)))) == ["r000"]  # case-insensitive
+    assert ids(views.filter_frame(frame, Filters(outlets=("cnn.com", "bbc.co.uk")))) == ["r000", "r001"]
+    assert ids(views.select_frame(frame, Selection(outlets=("cnn.com",)))) == ["r000", "r001"]
+    assert views.filters_to_query(Filters(outlets=("bbc.co.uk",))) == {"outlet": ["bbc.co.uk"]}
+    assert views.filters_from_query({"outlet": ["bbc.co.uk", "cnn.com"]}) == Filters(outlets=("bbc.co.uk", "cnn.com"))
+    states = {"outlet": {"selection": {"outlet": [{"outlet": "cnn.com"}]}}}
+    assert views.selection_from_states(states) == Selection(outlets=("cnn.com",))
+    assert views.describe(Filters(outlets=("bbc.co.uk",)), Selection(outlets=("cnn.com",))) == (
+        "outlet=bbc.co.uk; selected outlet=cnn.com"
+    )  # fmt: skip
+    assert views.filter_rows(frame.drop(columns="outlets"), Filters(outlets=("bbc.co.uk",))).tolist() == [False] * 3
 
 
 def test_a_text_search_is_remembered_by_the_index(frame: pd.DataFrame) -> None:
