@@ -203,9 +203,9 @@ def volume_by_day(a: Side, b: Side) -> pd.DataFrame:
     columns = ["day", "side", "reactions", "share", "mean_compound"]
     if not len(present):
         return pd.DataFrame({c: pd.Series(dtype=object if c in ("day", "side") else float) for c in columns})
-    days = present
-    if (present.max() - present.min()).days <= MAX_FILLED_DAYS:
-        days = pd.date_range(present.min(), present.max(), freq="D", name="day")
+    days = pd.DatetimeIndex(present)
+    if (days.max() - days.min()).days <= MAX_FILLED_DAYS:
+        days = pd.date_range(days.min(), days.max(), freq="D", name="day")
     parts = []
     for side, counts in zip((a, b), daily, strict=True):
         filled = counts.reindex(days, fill_value=0)
