@@ -55,8 +55,9 @@ def volume_chart(rows: pd.DataFrame, sides: tuple[str, str] = SIDES, measure: st
             x=alt.X("day:T", timeUnit="utcyearmonthdate", title=None, axis=alt.Axis(format="%b %d", labelAngle=0)),
             y=alt.Y(f"{measure}:Q", title=MEASURES.get(measure, measure), axis=axis),
             color=side_color(sides),
-            strokeDash=alt.StrokeDash("side:N", scale=alt.Scale(domain=list(sides), range=list(SIDE_DASHES)),
-                                      legend=None),  # fmt: skip
+            strokeDash=alt.StrokeDash(
+                "side:N", scale=alt.Scale(domain=list(sides), range=list(SIDE_DASHES)), legend=None
+            ),
             tooltip=_tips([alt.Tooltip("day:T", timeUnit="utcyearmonthdate", title="Day", format="%Y-%m-%d")]),
         )
         .properties(height=HEIGHT, usermeta=EMBED, description="Reactions per day of side A and side B, one line each")
@@ -73,14 +74,18 @@ def sentiment_shares_chart(rows: pd.DataFrame, sides: tuple[str, str] = SIDES) -
         .mark_bar(height=alt.RelativeBandSize(0.7))
         .encode(
             y=alt.Y("side:N", title=None, sort=list(sides), axis=alt.Axis(labelLimit=220)),
-            x=alt.X("share:Q", stack="zero", title="Share of the side's reactions", axis=alt.Axis(format=".0%"),
-                    scale=alt.Scale(domain=[0, 1])),  # fmt: skip
+            x=alt.X(
+                "share:Q", stack="zero", title="Share of the side's reactions", axis=alt.Axis(format=".0%"),
+                scale=alt.Scale(domain=[0, 1]),
+            ),
             color=sentiment_color(),
             order=alt.Order("order:Q"),
             tooltip=_tips([alt.Tooltip("sentiment:N", title="Sentiment")]),
         )
-        .properties(height=alt.Step(ROW_STEP * 2), usermeta=EMBED,
-                    description="The share of negative, neutral and positive reactions of side A and side B")  # fmt: skip
+        .properties(
+            height=alt.Step(ROW_STEP * 2), usermeta=EMBED,
+            description="The share of negative, neutral and positive reactions of side A and side B",
+        )
     )
     return chart
 
@@ -99,7 +104,9 @@ def hashtags_chart(rows: pd.DataFrame, sides: tuple[str, str] = SIDES) -> alt.Ch
             color=side_color(sides),
             tooltip=_tips([alt.Tooltip("hashtag:N", title="Hashtag")]),
         )
-        .properties(height=alt.Step(ROW_STEP / 2), usermeta=EMBED,
-                    description="Top hashtags of side A and side B: each hashtag's share of each side's reactions")  # fmt: skip
+        .properties(
+            height=alt.Step(ROW_STEP / 2), usermeta=EMBED,
+            description="Top hashtags of side A and side B: each hashtag's share of each side's reactions",
+        )
     )
     return chart

@@ -121,11 +121,11 @@ def ref_summary(name: str, rows: list[dict[str, Any]], shared: int) -> dict[str,
     tags = ref_tags(rows)
     named = "; ".join(f"{tags[k]['spelling']} ({tags[k]['reactions']})" for k in ranked(tags, 5))
     labels = Counter(label_of(r) for r in rows)
+    shares = {label: labels[label] / len(rows) if rows else 0.0 for label in LABELS}
     return {
         "side": name, "reactions": len(rows), "authors": len({author_key(r) for r in rows} - {None}),
-        "articles": len({s for r in rows for s in r["sources"]}), "negative": labels["negative"] / len(rows) if rows
-        else 0.0, "neutral": labels["neutral"] / len(rows) if rows else 0.0,
-        "positive": labels["positive"] / len(rows) if rows else 0.0, "mean_compound": mean([r["compound"] for r in rows]),
+        "articles": len({s for r in rows for s in r["sources"]}), **shares,
+        "mean_compound": mean([r["compound"] for r in rows]),
         "first_day": min(days).isoformat() if days else "", "last_day": max(days).isoformat() if days else "",
         "top_hashtags": named, "shared": shared,
     }  # fmt: skip
@@ -212,14 +212,19 @@ def test_an_empty_side_gives_zeros_not_errors() -> None:
     nothing = np.zeros(len(frame), dtype=bool)
     result = compare.compare_rows(frame, np.ones(len(frame), dtype=bool), nothing)
     b = result.volume[result.volume["side"] == "B"]
-    assert len(b) == 4 and b["reactions"].sum() == 0 and (b["share"] == 0).all()
+    assert len(b) == 4
+    assert b["reactions"].sum() == 0
+    assert (b["share"] == 0).all()
     assert result.sentiment.loc[result.sentiment["side"] == "B", "reactions"].tolist() == [0, 0, 0]
     assert result.hashtags.loc[result.hashtags["side"] == "B", "reactions"].sum() == 0
     assert result.summary["reactions"].tolist() == [7, 0]
-    assert result.summary.loc[1, "first_day"] == "" and result.summary.loc[1, "top_hashtags"] == ""
+    assert result.summary.loc[1, "first_day"] == ""
+    assert result.summary.loc[1, "top_hashtags"] == ""
     none = compare.compare_rows(frame, nothing, nothing)
-    assert none.volume.empty and list(none.volume.columns) == ["day", "side", "reactions", "share", "mean_compound"]
-    assert none.hashtags.empty and none.summary["reactions"].tolist() == [0, 0]
+    assert none.volume.empty
+    assert list(none.volume.columns) == ["day", "side", "reactions", "share", "mean_compound"]
+    assert none.hashtags.empty
+    assert none.summary["reactions"].tolist() == [0, 0]
 
 
 def test_a_span_of_decades_keeps_only_the_days_either_side_has() -> None:
@@ -235,7 +240,8 @@ def test_names_label_the_sides_everywhere() -> None:
     result = compare.compare_rows(frame, [True] * 7, [True] * 7, names=("before", "after"))
     for table in (result.volume, result.sentiment, result.hashtags, result.summary):
         assert list(dict.fromkeys(table["side"])) == ["before", "after"]
-    assert len(result.shared) == 7 and result.test.p_value == pytest.approx(1.0)
+    assert len(result.shared) == 7
+    assert result.test.p_value == pytest.approx(1.0)
 
 
 def test_a_mask_of_the_wrong_length_is_refused() -> None:
@@ -251,6 +257,7 @@ def test_side_b_round_trips_through_the_url_beside_side_a() -> None:
     assert all(key.startswith("b_") for key in compare.side_query(b))
     assert compare.side_filters(query) == b
     assert views.filters_from_query(query) == views.Filters(hashtags=("Oscars",))  # side A's keys untouched
-    assert compare.has_side(query) and not compare.has_side(views.filters_to_query(b))
+    assert compare.has_side(query)
+    assert not compare.has_side(views.filters_to_query(b))
     assert compare.side_problems({"b_from": "nope", "b_confidence": "2", "from": "x"}) == ["b_from=nope",
                                                                                         "b_confidence=2"]  # fmt: skip
