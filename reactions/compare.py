@@ -21,7 +21,7 @@ filters travel in a page's URL with their own prefix (:func:`side_query`, :func:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Final
 
 import numpy as np
@@ -29,9 +29,12 @@ import numpy.typing as npt
 import pandas as pd
 
 from reactions.aggregate import headline, reactions_by_hashtag, sentiment_mix
+from reactions.errors import ExportError
+from reactions.export import csv_bytes
 from reactions.index import Data, FrameIndex, Mask, index_of, prepare_rows
 from reactions.stats import MeanTest, welch_test
 from reactions.views import QUERY_KEYS, Filters, filters_from_query, filters_to_query, query_problems
+from reactions.xlsx import xlsx_bytes
 
 __all__ = [
     "MAX_FILLED_DAYS",
@@ -44,6 +47,7 @@ __all__ = [
     "side_filters",
     "side_problems",
     "side_query",
+    "summary_bytes",
     "welch_test",
 ]
 
@@ -284,6 +288,26 @@ def summary_table(a: Side, b: Side, shared: int) -> pd.DataFrame:
             "last_day": h.last_day.isoformat() if h.last_day else "", "top_hashtags": named, "shared": shared,
         })  # fmt: skip
     return pd.DataFrame(rows)
+
+
+def mean_test_table(test: MeanTest) -> pd.DataFrame:
+    """The mean-compound test as a one-row table (what it is, its figures, its verdict)."""
+    figures = {field.name: getattr(test, field.name) for field in fields(MeanTest)}
+    return pd.DataFrame([{"test": "Welch's t-test, two-sided, A minus B", **figures, "differs": test.differs,
+                          "result": test.sentence()}])  # fmt: skip
+
+
+def summary_bytes(comparison: Comparison, fmt: str, *, excel_safe: bool = False) -> bytes:
+    """The comparison as a file: ``"csv"``, the summary table (Excel-safe on request, as
+    :func:`reactions.export.csv_bytes` writes it); ``"xlsx"``, a workbook of the summary, the days, the sentiment
+    shares, the hashtags and the test.  Raises :class:`~reactions.errors.ExportError` for another format."""
+    if fmt == "csv":
+        return csv_bytes(comparison.summary, excel_safe=excel_safe)
+    if fmt == "xlsx":
+        sheets = {"by day": comparison.volume, "sentiment": comparison.sentiment, "hashtags": comparison.hashtags,
+                  "test": mean_test_table(comparison.test)}  # fmt: skip
+        return xlsx_bytes(comparison.summary, summary=sheets, title="summary")
+    raise ExportError(f"a comparison is written as csv or xlsx, not {fmt}")
 
 
 # --- side B in a URL ------------------------------------------------------------------------------------
