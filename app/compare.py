@@ -29,13 +29,19 @@ SHARED_ROWS = 500
 SUMMARY_COLUMNS: dict[str, Any] = {
     "side": st.column_config.TextColumn("Side", width="small"),
     "about": st.column_config.TextColumn("Filters"),
+    "reactions": st.column_config.NumberColumn("Reactions"),
+    "authors": st.column_config.NumberColumn("Authors"),
+    "articles": st.column_config.NumberColumn("Articles", help="Articles citing these reactions"),
     "negative": st.column_config.NumberColumn("Negative", format="percent"),
     "neutral": st.column_config.NumberColumn("Neutral", format="percent"),
     "positive": st.column_config.NumberColumn("Positive", format="percent"),
     "mean_compound": st.column_config.NumberColumn("Mean compound", format="%+.3f"),
     "top_hashtags": st.column_config.TextColumn("Top hashtags"),
     "shared": st.column_config.NumberColumn("Shared posts", help="Posts both sides hold (by reaction id)"),
+    "first_day": st.column_config.TextColumn("First day"),
+    "last_day": st.column_config.TextColumn("Last day"),
 }
+"""The summary's columns, in the order shown."""
 
 
 def _query() -> dict[str, list[str]]:
@@ -140,7 +146,8 @@ def compare_section(
 
 def comparison_view(frame: pd.DataFrame, result: compare.Comparison) -> None:
     """The summary with the test, the three charts, and the posts both sides hold."""
-    st.dataframe(result.summary, hide_index=True, width="stretch", column_config=SUMMARY_COLUMNS)
+    st.dataframe(result.summary, hide_index=True, width="stretch", column_config=SUMMARY_COLUMNS,
+                 column_order=list(SUMMARY_COLUMNS))  # fmt: skip
     st.text(result.test.sentence())
     st.caption("Welch's t-test (unequal variances), two-sided. It assumes independent sides: a post both hold "
                "counts on both, so with many shared posts the p-value is only indicative.")  # fmt: skip

@@ -14,7 +14,7 @@ from typing import Final
 import altair as alt
 import pandas as pd
 
-from reactions.charts import COMPOUND_FORMAT, EMBED, HEIGHT, ROW_STEP, sentiment_color
+from reactions.charts import COMPOUND_FORMAT, DAILY_TICKS_DAYS, EMBED, HEIGHT, ROW_STEP, sentiment_color
 from reactions.compare import SIDES
 from reactions.models import SENTIMENT_LABELS
 
@@ -26,11 +26,12 @@ MEASURES: Final = {"reactions": "Reactions", "share": "Share of the side's react
 """What the volume chart can draw on its y axis, and its title."""
 
 
-def side_color(sides: tuple[str, str] = SIDES) -> alt.Color:
-    """The colour encoding of the two sides, the same in every comparison chart."""
+def side_color(sides: tuple[str, str] = SIDES, symbol: str = "square") -> alt.Color:
+    """The colour encoding of the two sides, the same in every comparison chart (``symbol``: the legend's,
+    ``"stroke"`` for lines, so that B's shows its dashes)."""
     return alt.Color(
         "side:N", title="Side", scale=alt.Scale(domain=list(sides), range=list(SIDE_COLORS)),
-        legend=alt.Legend(orient="top", title=None, labelLimit=360),
+        legend=alt.Legend(orient="top", title=None, labelLimit=360, symbolType=symbol, symbolStrokeWidth=2),
     )  # fmt: skip
 
 
@@ -44,17 +45,26 @@ def _tips(first: list[alt.Tooltip]) -> list[alt.Tooltip]:
     ]
 
 
+def _day_axis(rows: pd.DataFrame) -> alt.X:
+    """Days on a UTC time axis; over a short range (:data:`reactions.charts.DAILY_TICKS_DAYS`) a tick a day."""
+    days = pd.to_datetime(rows["day"]) if len(rows) else pd.Series(dtype="datetime64[ns]")
+    short = len(days) > 0 and (days.max() - days.min()).days <= DAILY_TICKS_DAYS
+    ticks = alt.TimeIntervalStep(interval="day", step=1) if short else alt.Undefined
+    axis = alt.Axis(format="%b %d", labelAngle=0, tickCount=ticks)
+    return alt.X("day:T", timeUnit="utcyearmonthdate", title=None, axis=axis)
+
+
 def volume_chart(rows: pd.DataFrame, sides: tuple[str, str] = SIDES, measure: str = "reactions") -> alt.Chart:
     """Each side's reactions per day (``measure``: ``"reactions"``, or ``"share"`` of the side's dated reactions,
     for sides of different sizes), one line a side, from :attr:`Comparison.volume`."""
     axis = alt.Axis(format=".0%") if measure == "share" else alt.Axis(tickMinStep=1)
     chart: alt.Chart = (
         alt.Chart(rows)
-        .mark_line(point=alt.OverlayMarkDef(size=36, filled=True), strokeWidth=2, interpolate="monotone")
+        .mark_line(point=alt.OverlayMarkDef(size=36, filled=True), strokeWidth=2)
         .encode(
-            x=alt.X("day:T", timeUnit="utcyearmonthdate", title=None, axis=alt.Axis(format="%b %d", labelAngle=0)),
+            x=_day_axis(rows),
             y=alt.Y(f"{measure}:Q", title=MEASURES.get(measure, measure), axis=axis),
-            color=side_color(sides),
+            color=side_color(sides, "stroke"),
             strokeDash=alt.StrokeDash(
                 "side:N", scale=alt.Scale(domain=list(sides), range=list(SIDE_DASHES)), legend=None
             ),
