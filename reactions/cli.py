@@ -306,7 +306,8 @@ def run_compare(args: argparse.Namespace) -> int:
     else:
         write_stdout(data)
     if not args.quiet:
-        print(comparison.summary.set_index("side").T.to_string(), file=sys.stderr)
+        table = comparison.summary.assign(about=[a if len(a) <= 60 else a[:59] + "…" for a in about])
+        print(table.set_index("side").T.to_string(), file=sys.stderr)
         print(f"posts both hold: {len(comparison.shared)}. {comparison.test.sentence()}", file=sys.stderr)
     return 0
 

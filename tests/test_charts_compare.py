@@ -75,6 +75,7 @@ def test_the_volume_chart_draws_a_line_a_side_dashed_for_b() -> None:
     dash = spec["encoding"]["strokeDash"]["scale"]
     assert dash["domain"] == list(RESULT.sides)
     assert dash["range"][0] != dash["range"][1]
+    assert spec["encoding"]["color"]["legend"]["symbolType"] == "stroke"  # the legend shows B's dashes
     days = {row["day"] for row in spec["datasets"][next(iter(spec["datasets"]))]}
     assert days == set(RESULT.volume["day"])
     shares = spec_of("volume", measure="share")
