@@ -22,6 +22,7 @@ import numpy as np
 import streamlit as st
 
 import reactions
+from app.compare import compare_section
 from app.loading import ArticleReader, analyst_store, corpus_dir, fingerprint, frame_index, load_run, split_outcomes
 from app.outlets import outlets_section
 from app.sections import (
@@ -91,8 +92,9 @@ def main() -> None:
             outcomes_table(corpus_outcomes)
         st.stop()
     index = frame_index(frame_key, frame)
+    options = filter_options(frame_key, index)
     with st.sidebar:
-        filters = sidebar_filters(filter_options(frame_key, index))
+        filters = sidebar_filters(options)
     filtered = views.filter_rows(index, filters)
     if not filtered.any():
         st.info("No reaction matches these filters. Loosen them, or reset them in the sidebar.",
@@ -109,6 +111,7 @@ def main() -> None:
     charts_section(index, rows, time)
     outlets_section(index, rows)
     network_section(index, filtered, filters, selection)
+    compare_section(frame, index, options, filters, filtered)
     st.subheader("Reactions", anchor=False)
     shown = np.flatnonzero(rows.view)
     downloads(frame, shown, filters, selection)

@@ -329,6 +329,26 @@ def downloads(
     ]  # fmt: skip
 
 
+def compare_downloads(
+    frame: pd.DataFrame, sides: Sequence[tuple[str, Mask, Filters]], *, version: str
+) -> list[Download]:
+    """Each side of a comparison as Excel-safe CSV (``sides``: its name, its rows, its filters), the file named
+    after its filters: ``reactions-0.1.0-compare-b-tag-timesup.csv``."""
+    files = []
+    for side, rows, filters in sides:
+        shown = np.flatnonzero(rows)
+        name = export_name(filters, Selection(), scope=f"compare-{side.casefold()}", version=version, ext="csv")
+        files.append(Download(
+            f"CSV · {side}", f"Side {side}'s reactions, for spreadsheets (as CSV · view)", name, "text/csv",
+            f"dl_compare_{side.casefold()}", len(shown), functools.partial(_excel_csv, frame, shown),
+        ))  # fmt: skip
+    return files
+
+
+def _excel_csv(frame: pd.DataFrame, rows: npt.NDArray[np.intp]) -> bytes:
+    return export.csv_bytes(frame.iloc[rows], excel_safe=True)
+
+
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 NETWORK_NAMES = {"hashtags": "Hashtags used together", "mentions": "Who mentions whom"}
 """The network toggle's words for :data:`reactions.network.GRAPHS`."""

@@ -113,7 +113,9 @@ def sidebar_filters(options: dict[str, Any]) -> views.Filters:
     st.button("Reset filters", on_click=reset_filters, args=(options,), disabled=not filters.active,
               icon=":material/filter_alt_off:", width="stretch", key="reset_filters")  # fmt: skip
     st.caption("The page's URL holds these filters: copy it to share this view.")
-    query = views.filters_to_query(filters)
-    if query != {k: st.query_params.get_all(k) for k in st.query_params}:
+    current = {k: st.query_params.get_all(k) for k in st.query_params}
+    owned = set(views.QUERY_KEYS.values())  # the sidebar's keys; others (Compare's b_…) are left as they are
+    query = {**{k: v for k, v in current.items() if k not in owned}, **views.filters_to_query(filters)}
+    if query != current:
         st.query_params.from_dict(query)
     return filters

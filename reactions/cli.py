@@ -1,6 +1,6 @@
 """The ``reactions`` command: ``reactions extract PATH... [-o OUT] [--lexicon FILE]``, ``reactions network PATH...
---graph hashtags|mentions [-o OUT]``, and the analyst's ``reactions label ID LABEL`` and ``reactions lexicon`` (the
-store beside the corpus, :mod:`reactions.store`).
+--graph hashtags|mentions [-o OUT]``, ``reactions compare A_PATH... --vs B_PATH... [-o OUT]``, and the analyst's
+``reactions label ID LABEL`` and ``reactions lexicon`` (the store beside the corpus, :mod:`reactions.store`).
 
 The command only writes what library functions produce (:func:`reactions.run.pipeline.extract_frame`,
 which gives the frame of :func:`reactions.frames.to_frame` over :func:`reactions.corpus.read_corpus`,
@@ -133,6 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_source_arguments(extract)
     extract.set_defaults(handler=run_extract)
     add_network_command(commands)
+    add_compare_command(commands)
     add_sentiment_commands(commands)
     return parser
 
@@ -277,6 +278,67 @@ def run_network(args: argparse.Namespace) -> int:
         print(f"nodes: {graph.number_of_nodes()}, edges: {graph.number_of_edges()} ({network.cap})", file=sys.stderr)
         if network.empty:
             print(f"note: {network.empty}", file=sys.stderr)
+    return 0
+
+
+def add_compare_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``reactions compare A_PATH... --vs B_PATH... [-o OUT.csv|OUT.xlsx] [--top N] [--excel-safe]``."""
+    compare = commands.add_parser(
+        "compare",
+        help="compare the reactions of two corpora: a summary row each, and the posts both hold",
+        description="Read two corpora as extract does and write one summary row per corpus (reactions, authors, "
+        "articles, sentiment shares, mean compound, top hashtags, posts both hold); the table goes to stderr too.",
+    )
+    compare.add_argument("paths", nargs="+", type=Path, metavar="A_PATH", help="side A's article files and folders")
+    compare.add_argument("--vs", nargs="+", type=Path, required=True, metavar="B_PATH",
+                         help="side B's article files and folders")  # fmt: skip
+    compare.add_argument(
+        "-o", "--output", type=Path, metavar="OUT",
+        help="write the summary to OUT.csv, or OUT.xlsx with sheets for the days, sentiment, hashtags and the test "
+        "(default: CSV to stdout)",
+    )  # fmt: skip
+    compare.add_argument(
+        "--top", type=_count(1, 100), default=10, metavar="N",
+        help="each side's N most used hashtags in the workbook's hashtags sheet (default 10)",
+    )  # fmt: skip
+    compare.add_argument("--excel-safe", action="store_true", help="a CSV for spreadsheets, as extract's")
+    compare.add_argument("-q", "--quiet", action="store_true", help="no summary or warnings on stderr (errors only)")
+    compare.add_argument("--jobs", type=int, default=0, metavar="N", help="parse and score in N processes (as extract)")
+    compare.set_defaults(handler=run_compare)
+
+
+def run_compare(args: argparse.Namespace) -> int:
+    """``reactions compare``: each side's frame by the one run path, the comparison, its summary written."""
+    from reactions.compare import compare_frames, summary_bytes
+    from reactions.export import write_atomically
+    from reactions.run.pipeline import extract_frame
+    from reactions.store import corpus_folder, load_settings
+
+    output: Path | None = args.output
+    fmt = output.suffix.lower().removeprefix(".") if output is not None else "csv"
+    if fmt not in ("csv", "xlsx"):
+        raise ExportError(f"{output}: a comparison is written as .csv or .xlsx")
+    frames = []
+    for side, paths in (("A", args.paths), ("B", args.vs)):
+        settings = load_settings(corpus_folder(paths))
+        result = extract_frame(paths, jobs=args.jobs or None, lexicon=settings.lexicon, overrides=settings.overrides)
+        if not args.quiet:
+            print(f"{side}: ", end="", file=sys.stderr)
+            report(result, sys.stderr)
+        if not result.articles:
+            raise InputError(f"side {side}: no article could be read from {', '.join(str(p) for p in paths)}")
+        frames.append(result.frame)
+    about = (" ".join(str(p) for p in args.paths), " ".join(str(p) for p in args.vs))
+    comparison = compare_frames(frames[0], frames[1], about=about, top=args.top)
+    data = summary_bytes(comparison, fmt, excel_safe=args.excel_safe)
+    if output is not None:
+        write_atomically(output, data)
+    else:
+        write_stdout(data)
+    if not args.quiet:
+        table = comparison.summary.assign(about=[a if len(a) <= 60 else a[:59] + "…" for a in about])
+        print(table.set_index("side").T.to_string(), file=sys.stderr)
+        print(f"posts both hold: {len(comparison.shared)}. {comparison.test.sentence()}", file=sys.stderr)
     return 0
 
 

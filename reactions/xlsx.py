@@ -24,12 +24,13 @@ def xlsx_bytes(
     *,
     summary: Mapping[str, pd.DataFrame] | None = None,
     provenance: Mapping[str, object] | None = None,
+    title: str = "reactions",
 ) -> bytes:
-    """The frame as an Excel workbook: a ``reactions`` sheet (one row per reaction), a sheet per ``summary``
-    table, and a ``provenance`` sheet (key, value).  Every text cell is stored as text, so a post that starts
-    with ``=`` never becomes a formula and ids never become numbers; list columns are joined with ``, ``;
-    times are UTC without a zone (Excel has none); ``lag`` is a number of hours; characters Excel cannot hold
-    are dropped and cells are cut at :data:`XLSX_MAX_CHARS`.
+    """The frame as an Excel workbook: a ``reactions`` sheet (one row per reaction; ``title`` names it), a
+    sheet per ``summary`` table, and a ``provenance`` sheet (key, value).  Every text cell is stored as text, so a
+    post that starts with ``=`` never becomes a formula and ids never become numbers; list columns are joined
+    with ``, ``; times are UTC without a zone (Excel has none); ``lag`` is a number of hours; characters Excel
+    cannot hold are dropped and cells are cut at :data:`XLSX_MAX_CHARS`.
 
     >>> import reactions
     >>> frame = reactions.to_frame(reactions.parse_article("=1+1 #x — Ann (@ann) Feb 2, 2020").reactions)
@@ -39,7 +40,7 @@ def xlsx_bytes(
     openpyxl: Any = importlib.import_module("openpyxl")
     workbook = openpyxl.Workbook()
     sheet = workbook.active
-    sheet.title = "reactions"
+    sheet.title = _sheet_name(title)
     _fill_sheet(sheet, frame)
     for name, table in (summary or {}).items():
         _fill_sheet(workbook.create_sheet(_sheet_name(name)), table)

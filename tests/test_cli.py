@@ -364,3 +364,67 @@ def test_extract_to_xlsx(tmp_path: Path, seeds_dir: Path) -> None:
 
 def read_csv_of(folder: Path) -> pd.DataFrame:
     return to_frame(read_corpus([folder]))
+
+
+# --- compare ---------------------------------------------------------------------------------------------
+
+
+def test_compare_parser() -> None:
+    args = build_parser().parse_args(["compare", "a/", "b.txt", "--vs", "c/", "-o", "out.xlsx", "--top", "5"])
+    assert (args.command, args.paths, args.vs) == ("compare", [Path("a/"), Path("b.txt")], [Path("c/")])
+    assert (args.output, args.top, args.excel_safe) == (Path("out.xlsx"), 5, False)
+
+
+@pytest.mark.parametrize(("argv", "message"), [(["compare", "a"], "--vs"), (["compare", "a", "--vs"], "--vs"),
+                                               (["compare", "a", "--vs", "b", "--top", "0"], "--top")])  # fmt: skip
+def test_compare_rejects_bad_usage(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    assert exited.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_compare_two_corpora_writes_a_row_a_side_and_says_it_on_stderr(
+    capsys: pytest.CaptureFixture[str], seeds_dir: Path, tmp_path: Path
+) -> None:
+    """Side A: every seed; side B: two of them (copied apart, so the posts they share are found by id)."""
+    other = tmp_path / "other"
+    other.mkdir()
+    chosen = sorted(seeds_dir.glob("*.txt"))[:2]
+    for path in chosen:
+        (other / path.name).write_bytes(path.read_bytes())
+    assert main(["compare", str(seeds_dir), "--vs", str(other)]) == 0
+    out, err = capsys.readouterr()
+    table = pd.read_csv(io.StringIO(out))
+    a, b = (to_frame(read_corpus([folder])) for folder in (seeds_dir, other))
+    assert table["side"].tolist() == ["A", "B"]
+    assert table["reactions"].tolist() == [len(a), len(b)]
+    assert table["about"].tolist() == [str(seeds_dir), str(other)]
+    assert table["shared"].tolist() == [len(set(a["id"]) & set(b["id"]))] * 2
+    assert 0 < table.loc[1, "shared"] <= len(b)
+    assert err.startswith(f"A: {SEEDS_SUMMARY}\nB: files: 2, articles: 2")
+    assert "top_hashtags" in err
+    assert f"posts both hold: {table.loc[0, 'shared']}. Mean compound A " in err
+
+
+def test_compare_to_a_workbook_and_an_excel_safe_csv(seeds_dir: Path, tmp_path: Path) -> None:
+    out = tmp_path / "cmp.xlsx"
+    assert main(["compare", str(seeds_dir), "--vs", str(seeds_dir), "-o", str(out), "-q", "--top", "2"]) == 0
+    sheets = pd.read_excel(out, sheet_name=None)
+    assert list(sheets) == ["summary", "by day", "sentiment", "hashtags", "test"]
+    assert sheets["summary"]["shared"].tolist() == [12, 12]
+    assert sheets["test"].loc[0, "p_value"] == pytest.approx(1.0)
+    assert set(sheets["by day"]["side"]) == {"A", "B"}
+    assert sheets["hashtags"]["hashtag"].nunique() == 2
+    safe = tmp_path / "cmp.csv"
+    assert main(["compare", str(seeds_dir), "--vs", str(seeds_dir), "-o", str(safe), "--excel-safe", "-q"]) == 0
+    assert safe.read_bytes().startswith(b"\xef\xbb\xbfside,about,reactions")
+
+
+def test_compare_errors_name_the_side_and_the_format(
+    capsys: pytest.CaptureFixture[str], seeds_dir: Path, tmp_path: Path
+) -> None:
+    assert main(["compare", str(seeds_dir), "--vs", str(tmp_path / "missing"), "-q"]) == 1
+    assert "error: side B: no article could be read" in capsys.readouterr().err
+    assert main(["compare", str(seeds_dir), "--vs", str(seeds_dir), "-o", str(tmp_path / "x.parquet")]) == 1
+    assert "written as .csv or .xlsx" in capsys.readouterr().err

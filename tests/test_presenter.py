@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app import presenter
+from reactions.export import read_csv
 from reactions.index import FrameIndex
 from reactions.views import Filters, Selection
 from reactions.xlsx import xlsx_bytes
@@ -129,3 +130,20 @@ def test_outlets_in_the_table_the_filter_choices_and_the_widgets() -> None:
     assert list(zip(sheet["outlet"], sheet["reactions"], strict=True)) == [("cnn.com", 2), ("bbc.co.uk", 1)]
     workbook = pd.read_excel(io.BytesIO(xlsx_bytes(frame, summary=presenter.summary_tables(frame))), sheet_name=None)
     assert workbook["top outlets"]["outlet"].tolist() == ["cnn.com", "bbc.co.uk"]
+
+
+def test_each_side_of_a_comparison_downloads_as_excel_safe_csv_named_after_its_filters() -> None:
+    frame = make_frame([make_row(i, text="=1+1" if i == 2 else f"post {i}") for i in range(5)])
+    a, b = np.array([True, True, False, False, True]), np.array([False, True, True, False, False])
+    files = presenter.compare_downloads(
+        frame, [("A", a, Filters()), ("B", b, Filters(hashtags=("TimesUp",)))], version="0.1.0"
+    )
+    assert [f.file_name for f in files] == ["reactions-0.1.0-compare-a-no-filters.csv",
+                                            "reactions-0.1.0-compare-b-tag-timesup.csv"]  # fmt: skip
+    assert [f.rows for f in files] == [3, 2]
+    assert [f.key for f in files] == ["dl_compare_a", "dl_compare_b"]
+    data = files[1].make()
+    assert data.startswith(b"\xef\xbb\xbfid,")
+    assert b",'=1+1," in data  # a formula stays text in a spreadsheet
+    assert read_csv(io.BytesIO(data))["id"].tolist() == ["r001", "r002"]
+    assert read_csv(io.BytesIO(files[0].make()))["id"].tolist() == ["r000", "r001", "r004"]
