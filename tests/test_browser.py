@@ -140,6 +140,23 @@ def click_until(page: Any, selector: str, condition: str, attempts: int = 3) -> 
         return
 
 
+def choose(page: Any, widget: str, option: str, attempts: int = 3) -> None:
+    """Pick ``option`` in the selectbox ``widget``: open its combobox (the input, not its label) until the option
+    shows (a rerun still under way closes a list opened meanwhile), then click it."""
+    wanted = page.get_by_role("option", name=option, exact=True)
+    for _ in range(attempts):
+        settle(page)
+        page.locator(f"{widget} input").click()
+        try:
+            wanted.wait_for(timeout=5_000)
+        except Exception:  # playwright's TimeoutError: open it again
+            page.keyboard.press("Escape")
+            continue
+        wanted.click()
+        return
+    raise AssertionError(f"{widget} never offered {option!r}")
+
+
 def select_first_row(page: Any, shown: str) -> None:
     """Tick the table's first row (its checkbox in the grid's row-marker column) and wait for ``shown``."""
     table = page.locator(".st-key-table")
@@ -230,8 +247,7 @@ def test_page_in_chromium(page_url: str) -> None:
         page.get_by_role("button", name="Clear selection").click()
         page.wait_for_function(f"{ROWCOUNT} == 13", timeout=30_000)
         settle(page)
-        page.locator(".st-key-table_size").click()
-        page.get_by_role("option", name="10", exact=True).click()
+        choose(page, ".st-key-table_size", "10")
         page.wait_for_function(f"{ROWCOUNT} == 11", timeout=30_000)
         settle(page)
         assert page.get_by_text("Page 1 of 2").count() == 1
