@@ -39,7 +39,7 @@ from app.sections import (
 )
 from app.sidebar import filter_options, sidebar_filters, uploaded_files
 from app.timeview import time_view
-from reactions import views
+from reactions import links, views
 from reactions.errors import ReactionsError
 
 STYLE = """<style>
@@ -116,7 +116,7 @@ def main() -> None:
     shown = np.flatnonzero(rows.view)
     downloads(frame, shown, filters, selection)
     reader = ArticleReader(key.hexdigest(), upload, run.outcomes)
-    table_section(frame, shown, f"{frame_key}|{views.describe(filters, selection)}", reader, folder)
+    table_section(frame, shown, f"{frame_key}|{links.describe(filters, selection)}", reader, folder)
     with st.expander(f"Files read ({len(corpus_outcomes)})"):
         outcomes_table(corpus_outcomes)
 

@@ -13,9 +13,9 @@ import pandas as pd
 import streamlit as st
 
 import reactions
-from app import presenter
+from app import exports, presenter
 from app.sections import EAGER_EXPORT_ROWS, column_config
-from reactions import charts_compare, compare, views
+from reactions import charts_compare, compare, links, views
 from reactions.index import FrameIndex
 
 COMPARE_KEY = "compare"
@@ -134,11 +134,11 @@ def compare_section(
     filters_b = side_b_filters(options)
     sync_url(filters_b)
     rows_b = views.filter_rows(index, filters_b)
-    st.text(f"A: {views.describe(filters_a)}\nB: {views.describe(filters_b)}")  # filter values: plain text only
+    st.text(f"A: {links.describe(filters_a)}\nB: {links.describe(filters_b)}")  # filter values: plain text only
     if not rows_b.any():
         st.info("No reaction matches B's filters. Loosen them above.", icon=":material/filter_alt_off:")
         return
-    about = (views.describe(filters_a), views.describe(filters_b))
+    about = (links.describe(filters_a), links.describe(filters_b))
     result = compare.compare_rows(index, rows_a, rows_b, about=about, top=st.session_state.get("b_top", 10))
     comparison_view(frame, result)
     compare_downloads(frame, [("A", rows_a, filters_a), ("B", rows_b, filters_b)])
@@ -193,7 +193,7 @@ def shared_table(frame: pd.DataFrame, shared: np.ndarray) -> None:
 
 def compare_downloads(frame: pd.DataFrame, sides: list[tuple[str, np.ndarray, views.Filters]]) -> None:
     """Each side's reactions as Excel-safe CSV, named after its filters."""
-    files = presenter.compare_downloads(frame, sides, version=reactions.__version__)
+    files = exports.compare_downloads(frame, sides, version=reactions.__version__)
     for cell, file in zip(st.columns(4)[: len(files)], files, strict=True):
         data: bytes | Callable[[], bytes] = file.make() if file.rows <= EAGER_EXPORT_ROWS else file.make
         cell.download_button(file.label, data, file_name=file.file_name, mime=file.mime, key=file.key, help=file.help,

@@ -2,42 +2,38 @@
 
 Part of the page, not of the library (``dashboard.py`` lays the page out with it; tests import it as
 ``app.presenter``).  Everything here is pure: values in, values out; it never imports streamlit.  The table is
-shown a page at a time (:func:`page_of`, :func:`table_frame`); :func:`downloads` cover every filtered row.
+shown a page at a time (:func:`page_of`, :func:`table_frame`); the downloads (:mod:`app.exports`) cover every
+filtered row.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import functools
-import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import altair as alt
 import numpy as np
-import numpy.typing as npt
 import pandas as pd
 
-from reactions import charts, export, network
+from reactions import charts, network
 from reactions.aggregate import (
     Headline,
     compound_distribution,
-    reactions_by_day,
     reactions_by_hashtag,
     reactions_by_platform,
-    sentiment_mix,
     top_authors,
     top_emoji,
     top_mentions,
     top_outlets,
 )
 from reactions.index import Data, FrameIndex, Mask, author_labels, index_of, reaction_days
+from reactions.links import QUERY_KEYS, parse_share
 from reactions.models import SENTIMENT_LABELS, Article, FileOutcome
 from reactions.sentiment import NEGATIVE_THRESHOLD, POSITIVE_THRESHOLD
 from reactions.timeline import BUCKETS, UTC, zone_names
-from reactions.views import QUERY_KEYS, Filters, Selection, export_name, parse_share, provenance_record, select_rows
-from reactions.xlsx import xlsx_bytes
+from reactions.views import Filters, Selection, select_rows
 
 RENDERINGS_HELP = (
     "How the parser found each post: after an em dash (dash), on its own line (own-line), with the dash lost "
@@ -273,88 +269,8 @@ def headline_figures(h: Headline, total: int) -> list[Figure]:
     ]
 
 
-@dataclass(frozen=True, slots=True)
-class Download:
-    """One download button: its label and tooltip, the file's name and type, the widget key, how
-    many reactions the file holds (0 for the provenance), how to make its bytes, and whether they are only
-    made when the button is clicked whatever the size (``lazy``: a workbook costs a second per few thousand
-    rows, too much for every rerun)."""
-
-    label: str
-    help: str
-    file_name: str
-    mime: str
-    key: str
-    rows: int
-    make: Callable[[], bytes]
-    lazy: bool = False
-
-
-def downloads(
-    frame: pd.DataFrame, shown: npt.NDArray[np.intp], filters: Filters, selection: Selection, *, version: str
-) -> list[Download]:
-    """The page's downloads: the ``shown`` rows of ``frame`` (positions: every page of the table) as
-    Excel-safe CSV (formulas neutralised: the default, since analysts open CSVs in spreadsheets), plain CSV
-    and JSONL, the whole frame as Excel-safe CSV, and the provenance sidecar (the filters, selection, counts
-    and version: kept out of the CSVs, so that every CSV is a plain table ``pandas.read_csv`` reads as it
-    is).  Nothing is built until a :attr:`Download.make` is called."""
-    total, count = len(frame), len(shown)
-    record = provenance_record(filters, selection, shown=count, total=total, version=version)
-
-    def view() -> pd.DataFrame:
-        return frame.iloc[shown]
-
-    def name(scope: str, ext: str) -> str:
-        return export_name(filters, selection, scope=scope, version=version, ext=ext)
-
-    csv, jsonl = "text/csv", "application/jsonl"
-    safe = "for spreadsheets: UTF-8 BOM, ids as text, cells starting with = + - @ neutralised"
-    return [
-        Download("CSV · view", f"The reactions on screen (filters and chart selection), {safe}",
-                 name("filtered", "csv"), csv, "dl_csv", count, lambda: export.csv_bytes(view(), excel_safe=True)),
-        Download("CSV · all", f"Every reaction of the corpus, {safe}", name("all", "csv"), csv, "dl_all", total,
-                 lambda: export.csv_bytes(frame, excel_safe=True)),
-        Download("Plain CSV · view", "The view as plain CSV, for code (pandas, R): cells exactly as they are; "
-                 "do not open it in a spreadsheet", name("filtered-plain", "csv"), csv, "dl_plain", count,
-                 lambda: export.csv_bytes(view())),
-        Download("XLSX · view", "The view as an Excel workbook: the reactions, summary sheets (days, sentiment, "
-                 "hashtags, authors) and the provenance; text stays text, lag in hours",
-                 name("filtered", "xlsx"), XLSX, "dl_xlsx", count,
-                 lambda: xlsx_bytes(view(), summary=summary_tables(view()), provenance=record), lazy=True),
-        Download("JSONL · view", "The view, one JSON record a line", name("filtered", "jsonl"), jsonl, "dl_jsonl",
-                 count, lambda: export.jsonl_bytes(view())),
-        Download("Provenance", "The filters, selection, counts and reactions version of this view, as JSON",
-                 name("filtered-provenance", "json"), "application/json", "dl_provenance", 0,
-                 lambda: json.dumps(record, indent=2, ensure_ascii=False).encode()),
-    ]  # fmt: skip
-
-
-def compare_downloads(
-    frame: pd.DataFrame, sides: Sequence[tuple[str, Mask, Filters]], *, version: str
-) -> list[Download]:
-    """Each side of a comparison as Excel-safe CSV (``sides``: its name, its rows, its filters), the file named
-    after its filters: ``reactions-0.1.0-compare-b-tag-timesup.csv``."""
-    files = []
-    for side, rows, filters in sides:
-        shown = np.flatnonzero(rows)
-        name = export_name(filters, Selection(), scope=f"compare-{side.casefold()}", version=version, ext="csv")
-        files.append(Download(
-            f"CSV · {side}", f"Side {side}'s reactions, for spreadsheets (as CSV · view)", name, "text/csv",
-            f"dl_compare_{side.casefold()}", len(shown), functools.partial(_excel_csv, frame, shown),
-        ))  # fmt: skip
-    return files
-
-
-def _excel_csv(frame: pd.DataFrame, rows: npt.NDArray[np.intp]) -> bytes:
-    return export.csv_bytes(frame.iloc[rows], excel_safe=True)
-
-
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 NETWORK_NAMES = {"hashtags": "Hashtags used together", "mentions": "Who mentions whom"}
 """The network toggle's words for :data:`reactions.network.GRAPHS`."""
-NETWORK_FILES = (("gexf", "GEXF", "application/gexf+xml"), ("graphml", "GraphML", "application/graphml+xml"))
-
-
 def network_of(
     index: FrameIndex, filtered: Mask, selection: Selection, kind: str, top: int, min_weight: int = 1
 ) -> network.Network:
@@ -374,34 +290,6 @@ def network_caption(shown: network.Network) -> str:
         what = "Authors and the accounts they mention: a line runs from the author, its width the reactions"
         click = "click an account to filter the page to the reactions by or mentioning it"
     return f"{what}; circles sized by reactions, coloured by mean compound. Showing {shown.cap}; {click}."
-
-
-def network_downloads(
-    shown: network.Network, filters: Filters, selection: Selection, *, version: str
-) -> list[Download]:
-    """The network as GEXF and GraphML, for Gephi (node names as labels, the layout, counts and scores)."""
-    files = []
-    for fmt, title, mime in NETWORK_FILES:
-        name = export_name(filters, selection, scope=f"{shown.kind}-network", version=version, ext=fmt)
-        files.append(Download(
-            f"{title} · network", f"The network on screen as {title} ({shown.cap}), for Gephi and other "
-            "network tools", name, mime, f"dl_network_{fmt}", shown.graph.number_of_nodes(),
-            functools.partial(network.network_bytes, shown, fmt),
-        ))  # fmt: skip
-    return files
-
-
-def summary_tables(frame: pd.DataFrame) -> dict[str, pd.DataFrame]:
-    """The summary sheets of an XLSX export: reactions by day, the sentiment mix, top hashtags, authors and
-    outlets."""
-    index = FrameIndex(frame)
-    return {
-        "by day": reactions_by_day(index),
-        "sentiment": sentiment_mix(index),
-        "top hashtags": reactions_by_hashtag(index, top=100),
-        "top authors": top_authors(index, top=100),
-        "top outlets": top_outlets(index, top=100),
-    }
 
 
 def label_lines(reaction: pd.Series) -> list[str]:

@@ -15,10 +15,10 @@ import pandas as pd
 import streamlit as st
 
 import reactions
-from app import presenter
+from app import exports, presenter
 from app.loading import ArticleReader
 from app.timeview import TimeView, spike_rows
-from reactions import aggregate, aggregate_time, charts, charts_time, network, store, views
+from reactions import aggregate, aggregate_time, charts, charts_time, links, network, store, views
 from reactions.charts_network import NETWORK_SELECTIONS, network_chart
 from reactions.errors import ReactionsError
 from reactions.index import FrameIndex
@@ -65,7 +65,7 @@ def selection_bar(selection: views.Selection) -> None:
     left, right = st.columns([5, 1], vertical_alignment="center")
     with left:
         if selection.active:
-            st.text("Selected in the charts: " + views.describe(views.Filters(), selection).replace("selected ", ""))
+            st.text("Selected in the charts: " + links.describe(views.Filters(), selection).replace("selected ", ""))
         else:
             st.caption("Click a time bucket, a hashtag, a sentiment or an outlet to filter the rest; double-click "
                        "to undo.")  # fmt: skip
@@ -268,7 +268,7 @@ def downloads(frame: pd.DataFrame, shown: np.ndarray, filters: views.Filters, se
     only when their button is clicked (Streamlit calls the function on a separate thread).
     """
     version = reactions.__version__
-    files = presenter.downloads(frame, shown, filters, selection, version=version)
+    files = exports.downloads(frame, shown, filters, selection, version=version)
     for cell, file in zip(st.columns(len(files)), files, strict=True):
         eager = file.rows <= EAGER_EXPORT_ROWS and not file.lazy
         data: bytes | Callable[[], bytes] = file.make() if eager else file.make
@@ -321,7 +321,7 @@ def network_section(
     st.caption(presenter.network_caption(shown))
     name = NETWORK_SELECTIONS[shown.kind]
     st.altair_chart(network_chart(shown), width="stretch", key=chart_key(name), on_select="rerun", selection_mode=name)
-    files = presenter.network_downloads(shown, filters, selection, version=reactions.__version__)
+    files = exports.network_downloads(shown, filters, selection, version=reactions.__version__)
     for cell, file in zip(st.columns(4)[: len(files)], files, strict=True):
         cell.download_button(file.label, file.make(), file_name=file.file_name, mime=file.mime, key=file.key,
                              help=file.help, on_click="ignore", icon=":material/download:",

@@ -9,7 +9,7 @@ from typing import Any
 import streamlit as st
 
 from app import presenter
-from reactions import views
+from reactions import links, views
 from reactions.index import FrameIndex
 from reactions.sources.uploads import ARCHIVE_TYPES, ARTICLE_TYPES, Upload, read_uploads
 
@@ -45,10 +45,10 @@ def init_filters(options: dict[str, Any]) -> None:
     if st.session_state.get("filters_ready"):
         return
     query = {k: st.query_params.get_all(k) for k in st.query_params}
-    wanted = views.filters_from_query(query)
+    wanted = links.filters_from_query(query)
     for field, value in presenter.widget_values(wanted, options).items():
         st.session_state[WIDGETS[field]] = value
-    left_out = views.query_problems(query) + presenter.unmatched_values(wanted, options)
+    left_out = links.query_problems(query) + presenter.unmatched_values(wanted, options)
     st.session_state["link_left_out"] = left_out
     st.session_state["filters_ready"] = True
 
@@ -114,8 +114,8 @@ def sidebar_filters(options: dict[str, Any]) -> views.Filters:
               icon=":material/filter_alt_off:", width="stretch", key="reset_filters")  # fmt: skip
     st.caption("The page's URL holds these filters: copy it to share this view.")
     current = {k: st.query_params.get_all(k) for k in st.query_params}
-    owned = set(views.QUERY_KEYS.values())  # the sidebar's keys; others (Compare's b_…) are left as they are
-    query = {**{k: v for k, v in current.items() if k not in owned}, **views.filters_to_query(filters)}
+    owned = set(links.QUERY_KEYS.values())  # the sidebar's keys; others (Compare's b_…) are left as they are
+    query = {**{k: v for k, v in current.items() if k not in owned}, **links.filters_to_query(filters)}
     if query != current:
         st.query_params.from_dict(query)
     return filters

@@ -32,8 +32,9 @@ from reactions.aggregate import headline, reactions_by_hashtag, sentiment_mix
 from reactions.errors import ExportError
 from reactions.export import csv_bytes
 from reactions.index import Data, FrameIndex, Mask, index_of, prepare_rows
+from reactions.links import QUERY_KEYS, filters_from_query, filters_to_query, query_problems
 from reactions.stats import MeanTest, welch_test
-from reactions.views import QUERY_KEYS, Filters, filters_from_query, filters_to_query, query_problems
+from reactions.views import Filters
 from reactions.xlsx import xlsx_bytes
 
 __all__ = [

@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from app import presenter
+from app import exports
 from reactions import __version__, cli
 from reactions.cli import ProgressBar, build_parser, main, summary
 from reactions.corpus import read_corpus
@@ -345,7 +345,7 @@ def test_excel_safe_csv_and_the_same_bytes_as_the_page(
     assert main(["extract", str(article_folder), "-o", str(plain), "-q"]) == 0
     assert main(["extract", str(article_folder), "-o", str(safe), "-q", "--excel-safe"]) == 0
     frame = read_csv(plain)
-    page = {d.key: d for d in presenter.downloads(frame, np.arange(len(frame)), views.Filters(), views.Selection(),
+    page = {d.key: d for d in exports.downloads(frame, np.arange(len(frame)), views.Filters(), views.Selection(),
                                               version="x")}  # fmt: skip
     assert plain.read_bytes() == page["dl_plain"].make()  # the CLI and the page write the same CSV
     assert safe.read_bytes() == page["dl_csv"].make()

@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 from frame_factory import make_frame, make_row, random_frame, sample_frame
 
-from reactions import compare, views
+from reactions import compare, links, views
 from reactions.stats import welch_test
 
 LABELS = ("negative", "neutral", "positive")
@@ -253,11 +253,11 @@ def test_side_b_round_trips_through_the_url_beside_side_a() -> None:
     b = views.Filters(start=dt.date(2020, 2, 1), end=dt.date(2020, 2, 3), hashtags=("TimesUp", "MeToo"),
                       sentiments=("negative",), kinds=("quote",), articles=("a.txt",), authors=("@x",),
                       platforms=("bluesky",), renderings=("dash",), min_confidence=0.5, text="abuse")  # fmt: skip
-    query = {**views.filters_to_query(views.Filters(hashtags=("Oscars",))), **compare.side_query(b)}
+    query = {**links.filters_to_query(views.Filters(hashtags=("Oscars",))), **compare.side_query(b)}
     assert all(key.startswith("b_") for key in compare.side_query(b))
     assert compare.side_filters(query) == b
-    assert views.filters_from_query(query) == views.Filters(hashtags=("Oscars",))  # side A's keys untouched
+    assert links.filters_from_query(query) == views.Filters(hashtags=("Oscars",))  # side A's keys untouched
     assert compare.has_side(query)
-    assert not compare.has_side(views.filters_to_query(b))
+    assert not compare.has_side(links.filters_to_query(b))
     assert compare.side_problems({"b_from": "nope", "b_confidence": "2", "from": "x"}) == ["b_from=nope",
                                                                                         "b_confidence=2"]  # fmt: skip

@@ -18,9 +18,10 @@ import pytest
 from reactions.corpus import merge_reactions, read_corpus
 from reactions.frames import ARTICLE_COLUMNS, article_info, reaction_columns, to_frame
 from reactions.models import Article, ArticleInfo, Citation, Corpus, Reaction
-from reactions.run import framecache, pipeline
+from reactions.run import framecache, pipeline, tasks
 from reactions.run.cache import ParseCache, store_file
-from reactions.run.pipeline import Extraction, Merge, extract_frame
+from reactions.run.pipeline import Extraction, extract_frame
+from reactions.run.tasks import Merge
 
 ROOT = Path(__file__).resolve().parents[1]
 LEXICON = {"amazing": -3.0, "nerve": 2.5}
@@ -294,7 +295,7 @@ def test_a_store_failing_in_a_task_is_logged_once(
     generated: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     folder = copy_corpus(generated, tmp_path)
-    monkeypatch.setattr(pipeline, "_task_store", lambda store: (None, "cannot open it: disk I/O error"))
+    monkeypatch.setattr(tasks, "_task_store", lambda store: (None, "cannot open it: disk I/O error"))
     result = extract_frame(paths_of(folder), jobs=1)
     assert_same(result, read_corpus(paths_of(folder)))
     assert caplog.text.count("parse cache disabled") == 1

@@ -11,7 +11,7 @@ from frame_factory import make_frame, make_row
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app import presenter
+from app import exports, presenter
 from reactions.export import read_csv
 from reactions.index import FrameIndex
 from reactions.views import Filters, Selection
@@ -68,7 +68,7 @@ def test_the_xlsx_download_holds_every_row_of_the_view_and_its_summaries() -> No
 
     frame = make_frame([make_row(i, hashtags=["MeToo"] if i % 2 else []) for i in range(7)])
     shown = np.array([1, 3, 4, 6])
-    files = presenter.downloads(frame, shown, Filters(), Selection(), version="9")
+    files = exports.downloads(frame, shown, Filters(), Selection(), version="9")
     (workbook,) = [d for d in files if d.key == "dl_xlsx"]
     assert workbook.lazy
     assert workbook.file_name.endswith(".xlsx")
@@ -101,7 +101,7 @@ def test_a_network_is_drawn_without_its_own_selection_and_offered_as_gexf_and_gr
     assert list(who.graph.edges) == [("@user0", "@x")]  # the rows with #a, whoever was clicked
     assert "click an account" in presenter.network_caption(who)
     assert who.cap in presenter.network_caption(who)
-    files = presenter.network_downloads(who, Filters(), chosen, version="0.1.0")
+    files = exports.network_downloads(who, Filters(), chosen, version="0.1.0")
     assert [f.file_name for f in files] == [
         "reactions-0.1.0-mentions-network-selected-hashtag-b-selected-account-y.gexf",
         "reactions-0.1.0-mentions-network-selected-hashtag-b-selected-account-y.graphml",
@@ -126,16 +126,16 @@ def test_outlets_in_the_table_the_filter_choices_and_the_widgets() -> None:
     assert presenter.unmatched_values(wanted, options) == ["outlet=nytimes.com"]
     chosen = presenter.filters_from_widgets({"outlets": ["cnn.com"]}, (None, None))
     assert chosen == Filters(outlets=("cnn.com",))
-    sheet = presenter.summary_tables(frame)["top outlets"]
+    sheet = exports.summary_tables(frame)["top outlets"]
     assert list(zip(sheet["outlet"], sheet["reactions"], strict=True)) == [("cnn.com", 2), ("bbc.co.uk", 1)]
-    workbook = pd.read_excel(io.BytesIO(xlsx_bytes(frame, summary=presenter.summary_tables(frame))), sheet_name=None)
+    workbook = pd.read_excel(io.BytesIO(xlsx_bytes(frame, summary=exports.summary_tables(frame))), sheet_name=None)
     assert workbook["top outlets"]["outlet"].tolist() == ["cnn.com", "bbc.co.uk"]
 
 
 def test_each_side_of_a_comparison_downloads_as_excel_safe_csv_named_after_its_filters() -> None:
     frame = make_frame([make_row(i, text="=1+1" if i == 2 else f"post {i}") for i in range(5)])
     a, b = np.array([True, True, False, False, True]), np.array([False, True, True, False, False])
-    files = presenter.compare_downloads(
+    files = exports.compare_downloads(
         frame, [("A", a, Filters()), ("B", b, Filters(hashtags=("TimesUp",)))], version="0.1.0"
     )
     assert [f.file_name for f in files] == ["reactions-0.1.0-compare-a-no-filters.csv",

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_aggregate_time import floor, key, local
 
-from reactions import views
+from reactions import links, views
 from reactions.index import FrameIndex, author_labels, reaction_days
 from reactions.views import Filters, Selection
 
@@ -99,20 +99,20 @@ def test_selection_from_chart_states() -> None:
 
 def test_query_round_trip_example() -> None:
     f = Filters(start=dt.date(2020, 2, 1), hashtags=("MeToo", "TimesUp"), text="a & b", kinds=("quote",))
-    query = views.filters_to_query(f)
+    query = links.filters_to_query(f)
     assert query == {"from": ["2020-02-01"], "tag": ["MeToo", "TimesUp"], "kind": ["quote"], "q": ["a & b"]}
-    assert views.filters_from_query(query) == f
+    assert links.filters_from_query(query) == f
     sure = Filters(renderings=("dash", "card"), min_confidence=0.75)
-    assert views.filters_to_query(sure) == {"rendering": ["dash", "card"], "confidence": ["0.75"]}
-    assert views.filters_from_query(views.filters_to_query(sure)) == sure
+    assert links.filters_to_query(sure) == {"rendering": ["dash", "card"], "confidence": ["0.75"]}
+    assert links.filters_from_query(links.filters_to_query(sure)) == sure
     for bad, read in [("nan", 0.0), ("inf", 0.0), ("-3", 0.0), ("7", 1.0), ("high", 0.0)]:
-        assert views.filters_from_query({"confidence": bad}).min_confidence == read, bad
-    assert views.filters_from_query({"from": "yesterday", "tag": "x", "other": "y"}) == Filters(hashtags=("x",))
+        assert links.filters_from_query({"confidence": bad}).min_confidence == read, bad
+    assert links.filters_from_query({"from": "yesterday", "tag": "x", "other": "y"}) == Filters(hashtags=("x",))
     timed = Filters(bucket="week", zone="Asia/Tokyo")
-    assert views.filters_to_query(timed) == {"bucket": ["week"], "tz": ["Asia/Tokyo"]}
-    assert views.filters_from_query(views.filters_to_query(timed)) == timed
-    assert views.filters_from_query({"bucket": "fortnight", "tz": "../../etc/passwd"}) == Filters()
-    problems = views.query_problems({"bucket": "fortnight", "tz": "Mars/Olympus"})
+    assert links.filters_to_query(timed) == {"bucket": ["week"], "tz": ["Asia/Tokyo"]}
+    assert links.filters_from_query(links.filters_to_query(timed)) == timed
+    assert links.filters_from_query({"bucket": "fortnight", "tz": "../../etc/passwd"}) == Filters()
+    problems = links.query_problems({"bucket": "fortnight", "tz": "Mars/Olympus"})
     assert problems == ["bucket=fortnight", "tz=Mars/Olympus"]
 
 
@@ -132,31 +132,31 @@ tuples = st.lists(words, max_size=3, unique=True).map(tuple)
     )
 )  # fmt: skip
 def test_query_round_trip_for_any_filters(filters: Filters) -> None:
-    assert views.filters_from_query(views.filters_to_query(filters)) == filters
+    assert links.filters_from_query(links.filters_to_query(filters)) == filters
 
 
 def test_describe_provenance_and_export_name() -> None:
     f, s = Filters(hashtags=("MeToo",), sentiments=("negative",)), Selection(buckets=("2020-02-01",))
-    assert views.describe(f, s) == "tag=MeToo; sentiment=negative; selected day=2020-02-01"
-    assert views.describe(Filters()) == "no filters"
-    note = views.provenance(f, s, shown=3, total=12, version="9.9")
+    assert links.describe(f, s) == "tag=MeToo; sentiment=negative; selected day=2020-02-01"
+    assert links.describe(Filters()) == "no filters"
+    note = links.provenance(f, s, shown=3, total=12, version="9.9")
     assert note.startswith("reactions 9.9 export: 3 of 12 reactions; tag=MeToo")
-    name = views.export_name(f, s, scope="filtered", version="9.9", ext="jsonl")
+    name = links.export_name(f, s, scope="filtered", version="9.9", ext="jsonl")
     assert name == "reactions-9.9-filtered-tag-metoo-sentiment-negative-selected-day-2020-02-01.jsonl"
-    assert views.export_name(f, s, scope="all", version="9.9", ext="csv") == "reactions-9.9-all.csv"
-    unsafe = views.export_name(Filters(text="../../etc/passwd"), Selection(), scope="x", version="1", ext="csv")
+    assert links.export_name(f, s, scope="all", version="9.9", ext="csv") == "reactions-9.9-all.csv"
+    unsafe = links.export_name(Filters(text="../../etc/passwd"), Selection(), scope="x", version="1", ext="csv")
     assert "/" not in unsafe
     assert ".." not in unsafe
 
 
 def test_bucket_and_zone_are_named_only_when_they_decide_the_rows() -> None:
     drawn = Filters(hashtags=("MeToo",), bucket="week", zone="Asia/Tokyo")
-    assert views.describe(drawn) == "tag=MeToo"  # how time is drawn changes no exported row
+    assert links.describe(drawn) == "tag=MeToo"  # how time is drawn changes no exported row
     week = Selection(buckets=("2020-02-03",), unit="week", zone="Asia/Tokyo")
-    assert views.describe(drawn, week) == "tag=MeToo; selected week=2020-02-03; tz=Asia/Tokyo"
-    name = views.export_name(drawn, week, scope="filtered", version="1", ext="csv")
+    assert links.describe(drawn, week) == "tag=MeToo; selected week=2020-02-03; tz=Asia/Tokyo"
+    name = links.export_name(drawn, week, scope="filtered", version="1", ext="csv")
     assert name == "reactions-1-filtered-tag-metoo-selected-week-2020-02-03-tz-asia-tokyo.csv"
-    record = views.provenance_record(drawn, week, shown=2, total=9, version="1")
+    record = links.provenance_record(drawn, week, shown=2, total=9, version="1")
     assert record["selection"] == {"week": ["2020-02-03"], "zone": ["Asia/Tokyo"]}
     assert record["filters"] == {"tag": ["MeToo"], "bucket": ["week"], "tz": ["Asia/Tokyo"]}
 
@@ -281,7 +281,7 @@ def test_an_account_selects_the_reactions_by_or_mentioning_it(frame: pd.DataFram
     assert ids(views.select_frame(frame, Selection(accounts=("bob",)))) == []  # an account is "@bob"
     states = {"account": {"selection": {"account": [{"node": "@bob"}]}}}
     assert views.selection_from_states(states) == Selection(accounts=("@bob",))
-    assert views.describe(Filters(), Selection(accounts=("@bob",))) == "selected account=@bob"
+    assert links.describe(Filters(), Selection(accounts=("@bob",))) == "selected account=@bob"
 
 
 def test_an_outlet_filters_and_selects_the_reactions_it_cites() -> None:
@@ -290,11 +290,11 @@ def test_an_outlet_filters_and_selects_the_reactions_it_cites() -> None:
     assert ids(views.filter_frame(frame, Filters(outlets=("BBC.co.uk",)))) == ["r000"]  # case-insensitive
     assert ids(views.filter_frame(frame, Filters(outlets=("cnn.com", "bbc.co.uk")))) == ["r000", "r001"]
     assert ids(views.select_frame(frame, Selection(outlets=("cnn.com",)))) == ["r000", "r001"]
-    assert views.filters_to_query(Filters(outlets=("bbc.co.uk",))) == {"outlet": ["bbc.co.uk"]}
-    assert views.filters_from_query({"outlet": ["bbc.co.uk", "cnn.com"]}) == Filters(outlets=("bbc.co.uk", "cnn.com"))
+    assert links.filters_to_query(Filters(outlets=("bbc.co.uk",))) == {"outlet": ["bbc.co.uk"]}
+    assert links.filters_from_query({"outlet": ["bbc.co.uk", "cnn.com"]}) == Filters(outlets=("bbc.co.uk", "cnn.com"))
     states = {"outlet": {"selection": {"outlet": [{"outlet": "cnn.com"}]}}}
     assert views.selection_from_states(states) == Selection(outlets=("cnn.com",))
-    assert views.describe(Filters(outlets=("bbc.co.uk",)), Selection(outlets=("cnn.com",))) == (
+    assert links.describe(Filters(outlets=("bbc.co.uk",)), Selection(outlets=("cnn.com",))) == (
         "outlet=bbc.co.uk; selected outlet=cnn.com"
     )  # fmt: skip
     assert views.filter_rows(frame.drop(columns="outlets"), Filters(outlets=("bbc.co.uk",))).tolist() == [False] * 3
@@ -310,5 +310,5 @@ def test_a_text_search_is_remembered_by_the_index(frame: pd.DataFrame) -> None:
 
 def test_query_problems_name_values_that_cannot_be_read() -> None:
     query = {"from": "2020-02-31", "to": ["2020-02-03"], "confidence": ["2"], "tag": ["x"]}
-    assert views.query_problems(query) == ["from=2020-02-31", "confidence=2"]
-    assert views.query_problems({"confidence": "0.5", "from": "2020-02-01"}) == []
+    assert links.query_problems(query) == ["from=2020-02-31", "confidence=2"]
+    assert links.query_problems({"confidence": "0.5", "from": "2020-02-01"}) == []

@@ -1,7 +1,7 @@
 """Scale out on Dask: the same run, its tasks on a cluster.
 
 :func:`extract` is :func:`reactions.run.pipeline.extract_frame` with a Dask client as its executor: the files are
-listed here exactly as every run lists them, the same reading tasks (:func:`reactions.run.pipeline.read_chunk`:
+listed here exactly as every run lists them, the same reading tasks (:func:`reactions.run.tasks.read_chunk`:
 read, parse, columns) and scoring tasks run on the workers, and the merge by reaction id happens here, as in a
 single-process run.  The scored frame is written as Parquet partitions when ``out`` is given.  The frame it
 returns is identical to ``to_frame(read_corpus(paths))`` (which scores with ``score_frame``).

@@ -1,7 +1,7 @@
 """Units of work for the run: what one reading task reads, and the documents it gives.
 
 A run lists its inputs (:func:`reactions.corpus.scan_files`) and cuts them into units, each read by one task
-(:func:`reactions.run.pipeline.read_chunk`) in this process, a worker process or on a Dask worker; so a unit is a
+(:func:`reactions.run.tasks.read_chunk`) in this process, a worker process or on a Dask worker; so a unit is a
 small picklable record that names what to read, never the bytes of a file:
 
 * :class:`FileBatch`: a few article files (``.txt``, ``.md``, ``.html``), one document each;

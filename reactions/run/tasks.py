@@ -1,0 +1,205 @@
+"""The run's tasks, pure and picklable, the same on every executor (this process, a worker process, a Dask
+worker): :func:`read_chunk` reads one unit (:mod:`reactions.run.units`) into the frame's columns, :func:`score_chunk`
+scores new reactions, and :class:`Merge` folds the chunks into one row per reaction in reading order (the rules of
+:func:`reactions.corpus.merge_reactions`).  Only plain lists travel between processes, never the records.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import operator
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from reactions.corpus import FILLABLE, Parsed, located, parse_document, with_metadata
+from reactions.frames import (
+    ARTICLE_COLUMNS,
+    BASE_DTYPES,
+    article_columns,
+    article_info,
+    frame_from_columns,
+    reaction_columns,
+)
+from reactions.models import Article, ArticleInfo, FileOutcome
+from reactions.run import parallel
+from reactions.run.cache import ParseCache, parser_version
+from reactions.run.guard import GuardedParser
+from reactions.run.parallel import cached_results
+from reactions.run.units import Unit, documents_only, unit_documents
+from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
+from reactions.sources import DEFAULT_SOURCE, SourceOptions
+from reactions.sources.files import DEFAULT_READ, ReadOptions
+
+
+@dataclasses.dataclass(slots=True)
+class Chunk:
+    """What :func:`read_chunk` sends back for a few files.
+
+    Fields:
+        outcomes: one per file, in order.
+        columns: the frame's columns (those worked out from the citing articles,
+            :data:`~reactions.frames.ARTICLE_COLUMNS`, left out) of every reaction of these files, in order,
+            duplicates included: the values ``to_frame`` gives a reaction cited by one article.
+        articles: what the frame tells of each article (its outlet, title, publication time), by article id.
+        digests: each read file's content hash, by path (``None``: not known); empty without a store.
+        parsed: how many files were parsed (the others came from the cache).
+        error: why the store failed, if it did.
+    """
+
+    outcomes: list[FileOutcome]
+    columns: dict[str, list[Any]]
+    articles: dict[str, ArticleInfo]
+    digests: dict[str, str | None]
+    parsed: int
+    error: str | None = None
+
+
+def read_chunk(
+    unit: Unit,
+    store: str | None,
+    read: ReadOptions = DEFAULT_READ,
+    sources: SourceOptions = DEFAULT_SOURCE,
+    guard: GuardedParser | None = None,
+) -> Chunk:
+    """Read one unit (:mod:`reactions.run.units`: a few files, a dataset's part, documents in memory), parse its
+    documents (or take their parse from the store's parse cache) and turn their reactions into columns; the
+    reading task.  ``guard``: parse in its worker processes, each document within its time limit (this process
+    only: a guard does not travel to another)."""
+    cache, error = _task_store(store)
+    with cache if cache is not None else contextlib.nullcontext():
+        items = unit_documents(unit, read, sources)
+        documents = [(doc.source, doc.data) for doc in documents_only(items)]
+        cached, digests = cached_results(documents, cache)
+        misses = [i for i, hit in enumerate(cached) if hit is None]
+        fresh = _parse([documents[i] for i in misses], guard)
+        filled = iter(fresh)
+        parsed = [hit if hit is not None else next(filled) for hit in cached]
+        if cache is not None and misses:
+            cache.put((documents[i][0], digests[i], fresh[n]) for n, i in enumerate(misses))
+            error = error or cache.error
+    found = iter(zip(parsed, digests if cache is not None else [None] * len(parsed), strict=True))
+    outcomes: list[FileOutcome] = []
+    articles: list[Article] = []
+    digest_of: dict[str, str | None] = {}
+    for path, item in items:
+        if isinstance(item, FileOutcome):
+            outcomes.append(item)  # says why it is not read
+            digest_of.setdefault(path, None)
+            continue
+        (article, outcome), digest = next(found)
+        outcomes.append(located(outcome, path))
+        digest_of[path] = digest
+        if article is not None:
+            articles.append(with_metadata(article, item))
+    infos = {article.source: article_info(article) for article in articles}
+    columns = reaction_columns([r for article in articles for r in article.reactions], infos)
+    for name in ARTICLE_COLUMNS:  # worked out after the merge, from every citing article
+        del columns[name]
+    return Chunk(outcomes, columns, infos, digest_of if cache is not None else {}, len(misses), error)
+
+
+def _parse(documents: list[tuple[str, bytes]], guard: GuardedParser | None) -> list[Parsed]:
+    """Each document parsed, in this process or in the guard's workers."""
+    if guard is not None:
+        return list(guard.parse(documents))
+    return [parse_document(source, data) for source, data in documents]
+
+
+def score_chunk(
+    ids: list[str],
+    texts: list[str],
+    lexicon: Mapping[str, float] | None,
+    overrides: Mapping[str, str] | None,
+    store: str | None,
+) -> tuple[pd.DataFrame, str | None]:
+    """The sentiment columns (:data:`reactions.sentiment.SENTIMENT_COLUMNS`) of a few reactions, with
+    the store's score cache when ``store`` is given; the scoring task."""
+    rows = pd.DataFrame({"id": ids, "text": texts})
+    cache, error = _task_store(store)
+    if cache is None:
+        scored = score_frame(rows, lexicon=lexicon, overrides=overrides)
+    else:
+        with cache:
+            scored = parallel.score_frame(rows, cache, lexicon=lexicon, overrides=overrides)
+            error = cache.error
+    return scored[list(SENTIMENT_COLUMNS)], error
+
+
+def _task_store(store: str | None) -> tuple[ParseCache | None, str | None]:
+    """The store, opened for one task (a connection never outlives the task: the file may be
+    replaced between runs)."""
+    if store is None:
+        return None, None
+    try:
+        return ParseCache(Path(store), parser_version()), None
+    except Exception as error:  # sqlite3.Error, OSError: the task goes on uncached
+        return None, f"cannot open it: {error}"
+
+
+# --- the merge --------------------------------------------------------------------------------------
+
+
+class Merge:
+    """Frame columns of reaction occurrences -> one row per reaction id, by the rules of
+    :func:`reactions.corpus.merge_reactions`: rows in order of first appearance, the first
+    occurrence's values with each empty :data:`~reactions.corpus.FILLABLE` value filled from the
+    first later occurrence that has it, ``sources`` (and ``article_count``) every citing article.
+    """
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.columns: dict[str, list[Any]] = {name: [] for name in names}
+        self.rows: dict[str, int] = {}
+
+    def add(self, columns: Mapping[str, list[Any]]) -> list[int]:
+        """Merge a chunk's occurrences; the positions (in the chunk) of the reactions new to the merge."""
+        rows = self.rows
+        new: list[int] = []
+        again: list[tuple[int, int]] = []
+        for i, reaction_id in enumerate(columns["id"]):
+            row = rows.get(reaction_id)
+            if row is None:
+                rows[reaction_id] = len(rows)
+                new.append(i)
+            else:
+                again.append((row, i))
+        if len(new) == len(columns["id"]):
+            for name, values in self.columns.items():
+                values.extend(columns[name])
+        elif new:
+            pick = operator.itemgetter(*new) if len(new) > 1 else lambda values: (values[new[0]],)
+            for name, values in self.columns.items():
+                values.extend(pick(columns[name]))
+        if again:
+            self._fill(again, columns)
+        return new
+
+    def _fill(self, again: list[tuple[int, int]], columns: Mapping[str, list[Any]]) -> None:
+        """Fill each merged row's empty values from a later occurrence ``(row, i)``, and add its sources."""
+        pairs = [(self.columns[name], columns[name]) for name in FILLABLE]
+        merged_sources, sources, counts = self.columns["sources"], columns["sources"], self.columns["article_count"]
+        for row, i in again:
+            for merged, chunk in pairs:
+                if not merged[row] and chunk[i]:
+                    merged[row] = chunk[i]
+            known = merged_sources[row]
+            extra = [source for source in sources[i] if source not in known]
+            if extra:
+                merged_sources[row] = list(dict.fromkeys([*known, *extra]))
+                counts[row] = len(merged_sources[row])
+
+    def frame(self, names: Sequence[str], articles: Mapping[str, ArticleInfo]) -> pd.DataFrame:
+        """The base frame (:data:`reactions.frames.BASE_COLUMNS`, in ``names`` order), the columns of the
+        citing articles (:data:`~reactions.frames.ARTICLE_COLUMNS`) worked out from ``articles`` (by id)."""
+        derived = article_columns(self.columns["sources"], self.columns["created_at"], articles)
+        columns = {name: derived[name] if name in derived else self.columns[name] for name in names}
+        lists = [name for name in names if BASE_DTYPES.get(name) is object]
+        frame = frame_from_columns({name: values for name, values in columns.items() if name not in lists})
+        size = len(frame)
+        for name in lists:  # object cells straight from the lists (each cell already a list)
+            frame[name] = pd.Series(np.fromiter(columns[name], dtype=object, count=size), dtype=object)
+        return frame[list(names)]
