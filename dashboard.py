@@ -1,7 +1,7 @@
 """The reactions dashboard: see, filter, read in context and export the reactions of a corpus.
 
     streamlit run dashboard.py                       # the bundled seeds/
-    streamlit run dashboard.py -- --corpus DIR       # a folder of .txt/.md/.html articles
+    streamlit run dashboard.py -- --corpus DIR       # a folder of articles, or a dataset or web-archive file
     REACTIONS_CORPUS=DIR streamlit run dashboard.py
 
 Layout only: parsing, scoring, filtering, aggregation and charts live in the library (reactions.corpus,
@@ -41,6 +41,7 @@ from app.sidebar import filter_options, sidebar_filters, uploaded_files
 from app.timeview import time_view
 from reactions import links, views
 from reactions.errors import ReactionsError
+from reactions.store import corpus_folder
 
 STYLE = """<style>
 .st-key-post_paragraph { background: #fff4d6; border-left: 4px solid #e8a33d; border-radius: 6px;
@@ -57,17 +58,19 @@ def main() -> None:
     st.set_page_config(page_title="Reactions", page_icon=":material/forum:", layout="wide")
     st.html(STYLE)
     folder = corpus_dir()
-    if not folder.is_dir():
-        st.error("The corpus folder does not exist or is not a folder:", icon=":material/folder_off:")
+    if not (folder.is_dir() or folder.is_file()):
+        st.error("The corpus (a folder of articles, or a dataset or web-archive file) does not exist:",
+                 icon=":material/folder_off:")  # fmt: skip
         st.code(str(folder), language=None)
         st.stop()
+    home = corpus_folder([folder])  # where the analyst's labels are kept: the folder, or a dataset's own folder
     try:
         files = fingerprint(folder)
         with st.sidebar:
             st.header("Reactions")
             st.code(str(folder), language=None, wrap_lines=True)
             upload = uploaded_files([source for _, source, _, _ in files])
-        settings = analyst_store(folder)
+        settings = analyst_store(home)
         overrides, lexicon = tuple(sorted(settings.overrides.items())), tuple(sorted(settings.lexicon.items()))
         key = hashlib.sha256(repr((files, st.session_state.get("upload", ("",))[0] if upload.names else "")).encode())
         run = load_run(str(folder), key.hexdigest() if files or upload.names else "", upload, overrides, lexicon)
@@ -116,7 +119,7 @@ def main() -> None:
     shown = np.flatnonzero(rows.view)
     downloads(frame, shown, filters, selection)
     reader = ArticleReader(key.hexdigest(), upload, run.outcomes)
-    table_section(frame, shown, f"{frame_key}|{links.describe(filters, selection)}", reader, folder)
+    table_section(frame, shown, f"{frame_key}|{links.describe(filters, selection)}", reader, home)
     with st.expander(f"Files read ({len(corpus_outcomes)})"):
         outcomes_table(corpus_outcomes)
 

@@ -27,7 +27,8 @@ DEFAULT_CORPUS = HERE / "seeds"
 
 
 def corpus_dir(argv: list[str] | None = None) -> Path:
-    """The corpus folder: ``-- --corpus DIR``, else ``$REACTIONS_CORPUS``, else the bundled seeds."""
+    """The corpus: ``-- --corpus PATH`` (a folder of articles, or a dataset or web-archive file), else
+    ``$REACTIONS_CORPUS``, else the bundled seeds."""
     parser = argparse.ArgumentParser(add_help=False)
     parser.add_argument("--corpus")
     args, _ = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
@@ -39,7 +40,7 @@ def fingerprint(folder: Path) -> tuple[tuple[str, str, int, int], ...]:
     """(path, article id, mtime, size) of every file under ``folder``, as the run lists them
     (:func:`reactions.corpus.scan_files`: links to folders not followed, unlistable folders included): the
     cache key of the corpus, and the ids an upload must not take."""
-    if not folder.is_dir():
+    if not folder.exists():
         return ()
     return tuple(
         (item.path, item.source, item.stat.st_mtime_ns if item.stat else 0, item.stat.st_size if item.stat else -1)
@@ -60,9 +61,9 @@ def load_run(folder: str, key: str, _upload: Upload, overrides: Pairs, lexicon: 
     A resource, not data: shared by every session instead of unpickled per rerun (40,000 rows cost 0.7 s a
     click); the page never writes to the frame, and pandas' copy-on-write keeps every frame derived from it
     separate.  Each document is parsed in a worker process within a time limit: no file can hold the server."""
-    documents = _upload.documents
     return extract_frame(
-        [Path(folder)] if key else [], documents=documents, time_limit=DEFAULT_TIME_LIMIT,
+        [Path(folder)] if key else [], documents=_upload.documents, document_paths=_upload.paths,
+        time_limit=DEFAULT_TIME_LIMIT,
         lexicon=dict(lexicon) or None, overrides=dict(overrides),
     )  # fmt: skip
 
@@ -94,7 +95,7 @@ def split_outcomes(
 ) -> tuple[tuple[FileOutcome, ...], tuple[FileOutcome, ...]]:
     """A run's outcomes as (the corpus's, the upload's): the upload's are those of its documents, followed by the
     files it skipped (unsafe, oversized, unsupported)."""
-    uploaded = {document.source for document in upload.documents}
+    uploaded = {document.source for document in upload.documents} | set(upload.paths)
     theirs = [o.source in uploaded or o.path in uploaded for o in outcomes]
     corpus = tuple(o for o, up in zip(outcomes, theirs, strict=True) if not up)
     return corpus, (*(o for o, up in zip(outcomes, theirs, strict=True) if up), *upload.skipped)

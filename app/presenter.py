@@ -30,7 +30,7 @@ from reactions.aggregate import (
 )
 from reactions.index import Data, FrameIndex, Mask, author_labels, index_of, reaction_days
 from reactions.links import QUERY_KEYS, parse_share
-from reactions.models import SENTIMENT_LABELS, Article, FileOutcome
+from reactions.models import SENTIMENT_LABELS, Article, FileOutcome, Status
 from reactions.sentiment import NEGATIVE_THRESHOLD, POSITIVE_THRESHOLD
 from reactions.timeline import BUCKETS, UTC, zone_names
 from reactions.views import Filters, Selection, select_rows
@@ -313,11 +313,27 @@ def article_rows(article: Article, chosen: str) -> pd.DataFrame:
 
 
 def outcome_rows(outcomes: Iterable[FileOutcome]) -> pd.DataFrame:
-    """Per file read: parsed or skipped, reactions, warnings, why."""
+    """Per document read: its file, the article it was read as (a dataset's row, an archive's record), parsed or
+    skipped, reactions, warnings, why."""
     return pd.DataFrame([
-        {"file": o.path, "status": str(o.status), "reactions": o.reactions, "warnings": list(o.warnings),
-         "reason": o.reason or ""} for o in outcomes
-    ], columns=["file", "status", "reactions", "warnings", "reason"])  # fmt: skip
+        {"file": o.path, "article": o.source or "", "status": str(o.status), "reactions": o.reactions,
+         "warnings": list(o.warnings), "reason": o.reason or ""} for o in outcomes
+    ], columns=["file", "article", "status", "reactions", "warnings", "reason"])  # fmt: skip
+
+
+def source_rows(outcomes: Iterable[FileOutcome]) -> pd.DataFrame:
+    """Per source (a file, a dataset, a web archive), in reading order: the articles read from it, the items
+    skipped, the reactions found and the warnings given."""
+    totals: dict[str, list[int]] = {}
+    for o in outcomes:
+        row = totals.setdefault(o.path, [0, 0, 0, 0])
+        row[0 if o.status is Status.PARSED else 1] += 1
+        row[2] += o.reactions
+        row[3] += len(o.warnings)
+    return pd.DataFrame(
+        [[path, *counts] for path, counts in totals.items()],
+        columns=["source", "articles read", "skipped", "reactions", "warnings"],
+    )
 
 
 def summary_charts(data: Data, mask: Mask | None = None) -> list[tuple[str, alt.TopLevelMixin, pd.DataFrame, str]]:

@@ -280,7 +280,11 @@ def downloads(frame: pd.DataFrame, shown: np.ndarray, filters: views.Filters, se
 
 
 def outcomes_table(outcomes: tuple[Any, ...]) -> None:
-    """Per-file outcomes: parsed or skipped, reactions, warnings, why."""
+    """What was read and skipped per source (when a source held several articles: a dataset, a web archive),
+    then per document: parsed or skipped, reactions, warnings, why."""
+    sources = presenter.source_rows(outcomes)
+    if len(sources) < len(outcomes):
+        st.dataframe(sources, hide_index=True, width="stretch")
     st.dataframe(presenter.outcome_rows(outcomes), hide_index=True, width="stretch",
                  column_config={"warnings": st.column_config.ListColumn("Warnings")})  # fmt: skip
 

@@ -11,7 +11,7 @@ import streamlit as st
 from app import presenter
 from reactions import links, views
 from reactions.index import FrameIndex
-from reactions.sources.uploads import ARCHIVE_TYPES, ARTICLE_TYPES, Upload, read_uploads
+from reactions.sources.uploads import ARCHIVE_TYPES, ARTICLE_TYPES, DATASET_TYPES, Upload, read_uploads
 
 # Filters field -> its widget's key.
 WIDGETS = {"dates": "f_dates", "hashtags": "f_tags", "sentiments": "f_sentiment", "kinds": "f_kind",
@@ -23,10 +23,12 @@ WIDGETS = {"dates": "f_dates", "hashtags": "f_tags", "sentiments": "f_sentiment"
 def uploaded_files(taken: list[str]) -> Upload:
     """Read what was uploaded (once per distinct set of files), with progress; names never clash with the
     article ids ``taken`` by the corpus.  The run parses the documents (each within its time limit)."""
-    kinds = [t.lstrip(".") for t in (*ARTICLE_TYPES, *ARCHIVE_TYPES)]
+    kinds = [t.lstrip(".") for t in (*ARTICLE_TYPES, *ARCHIVE_TYPES, *DATASET_TYPES)]
     files = st.file_uploader(
         "Add articles", type=kinds, accept_multiple_files=True, key="uploads",
-        help="Text, Markdown or HTML articles, or a .zip of them. They are read in memory, never saved.",
+        help="Text, Markdown or HTML articles, or a .zip of them; a dataset of articles (CSV, TSV, JSONL, JSON, "
+        "Parquet, also .gz/.zst: one article a row) or a web archive (.warc, .warc.gz). They are read in memory, "
+        "never saved.",
     )  # fmt: skip
     pairs = tuple((f.name, f.getvalue()) for f in files or ())
     if not pairs:

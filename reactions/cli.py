@@ -191,7 +191,7 @@ def run_extract(args: argparse.Namespace) -> int:
     if not args.quiet:
         report(result, sys.stderr)
     if not result.articles:
-        raise InputError(f"no article could be read from {', '.join(str(p) for p in args.paths)}")
+        raise nothing_read(result, args.paths)
     frame = result.frame
     if args.columns == "twarc":
         frame = twarc_frame(frame)
@@ -266,7 +266,7 @@ def run_network(args: argparse.Namespace) -> int:
     if not args.quiet:
         report(result, sys.stderr)
     if not result.articles:
-        raise InputError(f"no article could be read from {', '.join(str(p) for p in args.paths)}")
+        raise nothing_read(result, args.paths)
     network = build_network(result.frame, args.graph, top=args.top, min_weight=args.min_weight)
     data = network_bytes(network, fmt)
     if output is not None:
@@ -425,10 +425,20 @@ def _corpus_dir(path: Path) -> Path:
     return path
 
 
+def nothing_read(result: Extraction, paths: Sequence[str]) -> InputError:
+    """The error of a run that read no article, with the first reasons (they are warnings, which ``--quiet``
+    leaves out)."""
+    reasons = "; ".join(result.warnings[:3]) + ("; …" if len(result.warnings) > 3 else "")
+    why = f" ({reasons})" if reasons else ""
+    return InputError(f"no article could be read from {', '.join(map(str, paths))}{why}")
+
+
 def summary(result: Extraction) -> str:
-    """``files: N, articles: N, reactions: N unique (M occurrences), warnings: N``."""
+    """``files: N, articles: N, reactions: N unique (M occurrences), warnings: N`` (a dataset or an archive is one
+    file of many articles)."""
+    files = len({outcome.path for outcome in result.outcomes})
     return (
-        f"files: {len(result.outcomes)}, articles: {result.articles}, reactions: "
+        f"files: {files}, articles: {result.articles}, reactions: "
         f"{len(result.frame)} unique ({result.occurrences} occurrences), warnings: {len(result.warnings)}"
     )
 

@@ -163,9 +163,12 @@ def _series(values: list[Any], dtype: Any) -> pd.Series:
     return typed
 
 
-def reaction_columns(reactions: Sequence[Reaction], articles: Mapping[str, ArticleInfo]) -> dict[str, list[Any]]:
+def reaction_columns(
+    reactions: Sequence[Reaction], articles: Mapping[str, ArticleInfo], *, of_articles: bool = True
+) -> dict[str, list[Any]]:
     """The base columns as Python values, one list per column, in :data:`BASE_COLUMNS` order; ``articles``
-    tells of the citing articles by id (:func:`article_info`; an article it lacks is one nothing is known of)."""
+    tells of the citing articles by id (:func:`article_info`; an article it lacks is one nothing is known of).
+    ``of_articles=False`` leaves out :data:`ARTICLE_COLUMNS` (a run works them out once, after its merge)."""
     firsts = [r.citations[0] if r.citations else Citation(r.source, r.span) for r in reactions]
     sources = [_sources(r) for r in reactions]
     created = [_utc(r.created_at) for r in reactions]
@@ -195,9 +198,10 @@ def reaction_columns(reactions: Sequence[Reaction], articles: Mapping[str, Artic
         "source": [f.source for f in firsts],
         "span_start": [f.span[0] for f in firsts],
         "span_end": [f.span[1] for f in firsts],
-        **article_columns(sources, created, articles),
     }
-    return {name: columns[name] for name in BASE_COLUMNS}
+    if of_articles:
+        columns.update(article_columns(sources, created, articles))
+    return {name: columns[name] for name in BASE_COLUMNS if name in columns}
 
 
 ARTICLE_COLUMNS: Final = (

@@ -665,3 +665,42 @@ def test_without_outlets_the_section_says_where_they_come_from(corpus: Path) -> 
     assert "Outlets" in [h.value for h in at.subheader]
     assert any(c.value.startswith("No outlets in this view") for c in at.caption)
     assert not any("first_outlet" in d.value.columns for d in at.dataframe)
+
+
+# --- datasets ------------------------------------------------------------------------------------------------
+
+
+def seeds_table(path: Path) -> pd.DataFrame:
+    """The seeds as a dataset of articles (title, text, url, date), written to ``path`` as CSV."""
+    seeds = sorted(SEEDS.glob("*.txt"))
+    rows = pd.DataFrame({
+        "title": [p.stem for p in seeds], "text": [p.read_text(encoding="utf-8") for p in seeds],
+        "url": [f"https://www.news{i % 2}.co.uk/{i}" for i in range(len(seeds))], "date": ["2020-02-03"] * len(seeds),
+    })  # fmt: skip
+    rows.to_csv(path, index=False)
+    return rows
+
+
+def test_a_dataset_file_is_a_corpus_read_per_source(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    seeds_table(tmp_path / "seeds.csv")
+    monkeypatch.setenv("REACTIONS_CORPUS", str(tmp_path / "seeds.csv"))
+    at = run_page()
+    assert not at.exception
+    assert metric(at, "Reactions") == "12"
+    sources = next(d.value for d in at.dataframe if "articles read" in d.value.columns)
+    assert sources[["source", "articles read", "skipped", "reactions"]].values.tolist() == [
+        [str(tmp_path / "seeds.csv"), 5, 0, 13]
+    ]
+    assert set(table(at)["outlet"].dropna()) == {"news0.co.uk", "news1.co.uk"}
+
+
+def test_a_dataset_upload_joins_the_corpus(corpus: Path, tmp_path: Path) -> None:
+    rows = seeds_table(tmp_path / "more.csv")
+    rows["text"] = rows["text"].str.replace("#JusticeForJohnnyDepp", "#JusticeForJD", regex=False)
+    data = rows.to_csv(index=False).encode()
+    at = run_page()
+    at.file_uploader(key="uploads").set_value([("more.csv", data, "text/csv")]).run()
+    assert not at.exception
+    assert int(metric(at, "Reactions")) > 12  # the edited posts are new reactions
+    uploaded = next(d.value for d in at.dataframe if "articles read" in d.value.columns)
+    assert uploaded[["source", "articles read"]].values.tolist() == [["more.csv", 5]]

@@ -330,3 +330,20 @@ def test_the_package_exports_extract_frame(tmp_path: Path) -> None:
     assert "extract_frame" in reactions.__all__
     pd.testing.assert_frame_equal(result.frame, to_frame(read_corpus([folder])))
     assert len(result.frame) == 12
+
+
+def test_an_article_of_a_dataset_in_a_folder_is_read_again_by_its_id(tmp_path: Path) -> None:
+    from reactions.run.units import find_article
+
+    folder = tmp_path / "corpus"
+    (folder / "sub").mkdir(parents=True)
+    post = "So proud #win \u2014 Fan (@fan) May 1, 2020"
+    rows = {"title": ["A", "B"], "text": ["No post here.", post], "url": ["https://www.bbc.co.uk/1", None]}
+    pd.DataFrame(rows).to_csv(folder / "sub" / "news.csv", index=False)
+    run = extract_frame([folder], cache=False, jobs=1)
+    (outcome,) = [o for o in run.outcomes if o.reactions]
+    assert (outcome.path, outcome.source) == (str(folder / "sub" / "news.csv"), "sub/news.csv#2")
+    article = find_article(outcome.path, outcome.source)
+    assert article is not None
+    assert (article.source, article.title, [r.handle for r in article.reactions]) == ("sub/news.csv#2", "B", ["fan"])
+    assert find_article(outcome.path, "sub/news.csv#9") is None

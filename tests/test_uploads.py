@@ -188,3 +188,38 @@ def test_an_upload_over_the_time_limit_is_reported_and_the_rest_are_read() -> No
     outcomes = read_and_parse(upload, time_limit=0.5)
     assert "took longer than 0.5 s to parse" in (outcomes["big.txt"].reason or "")
     assert (outcomes["ok.txt"].status, outcomes["ok.txt"].reactions) == (Status.PARSED, 1)
+
+
+def test_a_dataset_upload_is_read_from_memory_one_article_a_row() -> None:
+    import pandas as pd
+
+    rows = pd.DataFrame({"title": ["One", "Two", "Empty"], "text": [GOOD.decode(), OTHER.decode(), ""],
+                         "url": ["https://www.bbc.co.uk/a", "https://cnn.com/b", None]})  # fmt: skip
+    csv = rows.to_csv(index=False).encode()
+    parquet = io.BytesIO()
+    rows.to_parquet(parquet)
+    upload = read_uploads([("news.csv", csv), ("news.parquet", parquet.getvalue())])
+    assert [d.source for d in upload.documents] == ["news.csv#1", "news.csv#2", "news.parquet#1", "news.parquet#2"]
+    assert [d.url for d in upload.documents][:2] == ["https://www.bbc.co.uk/a", "https://cnn.com/b"]
+    assert [o.path for o in upload.skipped] == ["news.csv", "news.parquet"]  # the empty row, named
+    run = extract_frame([], documents=upload.documents, cache=False, jobs=1)
+    assert {o for cited in run.frame["outlets"] for o in cited} == {"bbc.co.uk", "cnn.com"}
+
+
+def test_a_web_archive_upload_is_read_and_a_name_never_reaches_the_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from warc_factory import golden_pages, write_warc
+
+    write_warc(tmp_path / "crawl.warc.gz", golden_pages()[:3])
+    data = (tmp_path / "crawl.warc.gz").read_bytes()
+    monkeypatch.chdir(tmp_path)  # a file of the upload's name on disk must not be what is read
+    (tmp_path / "other.warc.gz").write_bytes(data)
+    upload = read_uploads([("other.warc.gz", b"not an archive at all")])
+    assert upload.documents == ()
+    assert [(o.path, o.reason) for o in upload.skipped] == [
+        ("other.warc.gz", "not a web archive: no WARC or ARC record in it")
+    ]
+    upload = read_uploads([("crawl.warc.gz", data)])
+    assert [d.source for d in upload.documents] == [f"https://news.example/{n}" for n, _ in golden_pages()[:3]]
+    assert (read_uploads([("x.gz", b"\x1f\x8b")]).skipped[0].reason or "").startswith("unsupported file type")

@@ -18,7 +18,6 @@ import pandas as pd
 
 from reactions.corpus import FILLABLE, Parsed, located, parse_document, with_metadata
 from reactions.frames import (
-    ARTICLE_COLUMNS,
     BASE_DTYPES,
     article_columns,
     article_info,
@@ -97,9 +96,8 @@ def read_chunk(
         if article is not None:
             articles.append(with_metadata(article, item))
     infos = {article.source: article_info(article) for article in articles}
-    columns = reaction_columns([r for article in articles for r in article.reactions], infos)
-    for name in ARTICLE_COLUMNS:  # worked out after the merge, from every citing article
-        del columns[name]
+    # the columns of the citing articles are worked out once, after the merge (from every citing article)
+    columns = reaction_columns([r for article in articles for r in article.reactions], infos, of_articles=False)
     return Chunk(outcomes, columns, infos, digest_of if cache is not None else {}, len(misses), error)
 
 

@@ -124,7 +124,8 @@ def find_article(
         item = _file_document(path, source, read)
         found = item if isinstance(item, Document) else None
     elif found is None:
-        parts = (doc for part in partitions(path, options, name=None) for doc in read_part(part, options))
+        name = source.rpartition("#")[0] or None  # a table's rows are NAME#ROW, named as the run listed it
+        parts = (doc for part in partitions(path, options, name=name) for doc in read_part(part, options))
         found = next((doc for doc in parts if isinstance(doc, Document) and doc.source == source), None)
     if found is None:
         return None

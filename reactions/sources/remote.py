@@ -7,12 +7,17 @@ with fsspec's glob (a local one with :func:`glob.glob`).
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import glob
+import io
 import os
 import stat
+import types
+from collections.abc import Iterator, Mapping
 from typing import IO, Final
 
-__all__ = ["RemoteUnavailableError", "expand_paths", "file_size", "is_remote", "open_binary"]
+__all__ = ["RemoteUnavailableError", "expand_paths", "file_size", "in_memory", "is_remote", "open_binary"]
 
 _GLOB_CHARS: Final = frozenset("*?[")
 
@@ -41,8 +46,27 @@ def _filesystem(path: str) -> tuple[object, str]:
         raise RemoteUnavailableError(f"cannot open {path.split('://')[0]}:// paths: {error}") from error
 
 
+_IN_MEMORY: contextvars.ContextVar[Mapping[str, bytes]] = contextvars.ContextVar(
+    "in_memory", default=types.MappingProxyType({})
+)
+
+
+@contextlib.contextmanager
+def in_memory(files: Mapping[str, bytes]) -> Iterator[None]:
+    """While inside, the names of ``files`` are read from memory, not from disk: a dataset or a web archive
+    uploaded to the page is read by the same readers without ever being written anywhere (this thread only)."""
+    token = _IN_MEMORY.set({**_IN_MEMORY.get(), **files})
+    try:
+        yield
+    finally:
+        _IN_MEMORY.reset(token)
+
+
 def open_binary(path: str) -> IO[bytes]:
-    """``path`` opened for reading bytes (a local file, or an fsspec file for a URL)."""
+    """``path`` opened for reading bytes (a local file, an fsspec file for a URL, or bytes :func:`in_memory`)."""
+    held = _IN_MEMORY.get().get(path)
+    if held is not None:
+        return io.BytesIO(held)
     if not is_remote(path):
         return _open_regular(path)
     fs, inner = _filesystem(path)
@@ -64,6 +88,9 @@ def _open_regular(path: str) -> IO[bytes]:
 
 def file_size(path: str) -> int:
     """The size of ``path`` in bytes."""
+    held = _IN_MEMORY.get().get(path)
+    if held is not None:
+        return len(held)
     if not is_remote(path):
         return os.path.getsize(path)
     fs, inner = _filesystem(path)

@@ -23,6 +23,9 @@ from pathlib import PurePosixPath
 from typing import Final
 
 from reactions.models import Document, FileOutcome, Status
+from reactions.sources import DEFAULT_SOURCE, partitions, read_part
+from reactions.sources.kinds import is_fakenewsnet, table_format, warc_format
+from reactions.sources.remote import in_memory
 
 logger = logging.getLogger(__name__)
 
@@ -31,6 +34,12 @@ ARTICLE_TYPES: Final[tuple[str, ...]] = (".txt", ".md", ".html", ".htm")
 
 ARCHIVE_TYPES: Final[tuple[str, ...]] = (".zip",)
 """File extensions read as archives of articles."""
+
+DATASET_TYPES: Final[tuple[str, ...]] = (
+    ".csv", ".tsv", ".jsonl", ".ndjson", ".json", ".parquet", ".warc", ".arc", ".gz", ".zst",
+)
+"""File extensions read as datasets or web archives, one article a row or record (``.gz``/``.zst``: a compressed
+one, ``data.csv.gz``, ``crawl.warc.gz``)."""
 
 CHUNK: Final = 64 * 1024
 
@@ -60,6 +69,9 @@ class Upload:
 
     documents: tuple[Document, ...] = ()
     skipped: tuple[FileOutcome, ...] = ()
+    paths: tuple[str, ...] = ()
+    """The file each document came from, as outcomes name it: the upload (a dataset's name for its rows), or
+    ``pack.zip/a.txt`` inside an archive."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -96,16 +108,20 @@ def _read_all(
 ) -> Upload:
     used = set(taken)
     documents: list[Document] = []
+    paths: list[str] = []
     skipped: list[FileOutcome] = []
     for done, (name, data) in enumerate(files, start=1):
-        for found in _read_one(unique_name(_base_name(name), used), data, budget):
+        unique = unique_name(_base_name(name), used)
+        dataset = _dataset_name(unique)
+        for found in _read_one(unique, data, budget):
             if isinstance(found, Document):
                 documents.append(found)
+                paths.append(unique if dataset else found.source)
             else:
                 skipped.append(found)
         if progress is not None:
             progress(done, len(files), name)
-    return Upload(documents=tuple(documents), skipped=tuple(skipped))
+    return Upload(documents=tuple(documents), skipped=tuple(skipped), paths=tuple(paths))
 
 
 def unique_name(name: str, used: set[str]) -> str:
@@ -150,12 +166,38 @@ def _read_one(name: str, data: bytes, budget: _Budget) -> Iterator[Document | Fi
     suffix = _suffix(name)
     if suffix in ARCHIVE_TYPES:
         yield from _read_archive(name, data, budget)
+    elif _dataset_name(name) or suffix in (".gz", ".zst"):
+        yield from _read_dataset(name, data, budget)
     elif suffix not in ARTICLE_TYPES:
         yield skipped(name, f"unsupported file type {suffix or '(none)'!r}")
     elif len(data) > budget.limits.max_file_bytes:
         yield skipped(name, f"larger than {_size(budget.limits.max_file_bytes)}")
     else:
         yield Document(name, data)
+
+
+def _dataset_name(name: str) -> bool:
+    """Whether an upload is a dataset or a web archive, by its name alone (nothing on disk is looked at)."""
+    return bool(table_format(name) or warc_format(name) or is_fakenewsnet(name))
+
+
+def _read_dataset(name: str, data: bytes, budget: _Budget) -> Iterator[Document | FileOutcome]:
+    """A dataset or a web archive, read from memory by the same readers as from disk (:mod:`reactions.sources`),
+    its articles counted against the upload's uncompressed budget."""
+    if not _dataset_name(name):
+        yield skipped(name, f"unsupported file type {name[name.rfind('.'):]!r}: a compressed dataset is named "
+                      "like data.csv.gz or crawl.warc.gz")  # fmt: skip
+        return
+    with in_memory({name: data}):
+        found = [item for part in partitions(name, DEFAULT_SOURCE, name) for item in read_part(part)]
+    for item in found:
+        if isinstance(item, Document) and budget.bytes < len(item.data):
+            yield skipped(item.source, f"upload limit reached: more than {_size(budget.limits.max_total_bytes)} "
+                          "of articles")  # fmt: skip
+            continue
+        if isinstance(item, Document):
+            budget.bytes -= len(item.data)
+        yield item
 
 
 def _read_archive(name: str, data: bytes, budget: _Budget) -> Iterator[Document | FileOutcome]:

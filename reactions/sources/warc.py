@@ -35,7 +35,7 @@ from reactions.sources.files import safe_name
 from reactions.sources.kinds import WARC_ENDINGS, warc_format
 from reactions.sources.options import Part, SourceOptions
 from reactions.sources.remote import open_binary
-from reactions.sources.streams import Gunzip
+from reactions.sources.streams import Gunzip, open_decompressed
 
 __all__ = ["ARTICLE_TYPES", "WARC_ENDINGS", "read_warc", "warc_format"]
 
@@ -78,8 +78,27 @@ class _Records(ArchiveIterator):  # type: ignore[misc]
 
 
 def read_warc(part: Part, options: SourceOptions) -> Iterator[Item]:
-    """The articles of one web archive, in order, and a skipped outcome for each record that cannot be read."""
-    counts = _Counts()
+    """The articles of one web archive, in order, and a skipped outcome for each record that cannot be read; a file
+    holding no record at all (not a web archive) is one skipped outcome that says so."""
+    counts, told = _Counts(), False
+    for item in _read_warc(part, options, counts):
+        told = True
+        yield item
+    if not told and counts.articles == 0 and not _starts_like_an_archive(part.path):
+        yield skipped(part.name, "not a web archive: no WARC or ARC record in it")
+
+
+def _starts_like_an_archive(path: str) -> bool:
+    """Whether the file (decompressed) begins as a WARC or an ARC file does."""
+    try:
+        with open_decompressed(path) as stream:
+            head = stream.read(16)
+    except Exception:  # unreadable: not an archive either
+        return False
+    return head.startswith((b"WARC/", b"filedesc://"))
+
+
+def _read_warc(part: Part, options: SourceOptions, counts: _Counts) -> Iterator[Item]:
     with open_binary(part.path) as raw:
         start: int | None = 0
         while start is not None:
