@@ -289,9 +289,8 @@ def add_compare_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
         description="Read two corpora as extract does and write one summary row per corpus (reactions, authors, "
         "articles, sentiment shares, mean compound, top hashtags, posts both hold); the table goes to stderr too.",
     )
-    compare.add_argument("paths", nargs="+", type=Path, metavar="A_PATH", help="side A's article files and folders")
-    compare.add_argument("--vs", nargs="+", type=Path, required=True, metavar="B_PATH",
-                         help="side B's article files and folders")  # fmt: skip
+    compare.add_argument("paths", nargs="+", metavar="A_PATH", help="side A's " + PATHS_HELP)
+    compare.add_argument("--vs", nargs="+", required=True, metavar="B_PATH", help="side B's, the same way")
     compare.add_argument(
         "-o", "--output", type=Path, metavar="OUT",
         help="write the summary to OUT.csv, or OUT.xlsx with sheets for the days, sentiment, hashtags and the test "
@@ -304,6 +303,7 @@ def add_compare_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
     compare.add_argument("--excel-safe", action="store_true", help="a CSV for spreadsheets, as extract's")
     compare.add_argument("-q", "--quiet", action="store_true", help="no summary or warnings on stderr (errors only)")
     compare.add_argument("--jobs", type=int, default=0, metavar="N", help="parse and score in N processes (as extract)")
+    add_source_arguments(compare)
     compare.set_defaults(handler=run_compare)
 
 
@@ -321,7 +321,10 @@ def run_compare(args: argparse.Namespace) -> int:
     frames = []
     for side, paths in (("A", args.paths), ("B", args.vs)):
         settings = load_settings(corpus_folder(paths))
-        result = extract_frame(paths, jobs=args.jobs or None, lexicon=settings.lexicon, overrides=settings.overrides)
+        result = extract_frame(
+            paths, jobs=args.jobs or None, lexicon=settings.lexicon, overrides=settings.overrides,
+            sources=source_options(args),
+        )  # fmt: skip
         if not args.quiet:
             print(f"{side}: ", end="", file=sys.stderr)
             report(result, sys.stderr)

@@ -372,7 +372,7 @@ def read_csv_of(folder: Path) -> pd.DataFrame:
 
 def test_compare_parser() -> None:
     args = build_parser().parse_args(["compare", "a/", "b.txt", "--vs", "c/", "-o", "out.xlsx", "--top", "5"])
-    assert (args.command, args.paths, args.vs) == ("compare", [Path("a/"), Path("b.txt")], [Path("c/")])
+    assert (args.command, args.paths, args.vs) == ("compare", ["a/", "b.txt"], ["c/"])
     assert (args.output, args.top, args.excel_safe) == (Path("out.xlsx"), 5, False)
 
 

@@ -56,7 +56,7 @@ def mask(text: str, spans: Sequence[tuple[int, int]]) -> str:
     spaces within), so that offsets into it are offsets into ``text``."""
     if "<" not in text and "```" not in text and "~~~" not in text:
         return text
-    blanks = _merged([*spans, *_code_and_scripts(text)])
+    blanks = merged_spans([*spans, *_code_and_scripts(text)])
     if not blanks:
         return text
     parts: list[str] = []
@@ -101,7 +101,7 @@ def _code_and_scripts(text: str) -> list[tuple[int, int]]:
         spans.append((fences[-1], len(text)))  # an unclosed fence runs to the end
     if "<" in text:
         spans.extend(_elements(text, _SCRIPT_RE, _SCRIPT_CLOSE_RE))
-    return _merged(spans)
+    return merged_spans(spans)
 
 
 def _line_end(text: str, pos: int) -> int:
@@ -115,7 +115,7 @@ def _inside(position: int, spans: Sequence[tuple[int, int]]) -> bool:
     return i >= 0 and spans[i][0] <= position < spans[i][1]
 
 
-def _merged(spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+def merged_spans(spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     """Sorted spans with the overlapping ones joined."""
     merged: list[tuple[int, int]] = []
     for start, end in sorted(spans):

@@ -47,6 +47,7 @@ from typing import Final
 from reactions.models import Article
 from reactions.parse.article import _attributions_without_handle, _split_header, _title, logger
 from reactions.parse.authors import REACH
+from reactions.parse.markup import merged_spans
 from reactions.parse.quotes import _SENTENCE_END_RE
 from reactions.parse.text import clean_text
 
@@ -166,7 +167,7 @@ def _has_quote_cue(body: str) -> bool:
         spots = sorted(at for _, at in _cues_in(_fold(body[start:end]), cues, x=cut or b"x" in found))
         if any(not _word_char(body, start + at - 1) and sentences.hold(start + at) for at in spots):
             return True
-    return any(_context_cue(body, start, end) for start, end in _merged(led)) or any(
+    return any(_context_cue(body, start, end) for start, end in merged_spans(led)) or any(
         _cut_context(body, start) for start, _ in led
     )
 
@@ -364,18 +365,7 @@ def _lines(body: str, marks: list[int]) -> tuple[list[tuple[int, int]], list[tup
         cut = cut or (mark + 161 < end and _cut_word(body, mark, end))
         if mark and (body[mark - 1] == ":" or body[mark - 1].isspace()) and _led(body, mark):
             led.append((max(0, mark - REACH) if para else 0, mark))
-    return _merged(spans), led, cut
-
-
-def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Sorted spans with the overlapping ones joined."""
-    merged: list[tuple[int, int]] = []
-    for start, end in sorted(spans):
-        if merged and start <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
-        else:
-            merged.append((start, end))
-    return merged
+    return merged_spans(spans), led, cut
 
 
 def _marks(body: str) -> list[int]:
