@@ -97,13 +97,9 @@ def scan_files(paths: str | Path | Iterable[str | Path], *, stat: bool = False) 
     for given in [paths] if isinstance(paths, str | Path) else paths:
         if is_remote(given):  # a URL (s3://, gs://, https://), a glob among them: each file as it is named
             found = [(url, Listed(url, default_name(url))) for url in _remote_files(str(given))]
-            for key, item in found:
-                if key not in seen:
-                    seen.add(key)
-                    listed.append(item)
-            continue
-        root = Path(given)
-        found = _folder_files(root, stat) if root.is_dir() else [_given_file(root, stat)]
+        else:
+            root = Path(given)
+            found = _folder_files(root, stat) if root.is_dir() else [_given_file(root, stat)]
         for key, item in found:
             if key not in seen:
                 seen.add(key)

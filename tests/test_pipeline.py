@@ -347,3 +347,22 @@ def test_an_article_of_a_dataset_in_a_folder_is_read_again_by_its_id(tmp_path: P
     assert article is not None
     assert (article.source, article.title, [r.handle for r in article.reactions]) == ("sub/news.csv#2", "B", ["fan"])
     assert find_article(outcome.path, "sub/news.csv#9") is None
+
+
+def test_a_glob_of_remote_datasets_is_read_on_the_run_path_and_never_cached(tmp_path: Path) -> None:
+    fsspec = pytest.importorskip("fsspec")
+    import uuid
+
+    root = f"memory://run-{uuid.uuid4().hex}"
+    memory = fsspec.filesystem("memory")
+    post = "So proud #win \u2014 Fan (@fan) May 1, 2020"
+    for day in (1, 2):
+        rows = pd.DataFrame({"text": [post.replace("1, 2020", f"{day}, 2020")], "url": [f"https://www.bbc.co.uk/{day}"]})
+        with memory.open(f"{root}/day{day}.csv", "wb") as out:
+            out.write(rows.to_csv(index=False).encode())
+    run = extract_frame([f"{root}/*.csv"], jobs=1)  # in this process: a memory filesystem is the process's own
+    assert [o.source for o in run.outcomes] == ["day1.csv#1", "day2.csv#1"]
+    assert run.frame["outlet"].tolist() == ["bbc.co.uk", "bbc.co.uk"]
+    assert not run.from_cache
+    assert not extract_frame([f"{root}/*.csv"], jobs=1).from_cache  # no file times to trust: never the stored frame
+    memory.rm(root, recursive=True)
