@@ -432,6 +432,71 @@ def test_a_link_whose_values_do_not_apply_says_so(corpus: Path) -> None:
     assert not at.warning
 
 
+def test_a_link_s_chart_selection_is_applied_until_it_is_cleared(corpus: Path) -> None:
+    at = run_page({"sel_tag": "TimesUp"})
+    assert not at.exception
+    assert not at.warning
+    assert metric(at, "Reactions") == "1"
+    assert len(table(at)) == 1
+    assert any(t.value == "Selected from the link: hashtag=TimesUp" for t in at.text)
+    assert at.query_params["sel_tag"] in ("TimesUp", ["TimesUp"])
+    at.button(key="clear_selection").click().run()
+    assert metric(at, "Reactions") == "12"
+    assert "sel_tag" not in at.query_params
+    assert not any(str(t.value).startswith("Selected") for t in at.text)
+
+
+def test_a_click_on_a_chart_replaces_the_link_s_selection(corpus: Path) -> None:
+    at = run_page({"sel_tag": "TimesUp"})
+    at.session_state["chart_sentiment_0"] = {"selection": {"sentiment": [{"sentiment": "neutral"}]}}
+    at.run()
+    assert not at.exception
+    assert any(t.value == "Selected in the charts: sentiment=neutral" for t in at.text)
+    assert at.query_params["sel_sentiment"] in ("neutral", ["neutral"])
+    assert "sel_tag" not in at.query_params
+    assert set(table(at)["sentiment"]) == {"neutral"}
+    assert len(table(at)) == 2  # the seeds' two neutral reactions, neither with TimesUp
+
+
+def test_a_link_s_selection_that_does_not_apply_is_said(corpus: Path) -> None:
+    at = run_page({"sel_tag": ["Nope", "TimesUp"], "sel_sentiment": "joy", "sel_bucket": "soon"})
+    assert not at.exception
+    (warning,) = [str(w.value) for w in at.warning]
+    assert "do not apply to this corpus" in warning
+    shown = " ".join(str(c.value) for c in at.code)
+    assert "sel_tag=Nope" in shown
+    assert "sel_sentiment=joy" in shown
+    assert "sel_bucket=soon" in shown
+    assert metric(at, "Reactions") == "1"  # what applies is applied
+    assert at.query_params["sel_tag"] in ("TimesUp", ["TimesUp"])
+
+
+def test_top_n_and_the_table_page_come_back_from_a_link(corpus: Path) -> None:
+    at = run_page({"top": "5", "rows": "10", "page": "2"})
+    assert not at.exception
+    assert not at.warning
+    assert at.number_input(key="top_n").value == 5
+    assert at.selectbox(key="table_size").value == 10
+    assert at.number_input(key="table_page").value == 2
+    assert len(table(at)) == 2  # reactions 11 and 12 of the seeds' 12
+    at.number_input(key="table_page").set_value(1).run()
+    assert len(table(at)) == 10
+    assert "page" not in at.query_params
+    assert at.query_params["rows"] in ("10", ["10"])
+    at.number_input(key="top_n").set_value(10).run()
+    assert "top" not in at.query_params
+
+
+def test_a_layout_that_does_not_apply_is_said_and_the_page_starts_as_usual(corpus: Path) -> None:
+    at = run_page({"top": "500", "rows": "7", "page": "x"})
+    assert not at.exception
+    shown = " ".join(str(c.value) for c in at.code)
+    assert all(v in shown for v in ("top=500", "rows=7", "page=x"))
+    assert at.number_input(key="top_n").value == 10
+    assert at.selectbox(key="table_size").value == 100
+    assert len(table(at)) == 12
+
+
 # --- networks ----------------------------------------------------------------------------------------------
 
 
