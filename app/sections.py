@@ -70,6 +70,8 @@ def selection_bar(selection: views.Selection) -> None:
         if selection.active:
             source = "Selected from the link: " if travel.from_link() else "Selected in the charts: "
             st.text(source + links.describe(views.Filters(), selection).replace("selected ", ""))
+            if late := travel.left_out_late():  # the link's own words: shown as text, never Markdown
+                st.text(f"Left out of the link's selection (not a {selection.unit} here): {', '.join(late)}")
         else:
             st.caption("Click a time bucket, a hashtag, a sentiment or an outlet to filter the rest; double-click "
                        "to undo.")  # fmt: skip

@@ -16,6 +16,7 @@ from reactions import links, views
 
 LINK_SELECTION = "link_selection"  # the link's selection query, until the charts are clicked
 FROM_LINK = "selection_from_link"  # whether the page's selection is the link's
+LATE = "link_selection_late"  # the link's buckets that name no bucket of the time chart's unit
 LINK_PAGE = "link_page"  # the link's table page, until the table is first drawn
 DEFAULT_TOP = links.Layout().top_n
 
@@ -61,17 +62,23 @@ def page_selection(charts: views.Selection, unit: str, zone: str) -> views.Selec
     waiting = st.session_state.get(LINK_SELECTION)
     linked = links.selection_from_query(waiting, unit=unit, zone=zone) if waiting else None
     if charts.active or linked is None or not linked.active:
-        st.session_state.pop(LINK_SELECTION, None)
-        st.session_state[FROM_LINK] = False
+        forget_link_selection()
         return charts
     st.session_state[FROM_LINK] = True
+    early = links.selection_problems(waiting)  # said in the sidebar already
+    st.session_state[LATE] = [p for p in links.selection_problems(waiting, unit=unit) if p not in early]
     return linked
 
 
 def forget_link_selection() -> None:
     """The link's selection is dropped (the selection is cleared)."""
     st.session_state.pop(LINK_SELECTION, None)
-    st.session_state[FROM_LINK] = False
+    st.session_state[FROM_LINK], st.session_state[LATE] = False, []
+
+
+def left_out_late() -> list[str]:
+    """The link's selected buckets that name no bucket of the time chart's unit (left out of the selection)."""
+    return list(st.session_state.get(LATE, [])) if from_link() else []
 
 
 def from_link() -> bool:

@@ -471,6 +471,18 @@ def test_a_link_s_selection_that_does_not_apply_is_said(corpus: Path) -> None:
     assert at.query_params["sel_tag"] in ("TimesUp", ["TimesUp"])
 
 
+def test_a_link_s_selected_bucket_is_applied_in_the_page_s_bucket(corpus: Path, seeds_frame: pd.DataFrame) -> None:
+    at = run_page({"bucket": "day", "sel_bucket": "2020-02-02"})
+    assert not at.exception
+    on_the_day = int((seeds_frame["date"] == pd.Timestamp("2020-02-02")).sum())
+    assert metric(at, "Reactions") == str(on_the_day)
+    assert any(t.value == "Selected from the link: day=2020-02-02" for t in at.text)
+    at = run_page({"sel_bucket": ["2020-02-02", "2020-02"]})  # no bucket in the link: the page's (auto: days)
+    assert not at.warning  # a month's name is a bucket's name: only the page's unit leaves it out
+    assert metric(at, "Reactions") == str(on_the_day)
+    assert any(t.value == "Left out of the link's selection (not a day here): sel_bucket=2020-02" for t in at.text)
+
+
 def test_top_n_and_the_table_page_come_back_from_a_link(corpus: Path) -> None:
     at = run_page({"top": "5", "rows": "10", "page": "2"})
     assert not at.exception
