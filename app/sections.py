@@ -174,6 +174,8 @@ def table_section(frame: pd.DataFrame, shown: np.ndarray, scope: str, reader: Ar
     st.session_state.setdefault("table_size", DEFAULT_PAGE_SIZE)
     size = size_cell.selectbox("Rows per page", PAGE_SIZES, key="table_size")
     page = presenter.page_of(len(shown), st.session_state.get("table_page", 1), size)
+    if past := travel.page_past_the_end(page.count):
+        st.caption(past)
     st.session_state["table_page"] = page.number
     page_cell.number_input("Page", min_value=1, max_value=page.count, step=1, key="table_page")
     travel.sync_table(page.number, int(size))

@@ -18,6 +18,7 @@ LINK_SELECTION = "link_selection"  # the link's selection query, until the chart
 FROM_LINK = "selection_from_link"  # whether the page's selection is the link's
 LATE = "link_selection_late"  # the link's buckets that name no bucket of the time chart's unit
 LINK_PAGE = "link_page"  # the link's table page, until the table is first drawn
+ASKED_PAGE = "link_page_asked"  # the page the table was asked to start on
 DEFAULT_TOP = links.Layout().top_n
 
 
@@ -104,5 +105,12 @@ def sync_table(page: int, rows: int) -> None:
 
 def first_page() -> int:
     """The table's page when it is first drawn: the link's, once; then 1."""
-    page = st.session_state.pop(LINK_PAGE, 1)
-    return int(page)
+    page = int(st.session_state.pop(LINK_PAGE, 1))
+    st.session_state[ASKED_PAGE] = page
+    return page
+
+
+def page_past_the_end(count: int) -> str:
+    """A line saying that the link's page is past the table's last page (it shows the last), once; or ''."""
+    asked = int(st.session_state.pop(ASKED_PAGE, 1))
+    return f"This link's page {asked} is past the last page, {count}: the last is shown." if asked > count else ""

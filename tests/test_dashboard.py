@@ -499,6 +499,17 @@ def test_top_n_and_the_table_page_come_back_from_a_link(corpus: Path) -> None:
     assert "top" not in at.query_params
 
 
+def test_a_link_s_page_past_the_end_shows_the_last_and_says_so(corpus: Path) -> None:
+    at = run_page({"rows": "10", "page": "7"})
+    assert not at.exception
+    assert at.number_input(key="table_page").value == 2
+    assert len(table(at)) == 2
+    assert any(c.value == "This link's page 7 is past the last page, 2: the last is shown." for c in at.caption)
+    assert at.query_params["page"] in ("2", ["2"])
+    at.number_input(key="table_page").set_value(1).run()
+    assert not any("past the last page" in c.value for c in at.caption)
+
+
 def test_a_layout_that_does_not_apply_is_said_and_the_page_starts_as_usual(corpus: Path) -> None:
     at = run_page({"top": "500", "rows": "7", "page": "x"})
     assert not at.exception
