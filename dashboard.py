@@ -39,6 +39,7 @@ from app.sections import (
 )
 from app.sidebar import filter_options, sidebar_filters, uploaded_files
 from app.timeview import time_view
+from app.travel import sync_selection
 from reactions import links, views
 from reactions.errors import ReactionsError
 from reactions.store import corpus_folder
@@ -105,6 +106,7 @@ def main() -> None:
         st.stop()
     time = time_view(index, filtered, filters)
     selection = current_selection(time)
+    sync_selection(selection)
     rows = views.chart_rows(index, filtered, selection)
     headline(index, rows.view)
     selection_bar(selection)

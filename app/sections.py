@@ -15,7 +15,7 @@ import pandas as pd
 import streamlit as st
 
 import reactions
-from app import exports, presenter
+from app import exports, presenter, travel
 from app.loading import ArticleReader
 from app.timeview import TimeView, spike_rows
 from reactions import aggregate, aggregate_time, charts, charts_time, links, network, store, views
@@ -25,8 +25,8 @@ from reactions.index import FrameIndex
 from reactions.models import SENTIMENT_LABELS, Article, FileOutcome, Status
 
 # The table shows one page of the view at a time (Streamlit's Styler costs ~0.25 ms a row).
-PAGE_SIZES = (10, 25, 50, 100, 250, 500, 1000)
-DEFAULT_PAGE_SIZE = 100
+PAGE_SIZES = links.PAGE_SIZES
+DEFAULT_PAGE_SIZE = links.Layout().rows
 # Up to this many rows exports are built with the page; larger ones only when their button is clicked.
 EAGER_EXPORT_ROWS = 5_000
 # The linked charts' selection parameters (reactions.charts.SELECTIONS, and the outlet chart's).
@@ -44,19 +44,22 @@ def chart_key(name: str, time: TimeView | None = None) -> str:
 
 
 def current_selection(time: TimeView) -> views.Selection:
-    """What is selected in the linked charts (their state from the last interaction)."""
+    """What is selected in the linked charts (their state from the last interaction); until they are
+    clicked, the selection of the link the page was opened with."""
     names = (*CHARTS, NETWORK_SELECTIONS[st.session_state.get("network_graph", "hashtags")])  # the network drawn
     states = {name: st.session_state.get(chart_key(name, time)) for name in names}
-    return views.selection_from_states(states, unit=time.bucket, zone=time.zone)
+    charts = views.selection_from_states(states, unit=time.bucket, zone=time.zone)
+    return travel.page_selection(charts, time.bucket, time.zone)
 
 
 def clear_selection() -> None:
-    """Button callback: drop every chart selection."""
+    """Button callback: drop every chart selection (and the link's)."""
+    travel.forget_link_selection()
     st.session_state["selection_generation"] = st.session_state.get("selection_generation", 0) + 1
 
 
 def rows_selection(time: TimeView) -> tuple[str, ...]:
-    """The buckets selected in the time chart."""
+    """The buckets selected in the time chart (or the link)."""
     return current_selection(time).buckets
 
 
@@ -65,7 +68,10 @@ def selection_bar(selection: views.Selection) -> None:
     left, right = st.columns([5, 1], vertical_alignment="center")
     with left:
         if selection.active:
-            st.text("Selected in the charts: " + links.describe(views.Filters(), selection).replace("selected ", ""))
+            source = "Selected from the link: " if travel.from_link() else "Selected in the charts: "
+            st.text(source + links.describe(views.Filters(), selection).replace("selected ", ""))
+            if late := travel.left_out_late():  # the link's own words: shown as text, never Markdown
+                st.text(f"Left out of the link's selection (not a {selection.unit} here): {', '.join(late)}")
         else:
             st.caption("Click a time bucket, a hashtag, a sentiment or an outlet to filter the rest; double-click "
                        "to undo.")  # fmt: skip
@@ -91,7 +97,7 @@ def charts_section(index: FrameIndex, rows: views.ChartRows, time: TimeView) -> 
     totals = aggregate_time.bucket_totals(index, unit, zone, mask=rows.by_time)
     spikes = aggregate_time.spike_drivers(index, unit, zone, mask=rows.by_time, totals=totals)
     mix = aggregate.sentiment_mix(index, mask=rows.by_sentiment)
-    top = st.session_state.get("top_n", 10)
+    top = int(st.session_state.setdefault("top_n", travel.DEFAULT_TOP))
     by_tag = aggregate.reactions_by_hashtag(index, top, mask=rows.by_hashtag)
     left, right = st.columns([2.2, 1])
     with left:
@@ -113,7 +119,9 @@ def charts_section(index: FrameIndex, rows: views.ChartRows, time: TimeView) -> 
         head, knob = st.columns([4, 1], vertical_alignment="center")
         head.markdown("**Top hashtags** · colour = mean compound")
         with knob.popover(f"Top {top}", width="stretch"):
-            st.number_input("How many hashtags", min_value=3, max_value=50, value=10, step=1, key="top_n")
+            st.number_input("How many hashtags", min_value=links.TOP_RANGE[0], max_value=links.TOP_RANGE[1], step=1,
+                            key="top_n")  # fmt: skip
+        travel.sync_top(top)
         show_chart(charts.hashtag_chart(by_tag), by_tag, "No hashtags in these reactions.", "hashtag")
     with right:
         st.markdown(f"**Hashtags per {unit}** · rows in the Top hashtags order")
@@ -161,13 +169,16 @@ def table_section(frame: pd.DataFrame, shown: np.ndarray, scope: str, reader: Ar
     selecting a row shows the post in its article and lets it be relabelled.  ``scope`` names the
     filters and selection: when they change, the table goes back to its first page."""
     if st.session_state.get("table_scope") != scope:
-        st.session_state["table_scope"], st.session_state["table_page"] = scope, 1
+        st.session_state["table_scope"], st.session_state["table_page"] = scope, travel.first_page()
     size_cell, page_cell, note = st.columns([1, 1, 3], vertical_alignment="bottom")
-    size = size_cell.selectbox("Rows per page", PAGE_SIZES, index=PAGE_SIZES.index(DEFAULT_PAGE_SIZE),
-                               key="table_size")  # fmt: skip
+    st.session_state.setdefault("table_size", DEFAULT_PAGE_SIZE)
+    size = size_cell.selectbox("Rows per page", PAGE_SIZES, key="table_size")
     page = presenter.page_of(len(shown), st.session_state.get("table_page", 1), size)
+    if past := travel.page_past_the_end(page.count):
+        st.caption(past)
     st.session_state["table_page"] = page.number
     page_cell.number_input("Page", min_value=1, max_value=page.count, step=1, key="table_page")
+    travel.sync_table(page.number, int(size))
     note.caption(f"{page.caption} · reactions {page.start + 1:,}–{page.stop:,} of {len(shown):,} in corpus order "
                  "(the downloads hold them all)")  # fmt: skip
     rows_here = shown[page.start : page.stop]

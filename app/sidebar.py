@@ -8,7 +8,7 @@ from typing import Any
 
 import streamlit as st
 
-from app import presenter
+from app import presenter, travel
 from reactions import links, views
 from reactions.index import FrameIndex
 from reactions.sources.uploads import ARCHIVE_TYPES, ARTICLE_TYPES, DATASET_TYPES, Upload, read_uploads
@@ -43,7 +43,8 @@ def uploaded_files(taken: list[str]) -> Upload:
 
 
 def init_filters(options: dict[str, Any]) -> None:
-    """Once per session: the filter widgets start from the URL's query parameters."""
+    """Once per session: the filter widgets (and the selection, Top N and table page of app.travel) start from
+    the URL's query parameters."""
     if st.session_state.get("filters_ready"):
         return
     query = {k: st.query_params.get_all(k) for k in st.query_params}
@@ -51,6 +52,7 @@ def init_filters(options: dict[str, Any]) -> None:
     for field, value in presenter.widget_values(wanted, options).items():
         st.session_state[WIDGETS[field]] = value
     left_out = links.query_problems(query) + presenter.unmatched_values(wanted, options)
+    left_out += travel.init_links(query, options)
     st.session_state["link_left_out"] = left_out
     st.session_state["filters_ready"] = True
 
@@ -83,7 +85,7 @@ def sidebar_filters(options: dict[str, Any]) -> views.Filters:
     first, last = options["days"]
     st.subheader("Filters")
     if left_out := st.session_state.get("link_left_out"):  # the link's own words: shown as code, never Markdown
-        st.warning("This link holds filters that do not apply to this corpus; they were left out:",
+        st.warning("This link holds values that do not apply to this corpus; they were left out:",
                    icon=":material/link_off:")  # fmt: skip
         st.code(", ".join(left_out), language=None, wrap_lines=True)
     dates: tuple[Any, ...] = ()
@@ -114,10 +116,7 @@ def sidebar_filters(options: dict[str, Any]) -> views.Filters:
     filters = presenter.filters_from_widgets(chosen, (first, last))
     st.button("Reset filters", on_click=reset_filters, args=(options,), disabled=not filters.active,
               icon=":material/filter_alt_off:", width="stretch", key="reset_filters")  # fmt: skip
-    st.caption("The page's URL holds these filters: copy it to share this view.")
-    current = {k: st.query_params.get_all(k) for k in st.query_params}
-    owned = set(links.QUERY_KEYS.values())  # the sidebar's keys; others (Compare's b_…) are left as they are
-    query = {**{k: v for k, v in current.items() if k not in owned}, **links.filters_to_query(filters)}
-    if query != current:
-        st.query_params.from_dict(query)
+    st.caption("The page's URL holds these filters, the chart selection, the Top N and the table's page: copy "
+               "it to share this view.")  # fmt: skip
+    travel.write_query(links.QUERY_KEYS.values(), links.filters_to_query(filters))  # others' keys stay
     return filters

@@ -13,7 +13,10 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from reactions.timeline import BUCKETS, UTC, valid_zone
+import pandas as pd
+
+from reactions.models import SENTIMENT_LABELS
+from reactions.timeline import BUCKETS, UTC, bucket_key, bucket_starts, valid_zone
 from reactions.views import Filters, Selection
 
 QUERY_KEYS = {
@@ -35,6 +38,25 @@ QUERY_KEYS = {
 """Filters field -> URL query parameter name."""
 NOTHING_SELECTED: Final = Selection()
 """No chart selection."""
+SELECTION_KEYS: Final = {"buckets": "sel_bucket", "hashtags": "sel_tag", "sentiments": "sel_sentiment",
+                         "outlets": "sel_outlet", "accounts": "sel_account"}  # fmt: skip
+"""Selection field -> URL query parameter name (its unit and zone are the filters' ``bucket`` and ``tz``)."""
+LAYOUT_KEYS: Final = {"top_n": "top", "page": "page", "rows": "rows"}
+"""Layout field -> URL query parameter name."""
+TOP_RANGE: Final = (3, 50)
+"""The fewest and most hashtags the Top hashtags chart shows."""
+PAGE_SIZES: Final = (10, 25, 50, 100, 250, 500, 1000)
+"""The table's page sizes."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Layout:
+    """How a view is laid out, beyond its filters: the Top N of the hashtag chart, the table's page and its
+    page size (rows a page)."""
+
+    top_n: int = 10
+    page: int = 1
+    rows: int = 100
 
 
 # --- URL query parameters -------------------------------------------------------------------
@@ -135,6 +157,136 @@ def _parse_day(text: str) -> dt.date | None:
         return dt.date.fromisoformat(text)
     except ValueError:
         return None
+
+
+# --- chart selection and layout in the URL ---------------------------------------------------------
+
+
+def selection_to_query(selection: Selection) -> dict[str, list[str]]:
+    """The query parameters of a chart selection; empty fields are left out (its unit and zone travel as the
+    filters' ``bucket`` and ``tz``).
+
+    >>> selection_to_query(Selection(hashtags=("MeToo",), buckets=("2020-02-03",), unit="week"))
+    {'sel_bucket': ['2020-02-03'], 'sel_tag': ['MeToo']}
+    """
+    return {key: list(getattr(selection, name)) for name, key in SELECTION_KEYS.items() if getattr(selection, name)}
+
+
+def selection_from_query(query: Mapping[str, str | Sequence[str]], *, unit: str = "", zone: str = "") -> Selection:
+    """The chart selection a URL describes, cut in ``unit`` buckets in ``zone`` (by default the query's own
+    ``bucket`` and ``tz``, else days in UTC); values :func:`selection_problems` names are left out.
+
+    >>> selection_from_query({"sel_tag": ["MeToo"], "sel_sentiment": ["joy", "negative"], "bucket": "week",
+    ...                       "sel_bucket": ["2020-02-03", "2020-02-04"]})
+    Selection(buckets=('2020-02-03',), hashtags=('MeToo',), sentiments=('negative',), accounts=(), outlets=(), \
+unit='week', zone='UTC')
+    """
+    unit = unit if unit in BUCKETS else _first(query, QUERY_KEYS["bucket"])
+    unit = unit if unit in BUCKETS else "day"
+    zone = zone if zone and valid_zone(zone) else _first(query, QUERY_KEYS["zone"])
+    zone = zone if zone and valid_zone(zone) else UTC
+    values = {name: tuple(dict.fromkeys(v for v in _items(query, key) if _readable(name, v, unit)))
+              for name, key in SELECTION_KEYS.items()}  # fmt: skip
+    return Selection(**values, unit=unit, zone=zone)
+
+
+def selection_problems(query: Mapping[str, str | Sequence[str]], *, unit: str = "") -> list[str]:
+    """The chart selection values of a URL that cannot be read, as ``key=value``: a bucket that is not the name
+    of a ``unit`` bucket (by default the query's ``bucket``; when it names none, of any bucket), a sentiment
+    that is not a label.
+
+    >>> selection_problems({"sel_bucket": ["2020-02-04", "2020-02-03", "soon"], "bucket": "week",
+    ...                     "sel_sentiment": ["joy", "positive"], "sel_tag": "x"})
+    ['sel_bucket=2020-02-04', 'sel_bucket=soon', 'sel_sentiment=joy']
+    """
+    unit = unit if unit in BUCKETS else _first(query, QUERY_KEYS["bucket"])
+    unit = unit if unit in BUCKETS else ""
+    return [f"{key}={value}" for name, key in SELECTION_KEYS.items() for value in _items(query, key)
+            if not _readable(name, value, unit)]  # fmt: skip
+
+
+def layout_to_query(layout: Layout) -> dict[str, list[str]]:
+    """The query parameters of a layout; values left as they start are left out.
+
+    >>> layout_to_query(Layout(top_n=5, page=2))
+    {'top': ['5'], 'page': ['2']}
+    """
+    return {key: [str(getattr(layout, name))] for name, key in LAYOUT_KEYS.items()
+            if getattr(layout, name) != getattr(Layout(), name)}  # fmt: skip
+
+
+def layout_from_query(query: Mapping[str, str | Sequence[str]]) -> Layout:
+    """The layout a URL describes; values :func:`layout_problems` names keep their start.
+
+    >>> layout_from_query({"top": "5", "rows": "7", "page": "3"})
+    Layout(top_n=5, page=3, rows=100)
+    """
+    values = {name: _whole(_first(query, key)) for name, key in LAYOUT_KEYS.items()}
+    return Layout(**{name: v for name, v in values.items() if v is not None and _fits(name, v)})
+
+
+def layout_problems(query: Mapping[str, str | Sequence[str]]) -> list[str]:
+    """The layout values of a URL that cannot be read, as ``key=value``: a Top N that is not a whole number
+    from 3 to 50, a page that is not a whole number from 1, a page size the table does not offer.
+
+    >>> layout_problems({"top": "99", "page": "two", "rows": "25"})
+    ['top=99', 'page=two']
+    """
+    problems = []
+    for name, key in LAYOUT_KEYS.items():
+        text = _first(query, key)
+        value = _whole(text)
+        if text and (value is None or not _fits(name, value)):
+            problems.append(f"{key}={text}")
+    return problems
+
+
+def _items(query: Mapping[str, str | Sequence[str]], key: str) -> list[str]:
+    """A query parameter's non-empty values."""
+    raw = query.get(key)
+    return [item for item in ([raw] if isinstance(raw, str) else list(raw or ())) if item]
+
+
+def _first(query: Mapping[str, str | Sequence[str]], key: str) -> str:
+    items = _items(query, key)
+    return items[0] if items else ""
+
+
+def _whole(text: str) -> int | None:
+    """A whole number written in decimal digits (at most 9 of them), or None."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
+
+
+def _fits(name: str, value: int) -> bool:
+    """Whether a layout value is one the page offers."""
+    if name == "top_n":
+        return TOP_RANGE[0] <= value <= TOP_RANGE[1]
+    return value >= 1 if name == "page" else value in PAGE_SIZES
+
+
+def _readable(name: str, value: str, unit: str) -> bool:
+    """Whether a selection value can be read: a bucket's name (of ``unit``, or of any unit when it is empty),
+    a sentiment label; hashtags, outlets and accounts are any text."""
+    if name == "sentiments":
+        return value in SENTIMENT_LABELS
+    if name == "buckets":
+        return any(valid_bucket_name(value, u) for u in ((unit,) if unit else BUCKETS))
+    return True
+
+
+def valid_bucket_name(value: str, unit: str) -> bool:
+    """Whether ``value`` is the name of a ``unit`` bucket (:func:`reactions.timeline.bucket_key`).
+
+    >>> valid_bucket_name("2020-02-03", "week"), valid_bucket_name("2020-02-04", "week"), valid_bucket_name("x", "day")
+    (True, False, False)
+    """
+    try:
+        start = pd.Timestamp(value)
+    except (ValueError, TypeError, OverflowError):
+        return False
+    if pd.isna(start) or start.tzinfo is not None:
+        return False
+    return bucket_key(pd.DatetimeIndex(bucket_starts(pd.Series([start]), unit)), unit) == [value]
 
 
 # --- describing and naming --------------------------------------------------------------------

@@ -432,6 +432,94 @@ def test_a_link_whose_values_do_not_apply_says_so(corpus: Path) -> None:
     assert not at.warning
 
 
+def test_a_link_s_chart_selection_is_applied_until_it_is_cleared(corpus: Path) -> None:
+    at = run_page({"sel_tag": "TimesUp"})
+    assert not at.exception
+    assert not at.warning
+    assert metric(at, "Reactions") == "1"
+    assert len(table(at)) == 1
+    assert any(t.value == "Selected from the link: hashtag=TimesUp" for t in at.text)
+    assert at.query_params["sel_tag"] in ("TimesUp", ["TimesUp"])
+    at.button(key="clear_selection").click().run()
+    assert metric(at, "Reactions") == "12"
+    assert "sel_tag" not in at.query_params
+    assert not any(str(t.value).startswith("Selected") for t in at.text)
+
+
+def test_a_click_on_a_chart_replaces_the_link_s_selection(corpus: Path) -> None:
+    at = run_page({"sel_tag": "TimesUp"})
+    at.session_state["chart_sentiment_0"] = {"selection": {"sentiment": [{"sentiment": "neutral"}]}}
+    at.run()
+    assert not at.exception
+    assert any(t.value == "Selected in the charts: sentiment=neutral" for t in at.text)
+    assert at.query_params["sel_sentiment"] in ("neutral", ["neutral"])
+    assert "sel_tag" not in at.query_params
+    assert set(table(at)["sentiment"]) == {"neutral"}
+    assert len(table(at)) == 2  # the seeds' two neutral reactions, neither with TimesUp
+
+
+def test_a_link_s_selection_that_does_not_apply_is_said(corpus: Path) -> None:
+    at = run_page({"sel_tag": ["Nope", "TimesUp"], "sel_sentiment": "joy", "sel_bucket": "soon"})
+    assert not at.exception
+    (warning,) = [str(w.value) for w in at.warning]
+    assert "do not apply to this corpus" in warning
+    shown = " ".join(str(c.value) for c in at.code)
+    assert "sel_tag=Nope" in shown
+    assert "sel_sentiment=joy" in shown
+    assert "sel_bucket=soon" in shown
+    assert metric(at, "Reactions") == "1"  # what applies is applied
+    assert at.query_params["sel_tag"] in ("TimesUp", ["TimesUp"])
+
+
+def test_a_link_s_selected_bucket_is_applied_in_the_page_s_bucket(corpus: Path, seeds_frame: pd.DataFrame) -> None:
+    at = run_page({"bucket": "day", "sel_bucket": "2020-02-02"})
+    assert not at.exception
+    on_the_day = int((seeds_frame["date"] == pd.Timestamp("2020-02-02")).sum())
+    assert metric(at, "Reactions") == str(on_the_day)
+    assert any(t.value == "Selected from the link: day=2020-02-02" for t in at.text)
+    at = run_page({"sel_bucket": ["2020-02-02", "2020-02"]})  # no bucket in the link: the page's (auto: days)
+    assert not at.warning  # a month's name is a bucket's name: only the page's unit leaves it out
+    assert metric(at, "Reactions") == str(on_the_day)
+    assert any(t.value == "Left out of the link's selection (not a day here): sel_bucket=2020-02" for t in at.text)
+
+
+def test_top_n_and_the_table_page_come_back_from_a_link(corpus: Path) -> None:
+    at = run_page({"top": "5", "rows": "10", "page": "2"})
+    assert not at.exception
+    assert not at.warning
+    assert at.number_input(key="top_n").value == 5
+    assert at.selectbox(key="table_size").value == 10
+    assert at.number_input(key="table_page").value == 2
+    assert len(table(at)) == 2  # reactions 11 and 12 of the seeds' 12
+    at.number_input(key="table_page").set_value(1).run()
+    assert len(table(at)) == 10
+    assert "page" not in at.query_params
+    assert at.query_params["rows"] in ("10", ["10"])
+    at.number_input(key="top_n").set_value(10).run()
+    assert "top" not in at.query_params
+
+
+def test_a_link_s_page_past_the_end_shows_the_last_and_says_so(corpus: Path) -> None:
+    at = run_page({"rows": "10", "page": "7"})
+    assert not at.exception
+    assert at.number_input(key="table_page").value == 2
+    assert len(table(at)) == 2
+    assert any(c.value == "This link's page 7 is past the last page, 2: the last is shown." for c in at.caption)
+    assert at.query_params["page"] in ("2", ["2"])
+    at.number_input(key="table_page").set_value(1).run()
+    assert not any("past the last page" in c.value for c in at.caption)
+
+
+def test_a_layout_that_does_not_apply_is_said_and_the_page_starts_as_usual(corpus: Path) -> None:
+    at = run_page({"top": "500", "rows": "7", "page": "x"})
+    assert not at.exception
+    shown = " ".join(str(c.value) for c in at.code)
+    assert all(v in shown for v in ("top=500", "rows=7", "page=x"))
+    assert at.number_input(key="top_n").value == 10
+    assert at.selectbox(key="table_size").value == 100
+    assert len(table(at)) == 12
+
+
 # --- networks ----------------------------------------------------------------------------------------------
 
 

@@ -1,0 +1,116 @@
+"""What of a view travels in the URL beside the sidebar's filters: the chart selection, the Top N of the hashtag
+chart, the table's page and page size.
+
+The charts' own selection cannot be set from Python, so a link's selection is the page's selection until a chart
+is clicked or "Clear selection" is pressed (then the charts' selection replaces it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
+
+import streamlit as st
+
+from reactions import links, views
+
+LINK_SELECTION = "link_selection"  # the link's selection query, until the charts are clicked
+FROM_LINK = "selection_from_link"  # whether the page's selection is the link's
+LATE = "link_selection_late"  # the link's buckets that name no bucket of the time chart's unit
+LINK_PAGE = "link_page"  # the link's table page, until the table is first drawn
+ASKED_PAGE = "link_page_asked"  # the page the table was asked to start on
+DEFAULT_TOP = links.Layout().top_n
+
+
+def current_query() -> dict[str, list[str]]:
+    """The page's URL query parameters."""
+    return {k: st.query_params.get_all(k) for k in st.query_params}
+
+
+def write_query(owned: Collection[str], wanted: Mapping[str, list[str]]) -> None:
+    """Set the ``owned`` URL keys to ``wanted`` (an owned key not in it leaves); other keys stay as they are."""
+    current = current_query()
+    query = {**{k: v for k, v in current.items() if k not in owned}, **wanted}
+    if query != current:
+        st.query_params.from_dict(query)
+
+
+def init_links(query: Mapping[str, Sequence[str]], options: Mapping[str, Any]) -> list[str]:
+    """Once per session: the link's selection waits to be applied, the Top N and the table's page size and page
+    start from the URL.  Returns the values that do not apply (as ``key=value``), which are left out."""
+    stale = unmatched_selection(query, options)
+    kept = {key: [v for v in query.get(key, ()) if f"{key}={v}" not in stale] for key in links.SELECTION_KEYS.values()}
+    st.session_state[LINK_SELECTION] = {key: values for key, values in kept.items() if values}
+    layout = links.layout_from_query(query)
+    st.session_state["top_n"], st.session_state["table_size"] = layout.top_n, layout.rows
+    st.session_state[LINK_PAGE] = layout.page
+    return links.selection_problems(query) + stale + links.layout_problems(query)
+
+
+def unmatched_selection(query: Mapping[str, Sequence[str]], options: Mapping[str, Any]) -> list[str]:
+    """The selected hashtags and outlets of a link that this corpus does not hold (case-insensitively)."""
+    stale = []
+    for field, name in (("hashtags", "tags"), ("outlets", "outlets")):
+        offered = {str(v).casefold() for v in options.get(name, ())}
+        key = links.SELECTION_KEYS[field]
+        stale += [f"{key}={v}" for v in query.get(key, ()) if v and v.casefold() not in offered]
+    return stale
+
+
+def page_selection(charts: views.Selection, unit: str, zone: str) -> views.Selection:
+    """The page's selection: the charts', or, until they are clicked, the link's (cut in ``unit`` buckets in
+    ``zone``, the time chart's)."""
+    waiting = st.session_state.get(LINK_SELECTION)
+    linked = links.selection_from_query(waiting, unit=unit, zone=zone) if waiting else None
+    if charts.active or linked is None or not linked.active:
+        forget_link_selection()
+        return charts
+    st.session_state[FROM_LINK] = True
+    early = links.selection_problems(waiting)  # said in the sidebar already
+    st.session_state[LATE] = [p for p in links.selection_problems(waiting, unit=unit) if p not in early]
+    return linked
+
+
+def forget_link_selection() -> None:
+    """The link's selection is dropped (the selection is cleared)."""
+    st.session_state.pop(LINK_SELECTION, None)
+    st.session_state[FROM_LINK], st.session_state[LATE] = False, []
+
+
+def left_out_late() -> list[str]:
+    """The link's selected buckets that name no bucket of the time chart's unit (left out of the selection)."""
+    return list(st.session_state.get(LATE, [])) if from_link() else []
+
+
+def from_link() -> bool:
+    """Whether the page's selection is the link's."""
+    return bool(st.session_state.get(FROM_LINK))
+
+
+def sync_selection(selection: views.Selection) -> None:
+    """The selection into the URL."""
+    write_query(links.SELECTION_KEYS.values(), links.selection_to_query(selection))
+
+
+def sync_top(top: int) -> None:
+    """The Top N into the URL (left out when it is the default)."""
+    write_query({links.LAYOUT_KEYS["top_n"]}, links.layout_to_query(links.Layout(top_n=top)))
+
+
+def sync_table(page: int, rows: int) -> None:
+    """The table's page and page size into the URL (left out when they are the defaults)."""
+    owned = {links.LAYOUT_KEYS["page"], links.LAYOUT_KEYS["rows"]}
+    write_query(owned, links.layout_to_query(links.Layout(page=page, rows=rows)))
+
+
+def first_page() -> int:
+    """The table's page when it is first drawn: the link's, once; then 1."""
+    page = int(st.session_state.pop(LINK_PAGE, 1))
+    st.session_state[ASKED_PAGE] = page
+    return page
+
+
+def page_past_the_end(count: int) -> str:
+    """A line saying that the link's page is past the table's last page (it shows the last), once; or ''."""
+    asked = int(st.session_state.pop(ASKED_PAGE, 1))
+    return f"This link's page {asked} is past the last page, {count}: the last is shown." if asked > count else ""
