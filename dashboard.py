@@ -22,6 +22,7 @@ import numpy as np
 import streamlit as st
 
 import reactions
+from app import presenter
 from app.compare import compare_section
 from app.loading import ArticleReader, analyst_store, corpus_dir, fingerprint, frame_index, load_run, split_outcomes
 from app.outlets import outlets_section
@@ -119,7 +120,7 @@ def main() -> None:
     compare_section(frame, index, options, filters, filtered)
     st.subheader("Reactions", anchor=False)
     shown = np.flatnonzero(rows.view)
-    downloads(frame, shown, filters, selection)
+    downloads(frame, shown, filters, selection, presenter.corpus_stamp(str(folder), key.hexdigest(), run.outcomes))
     reader = ArticleReader(key.hexdigest(), upload, run.outcomes)
     table_section(frame, shown, f"{frame_key}|{links.describe(filters, selection)}", reader, home)
     with st.expander(f"Files read ({len(corpus_outcomes)})"):

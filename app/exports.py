@@ -4,9 +4,10 @@ asked.  Part of the page, not of the library; pure (it never imports streamlit),
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -43,15 +44,23 @@ class Download:
 
 
 def downloads(
-    frame: pd.DataFrame, shown: npt.NDArray[np.intp], filters: Filters, selection: Selection, *, version: str
+    frame: pd.DataFrame,
+    shown: npt.NDArray[np.intp],
+    filters: Filters,
+    selection: Selection,
+    *,
+    version: str,
+    corpus: Mapping[str, object] | None = None,
+    exported_at: dt.datetime | None = None,
 ) -> list[Download]:
     """The page's downloads: the ``shown`` rows of ``frame`` (positions: every page of the table) as
     Excel-safe CSV (formulas neutralised: the default, since analysts open CSVs in spreadsheets), plain CSV
-    and JSONL, the whole frame as Excel-safe CSV, and the provenance sidecar (the filters, selection, counts
-    and version: kept out of the CSVs, so that every CSV is a plain table ``pandas.read_csv`` reads as it
-    is).  Nothing is built until a :attr:`Download.make` is called."""
+    and JSONL, the whole frame as Excel-safe CSV, and the provenance sidecar (the filters, selection, the whole
+    view, counts and version, and when given the time and the corpus: kept out of the CSVs, so that every CSV is a
+    plain table ``pandas.read_csv`` reads as it is).  Nothing is built until a :attr:`Download.make` is called."""
     total, count = len(frame), len(shown)
-    record = provenance_record(filters, selection, shown=count, total=total, version=version)
+    record = provenance_record(filters, selection, shown=count, total=total, version=version, corpus=corpus,
+                               exported_at=exported_at)  # fmt: skip
 
     def view() -> pd.DataFrame:
         return frame.iloc[shown]

@@ -321,6 +321,13 @@ def outcome_rows(outcomes: Iterable[FileOutcome]) -> pd.DataFrame:
     ], columns=["file", "article", "status", "reactions", "warnings", "reason"])  # fmt: skip
 
 
+def corpus_stamp(path: str, fingerprint: str, outcomes: Iterable[FileOutcome]) -> dict[str, object]:
+    """What an export's provenance says of its corpus: the path the page was opened on, a fingerprint of its files
+    (their paths, sizes and modification times, and the uploads': it changes when any of them does), and what was
+    read from each source (:func:`source_rows`)."""
+    return {"path": path, "fingerprint": fingerprint, "sources": source_rows(outcomes).to_dict("records")}
+
+
 def source_rows(outcomes: Iterable[FileOutcome]) -> pd.DataFrame:
     """Per source (a file, a dataset, a web archive), in reading order: the articles read from it, the items
     skipped, the reactions found and the warnings given."""

@@ -3,6 +3,7 @@ downloads and the files read."""
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import sqlite3
 from collections.abc import Callable
@@ -271,15 +272,23 @@ def write_label(folder: Path, reaction_id: str, label: str | None) -> None:
     st.rerun()
 
 
-def downloads(frame: pd.DataFrame, shown: np.ndarray, filters: views.Filters, selection: views.Selection) -> None:
+def downloads(
+    frame: pd.DataFrame,
+    shown: np.ndarray,
+    filters: views.Filters,
+    selection: views.Selection,
+    corpus: dict[str, object] | None = None,
+) -> None:
     """Download buttons for the ``shown`` rows (every page of the table) and the whole frame: filtered
-    Excel-safe CSV, all (Excel-safe) CSV, plain CSV, XLSX, JSONL and a provenance sidecar.
+    Excel-safe CSV, all (Excel-safe) CSV, plain CSV, XLSX, JSONL and a provenance sidecar (which also records
+    when, and ``corpus``: what the view was read from).
 
     Small exports are built with the page (and so can be checked in tests); large ones are built
     only when their button is clicked (Streamlit calls the function on a separate thread).
     """
     version = reactions.__version__
-    files = exports.downloads(frame, shown, filters, selection, version=version)
+    now = dt.datetime.now(dt.UTC)
+    files = exports.downloads(frame, shown, filters, selection, version=version, corpus=corpus, exported_at=now)
     for cell, file in zip(st.columns(len(files)), files, strict=True):
         eager = file.rows <= EAGER_EXPORT_ROWS and not file.lazy
         data: bytes | Callable[[], bytes] = file.make() if eager else file.make
@@ -287,7 +296,8 @@ def downloads(frame: pd.DataFrame, shown: np.ndarray, filters: views.Filters, se
                              on_click="ignore", icon=":material/download:", width="stretch")  # fmt: skip
     st.caption("CSVs are safe to open in a spreadsheet (the plain one is for code). Each file's name and the "
                "provenance file record the filters, the chart selection and the reactions version "
-               f"({version}).")  # fmt: skip
+               f"({version}); the provenance file also records when, the whole view as a link's query, and the "
+               "corpus: its path, a fingerprint of its files and what was read from each.")  # fmt: skip
 
 
 def outcomes_table(outcomes: tuple[Any, ...]) -> None:

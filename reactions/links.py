@@ -327,26 +327,42 @@ def provenance(filters: Filters, selection: Selection, *, shown: int, total: int
 
 
 def provenance_record(
-    filters: Filters, selection: Selection, *, shown: int, total: int, version: str
+    filters: Filters,
+    selection: Selection,
+    *,
+    shown: int,
+    total: int,
+    version: str,
+    corpus: Mapping[str, object] | None = None,
+    exported_at: dt.datetime | None = None,
 ) -> dict[str, object]:
-    """The sidecar of an export, as JSON-ready data: version, counts, filters (as URL query
-    parameters) and chart selection, in full (a file name has room for only part of them).
+    """The sidecar of an export, as JSON-ready data: version, counts, filters (as URL query parameters) and chart
+    selection, in full (a file name has room for only part of them), the whole view as the page's URL query
+    (``view``: open ``?`` + its parameters to see it again), and, when given, when it was exported and what corpus
+    it came from (``corpus``: its path, a fingerprint of its files and what was read from each source).
 
-    >>> provenance_record(Filters(hashtags=("MeToo",)), Selection(buckets=("2020-02-01",)), shown=3, total=12,
-    ...                   version="0.1.0")["selection"]
-    {'day': ['2020-02-01'], 'zone': ['UTC']}
+    >>> record = provenance_record(Filters(hashtags=("MeToo",)), Selection(buckets=("2020-02-01",)), shown=3,
+    ...                            total=12, version="0.1.0")
+    >>> record["selection"], record["view"]
+    ({'day': ['2020-02-01'], 'zone': ['UTC']}, {'tag': ['MeToo'], 'sel_bucket': ['2020-02-01']})
     """
     chosen = {key: list(values) for key, values in _chosen(selection).items()}
     if selection.buckets:
         chosen["zone"] = [selection.zone]
-    return {
+    record: dict[str, object] = {
         "reactions_version": version,
         "rows": shown,
         "of": total,
         "filters": filters_to_query(filters),
         "selection": {key: values for key, values in chosen.items() if values},
+        "view": {**filters_to_query(filters), **selection_to_query(selection)},
         "description": provenance(filters, selection, shown=shown, total=total, version=version),
     }
+    if exported_at is not None:
+        record["exported_at"] = exported_at.astimezone(dt.UTC).isoformat(timespec="seconds")
+    if corpus is not None:
+        record["corpus"] = dict(corpus)
+    return record
 
 
 def export_name(filters: Filters, selection: Selection, *, scope: str, version: str, ext: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import datetime as dt
 import importlib.util
 import io
 import json
@@ -144,8 +145,16 @@ def test_the_csv_download_is_the_filtered_table(corpus: Path, downloads: dict[st
     (sidecar,) = [n for n in downloads if n.endswith(".json")]
     record = json.loads(downloads[sidecar])
     assert record["filters"] == {"q": ["Amber"]}
+    assert record["view"] == {"q": ["Amber"]}  # the whole view, as a link's query
     assert record["rows"] == len(shown)
     assert record["reactions_version"] == "0.1.0"
+    exported = dt.datetime.fromisoformat(record["exported_at"])
+    assert abs(dt.datetime.now(dt.UTC) - exported) < dt.timedelta(minutes=10)
+    assert record["corpus"]["path"] == str(corpus)
+    assert len(record["corpus"]["fingerprint"]) == 64
+    assert [(s["source"].rsplit("/", 1)[-1], s["articles read"]) for s in record["corpus"]["sources"]] == [
+        (p.name, 1) for p in sorted(corpus.glob("*.txt"))
+    ]  # what was read from each file
 
 
 def test_an_upload_with_a_bad_file_reports_it_and_loads_the_rest(corpus: Path) -> None:
