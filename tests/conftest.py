@@ -25,6 +25,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="rewrite golden files from the current output (review the diff before committing)",
     )
 
+pytest_plugins = ["page_harness"]
+"""The page tests' fixtures (corpus, downloads, seeds_frame)."""
+
 
 @pytest.fixture(autouse=True)
 def private_cache_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:

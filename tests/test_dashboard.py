@@ -7,7 +7,6 @@ import datetime as dt
 import importlib.util
 import io
 import json
-import shutil
 import sqlite3
 import zipfile
 from pathlib import Path
@@ -17,57 +16,16 @@ import networkx as nx
 import pandas as pd
 import pytest
 from benchmark_loader import load_benchmark
-from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
+from page_harness import PAGE, ROOT, SEEDS, run_page  # the fixtures corpus, downloads, seeds_frame: conftest
 from streamlit.testing.v1 import AppTest
 
-from reactions import export, frames, network, views
-from reactions.corpus import read_corpus
-from reactions.sentiment import score_frame
+from reactions import export, network, views
 from reactions.store import Store
 
-ROOT = Path(__file__).resolve().parent.parent
-SEEDS = ROOT / "seeds"
-PAGE = str(ROOT / "dashboard.py")
 NEW_ARTICLE = (
     b" date 2021-03-04 A new article\n\nFans wrote:\n\n"
     b"What a comeback, so happy for him #Comeback pic.twitter.com/abc123 \xe2\x80\x94 Neo (@neo_1) March 3, 2021\n"
 )
-
-
-@pytest.fixture(scope="module")
-def seeds_frame() -> pd.DataFrame:
-    """The seeds as the page computes them: 12 unique reactions, scored."""
-    return score_frame(frames.to_frame(read_corpus([SEEDS])))
-
-
-@pytest.fixture
-def corpus(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A private copy of the seeds (so overrides never touch the bundled folder), opened by the page."""
-    folder = tmp_path / "corpus"
-    shutil.copytree(SEEDS, folder)
-    monkeypatch.setenv("REACTIONS_CORPUS", str(folder))
-    return folder
-
-
-@pytest.fixture
-def downloads(monkeypatch: pytest.MonkeyPatch) -> dict[str, bytes]:
-    """Every file the page offers for download, by file name (spied on Streamlit's media storage)."""
-    seen: dict[str, bytes] = {}
-    original = MemoryMediaFileStorage.load_and_get_id
-
-    def spy(self: MemoryMediaFileStorage, data: Any, mimetype: str, kind: Any, filename: str | None = None) -> str:
-        if filename is not None and isinstance(data, bytes):
-            seen[filename] = data
-        return original(self, data, mimetype, kind, filename)
-
-    monkeypatch.setattr(MemoryMediaFileStorage, "load_and_get_id", spy)
-    return seen
-
-
-def run_page(query: dict[str, Any] | None = None) -> AppTest:
-    at = AppTest.from_file(PAGE, default_timeout=60)
-    at.query_params.update(query or {})
-    return at.run()
 
 
 def table(at: AppTest) -> pd.DataFrame:

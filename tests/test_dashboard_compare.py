@@ -3,56 +3,13 @@
 from __future__ import annotations
 
 import io
-import shutil
 from pathlib import Path
-from typing import Any
 
 import pandas as pd
-import pytest
-from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
+from page_harness import run_page  # the fixtures corpus, downloads, seeds_frame: conftest
 from streamlit.testing.v1 import AppTest
 
-from reactions import frames, read_csv, views
-from reactions.corpus import read_corpus
-from reactions.sentiment import score_frame
-
-ROOT = Path(__file__).resolve().parent.parent
-SEEDS = ROOT / "seeds"
-PAGE = str(ROOT / "dashboard.py")
-
-
-@pytest.fixture(scope="module")
-def seeds_frame() -> pd.DataFrame:
-    return score_frame(frames.to_frame(read_corpus([SEEDS])))
-
-
-@pytest.fixture
-def corpus(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "corpus"
-    shutil.copytree(SEEDS, folder)
-    monkeypatch.setenv("REACTIONS_CORPUS", str(folder))
-    return folder
-
-
-@pytest.fixture
-def downloads(monkeypatch: pytest.MonkeyPatch) -> dict[str, bytes]:
-    """Every file the page offers for download, by file name (spied on Streamlit's media storage)."""
-    seen: dict[str, bytes] = {}
-    original = MemoryMediaFileStorage.load_and_get_id
-
-    def spy(self: MemoryMediaFileStorage, data: Any, mimetype: str, kind: Any, filename: str | None = None) -> str:
-        if filename is not None and isinstance(data, bytes):
-            seen[filename] = data
-        return original(self, data, mimetype, kind, filename)
-
-    monkeypatch.setattr(MemoryMediaFileStorage, "load_and_get_id", spy)
-    return seen
-
-
-def run_page(query: dict[str, Any] | None = None) -> AppTest:
-    at = AppTest.from_file(PAGE, default_timeout=60)
-    at.query_params.update(query or {})
-    return at.run()
+from reactions import read_csv, views
 
 
 def query(at: AppTest) -> dict[str, list[str]]:
