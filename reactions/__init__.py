@@ -17,13 +17,18 @@ from reactions.errors import ExportError, InputError, ReactionsError
 from reactions.models import Article, Citation, Corpus, FileOutcome, Kind, Platform, Reaction, Sentiment
 
 if TYPE_CHECKING:
+    from reactions.compare import compare_frames, compare_rows
     from reactions.corpus import read_article, read_corpus
-    from reactions.export import csv_bytes, read_csv, write_table
+    from reactions.export import csv_bytes, read_csv, read_table, write_table
     from reactions.frames import to_frame
+    from reactions.network import build_network, gexf_bytes, graphml_bytes
     from reactions.parse.article import parse_article, reaction_id
-    from reactions.parse.html import parse_html_article
-    from reactions.run.pipeline import extract_frame
+    from reactions.parse.html import is_html, parse_html_article
+    from reactions.run.pipeline import RunOptions, extract_frame
     from reactions.sentiment import explain, format_drivers, score_frame, score_text
+    from reactions.sources import read_documents
+    from reactions.sources.options import SourceOptions
+    from reactions.views import Filters, filter_rows
 
 __version__ = "0.1.0"
 
@@ -33,23 +38,35 @@ __all__ = [
     "Corpus",
     "ExportError",
     "FileOutcome",
+    "Filters",
     "InputError",
     "Kind",
     "Platform",
     "Reaction",
     "ReactionsError",
+    "RunOptions",
     "Sentiment",
+    "SourceOptions",
     "__version__",
+    "build_network",
+    "compare_frames",
+    "compare_rows",
     "csv_bytes",
     "explain",
     "extract_frame",
+    "filter_rows",
     "format_drivers",
+    "gexf_bytes",
+    "graphml_bytes",
+    "is_html",
     "parse_article",
     "parse_html_article",
     "reaction_id",
     "read_article",
     "read_corpus",
     "read_csv",
+    "read_documents",
+    "read_table",
     "score_frame",
     "score_text",
     "to_frame",
@@ -71,6 +88,18 @@ _LAZY = {
     "csv_bytes": "reactions.export",
     "parse_html_article": "reactions.parse.html",
     "extract_frame": "reactions.run.pipeline",
+    "compare_frames": "reactions.compare",
+    "compare_rows": "reactions.compare",
+    "read_table": "reactions.export",
+    "build_network": "reactions.network",
+    "gexf_bytes": "reactions.network",
+    "graphml_bytes": "reactions.network",
+    "is_html": "reactions.parse.html",
+    "RunOptions": "reactions.run.pipeline",
+    "read_documents": "reactions.sources",
+    "SourceOptions": "reactions.sources.options",
+    "Filters": "reactions.views",
+    "filter_rows": "reactions.views",
 }
 
 logging.getLogger(__name__).addHandler(logging.NullHandler())

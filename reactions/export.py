@@ -114,9 +114,9 @@ def write_table(
     comment: str | None = None,
     excel_safe: bool = False,
 ) -> Path:
-    """Write ``frame`` to ``path`` in the format its extension names (.csv, .jsonl, .parquet).
+    """Write ``frame`` to ``path`` in the format its extension names (.csv, .jsonl, .parquet, .xlsx).
 
-    ``format`` (``"csv"``, ``"jsonl"``, ``"parquet"``) overrides the extension.  ``comment``
+    ``format`` (``"csv"``, ``"jsonl"``, ``"parquet"``, ``"xlsx"``) overrides the extension.  ``comment``
     (provenance) goes into a CSV's leading ``# `` lines; other formats ignore it.  ``excel_safe``: a CSV
     for spreadsheets (:func:`csv_bytes`).  The bytes go to a temporary file in the same folder that then
     replaces ``path`` in one step, so a failed write never leaves a truncated file (the old one stays).

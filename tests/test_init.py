@@ -44,6 +44,23 @@ def test_every_public_name_resolves_and_readme_imports_only_them() -> None:
         assert {n.strip() for n in names.split(",")} <= set(reactions.__all__), names
 
 
+def test_readme_teaches_calls_from_the_top_level_and_all_holds_nothing_it_does_not_teach() -> None:
+    """A call README shows (``reactions.name(``) is a public name; a public name is never spelt through its
+    module (``reactions.views.filter_rows``); and every public name is in README (``__all__`` is what it
+    teaches, nothing else)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    public = set(reactions.__all__)
+    called = set(re.findall(r"\breactions\.(\w+)\(", readme))
+    assert called
+    assert called <= public, called - public
+    through = {m for m in re.findall(r"\breactions(?:\.[a-z_]+)+\.(\w+)", readme) if m in public}
+    assert not through, f"teach {sorted(through)} as reactions.NAME"
+    shown = set(re.findall(r"\breactions\.(\w+)", readme)) | {
+        n.strip() for names in re.findall(r"from reactions import (.+)", readme) for n in names.split(",")
+    }
+    assert public - {"__version__"} <= shown, public - shown
+
+
 def test_the_sentiment_labels_have_one_source() -> None:
     from reactions import sentiment, store
     from reactions.models import SENTIMENT_LABELS
