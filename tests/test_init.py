@@ -3,10 +3,14 @@ holds what README teaches."""
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+
+import networkx as nx
 
 import reactions
 
@@ -83,3 +87,56 @@ def test_the_library_and_the_command_work_without_streamlit_or_altair(tmp_path: 
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
     assert len(reactions.read_csv(tmp_path / "o.csv")) == 12  # the seeds' twelve reactions
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _runtime_imports(tree: ast.Module) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement that runs (at module level or inside a function), not those under
+    ``if TYPE_CHECKING:``."""
+    typing_only = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        for statement in node.body
+        for inner in ast.walk(statement)
+    }
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import | ast.ImportFrom) and id(node) not in typing_only:
+            yield node
+
+
+def import_graph() -> nx.DiGraph:
+    """Module → the library modules it imports (``from reactions.x import name`` counts as ``reactions.x.name``
+    when that is a module), including imports inside functions: one hidden there still makes a cycle."""
+    modules = {_module_name(path): path for path in (ROOT / "reactions").rglob("*.py")}
+    graph = nx.DiGraph()
+    for name, path in modules.items():
+        graph.add_node(name)
+        for node in _runtime_imports(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets = {alias.name for alias in node.names}
+            elif node.module and not node.level:
+                subs = {f"{node.module}.{alias.name}" for alias in node.names} & modules.keys()
+                targets = subs if len(subs) == len(node.names) else subs | {node.module}
+            else:
+                targets = set()
+            graph.add_edges_from((name, target) for target in targets & modules.keys() if target != name)
+    return graph
+
+
+def test_the_library_has_no_import_cycle() -> None:
+    graph = import_graph()
+    assert graph.number_of_edges() > 100  # the walk found the imports
+    assert graph.has_edge("reactions.run.pipeline", "reactions.run.tasks")
+    assert list(nx.simple_cycles(graph)) == []
+
+
+def test_the_import_walk_sees_a_cycle_hidden_in_a_function() -> None:
+    hidden = ast.parse("def f():\n    from reactions.cli import main\n")
+    assert [type(node).__name__ for node in _runtime_imports(hidden)] == ["ImportFrom"]
+    guarded = ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from reactions.cli import main\n")
+    assert [node.module for node in _runtime_imports(guarded)] == ["typing"]
