@@ -43,7 +43,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from reactions.models import Article, Kind, Reaction, Rendering
-from reactions.parse.article import build_reaction, parse_article, text_fingerprint
+from reactions.parse.article import parse_article, text_fingerprint
+from reactions.parse.markup import reaction_from_embed
 from reactions.parse.platforms import Embed, match_embed
 from reactions.parse.platforms._dom import (
     BLOCK_TAGS,
@@ -285,25 +286,7 @@ def _drop_duplicate_ids(embeds: list[Embed]) -> list[Embed]:
 
 
 def _reaction(embed: Embed, source: str, span: tuple[int, int]) -> Reaction:
-    return build_reaction(
-        Kind.EMBED,
-        embed.platform,
-        embed.text,
-        source,
-        span,
-        rendering=Rendering.HTML,
-        confidence=1.0 if embed.handle and embed.text else 0.8,
-        handle=embed.handle,
-        display_name=embed.display_name,
-        date=embed.date,
-        id_text=embed.text or embed.url or "",
-        hashtags=embed.hashtags,
-        mentions=embed.mentions,
-        status_id=embed.status_id,
-        url=embed.url,
-        created_at=embed.created_at,
-        lang=embed.lang,
-    )
+    return reaction_from_embed(embed, source, span, Rendering.HTML, clean=False)
 
 
 def _merge(embeds: list[Reaction], found: Iterable[Reaction]) -> tuple[Reaction, ...]:

@@ -142,9 +142,13 @@ def _embeds(markup: str) -> list[Embed]:
     return found
 
 
-def reaction_from_embed(embed: Embed, source: str, span: tuple[int, int], rendering: Rendering) -> Reaction:
-    """The reaction an embed read from markup stands for (its text cleaned as an article's text is)."""
-    text = clean_text(embed.text).strip()
+def reaction_from_embed(
+    embed: Embed, source: str, span: tuple[int, int], rendering: Rendering, *, clean: bool = True
+) -> Reaction:
+    """The reaction an embed stands for: read from markup in a text (``clean``: its text and name cleaned as an
+    article's text is), or from a web page's DOM (already clean text)."""
+    text = clean_text(embed.text).strip() if clean else embed.text
+    name = clean_text(embed.display_name) if clean and embed.display_name else embed.display_name
     return build_reaction(
         Kind.EMBED,
         embed.platform,
@@ -154,7 +158,7 @@ def reaction_from_embed(embed: Embed, source: str, span: tuple[int, int], render
         rendering=rendering,
         confidence=1.0 if embed.handle and text else 0.8,
         handle=embed.handle,
-        display_name=clean_text(embed.display_name) if embed.display_name else embed.display_name,
+        display_name=name,
         date=embed.date,
         id_text=text or embed.url or "",
         hashtags=embed.hashtags,
