@@ -15,6 +15,7 @@ import streamlit as st
 import reactions
 from app import exports, presenter
 from app.sections import EAGER_EXPORT_ROWS, column_config
+from app.sidebar import follow_date_bounds
 from reactions import charts_compare, compare, links, views
 from reactions.index import FrameIndex
 
@@ -72,15 +73,6 @@ def sync_url(filters_b: views.Filters | None) -> None:
         st.query_params.from_dict(wanted)
 
 
-def follow_b_dates(first: Any, last: Any) -> None:
-    """When the data's date range changes (an upload), B's full-range choice stays full, others are clamped."""
-    moved = presenter.follow_dates(st.session_state.get("b_dates") or (), st.session_state.get("b_dates_bounds"),
-                                   (first, last))  # fmt: skip
-    st.session_state["b_dates_bounds"] = (first, last)
-    if moved is not None:
-        st.session_state["b_dates"] = moved
-
-
 def side_b_filters(options: dict[str, Any]) -> views.Filters:
     """Side B's filter widgets (the sidebar's kinds); returns the filters they describe."""
     first, last = options["days"]
@@ -93,7 +85,7 @@ def side_b_filters(options: dict[str, Any]) -> views.Filters:
         st.markdown("**Side B**")
         left, middle, right = st.columns(3)
         if first is not None:
-            follow_b_dates(first, last)
+            follow_date_bounds(first, last, "b_dates")
             chosen["dates"] = tuple(left.date_input("B: date range", min_value=first, max_value=last, key="b_dates"))
         chosen["hashtags"] = middle.multiselect("B: hashtags", options["tags"], key="b_tags", placeholder="Any hashtag")
         chosen["text"] = right.text_input("B: search text", key="b_text", placeholder="word, phrase or @handle")

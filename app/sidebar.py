@@ -70,13 +70,14 @@ def reset_filters(options: dict[str, Any]) -> None:
     st.session_state["link_left_out"] = []
 
 
-def follow_date_bounds(first: dt.date, last: dt.date) -> None:
-    """When the data's date range changes (an upload), a full-range choice stays full, others are clamped."""
-    moved = presenter.follow_dates(st.session_state.get("f_dates") or (), st.session_state.get("f_dates_bounds"),
-                               (first, last))  # fmt: skip
-    st.session_state["f_dates_bounds"] = (first, last)
+def follow_date_bounds(first: dt.date, last: dt.date, key: str = "f_dates") -> None:
+    """When the data's date range changes (an upload), a full-range choice of the date widget ``key`` (the
+    sidebar's, or Compare's side B) stays full, others are clamped."""
+    moved = presenter.follow_dates(st.session_state.get(key) or (), st.session_state.get(f"{key}_bounds"),
+                                   (first, last))  # fmt: skip
+    st.session_state[f"{key}_bounds"] = (first, last)
     if moved is not None:
-        st.session_state["f_dates"] = moved
+        st.session_state[key] = moved
 
 
 def sidebar_filters(options: dict[str, Any]) -> views.Filters:
