@@ -10,6 +10,7 @@ import dataclasses
 import datetime as dt
 import math
 import re
+import urllib.parse
 from collections.abc import Mapping, Sequence
 from typing import Final
 
@@ -296,6 +297,45 @@ def valid_bucket_name(value: str, unit: str) -> bool:
     if pd.isna(start) or start.tzinfo is not None:
         return False
     return bucket_key(pd.DatetimeIndex(bucket_starts(pd.Series([start]), unit)), unit) == [value]
+
+
+# --- a whole view as one query string (a saved view) -------------------------------------------------------
+
+
+def view_keys() -> tuple[str, ...]:
+    """Every URL key of a view, in the order a saved view's query lists them: filters, chart selection, layout."""
+    return (*QUERY_KEYS.values(), *SELECTION_KEYS.values(), *LAYOUT_KEYS.values())
+
+
+def query_text(query: Mapping[str, str | Sequence[str]]) -> str:
+    """The view's part of a URL query as one string (what a saved view keeps): its keys in :func:`view_keys`'s
+    order, others (the Compare section's ``b_`` keys) left out.
+
+    >>> query_text({"sort": "compound", "compare": "on", "tag": ["Me Too", "a&b"], "order": "desc"})
+    'tag=Me+Too&tag=a%26b&sort=compound&order=desc'
+    """
+    return urllib.parse.urlencode([(key, value) for key in view_keys() for value in _items(query, key)])
+
+
+def query_from_text(text: str) -> dict[str, list[str]]:
+    """A URL query string as parameters (key -> values, empty values left out): the inverse of :func:`query_text`.
+
+    >>> query_from_text("tag=Me+Too&tag=a%26b&sort=compound&x=")
+    {'tag': ['Me Too', 'a&b'], 'sort': ['compound']}
+    """
+    return urllib.parse.parse_qs(text.lstrip("?"), keep_blank_values=False)
+
+
+def view_problems(query: Mapping[str, str | Sequence[str]]) -> list[str]:
+    """Everything of a view's query that does not apply, whatever the corpus, as ``key=value``: keys no view has,
+    and the values :func:`query_problems`, :func:`selection_problems` and :func:`layout_problems` name.
+
+    >>> view_problems({"tag": "MeToo", "from": "soon", "sort": "text", "evil": "<b>x</b>"})
+    ['evil=<b>x</b>', 'from=soon', 'sort=text']
+    """
+    known = set(view_keys())
+    unknown = [f"{key}={value}" for key in query if key not in known for value in _items(query, key) or [""]]
+    return unknown + query_problems(query) + selection_problems(query) + layout_problems(query)
 
 
 # --- describing and naming --------------------------------------------------------------------
