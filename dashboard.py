@@ -26,6 +26,7 @@ from app import presenter
 from app.compare import compare_section
 from app.loading import ArticleReader, analyst_store, corpus_dir, fingerprint, frame_index, load_run, split_outcomes
 from app.outlets import outlets_section
+from app.saved import saved_views_panel
 from app.sections import (
     charts_section,
     current_selection,
@@ -100,6 +101,7 @@ def main() -> None:
     options = filter_options(frame_key, index)
     with st.sidebar:
         filters = sidebar_filters(options)
+        saved_views_panel(home)
     filtered = views.filter_rows(index, filters)
     if not filtered.any():
         st.info("No reaction matches these filters. Loosen them, or reset them in the sidebar.",
@@ -122,7 +124,7 @@ def main() -> None:
     shown = np.flatnonzero(rows.view)
     downloads(frame, shown, filters, selection, presenter.corpus_stamp(str(folder), key.hexdigest(), run.outcomes))
     reader = ArticleReader(key.hexdigest(), upload, run.outcomes)
-    table_section(frame, shown, f"{frame_key}|{links.describe(filters, selection)}", reader, home)
+    table_section(frame, index, shown, f"{frame_key}|{links.describe(filters, selection)}", reader, home)
     with st.expander(f"Files read ({len(corpus_outcomes)})"):
         outcomes_table(corpus_outcomes)
 

@@ -33,7 +33,7 @@ from reactions.links import QUERY_KEYS, parse_share
 from reactions.models import SENTIMENT_LABELS, Article, FileOutcome, Status
 from reactions.sentiment import NEGATIVE_THRESHOLD, POSITIVE_THRESHOLD
 from reactions.timeline import BUCKETS, UTC, zone_names
-from reactions.views import Filters, Selection, select_rows
+from reactions.views import SORTS, Filters, Selection, select_rows
 
 RENDERINGS_HELP = (
     "How the parser found each post: after an em dash (dash), on its own line (own-line), with the dash lost "
@@ -205,6 +205,22 @@ class Page:
     def caption(self) -> str:
         """What the page shows, for a caption."""
         return f"Page {self.number:,} of {self.count:,}"
+
+
+def sort_label(sort: str) -> str:
+    """The words of a "Sort by" choice (:data:`reactions.views.SORTS`; ``""``: corpus order)."""
+    return SORTS.get(sort, "Corpus order")
+
+
+def order_words(sort: str | None, descending: bool) -> str:
+    """How the table's rows are ordered, for its caption.
+
+    >>> order_words("", True), order_words("articles", True)
+    ('in corpus order', 'by article count, descending')
+    """
+    if not sort:
+        return "in corpus order"
+    return f"by {sort_label(sort).lower()}, {'descending' if descending else 'ascending'}"
 
 
 def page_of(rows: int, number: int, size: int) -> Page:

@@ -165,13 +165,18 @@ def headline(index: FrameIndex, view: np.ndarray) -> None:
 
 
 @st.fragment
-def table_section(frame: pd.DataFrame, shown: np.ndarray, scope: str, reader: ArticleReader, folder: Path) -> None:
-    """The table of the ``shown`` rows of ``frame`` (positions, in corpus order), a page at a time;
-    selecting a row shows the post in its article and lets it be relabelled.  ``scope`` names the
-    filters and selection: when they change, the table goes back to its first page."""
+def table_section(
+    frame: pd.DataFrame, index: FrameIndex, shown: np.ndarray, scope: str, reader: ArticleReader, folder: Path
+) -> None:
+    """The table of the ``shown`` rows of ``frame`` (positions, in corpus order; ``index`` its index), sorted as
+    chosen, a page at a time; selecting a row shows the post in its article and lets it be relabelled.  ``scope``
+    names the filters and selection: when they or the sort change, the table goes back to its first page."""
+    sort_cell, order_cell, size_cell, page_cell, note = st.columns([1.2, 0.8, 1, 1, 2.5], vertical_alignment="bottom")
+    sort = sort_cell.selectbox("Sort by", ["", *views.SORTS], key="table_sort", format_func=presenter.sort_label)
+    descending = order_cell.toggle("Descending", key="table_desc", disabled=not sort)
+    scope = f"{scope}|{sort}|{descending}"  # a new order starts on its first page
     if st.session_state.get("table_scope") != scope:
         st.session_state["table_scope"], st.session_state["table_page"] = scope, travel.first_page()
-    size_cell, page_cell, note = st.columns([1, 1, 3], vertical_alignment="bottom")
     st.session_state.setdefault("table_size", DEFAULT_PAGE_SIZE)
     size = size_cell.selectbox("Rows per page", PAGE_SIZES, key="table_size")
     page = presenter.page_of(len(shown), st.session_state.get("table_page", 1), size)
@@ -179,10 +184,10 @@ def table_section(frame: pd.DataFrame, shown: np.ndarray, scope: str, reader: Ar
         st.caption(past)
     st.session_state["table_page"] = page.number
     page_cell.number_input("Page", min_value=1, max_value=page.count, step=1, key="table_page")
-    travel.sync_table(page.number, int(size))
-    note.caption(f"{page.caption} · reactions {page.start + 1:,}–{page.stop:,} of {len(shown):,} in corpus order "
-                 "(the downloads hold them all)")  # fmt: skip
-    rows_here = shown[page.start : page.stop]
+    travel.sync_table(page.number, int(size), str(sort or ""), descending)
+    note.caption(f"{page.caption} · reactions {page.start + 1:,}–{page.stop:,} of {len(shown):,} "
+                 f"{presenter.order_words(sort, descending)} (the downloads hold them all)")  # fmt: skip
+    rows_here = views.sort_rows(index, shown, str(sort or ""), descending=descending)[page.start : page.stop]
     table = presenter.table_frame(frame.iloc[rows_here])
     digest = hashlib.sha256(f"{scope}|{page.number}|{size}".encode()).hexdigest()[:12]
     with st.container(key="table"):

@@ -43,8 +43,8 @@ def uploaded_files(taken: list[str]) -> Upload:
 
 
 def init_filters(options: dict[str, Any]) -> None:
-    """Once per session: the filter widgets (and the selection, Top N and table page of app.travel) start from
-    the URL's query parameters."""
+    """Once per session, and again when a saved view is opened: the filter widgets (and the selection, Top N and
+    the table's page and sort of app.travel) start from the URL's query parameters."""
     if st.session_state.get("filters_ready"):
         return
     query = {k: st.query_params.get_all(k) for k in st.query_params}
@@ -53,7 +53,7 @@ def init_filters(options: dict[str, Any]) -> None:
         st.session_state[WIDGETS[field]] = value
     left_out = links.query_problems(query) + presenter.unmatched_values(wanted, options)
     left_out += travel.init_links(query, options)
-    st.session_state["link_left_out"] = left_out
+    st.session_state["link_left_out"] = list(dict.fromkeys(left_out + travel.opened_problems()))
     st.session_state["filters_ready"] = True
 
 
@@ -117,7 +117,7 @@ def sidebar_filters(options: dict[str, Any]) -> views.Filters:
     filters = presenter.filters_from_widgets(chosen, (first, last))
     st.button("Reset filters", on_click=reset_filters, args=(options,), disabled=not filters.active,
               icon=":material/filter_alt_off:", width="stretch", key="reset_filters")  # fmt: skip
-    st.caption("The page's URL holds these filters, the chart selection, the Top N and the table's page: copy "
-               "it to share this view.")  # fmt: skip
+    st.caption("The page's URL holds these filters, the chart selection, the Top N and the table's page and sort: "
+               "copy it to share this view, or save it by name below.")  # fmt: skip
     travel.write_query(links.QUERY_KEYS.values(), links.filters_to_query(filters))  # others' keys stay
     return filters

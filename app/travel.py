@@ -1,5 +1,5 @@
 """What of a view travels in the URL beside the sidebar's filters: the chart selection, the Top N of the hashtag
-chart, the table's page and page size.
+chart, the table's page, page size and sort.
 
 The charts' own selection cannot be set from Python, so a link's selection is the page's selection until a chart
 is clicked or "Clear selection" is pressed (then the charts' selection replaces it).
@@ -19,6 +19,7 @@ FROM_LINK = "selection_from_link"  # whether the page's selection is the link's
 LATE = "link_selection_late"  # the link's buckets that name no bucket of the time chart's unit
 LINK_PAGE = "link_page"  # the link's table page, until the table is first drawn
 ASKED_PAGE = "link_page_asked"  # the page the table was asked to start on
+OPENED_PROBLEMS = "saved_view_problems"  # what of a saved view just opened does not apply (app.saved)
 DEFAULT_TOP = links.Layout().top_n
 
 
@@ -36,15 +37,21 @@ def write_query(owned: Collection[str], wanted: Mapping[str, list[str]]) -> None
 
 
 def init_links(query: Mapping[str, Sequence[str]], options: Mapping[str, Any]) -> list[str]:
-    """Once per session: the link's selection waits to be applied, the Top N and the table's page size and page
-    start from the URL.  Returns the values that do not apply (as ``key=value``), which are left out."""
+    """Once per session: the link's selection waits to be applied, the Top N and the table's page size, page and
+    sort start from the URL.  Returns the values that do not apply (as ``key=value``), which are left out."""
     stale = unmatched_selection(query, options)
     kept = {key: [v for v in query.get(key, ()) if f"{key}={v}" not in stale] for key in links.SELECTION_KEYS.values()}
     st.session_state[LINK_SELECTION] = {key: values for key, values in kept.items() if values}
     layout = links.layout_from_query(query)
     st.session_state["top_n"], st.session_state["table_size"] = layout.top_n, layout.rows
+    st.session_state["table_sort"], st.session_state["table_desc"] = layout.sort, layout.order == "desc"
     st.session_state[LINK_PAGE] = layout.page
     return links.selection_problems(query) + stale + links.layout_problems(query)
+
+
+def opened_problems() -> list[str]:
+    """What of the saved view just opened does not apply, whatever the corpus (once): an unknown key, a bad value."""
+    return list(st.session_state.pop(OPENED_PROBLEMS, []))
 
 
 def unmatched_selection(query: Mapping[str, Sequence[str]], options: Mapping[str, Any]) -> list[str]:
@@ -97,10 +104,11 @@ def sync_top(top: int) -> None:
     write_query({links.LAYOUT_KEYS["top_n"]}, links.layout_to_query(links.Layout(top_n=top)))
 
 
-def sync_table(page: int, rows: int) -> None:
-    """The table's page and page size into the URL (left out when they are the defaults)."""
-    owned = {links.LAYOUT_KEYS["page"], links.LAYOUT_KEYS["rows"]}
-    write_query(owned, links.layout_to_query(links.Layout(page=page, rows=rows)))
+def sync_table(page: int, rows: int, sort: str = "", descending: bool = False) -> None:
+    """The table's page, page size and sort into the URL (left out when they are the defaults)."""
+    owned = {links.LAYOUT_KEYS[name] for name in ("page", "rows", "sort", "order")}
+    layout = links.Layout(page=page, rows=rows, sort=sort, order="desc" if sort and descending else "asc")
+    write_query(owned, links.layout_to_query(layout))
 
 
 def first_page() -> int:

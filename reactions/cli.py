@@ -1,6 +1,7 @@
 """The ``reactions`` command: ``reactions extract PATH... [-o OUT] [--lexicon FILE]``, ``reactions network PATH...
 --graph hashtags|mentions [-o OUT]``, ``reactions compare A_PATH... --vs B_PATH... [-o OUT]``, and the analyst's
-``reactions label ID LABEL`` and ``reactions lexicon`` (the store beside the corpus, :mod:`reactions.store`).
+``reactions label ID LABEL``, ``reactions lexicon`` and ``reactions views PATH`` (the store beside the corpus,
+:mod:`reactions.store`; the last in :mod:`reactions.cli_views`).
 
 The command only writes what library functions produce (:func:`reactions.run.pipeline.extract_frame`,
 which gives the frame of :func:`reactions.frames.to_frame` over :func:`reactions.corpus.read_corpus`,
@@ -21,11 +22,12 @@ from typing import IO, TYPE_CHECKING
 from tqdm import tqdm
 
 from reactions import __version__
+from reactions.cli_views import add_views_command
 from reactions.errors import ExportError, InputError, ReactionsError
+from reactions.models import SENTIMENT_LABELS as LABELS
 from reactions.run.cache import CACHE_DIR_ENV
 from reactions.sources.files import MAX_FILE_BYTES, ReadOptions
 from reactions.sources.options import SourceOptions
-from reactions.store import LABELS
 
 if TYPE_CHECKING:
     from reactions.run.pipeline import Extraction
@@ -135,6 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_network_command(commands)
     add_compare_command(commands)
     add_sentiment_commands(commands)
+    add_views_command(commands)
     return parser
 
 

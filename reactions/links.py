@@ -10,6 +10,7 @@ import dataclasses
 import datetime as dt
 import math
 import re
+import urllib.parse
 from collections.abc import Mapping, Sequence
 from typing import Final
 
@@ -17,7 +18,7 @@ import pandas as pd
 
 from reactions.models import SENTIMENT_LABELS
 from reactions.timeline import BUCKETS, UTC, bucket_key, bucket_starts, valid_zone
-from reactions.views import Filters, Selection
+from reactions.views import ORDERS, SORTS, Filters, Selection
 
 QUERY_KEYS = {
     "start": "from",
@@ -41,7 +42,7 @@ NOTHING_SELECTED: Final = Selection()
 SELECTION_KEYS: Final = {"buckets": "sel_bucket", "hashtags": "sel_tag", "sentiments": "sel_sentiment",
                          "outlets": "sel_outlet", "accounts": "sel_account"}  # fmt: skip
 """Selection field -> URL query parameter name (its unit and zone are the filters' ``bucket`` and ``tz``)."""
-LAYOUT_KEYS: Final = {"top_n": "top", "page": "page", "rows": "rows"}
+LAYOUT_KEYS: Final = {"top_n": "top", "page": "page", "rows": "rows", "sort": "sort", "order": "order"}
 """Layout field -> URL query parameter name."""
 TOP_RANGE: Final = (3, 50)
 """The fewest and most hashtags the Top hashtags chart shows."""
@@ -52,11 +53,14 @@ PAGE_SIZES: Final = (10, 25, 50, 100, 250, 500, 1000)
 @dataclasses.dataclass(frozen=True, slots=True)
 class Layout:
     """How a view is laid out, beyond its filters: the Top N of the hashtag chart, the table's page and its
-    page size (rows a page)."""
+    page size (rows a page), the column the table is sorted by (one of :data:`reactions.views.SORTS`; ``""``:
+    corpus order) and the direction (``"asc"`` or ``"desc"``)."""
 
     top_n: int = 10
     page: int = 1
     rows: int = 100
+    sort: str = ""
+    order: str = "asc"
 
 
 # --- URL query parameters -------------------------------------------------------------------
@@ -218,27 +222,33 @@ def layout_to_query(layout: Layout) -> dict[str, list[str]]:
 def layout_from_query(query: Mapping[str, str | Sequence[str]]) -> Layout:
     """The layout a URL describes; values :func:`layout_problems` names keep their start.
 
-    >>> layout_from_query({"top": "5", "rows": "7", "page": "3"})
-    Layout(top_n=5, page=3, rows=100)
+    >>> layout_from_query({"top": "5", "rows": "7", "page": "3", "sort": "compound", "order": "down"})
+    Layout(top_n=5, page=3, rows=100, sort='compound', order='asc')
     """
-    values = {name: _whole(_first(query, key)) for name, key in LAYOUT_KEYS.items()}
-    return Layout(**{name: v for name, v in values.items() if v is not None and _fits(name, v)})
+    values = {name: _layout_value(name, _first(query, key)) for name, key in LAYOUT_KEYS.items()}
+    return Layout(**{name: v for name, v in values.items() if v is not None})  # type: ignore[arg-type]
 
 
 def layout_problems(query: Mapping[str, str | Sequence[str]]) -> list[str]:
     """The layout values of a URL that cannot be read, as ``key=value``: a Top N that is not a whole number
-    from 3 to 50, a page that is not a whole number from 1, a page size the table does not offer.
+    from 3 to 50, a page that is not a whole number from 1, a page size the table does not offer, a sort by a
+    column the table is not sorted by, an order other than ``asc`` and ``desc``.
 
-    >>> layout_problems({"top": "99", "page": "two", "rows": "25"})
-    ['top=99', 'page=two']
+    >>> layout_problems({"top": "99", "page": "two", "rows": "25", "sort": "text", "order": "desc"})
+    ['top=99', 'page=two', 'sort=text']
     """
-    problems = []
-    for name, key in LAYOUT_KEYS.items():
-        text = _first(query, key)
-        value = _whole(text)
-        if text and (value is None or not _fits(name, value)):
-            problems.append(f"{key}={text}")
-    return problems
+    return [f"{key}={text}" for name, key in LAYOUT_KEYS.items()
+            if (text := _first(query, key)) and _layout_value(name, text) is None]  # fmt: skip
+
+
+def _layout_value(name: str, text: str) -> int | str | None:
+    """A layout field's value from a URL's text, or None when it is missing or not one the page offers."""
+    if name == "sort":
+        return text if text in SORTS else None
+    if name == "order":
+        return text if text in ORDERS else None
+    value = _whole(text)
+    return value if value is not None and _fits(name, value) else None
 
 
 def _items(query: Mapping[str, str | Sequence[str]], key: str) -> list[str]:
@@ -287,6 +297,45 @@ def valid_bucket_name(value: str, unit: str) -> bool:
     if pd.isna(start) or start.tzinfo is not None:
         return False
     return bucket_key(pd.DatetimeIndex(bucket_starts(pd.Series([start]), unit)), unit) == [value]
+
+
+# --- a whole view as one query string (a saved view) -------------------------------------------------------
+
+
+def view_keys() -> tuple[str, ...]:
+    """Every URL key of a view, in the order a saved view's query lists them: filters, chart selection, layout."""
+    return (*QUERY_KEYS.values(), *SELECTION_KEYS.values(), *LAYOUT_KEYS.values())
+
+
+def query_text(query: Mapping[str, str | Sequence[str]]) -> str:
+    """The view's part of a URL query as one string (what a saved view keeps): its keys in :func:`view_keys`'s
+    order, others (the Compare section's ``b_`` keys) left out.
+
+    >>> query_text({"sort": "compound", "compare": "on", "tag": ["Me Too", "a&b"], "order": "desc"})
+    'tag=Me+Too&tag=a%26b&sort=compound&order=desc'
+    """
+    return urllib.parse.urlencode([(key, value) for key in view_keys() for value in _items(query, key)])
+
+
+def query_from_text(text: str) -> dict[str, list[str]]:
+    """A URL query string as parameters (key -> values, empty values left out): the inverse of :func:`query_text`.
+
+    >>> query_from_text("tag=Me+Too&tag=a%26b&sort=compound&x=")
+    {'tag': ['Me Too', 'a&b'], 'sort': ['compound']}
+    """
+    return urllib.parse.parse_qs(text.lstrip("?"), keep_blank_values=False)
+
+
+def view_problems(query: Mapping[str, str | Sequence[str]]) -> list[str]:
+    """Everything of a view's query that does not apply, whatever the corpus, as ``key=value``: keys no view has,
+    and the values :func:`query_problems`, :func:`selection_problems` and :func:`layout_problems` name.
+
+    >>> view_problems({"tag": "MeToo", "from": "soon", "sort": "text", "evil": "<b>x</b>"})
+    ['evil=<b>x</b>', 'from=soon', 'sort=text']
+    """
+    known = set(view_keys())
+    unknown = [f"{key}={value}" for key in query if key not in known for value in _items(query, key) or [""]]
+    return unknown + query_problems(query) + selection_problems(query) + layout_problems(query)
 
 
 # --- describing and naming --------------------------------------------------------------------

@@ -40,6 +40,7 @@ from typing import Final
 
 from reactions.errors import InputError
 from reactions.models import SENTIMENT_LABELS
+from reactions.saved_views import SavedView, check_query, check_view_name, views_of
 
 STORE_NAME: Final = ".reactions.db"
 """The store's file name inside the corpus folder."""
@@ -61,17 +62,24 @@ CREATE TABLE IF NOT EXISTS overrides (
     label TEXT NOT NULL CHECK (label IN {LABELS!r}),
     updated_at TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS views (
+    name TEXT PRIMARY KEY,
+    query TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
 """
 
 
 _LEGACY_CACHES: Final = ("parse_cache", "score_cache", "frame_cache")
 """Cache tables that earlier versions kept in the store: tolerated (an analyst's labels stay usable), never read."""
 _ALLOWED: Final = frozenset({
-    ("table", "lexicon"), ("table", "overrides"),
+    ("table", "lexicon"), ("table", "overrides"), ("table", "views"),
     ("index", "sqlite_autoindex_lexicon_1"), ("index", "sqlite_autoindex_overrides_1"),
+    ("index", "sqlite_autoindex_views_1"),
     *(("table", name) for name in _LEGACY_CACHES), *(("index", f"sqlite_autoindex_{n}_1") for n in _LEGACY_CACHES),
 })  # fmt: skip
-"""Everything a store made by this module holds (``sqlite_master``'s type and name)."""
+"""Everything a store made by this module holds (``sqlite_master``'s type and name).  A store made before a table
+was added gets it when it is next written (``CREATE TABLE IF NOT EXISTS``); reading one treats the table as empty."""
 
 
 def store_path(corpus_dir: str | Path) -> Path:
@@ -108,7 +116,7 @@ class Override:
 
 
 class Store:
-    """A corpus's lexicon and overrides, in the SQLite file ``path`` (created on first use)."""
+    """A corpus's lexicon, overrides and saved views, in the SQLite file ``path`` (created on first use)."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
@@ -216,6 +224,42 @@ class Store:
         with self._transaction() as connection:
             cursor = connection.execute("DELETE FROM overrides WHERE reaction_id = ?", (reaction_id.strip(),))
             return cursor.rowcount > 0
+
+    # --- saved views -------------------------------------------------------------------------
+
+    def saved_views(self) -> tuple[SavedView, ...]:
+        """Every saved view, by name, its query checked (:attr:`SavedView.problems`)."""
+        with self._connect() as connection:
+            return views_of(connection)
+
+    def load_view(self, name: str) -> SavedView:
+        """The view saved as ``name``, its query checked; :class:`~reactions.errors.InputError` when there is none."""
+        found = [view for view in self.saved_views() if view.name == name.strip()]
+        if not found:
+            raise InputError(f"no view is saved as {name!r} in {self.path}")
+        return found[0]
+
+    def save_view(self, name: str, query: str) -> SavedView:
+        """Save the view ``query`` (a URL query string) as ``name``, replacing a view of that name; returns it as
+        it reads back.  Raises :class:`ValueError` for a name that is empty, too long or not printable, or a query
+        that is too long or not printable."""
+        key, text = check_view_name(name), check_query(query)
+        with self._transaction() as connection:
+            connection.execute("INSERT OR REPLACE INTO views (name, query, updated_at) VALUES (?, ?, ?)",
+                               (key, text, _now()))  # fmt: skip
+        return self.load_view(key)
+
+    def delete_view(self, name: str) -> bool:
+        """Remove the view saved as ``name``; whether there was one."""
+        with self._transaction() as connection:
+            return connection.execute("DELETE FROM views WHERE name = ?", (name.strip(),)).rowcount > 0
+
+
+def read_views(path: Path) -> tuple[SavedView, ...]:
+    """The saved views of the store ``path``, opened read-only (reading never creates or changes one); raises
+    :class:`~reactions.errors.InputError` (one line, naming the file) when it cannot be used."""
+    with _read_only(path) as connection:
+        return views_of(connection)
 
 
 def refuse_link(path: Path) -> None:
@@ -332,6 +376,18 @@ def load_settings(
 def read_store(path: Path) -> tuple[dict[str, float], dict[str, str]]:
     """The lexicon and overrides of the store ``path``, opened read-only; raises
     :class:`~reactions.errors.InputError` (one line, naming the file) when it cannot be used."""
+    with _read_only(path) as connection:
+        terms = connection.execute("SELECT term, valence FROM lexicon ORDER BY term").fetchall()
+        labels = connection.execute("SELECT reaction_id, label FROM overrides").fetchall()
+        lexicon = {str(term): _check_valence(str(term), valence) for term, valence in terms}
+        overrides = {str(i): str(label) for i, label in labels if label in LABELS}
+    return lexicon, overrides
+
+
+@contextlib.contextmanager
+def _read_only(path: Path) -> Iterator[sqlite3.Connection]:
+    """The store ``path`` opened read-only (``mode=ro``, ``trusted_schema=OFF``, its schema checked); a database
+    error, or a value that cannot be read, becomes :class:`~reactions.errors.InputError` naming the file."""
     refuse_link(path)
     uri = f"file:{urllib.parse.quote(os.fspath(path.absolute()))}?mode=ro"
     try:
@@ -341,15 +397,11 @@ def read_store(path: Path) -> tuple[dict[str, float], dict[str, str]]:
     try:
         connection.execute("PRAGMA trusted_schema = OFF")
         check_schema(connection, path)
-        terms = connection.execute("SELECT term, valence FROM lexicon ORDER BY term").fetchall()
-        labels = connection.execute("SELECT reaction_id, label FROM overrides").fetchall()
-        lexicon = {str(term): _check_valence(str(term), valence) for term, valence in terms}
-        overrides = {str(i): str(label) for i, label in labels if label in LABELS}
+        yield connection
     except (sqlite3.Error, ValueError, TypeError) as error:
         raise InputError(f"the store {path} cannot be read ({error})") from error
     finally:
         connection.close()
-    return lexicon, overrides
 
 
 # --- lexicon files ---------------------------------------------------------------------------

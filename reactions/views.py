@@ -8,7 +8,8 @@ link.  :class:`Selection` is what was clicked in the linked charts.  :func:`filt
 :func:`reactions.frames.to_frame` (with the sentiment columns), or over its
 :class:`~reactions.index.FrameIndex`, which the page builds once per frame; :func:`filter_frame`
 and :func:`select_frame` give the rows themselves.  The table is shown a page at a time
-(:func:`page_of`, :func:`table_frame`); :func:`downloads` cover every filtered row.
+(:func:`page_of`, :func:`table_frame`) in the order :func:`sort_rows` gives; :func:`downloads` cover every
+filtered row.
 """
 
 from __future__ import annotations
@@ -16,11 +17,13 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Final
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 
-from reactions.index import Data, Entries, FrameIndex, Mask, index_of
+from reactions.index import Data, Entries, FrameIndex, Mask, author_labels, index_of
 from reactions.timeline import BUCKETS, UTC, bucket_key, bucket_starts
 
 
@@ -313,3 +316,68 @@ zone='UTC')
     hashtags = tuple(dict.fromkeys((*chosen("hashtag"), *chosen("tag_node"))))
     return Selection(buckets=buckets, hashtags=hashtags, sentiments=chosen("sentiment"), accounts=chosen("account"),
                      outlets=chosen("outlet"), unit=unit, zone=zone)  # fmt: skip
+
+
+# --- the table's order ------------------------------------------------------------------------------------
+
+SORTS: Final = {"date": "Date", "compound": "Compound", "articles": "Article count", "author": "Author",
+                "outlet": "Outlet", "confidence": "Confidence"}  # fmt: skip
+"""The columns the table can be sorted by (its URL name -> the words the page shows); ``""`` is corpus order."""
+ORDERS: Final = ("asc", "desc")
+"""The directions of a sort: ascending, descending."""
+
+
+def sort_keys(data: Data, by: str) -> npt.NDArray[np.float64]:
+    """Each row's place in the ``by`` order (:data:`SORTS`) as a number, NaN where it has no value: the exact
+    time (``created_at``, else the date), the compound score, how many articles cite it, its author as the
+    table names it and its outlet (case-insensitively), the parser's confidence.  Kept by the index."""
+    index = index_of(data)
+
+    def build() -> npt.NDArray[np.float64]:
+        frame = index.frame
+        if by == "date":
+            values: pd.Series = reaction_times(frame)
+        elif by == "articles":
+            values = frame["article_count"]
+        elif by in ("author", "outlet"):
+            labels = author_labels(frame) if by == "author" else frame.get("outlet", pd.Series(index=frame.index))
+            values = pd.Series([v.casefold() if isinstance(v, str) and v else None for v in labels], dtype="object")
+        else:
+            values = frame[by]
+        codes, _ = pd.factorize(values.reset_index(drop=True), sort=True, use_na_sentinel=True)
+        return np.where(codes < 0, np.nan, codes).astype(np.float64)
+
+    if by not in SORTS:
+        raise ValueError(f"unknown sort {by!r}: expected one of {', '.join(SORTS)}")
+    result: npt.NDArray[np.float64] = index.remember(("sort", by), build)
+    return result
+
+
+def sort_rows(
+    data: Data, rows: npt.NDArray[np.intp], by: str = "", *, descending: bool = False
+) -> npt.NDArray[np.intp]:
+    """The row positions ``rows`` in the ``by`` order (:data:`SORTS`; ``""`` keeps them as they are), before the
+    table is cut into pages: rows without a value last in either direction, ties in the order of ``rows``.
+
+    >>> frame = pd.DataFrame({"compound": [0.2, float("nan"), -0.5, 0.2]})
+    >>> sort_rows(frame, np.arange(4), "compound").tolist(), sort_rows(frame, np.arange(4), "compound",
+    ...                                                                    descending=True).tolist()
+    ([2, 0, 3, 1], [0, 3, 2, 1])
+    """
+    if not by:
+        return rows
+    keys = sort_keys(data, by)[rows]
+    missing = np.isnan(keys)
+    ranked = np.where(missing, 0.0, -keys if descending else keys)
+    order = np.lexsort((np.arange(len(rows)), ranked, missing))
+    return rows[order]
+
+
+def reaction_times(frame: pd.DataFrame) -> pd.Series:
+    """Each reaction's time (datetime64, UTC, naive): ``created_at`` when known, else the midnight of ``date``."""
+    created = frame["created_at"]
+    if isinstance(created.dtype, pd.DatetimeTZDtype):
+        created = created.dt.tz_convert("UTC").dt.tz_localize(None)
+    dates = pd.Series(frame["date"], index=frame.index).astype("datetime64[ns]")
+    times: pd.Series = pd.Series(created, index=frame.index).astype("datetime64[ns]").fillna(dates)
+    return times

@@ -32,7 +32,7 @@ def _options() -> list[tuple[str, str]]:
 
 def test_the_cli_has_options_to_document() -> None:
     assert len(_options()) >= 5
-    assert {"extract", "network", "compare", "label", "lexicon"} <= set(_subcommands(build_parser()))
+    assert {"extract", "network", "compare", "label", "lexicon", "views"} <= set(_subcommands(build_parser()))
 
 
 @pytest.mark.parametrize(("command", "option"), _options(), ids=lambda value: str(value))
@@ -40,7 +40,7 @@ def test_every_cli_option_is_in_the_readme(command: str, option: str) -> None:
     assert re.search(rf"(?<![\w-]){re.escape(option)}(?![\w-])", README), f"README does not mention {command} {option}"
 
 
-@pytest.mark.parametrize("command", ["extract", "network", "compare", "label", "lexicon"])
+@pytest.mark.parametrize("command", ["extract", "network", "compare", "label", "lexicon", "views"])
 def test_every_subcommand_is_in_the_readme(command: str) -> None:
     assert f"reactions {command}" in README
 

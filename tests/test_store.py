@@ -18,7 +18,15 @@ from reactions.errors import InputError
 from reactions.export import csv_bytes, read_csv
 from reactions.frames import to_frame
 from reactions.models import Kind, Reaction
-from reactions.store import STORE_NAME, Store, load_lexicon_file, load_settings, parse_lexicon, store_path
+from reactions.store import (
+    STORE_NAME,
+    Store,
+    load_lexicon_file,
+    load_settings,
+    parse_lexicon,
+    read_views,
+    store_path,
+)
 
 
 @pytest.fixture
@@ -296,6 +304,7 @@ def planted(folder: Path, *sql: str) -> Path:
     [
         ("CREATE TRIGGER swap AFTER INSERT ON overrides BEGIN UPDATE overrides SET label = 'negative'; END",
          "trigger 'swap'"),
+        ("CREATE TRIGGER t AFTER INSERT ON views BEGIN DELETE FROM overrides; END", "trigger 't'"),
         ("CREATE VIEW v AS SELECT * FROM overrides", "view 'v'"),
         ("CREATE TABLE notes (x)", "table 'notes'"),
     ],
@@ -403,3 +412,85 @@ def test_cache_rows_planted_in_a_corpus_store_are_never_read(corpus_dir, capsys)
     planted_db.close()
     for _ in range(2):  # a cold run, then one from the (user's own) cache
         assert extract(corpus_dir).equals(honest)
+
+
+# --- saved views ------------------------------------------------------------------------------------
+
+
+def test_views_are_saved_listed_loaded_overwritten_and_deleted(tmp_path: Path, store: Store) -> None:
+    first = store.save_view(" MeToo, negative ", "tag=MeToo&sentiment=negative")
+    assert (first.name, first.query, first.problems) == ("MeToo, negative", "tag=MeToo&sentiment=negative", ())
+    store.save_view("by score", "sort=compound&order=desc")
+    again = Store.beside(tmp_path)
+    assert [v.name for v in again.saved_views()] == ["MeToo, negative", "by score"]
+    assert again.load_view("MeToo, negative").params == {"tag": ["MeToo"], "sentiment": ["negative"]}
+    later = again.save_view("MeToo, negative", "tag=MeToo")  # the same name: replaced
+    assert later.updated_at >= first.updated_at
+    assert [v.query for v in again.saved_views()] == ["tag=MeToo", "sort=compound&order=desc"]
+    assert again.delete_view("by score") is True
+    assert again.delete_view("by score") is False
+    with pytest.raises(InputError, match="no view is saved as 'by score'"):
+        again.load_view("by score")
+    assert [v.name for v in read_views(store_path(tmp_path))] == ["MeToo, negative"]
+    assert Store.beside(tmp_path).lexicon() == {}  # views are kept apart from the lexicon and labels
+
+
+@pytest.mark.parametrize(
+    ("name", "query", "message"),
+    [
+        ("", "tag=x", "needs a name"),
+        ("   ", "tag=x", "needs a name"),
+        ("x" * 81, "tag=x", "at most 80 characters"),
+        ("two\nlines", "tag=x", "must be printable"),
+        ("\x1b[31mred", "tag=x", "must be printable"),
+        ("fine", "tag=x\n", "must be printable"),
+        ("fine", "q=" + "x" * 16_000, "at most 16,000 characters"),
+    ],
+)
+def test_a_bad_name_or_query_is_refused_and_nothing_is_written(
+    store: Store, name: str, query: str, message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        store.save_view(name, query)
+    assert store.saved_views() == ()
+    assert store.save_view("x" * 80, "").name == "x" * 80  # 80 characters: the most a name has
+
+
+def test_a_store_holding_views_is_used_and_reading_it_changes_nothing(tmp_path: Path) -> None:
+    path = planted(tmp_path)
+    Store(path).save_view("negative", "sentiment=negative")
+    for suffix in ("-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    before = path.read_bytes()
+    path.chmod(0o444)
+    tmp_path.chmod(0o555)
+    try:
+        settings = load_settings(tmp_path)
+        saved = read_views(path)
+    finally:
+        tmp_path.chmod(0o755)
+        path.chmod(0o644)
+    assert settings.problem is None  # a views table is the store's own: not refused
+    assert settings.overrides == {"r1": "positive"}
+    assert [(v.name, v.query) for v in saved] == [("negative", "sentiment=negative")]
+    assert path.read_bytes() == before
+    Store(path).save_view("positive", "sentiment=positive")  # saving is the one write
+    assert [v.name for v in read_views(path)] == ["negative", "positive"]
+
+
+def test_a_store_made_before_views_reads_as_none_and_gets_the_table_when_written(tmp_path: Path) -> None:
+    path = planted(tmp_path, "DROP TABLE views")
+    assert read_views(path) == ()
+    assert load_settings(tmp_path).problem is None
+    assert Store(path).save_view("all", "").name == "all"
+    assert [v.name for v in read_views(path)] == ["all"]
+
+
+def test_a_tampered_view_is_listed_with_what_does_not_apply(tmp_path: Path) -> None:
+    path = planted(tmp_path, "INSERT INTO views VALUES ('odd', 'tag=MeToo&sort=text&from=soon&evil=%3Cb%3E', 'x')",
+                   "INSERT INTO views VALUES ('bell\x07', 'order=desc', '2020-01-01T00:00:00+00:00')")  # fmt: skip
+    odd, bell = sorted(read_views(path), key=lambda v: v.name != "odd")
+    assert odd.problems == ("evil=<b>", "from=soon", "sort=text", "updated_at=x")
+    assert odd.params["tag"] == ["MeToo"]  # what applies is kept, not dropped
+    assert bell.problems == ("name: not a name a view can be saved as",)
+    assert Store(path).load_view("odd").problems == odd.problems

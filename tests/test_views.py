@@ -312,3 +312,58 @@ def test_query_problems_name_values_that_cannot_be_read() -> None:
     query = {"from": "2020-02-31", "to": ["2020-02-03"], "confidence": ["2"], "tag": ["x"]}
     assert links.query_problems(query) == ["from=2020-02-31", "confidence=2"]
     assert links.query_problems({"confidence": "0.5", "from": "2020-02-01"}) == []
+
+
+# --- the table's order -------------------------------------------------------------------------------------
+
+
+def reference_key(row: pd.Series, author: object, by: str) -> object:
+    """One row's sort key, worked out on its own (None: no value)."""
+    if by == "date":
+        created, date = row["created_at"], row["date"]
+        when = created.tz_convert("UTC").tz_localize(None) if not pd.isna(created) else date
+        return None if pd.isna(when) else pd.Timestamp(when)
+    if by in ("compound", "confidence"):
+        return None if pd.isna(row[by]) else float(row[by])
+    if by == "articles":
+        return int(row["article_count"])
+    text = author if by == "author" else row["outlet"]
+    return text.casefold() if isinstance(text, str) and text else None
+
+
+def reference_sort(frame: pd.DataFrame, rows: list[int], by: str, descending: bool) -> list[int]:
+    """Python's stable sort over the rows with a value, then the rows without one, each in the given order."""
+    authors = author_labels(frame)
+    keys = {p: reference_key(frame.iloc[p], authors.iloc[p], by) for p in rows}
+    present = sorted((p for p in rows if keys[p] is not None), key=keys.__getitem__, reverse=descending)
+    return present + [p for p in rows if keys[p] is None]
+
+
+@pytest.mark.parametrize("by", list(views.SORTS))
+@pytest.mark.parametrize("seed", range(6))
+def test_sort_rows_agrees_with_a_row_by_row_reference(by: str, seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    frame = random_frame(rng, 60)
+    frame["outlet"] = pd.Series([items[0] if items else None for items in frame["outlets"]], dtype="string")
+    rows = np.flatnonzero(rng.random(len(frame)) < 0.7)
+    rng.shuffle(rows)  # any order in, ties keep it
+    index = FrameIndex(frame)
+    for descending in (False, True):
+        got = views.sort_rows(index, rows, by, descending=descending).tolist()
+        assert got == reference_sort(frame, rows.tolist(), by, descending)
+        assert views.sort_rows(frame, rows, by, descending=descending).tolist() == got  # a frame, as an index
+
+
+def test_corpus_order_keeps_the_rows_and_an_unknown_sort_is_refused(frame: pd.DataFrame) -> None:
+    rows = np.array([3, 1, 2])
+    assert views.sort_rows(frame, rows).tolist() == [3, 1, 2]
+    with pytest.raises(ValueError, match="unknown sort 'text'"):
+        views.sort_rows(frame, rows, "text")
+
+
+def test_sorting_the_sample_by_compound_and_date(frame: pd.DataFrame) -> None:
+    rows = np.arange(len(frame))
+    by_compound = views.sort_rows(frame, rows, "compound", descending=True)
+    assert frame["id"].iloc[by_compound].tolist() == ["r004", "r001", "r005", "r002", "r006", "r003", "r000"]
+    by_date = views.sort_rows(frame, rows, "date")  # r003's exact time is Feb 3, 23:30; r005 has no date
+    assert frame["id"].iloc[by_date].tolist() == ["r000", "r001", "r002", "r004", "r006", "r003", "r005"]
