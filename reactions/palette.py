@@ -9,7 +9,7 @@ colours, and ``tests/test_palette.py`` checks that no two meanings come within :
 other.
 
 Text is at WCAG 2.x AA contrast (:data:`AA_TEXT`, 4.5:1) against :data:`BACKGROUND`: chart text explicitly
-(:func:`chart_config`; Vega would draw it black, but Streamlit's chart theme greys axis labels to ``#808495``, 3.8:1),
+(:func:`chart_config`; Vega would draw it black, but Streamlit's chart theme greys axis labels to ``#808495``, 3.7:1),
 and the page's text through ``.streamlit/config.toml``, whose ``textColor`` is :data:`TEXT`: Streamlit draws a
 caption in the text colour at :data:`CAPTION_ALPHA`, so the text colour must be dark enough for its captions too.
 """
@@ -17,6 +17,7 @@ caption in the text colour at :data:`CAPTION_ALPHA`, so the text colour must be 
 from __future__ import annotations
 
 import colorsys
+import string
 from typing import Any, Final
 
 BACKGROUND: Final = "#ffffff"
@@ -85,10 +86,10 @@ def rgb(colour: str) -> tuple[float, float, float]:
     ((1.0, 1.0, 1.0), (1.0, 0.0, 0.0))
     """
     digits = colour.removeprefix("#")
+    if not colour.startswith("#") or len(digits) not in (3, 6) or not all(d in string.hexdigits for d in digits):
+        raise ValueError(f"not a #rrggbb colour: {colour!r}")
     if len(digits) == 3:
         digits = "".join(d * 2 for d in digits)
-    if len(digits) != 6:
-        raise ValueError(f"not a #rrggbb colour: {colour!r}")
     red, green, blue = (int(digits[i : i + 2], 16) / 255 for i in (0, 2, 4))
     return red, green, blue
 
