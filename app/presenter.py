@@ -398,9 +398,9 @@ def table_frame(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(
         {
             "day": reaction_days(frame),
+            "text": frame["text"].astype("object"),  # second: on a phone the post is on the first screen
             "author": author_labels(frame),
             "outlet": frame["outlet"].astype("object") if "outlet" in frame.columns else None,
-            "text": frame["text"].astype("object"),
             "sentiment": frame["sentiment"].astype("object"),
             "compound": frame["compound"].astype("float64"),
             "overridden": frame["overridden"].astype(bool),
