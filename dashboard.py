@@ -42,16 +42,16 @@ from app.sections import (
 from app.sidebar import filter_options, sidebar_filters, uploaded_files
 from app.timeview import time_view
 from app.travel import sync_selection
-from reactions import links, views
+from reactions import links, palette, views
 from reactions.errors import ReactionsError
 from reactions.store import corpus_folder
 
-STYLE = """<style>
-.st-key-post_paragraph { background: #fff4d6; border-left: 4px solid #e8a33d; border-radius: 6px;
-  padding: 0.6rem 0.9rem; }
-.st-key-post_context_before, .st-key-post_context_after { opacity: 0.65; }
-[data-testid="stMetricValue"] { font-size: 1.5rem; }
+STYLE = f"""<style>
+.st-key-post_paragraph {{ background: {palette.POST_HIGHLIGHT[0]}; border-left: 4px solid {palette.POST_HIGHLIGHT[1]};
+  border-radius: 6px; padding: 0.6rem 0.9rem; }}
+.st-key-post_context_before, .st-key-post_context_after {{ opacity: {palette.CONTEXT_ALPHA}; }}
 </style>"""
+# Colours and the context's opacity are reactions.palette's (its text stays at WCAG AA); no user text goes in here.
 
 
 # --- the page ----------------------------------------------------------------------------------------

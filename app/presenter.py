@@ -17,7 +17,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from reactions import charts, network
+from reactions import charts, network, palette
 from reactions.aggregate import (
     Headline,
     compound_distribution,
@@ -414,9 +414,9 @@ def table_frame(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(
         {
             "day": reaction_days(frame),
+            "text": frame["text"].astype("object"),  # second: on a phone the post is on the first screen
             "author": author_labels(frame),
             "outlet": frame["outlet"].astype("object") if "outlet" in frame.columns else None,
-            "text": frame["text"].astype("object"),
             "sentiment": frame["sentiment"].astype("object"),
             "compound": frame["compound"].astype("float64"),
             "overridden": frame["overridden"].astype(bool),
@@ -450,12 +450,12 @@ def _web_link(link: object) -> str | None:
 
 
 def compound_style(value: float) -> str:
-    """CSS for a compound score in the table: the colour its VADER label has in the charts (none
-    for neutral scores and NaN)."""
+    """CSS for a compound score in the table: its VADER label's hue, in the darker shade text needs for WCAG AA
+    (:data:`reactions.palette.SENTIMENT_TEXT`; none for neutral scores and NaN)."""
     if value >= POSITIVE_THRESHOLD:
-        return f"color: {charts.SENTIMENT_COLORS['positive']}; font-weight: 600"
+        return f"color: {palette.SENTIMENT_TEXT['positive']}; font-weight: 600"
     if value <= NEGATIVE_THRESHOLD:
-        return f"color: {charts.SENTIMENT_COLORS['negative']}; font-weight: 600"
+        return f"color: {palette.SENTIMENT_TEXT['negative']}; font-weight: 600"
     return ""
 
 

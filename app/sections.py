@@ -154,11 +154,13 @@ def summary_charts(index: FrameIndex, view: np.ndarray) -> None:
 
 
 def headline(index: FrameIndex, view: np.ndarray) -> None:
-    """The headline figures of what is on screen, in two rows of four."""
+    """The headline figures of what is on screen, side by side in one row that wraps (columns would stack them one
+    under the other on a phone, pushing the first chart off the first screen; each figure as wide as it needs)."""
     h = aggregate.headline(index, mask=view)
     figures = presenter.headline_figures(h, index.size)
-    for cell, figure in zip([*st.columns(4), *st.columns(4)], figures, strict=True):
-        cell.metric(figure.label, figure.value, help=figure.help)
+    with st.container(horizontal=True, gap="small", key="headline"):
+        for figure in figures:
+            st.metric(figure.label, figure.value, help=figure.help, width="content")
     if h.undated:
         st.caption(f"{h.undated} of these reactions have no date: they are counted above and listed in the "
                    "table, but cannot appear in the charts over time.")  # fmt: skip

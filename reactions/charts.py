@@ -1,9 +1,11 @@
 """Aggregated rows -> Altair charts.  Never imports streamlit.
 
 Every function takes the small frame one aggregation of :mod:`reactions.frames` returns (never
-raw reactions) and returns an Altair chart with a tooltip on every mark.  Sentiment labels are
-always drawn with :data:`SENTIMENT_COLORS`, and mean compound scores with the matching
-red-to-blue scale (:func:`compound_color`), so a colour means the same thing in every chart.
+raw reactions) and returns an Altair chart with a tooltip on every mark (each entry titled in words) and a
+description (its accessible name).  Sentiment labels are always drawn with :data:`SENTIMENT_COLORS`, and mean
+compound scores with the matching red-to-blue scale (:func:`compound_color`), so a colour means the same thing in
+every chart; every colour, and what it means, is :mod:`reactions.palette`'s, and :func:`themed` sets every chart's
+text colours (WCAG AA on the page's background).
 
 Three charts carry a named point selection, which the page reads back to filter the others:
 ``bucket`` (the time chart, :func:`reactions.charts_time.time_chart`: a time bucket's name), ``hashtag``
@@ -13,20 +15,19 @@ Three charts carry a named point selection, which the page reads back to filter 
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import altair as alt
 import emoji as emoji_package
 import pandas as pd
 
+from reactions import palette
 from reactions.models import SENTIMENT_LABELS
 
-SENTIMENT_COLORS: Final[dict[str, str]] = {
-    "negative": "#d6604d",
-    "neutral": "#a5a5a5",
-    "positive": "#4393c3",
-}
+SENTIMENT_COLORS: Final = palette.SENTIMENT_COLORS
 """One colour per sentiment label (ColorBrewer RdBu ends, grey between), in every chart."""
+
+Themeable = TypeVar("Themeable", alt.Chart, alt.LayerChart)
 
 SELECTIONS: Final[dict[str, str]] = {"bucket": "bucket", "hashtag": "hashtag", "sentiment": "sentiment"}
 """Selection parameter name -> the field it selects, for the three linked charts."""
@@ -52,37 +53,21 @@ def sentiment_color(field: str = "sentiment", *, legend: bool = True) -> alt.Col
     )
 
 
-PLATFORM_COLORS: Final = {
-    "twitter": "#1d9bf0",
-    "instagram": "#c13584",
-    "bluesky": "#0085ff",
-    "mastodon": "#6364ff",
-    "threads": "#444444",
-    "tiktok": "#25a5a5",
-    "youtube": "#ff0000",
-    "unknown": "#9e9e9e",
-}
-"""One colour per platform, the same in every chart (close to each network's own)."""
-
-
-def platform_color(field: str = "platform") -> alt.Color:
-    """The colour encoding of a platform, the same in every chart."""
-    return alt.Color(
-        f"{field}:N",
-        title="Platform",
-        scale=alt.Scale(domain=list(PLATFORM_COLORS), range=list(PLATFORM_COLORS.values())),
-        legend=None,
-    )
-
-
 def compound_color(field: str = "mean_compound") -> alt.Color:
     """The colour encoding of a compound score: red (-1) through light (0) to blue (+1)."""
     return alt.Color(
         f"{field}:Q",
         title="Mean compound",
-        scale=alt.Scale(scheme="redblue", domain=[-1, 1], domainMid=0),
+        scale=alt.Scale(domain=list(palette.COMPOUND_DOMAIN), range=list(palette.COMPOUND_RANGE)),
         legend=alt.Legend(orient="top", gradientLength=140, format=COMPOUND_FORMAT),
     )
+
+
+def themed(chart: Themeable) -> Themeable:
+    """``chart`` with :func:`reactions.palette.chart_config`: its text colours and background set, and no tooltip
+    on a mark that does not list its own (call it last: a configured chart cannot be layered)."""
+    configured: Themeable = chart.configure(**palette.chart_config())
+    return configured
 
 
 def _point(name: str) -> alt.Parameter:
@@ -120,7 +105,7 @@ def sentiment_chart(rows: pd.DataFrame) -> alt.Chart:
         .add_params(sentiment)
         .properties(height=HEIGHT, usermeta=EMBED, description="Reactions per sentiment label")
     )
-    return chart
+    return themed(chart)
 
 
 def _ranked(rows: pd.DataFrame, field: str, title: str, description: str) -> alt.Chart:
@@ -150,30 +135,31 @@ def hashtag_chart(rows: pd.DataFrame) -> alt.Chart:
     chart: alt.Chart = _ranked(
         rows, "hashtag", "Hashtag", "Top hashtags by reactions, coloured by mean compound"
     ).encode(opacity=_highlight(hashtag))
-    return chart.add_params(hashtag)
+    return themed(chart.add_params(hashtag))
 
 
 def authors_chart(rows: pd.DataFrame) -> alt.Chart:
     """Top authors, from :func:`reactions.aggregate.top_authors`."""
-    return _ranked(rows, "author", "Author", "Top authors by reactions, coloured by mean compound")
+    return themed(_ranked(rows, "author", "Author", "Top authors by reactions, coloured by mean compound"))
 
 
 def mentions_chart(rows: pd.DataFrame) -> alt.Chart:
     """Most-mentioned handles, from :func:`reactions.aggregate.top_mentions`."""
-    return _ranked(rows, "handle", "Mentioned", "Most-mentioned handles, coloured by mean compound")
+    return themed(_ranked(rows, "handle", "Mentioned", "Most-mentioned handles, coloured by mean compound"))
 
 
 def platform_chart(rows: pd.DataFrame) -> alt.Chart:
-    """Reactions per platform in each platform's colour, from :func:`reactions.aggregate.reactions_by_platform`."""
-    chart: alt.Chart = _ranked(rows, "platform", "Platform", "Reactions per platform").encode(color=platform_color())
-    return chart
+    """Reactions per platform coloured by mean compound, as every ranked chart is (a platform has no colour of its
+    own: its name is on the axis, and a hue means one thing only), from
+    :func:`reactions.aggregate.reactions_by_platform`."""
+    return themed(_ranked(rows, "platform", "Platform", "Reactions per platform, coloured by mean compound"))
 
 
 def emoji_chart(rows: pd.DataFrame) -> alt.Chart:
     """Top emoji, each with its name beside it (``😂 face with tears of joy``: a screen reader, or a font without
     the glyph, still says which), from :func:`reactions.aggregate.top_emoji`."""
     named = rows.assign(label=[f"{e} {emoji_name(e)}" for e in rows["emoji"]])
-    return _ranked(named, "label", "Emoji", "Top emoji by reactions using them, coloured by mean compound")
+    return themed(_ranked(named, "label", "Emoji", "Top emoji by reactions using them, coloured by mean compound"))
 
 
 def emoji_name(symbol: str) -> str:
@@ -218,4 +204,4 @@ def compound_chart(rows: pd.DataFrame) -> alt.Chart:
             description="Distribution of compound scores from -1 to +1, stacked by sentiment",
         )
     )
-    return chart
+    return themed(chart)

@@ -14,11 +14,12 @@ from typing import Final
 import altair as alt
 import pandas as pd
 
-from reactions.charts import COMPOUND_FORMAT, EMBED, HEIGHT, ROW_STEP, sentiment_color
+from reactions import palette
+from reactions.charts import COMPOUND_FORMAT, EMBED, HEIGHT, ROW_STEP, sentiment_color, themed
 from reactions.compare import SIDES
 from reactions.models import SENTIMENT_LABELS
 
-SIDE_COLORS: Final = ("#e69f00", "#009e73")
+SIDE_COLORS: Final = palette.SIDE_COLORS
 """Side A's colour, side B's (Okabe–Ito orange, bluish green)."""
 SIDE_DASHES: Final = ((1, 0), (6, 3))
 """Side A's line solid, side B's dashed."""
@@ -77,7 +78,7 @@ def volume_chart(rows: pd.DataFrame, sides: tuple[str, str] = SIDES, measure: st
         )
         .properties(height=HEIGHT, usermeta=EMBED, description="Reactions per day of side A and side B, one line each")
     )
-    return chart
+    return themed(chart)
 
 
 def sentiment_shares_chart(rows: pd.DataFrame, sides: tuple[str, str] = SIDES) -> alt.Chart:
@@ -102,7 +103,7 @@ def sentiment_shares_chart(rows: pd.DataFrame, sides: tuple[str, str] = SIDES) -
             description="The share of negative, neutral and positive reactions of side A and side B",
         )
     )
-    return chart
+    return themed(chart)
 
 
 def hashtags_chart(rows: pd.DataFrame, sides: tuple[str, str] = SIDES) -> alt.Chart:
@@ -124,4 +125,4 @@ def hashtags_chart(rows: pd.DataFrame, sides: tuple[str, str] = SIDES) -> alt.Ch
             description="Top hashtags of side A and side B: each hashtag's share of each side's reactions",
         )
     )
-    return chart
+    return themed(chart)

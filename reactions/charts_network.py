@@ -15,7 +15,8 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from reactions.charts import COMPOUND_FORMAT, EMBED, UNSELECTED_OPACITY, compound_color
+from reactions import palette
+from reactions.charts import COMPOUND_FORMAT, EMBED, UNSELECTED_OPACITY, compound_color, themed
 from reactions.network import Network
 
 NETWORK_SELECTIONS: Final[dict[str, str]] = {"hashtags": "tag_node", "mentions": "account"}
@@ -56,7 +57,7 @@ def network_chart(network: Network) -> alt.LayerChart:
     pair = ("Hashtag", "With") if network.kind == "hashtags" else ("From", "Mentions")
     links = (
         alt.Chart(edges)
-        .mark_rule(color="#8c8c8c", opacity=0.45)
+        .mark_rule(color=palette.EDGE, opacity=0.45)
         .encode(
             **_position("x", "y"),
             x2="x2:Q",
@@ -75,7 +76,7 @@ def network_chart(network: Network) -> alt.LayerChart:
         tips.append(alt.Tooltip("role:N", title="Role"))
     circles = (
         alt.Chart(nodes)
-        .mark_circle(stroke="#333333", strokeWidth=0.6)
+        .mark_circle(stroke=palette.TEXT, strokeWidth=0.6)
         .encode(
             **_position("x", "y"),
             size=alt.Size(
@@ -90,7 +91,7 @@ def network_chart(network: Network) -> alt.LayerChart:
     )
     names = (
         alt.Chart(nodes.head(LABELLED))
-        .mark_text(baseline="bottom", fontSize=11, color="#222222")
+        .mark_text(baseline="bottom", fontSize=11, color=palette.TEXT)
         .encode(**_position("x", "label_y"), text="node:N", description=alt.Description("spoken:N"), tooltip=tips)
     )
     chart: alt.LayerChart = alt.LayerChart(layer=[links, circles, names]).properties(
@@ -98,4 +99,4 @@ def network_chart(network: Network) -> alt.LayerChart:
         usermeta=EMBED,
         description=f"{noun} network: {network.cap}; circles sized by reactions and coloured by mean compound",
     )
-    return chart
+    return themed(chart)

@@ -14,12 +14,13 @@ from typing import Final
 import altair as alt
 import pandas as pd
 
-from reactions.charts import COMPOUND_FORMAT, EMBED, ROW_STEP, UNSELECTED_OPACITY, compound_color
+from reactions import palette
+from reactions.charts import COMPOUND_FORMAT, EMBED, ROW_STEP, UNSELECTED_OPACITY, compound_color, themed
 
 OUTLET_SELECTION: Final = "outlet"
 """The name of the outlet chart's point selection, and the field it selects."""
-FIRST_COLOR: Final = "#e8a33d"
-LATER_COLOR: Final = "#5b6770"
+FIRST_COLOR: Final = palette.OUTLET_ROLES["first"]
+LATER_COLOR: Final = palette.OUTLET_ROLES["later"]
 
 
 def outlet_chart(rows: pd.DataFrame) -> alt.Chart:
@@ -46,7 +47,7 @@ def outlet_chart(rows: pd.DataFrame) -> alt.Chart:
             description="Top outlets by reactions they cite, coloured by mean compound",
         )
     )
-    return chart
+    return themed(chart)
 
 
 def amplification_chart(steps: pd.DataFrame) -> alt.LayerChart:
@@ -79,7 +80,7 @@ def amplification_chart(steps: pd.DataFrame) -> alt.LayerChart:
         ],
     )
     above, below = (
-        base.mark_text(align="left", dx=7, dy=dy, fontSize=11, color="#333333")
+        base.mark_text(align="left", dx=7, dy=dy, fontSize=11, color=palette.TEXT, aria=False)
         .encode(text="outlet:N")
         .transform_filter(f"datum.step % 2 == {odd}")
         for dy, odd in ((-9, 0), (11, 1))
@@ -90,4 +91,4 @@ def amplification_chart(steps: pd.DataFrame) -> alt.LayerChart:
         description="Who amplified whom: for each post cited by several outlets, when each outlet cited it, "
         "in hours after the first",
     )
-    return chart
+    return themed(chart)

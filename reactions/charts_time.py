@@ -15,6 +15,7 @@ from typing import Any, Final, Literal
 import altair as alt
 import pandas as pd
 
+from reactions import palette
 from reactions.charts import (
     COMPOUND_FORMAT,
     EMBED,
@@ -23,12 +24,13 @@ from reactions.charts import (
     SELECTIONS,
     UNSELECTED_OPACITY,
     sentiment_color,
+    themed,
 )
 from reactions.models import SENTIMENT_LABELS
 
 COMPOUND_HEIGHT: Final = 130
 """Height of the mean-compound panel under the volume bars."""
-SPIKE_COLOR: Final = "#e8a33d"
+SPIKE_COLOR: Final = palette.SPIKE
 TOOLTIP_POST: Final = 100
 """A spike's most-cited post is cut to this many characters in the tooltip (the Spikes table has it whole)."""
 _TIME_LABEL: Final = {"hour": "%-d %b %Y %H:00", "day": "%-d %b %Y", "week": "week of %-d %b %Y",
@@ -166,17 +168,17 @@ def time_chart(totals: pd.DataFrame, segments: pd.DataFrame, spikes: pd.DataFram
     x = _x(whole, bucket, axis=False)
     axis = alt.Axis(tickMinStep=1, minExtent=EXTENT, maxExtent=EXTENT)
     y = alt.Y("low:Q", title="Reactions", scale=alt.Scale(domainMin=0), axis=axis)
-    bars = alt.Chart(stacked(parts)).mark_rect(stroke="white", strokeWidth=0.3).encode(
+    bars = alt.Chart(stacked(parts)).mark_rect(stroke=palette.BACKGROUND, strokeWidth=0.3, aria=False).encode(
         **x, y=y, y2="high:Q", color=sentiment_color(), opacity=_highlight(select))  # fmt: skip
     marks = alt.Chart(whole).transform_filter("datum.spike").mark_point(
-        shape="triangle-down", filled=True, size=90, color=SPIKE_COLOR, yOffset=-9, opacity=1
+        shape="triangle-down", filled=True, size=90, color=SPIKE_COLOR, yOffset=-9, opacity=1, aria=False
     ).encode(x=alt.X("middle:T", scale=alt.Scale(type="utc"), axis=None), y=alt.Y("reactions:Q"))  # fmt: skip
-    hits = alt.Chart(whole).mark_rect(fill="#000000", fillOpacity=0.0, cursor="pointer").encode(
+    hits = alt.Chart(whole).mark_rect(fill=palette.HIT, fillOpacity=0.0, cursor="pointer").encode(
         **_x(whole, bucket, axis=False, domain=False), tooltip=_tips()).add_params(select)  # fmt: skip
     chart: alt.LayerChart = alt.layer(bars, marks, hits).properties(  # type: ignore[assignment]
         height=HEIGHT, usermeta=EMBED, description=f"Reactions per {bucket}, stacked by sentiment, spikes marked"
     )  # fmt: skip
-    return chart
+    return themed(chart)
 
 
 def _with_counts(totals: pd.DataFrame, segments: pd.DataFrame) -> pd.DataFrame:
@@ -229,18 +231,19 @@ def compound_chart(totals: pd.DataFrame, bucket: str, selected: Sequence[str] = 
     y = alt.Y("mean_compound:Q", title="Compound", scale=alt.Scale(domain=[-1, 1]),
               axis=alt.Axis(format="+.1f", values=[-1, 0, 1], minExtent=EXTENT,
                             maxExtent=EXTENT))  # fmt: skip
-    line = base.mark_line(color="#333333", strokeWidth=1.5).encode(x=x, y=y, detail="run:N")
-    points = base.mark_point(filled=True, size=25, color="#333333").encode(
+    line = base.mark_line(color=palette.MEAN_LINE, strokeWidth=1.5, aria=False).encode(x=x, y=y, detail="run:N")
+    points = base.mark_point(filled=True, size=25, color=palette.MEAN_LINE).encode(
         x=alt.X("middle:T", scale=alt.Scale(type="utc"), axis=shown, title=None), y=y,
         opacity=alt.condition("datum.chosen", alt.value(1.0), alt.value(UNSELECTED_OPACITY)),
         tooltip=[alt.Tooltip("label:N", title="When"), alt.Tooltip("reactions:Q", title="Reactions"),
                  alt.Tooltip("mean_compound:Q", title="Mean compound", format=COMPOUND_FORMAT)])  # fmt: skip
-    zero = alt.Chart(pd.DataFrame({"zero": [0.0]})).mark_rule(color="#bbbbbb", strokeDash=[3, 3]).encode(y="zero:Q")
+    zero = alt.Chart(pd.DataFrame({"zero": [0.0]})).mark_rule(color=palette.ZERO_RULE, strokeDash=[3, 3],
+                                                              aria=False).encode(y="zero:Q")  # fmt: skip
     panel: alt.LayerChart = alt.layer(zero, line, points).properties(  # type: ignore[assignment]
         height=COMPOUND_HEIGHT, usermeta=EMBED,
         description=f"Mean compound score per {bucket}, a line broken where a {bucket} has no reactions",
     )  # fmt: skip
-    return panel
+    return themed(panel)
 
 
 def heatmap_chart(rows: pd.DataFrame, bucket: str, order: Sequence[str] = ()) -> alt.Chart:
@@ -254,7 +257,8 @@ def heatmap_chart(rows: pd.DataFrame, bucket: str, order: Sequence[str] = ()) ->
         .encode(
             **_x(shown, bucket),
             y=alt.Y("hashtag:N", title=None, sort=tags, axis=alt.Axis(labelLimit=220)),
-            color=alt.Color("reactions:Q", title="Reactions", scale=alt.Scale(scheme="purples", domainMin=0),
+            color=alt.Color("reactions:Q", title="Reactions",
+                            scale=alt.Scale(range=list(palette.COUNT_RANGE), domainMin=0),
                             legend=alt.Legend(orient="top", gradientLength=140, tickMinStep=1, format="d")),
             tooltip=[alt.Tooltip("hashtag:N", title="Hashtag"), alt.Tooltip("label:N", title="When"),
                      alt.Tooltip("reactions:Q", title="Reactions"),
@@ -262,4 +266,4 @@ def heatmap_chart(rows: pd.DataFrame, bucket: str, order: Sequence[str] = ()) ->
         )
         .properties(height=alt.Step(ROW_STEP), usermeta=EMBED, description=f"Reactions per hashtag and {bucket}")
     )  # fmt: skip
-    return chart
+    return themed(chart)

@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 from frame_factory import make_frame, sample_frame
 
-from reactions import aggregate, charts
+from reactions import aggregate, charts, palette
 
 SAMPLE = sample_frame()
 BUILDS: dict[str, tuple[Callable[[pd.DataFrame], Any], pd.DataFrame]] = {
@@ -85,7 +85,9 @@ def test_one_sentiment_colour_scale_everywhere(name: str) -> None:
 def test_ranked_charts_coloured_by_mean_compound(name: str) -> None:
     encoding = spec_of(name)["encoding"]
     assert encoding["color"]["field"] == "mean_compound"
-    assert encoding["color"]["scale"]["domain"] == [-1, 1]
+    assert encoding["color"]["scale"]["domain"][0] == -1
+    assert encoding["color"]["scale"]["domain"][-1] == 1
+    assert encoding["color"]["scale"]["range"] == list(palette.COMPOUND_RANGE)
     assert encoding["y"]["sort"] == "-x"
 
 
@@ -131,12 +133,13 @@ def test_every_chart_describes_itself_for_screen_readers(name: str) -> None:
     assert len(spec_of(name)["description"]) > 20
 
 
-def test_platform_chart_colours_each_platform_the_same_everywhere() -> None:
-    from reactions.charts import PLATFORM_COLORS, platform_chart
+def test_platform_chart_is_coloured_by_mean_compound_not_by_platform() -> None:
+    """A platform has no colour of its own (the old ones were red and blue: the sentiment's hues)."""
+    from reactions.charts import platform_chart
 
     rows = pd.DataFrame({"platform": ["twitter", "instagram"], "reactions": [3, 1], "mean_compound": [0.2, -0.4]})
     spec = platform_chart(rows).to_dict()
     color = spec["encoding"]["color"]
-    assert color["field"] == "platform"
-    assert dict(zip(color["scale"]["domain"], color["scale"]["range"], strict=True)) == PLATFORM_COLORS
+    assert color["field"] == "mean_compound"
+    assert color["scale"]["range"] == list(palette.COMPOUND_RANGE)
     assert {t["field"] for t in spec["encoding"]["tooltip"]} == {"platform", "reactions", "mean_compound"}

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 from frame_factory import sample_frame
 
-from reactions import charts, charts_compare, compare, views
+from reactions import charts, charts_compare, compare, palette, views
 
 SAMPLE = sample_frame()
 RESULT = compare.compare_rows(
@@ -62,8 +62,8 @@ def test_the_sides_have_colours_no_other_chart_uses(name: str) -> None:
     color = spec_of(name)["encoding"]["color"]
     assert color["field"] == "side"
     assert color["scale"] == {"domain": list(RESULT.sides), "range": list(charts_compare.SIDE_COLORS)}
-    taken = {c.casefold() for c in (*charts.SENTIMENT_COLORS.values(), *charts.PLATFORM_COLORS.values())}
-    assert not {c.casefold() for c in charts_compare.SIDE_COLORS} & taken
+    others = [c for meaning, colours in palette.MEANINGS.items() if meaning != "comparison side" for c in colours]
+    assert not {c.casefold() for c in charts_compare.SIDE_COLORS} & {c.casefold() for c in others}
     assert len(set(charts_compare.SIDE_COLORS)) == 2
 
 

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app import exports, presenter
+from reactions import palette
 from reactions.export import read_csv
 from reactions.index import FrameIndex
 from reactions.views import Filters, Selection
@@ -31,8 +32,8 @@ def test_table_frame_links_are_web_links_only() -> None:
 
 
 def test_compound_style_follows_the_sign() -> None:
-    assert "#4393c3" in presenter.compound_style(0.6)
-    assert "#d6604d" in presenter.compound_style(-0.6)
+    assert palette.SENTIMENT_TEXT["positive"] in presenter.compound_style(0.6)
+    assert palette.SENTIMENT_TEXT["negative"] in presenter.compound_style(-0.6)
     assert presenter.compound_style(0.0) == presenter.compound_style(float("nan")) == ""
     assert presenter.compound_style(0.05) == presenter.compound_style(0.9)  # VADER's threshold is inclusive
     assert presenter.compound_style(0.0499) == ""
