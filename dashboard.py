@@ -50,7 +50,13 @@ STYLE = f"""<style>
 .st-key-post_paragraph {{ background: {palette.POST_HIGHLIGHT[0]}; border-left: 4px solid {palette.POST_HIGHLIGHT[1]};
   border-radius: 6px; padding: 0.6rem 0.9rem; }}
 .st-key-post_context_before, .st-key-post_context_after {{ opacity: {palette.CONTEXT_ALPHA}; }}
+@media (max-width: 640px) {{
+  [data-testid=stMainBlockContainer] {{ padding-top: 3.5rem; }}
+  .st-key-selection_hint, .st-key-clear_selection:has(button:disabled) {{ display: none; }}
+}}
 </style>"""
+# On a phone the first chart comes on the first screen: less space above the title, and the hint and the
+# disabled 'Clear selection' button (nothing is selected yet) left out; a selection still shows both.
 # Colours and the context's opacity are reactions.palette's (its text stays at WCAG AA); no user text goes in here.
 
 

@@ -74,8 +74,9 @@ def selection_bar(selection: views.Selection) -> None:
             if late := travel.left_out_late():  # the link's own words: shown as text, never Markdown
                 st.text(f"Left out of the link's selection (not a {selection.unit} here): {', '.join(late)}")
         else:
-            st.caption("Click a time bucket, a hashtag, a sentiment or an outlet to filter the rest; double-click "
-                       "to undo.")  # fmt: skip
+            st.container(key="selection_hint").caption(
+                "Click a time bucket, a hashtag, a sentiment or an outlet to filter the rest; double-click to undo."
+            )
     right.button("Clear selection", on_click=clear_selection, disabled=not selection.active,
                  icon=":material/deselect:", key="clear_selection", width="stretch")  # fmt: skip
 

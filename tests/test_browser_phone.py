@@ -45,9 +45,11 @@ def test_the_first_chart_is_on_a_phones_first_screen(phone: Any) -> None:
     assert phone.evaluate("() => window.scrollY") == 0
     first = phone.locator(f"{CHART} svg").first
     assert first.evaluate("svg => svg.closest('[class*=\"st-key-chart_bucket_\"]') !== null")  # the time chart
-    top = first.bounding_box()["y"]
+    box = first.bounding_box()
     phone.screenshot(path=str(ARTIFACTS / "dashboard-phone.png"))
-    assert 0 < top < PHONE["height"], top
+    assert box["y"] > 0, box
+    assert box["y"] + box["height"] / 2 < PHONE["height"], box  # its volume bars, at least, on the first screen
+    assert not phone.locator(".st-key-clear_selection").is_visible()  # nothing selected: no disabled button
     figures = phone.locator("[data-testid=stMetric]")
     assert figures.count() == 8
     assert figures.nth(1).bounding_box()["y"] == figures.nth(0).bounding_box()["y"]  # side by side, not stacked
