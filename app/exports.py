@@ -79,7 +79,7 @@ def downloads(
                  "do not open it in a spreadsheet", name("filtered-plain", "csv"), csv, "dl_plain", count,
                  lambda: export.csv_bytes(view())),
         Download("XLSX · view", "The view as an Excel workbook: the reactions, summary sheets (days, sentiment, "
-                 "hashtags, authors) and the provenance; text stays text, lag in hours",
+                 "hashtags, authors) and the provenance; text stays text, lag_hours a number",
                  name("filtered", "xlsx"), XLSX, "dl_xlsx", count,
                  lambda: xlsx_bytes(view(), summary=summary_tables(view()), provenance=record), lazy=True),
         Download("JSONL · view", "The view, one JSON record a line", name("filtered", "jsonl"), jsonl, "dl_jsonl",

@@ -4,13 +4,20 @@ A frame from :func:`reactions.frames.to_frame` (with or without the sentiment co
 ``csv_bytes`` -> :func:`read_csv` and ``jsonl_bytes`` -> :func:`read_jsonl` exactly: same columns,
 same dtypes, same values (emoji, quotes, commas, newlines, a leading ``=``, empty lists, ``<NA>``).
 
+Every format (and the XLSX workbook of :mod:`reactions.xlsx`) writes the frame's ``lag`` (a timedelta) as
+``lag_hours``, in its place: a number of hours (``14.916666666666666``, a float; empty, ``null`` or NaN when
+unknown), which spreadsheets, pandas and R take as a number.  The readers turn ``lag_hours`` back into ``lag``
+to the microsecond (the frame's times are Python datetimes, to the microsecond): exactly for any lag within
+±71 years (2**51 µs: a float holds its hours with a few bits to spare), to within 2 µs beyond.  A file from
+before ``lag_hours`` (``lag`` as an ISO 8601 duration, ``P0DT14H55M0S``) still reads back.
+
 How a frame is written as CSV:
 
 - list columns: the items joined by single spaces.  Inside an item ``%`` and whitespace are
   percent-encoded (``%25``, ``%20``, ``%0A``, …) and an empty item is written as a lone ``%``, so
   that splitting on spaces gives the items back; hashtags, handles, URLs and emoji never need it;
 - dates ISO 8601: ``2020-01-31`` for a date at midnight, else ``2020-01-31T10:00:00+00:00``;
-  ``lag`` as an ISO 8601 duration (``P1DT2H0M0S``); floats as their shortest exact ``repr``;
+  floats as their shortest exact ``repr``;
 - a missing value is an empty cell.  Optional text columns (``handle``, ``url``, …) hold ``<NA>``
   rather than ``""`` (see :data:`reactions.frames.NULLABLE_TEXT`), so an empty cell reads back as
   ``<NA>`` there and as ``""`` in the always-present ``id``, ``text``, ``source`` and ``drivers``;
@@ -43,6 +50,7 @@ from pathlib import Path
 from typing import IO, Any, Final
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 
 from reactions.errors import ExportError
@@ -65,6 +73,13 @@ SENTIMENT_DTYPES: Final[Mapping[str, Any]] = {
 }
 """The columns :func:`reactions.sentiment.score_frame` appends, as the team contract gives them."""
 KNOWN_DTYPES: Final[Mapping[str, Any]] = {**BASE_DTYPES, **SENTIMENT_DTYPES}
+LAG_HOURS: Final = "lag_hours"
+"""The exported name of the frame's ``lag``: a number of hours (see the module docstring)."""
+_FILE_DTYPES: Final[Mapping[str, Any]] = {**KNOWN_DTYPES, LAG_HOURS: "float64"}
+"""The dtypes of the columns as written: the frame's, with ``lag`` as ``lag_hours``."""
+MICROSECONDS_PER_HOUR: Final = 3_600_000_000
+MAX_LAG_HOURS: Final = 2_500_000.0
+"""The largest lag (in hours, about 285 years) a reader takes: beyond it a timedelta64[ns] overflows."""
 FORMATS: Final = ("csv", "jsonl", "parquet", "xlsx")
 """The table formats, named as their file extensions (``xlsx`` is for people: written, not read back)."""
 
@@ -212,6 +227,7 @@ def csv_bytes(frame: pd.DataFrame, *, excel_safe: bool = False, comment: str | N
     >>> csv_bytes(frame[["id", "text"]], excel_safe=True).decode()
     "\\ufeffid,text\\r\\n'r1,'=SUM(A1)\\r\\n"
     """
+    frame = with_lag_hours(frame)
     cells = pd.DataFrame({name: _column_cells(frame[name], name, excel_safe) for name in frame.columns})
     head = "".join(_comment_line(line, excel_safe) for line in comment.splitlines()) if comment else ""
     body = cells.to_csv(index=False, lineterminator=NEWLINE)
@@ -225,7 +241,9 @@ def _comment_line(line: str, excel_safe: bool) -> str:
 
 
 def jsonl_bytes(frame: pd.DataFrame) -> bytes:
-    """The frame as JSON Lines: lists as arrays, dates ISO 8601, missing values as ``null``."""
+    """The frame as JSON Lines: lists as arrays, dates ISO 8601, ``lag_hours`` a number, missing values as
+    ``null``."""
+    frame = with_lag_hours(frame)
     columns = {name: [_json_value(v) for v in frame[name].tolist()] for name in frame.columns}
     rows = (dict(zip(columns, values, strict=True)) for values in zip(*columns.values(), strict=True))
     return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows).encode("utf-8")
@@ -255,9 +273,9 @@ def read_csv(path_or_buffer: str | Path | IO[bytes] | IO[str], *, excel_safe: bo
         raise ExportError(f"{_name(path_or_buffer)}: not a reactions CSV ({exc})") from exc
     try:
         columns = {str(name): _parse_cells(raw[name].tolist(), str(name), excel_safe) for name in raw.columns}
+        return _typed_frame(columns)
     except ValueError as exc:
         raise ExportError(f"{_name(path_or_buffer)}: bad cell ({exc})") from exc
-    return _typed_frame(columns)
 
 
 def read_jsonl(path_or_buffer: str | Path | IO[bytes] | IO[str]) -> pd.DataFrame:
@@ -274,9 +292,9 @@ def read_jsonl(path_or_buffer: str | Path | IO[bytes] | IO[str]) -> pd.DataFrame
     names = list(rows[0]) if rows else list(KNOWN_DTYPES)  # no row, no names: to_frame's columns
     try:
         columns = {name: [_from_json(row.get(name), name) for row in rows] for name in names}
+        return _typed_frame(columns)
     except (ValueError, TypeError, AttributeError) as exc:
         raise ExportError(f"{_name(path_or_buffer)}: bad value ({exc})") from exc
-    return _typed_frame(columns)
 
 
 def read_parquet(path: str | Path) -> pd.DataFrame:
@@ -289,7 +307,55 @@ def read_parquet(path: str | Path) -> pd.DataFrame:
     for name in LIST_COLUMNS:
         if name in columns:
             columns[name] = [[str(item) for item in cell] for cell in columns[name]]
-    return _typed_frame(columns)
+    try:
+        return _typed_frame(columns)
+    except ValueError as exc:
+        raise ExportError(f"{path}: bad value ({exc})") from exc
+
+
+def with_lag_hours(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` as the exports write it: its ``lag`` (a timedelta column) replaced, in its place, by ``lag_hours``
+    (:func:`lag_hours`); any other frame as it is.
+
+    >>> import reactions
+    >>> frame = reactions.to_frame(reactions.parse_article("Hi — Ann (@ann) Feb 2, 2020").reactions)
+    >>> frame["lag"] = pd.to_timedelta(["1 days 02:30:00"])
+    >>> exported = with_lag_hours(frame[["id", "lag", "text"]])
+    >>> list(exported.columns), exported["lag_hours"].tolist()
+    (['id', 'lag_hours', 'text'], [26.5])
+    """
+    if "lag" not in frame.columns or LAG_HOURS in frame.columns or frame["lag"].dtype.kind != "m":
+        return frame
+    out = frame.copy(deep=False)
+    out["lag"] = lag_hours(frame["lag"]).to_numpy()
+    return out.rename(columns={"lag": LAG_HOURS})
+
+
+def lag_hours(lag: pd.Series) -> pd.Series:
+    """A timedelta column as float hours, from whole microseconds (one rounding: exact back to the microsecond
+    within ±71 years, :func:`lag_from_hours`); NaT as NaN."""
+    micros = lag.to_numpy(dtype="timedelta64[us]")
+    hours = micros.astype("int64") / MICROSECONDS_PER_HOUR
+    hours[np.isnat(micros)] = np.nan
+    return pd.Series(hours, index=lag.index, dtype="float64", name=LAG_HOURS)
+
+
+def lag_from_hours(hours: Any) -> npt.NDArray[np.timedelta64]:
+    """Float hours back to a ``timedelta64[ns]`` array, to the nearest microsecond; NaN as NaT.  Raises
+    ``ValueError`` for a lag beyond :data:`MAX_LAG_HOURS` (or infinite).
+
+    >>> lag_from_hours([14.916666666666666, float("nan")]).tolist()
+    [53700000000000, None]
+    """
+    values = np.asarray(hours, dtype="float64")
+    missing = np.isnan(values)
+    known = np.where(missing, 0.0, values)
+    if not np.all(np.abs(known) <= MAX_LAG_HOURS):
+        raise ValueError(f"lag_hours beyond {MAX_LAG_HOURS:,.0f} hours")
+    micros = np.rint(known * MICROSECONDS_PER_HOUR).astype("int64")
+    lags: npt.NDArray[np.timedelta64] = micros.astype("timedelta64[us]").astype("timedelta64[ns]")
+    lags[missing] = np.timedelta64("NaT")
+    return lags
 
 
 # --- writing --------------------------------------------------------------------------------
@@ -376,10 +442,11 @@ def _json_value(value: Any) -> Any:
 
 
 def parquet_bytes(frame: pd.DataFrame) -> bytes:
-    """The frame as Parquet; list columns typed ``list<string>`` (pyarrow would say ``list<null>``
-    when every list is empty)."""
+    """The frame as Parquet (``lag`` as ``lag_hours``, float64); list columns typed ``list<string>`` (pyarrow
+    would say ``list<null>`` when every list is empty)."""
     import pyarrow as pa
 
+    frame = with_lag_hours(frame)
     schema = pa.Schema.from_pandas(frame, preserve_index=False)
     for name in LIST_COLUMNS:
         if name in frame.columns:
@@ -411,7 +478,7 @@ def _name(source: object) -> str:
 
 def _parse_cells(cells: list[str], name: str, excel_safe: bool) -> list[Any]:
     """CSV cell strings back to Python values for :func:`reactions.frames.frame_from_columns`."""
-    dtype = KNOWN_DTYPES.get(name, STRING)
+    dtype = _FILE_DTYPES.get(name, STRING)
     if excel_safe and not _numeric(dtype):
         cells = [c[1:] if c.startswith("'") else c for c in cells]
     parse = _PARSERS.get(str(dtype), _text_parser(name))
@@ -443,12 +510,18 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
 
 
 def _from_json(value: Any, name: str) -> Any:
-    dtype = str(KNOWN_DTYPES.get(name, ""))
+    dtype = str(_FILE_DTYPES.get(name, ""))
     if value is None or dtype not in _PARSERS or dtype in ("int64", "bool"):
         return math.nan if value is None and dtype == "float64" else value
     return _PARSERS[dtype](value)
 
 
 def _typed_frame(columns: Mapping[str, list[Any]]) -> pd.DataFrame:
+    if LAG_HOURS in columns and "lag" not in columns:  # lag_hours becomes lag again, in its place
+        columns = {
+            "lag" if name == LAG_HOURS else name: list(pd.TimedeltaIndex(lag_from_hours(values)))
+            if name == LAG_HOURS else values
+            for name, values in columns.items()
+        }
     known = {name: KNOWN_DTYPES.get(name, STRING) for name in columns}
     return frame_from_columns(columns, dtypes=known)

@@ -13,6 +13,7 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
+from reactions.export import with_lag_hours
 from reactions.frames import LIST_COLUMNS
 
 XLSX_MAX_CHARS: Final = 32_767
@@ -29,8 +30,9 @@ def xlsx_bytes(
     """The frame as an Excel workbook: a ``reactions`` sheet (one row per reaction; ``title`` names it), a
     sheet per ``summary`` table, and a ``provenance`` sheet (key, value).  Every text cell is stored as text, so a
     post that starts with ``=`` never becomes a formula and ids never become numbers; list columns are joined
-    with ``, ``; times are UTC without a zone (Excel has none); ``lag`` is a number of hours; characters Excel
-    cannot hold are dropped and cells are cut at :data:`XLSX_MAX_CHARS`.
+    with ``, ``; times are UTC without a zone (Excel has none); ``lag`` is ``lag_hours``, a number of hours, as in
+    every export (:func:`reactions.export.with_lag_hours`; any other duration column is hours too, under its own
+    name); characters Excel cannot hold are dropped and cells are cut at :data:`XLSX_MAX_CHARS`.
 
     >>> import reactions
     >>> frame = reactions.to_frame(reactions.parse_article("=1+1 #x — Ann (@ann) Feb 2, 2020").reactions)
@@ -55,6 +57,7 @@ def xlsx_bytes(
 
 
 def _fill_sheet(sheet: Any, table: pd.DataFrame) -> None:
+    table = with_lag_hours(table)
     names = [str(name) for name in table.columns]
     columns = [_xlsx_values(table[name], str(name)) for name in table.columns]
     for column, name in enumerate(names, start=1):
@@ -77,7 +80,7 @@ _XLSX_ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 
 def _xlsx_values(column: pd.Series, name: str) -> list[Any]:
-    """A column's values as Excel takes them: numbers and booleans as they are, times naive UTC, ``lag`` in
+    """A column's values as Excel takes them: numbers and booleans as they are, times naive UTC, durations in
     hours, lists joined, everything else as text; missing values empty."""
     dtype = column.dtype
     values = column.tolist()

@@ -18,7 +18,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -83,15 +83,16 @@ def page_url(tmp_path: Path) -> Iterator[str]:
     yield from serve(corpus)
 
 
-def serve(corpus: Path) -> Iterator[str]:
-    """``streamlit run dashboard.py`` over ``corpus`` on a free port, until the generator is closed."""
+def serve(corpus: Path, env: Mapping[str, str] | None = None) -> Iterator[str]:
+    """``streamlit run dashboard.py`` over ``corpus`` on a free port (``env``: more environment variables), until
+    the generator is closed."""
     port = free_port()
     command = [
         sys.executable, "-m", "streamlit", "run", str(ROOT / "dashboard.py"), "--server.port", str(port),
         "--server.headless", "true", "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
     ]  # fmt: skip
-    env = {**os.environ, "REACTIONS_CORPUS": str(corpus)}
-    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    environment = {**os.environ, **(env or {}), "REACTIONS_CORPUS": str(corpus)}
+    server = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         url = f"http://127.0.0.1:{port}"
         wait_until_healthy(url, server)

@@ -15,6 +15,7 @@ distributed = pytest.importorskip("distributed")
 
 from reactions.corpus import read_corpus  # noqa: E402
 from reactions.errors import ReactionsError  # noqa: E402
+from reactions.export import read_parquet  # noqa: E402
 from reactions.frames import to_frame  # noqa: E402
 from reactions.run import dask as reactions_dask  # noqa: E402
 
@@ -65,6 +66,11 @@ def test_dask_writes_parquet_partitions(
     assert back["id"].tolist() == got["id"].tolist()
     assert back["text"].tolist() == got["text"].tolist()
     assert back["compound"].tolist() == got["compound"].tolist()
+    assert "lag" not in back.columns  # hours, as in every export
+    assert back["lag_hours"].dtype == "float64"
+    parts = sorted(out.glob("part.*.parquet"), key=lambda path: int(path.name.split(".")[1]))
+    whole = pd.concat([read_parquet(path) for path in parts], ignore_index=True)
+    pd.testing.assert_series_equal(whole["lag"], got["lag"])
     pd.testing.assert_frame_equal(got, plain_run([corpus_dir / "seeds", corpus_dir / "generated"]))
 
 

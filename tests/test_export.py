@@ -16,7 +16,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reactions.errors import ExportError
-from reactions.export import csv_bytes, jsonl_bytes, read_csv, read_jsonl, read_table, write_table
+from reactions.export import (
+    LAG_HOURS,
+    csv_bytes,
+    jsonl_bytes,
+    lag_from_hours,
+    lag_hours,
+    read_csv,
+    read_jsonl,
+    read_table,
+    write_table,
+)
 from reactions.frames import BASE_COLUMNS, to_frame
 from reactions.models import Article, Citation, Corpus, Kind, Platform, Reaction
 
@@ -29,10 +39,10 @@ optional_texts = st.none() | st.text()
 items = st.lists(st.text(max_size=8), max_size=4).map(tuple)
 dates = st.none() | st.dates(min_value=dt.date(1900, 1, 1), max_value=dt.date(2200, 12, 31))
 moments = st.none() | st.datetimes(
-    min_value=dt.datetime(1970, 1, 1),
-    max_value=dt.datetime(2200, 1, 1),
+    min_value=dt.datetime(1975, 1, 1),
+    max_value=dt.datetime(2045, 1, 1),
     timezones=st.none() | st.just(dt.UTC),
-)
+)  # 70 years: every lag between two of them is within the ±71 years lag_hours holds exactly (see below)
 spans = st.tuples(st.integers(0, 2**40), st.integers(0, 2**40))
 cited = st.sampled_from(["a.txt", "b c.md", "c.txt"]) | texts  # mostly the articles below: outlets and their times
 citations = st.lists(st.builds(Citation, cited, spans), max_size=3).map(tuple)
@@ -165,7 +175,9 @@ def test_csv_layout(make_reaction: MakeReaction) -> None:
     assert row["mentions"] == ""
     assert row["date"] == "2020-01-31"
     assert row["created_at"] == "2020-01-31T09:05:00+00:00"
-    assert row["lag"] == "P0DT14H55M0S"
+    assert "lag" not in row
+    assert float(row["lag_hours"]) == pytest.approx(14 + 55 / 60)
+    assert list(row).index("lag_hours") == list(BASE_COLUMNS).index("lag")  # in lag's place
     assert row["handle"] == "fan"
     assert row["status_id"] == ""
     assert row["article_count"] == "1"
@@ -175,7 +187,7 @@ def test_comment_lines_come_first(make_reaction: MakeReaction) -> None:
     data = csv_bytes(to_frame([make_reaction()]), comment="reactions 0.1.0\nfilters: hashtag=MeToo")
     lines = data.decode().split("\r\n")
     assert lines[:2] == ["# reactions 0.1.0", "# filters: hashtag=MeToo"]
-    assert lines[2].split(",")[: len(BASE_COLUMNS)] == list(BASE_COLUMNS)
+    assert lines[2].split(",")[: len(BASE_COLUMNS)] == [LAG_HOURS if c == "lag" else c for c in BASE_COLUMNS]
 
 
 def test_excel_safe_comment_lines_are_one_cell(make_reaction: MakeReaction) -> None:
@@ -223,7 +235,7 @@ def test_jsonl_layout(make_reaction: MakeReaction) -> None:
     line = data.decode("utf-8")
     assert line.endswith("}\n")
     assert line.count("\n") == 1
-    for part in ('"date": null', '"hashtags": ["a"]', '"lag": null'):
+    for part in ('"date": null', '"hashtags": ["a"]', '"lag_hours": null'):
         assert part in line
     assert "😀" in line  # not \\u escaped
 
@@ -326,3 +338,90 @@ def test_an_xlsx_file_is_written_not_read_back(tmp_path: Path, make_reaction: Ma
     assert len(pd.read_excel(path)) == 1
     with pytest.raises(ExportError, match="not read back"):
         read_table(path)
+
+
+# --- lag as hours -------------------------------------------------------------------------------------
+
+LIMIT_US = 2**51
+"""±71 years in microseconds: every lag within it goes to float hours and back exactly."""
+
+
+def lag_frame(make_reaction: MakeReaction, lags: list[pd.Timedelta | None]) -> pd.DataFrame:
+    frame = with_sentiment(to_frame([make_reaction(f"r{i}") for i in range(len(lags))]))
+    frame["lag"] = pd.Series(lags, dtype="timedelta64[ns]")
+    return frame
+
+
+def round_trip(frame: pd.DataFrame, write: str, folder: Path) -> pd.DataFrame:
+    if write in ("csv", "excel"):
+        return read_csv(io.BytesIO(csv_bytes(frame, excel_safe=write == "excel")))
+    if write == "jsonl":
+        return read_jsonl(io.BytesIO(jsonl_bytes(frame)))
+    return read_table(write_table(frame, folder / "lags.parquet"))
+
+
+WRITES = ["csv", "excel", "jsonl", "parquet"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(micros=st.lists(st.none() | st.integers(-LIMIT_US, LIMIT_US), min_size=1, max_size=6))
+def test_lag_hours_hold_any_lag_within_71_years_to_the_microsecond(micros: list[int | None]) -> None:
+    lags = pd.Series([None if m is None else pd.Timedelta(microseconds=m) for m in micros], dtype="timedelta64[ns]")
+    hours = lag_hours(lags)
+    assert hours.dtype == "float64"
+    assert hours.isna().tolist() == [m is None for m in micros]
+    back = pd.Series(lag_from_hours(hours.to_numpy()), dtype="timedelta64[ns]")
+    pd.testing.assert_series_equal(back, lags)
+
+
+@pytest.mark.parametrize("write", WRITES)
+def test_lag_is_written_as_hours_in_its_place_and_read_back(
+    make_reaction: MakeReaction, tmp_path: Path, write: str
+) -> None:
+    lags = [pd.Timedelta(hours=5, minutes=30), None, pd.Timedelta(minutes=-90),
+            pd.Timedelta(days=3, microseconds=1), pd.Timedelta(microseconds=LIMIT_US)]  # fmt: skip
+    frame = lag_frame(make_reaction, lags)
+    pd.testing.assert_frame_equal(round_trip(frame, write, tmp_path), frame)
+
+
+@pytest.mark.parametrize("write", WRITES)
+def test_the_files_hold_lag_hours_as_numbers(make_reaction: MakeReaction, tmp_path: Path, write: str) -> None:
+    frame = lag_frame(make_reaction, [pd.Timedelta(hours=5, minutes=30), None, pd.Timedelta(minutes=-90)])
+    if write in ("csv", "excel"):
+        table = pd.read_csv(io.BytesIO(csv_bytes(frame, excel_safe=write == "excel")), encoding="utf-8-sig")
+    elif write == "jsonl":
+        table = pd.read_json(io.BytesIO(jsonl_bytes(frame)), lines=True)
+    else:
+        table = pd.read_parquet(write_table(frame, tmp_path / "lags.parquet"))
+    assert "lag" not in table.columns
+    assert list(table.columns).index(LAG_HOURS) == list(frame.columns).index("lag")
+    assert table[LAG_HOURS].dtype == "float64"
+    assert table[LAG_HOURS].tolist()[::2] == [5.5, -1.5]  # a spreadsheet's or pandas' number, as it is
+    assert pd.isna(table[LAG_HOURS].iloc[1])
+
+
+def test_lags_beyond_71_years_come_back_within_two_microseconds(make_reaction: MakeReaction) -> None:
+    far = [pd.Timedelta(microseconds=m) for m in (2**51 + 1, 2**52 + 3, -(2**52) - 7, 7_000_000_000_000_003)]
+    frame = lag_frame(make_reaction, far)  # 71 to 220 years
+    back = read_csv(io.BytesIO(csv_bytes(frame)))["lag"]
+    assert (back - frame["lag"]).abs().max() <= pd.Timedelta(microseconds=2)
+
+
+def test_an_old_csv_with_lag_as_a_duration_still_reads(make_reaction: MakeReaction) -> None:
+    frame = lag_frame(make_reaction, [pd.Timedelta(hours=14, minutes=55), None])
+    old = frame.copy()
+    old["lag"] = pd.Series(["P0DT14H55M0S", None], dtype="string")  # as reactions 0.1.0 wrote it
+    data = csv_bytes(old)
+    assert b",P0DT14H55M0S," in data
+    pd.testing.assert_frame_equal(read_csv(io.BytesIO(data)), frame)
+
+
+@pytest.mark.parametrize("cell", ["1e300", "inf", "-3000000", "soon"])
+def test_a_lag_beyond_any_timedelta_is_a_bad_cell(make_reaction: MakeReaction, cell: str) -> None:
+    frame = lag_frame(make_reaction, [pd.Timedelta(hours=1)])
+    data = csv_bytes(frame).replace(b"\r\n" , b"\n").decode()
+    header, row, _ = data.split("\n")
+    cells = row.split(",")
+    cells[header.split(",").index(LAG_HOURS)] = cell
+    with pytest.raises(ExportError, match="bad cell"):
+        read_csv(io.BytesIO(f"{header}\n{','.join(cells)}\n".encode()))

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from reactions.errors import ReactionsError
-from reactions.export import write_atomically
+from reactions.export import with_lag_hours, write_atomically
 from reactions.sources.files import DEFAULT_READ, ReadOptions
 
 if TYPE_CHECKING:
@@ -116,10 +116,12 @@ def extract_run(
 
 def write_parts(frame: pd.DataFrame, out: Path) -> list[Path]:
     """``frame`` as Parquet files ``out/part.0.parquet``, … of :data:`PARTITION_ROWS` rows each,
-    all with one schema (inferred from every row: an empty list in one part says nothing)."""
+    all with one schema (inferred from every row: an empty list in one part says nothing); ``lag`` as
+    ``lag_hours``, as in every export (:func:`reactions.export.read_parquet` reads a part back)."""
     arrow: Any = importlib.import_module("pyarrow")
     parquet: Any = importlib.import_module("pyarrow.parquet")
     out.mkdir(parents=True, exist_ok=True)
+    frame = with_lag_hours(frame)
     schema = arrow.Schema.from_pandas(frame, preserve_index=False)
     written = []
     for number, start in enumerate(range(0, max(len(frame), 1), PARTITION_ROWS)):
