@@ -54,7 +54,16 @@ import numpy.typing as npt
 import pandas as pd
 
 from reactions.errors import ExportError
-from reactions.frames import BASE_DTYPES, LIST_COLUMNS, NULLABLE_TEXT, STRING, frame_from_columns
+from reactions.frames import (
+    BASE_DTYPES,
+    LAG_HOURS,
+    LIST_COLUMNS,
+    MICROSECONDS_PER_HOUR,
+    NULLABLE_TEXT,
+    STRING,
+    frame_from_columns,
+    with_lag_hours,
+)
 from reactions.sentiment import SENTIMENT_DTYPE
 
 BOM: Final = "\ufeff"
@@ -73,11 +82,8 @@ SENTIMENT_DTYPES: Final[Mapping[str, Any]] = {
 }
 """The columns :func:`reactions.sentiment.score_frame` appends, as the team contract gives them."""
 KNOWN_DTYPES: Final[Mapping[str, Any]] = {**BASE_DTYPES, **SENTIMENT_DTYPES}
-LAG_HOURS: Final = "lag_hours"
-"""The exported name of the frame's ``lag``: a number of hours (see the module docstring)."""
 _FILE_DTYPES: Final[Mapping[str, Any]] = {**KNOWN_DTYPES, LAG_HOURS: "float64"}
 """The dtypes of the columns as written: the frame's, with ``lag`` as ``lag_hours``."""
-MICROSECONDS_PER_HOUR: Final = 3_600_000_000
 MAX_LAG_HOURS: Final = 2_500_000.0
 """The largest lag (in hours, about 285 years) a reader takes: beyond it a timedelta64[ns] overflows."""
 FORMATS: Final = ("csv", "jsonl", "parquet", "xlsx")
@@ -311,33 +317,6 @@ def read_parquet(path: str | Path) -> pd.DataFrame:
         return _typed_frame(columns)
     except ValueError as exc:
         raise ExportError(f"{path}: bad value ({exc})") from exc
-
-
-def with_lag_hours(frame: pd.DataFrame) -> pd.DataFrame:
-    """``frame`` as the exports write it: its ``lag`` (a timedelta column) replaced, in its place, by ``lag_hours``
-    (:func:`lag_hours`); any other frame as it is.
-
-    >>> import reactions
-    >>> frame = reactions.to_frame(reactions.parse_article("Hi — Ann (@ann) Feb 2, 2020").reactions)
-    >>> frame["lag"] = pd.to_timedelta(["1 days 02:30:00"])
-    >>> exported = with_lag_hours(frame[["id", "lag", "text"]])
-    >>> list(exported.columns), exported["lag_hours"].tolist()
-    (['id', 'lag_hours', 'text'], [26.5])
-    """
-    if "lag" not in frame.columns or LAG_HOURS in frame.columns or frame["lag"].dtype.kind != "m":
-        return frame
-    out = frame.copy(deep=False)
-    out["lag"] = lag_hours(frame["lag"]).to_numpy()
-    return out.rename(columns={"lag": LAG_HOURS})
-
-
-def lag_hours(lag: pd.Series) -> pd.Series:
-    """A timedelta column as float hours, from whole microseconds (one rounding: exact back to the microsecond
-    within ±71 years, :func:`lag_from_hours`); NaT as NaN."""
-    micros = lag.to_numpy(dtype="timedelta64[us]")
-    hours = micros.astype("int64") / MICROSECONDS_PER_HOUR
-    hours[np.isnat(micros)] = np.nan
-    return pd.Series(hours, index=lag.index, dtype="float64", name=LAG_HOURS)
 
 
 def lag_from_hours(hours: Any) -> npt.NDArray[np.timedelta64]:

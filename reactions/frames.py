@@ -293,3 +293,37 @@ def _lag(published: dt.datetime | None, created_at: dt.datetime | None) -> dt.ti
     if published is None or created is None:
         return None
     return published - created
+
+
+# --- the frame as files hold it ----------------------------------------------------------------------
+
+LAG_HOURS: Final = "lag_hours"
+"""The exported name of the frame's ``lag``: a number of hours (see :mod:`reactions.export`)."""
+MICROSECONDS_PER_HOUR: Final = 3_600_000_000
+
+
+def with_lag_hours(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` as the exports write it: its ``lag`` (a timedelta column) replaced, in its place, by ``lag_hours``
+    (:func:`lag_hours`); any other frame as it is (:mod:`reactions.export` reads it back).
+
+    >>> import reactions
+    >>> frame = reactions.to_frame(reactions.parse_article("Hi — Ann (@ann) Feb 2, 2020").reactions)
+    >>> frame["lag"] = pd.to_timedelta(["1 days 02:30:00"])
+    >>> exported = with_lag_hours(frame[["id", "lag", "text"]])
+    >>> list(exported.columns), exported["lag_hours"].tolist()
+    (['id', 'lag_hours', 'text'], [26.5])
+    """
+    if "lag" not in frame.columns or LAG_HOURS in frame.columns or frame["lag"].dtype.kind != "m":
+        return frame
+    out = frame.copy(deep=False)
+    out["lag"] = lag_hours(frame["lag"]).to_numpy()
+    return out.rename(columns={"lag": LAG_HOURS})
+
+
+def lag_hours(lag: pd.Series) -> pd.Series:
+    """A timedelta column as float hours, from whole microseconds (one rounding: exact back to the microsecond
+    within ±71 years, :func:`reactions.export.lag_from_hours`); NaT as NaN."""
+    micros = lag.to_numpy(dtype="timedelta64[us]")
+    hours = micros.astype("int64") / MICROSECONDS_PER_HOUR
+    hours[np.isnat(micros)] = np.nan
+    return pd.Series(hours, index=lag.index, dtype="float64", name=LAG_HOURS)

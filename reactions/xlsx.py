@@ -13,8 +13,7 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
-from reactions.export import with_lag_hours
-from reactions.frames import LIST_COLUMNS
+from reactions.frames import LIST_COLUMNS, with_lag_hours
 
 XLSX_MAX_CHARS: Final = 32_767
 """Excel's limit for the characters in one cell."""
@@ -31,7 +30,7 @@ def xlsx_bytes(
     sheet per ``summary`` table, and a ``provenance`` sheet (key, value).  Every text cell is stored as text, so a
     post that starts with ``=`` never becomes a formula and ids never become numbers; list columns are joined
     with ``, ``; times are UTC without a zone (Excel has none); ``lag`` is ``lag_hours``, a number of hours, as in
-    every export (:func:`reactions.export.with_lag_hours`; any other duration column is hours too, under its own
+    every export (:func:`reactions.frames.with_lag_hours`; any other duration column is hours too, under its own
     name); characters Excel cannot hold are dropped and cells are cut at :data:`XLSX_MAX_CHARS`.
 
     >>> import reactions

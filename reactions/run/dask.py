@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from reactions.errors import ReactionsError
-from reactions.export import with_lag_hours, write_atomically
+from reactions.export import write_atomically
+from reactions.frames import with_lag_hours
 from reactions.sources.files import DEFAULT_READ, ReadOptions
 
 if TYPE_CHECKING:
