@@ -170,9 +170,13 @@ def time_chart(totals: pd.DataFrame, segments: pd.DataFrame, spikes: pd.DataFram
     y = alt.Y("low:Q", title="Reactions", scale=alt.Scale(domainMin=0), axis=axis)
     bars = alt.Chart(stacked(parts)).mark_rect(stroke=palette.BACKGROUND, strokeWidth=0.3, aria=False).encode(
         **x, y=y, y2="high:Q", color=sentiment_color(), opacity=_highlight(select))  # fmt: skip
-    marks = alt.Chart(whole).transform_filter("datum.spike").mark_point(
-        shape="triangle-down", filled=True, size=90, color=SPIKE_COLOR, yOffset=-9, opacity=1, aria=False
-    ).encode(x=alt.X("middle:T", scale=alt.Scale(type="utc"), axis=None), y=alt.Y("reactions:Q"))  # fmt: skip
+    marks = alt.Chart(whole).transform_filter("datum.spike").transform_calculate(
+        spoken="'Spike: ' + datum.label + ', ' + datum.reactions + ' reactions'"
+    ).mark_point(
+        shape="triangle-down", filled=True, size=90, color=SPIKE_COLOR, yOffset=-9, opacity=1,
+        ariaRoleDescription="spike",  # a screen reader can go from spike to spike; each says its bucket
+    ).encode(x=alt.X("middle:T", scale=alt.Scale(type="utc"), axis=None), y=alt.Y("reactions:Q"),
+             description=alt.Description("spoken:N"))  # fmt: skip
     hits = alt.Chart(whole).mark_rect(fill=palette.HIT, fillOpacity=0.0, cursor="pointer").encode(
         **_x(whole, bucket, axis=False, domain=False), tooltip=_tips()).add_params(select)  # fmt: skip
     chart: alt.LayerChart = alt.layer(bars, marks, hits).properties(  # type: ignore[assignment]

@@ -42,7 +42,7 @@ ARTICLES = 26_500
 """Articles to generate: about 3.8 distinct posts each, so about 100,000 reactions."""
 FIRST_LOAD_LIMIT = 600
 """Seconds the first (cold) load may take before the test gives up (it takes about 90 s on 2 cores)."""
-SPIKE = f'{TIME_CHART} svg path[aria-roledescription="point"]'
+SPIKE = f'{TIME_CHART} svg path[aria-roledescription="spike"]'
 """The ▼ marks over the spikes."""
 NODE = '[class*="st-key-chart_tag_node_"] svg path[aria-roledescription="circle"]'
 COMPOUND_CHART = f'{CHART}[aria-label^="Mean compound score per"]'

@@ -80,7 +80,10 @@ def test_spikes_are_marked_with_what_drove_them() -> None:
     spec = time_spec()
     marks = spec["layer"][1]
     assert marks["mark"]["shape"] == "triangle-down"
-    assert marks["transform"] == [{"filter": "datum.spike"}]
+    assert marks["transform"][0] == {"filter": "datum.spike"}
+    assert marks["mark"]["ariaRoleDescription"] == "spike"  # spoken, and found by the browser tests
+    assert marks["encoding"]["description"]["field"] == "spoken"
+    assert "'Spike: ' + datum.label" in marks["transform"][1]["calculate"]
     spiked = [r for r in data_of(spec, marks) if r["spike"]]
     assert [r["bucket"] for r in spiked] == ["2020-03-30"]
     assert spiked[0]["hashtags"] == "Storm, Wind"
