@@ -50,7 +50,6 @@ from pathlib import Path
 from typing import IO, Any, Final
 
 import numpy as np
-import numpy.typing as npt
 import pandas as pd
 
 from reactions.errors import ExportError
@@ -58,10 +57,10 @@ from reactions.frames import (
     BASE_DTYPES,
     LAG_HOURS,
     LIST_COLUMNS,
-    MICROSECONDS_PER_HOUR,
     NULLABLE_TEXT,
     STRING,
     frame_from_columns,
+    lag_from_hours,
     with_lag_hours,
 )
 from reactions.sentiment import SENTIMENT_DTYPE
@@ -84,8 +83,6 @@ SENTIMENT_DTYPES: Final[Mapping[str, Any]] = {
 KNOWN_DTYPES: Final[Mapping[str, Any]] = {**BASE_DTYPES, **SENTIMENT_DTYPES}
 _FILE_DTYPES: Final[Mapping[str, Any]] = {**KNOWN_DTYPES, LAG_HOURS: "float64"}
 """The dtypes of the columns as written: the frame's, with ``lag`` as ``lag_hours``."""
-MAX_LAG_HOURS: Final = 2_500_000.0
-"""The largest lag (in hours, about 285 years) a reader takes: beyond it a timedelta64[ns] overflows."""
 FORMATS: Final = ("csv", "jsonl", "parquet", "xlsx")
 """The table formats, named as their file extensions (``xlsx`` is for people: written, not read back)."""
 
@@ -317,24 +314,6 @@ def read_parquet(path: str | Path) -> pd.DataFrame:
         return _typed_frame(columns)
     except ValueError as exc:
         raise ExportError(f"{path}: bad value ({exc})") from exc
-
-
-def lag_from_hours(hours: Any) -> npt.NDArray[np.timedelta64]:
-    """Float hours back to a ``timedelta64[ns]`` array, to the nearest microsecond; NaN as NaT.  Raises
-    ``ValueError`` for a lag beyond :data:`MAX_LAG_HOURS` (or infinite).
-
-    >>> lag_from_hours([14.916666666666666, float("nan")]).tolist()
-    [53700000000000, None]
-    """
-    values = np.asarray(hours, dtype="float64")
-    missing = np.isnan(values)
-    known = np.where(missing, 0.0, values)
-    if not np.all(np.abs(known) <= MAX_LAG_HOURS):
-        raise ValueError(f"lag_hours beyond {MAX_LAG_HOURS:,.0f} hours")
-    micros = np.rint(known * MICROSECONDS_PER_HOUR).astype("int64")
-    lags: npt.NDArray[np.timedelta64] = micros.astype("timedelta64[us]").astype("timedelta64[ns]")
-    lags[missing] = np.timedelta64("NaT")
-    return lags
 
 
 # --- writing --------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 
 from reactions.models import Article, ArticleInfo, Citation, Corpus, Kind, Platform, Reaction, Rendering
@@ -300,6 +301,8 @@ def _lag(published: dt.datetime | None, created_at: dt.datetime | None) -> dt.ti
 LAG_HOURS: Final = "lag_hours"
 """The exported name of the frame's ``lag``: a number of hours (see :mod:`reactions.export`)."""
 MICROSECONDS_PER_HOUR: Final = 3_600_000_000
+MAX_LAG_HOURS: Final = 2_500_000.0
+"""The largest lag (in hours, about 285 years) a reader takes: beyond it a timedelta64[ns] overflows."""
 
 
 def with_lag_hours(frame: pd.DataFrame) -> pd.DataFrame:
@@ -322,8 +325,26 @@ def with_lag_hours(frame: pd.DataFrame) -> pd.DataFrame:
 
 def lag_hours(lag: pd.Series) -> pd.Series:
     """A timedelta column as float hours, from whole microseconds (one rounding: exact back to the microsecond
-    within ±71 years, :func:`reactions.export.lag_from_hours`); NaT as NaN."""
+    within ±71 years, :func:`lag_from_hours`); NaT as NaN."""
     micros = lag.to_numpy(dtype="timedelta64[us]")
     hours = micros.astype("int64") / MICROSECONDS_PER_HOUR
     hours[np.isnat(micros)] = np.nan
     return pd.Series(hours, index=lag.index, dtype="float64", name=LAG_HOURS)
+
+
+def lag_from_hours(hours: Any) -> npt.NDArray[np.timedelta64]:
+    """Float hours back to a ``timedelta64[ns]`` array, to the nearest microsecond; NaN as NaT.  Raises
+    ``ValueError`` for a lag beyond :data:`MAX_LAG_HOURS` (or infinite).
+
+    >>> lag_from_hours([14.916666666666666, float("nan")]).tolist()
+    [53700000000000, None]
+    """
+    values = np.asarray(hours, dtype="float64")
+    missing = np.isnan(values)
+    known = np.where(missing, 0.0, values)
+    if not np.all(np.abs(known) <= MAX_LAG_HOURS):
+        raise ValueError(f"lag_hours beyond {MAX_LAG_HOURS:,.0f} hours")
+    micros = np.rint(known * MICROSECONDS_PER_HOUR).astype("int64")
+    lags: npt.NDArray[np.timedelta64] = micros.astype("timedelta64[us]").astype("timedelta64[ns]")
+    lags[missing] = np.timedelta64("NaT")
+    return lags

@@ -19,13 +19,12 @@ from reactions.errors import ExportError
 from reactions.export import (
     csv_bytes,
     jsonl_bytes,
-    lag_from_hours,
     read_csv,
     read_jsonl,
     read_table,
     write_table,
 )
-from reactions.frames import BASE_COLUMNS, LAG_HOURS, lag_hours, to_frame
+from reactions.frames import BASE_COLUMNS, LAG_HOURS, lag_from_hours, lag_hours, to_frame
 from reactions.models import Article, Citation, Corpus, Kind, Platform, Reaction
 
 MakeReaction = Callable[..., Reaction]
