@@ -169,17 +169,18 @@ def select_first_row(page: Any, shown: str) -> None:
 
 
 @contextlib.contextmanager
-def chromium_page(url: str) -> Iterator[Any]:
-    """The page at ``url`` in headless Chromium, once its first chart is drawn."""
+def chromium_page(url: str, wait_for: str = f"{CHART} svg", **screen: Any) -> Iterator[Any]:
+    """The page at ``url`` in headless Chromium, once ``wait_for`` (the first chart) is drawn; ``screen``: the
+    page's viewport and device (``viewport=``, ``is_mobile=``, … as Playwright's ``new_page`` takes them)."""
     executable = chromium_or_skip()
     sync_api = pytest.importorskip("playwright.sync_api")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         try:
-            page = browser.new_page(viewport={"width": 1440, "height": 2400})
+            page = browser.new_page(**({"viewport": {"width": 1440, "height": 2400}} | screen))
             page.goto(url)
-            page.wait_for_selector(f"{CHART} svg", timeout=60_000)
+            page.wait_for_selector(wait_for, timeout=60_000)
             yield page
         finally:
             browser.close()

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from test_browser import ARTIFACTS, CHART, CHROMIUM_ARGS, TIME_CHART, chromium_or_skip, page_url, settle
+from test_browser import ARTIFACTS, CHART, TIME_CHART, chromium_page, page_url, settle
 
 __all__ = ["page_url"]  # the fixture: the dashboard over a private copy of the seeds
 
@@ -25,19 +25,10 @@ pytestmark = pytest.mark.browser
 @pytest.fixture
 def phone(page_url: str) -> Iterator[Any]:
     """The page at ``page_url`` on a 390×844 touch screen, once its first chart is drawn."""
-    executable = chromium_or_skip()
-    sync_api = pytest.importorskip("playwright.sync_api")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
-            page.goto(page_url)
-            page.wait_for_selector(f"{TIME_CHART} svg", timeout=60_000)
-            settle(page)
-            yield page
-        finally:
-            browser.close()
+    with chromium_page(page_url, f"{TIME_CHART} svg", viewport=PHONE, is_mobile=True, has_touch=True,
+                       device_scale_factor=2) as page:  # fmt: skip
+        settle(page)
+        yield page
 
 
 def test_the_first_chart_is_on_a_phones_first_screen(phone: Any) -> None:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import altair as alt
 import pandas as pd
 import pytest
+from chart_gallery import views_of
 from frame_factory import make_frame, sample_frame
 
 from reactions import aggregate, charts, palette
@@ -23,14 +24,6 @@ BUILDS: dict[str, tuple[Callable[[pd.DataFrame], Any], pd.DataFrame]] = {
     "emoji": (charts.emoji_chart, aggregate.top_emoji(SAMPLE)),
 }
 
-
-def views_of(spec: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """Every single view of a spec (the layers of a layered chart)."""
-    if "layer" in spec:
-        for layer in spec["layer"]:
-            yield from views_of(layer)
-    else:
-        yield spec
 
 
 def spec_of(name: str) -> dict[str, Any]:

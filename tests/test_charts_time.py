@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 import pytest
+from chart_gallery import views_of
 from frame_factory import make_frame, make_row
 from test_aggregate_time import storm
 
@@ -20,13 +20,6 @@ TOTALS = aggregate_time.bucket_totals(FRAME, "week")
 SEGMENTS = aggregate_time.reactions_by_bucket(FRAME, "week")
 SPIKES = aggregate_time.spike_drivers(FRAME, "week")
 
-
-def views_of(spec: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    if "layer" in spec:
-        for layer in spec["layer"]:
-            yield from views_of(layer)
-    else:
-        yield spec
 
 
 def data_of(spec: dict[str, Any], view: dict[str, Any]) -> list[dict[str, Any]]:
