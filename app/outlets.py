@@ -62,7 +62,8 @@ def outlets_section(index: FrameIndex, rows: views.ChartRows) -> None:
     if steps.empty:
         st.caption("No post on screen is cited by more than one outlet.")
         return
-    st.caption(f"The {steps['id'].nunique()} posts cited by most outlets, first outlet first (times are each "
-               "outlet's earliest article citing the post).")  # fmt: skip
+    posts = steps["id"].nunique()
+    which = "The post cited by more than one outlet" if posts == 1 else f"The {posts} posts cited by most outlets"
+    st.caption(f"{which}, first outlet first (times are each outlet's earliest article citing the post).")
     shown = amplification_table(steps).drop(columns="compound")
     st.dataframe(shown, hide_index=True, width="stretch", column_config=TABLE, key="amplification_table")

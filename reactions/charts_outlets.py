@@ -62,7 +62,8 @@ def amplification_chart(steps: pd.DataFrame) -> alt.LayerChart:
     order = list(dict.fromkeys(timed["post"]))
     base = alt.Chart(timed).encode(
         y=alt.Y("post:N", title=None, sort=order, axis=alt.Axis(labelLimit=320)),
-        x=alt.X("lag_hours:Q", title="Hours after the first outlet cited the post"),
+        x=alt.X("lag_hours:Q", title="Hours after the first outlet cited the post",
+                axis=alt.Axis(format=",~f", tickMinStep=1)),  # whole hours ("0", "12"), never "0.000000"
     )
     dots = base.mark_circle(size=140, opacity=0.9).encode(
         color=alt.Color(

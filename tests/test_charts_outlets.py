@@ -59,6 +59,7 @@ def test_the_amplification_chart_puts_each_outlet_at_its_lag() -> None:
                       (post0, "cnn.com", 5.0)]  # fmt: skip
     assert dots["encoding"]["y"]["sort"] == [post2, post0]
     assert dots["encoding"]["x"]["field"] == names["encoding"]["x"]["field"] == "lag_hours"
+    assert dots["encoding"]["x"]["axis"]["format"] == ",~f"  # "0", "12", "1.5": never "0.000000"
     assert dots["encoding"]["color"]["scale"]["range"][0] == FIRST_COLOR
     assert names["encoding"]["text"]["field"] == "outlet"
     assert {t["title"] for t in dots["encoding"]["tooltip"]} >= {"Post", "Outlet", "Published", "Hours after the first"}
