@@ -19,7 +19,7 @@ from app.sidebar import follow_date_bounds
 from reactions import charts_compare, compare, links, views
 from reactions.index import FrameIndex
 
-COMPARE_KEY = "compare"
+COMPARE_KEY = links.COMPARE_KEY
 """The URL key that says the section is on."""
 # Filters field -> the widget key of side B's filter.
 B_WIDGETS = {"dates": "b_dates", "hashtags": "b_tags", "sentiments": "b_sentiment", "kinds": "b_kind",

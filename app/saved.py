@@ -1,6 +1,6 @@
 """The sidebar's Saved views: the view on screen (its URL query: filters, chart selection, Top N, the table's page,
-size and sort) kept under a name in the analyst's store beside the corpus (:mod:`reactions.store`), opened again
-as its link would be, or deleted.
+size and sort, and a comparison's side B) kept under a name in the analyst's store beside the corpus
+(:mod:`reactions.store`), opened again as its link would be, or deleted.
 
 Names and queries are untrusted (a store may come with someone else's corpus): they are shown as plain text
 (``st.text``, ``st.code``, a selectbox's options), never as Markdown or HTML.  The store is read read-only; only
@@ -16,7 +16,7 @@ import streamlit as st
 
 from app import travel
 from app.sections import clear_selection, one_line
-from reactions import links
+from reactions import compare, links
 from reactions.errors import ReactionsError
 from reactions.saved_views import VIEW_NAME_MAX, SavedView
 from reactions.store import Store, read_views, store_path
@@ -65,17 +65,19 @@ def save_view(folder: Path) -> None:
 
 
 def open_view(saved: tuple[SavedView, ...], name: str | None) -> None:
-    """Button callback: the view's query becomes the page's URL (other keys, such as Compare's, stay), and the page
-    starts from it as it does from a link: filters, selection, Top N, the table's page, size and sort."""
+    """Button callback: the view's query becomes the page's URL, and the page starts from it as it does from a
+    link: filters, selection, Top N, the table's page, size and sort, and the Compare section (on with side B's
+    filters, or off)."""
     view = next((v for v in saved if v.name == name), None)
     if view is None:
         return
     known = set(links.view_keys())
     travel.write_query(known, {key: values for key, values in view.params.items() if key in known})
     clear_selection()  # the charts' own selection gives way to the view's
-    for key in ("filters_ready", "table_scope"):
+    for key in ("filters_ready", "table_scope", "compare_ready"):  # the sidebar, table and Compare start from it
         st.session_state.pop(key, None)
-    st.session_state[travel.OPENED_PROBLEMS] = list(view.problems)
+    said_by_compare = set(compare.side_problems(view.params))  # the Compare section says side B's, as for a link
+    st.session_state[travel.OPENED_PROBLEMS] = [p for p in view.problems if p not in said_by_compare]
     st.session_state[NOTE] = f"Opened: {view.name}"
 
 

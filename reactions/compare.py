@@ -32,7 +32,7 @@ from reactions.aggregate import headline, reactions_by_hashtag, sentiment_mix
 from reactions.errors import ExportError
 from reactions.export import csv_bytes
 from reactions.index import Data, FrameIndex, Mask, index_of, prepare_rows
-from reactions.links import QUERY_KEYS, filters_from_query, filters_to_query, query_problems
+from reactions.links import SIDE_B, filters_from_query, filters_to_query, query_problems, unprefixed
 from reactions.stats import MeanTest, welch_test
 from reactions.views import Filters
 from reactions.xlsx import xlsx_bytes
@@ -54,7 +54,7 @@ __all__ = [
 
 SIDES: Final = ("A", "B")
 """The sides' names unless told otherwise."""
-B_PREFIX: Final = "b_"
+B_PREFIX: Final = SIDE_B
 """The prefix of side B's URL query parameters (``b_tag=TimesUp``)."""
 MAX_FILLED_DAYS: Final = 3660
 """Up to this many days between the first and the last dated reaction, ``volume`` has a row for every day."""
@@ -323,18 +323,13 @@ def side_query(filters: Filters, prefix: str = B_PREFIX) -> dict[str, list[str]]
     return {prefix + key: values for key, values in filters_to_query(filters).items()}
 
 
-def _unprefixed(query: Mapping[str, str | Sequence[str]], prefix: str) -> dict[str, str | Sequence[str]]:
-    names = set(QUERY_KEYS.values())
-    return {k[len(prefix) :]: v for k, v in query.items() if k.startswith(prefix) and k[len(prefix) :] in names}
-
-
 def side_filters(query: Mapping[str, str | Sequence[str]], prefix: str = B_PREFIX) -> Filters:
     """A side's filters from the URL query parameters with ``prefix`` (others ignored).
 
     >>> side_filters({"tag": "MeToo", "b_tag": ["TimesUp"], "b_to": "2020-02-03"}).hashtags
     ('TimesUp',)
     """
-    return filters_from_query(_unprefixed(query, prefix))
+    return filters_from_query(unprefixed(query, prefix))
 
 
 def side_problems(query: Mapping[str, str | Sequence[str]], prefix: str = B_PREFIX) -> list[str]:
@@ -343,7 +338,7 @@ def side_problems(query: Mapping[str, str | Sequence[str]], prefix: str = B_PREF
     >>> side_problems({"b_from": "yesterday", "from": "nope"})
     ['b_from=yesterday']
     """
-    return [prefix + problem for problem in query_problems(_unprefixed(query, prefix))]
+    return [prefix + problem for problem in query_problems(unprefixed(query, prefix))]
 
 
 def has_side(query: Mapping[str, object], prefix: str = B_PREFIX) -> bool:

@@ -44,6 +44,10 @@ SELECTION_KEYS: Final = {"buckets": "sel_bucket", "hashtags": "sel_tag", "sentim
 """Selection field -> URL query parameter name (its unit and zone are the filters' ``bucket`` and ``tz``)."""
 LAYOUT_KEYS: Final = {"top_n": "top", "page": "page", "rows": "rows", "sort": "sort", "order": "order"}
 """Layout field -> URL query parameter name."""
+COMPARE_KEY: Final = "compare"
+"""The URL key that says the page's Compare section is on (``compare=on``)."""
+SIDE_B: Final = "b_"
+"""The prefix of the compared side B's filters in the URL (``b_tag=TimesUp``): the filters' keys with it."""
 TOP_RANGE: Final = (3, 50)
 """The fewest and most hashtags the Top hashtags chart shows."""
 PAGE_SIZES: Final = (10, 25, 50, 100, 250, 500, 1000)
@@ -303,16 +307,28 @@ def valid_bucket_name(value: str, unit: str) -> bool:
 
 
 def view_keys() -> tuple[str, ...]:
-    """Every URL key of a view, in the order a saved view's query lists them: filters, chart selection, layout."""
-    return (*QUERY_KEYS.values(), *SELECTION_KEYS.values(), *LAYOUT_KEYS.values())
+    """Every URL key of a view, in the order a saved view's query lists them: filters, chart selection, layout,
+    and the Compare section (on, and side B's filters)."""
+    side_b = (SIDE_B + key for key in QUERY_KEYS.values())
+    return (*QUERY_KEYS.values(), *SELECTION_KEYS.values(), *LAYOUT_KEYS.values(), COMPARE_KEY, *side_b)
+
+
+def unprefixed(query: Mapping[str, str | Sequence[str]], prefix: str) -> dict[str, str | Sequence[str]]:
+    """A side's filter parameters (keys with ``prefix``) under the filters' own keys; others left out.
+
+    >>> unprefixed({"tag": "MeToo", "b_tag": "TimesUp", "b_evil": "x"}, SIDE_B)
+    {'tag': 'TimesUp'}
+    """
+    names = set(QUERY_KEYS.values())
+    return {k[len(prefix) :]: v for k, v in query.items() if k.startswith(prefix) and k[len(prefix) :] in names}
 
 
 def query_text(query: Mapping[str, str | Sequence[str]]) -> str:
     """The view's part of a URL query as one string (what a saved view keeps): its keys in :func:`view_keys`'s
-    order, others (the Compare section's ``b_`` keys) left out.
+    order, others (keys no view has) left out.
 
-    >>> query_text({"sort": "compound", "compare": "on", "tag": ["Me Too", "a&b"], "order": "desc"})
-    'tag=Me+Too&tag=a%26b&sort=compound&order=desc'
+    >>> query_text({"sort": "compound", "evil": "x", "tag": ["Me Too", "a&b"], "order": "desc", "b_tag": "Y"})
+    'tag=Me+Too&tag=a%26b&sort=compound&order=desc&b_tag=Y'
     """
     return urllib.parse.urlencode([(key, value) for key in view_keys() for value in _items(query, key)])
 
@@ -330,12 +346,13 @@ def view_problems(query: Mapping[str, str | Sequence[str]]) -> list[str]:
     """Everything of a view's query that does not apply, whatever the corpus, as ``key=value``: keys no view has,
     and the values :func:`query_problems`, :func:`selection_problems` and :func:`layout_problems` name.
 
-    >>> view_problems({"tag": "MeToo", "from": "soon", "sort": "text", "evil": "<b>x</b>"})
-    ['evil=<b>x</b>', 'from=soon', 'sort=text']
+    >>> view_problems({"tag": "MeToo", "from": "soon", "sort": "text", "evil": "<b>x</b>", "b_to": "later"})
+    ['evil=<b>x</b>', 'from=soon', 'sort=text', 'b_to=later']
     """
     known = set(view_keys())
     unknown = [f"{key}={value}" for key in query if key not in known for value in _items(query, key) or [""]]
-    return unknown + query_problems(query) + selection_problems(query) + layout_problems(query)
+    side_b = [SIDE_B + problem for problem in query_problems(unprefixed(query, SIDE_B))]
+    return unknown + query_problems(query) + selection_problems(query) + layout_problems(query) + side_b
 
 
 # --- describing and naming --------------------------------------------------------------------

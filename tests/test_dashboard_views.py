@@ -143,3 +143,36 @@ def test_a_tampered_saved_view_says_what_does_not_apply(corpus: Path) -> None:
     assert all(p in shown for p in ("tag=NoSuchTag", "sort=text", "evil=1"))
     assert at.multiselect(key="f_tags").value == ["TimesUp"]  # what applies is applied
     assert "evil" not in at.query_params
+
+
+def test_a_saved_comparison_comes_back_on_with_its_side_b_and_a_view_without_one_turns_it_off(corpus: Path) -> None:
+    at = run_page({"tag": "MeToo", "compare": "on", "b_tag": "TimesUp"})
+    assert at.toggle(key="compare_on").value is True
+    assert at.multiselect(key="b_tags").value == ["TimesUp"]
+    save(at, "MeToo vs TimesUp")
+    (view,) = Store.beside(corpus).saved_views()
+    assert view.params == {"tag": ["MeToo"], "compare": ["on"], "b_tag": ["TimesUp"]}
+    at.toggle(key="compare_on").set_value(False).run()
+    assert "compare" not in at.query_params
+    save(at, "plain")
+    open_saved(at, "MeToo vs TimesUp")
+    assert not at.exception
+    assert not at.warning
+    assert at.toggle(key="compare_on").value is True
+    assert at.multiselect(key="b_tags").value == ["TimesUp"]
+    assert query(at) == {"tag": ["MeToo"], "compare": ["on"], "b_tag": ["TimesUp"]}
+    open_saved(at, "plain")
+    assert at.toggle(key="compare_on").value is False
+    assert query(at) == {"tag": ["MeToo"]}
+
+
+def test_a_saved_comparison_s_side_b_value_that_cannot_be_read_is_said(corpus: Path) -> None:
+    at = run_page()
+    Store.beside(corpus).save_view("bad b", "compare=on&b_to=later&b_tag=TimesUp")
+    at.run()
+    open_saved(at, "bad b")
+    assert not at.exception
+    (warning,) = [str(w.value) for w in at.warning]  # once, by the Compare section, as for a link
+    assert "B filters that do not apply to this corpus" in warning
+    assert "b_to=later" in " ".join(str(c.value) for c in at.code)
+    assert at.multiselect(key="b_tags").value == ["TimesUp"]
