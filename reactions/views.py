@@ -24,7 +24,7 @@ import numpy.typing as npt
 import pandas as pd
 
 from reactions.index import Data, Entries, FrameIndex, Mask, author_labels, index_of
-from reactions.timeline import BUCKETS, UTC, bucket_key, bucket_starts
+from reactions.timeline import BUCKETS, UTC, bucket_key, bucket_starts, local_times
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,7 +336,7 @@ def sort_keys(data: Data, by: str) -> npt.NDArray[np.float64]:
     def build() -> npt.NDArray[np.float64]:
         frame = index.frame
         if by == "date":
-            values: pd.Series = reaction_times(frame)
+            values: pd.Series = local_times(frame["created_at"], frame["date"])  # UTC
         elif by == "articles":
             values = frame["article_count"]
         elif by in ("author", "outlet"):
@@ -371,13 +371,3 @@ def sort_rows(
     ranked = np.where(missing, 0.0, -keys if descending else keys)
     order = np.lexsort((np.arange(len(rows)), ranked, missing))
     return rows[order]
-
-
-def reaction_times(frame: pd.DataFrame) -> pd.Series:
-    """Each reaction's time (datetime64, UTC, naive): ``created_at`` when known, else the midnight of ``date``."""
-    created = frame["created_at"]
-    if isinstance(created.dtype, pd.DatetimeTZDtype):
-        created = created.dt.tz_convert("UTC").dt.tz_localize(None)
-    dates = pd.Series(frame["date"], index=frame.index).astype("datetime64[ns]")
-    times: pd.Series = pd.Series(created, index=frame.index).astype("datetime64[ns]").fillna(dates)
-    return times
