@@ -35,6 +35,7 @@ from test_browser import (
     serve,
     settle,
 )
+from test_browser_compare import compare_charts
 
 pytestmark = pytest.mark.browser
 
@@ -48,8 +49,6 @@ NODE = '[class*="st-key-chart_tag_node_"] svg path[aria-roledescription="circle"
 COMPOUND_CHART = f'{CHART}[aria-label^="Mean compound score per"]'
 TIME_AXIS = f'{COMPOUND_CHART} svg g[aria-roledescription="axis"][aria-label^="X-axis"] text'
 """The time axis's labels (drawn under the compound panel, which shares the time chart's axis)."""
-COMPARE_CHARTS = ("Reactions per day of side A and side B", "The share of negative, neutral and positive",
-                  "Top hashtags of side A and side B")  # fmt: skip
 
 
 @dataclass
@@ -303,12 +302,7 @@ def test_a_comparison_of_two_filter_sets_renders(served: Served) -> None:
         page.context.close()
     page = served.page(f"/?tag={a}&compare=on&b_tag={b}")
     try:
-        page.wait_for_selector(".st-key-compare_b", timeout=60_000)
-        charts = [f'{CHART}[role=graphics-document][aria-label^="{name}"]' for name in COMPARE_CHARTS]
-        page.wait_for_selector(f"{charts[2]} svg", timeout=60_000)
-        settle(page)
-        assert page.locator("[data-testid=stException]").count() == 0
-        assert [page.locator(chart).count() for chart in charts] == [1, 1, 1]
+        charts = compare_charts(page)
         assert page.locator(f"{charts[0]} svg path").count() > 0
         shot(page, "100k-compare.png", *charts)
     finally:

@@ -4,6 +4,7 @@ B's CSV downloads (the server and browser helpers are test_browser's)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_browser import ARTIFACTS, CHART, chromium_page, page_url, settle
@@ -18,14 +19,21 @@ DESCRIPTIONS = ("Reactions per day of side A and side B", "The share of negative
                 "Top hashtags of side A and side B")  # fmt: skip
 
 
+def compare_charts(page: Any) -> list[str]:
+    """Wait for the Compare section's three charts and check each is drawn once, without an error; their
+    selectors."""
+    page.wait_for_selector(".st-key-compare_b", timeout=60_000)
+    charts = [f'{CHART}[role=graphics-document][aria-label^="{name}"]' for name in DESCRIPTIONS]
+    page.wait_for_selector(f"{charts[2]} svg", timeout=60_000)
+    settle(page)
+    assert page.locator("[data-testid=stException]").count() == 0
+    assert [page.locator(chart).count() for chart in charts] == [1, 1, 1]
+    return charts
+
+
 def test_a_comparison_link_in_chromium(page_url: str) -> None:
     with chromium_page(f"{page_url}/?tag=JusticeForJohnnyDepp&compare=on&b_tag=TimesUp") as page:
-        page.wait_for_selector(".st-key-compare_b", timeout=60_000)
-        charts = [f'{CHART}[role=graphics-document][aria-label^="{name}"]' for name in DESCRIPTIONS]
-        page.wait_for_selector(f"{charts[2]} svg", timeout=60_000)
-        settle(page)
-        assert page.locator("[data-testid=stException]").count() == 0
-        assert [page.locator(chart).count() for chart in charts] == [1, 1, 1]
+        charts = compare_charts(page)
         page.locator(charts[0]).scroll_into_view_if_needed()
         strokes = page.locator(f"{charts[0]} svg path").evaluate_all("ps => ps.map(p => p.getAttribute('stroke'))")
         assert {c.casefold() for c in SIDE_COLORS} <= {str(s).casefold() for s in strokes}
