@@ -47,6 +47,7 @@ a bounded window, and no pattern has nested or adjacent unbounded repeats.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -63,6 +64,8 @@ from reactions.parse.authors import (
     subject_before,
 )
 from reactions.parse.build import build_reaction, overlaps, text_fingerprint
+from reactions.parse.sentences import LOOK_BACK, TextIndex, platform_named
+from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
 
 __all__ = ["find_quotes"]
 
@@ -91,12 +94,6 @@ _VERBS = STRONG_VERBS | WRITING_VERBS | SPEECH_VERBS
 _VERB_ALTERNATION = "|".join(sorted(_VERBS, key=len, reverse=True))
 _VERB_RE = re.compile(r"\b(?:" + _VERB_ALTERNATION + r")\b", re.IGNORECASE)
 
-_PLATFORM_WORDS = (
-    ("twitter", Platform.TWITTER), ("tweet", Platform.TWITTER), ("instagram", Platform.INSTAGRAM),
-    ("insta ", Platform.INSTAGRAM), ("facebook", Platform.FACEBOOK), ("tiktok", Platform.TIKTOK),
-    ("threads", Platform.THREADS), ("bluesky", Platform.BLUESKY), ("mastodon", Platform.MASTODON),
-    ("youtube", Platform.YOUTUBE),
-)  # fmt: skip
 _POST_CUE_RE = re.compile(
     r"\b(?:twitter|tweets?|tweeted|instagram|facebook|tiktok|snapchat|reddit|youtube|threads|bluesky|mastodon"
     r"|social media|social-media|since-deleted|now-deleted|(?:a|an|her|his|their|the|its|that|this|another|"
@@ -128,8 +125,6 @@ _OTHER_MEDIUM_RE = re.compile(
 
 
 
-_SENTENCE_END_RE = re.compile(r"[.!?…](?<!\b[A-Z][.!?…])[\"”’)]?(?=[ \t\n]|$)")
-"""A sentence's end (not after a lone capital: ``E! News``, ``U.S.``)."""
 _AFTER_RE = re.compile(
     r"[ \t]{0,3}(?:(?P<verb1>" + _VERB_ALTERNATION + r")[ \t]{1,3}(?P<author1>(?:[\w@'’.&!-]{1,40}[ \t]{1,3}){0,7}"
     r"[\w@'’.&!-]{1,40})|(?P<author2>(?:[\w@'’.&!-]{1,40}[ \t]{1,3}){0,7}?[\w@'’.&!-]{1,40})"
@@ -165,11 +160,12 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
         matches += _SINGLE_QUOTE_RE.finditer(body)
     matches += _open_quotations(body, matches)
     echoes = _Echoes(body, taken) if matches and taken else None
+    index = TextIndex(body)
     cursor = 0
     for match in sorted(matches, key=lambda m: m.start()):
         if match.start() < cursor or overlaps(match.span(), taken):
             continue
-        quote = _quote_at(body, match, source, taken, echoes)
+        quote = _quote_at(index, match, source, taken, echoes)
         if quote is not None:
             found.append(quote)
             cursor = max(quote.span[1], match.end())
@@ -232,12 +228,13 @@ def _quote_matches(body: str) -> Iterator[re.Match[str]]:
 
 
 def _quote_at(
-    body: str, match: re.Match[str], source: str, taken: Sequence[tuple[int, int]], echoes: _Echoes | None
+    index: TextIndex, match: re.Match[str], source: str, taken: Sequence[tuple[int, int]], echoes: _Echoes | None
 ) -> Reaction | None:
     text = _quote_text(next((g for g in match.groups() if g), ""))
     if len(text) < 2 or (len(text.split()) < 2 and not text.startswith(("#", "@"))):
         return None
-    context = _sentences_around(body, match)
+    body = index.body
+    context = _sentences_around(index, match)
     attribution = _attribution_after(body, match) or _attribution_before(match, context.lead)
     if attribution is None or not plausible_author(attribution.author):
         return None
@@ -277,41 +274,51 @@ class _Context:
     """Its sentence's words before it."""
     after: str
     """Its sentence's words after it."""
-    before: str
-    """The line before its paragraph and its paragraph's words before its sentence (furniture left out)."""
-    paragraph: str
-    """Its paragraph's words before its sentence."""
+    index: TextIndex
+    line: str
+    """The last line before its paragraph (furniture left out), or ``""``."""
+    para: int
+    """Where its paragraph starts (the text's start when no line break is within reach)."""
+    start: int
+    """Where its sentence starts."""
 
     @property
     def sentence(self) -> str:
         return f"{self.lead} {self.after}"
 
     @property
+    def before(self) -> str:
+        """The line before its paragraph and its paragraph's words before its sentence (at most
+        :data:`~reactions.parse.sentences.LOOK_BACK` characters of them)."""
+        lo = max(self.para, self.start - LOOK_BACK)
+        line = [self.line] if self.line and lo == self.para else []
+        return " ".join([*line, self.index.body[lo : self.start]]).strip()
+
+    @property
     def previous(self) -> str:
         """The two sentences before (in its paragraph and the paragraph before); found only when asked."""
-        ends = [0, *(m.end() for m in _SENTENCE_END_RE.finditer(self.before, 0, max(0, len(self.before) - 1)))]
-        return self.before[ends[-2] if len(ends) > 2 else 0 :]
+        before = self.before
+        ends = [0, *(m.end() for m in _SENTENCE_END_RE.finditer(before, 0, max(0, len(before) - 1)))]
+        return before[ends[-2] if len(ends) > 2 else 0 :]
 
     def platform(self) -> Platform | None:
         """The platform the sentence names, else the one its paragraph names before it."""
-        return _platform(self.sentence) or _platform(self.paragraph)
+        return platform_named(self.sentence) or self.index.platform_in(self.para, self.start)
 
 
-def _sentences_around(body: str, match: re.Match[str]) -> _Context:
+def _sentences_around(index: TextIndex, match: re.Match[str]) -> _Context:
     """The words around a quotation (lines of site furniture such as ``Also Read: …`` left out)."""
+    body = index.body
     lo = max(0, match.start() - REACH)
     para = body.rfind("\n", lo, match.start()) + 1
-    start = max([m.end() for m in _SENTENCE_END_RE.finditer(body, para, match.start())], default=para)
+    start = index.sentence_start(max(para, match.start() - LOOK_BACK), match.start())
     lines = [line for line in body[lo:para].split("\n") if line.strip() and not line.startswith(FURNITURE)]
-    before = " ".join([*lines[-1:], body[para:start]]).strip()
     stop = _SENTENCE_END_RE.search(body, match.end(), min(len(body), match.end() + REACH))
     end = stop.end() if stop else min(len(body), match.end() + REACH)
     line_end = body.find("\n", match.end(), end)
     end = line_end if line_end >= 0 else end
-    return _Context(body[start : match.start()], body[match.end() : end], before, body[para:start])
-
-
-
+    line = lines[-1] if lines else ""
+    return _Context(body[start : match.start()], body[match.end() : end], index, line, para, start)
 
 
 def _attribution_after(body: str, match: re.Match[str]) -> _Attribution | None:
@@ -463,17 +470,13 @@ _SOURCE_RE = re.compile(
 )
 
 
-def _platform(text: str) -> Platform | None:
-    lowered = text.lower()
-    return next((platform for word, platform in _PLATFORM_WORDS if word in lowered), None)
-
-
-
-
-
 def _embed_near(body: str, match: re.Match[str], taken: Sequence[tuple[int, int]]) -> bool:
     """Whether the quotation sits in a run of embedded posts: one ends in the stretch before it and one
     starts in the stretch after it (a round-up of reactions)."""
     lo = max(0, match.start() - REACH)
     hi = min(len(body), match.end() + REACH)
-    return any(lo < end <= match.start() for _, end in taken) and any(match.end() <= start < hi for start, _ in taken)
+    last = bisect.bisect_right(taken, (match.start(), match.start())) - 1  # the spans are sorted and disjoint:
+    if last < 0 or not lo < taken[last][1] <= match.start():  # the last one to start before it ends last
+        return False
+    i = bisect.bisect_left(taken, (match.end(),))
+    return i < len(taken) and taken[i][0] < hi
