@@ -54,7 +54,6 @@ from dataclasses import dataclass
 
 from reactions.models import Kind, Platform, Reaction, Rendering
 from reactions.parse.authors import (
-    FURNITURE,
     REACH,
     author_as_written,
     is_poster,
@@ -64,8 +63,8 @@ from reactions.parse.authors import (
     subject_before,
 )
 from reactions.parse.build import build_reaction, overlaps, text_fingerprint
-from reactions.parse.sentences import LOOK_BACK, TextIndex, platform_named
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
+from reactions.parse.sentences import Surroundings, TextIndex, words_of
 
 __all__ = ["find_quotes"]
 
@@ -91,6 +90,7 @@ SPEECH_VERBS = frozenset({"said", "says", "saying", "added", "adding", "told", "
                           "read"})  # fmt: skip
 """Verbs of speech: a post only when the attribution itself names the platform (``said on Twitter``)."""
 _VERBS = STRONG_VERBS | WRITING_VERBS | SPEECH_VERBS
+_VERB_WORDS = frozenset(verb.encode() for verb in _VERBS)
 _VERB_ALTERNATION = "|".join(sorted(_VERBS, key=len, reverse=True))
 _VERB_RE = re.compile(r"\b(?:" + _VERB_ALTERNATION + r")\b", re.IGNORECASE)
 
@@ -203,12 +203,23 @@ def _open_quotations(body: str, closed: Sequence[re.Match[str]]) -> list[re.Matc
         return []
     spans = sorted(m.span() for m in closed)
     found = []
-    for match in _OPEN_RE.finditer(body):
-        before = body[max(0, match.start() - 2) : match.start()]
-        opens = match.start() == 0 or before.endswith("\n") or before in (": ", ", ")
-        if opens and not overlaps(match.span(), spans):
+    for at in sorted(_marks(body)):  # a match runs to its line's end past no mark: finditer would try each
+        before = body[max(0, at - 2) : at]
+        if at and not before.endswith("\n") and before not in (": ", ", "):
+            continue
+        match = _OPEN_RE.match(body, at)
+        if match is not None and not overlaps(match.span(), spans):
             found.append(match)
     return found
+
+
+def _marks(body: str) -> Iterator[int]:
+    """The offsets of the opening marks (``"`` and ``“``), in order."""
+    for mark in ('"', "“"):
+        at = body.find(mark)
+        while at >= 0:
+            yield at
+            at = body.find(mark, at + 1)
 
 
 def _quote_matches(body: str) -> Iterator[re.Match[str]]:
@@ -234,10 +245,12 @@ def _quote_at(
     if len(text) < 2 or (len(text.split()) < 2 and not text.startswith(("#", "@"))):
         return None
     body = index.body
-    context = _sentences_around(index, match)
+    context = Surroundings(index, match)
     attribution = _attribution_after(body, match) or _attribution_before(match, context.lead)
     if attribution is None or not plausible_author(attribution.author):
         return None
+    if attribution.verb in SPEECH_VERBS and not _POST_CUE_RE.search(attribution.clause):
+        return None  # speech, unless the attribution itself names the platform (see _judge)
     judged = _judge(attribution, context, _embed_near(body, match, taken))
     if judged is None and attribution.verb not in SPEECH_VERBS and echoes is not None and echoes.repeat(text):
         judged = 0.9, context.platform() or Platform.UNKNOWN
@@ -266,61 +279,6 @@ def _quote_text(inner: str) -> str:
     return text[:-1].rstrip() if text.endswith(",") else text
 
 
-@dataclass(frozen=True, slots=True)
-class _Context:
-    """The words around a quotation that say who wrote it where."""
-
-    lead: str
-    """Its sentence's words before it."""
-    after: str
-    """Its sentence's words after it."""
-    index: TextIndex
-    line: str
-    """The last line before its paragraph (furniture left out), or ``""``."""
-    para: int
-    """Where its paragraph starts (the text's start when no line break is within reach)."""
-    start: int
-    """Where its sentence starts."""
-
-    @property
-    def sentence(self) -> str:
-        return f"{self.lead} {self.after}"
-
-    @property
-    def before(self) -> str:
-        """The line before its paragraph and its paragraph's words before its sentence (at most
-        :data:`~reactions.parse.sentences.LOOK_BACK` characters of them)."""
-        lo = max(self.para, self.start - LOOK_BACK)
-        line = [self.line] if self.line and lo == self.para else []
-        return " ".join([*line, self.index.body[lo : self.start]]).strip()
-
-    @property
-    def previous(self) -> str:
-        """The two sentences before (in its paragraph and the paragraph before); found only when asked."""
-        before = self.before
-        ends = [0, *(m.end() for m in _SENTENCE_END_RE.finditer(before, 0, max(0, len(before) - 1)))]
-        return before[ends[-2] if len(ends) > 2 else 0 :]
-
-    def platform(self) -> Platform | None:
-        """The platform the sentence names, else the one its paragraph names before it."""
-        return platform_named(self.sentence) or self.index.platform_in(self.para, self.start)
-
-
-def _sentences_around(index: TextIndex, match: re.Match[str]) -> _Context:
-    """The words around a quotation (lines of site furniture such as ``Also Read: …`` left out)."""
-    body = index.body
-    lo = max(0, match.start() - REACH)
-    para = body.rfind("\n", lo, match.start()) + 1
-    start = index.sentence_start(max(para, match.start() - LOOK_BACK), match.start())
-    lines = [line for line in body[lo:para].split("\n") if line.strip() and not line.startswith(FURNITURE)]
-    stop = _SENTENCE_END_RE.search(body, match.end(), min(len(body), match.end() + REACH))
-    end = stop.end() if stop else min(len(body), match.end() + REACH)
-    line_end = body.find("\n", match.end(), end)
-    end = line_end if line_end >= 0 else end
-    line = lines[-1] if lines else ""
-    return _Context(body[start : match.start()], body[match.end() : end], index, line, para, start)
-
-
 def _attribution_after(body: str, match: re.Match[str]) -> _Attribution | None:
     """``"…," she wrote …`` / ``"…" wrote one user …``: the clause right after the closing mark."""
     pos = match.end()
@@ -335,6 +293,8 @@ def _attribution_after(body: str, match: re.Match[str]) -> _Attribution | None:
     clause_end = stop.start() if stop else limit
     newline = body.find("\n", pos, clause_end)
     clause_end = newline if newline >= 0 else clause_end
+    if _VERB_WORDS.isdisjoint(words_of(body[pos:clause_end])):
+        return None
     found = _AFTER_RE.match(body, pos, clause_end)
     if found is None:
         return None
@@ -360,8 +320,9 @@ def _attribution_before(match: re.Match[str], lead: str) -> _Attribution | None:
     lead = lead.rstrip()
     if not lead:
         return None
-    verbs = list(_VERB_RE.finditer(lead))
-    took = _TOOK_TO_RE.search(lead)
+    words = words_of(lead)
+    verbs = list(_VERB_RE.finditer(lead)) if not _VERB_WORDS.isdisjoint(words) else []
+    took = _TOOK_TO_RE.search(lead) if b"took" in words else None
     if took is not None and (author := subject(lead[: took.start()])):
         return _Attribution(author, "posted", lead, lead_start, before=True)
     if not verbs:
@@ -370,7 +331,8 @@ def _attribution_before(match: re.Match[str], lead: str) -> _Attribution | None:
         author = _possessor(lead) or subject(lead)
         return _Attribution(author, "", lead, lead_start, before=True) if author else None
     last = verbs[-1]
-    if _REPORTED_RE.search(lead) or not (lead.endswith(":") or _LEAD_TAIL_RE.fullmatch(lead, last.end())):
+    reported = b"that" in words and _REPORTED_RE.search(lead)
+    if reported or not (lead.endswith(":") or _LEAD_TAIL_RE.fullmatch(lead, last.end())):
         return None  # a lead-in ending in a colon introduces what follows, however long it is
     strongest = next((v for v in verbs if v.group().lower() in STRONG_VERBS), last)
     author = (
@@ -430,32 +392,44 @@ def _possessor(lead: str) -> str:
 _SHARING_RE = re.compile(r"\b(?:retweet(?:ed|ing|s)?|re-?posted|shared|quoted|liked)\b", re.IGNORECASE)
 
 
-def _judge(attribution: _Attribution, context: _Context, embed_near: bool) -> tuple[float, Platform] | None:
+def _judge(attribution: _Attribution, context: Surroundings, embed_near: bool) -> tuple[float, Platform] | None:
     """``(confidence, platform)`` when the quotation was posted, else None (see the module's table)."""
     verb = attribution.verb
-    if _OTHER_MEDIUM_RE.search(attribution.clause):
+    if _other_medium(attribution.clause):
         return None
     sentence = context.sentence
     here = _POST_CUE_RE.search(sentence)
-    platform = context.platform()
     if verb in STRONG_VERBS:
-        return (0.95 if here else 0.9), platform or (Platform.TWITTER if "tweet" in verb else Platform.UNKNOWN)
-    if _OTHER_MEDIUM_RE.search(sentence):
-        return None
-    if _is_source(attribution.author):
-        return None  # an unnamed source talks to reporters
+        default = Platform.TWITTER if "tweet" in verb else Platform.UNKNOWN
+        return (0.95 if here else 0.9), context.platform() or default
+    if _other_medium(sentence) or _is_source(attribution.author):
+        return None  # another medium, or an unnamed source talking to reporters
     if verb in SPEECH_VERBS:
-        return (0.85, platform or Platform.UNKNOWN) if _POST_CUE_RE.search(attribution.clause) else None
+        posted = _POST_CUE_RE.search(attribution.clause)
+        return (0.85, context.platform() or Platform.UNKNOWN) if posted else None
     previous = context.previous
     if here or _POSTED_CONTEXT_RE.search(previous):
-        return 0.85, platform or Platform.UNKNOWN
-    if not verb or _OTHER_MEDIUM_RE.search(previous):
+        return 0.85, context.platform() or Platform.UNKNOWN
+    if not verb or _other_medium(previous):
         return None
     if is_poster(attribution.author):
-        return 0.75, platform or Platform.UNKNOWN
+        return 0.75, context.platform() or Platform.UNKNOWN
     if embed_near:
-        return 0.7, platform or Platform.UNKNOWN
+        return 0.7, context.platform() or Platform.UNKNOWN
     return None
+
+
+_MEDIUM_WORDS = frozenset(
+    b"statement statements interview interviews website websites blog blogs letter letters email emails mail mails "
+    b"essay essays op article articles book books memoir podcast podcasts press speech newspaper magazine "
+    b"documentary court lawsuit filing text texts told".split()
+)
+"""Words one of which :data:`_OTHER_MEDIUM_RE` needs (``e-mail``, ``op-ed``: ``mail``, ``op``)."""
+
+
+def _other_medium(text: str) -> bool:
+    """Whether ``text`` puts a quotation in another medium (:data:`_OTHER_MEDIUM_RE`), its words looked at first."""
+    return not _MEDIUM_WORDS.isdisjoint(words_of(text)) and _OTHER_MEDIUM_RE.search(text) is not None
 
 
 def _is_source(author: str) -> bool:

@@ -21,8 +21,9 @@ import re
 from typing import Final
 
 from reactions.models import Platform
+from reactions.parse.authors import FURNITURE, REACH
 
-__all__ = ["LOOK_BACK", "PLATFORM_WORDS", "SENTENCE_END_RE", "TextIndex"]
+__all__ = ["LOOK_BACK", "PLATFORM_WORDS", "SENTENCE_END_RE", "Surroundings", "TextIndex", "platform_named", "words_of"]
 
 SENTENCE_END_RE: Final = re.compile(r"[.!?…](?<!\b[A-Z][.!?…])[\"”’)]?(?=[ \t\n]|$)")
 """A sentence's end (not after a lone capital: ``E! News``, ``U.S.``)."""
@@ -38,6 +39,26 @@ PLATFORM_WORDS: Final = (
     ("youtube", Platform.YOUTUBE),
 )  # fmt: skip
 """Words (lower case, in order of preference) by which prose names the platform of a post."""
+
+
+_FOLDS: Final = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+"""The letters ``re.IGNORECASE`` takes for ASCII ones."""
+
+
+_WORD_BYTES: Final = bytes(
+    byte + 32 if 65 <= byte <= 90 else byte if (chr(byte).isalnum() and byte < 128) or byte == 95 else 32
+    for byte in range(256)
+)
+"""Bytes of UTF-8 text as words: ASCII letters in lower case, digits and ``_`` kept, everything else a space
+(a non-ASCII letter splits a word, which only finds more words)."""
+
+
+def words_of(text: str) -> list[bytes]:
+    """The words of ``text`` (lower case, ASCII; see :data:`_WORD_BYTES`), as ``re.IGNORECASE`` folds them: a
+    word that a pattern finds between ``\\b`` is among them."""
+    if not text.isascii():
+        text = text.translate(_FOLDS)
+    return text.encode("utf-8", "surrogatepass").translate(_WORD_BYTES).split()
 
 
 def platform_named(text: str) -> Platform | None:
@@ -103,3 +124,68 @@ class TextIndex:
                 places.append(at)
                 at = lowered.find(word, at + 1)
             self._words[word] = places
+
+
+class Surroundings:
+    """The words around a quotation that say who wrote it where (for :mod:`reactions.parse.quotes`), each read
+    when first asked."""
+
+    __slots__ = ("_after", "_lead", "index", "match", "para", "start")
+
+    def __init__(self, index: TextIndex, match: re.Match[str]) -> None:
+        body = index.body
+        self.index = index
+        self.match = match
+        self.para = body.rfind("\n", max(0, match.start() - REACH), match.start()) + 1
+        """Where its paragraph starts (the text's start when no line break is within reach)."""
+        self.start = index.sentence_start(max(self.para, match.start() - LOOK_BACK), match.start())
+        """Where its sentence starts."""
+        self._lead: str | None = None
+        self._after: str | None = None
+
+    @property
+    def lead(self) -> str:
+        """Its sentence's words before it."""
+        if self._lead is None:
+            self._lead = self.index.body[self.start : self.match.start()]
+        return self._lead
+
+    @property
+    def after(self) -> str:
+        """Its sentence's words after it."""
+        if self._after is None:
+            body, at = self.index.body, self.match.end()
+            stop = SENTENCE_END_RE.search(body, at, min(len(body), at + REACH))
+            end = stop.end() if stop else min(len(body), at + REACH)
+            line_end = body.find("\n", at, end)
+            self._after = body[at : line_end if line_end >= 0 else end]
+        return self._after
+
+    @property
+    def sentence(self) -> str:
+        return f"{self.lead} {self.after}"
+
+    @property
+    def line(self) -> str:
+        """The last line before its paragraph (lines of site furniture such as ``Also Read: …`` left out)."""
+        lines = self.index.body[max(0, self.match.start() - REACH) : self.para].split("\n")
+        return next((line for line in reversed(lines) if line.strip() and not line.startswith(FURNITURE)), "")
+
+    @property
+    def before(self) -> str:
+        """The line before its paragraph and its paragraph's words before its sentence (at most
+        :data:`~reactions.parse.sentences.LOOK_BACK` characters of them)."""
+        lo = max(self.para, self.start - LOOK_BACK)
+        line = [self.line] if lo == self.para else []
+        return " ".join([*filter(None, line), self.index.body[lo : self.start]]).strip()
+
+    @property
+    def previous(self) -> str:
+        """The two sentences before (in its paragraph and the paragraph before); found only when asked."""
+        before = self.before
+        ends = [0, *(m.end() for m in SENTENCE_END_RE.finditer(before, 0, max(0, len(before) - 1)))]
+        return before[ends[-2] if len(ends) > 2 else 0 :]
+
+    def platform(self) -> Platform | None:
+        """The platform the sentence names, else the one its paragraph names before it."""
+        return platform_named(self.sentence) or self.index.platform_in(self.para, self.start)
