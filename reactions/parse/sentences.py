@@ -28,6 +28,8 @@ __all__ = ["LOOK_BACK", "PLATFORM_WORDS", "SENTENCE_END_RE", "Surroundings", "Te
 SENTENCE_END_RE: Final = re.compile(r"[.!?…](?<!\b[A-Z][.!?…])[\"”’)]?(?=[ \t\n]|$)")
 """A sentence's end (not after a lone capital: ``E! News``, ``U.S.``)."""
 
+_ENDING: Final = frozenset(".!?…")
+"""The marks a sentence's end starts with."""
 LOOK_BACK: Final = 4000
 """How far before a quotation its sentence and the sentences before it are read at most: far past any real
 sentence, and the bound that keeps a paragraph with no line break linear."""
@@ -87,9 +89,10 @@ class TextIndex:
         # An end found in the whole body depends on at most the two characters after its mark; a mark within two
         # characters of ``at`` is read as the scan stopping at ``at`` reads it.
         tail = max(lo, at - 2)
-        near = [m.end() for m in SENTENCE_END_RE.finditer(self.body, tail, at)]
-        if near:
-            return near[-1]
+        if not _ENDING.isdisjoint(self.body[tail:at]):
+            near = [m.end() for m in SENTENCE_END_RE.finditer(self.body, tail, at)]
+            if near:
+                return near[-1]
         i = bisect.bisect_left(self._starts, tail) - 1
         return self._ends[i] if i >= 0 and self._starts[i] >= lo else lo
 
