@@ -22,6 +22,7 @@ from typing import IO, TYPE_CHECKING
 from tqdm import tqdm
 
 from reactions import __version__
+from reactions.cli_checks import cache_warnings
 from reactions.cli_views import add_views_command
 from reactions.errors import ExportError, InputError, ReactionsError
 from reactions.models import SENTIMENT_LABELS as LABELS
@@ -145,7 +146,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 when something was extracted)."""
     args = build_parser().parse_args(argv)
     try:
-        status: int = args.handler(args)
+        with cache_warnings(sys.stderr, quiet=getattr(args, "quiet", False)):
+            status: int = args.handler(args)
     except ReactionsError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1

@@ -456,3 +456,65 @@ def test_a_table_without_a_text_column_is_one_named_error(tmp_path: Path, capsys
     assert "the table has: id, headline" in err
     assert main(["extract", str(tmp_path / "meta.csv"), "--no-cache", "--text-col", "headline", "-q", "-o",
                  str(tmp_path / "o.csv")]) == 0  # fmt: skip
+
+
+# --- a cache that cannot be used is said on stderr, once ----------------------------------------------
+
+
+def test_a_cache_folder_others_can_change_is_said_once_and_the_run_goes_on(
+    tmp_path: Path, seeds_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "shared-cache"
+    folder.mkdir(mode=0o700)
+    folder.chmod(0o777)  # prepared by someone else, or loosened: anyone could swap the key
+    argv = ["extract", str(seeds_dir), "--jobs", "2", "--cache-dir", str(folder), "-o", str(tmp_path / "o.csv")]
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    lines = [line for line in err.splitlines() if line.startswith("warning:")]
+    assert lines == [f"warning: parse cache disabled for {seeds_dir}: the cache folder {folder} can be changed by "
+                     "other users (mode 0777): chmod go-w it, or use a folder of your own"]  # fmt: skip
+    assert SEEDS_SUMMARY in err
+    assert not list(folder.iterdir())  # nothing written into it
+    assert main([*argv, "-q"]) == 0
+    assert capsys.readouterr().err == ""  # -q: errors only
+
+
+@pytest.mark.parametrize("damage", ["corrupt", "link", "key"])
+def test_an_unusable_cache_is_said_on_stderr(
+    tmp_path: Path, seeds_dir: Path, capsys: pytest.CaptureFixture[str], damage: str
+) -> None:
+    from reactions.run.cache import KEY_NAME
+
+    folder = tmp_path / "cache"
+    argv = ["extract", str(seeds_dir), "--jobs", "1", "--cache-dir", str(folder), "-o", str(tmp_path / "o.csv")]
+    assert main(argv) == 0
+    assert "warning:" not in capsys.readouterr().err
+    (db,) = folder.glob("corpus-*.db")
+    if damage == "corrupt":
+        db.write_bytes(b"not a database" * 500)
+    elif damage == "link":
+        db.unlink()
+        db.symlink_to(tmp_path / "o.csv")
+    else:
+        (folder / KEY_NAME).write_bytes(b"short")
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    (line,) = [line for line in err.splitlines() if line.startswith("warning:")]
+    reason = {"corrupt": f"{db}: file is not a database", "link": f"{db}: a symbolic link, not used as a cache",
+              "key": f"{folder / KEY_NAME}: not a signing key"}[damage]  # fmt: skip
+    assert line.startswith(f"warning: parse cache disabled for {seeds_dir}: {reason}")
+    assert SEEDS_SUMMARY in err
+
+
+def test_a_cache_failing_mid_run_is_said_once(capsys: pytest.CaptureFixture[str]) -> None:
+    import logging
+
+    from reactions.cli_checks import cache_warnings
+
+    log = logging.getLogger("reactions.run.pipeline")
+    with cache_warnings(sys.stderr):
+        for _ in range(3):  # every task that met the full disk
+            log.warning("parse cache disabled for %s: %s", "/c/1.db", "cannot write it: database or disk is full")
+    log.warning("after the run: %s", "not said")
+    assert capsys.readouterr().err == (
+        "warning: parse cache disabled for /c/1.db: cannot write it: database or disk is full\n")
