@@ -620,3 +620,25 @@ def test_a_long_listing_is_said_on_a_terminal(monkeypatch: pytest.MonkeyPatch, s
     monkeypatch.setattr(sys, "stdout", io.StringIO())
     assert main(["extract", str(seeds_dir), "--no-cache"]) == 0
     assert stderr.getvalue().startswith(f"listing the files under {seeds_dir} …\n")
+
+
+def test_a_full_disk_mid_run_is_said_once(
+    tmp_path: Path, seeds_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sqlite3
+
+    from reactions.run.cache import ParseCache
+
+    def full(self: ParseCache, *args: object) -> None:
+        with self._softly("write"):
+            raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(ParseCache, "put", full)
+    monkeypatch.setattr(ParseCache, "put_scores", full)
+    monkeypatch.setattr(ParseCache, "put_frame", full)
+    assert main(["extract", str(seeds_dir), "--jobs", "1", "-o", str(tmp_path / "o.csv")]) == 0
+    err = capsys.readouterr().err
+    (line,) = [line for line in err.splitlines() if line.startswith("warning:")]
+    assert line.startswith("warning: parse cache disabled for ")
+    assert line.endswith(": cannot write it: database or disk is full")
+    assert SEEDS_SUMMARY in err
