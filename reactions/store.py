@@ -202,6 +202,8 @@ class Store:
         Raises :class:`ValueError` for an empty term or a valence outside :data:`VALENCE_RANGE`.
         """
         rows = [(_check_term(term), _check_valence(term, valence), _now()) for term, valence in entries.items()]
+        if not rows:  # nothing to write: also fine for a read-only store
+            return
         with self._transaction() as connection:
             connection.executemany(
                 "INSERT OR REPLACE INTO lexicon (term, valence, updated_at) VALUES (?, ?, ?)",
@@ -211,6 +213,8 @@ class Store:
     def remove_terms(self, terms: Iterable[str]) -> int:
         """Remove terms; returns how many there were."""
         keys = [(normalise_term(t),) for t in terms]
+        if not keys:
+            return 0
         with self._transaction() as connection:
             before = connection.total_changes
             connection.executemany("DELETE FROM lexicon WHERE term = ?", keys)

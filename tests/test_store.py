@@ -527,6 +527,10 @@ def check_read_only_store(folder: Path, path: Path, capsys: pytest.CaptureFixtur
     assert capsys.readouterr().out == "negative\tsentiment=negative\n"
     assert cli.main(["views", str(folder), "--delete", "negative"]) == 1
     assert "cannot be written" in capsys.readouterr().err
+    assert cli.main(["lexicon", "--corpus", str(folder)]) == 0  # listing it writes nothing
+    assert capsys.readouterr().out == "ratio\t-3\n"
+    assert cli.main(["lexicon", "--corpus", str(folder), "--set", "w", "1"]) == 1
+    assert "cannot be written" in capsys.readouterr().err
     assert sorted(p.name for p in folder.iterdir()) == [STORE_NAME]  # no side file made
     assert path.read_bytes() == before
 
