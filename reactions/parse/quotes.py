@@ -48,6 +48,7 @@ a bounded window, and no pattern has nested or adjacent unbounded repeats.
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -58,11 +59,11 @@ from reactions.parse.authors import (
     author_as_written,
     is_poster,
     plausible_author,
-    resolve_author,
     subject,
     subject_before,
 )
 from reactions.parse.build import build_reaction, overlaps, text_fingerprint
+from reactions.parse.people import author_of, full_names
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
 from reactions.parse.sentences import Surroundings, TextIndex, words_of
 
@@ -169,6 +170,16 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
         if quote is not None:
             found.append(quote)
             cursor = max(quote.span[1], match.end())
+    return _one_name_a_person(body, found)
+
+
+def _one_name_a_person(body: str, found: list[Reaction]) -> list[Reaction]:
+    """The quotations with each partial name made the full name it stands for (:func:`full_names`)."""
+    named = [(i, quote) for i, quote in enumerate(found) if quote.author]
+    fulls = full_names(body, [(quote.span[0], quote.author or "") for _, quote in named])
+    for (i, quote), full in zip(named, fulls, strict=True):
+        if full != quote.author:
+            found[i] = dataclasses.replace(quote, author=full)
     return found
 
 
@@ -269,7 +280,7 @@ def _quote_at(
         confidence=confidence,
         handle=handle,
         display_name=author_as_written(attribution.author) or (f"@{handle}" if handle else None),
-        author=resolve_author(body, span[0], attribution.author) or handle,
+        author=author_of(body, span[0], attribution.author, handle),
     )
 
 
