@@ -171,7 +171,7 @@ def test_an_empty_file_and_a_missing_file_are_reasons(tmp_path: Path) -> None:
     empty = list(read_documents(write(tmp_path, "empty.csv", b"")))
     missing = list(read_documents(str(tmp_path / "missing.jsonl")))
     assert len(empty) == 1
-    assert "EmptyDataError" in reasons(empty)[0]
+    assert "an empty table" in reasons(empty)[0]
     assert reasons(missing) == ["cannot be read: no such file or folder"]
 
 

@@ -25,9 +25,9 @@ from reactions.sources.jsonarray import iter_array
 from reactions.sources.kinds import TABLE_FORMATS, table_format
 from reactions.sources.options import Part, SourceOptions
 from reactions.sources.remote import file_size, open_binary
-from reactions.sources.streams import CutStream, Readable, compression_of, open_decompressed
+from reactions.sources.streams import CutStream, Readable, Utf8, compression_of, open_decompressed
 
-__all__ = ["TABLE_FORMATS", "read_table_part", "table_format", "table_parts"]
+__all__ = ["TABLE_FORMATS", "read_table_part", "row_cap", "table_format", "table_parts"]
 
 _SCAN_BLOCK: Final = 1 << 20
 
@@ -86,10 +86,27 @@ def _rows(part: Part, records: Iterable[Mapping[str, object]], columns: Columns,
 # --- CSV / TSV -------------------------------------------------------------------------------------------------
 
 
+def row_cap(options: SourceOptions) -> int:
+    """The longest line (a CSV record, a JSONL line, a JSON element) held while reading: room for an article of
+    ``options.max_bytes`` however its characters are escaped, and its other columns.  A longer one is skipped
+    without ever being held whole, so a decompressed bomb costs no more memory than this."""
+    return 3 * options.max_bytes + (64 << 10)
+
+
+def _text_stream(part: Part, cut: str, options: SourceOptions) -> CutStream:
+    """A table part's decompressed bytes as UTF-8, in whole lines of at most :func:`row_cap` bytes."""
+    return CutStream(Utf8(_ranged(part)), cut, max_line=row_cap(options), first_line=part.first_row)
+
+
 def _read_csv(part: Part, options: SourceOptions) -> Iterator[Item]:
-    cut = CutStream(open_decompressed(part.path), "csv")
+    cut = _text_stream(part, "csv", options)
     with io.BufferedReader(cut) as stream:
-        yield from _csv_rows(part, stream, options)
+        try:
+            yield from _csv_rows(part, stream, options)
+        except pd.errors.EmptyDataError:
+            if not cut.notes and not cut.error:
+                yield skipped(part.name, "an empty table: no columns, no rows")
+    yield from (skipped(part.name, note) for note in cut.notes)
     if cut.error:
         yield skipped(part.name, f"{cut.error}: the rows after the last one read are lost")
 
@@ -137,9 +154,10 @@ def _bad_line(message: str) -> str:
 
 
 def _read_jsonl(part: Part, options: SourceOptions) -> Iterator[Item]:
-    cut = CutStream(_ranged(part))
+    cut = _text_stream(part, "line", options)
     with io.BufferedReader(cut) as stream:
         yield from _jsonl_rows(part, stream, options)
+    yield from (skipped(part.name, note) for note in cut.notes)
     if cut.error:
         yield skipped(part.name, f"{cut.error}: the lines after the last one read are lost")
 
@@ -194,9 +212,9 @@ def _json_line(line: bytes) -> dict[str, object] | str | None:
 
 
 def _read_json(part: Part, options: SourceOptions) -> Iterator[Item]:
-    cut = CutStream(open_decompressed(part.path), "none")
+    cut = CutStream(Utf8(open_decompressed(part.path)), "none")
     with io.BufferedReader(cut) as stream:
-        yield from _json_rows(part, iter_array(stream), options)
+        yield from _json_rows(part, iter_array(stream, limit=row_cap(options)), options)
     if cut.error:
         yield skipped(part.name, f"{cut.error}: the elements after the last one read are lost")
 
