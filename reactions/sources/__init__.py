@@ -37,6 +37,7 @@ from reactions.sources.fakenewsnet import article_id
 from reactions.sources.files import os_reason
 from reactions.sources.kinds import FAKENEWSNET_FILE, compression_of, inner_name, table_format, warc_format
 from reactions.sources.options import Part, SourceOptions, TableColumns
+from reactions.sources.outcomes import grouped
 from reactions.sources.remote import RemoteUnavailableError, expand_paths
 
 __all__ = [
@@ -140,9 +141,10 @@ def partitions(path: str, options: SourceOptions = DEFAULT_SOURCE, name: str | N
 
 
 def read_part(part: Part, options: SourceOptions = DEFAULT_SOURCE) -> Iterator[Document | FileOutcome]:
-    """One part's documents in order, and a skipped outcome for each item that cannot be read; never raises."""
+    """One part's documents in order, and a skipped outcome for each item that cannot be read (past a few of one
+    kind, counted: :func:`~reactions.sources.outcomes.grouped`); never raises."""
     try:
-        yield from _reader(part.kind)(part, options)
+        yield from grouped(part.name, _reader(part.kind)(part, options))
     except RemoteUnavailableError as error:
         yield skipped(part.name, str(error))
     except OSError as error:

@@ -23,7 +23,7 @@ from pathlib import PurePosixPath
 from typing import Final
 
 from reactions.models import Document, FileOutcome, Status
-from reactions.sources import DEFAULT_SOURCE, partitions, read_part
+from reactions.sources import SourceOptions, partitions, read_part
 from reactions.sources.kinds import is_fakenewsnet, table_format, warc_format
 from reactions.sources.remote import in_memory
 
@@ -183,21 +183,25 @@ def _dataset_name(name: str) -> bool:
 
 def _read_dataset(name: str, data: bytes, budget: _Budget) -> Iterator[Document | FileOutcome]:
     """A dataset or a web archive, read from memory by the same readers as from disk (:mod:`reactions.sources`),
-    its articles counted against the upload's uncompressed budget."""
+    its articles counted against the upload's uncompressed budget as they are decoded: once it is spent, one
+    outcome says so and the rest of the dataset is not decoded at all."""
     if not _dataset_name(name):
         yield skipped(name, f"unsupported file type {name[name.rfind('.'):]!r}: a compressed dataset is named "
                       "like data.csv.gz or crawl.warc.gz")  # fmt: skip
         return
+    options = SourceOptions(max_bytes=budget.limits.max_file_bytes)
+    read = 0
     with in_memory({name: data}):
-        found = [item for part in partitions(name, DEFAULT_SOURCE, name) for item in read_part(part)]
-    for item in found:
-        if isinstance(item, Document) and budget.bytes < len(item.data):
-            yield skipped(item.source, f"upload limit reached: more than {_size(budget.limits.max_total_bytes)} "
-                          "of articles")  # fmt: skip
-            continue
-        if isinstance(item, Document):
-            budget.bytes -= len(item.data)
-        yield item
+        for part in partitions(name, options, name):
+            for item in read_part(part, options):
+                if isinstance(item, Document) and budget.bytes < len(item.data):
+                    yield skipped(name, f"upload limit reached: more than {_size(budget.limits.max_total_bytes)} "
+                                  f"of articles; {read:,} read, the rest of the file is not")  # fmt: skip
+                    return
+                if isinstance(item, Document):
+                    budget.bytes -= len(item.data)
+                    read += 1
+                yield item
 
 
 def _read_archive(name: str, data: bytes, budget: _Budget) -> Iterator[Document | FileOutcome]:
