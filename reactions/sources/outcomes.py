@@ -37,16 +37,16 @@ class _Kind:
     first_hidden: str = ""
     """The place of the first item only counted."""
     example: str = ""
-    """Its reason."""
+    """Its problem (the reason without the place)."""
 
 
-def _kind(reason: str) -> tuple[str, str] | None:
-    """``(place, kind)`` of a reason that names a place in its file, else ``None``."""
+def _kind(reason: str) -> tuple[str, str, str] | None:
+    """``(place, kind, problem)`` of a reason that names a place in its file, else ``None``."""
     place = _PLACE.match(reason)
     if place is None:
         return None
     _, sep, rest = reason.partition(": ")
-    return (place.group(), _NUMBER.sub("#", rest)) if sep else None
+    return (place.group(), _NUMBER.sub("#", rest), rest) if sep else None
 
 
 def grouped(name: str, items: Iterator[Document | FileOutcome]) -> Iterator[Document | FileOutcome]:
@@ -57,14 +57,14 @@ def grouped(name: str, items: Iterator[Document | FileOutcome]) -> Iterator[Docu
         if found is None:
             yield item
             continue
-        place, kind = found
+        place, kind, problem = found
         seen = kinds.setdefault(kind, _Kind(0))
         seen.count += 1
         if seen.count <= SHOWN:
             yield item
         elif not seen.first_hidden:
-            seen.first_hidden, seen.example = place, str(item.reason)
+            seen.first_hidden, seen.example = place, problem
     for seen in kinds.values():
         if seen.count > SHOWN:
             yield skipped(name, f"{seen.count - SHOWN:,} more with the same problem, from {seen.first_hidden} on: "
-                                f"{seen.example.partition(': ')[2]}")
+                                f"{seen.example}")
