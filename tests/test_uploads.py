@@ -223,3 +223,24 @@ def test_a_web_archive_upload_is_read_and_a_name_never_reaches_the_disk(
     upload = read_uploads([("crawl.warc.gz", data)])
     assert [d.source for d in upload.documents] == [f"https://news.example/{n}" for n, _ in golden_pages()[:3]]
     assert (read_uploads([("x.gz", b"\x1f\x8b")]).skipped[0].reason or "").startswith("unsupported file type")
+
+
+def test_a_dataset_upload_stops_where_its_budget_does_with_one_outcome() -> None:
+    import gzip
+    import json
+
+    data = gzip.compress("".join(json.dumps({"text": f"{i} " + "x" * 1000}) + "\n" for i in range(2000)).encode())
+    upload = read_uploads([("data.jsonl.gz", data)], limits=UploadLimits(max_total_bytes=10_000))
+    assert len(upload.documents) == 9
+    assert [(o.path, o.reason) for o in upload.skipped] == [  # on main: 1,991 outcomes, each logged
+        ("data.jsonl.gz", "upload limit reached: more than 9.77 KB of articles; 9 read, the rest of the file is not")]
+
+
+def test_a_compressed_bomb_upload_is_one_named_outcome_and_the_rest_is_read() -> None:
+    import gzip
+
+    bomb = gzip.compress(bytes(64 << 20))  # 64 KB that inflate to 64 MB of NUL
+    upload = read_uploads([("data.csv.gz", bomb), ("ok.txt", GOOD)])
+    assert [d.source for d in upload.documents] == ["ok.txt"]
+    assert [(o.path, o.reason) for o in upload.skipped] == [
+        ("data.csv.gz", "line 1: 64 MB, longer than the 30 MB a row may take: the file ends in it")]

@@ -49,6 +49,8 @@ _READ_BLOCK: Final = 1 << 16
 _SCAN_BLOCK: Final = 1 << 20
 _MAX_LINE: Final = 1 << 20
 """The longest header line read (a WARC-Target-URI of a megabyte is not a real one)."""
+_WARCIO_BLOCK: Final = 4096
+"""Compressed bytes warcio inflates at once (zeros inflate a thousandfold: 4 MB, not warcio's 16 MB)."""
 _PROBE: Final = 512
 """Bytes of a gzip member inflated to tell whether a record starts there."""
 _GZIP_MAGIC: Final = b"\x1f\x8b\x08"
@@ -94,7 +96,7 @@ class _Records(ArchiveIterator):  # type: ignore[misc]
 
     def __init__(self, stream: IO[bytes], **options: Any) -> None:
         super().__init__(stream, **options)
-        self.reader = _BoundedReader(self.fh, block_size=_READ_BLOCK // 4)
+        self.reader = _BoundedReader(self.fh, block_size=_WARCIO_BLOCK)
 
 
 def read_warc(part: Part, options: SourceOptions) -> Iterator[Item]:
@@ -104,8 +106,13 @@ def read_warc(part: Part, options: SourceOptions) -> Iterator[Item]:
     for item in _read_warc(part, options, counts):
         told = True
         yield item
-    if not told and counts.articles == 0 and not _starts_like_an_archive(part.path):
+    if told or counts.articles:
+        return
+    if not _starts_like_an_archive(part.path):
         yield skipped(part.name, "not a web archive: no WARC or ARC record in it")
+    else:
+        records = f"{counts.records:,} record" + ("s" if counts.records != 1 else "")
+        yield skipped(part.name, f"no article in it ({records}, none an HTML or plain-text page with a 2xx status)")
 
 
 def _starts_like_an_archive(path: str) -> bool:
@@ -225,7 +232,7 @@ def _header_cut(path: str, offset: int) -> bool:
             raw.seek(offset)
             rest = raw.read(_READ_BLOCK)
         if rest.startswith(b"\x1f\x8b"):
-            rest = zlib.decompressobj(31).decompress(rest)
+            rest = zlib.decompressobj(31).decompress(rest, _READ_BLOCK)  # no more than it looks at
     except (OSError, zlib.error):
         return False
     return len(rest) < _READ_BLOCK and rest.lstrip().startswith((b"WARC/", b"http", b"filedesc")) and \
