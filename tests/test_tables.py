@@ -408,3 +408,9 @@ def test_a_warning_names_columns_only_when_they_look_like_names(tmp_path: Path) 
     assert "root" not in reason
     assert reason == "no text column (looked for text, content, body, ...; the table has 1 column, none named like " \
                      "a text column)"
+
+
+def test_a_compressed_parquet_that_inflates_past_its_ratio_is_not_spooled(tmp_path: Path) -> None:
+    path = write(tmp_path, "bomb.parquet.gz", gzip.compress(bytes(80 << 20)))
+    assert reasons(list(read_documents(path))) == [
+        "cannot be read: it inflates to more than 66 MB, over 20 times its size (a compression bomb?): not read"]

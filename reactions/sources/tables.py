@@ -25,11 +25,13 @@ from reactions.sources.jsonarray import iter_array
 from reactions.sources.kinds import TABLE_FORMATS, table_format
 from reactions.sources.options import Part, SourceOptions
 from reactions.sources.remote import file_size, open_binary
-from reactions.sources.streams import CutStream, Readable, Utf8, compression_of, open_decompressed
+from reactions.sources.streams import CutStream, Readable, Utf8, compression_of, open_decompressed, size_text
 
 __all__ = ["TABLE_FORMATS", "read_table_part", "row_cap", "table_format", "table_parts"]
 
 _SCAN_BLOCK: Final = 1 << 20
+_PARQUET_RATIO: Final = 20
+"""How many times its size a compressed Parquet file may inflate to (its pages are compressed already)."""
 
 Item = Document | FileOutcome
 
@@ -254,11 +256,18 @@ def _read_parquet(part: Part, options: SourceOptions) -> Iterator[Item]:
 
 
 def _seekable(path: str) -> IO[bytes]:
+    """A Parquet file opened for seeking; a compressed one inflated into a spool (on disk past 64 MB), at most
+    :data:`_PARQUET_RATIO` times its size (Parquet's pages are compressed already: more is a bomb)."""
     if compression_of(path) is None:
         return open_binary(path)
+    cap = _PARQUET_RATIO * file_size(path) + (64 << 20)
     spool = tempfile.SpooledTemporaryFile(max_size=64 * 1024 * 1024)  # noqa: SIM115 - returned open
     with open_decompressed(path) as stream:
         while block := stream.read(_SCAN_BLOCK):
             spool.write(block)
+            if spool.tell() > cap:
+                spool.close()
+                raise OSError(0, f"it inflates to more than {size_text(cap)}, over {_PARQUET_RATIO} times its size "
+                                 "(a compression bomb?): not read")
     spool.seek(0)
     return cast(IO[bytes], spool)
