@@ -14,6 +14,8 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from reactions.models import Document, FileOutcome, Status
 from reactions.sources import SourceOptions, partitions, read_documents, read_part
@@ -414,3 +416,26 @@ def test_a_compressed_parquet_that_inflates_past_its_ratio_is_not_spooled(tmp_pa
     path = write(tmp_path, "bomb.parquet.gz", gzip.compress(bytes(80 << 20)))
     assert reasons(list(read_documents(path))) == [
         "cannot be read: it inflates to more than 66 MB, over 20 times its size (a compression bomb?): not read"]
+
+
+@given(st.text(alphabet='a,"\n', max_size=300), st.integers(1, 17))
+def test_cut_stream_gives_every_byte_of_a_stream_that_does_not_break(text: str, block: int) -> None:
+    data = text.encode()
+    for cap in (0, 10_000):
+        cut = CutStream(io.BytesIO(data), "csv", block=block, max_line=cap)
+        got = io.BufferedReader(cut).read()
+        assert got == data
+        assert cut.notes == []
+
+
+@given(st.lists(st.text(alphabet='ab,"', max_size=40), max_size=20), st.integers(1, 17))
+def test_cut_stream_cuts_csv_records_only_outside_quotes(cells: list[str], block: int) -> None:
+    records = [f'"{cell.replace(chr(34), chr(34) * 2)}\nx",y\n'.encode() for cell in cells]
+    cut = CutStream(io.BytesIO(b"".join(records)), "csv", block=block, max_line=10_000)
+    pieces = []
+    while piece := cut.read(1 << 20):
+        pieces.append(piece)
+    assert b"".join(pieces) == b"".join(records)
+    for piece in pieces:  # each piece the cut stream gives ends a record
+        assert piece.endswith(b"\n")
+        assert piece.count(b'"') % 2 == 0

@@ -129,8 +129,8 @@ def _decode(buffer: _Buffer, decoder: json.JSONDecoder) -> object:
         return value
 
 
-_TOKENS: Final = re.compile(r'["\\\[\]{}]')
-"""What matters in finding where an element ends: quotes, escapes, brackets (one character each)."""
+_TOKENS: Final = re.compile(r'[\[{]+|[\]}]+|["\\]')
+"""What matters in finding where an element ends: runs of opening or closing brackets, quotes, escapes."""
 _DEEP: Final = "nested too deeply: skipped"
 
 
@@ -148,10 +148,13 @@ def _skip_deep(buffer: _Buffer) -> _Broken:
                 in_string = token != '"'
                 continue
             in_string = token == '"'
-            depth += (token in "[{") - (token in "]}")
-            if depth == 0:
-                buffer.pos = at
-                return _Broken(_DEEP, ends=False)
+            if token[0] in "[{":
+                depth += len(token)
+            elif token[0] in "]}":
+                if depth <= len(token):
+                    buffer.pos = match.start() + depth
+                    return _Broken(_DEEP, ends=False)
+                depth -= len(token)
         else:
             at, start = len(buffer.text), buffer.pos
             if buffer.over() or not buffer.fill():

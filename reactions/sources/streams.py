@@ -244,37 +244,51 @@ class CutStream(io.RawIOBase):
 
     def _last_cut(self, data: bytes, quotes: int) -> int:
         """Just after the last line end in ``data`` (of CSV: outside quotes, ``quotes`` being the quotes before
-        ``data``), else ``-1``.  Each byte is counted once."""
-        end = data.rfind(b"\n")
-        if self._mode != "csv" or end < 0:
-            return end + 1 if end >= 0 else -1
-        before = quotes + data.count(b'"')
-        stop = len(data)
-        while end >= 0:
-            before -= data.count(b'"', end, stop)
-            if before % 2 == 0:
+        ``data``), else ``-1``.  Linear: one step per quote, not per line."""
+        if self._mode != "csv":
+            return data.rfind(b"\n") + 1 or -1
+        stop, odd = len(data), (quotes + data.count(b'"')) % 2 == 1
+        while stop > 0:
+            quote = data.rfind(b'"', 0, stop)  # between it and stop, the parity is the same
+            if not odd and (end := data.rfind(b"\n", quote + 1, stop)) >= 0:
                 return end + 1
-            stop, end = end, data.rfind(b"\n", 0, end)
+            if quote < 0:
+                return -1
+            stop, odd = quote, not odd
         return -1
 
     def _drop(self, data: bytes) -> bytes:
         """Read on through a line over the cap; what follows its end (``b""``: none in ``data``)."""
-        at, quotes = 0, self._quotes
-        while (end := data.find(b"\n", at)) >= 0:
-            quotes += self._quote_count(data, at, end)
-            at = end + 1
-            if quotes % 2 == 0:
-                self._quotes, self._dropped = quotes, self._dropped + at
-                self._ready += b"\n"
-                self._end_drop(at_end=False)
-                return data[at:]
-        self._quotes = quotes + self._quote_count(data, at)
+        end = self._first_cut(data, self._quotes % 2 == 1)
+        if end >= 0:
+            self._quotes += self._quote_count(data, 0, end)
+            self._dropped += end
+            self._ready += b"\n"
+            self._end_drop(at_end=False)
+            return data[end:]
+        self._quotes += self._quote_count(data)
         self._dropped += len(data)
         if self._dropped > _GIVE_UP * self._max:
             self.notes.append(f"line {self._line}: more than {size_text(self._dropped)} without a line end "
                               "(a compression bomb?): the rest of the file is not read")
             self._ended, self._dropped = True, 0
         return b""
+
+    def _first_cut(self, data: bytes, odd: bool) -> int:
+        """Just after the first line end in ``data`` (of CSV: outside quotes, ``odd`` telling whether a quote is
+        open where ``data`` starts), else ``-1``.  One step per quote."""
+        if self._mode != "csv":
+            return data.find(b"\n") + 1 or -1
+        at = 0
+        while True:
+            quote = data.find(b'"', at)
+            if not odd:
+                end = data.find(b"\n", at, quote if quote >= 0 else len(data))
+                if end >= 0:
+                    return end + 1
+            if quote < 0:
+                return -1
+            at, odd = quote + 1, not odd
 
     def _end_drop(self, at_end: bool) -> None:
         if not self._dropped:
