@@ -231,9 +231,9 @@ def test_a_dataset_upload_stops_where_its_budget_does_with_one_outcome() -> None
 
     data = gzip.compress("".join(json.dumps({"text": f"{i} " + "x" * 1000}) + "\n" for i in range(2000)).encode())
     upload = read_uploads([("data.jsonl.gz", data)], limits=UploadLimits(max_total_bytes=10_000))
-    assert len(upload.documents) == 9
+    assert len(upload.documents) == 4  # each row costs its text and 1 KB (ROW_COST)
     assert [(o.path, o.reason) for o in upload.skipped] == [  # on main: 1,991 outcomes, each logged
-        ("data.jsonl.gz", "upload limit reached: more than 9.77 KB of articles; 9 read, the rest of the file is not")]
+        ("data.jsonl.gz", "upload limit reached: more than 9.77 KB of articles; 4 read, the rest of the file is not")]
 
 
 def test_a_compressed_bomb_upload_is_one_named_outcome_and_the_rest_is_read() -> None:
@@ -244,3 +244,34 @@ def test_a_compressed_bomb_upload_is_one_named_outcome_and_the_rest_is_read() ->
     assert [d.source for d in upload.documents] == ["ok.txt"]
     assert [(o.path, o.reason) for o in upload.skipped] == [
         ("data.csv.gz", "line 1: 64 MB, longer than the 30 MB a row may take: the file ends in it")]
+
+
+def test_a_guarded_upload_reads_as_in_process_but_in_another_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from reactions.run import uploads as guarded
+
+    files = [("a.txt", GOOD), ("news.csv", b"text\nFirst row\n"), ("bad.exe", b"MZ")]
+    assert guarded.read_uploads_guarded(files, taken=["a.txt"]) == read_uploads(files, taken=["a.txt"])
+    if guarded.worker_context().get_start_method() != "fork":
+        pytest.skip("the stand-in below reaches the worker only when it is forked")
+
+    def where(files: object, **_: object) -> Upload:
+        return Upload(skipped=(FileOutcome(str(os.getpid()), None, Status.SKIPPED),))
+
+    monkeypatch.setattr(guarded, "read_uploads", where)
+    (outcome,) = guarded.read_uploads_guarded(files).skipped
+    assert outcome.path != str(os.getpid())
+
+
+def test_an_upload_that_takes_too_long_to_decode_is_stopped_and_named() -> None:
+    import gzip
+
+    from reactions.run.uploads import read_uploads_guarded
+
+    slow = gzip.compress(b"id,text\n" + b"1,\n" * 3_000_000)  # seconds of empty rows
+    upload = read_uploads_guarded([("slow.csv.gz", slow), ("ok.txt", GOOD)], time_limit=0.5)
+    assert upload.documents == ()
+    assert [(o.path, o.reason) for o in upload.skipped] == [
+        ("slow.csv.gz", "took longer than 0.5 s to read and was stopped"),
+        ("ok.txt", "took longer than 0.5 s to read and was stopped")]

@@ -42,6 +42,9 @@ DATASET_TYPES: Final[tuple[str, ...]] = (
 one, ``data.csv.gz``, ``crawl.warc.gz``)."""
 
 CHUNK: Final = 64 * 1024
+ROW_COST: Final = 1024
+"""Bytes of the upload budget a dataset's row costs besides its text (what holding it as a document costs):
+a million tiny rows are not a few MB of articles."""
 
 Progress = Callable[[int, int, str], None]
 """Called as ``progress(done, total, name)`` after each uploaded file."""
@@ -194,13 +197,13 @@ def _read_dataset(name: str, data: bytes, budget: _Budget) -> Iterator[Document 
     with in_memory({name: data}):
         for part in partitions(name, options, name):
             for item in read_part(part, options):
-                if isinstance(item, Document) and budget.bytes < len(item.data):
+                cost = len(item.data) + ROW_COST if isinstance(item, Document) else 0
+                if budget.bytes < cost:
                     yield skipped(name, f"upload limit reached: more than {_size(budget.limits.max_total_bytes)} "
                                   f"of articles; {read:,} read, the rest of the file is not")  # fmt: skip
                     return
-                if isinstance(item, Document):
-                    budget.bytes -= len(item.data)
-                    read += 1
+                budget.bytes -= cost
+                read += cost > 0
                 yield item
 
 
