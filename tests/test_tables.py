@@ -439,3 +439,13 @@ def test_cut_stream_cuts_csv_records_only_outside_quotes(cells: list[str], block
     for piece in pieces:  # each piece the cut stream gives ends a record
         assert piece.endswith(b"\n")
         assert piece.count(b'"') % 2 == 0
+
+
+def test_a_large_utf16_jsonl_file_is_not_cut_into_byte_ranges(tmp_path: Path) -> None:
+    data = "".join(json.dumps({"text": f"Article {i}"}) + "\n" for i in range(50)).encode("utf-16")
+    path = write(tmp_path, "wide.jsonl", data)
+    options = SourceOptions(part_bytes=100)
+    assert len(partitions(path, options)) == 1
+    docs = [d for d in read_documents(path, options) if isinstance(d, Document)]
+    assert [d.data for d in docs][-1] == b"Article 49"
+    assert len(docs) == 50

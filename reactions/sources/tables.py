@@ -9,6 +9,7 @@ rows read before it.
 
 from __future__ import annotations
 
+import codecs
 import io
 import json
 import tempfile
@@ -48,9 +49,15 @@ def table_parts(path: str, name: str, options: SourceOptions) -> list[Part]:
             meta = pq.ParquetFile(raw).metadata
         firsts = [1 + sum(meta.row_group(j).num_rows for j in range(i)) for i in range(meta.num_row_groups)]
         return [Part(path, name, "table", fmt, index=i, first_row=first) for i, first in enumerate(firsts)] or whole
-    if fmt == "jsonl" and file_size(path) > options.part_bytes:
+    if fmt == "jsonl" and file_size(path) > options.part_bytes and not _utf16(path):
         return _line_ranges(path, name, options.part_bytes)
     return whole
+
+
+def _utf16(path: str) -> bool:
+    """Whether a file starts with a UTF-16 byte-order mark (its lines cannot be cut on the byte ``\\n``)."""
+    with open_binary(path) as raw:
+        return raw.read(2) in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
 
 def _line_ranges(path: str, name: str, size: int) -> list[Part]:
