@@ -6,6 +6,7 @@ import io
 import posixpath
 import stat
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
 import pytest
@@ -256,22 +257,24 @@ def test_a_guarded_upload_reads_as_in_process_but_in_another_process(monkeypatch
     if guarded.worker_context().get_start_method() != "fork":
         pytest.skip("the stand-in below reaches the worker only when it is forked")
 
-    def where(files: object, **_: object) -> Upload:
-        return Upload(skipped=(FileOutcome(str(os.getpid()), None, Status.SKIPPED),))
+    def where(files: object, state: guarded.UploadState, **_: object) -> Iterator[tuple[Upload, object]]:
+        for _file in files:  # type: ignore[attr-defined]
+            yield Upload(skipped=(FileOutcome(str(os.getpid()), None, Status.SKIPPED),)), state
 
-    monkeypatch.setattr(guarded, "read_uploads", where)
-    (outcome,) = guarded.read_uploads_guarded(files).skipped
-    assert outcome.path != str(os.getpid())
+    monkeypatch.setattr(guarded, "read_uploads_each", where)
+    readers = {o.path for o in guarded.read_uploads_guarded(files).skipped}
+    assert len(readers) == 1
+    assert str(os.getpid()) not in readers
 
 
-def test_an_upload_that_takes_too_long_to_decode_is_stopped_and_named() -> None:
+def test_an_upload_that_takes_too_long_to_decode_is_stopped_named_and_the_rest_read() -> None:
     import gzip
 
     from reactions.run.uploads import read_uploads_guarded
 
     slow = gzip.compress(b"id,text\n" + b"1,\n" * 3_000_000)  # seconds of empty rows
-    upload = read_uploads_guarded([("slow.csv.gz", slow), ("ok.txt", GOOD)], time_limit=0.5)
-    assert upload.documents == ()
+    files = [("a.txt", GOOD), ("slow.csv.gz", slow), ("a.txt", OTHER)]
+    upload = read_uploads_guarded(files, taken=["seed.txt"], time_limit=0.5)
+    assert [d.source for d in upload.documents] == ["a.txt", "a (2).txt"]  # names go on in the fresh process
     assert [(o.path, o.reason) for o in upload.skipped] == [
-        ("slow.csv.gz", "took longer than 0.5 s to read and was stopped"),
-        ("ok.txt", "took longer than 0.5 s to read and was stopped")]
+        ("slow.csv.gz", "took longer than 0.5 s to read and was stopped")]
