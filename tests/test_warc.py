@@ -210,3 +210,18 @@ def test_a_warning_never_quotes_the_archive(tmp_path: Path) -> None:
         said = reasons(list(read_documents(str(tmp_path / name))))
         assert said, name
         assert not any("root" in reason for reason in said), said
+
+
+def test_many_damaged_records_are_three_lines_and_a_count(tmp_path: Path) -> None:
+    path = tmp_path / "d.warc"
+    page = golden_pages()[0]
+    pages = write_warc(path, [page] * 12, gz=False)
+    data = path.read_bytes().replace(pages[0].body[40:80], pages[0].body[40:80].swapcase())
+    path.write_bytes(data)
+    items = list(read_documents(str(path)))
+    said = reasons(items)
+    damaged = len(pages) - len(documents(items))
+    assert damaged > 4
+    assert len(said) == 4
+    assert said[-1].startswith(f"{damaged - 3} more with the same problem, from record at byte ")
+    assert said[-1].endswith(" on: its content does not match its digest (corrupt)")
