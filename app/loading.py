@@ -20,6 +20,7 @@ from reactions.models import Article, FileOutcome
 from reactions.run.guard import DEFAULT_TIME_LIMIT
 from reactions.run.pipeline import Extraction, extract_frame
 from reactions.run.units import find_article
+from reactions.run.uploads import read_uploads_guarded
 from reactions.sources.uploads import Upload
 
 HERE = Path(__file__).resolve().parent.parent
@@ -66,6 +67,12 @@ def load_run(folder: str, key: str, _upload: Upload, overrides: Pairs, lexicon: 
         time_limit=DEFAULT_TIME_LIMIT,
         lexicon=dict(lexicon) or None, overrides=dict(overrides),
     )  # fmt: skip
+
+
+def read_upload(files: tuple[tuple[str, bytes], ...], taken: list[str]) -> Upload:
+    """What was uploaded, decoded in a worker process within a time limit (never in the server's own: a
+    compressed bomb or a slow dataset costs that process, not every session); names never clash with ``taken``."""
+    return read_uploads_guarded(files, taken=taken)
 
 
 @st.cache_resource(show_spinner="Opening the article…", max_entries=64)

@@ -8,10 +8,10 @@ from typing import Any
 
 import streamlit as st
 
-from app import presenter, travel
+from app import loading, presenter, travel
 from reactions import links, views
 from reactions.index import FrameIndex
-from reactions.sources.uploads import ARCHIVE_TYPES, ARTICLE_TYPES, DATASET_TYPES, Upload, read_uploads
+from reactions.sources.uploads import ARCHIVE_TYPES, ARTICLE_TYPES, DATASET_TYPES, Upload
 
 # Filters field -> its widget's key.
 WIDGETS = {"dates": "f_dates", "hashtags": "f_tags", "sentiments": "f_sentiment", "kinds": "f_kind",
@@ -37,7 +37,7 @@ def uploaded_files(taken: list[str]) -> Upload:
     cached = st.session_state.get("upload")
     if cached and cached[0] == digest:
         return cached[1]  # type: ignore[no-any-return]
-    upload = read_uploads(pairs, taken=taken)
+    upload = loading.read_upload(pairs, taken)
     st.session_state["upload"] = (digest, upload)
     return upload
 

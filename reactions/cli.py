@@ -58,9 +58,13 @@ def add_source_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def source_options(args: argparse.Namespace) -> SourceOptions:
-    """How datasets are read, from the command line (:func:`add_source_arguments`)."""
+    """How datasets are read, from the command line (:func:`add_source_arguments`; ``--max-file-size`` and
+    ``--follow-links`` too, where the command has them)."""
     column = {name: getattr(args, f"{name}_col", None) for name in COLUMN_FLAGS}
-    return SourceOptions(column["text"], column["id"], column["title"], column["date"], column["url"])
+    size = getattr(args, "max_file_size", None)
+    return SourceOptions(column["text"], column["id"], column["title"], column["date"], column["url"],
+                         max_bytes=int(size * 2**20) if size else MAX_FILE_BYTES,
+                         follow_links=bool(getattr(args, "follow_links", False)))
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -454,7 +454,7 @@ def test_a_table_without_a_text_column_is_one_named_error(tmp_path: Path, capsys
     assert main(["extract", str(tmp_path / "meta.csv"), "--no-cache", "-q"]) == 1
     err = capsys.readouterr().err
     assert "no text column" in err
-    assert "the table has: id, headline" in err
+    assert "the table has columns id, headline" in err
     assert main(["extract", str(tmp_path / "meta.csv"), "--no-cache", "--text-col", "headline", "-q", "-o",
                  str(tmp_path / "o.csv")]) == 0  # fmt: skip
 
