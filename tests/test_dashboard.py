@@ -759,3 +759,20 @@ def test_a_dataset_upload_joins_the_corpus(corpus: Path, tmp_path: Path) -> None
     assert int(metric(at, "Reactions")) > 12  # the edited posts are new reactions
     uploaded = next(d.value for d in at.dataframe if "articles read" in d.value.columns)
     assert uploaded[["source", "articles read"]].values.tolist() == [["more.csv", 5]]
+
+
+def test_the_pages_dataset_columns_come_from_its_command_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, downloads: dict[str, bytes]
+) -> None:
+    data = tmp_path / "news.csv"
+    pd.DataFrame({"key": ["gossipcop-9"], "body": [NEW_ARTICLE.decode()], "text": ["not this"]}).to_csv(data)
+    monkeypatch.setattr("sys.argv", ["dashboard.py", "--corpus", str(data), "--text-col", "body", "--id-col", "key"])
+    at = run_page()
+    assert not at.exception
+    assert any("Columns: text = body, id = key" in c.value for c in at.caption)
+    assert metric(at, "Reactions") == "1"
+    downloads.clear()
+    at.text_input(key="f_text").input("comeback").run()
+    (sidecar,) = [n for n in downloads if n.endswith(".json")]
+    assert json.loads(downloads[sidecar])["corpus"]["columns"] == {"text": "body", "id": "key"}
+    assert "news.csv#gossipcop-9" in downloads["reactions-0.1.0-all.csv"].decode()
