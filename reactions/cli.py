@@ -19,12 +19,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from tqdm import tqdm
-
 from reactions import __version__
 from reactions.cli_views import add_views_command
 from reactions.errors import ExportError, InputError, ReactionsError
 from reactions.models import SENTIMENT_LABELS as LABELS
+from reactions.progress import PROGRESS_DELAY, ProgressBar
 from reactions.run.cache import CACHE_DIR_ENV
 from reactions.sources.files import MAX_FILE_BYTES, ReadOptions
 from reactions.sources.options import SourceOptions
@@ -178,7 +177,7 @@ def run_extract(args: argparse.Namespace) -> int:
     settings = load_settings(corpus_folder(args.paths), lexicon_file=args.lexicon, ignore_store=args.ignore_store)
     if settings.note is not None and not args.quiet:
         print(("warning: " if settings.problem else "") + settings.note, file=sys.stderr)
-    bar = None if args.quiet else ProgressBar(sys.stderr)
+    bar = None if args.quiet else ProgressBar(sys.stderr, delay=PROGRESS_DELAY)
     with contextlib.ExitStack() as stack:
         cluster = None
         if args.dask is not None:  # the same run, its tasks on a Dask cluster
@@ -465,31 +464,3 @@ def write_stdout(data: bytes) -> None:
         sys.stdout.flush()
         buffer.write(data)
         buffer.flush()
-
-
-PROGRESS_DELAY = 1.0
-"""Seconds a run lasts before its progress bar is drawn (a short run shows none)."""
-
-
-class ProgressBar:
-    """tqdm's progress bar as the ``progress(done, total)`` callback of :func:`reactions.run.pipeline.extract_frame`
-    and :func:`reactions.corpus.read_corpus`: drawn on a terminal only, once a run has lasted ``delay`` seconds,
-    and erased by ``close()`` so that the summary starts on a clean line."""
-
-    def __init__(self, stream: IO[str], *, delay: float | None = None) -> None:
-        self.stream = stream
-        self.delay = PROGRESS_DELAY if delay is None else delay
-        self.bar: tqdm | None = None
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.bar is None:
-            self.bar = tqdm(total=total, file=self.stream, delay=self.delay, unit="file", leave=False, position=0,
-                            disable=not self.stream.isatty(), dynamic_ncols=True)  # fmt: skip
-        self.bar.update(done - self.bar.n)
-        if done >= total and not self.bar.disable and self.bar.format_dict["elapsed"] >= self.delay:
-            self.bar.refresh()  # the last step is always drawn (tqdm skips updates closer than 0.1 s)
-
-    def close(self) -> None:
-        """Erase the bar, if it was drawn."""
-        if self.bar is not None:
-            self.bar.close()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
+import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -456,3 +458,42 @@ def test_a_table_without_a_text_column_is_one_named_error(tmp_path: Path, capsys
     assert "the table has: id, headline" in err
     assert main(["extract", str(tmp_path / "meta.csv"), "--no-cache", "--text-col", "headline", "-q", "-o",
                  str(tmp_path / "o.csv")]) == 0  # fmt: skip
+
+
+def test_a_run_of_one_long_unit_draws_its_bar_before_the_unit_ends() -> None:
+    """A dataset read as one unit reports only when done: the bar's clock starts with the run, and the timer
+    draws it (the 43 s run that drew none)."""
+    stream = Terminal()
+    bar = ProgressBar(stream, delay=30.0)
+    bar(0, 1)  # the run starts: nothing drawn yet
+    assert stream.getvalue() == ""
+    assert bar.bar is not None
+    bar.started -= 31.0  # thirty-one seconds into the only unit, with nothing reported
+    bar.bar.start_t = bar.started
+    bar.tick()  # what the timer does
+    assert "0/1" in stream.getvalue()
+    bar(1, 1)
+    assert "1/1" in stream.getvalue()
+    bar.close()
+    assert bar.timer is None
+
+
+def test_the_bar_is_drawn_under_a_real_terminal(tmp_path: Path) -> None:
+    """``reactions extract`` on a pseudo-terminal (pty.fork) draws the bar on stderr, then the summary."""
+    import pty
+
+    data = tmp_path / "news.csv"
+    data.write_text("news_id,text\n" + "".join(f"n{i},Words {i}.\n" for i in range(50)), encoding="utf-8")
+    code = (f"import sys, reactions.cli as c; c.PROGRESS_DELAY = 0.0; "
+            f"sys.exit(c.main(['extract', {str(data)!r}, '--no-cache', '-o', {str(tmp_path / 'out.csv')!r}]))")
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: stdin, stdout and stderr are the terminal
+        os.execv(sys.executable, [sys.executable, "-c", code])
+    output = b""
+    with contextlib.suppress(OSError):
+        while chunk := os.read(fd, 4096):
+            output += chunk
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert output.count(b"file/s]") + output.count(b"s/file]") >= 1  # tqdm's bar, drawn at least once
+    assert b"files: 1, articles: 50" in output
