@@ -106,13 +106,20 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     extract.add_argument(
         "--columns", choices=("all", "twarc"), default="all",
-        help="all columns (default), or twarc's CSV columns (id, tweet_url, created_at, user_screen_name, "
-        "user_name, text, hashtags, media, urls)",
+        help="all columns (default), or twarc-csv's (twarc2) columns for the fields an article shows: id, "
+        "created_at, text, lang, entities.hashtags, entities.mentions, entities.urls, author.username, author.name "
+        "(docs/twarc.md)",
     )  # fmt: skip
     extract.add_argument(
         "--excel-safe", action="store_true",
-        help="a CSV for spreadsheets: a UTF-8 BOM, ids kept as text, cells starting with = + - @ neutralised "
-        "(read back exactly by reactions.read_csv)",
+        help="the CSV for people (the default): a UTF-8 BOM, text cells starting with = + - @, tab or CR "
+        "neutralised with an apostrophe, ids exactly as written everywhere (read back exactly by "
+        "reactions.read_csv); for Excel itself write .xlsx",
+    )  # fmt: skip
+    extract.add_argument(
+        "--exact-text", action="store_true",
+        help="the exact-text CSV, for code (pandas, R): every cell as it is, nothing neutralised, no BOM; do not "
+        "open it in a spreadsheet",
     )  # fmt: skip
     extract.add_argument(
         "--ignore-store", action="store_true",
@@ -159,16 +166,21 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run_extract(args: argparse.Namespace) -> int:
     """``reactions extract``: read, build the frame, write it, report on stderr."""
-    from reactions.export import csv_bytes, table_bytes, table_format, twarc_frame, write_table
+    from reactions.export import csv_bytes, table_bytes, table_format, write_table
     from reactions.run.pipeline import extract_frame
     from reactions.store import corpus_folder, load_settings
+    from reactions.twarc import twarc_frame
 
     output: Path | None = args.output
     fmt: str = args.format or (table_format(output) if output is not None else "csv")
     if output is None and fmt in ("parquet", "xlsx") and sys.stdout.isatty():
         raise ExportError(f"{fmt} is binary: write it to a file with -o OUT.{fmt}")
-    if args.excel_safe and fmt != "csv":
-        raise ExportError(f"--excel-safe is for CSV, not {fmt}")
+    for flag, given in (("--excel-safe", args.excel_safe), ("--exact-text", args.exact_text)):
+        if given and fmt != "csv":
+            raise ExportError(f"{flag} is for CSV, not {fmt}")
+    if args.excel_safe and args.exact_text:
+        raise InputError("--excel-safe and --exact-text are two CSVs: give one")
+    people = not args.exact_text  # one CSV rule for people, as the page's
     if not args.max_file_size > 0:
         raise InputError(f"--max-file-size must be a positive number of megabytes, not {args.max_file_size}")
     read = ReadOptions(max_bytes=int(args.max_file_size * 2**20), follow_links=args.follow_links)
@@ -198,9 +210,9 @@ def run_extract(args: argparse.Namespace) -> int:
     if args.columns == "twarc":
         frame = twarc_frame(frame)
     if output is not None:
-        write_table(frame, output, format=fmt, excel_safe=args.excel_safe)
+        write_table(frame, output, format=fmt, excel_safe=people)
     else:
-        write_stdout(csv_bytes(frame, excel_safe=True) if args.excel_safe else table_bytes(frame, fmt))
+        write_stdout(csv_bytes(frame, excel_safe=people) if fmt == "csv" else table_bytes(frame, fmt))
     return 0
 
 

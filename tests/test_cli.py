@@ -263,9 +263,30 @@ def test_a_short_run_on_a_terminal_shows_no_bar(monkeypatch: pytest.MonkeyPatch,
 def test_extract_with_twarc_columns(tmp_path: Path, seeds_dir: Path) -> None:
     out = tmp_path / "twarc.csv"
     assert main(["extract", str(seeds_dir), "--columns", "twarc", "-q", "-o", str(out)]) == 0
-    header, *rows = out.read_text(encoding="utf-8").splitlines()
-    assert header == "id,tweet_url,created_at,user_screen_name,user_name,text,hashtags,media,urls"
-    assert any(",winonasrider,Sienna," in row for row in rows)
+    header, *rows = out.read_text(encoding="utf-8-sig").splitlines()
+    assert header == ("id,created_at,text,lang,entities.hashtags,entities.mentions,entities.urls,author.username,"
+                      "author.name")
+    assert any(row.endswith(",winonasrider,Sienna") for row in rows)
+    table = pd.read_csv(out, dtype=str, keep_default_na=False)
+    assert (table["created_at"] != "").sum() == 9  # filled when known: the exact time, else the post's date
+
+
+@pytest.mark.parametrize("columns", ["all", "twarc"])
+def test_the_default_csv_neutralises_formulas_and_keeps_ids(tmp_path: Path, columns: str) -> None:
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    (folder / "a.txt").write_text(
+        "Fans wrote:\n\n=HYPERLINK(\"http://evil.example\",\"click\") — Ann (@ann) Feb 2, 2020\n\n"
+        "@SUM(1+1)*cmd — Bo (@bo) Feb 3, 2020\n", encoding="utf-8")
+    out = tmp_path / "out.csv"
+    assert main(["extract", str(folder), "-q", "-o", str(out), "--columns", columns]) == 0
+    table = pd.read_csv(out, dtype=str, keep_default_na=False)
+    assert sorted(table["text"]) == ["'=HYPERLINK(\"http://evil.example\",\"click\")", "'@SUM(1+1)*cmd"]
+    if columns == "all":
+        assert table["id"].tolist() == read_csv(out)["id"].tolist()  # ids exactly as the library's
+        assert not any(cell.startswith("'") for cell in table["id"])
+    assert main(["extract", str(folder), "-q", "-o", str(out), "--columns", columns, "--exact-text"]) == 0
+    assert "=HYPERLINK" in pd.read_csv(out, dtype=str)["text"].str.cat()
 
 
 @pytest.mark.parametrize(
@@ -344,9 +365,11 @@ def test_excel_safe_csv_and_the_same_bytes_as_the_page(
 ) -> None:
     from reactions import views
 
-    plain, safe = tmp_path / "plain.csv", tmp_path / "safe.csv"
-    assert main(["extract", str(article_folder), "-o", str(plain), "-q"]) == 0
+    plain, safe, default = tmp_path / "plain.csv", tmp_path / "safe.csv", tmp_path / "default.csv"
+    assert main(["extract", str(article_folder), "-o", str(plain), "-q", "--exact-text"]) == 0
     assert main(["extract", str(article_folder), "-o", str(safe), "-q", "--excel-safe"]) == 0
+    assert main(["extract", str(article_folder), "-o", str(default), "-q"]) == 0
+    assert default.read_bytes() == safe.read_bytes()  # one CSV rule for people: the default
     frame = read_csv(plain)
     page = {d.key: d for d in exports.downloads(frame, np.arange(len(frame)), views.Filters(), views.Selection(),
                                               version="x")}  # fmt: skip
@@ -355,6 +378,8 @@ def test_excel_safe_csv_and_the_same_bytes_as_the_page(
     assert safe.read_bytes().startswith(b"\xef\xbb\xbf")
     assert main(["extract", str(article_folder), "--excel-safe", "--format", "jsonl"]) == 1
     assert "--excel-safe is for CSV" in capsys.readouterr().err
+    assert main(["extract", str(article_folder), "--exact-text", "--format", "parquet", "-o", str(tmp_path / "x")]) == 1
+    assert "--exact-text is for CSV" in capsys.readouterr().err
 
 
 def test_extract_to_xlsx(tmp_path: Path, seeds_dir: Path) -> None:

@@ -84,13 +84,13 @@ def test_the_csv_download_is_the_filtered_table(corpus: Path, downloads: dict[st
     assert 0 < len(shown) < 12
     names = [b.proto.id for b in at.get("download_button")]
     assert len(names) == 6 + 2  # the view's six, and the network's GEXF and GraphML
-    (name,) = [n for n in downloads if "-filtered-" in n and n.endswith(".csv") and "plain" not in n]
+    (name,) = [n for n in downloads if "-filtered-" in n and n.endswith(".csv") and "exact-text" not in n]
     assert name.startswith("reactions-0.1.0-filtered-q-amber")
     data = downloads[name]
     exported = export.read_csv(io.BytesIO(data))
     assert exported["id"].tolist() == shown["id"].tolist()
     assert data.startswith(b"\xef\xbb\xbfid,")  # Excel-safe by default, and no comment line: a plain table
-    (plain,) = [n for n in downloads if "-filtered-plain-" in n]
+    (plain,) = [n for n in downloads if "-filtered-exact-text-" in n]
     assert downloads[plain].startswith(b"id,")
     assert export.read_csv(io.BytesIO(downloads[plain])).equals(exported)
     for csv_name in (name, plain, "reactions-0.1.0-all.csv"):  # pandas reads every CSV as it is
@@ -249,7 +249,7 @@ def test_the_table_is_paged_and_the_export_holds_every_page(
     assert len(second) == 2
     assert not set(first["id"]) & set(second["id"])
     assert first["id"].tolist() + second["id"].tolist() == seeds_frame["id"].tolist()  # corpus order, every page
-    (name,) = [n for n in downloads if "-filtered-" in n and n.endswith(".csv") and "plain" not in n]
+    (name,) = [n for n in downloads if "-filtered-" in n and n.endswith(".csv") and "exact-text" not in n]
     assert export.read_csv(io.BytesIO(downloads[name]))["id"].tolist() == seeds_frame["id"].tolist()
     assert len(export.read_csv(io.BytesIO(downloads["reactions-0.1.0-all.csv"]))) == 12
 
