@@ -461,9 +461,12 @@ def summary(result: Extraction) -> str:
 
 
 def report(result: Extraction, stream: IO[str]) -> None:
-    """The summary line, then every warning (each naming its file), one per line."""
+    """The summary line, then every warning (each naming its file, and a dataset's row), one per line; repeats of
+    one kind in one file as one line (:func:`reactions.report.warning_lines`)."""
+    from reactions.report import warning_lines
+
     print(summary(result), file=stream)
-    for warning in result.warnings:
+    for warning in warning_lines(result.outcomes):
         print(f"warning: {warning}", file=stream)
 
 
