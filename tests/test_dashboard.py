@@ -776,3 +776,17 @@ def test_the_pages_dataset_columns_come_from_its_command_line(
     (sidecar,) = [n for n in downloads if n.endswith(".json")]
     assert json.loads(downloads[sidecar])["corpus"]["columns"] == {"text": "body", "id": "key"}
     assert "news.csv#gossipcop-9" in downloads["reactions-0.1.0-all.csv"].decode()
+
+
+def test_the_outlets_section_counts_the_articles_with_no_usable_url() -> None:
+    import numpy as np
+    from frame_factory import sample_frame
+
+    from app.outlets import articles_without_outlet
+    from reactions.index import FrameIndex
+
+    frame = sample_frame()  # articles a.txt (rows 0-3, 5, 6) and b.txt (row 4 first)
+    frame["outlet"] = pd.array(["bbc.co.uk"] * 4 + [None] * 3, dtype="string")
+    everything = np.ones(len(frame), dtype=bool)
+    assert articles_without_outlet(FrameIndex(frame), everything) == (1, 2)
+    assert articles_without_outlet(FrameIndex(frame), np.arange(len(frame)) < 4) == (0, 1)
