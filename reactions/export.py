@@ -161,7 +161,7 @@ def table_format(path: str | Path) -> str:
     suffix = Path(path).suffix.lower().removeprefix(".")
     if suffix not in FORMATS:
         shown = f".{suffix}" if suffix else "(no extension)"
-        raise ExportError(f"{path}: unknown table format {shown!r}; use .csv, .jsonl or .parquet")
+        raise ExportError(f"{path}: unknown table format {shown!r}; use .csv, .jsonl, .parquet or .xlsx")
     return suffix
 
 

@@ -164,6 +164,7 @@ def test_unknown_output_format_fails_before_reading(
     assert main(["extract", str(article_folder), "-o", str(out)]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"error: {out}: unknown table format")
+    assert err.rstrip().endswith("use .csv, .jsonl, .parquet or .xlsx")  # every format it writes
     assert "files:" not in err
     assert not out.exists()
 
