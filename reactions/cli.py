@@ -296,7 +296,7 @@ def run_network(args: argparse.Namespace) -> int:
 
 
 def add_compare_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """``reactions compare A_PATH... --vs B_PATH... [-o OUT.csv|OUT.xlsx] [--top N] [--excel-safe]``."""
+    """``reactions compare A_PATH... --vs B_PATH... [-o OUT.csv|OUT.xlsx] [--top N] [--exact-text]``."""
     compare = commands.add_parser(
         "compare",
         help="compare the reactions of two corpora: a summary row each, and the posts both hold",
@@ -314,7 +314,8 @@ def add_compare_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
         "--top", type=_count(1, 100), default=10, metavar="N",
         help="each side's N most used hashtags in the workbook's hashtags sheet (default 10)",
     )  # fmt: skip
-    compare.add_argument("--excel-safe", action="store_true", help="a CSV for spreadsheets, as extract's")
+    compare.add_argument("--excel-safe", action="store_true", help="the CSV for people (the default), as extract's")
+    compare.add_argument("--exact-text", action="store_true", help="the exact-text CSV, for code, as extract's")
     compare.add_argument("-q", "--quiet", action="store_true", help="no summary or warnings on stderr (errors only)")
     compare.add_argument("--jobs", type=int, default=0, metavar="N", help="parse and score in N processes (as extract)")
     add_source_arguments(compare)
@@ -347,7 +348,7 @@ def run_compare(args: argparse.Namespace) -> int:
         frames.append(result.frame)
     about = (" ".join(str(p) for p in args.paths), " ".join(str(p) for p in args.vs))
     comparison = compare_frames(frames[0], frames[1], about=about, top=args.top)
-    data = summary_bytes(comparison, fmt, excel_safe=args.excel_safe)
+    data = summary_bytes(comparison, fmt, excel_safe=not args.exact_text)
     if output is not None:
         write_atomically(output, data)
     else:

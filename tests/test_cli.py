@@ -424,7 +424,8 @@ def test_compare_two_corpora_writes_a_row_a_side_and_says_it_on_stderr(
         (other / path.name).write_bytes(path.read_bytes())
     assert main(["compare", str(seeds_dir), "--vs", str(other)]) == 0
     out, err = capsys.readouterr()
-    table = pd.read_csv(io.StringIO(out))
+    assert out.startswith("\ufeffside,")  # the CSV for people, as extract's default
+    table = pd.read_csv(io.StringIO(out.removeprefix("\ufeff")))
     a, b = (to_frame(read_corpus([folder])) for folder in (seeds_dir, other))
     assert table["side"].tolist() == ["A", "B"]
     assert table["reactions"].tolist() == [len(a), len(b)]
@@ -448,6 +449,8 @@ def test_compare_to_a_workbook_and_an_excel_safe_csv(seeds_dir: Path, tmp_path: 
     safe = tmp_path / "cmp.csv"
     assert main(["compare", str(seeds_dir), "--vs", str(seeds_dir), "-o", str(safe), "--excel-safe", "-q"]) == 0
     assert safe.read_bytes().startswith(b"\xef\xbb\xbfside,about,reactions")
+    assert main(["compare", str(seeds_dir), "--vs", str(seeds_dir), "-o", str(safe), "--exact-text", "-q"]) == 0
+    assert safe.read_bytes().startswith(b"side,about,reactions")
 
 
 def test_compare_errors_name_the_side_and_the_format(
