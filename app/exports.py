@@ -54,7 +54,7 @@ def downloads(
     exported_at: dt.datetime | None = None,
 ) -> list[Download]:
     """The page's downloads: the ``shown`` rows of ``frame`` (positions: every page of the table) as
-    Excel-safe CSV (formulas neutralised: the default, since analysts open CSVs in spreadsheets), plain CSV
+    Excel-safe CSV (formulas neutralised: the default, since analysts open CSVs in spreadsheets), exact-text CSV
     and JSONL, the whole frame as Excel-safe CSV, and the provenance sidecar (the filters, selection, the whole
     view, counts and version, and when given the time and the corpus: kept out of the CSVs, so that every CSV is a
     plain table ``pandas.read_csv`` reads as it is).  Nothing is built until a :attr:`Download.make` is called."""
@@ -69,14 +69,16 @@ def downloads(
         return export_name(filters, selection, scope=scope, version=version, ext=ext)
 
     csv, jsonl = "text/csv", "application/jsonl"
-    safe = "for spreadsheets: UTF-8 BOM, ids as text, cells starting with = + - @ neutralised"
+    safe = ("for people: UTF-8 BOM, text cells starting with = + - @ neutralised, ids exactly as everywhere "
+            "(XLSX for Excel)")
     return [
         Download("CSV · view", f"The reactions on screen (filters and chart selection), {safe}",
                  name("filtered", "csv"), csv, "dl_csv", count, lambda: export.csv_bytes(view(), excel_safe=True)),
         Download("CSV · all", f"Every reaction of the corpus, {safe}", name("all", "csv"), csv, "dl_all", total,
                  lambda: export.csv_bytes(frame, excel_safe=True)),
-        Download("Plain CSV · view", "The view as plain CSV, for code (pandas, R): cells exactly as they are; "
-                 "do not open it in a spreadsheet", name("filtered-plain", "csv"), csv, "dl_plain", count,
+        Download("Exact-text CSV · view", "The view as exact-text CSV, for code (pandas, R): cells exactly as they "
+                 "are, nothing neutralised; do not open it in a spreadsheet", name("filtered-exact-text", "csv"),
+                 csv, "dl_plain", count,
                  lambda: export.csv_bytes(view())),
         Download("XLSX · view", "The view as an Excel workbook: the reactions, summary sheets (days, sentiment, "
                  "hashtags, authors) and the provenance; text stays text, lag_hours a number",

@@ -21,20 +21,48 @@ from reactions.run.guard import DEFAULT_TIME_LIMIT
 from reactions.run.pipeline import Extraction, extract_frame
 from reactions.run.units import find_article
 from reactions.run.uploads import read_uploads_guarded
+from reactions.sources import DEFAULT_SOURCE, SourceOptions
 from reactions.sources.uploads import Upload
 
 HERE = Path(__file__).resolve().parent.parent
 DEFAULT_CORPUS = HERE / "seeds"
 
 
+COLUMN_FLAGS = ("text", "id", "title", "date", "url")
+"""The dataset options the page takes, as the CLI does: ``-- --id-col news_id`` (``--text-col``, ``--title-col``,
+``--date-col``, ``--url-col``)."""
+
+
+def _arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(add_help=False)
+    parser.add_argument("--corpus")
+    for name in COLUMN_FLAGS:
+        parser.add_argument(f"--{name}-col", dest=f"{name}_col")
+    args, _ = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
+    return args
+
+
 def corpus_dir(argv: list[str] | None = None) -> Path:
     """The corpus: ``-- --corpus PATH`` (a folder of articles, or a dataset or web-archive file), else
     ``$REACTIONS_CORPUS``, else the bundled seeds."""
-    parser = argparse.ArgumentParser(add_help=False)
-    parser.add_argument("--corpus")
-    args, _ = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
-    chosen = args.corpus or os.environ.get("REACTIONS_CORPUS") or DEFAULT_CORPUS
+    chosen = _arguments(argv).corpus or os.environ.get("REACTIONS_CORPUS") or DEFAULT_CORPUS
     return Path(chosen).expanduser().resolve()
+
+
+def source_options(argv: list[str] | None = None) -> SourceOptions:
+    """How the corpus's datasets are read: the columns named after ``--`` (``--id-col news_id``), as the CLI's.
+
+    >>> source_options(["--corpus", "x.csv", "--id-col", "news_id", "--text-col", "body"])
+    SourceOptions(text_col='body', id_col='news_id', title_col=None, date_col=None, url_col=None, \
+max_bytes=20971520, chunk_rows=2000, part_bytes=67108864, verify_digests=True)
+    """
+    args = _arguments(argv)
+    return SourceOptions(**{f"{name}_col": getattr(args, f"{name}_col") for name in COLUMN_FLAGS})
+
+
+def named_columns(options: SourceOptions) -> dict[str, str]:
+    """The columns the page was told to read (``{"id": "news_id"}``), for its provenance and its sidebar."""
+    return {name: value for name in COLUMN_FLAGS if (value := getattr(options, f"{name}_col")) is not None}
 
 
 def fingerprint(folder: Path) -> tuple[tuple[str, str, int, int], ...]:
@@ -53,7 +81,9 @@ Pairs = tuple[tuple[str, Any], ...]
 
 
 @st.cache_resource(show_spinner="Reading and scoring articles…", max_entries=8)
-def load_run(folder: str, key: str, _upload: Upload, overrides: Pairs, lexicon: Pairs) -> Extraction:
+def load_run(
+    folder: str, key: str, _upload: Upload, overrides: Pairs, lexicon: Pairs, sources: SourceOptions = DEFAULT_SOURCE
+) -> Extraction:
     """The scored frame of the corpus in ``folder`` and of the uploaded documents, and every outcome: the one run
     path (:func:`reactions.run.pipeline.extract_frame`, the CLI's), so the page reuses the corpus's caches (a
     reload of an unchanged corpus reads its finished frame back).  ``key`` identifies the files and the upload
@@ -65,7 +95,7 @@ def load_run(folder: str, key: str, _upload: Upload, overrides: Pairs, lexicon: 
     return extract_frame(
         [Path(folder)] if key else [], documents=_upload.documents, document_paths=_upload.paths,
         time_limit=DEFAULT_TIME_LIMIT,
-        lexicon=dict(lexicon) or None, overrides=dict(overrides),
+        lexicon=dict(lexicon) or None, overrides=dict(overrides), sources=sources,
     )  # fmt: skip
 
 
@@ -76,11 +106,13 @@ def read_upload(files: tuple[tuple[str, bytes], ...], taken: list[str]) -> Uploa
 
 
 @st.cache_resource(show_spinner="Opening the article…", max_entries=64)
-def load_article(key: str, path: str, source: str, _upload: Upload) -> Article | None:
+def load_article(
+    key: str, path: str, source: str, _upload: Upload, sources: SourceOptions = DEFAULT_SOURCE
+) -> Article | None:
     """The article ``source`` (read from ``path``: a file of the corpus, a dataset, an upload), parsed again on
     demand for the post-in-context view: the run keeps no article text, so a corpus of any size costs no memory
     for it.  ``key`` identifies the files and the upload (``_upload`` is not hashed)."""
-    return find_article(path, source, documents=_upload.documents)
+    return find_article(path, source, documents=_upload.documents, options=sources)
 
 
 @dataclass(frozen=True)
@@ -90,11 +122,12 @@ class ArticleReader:
     key: str
     upload: Upload
     outcomes: tuple[FileOutcome, ...]
+    sources: SourceOptions = DEFAULT_SOURCE
 
     def article(self, source: str) -> Article | None:
         """The article ``source``, or ``None`` when the run read no such article."""
         path = next((o.path for o in self.outcomes if o.source == source), None)
-        return None if path is None else load_article(self.key, path, source, self.upload)
+        return None if path is None else load_article(self.key, path, source, self.upload, self.sources)
 
 
 def split_outcomes(

@@ -288,7 +288,7 @@ def downloads(
     corpus: dict[str, object] | None = None,
 ) -> None:
     """Download buttons for the ``shown`` rows (every page of the table) and the whole frame: filtered
-    Excel-safe CSV, all (Excel-safe) CSV, plain CSV, XLSX, JSONL and a provenance sidecar (which also records
+    Excel-safe CSV, all (Excel-safe) CSV, exact-text CSV, XLSX, JSONL and a provenance sidecar (which also records
     when, and ``corpus``: what the view was read from).
 
     Small exports are built with the page (and so can be checked in tests); large ones are built
@@ -302,8 +302,9 @@ def downloads(
         data: bytes | Callable[[], bytes] = file.make() if eager else file.make
         cell.download_button(file.label, data, file_name=file.file_name, mime=file.mime, key=file.key, help=file.help,
                              on_click="ignore", icon=":material/download:", width="stretch")  # fmt: skip
-    st.caption("CSVs are safe to open in a spreadsheet (the plain one is for code). Each file's name and the "
-               "provenance file record the filters, the chart selection and the reactions version "
+    st.caption("CSVs are safe to open in a spreadsheet, ids exact (the exact-text one is for code; XLSX for "
+               "Excel). Each file's name and the provenance file record the filters, the chart selection and the "
+               "reactions version "
                f"({version}); the provenance file also records when, the whole view as a link's query, and the "
                "corpus: its path, a fingerprint of its files and what was read from each.")  # fmt: skip
 

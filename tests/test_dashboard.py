@@ -84,13 +84,13 @@ def test_the_csv_download_is_the_filtered_table(corpus: Path, downloads: dict[st
     assert 0 < len(shown) < 12
     names = [b.proto.id for b in at.get("download_button")]
     assert len(names) == 6 + 2  # the view's six, and the network's GEXF and GraphML
-    (name,) = [n for n in downloads if "-filtered-" in n and n.endswith(".csv") and "plain" not in n]
+    (name,) = [n for n in downloads if "-filtered-" in n and n.endswith(".csv") and "exact-text" not in n]
     assert name.startswith("reactions-0.1.0-filtered-q-amber")
     data = downloads[name]
     exported = export.read_csv(io.BytesIO(data))
     assert exported["id"].tolist() == shown["id"].tolist()
     assert data.startswith(b"\xef\xbb\xbfid,")  # Excel-safe by default, and no comment line: a plain table
-    (plain,) = [n for n in downloads if "-filtered-plain-" in n]
+    (plain,) = [n for n in downloads if "-filtered-exact-text-" in n]
     assert downloads[plain].startswith(b"id,")
     assert export.read_csv(io.BytesIO(downloads[plain])).equals(exported)
     for csv_name in (name, plain, "reactions-0.1.0-all.csv"):  # pandas reads every CSV as it is
@@ -249,7 +249,7 @@ def test_the_table_is_paged_and_the_export_holds_every_page(
     assert len(second) == 2
     assert not set(first["id"]) & set(second["id"])
     assert first["id"].tolist() + second["id"].tolist() == seeds_frame["id"].tolist()  # corpus order, every page
-    (name,) = [n for n in downloads if "-filtered-" in n and n.endswith(".csv") and "plain" not in n]
+    (name,) = [n for n in downloads if "-filtered-" in n and n.endswith(".csv") and "exact-text" not in n]
     assert export.read_csv(io.BytesIO(downloads[name]))["id"].tolist() == seeds_frame["id"].tolist()
     assert len(export.read_csv(io.BytesIO(downloads["reactions-0.1.0-all.csv"]))) == 12
 
@@ -759,3 +759,34 @@ def test_a_dataset_upload_joins_the_corpus(corpus: Path, tmp_path: Path) -> None
     assert int(metric(at, "Reactions")) > 12  # the edited posts are new reactions
     uploaded = next(d.value for d in at.dataframe if "articles read" in d.value.columns)
     assert uploaded[["source", "articles read"]].values.tolist() == [["more.csv", 5]]
+
+
+def test_the_pages_dataset_columns_come_from_its_command_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, downloads: dict[str, bytes]
+) -> None:
+    data = tmp_path / "news.csv"
+    pd.DataFrame({"key": ["gossipcop-9"], "body": [NEW_ARTICLE.decode()], "text": ["not this"]}).to_csv(data)
+    monkeypatch.setattr("sys.argv", ["dashboard.py", "--corpus", str(data), "--text-col", "body", "--id-col", "key"])
+    at = run_page()
+    assert not at.exception
+    assert any("Columns: text = body, id = key" in c.value for c in at.caption)
+    assert metric(at, "Reactions") == "1"
+    downloads.clear()
+    at.text_input(key="f_text").input("comeback").run()
+    (sidecar,) = [n for n in downloads if n.endswith(".json")]
+    assert json.loads(downloads[sidecar])["corpus"]["columns"] == {"text": "body", "id": "key"}
+    assert "news.csv#gossipcop-9" in downloads["reactions-0.1.0-all.csv"].decode()
+
+
+def test_the_outlets_section_counts_the_articles_with_no_usable_url() -> None:
+    import numpy as np
+    from frame_factory import sample_frame
+
+    from app.outlets import articles_without_outlet
+    from reactions.index import FrameIndex
+
+    frame = sample_frame()  # articles a.txt (rows 0-3, 5, 6) and b.txt (row 4 first)
+    frame["outlet"] = pd.array(["bbc.co.uk"] * 4 + [None] * 3, dtype="string")
+    everything = np.ones(len(frame), dtype=bool)
+    assert articles_without_outlet(FrameIndex(frame), everything) == (1, 2)
+    assert articles_without_outlet(FrameIndex(frame), np.arange(len(frame)) < 4) == (0, 1)

@@ -266,6 +266,8 @@ class _Run:
         units = self._units()
         total = sum(weight for _, weight in units)
         parsed = read = done = 0
+        if self.progress is not None:  # the bar knows the run from its start, even when one unit is all of it
+            self.progress(0, total)
         for chunk, weight in zip(self._read(units), (weight for _, weight in units), strict=True):
             self._note(chunk.error)
             outcomes += chunk.outcomes

@@ -193,7 +193,9 @@ class Merge:
     def frame(self, names: Sequence[str], articles: Mapping[str, ArticleInfo]) -> pd.DataFrame:
         """The base frame (:data:`reactions.frames.BASE_COLUMNS`, in ``names`` order), the columns of the
         citing articles (:data:`~reactions.frames.ARTICLE_COLUMNS`) worked out from ``articles`` (by id)."""
-        derived = article_columns(self.columns["sources"], self.columns["created_at"], articles)
+        derived = article_columns(
+            self.columns["sources"], self.columns["created_at"], articles, self.columns["date"]
+        )
         columns = {name: derived[name] if name in derived else self.columns[name] for name in names}
         lists = [name for name in names if BASE_DTYPES.get(name) is object]
         frame = frame_from_columns({name: values for name, values in columns.items() if name not in lists})
