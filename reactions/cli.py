@@ -26,6 +26,7 @@ from reactions.cli_views import add_views_command
 from reactions.errors import ExportError, InputError, ReactionsError
 from reactions.models import SENTIMENT_LABELS as LABELS
 from reactions.run.cache import CACHE_DIR_ENV
+from reactions.run.guard import DEFAULT_TIME_LIMIT
 from reactions.sources.files import MAX_FILE_BYTES, ReadOptions
 from reactions.sources.options import SourceOptions
 
@@ -106,6 +107,11 @@ def build_parser() -> argparse.ArgumentParser:
         "core when no address is given (pip install 'reactions[dask]')",
     )  # fmt: skip
     extract.add_argument(
+        "--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
+        help=f"stop parsing a document after SECONDS and skip it, named in a warning, keeping the rest of the run "
+        f"(default {DEFAULT_TIME_LIMIT:g}; 0: no limit)",
+    )  # fmt: skip
+    extract.add_argument(
         "--columns", choices=("all", "twarc"), default="all",
         help="all columns (default), or twarc's CSV columns (id, tweet_url, created_at, user_screen_name, "
         "user_name, text, hashtags, media, urls)",
@@ -170,6 +176,8 @@ def run_extract(args: argparse.Namespace) -> int:
         raise ExportError(f"{fmt} is binary: write it to a file with -o OUT.{fmt}")
     if args.excel_safe and fmt != "csv":
         raise ExportError(f"--excel-safe is for CSV, not {fmt}")
+    if not args.time_limit >= 0:
+        raise InputError(f"--time-limit must be 0 (no limit) or a positive number of seconds, not {args.time_limit}")
     if not args.max_file_size > 0:
         raise InputError(f"--max-file-size must be a positive number of megabytes, not {args.max_file_size}")
     read = ReadOptions(max_bytes=int(args.max_file_size * 2**20), follow_links=args.follow_links)
@@ -188,6 +196,7 @@ def run_extract(args: argparse.Namespace) -> int:
         result = extract_frame(  # to_frame(read_corpus(…)) in `jobs` processes, or the stored frame of a re-run
             args.paths, jobs=args.jobs or None, cache=not args.no_cache, lexicon=settings.lexicon,
             overrides=settings.overrides, progress=bar, read=read, cluster=cluster, sources=source_options(args),
+            parse_limit=args.time_limit or None,
         )  # fmt: skip
     if bar is not None:
         bar.close()

@@ -444,9 +444,11 @@ def test_a_pool_starts_by_the_work_not_the_file_count(tmp_path: Path) -> None:
         path.write_text("Hi")
 
     def worth(*paths: Path) -> bool:
-        return pipeline._worth_a_pool(RunInputs(scan_files(list(paths))))
+        return pipeline._worth_a_pool(RunInputs(scan_files(list(paths))), 2**20)
 
     assert not worth(small)  # a few bytes: parsed here
+    (tmp_path / "huge.txt").write_bytes(b"x" * (2**20 + 1))
+    assert not worth(small, tmp_path / "huge.txt")  # an article over the size limit is not read
     assert worth(large)  # one file, a dataset's worth of work
     assert worth(*tiny)  # many files
     assert not worth(*tiny[1:])

@@ -48,13 +48,13 @@ from reactions.frames import (
 from reactions.models import ArticleInfo, Corpus, Document, FileOutcome, Status
 from reactions.run import framecache
 from reactions.run.cache import ParseCache, content_hash, open_cache
-from reactions.run.guard import GuardedParser
+from reactions.run.guard import GuardedParser, kept
 from reactions.run.parallel import default_jobs, shared_pool
 from reactions.run.scheduler import AHEAD, ClusterTasks, Job, Scheduler
 from reactions.run.tasks import Chunk, Merge, read_chunk, score_chunk
 from reactions.run.units import RunInputs, Unit, split_part, split_units
 from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
-from reactions.sources import DEFAULT_SOURCE, Part, SourceOptions
+from reactions.sources import DEFAULT_SOURCE, Part, SourceOptions, source_kind
 from reactions.sources.files import DEFAULT_READ, ReadOptions
 from reactions.store import corpus_folder
 
@@ -120,6 +120,8 @@ class RunOptions:
         time_limit: parse each document in a worker process within this many seconds (the page: no file can hold
             the server); ``None``: no limit.
         cluster: a Dask client whose workers run the very same tasks (reading, scoring) instead of ``jobs``.
+        parse_limit: stop each document's parse after this many seconds, in whichever process parses it (the
+            command line: :func:`reactions.run.guard.parse_within`), and skip it with a reason; ``None``: no limit.
     """
 
     jobs: int | None = None
@@ -131,6 +133,7 @@ class RunOptions:
     sources: SourceOptions = DEFAULT_SOURCE
     time_limit: float | None = None
     cluster: Any = None
+    parse_limit: float | None = None
 
 
 def extract_frame(
@@ -171,7 +174,8 @@ def extract_frame(
         # (A racy dataset's digest is a row's, not the file's: the next run will not trust the frame; never stale.)
         racy = {files[i].path: run.digests.get(files[i].path) for i in mark.racy} if mark is not None else {}
         known = run.store is not None and all(files[i].path in run.digests for i in mark.racy) if mark else False
-        if store is not None and mark is not None and (known or not mark.racy) and not store.broken:
+        whole = all(kept(outcome) for outcome in outcomes)  # a document stopped by a limit may parse next time
+        if store is not None and mark is not None and (known or not mark.racy) and not store.broken and whole:
             framecache.save(store, mark, frame, outcomes, racy)
     return Extraction(frame, outcomes)
 
@@ -214,9 +218,10 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
-def _worth_a_pool(inputs: RunInputs) -> bool:
+def _worth_a_pool(inputs: RunInputs, max_bytes: int) -> bool:
     """Whether a run's inputs are work enough for a process pool: :data:`INLINE_BELOW` files or more, or
-    :data:`INLINE_BYTES` (a remote file counts as large: it is a dataset or an archive)."""
+    :data:`INLINE_BYTES` to parse (an article file over ``max_bytes`` is skipped unread: it counts for nothing;
+    a remote file counts as large: it is a dataset or an archive)."""
     if len(inputs.files) + len(inputs.documents) >= INLINE_BELOW:
         return True
     size = sum(len(doc.data) for doc in inputs.documents)
@@ -224,9 +229,10 @@ def _worth_a_pool(inputs: RunInputs) -> bool:
         if is_remote(item.path):
             return True
         try:
-            size += (item.stat or os.stat(item.path)).st_size
+            found = (item.stat or os.stat(item.path)).st_size
         except OSError:
             continue
+        size += found if found <= max_bytes or source_kind(item.path) is not None else 0
     return size >= INLINE_BYTES
 
 
@@ -264,7 +270,7 @@ class _Run:
             self.tasks = Scheduler(None, 0)
             return
         workers = self.jobs - 1  # this process is the N-th (see Scheduler)
-        pool = shared_pool(workers) if self.jobs > 1 and _worth_a_pool(inputs) else None
+        pool = shared_pool(workers) if self.jobs > 1 and _worth_a_pool(inputs, options.read.max_bytes) else None
         self.spill = tempfile.TemporaryDirectory(prefix="reactions-") if pool is not None else None
         self.tasks = Scheduler(pool, workers, self.spill.name if self.spill is not None else "")
 
@@ -307,10 +313,11 @@ class _Run:
         workers' :data:`~reactions.run.scheduler.AHEAD` and a few for this process), so that a source split
         here (:meth:`_split`) is read while the workers parse, and never held whole."""
         read, sources = self.options.read, self.options.sources
+        guard = self.guard if self.guard is not None else self.options.parse_limit
         window = (AHEAD + 1) * self.jobs + 1 if self.tasks.pool is not None else 1
         pending: deque[tuple[Job, int]] = deque()
         for unit, weight in self._split(units):
-            pending.append((self.tasks.add(read_chunk, unit, self.store, read, sources, self.guard), weight))
+            pending.append((self.tasks.add(read_chunk, unit, self.store, read, sources, guard), weight))
             if len(pending) >= window:
                 job, weight = pending.popleft()
                 yield self.tasks.result(job), weight
