@@ -22,11 +22,11 @@ from typing import IO, TYPE_CHECKING
 from tqdm import tqdm
 
 from reactions import __version__
+from reactions.cli_limits import add_time_limit, time_limit
 from reactions.cli_views import add_views_command
 from reactions.errors import ExportError, InputError, ReactionsError
 from reactions.models import SENTIMENT_LABELS as LABELS
 from reactions.run.cache import CACHE_DIR_ENV
-from reactions.run.guard import DEFAULT_TIME_LIMIT
 from reactions.sources.files import MAX_FILE_BYTES, ReadOptions
 from reactions.sources.options import SourceOptions
 
@@ -107,11 +107,6 @@ def build_parser() -> argparse.ArgumentParser:
         "core when no address is given (pip install 'reactions[dask]')",
     )  # fmt: skip
     extract.add_argument(
-        "--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
-        help=f"stop parsing a document after SECONDS and skip it, named in a warning, keeping the rest of the run "
-        f"(default {DEFAULT_TIME_LIMIT:g}; 0: no limit)",
-    )  # fmt: skip
-    extract.add_argument(
         "--columns", choices=("all", "twarc"), default="all",
         help="all columns (default), or twarc's CSV columns (id, tweet_url, created_at, user_screen_name, "
         "user_name, text, hashtags, media, urls)",
@@ -139,6 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="read symbolic links to files outside the corpus folder (default: each is named and skipped)",
     )  # fmt: skip
     add_source_arguments(extract)
+    add_time_limit(extract)
     extract.set_defaults(handler=run_extract)
     add_network_command(commands)
     add_compare_command(commands)
@@ -176,8 +172,6 @@ def run_extract(args: argparse.Namespace) -> int:
         raise ExportError(f"{fmt} is binary: write it to a file with -o OUT.{fmt}")
     if args.excel_safe and fmt != "csv":
         raise ExportError(f"--excel-safe is for CSV, not {fmt}")
-    if not args.time_limit >= 0:
-        raise InputError(f"--time-limit must be 0 (no limit) or a positive number of seconds, not {args.time_limit}")
     if not args.max_file_size > 0:
         raise InputError(f"--max-file-size must be a positive number of megabytes, not {args.max_file_size}")
     read = ReadOptions(max_bytes=int(args.max_file_size * 2**20), follow_links=args.follow_links)
@@ -196,7 +190,7 @@ def run_extract(args: argparse.Namespace) -> int:
         result = extract_frame(  # to_frame(read_corpus(…)) in `jobs` processes, or the stored frame of a re-run
             args.paths, jobs=args.jobs or None, cache=not args.no_cache, lexicon=settings.lexicon,
             overrides=settings.overrides, progress=bar, read=read, cluster=cluster, sources=source_options(args),
-            parse_limit=args.time_limit or None,
+            parse_limit=time_limit(args),
         )  # fmt: skip
     if bar is not None:
         bar.close()
@@ -255,6 +249,7 @@ def add_network_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
     network.add_argument("-q", "--quiet", action="store_true", help="no summary or warnings on stderr (errors only)")
     network.add_argument("--jobs", type=int, default=0, metavar="N", help="parse and score in N processes (as extract)")
     add_source_arguments(network)
+    add_time_limit(network)
     network.set_defaults(handler=run_network)
 
 
@@ -273,7 +268,7 @@ def run_network(args: argparse.Namespace) -> int:
     settings = load_settings(corpus_folder(args.paths))
     result = extract_frame(
         args.paths, jobs=args.jobs or None, lexicon=settings.lexicon, overrides=settings.overrides,
-        sources=source_options(args),
+        sources=source_options(args), parse_limit=time_limit(args),
     )  # fmt: skip
     if not args.quiet:
         report(result, sys.stderr)
@@ -316,6 +311,7 @@ def add_compare_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
     compare.add_argument("-q", "--quiet", action="store_true", help="no summary or warnings on stderr (errors only)")
     compare.add_argument("--jobs", type=int, default=0, metavar="N", help="parse and score in N processes (as extract)")
     add_source_arguments(compare)
+    add_time_limit(compare)
     compare.set_defaults(handler=run_compare)
 
 
@@ -335,7 +331,7 @@ def run_compare(args: argparse.Namespace) -> int:
         settings = load_settings(corpus_folder(paths))
         result = extract_frame(
             paths, jobs=args.jobs or None, lexicon=settings.lexicon, overrides=settings.overrides,
-            sources=source_options(args),
+            sources=source_options(args), parse_limit=time_limit(args),
         )  # fmt: skip
         if not args.quiet:
             print(f"{side}: ", end="", file=sys.stderr)

@@ -12,10 +12,11 @@ import pandas as pd
 import pytest
 
 from reactions import corpus
-from reactions.cli import main
+from reactions.cli import build_parser, main
+from reactions.cli_limits import time_limit
 from reactions.corpus import parse_document
 from reactions.models import Status
-from reactions.run.guard import GuardedParser, kept, parse_within
+from reactions.run.guard import DEFAULT_TIME_LIMIT, GuardedParser, kept, parse_within
 
 POST = "So proud #win \u2014 Fan (@fan) May 1, 2020\n\n"
 
@@ -153,6 +154,18 @@ def test_the_cli_skips_a_document_over_its_time_limit_and_keeps_the_run(
     assert len(pd.read_csv(out)) == 3
 
 
-def test_the_cli_time_limit_is_zero_or_positive(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    assert main(["extract", str(tmp_path), "--time-limit", "-1"]) == 1
-    assert "--time-limit must be 0" in capsys.readouterr().err
+@pytest.mark.parametrize("command", ["extract", "network", "compare"])
+@pytest.mark.parametrize(("given", "expected"), [("12.5", 12.5), ("0", None)])
+def test_every_reading_command_takes_the_time_limit(command: str, given: str, expected: float | None) -> None:
+    extra = ["--vs", "b"] if command == "compare" else []
+    args = build_parser().parse_args([command, "a", *extra, "--time-limit", given])
+    assert time_limit(args) == expected
+    assert time_limit(build_parser().parse_args([command, "a", *extra])) == DEFAULT_TIME_LIMIT  # on by default
+
+
+@pytest.mark.parametrize("given", ["-1", "soon", "nan", "inf"])
+def test_the_time_limit_is_zero_or_a_positive_number(capsys: pytest.CaptureFixture[str], given: str) -> None:
+    with pytest.raises(SystemExit) as exited:
+        build_parser().parse_args(["extract", "a", "--time-limit", given])
+    assert exited.value.code == 2
+    assert "0 (no limit) or a positive number of seconds" in capsys.readouterr().err
