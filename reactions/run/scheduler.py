@@ -22,7 +22,7 @@ def spilled(folder: str, task: Callable[..., Any], *args: Any) -> str:
     process to read a large result off the pipe.  (``folder`` is this run's private temporary
     folder, removed at its end: the pickle is the pool's own transport, never stored.)"""
     with tempfile.NamedTemporaryFile(dir=folder, delete=False) as file:
-        pickle.dump(task(*args), file, protocol=pickle.HIGHEST_PROTOCOL)
+        pickle.dump(without_gc(task, *args), file, protocol=pickle.HIGHEST_PROTOCOL)
     return file.name
 
 
