@@ -9,6 +9,7 @@ import logging
 import os
 import shutil
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -16,10 +17,11 @@ from types import ModuleType
 import pandas as pd
 import pytest
 
+from reactions import corpus as corpus_module
 from reactions.corpus import merge_reactions, read_corpus, scan_files
 from reactions.frames import ARTICLE_COLUMNS, article_info, reaction_columns, to_frame
 from reactions.models import Article, ArticleInfo, Citation, Corpus, Reaction
-from reactions.run import framecache, pipeline, tasks, units
+from reactions.run import framecache, parallel, pipeline, tasks, units
 from reactions.run.cache import ParseCache, store_file
 from reactions.run.pipeline import Extraction, extract_frame
 from reactions.run.tasks import Merge
@@ -452,3 +454,28 @@ def test_a_pool_starts_by_the_work_not_the_file_count(tmp_path: Path) -> None:
     assert worth(large)  # one file, a dataset's worth of work
     assert worth(*tiny)  # many files
     assert not worth(*tiny[1:])
+
+
+def test_the_parse_limit_holds_in_the_pool_workers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    for i in range(pipeline.INLINE_BELOW + 8):
+        (folder / f"a{i:02}.txt").write_text(f"Post {i} So proud #win \u2014 Fan (@fan) May 1, 2020\n", "utf-8")
+    real = corpus_module.parse_document
+
+    def parse(source: str, data: bytes) -> object:
+        if source.startswith("a0"):  # ten of them, some parsed by the worker, whichever takes which
+            for _ in range(600):
+                time.sleep(0.1)
+        return real(source, data)
+
+    parallel.shutdown()  # the next pool forks from this process as it is now: with the slow parser
+    monkeypatch.setattr(corpus_module, "parse_document", parse)
+    monkeypatch.setattr(pipeline, "CHUNK_FILES", (2, 2))
+    try:
+        result = extract_frame(folder, jobs=2, cache=False, parse_limit=0.2)
+    finally:
+        parallel.shutdown()
+    stopped = [o.path for o in result.outcomes if "took longer than 0.2 s" in (o.reason or "")]
+    assert sorted(Path(path).name for path in stopped) == [f"a{i:02}.txt" for i in range(10)]
+    assert result.articles == pipeline.INLINE_BELOW - 2
