@@ -15,13 +15,14 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from tqdm import tqdm
 
 from reactions import __version__
+from reactions.cli_checks import add_path_arguments, cache_warnings, check_command_paths, say_listing, whole_number
 from reactions.cli_limits import add_time_limit, time_limit
 from reactions.cli_views import add_views_command
 from reactions.errors import ExportError, InputError, ReactionsError
@@ -134,6 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="read symbolic links to files outside the corpus folder (default: each is named and skipped)",
     )  # fmt: skip
     add_source_arguments(extract)
+    add_path_arguments(extract)
     add_time_limit(extract)
     extract.set_defaults(handler=run_extract)
     add_network_command(commands)
@@ -147,7 +149,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 when something was extracted)."""
     args = build_parser().parse_args(argv)
     try:
-        status: int = args.handler(args)
+        check_command_paths(args)  # file:// URLs made local; a missing remote extra, a system folder refused
+        with cache_warnings(sys.stderr, quiet=getattr(args, "quiet", False)):
+            status: int = args.handler(args)
     except ReactionsError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
@@ -182,6 +186,8 @@ def run_extract(args: argparse.Namespace) -> int:
         print(("warning: " if settings.problem else "") + settings.note, file=sys.stderr)
     bar = None if args.quiet else ProgressBar(sys.stderr)
     with contextlib.ExitStack() as stack:
+        if bar is not None:  # a large tree is listed before the bar can start: said if it takes a while
+            stack.enter_context(say_listing(args.paths, sys.stderr, bar.delay, lambda: bar.bar is not None))
         cluster = None
         if args.dask is not None:  # the same run, its tasks on a Dask cluster
             from reactions.run.dask import connect
@@ -208,21 +214,6 @@ def run_extract(args: argparse.Namespace) -> int:
     return 0
 
 
-def _count(low: int, high: int | None = None) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` to ``high``."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if value < low or (high is not None and value > high):
-            raise argparse.ArgumentTypeError(f"{value} is not from {low} to {high}" if high else f"{value} < {low}")
-        return value
-
-    return parse
-
-
 def add_network_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``reactions network PATH... --graph hashtags|mentions [-o OUT] [--top N] [--min-weight W]``."""
     network = commands.add_parser(
@@ -238,17 +229,18 @@ def add_network_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
         help="write the network to OUT; its extension (.gexf .graphml) gives the format (default: GEXF to stdout)",
     )  # fmt: skip
     network.add_argument(
-        "--top", type=_count(1, NETWORK_MAX_TOP), default=NETWORK_TOP, metavar="N",
+        "--top", type=whole_number(1, NETWORK_MAX_TOP), default=NETWORK_TOP, metavar="N",
         help=f"keep the N nodes with most reactions and the edges among them (default {NETWORK_TOP}, at most "
         f"{NETWORK_MAX_TOP})",
     )  # fmt: skip
     network.add_argument(
-        "--min-weight", type=_count(1), default=1, metavar="W",
+        "--min-weight", type=whole_number(1), default=1, metavar="W",
         help="keep only edges of at least W reactions (default 1)",
     )  # fmt: skip
     network.add_argument("-q", "--quiet", action="store_true", help="no summary or warnings on stderr (errors only)")
     network.add_argument("--jobs", type=int, default=0, metavar="N", help="parse and score in N processes (as extract)")
     add_source_arguments(network)
+    add_path_arguments(network)
     add_time_limit(network)
     network.set_defaults(handler=run_network)
 
@@ -304,13 +296,14 @@ def add_compare_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
         "(default: CSV to stdout)",
     )  # fmt: skip
     compare.add_argument(
-        "--top", type=_count(1, 100), default=10, metavar="N",
+        "--top", type=whole_number(1, 100), default=10, metavar="N",
         help="each side's N most used hashtags in the workbook's hashtags sheet (default 10)",
     )  # fmt: skip
     compare.add_argument("--excel-safe", action="store_true", help="a CSV for spreadsheets, as extract's")
     compare.add_argument("-q", "--quiet", action="store_true", help="no summary or warnings on stderr (errors only)")
     compare.add_argument("--jobs", type=int, default=0, metavar="N", help="parse and score in N processes (as extract)")
     add_source_arguments(compare)
+    add_path_arguments(compare)
     add_time_limit(compare)
     compare.set_defaults(handler=run_compare)
 

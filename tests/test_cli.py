@@ -251,6 +251,7 @@ def test_a_long_run_on_a_terminal_shows_the_bar_then_the_summary(
 
 
 def test_a_short_run_on_a_terminal_shows_no_bar(monkeypatch: pytest.MonkeyPatch, seeds_dir: Path) -> None:
+    monkeypatch.setattr(cli, "PROGRESS_DELAY", 60.0)  # short, even on a loaded machine: no bar, no listing note
     stderr = Terminal()
     monkeypatch.setattr(sys, "stderr", stderr)
     monkeypatch.setattr(sys, "stdout", io.StringIO())
@@ -456,3 +457,188 @@ def test_a_table_without_a_text_column_is_one_named_error(tmp_path: Path, capsys
     assert "the table has: id, headline" in err
     assert main(["extract", str(tmp_path / "meta.csv"), "--no-cache", "--text-col", "headline", "-q", "-o",
                  str(tmp_path / "o.csv")]) == 0  # fmt: skip
+
+
+# --- a cache that cannot be used is said on stderr, once ----------------------------------------------
+
+
+def test_a_cache_folder_others_can_change_is_said_once_and_the_run_goes_on(
+    tmp_path: Path, seeds_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "shared-cache"
+    folder.mkdir(mode=0o700)
+    folder.chmod(0o777)  # prepared by someone else, or loosened: anyone could swap the key
+    argv = ["extract", str(seeds_dir), "--jobs", "2", "--cache-dir", str(folder), "-o", str(tmp_path / "o.csv")]
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    lines = [line for line in err.splitlines() if line.startswith("warning:")]
+    assert lines == [f"warning: parse cache disabled for {seeds_dir}: the cache folder {folder} can be changed by "
+                     "other users (mode 0777): chmod go-w it, or use a folder of your own"]  # fmt: skip
+    assert SEEDS_SUMMARY in err
+    assert not list(folder.iterdir())  # nothing written into it
+    assert main([*argv, "-q"]) == 0
+    assert capsys.readouterr().err == ""  # -q: errors only
+
+
+@pytest.mark.parametrize("damage", ["corrupt", "link", "key"])
+def test_an_unusable_cache_is_said_on_stderr(
+    tmp_path: Path, seeds_dir: Path, capsys: pytest.CaptureFixture[str], damage: str
+) -> None:
+    from reactions.run.cache import KEY_NAME
+
+    folder = tmp_path / "cache"
+    argv = ["extract", str(seeds_dir), "--jobs", "1", "--cache-dir", str(folder), "-o", str(tmp_path / "o.csv")]
+    assert main(argv) == 0
+    assert "warning:" not in capsys.readouterr().err
+    (db,) = folder.glob("corpus-*.db")
+    if damage == "corrupt":
+        db.write_bytes(b"not a database" * 500)
+    elif damage == "link":
+        db.unlink()
+        db.symlink_to(tmp_path / "o.csv")
+    else:
+        (folder / KEY_NAME).write_bytes(b"short")
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    (line,) = [line for line in err.splitlines() if line.startswith("warning:")]
+    reason = {"corrupt": f"{db}: file is not a database", "link": f"{db}: a symbolic link, not used as a cache",
+              "key": f"{folder / KEY_NAME}: not a signing key"}[damage]  # fmt: skip
+    assert line.startswith(f"warning: parse cache disabled for {seeds_dir}: {reason}")
+    assert SEEDS_SUMMARY in err
+
+
+def test_a_cache_failing_mid_run_is_said_once(capsys: pytest.CaptureFixture[str]) -> None:
+    import logging
+
+    from reactions.cli_checks import cache_warnings
+
+    log = logging.getLogger("reactions.run.pipeline")
+    with cache_warnings(sys.stderr):
+        for _ in range(3):  # every task that met the full disk
+            log.warning("parse cache disabled for %s: %s", "/c/1.db", "cannot write it: database or disk is full")
+    log.warning("after the run: %s", "not said")
+    assert capsys.readouterr().err == (
+        "warning: parse cache disabled for /c/1.db: cannot write it: database or disk is full\n")
+
+
+# --- paths: file:// URLs, other protocols, system folders ----------------------------------------------
+
+
+def test_a_file_url_is_read_as_the_local_path_it_names(tmp_path: Path, seeds_dir: Path) -> None:
+    """``file://`` URLs said "no such file or folder", even to an existing article with fsspec installed."""
+    local, by_url = tmp_path / "local.csv", tmp_path / "url.csv"
+    first = sorted(seeds_dir.glob("*.txt"))[0]
+    assert main(["extract", "-q", str(seeds_dir), str(first), "-o", str(local)]) == 0
+    url = f"file://localhost{seeds_dir.as_posix()}/".replace(" ", "%20")
+    assert main(["extract", "-q", url, first.as_uri(), "-o", str(by_url)]) == 0
+    assert local.read_bytes() == by_url.read_bytes()
+
+
+def test_a_remote_article_file_is_read_through_fsspec(tmp_path: Path, seeds_dir: Path) -> None:
+    fsspec = pytest.importorskip("fsspec")
+    import uuid
+
+    first = sorted(seeds_dir.glob("*.txt"))[0]
+    url = f"memory://cli-{uuid.uuid4().hex}/{first.name}"
+    fsspec.filesystem("memory").pipe(url, first.read_bytes())
+    try:
+        out = tmp_path / "remote.csv"
+        assert main(["extract", "-q", "--jobs", "1", url, "-o", str(out)]) == 0  # memory://: this process only
+        assert read_csv(out)["id"].tolist() == to_frame(read_corpus([first]))["id"].tolist()
+    finally:
+        fsspec.filesystem("memory").rm(url)
+
+
+def test_a_protocol_that_cannot_be_read_here_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("fsspec")
+    assert main(["extract", "nope://bucket/a.csv"]) == 1
+    assert capsys.readouterr().err == "error: nope://bucket/a.csv: nope:// is not a protocol fsspec knows (no such " \
+        "file or folder)\n"  # fmt: skip
+
+    def missing(protocol: str) -> None:
+        raise ImportError("Install s3fs to access S3")
+
+    monkeypatch.setattr("fsspec.get_filesystem_class", missing)
+    assert main(["extract", "s3://bucket/a.csv"]) == 1
+    assert capsys.readouterr().err == (
+        "error: s3://bucket/a.csv: reading s3:// paths needs a package the remote extra installs (Install s3fs to "
+        "access S3): pip install 'reactions[remote]'\n")  # fmt: skip
+    monkeypatch.setitem(sys.modules, "fsspec", None)  # no remote extra at all
+    assert main(["extract", "https://example.com/a.html"]) == 1
+    assert capsys.readouterr().err == ("error: https://example.com/a.html: reading https:// paths needs the remote "
+                                       "extra: pip install 'reactions[remote]'\n")  # fmt: skip
+
+
+@pytest.mark.parametrize("folder", ["/", "/etc", "/usr", "/proc/self", "/sys", "/dev", "HOME", "/home"])
+def test_a_system_folder_is_refused_unless_asked(
+    folder: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``extract /`` listed the whole machine for minutes, saying nothing."""
+    from reactions.cli_checks import check_paths
+
+    if folder == "HOME":
+        monkeypatch.setenv("HOME", str(tmp_path))
+        folder = str(tmp_path)
+    if not Path(folder).is_dir():
+        pytest.skip(f"no {folder} here")
+    monkeypatch.setattr("reactions.run.pipeline.extract_frame", None)  # never reached
+    for command in (["extract", folder], ["network", folder], ["compare", str(tmp_path), "--vs", folder]):
+        assert main(command) == 1
+        err = capsys.readouterr().err
+        assert err.startswith(f"error: {folder}")
+        assert "is a system folder, not a corpus" in err
+        assert err.endswith("or --allow-system-folders to read it anyway\n")
+    assert check_paths([folder], allow_system=True) == [folder]
+
+
+def test_folders_below_a_system_folder_are_read(tmp_path: Path) -> None:
+    from reactions.cli_checks import check_paths
+
+    assert check_paths([str(tmp_path), "seeds", "a.txt"]) == [str(tmp_path), "seeds", "a.txt"]
+
+
+def test_a_long_listing_is_said_on_a_terminal(monkeypatch: pytest.MonkeyPatch, seeds_dir: Path) -> None:
+    """Nothing was said while a large tree was listed; now the folder is named once the listing lasts a while."""
+    import time
+
+    import reactions.run.pipeline as pipeline
+
+    real = pipeline.scan_files
+
+    def slow_listing(*args: object, **kwargs: object) -> object:
+        deadline = time.monotonic() + 0.5
+        while time.monotonic() < deadline:  # busy, as a listing is: the alarm is handled between instructions
+            pass
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pipeline, "scan_files", slow_listing)
+    monkeypatch.setattr(cli, "PROGRESS_DELAY", 0.1)
+    stderr = Terminal()
+    monkeypatch.setattr(sys, "stderr", stderr)
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    assert main(["extract", str(seeds_dir), "--no-cache"]) == 0
+    assert stderr.getvalue().startswith(f"listing the files under {seeds_dir} …\n")
+
+
+def test_a_full_disk_mid_run_is_said_once(
+    tmp_path: Path, seeds_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sqlite3
+
+    from reactions.run.cache import ParseCache
+
+    def full(self: ParseCache, *args: object) -> None:
+        with self._softly("write"):
+            raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(ParseCache, "put", full)
+    monkeypatch.setattr(ParseCache, "put_scores", full)
+    monkeypatch.setattr(ParseCache, "put_frame", full)
+    assert main(["extract", str(seeds_dir), "--jobs", "1", "-o", str(tmp_path / "o.csv")]) == 0
+    err = capsys.readouterr().err
+    (line,) = [line for line in err.splitlines() if line.startswith("warning:")]
+    assert line.startswith("warning: parse cache disabled for ")
+    assert line.endswith(": cannot write it: database or disk is full")
+    assert SEEDS_SUMMARY in err

@@ -6,6 +6,7 @@ import dataclasses
 import datetime as dt
 import io
 import logging
+import multiprocessing
 import os
 import shutil
 import tempfile
@@ -456,6 +457,7 @@ def test_a_pool_starts_by_the_work_not_the_file_count(tmp_path: Path) -> None:
     assert not worth(*tiny[1:])
 
 
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="needs fork")
 def test_the_parse_limit_holds_in_the_pool_workers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     folder = tmp_path / "corpus"
     folder.mkdir()
@@ -470,6 +472,7 @@ def test_the_parse_limit_holds_in_the_pool_workers(tmp_path: Path, monkeypatch: 
         return real(source, data)
 
     parallel.shutdown()  # the next pool forks from this process as it is now: with the slow parser
+    monkeypatch.setattr(parallel, "worker_context", lambda: multiprocessing.get_context("fork"))  # even if threaded
     monkeypatch.setattr(corpus_module, "parse_document", parse)
     monkeypatch.setattr(pipeline, "CHUNK_FILES", (2, 2))
     try:

@@ -42,6 +42,7 @@ import logging
 import os
 import secrets
 import sqlite3
+import stat
 import time
 import types
 import typing
@@ -114,8 +115,10 @@ def store_file(corpus_dir: Path) -> Path:
 
 def signing_key(folder: Path) -> bytes:
     """The key this user signs cache rows with, kept in ``folder`` (created, readable by the owner only, on
-    first use).  Raises ``OSError`` when it cannot be read or made."""
+    first use).  Raises ``OSError`` when it cannot be read or made, or when the folder or the key is not this
+    user's alone (:func:`check_trusted`)."""
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    check_trusted(folder, os.stat(folder), "the cache folder", 0o022)
     path = folder / KEY_NAME
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
     for _ in range(2):
@@ -125,11 +128,37 @@ def signing_key(folder: Path) -> bytes:
             _new_key(path)
             continue
         with os.fdopen(fd, "rb") as file:
+            check_trusted(path, os.fstat(file.fileno()), "the cache key", 0o077)
             key = file.read(64)
         if len(key) != 32:
             raise OSError(f"{path}: not a signing key (delete it to make a new one)")
         return key
     raise OSError(f"{path}: cannot be made")
+
+
+class UntrustedCacheError(PermissionError):
+    """A cache folder or key that someone else owns or can change: whoever can write the key can sign rows."""
+
+
+def check_trusted(path: Path, info: os.stat_result, what: str, loose: int) -> None:
+    """Raise :class:`UntrustedCacheError` unless ``info`` (``path``'s stat) is owned by this user and grants
+    other users none of the permission bits ``loose`` (a folder: writing; the key: reading or writing).  A key
+    that another user can write lets them sign rows that change every result; one they can read lets them forge
+    them.  Not checked where there are no POSIX owners (Windows)."""
+    uid = os.geteuid() if hasattr(os, "geteuid") else None
+    if uid is None:
+        return
+    if info.st_uid != uid:
+        raise UntrustedCacheError(
+            f"{what} {path} belongs to another user (uid {info.st_uid}), not to you (uid {uid}): use a folder of "
+            "your own (--cache-dir or REACTIONS_CACHE_DIR)"
+        )
+    if info.st_mode & loose:
+        fix = "chmod go-w" if stat.S_ISDIR(info.st_mode) else "chmod 600"
+        raise UntrustedCacheError(
+            f"{what} {path} can be {'read or ' if loose & 0o044 else ''}changed by other users "
+            f"(mode {stat.S_IMODE(info.st_mode):04o}): {fix} it, or use a folder of your own"
+        )
 
 
 def _new_key(path: Path) -> None:
@@ -438,10 +467,14 @@ reactions=0, warnings=(), reason=None))}
 
 
 def open_cache(corpus_dir: Path) -> ParseCache | None:
-    """The cache of the corpus in ``corpus_dir`` (:func:`store_file`), or ``None`` (logged) when it cannot be
-    used."""
+    """The cache of the corpus in ``corpus_dir`` (:func:`store_file`), or ``None`` (logged: a command line says it
+    on stderr) when it cannot be used: unreadable, read-only, corrupt, a link, a bad key, or a key or folder that
+    is not the user's alone (:func:`check_trusted`)."""
+    path = store_file(corpus_dir)
     try:
-        return ParseCache(store_file(corpus_dir))
-    except (sqlite3.Error, OSError) as error:
+        return ParseCache(path)
+    except sqlite3.Error as error:
+        logger.warning("parse cache disabled for %s: %s: %s", corpus_dir, path, error)
+    except OSError as error:
         logger.warning("parse cache disabled for %s: %s", corpus_dir, error)
-        return None
+    return None
