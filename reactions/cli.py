@@ -21,6 +21,7 @@ from typing import IO, TYPE_CHECKING
 
 from reactions import __version__
 from reactions.cli_checks import add_path_arguments, cache_warnings, check_command_paths, say_listing, whole_number
+from reactions.cli_limits import add_time_limit, time_limit
 from reactions.cli_views import add_views_command
 from reactions.errors import ExportError, InputError, ReactionsError
 from reactions.models import SENTIMENT_LABELS as LABELS
@@ -145,6 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     add_source_arguments(extract)
     add_path_arguments(extract)
+    add_time_limit(extract)
     extract.set_defaults(handler=run_extract)
     add_network_command(commands)
     add_compare_command(commands)
@@ -209,6 +211,7 @@ def run_extract(args: argparse.Namespace) -> int:
         result = extract_frame(  # to_frame(read_corpus(…)) in `jobs` processes, or the stored frame of a re-run
             args.paths, jobs=args.jobs or None, cache=not args.no_cache, lexicon=settings.lexicon,
             overrides=settings.overrides, progress=bar, read=read, cluster=cluster, sources=source_options(args),
+            parse_limit=time_limit(args),
         )  # fmt: skip
     if bar is not None:
         bar.close()
@@ -253,6 +256,7 @@ def add_network_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
     network.add_argument("--jobs", type=int, default=0, metavar="N", help="parse and score in N processes (as extract)")
     add_source_arguments(network)
     add_path_arguments(network)
+    add_time_limit(network)
     network.set_defaults(handler=run_network)
 
 
@@ -271,7 +275,7 @@ def run_network(args: argparse.Namespace) -> int:
     settings = load_settings(corpus_folder(args.paths))
     result = extract_frame(
         args.paths, jobs=args.jobs or None, lexicon=settings.lexicon, overrides=settings.overrides,
-        sources=source_options(args),
+        sources=source_options(args), parse_limit=time_limit(args),
     )  # fmt: skip
     if not args.quiet:
         report(result, sys.stderr)
@@ -316,6 +320,7 @@ def add_compare_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
     compare.add_argument("--jobs", type=int, default=0, metavar="N", help="parse and score in N processes (as extract)")
     add_source_arguments(compare)
     add_path_arguments(compare)
+    add_time_limit(compare)
     compare.set_defaults(handler=run_compare)
 
 
@@ -335,7 +340,7 @@ def run_compare(args: argparse.Namespace) -> int:
         settings = load_settings(corpus_folder(paths))
         result = extract_frame(
             paths, jobs=args.jobs or None, lexicon=settings.lexicon, overrides=settings.overrides,
-            sources=source_options(args),
+            sources=source_options(args), parse_limit=time_limit(args),
         )  # fmt: skip
         if not args.quiet:
             print(f"{side}: ", end="", file=sys.stderr)

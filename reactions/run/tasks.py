@@ -27,7 +27,7 @@ from reactions.frames import (
 from reactions.models import Article, ArticleInfo, FileOutcome
 from reactions.run import parallel
 from reactions.run.cache import ParseCache, parser_version
-from reactions.run.guard import GuardedParser
+from reactions.run.guard import GuardedParser, kept, parse_within
 from reactions.run.parallel import cached_results
 from reactions.run.units import Unit, documents_only, unit_documents
 from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
@@ -63,12 +63,13 @@ def read_chunk(
     store: str | None,
     read: ReadOptions = DEFAULT_READ,
     sources: SourceOptions = DEFAULT_SOURCE,
-    guard: GuardedParser | None = None,
+    guard: GuardedParser | float | None = None,
 ) -> Chunk:
     """Read one unit (:mod:`reactions.run.units`: a few files, a dataset's part, documents in memory), parse its
     documents (or take their parse from the store's parse cache) and turn their reactions into columns; the
     reading task.  ``guard``: parse in its worker processes, each document within its time limit (this process
-    only: a guard does not travel to another)."""
+    only: a guard does not travel to another); a number: parse here, each document within that many seconds
+    (:func:`~reactions.run.guard.parse_within`)."""
     cache, error = _task_store(store)
     with cache if cache is not None else contextlib.nullcontext():
         items = unit_documents(unit, read, sources)
@@ -79,7 +80,7 @@ def read_chunk(
         filled = iter(fresh)
         parsed = [hit if hit is not None else next(filled) for hit in cached]
         if cache is not None and misses:
-            cache.put((documents[i][0], digests[i], fresh[n]) for n, i in enumerate(misses))
+            cache.put((documents[i][0], digests[i], fresh[n]) for n, i in enumerate(misses) if kept(fresh[n][1]))
             error = error or cache.error
     found = iter(zip(parsed, digests if cache is not None else [None] * len(parsed), strict=True))
     outcomes: list[FileOutcome] = []
@@ -101,8 +102,10 @@ def read_chunk(
     return Chunk(outcomes, columns, infos, digest_of if cache is not None else {}, len(misses), error)
 
 
-def _parse(documents: list[tuple[str, bytes]], guard: GuardedParser | None) -> list[Parsed]:
+def _parse(documents: list[tuple[str, bytes]], guard: GuardedParser | float | None) -> list[Parsed]:
     """Each document parsed, in this process or in the guard's workers."""
+    if isinstance(guard, float | int):
+        return parse_within(documents, guard)
     if guard is not None:
         return list(guard.parse(documents))
     return [parse_document(source, data) for source, data in documents]
