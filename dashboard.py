@@ -24,7 +24,7 @@ import streamlit as st
 import reactions
 from app import presenter
 from app.compare import compare_section
-from app.loading import ArticleReader, analyst_store, corpus_dir, fingerprint, frame_index, load_run, split_outcomes
+from app.loading import ArticleReader, analyst_store, corpus_dir, fingerprint, frame_index, open_run, split_outcomes
 from app.outlets import outlets_section
 from app.saved import saved_views_panel
 from app.sections import (
@@ -82,7 +82,8 @@ def main() -> None:
         settings = analyst_store(home)
         overrides, lexicon = tuple(sorted(settings.overrides.items())), tuple(sorted(settings.lexicon.items()))
         key = hashlib.sha256(repr((files, st.session_state.get("upload", ("",))[0] if upload.names else "")).encode())
-        run = load_run(str(folder), key.hexdigest() if files or upload.names else "", upload, overrides, lexicon)
+        run = open_run(str(folder), key.hexdigest() if files or upload.names else "", upload, overrides, lexicon,
+                       len(files) + len(upload.documents))
     except (ReactionsError, OSError, sqlite3.Error) as error:
         st.error(f"The corpus could not be read: {one_line(error)}. Check the folder, then reload the page.",
                  icon=":material/error:")  # fmt: skip

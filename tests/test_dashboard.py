@@ -759,3 +759,46 @@ def test_a_dataset_upload_joins_the_corpus(corpus: Path, tmp_path: Path) -> None
     assert int(metric(at, "Reactions")) > 12  # the edited posts are new reactions
     uploaded = next(d.value for d in at.dataframe if "articles read" in d.value.columns)
     assert uploaded[["source", "articles read"]].values.tolist() == [["more.csv", 5]]
+
+
+def test_a_first_load_shows_its_progress_then_the_same_page(
+    corpus: Path, seeds_frame: pd.DataFrame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19: a first load said nothing but a spinner for a minute.  The page now shows a progress bar at once
+    (the files to read), then after each part read (files read of the total, the rate, the time left), and then
+    the page with the same figures, the bar gone.  A second session finds the run kept and shows no bar."""
+    from streamlit.delta_generator import DeltaGenerator
+
+    import app.loading as loading
+
+    shown: list[tuple[float, str]] = []
+    real_progress, real_extract = DeltaGenerator.progress, loading.extract_frame
+
+    def spy(self: DeltaGenerator, value: float, text: str | None = None, **kwargs: Any) -> DeltaGenerator:
+        shown.append((float(value), str(text)))
+        return real_progress(self, value, text=text, **kwargs)
+
+    def slow_source(paths: Any, **settings: Any) -> Any:  # four parts, told one by one, then the real run
+        for done in range(1, 5):
+            settings["progress"](done, 4)
+        return real_extract(paths, **settings)
+
+    monkeypatch.setattr(DeltaGenerator, "progress", spy)
+    monkeypatch.setattr(loading, "extract_frame", slow_source)
+    monkeypatch.setattr(loading, "PROGRESS_EVERY", 0.0)
+    at = run_page()
+    assert not at.exception
+    assert shown[0] == (0.0, f"Reading {len(list(corpus.iterdir()))} files…")
+    told = [text for _, text in shown[1:5]]
+    assert [value for value, _ in shown[1:5]] == [0.25, 0.5, 0.75, 1.0]
+    assert told[0].startswith("Read 1 of 4 files · ")
+    assert "files/s · about " in told[0]
+    assert told[0].endswith(" left")
+    assert not at.get("progress")  # gone once the page is drawn
+    assert metric(at, "Reactions") == str(len(seeds_frame))
+    assert sorted(table(at)["id"]) == sorted(seeds_frame["id"])
+    count = len(shown)
+    again = run_page()  # a new session over the kept run
+    assert not again.exception
+    assert len(shown) == count
+    assert metric(again, "Reactions") == str(len(seeds_frame))
