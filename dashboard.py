@@ -22,9 +22,17 @@ import numpy as np
 import streamlit as st
 
 import reactions
-from app import presenter
 from app.compare import compare_section
-from app.loading import ArticleReader, analyst_store, corpus_dir, fingerprint, frame_index, open_run, split_outcomes
+from app.loading import (
+    ArticleReader,
+    analyst_store,
+    corpus_dir,
+    corpus_stamp,
+    current_fingerprint,
+    frame_index,
+    open_run,
+    split_outcomes,
+)
 from app.outlets import outlets_section
 from app.saved import saved_views_panel
 from app.sections import (
@@ -74,7 +82,7 @@ def main() -> None:
         st.stop()
     home = corpus_folder([folder])  # where the analyst's labels are kept: the folder, or a dataset's own folder
     try:
-        files = fingerprint(folder)
+        files = current_fingerprint(folder)
         with st.sidebar:
             st.header("Reactions")
             st.code(str(folder), language=None, wrap_lines=True)
@@ -129,11 +137,11 @@ def main() -> None:
     compare_section(frame, index, options, filters, filtered)
     st.subheader("Reactions", anchor=False)
     shown = np.flatnonzero(rows.view)
-    downloads(frame, shown, filters, selection, presenter.corpus_stamp(str(folder), key.hexdigest(), run.outcomes))
+    downloads(frame, shown, filters, selection, corpus_stamp(str(folder), key.hexdigest(), run.outcomes))
     reader = ArticleReader(key.hexdigest(), upload, run.outcomes)
     table_section(frame, index, shown, f"{frame_key}|{links.describe(filters, selection)}", reader, home)
     with st.expander(f"Files read ({len(corpus_outcomes)})"):
-        outcomes_table(corpus_outcomes)
+        outcomes_table(corpus_outcomes, f"{key.hexdigest()}|corpus")
 
 
 if __name__ == "__main__":  # Streamlit runs the page as __main__; tests import its helpers

@@ -4,6 +4,7 @@ frame and every outcome) and the frame's index, an article on demand, and the an
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 import threading
@@ -14,8 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
+import pyarrow as pa
 import streamlit as st
 
+from app import presenter
 from reactions import store
 from reactions.corpus import scan_files
 from reactions.index import FrameIndex
@@ -37,6 +40,23 @@ def corpus_dir(argv: list[str] | None = None) -> Path:
     args, _ = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
     chosen = args.corpus or os.environ.get("REACTIONS_CORPUS") or DEFAULT_CORPUS
     return Path(chosen).expanduser().resolve()
+
+
+RELIST_FACTOR = 20
+"""A session lists the corpus's files again (to see a change) once this many times the last listing's own time
+has passed: a folder of a few files at every rerun, 26,500 files (0.7 s) at most every 14 s."""
+
+
+def current_fingerprint(folder: Path) -> tuple[tuple[str, str, int, int], ...]:
+    """:func:`fingerprint` of ``folder`` as this session last listed it, listed again when that is more than
+    :data:`RELIST_FACTOR` times the listing's own time ago (a rerun of a large corpus does not stat every file)."""
+    kept = st.session_state.get("_corpus_files")
+    now = time.monotonic()
+    if kept is not None and kept[0] == str(folder) and now - kept[1] < RELIST_FACTOR * kept[2]:
+        return kept[3]  # type: ignore[no-any-return]
+    files = fingerprint(folder)
+    st.session_state["_corpus_files"] = (str(folder), now, time.monotonic() - now, files)
+    return files
 
 
 def fingerprint(folder: Path) -> tuple[tuple[str, str, int, int], ...]:
@@ -112,8 +132,34 @@ def load_run(
                 time_limit=DEFAULT_TIME_LIMIT, progress=progress,
                 lexicon=dict(lexicon) or None, overrides=dict(overrides),
             )  # fmt: skip
+            found = dataclasses.replace(found, frame=one_chunk(found.frame))
             runs.keep(name, found)
     return found
+
+
+def one_chunk(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` with each Arrow string column in one chunk (a run's frame comes in one chunk per part read: a page
+    of the table taken from 203 chunks cost 7 ms a column); the same values and dtypes."""
+    chunked = {}
+    for name, column in frame.items():
+        values = column.array
+        if isinstance(values, pd.arrays.ArrowStringArray) and values._pa_array.num_chunks > 1:
+            whole = pa.chunked_array([values._pa_array.combine_chunks()])
+            chunked[name] = pd.Series(type(values)(whole), index=frame.index, name=name)
+    return frame.assign(**chunked) if chunked else frame
+
+
+@st.cache_resource(show_spinner=False, max_entries=16)
+def corpus_stamp(folder: str, key: str, _outcomes: tuple[FileOutcome, ...]) -> dict[str, object]:
+    """:func:`app.presenter.corpus_stamp` of a run (``key``), made once."""
+    return presenter.corpus_stamp(folder, key, _outcomes)
+
+
+@st.cache_resource(show_spinner=False, max_entries=32)
+def outcome_tables(key: str, _outcomes: tuple[FileOutcome, ...]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The files read as :func:`app.presenter.source_rows` and :func:`app.presenter.outcome_rows` give them, made
+    once per run and part (``key``)."""
+    return presenter.source_rows(_outcomes), presenter.outcome_rows(_outcomes)
 
 
 def is_loaded(folder: str, key: str, overrides: Pairs, lexicon: Pairs) -> bool:

@@ -203,7 +203,7 @@ def test_corpus_folder_from_argument_environment_or_default(tmp_path: Path, monk
 
 
 def test_the_corpus_cache_key_changes_when_a_file_changes(tmp_path: Path) -> None:
-    page = load_page_module()
+    from app import loading as page
     article = tmp_path / "a.txt"
     article.write_text("one", encoding="utf-8")
     (tmp_path / "notes.pdf").write_bytes(b"%PDF")
@@ -802,3 +802,40 @@ def test_a_first_load_shows_its_progress_then_the_same_page(
     assert not again.exception
     assert len(shown) == count
     assert metric(again, "Reactions") == str(len(seeds_frame))
+
+
+def test_the_page_draws_each_chart_without_checking_its_whole_spec_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19: Streamlit's ``chart.to_dict()`` checked every spec against Vega-Lite's schema once more, a third of
+    a rerun at 100,000 reactions.  The page's copy gives the same spec with fewer checks."""
+    import altair as alt
+    from altair.utils import schemapi
+
+    from app.sections import unchecked
+
+    checks = []
+    real = schemapi.validate_jsonschema
+    monkeypatch.setattr(schemapi, "validate_jsonschema", lambda *a, **k: checks.append(1) or real(*a, **k))
+    bars = alt.Chart(pd.DataFrame({"n": [1, 2]})).mark_bar().encode(x="n:Q")
+    for chart in (bars, alt.layer(bars, bars.mark_point()), alt.vconcat(bars, bars)):
+        checks.clear()
+        spec = chart.to_dict()
+        checked = len(checks)
+        checks.clear()
+        assert unchecked(chart).to_dict() == spec
+        assert isinstance(unchecked(chart), type(chart))
+        assert len(checks) < checked
+
+
+@pytest.mark.parametrize(("sources", "lazy"), [(5, False), (1_000, False), (1_001, True)])
+def test_the_provenance_of_a_corpus_of_many_files_is_made_when_clicked(sources: int, lazy: bool) -> None:
+    """Issue 19: the provenance lists every source; 26,500 files cost 2 s of JSON at every rerun."""
+    import numpy as np
+
+    from app import exports
+
+    corpus = {"path": "x", "fingerprint": "f", "sources": [{"source": f"{n}.txt"} for n in range(sources)]}
+    files = exports.downloads(pd.DataFrame({"id": ["a"]}), np.arange(1), views.Filters(), views.Selection(),
+                              version="0", corpus=corpus)  # fmt: skip
+    provenance = next(file for file in files if file.key == "dl_provenance")
+    assert provenance.lazy is lazy
+    assert len(json.loads(provenance.make())["corpus"]["sources"]) == sources
