@@ -839,3 +839,18 @@ def test_the_provenance_of_a_corpus_of_many_files_is_made_when_clicked(sources: 
     provenance = next(file for file in files if file.key == "dl_provenance")
     assert provenance.lazy is lazy
     assert len(json.loads(provenance.make())["corpus"]["sources"]) == sources
+
+
+def test_the_kept_frame_has_its_text_columns_in_one_chunk() -> None:
+    """A run's frame comes in one Arrow chunk per part read (203 at 100,000 reactions), and every page of the
+    table took from each chunk; the page keeps one chunk per column, with the same values and dtypes."""
+    import pyarrow as pa
+
+    from app.loading import one_chunk
+
+    parts = pa.chunked_array([["a", None], ["b"], ["c", "d"]])
+    frame = pd.DataFrame({"text": pd.arrays.ArrowStringArray(parts), "n": [1, 2, 3, 4, 5]})
+    joined = one_chunk(frame)
+    assert joined["text"].array._pa_array.num_chunks == 1
+    pd.testing.assert_frame_equal(joined, frame)
+    assert frame["text"].array._pa_array.num_chunks == 3  # the run's own frame is left as it was
