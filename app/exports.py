@@ -43,6 +43,11 @@ class Download:
     lazy: bool = False
 
 
+EAGER_SOURCES = 1_000
+"""Up to this many sources the provenance file is made with the page; beyond, when its button is clicked (it lists
+every source: 26,500 files cost 2 s of JSON a rerun)."""
+
+
 def downloads(
     frame: pd.DataFrame,
     shown: npt.NDArray[np.intp],
@@ -59,6 +64,7 @@ def downloads(
     view, counts and version, and when given the time and the corpus: kept out of the CSVs, so that every CSV is a
     plain table ``pandas.read_csv`` reads as it is).  Nothing is built until a :attr:`Download.make` is called."""
     total, count = len(frame), len(shown)
+    sources = corpus.get("sources") if corpus else None
     record = provenance_record(filters, selection, shown=count, total=total, version=version, corpus=corpus,
                                exported_at=exported_at)  # fmt: skip
 
@@ -88,7 +94,8 @@ def downloads(
                  count, lambda: export.jsonl_bytes(view())),
         Download("Provenance", "The filters, selection, counts and reactions version of this view, as JSON",
                  name("filtered-provenance", "json"), "application/json", "dl_provenance", 0,
-                 lambda: json.dumps(record, indent=2, ensure_ascii=False).encode()),
+                 lambda: json.dumps(record, indent=2, ensure_ascii=False).encode(),
+                 lazy=isinstance(sources, list) and len(sources) > EAGER_SOURCES),
     ]  # fmt: skip
 
 

@@ -351,5 +351,38 @@ def main(argv: list[str] | None = None) -> int:
     return 0 if worst <= TARGET else 1
 
 
+# -- many embeds on one page (issue 19) -------------------------------------------------------------------------
+
+
+def embed_growth(small: int = 2_000, large: int = 16_000, repeat: int = 1) -> float:
+    """How the time per character of a page of ``large`` tweet embeds back to back compares with one of
+    ``small`` (CPU time, best of ``repeat``): 1.0 is linear; issue 19's target is at most 2.0 (it was 4.5 when
+    every text reaction was compared with every embed).
+
+        cd benchmarks && ../.venv/bin/python -c 'import adversarial; print(adversarial.embed_growth())'
+    """
+
+    def cost(count: int) -> float:
+        data = _tweet_count(count).encode("utf-8")
+        best = float("inf")
+        for _ in range(repeat):
+            start = time.process_time()
+            parse_document("a.html", data)
+            best = min(best, time.process_time() - start)
+        return best / len(data)
+
+    return cost(large) / cost(small)
+
+
+def _tweet_count(count: int) -> str:
+    """A page of exactly ``count`` distinct tweet embeds back to back (the embeds of :func:`_tweets`)."""
+    return "<html><body>" + "".join(
+        f'<blockquote class="twitter-tweet"><p lang="en">Post number {n} #tag{n % 50}</p>&mdash; Fan {n} '
+        f'(@fan{n}) <a href="https://twitter.com/fan{n}/status/{10**17 + n}">May {1 + n % 28}, 2020</a>'
+        "</blockquote>\n"
+        for n in range(count)
+    ) + "</body></html>"
+
+
 if __name__ == "__main__":
     raise SystemExit(main())
