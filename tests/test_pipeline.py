@@ -366,3 +366,26 @@ def test_a_glob_of_remote_datasets_is_read_on_the_run_path_and_never_cached(tmp_
     assert not run.from_cache
     assert not extract_frame([f"{root}/*.csv"], jobs=1).from_cache  # no file times to trust: never the stored frame
     memory.rm(root, recursive=True)
+
+
+def test_tasks_reuse_a_store_connection_until_its_file_is_replaced(tmp_path: Path) -> None:
+    """Opening the store (tables laid out, key read) cost more than a one-article task: a process keeps it open,
+    and opens it afresh when the file (or its signing key) is another one."""
+    path = str(tmp_path / "s.db")
+    first, error = tasks._task_store(path)
+    try:
+        assert first is not None
+        assert error is None
+        assert tasks._task_store(path)[0] is first
+        replacement = tmp_path / "other.db"
+        ParseCache(replacement).close()
+        os.replace(replacement, path)
+        second = tasks._task_store(path)[0]
+        assert second is not None
+        assert second is not first
+        second.broken = True  # a store that failed is closed after the task, and opened again by the next
+        with tasks._released(second):
+            pass
+        assert tasks._task_store(path)[0] not in (first, second)
+    finally:
+        tasks._forget((os.getpid(), path))

@@ -49,7 +49,7 @@ from reactions.run.cache import ParseCache, content_hash, open_cache
 from reactions.run.guard import GuardedParser
 from reactions.run.parallel import default_jobs, shared_pool
 from reactions.run.scheduler import ClusterTasks, Job, Scheduler
-from reactions.run.tasks import Chunk, Merge, read_chunk, score_chunk
+from reactions.run.tasks import Chunk, Merge, flush_stores, read_chunk, score_chunk
 from reactions.run.units import RunInputs, Unit, split_units
 from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
 from reactions.sources import DEFAULT_SOURCE, SourceOptions
@@ -253,6 +253,7 @@ class _Run:
         try:
             return self._go()
         finally:
+            flush_stores()  # the parses this process kept in memory, written before the run returns
             if self.spill is not None:
                 self.spill.cleanup()
             if self.guard is not None:
