@@ -67,40 +67,40 @@ def cold_and_warm(corpus: Path, work: Path) -> dict[str, float]:
     return {"cold": cold, "warm": warm, "parse_warm": parses}
 
 
-def cache_write_share(corpus: Path, work: Path) -> tuple[float, float]:
-    """CPU seconds spent writing the caches during a cold run in this process, and the run's CPU seconds."""
-    from reactions.run import cache, framecache
-    from reactions.run.pipeline import extract_frame
+def cache_write_share(corpus: Path, work: Path) -> tuple[dict[str, float], float]:
+    """CPU seconds spent writing the caches during a cold run in this process (by function), and the run's."""
+    from reactions.run import cache, framecache, pipeline
 
-    spent = [0.0]
+    spent: dict[str, float] = {}
 
-    def timed(function: Callable[..., Any]) -> Callable[..., Any]:
+    def timed(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             start = time.process_time()
             try:
                 return function(*args, **kwargs)
             finally:
-                spent[0] += time.process_time() - start
+                spent[name] = spent.get(name, 0.0) + time.process_time() - start
 
         return wrapper
 
     os.environ[cache.CACHE_DIR_ENV] = str(work / "share-cache")
     shutil.rmtree(work / "share-cache", ignore_errors=True)
-    names = ("put", "flush", "put_scores", "put_frame")
+    names = ("put", "flush", "put_scores")
     originals = {name: getattr(cache.ParseCache, name) for name in names}
     saved = framecache.save
     try:
         for name, function in originals.items():
-            setattr(cache.ParseCache, name, timed(function))
-        framecache.save = timed(saved)
+            setattr(cache.ParseCache, name, timed(name, function))
+        framecache.save = timed("frame", saved)
         start = time.process_time()
-        extract_frame([corpus], jobs=1)
+        pipeline.extract_frame([corpus], jobs=1)
         total = time.process_time() - start
     finally:
         for name, function in originals.items():
             setattr(cache.ParseCache, name, function)
         framecache.save = saved
-    return spent[0], total
+    spent["put"] -= spent.get("flush", 0.0)  # put calls flush every FLUSH_ROWS rows: counted once
+    return spent, total
 
 
 def copies(corpus: Path, times: int, work: Path) -> Path:
@@ -152,8 +152,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cold {cold:.2f} CPU-s | warm (stored frame) {runs['warm']:.2f} = {runs['warm'] / cold:.1%} of cold"
               f" | parse and score caches only {runs['parse_warm']:.2f} = {runs['parse_warm'] / cold:.1%}")
     if "share" not in skip:
-        spent, total = cache_write_share(args.corpus, work)
-        print(f"cache writes {spent:.2f} of {total:.2f} CPU-s in a cold run = {spent / total:.1%}")
+        parts, total = cache_write_share(args.corpus, work)
+        spent = sum(parts.values())
+        shown = ", ".join(f"{name} {seconds:.2f}" for name, seconds in parts.items())
+        print(f"cache writes {spent:.2f} of {total:.2f} CPU-s in a cold run = {spent / total:.1%} ({shown})")
     if "memory" not in skip:
         first = None
         for times, rss, cpu in peak_rss(args.corpus, [int(s) for s in args.scales.split(",")], work):
