@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import gc
 import logging
 import os
 import shutil
@@ -389,3 +390,21 @@ def test_tasks_reuse_a_store_connection_until_its_file_is_replaced(tmp_path: Pat
         assert tasks._task_store(path)[0] not in (first, second)
     finally:
         tasks._forget((os.getpid(), path))
+
+
+def test_a_run_keeps_no_chunk_once_it_is_merged(generated: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Memory follows the output, not the input: each unit's chunk (its reactions' columns, duplicates included)
+    is let go once merged, so a corpus of many copies costs little more than one."""
+    monkeypatch.setattr(pipeline, "CHUNK_FILES", (1, 1))
+    alive: list[int] = []
+    add = Merge.add
+
+    def counting(self: Merge, columns: dict[str, list[object]]) -> list[int]:
+        alive.append(sum(isinstance(thing, tasks.Chunk) for thing in gc.get_objects()))
+        return add(self, columns)
+
+    monkeypatch.setattr(Merge, "add", counting)
+    result = extract_frame(paths_of(generated), jobs=1, cache=False)
+    assert len(alive) > 20
+    assert result.occurrences > 20
+    assert max(alive) <= 2, alive

@@ -26,6 +26,7 @@ import gc
 import logging
 import tempfile
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -286,9 +287,12 @@ class _Run:
     def _read(self, units: list[tuple[Unit, int]]) -> Iterator[Chunk]:
         """Each unit's result, in order."""
         read, sources = self.options.read, self.options.sources
-        jobs = [self.tasks.add(read_chunk, unit, self.store, read, sources, self.guard) for unit, _ in units]
-        for job in jobs:
-            yield self.tasks.result(job)
+        jobs = deque(self.tasks.add(read_chunk, unit, self.store, read, sources, self.guard) for unit, _ in units)
+        while jobs:
+            job = jobs.popleft()
+            chunk = self.tasks.result(job)
+            job.value = None  # merged next: no chunk is kept to the end of the run (memory follows the output)
+            yield chunk
 
     def _units(self) -> list[tuple[Unit, int]]:
         least, most = CHUNK_FILES

@@ -46,7 +46,8 @@ class Chunk:
         columns: the frame's columns (those worked out from the citing articles,
             :data:`~reactions.frames.ARTICLE_COLUMNS`, left out) of every reaction of these files, in order,
             duplicates included: the values ``to_frame`` gives a reaction cited by one article.
-        articles: what the frame tells of each article (its outlet, title, publication time), by article id.
+        articles: what the frame tells of each article a reaction of these files cites (its outlet, title,
+            publication time), by article id; the others are not kept.
         digests: each read file's content hash, by path (``None``: not known); empty without a store.
         parsed: how many files were parsed (the others came from the cache).
         error: why the store failed, if it did.
@@ -99,9 +100,10 @@ def read_chunk(
         digest_of[path] = digest
         if article is not None:
             articles.append(with_metadata(article, item))
-    infos = {article.source: article_info(article) for article in articles}
     # the columns of the citing articles are worked out once, after the merge (from every citing article)
-    columns = reaction_columns([r for article in articles for r in article.reactions], infos, of_articles=False)
+    columns = reaction_columns([r for article in articles for r in article.reactions], {}, of_articles=False)
+    cited = {source for sources in columns["sources"] for source in sources}
+    infos = {article.source: article_info(article) for article in articles if article.source in cited}
     return Chunk(outcomes, columns, infos, digest_of if cache is not None else {}, len(misses), error)
 
 
