@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import gc
 import io
 import logging
 import multiprocessing
@@ -482,3 +483,42 @@ def test_the_parse_limit_holds_in_the_pool_workers(tmp_path: Path, monkeypatch: 
     stopped = [o.path for o in result.outcomes if "took longer than 0.2 s" in (o.reason or "")]
     assert sorted(Path(path).name for path in stopped) == [f"a{i:02}.txt" for i in range(10)]
     assert result.articles == pipeline.INLINE_BELOW - 2
+def test_tasks_reuse_a_store_connection_until_its_file_is_replaced(tmp_path: Path) -> None:
+    """Opening the store (tables laid out, key read) cost more than a one-article task: a process keeps it open,
+    and opens it afresh when the file (or its signing key) is another one."""
+    path = str(tmp_path / "s.db")
+    first, error = tasks._task_store(path)
+    try:
+        assert first is not None
+        assert error is None
+        assert tasks._task_store(path)[0] is first
+        replacement = tmp_path / "other.db"
+        ParseCache(replacement).close()
+        os.replace(replacement, path)
+        second = tasks._task_store(path)[0]
+        assert second is not None
+        assert second is not first
+        second.broken = True  # a store that failed is closed after the task, and opened again by the next
+        with tasks._released(second):
+            pass
+        assert tasks._task_store(path)[0] not in (first, second)
+    finally:
+        tasks._forget((os.getpid(), path))
+
+
+def test_a_run_keeps_no_chunk_once_it_is_merged(generated: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Memory follows the output, not the input: each unit's chunk (its reactions' columns, duplicates included)
+    is let go once merged, so a corpus of many copies costs little more than one."""
+    monkeypatch.setattr(pipeline, "CHUNK_FILES", (1, 1))
+    alive: list[int] = []
+    add = Merge.add
+
+    def counting(self: Merge, columns: dict[str, list[object]]) -> list[int]:
+        alive.append(sum(isinstance(thing, tasks.Chunk) for thing in gc.get_objects()))
+        return add(self, columns)
+
+    monkeypatch.setattr(Merge, "add", counting)
+    result = extract_frame(paths_of(generated), jobs=1, cache=False)
+    assert len(alive) > 20
+    assert result.occurrences > 20
+    assert max(alive) <= 2, alive

@@ -16,8 +16,7 @@ from multiprocessing.connection import Connection
 from typing import Final
 
 from reactions.models import FileOutcome, Status
-from reactions.run.guard import START_LIMIT
-from reactions.run.guard import worker_context
+from reactions.run.guard import START_LIMIT, worker_context
 from reactions.sources.uploads import (
     Upload,
     UploadLimits,
