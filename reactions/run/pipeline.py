@@ -279,7 +279,7 @@ class _Run:
         try:
             return self._go()
         finally:
-            flush_stores()  # the parses this process kept in memory, written before the run returns
+            flush_stores()  # the parses this process kept in memory, written and closed before the run returns
             if self.spill is not None:
                 self.spill.cleanup()
             if self.guard is not None:

@@ -168,10 +168,11 @@ def _task_store(store: str | None) -> tuple[ParseCache | None, str | None]:
 
 
 def flush_stores() -> None:
-    """Write what this process's open stores keep in memory (:meth:`ParseCache.flush`): the end of a run."""
-    for (pid, _), (_, cache) in list(_OPEN_STORES.items()):
-        if pid == os.getpid():
-            cache.flush()
+    """Write what this process's open stores keep in memory (:meth:`ParseCache.flush`) and close them: the end of
+    a run (the next run, in a long-lived process such as the page's, opens them again and sees a file that was
+    damaged or replaced in place meanwhile)."""
+    for slot in [slot for slot in _OPEN_STORES if slot[0] == os.getpid()]:
+        _forget(slot)
 
 
 def _forget(slot: tuple[int, str]) -> None:
