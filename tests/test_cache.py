@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
+import re
 import sqlite3
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -227,3 +230,95 @@ def test_a_store_failing_mid_run_turns_the_cache_off(tmp_path: Path, caplog: pyt
         store.put_scores([("k", [1.0])])
     assert store.broken
     assert caplog.text.count("parse cache disabled") == 1
+
+
+# --- a cache folder or key that is not this user's alone -------------------------------------------
+
+
+def cached_run(folder: Path, article_folder: Path) -> bool:
+    """Run over ``article_folder`` with the cache in ``folder``; whether the finished frame came from it."""
+    from reactions.run.pipeline import extract_frame
+
+    return extract_frame([article_folder], cache=True, jobs=1).from_cache
+
+
+@pytest.mark.parametrize(
+    ("loosen", "message"),
+    [
+        (lambda folder: folder.chmod(0o777), "the cache folder .* can be changed by other users \\(mode 0777\\)"),
+        (lambda folder: folder.chmod(0o775), "the cache folder .* can be changed by other users \\(mode 0775\\)"),
+        (lambda folder: (folder / cache.KEY_NAME).chmod(0o666),
+         "the cache key .* can be read or changed by other users \\(mode 0666\\): chmod 600 it"),
+        (lambda folder: (folder / cache.KEY_NAME).chmod(0o644), "the cache key .* can be read or changed"),
+    ],
+)
+def test_a_key_or_folder_others_can_change_is_refused_and_said(
+    private_cache_dir: Path, article_folder: Path, caplog: pytest.LogCaptureFixture,
+    loosen: Callable[[Path], None], message: str,
+) -> None:  # fmt: skip
+    """Whoever can write the key (or the folder, to swap the key) can sign rows that change every result: a key
+    0666 in a 0777 folder was used silently, and rows re-signed with it flipped 11 of 12 reactions to positive."""
+    assert not cached_run(private_cache_dir, article_folder)
+    assert cached_run(private_cache_dir, article_folder)  # the cache works while the key and folder are ours
+    loosen(private_cache_dir)
+    assert not cached_run(private_cache_dir, article_folder)  # not trusted: worked out again
+    assert re.search(f"parse cache disabled for .*: {message}", caplog.text)
+    with pytest.raises(cache.UntrustedCacheError):
+        cache.signing_key(private_cache_dir)
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root can give a file away")
+@pytest.mark.parametrize("what", ["key", "folder"])
+def test_a_key_or_folder_of_another_user_is_refused(
+    private_cache_dir: Path, article_folder: Path, caplog: pytest.LogCaptureFixture, what: str
+) -> None:
+    assert not cached_run(private_cache_dir, article_folder)
+    os.chown(private_cache_dir / cache.KEY_NAME if what == "key" else private_cache_dir, 65534, -1)
+    assert not cached_run(private_cache_dir, article_folder)
+    assert f"the cache {what} {private_cache_dir}" in caplog.text
+    assert "belongs to another user (uid 65534), not to you (uid 0)" in caplog.text
+
+
+def test_a_corrupt_cache_is_named(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    path = cache.store_file(tmp_path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"this is not a database" * 100)
+    assert open_cache(tmp_path) is None
+    assert f"{path}: file is not a database" in caplog.text
+def _rows_seen_elsewhere(path: Path) -> int:
+    """The parse rows another connection sees (what is written, not what a store keeps in memory)."""
+    with sqlite3.connect(path) as other:
+        return int(other.execute(f"SELECT count(*) FROM {cache.TABLE}").fetchone()[0])
+
+
+def test_parses_are_written_in_batches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One transaction per small task cost more than parsing a short article: rows wait in memory until
+    FLUSH_ROWS are pending, a get asks for one of them, or the store is flushed or closed."""
+    monkeypatch.setattr(cache, "FLUSH_ROWS", 3)
+    path = tmp_path / "s.db"
+    with ParseCache(path, version="v1") as store:
+        for name in ("a", "b"):
+            store.put([(name, "d", (None, SKIPPED))])
+        assert _rows_seen_elsewhere(path) == 0
+        store.put([("c", "d", (None, SKIPPED))])
+        assert _rows_seen_elsewhere(path) == 3
+        store.put([("e", "d", (None, SKIPPED))])
+        assert store.get([("e", "d")]) == {"e": (None, SKIPPED)}  # a pending row is written first
+        assert _rows_seen_elsewhere(path) == 4
+        store.put([("f", "d", (None, SKIPPED))])
+    assert _rows_seen_elsewhere(path) == 5  # closing writes the rest
+    with ParseCache(path, version="v1") as store:
+        assert len(store.get([(name, "d") for name in "abcef"])) == 5
+
+
+def test_a_parse_row_is_marshal_bytes_read_back_only_when_signed(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    with ParseCache(path, version="v1") as store:
+        store.put([("a.txt", "d1", (ARTICLE, OUTCOME))])
+    with sqlite3.connect(path) as db:
+        (payload,) = db.execute(f"SELECT payload FROM {cache.TABLE}").fetchone()
+        assert isinstance(payload, bytes)
+        assert loads(payload) == (ARTICLE, OUTCOME)
+        db.execute(f"UPDATE {cache.TABLE} SET payload = ?", (payload.replace(b"a fan", b"a foe"),))
+    with ParseCache(path, version="v1") as store:
+        assert store.get([("a.txt", "d1")]) == {}

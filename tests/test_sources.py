@@ -115,6 +115,26 @@ def test_a_fakenewsnet_article_without_a_date_has_none(tmp_path: Path) -> None:
     assert (doc.published, doc.url, doc.title) == (None, None, None)
 
 
+@pytest.mark.parametrize(("record", "published", "url"), [
+    ({"publish_date": "1446700071.0", "url": "www.eonline.com/news/1"},
+     dt.datetime(2015, 11, 5, 5, 7, 51, tzinfo=dt.UTC), "www.eonline.com/news/1"),
+    ({"publish_date": None, "meta_data": {"article": {"published_time": "2017-03-15T12:14:00.000Z"},
+                                          "og": {"updated_time": "2018-08-30T22:09:34Z"}}},
+     dt.datetime(2017, 3, 15, 12, 14, tzinfo=dt.UTC), None),
+    ({"publish_date": None, "meta_data": {"dc": {"date": "2017-12-01"}}, "url": "",
+      "canonical_link": "https://www.fox26houston.com/news/x"},
+     dt.datetime(2017, 12, 1, tzinfo=dt.UTC), "https://www.fox26houston.com/news/x"),
+    ({"publish_date": None, "meta_data": {"og": {"updated_time": "2018-08-30T22:09:34Z"}, "date": [1]}}, None, None),
+])  # fmt: skip
+def test_a_fakenewsnet_articles_date_and_url_as_its_crawler_wrote_them(
+    tmp_path: Path, record: dict[str, object], published: dt.datetime | None, url: str | None
+) -> None:
+    path = write_fakenewsnet(tmp_path, "gossipcop-3", {"text": "Words.", **record})
+    [doc] = read_documents(str(path))
+    assert isinstance(doc, Document)
+    assert (doc.published, doc.url) == (published, url)
+
+
 @pytest.mark.parametrize(("value", "expected"), [
     ("2017-12-31T18:30:00Z", dt.datetime(2017, 12, 31, 18, 30, tzinfo=dt.UTC)),
     ("2017-12-31 18:30:00", dt.datetime(2017, 12, 31, 18, 30, tzinfo=dt.UTC)),

@@ -106,6 +106,8 @@ def test_rows_are_numbered_from_one_without_an_id_column(tmp_path: Path, fmt: st
     (["id", "date", "source", "title", "content", "author", "url"], ("content", "id", "title", "date", "url")),
     (["authors", "date_publish", "description", "maintext", "text", "title", "url"],  # news-please
      ("maintext", None, "title", "date_publish", "url")),
+    (["news_id", "news_url", "title", "text", "publish_date"],  # a FakeNewsNet table
+     ("text", "news_id", "title", "publish_date", "news_url")),
     (["Article ID", "Headline", "Full Text", "Published At", "Link"],
      ("Full Text", "Article ID", "Headline", "Published At", "Link")),
 ])

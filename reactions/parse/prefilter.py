@@ -48,7 +48,7 @@ from reactions.models import Article
 from reactions.parse.article import _attributions_without_handle, _split_header, _title, logger
 from reactions.parse.authors import REACH
 from reactions.parse.markup import merged_spans
-from reactions.parse.quotes import _SENTENCE_END_RE
+from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
 from reactions.parse.text import clean_text
 
 __all__ = ["CUES", "WINDOW", "article_without_reactions", "enabled", "may_hold_reactions"]

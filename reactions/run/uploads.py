@@ -3,7 +3,7 @@
 :func:`reactions.sources.uploads.read_uploads` is bounded by the bytes each file produces (its budget is charged
 while a dataset is decoded, a compressed bomb stops at the row cap), but a server that several people share does
 not bet on that: :func:`read_uploads_guarded` runs it in a process of its own (the parser's workers' kind:
-:func:`reactions.run.parallel.worker_context`) and waits at most ``time_limit`` seconds.  An upload that takes
+:func:`reactions.run.guard.worker_context`) and waits at most ``time_limit`` seconds.  An upload that takes
 longer, or whose process dies (killed for memory, say), is a skipped outcome saying so, and the files after it
 are read by a fresh process; the server's own memory never holds more than the upload's bytes and what was read
 from them.
@@ -16,8 +16,7 @@ from multiprocessing.connection import Connection
 from typing import Final
 
 from reactions.models import FileOutcome, Status
-from reactions.run.guard import START_LIMIT
-from reactions.run.parallel import worker_context
+from reactions.run.guard import START_LIMIT, worker_context
 from reactions.sources.uploads import (
     Upload,
     UploadLimits,

@@ -43,7 +43,7 @@ DATE_NAMES: Final = (
     "pub_date", "pubdate", "publish_time", "date", "datetime", "timestamp", "created_at", "seendate",
 )
 URL_NAMES: Final = ("url", "news_url", "article_url", "link", "canonical_url", "source_url", "href", "uri")
-ID_NAMES: Final = ("id", "article_id", "doc_id", "document_id", "story_id", "stories_id", "uuid", "guid")
+ID_NAMES: Final = ("id", "news_id", "article_id", "doc_id", "document_id", "story_id", "stories_id", "uuid", "guid")
 _MAX_LISTED: Final = 30
 _MAX_NAME: Final = 40
 _NAME_PUNCTUATION: Final = frozenset(" _-.#()")
