@@ -249,6 +249,8 @@ BOMBS: tuple[Bomb, ...] = (
     Bomb("json.gz, one element nested deep", "deep.json.gz", _deep_json),
     Bomb("parquet.gz of zeros", "zeros.parquet.gz", lambda p, n: _gzip(p, _repeated(b"\0", n))),
     Bomb("csv.gz, empty rows", "empty.csv.gz", lambda p, n: _gzip(p, [b"id,text\n", *_repeated(b"1,\n", n // 64)])),
+    Bomb("csv.gz, a header of millions of columns", "wide.csv.gz", lambda p, n: _gzip(p, [
+        *_repeated(b"a,", min(n, 16 * MB)), b"text\n", *_repeated(b"x,", min(n, 16 * MB)), b"hello\n"])),
 )  # fmt: skip
 
 

@@ -451,3 +451,13 @@ def test_a_large_utf16_jsonl_file_is_not_cut_into_byte_ranges(tmp_path: Path) ->
     docs = [d for d in read_documents(path, options) if isinstance(d, Document)]
     assert [d.data for d in docs][-1] == b"Article 49"
     assert len(docs) == 50
+
+
+@pytest.mark.parametrize(("header", "said"), [
+    (b"a," * 20_000 + b"text\n", "20,001 columns, more than 10,000: not a table of articles, not read"),
+    (b"a," * (1 << 20) + b"text\n", "a header line longer than 1 MB: not a table of articles, not read"),
+])  # fmt: skip
+def test_a_table_too_wide_to_be_articles_is_one_reason_before_pandas_sees_it(
+        tmp_path: Path, header: bytes, said: str) -> None:
+    path = write(tmp_path, "wide.csv.gz", gzip.compress(header + b"x," * (header.count(b",")) + b"hello\n"))
+    assert reasons(list(read_documents(path))) == [said]  # on main: minutes renaming a.1, a.2, … (quadratic)

@@ -31,6 +31,10 @@ from reactions.sources.streams import CutStream, Readable, Utf8, compression_of,
 __all__ = ["TABLE_FORMATS", "read_table_part", "row_cap", "table_format", "table_parts"]
 
 _SCAN_BLOCK: Final = 1 << 20
+_HEADER_BYTES: Final = 1 << 20
+"""The longest header line of a CSV or TSV file read."""
+MAX_COLUMNS: Final = 10_000
+"""The most columns a CSV or TSV file may have (the widest news datasets have a few hundred)."""
 _PARQUET_RATIO: Final = 20
 """How many times its size a compressed Parquet file may inflate to (its pages are compressed already)."""
 
@@ -109,7 +113,11 @@ def _text_stream(part: Part, cut: str, options: SourceOptions) -> CutStream:
 
 def _read_csv(part: Part, options: SourceOptions) -> Iterator[Item]:
     cut = _text_stream(part, "csv", options)
-    with io.BufferedReader(cut) as stream:
+    with io.BufferedReader(cut, _HEADER_BYTES) as stream:
+        too_wide = _too_wide(stream.peek(_HEADER_BYTES), "\t" if part.format == "tsv" else ",")
+        if too_wide:
+            yield skipped(part.name, too_wide)
+            return
         try:
             yield from _csv_rows(part, stream, options)
         except pd.errors.EmptyDataError:
@@ -118,6 +126,18 @@ def _read_csv(part: Part, options: SourceOptions) -> Iterator[Item]:
     yield from (skipped(part.name, note) for note in cut.notes)
     if cut.error:
         yield skipped(part.name, f"{cut.error}: the rows after the last one read are lost")
+
+
+def _too_wide(head: bytes, separator: str) -> str | None:
+    """Why a table whose first bytes are ``head`` is not read: a header line past :data:`_HEADER_BYTES` or of more
+    than :data:`MAX_COLUMNS` columns (pandas takes time quadratic in the columns it renames), else ``None``."""
+    end = head.find(b"\n")
+    if end < 0 and len(head) >= _HEADER_BYTES:
+        return f"a header line longer than {size_text(_HEADER_BYTES)}: not a table of articles, not read"
+    columns = head[: end if end >= 0 else len(head)].count(separator.encode()) + 1
+    if columns > MAX_COLUMNS:
+        return f"{columns:,} columns, more than {MAX_COLUMNS:,}: not a table of articles, not read"
+    return None
 
 
 def _csv_rows(part: Part, stream: IO[bytes], options: SourceOptions) -> Iterator[Item]:
