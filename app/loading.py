@@ -58,9 +58,9 @@ def corpus_dir(argv: list[str] | None = None) -> Path:
 def source_options(argv: list[str] | None = None) -> SourceOptions:
     """How the corpus's datasets are read: the columns named after ``--`` (``--id-col news_id``), as the CLI's.
 
-    >>> source_options(["--corpus", "x.csv", "--id-col", "news_id", "--text-col", "body"])
-    SourceOptions(text_col='body', id_col='news_id', title_col=None, date_col=None, url_col=None, \
-max_bytes=20971520, chunk_rows=2000, part_bytes=67108864, verify_digests=True)
+    >>> options = source_options(["--corpus", "x.csv", "--id-col", "news_id", "--text-col", "body"])
+    >>> options.text_col, options.id_col, options.url_col
+    ('body', 'news_id', None)
     """
     args = _arguments(argv)
     return SourceOptions(**{f"{name}_col": getattr(args, f"{name}_col") for name in COLUMN_FLAGS})

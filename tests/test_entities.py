@@ -636,7 +636,7 @@ def test_ascii_text_skips_the_emoji_scan(monkeypatch: pytest.MonkeyPatch) -> Non
         def findall(self, text: str) -> list[str]:
             raise AssertionError("the emoji scan ran")
 
-    monkeypatch.setattr(entities_module, "_EMOJI_RUN", Untouched())
+    monkeypatch.setattr(entities_module, "_emoji_run", Untouched)  # the pattern, built on first use
     assert extract_emoji("plain ascii " * 1000) == []
     with pytest.raises(AssertionError, match="the emoji scan ran"):
         extract_emoji("not ascii 😂")
