@@ -61,8 +61,6 @@ _NOT_NAMES: Final = frozenset(_FILLER_WORDS.split())
 """Capitalised words that are no part of a person's name at its start: platforms, dates, words that open a
 sentence."""
 _TOKEN_RE: Final = re.compile(r"@?[\w'’.&-]{1,40}")
-_NAME_RUN_RE: Final = re.compile(r"(?<![\w'’])(?:[A-Z][\w'’-]{0,30}[ \t]){1,3}[A-Z][\w'’-]{1,30}(?![\w'’-])")
-"""Two to four capitalised words in a row: a full name, when a partial one is among them at an end."""
 
 
 def tidy_author(author: str | None) -> str | None:
@@ -111,16 +109,37 @@ def author_of(body: str, at: int, written: str | None, handle: str | None) -> st
 def full_names(body: str, partial: Sequence[tuple[int, str]]) -> list[str]:
     """For each ``(offset, name)``: the full name of the person that name is in ``body`` (see the module), or the
     name itself when it is already full or no full name fits."""
-    if all(" " in name or name.startswith("@") for _, name in partial):
-        return [name for _, name in partial]
-    by_first: dict[str, list[tuple[int, str]]] = {}
-    by_last: dict[str, list[tuple[int, str]]] = {}
-    for match in _NAME_RUN_RE.finditer(body):
-        run = _trimmed(match.group())
-        if " " in run:
-            by_first.setdefault(run.split()[0], []).append((match.start(), run))
-            by_last.setdefault(run.split()[-1], []).append((match.start(), run))
-    return [name if " " in name or name.startswith("@") else _full(name, by_first, by_last) for _, name in partial]
+    found: dict[str, str] = {}
+    names = []
+    for _, name in partial:
+        if " " not in name and not name.startswith("@") and name not in found:
+            found[name] = _full(name, _runs_with(body, name))
+        names.append(found.get(name, name))
+    return names
+
+
+_CAPITALS_BEFORE_RE: Final = re.compile(r"(?:[A-Z][\w'’-]{0,30}[ \t]){1,3}\Z")
+_CAPITALS_AFTER_RE: Final = re.compile(r"(?:[ \t][A-Z][\w'’-]{0,30}){1,3}(?![\w'’-])")
+
+
+def _runs_with(body: str, name: str) -> list[tuple[int, str]]:
+    """Each run of capitalised words that ``name`` (a whole word of ``body``) starts or ends, with where it
+    starts: one look either side of each place the name is written (a name written rarely costs little)."""
+    runs = []
+    at = body.find(name)
+    while at >= 0:
+        end = at + len(name)
+        if not _word_char(body, at - 1) and (not _word_char(body, end) or body.startswith(("’s", "'s"), end)):
+            if (before := _CAPITALS_BEFORE_RE.search(body, max(0, at - 100), at)) is not None:
+                runs.append((before.start(), body[before.start() : end]))
+            if (after := _CAPITALS_AFTER_RE.match(body, end)) is not None:
+                runs.append((at, body[at : after.end()]))
+        at = body.find(name, end)
+    return runs
+
+
+def _word_char(text: str, at: int) -> bool:
+    return 0 <= at < len(text) and (text[at].isalnum() or text[at] in "_'’-")
 
 
 def _trimmed(run: str) -> str:
@@ -132,11 +151,15 @@ def _trimmed(run: str) -> str:
     return " ".join(words if len(words) <= 3 else words[:2])
 
 
-def _full(name: str, *indexes: dict[str, list[tuple[int, str]]]) -> str:
-    """The full name ``name`` stands for: of the runs in the article that it starts (a given name) or ends (a
-    family name), the one written most often (a headline's ``Ruby Rose Claims`` once, ``Ruby Rose`` throughout),
-    the first introduced of those."""
-    fitting = [run for index in indexes for run in index.get(name, ())]
+def _full(name: str, runs: Sequence[tuple[int, str]]) -> str:
+    """The full name ``name`` stands for: of the ``runs`` (trimmed, :func:`_trimmed`) that it starts (a given
+    name) or ends (a family name), the one written most often (a headline's ``Ruby Rose Claims`` once, ``Ruby
+    Rose`` throughout), the first introduced of those."""
+    fitting = []
+    for start, run in runs:
+        words = _trimmed(run).split()
+        if len(words) > 1 and (words[0] == name or words[-1] == name):
+            fitting.append((start, " ".join(words)))
     if not fitting:
         return name
     counts = collections.Counter(run for _, run in fitting)
