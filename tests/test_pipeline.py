@@ -8,6 +8,8 @@ import gc
 import logging
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -408,3 +410,19 @@ def test_a_run_keeps_no_chunk_once_it_is_merged(generated: Path, monkeypatch: py
     assert len(alive) > 20
     assert result.occurrences > 20
     assert max(alive) <= 2, alive
+
+
+def test_a_run_over_the_stored_frame_never_loads_the_parser(tmp_path: Path) -> None:
+    """The parser loads on first use: a re-run whose frame comes from the cache starts quicker without it."""
+    code = (
+        "import sys\n"
+        "from reactions.run.pipeline import extract_frame\n"
+        f"result = extract_frame([{str(ROOT / 'seeds')!r}], jobs=1)\n"
+        "print(result.from_cache, len(result.frame), 'reactions.parse.article' in sys.modules)\n"
+    )
+    env = {**os.environ, "REACTIONS_CACHE_DIR": str(tmp_path / "cache")}
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+            for _ in range(2)]  # fmt: skip
+    cold, warm = (run.stdout.split() for run in runs)
+    assert cold == ["False", "12", "True"]
+    assert warm == ["True", "12", "False"]

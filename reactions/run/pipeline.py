@@ -66,6 +66,8 @@ INLINE_BELOW: Final = 32
 """Fewer files than this are read in this process, without starting a pool."""
 CHUNK_FILES: Final = (8, 128)
 """Files per reading task, at least and at most (about 16 tasks per process in between)."""
+READ_AHEAD: Final = 64
+"""Reading tasks added ahead of the one merged, per process (enough to keep a pool's workers busy)."""
 SCORE_ROWS: Final = 500
 """New reactions per scoring task."""
 
@@ -265,10 +267,10 @@ class _Run:
         merge = Merge(name for name in names if name not in ARTICLE_COLUMNS)
         articles: dict[str, ArticleInfo] = {}
         outcomes: list[FileOutcome] = []
-        units = self._units()
+        units = deque(self._units())
         total = sum(weight for _, weight in units)
         parsed = read = done = 0
-        for chunk, weight in zip(self._read(units), (weight for _, weight in units), strict=True):
+        for chunk, weight in self._read(units):
             self._note(chunk.error)
             outcomes += chunk.outcomes
             self.digests.update(chunk.digests)
@@ -284,15 +286,20 @@ class _Run:
         base = merge.frame(names, articles)
         return self._scored(base), check_outcomes(outcomes)
 
-    def _read(self, units: list[tuple[Unit, int]]) -> Iterator[Chunk]:
-        """Each unit's result, in order."""
+    def _read(self, units: deque[tuple[Unit, int]]) -> Iterator[tuple[Chunk, int]]:
+        """Each unit's result and weight, in order.  Units are taken off ``units`` and added as tasks
+        :data:`READ_AHEAD` a process ahead of the one merged, and each chunk is let go once merged: memory
+        follows the output, not the number of files."""
         read, sources = self.options.read, self.options.sources
-        jobs = deque(self.tasks.add(read_chunk, unit, self.store, read, sources, self.guard) for unit, _ in units)
-        while jobs:
-            job = jobs.popleft()
+        jobs: deque[tuple[Job, int]] = deque()
+        while units or jobs:
+            while units and len(jobs) < READ_AHEAD * self.jobs:
+                unit, weight = units.popleft()
+                jobs.append((self.tasks.add(read_chunk, unit, self.store, read, sources, self.guard), weight))
+            job, weight = jobs.popleft()
             chunk = self.tasks.result(job)
-            job.value = None  # merged next: no chunk is kept to the end of the run (memory follows the output)
-            yield chunk
+            job.value = None  # merged next, and not kept to the end of the run
+            yield chunk, weight
 
     def _units(self) -> list[tuple[Unit, int]]:
         least, most = CHUNK_FILES
