@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -426,3 +427,23 @@ def test_a_run_over_the_stored_frame_never_loads_the_parser(tmp_path: Path) -> N
     cold, warm = (run.stdout.split() for run in runs)
     assert cold == ["False", "12", "True"]
     assert warm == ["True", "12", "False"]
+
+
+def test_a_run_in_another_thread_keeps_no_store_open(generated: Path, tmp_path: Path) -> None:
+    """A connection belongs to the thread that opened it, and the page runs in threads that come and go: there
+    each task opens the store and closes it, its rows written."""
+    folder = copy_corpus(generated, tmp_path)
+    results: list[Extraction] = []
+    for _ in range(2):
+        worker = threading.Thread(target=lambda: results.append(extract_frame(paths_of(folder), jobs=1)))
+        worker.start()
+        worker.join()
+    assert [result.from_cache for result in results] == [False, True]
+    assert_same(results[0], read_corpus(paths_of(folder)))
+    store = store_file(folder / "gen")
+    assert not any(path == str(store) for _, path in tasks._OPEN_STORES)
+    other = copy_corpus(generated, tmp_path / "main")
+    extract_frame(paths_of(other), jobs=1)  # the same run in the main thread
+    with ParseCache(store) as opened, ParseCache(store_file(other / "gen")) as reference:
+        assert len(opened) == len(reference) > 0
+    tasks._forget((os.getpid(), str(store_file(other / "gen"))))
