@@ -39,7 +39,8 @@ from reactions.sources import (
     read_part,
     source_kind,
 )
-from reactions.sources.files import DEFAULT_READ, ReadOptions, UnreadableError, read_bytes, safe_name
+from reactions.sources.files import DEFAULT_READ, ReadOptions, UnreadableError, os_reason, read_bytes, safe_name
+from reactions.sources.remote import RemoteUnavailableError, local_path, read_remote
 
 if TYPE_CHECKING:
     from reactions.parse.article import parse_article
@@ -97,7 +98,8 @@ def scan_files(paths: str | Path | Iterable[str | Path], *, stat: bool = False) 
     """
     listed: list[Listed] = []
     seen: set[str] = set()
-    for given in [paths] if isinstance(paths, str | Path) else paths:
+    for named in [paths] if isinstance(paths, str | Path) else paths:
+        given = local_path(named) or named  # a file:// URL is read as the local path it names
         if is_remote(given):  # a URL (s3://, gs://, https://), a glob among them: each file as it is named
             found = [(url, Listed(url, default_name(url))) for url in _remote_files(str(given))]
         else:
@@ -292,9 +294,15 @@ def parse_path(path: Path, source: str, options: ReadOptions = DEFAULT_READ) -> 
 def read_file(path: Path | str, source: str, options: ReadOptions = DEFAULT_READ) -> bytes | FileOutcome:
     """The file's bytes, or the skipped outcome that says why it is not read."""
     try:
+        if is_remote(path):  # an article file named by a URL (s3://, https://, memory://): through fsspec
+            return read_remote(str(path), options.max_bytes)
         return read_bytes(str(path), source, options)
     except UnreadableError as error:
         return FileOutcome(safe_name(str(path)), None, Status.SKIPPED, reason=str(error))
+    except OSError as error:  # from read_remote: its message is the reason
+        own = error.errno == 0 and error.strerror
+        reason = error.strerror if own else str(error) if isinstance(error, RemoteUnavailableError) else None
+        return FileOutcome(str(path), None, Status.SKIPPED, reason=reason or os_reason(error))
 
 
 def located(outcome: FileOutcome, path: str) -> FileOutcome:

@@ -12,7 +12,10 @@ it refused with a one-line reason, as does a corrupt or unreadable file, and the
 opens its own connection, so a :class:`Store` may be shared by threads and two processes may
 write at once: the database is in WAL mode (readers never block the writer), waits up to
 :data:`BUSY_TIMEOUT_MS` for a lock instead of failing, and each write is one ``BEGIN IMMEDIATE``
-transaction, so concurrent writers queue and nothing is lost.
+transaction, so concurrent writers queue and nothing is lost.  WAL needs side files beside the store, so
+a store in a folder this process cannot write (a read-only mount, someone else's folder) is read as an
+immutable file (SQLite's ``immutable=1``: no side file, no lock) and every write is refused with one line
+saying why (:func:`read_only_reason`); what it holds is still applied.
 
 >>> import tempfile
 >>> folder = tempfile.mkdtemp()
@@ -120,9 +123,12 @@ class Store:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        with self._connect() as connection:
-            check_schema(connection, self.path)
-            connection.executescript(_SCHEMA)  # each CREATE … IF NOT EXISTS is atomic on its own
+        self.read_only = read_only_reason(self.path)
+        """Why nothing can be written to this store (``None``: it can); it is then only read."""
+        if self.read_only is None:
+            with self._connect() as connection:
+                check_schema(connection, self.path)
+                connection.executescript(_SCHEMA)  # each CREATE … IF NOT EXISTS is atomic on its own
 
     @classmethod
     def beside(cls, corpus_dir: str | Path) -> Store:
@@ -154,8 +160,25 @@ class Store:
             connection.close()
 
     @contextlib.contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        """A connection to read from: the store's own, or, when it is read-only, the file opened as immutable
+        (an empty store in memory when there is no file)."""
+        if self.read_only is None:
+            with self._connect() as connection:
+                yield connection
+        elif self.path.is_file() or self.path.is_symlink():
+            with _read_only(self.path) as connection:
+                yield connection
+        else:
+            with contextlib.closing(sqlite3.connect(":memory:")) as connection:
+                connection.executescript(_SCHEMA)
+                yield connection
+
+    @contextlib.contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         """One write transaction: the write lock is taken up front, committed or rolled back."""
+        if self.read_only is not None:
+            raise InputError(f"the store {self.path} cannot be written ({self.read_only}): nothing was saved")
         with self._connect() as connection:
             connection.execute("BEGIN IMMEDIATE")
             try:
@@ -169,7 +192,7 @@ class Store:
 
     def lexicon(self) -> dict[str, float]:
         """Every custom term and its valence, sorted by term."""
-        with self._connect() as connection:
+        with self._reading() as connection:
             rows = connection.execute("SELECT term, valence FROM lexicon ORDER BY term").fetchall()
         return {str(term): float(valence) for term, valence in rows}
 
@@ -179,6 +202,8 @@ class Store:
         Raises :class:`ValueError` for an empty term or a valence outside :data:`VALENCE_RANGE`.
         """
         rows = [(_check_term(term), _check_valence(term, valence), _now()) for term, valence in entries.items()]
+        if not rows:  # nothing to write: also fine for a read-only store
+            return
         with self._transaction() as connection:
             connection.executemany(
                 "INSERT OR REPLACE INTO lexicon (term, valence, updated_at) VALUES (?, ?, ?)",
@@ -188,6 +213,8 @@ class Store:
     def remove_terms(self, terms: Iterable[str]) -> int:
         """Remove terms; returns how many there were."""
         keys = [(normalise_term(t),) for t in terms]
+        if not keys:
+            return 0
         with self._transaction() as connection:
             before = connection.total_changes
             connection.executemany("DELETE FROM lexicon WHERE term = ?", keys)
@@ -201,7 +228,7 @@ class Store:
 
     def override_records(self) -> tuple[Override, ...]:
         """Every override with its time, oldest first."""
-        with self._connect() as connection:
+        with self._reading() as connection:
             rows = connection.execute(
                 "SELECT reaction_id, label, updated_at FROM overrides ORDER BY updated_at, reaction_id"
             ).fetchall()
@@ -229,7 +256,7 @@ class Store:
 
     def saved_views(self) -> tuple[SavedView, ...]:
         """Every saved view, by name, its query checked (:attr:`SavedView.problems`)."""
-        with self._connect() as connection:
+        with self._reading() as connection:
             return views_of(connection)
 
     def load_view(self, name: str) -> SavedView:
@@ -260,6 +287,21 @@ def read_views(path: Path) -> tuple[SavedView, ...]:
     :class:`~reactions.errors.InputError` (one line, naming the file) when it cannot be used."""
     with _read_only(path) as connection:
         return views_of(connection)
+
+
+def folder_writable(folder: Path) -> bool:
+    """Whether this process may make files in ``folder`` (SQLite's WAL side files; ``access(2)`` also says no
+    on a read-only mount, even to root)."""
+    return os.access(folder, os.W_OK | os.X_OK)
+
+
+def read_only_reason(path: Path) -> str | None:
+    """Why the store ``path`` can only be read (its folder or the file is not writable), or ``None``."""
+    if path.parent.absolute().is_dir() and not folder_writable(path.parent.absolute()):
+        return f"its folder {path.parent} is not writable"
+    if path.is_file() and not os.access(path, os.W_OK):
+        return "the file is not writable"
+    return None
 
 
 def refuse_link(path: Path) -> None:
@@ -311,6 +353,7 @@ class Settings:
         store: the store they were read from (``None``: none was read).
         stored_terms: how many lexicon terms came from the store.
         problem: why the corpus's store was not used (a one-line reason), if it was not.
+        read_only: why the store can only be read (:func:`read_only_reason`), if so: said once by :attr:`note`.
     """
 
     lexicon: Mapping[str, float]
@@ -318,17 +361,19 @@ class Settings:
     store: Path | None = None
     stored_terms: int = 0
     problem: str | None = None
+    read_only: str | None = None
 
     @property
     def note(self) -> str | None:
         """What a run says about the store: what it took from it, or why it went on without it."""
         if self.problem is not None:
             return f"{self.problem}; going on without it (labels and lexicon terms stored there are not applied)"
-        if self.store is None or not (self.overrides or self.stored_terms):
+        locked = f" (read-only: {self.read_only}; labels and views cannot be saved)" if self.read_only else ""
+        if self.store is None or not (self.overrides or self.stored_terms or locked):
             return None
         return (
             f"using {_count(len(self.overrides), 'label override')} and {_count(self.stored_terms, 'lexicon term')} "
-            f"from {self.store}"
+            f"from {self.store}{locked}"
         )
 
 
@@ -359,18 +404,17 @@ def load_settings(
     path = store_path(corpus_dir)
     lexicon: dict[str, float] = {}
     overrides: dict[str, str] = {}
-    problem = None
-    used = None
+    problem = used = read_only = None
     if not ignore_store and (path.is_file() or path.is_symlink()):
         try:
             lexicon, overrides = read_store(path)
-            used = path
+            used, read_only = path, read_only_reason(path)
         except InputError as error:
             problem = str(error)
     stored_terms = len(lexicon)
     if lexicon_file is not None:
         lexicon.update(load_lexicon_file(lexicon_file))
-    return Settings(lexicon, overrides, used, stored_terms, problem)
+    return Settings(lexicon, overrides, used, stored_terms, problem, read_only)
 
 
 def read_store(path: Path) -> tuple[dict[str, float], dict[str, str]]:
@@ -386,10 +430,13 @@ def read_store(path: Path) -> tuple[dict[str, float], dict[str, str]]:
 
 @contextlib.contextmanager
 def _read_only(path: Path) -> Iterator[sqlite3.Connection]:
-    """The store ``path`` opened read-only (``mode=ro``, ``trusted_schema=OFF``, its schema checked); a database
-    error, or a value that cannot be read, becomes :class:`~reactions.errors.InputError` naming the file."""
+    """The store ``path`` opened read-only (``mode=ro``, ``trusted_schema=OFF``, its schema checked); in a folder
+    that cannot be written also ``immutable=1``: WAL would need side files there (writes a crashed writer left in
+    one are then not seen).  A database error, or a value that cannot be read, becomes
+    :class:`~reactions.errors.InputError` naming the file."""
     refuse_link(path)
-    uri = f"file:{urllib.parse.quote(os.fspath(path.absolute()))}?mode=ro"
+    immutable = "" if folder_writable(path.parent.absolute()) else "&immutable=1"
+    uri = f"file:{urllib.parse.quote(os.fspath(path.absolute()))}?mode=ro{immutable}"
     try:
         connection = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
     except sqlite3.Error as error:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -11,6 +12,7 @@ from typing import Any
 
 import pytest
 from benchmark_loader import load_benchmark
+from hypothesis import settings
 
 from reactions.models import Kind, Reaction
 
@@ -25,6 +27,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="rewrite golden files from the current output (review the diff before committing)",
     )
 
+settings.register_profile("busy-machine", deadline=None)
+settings.load_profile("busy-machine")
+"""Hypothesis's 200 ms per-example deadline is a wall-clock limit: off for every property test."""
+
 pytest_plugins = ["page_harness"]
 """The page tests' fixtures (corpus, downloads, seeds_frame)."""
 
@@ -35,6 +41,39 @@ def private_cache_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
     folder = tmp_path_factory.mktemp("cache")
     monkeypatch.setenv("REACTIONS_CACHE_DIR", str(folder))
     return folder
+
+
+def cpu_seconds(call: Callable[[], object], repeat: int = 1) -> float:
+    """The least CPU time of this process (``time.process_time``) that ``call()`` took over ``repeat`` runs: other
+    processes on the same cores slow the wall clock, not this."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        call()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+LINEAR_MARGIN = 4.0
+"""How much the CPU time per character may grow from a text to one ten times as long (a quadratic path grows
+tenfold; caches and noise stay far below)."""
+
+
+@pytest.fixture
+def assert_linear() -> Callable[..., None]:
+    """``assert_linear(function, large)``: ``function(large)`` takes at most :data:`LINEAR_MARGIN` times the CPU
+    time per character of ``function`` on its first tenth (or on ``small=`` when given), both measured here once
+    (a function may cache what it saw), after a warm-up on a hundredth; the check that replaces a wall-clock limit
+    (speed targets live in ``benchmarks/``)."""
+
+    def check(function: Callable[[str], object], large: str, small: str | None = None, floor: float = 2e-3) -> None:
+        small = large[: len(large) // 10] if small is None else small
+        function(small[: max(1, len(small) // 10)])  # lazy loads, first-call set-up
+        quick = max(cpu_seconds(lambda: function(small)), floor) / len(small)
+        slow = cpu_seconds(lambda: function(large)) / len(large)
+        assert slow <= LINEAR_MARGIN * quick, f"{slow / quick:.1f}x the CPU time per character of a tenth as long"
+
+    return check
 
 
 @pytest.fixture

@@ -26,12 +26,24 @@ def seeds_frame() -> pd.DataFrame:
     return score_frame(frames.to_frame(read_corpus([SEEDS])))
 
 
+@pytest.fixture(scope="session")
+def page_home(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """Where every page test's copy of the seeds is made, and the cache folder they share (one per session)."""
+    root = tmp_path_factory.mktemp("page")
+    return root / "corpus", root / "cache"
+
+
 @pytest.fixture
-def corpus(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A private copy of the seeds (so overrides never touch the bundled folder), opened by the page."""
-    folder = tmp_path / "corpus"
+def corpus(page_home: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh private copy of the seeds (so overrides never touch the bundled folder, and no test sees another's
+    labels or files), opened by the page.  Every test's copy is made at the same path and shares one cache folder,
+    so the seeds are parsed and scored once a session, not once a test: the cache is keyed by the files' bytes
+    (and the scores by the labels and lexicon), so what a test changes is worked out again."""
+    folder, cache = page_home
+    shutil.rmtree(folder, ignore_errors=True)
     shutil.copytree(SEEDS, folder)
     monkeypatch.setenv("REACTIONS_CORPUS", str(folder))
+    monkeypatch.setenv("REACTIONS_CACHE_DIR", str(cache))
     return folder
 
 

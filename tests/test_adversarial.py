@@ -1,6 +1,11 @@
-"""benchmarks/adversarial.py's hostile inputs: the parser stays linear on every one (a ratio, never seconds)."""
+"""benchmarks/adversarial.py's hostile inputs: the parser stays linear on every one (a ratio, never seconds).
+
+Every figure is CPU time of this process (``time.process_time``), each compared with a baseline measured in the
+same run: other processes on the same cores slow the wall clock, not the ratios."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pytest
 from benchmark_loader import load_benchmark
@@ -46,13 +51,20 @@ def test_the_audits_reproductions_are_families() -> None:
 def test_a_quadratic_parser_would_fail_the_growth_check(
     monkeypatch: pytest.MonkeyPatch, baselines: dict[str, float]
 ) -> None:
-    """The check itself: a parse whose time grows with the square of the length is caught."""
-    import time
+    """The check itself: a parse whose CPU time grows with the square of the length is caught."""
 
     def quadratic(name: str, data: bytes) -> None:
-        time.sleep(len(data) ** 2 * 2e-12)
+        sum(range(len(data) ** 2 // 640))  # 80 KB: 10 million steps, about 0.1 s of CPU
 
     monkeypatch.setattr(adversarial, "parse_document", quadratic)
     small = adversarial.per_char("x" * SMALL, "a.txt", repeat=1)
     large = adversarial.per_char("x" * LARGE, "a.txt", repeat=1)
     assert large > GROWTH * small
+
+
+def test_the_shared_linear_check_catches_a_quadratic_function(assert_linear: Callable[..., None]) -> None:
+    """conftest's ``assert_linear`` (which replaced the suite's wall-clock limits) fails a quadratic function and
+    passes a linear one, by CPU time."""
+    with pytest.raises(AssertionError, match="the CPU time per character"):
+        assert_linear(lambda text: sum(range(len(text) ** 2 // 640)), "x" * 80_000)
+    assert_linear(lambda text: sum(range(len(text) * 100)), "x" * 80_000)

@@ -83,12 +83,28 @@ def page_url(tmp_path: Path) -> Iterator[str]:
     yield from serve(corpus)
 
 
+WITH_PARENT = (
+    "import ctypes, os, signal, sys\n"
+    "try:\n"
+    "    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG (Linux)\n"
+    "except (OSError, AttributeError):\n"
+    "    pass\n"
+    "if os.getppid() != int(sys.argv[1]):\n"
+    "    sys.exit('the test process is gone')\n"
+    "os.execv(sys.executable, [sys.executable, *sys.argv[2:]])\n"
+)
+"""Run ``python ARGS…`` so that it gets SIGTERM when the test process ends in any way (killed, a timeout, Ctrl-C
+twice), where no ``finally`` runs: an interrupted browser test never leaves its server behind.  The signal is
+kept across ``execv``; the parent is checked after it is set, in case it was already gone."""
+
+
 def serve(corpus: Path, env: Mapping[str, str] | None = None) -> Iterator[str]:
     """``streamlit run dashboard.py`` over ``corpus`` on a free port (``env``: more environment variables), until
-    the generator is closed."""
+    the generator is closed, or the test process ends (:data:`WITH_PARENT`)."""
     port = free_port()
     command = [
-        sys.executable, "-m", "streamlit", "run", str(ROOT / "dashboard.py"), "--server.port", str(port),
+        sys.executable, "-c", WITH_PARENT, str(os.getpid()),
+        "-m", "streamlit", "run", str(ROOT / "dashboard.py"), "--server.port", str(port),
         "--server.headless", "true", "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
     ]  # fmt: skip
     environment = {**os.environ, **(env or {}), "REACTIONS_CORPUS": str(corpus)}

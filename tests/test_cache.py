@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
+import re
 import sqlite3
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -229,6 +232,59 @@ def test_a_store_failing_mid_run_turns_the_cache_off(tmp_path: Path, caplog: pyt
     assert caplog.text.count("parse cache disabled") == 1
 
 
+# --- a cache folder or key that is not this user's alone -------------------------------------------
+
+
+def cached_run(folder: Path, article_folder: Path) -> bool:
+    """Run over ``article_folder`` with the cache in ``folder``; whether the finished frame came from it."""
+    from reactions.run.pipeline import extract_frame
+
+    return extract_frame([article_folder], cache=True, jobs=1).from_cache
+
+
+@pytest.mark.parametrize(
+    ("loosen", "message"),
+    [
+        (lambda folder: folder.chmod(0o777), "the cache folder .* can be changed by other users \\(mode 0777\\)"),
+        (lambda folder: folder.chmod(0o775), "the cache folder .* can be changed by other users \\(mode 0775\\)"),
+        (lambda folder: (folder / cache.KEY_NAME).chmod(0o666),
+         "the cache key .* can be read or changed by other users \\(mode 0666\\): chmod 600 it"),
+        (lambda folder: (folder / cache.KEY_NAME).chmod(0o644), "the cache key .* can be read or changed"),
+    ],
+)
+def test_a_key_or_folder_others_can_change_is_refused_and_said(
+    private_cache_dir: Path, article_folder: Path, caplog: pytest.LogCaptureFixture,
+    loosen: Callable[[Path], None], message: str,
+) -> None:  # fmt: skip
+    """Whoever can write the key (or the folder, to swap the key) can sign rows that change every result: a key
+    0666 in a 0777 folder was used silently, and rows re-signed with it flipped 11 of 12 reactions to positive."""
+    assert not cached_run(private_cache_dir, article_folder)
+    assert cached_run(private_cache_dir, article_folder)  # the cache works while the key and folder are ours
+    loosen(private_cache_dir)
+    assert not cached_run(private_cache_dir, article_folder)  # not trusted: worked out again
+    assert re.search(f"parse cache disabled for .*: {message}", caplog.text)
+    with pytest.raises(cache.UntrustedCacheError):
+        cache.signing_key(private_cache_dir)
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root can give a file away")
+@pytest.mark.parametrize("what", ["key", "folder"])
+def test_a_key_or_folder_of_another_user_is_refused(
+    private_cache_dir: Path, article_folder: Path, caplog: pytest.LogCaptureFixture, what: str
+) -> None:
+    assert not cached_run(private_cache_dir, article_folder)
+    os.chown(private_cache_dir / cache.KEY_NAME if what == "key" else private_cache_dir, 65534, -1)
+    assert not cached_run(private_cache_dir, article_folder)
+    assert f"the cache {what} {private_cache_dir}" in caplog.text
+    assert "belongs to another user (uid 65534), not to you (uid 0)" in caplog.text
+
+
+def test_a_corrupt_cache_is_named(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    path = cache.store_file(tmp_path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"this is not a database" * 100)
+    assert open_cache(tmp_path) is None
+    assert f"{path}: file is not a database" in caplog.text
 def _rows_seen_elsewhere(path: Path) -> int:
     """The parse rows another connection sees (what is written, not what a store keeps in memory)."""
     with sqlite3.connect(path) as other:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
+import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -162,6 +164,7 @@ def test_unknown_output_format_fails_before_reading(
     assert main(["extract", str(article_folder), "-o", str(out)]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"error: {out}: unknown table format")
+    assert err.rstrip().endswith("use .csv, .jsonl, .parquet or .xlsx")  # every format it writes
     assert "files:" not in err
     assert not out.exists()
 
@@ -251,6 +254,7 @@ def test_a_long_run_on_a_terminal_shows_the_bar_then_the_summary(
 
 
 def test_a_short_run_on_a_terminal_shows_no_bar(monkeypatch: pytest.MonkeyPatch, seeds_dir: Path) -> None:
+    monkeypatch.setattr(cli, "PROGRESS_DELAY", 60.0)  # short, even on a loaded machine: no bar, no listing note
     stderr = Terminal()
     monkeypatch.setattr(sys, "stderr", stderr)
     monkeypatch.setattr(sys, "stdout", io.StringIO())
@@ -261,9 +265,30 @@ def test_a_short_run_on_a_terminal_shows_no_bar(monkeypatch: pytest.MonkeyPatch,
 def test_extract_with_twarc_columns(tmp_path: Path, seeds_dir: Path) -> None:
     out = tmp_path / "twarc.csv"
     assert main(["extract", str(seeds_dir), "--columns", "twarc", "-q", "-o", str(out)]) == 0
-    header, *rows = out.read_text(encoding="utf-8").splitlines()
-    assert header == "id,tweet_url,created_at,user_screen_name,user_name,text,hashtags,media,urls"
-    assert any(",winonasrider,Sienna," in row for row in rows)
+    header, *rows = out.read_text(encoding="utf-8-sig").splitlines()
+    assert header == ("id,created_at,text,lang,entities.hashtags,entities.mentions,entities.urls,author.username,"
+                      "author.name")
+    assert any(row.endswith(",winonasrider,Sienna") for row in rows)
+    table = pd.read_csv(out, dtype=str, keep_default_na=False)
+    assert (table["created_at"] != "").sum() == 9  # filled when known: the exact time, else the post's date
+
+
+@pytest.mark.parametrize("columns", ["all", "twarc"])
+def test_the_default_csv_neutralises_formulas_and_keeps_ids(tmp_path: Path, columns: str) -> None:
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    (folder / "a.txt").write_text(
+        "Fans wrote:\n\n=HYPERLINK(\"http://evil.example\",\"click\") — Ann (@ann) Feb 2, 2020\n\n"
+        "@SUM(1+1)*cmd — Bo (@bo) Feb 3, 2020\n", encoding="utf-8")
+    out = tmp_path / "out.csv"
+    assert main(["extract", str(folder), "-q", "-o", str(out), "--columns", columns]) == 0
+    table = pd.read_csv(out, dtype=str, keep_default_na=False)
+    assert sorted(table["text"]) == ["'=HYPERLINK(\"http://evil.example\",\"click\")", "'@SUM(1+1)*cmd"]
+    if columns == "all":
+        assert table["id"].tolist() == read_csv(out)["id"].tolist()  # ids exactly as the library's
+        assert not any(cell.startswith("'") for cell in table["id"])
+    assert main(["extract", str(folder), "-q", "-o", str(out), "--columns", columns, "--exact-text"]) == 0
+    assert "=HYPERLINK" in pd.read_csv(out, dtype=str)["text"].str.cat()
 
 
 @pytest.mark.parametrize(
@@ -342,9 +367,11 @@ def test_excel_safe_csv_and_the_same_bytes_as_the_page(
 ) -> None:
     from reactions import views
 
-    plain, safe = tmp_path / "plain.csv", tmp_path / "safe.csv"
-    assert main(["extract", str(article_folder), "-o", str(plain), "-q"]) == 0
+    plain, safe, default = tmp_path / "plain.csv", tmp_path / "safe.csv", tmp_path / "default.csv"
+    assert main(["extract", str(article_folder), "-o", str(plain), "-q", "--exact-text"]) == 0
     assert main(["extract", str(article_folder), "-o", str(safe), "-q", "--excel-safe"]) == 0
+    assert main(["extract", str(article_folder), "-o", str(default), "-q"]) == 0
+    assert default.read_bytes() == safe.read_bytes()  # one CSV rule for people: the default
     frame = read_csv(plain)
     page = {d.key: d for d in exports.downloads(frame, np.arange(len(frame)), views.Filters(), views.Selection(),
                                               version="x")}  # fmt: skip
@@ -353,6 +380,8 @@ def test_excel_safe_csv_and_the_same_bytes_as_the_page(
     assert safe.read_bytes().startswith(b"\xef\xbb\xbf")
     assert main(["extract", str(article_folder), "--excel-safe", "--format", "jsonl"]) == 1
     assert "--excel-safe is for CSV" in capsys.readouterr().err
+    assert main(["extract", str(article_folder), "--exact-text", "--format", "parquet", "-o", str(tmp_path / "x")]) == 1
+    assert "--exact-text is for CSV" in capsys.readouterr().err
 
 
 def test_extract_to_xlsx(tmp_path: Path, seeds_dir: Path) -> None:
@@ -396,7 +425,8 @@ def test_compare_two_corpora_writes_a_row_a_side_and_says_it_on_stderr(
         (other / path.name).write_bytes(path.read_bytes())
     assert main(["compare", str(seeds_dir), "--vs", str(other)]) == 0
     out, err = capsys.readouterr()
-    table = pd.read_csv(io.StringIO(out))
+    assert out.startswith("\ufeffside,")  # the CSV for people, as extract's default
+    table = pd.read_csv(io.StringIO(out.removeprefix("\ufeff")))
     a, b = (to_frame(read_corpus([folder])) for folder in (seeds_dir, other))
     assert table["side"].tolist() == ["A", "B"]
     assert table["reactions"].tolist() == [len(a), len(b)]
@@ -420,6 +450,8 @@ def test_compare_to_a_workbook_and_an_excel_safe_csv(seeds_dir: Path, tmp_path: 
     safe = tmp_path / "cmp.csv"
     assert main(["compare", str(seeds_dir), "--vs", str(seeds_dir), "-o", str(safe), "--excel-safe", "-q"]) == 0
     assert safe.read_bytes().startswith(b"\xef\xbb\xbfside,about,reactions")
+    assert main(["compare", str(seeds_dir), "--vs", str(seeds_dir), "-o", str(safe), "--exact-text", "-q"]) == 0
+    assert safe.read_bytes().startswith(b"side,about,reactions")
 
 
 def test_compare_errors_name_the_side_and_the_format(
@@ -453,6 +485,228 @@ def test_a_table_without_a_text_column_is_one_named_error(tmp_path: Path, capsys
     assert main(["extract", str(tmp_path / "meta.csv"), "--no-cache", "-q"]) == 1
     err = capsys.readouterr().err
     assert "no text column" in err
-    assert "the table has: id, headline" in err
+    assert "the table has columns id, headline" in err
     assert main(["extract", str(tmp_path / "meta.csv"), "--no-cache", "--text-col", "headline", "-q", "-o",
                  str(tmp_path / "o.csv")]) == 0  # fmt: skip
+
+
+# --- a cache that cannot be used is said on stderr, once ----------------------------------------------
+
+
+def test_a_cache_folder_others_can_change_is_said_once_and_the_run_goes_on(
+    tmp_path: Path, seeds_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "shared-cache"
+    folder.mkdir(mode=0o700)
+    folder.chmod(0o777)  # prepared by someone else, or loosened: anyone could swap the key
+    argv = ["extract", str(seeds_dir), "--jobs", "2", "--cache-dir", str(folder), "-o", str(tmp_path / "o.csv")]
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    lines = [line for line in err.splitlines() if line.startswith("warning:")]
+    assert lines == [f"warning: parse cache disabled for {seeds_dir}: the cache folder {folder} can be changed by "
+                     "other users (mode 0777): chmod go-w it, or use a folder of your own"]  # fmt: skip
+    assert SEEDS_SUMMARY in err
+    assert not list(folder.iterdir())  # nothing written into it
+    assert main([*argv, "-q"]) == 0
+    assert capsys.readouterr().err == ""  # -q: errors only
+
+
+@pytest.mark.parametrize("damage", ["corrupt", "link", "key"])
+def test_an_unusable_cache_is_said_on_stderr(
+    tmp_path: Path, seeds_dir: Path, capsys: pytest.CaptureFixture[str], damage: str
+) -> None:
+    from reactions.run.cache import KEY_NAME
+
+    folder = tmp_path / "cache"
+    argv = ["extract", str(seeds_dir), "--jobs", "1", "--cache-dir", str(folder), "-o", str(tmp_path / "o.csv")]
+    assert main(argv) == 0
+    assert "warning:" not in capsys.readouterr().err
+    (db,) = folder.glob("corpus-*.db")
+    if damage == "corrupt":
+        db.write_bytes(b"not a database" * 500)
+    elif damage == "link":
+        db.unlink()
+        db.symlink_to(tmp_path / "o.csv")
+    else:
+        (folder / KEY_NAME).write_bytes(b"short")
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    (line,) = [line for line in err.splitlines() if line.startswith("warning:")]
+    reason = {"corrupt": f"{db}: file is not a database", "link": f"{db}: a symbolic link, not used as a cache",
+              "key": f"{folder / KEY_NAME}: not a signing key"}[damage]  # fmt: skip
+    assert line.startswith(f"warning: parse cache disabled for {seeds_dir}: {reason}")
+    assert SEEDS_SUMMARY in err
+
+
+def test_a_cache_failing_mid_run_is_said_once(capsys: pytest.CaptureFixture[str]) -> None:
+    import logging
+
+    from reactions.cli_checks import cache_warnings
+
+    log = logging.getLogger("reactions.run.pipeline")
+    with cache_warnings(sys.stderr):
+        for _ in range(3):  # every task that met the full disk
+            log.warning("parse cache disabled for %s: %s", "/c/1.db", "cannot write it: database or disk is full")
+    log.warning("after the run: %s", "not said")
+    assert capsys.readouterr().err == (
+        "warning: parse cache disabled for /c/1.db: cannot write it: database or disk is full\n")
+
+
+# --- paths: file:// URLs, other protocols, system folders ----------------------------------------------
+
+
+def test_a_file_url_is_read_as_the_local_path_it_names(tmp_path: Path, seeds_dir: Path) -> None:
+    """``file://`` URLs said "no such file or folder", even to an existing article with fsspec installed."""
+    local, by_url = tmp_path / "local.csv", tmp_path / "url.csv"
+    first = sorted(seeds_dir.glob("*.txt"))[0]
+    assert main(["extract", "-q", str(seeds_dir), str(first), "-o", str(local)]) == 0
+    url = f"file://localhost{seeds_dir.as_posix()}/".replace(" ", "%20")
+    assert main(["extract", "-q", url, first.as_uri(), "-o", str(by_url)]) == 0
+    assert local.read_bytes() == by_url.read_bytes()
+
+
+def test_a_remote_article_file_is_read_through_fsspec(tmp_path: Path, seeds_dir: Path) -> None:
+    fsspec = pytest.importorskip("fsspec")
+    import uuid
+
+    first = sorted(seeds_dir.glob("*.txt"))[0]
+    url = f"memory://cli-{uuid.uuid4().hex}/{first.name}"
+    fsspec.filesystem("memory").pipe(url, first.read_bytes())
+    try:
+        out = tmp_path / "remote.csv"
+        assert main(["extract", "-q", "--jobs", "1", url, "-o", str(out)]) == 0  # memory://: this process only
+        assert read_csv(out)["id"].tolist() == to_frame(read_corpus([first]))["id"].tolist()
+    finally:
+        fsspec.filesystem("memory").rm(url)
+
+
+def test_a_protocol_that_cannot_be_read_here_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("fsspec")
+    assert main(["extract", "nope://bucket/a.csv"]) == 1
+    assert capsys.readouterr().err == "error: nope://bucket/a.csv: nope:// is not a protocol fsspec knows (no such " \
+        "file or folder)\n"  # fmt: skip
+
+    def missing(protocol: str) -> None:
+        raise ImportError("Install s3fs to access S3")
+
+    monkeypatch.setattr("fsspec.get_filesystem_class", missing)
+    assert main(["extract", "s3://bucket/a.csv"]) == 1
+    assert capsys.readouterr().err == (
+        "error: s3://bucket/a.csv: reading s3:// paths needs a package the remote extra installs (Install s3fs to "
+        "access S3): pip install 'reactions[remote]'\n")  # fmt: skip
+    monkeypatch.setitem(sys.modules, "fsspec", None)  # no remote extra at all
+    assert main(["extract", "https://example.com/a.html"]) == 1
+    assert capsys.readouterr().err == ("error: https://example.com/a.html: reading https:// paths needs the remote "
+                                       "extra: pip install 'reactions[remote]'\n")  # fmt: skip
+
+
+@pytest.mark.parametrize("folder", ["/", "/etc", "/usr", "/proc/self", "/sys", "/dev", "HOME", "/home"])
+def test_a_system_folder_is_refused_unless_asked(
+    folder: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``extract /`` listed the whole machine for minutes, saying nothing."""
+    from reactions.cli_checks import check_paths
+
+    if folder == "HOME":
+        monkeypatch.setenv("HOME", str(tmp_path))
+        folder = str(tmp_path)
+    if not Path(folder).is_dir():
+        pytest.skip(f"no {folder} here")
+    monkeypatch.setattr("reactions.run.pipeline.extract_frame", None)  # never reached
+    for command in (["extract", folder], ["network", folder], ["compare", str(tmp_path), "--vs", folder]):
+        assert main(command) == 1
+        err = capsys.readouterr().err
+        assert err.startswith(f"error: {folder}")
+        assert "is a system folder, not a corpus" in err
+        assert err.endswith("or --allow-system-folders to read it anyway\n")
+    assert check_paths([folder], allow_system=True) == [folder]
+
+
+def test_folders_below_a_system_folder_are_read(tmp_path: Path) -> None:
+    from reactions.cli_checks import check_paths
+
+    assert check_paths([str(tmp_path), "seeds", "a.txt"]) == [str(tmp_path), "seeds", "a.txt"]
+
+
+def test_a_long_listing_is_said_on_a_terminal(monkeypatch: pytest.MonkeyPatch, seeds_dir: Path) -> None:
+    """Nothing was said while a large tree was listed; now the folder is named once the listing lasts a while."""
+    import time
+
+    import reactions.run.pipeline as pipeline
+
+    real = pipeline.scan_files
+
+    def slow_listing(*args: object, **kwargs: object) -> object:
+        deadline = time.monotonic() + 0.5
+        while time.monotonic() < deadline:  # busy, as a listing is: the alarm is handled between instructions
+            pass
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pipeline, "scan_files", slow_listing)
+    monkeypatch.setattr(cli, "PROGRESS_DELAY", 0.1)
+    stderr = Terminal()
+    monkeypatch.setattr(sys, "stderr", stderr)
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    assert main(["extract", str(seeds_dir), "--no-cache"]) == 0
+    assert stderr.getvalue().startswith(f"listing the files under {seeds_dir} …\n")
+
+
+def test_a_full_disk_mid_run_is_said_once(
+    tmp_path: Path, seeds_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sqlite3
+
+    from reactions.run.cache import ParseCache
+
+    def full(self: ParseCache, *args: object) -> None:
+        with self._softly("write"):
+            raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(ParseCache, "put", full)
+    monkeypatch.setattr(ParseCache, "put_scores", full)
+    monkeypatch.setattr(ParseCache, "put_frame", full)
+    assert main(["extract", str(seeds_dir), "--jobs", "1", "-o", str(tmp_path / "o.csv")]) == 0
+    err = capsys.readouterr().err
+    (line,) = [line for line in err.splitlines() if line.startswith("warning:")]
+    assert line.startswith("warning: parse cache disabled for ")
+    assert line.endswith(": cannot write it: database or disk is full")
+    assert SEEDS_SUMMARY in err
+def test_a_run_of_one_long_unit_draws_its_bar_before_the_unit_ends() -> None:
+    """A dataset read as one unit reports only when done: the bar's clock starts with the run, and the timer
+    draws it (the 43 s run that drew none)."""
+    stream = Terminal()
+    bar = ProgressBar(stream, delay=30.0)
+    bar(0, 1)  # the run starts: nothing drawn yet
+    assert stream.getvalue() == ""
+    assert bar.bar is not None
+    bar.started -= 31.0  # thirty-one seconds into the only unit, with nothing reported
+    bar.bar.start_t = bar.started
+    bar.tick()  # what the timer does
+    assert "0/1" in stream.getvalue()
+    bar(1, 1)
+    assert "1/1" in stream.getvalue()
+    bar.close()
+    assert bar.timer is None
+
+
+def test_the_bar_is_drawn_under_a_real_terminal(tmp_path: Path) -> None:
+    """``reactions extract`` on a pseudo-terminal (pty.fork) draws the bar on stderr, then the summary."""
+    import pty
+
+    data = tmp_path / "news.csv"
+    data.write_text("news_id,text\n" + "".join(f"n{i},Words {i}.\n" for i in range(50)), encoding="utf-8")
+    code = (f"import sys, reactions.cli as c; c.PROGRESS_DELAY = 0.0; "
+            f"sys.exit(c.main(['extract', {str(data)!r}, '--no-cache', '-o', {str(tmp_path / 'out.csv')!r}]))")
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: stdin, stdout and stderr are the terminal
+        os.execv(sys.executable, [sys.executable, "-c", code])
+    output = b""
+    with contextlib.suppress(OSError):
+        while chunk := os.read(fd, 4096):
+            output += chunk
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert output.count(b"file/s]") + output.count(b"s/file]") >= 1  # tqdm's bar, drawn at least once
+    assert b"files: 1, articles: 50" in output

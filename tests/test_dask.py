@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -170,3 +174,46 @@ def test_datasets_and_archives_on_dask_give_the_single_process_frame(
     assert any(s.startswith("seeds.parquet#") for s in sources)
     assert any(s.startswith("https://news.example/") for s in sources)  # the archive's records
     assert {o for cited in expected["outlets"] for o in cited} == {"outlet0.co.uk", "outlet1.co.uk"}
+
+
+def processes_marked(mark: str) -> list[str]:
+    """Every running process whose environment holds ``REACTIONS_TEST_RUN=mark`` (each process a command starts
+    inherits it, wherever it was re-parented), by its command line."""
+    wanted = f"REACTIONS_TEST_RUN={mark}".encode()
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and wanted in (entry / "environ").read_bytes().split(b"\0"):
+                found.append((entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace"))
+        except OSError:
+            continue
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
+def test_a_cli_run_on_a_local_cluster_leaves_no_process_behind(tmp_path: Path) -> None:
+    mark = uuid.uuid4().hex
+    env = {**os.environ, "REACTIONS_TEST_RUN": mark, "REACTIONS_CACHE_DIR": str(tmp_path / "cache")}
+    out = tmp_path / "out.csv"
+    command = [sys.executable, "-m", "reactions", "extract", str(SEEDS), "--dask", "-q", "--no-cache", "-o", str(out)]
+    subprocess.run(command, env=env, check=True, timeout=300)
+    assert processes_marked(mark) == []  # at once: the workers, the fork server, the resource tracker all gone
+    assert len(pd.read_csv(out)) > 0
+
+
+
+CHILDREN_AFTER_RUN = """
+import sys, psutil
+from reactions.cli import main
+status = main(sys.argv[1:])
+print(status, [child.cmdline() for child in psutil.Process().children(recursive=True)])
+"""
+
+
+def test_after_a_cli_run_on_a_local_cluster_the_process_has_no_child(tmp_path: Path) -> None:
+    out = tmp_path / "out.csv"
+    command = [sys.executable, "-c", CHILDREN_AFTER_RUN, "extract", str(SEEDS), "--dask", "-q", "--no-cache",
+               "-o", str(out)]  # fmt: skip
+    env = {**os.environ, "REACTIONS_CACHE_DIR": str(tmp_path / "cache")}
+    done = subprocess.run(command, env=env, check=True, timeout=300, capture_output=True, text=True)
+    assert done.stdout.strip().splitlines()[-1] == "0 []"  # no worker, no fork server, no resource tracker

@@ -5,13 +5,16 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import gc
+import io
 import logging
+import multiprocessing
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -19,13 +22,15 @@ from types import ModuleType
 import pandas as pd
 import pytest
 
-from reactions.corpus import merge_reactions, read_corpus
+from reactions import corpus as corpus_module
+from reactions.corpus import merge_reactions, read_corpus, scan_files
 from reactions.frames import ARTICLE_COLUMNS, article_info, reaction_columns, to_frame
 from reactions.models import Article, ArticleInfo, Citation, Corpus, Reaction
-from reactions.run import framecache, pipeline, tasks
+from reactions.run import framecache, parallel, pipeline, tasks, units
 from reactions.run.cache import ParseCache, store_file
 from reactions.run.pipeline import Extraction, extract_frame
 from reactions.run.tasks import Merge
+from reactions.run.units import RunInputs
 
 ROOT = Path(__file__).resolve().parents[1]
 LEXICON = {"amazing": -3.0, "nerve": 2.5}
@@ -102,7 +107,7 @@ def test_progress_is_reported_per_chunk(generated: Path, monkeypatch: pytest.Mon
     seen: list[tuple[int, int]] = []
     result = extract_frame(paths_of(generated), jobs=1, cache=False, progress=lambda *done: seen.append(done))
     total = len(result.outcomes)
-    assert seen == [(min(done, total), total) for done in range(8, total + 8, 8)]
+    assert seen == [(0, total)] + [(min(done, total), total) for done in range(8, total + 8, 8)]  # 0: the run starts
 
 
 def test_nothing_to_read_gives_the_empty_frame(tmp_path: Path) -> None:
@@ -372,6 +377,115 @@ def test_a_glob_of_remote_datasets_is_read_on_the_run_path_and_never_cached(tmp_
     memory.rm(root, recursive=True)
 
 
+# --- parallel inside one source ---------------------------------------------------------------
+
+
+class CountingPool:
+    """The shared pool, noting each reading task's unit handed to it."""
+
+    def __init__(self, pool: object) -> None:
+        self.pool = pool
+        self.units: list[object] = []
+
+    def submit(self, function: Callable[..., object], *args: object) -> object:
+        if args[1] is tasks.read_chunk:  # spilled(folder, task, unit, …)
+            self.units.append(args[2])
+        return self.pool.submit(function, *args)  # type: ignore[attr-defined]
+
+
+def one_dataset(generated: Path, tmp_path: Path, kind: str) -> Path:
+    """The generated corpus's text articles as one CSV (``id``, ``text``) or one WARC of resource records."""
+    texts = [(p.stem, p.read_bytes().decode("utf-8", "replace")) for p in sorted((generated / "gen").rglob("*.txt"))]
+    if kind == "csv":
+        path = tmp_path / "news.csv"
+        pd.DataFrame(texts, columns=["id", "text"]).to_csv(path, index=False)
+        return path
+    from warcio.warcwriter import WARCWriter
+
+    path = tmp_path / "news.warc.gz"
+    with path.open("wb") as file:
+        writer = WARCWriter(file, gzip=True)
+        for name, text in texts:
+            writer.write_record(writer.create_warc_record(
+                f"https://news.example/{name}", "resource", payload=io.BytesIO(text.encode()),
+                warc_content_type="text/plain; charset=utf-8"))
+    return path
+
+
+@pytest.mark.parametrize("kind", ["csv", "warc"])
+def test_one_dataset_is_parsed_by_the_pool_in_parts(
+    generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    path = one_dataset(generated, tmp_path, kind)
+    alone = extract_frame(path, jobs=1, cache=False)
+    assert alone.articles > 40
+    counting: list[CountingPool] = []
+
+    def shared_pool(workers: int) -> CountingPool:
+        counting.append(CountingPool(real_pool(workers)))
+        return counting[-1]
+
+    real_pool = pipeline.shared_pool
+    monkeypatch.setattr(pipeline, "shared_pool", shared_pool)
+    monkeypatch.setattr(units, "ITEM_COUNT", 5)
+    monkeypatch.setattr(pipeline, "INLINE_BYTES", path.stat().st_size)
+    seen: list[tuple[int, int]] = []
+    result = extract_frame(path, jobs=2, cache=False, progress=lambda *done: seen.append(done))
+    pd.testing.assert_frame_equal(result.frame, alone.frame)
+    assert result.outcomes == alone.outcomes
+    assert len(counting) == 1  # one file, but work enough for a pool (INLINE_BYTES, not INLINE_BELOW)
+    handed = counting[0].units
+    assert len(handed) > 1  # rows parsed by the worker
+    assert all(isinstance(unit, units.ItemBatch) for unit in handed)
+    assert all(len(unit.items) <= 5 for unit in handed)  # type: ignore[attr-defined]
+    assert seen[-1] == (1, 1)  # the file's one part is done once, at its end
+
+
+def test_a_pool_starts_by_the_work_not_the_file_count(tmp_path: Path) -> None:
+    small = tmp_path / "small.csv"
+    small.write_text("id,text\na,Fans wrote back.\n")
+    large = tmp_path / "large.csv"
+    large.write_bytes(b"id,text\n" + b"r,Fans wrote back.\n" * (pipeline.INLINE_BYTES // 10))
+    tiny = [tmp_path / f"{i}.txt" for i in range(pipeline.INLINE_BELOW)]
+    for path in tiny:
+        path.write_text("Hi")
+
+    def worth(*paths: Path) -> bool:
+        return pipeline._worth_a_pool(RunInputs(scan_files(list(paths))), 2**20)
+
+    assert not worth(small)  # a few bytes: parsed here
+    (tmp_path / "huge.txt").write_bytes(b"x" * (2**20 + 1))
+    assert not worth(small, tmp_path / "huge.txt")  # an article over the size limit is not read
+    assert worth(large)  # one file, a dataset's worth of work
+    assert worth(*tiny)  # many files
+    assert not worth(*tiny[1:])
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="needs fork")
+def test_the_parse_limit_holds_in_the_pool_workers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    for i in range(pipeline.INLINE_BELOW + 8):
+        (folder / f"a{i:02}.txt").write_text(f"Post {i} So proud #win \u2014 Fan (@fan) May 1, 2020\n", "utf-8")
+    real = corpus_module.parse_document
+
+    def parse(source: str, data: bytes) -> object:
+        if source.startswith("a0"):  # ten of them, some parsed by the worker, whichever takes which
+            for _ in range(600):
+                time.sleep(0.1)
+        return real(source, data)
+
+    parallel.shutdown()  # the next pool forks from this process as it is now: with the slow parser
+    monkeypatch.setattr(parallel, "worker_context", lambda: multiprocessing.get_context("fork"))  # even if threaded
+    monkeypatch.setattr(corpus_module, "parse_document", parse)
+    monkeypatch.setattr(pipeline, "CHUNK_FILES", (2, 2))
+    try:
+        result = extract_frame(folder, jobs=2, cache=False, parse_limit=0.2)
+    finally:
+        parallel.shutdown()
+    stopped = [o.path for o in result.outcomes if "took longer than 0.2 s" in (o.reason or "")]
+    assert sorted(Path(path).name for path in stopped) == [f"a{i:02}.txt" for i in range(10)]
+    assert result.articles == pipeline.INLINE_BELOW - 2
 def test_tasks_reuse_a_store_connection_until_its_file_is_replaced(tmp_path: Path) -> None:
     """Opening the store (tables laid out, key read) cost more than a one-article task: a process keeps it open,
     and opens it afresh when the file (or its signing key) is another one."""

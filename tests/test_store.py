@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import multiprocessing
+import os
 import sqlite3
 import subprocess
 import sys
@@ -366,7 +367,7 @@ def test_reading_a_store_never_changes_it(tmp_path: Path) -> None:
         tmp_path.chmod(0o755)
         path.chmod(0o644)
     assert settings.overrides == {"r1": "positive"}
-    assert settings.note == f"using 1 label override and 1 lexicon term from {path}"
+    assert (settings.note or "").startswith(f"using 1 label override and 1 lexicon term from {path}")
     assert path.read_bytes() == before
 
 
@@ -494,3 +495,66 @@ def test_a_tampered_view_is_listed_with_what_does_not_apply(tmp_path: Path) -> N
     assert odd.params["tag"] == ["MeToo"]  # what applies is kept, not dropped
     assert bell.problems == ("name: not a name a view can be saved as",)
     assert Store(path).load_view("odd").problems == odd.problems
+
+
+# --- a store in a folder that cannot be written (a read-only mount, someone else's folder) ------------
+
+
+def read_only_corpus(folder: Path) -> Path:
+    """A WAL store with a label, a term and a view in ``folder``, its side files gone (as after a clean close)."""
+    path = planted(folder)
+    Store(path).save_view("negative", "sentiment=negative")
+    assert sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    for suffix in ("-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    return path
+
+
+def check_read_only_store(folder: Path, path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """What a store in a folder that cannot be written gives: everything it holds, writes refused in one line."""
+    before = path.read_bytes()
+    settings = load_settings(folder)
+    assert (settings.problem, settings.overrides, settings.lexicon) == (None, {"r1": "positive"}, {"ratio": -3.0})
+    assert settings.note == (f"using 1 label override and 1 lexicon term from {path} (read-only: its folder "
+                             f"{folder} is not writable; labels and views cannot be saved)")  # fmt: skip
+    assert [v.name for v in read_views(path)] == ["negative"]
+    store = Store(path)
+    assert (store.overrides(), store.lexicon(), [v.name for v in store.saved_views()]) == (
+        {"r1": "positive"}, {"ratio": -3.0}, ["negative"])  # fmt: skip
+    with pytest.raises(InputError, match=r"cannot be written \(its folder .* is not writable\): nothing was saved"):
+        store.set_override("r2", "negative")
+    assert cli.main(["views", str(folder)]) == 0
+    assert capsys.readouterr().out == "negative\tsentiment=negative\n"
+    assert cli.main(["views", str(folder), "--delete", "negative"]) == 1
+    assert "cannot be written" in capsys.readouterr().err
+    assert cli.main(["lexicon", "--corpus", str(folder)]) == 0  # listing it writes nothing
+    assert capsys.readouterr().out == "ratio\t-3\n"
+    assert cli.main(["lexicon", "--corpus", str(folder), "--set", "w", "1"]) == 1
+    assert "cannot be written" in capsys.readouterr().err
+    assert sorted(p.name for p in folder.iterdir()) == [STORE_NAME]  # no side file made
+    assert path.read_bytes() == before
+
+
+def test_a_store_in_a_folder_that_cannot_be_written_is_read_and_says_writes_are_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As on a read-only mount (which a test cannot make, and where root is refused too): the folder is said not
+    writable, so SQLite must not be asked for WAL's side files (``mode=ro`` alone fails there with "attempt to
+    write a readonly database" and the labels, lexicon and views are lost)."""
+    path = read_only_corpus(tmp_path)
+    monkeypatch.setattr("reactions.store.folder_writable", lambda folder: False)
+    check_read_only_store(tmp_path, path, capsys)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert Store.beside(empty).saved_views() == ()
+    assert not store_path(empty).exists()  # nothing made
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="chmod does not stop root")
+def test_a_store_in_a_chmod_read_only_folder_is_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = read_only_corpus(tmp_path)
+    tmp_path.chmod(0o555)
+    try:
+        check_read_only_store(tmp_path, path, capsys)
+    finally:
+        tmp_path.chmod(0o755)

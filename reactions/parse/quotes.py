@@ -47,22 +47,26 @@ a bounded window, and no pattern has nested or adjacent unbounded repeats.
 
 from __future__ import annotations
 
+import bisect
+import dataclasses
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from reactions.models import Kind, Platform, Reaction, Rendering
 from reactions.parse.authors import (
-    FURNITURE,
     REACH,
     author_as_written,
     is_poster,
     plausible_author,
-    resolve_author,
     subject,
     subject_before,
 )
 from reactions.parse.build import build_reaction, overlaps, text_fingerprint
+from reactions.parse.networks import NAMED, PLACES, names_pattern
+from reactions.parse.people import author_of, full_names
+from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
+from reactions.parse.sentences import Surroundings, TextIndex, words_of
 
 __all__ = ["find_quotes"]
 
@@ -88,17 +92,12 @@ SPEECH_VERBS = frozenset({"said", "says", "saying", "added", "adding", "told", "
                           "read"})  # fmt: skip
 """Verbs of speech: a post only when the attribution itself names the platform (``said on Twitter``)."""
 _VERBS = STRONG_VERBS | WRITING_VERBS | SPEECH_VERBS
+_VERB_WORDS = frozenset(verb.encode() for verb in _VERBS)
 _VERB_ALTERNATION = "|".join(sorted(_VERBS, key=len, reverse=True))
 _VERB_RE = re.compile(r"\b(?:" + _VERB_ALTERNATION + r")\b", re.IGNORECASE)
 
-_PLATFORM_WORDS = (
-    ("twitter", Platform.TWITTER), ("tweet", Platform.TWITTER), ("instagram", Platform.INSTAGRAM),
-    ("insta ", Platform.INSTAGRAM), ("facebook", Platform.FACEBOOK), ("tiktok", Platform.TIKTOK),
-    ("threads", Platform.THREADS), ("bluesky", Platform.BLUESKY), ("mastodon", Platform.MASTODON),
-    ("youtube", Platform.YOUTUBE),
-)  # fmt: skip
 _POST_CUE_RE = re.compile(
-    r"\b(?:twitter|tweets?|tweeted|instagram|facebook|tiktok|snapchat|reddit|youtube|threads|bluesky|mastodon"
+    r"\b(?:" + names_pattern(NAMED) + r"|tweets?|tweeted"
     r"|social media|social-media|since-deleted|now-deleted|(?:a|an|her|his|their|the|its|that|this|another|"
     r"subsequent|latest|new|recent|separate)[ \t]+(?:[\w-]{1,20}[ \t]+)?(?:post|caption|story|selfie|snap|thread)s?"
     r"|alongside[ \t]+(?:a|an|the|his|her|their)?[ \t]*(?:[\w-]{1,20}[ \t]+)?(?:photos?|pictures?|pics?|images?|"
@@ -107,8 +106,8 @@ _POST_CUE_RE = re.compile(
 )
 """What says the words were posted: a platform, a post or caption, ``since-deleted``, ``alongside a photo``."""
 _POSTED_CONTEXT_RE = re.compile(
-    r"\b(?:(?:on|to|via|across|onto)[ \t]{1,3}(?:(?:his|her|their|its)[ \t]{1,3})?(?:Twitter|Instagram|Facebook|TikTok"
-    r"|Snapchat|Threads|Bluesky|Mastodon|social[ \t]{1,3}media|X)|tweet(?:s|ed|ing)?|retweet(?:s|ed|ing)?"
+    r"\b(?:(?:on|to|via|across|onto)[ \t]{1,3}(?:(?:his|her|their|its)[ \t]{1,3})?(?:" + names_pattern(PLACES)
+    + r"|social[ \t]{1,3}media)|tweet(?:s|ed|ing)?|retweet(?:s|ed|ing)?"
     r"|(?:a|an|his|her|their|the|another|that|this)[ \t]{1,3}(?:[\w-]{1,20}[ \t]{1,3})?(?:post|caption|selfie|thread)s?"
     r"|since-deleted|now-deleted|social[ \t]{1,3}media[ \t]{1,3}users?)\b",
     re.IGNORECASE,
@@ -128,8 +127,6 @@ _OTHER_MEDIUM_RE = re.compile(
 
 
 
-_SENTENCE_END_RE = re.compile(r"[.!?…](?<!\b[A-Z][.!?…])[\"”’)]?(?=[ \t\n]|$)")
-"""A sentence's end (not after a lone capital: ``E! News``, ``U.S.``)."""
 _AFTER_RE = re.compile(
     r"[ \t]{0,3}(?:(?P<verb1>" + _VERB_ALTERNATION + r")[ \t]{1,3}(?P<author1>(?:[\w@'’.&!-]{1,40}[ \t]{1,3}){0,7}"
     r"[\w@'’.&!-]{1,40})|(?P<author2>(?:[\w@'’.&!-]{1,40}[ \t]{1,3}){0,7}?[\w@'’.&!-]{1,40})"
@@ -165,14 +162,25 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
         matches += _SINGLE_QUOTE_RE.finditer(body)
     matches += _open_quotations(body, matches)
     echoes = _Echoes(body, taken) if matches and taken else None
+    index = TextIndex(body)
     cursor = 0
     for match in sorted(matches, key=lambda m: m.start()):
         if match.start() < cursor or overlaps(match.span(), taken):
             continue
-        quote = _quote_at(body, match, source, taken, echoes)
+        quote = _quote_at(index, match, source, taken, echoes)
         if quote is not None:
             found.append(quote)
             cursor = max(quote.span[1], match.end())
+    return _one_name_a_person(body, found)
+
+
+def _one_name_a_person(body: str, found: list[Reaction]) -> list[Reaction]:
+    """The quotations with each partial name made the full name it stands for (:func:`full_names`)."""
+    named = [(i, quote) for i, quote in enumerate(found) if quote.author]
+    fulls = full_names(body, [(quote.span[0], quote.author or "") for _, quote in named])
+    for (i, quote), full in zip(named, fulls, strict=True):
+        if full != quote.author:
+            found[i] = dataclasses.replace(quote, author=full)
     return found
 
 
@@ -207,12 +215,23 @@ def _open_quotations(body: str, closed: Sequence[re.Match[str]]) -> list[re.Matc
         return []
     spans = sorted(m.span() for m in closed)
     found = []
-    for match in _OPEN_RE.finditer(body):
-        before = body[max(0, match.start() - 2) : match.start()]
-        opens = match.start() == 0 or before.endswith("\n") or before in (": ", ", ")
-        if opens and not overlaps(match.span(), spans):
+    for at in sorted(_marks(body)):  # a match runs to its line's end past no mark: finditer would try each
+        before = body[max(0, at - 2) : at]
+        if at and not before.endswith("\n") and before not in (": ", ", "):
+            continue
+        match = _OPEN_RE.match(body, at)
+        if match is not None and not overlaps(match.span(), spans):
             found.append(match)
     return found
+
+
+def _marks(body: str) -> Iterator[int]:
+    """The offsets of the opening marks (``"`` and ``“``), in order."""
+    for mark in ('"', "“"):
+        at = body.find(mark)
+        while at >= 0:
+            yield at
+            at = body.find(mark, at + 1)
 
 
 def _quote_matches(body: str) -> Iterator[re.Match[str]]:
@@ -232,15 +251,18 @@ def _quote_matches(body: str) -> Iterator[re.Match[str]]:
 
 
 def _quote_at(
-    body: str, match: re.Match[str], source: str, taken: Sequence[tuple[int, int]], echoes: _Echoes | None
+    index: TextIndex, match: re.Match[str], source: str, taken: Sequence[tuple[int, int]], echoes: _Echoes | None
 ) -> Reaction | None:
     text = _quote_text(next((g for g in match.groups() if g), ""))
     if len(text) < 2 or (len(text.split()) < 2 and not text.startswith(("#", "@"))):
         return None
-    context = _sentences_around(body, match)
+    body = index.body
+    context = Surroundings(index, match)
     attribution = _attribution_after(body, match) or _attribution_before(match, context.lead)
     if attribution is None or not plausible_author(attribution.author):
         return None
+    if attribution.verb in SPEECH_VERBS and not _POST_CUE_RE.search(attribution.clause):
+        return None  # speech, unless the attribution itself names the platform (see _judge)
     judged = _judge(attribution, context, _embed_near(body, match, taken))
     if judged is None and attribution.verb not in SPEECH_VERBS and echoes is not None and echoes.repeat(text):
         judged = 0.9, context.platform() or Platform.UNKNOWN
@@ -259,7 +281,7 @@ def _quote_at(
         confidence=confidence,
         handle=handle,
         display_name=author_as_written(attribution.author) or (f"@{handle}" if handle else None),
-        author=resolve_author(body, span[0], attribution.author) or handle,
+        author=author_of(body, span[0], attribution.author, handle),
     )
 
 
@@ -267,51 +289,6 @@ def _quote_text(inner: str) -> str:
     """The words quoted, without the comma English puts before the closing mark."""
     text = inner.strip()
     return text[:-1].rstrip() if text.endswith(",") else text
-
-
-@dataclass(frozen=True, slots=True)
-class _Context:
-    """The words around a quotation that say who wrote it where."""
-
-    lead: str
-    """Its sentence's words before it."""
-    after: str
-    """Its sentence's words after it."""
-    before: str
-    """The line before its paragraph and its paragraph's words before its sentence (furniture left out)."""
-    paragraph: str
-    """Its paragraph's words before its sentence."""
-
-    @property
-    def sentence(self) -> str:
-        return f"{self.lead} {self.after}"
-
-    @property
-    def previous(self) -> str:
-        """The two sentences before (in its paragraph and the paragraph before); found only when asked."""
-        ends = [0, *(m.end() for m in _SENTENCE_END_RE.finditer(self.before, 0, max(0, len(self.before) - 1)))]
-        return self.before[ends[-2] if len(ends) > 2 else 0 :]
-
-    def platform(self) -> Platform | None:
-        """The platform the sentence names, else the one its paragraph names before it."""
-        return _platform(self.sentence) or _platform(self.paragraph)
-
-
-def _sentences_around(body: str, match: re.Match[str]) -> _Context:
-    """The words around a quotation (lines of site furniture such as ``Also Read: …`` left out)."""
-    lo = max(0, match.start() - REACH)
-    para = body.rfind("\n", lo, match.start()) + 1
-    start = max([m.end() for m in _SENTENCE_END_RE.finditer(body, para, match.start())], default=para)
-    lines = [line for line in body[lo:para].split("\n") if line.strip() and not line.startswith(FURNITURE)]
-    before = " ".join([*lines[-1:], body[para:start]]).strip()
-    stop = _SENTENCE_END_RE.search(body, match.end(), min(len(body), match.end() + REACH))
-    end = stop.end() if stop else min(len(body), match.end() + REACH)
-    line_end = body.find("\n", match.end(), end)
-    end = line_end if line_end >= 0 else end
-    return _Context(body[start : match.start()], body[match.end() : end], before, body[para:start])
-
-
-
 
 
 def _attribution_after(body: str, match: re.Match[str]) -> _Attribution | None:
@@ -328,6 +305,8 @@ def _attribution_after(body: str, match: re.Match[str]) -> _Attribution | None:
     clause_end = stop.start() if stop else limit
     newline = body.find("\n", pos, clause_end)
     clause_end = newline if newline >= 0 else clause_end
+    if _VERB_WORDS.isdisjoint(words_of(body[pos:clause_end])):
+        return None
     found = _AFTER_RE.match(body, pos, clause_end)
     if found is None:
         return None
@@ -353,8 +332,9 @@ def _attribution_before(match: re.Match[str], lead: str) -> _Attribution | None:
     lead = lead.rstrip()
     if not lead:
         return None
-    verbs = list(_VERB_RE.finditer(lead))
-    took = _TOOK_TO_RE.search(lead)
+    words = words_of(lead)
+    verbs = list(_VERB_RE.finditer(lead)) if not _VERB_WORDS.isdisjoint(words) else []
+    took = _TOOK_TO_RE.search(lead) if b"took" in words else None
     if took is not None and (author := subject(lead[: took.start()])):
         return _Attribution(author, "posted", lead, lead_start, before=True)
     if not verbs:
@@ -363,7 +343,8 @@ def _attribution_before(match: re.Match[str], lead: str) -> _Attribution | None:
         author = _possessor(lead) or subject(lead)
         return _Attribution(author, "", lead, lead_start, before=True) if author else None
     last = verbs[-1]
-    if _REPORTED_RE.search(lead) or not (lead.endswith(":") or _LEAD_TAIL_RE.fullmatch(lead, last.end())):
+    reported = b"that" in words and _REPORTED_RE.search(lead)
+    if reported or not (lead.endswith(":") or _LEAD_TAIL_RE.fullmatch(lead, last.end())):
         return None  # a lead-in ending in a colon introduces what follows, however long it is
     strongest = next((v for v in verbs if v.group().lower() in STRONG_VERBS), last)
     author = (
@@ -381,7 +362,7 @@ _OWN_POST_RE = re.compile(
     r"\b(?:(?:in|with|via)[ \t]{1,3}(?:a|an|his|her|their|its|another|one|the|this)[ \t]{1,3}"
     r"(?:[\w-]{1,20}[ \t]{1,3}){0,3}(?:tweet|post|caption|message|story|video|thread|reply)s?"
     r"|took[ \t]{1,3}to[ \t]{1,3}\w+|"
-    r"(?:on|used|using|via)[ \t]{1,3}(?:Twitter|Instagram|Facebook|TikTok|Threads|Bluesky|X|social[ \t]{1,3}media))\b",
+    r"(?:on|used|using|via)[ \t]{1,3}(?:" + names_pattern(PLACES) + r"|social[ \t]{1,3}media))\b",
     re.IGNORECASE,
 )
 """A lead-in without a posting verb that still says the author posted it: ``…in a mocking tweet:``,
@@ -389,7 +370,7 @@ _OWN_POST_RE = re.compile(
 _QUOTE_HANDLE_RE = re.compile(r"@([A-Za-z0-9_]{1,15})\b")
 """The account an attribution names (``tweeted @jdoe``, ``Jane Doe (@janedoe) wrote``)."""
 _TOOK_TO_RE = re.compile(
-    r"\btook[ \t]{1,3}to[ \t]{1,3}(?:Twitter|Instagram|Facebook|TikTok|Threads|Bluesky|X|social[ \t]{1,3}media)"
+    r"\btook[ \t]{1,3}to[ \t]{1,3}(?:" + names_pattern(PLACES) + r"|social[ \t]{1,3}media)"
     r"(?:[ \t]{1,3}(?:on|late|early|this|last)[ \t]{1,3}[\w'’ \t]{1,30}?)?"
     r"(?:[ \t]{1,3}to[ \t]{1,3}(?:share|write|say|post|tweet|respond|react|add|explain|announce|reveal|express|pen"
     r"|vent|reply|thank|slam|defend|apologi[sz]e)(?:[ \t]{1,3}[\w'’]{1,20}){0,4})?[ \t]{0,3}[,:]?[ \t]{0,3}$",
@@ -423,32 +404,44 @@ def _possessor(lead: str) -> str:
 _SHARING_RE = re.compile(r"\b(?:retweet(?:ed|ing|s)?|re-?posted|shared|quoted|liked)\b", re.IGNORECASE)
 
 
-def _judge(attribution: _Attribution, context: _Context, embed_near: bool) -> tuple[float, Platform] | None:
+def _judge(attribution: _Attribution, context: Surroundings, embed_near: bool) -> tuple[float, Platform] | None:
     """``(confidence, platform)`` when the quotation was posted, else None (see the module's table)."""
     verb = attribution.verb
-    if _OTHER_MEDIUM_RE.search(attribution.clause):
+    if _other_medium(attribution.clause):
         return None
     sentence = context.sentence
     here = _POST_CUE_RE.search(sentence)
-    platform = context.platform()
     if verb in STRONG_VERBS:
-        return (0.95 if here else 0.9), platform or (Platform.TWITTER if "tweet" in verb else Platform.UNKNOWN)
-    if _OTHER_MEDIUM_RE.search(sentence):
-        return None
-    if _is_source(attribution.author):
-        return None  # an unnamed source talks to reporters
+        default = Platform.TWITTER if "tweet" in verb else Platform.UNKNOWN
+        return (0.95 if here else 0.9), context.platform() or default
+    if _other_medium(sentence) or _is_source(attribution.author):
+        return None  # another medium, or an unnamed source talking to reporters
     if verb in SPEECH_VERBS:
-        return (0.85, platform or Platform.UNKNOWN) if _POST_CUE_RE.search(attribution.clause) else None
+        posted = _POST_CUE_RE.search(attribution.clause)
+        return (0.85, context.platform() or Platform.UNKNOWN) if posted else None
     previous = context.previous
     if here or _POSTED_CONTEXT_RE.search(previous):
-        return 0.85, platform or Platform.UNKNOWN
-    if not verb or _OTHER_MEDIUM_RE.search(previous):
+        return 0.85, context.platform() or Platform.UNKNOWN
+    if not verb or _other_medium(previous):
         return None
     if is_poster(attribution.author):
-        return 0.75, platform or Platform.UNKNOWN
+        return 0.75, context.platform() or Platform.UNKNOWN
     if embed_near:
-        return 0.7, platform or Platform.UNKNOWN
+        return 0.7, context.platform() or Platform.UNKNOWN
     return None
+
+
+_MEDIUM_WORDS = frozenset(
+    b"statement statements interview interviews website websites blog blogs letter letters email emails mail mails "
+    b"essay essays op article articles book books memoir podcast podcasts press speech newspaper magazine "
+    b"documentary court lawsuit filing text texts told".split()
+)
+"""Words one of which :data:`_OTHER_MEDIUM_RE` needs (``e-mail``, ``op-ed``: ``mail``, ``op``)."""
+
+
+def _other_medium(text: str) -> bool:
+    """Whether ``text`` puts a quotation in another medium (:data:`_OTHER_MEDIUM_RE`), its words looked at first."""
+    return not _MEDIUM_WORDS.isdisjoint(words_of(text)) and _OTHER_MEDIUM_RE.search(text) is not None
 
 
 def _is_source(author: str) -> bool:
@@ -463,17 +456,13 @@ _SOURCE_RE = re.compile(
 )
 
 
-def _platform(text: str) -> Platform | None:
-    lowered = text.lower()
-    return next((platform for word, platform in _PLATFORM_WORDS if word in lowered), None)
-
-
-
-
-
 def _embed_near(body: str, match: re.Match[str], taken: Sequence[tuple[int, int]]) -> bool:
     """Whether the quotation sits in a run of embedded posts: one ends in the stretch before it and one
     starts in the stretch after it (a round-up of reactions)."""
     lo = max(0, match.start() - REACH)
     hi = min(len(body), match.end() + REACH)
-    return any(lo < end <= match.start() for _, end in taken) and any(match.end() <= start < hi for start, _ in taken)
+    last = bisect.bisect_right(taken, (match.start(), match.start())) - 1  # the spans are sorted and disjoint:
+    if last < 0 or not lo < taken[last][1] <= match.start():  # the last one to start before it ends last
+        return False
+    i = bisect.bisect_left(taken, (match.end(),))
+    return i < len(taken) and taken[i][0] < hi

@@ -31,9 +31,6 @@ so in the log.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
-import datetime as dt
-import enum
 import functools
 import hashlib
 import hmac
@@ -41,20 +38,19 @@ import importlib.metadata
 import json
 import logging
 import marshal
-import operator
 import os
 import secrets
 import sqlite3
+import stat
 import time
-import types
-import typing
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final
 
 import platformdirs
 
 from reactions.models import Article, FileOutcome
+from reactions.run.records import decode, encode
 
 logger = logging.getLogger(__name__)
 
@@ -120,8 +116,10 @@ def store_file(corpus_dir: Path) -> Path:
 
 def signing_key(folder: Path) -> bytes:
     """The key this user signs cache rows with, kept in ``folder`` (created, readable by the owner only, on
-    first use).  Raises ``OSError`` when it cannot be read or made."""
+    first use).  Raises ``OSError`` when it cannot be read or made, or when the folder or the key is not this
+    user's alone (:func:`check_trusted`)."""
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    check_trusted(folder, os.stat(folder), "the cache folder", 0o022)
     path = folder / KEY_NAME
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
     for _ in range(2):
@@ -131,11 +129,37 @@ def signing_key(folder: Path) -> bytes:
             _new_key(path)
             continue
         with os.fdopen(fd, "rb") as file:
+            check_trusted(path, os.fstat(file.fileno()), "the cache key", 0o077)
             key = file.read(64)
         if len(key) != 32:
             raise OSError(f"{path}: not a signing key (delete it to make a new one)")
         return key
     raise OSError(f"{path}: cannot be made")
+
+
+class UntrustedCacheError(PermissionError):
+    """A cache folder or key that someone else owns or can change: whoever can write the key can sign rows."""
+
+
+def check_trusted(path: Path, info: os.stat_result, what: str, loose: int) -> None:
+    """Raise :class:`UntrustedCacheError` unless ``info`` (``path``'s stat) is owned by this user and grants
+    other users none of the permission bits ``loose`` (a folder: writing; the key: reading or writing).  A key
+    that another user can write lets them sign rows that change every result; one they can read lets them forge
+    them.  Not checked where there are no POSIX owners (Windows)."""
+    uid = os.geteuid() if hasattr(os, "geteuid") else None
+    if uid is None:
+        return
+    if info.st_uid != uid:
+        raise UntrustedCacheError(
+            f"{what} {path} belongs to another user (uid {info.st_uid}), not to you (uid {uid}): use a folder of "
+            "your own (--cache-dir or REACTIONS_CACHE_DIR)"
+        )
+    if info.st_mode & loose:
+        fix = "chmod go-w" if stat.S_ISDIR(info.st_mode) else "chmod 600"
+        raise UntrustedCacheError(
+            f"{what} {path} can be {'read or ' if loose & 0o044 else ''}changed by other users "
+            f"(mode {stat.S_IMODE(info.st_mode):04o}): {fix} it, or use a folder of your own"
+        )
 
 
 def _new_key(path: Path) -> None:
@@ -154,103 +178,6 @@ def _sign(key: bytes, *parts: str | bytes) -> str:
 
 def _signed(key: bytes, mac: object, *parts: str | bytes) -> bool:
     return isinstance(mac, str) and hmac.compare_digest(mac, _sign(key, *parts))
-
-
-# -- records <-> JSON -------------------------------------------------------------------------
-
-
-_PLAIN: Final = frozenset({str, int, float, bool, type(None)})
-"""Types that JSON takes as they are (exactly these: a ``StrEnum`` member is a ``str`` but encodes as its value)."""
-
-
-def encode(value: Any) -> Any:
-    """A JSON-ready form of a record: a dataclass becomes the list of its fields' values, in
-    field order; tuples become lists, dates ISO strings, enums their values."""
-    kind = type(value)
-    if kind in _PLAIN:
-        return value
-    encoder = _ENCODERS.get(kind)
-    if encoder is None:
-        encoder = _ENCODERS[kind] = _encoder(kind)
-    return encoder(value)
-
-
-_ENCODERS: dict[type, Callable[[Any], Any]] = {}
-
-
-def _encoder(kind: type) -> Callable[[Any], Any]:
-    """A function that encodes values of exactly type ``kind``, built once per type (encoding is hot)."""
-    if dataclasses.is_dataclass(kind):
-        names = [f.name for f in dataclasses.fields(kind)]
-        fields = operator.attrgetter(*names) if len(names) > 1 else lambda value: (getattr(value, names[0]),)
-        return lambda value: [item if type(item) in _PLAIN else encode(item) for item in fields(value)]
-    if issubclass(kind, tuple | list):
-        return lambda value: [item if type(item) in _PLAIN else encode(item) for item in value] if value else []
-    if issubclass(kind, dt.date):
-        return lambda value: value.isoformat()
-    if issubclass(kind, enum.Enum):
-        return lambda value: value.value
-    return _same
-
-
-def decode(kind: Any, value: Any) -> Any:
-    """Rebuild a value of type ``kind`` (a type annotation) from :func:`encode`'s output."""
-    return _decoder(kind)(value)
-
-
-Decoder = Callable[[Any], Any]
-
-
-def _same(value: Any) -> Any:
-    return value
-
-
-@functools.cache
-def _decoder(kind: Any) -> Decoder:
-    """A function that decodes values of type ``kind``, built once per type (decoding is hot)."""
-    origin = typing.get_origin(kind)
-    if origin in (types.UnionType, typing.Union):
-        arms = [arm for arm in typing.get_args(kind) if arm is not type(None)]
-        inner = _decoder(arms[0]) if len(arms) == 1 else _same
-        return inner if inner is _same else lambda value: None if value is None else inner(value)
-    if origin is tuple:
-        return _tuple_decoder(typing.get_args(kind))
-    if not isinstance(kind, type):
-        return _same
-    if dataclasses.is_dataclass(kind):
-        return _record_decoder(kind)
-    if issubclass(kind, dt.datetime):
-        return dt.datetime.fromisoformat
-    if issubclass(kind, dt.date):
-        return dt.date.fromisoformat
-    if issubclass(kind, enum.Enum):
-        return kind
-    return _same
-
-
-def _tuple_decoder(args: tuple[Any, ...]) -> Decoder:
-    if len(args) == 2 and args[1] is Ellipsis:
-        item = _decoder(args[0])
-        return tuple if item is _same else lambda value: tuple(map(item, value))
-    items = [_decoder(arg) for arg in args]
-    if all(item is _same for item in items):
-        return tuple
-    return lambda value: tuple(item(v) for item, v in zip(items, value, strict=True))
-
-
-def _record_decoder(cls: type) -> Decoder:
-    hints = typing.get_type_hints(cls)
-    decoders = [_decoder(hints[f.name]) for f in dataclasses.fields(cls)]
-    convert = [(i, decoder) for i, decoder in enumerate(decoders) if decoder is not _same]  # str, int: as is
-
-    def decode_record(value: list[Any]) -> Any:
-        if len(value) != len(decoders):
-            raise ValueError(f"{cls.__name__}: {len(value)} values for {len(decoders)} fields")
-        for i, decoder in convert:
-            value[i] = decoder(value[i])
-        return cls(*value)
-
-    return decode_record
 
 
 MARSHAL_VERSION: Final = 4
@@ -473,10 +400,14 @@ reactions=0, warnings=(), reason=None))}
 
 
 def open_cache(corpus_dir: Path) -> ParseCache | None:
-    """The cache of the corpus in ``corpus_dir`` (:func:`store_file`), or ``None`` (logged) when it cannot be
-    used."""
+    """The cache of the corpus in ``corpus_dir`` (:func:`store_file`), or ``None`` (logged: a command line says it
+    on stderr) when it cannot be used: unreadable, read-only, corrupt, a link, a bad key, or a key or folder that
+    is not the user's alone (:func:`check_trusted`)."""
+    path = store_file(corpus_dir)
     try:
-        return ParseCache(store_file(corpus_dir))
-    except (sqlite3.Error, OSError) as error:
+        return ParseCache(path)
+    except sqlite3.Error as error:
+        logger.warning("parse cache disabled for %s: %s: %s", corpus_dir, path, error)
+    except OSError as error:
         logger.warning("parse cache disabled for %s: %s", corpus_dir, error)
-        return None
+    return None

@@ -7,7 +7,7 @@ single-process run.  The scored frame is written as Parquet partitions when ``ou
 returns is identical to ``to_frame(read_corpus(paths))`` (which scores with ``score_frame``).
 
 With no ``client`` it starts a :class:`distributed.LocalCluster` (one single-threaded worker
-process per core: parsing holds the GIL) and closes it afterwards.  To run on an existing
+process per core: parsing holds the GIL; see :func:`local_cluster`) and closes it afterwards.  To run on an existing
 cluster, pass a client of its scheduler, e.g. ``with connect("tcp://scheduler:8786") as client:
 extract(paths, client)``; the workers need ``reactions`` installed and must see the files at
 the same paths (a shared file system).
@@ -22,13 +22,14 @@ import importlib
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import pandas as pd
 
 from reactions.errors import ReactionsError
 from reactions.export import write_atomically
 from reactions.frames import with_lag_hours
+from reactions.run.guard import PRELOAD
 from reactions.sources.files import DEFAULT_READ, ReadOptions
 
 if TYPE_CHECKING:
@@ -38,15 +39,24 @@ if TYPE_CHECKING:
 
 CONNECT_TIMEOUT = "20s"
 """How long :func:`connect` tries to reach a scheduler before giving up."""
+QUIET_CLUSTER: Final = {
+    "distributed.worker.multiprocessing-method": "forkserver",
+    "distributed.worker.profile.enabled": False,  # a stack sample of every task thread each 10 ms
+    "distributed.admin.tick.interval": "1s",  # an event-loop check each 20 ms, in every process
+    "distributed.admin.system-monitor.interval": "5s",  # psutil figures each 0.5 s, in every process
+    "distributed.worker.memory.monitor-interval": "1s",
+}
+"""The local cluster's settings (read by its worker processes too): each default interval costs CPU for every
+second the run lasts, which on a busy machine is several per CPU-second of work."""
 PARTITION_ROWS = 50_000
 """Reactions per Parquet file."""
 
 
 @contextlib.contextmanager
-def connect(address: str | None = None) -> Iterator[Client]:
+def connect(address: str | None = None, workers: int | None = None) -> Iterator[Client]:
     """A client of the scheduler at ``address`` (``tcp://host:8786``), or of a fresh
-    :class:`distributed.LocalCluster` (one single-threaded worker process per core) that is
-    closed afterwards."""
+    :class:`distributed.LocalCluster` of ``workers`` single-threaded worker processes (default: one per core)
+    that is closed afterwards, with every process it started (see :func:`local_cluster`)."""
     try:
         distributed: Any = importlib.import_module("distributed")
     except ImportError as error:
@@ -59,14 +69,41 @@ def connect(address: str | None = None) -> Iterator[Client]:
         with remote:
             yield remote
         return
-    workers = os.cpu_count() or 1
-    with (
-        distributed.LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"
-        ) as cluster,
-        distributed.Client(cluster) as local,
-    ):
+    with local_cluster(distributed, workers or os.cpu_count() or 1) as cluster, distributed.Client(cluster) as local:
         yield local
+
+
+@contextlib.contextmanager
+def local_cluster(distributed: Any, workers: int) -> Iterator[Any]:
+    """A local cluster that costs little more than a process pool: worker processes forked from a fork server
+    that imported Dask and the parser once (spawned workers would each import both: about a CPU-second each),
+    one thread each (parsing holds the GIL), no dashboard, and none of the sampling a long-lived cluster does
+    every few milliseconds (:data:`QUIET_CLUSTER`); and when it closes, the helper processes
+    :mod:`multiprocessing` started for it (the fork server, the resource tracker) stopped too, so that nothing
+    outlives the command."""
+    dask: Any = importlib.import_module("dask")
+    context = distributed.utils.get_mp_context  # sets Dask's own preload once: ours, set after, wins
+    with dask.config.set(QUIET_CLUSTER):
+        context().set_forkserver_preload(["distributed", "pandas", *PRELOAD])
+        cluster = distributed.LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+        )
+    try:
+        yield cluster
+    finally:
+        cluster.close()
+        _stop_helpers()
+
+
+def _stop_helpers() -> None:
+    """Stop :mod:`multiprocessing`'s fork server and resource tracker (each starts again when next needed)."""
+    from multiprocessing import forkserver, resource_tracker
+
+    for helper in (getattr(forkserver, "_forkserver", None), getattr(resource_tracker, "_resource_tracker", None)):
+        stop = getattr(helper, "_stop", None)
+        if stop is not None:
+            with contextlib.suppress(Exception):
+                stop()
 
 
 @contextlib.contextmanager

@@ -7,6 +7,12 @@ worker process and waits at most ``time_limit`` seconds for it; a file that take
 and its worker is killed and replaced, so the rest go on.  A worker that dies (killed for memory, say) is
 reported the same way.  The page reads its corpus and its uploads through it.
 
+The command line, which owns its process, has a lighter guard that keeps its process pool as fast as without:
+:func:`parse_within` parses in whichever process runs the reading task (this one, a pool's worker) and stops a
+document at its time limit with a timer signal (``SIGALRM``), which interrupts the parser's Python code wherever
+it is (a quadratic loop, say), though not a single call into C until it returns.  Where there is no such signal
+(Windows) or the task runs outside a main thread (a Dask worker's thread), documents are parsed without a limit.
+
 >>> with GuardedParser(time_limit=30) as guard:
 ...     [outcome.status.value for _, outcome in guard.parse([("a.txt", b"Hi #x \\xe2\\x80\\x94 A (@a) May 1, 2020")])]
 ['parsed']
@@ -15,6 +21,9 @@ reported the same way.  The page reads its corpus and its uploads through it.
 from __future__ import annotations
 
 import logging
+import multiprocessing
+import signal
+import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from multiprocessing.connection import Connection, wait
@@ -22,31 +31,107 @@ from typing import Any, Final
 
 from reactions.models import FileOutcome, Status
 from reactions.run.cache import Parsed
-from reactions.run.parallel import RawDocument as Document
-from reactions.run.parallel import worker_context
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["DEFAULT_TIME_LIMIT", "GuardedParser", "timed_out"]
+__all__ = [
+    "DEFAULT_TIME_LIMIT", "PRELOAD", "GuardedParser", "RawDocument", "kept", "parse_within", "timed_out",
+    "worker_context",
+]
+
+RawDocument = tuple[str, bytes]
+"""A document to parse as it travels between processes: its article id (source) and its bytes."""
+Document = RawDocument
+PRELOAD: Final = ("reactions.corpus", "reactions.parse.html", "reactions.sentiment", "reactions.frames")
+"""Modules a fork server imports once, so that each worker process starts with them loaded."""
 
 DEFAULT_TIME_LIMIT: Final = 30.0
 """Seconds one file may take to parse (a normal article takes milliseconds; a 20 MB one about 3 s)."""
 START_LIMIT: Final = 120.0
 """Seconds a worker may take to start and import the parser (not counted in any file's time)."""
 _READY: Final = "ready"
+_TIMED_OUT: Final = "took longer than "
+_CRASHED: Final = "the parser's process stopped"
+
+
+def worker_context() -> Any:
+    """``fork`` (workers start at once, nothing re-imported) in a single-threaded process such as
+    the CLI; else a fork server that has imported :data:`PRELOAD` (forking a threaded process such
+    as the Streamlit server or a Dask client can deadlock); else the platform's default."""
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(list(PRELOAD))
+        return context
+    return multiprocessing.get_context()
 
 
 def timed_out(source: str, limit: float) -> FileOutcome:
     """The outcome of a file whose parse took longer than ``limit`` seconds."""
     return FileOutcome(
         source, None, Status.SKIPPED,
-        reason=f"took longer than {limit:g} s to parse and was stopped (the other files are read; "
+        reason=f"{_TIMED_OUT}{limit:g} s to parse and was stopped (the other files are read; "
         "please report this file as a parser bug)",
     )  # fmt: skip
 
 
 def _crashed(source: str, code: int | None) -> FileOutcome:
-    return FileOutcome(source, None, Status.SKIPPED, reason=f"the parser's process stopped (exit code {code})")
+    return FileOutcome(source, None, Status.SKIPPED, reason=f"{_CRASHED} (exit code {code})")
+
+
+def kept(outcome: FileOutcome) -> bool:
+    """Whether a parse's outcome may be kept (in a cache): not one of a document stopped by a guard, whose parse
+    another run with another limit (or machine) may finish."""
+    reason = outcome.reason or ""
+    return outcome.status is not Status.SKIPPED or not reason.startswith((_TIMED_OUT, _CRASHED))
+
+
+class _Expired(BaseException):
+    """A document's time is up (a ``BaseException``: the parser's own ``except Exception`` lets it through)."""
+
+
+class _Alarm:
+    """The ``SIGALRM`` handler: raises :class:`_Expired` while a document is being parsed, else does nothing
+    (a signal that arrives just as the parse ends is dropped)."""
+
+    def __init__(self) -> None:
+        self.armed = False
+
+    def __call__(self, signum: int, frame: object) -> None:
+        if self.armed:
+            self.armed = False
+            raise _Expired
+
+
+def parse_within(documents: Iterable[Document], limit: float) -> list[Parsed]:
+    """Each document parsed in this process, each stopped after ``limit`` seconds (wall time) and reported as
+    skipped (:func:`timed_out`), the others parsed as :func:`reactions.corpus.parse_document` parses them."""
+    from reactions.corpus import parse_document
+
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        return [parse_document(source, data) for source, data in documents]
+    alarm = _Alarm()
+    previous = signal.signal(signal.SIGALRM, alarm)
+    results: list[Parsed] = []
+    try:
+        for source, data in documents:
+            try:
+                alarm.armed = True
+                signal.setitimer(signal.ITIMER_REAL, limit)
+                result = parse_document(source, data)
+                alarm.armed = False
+            except _Expired:
+                logger.info("%s: took longer than %g s to parse; stopped", source, limit)
+                result = None, timed_out(source, limit)
+            finally:
+                alarm.armed = False
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            results.append(result)
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+    return results
 
 
 def _serve(conn: Connection) -> None:

@@ -10,9 +10,7 @@ import gc
 import hashlib
 import json
 import logging
-import multiprocessing
 import os
-import threading
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -20,17 +18,11 @@ from typing import Any
 import pandas as pd
 
 from reactions.run.cache import ParseCache, Parsed, content_hash, score_key
+from reactions.run.guard import RawDocument, worker_context
 from reactions.sentiment import SENTIMENT_COLUMNS
 from reactions.sentiment import score_frame as score
 
 logger = logging.getLogger(__name__)
-
-RawDocument = tuple[str, bytes]
-"""A document to parse as it travels between processes: its article id (source) and its bytes."""
-
-
-PRELOAD = ("reactions.corpus", "reactions.parse.html", "reactions.sentiment", "reactions.frames")
-"""Modules the fork server imports once, so that each worker starts with them loaded."""
 
 _POOL: dict[int, ProcessPoolExecutor] = {}
 
@@ -61,20 +53,6 @@ def _start(jobs: int) -> ProcessPoolExecutor:
     finally:
         gc.unfreeze()
     return pool
-
-
-def worker_context() -> Any:
-    """``fork`` (workers start at once, nothing re-imported) in a single-threaded process such as
-    the CLI; else a fork server that has imported :data:`PRELOAD` (forking a threaded process such
-    as the Streamlit server or a Dask client can deadlock); else the platform's default."""
-    methods = multiprocessing.get_all_start_methods()
-    if "fork" in methods and threading.active_count() == 1:
-        return multiprocessing.get_context("fork")
-    if "forkserver" in methods:
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(list(PRELOAD))
-        return context
-    return multiprocessing.get_context()
 
 
 def shutdown() -> None:

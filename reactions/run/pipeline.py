@@ -24,6 +24,7 @@ import contextlib
 import dataclasses
 import gc
 import logging
+import os
 import tempfile
 import time
 from collections import deque
@@ -47,13 +48,13 @@ from reactions.frames import (
 from reactions.models import ArticleInfo, Corpus, Document, FileOutcome, Status
 from reactions.run import framecache
 from reactions.run.cache import ParseCache, content_hash, open_cache
-from reactions.run.guard import GuardedParser
+from reactions.run.guard import GuardedParser, kept
 from reactions.run.parallel import default_jobs, shared_pool
-from reactions.run.scheduler import ClusterTasks, Job, Scheduler
+from reactions.run.scheduler import AHEAD, ClusterTasks, Job, Scheduler
 from reactions.run.tasks import Chunk, Merge, flush_stores, read_chunk, score_chunk
-from reactions.run.units import RunInputs, Unit, split_units
+from reactions.run.units import RunInputs, Unit, split_part, split_units
 from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
-from reactions.sources import DEFAULT_SOURCE, SourceOptions
+from reactions.sources import DEFAULT_SOURCE, Part, SourceOptions, source_kind
 from reactions.sources.files import DEFAULT_READ, ReadOptions
 from reactions.store import corpus_folder
 
@@ -63,11 +64,12 @@ Progress = Callable[[int, int], None]
 """``progress(done, total)``: files (or a dataset's parts) done so far, after each unit."""
 
 INLINE_BELOW: Final = 32
-"""Fewer files than this are read in this process, without starting a pool."""
+"""Fewer files than this, holding fewer than :data:`INLINE_BYTES`, are read in this process without a pool."""
+INLINE_BYTES: Final = 1 << 20
+"""Inputs this large are worth a pool, however few files hold them (one dataset, one web archive): about a
+quarter of a CPU-second of parsing, against a few milliseconds to fork the workers."""
 CHUNK_FILES: Final = (8, 128)
 """Files per reading task, at least and at most (about 16 tasks per process in between)."""
-READ_AHEAD: Final = 64
-"""Reading tasks added ahead of the one merged, per process (enough to keep a pool's workers busy)."""
 SCORE_ROWS: Final = 500
 """New reactions per scoring task."""
 
@@ -118,6 +120,8 @@ class RunOptions:
         time_limit: parse each document in a worker process within this many seconds (the page: no file can hold
             the server); ``None``: no limit.
         cluster: a Dask client whose workers run the very same tasks (reading, scoring) instead of ``jobs``.
+        parse_limit: stop each document's parse after this many seconds, in whichever process parses it (the
+            command line: :func:`reactions.run.guard.parse_within`), and skip it with a reason; ``None``: no limit.
     """
 
     jobs: int | None = None
@@ -129,6 +133,7 @@ class RunOptions:
     sources: SourceOptions = DEFAULT_SOURCE
     time_limit: float | None = None
     cluster: Any = None
+    parse_limit: float | None = None
 
 
 def extract_frame(
@@ -169,7 +174,8 @@ def extract_frame(
         # (A racy dataset's digest is a row's, not the file's: the next run will not trust the frame; never stale.)
         racy = {files[i].path: run.digests.get(files[i].path) for i in mark.racy} if mark is not None else {}
         known = run.store is not None and all(files[i].path in run.digests for i in mark.racy) if mark else False
-        if store is not None and mark is not None and (known or not mark.racy) and not store.broken:
+        whole = all(kept(outcome) for outcome in outcomes)  # a document stopped by a limit may parse next time
+        if store is not None and mark is not None and (known or not mark.racy) and not store.broken and whole:
             framecache.save(store, mark, frame, outcomes, racy)
     return Extraction(frame, outcomes)
 
@@ -212,6 +218,24 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
+def _worth_a_pool(inputs: RunInputs, max_bytes: int) -> bool:
+    """Whether a run's inputs are work enough for a process pool: :data:`INLINE_BELOW` files or more, or
+    :data:`INLINE_BYTES` to parse (an article file over ``max_bytes`` is skipped unread: it counts for nothing;
+    a remote file counts as large: it is a dataset or an archive)."""
+    if len(inputs.files) + len(inputs.documents) >= INLINE_BELOW:
+        return True
+    size = sum(len(doc.data) for doc in inputs.documents)
+    for item in inputs.files:
+        if is_remote(item.path):
+            return True
+        try:
+            found = (item.stat or os.stat(item.path)).st_size
+        except OSError:
+            continue
+        size += found if found <= max_bytes or source_kind(item.path) is not None else 0
+    return size >= INLINE_BYTES
+
+
 def _open_store(given: Sequence[str | Path], files: Sequence[Listed]) -> ParseCache | None:
     """The store beside the corpus, if any file of it exists (a mistyped path creates no store)."""
     if not any(item.stat is not None for item in files):
@@ -246,8 +270,7 @@ class _Run:
             self.tasks = Scheduler(None, 0)
             return
         workers = self.jobs - 1  # this process is the N-th (see Scheduler)
-        size = len(inputs.files) + len(inputs.documents)
-        pool = shared_pool(workers) if self.jobs > 1 and size >= INLINE_BELOW else None
+        pool = shared_pool(workers) if self.jobs > 1 and _worth_a_pool(inputs, options.read.max_bytes) else None
         self.spill = tempfile.TemporaryDirectory(prefix="reactions-") if pool is not None else None
         self.tasks = Scheduler(pool, workers, self.spill.name if self.spill is not None else "")
 
@@ -256,7 +279,7 @@ class _Run:
         try:
             return self._go()
         finally:
-            flush_stores()  # the parses this process kept in memory, written before the run returns
+            flush_stores()  # the parses this process kept in memory, written and closed before the run returns
             if self.spill is not None:
                 self.spill.cleanup()
             if self.guard is not None:
@@ -270,6 +293,8 @@ class _Run:
         units = deque(self._units())
         total = sum(weight for _, weight in units)
         parsed = read = done = 0
+        if self.progress is not None:  # the bar knows the run from its start, even when one unit is all of it
+            self.progress(0, total)
         for chunk, weight in self._read(units):
             self._note(chunk.error)
             outcomes += chunk.outcomes
@@ -287,19 +312,38 @@ class _Run:
         return self._scored(base), check_outcomes(outcomes)
 
     def _read(self, units: deque[tuple[Unit, int]]) -> Iterator[tuple[Chunk, int]]:
-        """Each unit's result and weight, in order.  Units are taken off ``units`` and added as tasks
-        :data:`READ_AHEAD` a process ahead of the one merged, and each chunk is let go once merged: memory
-        follows the output, not the number of files."""
+        """Each unit's result and weight, in order; the tasks added a window ahead of the one merged (the
+        workers' :data:`~reactions.run.scheduler.AHEAD` and a few for this process), so that a source split
+        here (:meth:`_split`) is read while the workers parse, and never held whole."""
         read, sources = self.options.read, self.options.sources
-        jobs: deque[tuple[Job, int]] = deque()
-        while units or jobs:
-            while units and len(jobs) < READ_AHEAD * self.jobs:
-                unit, weight = units.popleft()
-                jobs.append((self.tasks.add(read_chunk, unit, self.store, read, sources, self.guard), weight))
-            job, weight = jobs.popleft()
-            chunk = self.tasks.result(job)
-            job.value = None  # merged next, and not kept to the end of the run
-            yield chunk, weight
+        guard = self.guard if self.guard is not None else self.options.parse_limit
+        window = (AHEAD + 1) * self.jobs + 1 if self.tasks.pool is not None else 1
+        pending: deque[tuple[Job, int]] = deque()
+        for unit, weight in self._split(units):
+            pending.append((self.tasks.add(read_chunk, unit, self.store, read, sources, guard), weight))
+            if len(pending) >= window:
+                yield self._merged_next(pending)
+        while pending:
+            yield self._merged_next(pending)
+
+    def _merged_next(self, pending: deque[tuple[Job, int]]) -> tuple[Chunk, int]:
+        """The oldest pending task's chunk and weight, let go by its job: merged next, no chunk is kept to the end
+        of the run (memory follows the output)."""
+        job, weight = pending.popleft()
+        chunk = self.tasks.result(job)
+        job.value = None
+        return chunk, weight
+
+    def _split(self, units: deque[tuple[Unit, int]]) -> Iterator[tuple[Unit, int]]:
+        """The units, taken off ``units`` (none is held to the end of the run), a dataset's or web archive's part
+        read here in batches of its documents when other processes parse (:func:`~reactions.run.units.split_part`):
+        its rows or records go to the workers as a folder's files do."""
+        while units:
+            unit, weight = units.popleft()
+            if isinstance(unit, Part) and self.tasks.pool is not None:
+                yield from split_part(unit, self.options.sources)
+            else:
+                yield unit, weight
 
     def _units(self) -> list[tuple[Unit, int]]:
         least, most = CHUNK_FILES

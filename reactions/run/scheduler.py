@@ -3,6 +3,7 @@ large results travel through a temporary file rather than a pipe (:func:`spilled
 
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import tempfile
@@ -21,8 +22,21 @@ def spilled(folder: str, task: Callable[..., Any], *args: Any) -> str:
     process to read a large result off the pipe.  (``folder`` is this run's private temporary
     folder, removed at its end: the pickle is the pool's own transport, never stored.)"""
     with tempfile.NamedTemporaryFile(dir=folder, delete=False) as file:
-        pickle.dump(task(*args), file, protocol=pickle.HIGHEST_PROTOCOL)
+        pickle.dump(without_gc(task, *args), file, protocol=pickle.HIGHEST_PROTOCOL)
     return file.name
+
+
+def without_gc(task: Callable[..., Any], *args: Any) -> Any:
+    """``task(*args)`` with the cyclic garbage collector off: a task makes hundreds of thousands of small objects,
+    none in a cycle, and in a Dask worker each collection they would trigger walks every object Dask keeps alive
+    as well (the run's own processes pause it likewise: :func:`reactions.run.pipeline.paused_gc`)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return task(*args)
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _unspill(name: str) -> Any:
@@ -119,7 +133,7 @@ class ClusterTasks:
     def add(self, task: Callable[..., Any], *args: Any) -> Job:
         """Submit a task to the cluster."""
         job = Job(task, args)
-        job.future = self.client.submit(task, *args, pure=False)
+        job.future = self.client.submit(without_gc, task, *args, pure=False)
         return job
 
     def result(self, job: Job) -> Any:

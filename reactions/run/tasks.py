@@ -30,7 +30,7 @@ from reactions.frames import (
 from reactions.models import Article, ArticleInfo, FileOutcome
 from reactions.run import parallel
 from reactions.run.cache import KEY_NAME, ParseCache, parser_version
-from reactions.run.guard import GuardedParser
+from reactions.run.guard import GuardedParser, kept, parse_within
 from reactions.run.parallel import cached_results
 from reactions.run.units import Unit, documents_only, unit_documents
 from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
@@ -67,12 +67,13 @@ def read_chunk(
     store: str | None,
     read: ReadOptions = DEFAULT_READ,
     sources: SourceOptions = DEFAULT_SOURCE,
-    guard: GuardedParser | None = None,
+    guard: GuardedParser | float | None = None,
 ) -> Chunk:
     """Read one unit (:mod:`reactions.run.units`: a few files, a dataset's part, documents in memory), parse its
     documents (or take their parse from the store's parse cache) and turn their reactions into columns; the
     reading task.  ``guard``: parse in its worker processes, each document within its time limit (this process
-    only: a guard does not travel to another)."""
+    only: a guard does not travel to another); a number: parse here, each document within that many seconds
+    (:func:`~reactions.run.guard.parse_within`)."""
     cache, error = _task_store(store)
     with _released(cache):
         items = unit_documents(unit, read, sources)
@@ -83,7 +84,7 @@ def read_chunk(
         filled = iter(fresh)
         parsed = [hit if hit is not None else next(filled) for hit in cached]
         if cache is not None and misses:
-            cache.put((documents[i][0], digests[i], fresh[n]) for n, i in enumerate(misses))
+            cache.put((documents[i][0], digests[i], fresh[n]) for n, i in enumerate(misses) if kept(fresh[n][1]))
             if multiprocessing.parent_process() is not None:  # a worker: no end of the run to flush at
                 cache.flush()
             error = error or cache.error
@@ -108,8 +109,10 @@ def read_chunk(
     return Chunk(outcomes, columns, infos, digest_of if cache is not None else {}, len(misses), error)
 
 
-def _parse(documents: list[tuple[str, bytes]], guard: GuardedParser | None) -> list[Parsed]:
+def _parse(documents: list[tuple[str, bytes]], guard: GuardedParser | float | None) -> list[Parsed]:
     """Each document parsed, in this process or in the guard's workers."""
+    if isinstance(guard, float | int):
+        return parse_within(documents, guard)
     if guard is not None:
         return list(guard.parse(documents))
     return [parse_document(source, data) for source, data in documents]
@@ -171,13 +174,14 @@ def _task_store(store: str | None) -> tuple[ParseCache | None, str | None]:
 
 
 def flush_stores() -> None:
-    """Write what this process's open stores keep in memory (:meth:`ParseCache.flush`): the end of a run.  Only
-    the main thread keeps stores open (another thread's run closed each of its own after its task)."""
+    """Write what this process's open stores keep in memory (:meth:`ParseCache.flush`) and close them: the end of
+    a run (the next run, in a long-lived process such as the page's, opens them again and sees a file that was
+    damaged or replaced in place meanwhile).  Only the main thread keeps stores open (another thread's run
+    closed each of its own after its task)."""
     if threading.current_thread() is not threading.main_thread():
         return
-    for (pid, _), (_, cache) in list(_OPEN_STORES.items()):
-        if pid == os.getpid():
-            cache.flush()
+    for slot in [slot for slot in _OPEN_STORES if slot[0] == os.getpid()]:
+        _forget(slot)
 
 
 def _forget(slot: tuple[int, str]) -> None:
@@ -269,7 +273,9 @@ class Merge:
     def frame(self, names: Sequence[str], articles: Mapping[str, ArticleInfo]) -> pd.DataFrame:
         """The base frame (:data:`reactions.frames.BASE_COLUMNS`, in ``names`` order), the columns of the
         citing articles (:data:`~reactions.frames.ARTICLE_COLUMNS`) worked out from ``articles`` (by id)."""
-        derived = article_columns(self.columns["sources"], self.columns["created_at"], articles)
+        derived = article_columns(
+            self.columns["sources"], self.columns["created_at"], articles, self.columns["date"]
+        )
         columns = {name: derived[name] if name in derived else self.columns[name] for name in names}
         lists = [name for name in names if BASE_DTYPES.get(name) is object]
         frame = frame_from_columns({name: values for name, values in columns.items() if name not in lists})

@@ -6,7 +6,9 @@ small picklable record that names what to read, never the bytes of a file:
 
 * :class:`FileBatch`: a few article files (``.txt``, ``.md``, ``.html``), one document each;
 * :class:`DocumentBatch`: documents already in memory (the page's uploads), carried whole;
-* a dataset's or a web archive's part (:class:`reactions.sources.Part`): the documents of a few rows or records.
+* a dataset's or a web archive's part (:class:`reactions.sources.Part`): the documents of a few rows or records;
+* :class:`ItemBatch`: a run of a part's documents already read (:func:`split_part`): so that the rows of one
+  dataset, or the records of one web archive, are parsed by several processes as a folder's files are.
 
 Every unit gives ``(path, document or outcome)`` pairs in reading order (:func:`unit_documents`): the path is what
 an outcome names (a file, an upload, a dataset), the outcome says why something was not read.
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 from reactions.corpus import Listed, parse_document, read_file, with_metadata
 from reactions.models import Article, Document, FileOutcome
@@ -39,11 +41,30 @@ class DocumentBatch:
     paths: tuple[str, ...]
 
 
-Unit: TypeAlias = FileBatch | DocumentBatch | Part
-"""What one reading task reads."""
-
 Item: TypeAlias = tuple[str, Document | FileOutcome]
 """A document and the path that names it in outcomes, or the outcome of what could not be read."""
+
+
+@dataclass(frozen=True, slots=True)
+class PartBatch:
+    """A few sources of one article each (FakeNewsNet's ``news content.json``), read as a batch of files is."""
+
+    parts: tuple[Part, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ItemBatch:
+    """A run of a source part's items, read by this process and parsed by whichever process takes the task."""
+
+    items: tuple[Item, ...]
+
+
+Unit: TypeAlias = FileBatch | DocumentBatch | Part | PartBatch | ItemBatch
+"""What one reading task reads."""
+
+ITEM_BYTES: Final = 256 * 1024
+"""A batch of a part's documents holds about this many bytes (or :data:`ITEM_COUNT` documents)."""
+ITEM_COUNT: Final = 128
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,19 +85,31 @@ class RunInputs:
 def split_units(inputs: RunInputs, batch: int, options: SourceOptions = DEFAULT_SOURCE) -> list[tuple[Unit, int]]:
     """``inputs`` cut into units, in reading order, each with its weight for progress (files or documents it
     reads; a dataset's part counts as one): runs of plain files ``batch`` at a time, each dataset or archive in
-    its parts, the documents in memory ``batch`` at a time."""
+    its parts (sources of one article each, FakeNewsNet's, ``batch`` at a time), the documents in memory ``batch``
+    at a time."""
     units: list[tuple[Unit, int]] = []
     plain: list[tuple[str, str]] = []
+    single: list[Part] = []
 
     def flush() -> None:
         for start in range(0, len(plain), batch):
             taken = tuple(plain[start : start + batch])
             units.append((FileBatch(taken), len(taken)))
         plain.clear()
+        for start in range(0, len(single), batch):
+            parts = tuple(single[start : start + batch])
+            units.append((PartBatch(parts), len(parts)))
+        single.clear()
 
     for item in inputs.files:
-        if source_kind(item.path) is None:
-            plain.append((item.path, item.source))
+        kind = source_kind(item.path)
+        if kind is None or kind == "fakenewsnet":
+            if single if kind is None else plain:
+                flush()  # reading order kept
+            if kind is None:
+                plain.append((item.path, item.source))
+            else:
+                single.extend(partitions(item.path, options, name=item.source))
             continue
         flush()
         units.extend((part, 1) for part in partitions(item.path, options, name=item.source))
@@ -88,8 +121,33 @@ def split_units(inputs: RunInputs, batch: int, options: SourceOptions = DEFAULT_
     return units
 
 
+def split_part(part: Part, options: SourceOptions = DEFAULT_SOURCE) -> Iterator[tuple[ItemBatch, int]]:
+    """A source part read here, its items in batches of about :data:`ITEM_BYTES` (or :data:`ITEM_COUNT` items), in
+    order, each with its weight for progress: ``1`` for the last batch (the part is done), ``0`` for the others.
+    Lazy: one batch in memory at a time, plus the one held back to know which is last."""
+    held: ItemBatch | None = None
+    taken: list[Item] = []
+    size = 0
+    for found in read_part(part, options):
+        taken.append((part.path, found))
+        size += len(found.data) if isinstance(found, Document) else 0
+        if size >= ITEM_BYTES or len(taken) >= ITEM_COUNT:
+            if held is not None:
+                yield held, 0
+            held, taken, size = ItemBatch(tuple(taken)), [], 0
+    if taken or held is None:
+        if held is not None:
+            yield held, 0
+        held = ItemBatch(tuple(taken))
+    yield held, 1
+
+
 def unit_documents(unit: Unit, read: ReadOptions = DEFAULT_READ, options: SourceOptions = DEFAULT_SOURCE) -> list[Item]:
     """The documents (or outcomes) of one unit, in reading order, each with the path outcomes name."""
+    if isinstance(unit, ItemBatch):
+        return list(unit.items)
+    if isinstance(unit, PartBatch):
+        return [(part.path, found) for part in unit.parts for found in read_part(part, options)]
     if isinstance(unit, FileBatch):
         return [(path, _file_document(path, source, read)) for path, source in unit.files]
     if isinstance(unit, DocumentBatch):

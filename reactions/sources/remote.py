@@ -14,10 +14,14 @@ import io
 import os
 import stat
 import types
+import urllib.parse
 from collections.abc import Iterator, Mapping
 from typing import IO, Final
 
-__all__ = ["RemoteUnavailableError", "expand_paths", "file_size", "in_memory", "is_remote", "open_binary"]
+__all__ = [
+    "RemoteUnavailableError", "expand_paths", "file_size", "in_memory", "is_held", "is_remote", "local_path",
+    "open_binary", "read_remote",
+]
 
 _GLOB_CHARS: Final = frozenset("*?[")
 
@@ -30,6 +34,22 @@ def is_remote(path: str) -> bool:
     """Whether ``path`` is a URL (``scheme://…``) rather than a local path; ``file://`` counts as remote."""
     scheme, sep, _ = path.partition("://")
     return bool(sep) and scheme.replace("+", "").replace("-", "").isalnum()
+
+
+def local_path(path: str | os.PathLike[str]) -> str | None:
+    """``path`` as a local path: itself when it is not a URL, the path of a ``file://`` URL (``file:///a%20b`` is
+    ``/a b``; ``file://localhost/…`` too), ``None`` for any other URL or a ``file://`` URL of another host.
+
+    >>> local_path("seeds"), local_path("file:///tmp/a%20b.txt"), local_path("s3://bucket/a"), local_path("file://h/a")
+    ('seeds', '/tmp/a b.txt', None, None)
+    """
+    text = os.fspath(path)
+    if not is_remote(text):
+        return text
+    parts = urllib.parse.urlsplit(text)
+    if parts.scheme.lower() != "file" or parts.netloc not in ("", "localhost"):
+        return None
+    return urllib.parse.unquote(parts.path)
 
 
 def _filesystem(path: str) -> tuple[object, str]:
@@ -62,15 +82,36 @@ def in_memory(files: Mapping[str, bytes]) -> Iterator[None]:
         _IN_MEMORY.reset(token)
 
 
+def is_held(path: str) -> bool:
+    """Whether ``path`` is read from memory here (:func:`in_memory`), not from disk."""
+    return path in _IN_MEMORY.get()
+
+
 def open_binary(path: str) -> IO[bytes]:
     """``path`` opened for reading bytes (a local file, an fsspec file for a URL, or bytes :func:`in_memory`)."""
     held = _IN_MEMORY.get().get(path)
     if held is not None:
         return io.BytesIO(held)
-    if not is_remote(path):
-        return _open_regular(path)
+    local = local_path(path)
+    if local is not None:
+        return _open_regular(local)
     fs, inner = _filesystem(path)
     return fs.open(inner, "rb")  # type: ignore[attr-defined, no-any-return]
+
+
+def read_remote(url: str, max_bytes: int) -> bytes:
+    """The bytes of the remote article file ``url`` (at most ``max_bytes``: one more is read to tell a larger one);
+    raises ``OSError`` whose message is the reason (:class:`RemoteUnavailableError` without the remote extra)."""
+    try:
+        with open_binary(url) as raw:
+            data = raw.read(max_bytes + 1)
+    except OSError:
+        raise
+    except Exception as error:  # a protocol's own errors (aiohttp, botocore): a reason, never a traceback
+        raise OSError(0, f"cannot be read ({type(error).__name__}: {' '.join(str(error).split())[:200]})") from None
+    if len(data) > max_bytes:
+        raise OSError(0, f"larger than the {max_bytes:,} bytes limit: skipped (--max-file-size reads it)")
+    return data
 
 
 def _open_regular(path: str) -> IO[bytes]:
@@ -91,8 +132,9 @@ def file_size(path: str) -> int:
     held = _IN_MEMORY.get().get(path)
     if held is not None:
         return len(held)
-    if not is_remote(path):
-        return os.path.getsize(path)
+    local = local_path(path)
+    if local is not None:
+        return os.path.getsize(local)
     fs, inner = _filesystem(path)
     return int(fs.size(inner))  # type: ignore[attr-defined]
 

@@ -1,0 +1,190 @@
+"""Where sentences end and which platform words stand in one article body, found once and asked at many places.
+
+The quote finder judges each quotation by the words around it: where its sentence starts, the two sentences before
+it, the platform its paragraph names.  Found by scanning back from each quotation, those cost the paragraph's
+length per quotation, which is quadratic in a long paragraph (a one-line article of quotations).  A
+:class:`TextIndex` scans the body once per question kind and answers each question with a binary search, giving
+exactly what the scan would have given.
+
+>>> index = TextIndex('She smiled. He waved. Then: "Hi," on Twitter.')
+>>> index.sentence_start(0, 28)
+21
+>>> index.platform_in(0, 46).value, index.platform_in(0, 20)
+('twitter', None)
+"""
+
+from __future__ import annotations
+
+import array
+import bisect
+import re
+from typing import Final
+
+from reactions.models import Platform
+from reactions.parse.authors import FURNITURE, REACH
+from reactions.parse.networks import platform_words
+
+__all__ = ["LOOK_BACK", "PLATFORM_WORDS", "SENTENCE_END_RE", "Surroundings", "TextIndex", "platform_named", "words_of"]
+
+SENTENCE_END_RE: Final = re.compile(r"[.!?…](?<!\b[A-Z][.!?…])[\"”’)]?(?=[ \t\n]|$)")
+"""A sentence's end (not after a lone capital: ``E! News``, ``U.S.``)."""
+
+_ENDING: Final = frozenset(".!?…")
+"""The marks a sentence's end starts with."""
+LOOK_BACK: Final = 4000
+"""How far before a quotation its sentence and the sentences before it are read at most: far past any real
+sentence, and the bound that keeps a paragraph with no line break linear."""
+
+PLATFORM_WORDS: Final = platform_words()
+"""Words (lower case, in order of preference) by which prose names the platform of a post."""
+
+
+_FOLDS: Final = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+"""The letters ``re.IGNORECASE`` takes for ASCII ones."""
+
+
+_WORD_BYTES: Final = bytes(
+    byte + 32 if 65 <= byte <= 90 else byte if (chr(byte).isalnum() and byte < 128) or byte == 95 else 32
+    for byte in range(256)
+)
+"""Bytes of UTF-8 text as words: ASCII letters in lower case, digits and ``_`` kept, everything else a space
+(a non-ASCII letter splits a word, which only finds more words)."""
+
+
+def words_of(text: str) -> list[bytes]:
+    """The words of ``text`` (lower case, ASCII; see :data:`_WORD_BYTES`), as ``re.IGNORECASE`` folds them: a
+    word that a pattern finds between ``\\b`` is among them."""
+    if not text.isascii():
+        text = text.translate(_FOLDS)
+    return text.encode("utf-8", "surrogatepass").translate(_WORD_BYTES).split()
+
+
+def platform_named(text: str) -> Platform | None:
+    """The first of :data:`PLATFORM_WORDS` that ``text`` holds (in any case)."""
+    lowered = text.lower()
+    return next((platform for word, platform in PLATFORM_WORDS if word in lowered), None)
+
+
+class TextIndex:
+    """Sentence ends and platform words of one body, each found on first use by one scan."""
+
+    def __init__(self, body: str) -> None:
+        self.body = body
+        self._starts: list[int] | None = None
+        self._ends: list[int] = []
+        self._lowered: array.array[int] | None = None
+        self._words: dict[str, list[int]] = {}
+
+    def sentence_start(self, lo: int, at: int) -> int:
+        """Where the last sentence's end in ``body[lo:at]`` ends (``lo`` when none does): what
+        ``max(m.end() for m in SENTENCE_END_RE.finditer(body, lo, at))`` gives, without the scan."""
+        if self._starts is None:
+            found = [(m.start(), m.end()) for m in SENTENCE_END_RE.finditer(self.body)]
+            self._starts = [start for start, _ in found]
+            self._ends = [end for _, end in found]
+        # An end found in the whole body depends on at most the two characters after its mark; a mark within two
+        # characters of ``at`` is read as the scan stopping at ``at`` reads it.
+        tail = max(lo, at - 2)
+        if not _ENDING.isdisjoint(self.body[tail:at]):
+            near = [m.end() for m in SENTENCE_END_RE.finditer(self.body, tail, at)]
+            if near:
+                return near[-1]
+        i = bisect.bisect_left(self._starts, tail) - 1
+        return self._ends[i] if i >= 0 and self._starts[i] >= lo else lo
+
+    def platform_in(self, lo: int, hi: int) -> Platform | None:
+        """What :func:`platform_named` gives for ``body[lo:hi]``, without lowering the slice."""
+        if hi - lo <= 2 * len("instagram") + 64:
+            return platform_named(self.body[lo:hi])
+        if not self._words:
+            self._index_words()
+        low, high = (lo, hi) if self._lowered is None else (self._lowered[lo], self._lowered[hi])
+        for word, platform in PLATFORM_WORDS:
+            places = self._words[word]
+            i = bisect.bisect_left(places, low)
+            if i < len(places) and places[i] + len(word) <= high:
+                return platform
+        return None
+
+    def _index_words(self) -> None:
+        """Every place of each platform word in the lowered body, and where each body offset lands in it."""
+        body = self.body
+        lowered = body.lower()
+        if len(lowered) != len(body):  # a letter whose lower case is longer (``İ``): a slice's lower case is its
+            offsets, at = array.array("q"), 0  # letters' lower cases, so each offset moves by the lengths before it
+            for char in body:
+                offsets.append(at)
+                at += len(char.lower())
+            offsets.append(at)
+            self._lowered = offsets
+        for word, _ in PLATFORM_WORDS:
+            places, at = [], lowered.find(word)
+            while at >= 0:
+                places.append(at)
+                at = lowered.find(word, at + 1)
+            self._words[word] = places
+
+
+class Surroundings:
+    """The words around a quotation that say who wrote it where (for :mod:`reactions.parse.quotes`), each read
+    when first asked."""
+
+    __slots__ = ("_after", "_lead", "index", "match", "para", "start")
+
+    def __init__(self, index: TextIndex, match: re.Match[str]) -> None:
+        body = index.body
+        self.index = index
+        self.match = match
+        self.para = body.rfind("\n", max(0, match.start() - REACH), match.start()) + 1
+        """Where its paragraph starts (the text's start when no line break is within reach)."""
+        self.start = index.sentence_start(max(self.para, match.start() - LOOK_BACK), match.start())
+        """Where its sentence starts."""
+        self._lead: str | None = None
+        self._after: str | None = None
+
+    @property
+    def lead(self) -> str:
+        """Its sentence's words before it."""
+        if self._lead is None:
+            self._lead = self.index.body[self.start : self.match.start()]
+        return self._lead
+
+    @property
+    def after(self) -> str:
+        """Its sentence's words after it."""
+        if self._after is None:
+            body, at = self.index.body, self.match.end()
+            stop = SENTENCE_END_RE.search(body, at, min(len(body), at + REACH))
+            end = stop.end() if stop else min(len(body), at + REACH)
+            line_end = body.find("\n", at, end)
+            self._after = body[at : line_end if line_end >= 0 else end]
+        return self._after
+
+    @property
+    def sentence(self) -> str:
+        return f"{self.lead} {self.after}"
+
+    @property
+    def line(self) -> str:
+        """The last line before its paragraph (lines of site furniture such as ``Also Read: …`` left out)."""
+        lines = self.index.body[max(0, self.match.start() - REACH) : self.para].split("\n")
+        return next((line for line in reversed(lines) if line.strip() and not line.startswith(FURNITURE)), "")
+
+    @property
+    def before(self) -> str:
+        """The line before its paragraph and its paragraph's words before its sentence (at most
+        :data:`~reactions.parse.sentences.LOOK_BACK` characters of them)."""
+        lo = max(self.para, self.start - LOOK_BACK)
+        line = [self.line] if lo == self.para else []
+        return " ".join([*filter(None, line), self.index.body[lo : self.start]]).strip()
+
+    @property
+    def previous(self) -> str:
+        """The two sentences before (in its paragraph and the paragraph before); found only when asked."""
+        before = self.before
+        ends = [0, *(m.end() for m in SENTENCE_END_RE.finditer(before, 0, max(0, len(before) - 1)))]
+        return before[ends[-2] if len(ends) > 2 else 0 :]
+
+    def platform(self) -> Platform | None:
+        """The platform the sentence names, else the one its paragraph names before it."""
+        return platform_named(self.sentence) or self.index.platform_in(self.para, self.start)

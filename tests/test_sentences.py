@@ -1,0 +1,87 @@
+"""The per-body index of sentence ends and platform words: the same answers as scanning, at any offsets."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reactions.parse.article import parse_article
+from reactions.parse.sentences import SENTENCE_END_RE, Surroundings, TextIndex, platform_named, words_of
+
+_PIECES = st.sampled_from(
+    ["A", "b", " ", "\n", ".", "!", "?", "…", '"', "”", "’", ")", "U.S.", "E! ", "Twitter", "tweet", "INSTA ",
+     "İnstagram", "ſ", "youtube", "x", "Mr. "]
+)  # fmt: skip
+_TEXTS = st.lists(_PIECES, max_size=60).map("".join)
+
+
+def scanned_start(body: str, lo: int, at: int) -> int:
+    """What the quote finder computed before the index: the last sentence end found scanning ``body[lo:at]``."""
+    return max((m.end() for m in SENTENCE_END_RE.finditer(body, lo, at)), default=lo)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_TEXTS, st.data())
+def test_sentence_start_is_what_a_scan_finds(body: str, data: st.DataObject) -> None:
+    at = data.draw(st.integers(0, len(body)))
+    lo = data.draw(st.integers(0, at))
+    assert TextIndex(body).sentence_start(lo, at) == scanned_start(body, lo, at)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_TEXTS, st.data())
+def test_platform_in_is_the_platform_the_slice_names(body: str, data: st.DataObject) -> None:
+    body = body * 3  # long enough for the index rather than the slice to answer
+    hi = data.draw(st.integers(0, len(body)))
+    lo = data.draw(st.integers(0, hi))
+    assert TextIndex(body).platform_in(lo, hi) == platform_named(body[lo:hi])
+
+
+def test_platform_in_keeps_offsets_when_lower_case_is_longer() -> None:
+    body = "İ" * 200 + " on Instagram " + "x" * 200
+    index = TextIndex(body)
+    assert index.platform_in(0, 214) is not None
+    assert index.platform_in(0, 210) is None
+    assert index.platform_in(205, len(body)) == platform_named(body[205:])
+
+
+def test_words_are_folded_as_ignorecase_folds_them() -> None:
+    assert words_of("She TWEETED, ſhared (and) pοsted") == [b"she", b"tweeted", b"shared", b"and", b"p", b"sted"]
+
+
+def test_surroundings_read_the_sentence_and_the_two_before() -> None:
+    body = 'One. Two on Twitter. Three. Four. She smiled: "Nice day," she wrote.'
+    index = TextIndex(body)
+    match = next(re.finditer(r'"[^"]+"', body))
+    around = Surroundings(index, match)
+    assert around.lead == " She smiled: "  # from the end of the sentence before
+    assert around.previous == " Three. Four."
+    assert around.platform() is not None  # the paragraph names Twitter before the sentence
+
+
+def _quotation_prose(size: int, separator: str) -> str:
+    rng = random.Random(7)
+    units = ['"It was wet," the mayor said.', '"So good," a fan tweeted.', "The council met on Monday.",
+             'He wrote: "Nothing to see here at all."', '"We are sad," the family said in a statement.']  # fmt: skip
+    parts: list[str] = []
+    while sum(map(len, parts)) < size:
+        parts.append(rng.choice(units))
+    return separator.join(parts)
+
+
+def _cpu(text: str) -> float:
+    started = time.process_time()
+    parse_article(text, "a.txt")
+    return time.process_time() - started
+
+
+def test_a_paragraph_without_line_breaks_costs_what_one_with_them_does() -> None:
+    """Growth check by CPU time against a baseline in the same process: quotations in 200 KB of one line took
+    about 20x the same text with line breaks while each rebuilt its sentence from the paragraph's start."""
+    one_line, with_breaks = _quotation_prose(200_000, " "), _quotation_prose(200_000, "\n")
+    ratio = min(_cpu(one_line) for _ in range(2)) / min(_cpu(with_breaks) for _ in range(2))
+    assert ratio < 6, ratio
