@@ -10,7 +10,10 @@ import logging
 import multiprocessing
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -522,3 +525,39 @@ def test_a_run_keeps_no_chunk_once_it_is_merged(generated: Path, monkeypatch: py
     assert len(alive) > 20
     assert result.occurrences > 20
     assert max(alive) <= 2, alive
+
+
+def test_a_run_over_the_stored_frame_never_loads_the_parser(tmp_path: Path) -> None:
+    """The parser loads on first use: a re-run whose frame comes from the cache starts quicker without it."""
+    code = (
+        "import sys\n"
+        "from reactions.run.pipeline import extract_frame\n"
+        f"result = extract_frame([{str(ROOT / 'seeds')!r}], jobs=1)\n"
+        "print(result.from_cache, len(result.frame), 'reactions.parse.article' in sys.modules)\n"
+    )
+    env = {**os.environ, "REACTIONS_CACHE_DIR": str(tmp_path / "cache")}
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+            for _ in range(2)]  # fmt: skip
+    cold, warm = (run.stdout.split() for run in runs)
+    assert cold == ["False", "12", "True"]
+    assert warm == ["True", "12", "False"]
+
+
+def test_a_run_in_another_thread_keeps_no_store_open(generated: Path, tmp_path: Path) -> None:
+    """A connection belongs to the thread that opened it, and the page runs in threads that come and go: there
+    each task opens the store and closes it, its rows written."""
+    folder = copy_corpus(generated, tmp_path)
+    results: list[Extraction] = []
+    for _ in range(2):
+        worker = threading.Thread(target=lambda: results.append(extract_frame(paths_of(folder), jobs=1)))
+        worker.start()
+        worker.join()
+    assert [result.from_cache for result in results] == [False, True]
+    assert_same(results[0], read_corpus(paths_of(folder)))
+    store = store_file(folder / "gen")
+    assert not any(path == str(store) for _, path in tasks._OPEN_STORES)
+    other = copy_corpus(generated, tmp_path / "main")
+    extract_frame(paths_of(other), jobs=1)  # the same run in the main thread
+    with ParseCache(store) as opened, ParseCache(store_file(other / "gen")) as reference:
+        assert len(opened) == len(reference) > 0
+    tasks._forget((os.getpid(), str(store_file(other / "gen"))))

@@ -38,7 +38,8 @@ import pandas as pd
 
 from reactions.corpus import Listed
 from reactions.models import FileOutcome
-from reactions.run.cache import ParseCache, content_hash, decode, encode, parser_version
+from reactions.run.cache import ParseCache, content_hash, parser_version
+from reactions.run.records import decode, encode
 from reactions.sources.files import MAX_FILE_BYTES, UnreadableError, read_regular
 
 logger = logging.getLogger(__name__)

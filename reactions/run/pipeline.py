@@ -290,7 +290,7 @@ class _Run:
         merge = Merge(name for name in names if name not in ARTICLE_COLUMNS)
         articles: dict[str, ArticleInfo] = {}
         outcomes: list[FileOutcome] = []
-        units = self._units()
+        units = deque(self._units())
         total = sum(weight for _, weight in units)
         parsed = read = done = 0
         if self.progress is not None:  # the bar knows the run from its start, even when one unit is all of it
@@ -311,7 +311,7 @@ class _Run:
         base = merge.frame(names, articles)
         return self._scored(base), check_outcomes(outcomes)
 
-    def _read(self, units: list[tuple[Unit, int]]) -> Iterator[tuple[Chunk, int]]:
+    def _read(self, units: deque[tuple[Unit, int]]) -> Iterator[tuple[Chunk, int]]:
         """Each unit's result and weight, in order; the tasks added a window ahead of the one merged (the
         workers' :data:`~reactions.run.scheduler.AHEAD` and a few for this process), so that a source split
         here (:meth:`_split`) is read while the workers parse, and never held whole."""
@@ -334,11 +334,12 @@ class _Run:
         job.value = None
         return chunk, weight
 
-    def _split(self, units: list[tuple[Unit, int]]) -> Iterator[tuple[Unit, int]]:
-        """The units, a dataset's or web archive's part read here in batches of its documents when other
-        processes parse (:func:`~reactions.run.units.split_part`): its rows or records go to the workers as
-        a folder's files do."""
-        for unit, weight in units:
+    def _split(self, units: deque[tuple[Unit, int]]) -> Iterator[tuple[Unit, int]]:
+        """The units, taken off ``units`` (none is held to the end of the run), a dataset's or web archive's part
+        read here in batches of its documents when other processes parse (:func:`~reactions.run.units.split_part`):
+        its rows or records go to the workers as a folder's files do."""
+        while units:
+            unit, weight = units.popleft()
             if isinstance(unit, Part) and self.tasks.pool is not None:
                 yield from split_part(unit, self.options.sources)
             else:

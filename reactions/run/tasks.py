@@ -11,6 +11,7 @@ import dataclasses
 import multiprocessing
 import operator
 import os
+import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -138,10 +139,10 @@ def score_chunk(
 
 
 _OPEN_STORES: dict[tuple[int, str], tuple[tuple[int, ...], ParseCache]] = {}
-"""The stores open in this process (by process id and path: a forked worker never uses, nor closes, its
-parent's connection), with the identity of the file and of its signing key they were opened on.  A task reuses
-the connection (opening one, laying out its tables and reading the key cost more than a small task's reading)
-as long as neither file was replaced."""
+"""The stores open in this process's main thread (by process id and path: a forked worker never uses, nor
+closes, its parent's connection), with the identity of the file and of its signing key they were opened on.
+A task reuses the connection (opening one, laying out its tables and reading the key cost more than a small
+task's reading) as long as neither file was replaced."""
 OPEN_STORES_KEPT: Final = 4
 """Stores kept open per process (the least recently opened is closed)."""
 
@@ -150,6 +151,11 @@ def _task_store(store: str | None) -> tuple[ParseCache | None, str | None]:
     """The store, for one task: the connection this process opened on the same files, else a new one."""
     if store is None:
         return None, None
+    if threading.current_thread() is not threading.main_thread():  # a connection is its thread's (the page's
+        try:  # script threads come and go): one per task there, closed after it
+            return ParseCache(Path(store), parser_version()), None
+        except Exception as error:  # sqlite3.Error, OSError: the task goes on uncached
+            return None, f"cannot open it: {error}"
     slot = (os.getpid(), store)
     try:
         identity = _identity(store)
@@ -170,7 +176,10 @@ def _task_store(store: str | None) -> tuple[ParseCache | None, str | None]:
 def flush_stores() -> None:
     """Write what this process's open stores keep in memory (:meth:`ParseCache.flush`) and close them: the end of
     a run (the next run, in a long-lived process such as the page's, opens them again and sees a file that was
-    damaged or replaced in place meanwhile)."""
+    damaged or replaced in place meanwhile).  Only the main thread keeps stores open (another thread's run
+    closed each of its own after its task)."""
+    if threading.current_thread() is not threading.main_thread():
+        return
     for slot in [slot for slot in _OPEN_STORES if slot[0] == os.getpid()]:
         _forget(slot)
 
@@ -197,14 +206,16 @@ def _identity(store: str) -> tuple[int, ...]:
 
 @contextlib.contextmanager
 def _released(cache: ParseCache | None) -> Iterator[None]:
-    """One task's use of the store; a store that failed is closed after it (the next task opens it again)."""
+    """One task's use of the store; one not kept open, or that failed, is closed after it (the next task opens
+    it again)."""
     try:
         yield
     finally:
-        if cache is not None and cache.broken:
-            slot = (os.getpid(), str(cache.path))
-            if _OPEN_STORES.get(slot, (None, None))[1] is cache:
-                del _OPEN_STORES[slot]
+        slot = (os.getpid(), str(cache.path)) if cache is not None else None
+        kept = slot is not None and _OPEN_STORES.get(slot, (None, None))[1] is cache
+        if cache is not None and (cache.broken or not kept):
+            if kept:
+                _OPEN_STORES.pop((os.getpid(), str(cache.path)))
             cache.close()
 
 

@@ -1,0 +1,110 @@
+"""Records <-> plain values (lists, strings, numbers, ``None``), for the caches: :func:`encode` turns a record
+(a dataclass of :mod:`reactions.models`, with its tuples, dates and enums) into plain values that JSON or
+:mod:`marshal` take as they are, and :func:`decode` builds it back from its type annotation.  Both build one
+function per type, once (they are hot: every cached parse goes through them).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import enum
+import functools
+import operator
+import types
+import typing
+from collections.abc import Callable
+from typing import Any, Final
+
+_PLAIN: Final = frozenset({str, int, float, bool, type(None)})
+"""Types that JSON takes as they are (exactly these: a ``StrEnum`` member is a ``str`` but encodes as its value)."""
+
+
+def encode(value: Any) -> Any:
+    """A JSON-ready form of a record: a dataclass becomes the list of its fields' values, in
+    field order; tuples become lists, dates ISO strings, enums their values."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    encoder = _ENCODERS.get(kind)
+    if encoder is None:
+        encoder = _ENCODERS[kind] = _encoder(kind)
+    return encoder(value)
+
+
+_ENCODERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _encoder(kind: type) -> Callable[[Any], Any]:
+    """A function that encodes values of exactly type ``kind``, built once per type (encoding is hot)."""
+    if dataclasses.is_dataclass(kind):
+        names = [f.name for f in dataclasses.fields(kind)]
+        fields = operator.attrgetter(*names) if len(names) > 1 else lambda value: (getattr(value, names[0]),)
+        return lambda value: [item if type(item) in _PLAIN else encode(item) for item in fields(value)]
+    if issubclass(kind, tuple | list):
+        return lambda value: [item if type(item) in _PLAIN else encode(item) for item in value] if value else []
+    if issubclass(kind, dt.date):
+        return lambda value: value.isoformat()
+    if issubclass(kind, enum.Enum):
+        return lambda value: value.value
+    return _same
+
+
+def decode(kind: Any, value: Any) -> Any:
+    """Rebuild a value of type ``kind`` (a type annotation) from :func:`encode`'s output."""
+    return _decoder(kind)(value)
+
+
+Decoder = Callable[[Any], Any]
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+@functools.cache
+def _decoder(kind: Any) -> Decoder:
+    """A function that decodes values of type ``kind``, built once per type (decoding is hot)."""
+    origin = typing.get_origin(kind)
+    if origin in (types.UnionType, typing.Union):
+        arms = [arm for arm in typing.get_args(kind) if arm is not type(None)]
+        inner = _decoder(arms[0]) if len(arms) == 1 else _same
+        return inner if inner is _same else lambda value: None if value is None else inner(value)
+    if origin is tuple:
+        return _tuple_decoder(typing.get_args(kind))
+    if not isinstance(kind, type):
+        return _same
+    if dataclasses.is_dataclass(kind):
+        return _record_decoder(kind)
+    if issubclass(kind, dt.datetime):
+        return dt.datetime.fromisoformat
+    if issubclass(kind, dt.date):
+        return dt.date.fromisoformat
+    if issubclass(kind, enum.Enum):
+        return kind
+    return _same
+
+
+def _tuple_decoder(args: tuple[Any, ...]) -> Decoder:
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = _decoder(args[0])
+        return tuple if item is _same else lambda value: tuple(map(item, value))
+    items = [_decoder(arg) for arg in args]
+    if all(item is _same for item in items):
+        return tuple
+    return lambda value: tuple(item(v) for item, v in zip(items, value, strict=True))
+
+
+def _record_decoder(cls: type) -> Decoder:
+    hints = typing.get_type_hints(cls)
+    decoders = [_decoder(hints[f.name]) for f in dataclasses.fields(cls)]
+    convert = [(i, decoder) for i, decoder in enumerate(decoders) if decoder is not _same]  # str, int: as is
+
+    def decode_record(value: list[Any]) -> Any:
+        if len(value) != len(decoders):
+            raise ValueError(f"{cls.__name__}: {len(value)} values for {len(decoders)} fields")
+        for i, decoder in convert:
+            value[i] = decoder(value[i])
+        return cls(*value)
+
+    return decode_record
