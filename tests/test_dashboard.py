@@ -885,3 +885,24 @@ def test_a_rerun_lists_the_files_and_makes_the_files_read_tables_only_when_due(
     at.multiselect(key="f_tags").set_value(["TimesUp"]).run()
     assert not at.exception
     assert made == {"listed": listings, "tables": 1}
+
+
+def test_a_large_corpus_lists_its_troubled_files_at_once_and_the_rest_when_asked(
+    corpus: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19: every rerun sent the whole 'Files read' table to the browser (11,239 rows for the bulk corpus).
+    Beyond LIST_AT_ONCE documents the page lists those skipped or with warnings, and all of them when asked."""
+    from app import sections
+
+    (corpus / "broken.txt").write_bytes(b"\xff\xfe\x00" * 10 + b"\x00" * 5000)
+    monkeypatch.setattr(sections, "LIST_AT_ONCE", 2)
+    at = run_page()
+    assert not at.exception
+    listed = next(d.value for d in at.dataframe if "reason" in d.value.columns)
+    everything = len(list(corpus.iterdir()))
+    assert 1 <= len(listed) < everything
+    assert all(s != "parsed" or w for s, w in zip(listed["status"], listed["warnings"], strict=True))
+    assert any("skipped or gave warnings" in c.value for c in at.caption)
+    toggle = next(t for t in at.toggle if t.key.startswith("all_outcomes_"))
+    toggle.set_value(True).run()
+    assert len(next(d.value for d in at.dataframe if "reason" in d.value.columns)) == everything
