@@ -30,7 +30,10 @@ from reactions.models import SENTIMENT_LABELS, Article, FileOutcome, Status
 PAGE_SIZES = links.PAGE_SIZES
 DEFAULT_PAGE_SIZE = links.Layout().rows
 # Up to this many rows exports are built with the page; larger ones only when their button is clicked.
-EAGER_EXPORT_ROWS = 5_000
+EAGER_EXPORT_ROWS = 1_000
+# Up to this many documents the files read are all listed at once; beyond, those skipped or with warnings, and
+# the rest when asked (every rerun serialises the table and sends it to the browser).
+LIST_AT_ONCE = 2_000
 # The linked charts' selection parameters (reactions.charts.SELECTIONS, and the outlet chart's).
 CHARTS = ("bucket", "hashtag", "sentiment", "outlet")
 
@@ -338,6 +341,12 @@ def outcomes_table(outcomes: tuple[Any, ...], key: str | None = None) -> None:
         sources, documents = outcome_tables(key, outcomes)
     if len(sources) < len(outcomes):
         st.dataframe(sources, hide_index=True, width="stretch")
+    if len(documents) > LIST_AT_ONCE:
+        notable = documents[(documents["status"] != "parsed") | (documents["warnings"].map(len) > 0)]
+        st.caption(f"{len(notable):,} of the {len(documents):,} documents were skipped or gave warnings: "
+                   "they are listed below.")  # fmt: skip
+        if not st.toggle(f"List all {len(documents):,} documents", key=f"all_outcomes_{key}"):
+            documents = notable
     st.dataframe(documents, hide_index=True, width="stretch",
                  column_config={"warnings": st.column_config.ListColumn("Warnings")})  # fmt: skip
 
