@@ -245,13 +245,16 @@ def _with_date(
     text = layout.text
     handle = _handle(match)
     date_match = ATTRIBUTION_DATE.match(text, match.end()) or _date_on_next_line(text, match.end())
+    date_end = date_match.end() if date_match is not None else -1
+    if date_match is None and (wrapped := _wrapped_date_link(text, match.end())) is not None:
+        date_match, date_end = wrapped
     attribution = Attribution(start, match.end(), handle, name or None, None, _platform(match, platform), rendering)
     if text.startswith(";", start):
         attribution.cues["a semicolon where the dash was"] = 0.05
     if date_match is not None:
         attribution.date, bad = attribution_date(date_match)
         attribution.link = date_match.group("link")
-        attribution.end = _after_time(text, date_match.end(), platform)
+        attribution.end = _after_time(text, date_end, platform)
         if bad:
             attribution.problem = f"impossible date {bad!r} for @{handle}; kept without a date"
             attribution.cues["unreadable date"] = 0.2
@@ -303,6 +306,37 @@ def _date_on_next_line(text: str, pos: int) -> re.Match[str] | None:
         return None
     date_match = ATTRIBUTION_DATE.match(text, line_end.end())
     return date_match if date_match and _LINE_END_RE.match(text, date_match.end()) else None
+
+
+_DATE_LINK_RE = re.compile(r"[ \t]*\[(?:[^\[\]\n]|\n[ \t>]{0,20}){1,60}\]\(")
+"""A Markdown date link as html2text writes it: wrapped over two lines (``[December 29,\\n> 2014](…)``) or
+with an escaped period (``[14\\. Juni 2018](…)``)."""
+_LINK_ESCAPE_RE = re.compile(r"\n[ \t>]{0,20}|\\(?=[.\-()#])")
+
+
+def _wrapped_date_link(text: str, pos: int) -> tuple[re.Match[str], int] | None:
+    """The date of a Markdown date link that is wrapped or escaped (:data:`_DATE_LINK_RE`) at ``pos``, read
+    on its label made one plain line (the match is on that line), and where it ends in ``text``."""
+    link = _DATE_LINK_RE.match(text, pos)
+    if link is None or ("\n" not in link.group() and "\\" not in link.group()):
+        return None
+    joined: list[str] = []
+    where: list[int] = []
+    last = pos
+    for mark in _LINK_ESCAPE_RE.finditer(text, pos, link.end()):
+        joined.append(text[last : mark.start()])
+        where.extend(range(last, mark.start()))
+        if mark.group().startswith("\n"):
+            joined.append(" ")
+            where.append(mark.start())
+        last = mark.end()
+    tail = text[last : link.end() + 600]
+    joined.append(tail)
+    where.extend(range(last, last + len(tail)))
+    date_match = ATTRIBUTION_DATE.match("".join(joined))
+    if date_match is None or date_match.group("link") is None:
+        return None
+    return date_match, where[date_match.end() - 1] + 1
 
 
 # --- without a dash ----------------------------------------------------------------------------

@@ -48,6 +48,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from reactions.parse.markdown import plain_markdown
+
 __all__ = [
     "GAP",
     "MAX_CANDIDATES",
@@ -153,6 +155,7 @@ def tweet_length(text: str) -> int:
     >>> tweet_length("@ann @bob So good https://t.co/abcdefghij for you pic.twitter.com/xyz https://t.co/q")
     39
     """
+    text = plain_markdown(text)
     if "://" in text or "www." in text or "pic." in text or "@" in text:
         text = _MEDIA_RE.sub("", text)
         text = _LEADING_MENTIONS_RE.sub("", _TRAILING_URL_RE.sub("", text))

@@ -61,6 +61,7 @@ from reactions.parse.boundaries import (
     names_author,
     tweet_length,
 )
+from reactions.parse.markdown import plain_markdown
 from reactions.parse.renderings import TextEmbed, find_cards, find_factboxes, find_tiktok_captions
 
 __all__ = ["find_text_embeds", "text_is_missing"]
@@ -140,7 +141,7 @@ def _cut(layout: Layout, attribution: Attribution, floor: int) -> TextEmbed:
     start, post = start + cut, post[cut:]
     start += len(post) - len(post.lstrip())
     embed = _embed(
-        attribution, _unmark(post.strip()), start if post.strip() else attribution.start, attribution.end, cues
+        attribution, plain_markdown(post.strip()), start if post.strip() else attribution.start, attribution.end, cues
     )
     embed.rendering = rendering
     return embed
@@ -177,6 +178,10 @@ def _post_region(
     """``(start, stop, rendering)`` of the post before ``attribution``; ``start == stop`` when it has no text."""
     text = layout.text
     stop = attribution.start
+    block = _quote_block_start(layout, stop, floor)
+    if block is not None:
+        end = _quoted_text_end(text, block, stop)
+        return (block, end, attribution.rendering) if end > block else (stop, stop, attribution.rendering)
     author = author_words(attribution.name, attribution.handle)
     para = layout.para_start(stop, floor)
     if text[para:stop].strip(GAP):
@@ -194,6 +199,38 @@ def _post_region(
         return stop, stop, own_line
     _cost(boundary, cues)
     return boundary.at, last + 1, own_line
+
+
+def _quote_block_start(layout: Layout, stop: int, floor: int) -> int | None:
+    """The start of the Markdown blockquote (html2text's rendering of an embed) whose last line holds the
+    attribution at ``stop``, or None when that line is no quote.  The blockquote is the embed: the post is
+    every quoted line above the attribution, however many paragraphs it has, so its start is certain."""
+    text = layout.text
+    line = layout.line_start(stop, max(floor, stop - WINDOW))
+    clipped = line == floor and line > 0 and text[line - 1] != "\n"
+    if clipped or ">" not in text[line:stop] or text[line:stop].strip(GAP):
+        return None
+    lowest = max(floor, stop - WINDOW)
+    start = line
+    while start > lowest:
+        above = layout.line_start(start - 1, lowest)
+        if not text[above:start].lstrip(" \t").startswith(">") or (above == lowest and not layout.starts_line(above)):
+            break
+        start = above
+    return start if start < line else None
+
+
+def _quoted_text_end(text: str, block: int, stop: int) -> int:
+    """The end of the last quoted line between ``block`` and ``stop`` that holds more than its ``>`` marker
+    (a ``>`` that closes an autolink ``<https://…>`` is the post's)."""
+    end = text.rfind("\n", block, stop)
+    while end > block:
+        line = text.rfind("\n", block, end) + 1 or block
+        content = text[line:end].lstrip(" \t").removeprefix(">").strip()
+        if content:
+            return end - (len(text[line:end]) - len(text[line:end].rstrip()))
+        end = line - 1
+    return block
 
 
 def _choose(
@@ -312,27 +349,3 @@ def _end_marker_end(text: str, attribution: Attribution) -> int:
         if who and text.startswith(who, marker.end()):
             return marker.end() + len(who)
     return marker.end()
-
-
-# --- Markdown renderings of embeds ------------------------------------------------------------
-
-_MD_QUOTE_RE = re.compile(r"^[ \t]*>[ \t]?", re.MULTILINE)
-_MD_LINK_RE = re.compile(r"\[([^\[\]\n]{1,300})\]\((?:https?://|/)[^()\s]{0,500}\)")
-_MD_ESCAPE_RE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!>|~])")
-
-
-def _unmark(post: str) -> str:
-    r"""A post as shown, from its Markdown: blockquote markers, ``[label](url)`` links and escapes removed.
-
-    Plain text is returned as it is; only a post written as a Markdown blockquote or holding
-    Markdown links is touched.
-
-    >>> _unmark("> Wow [#tbt](https://twitter.com/hashtag/tbt) \\- so good\n> ")
-    'Wow #tbt - so good'
-    """
-    quoted = post.lstrip().startswith(">")
-    if not quoted and "](" not in post:
-        return post
-    if quoted and all(line.lstrip().startswith(">") for line in post.split("\n") if line.strip()):
-        post = _MD_QUOTE_RE.sub("", post)
-    return _MD_ESCAPE_RE.sub(r"\1", _MD_LINK_RE.sub(r"\1", post)).strip()
