@@ -260,6 +260,8 @@ def _is_glued_break(text: str, i: int, lo: int) -> bool:
     if text[i] == "." and _TLD_RE.match(text, i + 1):
         return False  # InFlexWeTrust.Com
     token_start = max(text.rfind(" ", lo, i), text.rfind("\n", lo, i), lo - 1) + 1
+    if text.startswith(("[", "<", "("), token_start):  # a Markdown link's label, an autolink
+        token_start += 1
     return not text.startswith(_URLISH, token_start) and "://" not in text[token_start:i]
 
 

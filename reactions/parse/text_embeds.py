@@ -79,6 +79,9 @@ _POST_END_RE = re.compile(
     rf"[ \t]*(?:Report\b[ \t]*)?\n?[ \t]*End of[ \t]+{_NETWORKS}[ \t]+(?:post|content)(?:,?[ \t]+\d+)?[ \t]+by[ \t]*",
     re.IGNORECASE,
 )
+_POST_LINK_RE = re.compile(r"pic\.(?:twitter|x)\.com/|https?://t\.co/", re.IGNORECASE)
+"""What only a post's text holds: an attached picture, a link Twitter shortened (prose that names the author in
+full is the article's, unless it holds one of these)."""
 _CONTINUATION = ("—", "–", "―", "--")
 """A post paragraph opening with a dash continues the one before: ``"…"\\n\\n--A Guy I Just Punched``."""
 _CAPTIONED_ABOVE = (Platform.INSTAGRAM, Platform.THREADS, Platform.MASTODON)
@@ -267,7 +270,7 @@ def text_is_missing(layout: Layout, start: int, stop: int, attribution: Attribut
     if not fits(post, attribution.platform.value, attribution.date):
         return True
     name = (attribution.name or "").casefold()
-    if len(name.split()) >= 2 and name in post.casefold():
+    if len(name.split()) >= 2 and name in post.casefold() and not _POST_LINK_RE.search(post):
         return True
     if attribution.rendering is Rendering.BYLINE and attribution.platform in _CAPTIONED_ABOVE:
         lead = lead_sentence(text, start, max(floor, start - 400))
