@@ -89,6 +89,9 @@ class Layout:
         self.text = text
         blank_ends = [m.end() for m in _BLANK_LINE_RE.finditer(text)]
         self.blank_lines = bool(blank_ends)
+        self.markdown = "](http" in text or "](/" in text
+        """A Markdown rendering (links written ``[label](url)``): a post's own line breaks are written as
+        paragraph breaks, like the article's."""
         self.para_starts = [0, *blank_ends]
 
     def line_start(self, pos: int, floor: int) -> int:
