@@ -10,7 +10,10 @@ previous post:
 - an attribution on its own line takes the paragraph above (a post of several paragraphs when its own
   line breaks show as a wider gap, or when its last paragraph is a dash-led signature), unless that
   paragraph is the article's (see :func:`text_is_missing`): then the post's text is empty;
-- the Guardian's ``Name (@handle) post`` line takes the rest of its line.
+- the Guardian's ``Name (@handle) post`` line takes the rest of its line;
+- an attribution in a Markdown blockquote (html2text) takes every quoted line above it;
+- where a post's own line breaks look like the article's (no blank lines, or a Markdown rendering), the
+  lines above that fit with it and carry a post's marks join it (:func:`_join_lines_above`).
 
 BBC-style wrappers (``Skip Twitter post by …``, consent boilerplate, ``End of Twitter post by …``)
 and Markdown (``>`` quote markers, ``[label](url)`` links, escapes) are not post text.
@@ -30,6 +33,8 @@ a sentence end with two spaces starts it        0.15
 a sentence end glued to lower case starts it    0.2
 an ordinary sentence end starts it              0.25
 no boundary fits the platform's length limit    0.3
+lines above joined by their marks               0.15
+a line above that may be the post's (guessed)   0.4 (0.25 when it ends with a colon)
 the article kept no text of the post            0.15
 a card without its counts line                  0.05
 a factbox post dated by its article             0.1
