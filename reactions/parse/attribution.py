@@ -215,7 +215,28 @@ def _introduction(before: str, text: str, line_start: int, floor: int) -> tuple[
     lone = _dash_on_line_before(text, line_start, floor)
     if lone is not None and before.strip():
         return lone, before.strip(), Rendering.DASH, Platform.TWITTER
+    if not before.strip(" \t>["):
+        return _byline_on_line_before(text, line_start, floor)
     return None
+
+
+def _byline_on_line_before(text: str, line_start: int, floor: int) -> tuple[int, str, Rendering, Platform] | None:
+    """A byline phrase and name that html2text wrapped onto the line before the handle's (``[A post shared by
+    Kira Bejaoui`` / ``> (@kirabejaoui)](https://www.instagram.com/p/…)``)."""
+    lowest = max(floor, line_start - _LOOK_BACK)
+    if line_start - 1 <= lowest:
+        return None
+    prev_start = text.rfind("\n", lowest, line_start - 1) + 1
+    if prev_start == 0 and lowest > 0:
+        return None
+    line = text[prev_start : line_start - 1]
+    phrase = [*_BYLINE_PHRASE_RE.finditer(line)][-1:] if "by" in line.lower() else []
+    if not phrase:
+        return None
+    platform = Platform.INSTAGRAM if phrase[0].group("instagram") else Platform.TWITTER
+    start = prev_start + phrase[0].start()
+    start -= text.startswith("[", start - 1)
+    return start, line[phrase[0].end() :].strip(), Rendering.BYLINE, platform
 
 
 def _last_dash(text: str) -> tuple[int, int] | None:
@@ -244,25 +265,29 @@ def _with_date(
 ) -> Attribution | None:
     text = layout.text
     handle = _handle(match)
-    date_match = ATTRIBUTION_DATE.match(text, match.end()) or _date_on_next_line(text, match.end())
+    after, date_at, profile_link = match.end(), match.end(), None
+    if text.startswith("](", after) and (linked := _BYLINE_LINK_RE.match(text, after)) is not None:
+        after, date_at, profile_link = linked.end("link"), linked.end(), linked.group("url")
+    date_match = ATTRIBUTION_DATE.match(text, date_at) or _date_on_next_line(text, date_at)
     date_end = date_match.end() if date_match is not None else -1
-    if date_match is None and (wrapped := _wrapped_date_link(text, match.end())) is not None:
+    if date_match is None and (wrapped := _wrapped_date_link(text, date_at)) is not None:
         date_match, date_end = wrapped
-    attribution = Attribution(start, match.end(), handle, name or None, None, _platform(match, platform), rendering)
+    attribution = Attribution(start, after, handle, name or None, None, _platform(match, platform), rendering)
+    attribution.link = profile_link
     if text.startswith(";", start):
         attribution.cues["a semicolon where the dash was"] = 0.05
     if date_match is not None:
         attribution.date, bad = attribution_date(date_match)
-        attribution.link = date_match.group("link")
+        attribution.link = date_match.group("link") or profile_link
         attribution.end = _after_time(text, date_end, platform)
         if bad:
             attribution.problem = f"impossible date {bad!r} for @{handle}; kept without a date"
             attribution.cues["unreadable date"] = 0.2
         return attribution
     attribution.cues["no date"] = 0.1
-    if _LINE_END_RE.match(text, match.end()):
+    if _LINE_END_RE.match(text, after):
         return attribution
-    other = _UNRECOGNISED_DATE_RE.match(text, match.end())
+    other = _UNRECOGNISED_DATE_RE.match(text, after)
     if other is None:
         return None
     attribution.end = other.end()
@@ -308,6 +333,9 @@ def _date_on_next_line(text: str, pos: int) -> re.Match[str] | None:
     return date_match if date_match and _LINE_END_RE.match(text, date_match.end()) else None
 
 
+_BYLINE_LINK_RE = re.compile(r"(?P<link>\]\((?P<url>https?://[^()\s]{1,500})\))(?:[ \t]*\n[ \t>]{0,20}(?=on[ \t]))?")
+"""The rest of a Markdown link around a byline (``[A post shared by NAME (@h)](url)``), and the line break before
+the ``on DATE`` that html2text wrapped."""
 _DATE_LINK_RE = re.compile(r"[ \t]*\[(?:[^\[\]\n]|\n[ \t>]{0,20}){1,60}\]\(")
 """A Markdown date link as html2text writes it: wrapped over two lines (``[December 29,\\n> 2014](…)``) or
 with an escaped period (``[14\\. Juni 2018](…)``)."""

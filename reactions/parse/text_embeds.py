@@ -406,11 +406,16 @@ def _after_start_marker(post: str, attribution: Attribution) -> int:
     cut = 0
     for marker in _POST_START_RE.finditer(post):
         cut = marker.end()
+    if cut and (link := _MARKER_LINK_END_RE.match(post, cut)) is not None:
+        cut = link.end()  # html2text: '[ View this post on Instagram\n> ](https://…)'
     if cut:
         for who in (f"@{attribution.handle}" if attribution.handle else None, attribution.name):
             if who and post.startswith(who, cut):
                 return cut + len(who)
     return cut
+
+
+_MARKER_LINK_END_RE = re.compile(r"[ \t\n>]{0,20}\]\([^()\s]{1,500}\)")
 
 
 def _end_marker_end(text: str, attribution: Attribution) -> int:
