@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from reactions.parse.article import parse_article
 from reactions.parse.attribution import find_attributions
 from reactions.parse.boundaries import Layout, tweet_length
@@ -48,3 +50,17 @@ def test_a_quoted_post_keeps_every_paragraph_and_the_autolink_it_ends_with() -> 
     (reaction,) = parse_article(text).reactions
     assert reaction.text == "First paragraph of the post.\n\nSecond one, with a link\nhttps://t.co/XPxUJuyIAC"
     assert reaction.confidence == 1.0
+
+
+def test_quoted_embeds_and_wrapped_bylines_parse_in_linear_time() -> None:
+    def cpu(text: str) -> float:
+        start = time.process_time()
+        parse_article(text)
+        return time.process_time() - start
+
+    unit = (
+        "> x #a\n> y\n>\n> — Ann (@ann) [May 2,\n> 2020](https://twitter.com/ann/status/1256599171570638848)\n"
+        "[A post shared by X\n> (@xx)](https://www.instagram.com/p/abc/)\n> on Jun 3, 2019\n"
+    )
+    small, large = cpu(unit * 300), cpu(unit * 2400)
+    assert large < 8 * 4 * max(small, 0.005)  # 8 times the text: linear is ~8x; quadratic would be ~64x

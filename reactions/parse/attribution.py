@@ -235,7 +235,8 @@ def _byline_on_line_before(text: str, line_start: int, floor: int) -> tuple[int,
         return None
     platform = Platform.INSTAGRAM if phrase[0].group("instagram") else Platform.TWITTER
     start = prev_start + phrase[0].start()
-    start -= text.startswith("[", start - 1)
+    if start > 0 and text[start - 1] == "[":
+        start -= 1
     return start, line[phrase[0].end() :].strip(), Rendering.BYLINE, platform
 
 
