@@ -52,3 +52,17 @@ def test_markdown_paragraphs_are_read_like_lines() -> None:
     post, confidence = _only(text)
     assert post == "Senate resolves to #TodayInSenate\n\nObserve a minute silence."
     assert confidence < 0.9
+
+
+def test_the_colon_line_over_a_bulleted_list_opens_the_post() -> None:
+    lines = "The board approved new posts:\n✅ Ana Ruiz, treasurer.\n✅ Li Wei, secretary."
+    post, confidence = _only(f"{LONG}\n{lines}\n— Club (@Club) May 2, 2022")
+    assert post == lines
+    assert confidence < 0.9
+
+
+def test_a_colon_line_over_a_single_line_post_stays_the_articles() -> None:
+    text = f"{LONG}\nAnd this one:\n✅ Ana Ruiz, treasurer.\n— Club (@Club) May 2, 2022"
+    post, confidence = _only(text)
+    assert post == "✅ Ana Ruiz, treasurer."
+    assert confidence < 0.9

@@ -247,9 +247,20 @@ def _join_lines_above(
     if top >= 0:
         cues[_JOINED] = _JOIN_COST
         start = could[top][0]
+        if top + 1 < len(could) and could[top + 1][1].endswith(":") and _bulleted(text, start, stop):
+            top += 1  # the colon line that opens a bulleted list ('…cuadros:' over '📌 …' lines)
+            start = could[top][0]
     if top + 1 < len(could):
         cues[_GUESSED] = _LEAD_IN_COST if could[top + 1][1].endswith(":") else _GUESS_COST
     return start
+
+
+def _bulleted(text: str, start: int, stop: int) -> bool:
+    """Whether every line of ``text[start:stop]`` opens with the same bullet (a symbol, not a letter or digit),
+    two lines at least: a list, whose colon line above belongs with it."""
+    heads = {line.strip()[:1] for line in text[start:stop].split("\n") if line.strip()}
+    lines = sum(1 for line in text[start:stop].split("\n") if line.strip())
+    return lines >= 2 and len(heads) == 1 and not heads.pop().isalnum()
 
 
 _LONG_POST_GUESS = 280
