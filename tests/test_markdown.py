@@ -64,3 +64,19 @@ def test_quoted_embeds_and_wrapped_bylines_parse_in_linear_time() -> None:
     )
     small, large = cpu(unit * 300), cpu(unit * 2400)
     assert large < 8 * 4 * max(small, 0.005)  # 8 times the text: linear is ~8x; quadratic would be ~64x
+
+
+def test_a_date_link_wrapped_onto_the_next_quoted_line_and_again() -> None:
+    # html2text 2025.4.15 output for a long display name (78-column wrapping)
+    text = (
+        "> Vacunación abierta\n>\n"
+        "> -- Ministerio de Salud Pública de la Provincia Chaco (@MinSaludChaco12)\n"
+        "> [September 12,\n"
+        "> 2021](https://twitter.com/MinSaludChaco12/status/1437012345678901234?ref_src=twsrc%5Etfw)\n"
+    )
+    (reaction,) = parse_article(text).reactions
+    assert reaction.date is not None
+    assert reaction.date.isoformat() == "2021-09-12"
+    assert reaction.status_id == "1437012345678901234"
+    assert reaction.text == "Vacunación abierta"
+    assert reaction.confidence == 1.0

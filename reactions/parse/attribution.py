@@ -273,6 +273,8 @@ def _with_date(
     date_end = date_match.end() if date_match is not None else -1
     if date_match is None and (wrapped := _wrapped_date_link(text, date_at)) is not None:
         date_match, date_end = wrapped
+    if date_match is None and (quoted := _date_link_on_next_quoted_line(text, date_at)) is not None:
+        date_match, date_end = quoted
     attribution = Attribution(start, after, handle, name or None, None, _platform(match, platform), rendering)
     attribution.link = profile_link
     if text.startswith(";", start):
@@ -341,6 +343,21 @@ _DATE_LINK_RE = re.compile(r"[ \t]*\[(?:[^\[\]\n]|\n[ \t>]{0,20}){1,60}\]\(")
 """A Markdown date link as html2text writes it: wrapped over two lines (``[December 29,\\n> 2014](…)``) or
 with an escaped period (``[14\\. Juni 2018](…)``)."""
 _LINK_ESCAPE_RE = re.compile(r"\n[ \t>]{0,20}|\\(?=[.\-()#])")
+
+
+_NEXT_QUOTED_LINE_RE = re.compile(r"[ \t]*\n[ \t]*>[ \t>]{0,20}")
+
+
+def _date_link_on_next_quoted_line(text: str, pos: int) -> tuple[re.Match[str], int] | None:
+    """A Markdown date link that html2text wrapped onto the next quoted line (``… (@MinSaludChaco12)`` /
+    ``> [September 12,`` / ``> 2021](…/status/…)``), and where it ends."""
+    line = _NEXT_QUOTED_LINE_RE.match(text, pos)
+    if line is None:
+        return None
+    date_match = ATTRIBUTION_DATE.match(text, line.end())
+    if date_match is not None and date_match.group("link"):
+        return date_match, date_match.end()
+    return _wrapped_date_link(text, line.end())
 
 
 def _wrapped_date_link(text: str, pos: int) -> tuple[re.Match[str], int] | None:
