@@ -66,3 +66,11 @@ def test_a_colon_line_over_a_single_line_post_stays_the_articles() -> None:
     post, confidence = _only(text)
     assert post == "✅ Ana Ruiz, treasurer."
     assert confidence < 0.9
+
+
+def test_an_instagram_caption_is_not_joined_to_article_lines_far_above() -> None:
+    short = "Shoppers queued from dawn for the sale. " * 2
+    lines = "\n".join([f"Our pick of the week 🌟 {short}", *[short] * 8, "Sunny days #summer"])
+    text = f"{lines}\nA post shared by Lena (@lena.m) on Jun 3, 2019 at 9:12am PDT\nMore prose."
+    post, _ = _only(text)
+    assert "🌟" not in post

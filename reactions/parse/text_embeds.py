@@ -224,7 +224,7 @@ def _join_lines_above(
     that reads as a post's (:func:`_reads_as_post_line`).  Where a line above could still belong, the start is
     a guess, and the confidence says so."""
     text = layout.text
-    limit = length_limit(attribution.platform.value, attribution.date) or _LONG_POST_GUESS
+    limit = min(length_limit(attribution.platform.value, attribution.date) or _LONG_POST_GUESS, _LONG_POST_GUESS)
     lowest = max(floor, stop - WINDOW)
     author = author_words(attribution.name, attribution.handle)
     could: list[tuple[int, str]] = []  # (start, line) of each line above that could be the post's
@@ -264,7 +264,8 @@ def _bulleted(text: str, start: int, stop: int) -> bool:
 
 
 _LONG_POST_GUESS = 280
-"""The length a multi-line post is assumed to keep within where the platform set no limit (long posts are rare)."""
+"""The longest a post is assumed to be when lines are joined by a guess: a tweet's limit, also where the platform
+allows more (Instagram's 2,200 characters would let a caption reach far up into the article's lines)."""
 _GUESS_COST = 0.4
 """On the crawler renderings of the dev set, 2 in 17 posts stopped at a line that could have been theirs are whole."""
 _LEAD_IN_COST = 0.25
