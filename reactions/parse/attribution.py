@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from reactions.models import Platform, Rendering
 from reactions.parse.boundaries import Layout
 from reactions.parse.dates import ATTRIBUTION_DATE, attribution_date
+from reactions.parse.markdown import BYLINE_LINK_RE, date_link_on_next_quoted_line, wrapped_date_link
 
 __all__ = ["Attribution", "find_attributions"]
 
@@ -267,13 +268,13 @@ def _with_date(
     text = layout.text
     handle = _handle(match)
     after, date_at, profile_link = match.end(), match.end(), None
-    if text.startswith("](", after) and (linked := _BYLINE_LINK_RE.match(text, after)) is not None:
+    if text.startswith("](", after) and (linked := BYLINE_LINK_RE.match(text, after)) is not None:
         after, date_at, profile_link = linked.end("link"), linked.end(), linked.group("url")
     date_match = ATTRIBUTION_DATE.match(text, date_at) or _date_on_next_line(text, date_at)
     date_end = date_match.end() if date_match is not None else -1
-    if date_match is None and (wrapped := _wrapped_date_link(text, date_at)) is not None:
+    if date_match is None and (wrapped := wrapped_date_link(text, date_at)) is not None:
         date_match, date_end = wrapped
-    if date_match is None and (quoted := _date_link_on_next_quoted_line(text, date_at)) is not None:
+    if date_match is None and (quoted := date_link_on_next_quoted_line(text, date_at)) is not None:
         date_match, date_end = quoted
     attribution = Attribution(start, after, handle, name or None, None, _platform(match, platform), rendering)
     attribution.link = profile_link
@@ -334,55 +335,6 @@ def _date_on_next_line(text: str, pos: int) -> re.Match[str] | None:
         return None
     date_match = ATTRIBUTION_DATE.match(text, line_end.end())
     return date_match if date_match and _LINE_END_RE.match(text, date_match.end()) else None
-
-
-_BYLINE_LINK_RE = re.compile(r"(?P<link>\]\((?P<url>https?://[^()\s]{1,500})\))(?:[ \t]*\n[ \t>]{0,20}(?=on[ \t]))?")
-"""The rest of a Markdown link around a byline (``[A post shared by NAME (@h)](url)``), and the line break before
-the ``on DATE`` that html2text wrapped."""
-_DATE_LINK_RE = re.compile(r"[ \t]*\[(?:[^\[\]\n]|\n[ \t>]{0,20}){1,60}\]\(")
-"""A Markdown date link as html2text writes it: wrapped over two lines (``[December 29,\\n> 2014](…)``) or
-with an escaped period (``[14\\. Juni 2018](…)``)."""
-_LINK_ESCAPE_RE = re.compile(r"\n[ \t>]{0,20}|\\(?=[.\-()#])")
-
-
-_NEXT_QUOTED_LINE_RE = re.compile(r"[ \t]*\n[ \t]*>[ \t>]{0,20}")
-
-
-def _date_link_on_next_quoted_line(text: str, pos: int) -> tuple[re.Match[str], int] | None:
-    """A Markdown date link that html2text wrapped onto the next quoted line (``… (@MinSaludChaco12)`` /
-    ``> [September 12,`` / ``> 2021](…/status/…)``), and where it ends."""
-    line = _NEXT_QUOTED_LINE_RE.match(text, pos)
-    if line is None:
-        return None
-    date_match = ATTRIBUTION_DATE.match(text, line.end())
-    if date_match is not None and date_match.group("link"):
-        return date_match, date_match.end()
-    return _wrapped_date_link(text, line.end())
-
-
-def _wrapped_date_link(text: str, pos: int) -> tuple[re.Match[str], int] | None:
-    """The date of a Markdown date link that is wrapped or escaped (:data:`_DATE_LINK_RE`) at ``pos``, read
-    on its label made one plain line (the match is on that line), and where it ends in ``text``."""
-    link = _DATE_LINK_RE.match(text, pos)
-    if link is None or ("\n" not in link.group() and "\\" not in link.group()):
-        return None
-    joined: list[str] = []
-    where: list[int] = []
-    last = pos
-    for mark in _LINK_ESCAPE_RE.finditer(text, pos, link.end()):
-        joined.append(text[last : mark.start()])
-        where.extend(range(last, mark.start()))
-        if mark.group().startswith("\n"):
-            joined.append(" ")
-            where.append(mark.start())
-        last = mark.end()
-    tail = text[last : link.end() + 600]
-    joined.append(tail)
-    where.extend(range(last, last + len(tail)))
-    date_match = ATTRIBUTION_DATE.match("".join(joined))
-    if date_match is None or date_match.group("link") is None:
-        return None
-    return date_match, where[date_match.end() - 1] + 1
 
 
 # --- without a dash ----------------------------------------------------------------------------

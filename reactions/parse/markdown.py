@@ -13,7 +13,15 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["is_markdown", "plain_markdown"]
+from reactions.parse.dates import ATTRIBUTION_DATE
+
+__all__ = [
+    "BYLINE_LINK_RE",
+    "date_link_on_next_quoted_line",
+    "is_markdown",
+    "plain_markdown",
+    "wrapped_date_link",
+]
 
 _QUOTE_RE = re.compile(r"^[ \t]*>[ \t]?", re.MULTILINE)
 _LINK_RE = re.compile(r"\[([^\[\]]{1,300})\]\((?:https?://|/)[^()\s]{0,500}\)")
@@ -52,3 +60,52 @@ def plain_markdown(text: str) -> str:
     text = _AUTOLINK_RE.sub(r"\1", _LINK_RE.sub(r"\1", text)) if "](" in text or "<" in text else text
     text = _LIST_RE.sub("", text)
     return _ESCAPE_RE.sub(r"\1", text).strip()
+
+
+# --- links that html2text wrapped around an attribution's byline and date --------------------------
+
+BYLINE_LINK_RE = re.compile(r"(?P<link>\]\((?P<url>https?://[^()\s]{1,500})\))(?:[ \t]*\n[ \t>]{0,20}(?=on[ \t]))?")
+"""The rest of a Markdown link around a byline (``[A post shared by NAME (@h)](url)``), and the line break before
+the ``on DATE`` that html2text wrapped."""
+_DATE_LINK_RE = re.compile(r"[ \t]*\[(?:[^\[\]\n]|\n[ \t>]{0,20}){1,60}\]\(")
+"""A Markdown date link as html2text writes it: wrapped over two lines (``[December 29,\\n> 2014](…)``) or
+with an escaped period (``[14\\. Juni 2018](…)``)."""
+_LINK_ESCAPE_RE = re.compile(r"\n[ \t>]{0,20}|\\(?=[.\-()#])")
+_NEXT_QUOTED_LINE_RE = re.compile(r"[ \t]*\n[ \t]*>[ \t>]{0,20}")
+
+
+def date_link_on_next_quoted_line(text: str, pos: int) -> tuple[re.Match[str], int] | None:
+    """A Markdown date link that html2text wrapped onto the next quoted line (``… (@MinSaludChaco12)`` /
+    ``> [September 12,`` / ``> 2021](…/status/…)``), and where it ends."""
+    line = _NEXT_QUOTED_LINE_RE.match(text, pos)
+    if line is None:
+        return None
+    date_match = ATTRIBUTION_DATE.match(text, line.end())
+    if date_match is not None and date_match.group("link"):
+        return date_match, date_match.end()
+    return wrapped_date_link(text, line.end())
+
+
+def wrapped_date_link(text: str, pos: int) -> tuple[re.Match[str], int] | None:
+    """The date of a Markdown date link that is wrapped or escaped (:data:`_DATE_LINK_RE`) at ``pos``, read
+    on its label made one plain line (the match is on that line), and where it ends in ``text``."""
+    link = _DATE_LINK_RE.match(text, pos)
+    if link is None or ("\n" not in link.group() and "\\" not in link.group()):
+        return None
+    joined: list[str] = []
+    where: list[int] = []
+    last = pos
+    for mark in _LINK_ESCAPE_RE.finditer(text, pos, link.end()):
+        joined.append(text[last : mark.start()])
+        where.extend(range(last, mark.start()))
+        if mark.group().startswith("\n"):
+            joined.append(" ")
+            where.append(mark.start())
+        last = mark.end()
+    tail = text[last : link.end() + 600]
+    joined.append(tail)
+    where.extend(range(last, last + len(tail)))
+    date_match = ATTRIBUTION_DATE.match("".join(joined))
+    if date_match is None or date_match.group("link") is None:
+        return None
+    return date_match, where[date_match.end() - 1] + 1
