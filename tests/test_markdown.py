@@ -80,3 +80,9 @@ def test_a_date_link_wrapped_onto_the_next_quoted_line_and_again() -> None:
     assert reaction.status_id == "1437012345678901234"
     assert reaction.text == "Vacunación abierta"
     assert reaction.confidence == 1.0
+
+
+def test_a_post_rendered_in_a_list_item_loses_the_marker() -> None:
+    assert plain_markdown("- So proud of everyone #vote") == "So proud of everyone #vote"
+    (reaction,) = parse_article("Intro.\n\n- So proud of everyone #vote\n— Ann (@ann) May 2, 2020\n").reactions
+    assert reaction.text == "So proud of everyone #vote"

@@ -49,12 +49,15 @@ def is_markdown(text: str) -> bool:
 def plain_markdown(text: str) -> str:
     """``text`` without the Markdown syntax of :func:`is_markdown` (plain text is returned as it is).
 
-    Quote markers are taken off only when every line carries one (a quoted post), list markers only
-    in Markdown (a plain post's ``- Name`` signature stays).
+    Quote markers are taken off only when every line carries one (a quoted post), list markers in
+    Markdown or when every line carries one (a post in a list item; a plain post's ``- Name`` signature stays).
     """
+    lines = [line for line in text.split("\n") if line.strip()]
+    if lines and all(_LIST_RE.match(line) for line in lines):  # a post in a list item: '- Post text'
+        text = _LIST_RE.sub("", text)
+        lines = [line for line in text.split("\n") if line.strip()]
     if not is_markdown(text):
         return text
-    lines = [line for line in text.split("\n") if line.strip()]
     if lines and all(line.lstrip().startswith(">") for line in lines):
         text = _QUOTE_RE.sub("", text)
     text = _AUTOLINK_RE.sub(r"\1", _LINK_RE.sub(r"\1", text)) if "](" in text or "<" in text else text
