@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from reactions.models import Platform, Rendering
 from reactions.parse.boundaries import Layout
 from reactions.parse.dates import ATTRIBUTION_DATE, attribution_date
+from reactions.parse.markdown import BYLINE_LINK_RE, date_link_on_next_quoted_line, wrapped_date_link
 
 __all__ = ["Attribution", "find_attributions"]
 
@@ -215,7 +216,29 @@ def _introduction(before: str, text: str, line_start: int, floor: int) -> tuple[
     lone = _dash_on_line_before(text, line_start, floor)
     if lone is not None and before.strip():
         return lone, before.strip(), Rendering.DASH, Platform.TWITTER
+    if not before.strip(" \t>["):
+        return _byline_on_line_before(text, line_start, floor)
     return None
+
+
+def _byline_on_line_before(text: str, line_start: int, floor: int) -> tuple[int, str, Rendering, Platform] | None:
+    """A byline phrase and name that html2text wrapped onto the line before the handle's (``[A post shared by
+    Kira Bejaoui`` / ``> (@kirabejaoui)](https://www.instagram.com/p/…)``)."""
+    lowest = max(floor, line_start - _LOOK_BACK)
+    if line_start - 1 <= lowest:
+        return None
+    prev_start = text.rfind("\n", lowest, line_start - 1) + 1
+    if prev_start == 0 and lowest > 0:
+        return None
+    line = text[prev_start : line_start - 1]
+    phrase = [*_BYLINE_PHRASE_RE.finditer(line)][-1:] if "by" in line.lower() else []
+    if not phrase:
+        return None
+    platform = Platform.INSTAGRAM if phrase[0].group("instagram") else Platform.TWITTER
+    start = prev_start + phrase[0].start()
+    if start > 0 and text[start - 1] == "[":
+        start -= 1
+    return start, line[phrase[0].end() :].strip(), Rendering.BYLINE, platform
 
 
 def _last_dash(text: str) -> tuple[int, int] | None:
@@ -244,22 +267,31 @@ def _with_date(
 ) -> Attribution | None:
     text = layout.text
     handle = _handle(match)
-    date_match = ATTRIBUTION_DATE.match(text, match.end()) or _date_on_next_line(text, match.end())
-    attribution = Attribution(start, match.end(), handle, name or None, None, _platform(match, platform), rendering)
+    after, date_at, profile_link = match.end(), match.end(), None
+    if text.startswith("](", after) and (linked := BYLINE_LINK_RE.match(text, after)) is not None:
+        after, date_at, profile_link = linked.end("link"), linked.end(), linked.group("url")
+    date_match = ATTRIBUTION_DATE.match(text, date_at) or _date_on_next_line(text, date_at)
+    date_end = date_match.end() if date_match is not None else -1
+    if date_match is None and (wrapped := wrapped_date_link(text, date_at)) is not None:
+        date_match, date_end = wrapped
+    if date_match is None and (quoted := date_link_on_next_quoted_line(text, date_at)) is not None:
+        date_match, date_end = quoted
+    attribution = Attribution(start, after, handle, name or None, None, _platform(match, platform), rendering)
+    attribution.link = profile_link
     if text.startswith(";", start):
         attribution.cues["a semicolon where the dash was"] = 0.05
     if date_match is not None:
         attribution.date, bad = attribution_date(date_match)
-        attribution.link = date_match.group("link")
-        attribution.end = _after_time(text, date_match.end(), platform)
+        attribution.link = date_match.group("link") or profile_link
+        attribution.end = _after_time(text, date_end, platform)
         if bad:
             attribution.problem = f"impossible date {bad!r} for @{handle}; kept without a date"
             attribution.cues["unreadable date"] = 0.2
         return attribution
     attribution.cues["no date"] = 0.1
-    if _LINE_END_RE.match(text, match.end()):
+    if _LINE_END_RE.match(text, after):
         return attribution
-    other = _UNRECOGNISED_DATE_RE.match(text, match.end())
+    other = _UNRECOGNISED_DATE_RE.match(text, after)
     if other is None:
         return None
     attribution.end = other.end()

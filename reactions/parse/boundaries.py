@@ -48,6 +48,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from reactions.parse.markdown import plain_markdown
+
 __all__ = [
     "GAP",
     "MAX_CANDIDATES",
@@ -87,6 +89,9 @@ class Layout:
         self.text = text
         blank_ends = [m.end() for m in _BLANK_LINE_RE.finditer(text)]
         self.blank_lines = bool(blank_ends)
+        self.markdown = "](http" in text or "](/" in text
+        """A Markdown rendering (links written ``[label](url)``): a post's own line breaks are written as
+        paragraph breaks, like the article's."""
         self.para_starts = [0, *blank_ends]
 
     def line_start(self, pos: int, floor: int) -> int:
@@ -153,6 +158,7 @@ def tweet_length(text: str) -> int:
     >>> tweet_length("@ann @bob So good https://t.co/abcdefghij for you pic.twitter.com/xyz https://t.co/q")
     39
     """
+    text = plain_markdown(text)
     if "://" in text or "www." in text or "pic." in text or "@" in text:
         text = _MEDIA_RE.sub("", text)
         text = _LEADING_MENTIONS_RE.sub("", _TRAILING_URL_RE.sub("", text))
@@ -257,6 +263,8 @@ def _is_glued_break(text: str, i: int, lo: int) -> bool:
     if text[i] == "." and _TLD_RE.match(text, i + 1):
         return False  # InFlexWeTrust.Com
     token_start = max(text.rfind(" ", lo, i), text.rfind("\n", lo, i), lo - 1) + 1
+    if text.startswith(("[", "<", "("), token_start):  # a Markdown link's label, an autolink
+        token_start += 1
     return not text.startswith(_URLISH, token_start) and "://" not in text[token_start:i]
 
 

@@ -1,0 +1,88 @@
+"""Markdown renderings of embeds (html2text, trafilatura with formatting): syntax that is not the post's words."""
+
+from __future__ import annotations
+
+import time
+
+from reactions.parse.article import parse_article
+from reactions.parse.attribution import find_attributions
+from reactions.parse.boundaries import Layout, tweet_length
+from reactions.parse.markdown import is_markdown, plain_markdown
+
+
+def test_plain_markdown_takes_off_links_autolinks_escapes_and_list_markers() -> None:
+    post = "> Wow [#tbt](https://twitter.com/hashtag/tbt)\n> - one \\~2\n> <https://t.co/abc>"
+    assert plain_markdown(post) == "Wow #tbt\none ~2\nhttps://t.co/abc"
+
+
+def test_plain_text_is_left_as_it_is() -> None:
+    post = "Great game -> next week\n- A Guy I Just Punched"
+    assert not is_markdown(post)
+    assert plain_markdown(post) == post
+
+
+def test_link_syntax_does_not_count_toward_the_length_limit() -> None:
+    tag = "[#QZ8501](https://twitter.com/hashtag/QZ8501?src=hash&ref_src=twsrc%5Etfw)"
+    assert tweet_length(f"Pray for {tag}") == len("Pray for #QZ8501")
+
+
+def test_a_date_link_wrapped_over_two_quoted_lines_keeps_its_date_and_status() -> None:
+    text = "> Hi\n>\n> — Ann Lee (@ann_lee) [December 29,\n> 2014](https://twitter.com/ann_lee/status/549643312593137664)\n"
+    (attribution,) = find_attributions(Layout(text))
+    assert attribution.date is not None
+    assert attribution.date.isoformat() == "2014-12-29"
+    assert attribution.link == "https://twitter.com/ann_lee/status/549643312593137664"
+    assert text[attribution.end - 1] == ")"
+
+
+def test_an_escaped_period_in_a_day_first_date_link() -> None:
+    text = "> Hallo\n>\n> — Ann Lee (@ann_lee) [14\\. Juni\n> 2018](https://twitter.com/ann_lee/status/1007133657704910848)"
+    (attribution,) = find_attributions(Layout(text))
+    assert attribution.date is not None
+    assert attribution.date.isoformat() == "2018-06-14"
+
+
+def test_a_quoted_post_keeps_every_paragraph_and_the_autolink_it_ends_with() -> None:
+    text = (
+        "Intro.\n\n> First paragraph of the post.\n> \n> Second one, with a link\n> <https://t.co/XPxUJuyIAC>\n>\n"
+        "> — Ann Lee (@ann_lee) [May 2, 2020](https://twitter.com/ann_lee/status/1256599171570638848)\n"
+    )
+    (reaction,) = parse_article(text).reactions
+    assert reaction.text == "First paragraph of the post.\n\nSecond one, with a link\nhttps://t.co/XPxUJuyIAC"
+    assert reaction.confidence == 1.0
+
+
+def test_quoted_embeds_and_wrapped_bylines_parse_in_linear_time() -> None:
+    def cpu(text: str) -> float:
+        start = time.process_time()
+        parse_article(text)
+        return time.process_time() - start
+
+    unit = (
+        "> x #a\n> y\n>\n> — Ann (@ann) [May 2,\n> 2020](https://twitter.com/ann/status/1256599171570638848)\n"
+        "[A post shared by X\n> (@xx)](https://www.instagram.com/p/abc/)\n> on Jun 3, 2019\n"
+    )
+    small, large = cpu(unit * 300), cpu(unit * 2400)
+    assert large < 8 * 4 * max(small, 0.005)  # 8 times the text: linear is ~8x; quadratic would be ~64x
+
+
+def test_a_date_link_wrapped_onto_the_next_quoted_line_and_again() -> None:
+    # html2text 2025.4.15 output for a long display name (78-column wrapping)
+    text = (
+        "> Vacunación abierta\n>\n"
+        "> -- Ministerio de Salud Pública de la Provincia Chaco (@MinSaludChaco12)\n"
+        "> [September 12,\n"
+        "> 2021](https://twitter.com/MinSaludChaco12/status/1437012345678901234?ref_src=twsrc%5Etfw)\n"
+    )
+    (reaction,) = parse_article(text).reactions
+    assert reaction.date is not None
+    assert reaction.date.isoformat() == "2021-09-12"
+    assert reaction.status_id == "1437012345678901234"
+    assert reaction.text == "Vacunación abierta"
+    assert reaction.confidence == 1.0
+
+
+def test_a_post_rendered_in_a_list_item_loses_the_marker() -> None:
+    assert plain_markdown("- So proud of everyone #vote") == "So proud of everyone #vote"
+    (reaction,) = parse_article("Intro.\n\n- So proud of everyone #vote\n— Ann (@ann) May 2, 2020\n").reactions
+    assert reaction.text == "So proud of everyone #vote"
