@@ -114,6 +114,11 @@ def test_golden_folder_has_cases() -> None:
         ("", False),
         ("plain text only\nwith lines", False),
         ("Emails like <ann@example.com> and <https://example.com>", False),
+        # issue 22 family 4: a post that names a tag is prose, not a page
+        ('Title\n\n"Is <title>.js dead?" — Dev (@dev) May 1, 2020\n<meta> and <head> too', False),
+        ("Notes on <body>.js\nand <head>.js, <html>.js", False),
+        ("Saved from the web\n<html><head><title>t</title></head><body>x</body></html>", True),
+        ("header line\n  <meta charset='utf-8'>\n<title>t</title><p>x</p>", True),
     ],
 )
 def test_is_html(text: str, expected: bool) -> None:

@@ -69,7 +69,10 @@ __all__ = ["is_html", "parse_html_article"]
 
 _SNIFF_CHARS = 65536
 _PAGE_START_RE = re.compile(r"<(?:!doctype[ \t\r\n]{1,20}html|html[\s>]|head[\s>]|body[\s>])", re.IGNORECASE)
-_PAGE_TAG_RE = re.compile(r"<(?:head|body|title|meta)[\s>/]", re.IGNORECASE)
+_PAGE_TAG_RE = re.compile(
+    r"^[ \t]*<(?:!doctype[ \t\r\n]{1,20}html|html|head|body|title|meta)[\s>/]", re.IGNORECASE | re.MULTILINE
+)
+"""A tag only a page has, opening a line (text before a page: a header, a saved-from note)."""
 _TAG_RE = re.compile(
     r"<(/?)(html|head|body|p|div|span|a|br|blockquote|article|section|main|script|style|meta|link|title|"
     r"iframe|h[1-6]|ul|ol|li|img|em|strong|figure|table|tr|td|header|footer|nav)\b(?:\s[^<>]*)?/?>",
@@ -91,24 +94,27 @@ _TITLE_META = ("og:title", "twitter:title")
 
 def is_html(text: str) -> bool:
     """Whether ``text`` is a web page (or a fragment of markup), judged by its content: a doctype or
-    ``<html>``/``<head>``/``<body>`` start (after a BOM, an XML declaration and comments), the tags only a
-    page has (``<head>``, ``<body>``, ``<title>``, ``<meta>``), or markup from its first character (three
-    real tags, one of them closing).
+    ``<html>``/``<head>``/``<body>`` start (after a BOM, an XML declaration and comments), or real markup: a tag
+    only a page has (``<html>``, ``<head>``, ``<body>``, ``<title>``, ``<meta>``, a doctype) opening a line, or
+    markup from the first character, and in both cases three real tags, one of them closing.
 
-    Plain text with a stray ``<3`` or ``a < b`` is not HTML, and neither is an article that only holds an
-    embed's code in its text (the text parser reads that markup itself).  Every check is a bounded scan.
+    Plain text with a stray ``<3``, ``a < b`` or a post that names ``<title>.js`` is not HTML, and neither is an
+    article that only holds an embed's code in its text (the text parser reads that markup itself).  Every check
+    is a bounded scan.
 
     >>> fragment = '<blockquote class="twitter-tweet"><p>hi</p></blockquote>'
     >>> is_html("<!DOCTYPE html><title>x</title>"), is_html(fragment), is_html("<!---->" * 30 + "x")
     (True, True, False)
     >>> is_html("Love it <3 <3"), is_html("if a<b and c>d then <b>"), is_html("Look:\\n" + fragment)
     (False, False, False)
+    >>> is_html('She wrote "<title>.js is dead" and <meta> tags'), is_html("Saved\\n<html><body><p>x</p></body>")
+    (False, True)
     """
     head = text[:_SNIFF_CHARS]
     start = _after_preamble(head)
-    if _PAGE_START_RE.match(head, start) or _PAGE_TAG_RE.search(head):
+    if _PAGE_START_RE.match(head, start):
         return True
-    if not head.startswith("<", start):
+    if not head.startswith("<", start) and not _PAGE_TAG_RE.search(head):
         return False
     tags = _TAG_RE.findall(head)
     closing = sum(1 for slash, _ in tags if slash)
