@@ -35,8 +35,10 @@ as a browser would, in linear time, and never raises.  :func:`parse_html_article
 
 from __future__ import annotations
 
+import base64
 import bisect
 import datetime as dt
+import html
 import itertools
 import json
 import logging
@@ -153,7 +155,7 @@ def parse_html_article(text: str, source: str | None = None, *, quotes: bool = F
     source = source or "<html>"
     root = parse_dom(text if isinstance(text, str) else "")
     meta = _metadata(root)
-    blocks = [clean_text(b) if isinstance(b, str) else _cleaned(b) for b in _blocks(root)]
+    blocks = [clean_text(b) if isinstance(b, str) else _cleaned(b) for b in _blocks(root, _Budget())]
     body = "\n\n".join(r for b in blocks if (r := b if isinstance(b, str) else b.rendered()))
     base = parse_article(body, source)
     warnings = list(base.warnings)
@@ -177,7 +179,7 @@ def parse_html_article(text: str, source: str | None = None, *, quotes: bool = F
 # -- reading order: paragraphs and embeds ------------------------------------------------------
 
 
-def _blocks(root: Node) -> Iterator[str | Embed]:
+def _blocks(root: Node, budget: _Budget) -> Iterator[str | Embed]:
     """The page's paragraphs (tidied text) and embeds, in reading order."""
     buffer: list[str] = []
     stack: list[tuple[Node | str | None, bool]] = [(root, False)]  # (item, inside article); None = break
@@ -203,7 +205,7 @@ def _blocks(root: Node) -> Iterator[str | Embed]:
             yield embed
             continue
         if _is_dropped(item, in_article):
-            yield from _embeds_within(item)
+            yield from _embeds_within(item, budget)
             continue
         inside = in_article or item.tag in ("article", "main")
         if item.tag in BLOCK_TAGS:
@@ -229,19 +231,77 @@ def _is_dropped(node: Node, in_article: bool) -> bool:
     return node.tag in _CHROME_TAGS and not in_article
 
 
-def _embeds_within(node: Node) -> list[Embed]:
-    """The outermost embeds under ``node`` (an element whose text is not shown)."""
+def _embeds_within(node: Node, budget: _Budget | None = None) -> list[Embed]:
+    """The outermost embeds under ``node`` (an element whose text is not shown), and, while ``budget`` lasts,
+    those in the embed code kept as text in a consent-gated container under it (:func:`_gated_markup`): that
+    code is parsed once more, and what it holds is not parsed again (``budget`` ``None``)."""
     found: list[Embed] = []
 
     def take(n: Node) -> bool:
         embed = _embed_at(n)
         if embed is not None:
             found.append(embed)
+        elif budget is not None and (markup := _gated_markup(n)) and budget.spend(len(markup)):
+            found.extend(_embeds_within(parse_dom(markup)))
         return embed is not None
 
     for _ in iter_elements(node, skip=take):
         pass
     return found
+
+
+class _Budget:
+    """How many characters of consent-gated markup a page may still have parsed again: at most
+    :data:`MAX_GATED`, so that a page costs at most that much more than one parse."""
+
+    def __init__(self, left: int | None = None) -> None:
+        self.left = MAX_GATED if left is None else left
+
+    def spend(self, size: int) -> bool:
+        """Whether ``size`` more characters fit (and if so, take them)."""
+        if size > self.left:
+            return False
+        self.left -= size
+        return True
+
+
+MAX_GATED = 2_000_000
+"""Characters of consent-gated embed code re-parsed per page, all containers together."""
+_GATED_TAGS = frozenset({"textarea", "template", "noscript", "script", "xmp"})
+_CODE_TYPES = ("javascript", "ecmascript", "module", "json", "importmap", "speculationrules")
+"""Script types that hold code or data, not markup kept back for later."""
+_BASE64_RE = re.compile(r"[A-Za-z0-9+/=\s]{16,}")
+
+
+def _gated_markup(node: Node) -> str:
+    """The embed code a consent manager keeps as text until the reader consents: the text of a ``<textarea>``,
+    ``<template>``, ``<noscript>`` or a ``<script>`` of a non-code type (``text/plain``, ``text/template``),
+    HTML-escaped or base64-encoded (Borlabs) or not; ``""`` when ``node`` holds none.
+
+    >>> _gated_markup(Node("script", {"type": "text/plain"}, ["&lt;blockquote&gt;hi&lt;/blockquote&gt;"]))
+    '<blockquote>hi</blockquote>'
+    >>> _gated_markup(Node("script", {}, ["var a = '<b>';"])), _gated_markup(Node("textarea", {}, ["a < b"]))
+    ('', 'a < b')
+    """
+    if node.tag not in _GATED_TAGS:
+        return ""
+    if node.tag == "script":
+        kind = node.attr("type").strip().lower()
+        if not kind or any(word in kind for word in _CODE_TYPES):
+            return ""
+    text = "".join(c for c in node.children if isinstance(c, str))
+    if "<" not in text and "&lt;" in text:
+        text = html.unescape(text)
+    elif "<" not in text and _BASE64_RE.fullmatch(text.strip()):
+        text = _from_base64(text)
+    return text if "<" in text else ""
+
+
+def _from_base64(text: str) -> str:
+    try:
+        return base64.b64decode("".join(text.split()), validate=True).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return ""
 
 
 def _embed_at(node: Node) -> Embed | None:

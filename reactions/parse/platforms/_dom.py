@@ -87,6 +87,8 @@ def parse_dom(markup: str) -> Node:
         if tag in _SKIPPED or tag.startswith("-"):
             continue
         node = Node(tag, {k: v or "" for k, v in source.attributes.items()})
+        if tag == "template":  # HTML5 keeps a template's content apart, out of the tree: kept as its markup
+            node.children.append(_template_markup(source))
         embed = tag == "blockquote" and not EMBED_BLOCK_CLASSES.isdisjoint(node.classes)
         (outer if embed and outer is not None else parent).children.append(node)
         inner_outer = parent if embed and outer is None else outer
@@ -97,6 +99,13 @@ def parse_dom(markup: str) -> Node:
             child = child.next
         stack.extend((c, node, inner_outer) for c in reversed(children))
     return root
+
+
+def _template_markup(template: LexborNode) -> str:
+    """The markup inside a ``<template>`` (a consent manager keeps an embed there until the reader agrees)."""
+    markup = template.html or ""
+    start, end = markup.find(">") + 1, markup.rfind("</template")
+    return markup[start:end] if 0 < start <= end else ""
 
 
 def _without_nul(markup: str) -> str:
