@@ -31,10 +31,13 @@ def video_id(url: str) -> str | None:
     return m.group("id") if m else None
 
 
-_FRAME_ATTRS = ("src", "data-src", "data-lazy-src", "data-original", "data-lazy", "data-url", "data")
-_LAZY_ATTRS = ("data-src", "data-lazy-src", "data-original", "data-lazy", "data-iframe-src", "data-embed-src")
-"""Where lazy loaders (lazysizes, lozad, a consent manager) keep a player's URL on a placeholder element until
-it scrolls into view or the reader consents."""
+_LAZY_ATTRS = (
+    "data-src", "data-lazy-src", "data-original", "data-lazy", "data-iframe-src", "data-embed-src",
+    "data-cmp-src", "data-cookieblock-src", "data-src-cmplz",
+)
+"""Where lazy loaders (lazysizes, lozad) and consent managers (consentmanager, Cookiebot, Complianz) keep a
+player's URL on a placeholder element or a blank iframe until it scrolls into view or the reader consents."""
+_FRAME_ATTRS = ("src", *_LAZY_ATTRS, "data-url", "data")
 
 
 def _id_of(node: Node) -> str | None:
