@@ -15,7 +15,8 @@ True
 from __future__ import annotations
 
 __all__ = [
-    "BYLINE_LAST_WORDS", "DATE_WORDS", "INSTAGRAM_BYLINES", "INSTAGRAM_CHROME", "TIME_WORDS",
+    "BYLINE_LAST_WORDS", "DATE_WORDS", "FACEBOOK_ON", "FACEBOOK_POSTED_BY", "INSTAGRAM_BYLINES", "INSTAGRAM_CHROME",
+    "TIME_WORDS",
     "instagram_byline", "instagram_chrome", "words",
 ]
 
@@ -47,6 +48,12 @@ INSTAGRAM_CHROME = (
     "Посмотреть эту публикацию в Instagram",  # Russian
 )
 """The link an Instagram embed code shows above the post, in each language: not the post's words."""
+
+FACEBOOK_POSTED_BY = ("Posted by", "Gepostet von", "Publié par", "Publicado por", "Pubblicato da", "Geplaatst door")
+"""The fallback byline of a Facebook embed code (``Posted by <a>Name</a> on <a>Date</a>``) in English, German,
+French, Spanish and Portuguese, Italian and Dutch, as the codes Facebook hands out write it."""
+FACEBOOK_ON = ("on", "am", "sur", "en", "em", "su", "op")
+"""The word between the name and the date in :data:`FACEBOOK_POSTED_BY` bylines, in the same languages."""
 
 BYLINE_LAST_WORDS = ("by", "von", "par", "por", "de", "da", "door", "от")
 """The word that ends each byline phrase: a line holding none of them holds no byline (a cheap first look)."""
