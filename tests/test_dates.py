@@ -21,6 +21,9 @@ from reactions.parse.dates import ATTRIBUTION_DATE, MONTHS, attribution_date, pa
         ("16 maggio 2018", dt.date(2018, 5, 16)),
         ("16 maja 2018", dt.date(2018, 5, 16)),  # Polish
         ("16 травня 2018", dt.date(2018, 5, 16)),  # Ukrainian
+        ("16. května 2018", dt.date(2018, 5, 16)),  # Czech
+        ("16. toukokuuta 2018", dt.date(2018, 5, 16)),  # Finnish
+        ("16 Μαΐου 2018", dt.date(2018, 5, 16)),  # Greek
         ("onMar 6, 2016 at 3:26am PST", dt.date(2016, 3, 6)),  # "on" glued to the month (issue 22)
         ("online 6, 2016", None),
     ],

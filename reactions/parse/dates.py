@@ -16,32 +16,32 @@ __all__ = ["ATTRIBUTION_DATE", "CARD_TIME", "MONTHS", "attribution_date", "card_
 
 _MONTH_NAMES = (
     # English, German, French, Spanish, Portuguese, Italian, Dutch: the languages of most embed codes; then
-    # Swedish, Danish and Norwegian, Polish, Turkish, Russian and Ukrainian (the forms after a day number:
-    # genitive, with the nominative and the abbreviations the embeds print)
+    # Swedish, Danish and Norwegian, Polish, Turkish, Russian and Ukrainian, Czech, Finnish and Greek (the forms
+    # after a day number: genitive or partitive, with the nominative and the abbreviations the embeds print)
     "january jan januar janv janvier enero ene janeiro gennaio gen januari "
-    "stycznia styczeń ocak января январь янв січня січень січ",
+    "stycznia styczeń ocak января январь янв січня січень січ ledna tammikuuta ιανουαρίου",
     "february feb februar févr fév février fevrier febrero fevereiro fev febbraio februari "
-    "lutego luty şubat февраля февраль февр фев лютого лютий лют",
+    "lutego luty şubat февраля февраль февр фев лютого лютий лют února helmikuuta φεβρουαρίου",
     "march mar märz mär marz mrz mars marzo março marco maart mrt "
-    "marca marzec mart марта март мар березня березень бер",
+    "marca marzec mart марта март мар березня березень бер března maaliskuuta μαρτίου",
     "april apr avril avr abril abr aprile "
-    "kwietnia kwiecień nisan апреля апрель апр квітня квітень кві",
+    "kwietnia kwiecień nisan апреля апрель апр квітня квітень кві dubna huhtikuuta απριλίου",
     "may mai mayo maio maggio mag mei maj "
-    "maja mayıs мая май травня травень тра",
+    "maja mayıs мая май травня травень тра května toukokuuta μαΐου",
     "june jun juni juin junio junho giugno giu "
-    "czerwca czerwiec haziran июня июнь июн червня червень чер",
+    "czerwca czerwiec haziran июня июнь июн червня червень чер června kesäkuuta ιουνίου",
     "july jul juli juil juillet julio julho luglio lug "
-    "lipca lipiec temmuz июля июль июл липня липень лип",
+    "lipca lipiec temmuz июля июль июл липня липень лип července heinäkuuta ιουλίου",
     "august aug août aout agosto ago augustus augusti "
-    "sierpnia sierpień ağustos августа август авг серпня серпень сер",
+    "sierpnia sierpień ağustos августа август авг серпня серпень сер srpna elokuuta αυγούστου",
     "september sep sept septembre septiembre setiembre setembro set settembre "
-    "września wrzesień eylül сентября сентябрь сент сен вересня вересень вер",
+    "września wrzesień eylül сентября сентябрь сент сен вересня вересень вер září syyskuuta σεπτεμβρίου",
     "october oct oktober okt octobre octubre outubro out ottobre ott "
-    "października październik ekim октября октябрь окт жовтня жовтень жов",
+    "października październik ekim октября октябрь окт жовтня жовтень жов října lokakuuta οκτωβρίου",
     "november nov novembre noviembre novembro "
-    "listopada listopad kasım ноября ноябрь нояб ноя листопада листопад лис",
+    "listopada listopad kasım ноября ноябрь нояб ноя листопада листопад лис listopadu marraskuuta νοεμβρίου",
     "december dec dezember dez décembre déc decembre diciembre dic dezembro dicembre "
-    "grudnia grudzień aralık декабря декабрь дек грудня грудень гру",
+    "grudnia grudzień aralık декабря декабрь дек грудня грудень гру prosince joulukuuta δεκεμβρίου",
 )
 MONTHS: dict[str, int] = {name: i for i, names in enumerate(_MONTH_NAMES, start=1) for name in names.split()}
 """Lower-case month names and abbreviations -> month number."""
