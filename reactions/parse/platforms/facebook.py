@@ -18,7 +18,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from reactions.models import Platform
 from reactions.parse.bylines import FACEBOOK_ON, FACEBOOK_POSTED_BY, words
-from reactions.parse.platforms._dom import FRAME_TAGS, Node, find_first, render_text
+from reactions.parse.platforms._dom import FRAME_TAGS, Node, find_first, frame_urls, render_text
 from reactions.parse.platforms.base import Embed, links, paragraphs, parse_date
 
 PLATFORM = Platform.FACEBOOK
@@ -61,11 +61,15 @@ def _plugin_target(src: str) -> str | None:
     return next(iter(parse_qs(parts.query).get("href", [])), None)
 
 
+def _frame_target(node: Node) -> str | None:
+    return next((target for url in frame_urls(node) if (target := _plugin_target(url))), None)
+
+
 def matches(node: Node) -> bool:
     """A ``div.fb-post``/``div.fb-video``, a lone fallback ``blockquote.fb-xfbml-parse-ignore``, or a plugin
     iframe."""
     if node.tag in FRAME_TAGS:
-        return _plugin_target(node.attr("src") or node.attr("data-src")) is not None
+        return _frame_target(node) is not None
     if node.tag == "div":
         return bool(_PLUGIN_CLASSES & node.classes) and bool(node.attr("data-href"))
     return node.tag == "blockquote" and "fb-xfbml-parse-ignore" in node.classes
@@ -73,7 +77,7 @@ def matches(node: Node) -> bool:
 
 def _url(node: Node) -> str | None:
     if node.tag in FRAME_TAGS:
-        return _plugin_target(node.attr("src") or node.attr("data-src"))
+        return _frame_target(node)
     quote = node if node.tag == "blockquote" else find_first(node, lambda n: n.tag == "blockquote")
     for url in (node.attr("data-href"), quote.attr("cite") if quote is not None else ""):
         if url and parse_post_url(url):

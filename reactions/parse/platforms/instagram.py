@@ -16,7 +16,7 @@ import re
 from reactions.models import Platform
 from reactions.parse.bylines import DATE_WORDS, instagram_byline, instagram_chrome, words
 from reactions.parse.dates import ENGLISH_MONTH
-from reactions.parse.platforms._dom import Node, find_first, render_text
+from reactions.parse.platforms._dom import Node, find_first, frame_urls, render_text
 from reactions.parse.platforms.base import Embed, links, paragraphs, parse_date, parse_timestamp, read_byline
 
 PLATFORM = Platform.INSTAGRAM
@@ -58,7 +58,7 @@ def matches(node: Node) -> bool:
 def _post_ref(node: Node) -> tuple[str, str] | None:
     if node.tag == "amp-instagram":
         return "p", node.attr("data-shortcode")
-    for url in (node.attr("data-instgrm-permalink"), node.attr("src"), node.attr("data-src")):
+    for url in (node.attr("data-instgrm-permalink"), *frame_urls(node)):
         if url and (ref := parse_post_url(url)):
             return ref
     return next((ref for a in links(node) if (ref := parse_post_url(a.attr("href")))), None)

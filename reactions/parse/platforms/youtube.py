@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from reactions.models import Platform
-from reactions.parse.platforms._dom import FRAME_TAGS, Node
+from reactions.parse.platforms._dom import FRAME_TAGS, LAZY_URL_ATTRS, Node
 from reactions.parse.platforms.base import Embed
 
 PLATFORM = Platform.YOUTUBE
@@ -31,19 +31,13 @@ def video_id(url: str) -> str | None:
     return m.group("id") if m else None
 
 
-_LAZY_ATTRS = (
-    "data-src", "data-lazy-src", "data-original", "data-lazy", "data-iframe-src", "data-embed-src",
-    "data-cmp-src", "data-cookieblock-src", "data-src-cmplz",
-)
-"""Where lazy loaders (lazysizes, lozad) and consent managers (consentmanager, Cookiebot, Complianz) keep a
-player's URL on a placeholder element or a blank iframe until it scrolls into view or the reader consents."""
-_FRAME_ATTRS = ("src", *_LAZY_ATTRS, "data-url", "data")
+_FRAME_ATTRS = ("src", *LAZY_URL_ATTRS, "data-url", "data")
 
 
 def _id_of(node: Node) -> str | None:
     if node.tag in FRAME_TAGS or node.tag in ("embed", "object"):
         return next((found for name in _FRAME_ATTRS if (found := video_id(node.attr(name)))), None)
-    if found := next((found for name in _LAZY_ATTRS if (found := video_id(node.attr(name)))), None):
+    if found := next((found for name in LAZY_URL_ATTRS if (found := video_id(node.attr(name)))), None):
         return found
     if node.tag in ("lite-youtube", "amp-youtube") or "youtube" in node.attr("class").lower():
         value = next((node.attr(a).strip() for a in _ID_ATTRS if node.attr(a).strip()), "")
