@@ -64,7 +64,7 @@ _LINE_END_RE = re.compile(r"[ \t]*(?:\n|\Z)")
 _UNRECOGNISED_DATE_RE = re.compile(r"[ \t]+(?=[^\n]{0,40}\d)(?P<other>[^\n]{1,40}?)[ \t]*(?=\n|\Z)")
 """A short rest of the line holding a digit, after an attribution: a date we cannot read."""
 _TIME_RE = re.compile(
-    rf"[ \t]+{words(TIME_WORDS, _GAP)}[ \t]+\d{{1,2}}(?::\d{{2}})?[ \t]*(?:[ap]\.?m\.?)?(?:[ \t]+[A-Z]{{2,4}})?",
+    rf"[ \t]+{words(TIME_WORDS, _GAP)}[ \t]+\d{{1,2}}(?::\d{{2}})?(?:[ \t]*[ap]\.?m\.?)?(?:[ \t]+[A-Z]{{2,4}})?",
     re.IGNORECASE,
 )
 _PERIOD_RE = re.compile(r"[ \t]*\.(?=[ \t]*(?:\n|\Z))")

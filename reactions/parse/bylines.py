@@ -62,9 +62,9 @@ DATE_WORDS = ("on", "am", "le", "el", "em", "op", "il", "in data:", "in data")
 """The word before a byline's date: English ``on``, German ``am``, French ``le``, Spanish ``el``, Portuguese
 ``em``, Dutch ``op``, Italian ``il`` or ``in data``."""
 
-TIME_WORDS = ("at", "um", "à", "a las", "a la", "às", "alle", "om", "в")
+TIME_WORDS = ("at", "um", "à", "a las", "a la", "às", "alle ore", "alle", "om", "в")
 """The word before a byline's time of day: ``at``, German ``um`` (then ``Uhr``), French ``à``, Spanish
-``a las``, Portuguese ``às``, Italian ``alle``, Dutch ``om``, Russian ``в``."""
+``a las``, Portuguese ``às``, Italian ``alle`` (``alle ore``), Dutch ``om``, Russian ``в``."""
 
 
 def instagram_byline(space: str) -> str:
