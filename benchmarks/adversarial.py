@@ -121,6 +121,12 @@ FAMILIES: tuple[Family, ...] = (
         '<a href="https://twitter.com/a/status/1">x</a> ', n, head="<html><body><p>")),
     Family("html: paragraphs of em dashes", "html", "a.html", lambda n: _fill("<p>\u2014 (@a) May 1, 2020</p>", n,
                                                                              head="<html><body>")),
+    Family("html: consent-gated embeds back to back", "html", "a.html", lambda n: _fill(
+        '<textarea>&lt;blockquote class="twitter-tweet"&gt;&lt;p&gt;x&lt;/p&gt;&lt;a href="https://twitter.com/a/status/'
+        '1"&gt;May 1, 2020&lt;/a&gt;&lt;/blockquote&gt;</textarea>', n, head="<html><body>")),
+    Family("html: gated markup nested in gated markup", "html", "a.html", lambda n: _fill(
+        '<template><noscript><textarea>&lt;template&gt;&lt;blockquote class="twitter-tweet"&gt;x', n,
+        head="<html><body>")),
     # Plain text.
     Family("text: many attributed posts", "text", "a.txt", _attributed_posts),
     Family("text: one paragraph of words", "text", "a.txt", _before_post("word ")),

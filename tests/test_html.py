@@ -12,6 +12,7 @@ import json
 import os
 import pickle
 from collections.abc import Callable
+from html import escape as html_escape
 from pathlib import Path
 from typing import Any
 
@@ -114,6 +115,11 @@ def test_golden_folder_has_cases() -> None:
         ("", False),
         ("plain text only\nwith lines", False),
         ("Emails like <ann@example.com> and <https://example.com>", False),
+        # issue 22 family 4: a post that names a tag is prose, not a page
+        ('Title\n\n"Is <title>.js dead?" — Dev (@dev) May 1, 2020\n<meta> and <head> too', False),
+        ("Notes on <body>.js\nand <head>.js, <html>.js", False),
+        ("Saved from the web\n<html><head><title>t</title></head><body>x</body></html>", True),
+        ("header line\n  <meta charset='utf-8'>\n<title>t</title><p>x</p>", True),
     ],
 )
 def test_is_html(text: str, expected: bool) -> None:
@@ -434,3 +440,27 @@ def test_an_overlap_with_an_embed_is_found_as_all_pairs_would(span: tuple[int, i
     embeds = [(0, 5), (10, 20), (15, 15), (3, 4)]
     brute = any(span[0] < b and a < span[1] for a, b in embeds)
     assert _Spans(embeds).overlaps(span) is brute is expected
+
+
+# -- consent-gated embeds (issue 22, family 6) ---------------------------------------------------
+
+
+def test_gated_embed_code_is_parsed_once_not_recursively() -> None:
+    inner = html_escape(f"<textarea>{html_escape(TWEET)}</textarea>")
+    assert parse_html_article(f"<p>x</p><textarea>{inner}</textarea>").reactions == ()
+    assert len(parse_html_article(f"<p>x</p><textarea>{html_escape(TWEET)}</textarea>").reactions) == 1
+
+
+def test_gated_markup_is_bounded_per_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    import reactions.parse.html as module
+
+    tweets = [TWEET.replace("1223451163581288448", f"122345116358128844{i}") for i in range(3)]
+    monkeypatch.setattr(module, "MAX_GATED", 2 * len(TWEET) + 1)  # room for two of the three
+    page = "<p>x</p>" + "".join(f"<script type='text/plain'>{t}</script>" for t in tweets)
+    assert len(parse_html_article(page).reactions) == 2
+
+
+def test_scripts_of_code_are_not_gated_markup() -> None:
+    for kind in ("", "text/javascript", "module", "application/ld+json"):
+        page = f"<p>x</p><script type='{kind}'>{TWEET}</script>"
+        assert parse_html_article(page).reactions == ()

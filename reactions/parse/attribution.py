@@ -4,7 +4,8 @@ An attribution is anchored on ``(@handle)`` (spaces allowed inside the parenthes
 its line, stands what introduces the name:
 
 - a dash (— – ― − - -- ``\\-``) or a semicolon that replaced one (``…Richie Rich ; Name (@h) …``);
-- a byline phrase: Instagram's ``A post shared by``, ``A photo posted by``, WordPress's
+- a byline phrase: Instagram's ``A post shared by``, ``A photo posted by`` and their translations
+  (:mod:`reactions.parse.bylines`), WordPress's
   ``Originally tweeted by``;
 - a dash alone on the line before (``—\\nName (@h) Date``);
 - nothing, when the corpus dropped the dash (ISOT: ``…corporations.  Joe Biden (@JoeBiden) June 23,
@@ -32,6 +33,7 @@ from dataclasses import dataclass, field
 
 from reactions.models import Platform, Rendering
 from reactions.parse.boundaries import Layout
+from reactions.parse.bylines import BYLINE_LAST_WORDS, TIME_WORDS, instagram_byline, words
 from reactions.parse.dates import ATTRIBUTION_DATE, attribution_date
 from reactions.parse.markdown import BYLINE_LINK_RE, date_link_on_next_quoted_line, wrapped_date_link
 
@@ -47,10 +49,10 @@ HANDLE_RE = re.compile(
     r"(?:@(?P<instance>[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,4}))?[ \t]*\)"
 )
 """``(@handle)``; ``(@user@instance.social)`` is a Mastodon account."""
+_GAP = r"[ \t]+"
 _DASH_RE = re.compile(r"[—–―−]|(?:(?<=\s)|^)(?:--?|\\-)(?=\s)|;(?=[ \t])")
 _BYLINE_PHRASE_RE = re.compile(
-    r"\b(?:(?P<instagram>A[ \t]+(?:post|photo|video|reel)[ \t]+(?:shared|posted))|(?P<twitter>Originally[ \t]+tweeted))"
-    r"[ \t]+by\b",
+    rf"\b(?:(?P<instagram>{instagram_byline(_GAP)})|(?P<twitter>Originally[ \t]+tweeted[ \t]+by))(?!\w)",
     re.IGNORECASE,
 )
 _CREDIT_RE = re.compile(
@@ -62,7 +64,10 @@ _CREDIT_RE = re.compile(
 _LINE_END_RE = re.compile(r"[ \t]*(?:\n|\Z)")
 _UNRECOGNISED_DATE_RE = re.compile(r"[ \t]+(?=[^\n]{0,40}\d)(?P<other>[^\n]{1,40}?)[ \t]*(?=\n|\Z)")
 """A short rest of the line holding a digit, after an attribution: a date we cannot read."""
-_TIME_RE = re.compile(r"[ \t]+at[ \t]+\d{1,2}(?::\d{2})?[ \t]*(?:[ap]\.?m\.?)?(?:[ \t]+[A-Z]{2,4})?", re.IGNORECASE)
+_TIME_RE = re.compile(
+    rf"[ \t]+{words(TIME_WORDS, _GAP)}[ \t]+\d{{1,2}}(?::\d{{2}})?(?:[ \t]*[ap]\.?m\.?)?(?:[ \t]+[A-Z]{{2,4}})?",
+    re.IGNORECASE,
+)
 _PERIOD_RE = re.compile(r"[ \t]*\.(?=[ \t]*(?:\n|\Z))")
 _NAME_TOKEN_RE = re.compile(r"[^\s()]{1,40}")
 _GLUED_NAME_RE = re.compile(r"[a-z]{2}[.!?](?=[A-Z])")
@@ -206,7 +211,8 @@ def attribution_at(layout: Layout, match: re.Match[str], floor: int) -> Attribut
 
 def _introduction(before: str, text: str, line_start: int, floor: int) -> tuple[int, str, Rendering, Platform] | None:
     """``(start, name, rendering, platform)`` when a byline phrase or a dash introduces the name."""
-    phrase = [*_BYLINE_PHRASE_RE.finditer(before)][-1:] if "by" in before.lower() else []
+    lowered = before.lower()
+    phrase = [*_BYLINE_PHRASE_RE.finditer(before)][-1:] if any(w in lowered for w in BYLINE_LAST_WORDS) else []
     if phrase:
         platform = Platform.INSTAGRAM if phrase[0].group("instagram") else Platform.TWITTER
         return line_start + phrase[0].start(), before[phrase[0].end() :].strip(), Rendering.BYLINE, platform

@@ -10,27 +10,43 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from reactions.parse.bylines import DATE_WORDS, words
+
 __all__ = ["ATTRIBUTION_DATE", "CARD_TIME", "MONTHS", "attribution_date", "card_date", "parse_date"]
 
 _MONTH_NAMES = (
-    # English, German, French, Spanish, Portuguese, Italian, Dutch: the languages of most embed codes
-    "january jan januar janv janvier enero ene janeiro gennaio gen januari",
-    "february feb februar févr fév février fevrier febrero fevereiro fev febbraio februari",
-    "march mar märz mär marz mrz mars marzo março marco maart mrt",
-    "april apr avril avr abril abr aprile",
-    "may mai mayo maio maggio mag mei",
-    "june jun juni juin junio junho giugno giu",
-    "july jul juli juil juillet julio julho luglio lug",
-    "august aug août aout agosto ago augustus",
-    "september sep sept septembre septiembre setiembre setembro set settembre",
-    "october oct oktober okt octobre octubre outubro out ottobre ott",
-    "november nov novembre noviembre novembro",
-    "december dec dezember dez décembre déc decembre diciembre dic dezembro dicembre",
+    # English, German, French, Spanish, Portuguese, Italian, Dutch: the languages of most embed codes; then
+    # Swedish, Danish and Norwegian, Polish, Turkish, Russian and Ukrainian, Czech, Finnish and Greek (the forms
+    # after a day number: genitive or partitive, with the nominative and the abbreviations the embeds print)
+    "january jan januar janv janvier enero ene janeiro gennaio gen januari "
+    "stycznia styczeń ocak января январь янв січня січень січ ledna tammikuuta ιανουαρίου",
+    "february feb februar févr fév février fevrier febrero fevereiro fev febbraio februari "
+    "lutego luty şubat февраля февраль февр фев лютого лютий лют února helmikuuta φεβρουαρίου",
+    "march mar märz mär marz mrz mars marzo março marco maart mrt "
+    "marca marzec mart марта март мар березня березень бер března maaliskuuta μαρτίου",
+    "april apr avril avr abril abr aprile "
+    "kwietnia kwiecień nisan апреля апрель апр квітня квітень кві dubna huhtikuuta απριλίου",
+    "may mai mayo maio maggio mag mei maj "
+    "maja mayıs мая май травня травень тра května toukokuuta μαΐου",
+    "june jun juni juin junio junho giugno giu "
+    "czerwca czerwiec haziran июня июнь июн червня червень чер června kesäkuuta ιουνίου",
+    "july jul juli juil juillet julio julho luglio lug "
+    "lipca lipiec temmuz июля июль июл липня липень лип července heinäkuuta ιουλίου",
+    "august aug août aout agosto ago augustus augusti "
+    "sierpnia sierpień ağustos августа август авг серпня серпень сер srpna elokuuta αυγούστου",
+    "september sep sept septembre septiembre setiembre setembro set settembre "
+    "września wrzesień eylül сентября сентябрь сент сен вересня вересень вер září syyskuuta σεπτεμβρίου",
+    "october oct oktober okt octobre octubre outubro out ottobre ott "
+    "października październik ekim октября октябрь окт жовтня жовтень жов října lokakuuta οκτωβρίου",
+    "november nov novembre noviembre novembro "
+    "listopada listopad kasım ноября ноябрь нояб ноя листопада листопад лис listopadu marraskuuta νοεμβρίου",
+    "december dec dezember dez décembre déc decembre diciembre dic dezembro dicembre "
+    "grudnia grudzień aralık декабря декабрь дек грудня грудень гру prosince joulukuuta δεκεμβρίου",
 )
 MONTHS: dict[str, int] = {name: i for i, names in enumerate(_MONTH_NAMES, start=1) for name in names.split()}
 """Lower-case month names and abbreviations -> month number."""
 _WORD = r"([^\W\d_]{3,12})"
-_MDY = re.compile(rf"\b{_WORD}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b")
+_MDY = re.compile(rf"\b(?:on)?{_WORD}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b")
 _DMY = re.compile(rf"\b(\d{{1,2}})(?:er|º)?\.?\s+(?:de\s+)?{_WORD}\.?,?\s+(?:de\s+)?(\d{{4}})\b")
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})")
 _CJK = re.compile(r"(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]")
@@ -70,10 +86,13 @@ ENGLISH_MONTH = (
 )
 _ANY_MONTH = "(?:" + "|".join(sorted(map(re.escape, MONTHS), key=len, reverse=True)) + ")"
 _WEEKDAY = r"(?:(?:Mon|Tue|Tues|Wed|Wednes|Thu|Thur|Thurs|Fri|Sat|Satur|Sun)(?:day)?\.?,?[ \t]+)?"
+_DATE_WORD = rf"(?:{words(DATE_WORDS, '[ ]')}[ \t]+|on(?={ENGLISH_MONTH}))?"
+"""``on`` and its translations before a byline's date; ``on`` may be glued to the month (``onMar 6, 2016``)."""
 ATTRIBUTION_DATE = re.compile(
-    rf"[ \t]*(?:on[ \t]+)?\[?{_WEEKDAY}(?:"
+    rf"[ \t]*{_DATE_WORD}\[?{_WEEKDAY}(?:"
     rf"(?P<mon>{ENGLISH_MONTH})\.?[ \t]+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?[ \t]+(?P<year>\d{{4}})"
-    rf"|(?P<day2>\d{{1,2}})\.?(?:[ \t]+de)?[ \t]+(?P<mon2>{_ANY_MONTH})\.?(?:[ \t]+de)?,?[ \t]+(?P<year2>\d{{4}})"
+    rf"|(?P<day2>\d{{1,2}})\\?\.?(?:[ \t]+de)?[ \t]+(?P<mon2>{_ANY_MONTH})\.?(?:[ \t]+de)?,?[ \t]+(?P<year2>\d{{4}})"
+    r"(?:[ \t]?г\.)?"
     r"|(?P<iso>(?P<y3>\d{4})-(?P<m3>\d{1,2})-(?P<d3>\d{1,2}))"
     r"|(?P<cjk>(?P<y4>\d{4})[ \t]*[年년][ \t]*(?P<m4>\d{1,2})[ \t]*[月월][ \t]*(?P<d4>\d{1,2})[ \t]*[日일]?)"
     r")(?!\d)(?:\](?:\((?P<link>[^()\s]{1,500})\))?)?",
@@ -81,7 +100,9 @@ ATTRIBUTION_DATE = re.compile(
 )
 """A date right after an attribution, as embeds render it: ``February 1, 2020``, ``Feb. 1, 2020``,
 ``Thursday, January 1, 2015`` (Facebook), ``1 February 2020``, the day-first forms of the Spanish,
-French, German, Italian, Portuguese and Dutch embeds (``28 de mayo de 2016``, ``28. Mai 2016``), ISO
+French, German, Italian, Portuguese, Dutch and Russian embeds (``28 de mayo de 2016``, ``28. Mai 2016``,
+``16 мая 2018 г.``; a Markdown converter may write ``28\\. Mai``), after ``on`` or its translation
+(:data:`~reactions.parse.bylines.DATE_WORDS`; ``onMar 6, 2016`` glued), ISO
 dates, and Chinese/Japanese/Korean ``2016年5月28日``; in Markdown the date may be a link to the post,
 ``[February 28, 2016](https://twitter.com/…/status/…)`` (group ``link``)."""
 

@@ -35,8 +35,10 @@ as a browser would, in linear time, and never raises.  :func:`parse_html_article
 
 from __future__ import annotations
 
+import base64
 import bisect
 import datetime as dt
+import html
 import itertools
 import json
 import logging
@@ -69,7 +71,10 @@ __all__ = ["is_html", "parse_html_article"]
 
 _SNIFF_CHARS = 65536
 _PAGE_START_RE = re.compile(r"<(?:!doctype[ \t\r\n]{1,20}html|html[\s>]|head[\s>]|body[\s>])", re.IGNORECASE)
-_PAGE_TAG_RE = re.compile(r"<(?:head|body|title|meta)[\s>/]", re.IGNORECASE)
+_PAGE_TAG_RE = re.compile(
+    r"^[ \t]*<(?:!doctype[ \t\r\n]{1,20}html|html|head|body|title|meta)[\s>/]", re.IGNORECASE | re.MULTILINE
+)
+"""A tag only a page has, opening a line (text before a page: a header, a saved-from note)."""
 _TAG_RE = re.compile(
     r"<(/?)(html|head|body|p|div|span|a|br|blockquote|article|section|main|script|style|meta|link|title|"
     r"iframe|h[1-6]|ul|ol|li|img|em|strong|figure|table|tr|td|header|footer|nav)\b(?:\s[^<>]*)?/?>",
@@ -91,24 +96,27 @@ _TITLE_META = ("og:title", "twitter:title")
 
 def is_html(text: str) -> bool:
     """Whether ``text`` is a web page (or a fragment of markup), judged by its content: a doctype or
-    ``<html>``/``<head>``/``<body>`` start (after a BOM, an XML declaration and comments), the tags only a
-    page has (``<head>``, ``<body>``, ``<title>``, ``<meta>``), or markup from its first character (three
-    real tags, one of them closing).
+    ``<html>``/``<head>``/``<body>`` start (after a BOM, an XML declaration and comments), or real markup: a tag
+    only a page has (``<html>``, ``<head>``, ``<body>``, ``<title>``, ``<meta>``, a doctype) opening a line, or
+    markup from the first character, and in both cases three real tags, one of them closing.
 
-    Plain text with a stray ``<3`` or ``a < b`` is not HTML, and neither is an article that only holds an
-    embed's code in its text (the text parser reads that markup itself).  Every check is a bounded scan.
+    Plain text with a stray ``<3``, ``a < b`` or a post that names ``<title>.js`` is not HTML, and neither is an
+    article that only holds an embed's code in its text (the text parser reads that markup itself).  Every check
+    is a bounded scan.
 
     >>> fragment = '<blockquote class="twitter-tweet"><p>hi</p></blockquote>'
     >>> is_html("<!DOCTYPE html><title>x</title>"), is_html(fragment), is_html("<!---->" * 30 + "x")
     (True, True, False)
     >>> is_html("Love it <3 <3"), is_html("if a<b and c>d then <b>"), is_html("Look:\\n" + fragment)
     (False, False, False)
+    >>> is_html('She wrote "<title>.js is dead" and <meta> tags'), is_html("Saved\\n<html><body><p>x</p></body>")
+    (False, True)
     """
     head = text[:_SNIFF_CHARS]
     start = _after_preamble(head)
-    if _PAGE_START_RE.match(head, start) or _PAGE_TAG_RE.search(head):
+    if _PAGE_START_RE.match(head, start):
         return True
-    if not head.startswith("<", start):
+    if not head.startswith("<", start) and not _PAGE_TAG_RE.search(head):
         return False
     tags = _TAG_RE.findall(head)
     closing = sum(1 for slash, _ in tags if slash)
@@ -147,7 +155,7 @@ def parse_html_article(text: str, source: str | None = None, *, quotes: bool = F
     source = source or "<html>"
     root = parse_dom(text if isinstance(text, str) else "")
     meta = _metadata(root)
-    blocks = [clean_text(b) if isinstance(b, str) else _cleaned(b) for b in _blocks(root)]
+    blocks = [clean_text(b) if isinstance(b, str) else _cleaned(b) for b in _blocks(root, _Budget())]
     body = "\n\n".join(r for b in blocks if (r := b if isinstance(b, str) else b.rendered()))
     base = parse_article(body, source)
     warnings = list(base.warnings)
@@ -171,7 +179,7 @@ def parse_html_article(text: str, source: str | None = None, *, quotes: bool = F
 # -- reading order: paragraphs and embeds ------------------------------------------------------
 
 
-def _blocks(root: Node) -> Iterator[str | Embed]:
+def _blocks(root: Node, budget: _Budget) -> Iterator[str | Embed]:
     """The page's paragraphs (tidied text) and embeds, in reading order."""
     buffer: list[str] = []
     stack: list[tuple[Node | str | None, bool]] = [(root, False)]  # (item, inside article); None = break
@@ -197,7 +205,7 @@ def _blocks(root: Node) -> Iterator[str | Embed]:
             yield embed
             continue
         if _is_dropped(item, in_article):
-            yield from _embeds_within(item)
+            yield from _embeds_within(item, budget)
             continue
         inside = in_article or item.tag in ("article", "main")
         if item.tag in BLOCK_TAGS:
@@ -223,19 +231,77 @@ def _is_dropped(node: Node, in_article: bool) -> bool:
     return node.tag in _CHROME_TAGS and not in_article
 
 
-def _embeds_within(node: Node) -> list[Embed]:
-    """The outermost embeds under ``node`` (an element whose text is not shown)."""
+def _embeds_within(node: Node, budget: _Budget | None = None) -> list[Embed]:
+    """The outermost embeds under ``node`` (an element whose text is not shown), and, while ``budget`` lasts,
+    those in the embed code kept as text in a consent-gated container under it (:func:`_gated_markup`): that
+    code is parsed once more, and what it holds is not parsed again (``budget`` ``None``)."""
     found: list[Embed] = []
 
     def take(n: Node) -> bool:
         embed = _embed_at(n)
         if embed is not None:
             found.append(embed)
+        elif budget is not None and (markup := _gated_markup(n)) and budget.spend(len(markup)):
+            found.extend(_embeds_within(parse_dom(markup)))
         return embed is not None
 
     for _ in iter_elements(node, skip=take):
         pass
     return found
+
+
+class _Budget:
+    """How many characters of consent-gated markup a page may still have parsed again: at most
+    :data:`MAX_GATED`, so that a page costs at most that much more than one parse."""
+
+    def __init__(self, left: int | None = None) -> None:
+        self.left = MAX_GATED if left is None else left
+
+    def spend(self, size: int) -> bool:
+        """Whether ``size`` more characters fit (and if so, take them)."""
+        if size > self.left:
+            return False
+        self.left -= size
+        return True
+
+
+MAX_GATED = 2_000_000
+"""Characters of consent-gated embed code re-parsed per page, all containers together."""
+_GATED_TAGS = frozenset({"textarea", "template", "noscript", "script", "xmp"})
+_CODE_TYPES = ("javascript", "ecmascript", "module", "json", "importmap", "speculationrules")
+"""Script types that hold code or data, not markup kept back for later."""
+_BASE64_RE = re.compile(r"[A-Za-z0-9+/=\s]{16,}")
+
+
+def _gated_markup(node: Node) -> str:
+    """The embed code a consent manager keeps as text until the reader consents: the text of a ``<textarea>``,
+    ``<template>``, ``<noscript>`` or a ``<script>`` of a non-code type (``text/plain``, ``text/template``),
+    HTML-escaped or base64-encoded (Borlabs) or not; ``""`` when ``node`` holds none.
+
+    >>> _gated_markup(Node("script", {"type": "text/plain"}, ["&lt;blockquote&gt;hi&lt;/blockquote&gt;"]))
+    '<blockquote>hi</blockquote>'
+    >>> _gated_markup(Node("script", {}, ["var a = '<b>';"])), _gated_markup(Node("textarea", {}, ["a < b"]))
+    ('', 'a < b')
+    """
+    if node.tag not in _GATED_TAGS:
+        return ""
+    if node.tag == "script":
+        kind = node.attr("type").strip().lower()
+        if not kind or any(word in kind for word in _CODE_TYPES):
+            return ""
+    text = "".join(c for c in node.children if isinstance(c, str))
+    if "<" not in text and "&lt;" in text:
+        text = html.unescape(text)
+    elif "<" not in text and _BASE64_RE.fullmatch(text.strip()):
+        text = _from_base64(text)
+    return text if "<" in text else ""
+
+
+def _from_base64(text: str) -> str:
+    try:
+        return base64.b64decode("".join(text.split()), validate=True).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return ""
 
 
 def _embed_at(node: Node) -> Embed | None:

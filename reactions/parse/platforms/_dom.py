@@ -35,6 +35,13 @@ EMBED_BLOCK_CLASSES = frozenset({
 })
 """Classes of embed blockquotes: one left unclosed does not swallow the next, which becomes its sibling."""
 FRAME_TAGS = frozenset({"iframe", "amp-iframe"})
+LAZY_URL_ATTRS = (
+    "data-src", "data-lazy-src", "data-original", "data-lazy", "data-iframe-src", "data-embed-src",
+    "data-cmp-src", "data-cookieblock-src", "data-src-cmplz",
+)
+"""Where lazy loaders (lazysizes, lozad) and consent managers (consentmanager, Cookiebot, Complianz) keep the
+address an iframe or a placeholder will load once it scrolls into view or the reader consents (the ``src``
+is then empty or ``about:blank``)."""
 """Elements that show another page (``amp-iframe`` is AMP's iframe)."""
 _SPACE = r"[ \t\n\r\f\v\u00a0\u2000-\u200a\u202f\u205f\u3000]"
 _SPACES = re.compile(f"{_SPACE}{_SPACE}*")  # not "+": a pattern opening with a plain class lets re skip ahead
@@ -87,6 +94,8 @@ def parse_dom(markup: str) -> Node:
         if tag in _SKIPPED or tag.startswith("-"):
             continue
         node = Node(tag, {k: v or "" for k, v in source.attributes.items()})
+        if tag == "template":  # HTML5 keeps a template's content apart, out of the tree: kept as its markup
+            node.children.append(_template_markup(source))
         embed = tag == "blockquote" and not EMBED_BLOCK_CLASSES.isdisjoint(node.classes)
         (outer if embed and outer is not None else parent).children.append(node)
         inner_outer = parent if embed and outer is None else outer
@@ -97,6 +106,13 @@ def parse_dom(markup: str) -> Node:
             child = child.next
         stack.extend((c, node, inner_outer) for c in reversed(children))
     return root
+
+
+def _template_markup(template: LexborNode) -> str:
+    """The markup inside a ``<template>`` (a consent manager keeps an embed there until the reader agrees)."""
+    markup = template.html or ""
+    start, end = markup.find(">") + 1, markup.rfind("</template")
+    return markup[start:end] if 0 < start <= end else ""
 
 
 def _without_nul(markup: str) -> str:
@@ -141,6 +157,15 @@ def _capped(markup: str) -> str:
         cursor = end
     parts.append(markup[cursor:])
     return "".join(parts)
+
+
+def frame_urls(node: Node) -> list[str]:
+    """The addresses ``node`` (an iframe) may load: its ``src``, then those kept in :data:`LAZY_URL_ATTRS`.
+
+    >>> frame_urls(Node("iframe", {"src": "about:blank", "data-cmp-src": " https://x.test/e "}))
+    ['about:blank', 'https://x.test/e']
+    """
+    return [value for name in ("src", *LAZY_URL_ATTRS) if (value := node.attr(name).strip())]
 
 
 def iter_elements(root: Node, *, skip: Callable[[Node], bool] | None = None) -> Iterator[Node]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from reactions.models import Platform
-from reactions.parse.platforms._dom import FRAME_TAGS, Node, render_text
+from reactions.parse.platforms._dom import FRAME_TAGS, Node, frame_urls, render_text
 from reactions.parse.platforms.base import Embed, links, parse_date, parse_timestamp, read_byline, split_post
 
 PLATFORM = Platform.BLUESKY
@@ -47,7 +47,7 @@ def matches(node: Node) -> bool:
     """A ``blockquote.bluesky-embed`` (or its rendered wrapper), or an embed.bsky.app iframe."""
     if "bluesky-embed" in node.classes:
         return node.tag == "blockquote" or bool(node.attr("data-bluesky-uri"))
-    return node.tag in FRAME_TAGS and _EMBED_URL.match(node.attr("src") or node.attr("data-src")) is not None
+    return node.tag in FRAME_TAGS and any(_EMBED_URL.match(url) for url in frame_urls(node))
 
 
 def extract(node: Node) -> Embed | None:
@@ -71,7 +71,7 @@ def extract(node: Node) -> Embed | None:
 
 
 def _ref(node: Node) -> tuple[str, str] | None:
-    for value in (node.attr("data-bluesky-uri"), node.attr("src"), node.attr("data-src")):
+    for value in (node.attr("data-bluesky-uri"), *frame_urls(node)):
         if value and (ref := parse_post_ref(value)):
             return ref
     return next((ref for a in reversed(links(node)) if (ref := parse_post_ref(a.attr("href")))), None)

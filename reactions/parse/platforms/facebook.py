@@ -17,7 +17,8 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 from reactions.models import Platform
-from reactions.parse.platforms._dom import FRAME_TAGS, Node, find_first, render_text
+from reactions.parse.bylines import FACEBOOK_ON, FACEBOOK_POSTED_BY, words
+from reactions.parse.platforms._dom import FRAME_TAGS, Node, find_first, frame_urls, render_text
 from reactions.parse.platforms.base import Embed, links, paragraphs, parse_date
 
 PLATFORM = Platform.FACEBOOK
@@ -25,7 +26,8 @@ _HOSTS = ("facebook.com", "www.facebook.com", "m.facebook.com", "web.facebook.co
 _PATH = re.compile(r"^/(?P<user>[\w.-]{1,80})/(?:posts|videos|photos(?:/[\w.-]{1,80})?)/(?P<id>[\w-]{1,40})/?$")
 _NOT_USERS = frozenset({"watch", "groups", "events", "plugins", "sharer", "share", "story.php", "photo.php"})
 _PLUGIN_CLASSES = frozenset({"fb-post", "fb-video", "fb-comment-embed"})
-_POSTED_BY = re.compile(r"Posted by\b", re.IGNORECASE)  # no \b before it: a video title runs into it
+_POSTED_BY = re.compile(rf"{words(FACEBOOK_POSTED_BY, ' ')}\b", re.IGNORECASE)  # no \b before: a title runs into it
+_ON = re.compile(rf" {words(FACEBOOK_ON, ' ')} ")
 
 
 def parse_post_url(url: str) -> tuple[str | None, str, str] | None:
@@ -59,11 +61,15 @@ def _plugin_target(src: str) -> str | None:
     return next(iter(parse_qs(parts.query).get("href", [])), None)
 
 
+def _frame_target(node: Node) -> str | None:
+    return next((target for url in frame_urls(node) if (target := _plugin_target(url))), None)
+
+
 def matches(node: Node) -> bool:
     """A ``div.fb-post``/``div.fb-video``, a lone fallback ``blockquote.fb-xfbml-parse-ignore``, or a plugin
     iframe."""
     if node.tag in FRAME_TAGS:
-        return _plugin_target(node.attr("src") or node.attr("data-src")) is not None
+        return _frame_target(node) is not None
     if node.tag == "div":
         return bool(_PLUGIN_CLASSES & node.classes) and bool(node.attr("data-href"))
     return node.tag == "blockquote" and "fb-xfbml-parse-ignore" in node.classes
@@ -71,7 +77,7 @@ def matches(node: Node) -> bool:
 
 def _url(node: Node) -> str | None:
     if node.tag in FRAME_TAGS:
-        return _plugin_target(node.attr("src") or node.attr("data-src"))
+        return _frame_target(node)
     quote = node if node.tag == "blockquote" else find_first(node, lambda n: n.tag == "blockquote")
     for url in (node.attr("data-href"), quote.attr("cite") if quote is not None else ""):
         if url and parse_post_url(url):
@@ -103,10 +109,19 @@ def extract(node: Node) -> Embed | None:
 
 
 def _read_posted_by(byline: str) -> tuple[str | None, str]:
-    """``(name, date as written)`` from ``Posted by Name on Thursday, January 30, 2020``."""
+    """``(name, date as written)`` from ``Posted by Name on Thursday, January 30, 2020`` (or its translation,
+    ``Publicado por Name en Jueves, 27 de agosto de 2015``: :data:`~reactions.parse.bylines.FACEBOOK_POSTED_BY`).
+
+    >>> _read_posted_by("Publié par Le Monde sur jeudi 27 août 2015")
+    ('Le Monde', 'jeudi 27 août 2015')
+    >>> _read_posted_by("Posted by Life on Mars on Thursday, January 30, 2020")
+    ('Life on Mars', 'Thursday, January 30, 2020')
+    """
     m = _POSTED_BY.search(byline)
     if m is None:
         return None, ""
     rest = " ".join(byline[m.end() :].split())
-    name, sep, date_text = rest.partition(" on ")
-    return (name.strip() or None), (date_text.strip() if sep else "")
+    on = next(reversed([*_ON.finditer(rest)]), None)  # the last: a name may hold "on" ("Life on Mars")
+    if on is None:
+        return rest.strip() or None, ""
+    return rest[: on.start()].strip() or None, rest[on.end() :].strip()

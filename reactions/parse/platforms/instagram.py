@@ -1,7 +1,8 @@
 """Instagram embeds: ``blockquote.instagram-media`` (every embed-code version) and rendered iframes.
 
 The byline reads ``A post shared by Name (@handle) on <time datetime="…">Feb 2, 2020 at
-10:15am PST</time>`` (older codes) or ``A post shared by Name (@handle)`` (newer ones); the
+10:15am PST</time>`` (older codes) or ``A post shared by Name (@handle)`` (newer ones), in the reader's
+language (``Ein Beitrag geteilt von Name (@handle) am …``: :mod:`reactions.parse.bylines`); the
 caption, when the code carries it (``data-instgrm-captioned``), is the other paragraph.
 
 >>> parse_post_url("https://www.instagram.com/reel/CqaNQJqtaXT/?utm_source=ig_embed")
@@ -13,7 +14,9 @@ from __future__ import annotations
 import re
 
 from reactions.models import Platform
-from reactions.parse.platforms._dom import Node, find_first, render_text
+from reactions.parse.bylines import DATE_WORDS, instagram_byline, instagram_chrome, words
+from reactions.parse.dates import ENGLISH_MONTH
+from reactions.parse.platforms._dom import Node, find_first, frame_urls, render_text
 from reactions.parse.platforms.base import Embed, links, paragraphs, parse_date, parse_timestamp, read_byline
 
 PLATFORM = Platform.INSTAGRAM
@@ -23,9 +26,12 @@ _POST_URL = re.compile(
     re.IGNORECASE,
 )
 _PROFILE_URL = re.compile(r"^(?:https?:)?//(?:www\.)?instagram\.com/(?P<user>[\w.]+)/?(?:[?#]|$)", re.I)
-_CHROME = re.compile(r"^(?:View this (?:post|profile|reel|video) on Instagram)\s*$", re.IGNORECASE)
-_SHARED = re.compile(r"\bA (?:post|video|photo|reel) (?:shared|posted) by\b", re.IGNORECASE)
-_BARE_HANDLE = re.compile(r"^[—\s]*@(?P<handle>[\w.]+)\s*(?:on\s+)?(?P<date>.*)$")
+_SPACE = r"\s+"
+_CHROME = re.compile(rf"^{instagram_chrome(_SPACE)}\s*$", re.IGNORECASE)
+_SHARED = re.compile(rf"\b{instagram_byline(_SPACE)}(?!\w)", re.IGNORECASE)
+_DATE_WORD = re.compile(rf"^(?:{words(DATE_WORDS, ' ')}\s+|on(?={ENGLISH_MONTH}))", re.IGNORECASE)
+"""``on`` or its translation before the shown date (``on Feb 2, 2020``, ``am 23. Okt. 2017``, ``onMar 6``)."""
+_BARE_HANDLE = re.compile(r"^[—\s]*@(?P<handle>[\w.]+)\s*(?P<date>.*)$")
 
 
 def parse_post_url(url: str) -> tuple[str, str] | None:
@@ -52,7 +58,7 @@ def matches(node: Node) -> bool:
 def _post_ref(node: Node) -> tuple[str, str] | None:
     if node.tag == "amp-instagram":
         return "p", node.attr("data-shortcode")
-    for url in (node.attr("data-instgrm-permalink"), node.attr("src"), node.attr("data-src")):
+    for url in (node.attr("data-instgrm-permalink"), *frame_urls(node)):
         if url and (ref := parse_post_url(url)):
             return ref
     return next((ref for a in links(node) if (ref := parse_post_url(a.attr("href")))), None)
@@ -65,11 +71,11 @@ def extract(node: Node) -> Embed | None:
     name, handle, date_text = (None, None, "")
     created = None
     if byline_p is not None:
-        byline = _SHARED.sub("—", render_text(byline_p), count=1)
+        byline = _SHARED.sub("—", " ".join(render_text(byline_p).split()), count=1)
         name, handle, date_text = read_byline(byline)
         if handle is None and (bare := _BARE_HANDLE.match(byline)):  # "A post shared by @handle"
             handle, date_text = bare.group("handle"), bare.group("date")
-        date_text = date_text.removeprefix("on ").strip()
+        date_text = _DATE_WORD.sub("", date_text.strip(), count=1).strip()
         time = find_first(byline_p, lambda n: n.tag == "time")
         created = parse_timestamp(time.attr("datetime")) if time is not None else None
     handle = handle or _profile_handle(node)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from reactions.models import Platform
-from reactions.parse.platforms._dom import FRAME_TAGS, Node, find_first, render_text
+from reactions.parse.platforms._dom import FRAME_TAGS, Node, find_first, frame_urls, render_text
 from reactions.parse.platforms.base import Embed, links, paragraphs, read_byline, time_from_id
 
 PLATFORM = Platform.MASTODON
@@ -42,8 +42,7 @@ def parse_status_url(url: str) -> tuple[str, str, str] | None:
 def matches(node: Node) -> bool:
     """An ``iframe``/``blockquote`` classed ``mastodon-embed`` (or any ``mastodon-*`` blockquote)."""
     if node.tag in FRAME_TAGS:
-        src = node.attr("src") or node.attr("data-src")
-        embedded = src.endswith("/embed") and parse_status_url(src) is not None
+        embedded = any(src.endswith("/embed") and parse_status_url(src) is not None for src in frame_urls(node))
         return "mastodon-embed" in node.classes or embedded
     if node.tag == "blockquote":
         return any(c.startswith("mastodon") for c in node.classes)
@@ -67,7 +66,7 @@ def extract(node: Node) -> Embed | None:
 
 
 def _ref(node: Node) -> tuple[str, str, str] | None:
-    for value in (node.attr("data-embed-url"), node.attr("src"), node.attr("data-src"), node.attr("cite")):
+    for value in (node.attr("data-embed-url"), *frame_urls(node), node.attr("cite")):
         if value and (ref := parse_status_url(value)):
             return ref
     anchors = [a for a in links(node) if parse_status_url(a.attr("href"))]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from reactions.models import Platform
-from reactions.parse.platforms._dom import FRAME_TAGS, Node, render_text
+from reactions.parse.platforms._dom import FRAME_TAGS, Node, frame_urls, render_text
 from reactions.parse.platforms.base import Embed, links, paragraphs
 
 PLATFORM = Platform.THREADS
@@ -32,8 +32,9 @@ def matches(node: Node) -> bool:
     """A ``blockquote.text-post-media``, or an iframe showing a Threads post."""
     if node.tag == "blockquote" and "text-post-media" in node.classes:
         return True
-    src = node.attr("src") or node.attr("data-src")
-    return node.tag in FRAME_TAGS and src.rstrip("/").endswith("/embed") and parse_post_url(src) is not None
+    if node.tag not in FRAME_TAGS:
+        return False
+    return any(src.rstrip("/").endswith("/embed") and parse_post_url(src) is not None for src in frame_urls(node))
 
 
 def extract(node: Node) -> Embed | None:
@@ -41,7 +42,7 @@ def extract(node: Node) -> Embed | None:
     ref = next(
         (
             r
-            for value in (node.attr("data-text-post-permalink"), node.attr("src"), node.attr("data-src"),
+            for value in (node.attr("data-text-post-permalink"), *frame_urls(node),
                           *(a.attr("href") for a in links(node)))
             if value and (r := parse_post_url(value))
         ),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from reactions.models import Platform
-from reactions.parse.platforms._dom import FRAME_TAGS, Node, find_first, render_text
+from reactions.parse.platforms._dom import FRAME_TAGS, Node, find_first, frame_urls, render_text
 from reactions.parse.platforms.base import Embed, time_from_id
 
 PLATFORM = Platform.TIKTOK
@@ -35,15 +35,15 @@ def matches(node: Node) -> bool:
     """A ``blockquote.tiktok-embed``, or a TikTok player iframe."""
     if node.tag == "blockquote" and "tiktok-embed" in node.classes:
         return True
-    return node.tag in FRAME_TAGS and _PLAYER_URL.match(node.attr("src") or node.attr("data-src")) is not None
+    return node.tag in FRAME_TAGS and any(_PLAYER_URL.match(url) for url in frame_urls(node))
 
 
 def extract(node: Node) -> Embed | None:
     """The video in ``node``: author, caption, id and exact time."""
     ref = parse_video_url(node.attr("cite"))
     video_id = node.attr("data-video-id").strip() or (ref[1] if ref else None)
-    if video_id is None and (m := _PLAYER_URL.match(node.attr("src") or node.attr("data-src"))):
-        video_id = m.group("id")
+    if video_id is None and node.tag in FRAME_TAGS:
+        video_id = next((m.group("id") for url in frame_urls(node) if (m := _PLAYER_URL.match(url))), None)
     author = find_first(node, lambda n: n.tag == "a" and render_text(n).startswith("@"))
     handle = ref[0] if ref else (render_text(author)[1:] if author is not None else None)
     text = render_text(node, skip=lambda n: n is author or (n.tag == "a" and "/music/" in n.attr("href")))

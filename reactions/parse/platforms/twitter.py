@@ -25,7 +25,14 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from reactions.models import Platform
 from reactions.parse import snowflake
-from reactions.parse.platforms._dom import EMBED_BLOCK_CLASSES, FRAME_TAGS, Node, find_first, render_text
+from reactions.parse.platforms._dom import (
+    EMBED_BLOCK_CLASSES,
+    FRAME_TAGS,
+    Node,
+    find_first,
+    frame_urls,
+    render_text,
+)
 from reactions.parse.platforms.base import Embed, links, parse_date, parse_timestamp, split_post
 from reactions.parse.snowflake import canonical_url as canonical_url
 from reactions.parse.snowflake import parse_status_url as parse_status_url
@@ -111,7 +118,7 @@ def _wrapper_ref(node: Node) -> tuple[str | None, str] | None:
         if (value := attrs.get(name)) and (value := value.strip()).isdigit():
             return None, value
     if node.tag in FRAME_TAGS:
-        return _iframe_ref(node.attr("src") or node.attr("data-src"))
+        return next((ref for url in frame_urls(node) if (ref := _iframe_ref(url))), None)
     if not _mentions_twitter(node):
         return None
     embed_id = node.attr("data-embed-id").strip()

@@ -1,5 +1,6 @@
 """YouTube embeds: player iframes (``youtube.com/embed/ID``, ``youtube-nocookie.com``), ``lite-youtube``,
-``amp-youtube``.  A video is a link-only reaction: id and URL, no text.
+``amp-youtube``, and lazy placeholders that keep the player URL in ``data-src`` or ``data-original``.
+A video is a link-only reaction: id and URL, no text.
 
 >>> video_id("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?si=abc&start=3")
 'dQw4w9WgXcQ'
@@ -12,7 +13,7 @@ from __future__ import annotations
 import re
 
 from reactions.models import Platform
-from reactions.parse.platforms._dom import FRAME_TAGS, Node
+from reactions.parse.platforms._dom import FRAME_TAGS, LAZY_URL_ATTRS, Node
 from reactions.parse.platforms.base import Embed
 
 PLATFORM = Platform.YOUTUBE
@@ -30,12 +31,14 @@ def video_id(url: str) -> str | None:
     return m.group("id") if m else None
 
 
+_FRAME_ATTRS = ("src", *LAZY_URL_ATTRS, "data-url", "data")
+
+
 def _id_of(node: Node) -> str | None:
     if node.tag in FRAME_TAGS or node.tag in ("embed", "object"):
-        for name in ("src", "data-src", "data-lazy-src", "data"):
-            if found := video_id(node.attr(name)):
-                return found
-        return None
+        return next((found for name in _FRAME_ATTRS if (found := video_id(node.attr(name)))), None)
+    if found := next((found for name in LAZY_URL_ATTRS if (found := video_id(node.attr(name)))), None):
+        return found
     if node.tag in ("lite-youtube", "amp-youtube") or "youtube" in node.attr("class").lower():
         value = next((node.attr(a).strip() for a in _ID_ATTRS if node.attr(a).strip()), "")
         return value if re.fullmatch(r"[\w-]{11}", value) else None
@@ -43,7 +46,7 @@ def _id_of(node: Node) -> str | None:
 
 
 def matches(node: Node) -> bool:
-    """A YouTube player (iframe, ``lite-youtube``, ``amp-youtube``)."""
+    """A YouTube player (iframe, ``lite-youtube``, ``amp-youtube``, a lazy placeholder with the player's URL)."""
     return _id_of(node) is not None
 
 

@@ -1,0 +1,85 @@
+"""The words of embed bylines in the languages embed codes are served in: one table, read by the plain-text
+parser (:mod:`reactions.parse.attribution`), the Instagram markup reader
+(:mod:`reactions.parse.platforms.instagram`) and the date patterns (:mod:`reactions.parse.dates`).
+
+Instagram writes its byline in the reader's language (``A post shared by Name (@handle) on Date at Time``;
+German ``Ein Beitrag geteilt von Name (@handle) am 23. Okt. 2017 um 0:31 Uhr``, Spanish ``Una publicación
+compartida de Name (@handle) el 1 jun, 2019 a las 7:36 PDT``).  The phrases are the ones its embed codes carry,
+as found in public pages' markup; older codes said ``photo``/``video`` and ``posted`` for ``post`` and ``shared``.
+
+>>> import re
+>>> bool(re.fullmatch(instagram_byline(r"\\s+"), "Un  post condiviso da", re.IGNORECASE))
+True
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BYLINE_LAST_WORDS", "DATE_WORDS", "FACEBOOK_ON", "FACEBOOK_POSTED_BY", "INSTAGRAM_BYLINES", "INSTAGRAM_CHROME",
+    "TIME_WORDS",
+    "instagram_byline", "instagram_chrome", "words",
+]
+
+INSTAGRAM_BYLINES = (
+    "A (?:post|photo|video|reel) (?:shared|posted) by",  # English
+    "Ein (?:Beitrag|Foto|Video|Reel) (?:geteilt|gepostet) von",  # German
+    "Une (?:publication|photo|vidéo) (?:partagée|publiée) par",  # French
+    "Una (?:publicación|foto) (?:compartida|publicada) (?:por|de)",  # Spanish (Spain: "por", Americas: "de")
+    "Un (?:video|vídeo|reel) (?:compartido|publicado) (?:por|de)",  # Spanish
+    "Uma (?:publicação|foto) (?:compartilhada|partilhada|publicada) (?:por|de)",  # Portuguese (Brazil, Portugal)
+    "Um (?:vídeo|reel) (?:compartilhado|partilhado|publicado) (?:por|de)",  # Portuguese
+    "Un (?:post|video|reel) (?:condiviso|pubblicato) da",  # Italian
+    "Una foto (?:condivisa|pubblicata) da",  # Italian
+    "Een (?:bericht|foto|video) (?:gedeeld|geplaatst) door",  # Dutch
+    "Публикация от",  # Russian
+)
+"""Instagram's ``A post shared by`` in each language, as regular-expression text: a space stands for the
+white space between words (see :func:`instagram_byline`); no quantifier is unbounded."""
+
+INSTAGRAM_CHROME = (
+    "View this (?:post|profile|reel|video) on Instagram",  # English
+    "(?:Dieses Posting|Diesen Beitrag) auf Instagram ansehen",  # German
+    "Sieh dir diesen Beitrag auf Instagram an",  # German
+    "Voir cette publication sur Instagram",  # French
+    "Ver esta publicación en Instagram",  # Spanish
+    "Ver (?:esta|essa) (?:publicação|foto) no Instagram",  # Portuguese
+    "Visualizza questo post su Instagram",  # Italian
+    "Dit bericht (?:op Instagram bekijken|bekijken op Instagram)",  # Dutch
+    "Посмотреть эту публикацию в Instagram",  # Russian
+)
+"""The link an Instagram embed code shows above the post, in each language: not the post's words."""
+
+FACEBOOK_POSTED_BY = ("Posted by", "Gepostet von", "Publié par", "Publicado por", "Pubblicato da", "Geplaatst door")
+"""The fallback byline of a Facebook embed code (``Posted by <a>Name</a> on <a>Date</a>``) in English, German,
+French, Spanish and Portuguese, Italian and Dutch, as the codes Facebook hands out write it."""
+FACEBOOK_ON = ("on", "am", "sur", "en", "em", "su", "op")
+"""The word between the name and the date in :data:`FACEBOOK_POSTED_BY` bylines, in the same languages."""
+
+BYLINE_LAST_WORDS = ("by", "von", "par", "por", "de", "da", "door", "от")
+"""The word that ends each byline phrase: a line holding none of them holds no byline (a cheap first look)."""
+
+DATE_WORDS = ("on", "am", "le", "el", "em", "op", "il", "in data:", "in data")
+"""The word before a byline's date: English ``on``, German ``am``, French ``le``, Spanish ``el``, Portuguese
+``em``, Dutch ``op``, Italian ``il`` or ``in data``."""
+
+TIME_WORDS = ("at", "um", "à", "a las", "a la", "às", "alle ore", "alle", "om", "в")
+"""The word before a byline's time of day: ``at``, German ``um`` (then ``Uhr``), French ``à``, Spanish
+``a las``, Portuguese ``às``, Italian ``alle`` (``alle ore``), Dutch ``om``, Russian ``в``."""
+
+
+def instagram_byline(space: str) -> str:
+    """A regular expression (for ``re.IGNORECASE``) matching any Instagram byline phrase, with ``space`` (a
+    bounded pattern such as ``[ \\t]+``) between its words; no groups."""
+    return "(?:" + "|".join(phrase.replace(" ", space) for phrase in INSTAGRAM_BYLINES) + ")"
+
+
+def instagram_chrome(space: str) -> str:
+    """A regular expression (for ``re.IGNORECASE``) matching Instagram's ``View this post on Instagram`` in any
+    language, with ``space`` between its words; no groups."""
+    return "(?:" + "|".join(phrase.replace(" ", space) for phrase in INSTAGRAM_CHROME) + ")"
+
+
+def words(options: tuple[str, ...], space: str) -> str:
+    """An alternation of ``options`` (longest first), with ``space`` between the words of each."""
+    ordered = sorted(options, key=len, reverse=True)
+    return "(?:" + "|".join(option.replace(" ", space) for option in ordered) + ")"

@@ -1,0 +1,61 @@
+"""reactions.parse.dates: dates as embeds and bylines show them, in the languages embed codes are served in."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from reactions.parse.dates import ATTRIBUTION_DATE, MONTHS, attribution_date, parse_date
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("16 мая 2018 г. в 8:22 PDT", dt.date(2018, 5, 16)),  # Russian (issue 22)
+        ("3 декабря 2019", dt.date(2019, 12, 3)),
+        ("16. Mai 2018", dt.date(2018, 5, 16)),
+        ("16 mai 2018", dt.date(2018, 5, 16)),
+        ("16 de mayo de 2018", dt.date(2018, 5, 16)),
+        ("16 de maio de 2018", dt.date(2018, 5, 16)),
+        ("16 maggio 2018", dt.date(2018, 5, 16)),
+        ("16 maja 2018", dt.date(2018, 5, 16)),  # Polish
+        ("16 травня 2018", dt.date(2018, 5, 16)),  # Ukrainian
+        ("16. května 2018", dt.date(2018, 5, 16)),  # Czech
+        ("16. toukokuuta 2018", dt.date(2018, 5, 16)),  # Finnish
+        ("16 Μαΐου 2018", dt.date(2018, 5, 16)),  # Greek
+        ("onMar 6, 2016 at 3:26am PST", dt.date(2016, 3, 6)),  # "on" glued to the month (issue 22)
+        ("online 6, 2016", None),
+    ],
+)
+def test_parse_date_in_other_languages(text: str, expected: dt.date | None) -> None:
+    assert parse_date(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("after", "expected", "rest"),
+    [
+        (" onMar 6, 2016 at 3:26am PST", dt.date(2016, 3, 6), " at 3:26am PST"),
+        (" am 23. Okt. 2017 um 0:31 Uhr", dt.date(2017, 10, 23), " um 0:31 Uhr"),
+        (" am 23\\. Okt 2017 um 0:31", dt.date(2017, 10, 23), " um 0:31"),  # html2text escapes the period
+        (" le 3 mars 2020 à 14:05", dt.date(2020, 3, 3), " à 14:05"),
+        (" el 1 Jun, 2019 a las 7:36 PDT", dt.date(2019, 6, 1), " a las 7:36 PDT"),
+        (" em 5 de maio de 2019", dt.date(2019, 5, 5), ""),
+        (" in data: 15 Giu 2019", dt.date(2019, 6, 15), ""),
+        (" 16 мая 2018 г. в 8:22 PDT", dt.date(2018, 5, 16), " в 8:22 PDT"),
+    ],
+)
+def test_attribution_date_after_a_localised_byline(after: str, expected: dt.date, rest: str) -> None:
+    match = ATTRIBUTION_DATE.match(after)
+    assert match is not None
+    assert attribution_date(match) == (expected, None)
+    assert after[match.end() :] == rest
+
+
+def test_on_glued_to_a_word_that_is_no_month_is_no_date() -> None:
+    assert ATTRIBUTION_DATE.match(" online 6, 2016") is None
+
+
+def test_every_month_name_is_lower_case_and_unambiguous() -> None:
+    assert all(name == name.lower() for name in MONTHS)
+    assert set(MONTHS.values()) == set(range(1, 13))
