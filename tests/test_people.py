@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions.parse.people import author_of, full_names, tidy_author
+from reactions.parse.people import author_of, full_names, one_name_each, tidy_author
 from reactions.parse.quotes import find_quotes
 
 
@@ -66,3 +66,11 @@ def test_an_author_is_never_a_number_or_lower_case_words(written: str) -> None:
     if author is not None and not author.startswith("@") and not author.islower():
         assert any(char.isalpha() for char in author)
         assert author[:1].isupper()
+
+
+def test_a_shorter_name_of_the_same_person_is_the_longer_one_but_a_son_is_not() -> None:
+    names = ["Sir Elton", "Sir Elton John", "James Decker", "Jessie James Decker", "Donald Trump", "Donald Trump Jr"]
+    assert one_name_each(names) == [
+        "Sir Elton John", "Sir Elton John", "Jessie James Decker", "Jessie James Decker", "Donald Trump",
+        "Donald Trump Jr",
+    ]  # fmt: skip

@@ -34,7 +34,7 @@ from typing import Final
 
 from reactions.parse.authors import resolve_author
 
-__all__ = ["author_of", "full_names", "tidy_author"]
+__all__ = ["author_of", "full_names", "one_name_each", "tidy_author"]
 
 _ROLE_WORDS: Final = (
     "actor actress singer rapper model director producer editor host star comedian comedienne writer author journalist "
@@ -55,7 +55,8 @@ _FILLER_WORDS: Final = (
     "january february march april may june july august september october november december monday tuesday "
     "wednesday thursday friday saturday sunday later after before when while then now also but and so meanwhile "
     "however yet still in on at for as if it he she they we i this that his her their its one another last earlier "
-    "photos photo image images getty read related yikes wow oh yes no hide caption watch see"
+    "photos photo image images getty read related yikes wow oh yes no hide caption watch see update breaking "
+    "exclusive video"
 )
 _NOT_NAMES: Final = frozenset(_FILLER_WORDS.split())
 """Capitalised words that are no part of a person's name at its start: platforms, dates, words that open a
@@ -140,6 +141,36 @@ def _runs_with(body: str, name: str) -> list[tuple[int, str]]:
 
 def _word_char(text: str, at: int) -> bool:
     return 0 <= at < len(text) and (text[at].isalnum() or text[at] in "_'’-")
+
+
+_GENERATIONS: Final = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
+"""Words that make a name another person's (``Donald Trump Jr``)."""
+
+
+def one_name_each(names: Sequence[str]) -> list[str]:
+    """``names`` (the authors of one article), each made the longer name among them that it begins or ends
+    (``Sir Elton`` -> ``Sir Elton John``, ``James Decker`` -> ``Jessie James Decker``), unless the longer one adds
+    a generation (``Donald Trump Jr`` is someone else)."""
+    distinct = sorted(set(names), key=len, reverse=True)
+    longer: dict[str, str] = {}
+    for name in distinct:
+        words = name.split()
+        for other in distinct:
+            more = other.split()
+            if len(more) <= len(words) or other.startswith("@") or name.startswith("@"):
+                continue
+            extra = _beyond(words, more)
+            if extra is not None and not any(word.lower() in _GENERATIONS for word in extra):
+                longer[name] = longer.get(other, other)
+                break
+    return [longer.get(name, name) for name in names]
+
+
+def _beyond(words: list[str], more: list[str]) -> list[str] | None:
+    """The words ``more`` has besides ``words`` when it begins or ends with them, else None."""
+    if more[: len(words)] == words:
+        return more[len(words) :]
+    return more[: -len(words)] if more[-len(words) :] == words else None
 
 
 def _trimmed(run: str) -> str:

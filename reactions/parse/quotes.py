@@ -64,7 +64,7 @@ from reactions.parse.authors import (
 )
 from reactions.parse.build import build_reaction, overlaps, text_fingerprint
 from reactions.parse.networks import NAMED, PLACES, names_pattern
-from reactions.parse.people import author_of, full_names
+from reactions.parse.people import author_of, full_names, one_name_each
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
 from reactions.parse.sentences import Surroundings, TextIndex, words_of
 
@@ -177,7 +177,7 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
 def _one_name_a_person(body: str, found: list[Reaction]) -> list[Reaction]:
     """The quotations with each partial name made the full name it stands for (:func:`full_names`)."""
     named = [(i, quote) for i, quote in enumerate(found) if quote.author]
-    fulls = full_names(body, [(quote.span[0], quote.author or "") for _, quote in named])
+    fulls = one_name_each(full_names(body, [(quote.span[0], quote.author or "") for _, quote in named]))
     for (i, quote), full in zip(named, fulls, strict=True):
         if full != quote.author:
             found[i] = dataclasses.replace(quote, author=full)
