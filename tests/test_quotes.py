@@ -177,3 +177,17 @@ def test_a_quote_given_to_an_account_keeps_its_handle_as_author() -> None:
     for text in ('"Can\'t wait for the weekend," tweeted @jdoe.', '"Can\'t wait for the weekend," @jdoe tweeted.'):
         (quote,) = parse_article(text, "a.txt").reactions
         assert (quote.handle, quote.display_name, quote.author) == ("jdoe", "@jdoe", "jdoe")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'Last month, the "My Heart Will Go On" singer shared photos from her tour.',
+        'Lena wished her “best year yet,” captioning her Instagram post, “Happy birthday to my dearest friend!”',
+    ],
+)
+def test_a_title_or_a_participles_object_is_no_post(text: str) -> None:
+    """Read against the bulk corpus: a song title before its noun ('the "…" singer shared') and the words before
+    a participle ('"…," captioning her post, "…"') were quotations of 'singer' and 'her Instagram post'."""
+    assert all(q.display_name not in ("singer", "her Instagram post") for q in find_quotes(text, "a.txt", []))
+    assert all(q.text not in ("My Heart Will Go On", "best year yet") for q in find_quotes(text, "a.txt", []))

@@ -258,6 +258,8 @@ def _quote_at(
         return None
     body = index.body
     context = Surroundings(index, match)
+    if _MODIFIER_RE.search(context.lead[-12:]):
+        return None  # a title inside a noun phrase: the "My Heart Will Go On" singer
     attribution = _attribution_after(body, match) or _attribution_before(match, context.lead)
     if attribution is None or not plausible_author(attribution.author):
         return None
@@ -315,6 +317,8 @@ def _attribution_after(body: str, match: re.Match[str]) -> _Attribution | None:
         return None  # "…Rapper’s Delight.” Other members … posted remembrances": the next sentence, not an attribution
     author = found.group("author1") or found.group("author2")
     verb = (found.group("verb1") or found.group("verb2")).lower()
+    if found.group("verb1") and verb.endswith("ing"):
+        return None  # '…,' captioning her post, '…': what follows a participle is its object, not an author
     if found.group("author1"):
         cut = _AUTHOR_END_RE.search(author)
         author = author[: cut.start()] if cut else author
@@ -367,6 +371,8 @@ _OWN_POST_RE = re.compile(
 )
 """A lead-in without a posting verb that still says the author posted it: ``…in a mocking tweet:``,
 ``…took to Instagram:``, ``…on Twitter:`` (``…called out Midler's tweet:`` names someone else's post)."""
+_MODIFIER_RE = re.compile(r"(?:^|[ \t(])(?:the|a|an)[ \t]{1,3}\Z", re.IGNORECASE)
+"""An article right before a quotation: the quotation names something (``the "Hello" singer``), it is no post."""
 _QUOTE_HANDLE_RE = re.compile(r"@([A-Za-z0-9_]{1,15})\b")
 """The account an attribution names (``tweeted @jdoe``, ``Jane Doe (@janedoe) wrote``)."""
 _TOOK_TO_RE = re.compile(
