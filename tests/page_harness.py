@@ -39,6 +39,10 @@ def corpus(page_home: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch) -> Pat
     labels or files), opened by the page.  Every test's copy is made at the same path and shares one cache folder,
     so the seeds are parsed and scored once a session, not once a test: the cache is keyed by the files' bytes
     (and the scores by the labels and lexicon), so what a test changes is worked out again."""
+    import streamlit as st
+
+    st.cache_resource.clear()  # the page keeps runs and listings in the process, by path: every test's copy has
+    st.cache_data.clear()  # the same path, so a test must not open the one the test before kept
     folder, cache = page_home
     shutil.rmtree(folder, ignore_errors=True)
     shutil.copytree(SEEDS, folder)

@@ -151,6 +151,23 @@ def test_a_corrupt_last_member_says_nothing_after_it_is_read(tmp_path: Path) -> 
     assert reasons(items)[-1].endswith("the records after it are not read")
 
 
+def inside_a_record(path: Path, at: int) -> int:
+    """The middle of the record of the archive at ``path`` that byte ``at`` falls in: a cut there is inside a
+    record's body, not in the blank line or gzip trailer after it (which end no record early)."""
+    from warcio.archiveiterator import ArchiveIterator
+
+    with path.open("rb") as stream:
+        records = ArchiveIterator(stream)
+        for record in records:
+            start = records.get_record_offset()
+            record.raw_stream.read()
+            records.read_to_end(record)
+            end = start + records.get_record_length()
+            if start <= at < end:
+                return (start + end) // 2
+    raise AssertionError(f"no record holds byte {at}")
+
+
 @pytest.mark.parametrize("gz", [True, False])
 @pytest.mark.parametrize("fraction", [0.31, 0.47, 0.62, 0.78, 0.93])
 def test_a_truncated_archive_keeps_the_records_before_the_cut_and_says_so(
@@ -158,7 +175,7 @@ def test_a_truncated_archive_keeps_the_records_before_the_cut_and_says_so(
     path = tmp_path / ("t.warc.gz" if gz else "t.warc")
     pages = write_warc(path, golden_pages(), gz=gz)
     data = path.read_bytes()
-    path.write_bytes(data[:int(len(data) * fraction)])
+    path.write_bytes(data[:inside_a_record(path, int(len(data) * fraction))])
     items = list(read_documents(str(path)))
     docs = documents(items)
     assert as_expected(docs, pages[:len(docs)])
