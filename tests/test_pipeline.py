@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import io
+import json
 import logging
 import multiprocessing
 import os
@@ -482,3 +483,22 @@ def test_the_parse_limit_holds_in_the_pool_workers(tmp_path: Path, monkeypatch: 
     stopped = [o.path for o in result.outcomes if "took longer than 0.2 s" in (o.reason or "")]
     assert sorted(Path(path).name for path in stopped) == [f"a{i:02}.txt" for i in range(10)]
     assert result.articles == pipeline.INLINE_BELOW - 2
+
+
+def test_one_article_sources_are_batched_in_reading_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "fnn"
+    for i in range(7):  # FakeNewsNet article folders, with plain files between them
+        (folder / f"politifact{i}").mkdir(parents=True)
+        text = f"Story {i}. So proud #win \u2014 Fan (@fan{i % 3}) May 1, 2020"
+        (folder / f"politifact{i}" / "news content.json").write_text(json.dumps({"text": text, "title": f"T{i}"}))
+        (folder / f"politifact{i}.txt").write_text(f"Note {i} \u2014 Ann (@ann) May 2, 2020", "utf-8")
+    expected = read_corpus([folder])
+    assert len(expected.articles) == 14
+    monkeypatch.setattr(pipeline, "CHUNK_FILES", (2, 2))
+    monkeypatch.setattr(pipeline, "INLINE_BELOW", 2)
+    for jobs in (1, 2):
+        assert_same(extract_frame(folder, jobs=jobs, cache=False), expected)
+    listed = RunInputs(scan_files([folder]))
+    kinds = [type(unit).__name__ for unit, _ in units.split_units(listed, 2)]
+    assert "PartBatch" in kinds
+    assert sum(weight for _, weight in units.split_units(listed, 2)) == 14
