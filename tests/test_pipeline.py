@@ -502,3 +502,24 @@ def test_one_article_sources_are_batched_in_reading_order(tmp_path: Path, monkey
     kinds = [type(unit).__name__ for unit, _ in units.split_units(listed, 2)]
     assert "PartBatch" in kinds
     assert sum(weight for _, weight in units.split_units(listed, 2)) == 14
+
+
+def test_one_process_reads_a_dataset_in_batches_too(
+    generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = one_dataset(generated, tmp_path, "csv")
+    whole = extract_frame(path, jobs=1, cache=False)
+    read: list[object] = []
+    real = pipeline.read_chunk
+
+    def read_chunk(unit: object, *args: object) -> tasks.Chunk:
+        read.append(unit)
+        return real(unit, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pipeline, "read_chunk", read_chunk)
+    monkeypatch.setattr(units, "ITEM_COUNT", 5)
+    result = extract_frame(path, jobs=1, cache=False)
+    pd.testing.assert_frame_equal(result.frame, whole.frame)
+    assert result.outcomes == whole.outcomes
+    assert len(read) == -(-len(whole.outcomes) // 5)  # never the whole dataset in one task
+    assert all(isinstance(unit, units.ItemBatch) for unit in read)

@@ -326,11 +326,11 @@ class _Run:
             yield self.tasks.result(job), weight
 
     def _split(self, units: list[tuple[Unit, int]]) -> Iterator[tuple[Unit, int]]:
-        """The units, a dataset's or web archive's part read here in batches of its documents when other
-        processes parse (:func:`~reactions.run.units.split_part`): its rows or records go to the workers as
-        a folder's files do."""
+        """The units, a dataset's or web archive's part read here in batches of its documents
+        (:func:`~reactions.run.units.split_part`): its rows or records go to the workers as a folder's files do,
+        and no process holds a whole dataset's documents at once (with ``jobs=1`` too)."""
         for unit, weight in units:
-            if isinstance(unit, Part) and self.tasks.pool is not None:
+            if isinstance(unit, Part):
                 yield from split_part(unit, self.options.sources)
             else:
                 yield unit, weight
