@@ -22,9 +22,19 @@ import numpy as np
 import streamlit as st
 
 import reactions
-from app import presenter
 from app.compare import compare_section
-from app.loading import ArticleReader, analyst_store, corpus_dir, fingerprint, frame_index, load_run, split_outcomes
+from app.loading import (
+    ArticleReader,
+    analyst_store,
+    corpus_dir,
+    corpus_stamp,
+    current_fingerprint,
+    frame_index,
+    named_columns,
+    open_run,
+    source_options,
+    split_outcomes,
+)
 from app.outlets import outlets_section
 from app.saved import saved_views_panel
 from app.sections import (
@@ -66,7 +76,7 @@ STYLE = f"""<style>
 def main() -> None:
     st.set_page_config(page_title="Reactions", page_icon=":material/forum:", layout="wide")
     st.html(STYLE)
-    folder = corpus_dir()
+    folder, sources = corpus_dir(), source_options()
     if not (folder.is_dir() or folder.is_file()):
         st.error("The corpus (a folder of articles, or a dataset or web-archive file) does not exist:",
                  icon=":material/folder_off:")  # fmt: skip
@@ -74,15 +84,18 @@ def main() -> None:
         st.stop()
     home = corpus_folder([folder])  # where the analyst's labels are kept: the folder, or a dataset's own folder
     try:
-        files = fingerprint(folder)
+        files = current_fingerprint(folder)
         with st.sidebar:
             st.header("Reactions")
             st.code(str(folder), language=None, wrap_lines=True)
+            if named_columns(sources):
+                st.caption("Columns: " + ", ".join(f"{k} = {v}" for k, v in named_columns(sources).items()))
             upload = uploaded_files([source for _, source, _, _ in files])
         settings = analyst_store(home)
         overrides, lexicon = tuple(sorted(settings.overrides.items())), tuple(sorted(settings.lexicon.items()))
         key = hashlib.sha256(repr((files, st.session_state.get("upload", ("",))[0] if upload.names else "")).encode())
-        run = load_run(str(folder), key.hexdigest() if files or upload.names else "", upload, overrides, lexicon)
+        run = open_run(str(folder), key.hexdigest() if files or upload.names else "", upload, overrides, lexicon,
+                       len(files) + len(upload.documents), sources)
     except (ReactionsError, OSError, sqlite3.Error) as error:
         st.error(f"The corpus could not be read: {one_line(error)}. Check the folder, then reload the page.",
                  icon=":material/error:")  # fmt: skip
@@ -128,11 +141,12 @@ def main() -> None:
     compare_section(frame, index, options, filters, filtered)
     st.subheader("Reactions", anchor=False)
     shown = np.flatnonzero(rows.view)
-    downloads(frame, shown, filters, selection, presenter.corpus_stamp(str(folder), key.hexdigest(), run.outcomes))
-    reader = ArticleReader(key.hexdigest(), upload, run.outcomes)
+    columns = tuple(named_columns(sources).items())
+    downloads(frame, shown, filters, selection, corpus_stamp(str(folder), key.hexdigest(), run.outcomes, columns))
+    reader = ArticleReader(key.hexdigest(), upload, run.outcomes, sources)
     table_section(frame, index, shown, f"{frame_key}|{links.describe(filters, selection)}", reader, home)
     with st.expander(f"Files read ({len(corpus_outcomes)})"):
-        outcomes_table(corpus_outcomes)
+        outcomes_table(corpus_outcomes, f"{key.hexdigest()}|corpus")
 
 
 if __name__ == "__main__":  # Streamlit runs the page as __main__; tests import its helpers

@@ -14,8 +14,9 @@ import streamlit as st
 
 import reactions
 from app import exports, presenter
-from app.sections import EAGER_EXPORT_ROWS, column_config
+from app.sections import EAGER_EXPORT_ROWS, column_config, unchecked
 from app.sidebar import follow_date_bounds
+from app.timeview import time_view
 from reactions import charts_compare, compare, links, views
 from reactions.index import FrameIndex
 
@@ -132,24 +133,27 @@ def compare_section(
         return
     about = (links.describe(filters_a), links.describe(filters_b))
     result = compare.compare_rows(index, rows_a, rows_b, about=about, top=st.session_state.get("b_top", 10))
-    comparison_view(frame, result)
+    comparison_view(frame, result, time_view(index, rows_a | rows_b, filters_a).bucket)
     compare_downloads(frame, [("A", rows_a, filters_a), ("B", rows_b, filters_b)])
 
 
-def comparison_view(frame: pd.DataFrame, result: compare.Comparison) -> None:
-    """The summary with the test, the three charts, and the posts both sides hold."""
+def comparison_view(frame: pd.DataFrame, result: compare.Comparison, bucket: str = "day") -> None:
+    """The summary with the test, the three charts (the volume in ``bucket``s, as the main time chart chooses
+    them over both sides' span), and the posts both sides hold."""
     st.dataframe(result.summary, hide_index=True, width="stretch", column_config=SUMMARY_COLUMNS,
                  column_order=list(SUMMARY_COLUMNS))  # fmt: skip
     st.text(result.test.sentence())
     st.caption("Welch's t-test (unequal variances), two-sided. It assumes independent sides: a post both hold "
                "counts on both, so with many shared posts the p-value is only indicative.")  # fmt: skip
     head, knob = st.columns([4, 1], vertical_alignment="center")
-    head.markdown("**Reactions by day** · A and B in the same day buckets")
+    unit = bucket if bucket in ("week", "month", "quarter") else "day"
+    volume = compare.volume_by_bucket(result.volume, unit)
+    head.markdown(f"**Reactions by {unit}** · A and B in the same {unit} buckets")
     measure = knob.segmented_control("Measure", list(charts_compare.MEASURES), default="reactions", key="b_measure",
                                      format_func=lambda m: "Count" if m == "reactions" else "Share",
                                      label_visibility="collapsed")  # fmt: skip
-    chart_or_info(charts_compare.volume_chart(result.volume, result.sides, str(measure or "reactions")),
-                  result.volume, "Neither side has dated reactions.")  # fmt: skip
+    chart_or_info(charts_compare.volume_chart(volume, result.sides, str(measure or "reactions"), unit),
+                  volume, "Neither side has dated reactions.")  # fmt: skip
     left, right = st.columns([1, 1.4])
     with left:
         st.markdown("**Sentiment shares**")
@@ -167,7 +171,7 @@ def chart_or_info(chart: Any, rows: pd.DataFrame, empty: str) -> None:
     if rows.empty:
         st.info(empty, icon=":material/bar_chart_off:")
     else:
-        st.altair_chart(chart, width="stretch")
+        st.altair_chart(unchecked(chart), width="stretch")
 
 
 def shared_table(frame: pd.DataFrame, shared: np.ndarray) -> None:

@@ -43,6 +43,11 @@ class Download:
     lazy: bool = False
 
 
+EAGER_SOURCES = 1_000
+"""Up to this many sources the provenance file is made with the page; beyond, when its button is clicked (it lists
+every source: 26,500 files cost 2 s of JSON a rerun)."""
+
+
 def downloads(
     frame: pd.DataFrame,
     shown: npt.NDArray[np.intp],
@@ -54,11 +59,12 @@ def downloads(
     exported_at: dt.datetime | None = None,
 ) -> list[Download]:
     """The page's downloads: the ``shown`` rows of ``frame`` (positions: every page of the table) as
-    Excel-safe CSV (formulas neutralised: the default, since analysts open CSVs in spreadsheets), plain CSV
+    Excel-safe CSV (formulas neutralised: the default, since analysts open CSVs in spreadsheets), exact-text CSV
     and JSONL, the whole frame as Excel-safe CSV, and the provenance sidecar (the filters, selection, the whole
     view, counts and version, and when given the time and the corpus: kept out of the CSVs, so that every CSV is a
     plain table ``pandas.read_csv`` reads as it is).  Nothing is built until a :attr:`Download.make` is called."""
     total, count = len(frame), len(shown)
+    sources = corpus.get("sources") if corpus else None
     record = provenance_record(filters, selection, shown=count, total=total, version=version, corpus=corpus,
                                exported_at=exported_at)  # fmt: skip
 
@@ -69,14 +75,16 @@ def downloads(
         return export_name(filters, selection, scope=scope, version=version, ext=ext)
 
     csv, jsonl = "text/csv", "application/jsonl"
-    safe = "for spreadsheets: UTF-8 BOM, ids as text, cells starting with = + - @ neutralised"
+    safe = ("for people: UTF-8 BOM, text cells starting with = + - @ neutralised, ids exactly as everywhere "
+            "(XLSX for Excel)")
     return [
         Download("CSV · view", f"The reactions on screen (filters and chart selection), {safe}",
                  name("filtered", "csv"), csv, "dl_csv", count, lambda: export.csv_bytes(view(), excel_safe=True)),
         Download("CSV · all", f"Every reaction of the corpus, {safe}", name("all", "csv"), csv, "dl_all", total,
                  lambda: export.csv_bytes(frame, excel_safe=True)),
-        Download("Plain CSV · view", "The view as plain CSV, for code (pandas, R): cells exactly as they are; "
-                 "do not open it in a spreadsheet", name("filtered-plain", "csv"), csv, "dl_plain", count,
+        Download("Exact-text CSV · view", "The view as exact-text CSV, for code (pandas, R): cells exactly as they "
+                 "are, nothing neutralised; do not open it in a spreadsheet", name("filtered-exact-text", "csv"),
+                 csv, "dl_plain", count,
                  lambda: export.csv_bytes(view())),
         Download("XLSX · view", "The view as an Excel workbook: the reactions, summary sheets (days, sentiment, "
                  "hashtags, authors) and the provenance; text stays text, lag_hours a number",
@@ -86,7 +94,8 @@ def downloads(
                  count, lambda: export.jsonl_bytes(view())),
         Download("Provenance", "The filters, selection, counts and reactions version of this view, as JSON",
                  name("filtered-provenance", "json"), "application/json", "dl_provenance", 0,
-                 lambda: json.dumps(record, indent=2, ensure_ascii=False).encode()),
+                 lambda: json.dumps(record, indent=2, ensure_ascii=False).encode(),
+                 lazy=isinstance(sources, list) and len(sources) > EAGER_SOURCES),
     ]  # fmt: skip
 
 

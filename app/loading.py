@@ -4,36 +4,88 @@ frame and every outcome) and the frame's index, an article on demand, and the an
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
-from dataclasses import dataclass
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
+import pyarrow as pa
 import streamlit as st
 
+from app import presenter
 from reactions import store
 from reactions.corpus import scan_files
 from reactions.index import FrameIndex
 from reactions.models import Article, FileOutcome
 from reactions.run.guard import DEFAULT_TIME_LIMIT
-from reactions.run.pipeline import Extraction, extract_frame
+from reactions.run.pipeline import Extraction, Progress, extract_frame
 from reactions.run.units import find_article
+from reactions.run.uploads import read_uploads_guarded
+from reactions.sources import DEFAULT_SOURCE, SourceOptions
 from reactions.sources.uploads import Upload
 
 HERE = Path(__file__).resolve().parent.parent
 DEFAULT_CORPUS = HERE / "seeds"
 
 
+COLUMN_FLAGS = ("text", "id", "title", "date", "url")
+"""The dataset options the page takes, as the CLI does: ``-- --id-col news_id`` (``--text-col``, ``--title-col``,
+``--date-col``, ``--url-col``)."""
+
+
+def _arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(add_help=False)
+    parser.add_argument("--corpus")
+    for name in COLUMN_FLAGS:
+        parser.add_argument(f"--{name}-col", dest=f"{name}_col")
+    args, _ = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
+    return args
+
+
 def corpus_dir(argv: list[str] | None = None) -> Path:
     """The corpus: ``-- --corpus PATH`` (a folder of articles, or a dataset or web-archive file), else
     ``$REACTIONS_CORPUS``, else the bundled seeds."""
-    parser = argparse.ArgumentParser(add_help=False)
-    parser.add_argument("--corpus")
-    args, _ = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
-    chosen = args.corpus or os.environ.get("REACTIONS_CORPUS") or DEFAULT_CORPUS
+    chosen = _arguments(argv).corpus or os.environ.get("REACTIONS_CORPUS") or DEFAULT_CORPUS
     return Path(chosen).expanduser().resolve()
+
+
+def source_options(argv: list[str] | None = None) -> SourceOptions:
+    """How the corpus's datasets are read: the columns named after ``--`` (``--id-col news_id``), as the CLI's.
+
+    >>> options = source_options(["--corpus", "x.csv", "--id-col", "news_id", "--text-col", "body"])
+    >>> options.text_col, options.id_col, options.url_col
+    ('body', 'news_id', None)
+    """
+    args = _arguments(argv)
+    return SourceOptions(**{f"{name}_col": getattr(args, f"{name}_col") for name in COLUMN_FLAGS})
+
+
+def named_columns(options: SourceOptions) -> dict[str, str]:
+    """The columns the page was told to read (``{"id": "news_id"}``), for its provenance and its sidebar."""
+    return {name: value for name in COLUMN_FLAGS if (value := getattr(options, f"{name}_col")) is not None}
+
+
+RELIST_FACTOR = 20
+"""A session lists the corpus's files again (to see a change) once this many times the last listing's own time
+has passed: a folder of a few files at every rerun, 26,500 files (0.7 s) at most every 14 s."""
+
+
+def current_fingerprint(folder: Path) -> tuple[tuple[str, str, int, int], ...]:
+    """:func:`fingerprint` of ``folder`` as this session last listed it, listed again when that is more than
+    :data:`RELIST_FACTOR` times the listing's own time ago (a rerun of a large corpus does not stat every file)."""
+    kept = st.session_state.get("_corpus_files")
+    now = time.monotonic()
+    if kept is not None and kept[0] == str(folder) and now - kept[1] < RELIST_FACTOR * kept[2]:
+        return kept[3]  # type: ignore[no-any-return]
+    files = fingerprint(folder)
+    st.session_state["_corpus_files"] = (str(folder), now, time.monotonic() - now, files)
+    return files
 
 
 def fingerprint(folder: Path) -> tuple[tuple[str, str, int, int], ...]:
@@ -51,29 +103,167 @@ def fingerprint(folder: Path) -> tuple[tuple[str, str, int, int], ...]:
 Pairs = tuple[tuple[str, Any], ...]
 
 
-@st.cache_resource(show_spinner="Reading and scoring articles…", max_entries=8)
-def load_run(folder: str, key: str, _upload: Upload, overrides: Pairs, lexicon: Pairs) -> Extraction:
+RUNS_KEPT = 8
+"""Runs kept for every session (the least recently used goes first)."""
+
+
+@dataclass(frozen=True)
+class _Runs:
+    """The runs shared by every session, by what they read, and one lock per run, so that two sessions opening
+    the same corpus read it once (the second waits for the first)."""
+
+    done: OrderedDict[tuple[Any, ...], Extraction] = field(default_factory=OrderedDict)
+    locks: dict[tuple[Any, ...], threading.Lock] = field(default_factory=dict)
+    guard: threading.Lock = field(default_factory=threading.Lock)
+
+    def lock(self, key: tuple[Any, ...]) -> threading.Lock:
+        with self.guard:
+            return self.locks.setdefault(key, threading.Lock())
+
+    def get(self, key: tuple[Any, ...]) -> Extraction | None:
+        with self.guard:
+            found = self.done.get(key)
+            if found is not None:
+                self.done.move_to_end(key)
+            return found
+
+    def keep(self, key: tuple[Any, ...], run: Extraction) -> None:
+        with self.guard:
+            self.done[key] = run
+            while len(self.done) > RUNS_KEPT:
+                self.locks.pop(self.done.popitem(last=False)[0], None)
+
+
+@st.cache_resource(show_spinner=False)
+def _runs() -> _Runs:
+    return _Runs()
+
+
+def load_run(
+    folder: str, key: str, upload: Upload, overrides: Pairs, lexicon: Pairs, progress: Progress | None = None,
+    sources: SourceOptions = DEFAULT_SOURCE,
+) -> Extraction:
     """The scored frame of the corpus in ``folder`` and of the uploaded documents, and every outcome: the one run
     path (:func:`reactions.run.pipeline.extract_frame`, the CLI's), so the page reuses the corpus's caches (a
     reload of an unchanged corpus reads its finished frame back).  ``key`` identifies the files and the upload
-    (``_upload`` itself is not hashed).
+    (``upload`` itself is not compared); ``progress(done, total)`` is told of each part read, so the page can
+    show how far a first load has come (it is never called when the run is already kept).
 
-    A resource, not data: shared by every session instead of unpickled per rerun (40,000 rows cost 0.7 s a
-    click); the page never writes to the frame, and pandas' copy-on-write keeps every frame derived from it
-    separate.  Each document is parsed in a worker process within a time limit: no file can hold the server."""
-    return extract_frame(
-        [Path(folder)] if key else [], documents=_upload.documents, document_paths=_upload.paths,
-        time_limit=DEFAULT_TIME_LIMIT,
-        lexicon=dict(lexicon) or None, overrides=dict(overrides),
-    )  # fmt: skip
+    Kept for every session (not unpickled per rerun: 40,000 rows cost 0.7 s a click); the page never writes to
+    the frame, and pandas' copy-on-write keeps every frame derived from it separate.  Each document is parsed
+    in a worker process within a time limit: no file can hold the server.  Not an ``st.cache_resource``: a
+    cached function's elements are replayed on every hit, and the progress is an element."""
+    runs, name = _runs(), (folder, key, overrides, lexicon, sources)
+    with runs.lock(name):
+        found = runs.get(name)
+        if found is None:
+            found = extract_frame(
+                [Path(folder)] if key else [], documents=upload.documents, document_paths=upload.paths,
+                time_limit=DEFAULT_TIME_LIMIT, progress=progress,
+                lexicon=dict(lexicon) or None, overrides=dict(overrides), sources=sources,
+            )  # fmt: skip
+            found = dataclasses.replace(found, frame=one_chunk(found.frame))
+            runs.keep(name, found)
+    return found
+
+
+def one_chunk(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` with each Arrow string column in one chunk (a run's frame comes in one chunk per part read: a page
+    of the table taken from 203 chunks cost 7 ms a column); the same values and dtypes."""
+    chunked = {}
+    for name, column in frame.items():
+        values = column.array
+        if isinstance(values, pd.arrays.ArrowStringArray) and values._pa_array.num_chunks > 1:
+            whole = pa.chunked_array([values._pa_array.combine_chunks()])
+            chunked[name] = pd.Series(type(values)(whole), index=frame.index, name=name)
+    return frame.assign(**chunked) if chunked else frame
+
+
+@st.cache_resource(show_spinner=False, max_entries=16)
+def corpus_stamp(
+    folder: str, key: str, _outcomes: tuple[FileOutcome, ...], columns: tuple[tuple[str, str], ...] = ()
+) -> dict[str, object]:
+    """:func:`app.presenter.corpus_stamp` of a run (``key``), made once."""
+    return presenter.corpus_stamp(folder, key, _outcomes, dict(columns))
+
+
+@st.cache_resource(show_spinner=False, max_entries=32)
+def outcome_tables(key: str, _outcomes: tuple[FileOutcome, ...]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The files read as :func:`app.presenter.source_rows` and :func:`app.presenter.outcome_rows` give them, made
+    once per run and part (``key``)."""
+    return presenter.source_rows(_outcomes), presenter.outcome_rows(_outcomes)
+
+
+def is_loaded(
+    folder: str, key: str, overrides: Pairs, lexicon: Pairs, sources: SourceOptions = DEFAULT_SOURCE
+) -> bool:
+    """Whether the run of these inputs is kept already (a new session opens it without reading a file)."""
+    return _runs().get((folder, key, overrides, lexicon, sources)) is not None
+
+
+def progress_text(done: int, total: int, elapsed: float) -> str:
+    """What a first load says of its progress: files (or a dataset's parts) read of the total, the rate and the
+    time left.
+
+    >>> progress_text(0, 11239, 0.4), progress_text(0, 1, 0.4)
+    ('Reading 11,239 files…', 'Reading the corpus…')
+    >>> progress_text(1280, 11239, 16.0)
+    'Read 1,280 of 11,239 files · 80 files/s · about 2 min left'
+    >>> progress_text(10, 12, 1.0)
+    'Read 10 of 12 files · 10 files/s · about 1 s left'
+    """
+    if done <= 0 or elapsed <= 0:
+        return f"Reading {total:,} files…" if total > 1 else "Reading the corpus…"
+    rate = done / elapsed
+    left = max(0.0, (total - done) / rate)
+    when = f"{left / 60:.0f} min" if left >= 90 else f"{max(1.0, left):.0f} s"
+    return f"Read {done:,} of {total:,} files · {rate:,.0f} files/s · about {when} left"
+
+
+PROGRESS_EVERY = 0.25
+"""Seconds between two updates of the progress bar (a dataset's parts can come faster than the eye)."""
+
+
+def open_run(
+    folder: str, key: str, upload: Upload, overrides: Pairs, lexicon: Pairs, files: int,
+    sources: SourceOptions = DEFAULT_SOURCE,
+) -> Extraction:
+    """:func:`load_run`, with a progress bar while the run reads the corpus's ``files`` files (shown at once,
+    then after each part read, at most every :data:`PROGRESS_EVERY` seconds; gone when the run is done).  A run
+    that is kept already opens without one."""
+    if is_loaded(folder, key, overrides, lexicon, sources):
+        return load_run(folder, key, upload, overrides, lexicon, sources=sources)
+    slot, start = st.empty(), time.monotonic()
+    slot.progress(0.0, text=progress_text(0, files, 0.0))
+    last = start
+
+    def tell(done: int, total: int) -> None:
+        nonlocal last
+        now = time.monotonic()
+        if now - last >= PROGRESS_EVERY or done >= total:
+            last = now
+            slot.progress(min(1.0, done / max(1, total)), text=progress_text(done, total, now - start))
+
+    try:
+        return load_run(folder, key, upload, overrides, lexicon, progress=tell, sources=sources)
+    finally:
+        slot.empty()
+
+
+def read_upload(files: tuple[tuple[str, bytes], ...], taken: list[str]) -> Upload:
+    """What was uploaded, decoded in a worker process within a time limit (never in the server's own: a
+    compressed bomb or a slow dataset costs that process, not every session); names never clash with ``taken``."""
+    return read_uploads_guarded(files, taken=taken)
 
 
 @st.cache_resource(show_spinner="Opening the article…", max_entries=64)
-def load_article(key: str, path: str, source: str, _upload: Upload) -> Article | None:
+def load_article(
+    key: str, path: str, source: str, _upload: Upload, sources: SourceOptions = DEFAULT_SOURCE
+) -> Article | None:
     """The article ``source`` (read from ``path``: a file of the corpus, a dataset, an upload), parsed again on
     demand for the post-in-context view: the run keeps no article text, so a corpus of any size costs no memory
     for it.  ``key`` identifies the files and the upload (``_upload`` is not hashed)."""
-    return find_article(path, source, documents=_upload.documents)
+    return find_article(path, source, documents=_upload.documents, options=sources)
 
 
 @dataclass(frozen=True)
@@ -83,11 +273,12 @@ class ArticleReader:
     key: str
     upload: Upload
     outcomes: tuple[FileOutcome, ...]
+    sources: SourceOptions = DEFAULT_SOURCE
 
     def article(self, source: str) -> Article | None:
         """The article ``source``, or ``None`` when the run read no such article."""
         path = next((o.path for o in self.outcomes if o.source == source), None)
-        return None if path is None else load_article(self.key, path, source, self.upload)
+        return None if path is None else load_article(self.key, path, source, self.upload, self.sources)
 
 
 def split_outcomes(

@@ -38,10 +38,22 @@ def has_outlets(index: FrameIndex, rows: np.ndarray) -> bool:
     return bool(len(found))
 
 
+def articles_without_outlet(index: FrameIndex, rows: np.ndarray) -> tuple[int, int]:
+    """Of the articles that first cite ``rows`` (a mask), how many have no outlet (no usable URL), and how many
+    there are."""
+    frame = index.frame.loc[rows, ["source", "outlet"]]
+    articles = frame.drop_duplicates("source")
+    return int(articles["outlet"].isna().sum()), len(articles)
+
+
 def outlets_section(index: FrameIndex, rows: views.ChartRows) -> None:
     """Top outlets by reactions cited (cross-filtered by the other charts' selections) and who amplified whom
     among the reactions on screen; a one-line explanation when no citing article has an outlet."""
     st.subheader("Outlets", anchor=False)
+    missing, articles = articles_without_outlet(index, rows.view)
+    if missing and missing < articles:
+        st.caption(f"{missing} of {articles} citing articles have no usable URL, so no outlet: their reactions are "
+                   "not counted here.")  # fmt: skip
     if not has_outlets(index, rows.by_outlet):
         st.caption(NO_OUTLETS)
         return

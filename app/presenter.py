@@ -50,6 +50,8 @@ ZONE_HELP = (
     "The time zone buckets are cut in: a post's exact time (created_at) is converted; a post with only a date "
     "keeps its date."
 )
+OWN_DATES_HELP = ("A reaction is dated by its post when the article shows it, else by its article's publication "
+                  "date (the date_source column says which). On: only reactions with their post's own date.")
 CONFIDENCE_HELP = (
     "The parser's confidence that a reaction is a real post with the right text: 1 for a post in embed code, "
     "lower for posts cut out of merged paragraphs and for quotes in the prose. Raise it to keep only the surest."
@@ -110,7 +112,8 @@ def widget_values(wanted: Filters, options: Mapping[str, Any]) -> dict[str, Any]
     ((datetime.date(2020, 2, 1), datetime.date(2020, 2, 9)), ['MeToo'])
     """
     first, last = options["days"]
-    values: dict[str, Any] = {"dates": (), "text": wanted.text, "min_confidence": wanted.min_confidence,
+    values: dict[str, Any] = {"dates": (), "own_dates": wanted.own_dates, "text": wanted.text,
+                              "min_confidence": wanted.min_confidence,
                               "bucket": wanted.bucket or AUTO, "zone": wanted.zone or UTC}  # fmt: skip
     if first is not None:
         values["dates"] = tuple(min(max(day, first), last) for day in (wanted.start or first, wanted.end or last))
@@ -253,6 +256,7 @@ def filters_from_widgets(values: Mapping[str, Any], days: tuple[dt.date | None, 
     return Filters(
         start=dates[0] if len(dates) == 2 and dates[0] != days[0] else None,
         end=dates[1] if len(dates) == 2 and dates[1] != days[1] else None,
+        own_dates=bool(values.get("own_dates")),
         text=str(values.get("text") or "").strip(),
         min_confidence=parse_share(str(values.get("min_confidence") or 0)),
         bucket="" if values.get("bucket") in (None, AUTO) else str(values["bucket"]),
@@ -337,11 +341,14 @@ def outcome_rows(outcomes: Iterable[FileOutcome]) -> pd.DataFrame:
     ], columns=["file", "article", "status", "reactions", "warnings", "reason"])  # fmt: skip
 
 
-def corpus_stamp(path: str, fingerprint: str, outcomes: Iterable[FileOutcome]) -> dict[str, object]:
-    """What an export's provenance says of its corpus: the path the page was opened on, a fingerprint of its files
-    (their paths, sizes and modification times, and the uploads': it changes when any of them does), and what was
-    read from each source (:func:`source_rows`)."""
-    return {"path": path, "fingerprint": fingerprint, "sources": source_rows(outcomes).to_dict("records")}
+def corpus_stamp(
+    path: str, fingerprint: str, outcomes: Iterable[FileOutcome], columns: Mapping[str, str] | None = None
+) -> dict[str, object]:
+    """What an export's provenance says of its corpus: the path the page was opened on, the dataset columns it
+    was told to read (``{"id": "news_id"}``), a fingerprint of its files (their paths, sizes and modification
+    times, and the uploads': it changes when any of them does), and what was read from each source."""
+    return {"path": path, "columns": dict(columns or {}), "fingerprint": fingerprint,
+            "sources": source_rows(outcomes).to_dict("records")}  # fmt: skip
 
 
 def source_rows(outcomes: Iterable[FileOutcome]) -> pd.DataFrame:

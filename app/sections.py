@@ -4,6 +4,7 @@ downloads and the files read."""
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import sqlite3
 from collections.abc import Callable
@@ -17,7 +18,7 @@ import streamlit as st
 
 import reactions
 from app import exports, presenter, travel
-from app.loading import ArticleReader
+from app.loading import ArticleReader, outcome_tables
 from app.timeview import TimeView, spike_rows
 from reactions import aggregate, aggregate_time, charts, charts_time, links, network, store, views
 from reactions.charts_network import NETWORK_SELECTIONS, network_chart
@@ -81,6 +82,23 @@ def selection_bar(selection: views.Selection) -> None:
                  icon=":material/deselect:", key="clear_selection", width="stretch")  # fmt: skip
 
 
+@functools.cache
+def _unchecked_class(cls: type) -> type:
+    def to_dict(self: Any, validate: bool = False, **options: Any) -> dict[str, Any]:
+        return cls.to_dict(self, validate, **options)  # type: ignore[no-any-return]
+
+    return type(cls.__name__, (cls,), {"to_dict": to_dict, "__doc__": cls.__doc__})
+
+
+def unchecked(chart: alt.TopLevelMixin) -> alt.TopLevelMixin:
+    """``chart`` as a copy that Streamlit turns into its spec without checking it against Vega-Lite's JSON schema
+    once more (a third of a rerun's time at 100,000 reactions; the charts are checked by the library's tests, and
+    each part was checked as it was built).  The spec is the same."""
+    copy = chart.copy(deep=False)
+    object.__setattr__(copy, "__class__", _unchecked_class(type(chart)))
+    return copy
+
+
 def show_chart(
     chart: alt.TopLevelMixin, rows: pd.DataFrame, empty: str, select: str | None = None, time: TimeView | None = None
 ) -> None:
@@ -88,9 +106,10 @@ def show_chart(
     if rows.empty:  # a chart's description is its accessible name (Streamlit reads it; no alt= needed)
         st.info(empty, icon=":material/bar_chart_off:")
     elif select is None:
-        st.altair_chart(chart, width="stretch")
+        st.altair_chart(unchecked(chart), width="stretch")
     else:
-        st.altair_chart(chart, width="stretch", key=chart_key(select, time), on_select="rerun", selection_mode=select)
+        st.altair_chart(unchecked(chart), width="stretch", key=chart_key(select, time), on_select="rerun",
+                        selection_mode=select)  # fmt: skip
 
 
 def charts_section(index: FrameIndex, rows: views.ChartRows, time: TimeView) -> None:
@@ -111,7 +130,7 @@ def charts_section(index: FrameIndex, rows: views.ChartRows, time: TimeView) -> 
                    "bucket", time)  # fmt: skip
         if not totals.empty:
             chosen = rows_selection(time)
-            st.altair_chart(charts_time.compound_chart(totals, unit, chosen), width="stretch")
+            st.altair_chart(unchecked(charts_time.compound_chart(totals, unit, chosen)), width="stretch")
     with right:
         st.markdown("**Sentiment**")
         show_chart(charts.sentiment_chart(mix), mix, "No reactions.", "sentiment")
@@ -288,7 +307,7 @@ def downloads(
     corpus: dict[str, object] | None = None,
 ) -> None:
     """Download buttons for the ``shown`` rows (every page of the table) and the whole frame: filtered
-    Excel-safe CSV, all (Excel-safe) CSV, plain CSV, XLSX, JSONL and a provenance sidecar (which also records
+    Excel-safe CSV, all (Excel-safe) CSV, exact-text CSV, XLSX, JSONL and a provenance sidecar (which also records
     when, and ``corpus``: what the view was read from).
 
     Small exports are built with the page (and so can be checked in tests); large ones are built
@@ -302,19 +321,24 @@ def downloads(
         data: bytes | Callable[[], bytes] = file.make() if eager else file.make
         cell.download_button(file.label, data, file_name=file.file_name, mime=file.mime, key=file.key, help=file.help,
                              on_click="ignore", icon=":material/download:", width="stretch")  # fmt: skip
-    st.caption("CSVs are safe to open in a spreadsheet (the plain one is for code). Each file's name and the "
-               "provenance file record the filters, the chart selection and the reactions version "
+    st.caption("CSVs are safe to open in a spreadsheet, ids exact (the exact-text one is for code; XLSX for "
+               "Excel). Each file's name and the provenance file record the filters, the chart selection and the "
+               "reactions version "
                f"({version}); the provenance file also records when, the whole view as a link's query, and the "
                "corpus: its path, a fingerprint of its files and what was read from each.")  # fmt: skip
 
 
-def outcomes_table(outcomes: tuple[Any, ...]) -> None:
+def outcomes_table(outcomes: tuple[Any, ...], key: str | None = None) -> None:
     """What was read and skipped per source (when a source held several articles: a dataset, a web archive),
-    then per document: parsed or skipped, reactions, warnings, why."""
-    sources = presenter.source_rows(outcomes)
+    then per document: parsed or skipped, reactions, warnings, why.  ``key`` names the run and part the outcomes
+    are of: their tables are then made once, not at every rerun."""
+    if key is None:
+        sources, documents = presenter.source_rows(outcomes), presenter.outcome_rows(outcomes)
+    else:
+        sources, documents = outcome_tables(key, outcomes)
     if len(sources) < len(outcomes):
         st.dataframe(sources, hide_index=True, width="stretch")
-    st.dataframe(presenter.outcome_rows(outcomes), hide_index=True, width="stretch",
+    st.dataframe(documents, hide_index=True, width="stretch",
                  column_config={"warnings": st.column_config.ListColumn("Warnings")})  # fmt: skip
 
 
@@ -353,7 +377,8 @@ def network_section(
         return
     st.caption(presenter.network_caption(shown))
     name = NETWORK_SELECTIONS[shown.kind]
-    st.altair_chart(network_chart(shown), width="stretch", key=chart_key(name), on_select="rerun", selection_mode=name)
+    st.altair_chart(unchecked(network_chart(shown)), width="stretch", key=chart_key(name), on_select="rerun",
+                    selection_mode=name)  # fmt: skip
     files = exports.network_downloads(shown, filters, selection, version=reactions.__version__)
     for cell, file in zip(st.columns(4)[: len(files)], files, strict=True):
         cell.download_button(file.label, file.make(), file_name=file.file_name, mime=file.mime, key=file.key,

@@ -8,14 +8,15 @@ from typing import Any
 
 import streamlit as st
 
-from app import presenter, travel
+from app import loading, presenter, travel
 from reactions import links, views
 from reactions.index import FrameIndex
-from reactions.sources.uploads import ARCHIVE_TYPES, ARTICLE_TYPES, DATASET_TYPES, Upload, read_uploads
+from reactions.sources.uploads import ARCHIVE_TYPES, ARTICLE_TYPES, DATASET_TYPES, Upload
 
 # Filters field -> its widget's key.
-WIDGETS = {"dates": "f_dates", "hashtags": "f_tags", "sentiments": "f_sentiment", "kinds": "f_kind",
-           "articles": "f_article", "outlets": "f_outlet", "authors": "f_author", "platforms": "f_platform",
+WIDGETS = {"dates": "f_dates", "own_dates": "f_own_dates", "hashtags": "f_tags", "sentiments": "f_sentiment",
+           "kinds": "f_kind", "articles": "f_article", "outlets": "f_outlet", "authors": "f_author",
+           "platforms": "f_platform",
            "renderings": "f_rendering", "min_confidence": "f_confidence", "text": "f_text", "bucket": "f_bucket",
            "zone": "f_zone"}  # fmt: skip
 
@@ -37,7 +38,7 @@ def uploaded_files(taken: list[str]) -> Upload:
     cached = st.session_state.get("upload")
     if cached and cached[0] == digest:
         return cached[1]  # type: ignore[no-any-return]
-    upload = read_uploads(pairs, taken=taken)
+    upload = loading.read_upload(pairs, taken)
     st.session_state["upload"] = (digest, upload)
     return upload
 
@@ -93,6 +94,7 @@ def sidebar_filters(options: dict[str, Any]) -> views.Filters:
     if first is not None:
         follow_date_bounds(first, last)
         dates = tuple(st.date_input("Date range", min_value=first, max_value=last, key="f_dates"))
+    own_dates = st.toggle("Posts' own dates only", key="f_own_dates", help=presenter.OWN_DATES_HELP)
     bucket_cell, zone_cell = st.columns(2)
     bucket = bucket_cell.selectbox("Time buckets", options["buckets"], key="f_bucket", format_func=str.capitalize,
                                    help=presenter.BUCKET_HELP)  # fmt: skip
@@ -111,8 +113,8 @@ def sidebar_filters(options: dict[str, Any]) -> views.Filters:
                                     help=presenter.RENDERINGS_HELP)  # fmt: skip
         confidence = st.slider("Minimum confidence", 0.0, 1.0, step=0.05, key="f_confidence",
                                help=presenter.CONFIDENCE_HELP)  # fmt: skip
-    chosen = {"dates": dates, "hashtags": tags, "sentiments": labels, "kinds": kinds, "text": text,
-              "articles": articles, "outlets": outlets, "authors": authors, "platforms": platforms,
+    chosen = {"dates": dates, "own_dates": own_dates, "hashtags": tags, "sentiments": labels, "kinds": kinds,
+              "text": text, "articles": articles, "outlets": outlets, "authors": authors, "platforms": platforms,
               "renderings": renderings, "min_confidence": confidence, "bucket": bucket, "zone": zone}  # fmt: skip
     filters = presenter.filters_from_widgets(chosen, (first, last))
     st.button("Reset filters", on_click=reset_filters, args=(options,), disabled=not filters.active,

@@ -1,7 +1,8 @@
 """Adversarial inputs: how the parser's time per character grows on hostile files, as a ratio to a
-normal article's.
+normal article's; and, with ``--bombs``, what hostile datasets and archives cost a whole run.
 
     .venv/bin/python benchmarks/adversarial.py [--sizes 10000,100000,1000000] [--repeat 3] [--family NAME…]
+    .venv/bin/python benchmarks/adversarial.py --bombs [--bomb-mb 1024] [--family NAME…]
 
 Every input goes through :func:`reactions.corpus.parse_document`, the one entry point every caller uses
 (decoding, the HTML sniff, then the text or the HTML parser), exactly as a file in a corpus or an upload.
@@ -13,14 +14,27 @@ per character, divided by the baseline of its kind.  A family whose ratio stays 
 linear; the target is no family above 20x at 1 MB.  ``tests/test_adversarial.py`` checks the same families at
 smaller sizes.  Times are this process's CPU time (``time.process_time``), not the wall clock: the ratios hold
 on a machine other processes keep busy.
+
+``--bombs`` builds each of :data:`BOMBS` (the second audit's reproductions: compressed files that inflate to
+``--bomb-mb`` megabytes, and their neighbours) in a temporary folder and runs ``reactions extract`` on it alone,
+then on the folder of all of them and one good article (a folder's ``.json`` files are passed over: a JSON file
+is read only when given by itself), printing each run's peak RSS (summed over its process tree, sampled) and
+CPU seconds.  Target: the good article read, one named line per bomb, peak RSS <= 600 MB.
+``tests/test_tables.py``, ``test_warc.py`` and ``test_uploads.py`` build the same bombs small.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
+import os
+import resource
+import subprocess
 import sys
+import tempfile
+import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -178,12 +192,151 @@ def ratios(families: Iterable[Family], sizes: Iterable[int], repeat: int) -> tup
     return base, rows
 
 
+MB = 1 << 20
+GOOD_ARTICLE = 'Fans wrote back. "Great game!" \u2014 Fan (@fan) January 1, 2020\n'
+
+
+def _repeated(unit: bytes, size: int) -> Iterator[bytes]:
+    block = unit * (MB // len(unit))
+    while size > 0:
+        yield block[:size]
+        size -= len(block)
+
+
+def _gzip(path: Path, parts: Iterable[bytes]) -> None:
+    with gzip.open(path, "wb", compresslevel=9) as out:
+        for part in parts:
+            out.write(part)
+
+
+def _zstd(path: Path, parts: Iterable[bytes]) -> None:
+    import pyarrow as pa
+
+    with pa.CompressedOutputStream(str(path), "zstd") as out:
+        for part in parts:
+            out.write(part)
+
+
+def _garbage_arc(path: Path, size: int) -> None:
+    del size
+    members = b"".join(gzip.compress(f"junk {i} ".encode() + os.urandom(20)) for i in range(50))
+    path.write_bytes(members)  # the audit's 2.3 KB of garbage (50 members)
+
+
+def _deep_json(path: Path, size: int) -> None:
+    depth = min(size, 64 * MB) // 2
+    _gzip(path, [b'[{"text": "a"}, {"x": ', *_repeated(b"[", depth), *_repeated(b"]", depth),
+                 b'}, {"text": "' + GOOD_ARTICLE.strip().replace('"', '\\"').encode() + b'"}]'])
+
+
+@dataclass(frozen=True, slots=True)
+class Bomb:
+    """One hostile dataset or archive: the file name it is read as and how to build it at ``size`` bytes."""
+
+    name: str
+    file_name: str
+    build: Callable[[Path, int], None]
+
+
+BOMBS: tuple[Bomb, ...] = (
+    Bomb("csv.gz of NUL", "nul.csv.gz", lambda p, n: _gzip(p, _repeated(b"\0", n))),
+    Bomb("jsonl.gz, one line", "line.jsonl.gz", lambda p, n: _gzip(p, [b'{"text": "', *_repeated(b"a", n), b'"}\n'])),
+    Bomb("jsonl.zst, one line", "line.jsonl.zst", lambda p, n: _zstd(p, [b'{"text": "', *_repeated(b"a", n)])),
+    Bomb("warc.gz of zeros", "zeros.warc.gz", lambda p, n: _gzip(p, _repeated(b"\0", n))),
+    Bomb("arc.gz of garbage", "junk.arc.gz", _garbage_arc),
+    Bomb("csv.gz, an unclosed quote", "quote.csv.gz", lambda p, n: _gzip(p, [b'text\n"', *_repeated(b"a,\n", n)])),
+    Bomb("json.gz, one huge element", "big.json.gz", lambda p, n: _gzip(p, [b'[{"text": "', *_repeated(b"a", n)])),
+    Bomb("json.gz, one element nested deep", "deep.json.gz", _deep_json),
+    Bomb("parquet.gz of zeros", "zeros.parquet.gz", lambda p, n: _gzip(p, _repeated(b"\0", n))),
+    Bomb("csv.gz, empty rows", "empty.csv.gz", lambda p, n: _gzip(p, [b"id,text\n", *_repeated(b"1,\n", n // 64)])),
+    Bomb("csv.gz, a header of millions of columns", "wide.csv.gz", lambda p, n: _gzip(p, [
+        *_repeated(b"a,", min(n, 16 * MB)), b"text\n", *_repeated(b"x,", min(n, 16 * MB)), b"hello\n"])),
+)  # fmt: skip
+
+
+def _tree_rss(root: int) -> int:
+    """The resident bytes of process ``root`` and its descendants (Linux /proc)."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as stat:
+                    parents[int(entry)] = int(stat.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+    tree, grew = {root}, True
+    while grew:
+        more = {pid for pid, parent in parents.items() if parent in tree} - tree
+        grew, tree = bool(more), tree | more
+    return sum(_rss(pid) for pid in tree)
+
+
+def _rss(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/statm", encoding="ascii") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
+def run_extract(paths: list[Path], output: Path) -> tuple[int, float, str]:
+    """``reactions extract`` on ``paths``: (peak RSS of its process tree, CPU seconds of it, its stderr)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    command = [sys.executable, "-m", "reactions", "extract", "--no-cache", "-o", str(output), *map(str, paths)]
+    process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    peak, done = 0, threading.Event()
+
+    def sample() -> None:
+        nonlocal peak
+        while not done.wait(0.05):
+            peak = max(peak, _tree_rss(process.pid))
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    _, err = process.communicate()
+    done.set()
+    sampler.join()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return peak, cpu, err
+
+
+def bombs_main(size: int, chosen: list[Bomb]) -> int:
+    """Each bomb alone, then all of them with one good article; 0 when the target is met."""
+    with tempfile.TemporaryDirectory() as folder, tempfile.TemporaryDirectory() as elsewhere:
+        corpus, output = Path(folder), Path(elsewhere) / "out.csv"
+        (corpus / "good.txt").write_text(GOOD_ARTICLE, encoding="utf-8")
+        print(f"bombs inflating to {size // MB:,} MB; peak RSS of the run's process tree, CPU seconds\n")
+        print("| bomb | file size | peak RSS | CPU s | what the run said |\n|---|---|---|---|---|")
+        worst = 0
+        for bomb in chosen:
+            path = corpus / bomb.file_name
+            bomb.build(path, size)
+            peak, cpu, err = run_extract([path], output)
+            said = [line for line in err.splitlines() if line.startswith("warning:")]
+            worst = max(worst, peak)
+            print(f"| {bomb.name} | {path.stat().st_size:,} | {peak / MB:,.0f} MB | {cpu:.1f} | "
+                  f"{len(said)} line(s): {said[0][9:][:90] if said else '-'} |")
+        peak, cpu, err = run_extract([corpus], output)
+        said = [line for line in err.splitlines() if line.startswith("warning:")]
+        print(f"\nall {len(chosen)} bombs and good.txt: peak RSS {peak / MB:,.0f} MB, CPU {cpu:.1f} s, "
+              f"{len(said)} warning line(s); {err.splitlines()[0] if err else ''}")
+        met = max(worst, peak) <= 600 * MB and "articles: 1," in err
+        print(f"target (the good article read, peak RSS <= 600 MB): {'met' if met else 'MISSED'}")
+        return 0 if met else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="10000,100000,1000000", help="sizes in characters, comma-separated")
     parser.add_argument("--repeat", type=int, default=3, help="runs per input; the fastest counts")
     parser.add_argument("--family", action="append", default=[], help="only families whose name holds this")
+    parser.add_argument("--bombs", action="store_true", help="hostile datasets and archives, each run whole")
+    parser.add_argument("--bomb-mb", type=int, default=256, help="what each bomb inflates to, in MB")
     args = parser.parse_args(argv)
+    if args.bombs:
+        picked = [b for b in BOMBS if not args.family or any(part in b.name for part in args.family)]
+        return bombs_main(args.bomb_mb * MB, picked)
     sizes = [int(size) for size in args.sizes.split(",")]
     chosen = [f for f in FAMILIES if not args.family or any(part in f.name for part in args.family)]
     base, rows = ratios(chosen, sizes, args.repeat)
@@ -198,6 +351,39 @@ def main(argv: list[str] | None = None) -> int:
         worst = max(worst, float(row[-1]))
     print(f"\nworst at {sizes[-1]:,} characters: {worst:.1f}x ({'met' if worst <= TARGET else 'MISSED'})")
     return 0 if worst <= TARGET else 1
+
+
+# -- many embeds on one page (issue 19) -------------------------------------------------------------------------
+
+
+def embed_growth(small: int = 2_000, large: int = 16_000, repeat: int = 1) -> float:
+    """How the time per character of a page of ``large`` tweet embeds back to back compares with one of
+    ``small`` (CPU time, best of ``repeat``): 1.0 is linear; issue 19's target is at most 2.0 (it was 4.5 when
+    every text reaction was compared with every embed).
+
+        cd benchmarks && ../.venv/bin/python -c 'import adversarial; print(adversarial.embed_growth())'
+    """
+
+    def cost(count: int) -> float:
+        data = _tweet_count(count).encode("utf-8")
+        best = float("inf")
+        for _ in range(repeat):
+            start = time.process_time()
+            parse_document("a.html", data)
+            best = min(best, time.process_time() - start)
+        return best / len(data)
+
+    return cost(large) / cost(small)
+
+
+def _tweet_count(count: int) -> str:
+    """A page of exactly ``count`` distinct tweet embeds back to back (the embeds of :func:`_tweets`)."""
+    return "<html><body>" + "".join(
+        f'<blockquote class="twitter-tweet"><p lang="en">Post number {n} #tag{n % 50}</p>&mdash; Fan {n} '
+        f'(@fan{n}) <a href="https://twitter.com/fan{n}/status/{10**17 + n}">May {1 + n % 28}, 2020</a>'
+        "</blockquote>\n"
+        for n in range(count)
+    ) + "</body></html>"
 
 
 if __name__ == "__main__":

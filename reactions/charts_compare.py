@@ -60,9 +60,14 @@ def _day_axis(rows: pd.DataFrame) -> alt.X:
     return alt.X("day:T", timeUnit="utcyearmonthdate", title=None, axis=axis)
 
 
-def volume_chart(rows: pd.DataFrame, sides: tuple[str, str] = SIDES, measure: str = "reactions") -> alt.Chart:
-    """Each side's reactions per day (``measure``: ``"reactions"``, or ``"share"`` of the side's dated reactions,
-    for sides of different sizes), one line a side, from :attr:`Comparison.volume`."""
+def volume_chart(
+    rows: pd.DataFrame, sides: tuple[str, str] = SIDES, measure: str = "reactions", bucket: str = "day"
+) -> alt.Chart:
+    """Each side's reactions per ``bucket`` (``measure``: ``"reactions"``, or ``"share"`` of the side's dated
+    reactions, for sides of different sizes), one line a side, from :attr:`Comparison.volume` (in other buckets
+    than days: :func:`reactions.compare.volume_by_bucket`, each row named by its bucket's first day)."""
+    unit = bucket if bucket in ("week", "month", "quarter") else "day"
+    first = "Day" if unit == "day" else f"{unit.capitalize()} from"
     axis = alt.Axis(format=".0%") if measure == "share" else alt.Axis(tickMinStep=1)
     chart: alt.Chart = (
         alt.Chart(rows)
@@ -74,9 +79,10 @@ def volume_chart(rows: pd.DataFrame, sides: tuple[str, str] = SIDES, measure: st
             strokeDash=alt.StrokeDash(
                 "side:N", scale=alt.Scale(domain=list(sides), range=list(SIDE_DASHES)), legend=None
             ),
-            tooltip=_tips([alt.Tooltip("day:T", timeUnit="utcyearmonthdate", title="Day", format="%Y-%m-%d")]),
+            tooltip=_tips([alt.Tooltip("day:T", timeUnit="utcyearmonthdate", title=first, format="%Y-%m-%d")]),
         )
-        .properties(height=HEIGHT, usermeta=EMBED, description="Reactions per day of side A and side B, one line each")
+        .properties(height=HEIGHT, usermeta=EMBED,
+                    description=f"Reactions per {unit} of side A and side B, one line each")
     )
     return themed(chart)
 

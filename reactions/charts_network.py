@@ -1,7 +1,9 @@
 """A :class:`reactions.network.Network` as an Altair node-link chart.  Never imports streamlit.
 
-Edges are rules between the layout's coordinates, nodes are circles sized by reactions and coloured by
-mean compound (:func:`reactions.charts.compound_color`, as in every chart), the largest are labelled.  A
+Edges are rules between the layout's coordinates (at least 1 px wide and mostly opaque, so that they are seen),
+nodes are circles sized by reactions and coloured by mean compound (:func:`reactions.charts.compound_color`, as
+in every chart), the largest are labelled: each name above its circle, else below it, else left out, so that no
+two names overlap.  A
 click on a node selects it: the hashtag network's selection is ``tag_node`` (the page filters it as it
 does a clicked hashtag bar), the mention network's is ``account`` (reactions by or mentioning it); both
 select the field ``node`` (see :data:`NETWORK_SELECTIONS`).
@@ -22,7 +24,14 @@ from reactions.network import Network
 NETWORK_SELECTIONS: Final[dict[str, str]] = {"hashtags": "tag_node", "mentions": "account"}
 """The network's kind -> the name of its node selection (the field selected is ``node``)."""
 LABELLED: Final = 12
-"""How many of the largest nodes carry their name."""
+"""How many of the largest nodes may carry their name (those whose name would overlap a larger one's do not)."""
+CHAR_PX: Final = 6.6
+"""The width of a character of an 11 px label, a little over the average (names are kept apart by it)."""
+LINE_PX: Final = 14.0
+"""The height of a label."""
+EDGE_OPACITY: Final = 0.8
+EDGE_WIDTHS: Final = (1.0, 6.0)
+"""The thinnest and thickest edge, px (by weight)."""
 NETWORK_HEIGHT: Final = 520
 SIZES: Final = (60.0, 1400.0)
 """A circle's area in px² for no reactions and for the most of any node (linear between)."""
@@ -37,15 +46,36 @@ def _position(x: str, y: str) -> dict[str, alt.X | alt.Y]:
 
 
 def _labelled(nodes: pd.DataFrame) -> pd.DataFrame:
-    """The nodes with ``label_y`` (where a name sits: above its circle by the radius of its :data:`SIZES` area
-    and 3 px, in data units of the :data:`NETWORK_HEIGHT` px tall plot) and ``spoken`` (what a screen reader
-    says of a circle: the name, the reactions, the score)."""
+    """The nodes with ``label_y`` (where a name's bottom sits: above its circle by the radius of its :data:`SIZES`
+    area and 3 px, in data units of the :data:`NETWORK_HEIGHT` px tall plot, or below it when that would overlap a
+    larger node's name), ``labelled`` (whether its name is drawn: one of the :data:`LABELLED` largest, and not
+    overlapping a larger one's either way) and ``spoken`` (what a screen reader says of a circle: the name, the
+    reactions, the score)."""
     most = float(nodes["count"].max()) if len(nodes) else 1.0
     area = SIZES[0] + (SIZES[1] - SIZES[0]) * nodes["count"].astype(float) / most
     spoken = [f"{n}: {c} reactions, mean compound {m:+.2f}" for n, c, m in
               zip(nodes["node"], nodes["count"], nodes["mean_compound"], strict=True)]  # fmt: skip
-    lift = (np.sqrt(area / np.pi) + 3.0) * (2 * SPAN / NETWORK_HEIGHT)
-    return nodes.assign(label_y=(nodes["y"] + lift).round(4), spoken=pd.Series(spoken, dtype=object))
+    unit = 2 * SPAN / NETWORK_HEIGHT  # data units a px
+    radius = np.sqrt(area.to_numpy(dtype=float) / np.pi) * unit
+    above = nodes["y"].to_numpy(dtype=float) + radius + 3 * unit
+    below = nodes["y"].to_numpy(dtype=float) - radius - (3 + LINE_PX) * unit
+    label_y, shown = above.copy(), np.zeros(len(nodes), dtype=bool)
+    boxes: list[tuple[float, float, float, float]] = []
+    for i, (x, name) in enumerate(zip(nodes["x"].to_numpy(dtype=float), nodes["node"], strict=True)):
+        if i >= LABELLED:
+            break
+        half = len(str(name)) * CHAR_PX * unit / 2
+        for bottom in (above[i], below[i]):
+            box = (x - half, x + half, bottom, bottom + LINE_PX * unit)
+            if not any(_overlap(box, other) for other in boxes):
+                boxes.append(box)
+                label_y[i], shown[i] = bottom, True
+                break
+    return nodes.assign(label_y=label_y.round(4), labelled=shown, spoken=pd.Series(spoken, dtype=object))
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
 
 
 def network_chart(network: Network) -> alt.LayerChart:
@@ -57,12 +87,12 @@ def network_chart(network: Network) -> alt.LayerChart:
     pair = ("Hashtag", "With") if network.kind == "hashtags" else ("From", "Mentions")
     links = (
         alt.Chart(edges)
-        .mark_rule(color=palette.EDGE, opacity=0.45)
+        .mark_rule(color=palette.EDGE, opacity=EDGE_OPACITY)
         .encode(
             **_position("x", "y"),
             x2="x2:Q",
             y2="y2:Q",
-            strokeWidth=alt.StrokeWidth("weight:Q", scale=alt.Scale(range=[0.6, 6]), legend=None),
+            strokeWidth=alt.StrokeWidth("weight:Q", scale=alt.Scale(range=list(EDGE_WIDTHS)), legend=None),
             tooltip=[
                 alt.Tooltip("source:N", title=pair[0]),
                 alt.Tooltip("target:N", title=pair[1]),
@@ -90,7 +120,7 @@ def network_chart(network: Network) -> alt.LayerChart:
         .add_params(chosen)
     )
     names = (
-        alt.Chart(nodes.head(LABELLED))
+        alt.Chart(nodes[nodes["labelled"]].drop(columns="labelled"))
         .mark_text(baseline="bottom", fontSize=11, color=palette.TEXT)
         .encode(**_position("x", "label_y"), text="node:N", description=alt.Description("spoken:N"), tooltip=tips)
     )

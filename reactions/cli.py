@@ -19,14 +19,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from tqdm import tqdm
-
 from reactions import __version__
 from reactions.cli_checks import add_path_arguments, cache_warnings, check_command_paths, say_listing, whole_number
 from reactions.cli_limits import add_time_limit, time_limit
 from reactions.cli_views import add_views_command
 from reactions.errors import ExportError, InputError, ReactionsError
 from reactions.models import SENTIMENT_LABELS as LABELS
+from reactions.progress import PROGRESS_DELAY, ProgressBar
 from reactions.run.cache import CACHE_DIR_ENV
 from reactions.sources.files import MAX_FILE_BYTES, ReadOptions
 from reactions.sources.options import SourceOptions
@@ -59,9 +58,13 @@ def add_source_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def source_options(args: argparse.Namespace) -> SourceOptions:
-    """How datasets are read, from the command line (:func:`add_source_arguments`)."""
+    """How datasets are read, from the command line (:func:`add_source_arguments`; ``--max-file-size`` and
+    ``--follow-links`` too, where the command has them)."""
     column = {name: getattr(args, f"{name}_col", None) for name in COLUMN_FLAGS}
-    return SourceOptions(column["text"], column["id"], column["title"], column["date"], column["url"])
+    size = getattr(args, "max_file_size", None)
+    return SourceOptions(column["text"], column["id"], column["title"], column["date"], column["url"],
+                         max_bytes=int(size * 2**20) if size else MAX_FILE_BYTES,
+                         follow_links=bool(getattr(args, "follow_links", False)))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -109,13 +112,20 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     extract.add_argument(
         "--columns", choices=("all", "twarc"), default="all",
-        help="all columns (default), or twarc's CSV columns (id, tweet_url, created_at, user_screen_name, "
-        "user_name, text, hashtags, media, urls)",
+        help="all columns (default), or twarc-csv's (twarc2) columns for the fields an article shows: id, "
+        "created_at, text, lang, entities.hashtags, entities.mentions, entities.urls, author.username, author.name "
+        "(docs/twarc.md)",
     )  # fmt: skip
     extract.add_argument(
         "--excel-safe", action="store_true",
-        help="a CSV for spreadsheets: a UTF-8 BOM, ids kept as text, cells starting with = + - @ neutralised "
-        "(read back exactly by reactions.read_csv)",
+        help="the CSV for people (the default): a UTF-8 BOM, text cells starting with = + - @, tab or CR "
+        "neutralised with an apostrophe, ids exactly as written everywhere (read back exactly by "
+        "reactions.read_csv); for Excel itself write .xlsx",
+    )  # fmt: skip
+    extract.add_argument(
+        "--exact-text", action="store_true",
+        help="the exact-text CSV, for code (pandas, R): every cell as it is, nothing neutralised, no BOM; do not "
+        "open it in a spreadsheet",
     )  # fmt: skip
     extract.add_argument(
         "--ignore-store", action="store_true",
@@ -166,16 +176,21 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run_extract(args: argparse.Namespace) -> int:
     """``reactions extract``: read, build the frame, write it, report on stderr."""
-    from reactions.export import csv_bytes, table_bytes, table_format, twarc_frame, write_table
+    from reactions.export import csv_bytes, table_bytes, table_format, write_table
     from reactions.run.pipeline import extract_frame
     from reactions.store import corpus_folder, load_settings
+    from reactions.twarc import twarc_frame
 
     output: Path | None = args.output
     fmt: str = args.format or (table_format(output) if output is not None else "csv")
     if output is None and fmt in ("parquet", "xlsx") and sys.stdout.isatty():
         raise ExportError(f"{fmt} is binary: write it to a file with -o OUT.{fmt}")
-    if args.excel_safe and fmt != "csv":
-        raise ExportError(f"--excel-safe is for CSV, not {fmt}")
+    for flag, given in (("--excel-safe", args.excel_safe), ("--exact-text", args.exact_text)):
+        if given and fmt != "csv":
+            raise ExportError(f"{flag} is for CSV, not {fmt}")
+    if args.excel_safe and args.exact_text:
+        raise InputError("--excel-safe and --exact-text are two CSVs: give one")
+    people = not args.exact_text  # one CSV rule for people, as the page's
     if not args.max_file_size > 0:
         raise InputError(f"--max-file-size must be a positive number of megabytes, not {args.max_file_size}")
     read = ReadOptions(max_bytes=int(args.max_file_size * 2**20), follow_links=args.follow_links)
@@ -184,7 +199,7 @@ def run_extract(args: argparse.Namespace) -> int:
     settings = load_settings(corpus_folder(args.paths), lexicon_file=args.lexicon, ignore_store=args.ignore_store)
     if settings.note is not None and not args.quiet:
         print(("warning: " if settings.problem else "") + settings.note, file=sys.stderr)
-    bar = None if args.quiet else ProgressBar(sys.stderr)
+    bar = None if args.quiet else ProgressBar(sys.stderr, delay=PROGRESS_DELAY)
     with contextlib.ExitStack() as stack:
         if bar is not None:  # a large tree is listed before the bar can start: said if it takes a while
             stack.enter_context(say_listing(args.paths, sys.stderr, bar.delay, lambda: bar.bar is not None))
@@ -208,9 +223,9 @@ def run_extract(args: argparse.Namespace) -> int:
     if args.columns == "twarc":
         frame = twarc_frame(frame)
     if output is not None:
-        write_table(frame, output, format=fmt, excel_safe=args.excel_safe)
+        write_table(frame, output, format=fmt, excel_safe=people)
     else:
-        write_stdout(csv_bytes(frame, excel_safe=True) if args.excel_safe else table_bytes(frame, fmt))
+        write_stdout(csv_bytes(frame, excel_safe=people) if fmt == "csv" else table_bytes(frame, fmt))
     return 0
 
 
@@ -281,7 +296,7 @@ def run_network(args: argparse.Namespace) -> int:
 
 
 def add_compare_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """``reactions compare A_PATH... --vs B_PATH... [-o OUT.csv|OUT.xlsx] [--top N] [--excel-safe]``."""
+    """``reactions compare A_PATH... --vs B_PATH... [-o OUT.csv|OUT.xlsx] [--top N] [--exact-text]``."""
     compare = commands.add_parser(
         "compare",
         help="compare the reactions of two corpora: a summary row each, and the posts both hold",
@@ -299,7 +314,8 @@ def add_compare_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
         "--top", type=whole_number(1, 100), default=10, metavar="N",
         help="each side's N most used hashtags in the workbook's hashtags sheet (default 10)",
     )  # fmt: skip
-    compare.add_argument("--excel-safe", action="store_true", help="a CSV for spreadsheets, as extract's")
+    compare.add_argument("--excel-safe", action="store_true", help="the CSV for people (the default), as extract's")
+    compare.add_argument("--exact-text", action="store_true", help="the exact-text CSV, for code, as extract's")
     compare.add_argument("-q", "--quiet", action="store_true", help="no summary or warnings on stderr (errors only)")
     compare.add_argument("--jobs", type=int, default=0, metavar="N", help="parse and score in N processes (as extract)")
     add_source_arguments(compare)
@@ -334,7 +350,7 @@ def run_compare(args: argparse.Namespace) -> int:
         frames.append(result.frame)
     about = (" ".join(str(p) for p in args.paths), " ".join(str(p) for p in args.vs))
     comparison = compare_frames(frames[0], frames[1], about=about, top=args.top)
-    data = summary_bytes(comparison, fmt, excel_safe=args.excel_safe)
+    data = summary_bytes(comparison, fmt, excel_safe=not args.exact_text)
     if output is not None:
         write_atomically(output, data)
     else:
@@ -448,9 +464,12 @@ def summary(result: Extraction) -> str:
 
 
 def report(result: Extraction, stream: IO[str]) -> None:
-    """The summary line, then every warning (each naming its file), one per line."""
+    """The summary line, then every warning (each naming its file, and a dataset's row), one per line; repeats of
+    one kind in one file as one line (:func:`reactions.report.warning_lines`)."""
+    from reactions.report import warning_lines
+
     print(summary(result), file=stream)
-    for warning in result.warnings:
+    for warning in warning_lines(result.outcomes):
         print(f"warning: {warning}", file=stream)
 
 
@@ -463,31 +482,3 @@ def write_stdout(data: bytes) -> None:
         sys.stdout.flush()
         buffer.write(data)
         buffer.flush()
-
-
-PROGRESS_DELAY = 1.0
-"""Seconds a run lasts before its progress bar is drawn (a short run shows none)."""
-
-
-class ProgressBar:
-    """tqdm's progress bar as the ``progress(done, total)`` callback of :func:`reactions.run.pipeline.extract_frame`
-    and :func:`reactions.corpus.read_corpus`: drawn on a terminal only, once a run has lasted ``delay`` seconds,
-    and erased by ``close()`` so that the summary starts on a clean line."""
-
-    def __init__(self, stream: IO[str], *, delay: float | None = None) -> None:
-        self.stream = stream
-        self.delay = PROGRESS_DELAY if delay is None else delay
-        self.bar: tqdm | None = None
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.bar is None:
-            self.bar = tqdm(total=total, file=self.stream, delay=self.delay, unit="file", leave=False, position=0,
-                            disable=not self.stream.isatty(), dynamic_ncols=True)  # fmt: skip
-        self.bar.update(done - self.bar.n)
-        if done >= total and not self.bar.disable and self.bar.format_dict["elapsed"] >= self.delay:
-            self.bar.refresh()  # the last step is always drawn (tqdm skips updates closer than 0.1 s)
-
-    def close(self) -> None:
-        """Erase the bar, if it was drawn."""
-        if self.bar is not None:
-            self.bar.close()

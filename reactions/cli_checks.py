@@ -166,7 +166,7 @@ def listing_note(paths: Sequence[str]) -> str | None:
 def say_listing(paths: Sequence[str], stream: IO[str], delay: float, started: Callable[[], bool]) -> Iterator[None]:
     """While inside, :func:`listing_note` is said on ``stream`` (a terminal) if ``started()`` is still false after
     ``delay`` seconds: an alarm (``setitimer``), not a thread, so the workers the run starts are forked at once
-    (:func:`reactions.run.parallel.worker_context`); timers are not inherited by them.  Nothing where there is no
+    (:func:`reactions.run.guard.worker_context`); timers are not inherited by them.  Nothing where there is no
     such alarm, or off the main thread."""
     note = listing_note(paths)
     usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()

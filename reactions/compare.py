@@ -34,6 +34,7 @@ from reactions.export import csv_bytes
 from reactions.index import Data, FrameIndex, Mask, index_of, prepare_rows
 from reactions.links import SIDE_B, filters_from_query, filters_to_query, query_problems, unprefixed
 from reactions.stats import MeanTest, welch_test
+from reactions.timeline import bucket_range, bucket_starts
 from reactions.views import Filters
 from reactions.xlsx import xlsx_bytes
 
@@ -225,6 +226,41 @@ def volume_by_day(a: Side, b: Side) -> pd.DataFrame:
         }))  # fmt: skip
     both = pd.concat(parts, ignore_index=True).sort_values(["order"], kind="stable")
     return both.drop(columns="order").reset_index(drop=True)
+
+
+def volume_by_bucket(volume: pd.DataFrame, bucket: str) -> pd.DataFrame:
+    """:attr:`Comparison.volume` (days) in the main time chart's ``bucket`` (``week``, ``month``, ``quarter``:
+    :func:`reactions.timeline.bucket_starts`), every bucket from the first to the last, so that an 18-month
+    comparison is not drawn as needles; ``day`` then names each bucket's first day and ``mean_compound`` is its
+    days' means weighted by their reactions.  ``day`` and ``hour`` (the volume holds days) give it as it is.
+
+    >>> days = pd.DataFrame({"day": ["2020-01-30", "2020-01-30", "2020-03-02", "2020-03-02"],
+    ...                      "side": ["A", "B"] * 2, "reactions": [2, 1, 1, 0], "share": [2 / 3, 1, 1 / 3, 0],
+    ...                      "mean_compound": [0.5, -1.0, 0.2, float("nan")]})
+    >>> volume_by_bucket(days, "month")[["day", "side", "reactions", "mean_compound"]].values.tolist()
+    [['2020-01-01', 'A', 2, 0.5], ['2020-01-01', 'B', 1, -1.0], ['2020-02-01', 'A', 0, nan], \
+['2020-02-01', 'B', 0, nan], ['2020-03-01', 'A', 1, 0.2], ['2020-03-01', 'B', 0, nan]]
+    """
+    if bucket not in ("week", "month", "quarter") or volume.empty:
+        return volume
+    starts = bucket_starts(pd.Series(pd.to_datetime(volume["day"])), bucket)
+    known = volume["mean_compound"].notna()
+    parts = pd.DataFrame({
+        "start": starts.to_numpy(), "side": volume["side"].to_numpy(), "reactions": volume["reactions"].to_numpy(),
+        "share": volume["share"].to_numpy(dtype=float),
+        "weighted": (volume["mean_compound"].fillna(0.0) * volume["reactions"]).to_numpy(dtype=float),
+        "weight": volume["reactions"].where(known, 0).to_numpy(dtype=float),
+    })  # fmt: skip
+    sides = list(dict.fromkeys(parts["side"]))
+    every = bucket_range(parts["start"].min(), parts["start"].max(), bucket)
+    grid = pd.MultiIndex.from_product([every, sides], names=["start", "side"])
+    summed = parts.groupby(["start", "side"]).sum().reindex(grid, fill_value=0).reset_index()
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mean = summed["weighted"].to_numpy(dtype=float) / summed["weight"].to_numpy(dtype=float)
+    return pd.DataFrame({
+        "day": pd.DatetimeIndex(summed["start"]).strftime("%Y-%m-%d").astype(object), "side": summed["side"],
+        "reactions": summed["reactions"].astype(np.int64), "share": summed["share"], "mean_compound": mean,
+    })  # fmt: skip
 
 
 # --- sentiment and hashtags -----------------------------------------------------------------------------

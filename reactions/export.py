@@ -26,13 +26,15 @@ How a frame is written as CSV:
   In an Excel-safe file each comment line is one quoted cell (``"# a, b"``), so that a comma in
   it cannot make a second cell that starts a formula.
 
-Excel-safe CSV (``excel_safe=True``) starts with a UTF-8 byte order mark and neutralises formulas as
-OWASP's CSV-injection guidance says: a text cell starting with ``= + - @``, a tab or a carriage
-return gets a leading apostrophe ``'``.  Id columns (``id``, ``status_id``) always get one, so Excel
-keeps them as text instead of turning ``1224567…`` into ``1.22E+18``; and so does a cell that
-already starts with an apostrophe.  Hence, in a file that starts with the byte order mark, *every*
-text cell that starts with an apostrophe had one added by the writer, and :func:`read_csv` removes
-exactly one from each (numeric and boolean columns are never prefixed).
+One CSV rule for people: the Excel-safe CSV (``excel_safe=True``: the page's CSVs and the CLI's default)
+starts with a UTF-8 byte order mark and neutralises formulas as OWASP's CSV-injection guidance says: a
+text cell starting with ``= + - @``, a tab or a carriage return gets a leading apostrophe ``'``; and so
+does a cell that already starts with an apostrophe.  Ids (``id``, ``status_id``) are written exactly as
+every other export, the library and ``reactions label`` hold them (hex digits and digits never start a
+formula), so that joins on them work; for Excel itself, where ``1224567…`` would become ``1.22E+18``, write
+XLSX.  In a file that starts with the byte order mark, *every* text cell that starts with an apostrophe
+had one added by the writer, and :func:`read_csv` removes exactly one from each (numeric and boolean columns
+are never prefixed).  ``excel_safe=False`` is the exact-text CSV, for code: every cell as it is.
 """
 
 from __future__ import annotations
@@ -70,6 +72,7 @@ COMMENT: Final = "# "
 FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
 """Cell beginnings that spreadsheets read as a formula (OWASP: CSV injection)."""
 ID_COLUMNS: Final = ("id", "status_id")
+"""Columns of ids: written exactly, in every format."""
 SENTIMENT_DTYPES: Final[Mapping[str, Any]] = {
     "compound": "float64",
     "pos": "float64",
@@ -94,34 +97,6 @@ _PREFIXED = (*FORMULA_STARTS, "'")
 """Cell beginnings that get an apostrophe in an Excel-safe file (formulas, and the apostrophe itself)."""
 NEWLINE: Final = "\r\n"
 """Rows end with CRLF (RFC 4180); the csv writer then quotes every cell holding a CR or an LF."""
-
-
-TWARC_COLUMNS: Final = {
-    "id": "status_id",
-    "tweet_url": "url",
-    "created_at": "created_at",
-    "user_screen_name": "handle",
-    "user_name": "display_name",
-    "text": "text",
-    "hashtags": "hashtags",
-    "media": "media",
-    "urls": "urls",
-}
-"""twarc's CSV columns (``twarc-csv``) and the frame columns they are filled from."""
-
-
-def twarc_frame(frame: pd.DataFrame) -> pd.DataFrame:
-    """The table with twarc's column names, for tools that read twarc CSV exports.
-
-    ``id`` is the post's status id (empty when the article gave none), ``tweet_url`` its canonical
-    URL; the reaction's own id is not a twarc column.
-
-    >>> import reactions
-    >>> frame = reactions.to_frame(reactions.parse_article("Hi — Ann (@ann) Feb 2, 2020").reactions)
-    >>> list(twarc_frame(frame).columns)
-    ['id', 'tweet_url', 'created_at', 'user_screen_name', 'user_name', 'text', 'hashtags', 'media', 'urls']
-    """
-    return pd.DataFrame({alias: frame[column] for alias, column in TWARC_COLUMNS.items()})
 
 
 def write_table(
@@ -186,7 +161,7 @@ def table_format(path: str | Path) -> str:
     suffix = Path(path).suffix.lower().removeprefix(".")
     if suffix not in FORMATS:
         shown = f".{suffix}" if suffix else "(no extension)"
-        raise ExportError(f"{path}: unknown table format {shown!r}; use .csv, .jsonl or .parquet")
+        raise ExportError(f"{path}: unknown table format {shown!r}; use .csv, .jsonl, .parquet or .xlsx")
     return suffix
 
 
@@ -228,7 +203,7 @@ def csv_bytes(frame: pd.DataFrame, *, excel_safe: bool = False, comment: str | N
     >>> csv_bytes(frame[["id", "text", "sources"]], comment="reactions 0.1.0").decode()
     '# reactions 0.1.0\\r\\nid,text,sources\\r\\nr1,=SUM(A1),%\\r\\n'
     >>> csv_bytes(frame[["id", "text"]], excel_safe=True).decode()
-    "\\ufeffid,text\\r\\n'r1,'=SUM(A1)\\r\\n"
+    "\\ufeffid,text\\r\\nr1,'=SUM(A1)\\r\\n"
     """
     frame = with_lag_hours(frame)
     cells = pd.DataFrame({name: _column_cells(frame[name], name, excel_safe) for name in frame.columns})
@@ -324,8 +299,7 @@ def _column_cells(column: pd.Series, name: str, excel_safe: bool) -> list[str | 
     cells = _cells(column, name)
     if not excel_safe or _numeric(column.dtype):
         return cells
-    always = name in ID_COLUMNS
-    return ["'" + c if c and (always or c.startswith(_PREFIXED)) else c for c in cells]
+    return ["'" + c if c and c.startswith(_PREFIXED) else c for c in cells]
 
 
 def _cells(column: pd.Series, name: str) -> list[str | None]:

@@ -36,6 +36,9 @@ STRING: Final = pd.StringDtype()
 KINDS: Final[tuple[str, ...]] = tuple(k.value for k in Kind)
 PLATFORMS: Final[tuple[str, ...]] = tuple(p.value for p in Platform)
 RENDERINGS: Final[tuple[str, ...]] = tuple(r.value for r in Rendering)
+DATE_SOURCES: Final[tuple[str, ...]] = ("post", "article")
+"""Where a reaction's ``date`` comes from (the ``date_source`` column): the post's own date, else its first
+citing article's publication date (UTC); missing when neither is known."""
 
 LIST_COLUMNS: Final[tuple[str, ...]] = (
     "hashtags", "mentions", "urls", "media", "emoji", "sources", "outlets", "outlet_published",
@@ -50,6 +53,7 @@ BASE_DTYPES: Final[Mapping[str, Any]] = {
     "display_name": STRING,
     "author": STRING,
     "date": "datetime64[ns]",
+    "date_source": pd.CategoricalDtype(list(DATE_SOURCES)),
     "text": STRING,
     "hashtags": object,
     "mentions": object,
@@ -201,28 +205,37 @@ def reaction_columns(
         "span_end": [f.span[1] for f in firsts],
     }
     if of_articles:
-        columns.update(article_columns(sources, created, articles))
+        columns.update(article_columns(sources, created, articles, columns["date"]))
     return {name: columns[name] for name in BASE_COLUMNS if name in columns}
 
 
 ARTICLE_COLUMNS: Final = (
-    "outlet", "outlets", "outlet_count", "outlet_published", "lag", "article_title", "article_url",
+    "date_source", "outlet", "outlets", "outlet_count", "outlet_published", "lag", "article_title", "article_url",
     "article_published",
 )  # fmt: skip
 """The columns worked out from the citing articles (:class:`~reactions.models.ArticleInfo`): the first one's
 outlet, title, URL and publication time, ``lag`` from it, and every citing outlet with the earliest
-publication time of its citing articles."""
+publication time of its citing articles; ``date_source`` (and ``date``: the post's, else the article's)."""
 
 
 def article_columns(
-    sources: Sequence[list[str]], created: Sequence[dt.datetime | None], articles: Mapping[str, ArticleInfo]
+    sources: Sequence[list[str]],
+    created: Sequence[dt.datetime | None],
+    articles: Mapping[str, ArticleInfo],
+    dates: Sequence[dt.date | None] | None = None,
 ) -> dict[str, list[Any]]:
-    """:data:`ARTICLE_COLUMNS` of rows cited by ``sources`` (article ids, first citer first) and posted at
-    ``created`` (aware UTC or ``None``)."""
+    """:data:`ARTICLE_COLUMNS` of rows cited by ``sources`` (article ids, first citer first), posted at
+    ``created`` (aware UTC or ``None``) and dated ``dates`` by their posts (``None``: none is): ``date`` is the
+    post's date, else the first citing article's publication date (its UTC day), and ``date_source`` says which."""
     first = [articles.get(cited[0], _UNKNOWN) if cited else _UNKNOWN for cited in sources]
     pairs = [_outlets(cited, articles) for cited in sources]
     outlets, published = [o for o, _ in pairs], [p for _, p in pairs]
+    own = dates if dates is not None else [None] * len(sources)
     return {
+        "date": [d if d else _day(a.published) for d, a in zip(own, first, strict=True)],
+        "date_source": [
+            "post" if d else "article" if a.published is not None else None for d, a in zip(own, first, strict=True)
+        ],
         "outlet": [a.outlet for a in first],
         "outlets": outlets,
         "outlet_count": [len(o) for o in outlets],
@@ -256,6 +269,10 @@ def _outlets(sources: list[str], articles: Mapping[str, ArticleInfo]) -> tuple[l
         known, moment = earliest.get(info.outlet), info.published
         earliest[info.outlet] = moment if known is None or (moment is not None and moment < known) else known
     return list(earliest), [_iso(moment) for moment in earliest.values()]
+
+
+def _day(moment: dt.datetime | None) -> dt.date | None:
+    return None if moment is None else moment.date()
 
 
 @functools.lru_cache(maxsize=65536)

@@ -23,6 +23,7 @@ from reactions.views import ORDERS, SORTS, Filters, Selection
 QUERY_KEYS = {
     "start": "from",
     "end": "to",
+    "own_dates": "own_dates",
     "hashtags": "tag",
     "sentiments": "sentiment",
     "kinds": "kind",
@@ -79,7 +80,10 @@ def filters_to_query(filters: Filters) -> dict[str, list[str]]:
     query: dict[str, list[str]] = {}
     for field in dataclasses.fields(Filters):
         value = getattr(filters, field.name)
-        if isinstance(value, dt.date):
+        if isinstance(value, bool):
+            if value:
+                query[QUERY_KEYS[field.name]] = ["on"]
+        elif isinstance(value, dt.date):
             query[QUERY_KEYS[field.name]] = [value.isoformat()]
         elif isinstance(value, tuple) and value:
             query[QUERY_KEYS[field.name]] = list(value)
@@ -94,7 +98,7 @@ def filters_from_query(query: Mapping[str, str | Sequence[str]]) -> Filters:
     """The filters described by URL query parameters; unknown keys and bad dates are ignored.
 
     >>> filters_from_query({"tag": ["MeToo", "TimesUp"], "from": "2020-02-01", "to": "nope"})
-    Filters(start=datetime.date(2020, 2, 1), end=None, hashtags=('MeToo', 'TimesUp'), \
+    Filters(start=datetime.date(2020, 2, 1), end=None, own_dates=False, hashtags=('MeToo', 'TimesUp'), \
 sentiments=(), kinds=(), articles=(), outlets=(), authors=(), platforms=(), renderings=(), min_confidence=0.0, \
 text='', bucket='', zone='')
     """
@@ -109,6 +113,8 @@ text='', bucket='', zone='')
             values[name] = _parse_day(items[0])
         elif name == "text":
             values[name] = items[0]
+        elif name == "own_dates":
+            values[name] = items[0] == "on"
         elif name in ("bucket", "zone"):
             values[name] = items[0] if _known(name, items[0]) else ""
         elif name == "min_confidence":

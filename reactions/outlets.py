@@ -2,19 +2,47 @@
 ``bbc.co.uk``), by the Public Suffix List that tldextract ships (its bundled snapshot: never fetched, never
 cached to disk, so the answer does not depend on the network or on when it ran).
 
+Every form a dataset holds is read: ``http(s)://``, ``//host``, no scheme at all (FakeNewsNet's usual
+``www.eonline.com/news/…``); an archive's or a cache's copy is the original's outlet (the Wayback Machine,
+archive.today, Google's cache, cachedview, an AMP cache or viewer), and a wrapper whose original is not inside
+(``archive.is/DQqCx``) has none: the column says nothing rather than something wrong.  So does a string that is
+not a URL (a path, words, an e-mail address, another scheme).
+
 >>> outlet_of("https://www.bbc.co.uk/news/world-51312345")
 'bbc.co.uk'
 >>> outlet_of("http://edition.cnn.com/2020/02/01/x.html"), outlet_of("not a url"), outlet_of(None)
 ('cnn.com', None, None)
+>>> outlet_of("www.newidea.com.au/miley-cyrus"), outlet_of("//ew.com/news/x"), outlet_of("news/2017/x.html")
+('newidea.com.au', 'ew.com', None)
+>>> outlet_of("https://web.archive.org/web/20171107225820/https://www.forbes.com/sites/x/")
+'forbes.com'
+>>> outlet_of("https://www-bbc-com.cdn.ampproject.org/c/s/www.bbc.com/news/amp/x"), outlet_of("http://archive.is/DQqCx")
+('bbc.com', None)
 """
 
 from __future__ import annotations
 
 import functools
 import ipaddress
-from typing import Any
+import re
+import urllib.parse
+from typing import Any, Final
 
-_SCHEMES = ("http://", "https://")
+__all__ = ["ARCHIVES", "original_url", "outlet_of"]
+
+_SCHEME: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,30}:")
+_HTTP: Final = re.compile(r"https?:/", re.IGNORECASE)
+_HOST_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789.-_")
+_MAX_WRAPS: Final = 4
+
+ARCHIVES: Final = frozenset({
+    "archive.org", "archive-it.org", "archive.today", "archive.is", "archive.ph", "archive.li", "archive.vn",
+    "archive.fo", "archive.md", "webcitation.org", "googleusercontent.com", "cachedview.nl", "cachedview.com",
+    "cachedpages.com", "mementoweb.org", "ghostarchive.org", "arquivo.pt", "bingj.com", "archive.ec",
+    "webarchive.org.uk", "ampproject.org",
+})  # fmt: skip
+"""Registered domains of web archives, caches and AMP caches: never an outlet (the page they keep is)."""
+_ARCHIVE_HOSTS: Final = frozenset({"webarchive.loc.gov", "webarchive.nationalarchives.gov.uk"})
 
 
 @functools.cache
@@ -26,13 +54,114 @@ def _extractor() -> Any:
 
 @functools.lru_cache(maxsize=65536)
 def outlet_of(url: str | None) -> str | None:
-    """The registered domain of an ``http(s)`` URL, lower case; ``None`` for anything else (no URL, another
-    scheme, an IP address, a host with no public suffix such as ``localhost``)."""
-    if not url or not url[:8].lower().startswith(_SCHEMES):
+    """The registered domain of the page ``url`` shows, lower case (an archive's copy: the original's);
+    ``None`` when there is none to tell (no URL, not a web address, an IP address, a host with no public
+    suffix such as ``localhost``, an archive's copy whose original is not in its URL)."""
+    original = original_url(url)
+    split = _split(original) if original else None
+    domain = _registered(split[0]) if split else None
+    return None if domain is None or domain in ARCHIVES else domain
+
+
+def original_url(url: str | None) -> str | None:
+    """``url`` with its archive, cache and AMP wrappers taken off (up to a few deep); ``None`` when a wrapper
+    does not hold the original.
+
+    >>> original_url("https://webcache.googleusercontent.com/search?q=cache:Ab1:https://x.com/a+&cd=1")
+    'https://x.com/a'
+    >>> original_url("https://www.google.com/amp/s/www.x.com/amp/a")
+    'https://www.x.com/amp/a'
+    """
+    current = url.strip() if url else None
+    for _ in range(_MAX_WRAPS):
+        split = _split(current) if current else None
+        if split is None:
+            return current
+        wrapped, inner = _unwrapped(*split)
+        if not wrapped:
+            return current
+        current = inner
+    return current
+
+
+def _split(url: str) -> tuple[str, str] | None:
+    """``url``'s host (lower case, no user or port) and what follows it; ``None`` for no web address."""
+    head = url[:12].lower()
+    if head.startswith(("http://", "https://")):
+        rest, strict = url.split("//", 1)[1], False
+    elif head.startswith(("http:/", "https:/")):  # an archive's inner URL, one slash lost
+        rest, strict = url.split(":/", 1)[1], False
+    elif url.startswith("//"):
+        rest, strict = url[2:], False
+    elif (scheme := _SCHEME.match(url)) and not url[scheme.end():scheme.end() + 1].isdigit():
+        return None  # mailto:, ftp:, javascript: ...
+    else:
+        rest, strict = url, True
+    end = next((i for i, ch in enumerate(rest) if ch in "/?#\\"), len(rest))
+    host, tail = rest[:end], rest[end:]
+    if strict and ("@" in host or "." not in host):
         return None
-    host = url.split("//", 1)[1].split("/", 1)[0].split("?", 1)[0].split("#", 1)[0].rsplit("@", 1)[-1]
+    host = host.rsplit("@", 1)[-1]
     host = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
-    if not host or _is_ip(host.strip("[]")):
+    host = host.lower().strip(".")
+    if not host or not all(ch in _HOST_CHARS or (ch.isalnum() and ord(ch) > 127) for ch in host.strip("[]:")):
+        return None
+    return host, tail
+
+
+def _unwrapped(host: str, tail: str) -> tuple[bool, str | None]:
+    """Whether the page at ``host`` + ``tail`` is an archive's, a cache's or an AMP viewer's, and the URL it
+    keeps (``None``: not inside it)."""
+    if host.endswith(".cdn.ampproject.org") or host == "cdn.ampproject.org":
+        return True, _amp_cache(tail)
+    domain = _registered(host)
+    if domain is not None and domain.startswith("google.") and tail.startswith("/amp/"):
+        return True, _amp_cache("/c" + tail[4:]) if tail.startswith("/amp/s/") else ("http://" + tail[5:])
+    if domain in ARCHIVES or host in _ARCHIVE_HOSTS:
+        return True, _inner(tail)
+    return False, None
+
+
+def _amp_cache(tail: str) -> str | None:
+    """``/c/s/host/path`` (https), ``/c/host/path``, ``/v/s/…``, ``/i/s/…`` -> the page's URL."""
+    parts = tail.lstrip("/").split("/", 2)
+    if len(parts) == 3 and len(parts[0]) == 1 and parts[1] == "s":
+        return "https://" + parts[2]
+    if len(parts) >= 2 and len(parts[0]) == 1:
+        return "http://" + "/".join(parts[1:])
+    return None
+
+
+def _inner(tail: str) -> str | None:
+    """The original URL inside an archive's path or query (``/web/2017…/https://…``, ``?q=cache:ID:https://…``,
+    ``/newest/www.x.com/…``); ``None`` when there is none (a short link such as ``archive.is/DQqCx``)."""
+    text = urllib.parse.unquote(tail) if "%3a" in tail.lower() else tail
+    found = _HTTP.search(text)
+    if found is not None:
+        return _trimmed(text[found.start():])
+    for segment_end in _segment_ends(text):  # a scheme-less original after a timestamp or a word
+        candidate = text[segment_end + 1:]
+        split = _split(candidate) if candidate else None
+        if split is not None and _registered(split[0]) not in (None, *ARCHIVES):
+            return _trimmed(candidate)
+    return None
+
+
+def _segment_ends(text: str) -> list[int]:
+    """Where each of the first few path segments (or ``cache:`` fields) of ``text`` ends."""
+    ends = [i for i, ch in enumerate(text[:200]) if ch in "/:"]
+    return ends[:6]
+
+
+def _trimmed(url: str) -> str:
+    """An inner URL without what the wrapper added after it (Google's cache: ``+&cd=1…``)."""
+    for stop in ("+&", "&cd=", "&hl="):
+        url = url.split(stop, 1)[0]
+    return url
+
+
+def _registered(host: str) -> str | None:
+    if _is_ip(host.strip("[]")):
         return None
     parts = _extractor()(host)
     domain: str = parts.top_domain_under_public_suffix

@@ -35,6 +35,8 @@ class Filters:
         start: first day kept (inclusive); reactions without a date are dropped once a
             bound is set.
         end: last day kept (inclusive).
+        own_dates: keep only reactions dated by their posts (``date_source`` ``post``), leaving out those
+            dated by their article's publication date and the undated.
         hashtags: keep reactions carrying any of these hashtags (compared case-insensitively).
         sentiments: keep these labels (``"negative"``, ``"neutral"``, ``"positive"``).
         kinds: keep these kinds (``"embed"``, ``"quote"``).
@@ -57,6 +59,7 @@ class Filters:
 
     start: dt.date | None = None
     end: dt.date | None = None
+    own_dates: bool = False
     hashtags: tuple[str, ...] = ()
     sentiments: tuple[str, ...] = ()
     kinds: tuple[str, ...] = ()
@@ -136,6 +139,8 @@ def filter_rows(data: Data, filters: Filters) -> Mask:
         low = pd.Timestamp(filters.start or dt.date.min)
         high = pd.Timestamp(filters.end or dt.date(2262, 4, 11))
         mask &= index.days.flags(pd.Series(index.days.values).between(low, high).to_numpy(dtype=bool))
+    if filters.own_dates:
+        mask &= _posts_dated(index.frame)
     if filters.hashtags:
         mask &= _has_any(index.hashtags, filters.hashtags, index.size)
     if filters.sentiments:
@@ -159,6 +164,13 @@ def filter_rows(data: Data, filters: Filters) -> Mask:
     if filters.text:
         mask &= _contains(index, filters.text)
     return mask
+
+
+def _posts_dated(frame: pd.DataFrame) -> Mask:
+    """Rows whose ``date`` is their post's own (a frame from before ``date_source``: every dated row)."""
+    if "date_source" not in frame.columns:
+        return frame["date"].notna().to_numpy(dtype=bool)
+    return (frame["date_source"] == "post").fillna(False).to_numpy(dtype=bool)
 
 
 def _contains(index: FrameIndex, needle: str) -> Mask:

@@ -89,6 +89,8 @@ def _xlsx_values(column: pd.Series, name: str) -> list[Any]:
         return [None if pd.isna(v) else round(pd.Timedelta(v).total_seconds() / 3600, 4) for v in values]
     if isinstance(dtype, pd.DatetimeTZDtype) or (isinstance(dtype, np.dtype) and dtype.kind == "M"):
         naive = column.dt.tz_convert(None) if isinstance(dtype, pd.DatetimeTZDtype) else column
+        if not isinstance(dtype, pd.DatetimeTZDtype) and (naive.dropna() == naive.dropna().dt.normalize()).all():
+            return [None if pd.isna(v) else pd.Timestamp(v).date() for v in naive.tolist()]  # days: no 00:00:00
         return [None if pd.isna(v) else pd.Timestamp(v).to_pydatetime() for v in naive.tolist()]
     if isinstance(dtype, np.dtype) and dtype.kind in "biuf":
         return [None if (isinstance(v, float) and v != v) else v for v in values]

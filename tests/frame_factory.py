@@ -36,6 +36,7 @@ def make_row(i: int, **fields: Any) -> dict[str, Any]:
     row.update(fields)
     row["article_count"] = len(row["sources"])
     row["outlet_count"] = len(row["outlets"])
+    row.setdefault("date_source", "post" if row["date"] else None)
     row.setdefault("outlet_published", [""] * len(row["outlets"]))
     row["source"] = row["sources"][0] if row["sources"] else ""
     return row
@@ -116,7 +117,8 @@ def random_frame(rng: np.random.Generator, size: int) -> pd.DataFrame:
             i, hashtags=some(TAGS, 4), mentions=some(MENTIONS, 3), emoji=some(EMOJI, 3),
             sources=some(SOURCES, 2) or ["a.txt"], handle=HANDLES[rng.integers(len(HANDLES))],
             display_name=NAMES[rng.integers(len(NAMES))], platform=PLATFORMS[rng.integers(len(PLATFORMS))],
-            kind=["embed", "quote", None][rng.integers(3)], date=day, created_at=created, compound=compound,
+            kind=["embed", "quote", None][rng.integers(3)], date=day, created_at=created,
+            date_source=None if day is None else ("post", "article")[rng.integers(2)], compound=compound,
             sentiment=SENTIMENTS[rng.integers(len(SENTIMENTS))], text=f"{TEXTS[rng.integers(len(TEXTS))]} {i}",
             rendering=RENDERINGS[rng.integers(len(RENDERINGS))], confidence=CONFIDENCES[rng.integers(len(CONFIDENCES))],
             **outlets(),

@@ -285,3 +285,40 @@ def test_a_corrupt_cache_is_named(tmp_path: Path, caplog: pytest.LogCaptureFixtu
     path.write_bytes(b"this is not a database" * 100)
     assert open_cache(tmp_path) is None
     assert f"{path}: file is not a database" in caplog.text
+def _rows_seen_elsewhere(path: Path) -> int:
+    """The parse rows another connection sees (what is written, not what a store keeps in memory)."""
+    with sqlite3.connect(path) as other:
+        return int(other.execute(f"SELECT count(*) FROM {cache.TABLE}").fetchone()[0])
+
+
+def test_parses_are_written_in_batches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One transaction per small task cost more than parsing a short article: rows wait in memory until
+    FLUSH_ROWS are pending, a get asks for one of them, or the store is flushed or closed."""
+    monkeypatch.setattr(cache, "FLUSH_ROWS", 3)
+    path = tmp_path / "s.db"
+    with ParseCache(path, version="v1") as store:
+        for name in ("a", "b"):
+            store.put([(name, "d", (None, SKIPPED))])
+        assert _rows_seen_elsewhere(path) == 0
+        store.put([("c", "d", (None, SKIPPED))])
+        assert _rows_seen_elsewhere(path) == 3
+        store.put([("e", "d", (None, SKIPPED))])
+        assert store.get([("e", "d")]) == {"e": (None, SKIPPED)}  # a pending row is written first
+        assert _rows_seen_elsewhere(path) == 4
+        store.put([("f", "d", (None, SKIPPED))])
+    assert _rows_seen_elsewhere(path) == 5  # closing writes the rest
+    with ParseCache(path, version="v1") as store:
+        assert len(store.get([(name, "d") for name in "abcef"])) == 5
+
+
+def test_a_parse_row_is_marshal_bytes_read_back_only_when_signed(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    with ParseCache(path, version="v1") as store:
+        store.put([("a.txt", "d1", (ARTICLE, OUTCOME))])
+    with sqlite3.connect(path) as db:
+        (payload,) = db.execute(f"SELECT payload FROM {cache.TABLE}").fetchone()
+        assert isinstance(payload, bytes)
+        assert loads(payload) == (ARTICLE, OUTCOME)
+        db.execute(f"UPDATE {cache.TABLE} SET payload = ?", (payload.replace(b"a fan", b"a foe"),))
+    with ParseCache(path, version="v1") as store:
+        assert store.get([("a.txt", "d1")]) == {}

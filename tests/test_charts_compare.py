@@ -105,3 +105,10 @@ def test_empty_tables_still_make_charts() -> None:
     empty = compare.compare_rows(SAMPLE, nothing, nothing)
     for build, rows in ((charts_compare.volume_chart, empty.volume), (charts_compare.hashtags_chart, empty.hashtags)):
         assert build(rows).to_dict()["encoding"]["color"]["scale"]["domain"] == ["A", "B"]
+
+
+def test_the_volume_chart_in_months_says_so() -> None:
+    monthly = compare.volume_by_bucket(RESULT.volume, "month")
+    spec = charts_compare.volume_chart(monthly, RESULT.sides, bucket="month").to_dict()
+    assert spec["encoding"]["tooltip"][0]["title"] == "Month from"
+    assert spec["description"] == "Reactions per month of side A and side B, one line each"

@@ -11,7 +11,16 @@ import pytest
 from frame_factory import make_frame, make_row
 
 from reactions.charts import compound_color
-from reactions.charts_network import LABELLED, NETWORK_HEIGHT, NETWORK_SELECTIONS, SPAN, network_chart
+from reactions.charts_network import (
+    CHAR_PX,
+    EDGE_OPACITY,
+    LABELLED,
+    LINE_PX,
+    NETWORK_HEIGHT,
+    NETWORK_SELECTIONS,
+    SPAN,
+    network_chart,
+)
 from reactions.network import build_network, hashtag_network
 
 
@@ -62,7 +71,10 @@ def test_nodes_are_sized_by_reactions_coloured_by_compound_and_the_largest_label
     nodes = rows_of(spec, by_mark["circle"])
     labelled = rows_of(spec, by_mark["text"])
     assert by_mark["text"]["encoding"]["text"]["field"] == "node"
-    assert [r["node"] for r in labelled] == [r["node"] for r in nodes[:LABELLED]]
+    largest = [r["node"] for r in nodes[:LABELLED]]
+    assert [r["node"] for r in labelled] == [n for n in largest if n in {r["node"] for r in labelled}]  # in order
+    assert len(labelled) >= LABELLED // 2
+    assert all(r["labelled"] == (r["node"] in {x["node"] for x in labelled}) for r in nodes)
     counts = [r["count"] for r in nodes]
     assert counts == sorted(counts, reverse=True)
     assert len(nodes) > LABELLED
@@ -115,10 +127,29 @@ def test_names_sit_above_their_circles_and_a_circle_is_spoken_in_words() -> None
     for row in nodes:
         area = low + (high - low) * row["count"] / size["domain"][1]
         lift_px = (row["label_y"] - row["y"]) * NETWORK_HEIGHT / (2 * SPAN)
-        assert lift_px == pytest.approx((area / np.pi) ** 0.5 + 3, abs=0.1)  # just above the circle's top
+        radius = (area / np.pi) ** 0.5
+        above, below = radius + 3, -(radius + 3 + LINE_PX)  # just above the circle's top, or just below its foot
+        placed_below = row["labelled"] and lift_px == pytest.approx(below, abs=0.1)
+        assert lift_px == pytest.approx(above, abs=0.1) or placed_below
         assert row["spoken"] == f"{row['node']}: {row['count']} reactions, mean compound {row['mean_compound']:+.2f}"
     assert by_mark["text"]["encoding"]["y"]["field"] == "label_y"
     assert by_mark["text"]["mark"]["baseline"] == "bottom"
     assert by_mark["circle"]["encoding"]["y"]["scale"]["domain"] == [-SPAN, SPAN]
     assert by_mark["circle"]["encoding"]["description"]["field"] == "spoken"
     assert by_mark["text"]["encoding"]["description"]["field"] == "spoken"
+
+
+@pytest.mark.parametrize("kind", ["hashtags", "mentions"])
+def test_no_two_names_overlap_and_links_are_seen(kind: str) -> None:
+    crowded = make_frame([make_row(i, hashtags=["long_hashtag_name_" + "ab"[i % 2], f"t{i % 9}"],
+                                   mentions=[f"account_{i % 9}"]) for i in range(40)])  # fmt: skip
+    spec = network_chart(build_network(crowded, kind)).to_dict()
+    by_mark = {layer["mark"]["type"]: layer for layer in spec["layer"]}
+    unit = 2 * SPAN / NETWORK_HEIGHT
+    boxes = [(r["x"] - len(r["node"]) * CHAR_PX * unit / 2, r["x"] + len(r["node"]) * CHAR_PX * unit / 2,
+              r["label_y"], r["label_y"] + LINE_PX * unit) for r in rows_of(spec, by_mark["text"])]  # fmt: skip
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert not (a[0] < b[1] - 1e-3 and b[0] < a[1] - 1e-3 and a[2] < b[3] - 1e-3 and b[2] < a[3] - 1e-3)
+    assert by_mark["rule"]["mark"]["opacity"] == EDGE_OPACITY >= 0.75
+    assert by_mark["rule"]["encoding"]["strokeWidth"]["scale"]["range"][0] >= 1.0

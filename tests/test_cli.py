@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
+import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -162,6 +164,7 @@ def test_unknown_output_format_fails_before_reading(
     assert main(["extract", str(article_folder), "-o", str(out)]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"error: {out}: unknown table format")
+    assert err.rstrip().endswith("use .csv, .jsonl, .parquet or .xlsx")  # every format it writes
     assert "files:" not in err
     assert not out.exists()
 
@@ -262,9 +265,30 @@ def test_a_short_run_on_a_terminal_shows_no_bar(monkeypatch: pytest.MonkeyPatch,
 def test_extract_with_twarc_columns(tmp_path: Path, seeds_dir: Path) -> None:
     out = tmp_path / "twarc.csv"
     assert main(["extract", str(seeds_dir), "--columns", "twarc", "-q", "-o", str(out)]) == 0
-    header, *rows = out.read_text(encoding="utf-8").splitlines()
-    assert header == "id,tweet_url,created_at,user_screen_name,user_name,text,hashtags,media,urls"
-    assert any(",winonasrider,Sienna," in row for row in rows)
+    header, *rows = out.read_text(encoding="utf-8-sig").splitlines()
+    assert header == ("id,created_at,text,lang,entities.hashtags,entities.mentions,entities.urls,author.username,"
+                      "author.name")
+    assert any(row.endswith(",winonasrider,Sienna") for row in rows)
+    table = pd.read_csv(out, dtype=str, keep_default_na=False)
+    assert (table["created_at"] != "").sum() == 9  # filled when known: the exact time, else the post's date
+
+
+@pytest.mark.parametrize("columns", ["all", "twarc"])
+def test_the_default_csv_neutralises_formulas_and_keeps_ids(tmp_path: Path, columns: str) -> None:
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    (folder / "a.txt").write_text(
+        "Fans wrote:\n\n=HYPERLINK(\"http://evil.example\",\"click\") — Ann (@ann) Feb 2, 2020\n\n"
+        "@SUM(1+1)*cmd — Bo (@bo) Feb 3, 2020\n", encoding="utf-8")
+    out = tmp_path / "out.csv"
+    assert main(["extract", str(folder), "-q", "-o", str(out), "--columns", columns]) == 0
+    table = pd.read_csv(out, dtype=str, keep_default_na=False)
+    assert sorted(table["text"]) == ["'=HYPERLINK(\"http://evil.example\",\"click\")", "'@SUM(1+1)*cmd"]
+    if columns == "all":
+        assert table["id"].tolist() == read_csv(out)["id"].tolist()  # ids exactly as the library's
+        assert not any(cell.startswith("'") for cell in table["id"])
+    assert main(["extract", str(folder), "-q", "-o", str(out), "--columns", columns, "--exact-text"]) == 0
+    assert "=HYPERLINK" in pd.read_csv(out, dtype=str)["text"].str.cat()
 
 
 @pytest.mark.parametrize(
@@ -343,9 +367,11 @@ def test_excel_safe_csv_and_the_same_bytes_as_the_page(
 ) -> None:
     from reactions import views
 
-    plain, safe = tmp_path / "plain.csv", tmp_path / "safe.csv"
-    assert main(["extract", str(article_folder), "-o", str(plain), "-q"]) == 0
+    plain, safe, default = tmp_path / "plain.csv", tmp_path / "safe.csv", tmp_path / "default.csv"
+    assert main(["extract", str(article_folder), "-o", str(plain), "-q", "--exact-text"]) == 0
     assert main(["extract", str(article_folder), "-o", str(safe), "-q", "--excel-safe"]) == 0
+    assert main(["extract", str(article_folder), "-o", str(default), "-q"]) == 0
+    assert default.read_bytes() == safe.read_bytes()  # one CSV rule for people: the default
     frame = read_csv(plain)
     page = {d.key: d for d in exports.downloads(frame, np.arange(len(frame)), views.Filters(), views.Selection(),
                                               version="x")}  # fmt: skip
@@ -354,6 +380,8 @@ def test_excel_safe_csv_and_the_same_bytes_as_the_page(
     assert safe.read_bytes().startswith(b"\xef\xbb\xbf")
     assert main(["extract", str(article_folder), "--excel-safe", "--format", "jsonl"]) == 1
     assert "--excel-safe is for CSV" in capsys.readouterr().err
+    assert main(["extract", str(article_folder), "--exact-text", "--format", "parquet", "-o", str(tmp_path / "x")]) == 1
+    assert "--exact-text is for CSV" in capsys.readouterr().err
 
 
 def test_extract_to_xlsx(tmp_path: Path, seeds_dir: Path) -> None:
@@ -397,7 +425,8 @@ def test_compare_two_corpora_writes_a_row_a_side_and_says_it_on_stderr(
         (other / path.name).write_bytes(path.read_bytes())
     assert main(["compare", str(seeds_dir), "--vs", str(other)]) == 0
     out, err = capsys.readouterr()
-    table = pd.read_csv(io.StringIO(out))
+    assert out.startswith("\ufeffside,")  # the CSV for people, as extract's default
+    table = pd.read_csv(io.StringIO(out.removeprefix("\ufeff")))
     a, b = (to_frame(read_corpus([folder])) for folder in (seeds_dir, other))
     assert table["side"].tolist() == ["A", "B"]
     assert table["reactions"].tolist() == [len(a), len(b)]
@@ -421,6 +450,8 @@ def test_compare_to_a_workbook_and_an_excel_safe_csv(seeds_dir: Path, tmp_path: 
     safe = tmp_path / "cmp.csv"
     assert main(["compare", str(seeds_dir), "--vs", str(seeds_dir), "-o", str(safe), "--excel-safe", "-q"]) == 0
     assert safe.read_bytes().startswith(b"\xef\xbb\xbfside,about,reactions")
+    assert main(["compare", str(seeds_dir), "--vs", str(seeds_dir), "-o", str(safe), "--exact-text", "-q"]) == 0
+    assert safe.read_bytes().startswith(b"side,about,reactions")
 
 
 def test_compare_errors_name_the_side_and_the_format(
@@ -454,7 +485,7 @@ def test_a_table_without_a_text_column_is_one_named_error(tmp_path: Path, capsys
     assert main(["extract", str(tmp_path / "meta.csv"), "--no-cache", "-q"]) == 1
     err = capsys.readouterr().err
     assert "no text column" in err
-    assert "the table has: id, headline" in err
+    assert "the table has columns id, headline" in err
     assert main(["extract", str(tmp_path / "meta.csv"), "--no-cache", "--text-col", "headline", "-q", "-o",
                  str(tmp_path / "o.csv")]) == 0  # fmt: skip
 
@@ -642,3 +673,40 @@ def test_a_full_disk_mid_run_is_said_once(
     assert line.startswith("warning: parse cache disabled for ")
     assert line.endswith(": cannot write it: database or disk is full")
     assert SEEDS_SUMMARY in err
+def test_a_run_of_one_long_unit_draws_its_bar_before_the_unit_ends() -> None:
+    """A dataset read as one unit reports only when done: the bar's clock starts with the run, and the timer
+    draws it (the 43 s run that drew none)."""
+    stream = Terminal()
+    bar = ProgressBar(stream, delay=30.0)
+    bar(0, 1)  # the run starts: nothing drawn yet
+    assert stream.getvalue() == ""
+    assert bar.bar is not None
+    bar.started -= 31.0  # thirty-one seconds into the only unit, with nothing reported
+    bar.bar.start_t = bar.started
+    bar.tick()  # what the timer does
+    assert "0/1" in stream.getvalue()
+    bar(1, 1)
+    assert "1/1" in stream.getvalue()
+    bar.close()
+    assert bar.timer is None
+
+
+def test_the_bar_is_drawn_under_a_real_terminal(tmp_path: Path) -> None:
+    """``reactions extract`` on a pseudo-terminal (pty.fork) draws the bar on stderr, then the summary."""
+    import pty
+
+    data = tmp_path / "news.csv"
+    data.write_text("news_id,text\n" + "".join(f"n{i},Words {i}.\n" for i in range(50)), encoding="utf-8")
+    code = (f"import sys, reactions.cli as c; c.PROGRESS_DELAY = 0.0; "
+            f"sys.exit(c.main(['extract', {str(data)!r}, '--no-cache', '-o', {str(tmp_path / 'out.csv')!r}]))")
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: stdin, stdout and stderr are the terminal
+        os.execv(sys.executable, [sys.executable, "-c", code])
+    output = b""
+    with contextlib.suppress(OSError):
+        while chunk := os.read(fd, 4096):
+            output += chunk
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert output.count(b"file/s]") + output.count(b"s/file]") >= 1  # tqdm's bar, drawn at least once
+    assert b"files: 1, articles: 50" in output

@@ -261,3 +261,31 @@ def test_side_b_round_trips_through_the_url_beside_side_a() -> None:
     assert not compare.has_side(links.filters_to_query(b))
     assert compare.side_problems({"b_from": "nope", "b_confidence": "2", "from": "x"}) == ["b_from=nope",
                                                                                         "b_confidence=2"]  # fmt: skip
+
+
+@pytest.mark.parametrize("bucket", ["week", "month", "quarter"])
+@pytest.mark.parametrize("seed", range(4))
+def test_the_volume_in_the_main_charts_buckets_counts_each_sides_rows(seed: int, bucket: str) -> None:
+    rng = np.random.default_rng(seed)
+    frame = random_frame(rng, 300)
+    a, b = rng.random(300) < 0.5, rng.random(300) < 0.3
+    result = compare.compare_rows(frame, a, b)
+    got = compare.volume_by_bucket(result.volume, bucket)
+    starts = pd.to_datetime(got["day"]).unique()
+    assert (np.diff(starts.to_numpy()) > np.timedelta64(0)).all()  # every bucket once, in order
+    for name, mask in (("A", a), ("B", b)):
+        side = got[got["side"] == name]
+        days = [day_of(r) for r in rows_of(frame, mask)]
+        floor = {"week": "W-SUN", "month": "M", "quarter": "Q"}[bucket]
+        counts = Counter(pd.Period(d, floor).start_time.strftime("%Y-%m-%d") for d in days if d is not None)
+        assert dict(zip(side["day"], side["reactions"], strict=True)) == {
+            day: counts.get(day, 0) for day in side["day"]}
+        assert side["reactions"].sum() == sum(counts.values())
+        assert side["share"].sum() == pytest.approx(1.0 if counts else 0.0)
+
+
+def test_the_volume_by_day_or_hour_is_the_days() -> None:
+    frame = sample_frame()
+    result = compare.compare_rows(frame, np.ones(7, dtype=bool), np.ones(7, dtype=bool))
+    assert compare.volume_by_bucket(result.volume, "day") is result.volume
+    assert compare.volume_by_bucket(result.volume, "hour") is result.volume

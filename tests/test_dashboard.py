@@ -84,13 +84,13 @@ def test_the_csv_download_is_the_filtered_table(corpus: Path, downloads: dict[st
     assert 0 < len(shown) < 12
     names = [b.proto.id for b in at.get("download_button")]
     assert len(names) == 6 + 2  # the view's six, and the network's GEXF and GraphML
-    (name,) = [n for n in downloads if "-filtered-" in n and n.endswith(".csv") and "plain" not in n]
+    (name,) = [n for n in downloads if "-filtered-" in n and n.endswith(".csv") and "exact-text" not in n]
     assert name.startswith("reactions-0.1.0-filtered-q-amber")
     data = downloads[name]
     exported = export.read_csv(io.BytesIO(data))
     assert exported["id"].tolist() == shown["id"].tolist()
     assert data.startswith(b"\xef\xbb\xbfid,")  # Excel-safe by default, and no comment line: a plain table
-    (plain,) = [n for n in downloads if "-filtered-plain-" in n]
+    (plain,) = [n for n in downloads if "-filtered-exact-text-" in n]
     assert downloads[plain].startswith(b"id,")
     assert export.read_csv(io.BytesIO(downloads[plain])).equals(exported)
     for csv_name in (name, plain, "reactions-0.1.0-all.csv"):  # pandas reads every CSV as it is
@@ -203,7 +203,7 @@ def test_corpus_folder_from_argument_environment_or_default(tmp_path: Path, monk
 
 
 def test_the_corpus_cache_key_changes_when_a_file_changes(tmp_path: Path) -> None:
-    page = load_page_module()
+    from app import loading as page
     article = tmp_path / "a.txt"
     article.write_text("one", encoding="utf-8")
     (tmp_path / "notes.pdf").write_bytes(b"%PDF")
@@ -249,7 +249,7 @@ def test_the_table_is_paged_and_the_export_holds_every_page(
     assert len(second) == 2
     assert not set(first["id"]) & set(second["id"])
     assert first["id"].tolist() + second["id"].tolist() == seeds_frame["id"].tolist()  # corpus order, every page
-    (name,) = [n for n in downloads if "-filtered-" in n and n.endswith(".csv") and "plain" not in n]
+    (name,) = [n for n in downloads if "-filtered-" in n and n.endswith(".csv") and "exact-text" not in n]
     assert export.read_csv(io.BytesIO(downloads[name]))["id"].tolist() == seeds_frame["id"].tolist()
     assert len(export.read_csv(io.BytesIO(downloads["reactions-0.1.0-all.csv"]))) == 12
 
@@ -759,3 +759,128 @@ def test_a_dataset_upload_joins_the_corpus(corpus: Path, tmp_path: Path) -> None
     assert int(metric(at, "Reactions")) > 12  # the edited posts are new reactions
     uploaded = next(d.value for d in at.dataframe if "articles read" in d.value.columns)
     assert uploaded[["source", "articles read"]].values.tolist() == [["more.csv", 5]]
+
+
+def test_the_pages_dataset_columns_come_from_its_command_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, downloads: dict[str, bytes]
+) -> None:
+    data = tmp_path / "news.csv"
+    pd.DataFrame({"key": ["gossipcop-9"], "body": [NEW_ARTICLE.decode()], "text": ["not this"]}).to_csv(data)
+    monkeypatch.setattr("sys.argv", ["dashboard.py", "--corpus", str(data), "--text-col", "body", "--id-col", "key"])
+    at = run_page()
+    assert not at.exception
+    assert any("Columns: text = body, id = key" in c.value for c in at.caption)
+    assert metric(at, "Reactions") == "1"
+    downloads.clear()
+    at.text_input(key="f_text").input("comeback").run()
+    (sidecar,) = [n for n in downloads if n.endswith(".json")]
+    assert json.loads(downloads[sidecar])["corpus"]["columns"] == {"text": "body", "id": "key"}
+    assert "news.csv#gossipcop-9" in downloads["reactions-0.1.0-all.csv"].decode()
+
+
+def test_the_outlets_section_counts_the_articles_with_no_usable_url() -> None:
+    import numpy as np
+    from frame_factory import sample_frame
+
+    from app.outlets import articles_without_outlet
+    from reactions.index import FrameIndex
+
+    frame = sample_frame()  # articles a.txt (rows 0-3, 5, 6) and b.txt (row 4 first)
+    frame["outlet"] = pd.array(["bbc.co.uk"] * 4 + [None] * 3, dtype="string")
+    everything = np.ones(len(frame), dtype=bool)
+    assert articles_without_outlet(FrameIndex(frame), everything) == (1, 2)
+    assert articles_without_outlet(FrameIndex(frame), np.arange(len(frame)) < 4) == (0, 1)
+def test_a_first_load_shows_its_progress_then_the_same_page(
+    corpus: Path, seeds_frame: pd.DataFrame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19: a first load said nothing but a spinner for a minute.  The page now shows a progress bar at once
+    (the files to read), then after each part read (files read of the total, the rate, the time left), and then
+    the page with the same figures, the bar gone.  A second session finds the run kept and shows no bar."""
+    from streamlit.delta_generator import DeltaGenerator
+
+    import app.loading as loading
+
+    shown: list[tuple[float, str]] = []
+    real_progress, real_extract = DeltaGenerator.progress, loading.extract_frame
+
+    def spy(self: DeltaGenerator, value: float, text: str | None = None, **kwargs: Any) -> DeltaGenerator:
+        shown.append((float(value), str(text)))
+        return real_progress(self, value, text=text, **kwargs)
+
+    def slow_source(paths: Any, **settings: Any) -> Any:  # four parts, told one by one, then the real run
+        for done in range(1, 5):
+            settings["progress"](done, 4)
+        return real_extract(paths, **settings)
+
+    loading._runs.clear()  # a run another test kept for the same corpus would open without a bar
+    monkeypatch.setattr(DeltaGenerator, "progress", spy)
+    monkeypatch.setattr(loading, "extract_frame", slow_source)
+    monkeypatch.setattr(loading, "PROGRESS_EVERY", 0.0)
+    at = run_page()
+    assert not at.exception
+    assert shown[0] == (0.0, f"Reading {len(list(corpus.iterdir()))} files…")
+    told = [text for _, text in shown[1:5]]
+    assert [value for value, _ in shown[1:5]] == [0.25, 0.5, 0.75, 1.0]
+    assert told[0].startswith("Read 1 of 4 files · ")
+    assert "files/s · about " in told[0]
+    assert told[0].endswith(" left")
+    assert not at.get("progress")  # gone once the page is drawn
+    assert metric(at, "Reactions") == str(len(seeds_frame))
+    assert sorted(table(at)["id"]) == sorted(seeds_frame["id"])
+    count = len(shown)
+    again = run_page()  # a new session over the kept run
+    assert not again.exception
+    assert len(shown) == count
+    assert metric(again, "Reactions") == str(len(seeds_frame))
+
+
+def test_the_page_draws_each_chart_without_checking_its_whole_spec_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19: Streamlit's ``chart.to_dict()`` checked every spec against Vega-Lite's schema once more, a third of
+    a rerun at 100,000 reactions.  The page's copy gives the same spec with fewer checks."""
+    import altair as alt
+    from altair.utils import schemapi
+
+    from app.sections import unchecked
+
+    checks = []
+    real = schemapi.validate_jsonschema
+    monkeypatch.setattr(schemapi, "validate_jsonschema", lambda *a, **k: checks.append(1) or real(*a, **k))
+    bars = alt.Chart(pd.DataFrame({"n": [1, 2]})).mark_bar().encode(x="n:Q")
+    for chart in (bars, alt.layer(bars, bars.mark_point()), alt.vconcat(bars, bars)):
+        checks.clear()
+        spec = chart.to_dict()
+        checked = len(checks)
+        checks.clear()
+        assert unchecked(chart).to_dict() == spec
+        assert isinstance(unchecked(chart), type(chart))
+        assert len(checks) < checked
+
+
+@pytest.mark.parametrize(("sources", "lazy"), [(5, False), (1_000, False), (1_001, True)])
+def test_the_provenance_of_a_corpus_of_many_files_is_made_when_clicked(sources: int, lazy: bool) -> None:
+    """Issue 19: the provenance lists every source; 26,500 files cost 2 s of JSON at every rerun."""
+    import numpy as np
+
+    from app import exports
+
+    corpus = {"path": "x", "fingerprint": "f", "sources": [{"source": f"{n}.txt"} for n in range(sources)]}
+    files = exports.downloads(pd.DataFrame({"id": ["a"]}), np.arange(1), views.Filters(), views.Selection(),
+                              version="0", corpus=corpus)  # fmt: skip
+    provenance = next(file for file in files if file.key == "dl_provenance")
+    assert provenance.lazy is lazy
+    assert len(json.loads(provenance.make())["corpus"]["sources"]) == sources
+
+
+def test_the_kept_frame_has_its_text_columns_in_one_chunk() -> None:
+    """A run's frame comes in one Arrow chunk per part read (203 at 100,000 reactions), and every page of the
+    table took from each chunk; the page keeps one chunk per column, with the same values and dtypes."""
+    import pyarrow as pa
+
+    from app.loading import one_chunk
+
+    parts = pa.chunked_array([["a", None], ["b"], ["c", "d"]])
+    frame = pd.DataFrame({"text": pd.arrays.ArrowStringArray(parts), "n": [1, 2, 3, 4, 5]})
+    joined = one_chunk(frame)
+    assert joined["text"].array._pa_array.num_chunks == 1
+    pd.testing.assert_frame_equal(joined, frame)
+    assert frame["text"].array._pa_array.num_chunks == 3  # the run's own frame is left as it was

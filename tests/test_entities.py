@@ -537,7 +537,7 @@ def reference_entities(text: str) -> Entities:
         return sorted(spans)
 
     hashtag = re.compile(
-        rf"(?<!&)[#＃](?![\ufe0f\u20e3])(?P<tag>[{e._LETTER_MARK_DIGIT}{e._HASHTAG_EXTRA}]+)(?P<url>://)?"
+        rf"(?<!&)[#＃](?![\ufe0f\u20e3])(?P<tag>[{e._classes()[1]}{e._HASHTAG_EXTRA}]+)(?P<url>://)?"
     )
     spans = url_spans() if "." in text else []
     tags = []
@@ -545,7 +545,7 @@ def reference_entities(text: str) -> Entities:
         glued = next((a for a, _ in spans if m.start("tag") < a < m.end("tag")), None)  # a link glued to the tag
         tag = m.group("tag") if glued is None else text[m.start("tag") : glued]
         if (glued is not None or not m.group("url")) and not e._inside(m.start(), spans):
-            tags += [tag] if e._HASHTAG_LETTER.search(tag) else []
+            tags += [tag] if e._hashtag_letter().search(tag) else []
     links = [text[start:end] for start, end in spans]
     return Entities(
         hashtags=tuple(tags),
@@ -636,7 +636,7 @@ def test_ascii_text_skips_the_emoji_scan(monkeypatch: pytest.MonkeyPatch) -> Non
         def findall(self, text: str) -> list[str]:
             raise AssertionError("the emoji scan ran")
 
-    monkeypatch.setattr(entities_module, "_EMOJI_RUN", Untouched())
+    monkeypatch.setattr(entities_module, "_emoji_run", Untouched)  # the pattern, built on first use
     assert extract_emoji("plain ascii " * 1000) == []
     with pytest.raises(AssertionError, match="the emoji scan ran"):
         extract_emoji("not ascii 😂")

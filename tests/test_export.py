@@ -208,8 +208,8 @@ def test_excel_safe_neutralises_formulas(make_reaction: MakeReaction, text: str,
     assert data.startswith(b"\xef\xbb\xbf")
     row = rows_of(data)[0]
     assert row["text"] == cell
-    assert row["id"] == "'123"
-    assert row["status_id"] == "'1223379372541931520"
+    assert row["id"] == "123"  # ids exactly as everywhere else: joins on them work
+    assert row["status_id"] == "1223379372541931520"
     assert row["compound"] == "-0.5"  # numbers stay numbers
     assert row["overridden"] == "True"
 
@@ -282,21 +282,23 @@ def test_read_csv_missing_file() -> None:
 
 
 def test_twarc_frame_renames_and_keeps_values() -> None:
-    from reactions.export import TWARC_COLUMNS, twarc_frame
     from reactions.frames import to_frame
     from reactions.parse.article import parse_article
+    from reactions.twarc import TWARC_COLUMNS, twarc_frame
 
     markdown = "> Wow #tbt\n>\n> — Ann (@ann) [May 5, 2014](https://twitter.com/ann/status/463440424141459456)"
     frame = to_frame(parse_article(markdown).reactions)
     twarc = twarc_frame(frame)
     assert list(twarc.columns) == list(TWARC_COLUMNS)
     row = twarc.iloc[0]
+    assert list(TWARC_COLUMNS) == ["id", "created_at", "text", "lang", "entities.hashtags", "entities.mentions",
+                                   "entities.urls", "author.username", "author.name"]  # twarc-csv's names, order
     assert row["id"] == "463440424141459456"
-    assert row["tweet_url"] == "https://twitter.com/ann/status/463440424141459456"
-    assert row["user_screen_name"] == "ann"
-    assert row["user_name"] == "Ann"
-    assert row["hashtags"] == ["tbt"]
-    assert row["created_at"].isoformat().startswith("2014-05-05T22:09:42")
+    assert row["author.username"] == "ann"
+    assert row["author.name"] == "Ann"
+    assert row["entities.hashtags"] == '["#tbt"]'
+    assert row["entities.mentions"] == ""
+    assert row["created_at"] == "2014-05-05T22:09:42.079Z"  # the API's form, from the status id
 
 
 def test_a_failed_write_keeps_the_previous_file_and_leaves_no_temporary(

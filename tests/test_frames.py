@@ -21,7 +21,8 @@ from reactions.models import SENTIMENT_LABELS, Article, Citation, Corpus, Kind, 
 
 CONTRACT_DTYPES = {
     "id": "string", "kind": "category", "platform": "category", "handle": "string",
-    "display_name": "string", "author": "string", "date": "datetime64[ns]", "text": "string", "hashtags": "object",
+    "display_name": "string", "author": "string", "date": "datetime64[ns]", "date_source": "category", "text": "string",
+    "hashtags": "object",
     "mentions": "object", "urls": "object", "media": "object", "emoji": "object", "sources": "object",
     "article_count": "int64", "outlet": "string", "outlets": "object", "outlet_count": "int64",
     "outlet_published": "object",
@@ -437,3 +438,30 @@ def test_the_index_is_built_once_and_shared() -> None:
     assert index.frame is frame
     with pytest.raises(ValueError, match="mask"):
         aggregate.reactions_by_hashtag(index, mask=np.ones(3, dtype=bool))
+
+
+@pytest.mark.parametrize(
+    ("post_date", "article", "date", "source"),
+    [
+        (dt.date(2020, 2, 1), Article("a.txt", None, dt.date(2020, 2, 3), ""), "2020-02-01", "post"),
+        (None, Article("a.txt", None, dt.date(2020, 2, 3), ""), "2020-02-03", "article"),
+        (None, Article("a.txt", None, None, "", published_at=dt.datetime(2020, 2, 2, 23, tzinfo=dt.UTC)),
+         "2020-02-02", "article"),
+        (None, Article("a.txt", None, None, ""), None, None),
+        (None, Article("other.txt", None, dt.date(2020, 2, 3), ""), None, None),
+    ],
+    ids=["post", "article", "article-exact-time", "neither", "not-citing"],
+)  # fmt: skip
+def test_date_is_the_posts_else_the_articles(
+    make_reaction: MakeReaction, post_date: dt.date | None, article: Article, date: str | None, source: str | None
+) -> None:
+    reaction = make_reaction(source="a.txt", date=post_date)
+    frame = to_frame(Corpus(articles=(article,), reactions=(reaction,)))
+    assert str(frame["date_source"].dtype) == "category"
+    assert list(frame["date_source"].cat.categories) == ["post", "article"]
+    if date is None:
+        assert pd.isna(frame.loc[0, "date"])
+        assert pd.isna(frame.loc[0, "date_source"])
+    else:
+        assert frame.loc[0, "date"] == pd.Timestamp(date)
+        assert frame.loc[0, "date_source"] == source

@@ -37,6 +37,25 @@ def test_import_loads_neither_pandas_nor_streamlit_and_is_quick() -> None:
     assert micros < 50_000, f"import reactions took {micros / 1000:.1f} ms of CPU time"
 
 
+def test_parsing_ascii_articles_loads_no_frame_library_and_builds_no_unicode_table() -> None:
+    """Parsing plain articles needs neither pandas nor pyarrow (a run loads them only to build or write a frame),
+    and text that is all ASCII never builds the entity finders' Unicode classes."""
+    code = (
+        "import sys, pathlib, reactions\n"
+        "from reactions.parse import entities\n"
+        f"texts = [p.read_text(encoding='utf-8') for p in sorted(pathlib.Path({str(ROOT / 'seeds')!r}).iterdir())]\n"
+        "ascii = [t.encode('ascii', 'replace').decode() for t in texts]  # the seeds, their few non-ASCII marks gone\n"
+        "found = sum(len(reactions.parse_article(t).reactions) for t in ascii)\n"
+        "loaded = [m for m in ('pandas', 'pyarrow', 'numpy') if m in sys.modules]\n"
+        "print(len(ascii), found, entities._classes.cache_info().currsize, ','.join(loaded))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    articles, found, tables, loaded = done.stdout.rstrip("\n").split(" ")
+    assert int(articles) >= 5
+    assert int(found) > 0
+    assert (tables, loaded) == ("0", "")
+
+
 def test_every_public_name_resolves_and_readme_imports_only_them() -> None:
     for name in reactions.__all__:
         assert getattr(reactions, name) is not None, name

@@ -121,3 +121,10 @@ def test_a_sort_that_does_not_apply_is_named_and_keeps_its_start(
 ) -> None:
     assert links.layout_problems(query) == named
     assert links.layout_from_query(query) == kept
+
+
+def test_posts_own_dates_only_travels_in_the_url() -> None:
+    assert links.filters_to_query(Filters(own_dates=True)) == {"own_dates": ["on"]}
+    assert links.filters_from_query({"own_dates": "on"}) == Filters(own_dates=True)
+    assert links.filters_from_query({"own_dates": "off"}) == Filters()
+    assert links.describe(Filters(own_dates=True)) == "own_dates=on"

@@ -115,6 +115,26 @@ def test_a_fakenewsnet_article_without_a_date_has_none(tmp_path: Path) -> None:
     assert (doc.published, doc.url, doc.title) == (None, None, None)
 
 
+@pytest.mark.parametrize(("record", "published", "url"), [
+    ({"publish_date": "1446700071.0", "url": "www.eonline.com/news/1"},
+     dt.datetime(2015, 11, 5, 5, 7, 51, tzinfo=dt.UTC), "www.eonline.com/news/1"),
+    ({"publish_date": None, "meta_data": {"article": {"published_time": "2017-03-15T12:14:00.000Z"},
+                                          "og": {"updated_time": "2018-08-30T22:09:34Z"}}},
+     dt.datetime(2017, 3, 15, 12, 14, tzinfo=dt.UTC), None),
+    ({"publish_date": None, "meta_data": {"dc": {"date": "2017-12-01"}}, "url": "",
+      "canonical_link": "https://www.fox26houston.com/news/x"},
+     dt.datetime(2017, 12, 1, tzinfo=dt.UTC), "https://www.fox26houston.com/news/x"),
+    ({"publish_date": None, "meta_data": {"og": {"updated_time": "2018-08-30T22:09:34Z"}, "date": [1]}}, None, None),
+])  # fmt: skip
+def test_a_fakenewsnet_articles_date_and_url_as_its_crawler_wrote_them(
+    tmp_path: Path, record: dict[str, object], published: dt.datetime | None, url: str | None
+) -> None:
+    path = write_fakenewsnet(tmp_path, "gossipcop-3", {"text": "Words.", **record})
+    [doc] = read_documents(str(path))
+    assert isinstance(doc, Document)
+    assert (doc.published, doc.url) == (published, url)
+
+
 @pytest.mark.parametrize(("value", "expected"), [
     ("2017-12-31T18:30:00Z", dt.datetime(2017, 12, 31, 18, 30, tzinfo=dt.UTC)),
     ("2017-12-31 18:30:00", dt.datetime(2017, 12, 31, 18, 30, tzinfo=dt.UTC)),
@@ -232,3 +252,59 @@ def test_the_sources_benchmark_runs_on_small_files(capsys: pytest.CaptureFixture
     assert rows[1][1:3] == ["(digests", "unchecked)"]
     assert [rows[0][2], rows[1][4]] == ["12", "12"]
     assert [row[2] for row in rows[2:]] == ["30"] * 5
+
+
+# --- One link rule for every kind of file ------------------------------------------------------------------------
+
+GOOD_ARTICLE = 'Fans wrote back. "Great game!" \u2014 Fan (@fan) January 1, 2020\n'
+
+
+def linked_corpus(tmp_path: Path) -> Path:
+    """A corpus of one article and links to a table, a JSONL file, a web archive and a TSV outside it."""
+    corpus, elsewhere = tmp_path / "corpus", tmp_path / "elsewhere"
+    corpus.mkdir()
+    elsewhere.mkdir()
+    (corpus / "good.txt").write_text(GOOD_ARTICLE)
+    other = 'Readers wrote too. "What a night!" — Other (@other) January 2, 2020'
+    third = 'A third one. "Never again." — Third (@third) January 3, 2020\n'
+    (elsewhere / "rows.csv").write_text(f"text\n{other}\n")
+    (elsewhere / "rows.jsonl").write_text(json.dumps({"text": third}) + "\n")
+    (elsewhere / "passwd").write_text("root:x:0:0:root:/root:/bin/bash\n")
+    write_warc(elsewhere / "crawl.warc.gz", golden_pages()[:1])
+    for name, target in (("rows.csv", "rows.csv"), ("rows.jsonl", "rows.jsonl"), ("crawl.warc.gz", "crawl.warc.gz"),
+                         ("pw.tsv", "passwd")):  # fmt: skip
+        (corpus / name).symlink_to(elsewhere / target)
+    return corpus
+
+
+def test_a_dataset_or_archive_linked_from_outside_is_refused_as_an_article_is(tmp_path: Path) -> None:
+    from reactions.run.pipeline import extract_frame
+
+    corpus = linked_corpus(tmp_path)
+    result = extract_frame([corpus], jobs=1, cache=False)
+    refused = {o.path.rsplit("/", 1)[-1]: o.reason for o in result.outcomes if o.status is Status.SKIPPED}
+    assert sorted(refused) == ["crawl.warc.gz", "pw.tsv", "rows.csv", "rows.jsonl"]
+    assert all("outside the corpus folder" in str(why) and "--follow-links" in str(why) for why in refused.values())
+    assert not any("root:x" in str(o.reason) for o in result.outcomes)
+    assert set(result.frame["handle"]) == {"fan"}
+    followed = extract_frame([corpus], jobs=1, cache=False, sources=SourceOptions(follow_links=True))
+    read = {o.path.rsplit("/", 1)[-1] for o in followed.outcomes if o.status is Status.PARSED}
+    assert read == {"good.txt", "rows.csv", "rows.jsonl", "crawl.warc.gz"}
+    assert {"fan", "third"} <= set(followed.frame["handle"])
+    assert not any("root:x" in str(o.reason) for o in followed.outcomes)  # read, and still not quoted
+
+
+def test_a_link_inside_the_corpus_is_read(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "real.jsonl").write_text(json.dumps({"text": GOOD_ARTICLE}) + "\n")
+    (corpus / "alias.jsonl").symlink_to(corpus / "real.jsonl")
+    assert [d.data for d in read_documents(str(corpus / "alias.jsonl"))] == [GOOD_ARTICLE.encode()]
+
+
+def test_the_command_lines_size_and_link_options_reach_datasets() -> None:
+    from reactions.cli import build_parser, source_options
+
+    args = build_parser().parse_args(["extract", "x.csv", "--max-file-size", "0.5", "--follow-links"])
+    assert source_options(args) == SourceOptions(max_bytes=2**19, follow_links=True)
+    assert source_options(build_parser().parse_args(["extract", "x.csv"])) == SourceOptions()

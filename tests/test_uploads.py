@@ -6,6 +6,7 @@ import io
 import posixpath
 import stat
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
 import pytest
@@ -223,3 +224,57 @@ def test_a_web_archive_upload_is_read_and_a_name_never_reaches_the_disk(
     upload = read_uploads([("crawl.warc.gz", data)])
     assert [d.source for d in upload.documents] == [f"https://news.example/{n}" for n, _ in golden_pages()[:3]]
     assert (read_uploads([("x.gz", b"\x1f\x8b")]).skipped[0].reason or "").startswith("unsupported file type")
+
+
+def test_a_dataset_upload_stops_where_its_budget_does_with_one_outcome() -> None:
+    import gzip
+    import json
+
+    data = gzip.compress("".join(json.dumps({"text": f"{i} " + "x" * 1000}) + "\n" for i in range(2000)).encode())
+    upload = read_uploads([("data.jsonl.gz", data)], limits=UploadLimits(max_total_bytes=10_000))
+    assert len(upload.documents) == 4  # each row costs its text and 1 KB (ROW_COST)
+    assert [(o.path, o.reason) for o in upload.skipped] == [  # on main: 1,991 outcomes, each logged
+        ("data.jsonl.gz", "upload limit reached: more than 9.77 KB of articles; 4 read, the rest of the file is not")]
+
+
+def test_a_compressed_bomb_upload_is_one_named_outcome_and_the_rest_is_read() -> None:
+    import gzip
+
+    bomb = gzip.compress(bytes(64 << 20))  # 64 KB that inflate to 64 MB of NUL
+    upload = read_uploads([("data.csv.gz", bomb), ("ok.txt", GOOD)])
+    assert [d.source for d in upload.documents] == ["ok.txt"]
+    assert [(o.path, o.reason) for o in upload.skipped] == [
+        ("data.csv.gz", "line 1: 64 MB, longer than the 30 MB a row may take: the file ends in it")]
+
+
+def test_a_guarded_upload_reads_as_in_process_but_in_another_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from reactions.run import uploads as guarded
+
+    files = [("a.txt", GOOD), ("news.csv", b"text\nFirst row\n"), ("bad.exe", b"MZ")]
+    assert guarded.read_uploads_guarded(files, taken=["a.txt"]) == read_uploads(files, taken=["a.txt"])
+    if guarded.worker_context().get_start_method() != "fork":
+        pytest.skip("the stand-in below reaches the worker only when it is forked")
+
+    def where(files: object, state: guarded.UploadState, **_: object) -> Iterator[tuple[Upload, object]]:
+        for _file in files:  # type: ignore[attr-defined]
+            yield Upload(skipped=(FileOutcome(str(os.getpid()), None, Status.SKIPPED),)), state
+
+    monkeypatch.setattr(guarded, "read_uploads_each", where)
+    readers = {o.path for o in guarded.read_uploads_guarded(files).skipped}
+    assert len(readers) == 1
+    assert str(os.getpid()) not in readers
+
+
+def test_an_upload_that_takes_too_long_to_decode_is_stopped_named_and_the_rest_read() -> None:
+    import gzip
+
+    from reactions.run.uploads import read_uploads_guarded
+
+    slow = gzip.compress(b"id,text\n" + b"1,\n" * 3_000_000)  # seconds of empty rows
+    files = [("a.txt", GOOD), ("slow.csv.gz", slow), ("a.txt", OTHER)]
+    upload = read_uploads_guarded(files, taken=["seed.txt"], time_limit=0.5)
+    assert [d.source for d in upload.documents] == ["a.txt", "a (2).txt"]  # names go on in the fresh process
+    assert [(o.path, o.reason) for o in upload.skipped] == [
+        ("slow.csv.gz", "took longer than 0.5 s to read and was stopped")]

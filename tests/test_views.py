@@ -48,6 +48,7 @@ def ids(frame: pd.DataFrame) -> list[str]:
         (Filters(text="ABUSE"), ["r006"]),
         (Filters(text="user4"), ["r004"]),  # handle
         (Filters(text=".*"), []),  # literal, not a pattern
+        (Filters(own_dates=True), ["r000", "r001", "r002", "r003", "r004", "r006"]),  # the undated quote out
         (Filters(hashtags=("MeToo",), sentiments=("positive",)), []),
     ],
 )
@@ -202,6 +203,8 @@ class Reference:
             mask &= cls.folded_in(frame["platform"], filters.platforms)
         if filters.renderings:
             mask &= cls.folded_in(frame["rendering"], filters.renderings)
+        if filters.own_dates:
+            mask &= frame["date_source"].astype(object).map(lambda source: source == "post").astype(bool)
         if filters.min_confidence > 0:
             mask &= frame["confidence"].map(lambda c: c == c and c >= filters.min_confidence)
         if filters.text:
@@ -239,7 +242,8 @@ def some(values: list[str]) -> st.SearchStrategy[tuple[str, ...]]:
 
 DAYS = st.one_of(st.none(), st.dates(dt.date(2019, 12, 25), dt.date(2020, 2, 15)))
 RANDOM_FILTERS = st.builds(
-    Filters, start=DAYS, end=DAYS, hashtags=some(["metoo", "TIMESUP", "strasse", "STRAßE", "ǆx", "a", "zzz"]),
+    Filters, start=DAYS, end=DAYS, own_dates=st.booleans(),
+    hashtags=some(["metoo", "TIMESUP", "strasse", "STRAßE", "ǆx", "a", "zzz"]),
     sentiments=some(["negative", "Neutral", "POSITIVE", "other"]), kinds=some(["embed", "QUOTE"]),
     articles=some(["a.txt", "A.txt", "c/d.md", "z"]), outlets=some(["bbc.co.uk", "CNN.com", "lemonde.fr", "x.org"]),
     authors=some(["@user1", "@straße", "A FAN", "unknown", "x"]),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import gzip
 import io
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -185,3 +186,42 @@ def test_a_warc_gzipped_as_one_stream_is_read_whole(tmp_path: Path) -> None:
     items = list(read_warc(partitions(str(path))[0], SourceOptions()))
     assert as_expected(documents(items), pages)
     assert reasons(items) == []
+
+
+def test_a_warc_gz_of_zeros_is_one_named_outcome_and_never_held_whole(tmp_path: Path) -> None:
+    path = tmp_path / "zeros.warc.gz"
+    path.write_bytes(gzip.compress(bytes(32 << 20)))  # the audit's 255 KB .warc.gz of zeros, a little smaller
+    tracemalloc.start()
+    try:
+        items = list(read_documents(str(path)))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert reasons(items) == ["record at byte 0: not a readable WARC/ARC record (ValueError: a header line longer "
+                              "than 1 MB (not an archive record)); the records after it are not read"]
+    assert peak < 32 << 20  # less than it inflates to (on main: over 100 MB)
+
+
+def test_a_warning_never_quotes_the_archive(tmp_path: Path) -> None:
+    secret = b"root:x:0:0:root:/root:/bin/bash\n" * 20
+    for name, data in (("a.arc.gz", gzip.compress(secret)), ("b.warc", b"WARC/1.0\r\n" + secret + b"\r\n\r\n"),
+                       ("c.arc", secret)):  # fmt: skip
+        (tmp_path / name).write_bytes(data)
+        said = reasons(list(read_documents(str(tmp_path / name))))
+        assert said, name
+        assert not any("root" in reason for reason in said), said
+
+
+def test_many_damaged_records_are_three_lines_and_a_count(tmp_path: Path) -> None:
+    path = tmp_path / "d.warc"
+    page = golden_pages()[0]
+    pages = write_warc(path, [page] * 12, gz=False)
+    data = path.read_bytes().replace(pages[0].body[40:80], pages[0].body[40:80].swapcase())
+    path.write_bytes(data)
+    items = list(read_documents(str(path)))
+    said = reasons(items)
+    damaged = len(pages) - len(documents(items))
+    assert damaged > 4
+    assert len(said) == 4
+    assert said[-1].startswith(f"{damaged - 3} more with the same problem, from record at byte ")
+    assert said[-1].endswith(" on: its content does not match its digest (corrupt)")

@@ -49,3 +49,12 @@ def test_xlsx_lag_is_hours_and_times_are_naive_utc(make_reaction: MakeReaction) 
     assert table.loc[0, "lag_hours"] == 5.5
     assert pd.isna(table.loc[1, "created_at"])
     assert pd.isna(table.loc[1, "lag_hours"])
+
+
+def test_xlsx_dates_are_days_without_a_time(make_reaction: MakeReaction) -> None:
+    frame = to_frame([make_reaction(), make_reaction("r2", date=None)])
+    sheet = openpyxl.load_workbook(io.BytesIO(xlsx_bytes(frame)))["reactions"]
+    cell = sheet.cell(row=2, column=list(frame.columns).index("date") + 1)
+    assert cell.is_date
+    assert cell.number_format == "yyyy-mm-dd"  # shown as 2020-02-01, not 2020-02-01 00:00:00
+    assert sheet.cell(row=3, column=list(frame.columns).index("date") + 1).value is None

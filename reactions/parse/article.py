@@ -42,7 +42,7 @@ logger = logging.getLogger(__name__)
 
 __all__ = ["PARSER_VERSION", "build_reaction", "parse_article", "reaction_id", "text_fingerprint"]
 
-PARSER_VERSION = "3"
+PARSER_VERSION = "4"
 """Bumped whenever parsing output changes, so caches keyed on it are invalidated."""
 
 _HEADER_RE = re.compile(r"\A\s*date[ \t]+(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?(?![\w-])[ \t]*\n?")

@@ -33,8 +33,6 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-import emoji as emoji_package
-
 __all__ = [
     "Entities",
     "extract_emoji",
@@ -88,9 +86,13 @@ def _char_classes() -> tuple[str, str, str]:
     return bodies[0], bodies[1], bodies[2]
 
 
-_NON_ASCII_LETTER_MARK, _NON_ASCII_LETTER_MARK_DIGIT, _DOMAIN_SYMBOL = _char_classes()
-_LETTER_MARK = "A-Za-z" + _NON_ASCII_LETTER_MARK
-_LETTER_MARK_DIGIT = "A-Za-z0-9" + _NON_ASCII_LETTER_MARK_DIGIT  # _DOMAIN_SYMBOL: ✪ in a domain is fine
+@functools.cache
+def _classes() -> tuple[str, str, str]:
+    """:func:`_char_classes`, worked out on first use (only text that is not ASCII needs them): the letters and
+    marks, the letters, marks and digits (ASCII ones included), and the non-ASCII symbols."""
+    letter_mark, letter_mark_digit, domain_symbol = _char_classes()
+    return "A-Za-z" + letter_mark, "A-Za-z0-9" + letter_mark_digit, domain_symbol
+
 _LATIN_ACCENTS = (
     "\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff\u0100-\u024f\u0253\u0254\u0256\u0257\u0259\u025b\u0263"
     "\u0268\u026f\u0272\u0289\u028b\u02bb\u0300-\u036f\u1e00-\u1eff"
@@ -108,21 +110,38 @@ _TCO_SLUG = 40
 _URL_PRECEDING = "A-Za-z0-9@＠$#＃"
 _PATH_CHARS = rf"a-z0-9\u0400-\u04ff{_LATIN_ACCENTS}!*';:=+,.$/%#\[\]\-\u2013_~&|@?()"
 _PATH_END_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789=_#/+-")
-_URL = re.compile(
-    rf"""
-    (?:
-        (?<![{_URL_PRECEDING}])
-        (?P<proto>https?://)
-        (?P<uhost>(?:(?>[{_LETTER_MARK_DIGIT}{_DOMAIN_SYMBOL}_-]+)\.)+(?>[{_LETTER_MARK_DIGIT}]+))
-      |
-        (?<![{_URL_PRECEDING}_./-])
-        (?P<ahost>(?:(?>[a-z0-9{_LATIN_ACCENTS}_-]+)\.)+(?>[a-z0-9]+))
+
+
+def _url_pattern(letter_mark_digit: str, domain_symbol: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"""
+        (?:
+            (?<![{_URL_PRECEDING}])
+            (?P<proto>https?://)
+            (?P<uhost>(?:(?>[{letter_mark_digit}{domain_symbol}_-]+)\.)+(?>[{letter_mark_digit}]+))
+          |
+            (?<![{_URL_PRECEDING}_./-])
+            (?P<ahost>(?:(?>[a-z0-9{_LATIN_ACCENTS}_-]+)\.)+(?>[a-z0-9]+))
+        )
+        (?P<port>:[0-9]{{1,5}}(?![0-9]))?
+        (?P<rest>[/?\#][{_PATH_CHARS}]*)?
+        """,
+        re.IGNORECASE | re.VERBOSE,
     )
-    (?P<port>:[0-9]{{1,5}}(?![0-9]))?
-    (?P<rest>[/?\#][{_PATH_CHARS}]*)?
-    """,
-    re.IGNORECASE | re.VERBOSE,
-)
+
+
+_ASCII_URL = _url_pattern("A-Za-z0-9", "")
+"""The URL pattern for ASCII text: its classes' non-ASCII letters, digits and symbols can match nothing there
+(and every ASCII letter is in them already, so case folding adds nothing either)."""
+
+
+@functools.cache
+def _url() -> re.Pattern[str]:
+    """The URL pattern for any text, built on first use (:func:`_classes`)."""
+    _, letter_mark_digit, domain_symbol = _classes()
+    return _url_pattern(letter_mark_digit, domain_symbol)
+
+
 _WORD_REST = re.compile(r"\S*")
 _URL_HINT = re.compile(r"\.[^\s!-/:-@\[-`{-~]")
 """A quick check: every URL has a dot followed by a letter, mark or digit (never by a space or
@@ -259,7 +278,7 @@ def _word_url_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 
 def _iter_word_url_spans(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
-    for match in _URL.finditer(text, start, end):
+    for match in (_ASCII_URL if text.isascii() else _url()).finditer(text, start, end):
         protocol = match.group("proto") is not None
         host = match.group("uhost") if protocol else match.group("ahost")
         host_end = _host_end(host, protocol=protocol)
@@ -327,10 +346,24 @@ _HASHTAG_EXTRA = (
     "_·\u200c\u200d"
     "\ua67e\u05be\u05f3\u05f4\uff5e\u301c\u309b\u309c\u30a0\u30fb\u3003\u0f0b\u0f0c"
 )
-_HASHTAG = re.compile(rf"[#＃](?<!&[#＃])(?![\ufe0f\u20e3])(?P<tag>[{_LETTER_MARK_DIGIT}{_HASHTAG_EXTRA}]+)(?P<url>://)?")
+
+
+@functools.cache
+def _hashtag() -> re.Pattern[str]:
+    """The hashtag pattern, built on first use (:func:`_classes`)."""
+    letter_mark_digit = _classes()[1]
+    return re.compile(rf"[#＃](?<!&[#＃])(?![\ufe0f\u20e3])(?P<tag>[{letter_mark_digit}{_HASHTAG_EXTRA}]+)(?P<url>://)?")
+
+
 _ASCII_HASHTAG = re.compile(r"#(?<!&#)(?P<tag>[A-Za-z0-9_]+)(?P<url>://)?")
-""":data:`_HASHTAG` for ASCII text, where its big classes and its lookahead come down to this."""
-_HASHTAG_LETTER = re.compile(f"[{_LETTER_MARK}]")
+""":func:`_hashtag` for ASCII text, where its big classes and its lookahead come down to this."""
+
+
+@functools.cache
+def _hashtag_letter() -> re.Pattern[str]:
+    return re.compile(f"[{_classes()[0]}]")
+
+
 _MENTION = re.compile(rf"[@＠](?P<name>[A-Za-z0-9_]{{1,15}})(?![A-Za-z0-9_@＠{_LATIN_ACCENTS}]|://)")
 _NOT_BEFORE_MENTION = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_!#$%&*@＠")
 _NOT_BEFORE_RT = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_+~.-")
@@ -340,12 +373,12 @@ def _has_letter(tag: str) -> bool:
     """Whether a hashtag holds a letter or mark (``#2020`` is no hashtag)."""
     if tag.isascii():
         return bool(tag.strip("0123456789_"))
-    return _HASHTAG_LETTER.search(tag) is not None
+    return _hashtag_letter().search(tag) is not None
 
 
 def _hashtags(text: str, urls: list[tuple[int, int]]) -> list[str]:
     tags = []
-    for match in (_ASCII_HASHTAG if text.isascii() else _HASHTAG).finditer(text):
+    for match in (_ASCII_HASHTAG if text.isascii() else _hashtag()).finditer(text):
         if urls and _inside(match.start(), urls):
             continue
         glued = _link_start_within(urls, match.start("tag"), match.end("tag"))
@@ -408,13 +441,20 @@ def extract_mentions(text: str) -> list[str]:
 # emoji (even a ZWJ sequence the package joins) is a run of these, so only such runs need the
 # package's slower scan.  (One astral range keeps the class a fast bitmap for sre; the class is
 # written twice rather than repeated with "+", so that sre can skip ahead to a run's first character.)
-_EMOJI_BMP_CHARS = {c for e in emoji_package.EMOJI_DATA for c in e if ord(c) < 0x10000}
-_EMOJI_CLASS = "[" + "".join(sorted(map(re.escape, _EMOJI_BMP_CHARS))) + "\U00010000-\U0010ffff]"
-_EMOJI_RUN = re.compile(f"{_EMOJI_CLASS}{_EMOJI_CLASS}*")
+@functools.cache
+def _emoji_run() -> re.Pattern[str]:
+    """The pattern of a run of emoji characters, built on first use (text that is not ASCII)."""
+    import emoji as emoji_package  # loaded for text that is not ASCII: importing the parser stays light
+
+    bmp_chars = {c for e in emoji_package.EMOJI_DATA for c in e if ord(c) < 0x10000}
+    emoji_class = "[" + "".join(sorted(map(re.escape, bmp_chars))) + "\U00010000-\U0010ffff]"
+    return re.compile(f"{emoji_class}{emoji_class}*")
 
 
 @functools.lru_cache(maxsize=4096)  # the same few runs (😂, 🔥, 🏳️‍🌈) recur in post after post
 def _emoji_in_run(run: str) -> tuple[str, ...]:
+    import emoji as emoji_package
+
     return tuple(item["emoji"] for item in emoji_package.emoji_list(run))
 
 
@@ -427,7 +467,7 @@ def extract_emoji(text: str) -> list[str]:
     if text.isascii():
         return []
     found: list[str] = []
-    for run in _EMOJI_RUN.findall(text):
+    for run in _emoji_run().findall(text):
         if not run.isascii():
             found.extend(_emoji_in_run(run))
     return found

@@ -35,7 +35,9 @@ as a browser would, in linear time, and never raises.  :func:`parse_html_article
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
+import itertools
 import json
 import logging
 import re
@@ -292,17 +294,36 @@ def _reaction(embed: Embed, source: str, span: tuple[int, int]) -> Reaction:
 def _merge(embeds: list[Reaction], found: Iterable[Reaction]) -> tuple[Reaction, ...]:
     """Embeds plus the text reactions that are not one of them: by overlap, by handle and text, or, for a
     quotation in the prose, by words that begin one of the embedded posts (a page that embeds a post and
-    quotes it too cites one post)."""
+    quotes it too cites one post).  Each test is a set look-up or a binary search over the embeds' spans:
+    a page of n embeds costs n log n, never n times its text reactions."""
     keys = {(_key(r.handle), text_fingerprint(r.text)) for r in embeds if r.text}
     openings = {text_fingerprint(r.text)[:_ECHO] for r in embeds if len(text_fingerprint(r.text)) >= _ECHO}
+    spans = _Spans(r.span for r in embeds)
 
     def is_embed(r: Reaction) -> bool:
-        if r.kind is Kind.QUOTE and text_fingerprint(r.text)[:_ECHO] in openings:
+        fingerprint = text_fingerprint(r.text)
+        if r.kind is Kind.QUOTE and fingerprint[:_ECHO] in openings:
             return True
-        return any(_overlap(r.span, e.span) for e in embeds) or (_key(r.handle), text_fingerprint(r.text)) in keys
+        return spans.overlaps(r.span) or (_key(r.handle), fingerprint) in keys
 
     extra = [r for r in found if not is_embed(r)]
     return tuple(sorted((*embeds, *extra), key=lambda r: r.span))
+
+
+class _Spans:
+    """Spans ``(start, end)`` asked whether any overlaps a given span, in log time: sorted by start, with the
+    largest end among each prefix (an overlap is a span that starts before the given end and ends after its
+    start)."""
+
+    def __init__(self, spans: Iterable[tuple[int, int]]) -> None:
+        ordered = sorted(spans)
+        self.starts = [start for start, _ in ordered]
+        self.reach = list(itertools.accumulate((end for _, end in ordered), max))
+
+    def overlaps(self, span: tuple[int, int]) -> bool:
+        """Whether a stored span overlaps ``span``: shares a character with it (an empty span inside it counts)."""
+        before = bisect.bisect_left(self.starts, span[1])  # the spans that start before ``span`` ends
+        return before > 0 and self.reach[before - 1] > span[0]
 
 
 _ECHO = 16
@@ -311,10 +332,6 @@ _ECHO = 16
 
 def _key(handle: str | None) -> str:
     return (handle or "").lstrip("@").casefold()
-
-
-def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
-    return a[0] < b[1] and b[0] < a[1]
 
 
 # -- metadata ---------------------------------------------------------------------------------

@@ -48,6 +48,7 @@ from reactions.models import Article
 from reactions.parse.article import _attributions_without_handle, _split_header, _title, logger
 from reactions.parse.authors import REACH
 from reactions.parse.markup import merged_spans
+from reactions.parse.networks import prose_words
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
 from reactions.parse.text import clean_text
 
@@ -200,7 +201,7 @@ WORDS: Final = frozenset(
     b"captioned captioning wrote writing writes shared sharing shares commented commenting penned twitter instagram "
     b"facebook tiktok snapchat snap snaps reddit youtube thread threads bluesky mastodon social deleted story storys "
     b"selfie selfies alongside x".split()
-)
+) | prose_words()
 """The whole words by which the quote finder judges a quotation in its sentence a post (its patterns put
 ``\\b`` on both sides of each): a line holding none of them holds no cue, unless the quote finder cuts a
 word short (:func:`_cut_word`)."""
@@ -220,7 +221,7 @@ def _words(text: str) -> list[bytes]:
 CONTEXT_WORDS: Final = frozenset(
     b"tweet tweets tweeted tweeting retweet retweets retweeted retweeting twitter instagram facebook tiktok snapchat "
     b"threads bluesky mastodon social x post posts caption captions selfie selfies thread deleted".split()
-)
+) | prose_words()
 """The whole words of ``quotes._POSTED_CONTEXT_RE``, read in the two sentences before a quotation (a word cut
 at the stretch's start is cut there alike in both)."""
 _LONGEST: Final = max(map(len, WORDS))

@@ -48,6 +48,7 @@ a bounded window, and no pattern has nested or adjacent unbounded repeats.
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -58,11 +59,12 @@ from reactions.parse.authors import (
     author_as_written,
     is_poster,
     plausible_author,
-    resolve_author,
     subject,
     subject_before,
 )
 from reactions.parse.build import build_reaction, overlaps, text_fingerprint
+from reactions.parse.networks import NAMED, PLACES, names_pattern
+from reactions.parse.people import author_of, full_names
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
 from reactions.parse.sentences import Surroundings, TextIndex, words_of
 
@@ -95,7 +97,7 @@ _VERB_ALTERNATION = "|".join(sorted(_VERBS, key=len, reverse=True))
 _VERB_RE = re.compile(r"\b(?:" + _VERB_ALTERNATION + r")\b", re.IGNORECASE)
 
 _POST_CUE_RE = re.compile(
-    r"\b(?:twitter|tweets?|tweeted|instagram|facebook|tiktok|snapchat|reddit|youtube|threads|bluesky|mastodon"
+    r"\b(?:" + names_pattern(NAMED) + r"|tweets?|tweeted"
     r"|social media|social-media|since-deleted|now-deleted|(?:a|an|her|his|their|the|its|that|this|another|"
     r"subsequent|latest|new|recent|separate)[ \t]+(?:[\w-]{1,20}[ \t]+)?(?:post|caption|story|selfie|snap|thread)s?"
     r"|alongside[ \t]+(?:a|an|the|his|her|their)?[ \t]*(?:[\w-]{1,20}[ \t]+)?(?:photos?|pictures?|pics?|images?|"
@@ -104,8 +106,8 @@ _POST_CUE_RE = re.compile(
 )
 """What says the words were posted: a platform, a post or caption, ``since-deleted``, ``alongside a photo``."""
 _POSTED_CONTEXT_RE = re.compile(
-    r"\b(?:(?:on|to|via|across|onto)[ \t]{1,3}(?:(?:his|her|their|its)[ \t]{1,3})?(?:Twitter|Instagram|Facebook|TikTok"
-    r"|Snapchat|Threads|Bluesky|Mastodon|social[ \t]{1,3}media|X)|tweet(?:s|ed|ing)?|retweet(?:s|ed|ing)?"
+    r"\b(?:(?:on|to|via|across|onto)[ \t]{1,3}(?:(?:his|her|their|its)[ \t]{1,3})?(?:" + names_pattern(PLACES)
+    + r"|social[ \t]{1,3}media)|tweet(?:s|ed|ing)?|retweet(?:s|ed|ing)?"
     r"|(?:a|an|his|her|their|the|another|that|this)[ \t]{1,3}(?:[\w-]{1,20}[ \t]{1,3})?(?:post|caption|selfie|thread)s?"
     r"|since-deleted|now-deleted|social[ \t]{1,3}media[ \t]{1,3}users?)\b",
     re.IGNORECASE,
@@ -169,6 +171,16 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
         if quote is not None:
             found.append(quote)
             cursor = max(quote.span[1], match.end())
+    return _one_name_a_person(body, found)
+
+
+def _one_name_a_person(body: str, found: list[Reaction]) -> list[Reaction]:
+    """The quotations with each partial name made the full name it stands for (:func:`full_names`)."""
+    named = [(i, quote) for i, quote in enumerate(found) if quote.author]
+    fulls = full_names(body, [(quote.span[0], quote.author or "") for _, quote in named])
+    for (i, quote), full in zip(named, fulls, strict=True):
+        if full != quote.author:
+            found[i] = dataclasses.replace(quote, author=full)
     return found
 
 
@@ -269,7 +281,7 @@ def _quote_at(
         confidence=confidence,
         handle=handle,
         display_name=author_as_written(attribution.author) or (f"@{handle}" if handle else None),
-        author=resolve_author(body, span[0], attribution.author) or handle,
+        author=author_of(body, span[0], attribution.author, handle),
     )
 
 
@@ -350,7 +362,7 @@ _OWN_POST_RE = re.compile(
     r"\b(?:(?:in|with|via)[ \t]{1,3}(?:a|an|his|her|their|its|another|one|the|this)[ \t]{1,3}"
     r"(?:[\w-]{1,20}[ \t]{1,3}){0,3}(?:tweet|post|caption|message|story|video|thread|reply)s?"
     r"|took[ \t]{1,3}to[ \t]{1,3}\w+|"
-    r"(?:on|used|using|via)[ \t]{1,3}(?:Twitter|Instagram|Facebook|TikTok|Threads|Bluesky|X|social[ \t]{1,3}media))\b",
+    r"(?:on|used|using|via)[ \t]{1,3}(?:" + names_pattern(PLACES) + r"|social[ \t]{1,3}media))\b",
     re.IGNORECASE,
 )
 """A lead-in without a posting verb that still says the author posted it: ``…in a mocking tweet:``,
@@ -358,7 +370,7 @@ _OWN_POST_RE = re.compile(
 _QUOTE_HANDLE_RE = re.compile(r"@([A-Za-z0-9_]{1,15})\b")
 """The account an attribution names (``tweeted @jdoe``, ``Jane Doe (@janedoe) wrote``)."""
 _TOOK_TO_RE = re.compile(
-    r"\btook[ \t]{1,3}to[ \t]{1,3}(?:Twitter|Instagram|Facebook|TikTok|Threads|Bluesky|X|social[ \t]{1,3}media)"
+    r"\btook[ \t]{1,3}to[ \t]{1,3}(?:" + names_pattern(PLACES) + r"|social[ \t]{1,3}media)"
     r"(?:[ \t]{1,3}(?:on|late|early|this|last)[ \t]{1,3}[\w'’ \t]{1,30}?)?"
     r"(?:[ \t]{1,3}to[ \t]{1,3}(?:share|write|say|post|tweet|respond|react|add|explain|announce|reveal|express|pen"
     r"|vent|reply|thank|slam|defend|apologi[sz]e)(?:[ \t]{1,3}[\w'’]{1,20}){0,4})?[ \t]{0,3}[,:]?[ \t]{0,3}$",

@@ -22,6 +22,7 @@ from typing import Final
 
 from reactions.models import Platform
 from reactions.parse.authors import FURNITURE, REACH
+from reactions.parse.networks import platform_words
 
 __all__ = ["LOOK_BACK", "PLATFORM_WORDS", "SENTENCE_END_RE", "Surroundings", "TextIndex", "platform_named", "words_of"]
 
@@ -34,12 +35,7 @@ LOOK_BACK: Final = 4000
 """How far before a quotation its sentence and the sentences before it are read at most: far past any real
 sentence, and the bound that keeps a paragraph with no line break linear."""
 
-PLATFORM_WORDS: Final = (
-    ("twitter", Platform.TWITTER), ("tweet", Platform.TWITTER), ("instagram", Platform.INSTAGRAM),
-    ("insta ", Platform.INSTAGRAM), ("facebook", Platform.FACEBOOK), ("tiktok", Platform.TIKTOK),
-    ("threads", Platform.THREADS), ("bluesky", Platform.BLUESKY), ("mastodon", Platform.MASTODON),
-    ("youtube", Platform.YOUTUBE),
-)  # fmt: skip
+PLATFORM_WORDS: Final = platform_words()
 """Words (lower case, in order of preference) by which prose names the platform of a post."""
 
 

@@ -51,7 +51,7 @@ from reactions.run.cache import ParseCache, content_hash, open_cache
 from reactions.run.guard import GuardedParser, kept
 from reactions.run.parallel import default_jobs, shared_pool
 from reactions.run.scheduler import AHEAD, ClusterTasks, Job, Scheduler
-from reactions.run.tasks import Chunk, Merge, read_chunk, score_chunk
+from reactions.run.tasks import Chunk, Merge, flush_stores, read_chunk, score_chunk
 from reactions.run.units import RunInputs, Unit, split_part, split_units
 from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
 from reactions.sources import DEFAULT_SOURCE, Part, SourceOptions, source_kind
@@ -279,6 +279,7 @@ class _Run:
         try:
             return self._go()
         finally:
+            flush_stores()  # the parses this process kept in memory, written and closed before the run returns
             if self.spill is not None:
                 self.spill.cleanup()
             if self.guard is not None:
@@ -292,6 +293,8 @@ class _Run:
         units = self._units()
         total = sum(weight for _, weight in units)
         parsed = read = done = 0
+        if self.progress is not None:  # the bar knows the run from its start, even when one unit is all of it
+            self.progress(0, total)
         for chunk, weight in self._read(units):
             self._note(chunk.error)
             outcomes += chunk.outcomes
@@ -319,11 +322,17 @@ class _Run:
         for unit, weight in self._split(units):
             pending.append((self.tasks.add(read_chunk, unit, self.store, read, sources, guard), weight))
             if len(pending) >= window:
-                job, weight = pending.popleft()
-                yield self.tasks.result(job), weight
+                yield self._merged_next(pending)
         while pending:
-            job, weight = pending.popleft()
-            yield self.tasks.result(job), weight
+            yield self._merged_next(pending)
+
+    def _merged_next(self, pending: deque[tuple[Job, int]]) -> tuple[Chunk, int]:
+        """The oldest pending task's chunk and weight, let go by its job: merged next, no chunk is kept to the end
+        of the run (memory follows the output)."""
+        job, weight = pending.popleft()
+        chunk = self.tasks.result(job)
+        job.value = None
+        return chunk, weight
 
     def _split(self, units: list[tuple[Unit, int]]) -> Iterator[tuple[Unit, int]]:
         """The units, a dataset's or web archive's part read here in batches of its documents

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import multiprocessing
 import operator
-from collections.abc import Iterable, Mapping, Sequence
+import os
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 import pandas as pd
@@ -26,7 +28,7 @@ from reactions.frames import (
 )
 from reactions.models import Article, ArticleInfo, FileOutcome
 from reactions.run import parallel
-from reactions.run.cache import ParseCache, parser_version
+from reactions.run.cache import KEY_NAME, ParseCache, parser_version
 from reactions.run.guard import GuardedParser, kept, parse_within
 from reactions.run.parallel import cached_results
 from reactions.run.units import Unit, documents_only, unit_documents
@@ -44,7 +46,8 @@ class Chunk:
         columns: the frame's columns (those worked out from the citing articles,
             :data:`~reactions.frames.ARTICLE_COLUMNS`, left out) of every reaction of these files, in order,
             duplicates included: the values ``to_frame`` gives a reaction cited by one article.
-        articles: what the frame tells of each article (its outlet, title, publication time), by article id.
+        articles: what the frame tells of each article a reaction of these files cites (its outlet, title,
+            publication time), by article id; the others are not kept.
         digests: each read file's content hash, by path (``None``: not known); empty without a store.
         parsed: how many files were parsed (the others came from the cache).
         error: why the store failed, if it did.
@@ -71,7 +74,7 @@ def read_chunk(
     only: a guard does not travel to another); a number: parse here, each document within that many seconds
     (:func:`~reactions.run.guard.parse_within`)."""
     cache, error = _task_store(store)
-    with cache if cache is not None else contextlib.nullcontext():
+    with _released(cache):
         items = unit_documents(unit, read, sources)
         documents = [(doc.source, doc.data) for doc in documents_only(items)]
         cached, digests = cached_results(documents, cache)
@@ -81,6 +84,8 @@ def read_chunk(
         parsed = [hit if hit is not None else next(filled) for hit in cached]
         if cache is not None and misses:
             cache.put((documents[i][0], digests[i], fresh[n]) for n, i in enumerate(misses) if kept(fresh[n][1]))
+            if multiprocessing.parent_process() is not None:  # a worker: no end of the run to flush at
+                cache.flush()
             error = error or cache.error
     found = iter(zip(parsed, digests if cache is not None else [None] * len(parsed), strict=True))
     outcomes: list[FileOutcome] = []
@@ -96,9 +101,10 @@ def read_chunk(
         digest_of[path] = digest
         if article is not None:
             articles.append(with_metadata(article, item))
-    infos = {article.source: article_info(article) for article in articles}
     # the columns of the citing articles are worked out once, after the merge (from every citing article)
-    columns = reaction_columns([r for article in articles for r in article.reactions], infos, of_articles=False)
+    columns = reaction_columns([r for article in articles for r in article.reactions], {}, of_articles=False)
+    cited = {source for sources in columns["sources"] for source in sources}
+    infos = {article.source: article_info(article) for article in articles if article.source in cited}
     return Chunk(outcomes, columns, infos, digest_of if cache is not None else {}, len(misses), error)
 
 
@@ -125,21 +131,81 @@ def score_chunk(
     if cache is None:
         scored = score_frame(rows, lexicon=lexicon, overrides=overrides)
     else:
-        with cache:
+        with _released(cache):
             scored = parallel.score_frame(rows, cache, lexicon=lexicon, overrides=overrides)
             error = cache.error
     return scored[list(SENTIMENT_COLUMNS)], error
 
 
+_OPEN_STORES: dict[tuple[int, str], tuple[tuple[int, ...], ParseCache]] = {}
+"""The stores open in this process (by process id and path: a forked worker never uses, nor closes, its
+parent's connection), with the identity of the file and of its signing key they were opened on.  A task reuses
+the connection (opening one, laying out its tables and reading the key cost more than a small task's reading)
+as long as neither file was replaced."""
+OPEN_STORES_KEPT: Final = 4
+"""Stores kept open per process (the least recently opened is closed)."""
+
+
 def _task_store(store: str | None) -> tuple[ParseCache | None, str | None]:
-    """The store, opened for one task (a connection never outlives the task: the file may be
-    replaced between runs)."""
+    """The store, for one task: the connection this process opened on the same files, else a new one."""
     if store is None:
         return None, None
+    slot = (os.getpid(), store)
     try:
-        return ParseCache(Path(store), parser_version()), None
+        identity = _identity(store)
+        known = _OPEN_STORES.get(slot)
+        if known is not None and known[0] == identity:
+            return known[1], None
+        cache = ParseCache(Path(store), parser_version())
     except Exception as error:  # sqlite3.Error, OSError: the task goes on uncached
         return None, f"cannot open it: {error}"
+    _forget(slot)
+    _OPEN_STORES[slot] = (_identity(store), cache)
+    mine = [key for key in _OPEN_STORES if key[0] == slot[0]]
+    for key in mine[: max(0, len(mine) - OPEN_STORES_KEPT)]:
+        _forget(key)
+    return cache, None
+
+
+def flush_stores() -> None:
+    """Write what this process's open stores keep in memory (:meth:`ParseCache.flush`) and close them: the end of
+    a run (the next run, in a long-lived process such as the page's, opens them again and sees a file that was
+    damaged or replaced in place meanwhile)."""
+    for slot in [slot for slot in _OPEN_STORES if slot[0] == os.getpid()]:
+        _forget(slot)
+
+
+def _forget(slot: tuple[int, str]) -> None:
+    """Close this process's connection to a store, if it has one."""
+    known = _OPEN_STORES.pop(slot, None)
+    if known is not None:
+        known[1].close()
+
+
+def _identity(store: str) -> tuple[int, ...]:
+    """Device and inode of the store file and of its signing key (0s for one that is not there yet)."""
+    found: list[int] = []
+    for path in (store, os.path.join(os.path.dirname(store), KEY_NAME)):
+        try:
+            info = os.stat(path)
+        except FileNotFoundError:
+            found += (0, 0)
+        else:
+            found += (info.st_dev, info.st_ino)
+    return tuple(found)
+
+
+@contextlib.contextmanager
+def _released(cache: ParseCache | None) -> Iterator[None]:
+    """One task's use of the store; a store that failed is closed after it (the next task opens it again)."""
+    try:
+        yield
+    finally:
+        if cache is not None and cache.broken:
+            slot = (os.getpid(), str(cache.path))
+            if _OPEN_STORES.get(slot, (None, None))[1] is cache:
+                del _OPEN_STORES[slot]
+            cache.close()
 
 
 # --- the merge --------------------------------------------------------------------------------------
@@ -196,7 +262,9 @@ class Merge:
     def frame(self, names: Sequence[str], articles: Mapping[str, ArticleInfo]) -> pd.DataFrame:
         """The base frame (:data:`reactions.frames.BASE_COLUMNS`, in ``names`` order), the columns of the
         citing articles (:data:`~reactions.frames.ARTICLE_COLUMNS`) worked out from ``articles`` (by id)."""
-        derived = article_columns(self.columns["sources"], self.columns["created_at"], articles)
+        derived = article_columns(
+            self.columns["sources"], self.columns["created_at"], articles, self.columns["date"]
+        )
         columns = {name: derived[name] if name in derived else self.columns[name] for name in names}
         lists = [name for name in names if BASE_DTYPES.get(name) is object]
         frame = frame_from_columns({name: values for name, values in columns.items() if name not in lists})

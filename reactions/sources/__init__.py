@@ -34,10 +34,11 @@ from reactions.models import Document, FileOutcome
 from reactions.sources.columns import find_columns, skipped
 from reactions.sources.dates import parse_published
 from reactions.sources.fakenewsnet import article_id
-from reactions.sources.files import os_reason
+from reactions.sources.files import UnreadableError, check_link, os_reason
 from reactions.sources.kinds import FAKENEWSNET_FILE, compression_of, inner_name, table_format, warc_format
 from reactions.sources.options import Part, SourceOptions, TableColumns
-from reactions.sources.remote import RemoteUnavailableError, expand_paths
+from reactions.sources.outcomes import grouped
+from reactions.sources.remote import RemoteUnavailableError, expand_paths, is_held, is_remote
 
 __all__ = [
     "DEFAULT_SOURCE", "Part", "SourceOptions", "TableColumns", "default_name", "expand_paths", "find_columns",
@@ -129,7 +130,7 @@ def partitions(path: str, options: SourceOptions = DEFAULT_SOURCE, name: str | N
     name = default_name(path) if name is None else name
     fmt = {"warc": warc_format(path) or "warc", "fakenewsnet": "fakenewsnet"}.get(kind, table_format(path) or "csv")
     whole = [Part(path, name, kind, fmt)]
-    if kind != "table":
+    if kind != "table" or _refused(whole[0], options) is not None:
         return whole
     try:
         from reactions.sources.tables import table_parts
@@ -140,9 +141,14 @@ def partitions(path: str, options: SourceOptions = DEFAULT_SOURCE, name: str | N
 
 
 def read_part(part: Part, options: SourceOptions = DEFAULT_SOURCE) -> Iterator[Document | FileOutcome]:
-    """One part's documents in order, and a skipped outcome for each item that cannot be read; never raises."""
+    """One part's documents in order, and a skipped outcome for each item that cannot be read (past a few of one
+    kind, counted: :func:`~reactions.sources.outcomes.grouped`); never raises."""
+    refusal = _refused(part, options)
+    if refusal is not None:
+        yield from [skipped(part.name, refusal)] if refusal else []
+        return
     try:
-        yield from _reader(part.kind)(part, options)
+        yield from grouped(part.name, _reader(part.kind)(part, options))
     except RemoteUnavailableError as error:
         yield skipped(part.name, str(error))
     except OSError as error:
@@ -151,6 +157,18 @@ def read_part(part: Part, options: SourceOptions = DEFAULT_SOURCE) -> Iterator[D
     except Exception as error:
         message = " ".join(str(error).split())[:200]
         yield skipped(part.name, f"cannot be read as {part.format} ({type(error).__name__}: {message})")
+
+
+def _refused(part: Part, options: SourceOptions) -> str | None:
+    """Why ``part`` is not read: a link out of its corpus folder (without ``options.follow_links``), else ``None``.
+    Only the first part of a file says so (the others: ``""``)."""
+    if options.follow_links or is_remote(part.path) or is_held(part.path):
+        return None
+    try:
+        check_link(part.path, part.name)
+    except UnreadableError as error:
+        return str(error) if part.index == 0 else ""
+    return None
 
 
 def read_documents(path: str, options: SourceOptions = DEFAULT_SOURCE,

@@ -10,7 +10,9 @@ and GDELT exports.  A column the caller names wins; a named column the table lac
 >>> found.text, found.id, found.title, found.date, found.url
 ('Full Text', 'ID', 'Title', 'date_publish', None)
 >>> find_columns(["a", "b"], SourceOptions())
-'no text column (looked for text, content, body, ...; the table has: a, b)'
+'no text column (looked for text, content, body, ...; the table has columns a, b)'
+>>> find_columns(["root:x:0:0:root:/root:/bin/bash"], SourceOptions())
+'no text column (looked for text, content, body, ...; the table has 1 column, none named like a text column)'
 """
 
 from __future__ import annotations
@@ -41,8 +43,10 @@ DATE_NAMES: Final = (
     "pub_date", "pubdate", "publish_time", "date", "datetime", "timestamp", "created_at", "seendate",
 )
 URL_NAMES: Final = ("url", "news_url", "article_url", "link", "canonical_url", "source_url", "href", "uri")
-ID_NAMES: Final = ("id", "article_id", "doc_id", "document_id", "story_id", "stories_id", "uuid", "guid")
+ID_NAMES: Final = ("id", "news_id", "article_id", "doc_id", "document_id", "story_id", "stories_id", "uuid", "guid")
 _MAX_LISTED: Final = 30
+_MAX_NAME: Final = 40
+_NAME_PUNCTUATION: Final = frozenset(" _-.#()")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,10 +76,21 @@ def _pick(names: Sequence[str], given: str | None, wanted: Sequence[str]) -> str
     return next((keys[_key(w)] for w in wanted if _key(w) in keys), None)
 
 
+def _like_a_name(name: str) -> bool:
+    """Whether a header cell looks like a column's name (short, letters, digits and a little punctuation), not
+    like a line of some other file (``root:x:0:0:…``): only such names are ever quoted in a warning."""
+    return 0 < len(name) <= _MAX_NAME and all(ch.isalnum() or ch in _NAME_PUNCTUATION for ch in name)
+
+
 def _listed(names: Sequence[str]) -> str:
-    shown = ", ".join(safe_name(str(n))[:60] for n in names[:_MAX_LISTED])
-    more = f" and {len(names) - _MAX_LISTED} more" if len(names) > _MAX_LISTED else ""
-    return (shown + more) if names else "no columns"
+    """What a warning says of a table's columns: their names when every one looks like a name, else only how
+    many there are (a warning never quotes a file's content)."""
+    if not names:
+        return "no columns"
+    if len(names) > _MAX_LISTED or not all(map(_like_a_name, names)):
+        count = f"{len(names):,} column" + ("s" if len(names) > 1 else "")
+        return f"{count}, none named like a text column"
+    return "columns " + ", ".join(names)
 
 
 _EXPORT_COLUMNS: Final = frozenset({"id", "kind", "platform", "handle", "sources", "span_start"})
@@ -91,14 +106,14 @@ def find_columns(names: Sequence[str], options: SourceOptions) -> Columns | str:
     text = _pick(names, options.text_col, TEXT_NAMES)
     if text is None:
         looked = repr(options.text_col) if options.text_col else "text, content, body, ..."
-        return f"no text column (looked for {looked}; the table has: {_listed(names)})"
+        return f"no text column (looked for {looked}; the table has {_listed(names)})"
     others = [(given, wanted) for given, wanted in (
         (options.id_col, ID_NAMES), (options.title_col, TITLE_NAMES),
         (options.date_col, DATE_NAMES), (options.url_col, URL_NAMES))]
     found = [_pick(names, given, wanted) for given, wanted in others]
     for (given, _), column in zip(others, found, strict=True):
         if given is not None and column is None:
-            return f"no column {given!r} (the table has: {_listed(names)})"
+            return f"no column {given!r} (the table has {_listed(names)})"
     return Columns(text, *found)
 
 

@@ -1,11 +1,15 @@
 """A FakeNewsNet article: ``<id>/news content.json`` (``text``, ``title``, ``url``, ``publish_date``) → one document.
 
 FakeNewsNet's crawler writes one folder per article, named by its id (``politifact15014``), holding
-``news content.json``; ``publish_date`` is epoch seconds or ``null``.  The document's source is the folder name.
+``news content.json``; ``publish_date`` is epoch seconds (a number, or a string in CSV exports of it) or
+``null``, when the page's ``meta_data`` may still tell (``article:published_time``, ``dc.date``, ``pubdate``…);
+``url`` may lack its scheme (``www.eonline.com/news/…``), else ``canonical_link`` is used.  The document's source
+is the folder name.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import posixpath
 from collections.abc import Iterator
@@ -19,6 +23,13 @@ from reactions.sources.remote import open_binary
 
 __all__ = ["FAKENEWSNET_FILE", "article_id", "read_fakenewsnet"]
 
+_META_DATES = (
+    ("article", "published_time"), ("article", "published"), ("og", "article", "published_time"),
+    ("dcterms", "created"), ("dc", "date"), ("DC", "date", "issued"), ("pubdate",), ("parsely-pub-date",),
+    ("published-date",), ("date",),
+)  # fmt: skip
+"""Where the page's meta tags (``meta_data``, nested by the tag name's dots) hold its publication time, best
+first (never a modification time)."""
 
 
 def article_id(path: str) -> str:
@@ -51,10 +62,27 @@ def _document(part: Part, record: object, options: SourceOptions) -> Document | 
     if len(text) > options.max_bytes:
         return skipped(part.name, f"the article is {len(text):,} bytes, over the {options.max_bytes:,} limit")
     url, title = (text_bytes(record.get(key)) for key in ("url", "title"))
+    url = url or text_bytes(record.get("canonical_link"))
     return Document(
         source=article_id(part.path),
         data=text,
         url=url.decode("utf-8", "replace").strip() if url else None,
         title=title.decode("utf-8", "replace").strip() if title else None,
-        published=parse_published(record.get("publish_date")),
+        published=parse_published(record.get("publish_date")) or _meta_published(record.get("meta_data")),
     )
+
+
+def _meta_published(meta: object) -> dt.datetime | None:
+    """The publication time the page's meta tags give, if any.
+
+    >>> _meta_published({"article": {"published_time": "2017-03-15T12:14:00.000Z"}, "date": "2018"})
+    datetime.datetime(2017, 3, 15, 12, 14, tzinfo=datetime.timezone.utc)
+    """
+    for path in _META_DATES:
+        value = meta
+        for key in path:
+            value = value.get(key) if isinstance(value, dict) else None
+        published = parse_published(value) if isinstance(value, str) else None
+        if published is not None:
+            return published
+    return None

@@ -29,7 +29,10 @@ import stat
 from dataclasses import dataclass
 from typing import Final
 
-__all__ = ["DEFAULT_READ", "MAX_FILE_BYTES", "ReadOptions", "UnreadableError", "os_reason", "read_bytes", "safe_name"]
+__all__ = [
+    "DEFAULT_READ", "MAX_FILE_BYTES", "ReadOptions", "UnreadableError", "check_link", "os_reason", "read_bytes",
+    "safe_name",
+]
 
 MAX_FILE_BYTES: Final = 20 * 1024 * 1024
 """The default largest file read (20 MB: a long article in HTML is under 2 MB)."""
@@ -71,8 +74,8 @@ def read_bytes(path: str, source: str, options: ReadOptions = DEFAULT_READ) -> b
     """
     if source.endswith("/"):  # a folder its parent's listing could not list (reactions.corpus)
         raise UnreadableError(f"a folder that cannot be listed ({_listing_error(path)}): its files are skipped")
-    if os.path.islink(path) and not options.follow_links:
-        _check_link(path, source)
+    if not options.follow_links:
+        check_link(path, source)
     return read_regular(path, options.max_bytes)
 
 
@@ -108,8 +111,11 @@ def _listing_error(path: str) -> str:
         return os_reason(error, path)
 
 
-def _check_link(path: str, source: str) -> None:
-    """Refuse a final symbolic link that leads out of the corpus folder (the folder ``source`` is below)."""
+def check_link(path: str, source: str) -> None:
+    """Refuse a final symbolic link that leads out of the corpus folder (the folder ``source`` is below): the one
+    rule for every kind of file read, an article, a dataset or a web archive.  Raises :class:`UnreadableError`."""
+    if not os.path.islink(path):
+        return
     root = path
     for _ in range(max(1, source.count("/") + 1)):
         root = os.path.dirname(root)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import codecs
 import json
+import re
 from collections.abc import Iterator
 from typing import IO, Final
 
@@ -33,6 +34,11 @@ class _Buffer:
         self.stream, self.block = stream, block
         self.decoder = codecs.getincrementaldecoder("utf-8")("surrogateescape")
         self.text, self.pos, self.ended = "", 0, False
+        self.limit = 0
+
+    def over(self) -> bool:
+        """Whether the element being read already runs past the limit."""
+        return bool(self.limit) and len(self.text) - self.pos > self.limit
 
     def fill(self, factor: int = 1) -> bool:
         """Read more (``factor`` blocks); ``False`` at the end of the stream."""
@@ -53,10 +59,13 @@ class _Buffer:
                 return self.text[self.pos:self.pos + 1]
 
 
-def iter_array(stream: IO[bytes], block: int = _BLOCK) -> Iterator[tuple[int, dict[str, object] | str]]:
+def iter_array(stream: IO[bytes], block: int = _BLOCK,
+               limit: int = 0) -> Iterator[tuple[int, dict[str, object] | str]]:
     """``(number, object)`` for each element of the array in ``stream`` (1-based), ``(number, reason)`` for an
-    element that is not an object; ``(number, reason)`` and the end when the JSON breaks (``0``: not an array)."""
+    element that is not an object or is nested too deeply; ``(number, reason)`` and the end when the JSON breaks
+    (``0``: not an array) or an element runs past ``limit`` characters (``0``: no limit)."""
     buffer = _Buffer(stream, block)
+    buffer.limit = limit
     first = buffer.peek()
     if first == "{":
         yield from _elements(buffer, single=True)
@@ -84,15 +93,19 @@ def _elements(buffer: _Buffer, single: bool) -> Iterator[tuple[int, dict[str, ob
         value = _decode(buffer, decoder)
         if isinstance(value, _Broken):
             yield number, value.reason
-            return
+            if value.ends:
+                return
+            continue
         yield number, value if isinstance(value, dict) else "not a JSON object"
         if single:
             return
 
 
 class _Broken:
-    def __init__(self, reason: str) -> None:
-        self.reason = reason
+    """An element that is not read, and whether the array ends with it (``ends``) or goes on after it."""
+
+    def __init__(self, reason: str, ends: bool = True) -> None:
+        self.reason, self.ends = reason, ends
 
 
 def _decode(buffer: _Buffer, decoder: json.JSONDecoder) -> object:
@@ -102,6 +115,8 @@ def _decode(buffer: _Buffer, decoder: json.JSONDecoder) -> object:
             value, end = decoder.raw_decode(buffer.text, buffer.pos)
         except json.JSONDecodeError as error:
             near = error.pos >= len(buffer.text) - _NEAR_END or "Unterminated" in error.msg
+            if near and buffer.over():
+                return _Broken(f"longer than {buffer.limit:,} characters: the rest of the array is not read")
             if near and buffer.fill(factor):
                 factor *= 2
                 continue
@@ -109,6 +124,39 @@ def _decode(buffer: _Buffer, decoder: json.JSONDecoder) -> object:
                 return _Broken("not valid JSON: the array ends inside this element")
             return _Broken(f"not valid JSON ({error.msg}, character {error.pos - buffer.pos + 1} of the element)")
         except RecursionError:
-            return _Broken("not valid JSON (nested too deeply)")
+            return _skip_deep(buffer)
         buffer.pos = end
         return value
+
+
+_TOKENS: Final = re.compile(r'[\[{]+|[\]}]+|["\\]')
+"""What matters in finding where an element ends: runs of opening or closing brackets, quotes, escapes."""
+_DEEP: Final = "nested too deeply: skipped"
+
+
+def _skip_deep(buffer: _Buffer) -> _Broken:
+    """Past an element nested too deeply to decode (its brackets matched, strings and escapes minded): the reason,
+    and the array goes on; a :class:`_Broken` when it does not end within the limit or the file."""
+    depth, in_string, at = 0, False, buffer.pos
+    while True:
+        for match in _TOKENS.finditer(buffer.text, at):
+            token, at = match.group(), match.end()
+            if in_string:
+                if token == "\\":
+                    at += 1
+                    break  # the escaped character is taken: look on after it
+                in_string = token != '"'
+                continue
+            in_string = token == '"'
+            if token[0] in "[{":
+                depth += len(token)
+            elif token[0] in "]}":
+                if depth <= len(token):
+                    buffer.pos = match.start() + depth
+                    return _Broken(_DEEP, ends=False)
+                depth -= len(token)
+        else:
+            at, start = len(buffer.text), buffer.pos
+            if buffer.over() or not buffer.fill():
+                return _Broken("not valid JSON (nested too deeply, and it does not end)")
+            at -= start  # fill keeps the text from pos on, pos becoming 0

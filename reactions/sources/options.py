@@ -22,6 +22,8 @@ class SourceOptions:
         part_bytes: an uncompressed JSONL file larger than this is split into parts of about this size.
         verify_digests: check each web-archive record against its SHA-1 block and payload digests (when it
             has them), so that a corrupt record is reported rather than read.
+        follow_links: read a dataset or archive that is a symbolic link to a file outside its corpus folder
+            (off: it is named and skipped, as an article file is: :func:`reactions.sources.files.check_link`).
     """
 
     text_col: str | None = None
@@ -33,6 +35,7 @@ class SourceOptions:
     chunk_rows: int = 2_000
     part_bytes: int = 64 * 1024 * 1024
     verify_digests: bool = True
+    follow_links: bool = False
 
 
 TableColumns = SourceOptions

@@ -19,8 +19,8 @@ from collections.abc import Iterator, Mapping
 from typing import IO, Final
 
 __all__ = [
-    "RemoteUnavailableError", "expand_paths", "file_size", "in_memory", "is_remote", "local_path", "open_binary",
-    "read_remote",
+    "RemoteUnavailableError", "expand_paths", "file_size", "in_memory", "is_held", "is_remote", "local_path",
+    "open_binary", "read_remote",
 ]
 
 _GLOB_CHARS: Final = frozenset("*?[")
@@ -80,6 +80,11 @@ def in_memory(files: Mapping[str, bytes]) -> Iterator[None]:
         yield
     finally:
         _IN_MEMORY.reset(token)
+
+
+def is_held(path: str) -> bool:
+    """Whether ``path`` is read from memory here (:func:`in_memory`), not from disk."""
+    return path in _IN_MEMORY.get()
 
 
 def open_binary(path: str) -> IO[bytes]:

@@ -7,6 +7,7 @@ keeps the reason in :attr:`CutStream.error`, which the reader then reports after
 
 from __future__ import annotations
 
+import codecs
 import io
 import zlib
 from typing import IO, Final, Protocol, cast
@@ -16,7 +17,10 @@ import pyarrow as pa
 from reactions.sources.kinds import COMPRESSIONS, compression_of, inner_name
 from reactions.sources.remote import open_binary
 
-__all__ = ["COMPRESSIONS", "CutStream", "Gunzip", "Readable", "compression_of", "inner_name", "open_decompressed"]
+__all__ = [
+    "COMPRESSIONS", "CutStream", "Gunzip", "Readable", "Utf8", "compression_of", "inner_name", "open_decompressed",
+    "size_text",
+]
 
 def open_decompressed(path: str) -> IO[bytes]:
     """``path`` opened for reading, decompressed by its ending or magic number."""
@@ -46,12 +50,14 @@ class Readable(Protocol):
 class Gunzip(io.RawIOBase):
     """A gzip stream of one or more members, decompressed as it is read.  Unlike :class:`gzip.GzipFile`, a read
     that meets the end of a truncated member first gives every byte decompressed before it; the next read raises
-    :class:`EOFError`."""
+    :class:`EOFError`.  Each step inflates at most ``block`` bytes (a bomb of zeros never fills memory: what is
+    held is bounded by the bytes produced, not by the bytes read)."""
 
     def __init__(self, raw: Readable, block: int = 1 << 16) -> None:
         super().__init__()
         self._raw, self._block = raw, block
         self._inflate = zlib.decompressobj(31)
+        self._input = b""
         self._pending, self._at = b"", 0
         self._begun = self._ended = False
 
@@ -67,18 +73,19 @@ class Gunzip(io.RawIOBase):
         return count
 
     def _inflated(self) -> bytes:
-        data = self._raw.read(self._block)
-        if not data:
-            self._ended = True
-            if self._begun and not self._inflate.eof:
-                raise EOFError("the gzip stream ends inside a member")
-            return b""
+        if not self._input:
+            self._input = self._raw.read(self._block)
+            if not self._input:
+                self._ended = True
+                if self._begun and not self._inflate.eof:
+                    raise EOFError("the gzip stream ends inside a member")
+                return b""
+        if self._inflate.eof:  # the next member
+            self._inflate = zlib.decompressobj(31)
         self._begun = True
-        out = [self._inflate.decompress(data)]
-        while self._inflate.eof and self._inflate.unused_data:
-            rest, self._inflate = self._inflate.unused_data, zlib.decompressobj(31)
-            out.append(self._inflate.decompress(rest))
-        return b"".join(out)
+        out = self._inflate.decompress(self._input, self._block)
+        self._input = self._inflate.unused_data if self._inflate.eof else self._inflate.unconsumed_tail
+        return out
 
     def close(self) -> None:
         try:
@@ -87,10 +94,55 @@ class Gunzip(io.RawIOBase):
             super().close()
 
 
+class Utf8(io.RawIOBase):
+    """A text file's bytes as UTF-8, as articles are decoded: a UTF-8 byte-order mark dropped, a UTF-16 file
+    (told by its mark) transcoded; anything else given as it is."""
+
+    def __init__(self, inner: Readable, block: int = 1 << 16) -> None:
+        super().__init__()
+        self._inner, self._block = inner, block
+        self._decoder: codecs.IncrementalDecoder | None = None
+        self._ready, self._at = b"", 0
+        self._begun = self._ended = False
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        while self._at == len(self._ready) and not self._ended:
+            self._ready, self._at = self._next(), 0
+        count = min(len(buffer), len(self._ready) - self._at)
+        buffer[:count] = self._ready[self._at : self._at + count]
+        self._at += count
+        return count
+
+    def _next(self) -> bytes:
+        data = self._inner.read(self._block)
+        if not self._begun:
+            while len(data) < 4 and (more := self._inner.read(self._block)):
+                data += more
+            self._begun = True
+            if data.startswith(codecs.BOM_UTF8):
+                data = data[len(codecs.BOM_UTF8):]
+            elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+                self._decoder = codecs.getincrementaldecoder("utf-16")("replace")
+        self._ended = not data
+        if self._decoder is None:
+            return data
+        return self._decoder.decode(data, final=self._ended).encode("utf-8")
+
+    def close(self) -> None:
+        try:
+            self._inner.close()
+        finally:
+            super().close()
+
+
 _MAX_HELD: Final = 8
-"""Blocks held back waiting for a line's end (a one-line JSON array is given on in pieces past this)."""
-_MAX_TRIES: Final = 64
-"""Line ends tried, last first, for one outside a CSV's quotes."""
+"""Blocks held back waiting for a line's end when lines have no cap (a one-line JSON array is given on in pieces
+past this)."""
+_GIVE_UP: Final = 4
+"""A line over its cap is skipped to its end; past this many times the cap without an end, the file is left."""
 _ERRORS: Final = (OSError, EOFError, ValueError, zlib.error, pa.ArrowException)
 
 
@@ -101,28 +153,39 @@ def _reason(error: BaseException) -> str:
     return f"the stream cannot be decompressed ({text})"
 
 
+def size_text(size: int) -> str:
+    """A byte count for people: ``40 MB``, ``1,000 bytes``."""
+    return f"{size / (1024 * 1024):,.0f} MB" if size >= 1024 * 1024 else f"{size:,} bytes"
+
+
 class CutStream(io.RawIOBase):
-    """A binary stream of whole lines that ends at the last whole line before its inner stream fails.
+    """A binary stream of whole lines that ends at the last whole line before its inner stream fails, and never
+    holds a line longer than ``max_line`` bytes.
 
     ``cut`` is ``"line"`` (JSONL), ``"csv"`` (a line end outside quotes, so that a quoted newline is never taken
     for a record's end: a CSV's quotes are balanced at every record's end, ``""`` included) or ``"none"`` (a JSON
-    array, whose reader finds a cut element itself).
+    array, whose reader finds a cut element itself).  A line (a CSV record) longer than ``max_line`` is not given:
+    it is read on to its end without being kept and given as an empty line (so that line numbers hold), and a
+    note says so; after :data:`_GIVE_UP` times ``max_line`` bytes without an end (a compression bomb of zeros) the
+    stream ends there, and a note says so.  ``max_line=0``: no cap.
 
     Fields:
         error: why the inner stream failed (``None`` while it has not); the line it cut is not given.
+        notes: the lines skipped for their length, and where the stream was left, each a sentence.
     """
 
-    def __init__(self, inner: Readable, cut: str = "line", block: int = 1 << 20) -> None:
+    def __init__(self, inner: Readable, cut: str = "line", block: int = 1 << 20, max_line: int = 0,
+                 first_line: int = 1) -> None:
         super().__init__()
-        self._inner = inner
-        self._mode = cut
-        self._block = block
-        self._ready = b""
-        self._at = 0
-        self._tail = b""
-        self._quotes = 0
+        self._inner, self._mode, self._block, self._max = inner, cut, block, max_line
+        self._ready, self._at = b"", 0
+        self._held: list[bytes] = []
+        self._held_size = self._quotes = self._dropped = 0
+        self._line = first_line
+        """The number of the first line not yet given."""
         self._ended = False
         self.error: str | None = None
+        self.notes: list[str] = []
 
     def readable(self) -> bool:
         return True
@@ -139,31 +202,102 @@ class CutStream(io.RawIOBase):
         try:
             data = self._inner.read(self._block)
         except _ERRORS as error:
-            self.error, self._ended, self._tail = _reason(error), True, b""
+            self.error, self._ended, self._held = _reason(error), True, []
             return
+        self._ready, self._at = b"", 0
         if not data:
-            self._ready, self._tail, self._ended, self._at = self._tail, b"", True, 0
+            self._ended = True
+            self._ready = b"" if self._dropped else b"".join(self._held)
+            self._end_drop(at_end=True)
             return
-        data = self._tail + data
-        cut = self._cut_at(data)
-        self._ready, self._tail, self._at = data[:cut], data[cut:], 0
-        self._quotes += data.count(b'"', 0, cut) if self._mode == "csv" else 0
-
-    def _cut_at(self, data: bytes) -> int:
-        """Where ``data`` may end for its reader: after the last line (of CSV: outside quotes), else nowhere
-        (``0``: hold it back) until more than :data:`_MAX_HELD` blocks are held."""
         if self._mode == "none":
-            return len(data)
-        end = data.rfind(b"\n")
-        for _ in range(_MAX_TRIES if self._mode == "csv" else 0):
-            if end < 0 or (self._quotes + data.count(b'"', 0, end)) % 2 == 0:
-                break
-            end = data.rfind(b"\n", 0, end)
-        else:
-            end = end if self._mode != "csv" else -1
+            self._ready = data
+            return
+        if self._dropped:
+            data = self._drop(data)
+        if data:
+            self._take(data)
+
+    def _quote_count(self, data: bytes, start: int = 0, end: int | None = None) -> int:
+        return data.count(b'"', start, len(data) if end is None else end) if self._mode == "csv" else 0
+
+    def _take(self, data: bytes) -> None:
+        """Give every whole line held and in ``data``; hold the rest (or drop it, once over the cap)."""
+        cut = self._last_cut(data, self._quotes)
+        if cut < 0:
+            self._held.append(data)
+            self._held_size += len(data)
+            self._quotes += self._quote_count(data)
+            if self._max and self._held_size > self._max:
+                self._dropped, self._held, self._held_size = self._held_size, [], 0
+            elif not self._max and self._held_size > _MAX_HELD * self._block:
+                self._ready += b"".join(self._held)
+                self._held, self._held_size = [], 0
+            return
+        given = b"".join([*self._held, data[:cut]])
+        self._ready += given
+        self._line += given.count(b"\n")
+        self._quotes += self._quote_count(data, 0, cut)
+        rest = data[cut:]
+        self._held, self._held_size = ([rest], len(rest)) if rest else ([], 0)
+        self._quotes += self._quote_count(rest)
+
+    def _last_cut(self, data: bytes, quotes: int) -> int:
+        """Just after the last line end in ``data`` (of CSV: outside quotes, ``quotes`` being the quotes before
+        ``data``), else ``-1``.  Linear: one step per quote, not per line."""
+        if self._mode != "csv":
+            return data.rfind(b"\n") + 1 or -1
+        stop, odd = len(data), (quotes + data.count(b'"')) % 2 == 1
+        while stop > 0:
+            quote = data.rfind(b'"', 0, stop)  # between it and stop, the parity is the same
+            if not odd and (end := data.rfind(b"\n", quote + 1, stop)) >= 0:
+                return end + 1
+            if quote < 0:
+                return -1
+            stop, odd = quote, not odd
+        return -1
+
+    def _drop(self, data: bytes) -> bytes:
+        """Read on through a line over the cap; what follows its end (``b""``: none in ``data``)."""
+        end = self._first_cut(data, self._quotes % 2 == 1)
         if end >= 0:
-            return end + 1
-        return len(data) if len(data) > _MAX_HELD * self._block else 0
+            self._quotes += self._quote_count(data, 0, end)
+            self._dropped += end
+            self._ready += b"\n"
+            self._end_drop(at_end=False)
+            return data[end:]
+        self._quotes += self._quote_count(data)
+        self._dropped += len(data)
+        if self._dropped > _GIVE_UP * self._max:
+            self.notes.append(f"line {self._line}: more than {size_text(self._dropped)} without a line end "
+                              "(a compression bomb?): the rest of the file is not read")
+            self._ended, self._dropped = True, 0
+        return b""
+
+    def _first_cut(self, data: bytes, odd: bool) -> int:
+        """Just after the first line end in ``data`` (of CSV: outside quotes, ``odd`` telling whether a quote is
+        open where ``data`` starts), else ``-1``.  One step per quote."""
+        if self._mode != "csv":
+            return data.find(b"\n") + 1 or -1
+        at = 0
+        while True:
+            quote = data.find(b'"', at)
+            if not odd:
+                end = data.find(b"\n", at, quote if quote >= 0 else len(data))
+                if end >= 0:
+                    return end + 1
+            if quote < 0:
+                return -1
+            at, odd = quote + 1, not odd
+
+    def _end_drop(self, at_end: bool) -> None:
+        if not self._dropped:
+            return
+        size = size_text(self._dropped)
+        self.notes.append(f"line {self._line}: {size}, longer than the {size_text(self._max)} a row may take: "
+                          + ("the file ends in it" if at_end else "skipped"))
+        self._line += 1
+        self._dropped = 0
 
     def close(self) -> None:
         try:

@@ -9,6 +9,7 @@ rows read before it.
 
 from __future__ import annotations
 
+import codecs
 import io
 import json
 import tempfile
@@ -25,11 +26,17 @@ from reactions.sources.jsonarray import iter_array
 from reactions.sources.kinds import TABLE_FORMATS, table_format
 from reactions.sources.options import Part, SourceOptions
 from reactions.sources.remote import file_size, open_binary
-from reactions.sources.streams import CutStream, Readable, compression_of, open_decompressed
+from reactions.sources.streams import CutStream, Readable, Utf8, compression_of, open_decompressed, size_text
 
-__all__ = ["TABLE_FORMATS", "read_table_part", "table_format", "table_parts"]
+__all__ = ["TABLE_FORMATS", "read_table_part", "row_cap", "table_format", "table_parts"]
 
 _SCAN_BLOCK: Final = 1 << 20
+_HEADER_BYTES: Final = 1 << 20
+"""The longest header line of a CSV or TSV file read."""
+MAX_COLUMNS: Final = 10_000
+"""The most columns a CSV or TSV file may have (the widest news datasets have a few hundred)."""
+_PARQUET_RATIO: Final = 20
+"""How many times its size a compressed Parquet file may inflate to (its pages are compressed already)."""
 
 Item = Document | FileOutcome
 
@@ -46,9 +53,15 @@ def table_parts(path: str, name: str, options: SourceOptions) -> list[Part]:
             meta = pq.ParquetFile(raw).metadata
         firsts = [1 + sum(meta.row_group(j).num_rows for j in range(i)) for i in range(meta.num_row_groups)]
         return [Part(path, name, "table", fmt, index=i, first_row=first) for i, first in enumerate(firsts)] or whole
-    if fmt == "jsonl" and file_size(path) > options.part_bytes:
+    if fmt == "jsonl" and file_size(path) > options.part_bytes and not _utf16(path):
         return _line_ranges(path, name, options.part_bytes)
     return whole
+
+
+def _utf16(path: str) -> bool:
+    """Whether a file starts with a UTF-16 byte-order mark (its lines cannot be cut on the byte ``\\n``)."""
+    with open_binary(path) as raw:
+        return raw.read(2) in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
 
 def _line_ranges(path: str, name: str, size: int) -> list[Part]:
@@ -86,12 +99,45 @@ def _rows(part: Part, records: Iterable[Mapping[str, object]], columns: Columns,
 # --- CSV / TSV -------------------------------------------------------------------------------------------------
 
 
+def row_cap(options: SourceOptions) -> int:
+    """The longest line (a CSV record, a JSONL line, a JSON element) held while reading: room for an article of
+    ``options.max_bytes`` however its characters are escaped, and its other columns.  A longer one is skipped
+    without ever being held whole, so a decompressed bomb costs no more memory than this."""
+    return 3 * options.max_bytes + (64 << 10)
+
+
+def _text_stream(part: Part, cut: str, options: SourceOptions) -> CutStream:
+    """A table part's decompressed bytes as UTF-8, in whole lines of at most :func:`row_cap` bytes."""
+    return CutStream(Utf8(_ranged(part)), cut, max_line=row_cap(options), first_line=part.first_row)
+
+
 def _read_csv(part: Part, options: SourceOptions) -> Iterator[Item]:
-    cut = CutStream(open_decompressed(part.path), "csv")
-    with io.BufferedReader(cut) as stream:
-        yield from _csv_rows(part, stream, options)
+    cut = _text_stream(part, "csv", options)
+    with io.BufferedReader(cut, _HEADER_BYTES) as stream:
+        too_wide = _too_wide(stream.peek(_HEADER_BYTES), "\t" if part.format == "tsv" else ",")
+        if too_wide:
+            yield skipped(part.name, too_wide)
+            return
+        try:
+            yield from _csv_rows(part, stream, options)
+        except pd.errors.EmptyDataError:
+            if not cut.notes and not cut.error:
+                yield skipped(part.name, "an empty table: no columns, no rows")
+    yield from (skipped(part.name, note) for note in cut.notes)
     if cut.error:
         yield skipped(part.name, f"{cut.error}: the rows after the last one read are lost")
+
+
+def _too_wide(head: bytes, separator: str) -> str | None:
+    """Why a table whose first bytes are ``head`` is not read: a header line past :data:`_HEADER_BYTES` or of more
+    than :data:`MAX_COLUMNS` columns (pandas takes time quadratic in the columns it renames), else ``None``."""
+    end = head.find(b"\n")
+    if end < 0 and len(head) >= _HEADER_BYTES:
+        return f"a header line longer than {size_text(_HEADER_BYTES)}: not a table of articles, not read"
+    columns = head[: end if end >= 0 else len(head)].count(separator.encode()) + 1
+    if columns > MAX_COLUMNS:
+        return f"{columns:,} columns, more than {MAX_COLUMNS:,}: not a table of articles, not read"
+    return None
 
 
 def _csv_rows(part: Part, stream: IO[bytes], options: SourceOptions) -> Iterator[Item]:
@@ -137,9 +183,10 @@ def _bad_line(message: str) -> str:
 
 
 def _read_jsonl(part: Part, options: SourceOptions) -> Iterator[Item]:
-    cut = CutStream(_ranged(part))
+    cut = _text_stream(part, "line", options)
     with io.BufferedReader(cut) as stream:
         yield from _jsonl_rows(part, stream, options)
+    yield from (skipped(part.name, note) for note in cut.notes)
     if cut.error:
         yield skipped(part.name, f"{cut.error}: the lines after the last one read are lost")
 
@@ -194,9 +241,9 @@ def _json_line(line: bytes) -> dict[str, object] | str | None:
 
 
 def _read_json(part: Part, options: SourceOptions) -> Iterator[Item]:
-    cut = CutStream(open_decompressed(part.path), "none")
+    cut = CutStream(Utf8(open_decompressed(part.path)), "none")
     with io.BufferedReader(cut) as stream:
-        yield from _json_rows(part, iter_array(stream), options)
+        yield from _json_rows(part, iter_array(stream, limit=row_cap(options)), options)
     if cut.error:
         yield skipped(part.name, f"{cut.error}: the elements after the last one read are lost")
 
@@ -236,11 +283,18 @@ def _read_parquet(part: Part, options: SourceOptions) -> Iterator[Item]:
 
 
 def _seekable(path: str) -> IO[bytes]:
+    """A Parquet file opened for seeking; a compressed one inflated into a spool (on disk past 64 MB), at most
+    :data:`_PARQUET_RATIO` times its size (Parquet's pages are compressed already: more is a bomb)."""
     if compression_of(path) is None:
         return open_binary(path)
+    cap = _PARQUET_RATIO * file_size(path) + (64 << 20)
     spool = tempfile.SpooledTemporaryFile(max_size=64 * 1024 * 1024)  # noqa: SIM115 - returned open
     with open_decompressed(path) as stream:
         while block := stream.read(_SCAN_BLOCK):
             spool.write(block)
+            if spool.tell() > cap:
+                spool.close()
+                raise OSError(0, f"it inflates to more than {size_text(cap)}, over {_PARQUET_RATIO} times its size "
+                                 "(a compression bomb?): not read")
     spool.seek(0)
     return cast(IO[bytes], spool)

@@ -17,13 +17,13 @@ import io
 import logging
 import stat
 import zipfile
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Final
 
 from reactions.models import Document, FileOutcome, Status
-from reactions.sources import DEFAULT_SOURCE, partitions, read_part
+from reactions.sources import SourceOptions, partitions, read_part
 from reactions.sources.kinds import is_fakenewsnet, table_format, warc_format
 from reactions.sources.remote import in_memory
 
@@ -42,6 +42,9 @@ DATASET_TYPES: Final[tuple[str, ...]] = (
 one, ``data.csv.gz``, ``crawl.warc.gz``)."""
 
 CHUNK: Final = 64 * 1024
+ROW_COST: Final = 1024
+"""Bytes of the upload budget a dataset's row costs besides its text (what holding it as a document costs):
+a million tiny rows are not a few MB of articles."""
 
 Progress = Callable[[int, int, str], None]
 """Called as ``progress(done, total, name)`` after each uploaded file."""
@@ -100,28 +103,55 @@ def read_uploads(
     the other uploads: a second ``a.txt`` is ``a (2).txt``.
     """
     files = list(files)
-    return _read_all(files, _Budget(limits), taken, progress)
+    parts = []
+    for done, (part, _) in enumerate(read_uploads_each(files, limits=limits, taken=taken), start=1):
+        parts.append(part)
+        if progress is not None:
+            progress(done, len(files), files[done - 1][0])
+    return merge_uploads(parts)
 
 
-def _read_all(
-    files: Sequence[tuple[str, bytes]], budget: _Budget, taken: Iterable[str], progress: Progress | None
-) -> Upload:
-    used = set(taken)
-    documents: list[Document] = []
-    paths: list[str] = []
-    skipped: list[FileOutcome] = []
-    for done, (name, data) in enumerate(files, start=1):
-        unique = unique_name(_base_name(name), used)
+@dataclass(frozen=True, slots=True)
+class UploadState:
+    """Where an upload read file by file stands after a file: the names taken and what is left of its limits (so
+    that reading can go on elsewhere, in a fresh process, from there)."""
+
+    used: tuple[str, ...]
+    files_left: int
+    bytes_left: int
+
+
+def read_uploads_each(files: Iterable[tuple[str, bytes]], *, limits: UploadLimits = UploadLimits(),
+                      taken: Iterable[str] = (),
+                      state: UploadState | None = None) -> Iterator[tuple[Upload, UploadState]]:
+    """:func:`read_uploads` one file at a time: each file's :class:`Upload` and the state after it (starting from
+    ``state``, when given, instead of ``taken`` and the whole of ``limits``)."""
+    used = set(taken) if state is None else set(state.used)
+    budget = _Budget(limits)
+    if state is not None:
+        budget.files, budget.bytes = state.files_left, state.bytes_left
+    for name, data in files:
+        unique = unique_name(base_name(name), used)
         dataset = _dataset_name(unique)
+        documents: list[Document] = []
+        paths: list[str] = []
+        skipped: list[FileOutcome] = []
         for found in _read_one(unique, data, budget):
             if isinstance(found, Document):
                 documents.append(found)
                 paths.append(unique if dataset else found.source)
             else:
                 skipped.append(found)
-        if progress is not None:
-            progress(done, len(files), name)
-    return Upload(documents=tuple(documents), skipped=tuple(skipped), paths=tuple(paths))
+        part = Upload(documents=tuple(documents), skipped=tuple(skipped), paths=tuple(paths))
+        yield part, UploadState(tuple(used), budget.files, budget.bytes)
+
+
+def merge_uploads(parts: Iterable[Upload]) -> Upload:
+    """The uploads of several files as one, in order."""
+    parts = list(parts)
+    return Upload(documents=tuple(d for p in parts for d in p.documents),
+                  skipped=tuple(o for p in parts for o in p.skipped),
+                  paths=tuple(n for p in parts for n in p.paths))
 
 
 def unique_name(name: str, used: set[str]) -> str:
@@ -153,7 +183,7 @@ class _Budget:
         self.bytes -= size
 
 
-def _base_name(name: str) -> str:
+def base_name(name: str) -> str:
     """The file name of an upload without any folders a browser may send ("C:\\x\\a.txt" -> "a.txt")."""
     return name.replace("\\", "/").rsplit("/", 1)[-1] or "upload"
 
@@ -183,21 +213,25 @@ def _dataset_name(name: str) -> bool:
 
 def _read_dataset(name: str, data: bytes, budget: _Budget) -> Iterator[Document | FileOutcome]:
     """A dataset or a web archive, read from memory by the same readers as from disk (:mod:`reactions.sources`),
-    its articles counted against the upload's uncompressed budget."""
+    its articles counted against the upload's uncompressed budget as they are decoded: once it is spent, one
+    outcome says so and the rest of the dataset is not decoded at all."""
     if not _dataset_name(name):
         yield skipped(name, f"unsupported file type {name[name.rfind('.'):]!r}: a compressed dataset is named "
                       "like data.csv.gz or crawl.warc.gz")  # fmt: skip
         return
+    options = SourceOptions(max_bytes=budget.limits.max_file_bytes)
+    read = 0
     with in_memory({name: data}):
-        found = [item for part in partitions(name, DEFAULT_SOURCE, name) for item in read_part(part)]
-    for item in found:
-        if isinstance(item, Document) and budget.bytes < len(item.data):
-            yield skipped(item.source, f"upload limit reached: more than {_size(budget.limits.max_total_bytes)} "
-                          "of articles")  # fmt: skip
-            continue
-        if isinstance(item, Document):
-            budget.bytes -= len(item.data)
-        yield item
+        for part in partitions(name, options, name):
+            for item in read_part(part, options):
+                cost = len(item.data) + ROW_COST if isinstance(item, Document) else 0
+                if budget.bytes < cost:
+                    yield skipped(name, f"upload limit reached: more than {_size(budget.limits.max_total_bytes)} "
+                                  f"of articles; {read:,} read, the rest of the file is not")  # fmt: skip
+                    return
+                budget.bytes -= cost
+                read += cost > 0
+                yield item
 
 
 def _read_archive(name: str, data: bytes, budget: _Budget) -> Iterator[Document | FileOutcome]:

@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 import zlib
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from typing import IO, Any, Final
 
 from warcio.archiveiterator import ArchiveIterator
+from warcio.bufferedreaders import ChunkedDataException, DecompressingBufferedReader
 
 from reactions.models import Document, FileOutcome
 from reactions.sources.columns import skipped
@@ -35,7 +37,7 @@ from reactions.sources.files import safe_name
 from reactions.sources.kinds import WARC_ENDINGS, warc_format
 from reactions.sources.options import Part, SourceOptions
 from reactions.sources.remote import open_binary
-from reactions.sources.streams import Gunzip, open_decompressed
+from reactions.sources.streams import Gunzip, open_decompressed, size_text
 
 __all__ = ["ARTICLE_TYPES", "WARC_ENDINGS", "read_warc", "warc_format"]
 
@@ -45,6 +47,10 @@ ARTICLE_TYPES: Final = frozenset({"text/html", "application/xhtml+xml", "text/pl
 """The Content-Types read as articles."""
 _READ_BLOCK: Final = 1 << 16
 _SCAN_BLOCK: Final = 1 << 20
+_MAX_LINE: Final = 1 << 20
+"""The longest header line read (a WARC-Target-URI of a megabyte is not a real one)."""
+_WARCIO_BLOCK: Final = 4096
+"""Compressed bytes warcio inflates at once (zeros inflate a thousandfold: 4 MB, not warcio's 16 MB)."""
 _PROBE: Final = 512
 """Bytes of a gzip member inflated to tell whether a record starts there."""
 _GZIP_MAGIC: Final = b"\x1f\x8b\x08"
@@ -70,11 +76,27 @@ class _Break:
     """The start of the last record read before the break (where to look on from)."""
 
 
+class _BoundedReader(DecompressingBufferedReader):  # type: ignore[misc]
+    """warcio's reader, whose lines stop at :data:`_MAX_LINE` bytes: a header line of a gigabyte of zeros (a
+    compression bomb) is an error after a megabyte, not a gigabyte held."""
+
+    def readline(self, length: int | None = None) -> bytes:
+        cap = _MAX_LINE if not length or length < 0 else min(length, _MAX_LINE)
+        line: bytes = super().readline(cap)
+        if len(line) >= _MAX_LINE and not line.endswith(b"\n"):
+            raise ValueError(f"a header line longer than {size_text(_MAX_LINE)} (not an archive record)")
+        return line
+
+
 class _Records(ArchiveIterator):  # type: ignore[misc]
     """warcio's iterator, without its warning on stderr (a record not followed by a blank line is counted in
-    ``err_count`` and reported as an outcome instead)."""
+    ``err_count`` and reported as an outcome instead), its lines bounded (:class:`_BoundedReader`)."""
 
     INC_RECORD = ""
+
+    def __init__(self, stream: IO[bytes], **options: Any) -> None:
+        super().__init__(stream, **options)
+        self.reader = _BoundedReader(self.fh, block_size=_WARCIO_BLOCK)
 
 
 def read_warc(part: Part, options: SourceOptions) -> Iterator[Item]:
@@ -84,8 +106,13 @@ def read_warc(part: Part, options: SourceOptions) -> Iterator[Item]:
     for item in _read_warc(part, options, counts):
         told = True
         yield item
-    if not told and counts.articles == 0 and not _starts_like_an_archive(part.path):
+    if told or counts.articles:
+        return
+    if not _starts_like_an_archive(part.path):
         yield skipped(part.name, "not a web archive: no WARC or ARC record in it")
+    else:
+        records = f"{counts.records:,} record" + ("s" if counts.records != 1 else "")
+        yield skipped(part.name, f"no article in it ({records}, none an HTML or plain-text page with a 2xx status)")
 
 
 def _starts_like_an_archive(path: str) -> bool:
@@ -205,7 +232,7 @@ def _header_cut(path: str, offset: int) -> bool:
             raw.seek(offset)
             rest = raw.read(_READ_BLOCK)
         if rest.startswith(b"\x1f\x8b"):
-            rest = zlib.decompressobj(31).decompress(rest)
+            rest = zlib.decompressobj(31).decompress(rest, _READ_BLOCK)  # no more than it looks at
     except (OSError, zlib.error):
         return False
     return len(rest) < _READ_BLOCK and rest.lstrip().startswith((b"WARC/", b"http", b"filedesc")) and \
@@ -217,8 +244,15 @@ def _offset(records: ArchiveIterator) -> int:
     return offset if isinstance(offset, int) else 0
 
 
+_QUOTING: Final = re.compile(r", first line|: | - Found|, Found")
+"""Where warcio's messages go on to quote the file (``Unknown archive format, first line: …``): cut there."""
+
+
 def _reason(error: Exception) -> str:
-    text = " ".join(str(error).split())[:120].encode("ascii", "backslashreplace").decode("ascii")
+    said = "" if isinstance(error, ChunkedDataException) else str(error)
+    said = _WHOLE_GZIP if _WHOLE_GZIP in said else said
+    text = " ".join(_QUOTING.split(said, maxsplit=1)[0].split())[:120]
+    text = text.encode("ascii", "backslashreplace").decode("ascii")
     return f"not a readable WARC/ARC record ({type(error).__name__}{': ' + text if text else ''})"
 
 

@@ -1,0 +1,247 @@
+"""The page as an analyst meets it, in headless Chromium, with the CLI's time on the same corpus in the same run.
+
+For each corpus (a folder, dataset or web archive, opened as ``streamlit run dashboard.py -- --corpus PATH``):
+
+1. the CLI, cold: ``reactions extract PATH -q -o OUT`` with an empty cache of its own (wall seconds, and the CPU
+   seconds of the command and its workers);
+2. the page, served with another empty cache, opened in Chromium: the time to its first progress bar, then to its
+   headline figures and to its first chart (the first load reads the corpus);
+3. a reload of the tab, and a new browser context (a new session over the run the server keeps): the time to the
+   headline and the first chart again;
+4. three interactions, each timed from the click until the page has changed and Streamlit's running indicator is
+   gone: a filter (the first hashtag of the sidebar's list), a click on a bucket of the time chart, and the
+   table's next page.
+
+It drives the page with ``tests/test_browser.py``'s helpers (the server, Chromium's flags, the selectors).  Not a
+test: nothing here is asserted; the table goes to stdout, and ``--json`` keeps the figures.  Keep it short on a
+shared machine; run a 1M-reaction corpus once.
+
+    .venv/bin/python benchmarks/bench_browser.py /work/bulk/fnn [MORE_CORPORA ...] [--json OUT.json]
+    .venv/bin/python benchmarks/generate_corpus.py /tmp/c100k --articles 26500 --years 3 --bursts 3   # ~100k
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from test_browser import CHART, CHROMIUM, CHROMIUM_ARGS, HIT, TIME_CHART, serve  # noqa: E402
+
+PROGRESS = "[data-testid=stProgress]"
+HEADLINE = "[data-testid=stMetric]"
+RUNNING = "[data-testid=stStatusWidget]"
+FIRST_LOAD_LIMIT = 3_600_000
+"""Milliseconds a first load may take before the benchmark gives up on it."""
+STEP_LIMIT = 120_000
+
+
+def cpu_seconds() -> tuple[float, float]:
+    """CPU seconds so far of the page's server with its workers, and of Chromium (every process of it): on a
+    shared machine the wall clock says how busy the others were, CPU time what the page cost."""
+    import psutil
+
+    server = browser = 0.0
+    for process in psutil.Process().children(recursive=True):
+        try:
+            command, times = " ".join(process.cmdline()), process.cpu_times()
+            spent = times.user + times.system
+            if "streamlit" in command:
+                spent += sum(c.cpu_times().user + c.cpu_times().system for c in process.children(recursive=True))
+                server += spent
+            elif "chrom" in process.name().lower():
+                browser += spent
+        except psutil.Error:  # a process that ended meanwhile
+            continue
+    return server, browser
+
+
+class Clock:
+    """Times steps: wall seconds, and the CPU seconds of the server and of Chromium, from :meth:`start`."""
+
+    def __init__(self) -> None:
+        self.found: dict[str, float] = {}
+        self.started, self.cpu = 0.0, (0.0, 0.0)
+
+    def start(self) -> None:
+        self.cpu, self.started = cpu_seconds(), time.perf_counter()
+
+    def lap(self, name: str) -> None:
+        self.found[name] = time.perf_counter() - self.started
+        server, browser = cpu_seconds()
+        self.found[f"{name}:server_cpu"] = server - self.cpu[0]
+        self.found[f"{name}:browser_cpu"] = browser - self.cpu[1]
+
+
+def cli_run(corpus: Path, cache: Path) -> dict[str, float]:
+    """``reactions extract`` over ``corpus`` with the empty cache ``cache``: wall and CPU seconds (its workers too)."""
+    out = cache / "out.csv"
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    command = [sys.executable, "-m", "reactions", "extract", str(corpus), "-q", "-o", str(out)]
+    subprocess.run([*command, "--cache-dir", str(cache)], check=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return {"cli_s": wall, "cli_cpu_s": cpu}
+
+
+def reactions_shown(page: Any) -> str:
+    """The headline's Reactions figure as drawn."""
+    card = page.locator(HEADLINE).filter(has_text="Reactions").first
+    return str(card.locator("[data-testid=stMetricValue]").inner_text()).strip()
+
+
+def until(page: Any, condition: str) -> None:
+    """Wait until ``condition`` (JavaScript) holds and no rerun is running."""
+    page.wait_for_function(condition, timeout=STEP_LIMIT)
+    page.wait_for_selector(RUNNING, state="detached", timeout=STEP_LIMIT)
+
+
+def headline_changed(before: str) -> str:
+    return ("[...document.querySelectorAll('[data-testid=stMetric]')].some(m => m.innerText.startsWith('Reactions')"
+            f" && !m.innerText.includes({json.dumps(before)}))")  # fmt: skip
+
+
+def open_page(page: Any, go: Callable[[], Any], clock: Clock, prefix: str, progress: bool = False) -> None:
+    """Time ``go()`` (a navigation) to the first progress bar (when asked), the headline and the settled page."""
+    clock.start()
+    go()
+    if progress:
+        try:
+            page.wait_for_selector(PROGRESS, timeout=FIRST_LOAD_LIMIT)
+            clock.lap(f"{prefix}_progress_s")
+        except Exception:  # playwright's TimeoutError: a load too quick for a bar (a warm cache)
+            clock.found[f"{prefix}_progress_s"] = float("nan")
+    page.wait_for_selector(HEADLINE, timeout=FIRST_LOAD_LIMIT)
+    clock.lap(f"{prefix}_headline_s")
+    page.wait_for_selector(f"{CHART} svg", timeout=FIRST_LOAD_LIMIT)
+    page.wait_for_selector(RUNNING, state="detached", timeout=FIRST_LOAD_LIMIT)
+    clock.lap(f"{prefix}_page_s")
+
+
+def interactions(page: Any, clock: Clock) -> None:
+    """The table's next page, a hashtag filter and a time-chart click, each timed until it has settled."""
+    page.mouse.move(0, 0)
+    stepper = page.locator(".st-key-table_page [data-testid=stNumberInputStepUp]")
+    stepper.scroll_into_view_if_needed()
+    if stepper.is_enabled():  # a corpus of one page has no next one
+        clock.start()
+        stepper.click()
+        until(page, "document.body.innerText.includes('Page 2 of')")
+        clock.lap("next_page_s")
+    before = reactions_shown(page)
+    page.locator(".st-key-f_tags input").click()
+    option = page.get_by_role("option").first
+    option.wait_for(timeout=STEP_LIMIT)
+    clock.start()
+    option.click()
+    until(page, headline_changed(before))
+    clock.lap("filter_s")
+    page.keyboard.press("Escape")
+    page.wait_for_timeout(300)
+    before = reactions_shown(page)
+    bucket = page.locator(f"{TIME_CHART} {HIT}").first
+    bucket.scroll_into_view_if_needed()
+    page.wait_for_timeout(1000)  # Vega attaches its listeners a moment after drawing
+    clock.start()
+    bucket.click()
+    until(page, headline_changed(before))
+    clock.lap("chart_click_s")
+
+
+def browse(corpus: Path, cache: Path) -> dict[str, float]:
+    """Serve the page over ``corpus`` with the empty cache ``cache`` and time it in Chromium."""
+    from playwright.sync_api import sync_playwright
+
+    server = serve(corpus, env={"REACTIONS_CACHE_DIR": str(cache)})
+    url = next(server)
+    clock = Clock()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                page = browser.new_context(viewport={"width": 1440, "height": 2400}).new_page()
+                open_page(page, lambda: page.goto(url), clock, "first", progress=True)
+                clock.found["reactions"] = float(reactions_shown(page).replace(",", "") or "nan")
+                open_page(page, page.reload, clock, "reload")
+                fresh = browser.new_context(viewport={"width": 1440, "height": 2400}).new_page()
+                open_page(fresh, lambda: fresh.goto(url), clock, "new_session")
+                interactions(fresh, clock)
+            finally:
+                browser.close()
+    finally:
+        server.close()
+    return clock.found
+
+
+ROWS = (
+    ("reactions", "reactions", "{:,.0f}"),
+    ("cli_s", "CLI `reactions extract`, cold (CPU s)", "{:.1f} s"),
+    ("first_progress_s", "first load: progress bar", "{:.1f} s"),
+    ("first_headline_s", "first load: headline", "{:.1f} s"),
+    ("first_page_s", "first load: page settled", "{:.1f} s"),
+    ("reload_headline_s", "reload: headline", "{:.1f} s"),
+    ("reload_page_s", "reload: page settled", "{:.1f} s"),
+    ("new_session_headline_s", "new session: headline", "{:.1f} s"),
+    ("new_session_page_s", "new session: page settled", "{:.1f} s"),
+    ("next_page_s", "table: next page", "{:.2f} s"),
+    ("filter_s", "filter (a hashtag)", "{:.2f} s"),
+    ("chart_click_s", "chart click (a time bucket)", "{:.2f} s"),
+)
+
+
+def table(results: dict[str, dict[str, float]]) -> str:
+    names = list(results)
+    lines = ["| wall (CPU s: server + Chromium) | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+    for key, label, form in ROWS:
+        cells = []
+        for name in names:
+            value = results[name].get(key, float("nan"))
+            cell = form.format(value)
+            if key == "cli_s":
+                cell += f" ({results[name].get('cli_cpu_s', float('nan')):.1f})"
+            elif f"{key}:server_cpu" in results[name]:
+                server, browser = results[name][f"{key}:server_cpu"], results[name][f"{key}:browser_cpu"]
+                cell += f" ({server:.2f} + {browser:.2f})"
+            cells.append(cell)
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("corpora", nargs="*", type=Path, help="folders, datasets or web archives")
+    parser.add_argument("--table", type=Path, action="append", default=[],
+                        help="print the table of figures kept by --json (more than one: side by side)")  # fmt: skip
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--no-cli", action="store_true", help="leave out the CLI's run")
+    args = parser.parse_args(argv)
+    results: dict[str, dict[str, float]] = {}
+    for kept in args.table:
+        results |= json.loads(kept.read_text())
+    for corpus in args.corpora:
+        with tempfile.TemporaryDirectory(prefix="bench-browser-") as scratch:
+            found = {} if args.no_cli else cli_run(corpus, Path(scratch) / "cli")
+            found |= browse(corpus, Path(scratch) / "page")
+        results[corpus.name] = found
+        print(f"{corpus}: {json.dumps(found)}", file=sys.stderr, flush=True)
+    print(table(results))
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,168 @@
+"""What a run costs besides parsing: start-up, the caches, and memory as the corpus grows (issue 19, items 3-5).
+
+Every figure is CPU time (user + system) or peak RSS of a ``reactions extract`` process of its own, read with
+``os.wait4`` (so another busy process on the machine does not count, and each figure is that process's alone):
+
+* start-up: ``reactions extract seeds/`` (a dozen reactions: nearly all of it is start-up), the least of
+  ``--repeat`` runs;
+* cold and warm: ``reactions extract CORPUS --jobs 1 --cache-dir NEW`` and the same again (the stored frame is
+  read back), and once more after the stored frames are dropped (every document's parse and every reaction's
+  scores come from the cache: a changed corpus);
+* cache writes: a cold run in this process with :meth:`ParseCache.put`, :meth:`ParseCache.flush`,
+  :meth:`ParseCache.put_scores` and the frame cache's save timed (``time.process_time``), as a share of the run;
+* memory: peak RSS of ``--jobs 1 --no-cache`` runs on 1x, 4x and 16x the corpus (copies under other folder
+  names, hard-linked when the file system allows: the same reactions, 4 and 16 times the articles).
+
+Usage::
+
+    python benchmarks/bench_run.py /work/bulk/fnn [--scales 1,4,16] [--repeat 5] [--work /tmp/bench-run]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+SEEDS = HERE.parent / "seeds"
+COMMAND = [sys.executable, "-m", "reactions", "extract"]
+
+
+def measured(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
+    """CPU seconds (user + system) and peak RSS (MB) of one process running ``argv``."""
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, env=env)
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        raise SystemExit(f"failed ({process.returncode}): {' '.join(argv)}")
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def startup(work: Path, repeat: int) -> float:
+    """CPU seconds of ``reactions extract seeds/`` (its own cache folder, warm after the first run), the least."""
+    argv = [*COMMAND, str(SEEDS), "-q", "--jobs", "1", "--cache-dir", str(work / "seeds-cache")]
+    return min(measured([*argv, "-o", str(work / "seeds.csv")])[0] for _ in range(repeat))
+
+
+def cold_and_warm(corpus: Path, work: Path) -> dict[str, float]:
+    """CPU seconds of a cold run, a warm one (the stored frame) and one over the parse and score caches."""
+    folder = work / "cache"
+    shutil.rmtree(folder, ignore_errors=True)
+    argv = [*COMMAND, str(corpus), "--jobs", "1", "--cache-dir", str(folder), "-q", "-o", str(work / "x.csv")]
+    cold, _ = measured(argv)
+    warm, _ = measured(argv)
+    for store in folder.glob("corpus-*.db"):
+        with sqlite3.connect(store) as db:
+            db.execute("DELETE FROM frame_cache")
+    parses, _ = measured(argv)
+    return {"cold": cold, "warm": warm, "parse_warm": parses}
+
+
+def cache_write_share(corpus: Path, work: Path) -> tuple[dict[str, float], float]:
+    """CPU seconds spent writing the caches during a cold run in this process (by function), and the run's."""
+    from reactions.run import cache, framecache, pipeline
+
+    spent: dict[str, float] = {}
+
+    def timed(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            start = time.process_time()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                spent[name] = spent.get(name, 0.0) + time.process_time() - start
+
+        return wrapper
+
+    os.environ[cache.CACHE_DIR_ENV] = str(work / "share-cache")
+    shutil.rmtree(work / "share-cache", ignore_errors=True)
+    names = ("put", "flush", "put_scores")
+    originals = {name: getattr(cache.ParseCache, name) for name in names}
+    saved = framecache.save
+    try:
+        for name, function in originals.items():
+            setattr(cache.ParseCache, name, timed(name, function))
+        framecache.save = timed("frame", saved)
+        start = time.process_time()
+        pipeline.extract_frame([corpus], jobs=1)
+        total = time.process_time() - start
+    finally:
+        for name, function in originals.items():
+            setattr(cache.ParseCache, name, function)
+        framecache.save = saved
+    spent["put"] -= spent.get("flush", 0.0)  # put calls flush every FLUSH_ROWS rows: counted once
+    return spent, total
+
+
+def copies(corpus: Path, times: int, work: Path) -> Path:
+    """``times`` copies of ``corpus`` under ``work/x{times}/c0…``: hard links where possible (no disk used)."""
+    target = work / f"x{times}"
+    if target.exists():
+        return target
+    building = work / f".x{times}"
+    shutil.rmtree(building, ignore_errors=True)
+    for i in range(times):
+        shutil.copytree(corpus, building / f"c{i:02d}", copy_function=_link_or_copy)
+    building.rename(target)
+    return target
+
+
+def _link_or_copy(source: str, destination: str) -> None:
+    try:
+        os.link(source, destination)
+    except OSError:
+        shutil.copy2(source, destination)
+
+
+def peak_rss(corpus: Path, scales: list[int], work: Path) -> Iterator[tuple[int, float, float]]:
+    """Peak RSS (MB) and CPU seconds of an uncached ``--jobs 1`` run over each multiple of the corpus."""
+    for times in scales:
+        folder = corpus if times == 1 else copies(corpus, times, work)
+        argv = [*COMMAND, str(folder), "--jobs", "1", "--no-cache", "-q", "-o", str(work / f"x{times}.csv")]
+        cpu, rss = measured(argv)
+        yield times, rss, cpu
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("corpus", type=Path, help="the real bulk corpus (a FakeNewsNet folder), or any corpus")
+    parser.add_argument("--scales", default="1,4,16", help="corpus multiples for peak RSS (default 1,4,16)")
+    parser.add_argument("--repeat", type=int, default=5, help="start-up runs, the least is shown (default 5)")
+    parser.add_argument("--work", type=Path, help="where the copies and caches go (default: a temporary folder)")
+    parser.add_argument("--skip", default="", help="comma-separated parts to skip: startup,cache,share,memory")
+    args = parser.parse_args(argv)
+    skip = set(filter(None, args.skip.split(",")))
+    work = args.work or Path(tempfile.mkdtemp(prefix="bench-run-"))
+    work.mkdir(parents=True, exist_ok=True)
+    print(f"corpus {args.corpus}  load average {os.getloadavg()[0]:.1f}")
+    if "startup" not in skip:
+        print(f"start-up: reactions extract seeds/  {startup(work, args.repeat):.2f} CPU-s (least of {args.repeat})")
+    if "cache" not in skip:
+        runs = cold_and_warm(args.corpus, work)
+        cold = runs["cold"]
+        print(f"cold {cold:.2f} CPU-s | warm (stored frame) {runs['warm']:.2f} = {runs['warm'] / cold:.1%} of cold"
+              f" | parse and score caches only {runs['parse_warm']:.2f} = {runs['parse_warm'] / cold:.1%}")
+    if "share" not in skip:
+        parts, total = cache_write_share(args.corpus, work)
+        spent = sum(parts.values())
+        shown = ", ".join(f"{name} {seconds:.2f}" for name, seconds in parts.items())
+        print(f"cache writes {spent:.2f} of {total:.2f} CPU-s in a cold run = {spent / total:.1%} ({shown})")
+    if "memory" not in skip:
+        first = None
+        for times, rss, cpu in peak_rss(args.corpus, [int(s) for s in args.scales.split(",")], work):
+            first = first or rss
+            print(f"{times:>3}x: peak RSS {rss:7.1f} MB = {rss / first:.2f}x the 1x peak  ({cpu:.1f} CPU-s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

