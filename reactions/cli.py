@@ -107,8 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     extract.add_argument(
         "--dask", nargs="?", const="", default=None, metavar="ADDRESS",
-        help="run on Dask: the scheduler at ADDRESS (tcp://host:8786), or a local cluster with one worker per "
-        "core when no address is given (pip install 'reactions[dask]')",
+        help="run on Dask: the scheduler at ADDRESS (tcp://host:8786), or a local cluster of --jobs workers "
+        "(default: one per core) when no address is given (pip install 'reactions[dask]')",
     )  # fmt: skip
     extract.add_argument(
         "--columns", choices=("all", "twarc"), default="all",
@@ -207,7 +207,7 @@ def run_extract(args: argparse.Namespace) -> int:
         if args.dask is not None:  # the same run, its tasks on a Dask cluster
             from reactions.run.dask import connect
 
-            cluster = stack.enter_context(connect(args.dask or None))
+            cluster = stack.enter_context(connect(args.dask or None, args.jobs or None))
         result = extract_frame(  # to_frame(read_corpus(…)) in `jobs` processes, or the stored frame of a re-run
             args.paths, jobs=args.jobs or None, cache=not args.no_cache, lexicon=settings.lexicon,
             overrides=settings.overrides, progress=bar, read=read, cluster=cluster, sources=source_options(args),

@@ -217,3 +217,8 @@ def test_after_a_cli_run_on_a_local_cluster_the_process_has_no_child(tmp_path: P
     env = {**os.environ, "REACTIONS_CACHE_DIR": str(tmp_path / "cache")}
     done = subprocess.run(command, env=env, check=True, timeout=300, capture_output=True, text=True)
     assert done.stdout.strip().splitlines()[-1] == "0 []"  # no worker, no fork server, no resource tracker
+
+
+def test_a_local_cluster_has_the_workers_asked_for() -> None:
+    with reactions_dask.connect(workers=1) as local:
+        assert len(local.scheduler_info()["workers"]) == 1

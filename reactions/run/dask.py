@@ -96,8 +96,13 @@ def local_cluster(distributed: Any, workers: int) -> Iterator[Any]:
 
 
 def _stop_helpers() -> None:
-    """Stop :mod:`multiprocessing`'s fork server and resource tracker (each starts again when next needed)."""
-    from multiprocessing import forkserver, resource_tracker
+    """Stop :mod:`multiprocessing`'s fork server and resource tracker (each starts again when next needed), unless
+    another process this one started is still alive (another cluster's worker): it holds them open, and stopping
+    them would wait for it."""
+    from multiprocessing import active_children, forkserver, resource_tracker
+
+    if active_children():
+        return
 
     for helper in (getattr(forkserver, "_forkserver", None), getattr(resource_tracker, "_resource_tracker", None)):
         stop = getattr(helper, "_stop", None)

@@ -336,11 +336,12 @@ class _Run:
 
     def _split(self, units: deque[tuple[Unit, int]]) -> Iterator[tuple[Unit, int]]:
         """The units, taken off ``units`` (none is held to the end of the run), a dataset's or web archive's part
-        read here in batches of its documents when other processes parse (:func:`~reactions.run.units.split_part`):
-        its rows or records go to the workers as a folder's files do."""
+        read here in batches of its documents (:func:`~reactions.run.units.split_part`): its rows or records go to
+        the workers as a folder's files do, and no process holds a whole dataset's documents at once (with
+        ``jobs=1`` too)."""
         while units:
             unit, weight = units.popleft()
-            if isinstance(unit, Part) and self.tasks.pool is not None:
+            if isinstance(unit, Part):
                 yield from split_part(unit, self.options.sources)
             else:
                 yield unit, weight

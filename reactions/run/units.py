@@ -103,13 +103,15 @@ def split_units(inputs: RunInputs, batch: int, options: SourceOptions = DEFAULT_
 
     for item in inputs.files:
         kind = source_kind(item.path)
-        if kind is None or kind == "fakenewsnet":
-            if single if kind is None else plain:
+        if kind is None:
+            if single:
                 flush()  # reading order kept
-            if kind is None:
-                plain.append((item.path, item.source))
-            else:
-                single.extend(partitions(item.path, options, name=item.source))
+            plain.append((item.path, item.source))
+            continue
+        if kind == "fakenewsnet":
+            if plain:
+                flush()
+            single.extend(partitions(item.path, options, name=item.source))
             continue
         flush()
         units.extend((part, 1) for part in partitions(item.path, options, name=item.source))
