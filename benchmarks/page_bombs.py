@@ -88,7 +88,8 @@ def main(argv: list[str] | None = None) -> int:
             page.goto(url)
             page.wait_for_selector(f"{CHART} svg", timeout=args.timeout * 1000)
             shown = time.monotonic() - started
-            found = "Great game" in page.content()
+            metrics = page.locator("[data-testid=stMetric]").all_inner_texts()
+            found = any(" ".join(m.split()) == "Reactions 1" for m in metrics)  # the good article's one post
             browser.close()
         done.set()
         watcher.join()

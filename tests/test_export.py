@@ -51,7 +51,10 @@ reactions = st.builds(
     status_id=optional_texts, url=optional_texts, created_at=moments, lang=optional_texts,
 )  # fmt: skip
 article_urls = st.none() | st.sampled_from(["https://www.bbc.co.uk/news/1", "http://cnn.com/x", "not a url"])
-articles = st.builds(Article, source=st.sampled_from(["", "a.txt", "b c.md", "c.txt"]), title=st.none(), date=dates,
+article_dates = st.none() | st.dates(min_value=dt.date(1975, 1, 1), max_value=dt.date(2044, 12, 31))
+"""An article's date stands for its publication time when it has none: within the moments' 70 years too."""
+articles = st.builds(Article, source=st.sampled_from(["", "a.txt", "b c.md", "c.txt"]), title=st.none(),
+                     date=article_dates,
                      text=st.just(""), published_at=moments, url=article_urls)  # fmt: skip
 corpora = st.builds(
     Corpus,
