@@ -15,15 +15,16 @@ from reactions.charts_compare import SIDE_COLORS
 pytestmark = pytest.mark.browser
 __all__ = ["page_url"]  # the fixture, used below by name
 
-DESCRIPTIONS = ("Reactions per day of side A and side B", "The share of negative, neutral and positive",
-                "Top hashtags of side A and side B")  # fmt: skip
+DESCRIPTIONS = ("Reactions per ", "The share of negative, neutral and positive", "Top hashtags of side A and side B")
+"""How each Compare chart's description starts (the volume's bucket is the main chart's: day, week, month…)."""
 
 
 def compare_charts(page: Any) -> list[str]:
     """Wait for the Compare section's three charts and check each is drawn once, without an error; their
     selectors."""
     page.wait_for_selector(".st-key-compare_b", timeout=60_000)
-    charts = [f'{CHART}[role=graphics-document][aria-label^="{name}"]' for name in DESCRIPTIONS]
+    charts = [f'{CHART}[role=graphics-document][aria-label^="{name}"][aria-label*="side A and side B"]'
+              for name in DESCRIPTIONS]  # fmt: skip
     page.wait_for_selector(f"{charts[2]} svg", timeout=60_000)
     settle(page)
     assert page.locator("[data-testid=stException]").count() == 0
