@@ -160,10 +160,12 @@ def readings(label: Mapping[str, Any], key: str) -> list[Any]:
     return values
 
 
-def load_labels(root: Path) -> dict[str, list[dict[str, Any]]]:
-    """Labels per file name, in file order."""
+def load_labels(
+    root: Path, names: Iterable[str] = ("expected.jsonl", "expected_html.jsonl")
+) -> dict[str, list[dict[str, Any]]]:
+    """Labels per file name, in file order, from the label files ``names`` under ``root`` (those present)."""
     by_file: dict[str, list[dict[str, Any]]] = collections.defaultdict(list)
-    for name in ("expected.jsonl", "expected_html.jsonl"):
+    for name in names:
         path = root / name
         if path.exists():
             for line in path.read_text(encoding="utf-8").splitlines():

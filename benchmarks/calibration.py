@@ -15,15 +15,17 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import collections
 import difflib
 import importlib.util
-import json
 import sys
 from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from accuracy import load_labels
 
 from reactions import parse_article, read_article
 
@@ -44,25 +46,13 @@ def _load(path: Path) -> ModuleType:
     return module
 
 
-def _labels(path: Path) -> dict[str, list[dict[str, Any]]]:
-    by_file: dict[str, list[dict[str, Any]]] = collections.defaultdict(list)
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                label = json.loads(line)
-                by_file[label["file"]].append(label)
-    return by_file
-
-
 def _texts(label: dict[str, Any]) -> set[str]:
     return {_nws(label.get("text")), _nws((label.get("alt") or {}).get("text"))} - {""} or {""}
 
 
 def devset_pairs(root: Path) -> Iterable[tuple[float, bool, str]]:
     """``(confidence, exact, group)`` for every reaction found in ``articles/`` and ``html/``."""
-    labels = _labels(root / "expected.jsonl")
-    for name, rows in _labels(root / "expected_html.jsonl").items():
-        labels[name].extend(rows)
+    labels = load_labels(root)
     files = sorted([*root.glob("articles/*.txt"), *root.glob("articles/*.md"), *root.glob("html/*.html")])
     for path in files:
         article = read_article(path) if path.suffix == ".html" else parse_article(path.read_text("utf-8"), path.name)
@@ -100,7 +90,7 @@ def _best(label: dict[str, Any], found: list[Any]) -> Any:
 def crawler_pairs(root: Path) -> Iterable[tuple[float, bool, str]]:
     """``(confidence, exact, extractor)`` for every non-quote reaction found in ``crawler/texts/``."""
     scorer = _load(root / "score_text.py")
-    labels = _labels(root / "expected_text.jsonl")
+    labels = load_labels(root, ("expected_text.jsonl",))
     for path in sorted(root.glob("texts/*/*.txt")):
         name = str(path.relative_to(root))
         found = [p for p in scorer.found(parse_article(path.read_text("utf-8"), path.name)) if p["kind"] != "quote"]
