@@ -50,6 +50,7 @@ from reactions.parse.authors import REACH
 from reactions.parse.markup import merged_spans
 from reactions.parse.networks import prose_words
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
+from reactions.parse.sentences import unfold, words_of
 from reactions.parse.text import clean_text
 
 __all__ = ["CUES", "WINDOW", "article_without_reactions", "enabled", "may_hold_reactions"]
@@ -66,9 +67,6 @@ CUES: Final = (
 """Lower-case openings of every word by which the quote finder judges a quotation a post: posting and writing
 verbs (``quotes.STRONG_VERBS``, ``quotes.WRITING_VERBS``) and what ``quotes._POST_CUE_RE`` and
 ``quotes._POSTED_CONTEXT_RE`` read (``x``, the platform, is looked for as a word of its own)."""
-_FOLDS: Final = (("\u0130", "i"), ("\u0131", "i"), ("\u017f", "s"), ("\u212a", "k"))
-"""The non-ASCII letters that ``re.IGNORECASE`` matches with ASCII ones (``İ`` first: ``str.lower`` would
-make it two characters)."""
 _BOUND: Final = 40
 _HANDLE_CHARS_RE: Final = re.compile(r"[A-Za-z0-9_.]{0,40}")
 _SPACES_RE: Final = re.compile(r"[ \t]{0,40}")
@@ -160,7 +158,7 @@ def _has_quote_cue(body: str) -> bool:
     lines, led, cut = _lines(body, marks)
     sentences = _Sentences(body, marks)
     for start, end in lines:
-        words = _words(body[start:end])
+        words = words_of(body[start:end])
         if not cut and WORDS.isdisjoint(words):
             continue
         found = WORDS.intersection(words)
@@ -176,7 +174,7 @@ def _has_quote_cue(body: str) -> bool:
 def _context_cue(body: str, start: int, end: int) -> bool:
     """Whether ``body[start:end]`` (before lead-ins' colons) holds one of :data:`CONTEXT_WORDS` that the
     quote finder may read as saying the quotation was posted."""
-    context = CONTEXT_WORDS.intersection(_words(body[start:end]))
+    context = CONTEXT_WORDS.intersection(words_of(body[start:end]))
     if not context:
         return False
     segment = _fold(body[start:end])
@@ -205,19 +203,6 @@ WORDS: Final = frozenset(
 """The whole words by which the quote finder judges a quotation in its sentence a post (its patterns put
 ``\\b`` on both sides of each): a line holding none of them holds no cue, unless the quote finder cuts a
 word short (:func:`_cut_word`)."""
-_WORD_BYTES: Final = bytes(
-    byte + 32 if 65 <= byte <= 90 else byte if (chr(byte).isalnum() and byte < 128) or byte == 95 else 32
-    for byte in range(256)
-)
-"""Bytes of UTF-8 text as words: ASCII letters in lower case, digits and ``_`` kept, everything else a space
-(a non-ASCII letter splits a word, which only finds more words)."""
-
-
-def _words(text: str) -> list[bytes]:
-    """The words of ``text`` (lower case, ASCII; see :data:`_WORD_BYTES`), as ``re.IGNORECASE`` folds them."""
-    return _unfold(text).encode("utf-8", "surrogatepass").translate(_WORD_BYTES).split()
-
-
 CONTEXT_WORDS: Final = frozenset(
     b"tweet tweets tweeted tweeting retweet retweets retweeted retweeting twitter instagram facebook tiktok snapchat "
     b"threads bluesky mastodon social x post posts caption captions selfie selfies thread deleted".split()
@@ -393,13 +378,4 @@ def _word_char(text: str, at: int) -> bool:
 
 def _fold(text: str) -> str:
     """``text`` in lower case, as ``re.IGNORECASE`` compares ASCII letters, with its offsets kept."""
-    return _unfold(text).lower()
-
-
-def _unfold(text: str) -> str:
-    """``text`` with the non-ASCII letters ``re.IGNORECASE`` takes for ASCII ones (:data:`_FOLDS`) made ASCII."""
-    if not text.isascii():
-        for letter, ascii_letter in _FOLDS:
-            if letter in text:
-                text = text.replace(letter, ascii_letter)
-    return text
+    return unfold(text).lower()

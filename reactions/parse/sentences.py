@@ -24,7 +24,10 @@ from reactions.models import Platform
 from reactions.parse.authors import FURNITURE, REACH
 from reactions.parse.networks import platform_words
 
-__all__ = ["LOOK_BACK", "PLATFORM_WORDS", "SENTENCE_END_RE", "Surroundings", "TextIndex", "platform_named", "words_of"]
+__all__ = [
+    "LOOK_BACK", "PLATFORM_WORDS", "SENTENCE_END_RE", "Surroundings", "TextIndex", "platform_named", "unfold",
+    "words_of",
+]
 
 SENTENCE_END_RE: Final = re.compile(r"[.!?…](?<!\b[A-Z][.!?…])[\"”’)]?(?=[ \t\n]|$)")
 """A sentence's end (not after a lone capital: ``E! News``, ``U.S.``)."""
@@ -54,9 +57,13 @@ _WORD_BYTES: Final = bytes(
 def words_of(text: str) -> list[bytes]:
     """The words of ``text`` (lower case, ASCII; see :data:`_WORD_BYTES`), as ``re.IGNORECASE`` folds them: a
     word that a pattern finds between ``\\b`` is among them."""
-    if not text.isascii():
-        text = text.translate(_FOLDS)
-    return text.encode("utf-8", "surrogatepass").translate(_WORD_BYTES).split()
+    return unfold(text).encode("utf-8", "surrogatepass").translate(_WORD_BYTES).split()
+
+
+def unfold(text: str) -> str:
+    """``text`` with the non-ASCII letters ``re.IGNORECASE`` takes for ASCII ones (:data:`_FOLDS`) made ASCII,
+    its offsets kept."""
+    return text.translate(_FOLDS) if not text.isascii() else text
 
 
 def platform_named(text: str) -> Platform | None:
