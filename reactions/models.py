@@ -218,6 +218,8 @@ class Document:
         url: the article's own URL, when the source gives it.
         title: the article's title, when the source gives it.
         published: when the article was published (or, for a web archive, fetched), timezone-aware UTC.
+        place: where in its file the article is, for a file of many (``row 12 (id n123)``); the run puts it
+            before the article's warnings so a person can find the row.
     """
 
     source: str
@@ -225,6 +227,7 @@ class Document:
     url: str | None = None
     title: str | None = None
     published: dt.datetime | None = None
+    place: str | None = None
 
 
 class Status(enum.StrEnum):

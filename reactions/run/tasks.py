@@ -98,7 +98,7 @@ def read_chunk(
             digest_of.setdefault(path, None)
             continue
         (article, outcome), digest = next(found)
-        outcomes.append(located(outcome, path))
+        outcomes.append(located(placed(outcome, item.place), path))
         digest_of[path] = digest
         if article is not None:
             articles.append(with_metadata(article, item))
@@ -107,6 +107,21 @@ def read_chunk(
     cited = {source for sources in columns["sources"] for source in sources}
     infos = {article.source: article_info(article) for article in articles if article.source in cited}
     return Chunk(outcomes, columns, infos, digest_of if cache is not None else {}, len(misses), error)
+
+
+def placed(outcome: FileOutcome, place: str | None) -> FileOutcome:
+    """``outcome`` with where in its file the article is (``row 12 (id n123)``) before each warning and reason
+    that does not say it already (:mod:`reactions.report` shows it as the place)."""
+    if not place:
+        return outcome
+
+    def where(message: str) -> str:
+        if message.startswith("row "):
+            return message
+        return f"{place}, {message}" if message.startswith("offset ") else f"{place}: {message}"
+
+    reason = where(outcome.reason) if outcome.reason else None
+    return dataclasses.replace(outcome, warnings=tuple(map(where, outcome.warnings)), reason=reason)
 
 
 def _parse(documents: list[tuple[str, bytes]], guard: GuardedParser | float | None) -> list[Parsed]:
