@@ -144,8 +144,11 @@ class Surroundings:
         self.match = match
         self.para = body.rfind("\n", max(0, match.start() - REACH), match.start()) + 1
         """Where its paragraph starts (the text's start when no line break is within reach)."""
-        self.start = index.sentence_start(max(self.para, match.start() - LOOK_BACK), match.start())
-        """Where its sentence starts."""
+        lo = max(0, match.start() - LOOK_BACK)
+        paragraph = self.para or body.rfind("\n", lo, match.start()) + 1
+        self.start = index.sentence_start(max(paragraph, lo), match.start())
+        """Where its sentence starts: never before its paragraph, however long (a sentence never crosses a line
+        break; the paragraph's own start is looked for only so far back as the sentence is)."""
         self._lead: str | None = None
         self._after: str | None = None
 
