@@ -151,3 +151,35 @@ def test_the_commands_check_sees_a_missing_folder(tmp_path: Path) -> None:
     block = "```\nreactions extract articles/ -o out.csv  # x\nreactions extract seeds/\n```\n"
     page.write_text(block, encoding="utf-8")
     assert _command_paths(page) == ["articles/", "seeds/"]
+
+
+def _first_block(text: str, after: str) -> list[str]:
+    block = text.split(after, 1)[1].split("```\n", 1)[1].split("```", 1)[0]
+    return [line.split("  #", 1)[0].strip() for line in block.splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize(
+    ("page", "after"), [("README.md", "## The command line"), ("docs/cli.md", "# The command line")]
+)  # fmt: skip
+def test_the_command_line_examples_run_as_written(page: str, after: str, tmp_path: Path) -> None:
+    """Each command of the page's first block runs on the seeds and exits 0 (its /tmp/ files written to tmp_path,
+    ``ID`` a reaction of the seeds)."""
+    import shutil
+
+    from reactions.cli import main
+    from reactions.run.pipeline import extract_frame
+
+    reaction = str(extract_frame([str(ROOT / "seeds")], jobs=1, cache=False).frame["id"].iloc[0])
+    lines = _first_block((ROOT / page).read_text(encoding="utf-8"), after)
+    assert len(lines) >= 5
+    seeds = sorted((ROOT / "seeds").iterdir())
+    for line in lines:
+        words = [word.replace("/tmp/", f"{tmp_path}/") for word in shlex.split(line)]
+        words = [reaction if word == "ID" else str(ROOT / word) if word.startswith("seeds") else word for word in words]
+        if words[:2] == ["cp", "-r"]:
+            shutil.copytree(words[2], words[3])
+            continue
+        command = words[3:] if words[:3] == ["python", "-m", "reactions"] else words[1:]
+        assert words[0] in ("reactions", "python"), line
+        assert main(command) == 0, line
+    assert sorted((ROOT / "seeds").iterdir()) == seeds  # an example that writes a store uses a copy
