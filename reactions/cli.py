@@ -1,7 +1,9 @@
 """The ``reactions`` command: ``reactions extract PATH... [-o OUT] [--lexicon FILE]``, ``reactions network PATH...
 --graph hashtags|mentions [-o OUT]``, ``reactions compare A_PATH... --vs B_PATH... [-o OUT]``, and the analyst's
 ``reactions label ID LABEL``, ``reactions lexicon`` and ``reactions views PATH`` (the store beside the corpus,
-:mod:`reactions.store`; the last in :mod:`reactions.cli_views`).
+:mod:`reactions.store`; the last in :mod:`reactions.cli_views`).  The commands that read a corpus share one set
+of run options and make their runs in :mod:`reactions.cli_options`; docs/cli.md is generated from
+:func:`build_parser` (``python scripts/gen_docs.py``).
 
 The command only writes what library functions produce (:func:`reactions.run.pipeline.extract_frame`,
 which gives the frame of :func:`reactions.frames.to_frame` over :func:`reactions.corpus.read_corpus`,
