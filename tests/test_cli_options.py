@@ -113,7 +113,7 @@ def test_a_file_over_max_file_size_is_named_by_every_command(
 @pytest.mark.parametrize("command", READERS)
 def test_ignore_store_and_lexicon_change_every_commands_scores(command: str, corpus: Path, tmp_path: Path) -> None:
     assert main(["lexicon", "--corpus", str(corpus), "--set", "vibe", "-3"]) == 0
-    outputs = []
+    outputs: list[bytes] = []
     for extra in ([], ["--ignore-store"]):
         out = tmp_path / f"{command}{len(outputs)}.{'gexf' if command == 'network' else 'csv'}"
         argv = [command, str(corpus), *(["--vs", str(corpus)] if command == "compare" else []), "-o", str(out), "-q"]
