@@ -56,10 +56,15 @@ def test_parsing_ascii_articles_loads_no_frame_library_and_builds_no_unicode_tab
     assert (tables, loaded) == ("0", "")
 
 
+def _teaching() -> str:
+    """What teaches the library: README and docs/library.md (README links it)."""
+    return "\n".join((ROOT / name).read_text(encoding="utf-8") for name in ("README.md", "docs/library.md"))
+
+
 def test_every_public_name_resolves_and_readme_imports_only_them() -> None:
     for name in reactions.__all__:
         assert getattr(reactions, name) is not None, name
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = _teaching()
     imports = re.findall(r"^(?:>>> )?from (reactions\S*) import (.+)$", readme, re.MULTILINE)
     assert imports
     for module, names in imports:
@@ -71,7 +76,7 @@ def test_readme_teaches_calls_from_the_top_level_and_all_holds_nothing_it_does_n
     """A call README shows (``reactions.name(``) is a public name; a public name is never spelt through its
     module (``reactions.views.filter_rows``); and every public name is in README (``__all__`` is what it
     teaches, nothing else)."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = _teaching()
     public = set(reactions.__all__)
     called = set(re.findall(r"\breactions\.(\w+)\(", readme))
     assert called

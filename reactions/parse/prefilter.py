@@ -102,7 +102,7 @@ def may_hold_reactions(body: str) -> bool:
 
 
 def _has_markup(body: str) -> bool:
-    """Embed markup, a ``<script>`` or a code fence: what :mod:`reactions.markup` reads or blanks out."""
+    """Embed markup, a ``<script>`` or a code fence: what :mod:`reactions.parse.markup` reads or blanks out."""
     if ("`" in body and "```" in body) or ("~" in body and "~~~" in body):
         return True
     at = body.find("<")
@@ -252,7 +252,7 @@ def _cues_in(segment: str, cues: tuple[str, ...], *, x: bool = True) -> Iterator
 
 
 class _Sentences:
-    """Whether a word may stand in a quotation's sentence (as :func:`reactions.parse.quotes._sentences_around` cuts
+    """Whether a word may stand in a quotation's sentence (as :class:`reactions.parse.sentences.Surroundings` cuts
     it), asked at growing offsets (linear time): before a later mark on its line with no sentence's end between,
     or after the nearest mark before it, on its line, within :data:`~reactions.parse.authors.REACH` characters and no
     sentence's end between."""
