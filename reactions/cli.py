@@ -310,9 +310,15 @@ def _check_reaction_id(folder: Path, reaction_id: str) -> None:
 
 def run_lexicon(args: argparse.Namespace) -> int:
     """``reactions lexicon [--import FILE] [--set TERM VALENCE] [--remove TERM]``, then the lexicon."""
-    from reactions.store import Store, load_lexicon_file
+    from reactions.store import Store, load_lexicon_file, read_store, store_path
 
-    store = Store.beside(_corpus_dir(args.corpus))
+    folder = _corpus_dir(args.corpus)
+    if not (args.import_file or args.set or args.remove):  # only listing: no store made where there is none
+        path = store_path(folder)
+        lexicon = read_store(path)[0] if path.exists() else {}
+        write_stdout("".join(f"{term}\t{valence:g}\n" for term, valence in lexicon.items()).encode("utf-8"))
+        return 0
+    store = Store.beside(folder)
     entries = load_lexicon_file(args.import_file) if args.import_file else {}
     try:
         entries.update({term: float(valence) for term, valence in args.set})
