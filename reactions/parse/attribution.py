@@ -215,7 +215,9 @@ def _introduction(before: str, text: str, line_start: int, floor: int) -> tuple[
     phrase = [*_BYLINE_PHRASE_RE.finditer(before)][-1:] if any(w in lowered for w in BYLINE_LAST_WORDS) else []
     if phrase:
         platform = Platform.INSTAGRAM if phrase[0].group("instagram") else Platform.TWITTER
-        return line_start + phrase[0].start(), before[phrase[0].end() :].strip(), Rendering.BYLINE, platform
+        start = line_start + phrase[0].start()
+        start -= start > 0 and text[start - 1] == "["  # a Markdown link's bracket is the byline's, not the post's
+        return start, before[phrase[0].end() :].strip(), Rendering.BYLINE, platform
     dash = _last_dash(before)
     if dash is not None and len(before) - dash[1] <= MAX_NAME + 2:
         return line_start + dash[0], before[dash[1] :].strip(), Rendering.DASH, Platform.TWITTER
@@ -237,7 +239,8 @@ def _byline_on_line_before(text: str, line_start: int, floor: int) -> tuple[int,
     if prev_start == 0 and lowest > 0:
         return None
     line = text[prev_start : line_start - 1]
-    phrase = [*_BYLINE_PHRASE_RE.finditer(line)][-1:] if "by" in line.lower() else []
+    lowered = line.lower()
+    phrase = [*_BYLINE_PHRASE_RE.finditer(line)][-1:] if any(w in lowered for w in BYLINE_LAST_WORDS) else []
     if not phrase:
         return None
     platform = Platform.INSTAGRAM if phrase[0].group("instagram") else Platform.TWITTER
