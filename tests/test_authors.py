@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from reactions.parse.authors import author_as_written, is_poster, plausible_author, resolve_author
+from reactions.parse.authors import author_as_written, is_poster, plausible_author, resolve_author, subject_before
 
 
 @pytest.mark.parametrize(
@@ -50,3 +50,8 @@ def test_posters_and_plausible_authors() -> None:
     assert not is_poster("the president")
     assert plausible_author("Jane Doe")
     assert not plausible_author("was shared")
+
+
+def test_a_clauses_first_word_is_no_subject() -> None:
+    assert subject_before("When asked by a fan on Twitter how Stormi is doing, Kylie ") == "Kylie"
+    assert subject_before("When ") == ""

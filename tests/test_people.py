@@ -99,3 +99,8 @@ def test_given_names_of_one_sex_only_are_known() -> None:
     assert (first_name_gender("Rachel"), first_name_gender("Peter")) == ("f", "m")
     assert first_name_gender("Taylor") is None  # about half and half
     assert first_name_gender("Hollywood") is None
+
+
+def test_a_possessive_ending_is_no_part_of_a_full_name() -> None:
+    body = "Serena Williams’ post went viral. Serena Williams won again. Later Serena wrote on Twitter."
+    assert full_names(body, [(70, "Serena")]) == ["Serena Williams"]

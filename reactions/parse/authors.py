@@ -74,7 +74,9 @@ def subject_before(words: str) -> str:
         name: list[str] = []
         while tokens and CAPITALISED.match(tokens[-1]) and len(name) < 6:
             name.insert(0, tokens.pop())
-        return " ".join(name) if not name[0].endswith(("’s", "'s")) else ""
+        if name[0].endswith(("’s", "'s")) or all(word.lower() in LEADING_WORDS for word in name):
+            return ""  # an owner ("Kim's"), or a clause's first word ("When asked by a fan…, Kylie replied")
+        return " ".join(name)
     phrase: list[str] = []
     while tokens and len(phrase) < 6:
         phrase.insert(0, tokens.pop())

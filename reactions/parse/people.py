@@ -206,10 +206,16 @@ def _beyond(words: list[str], more: list[str]) -> list[str] | None:
 def _trimmed(run: str) -> str:
     """A run of capitalised words less what comes before the name in it: openers, owners and roles (``BLM
     Activist Shaun King``), and past four words a headline's other words (``Paris Jackson Head To``)."""
-    words = [word.removesuffix("’s").removesuffix("'s") for word in run.split()]
+    words = [_unowned(word) for word in run.split()]
     cut = max((i + 1 for i, word in enumerate(words) if _is_filler(word) or word != run.split()[i]), default=0)
     words = words[cut:]
     return " ".join(words if len(words) <= 3 else words[:2])
+
+
+def _unowned(word: str) -> str:
+    """``word`` without its possessive ending (``Kim's`` -> ``Kim``, ``Williams’`` -> ``Williams``)."""
+    bare = word.removesuffix("’s").removesuffix("'s")
+    return bare[:-1] if bare.endswith(("s’", "s'")) else bare
 
 
 def _full(name: str, runs: Sequence[tuple[int, str]]) -> str:

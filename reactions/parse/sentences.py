@@ -29,8 +29,11 @@ __all__ = [
     "words_of",
 ]
 
-SENTENCE_END_RE: Final = re.compile(r"[.!?…](?<!\b[A-Z][.!?…])[\"”’)]?(?=[ \t\n]|$)")
-"""A sentence's end (not after a lone capital: ``E! News``, ``U.S.``)."""
+SENTENCE_END_RE: Final = re.compile(r"[.!?…](?<!\b[A-Z][.!?…])[\"”’)]?(?:\[\d{1,3}\])?(?=[ \t\n]|$)")
+"""A sentence's end (not after a lone capital: ``E! News``, ``U.S.``), with a citation mark after it when there is
+one (Wikipedia's ``…years ago."[26] He``)."""
+_END_REACH: Final = 7
+"""How many characters after its mark a sentence's end may take (a closing mark and ``[123]``)."""
 
 _ENDING: Final = frozenset(".!?…")
 """The marks a sentence's end starts with."""
@@ -89,9 +92,9 @@ class TextIndex:
             found = [(m.start(), m.end()) for m in SENTENCE_END_RE.finditer(self.body)]
             self._starts = [start for start, _ in found]
             self._ends = [end for _, end in found]
-        # An end found in the whole body depends on at most the two characters after its mark; a mark within two
-        # characters of ``at`` is read as the scan stopping at ``at`` reads it.
-        tail = max(lo, at - 2)
+        # An end found in the whole body depends on at most the _END_REACH characters after its mark; a mark that
+        # close to ``at`` is read as the scan stopping at ``at`` reads it.
+        tail = max(lo, at - _END_REACH)
         if not _ENDING.isdisjoint(self.body[tail:at]):
             near = [m.end() for m in SENTENCE_END_RE.finditer(self.body, tail, at)]
             if near:
