@@ -28,6 +28,8 @@ from reactions.parse.quotes import find_quotes
         ("@jdoe", "@jdoe"),
         ("Shaun King", "Shaun King"),
         ("Prince Harry", "Prince Harry"),
+        ("Riggs' father", "father"),  # someone's father: a role, no name (author_of gives none)
+        ("Nikolas Cruz’", "Nikolas Cruz"),
     ],
 )
 def test_tidy_author_keeps_the_name_only(written: str, expected: str | None) -> None:

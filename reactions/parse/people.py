@@ -74,8 +74,11 @@ def tidy_author(author: str | None) -> str | None:
     if author.startswith("@"):
         return author
     name: list[str] = []
-    for token in _TOKEN_RE.findall(author):
-        owner = token.endswith(("’s", "'s"))
+    tokens = _TOKEN_RE.findall(author)
+    for i, token in enumerate(tokens):
+        bare = token.endswith(("'", "’"))  # "Riggs' father": an owner; "…, Cruz' wrote": the name
+        owner = token.endswith(("’s", "'s")) or (bare and i + 1 < len(tokens))
+        token = token[:-1] if bare and not owner else token
         if token[:1].isupper() and not _is_filler(token) and not owner:
             name.append(token.rstrip(",."))
         elif owner or token[:1].isupper() or not any(char.isalpha() for char in token):
