@@ -73,6 +73,24 @@ class Rendering(enum.StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Driver:
+    """One thing that moved a score.
+
+    Fields:
+        term: the word (lower case), emoji, idiom or phrase as written, or the punctuation
+            (``"!!!"``) whose emphasis VADER added.
+        valence: its valence after VADER's rules (negation, boosters, caps, "but"), rounded to
+            two decimals; for an emoji, the sum over the words of its description.
+        kind: ``"word"``, ``"emoji"``, ``"idiom"`` (VADER's special cases such as ``the shit``),
+            ``"phrase"`` (a custom-lexicon phrase) or ``"punctuation"``.
+    """
+
+    term: str
+    valence: float
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
 class Citation:
     """One place where a reaction stands in one article.
 
