@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import hashlib
+import json
 import multiprocessing
 import operator
 import os
@@ -28,8 +30,7 @@ from reactions.frames import (
     reaction_columns,
 )
 from reactions.models import Article, ArticleInfo, FileOutcome
-from reactions.run import parallel
-from reactions.run.cache import KEY_NAME, ParseCache, parser_version
+from reactions.run.cache import KEY_NAME, ParseCache, parser_version, score_key
 from reactions.run.guard import GuardedParser, kept, parse_within
 from reactions.run.parallel import cached_results
 from reactions.run.units import Unit, documents_only, unit_documents
@@ -133,9 +134,55 @@ def score_chunk(
         scored = score_frame(rows, lexicon=lexicon, overrides=overrides)
     else:
         with _released(cache):
-            scored = parallel.score_frame(rows, cache, lexicon=lexicon, overrides=overrides)
+            scored = score_cached(rows, cache, lexicon=lexicon, overrides=overrides)
             error = cache.error
     return scored[list(SENTIMENT_COLUMNS)], error
+
+
+def score_cached(
+    frame: pd.DataFrame,
+    cache: ParseCache,
+    *,
+    lexicon: Mapping[str, float] | None = None,
+    overrides: Mapping[str, str] | None = None,
+) -> pd.DataFrame:
+    """:func:`reactions.sentiment.score_frame` (the one scorer) through the store's score cache: the same frame,
+    but rows scored by an earlier run with the same text, id, override, lexicon and code are not scored again
+    (the scoring task's cache)."""
+    options: dict[str, Any] = {"lexicon": lexicon, "overrides": overrides}
+    keys = _score_keys(frame, cache.version, lexicon, overrides)
+    known = cache.get_scores(keys)
+    missing = [i for i, key in enumerate(keys) if key not in known]
+    if missing:
+        fresh = score_frame(frame.iloc[missing], **options)
+        rows = [list(row) for row in zip(*(_plain(fresh[c]) for c in SENTIMENT_COLUMNS), strict=True)]
+        known.update(zip((keys[i] for i in missing), rows, strict=True))
+        cache.put_scores((keys[i], row) for i, row in zip(missing, rows, strict=True))
+    template = score_frame(frame.iloc[:0], **options)
+    values = [known[key] for key in keys]
+    columns = {
+        name: pd.Series([row[j] for row in values], index=frame.index, dtype=object).astype(template[name].dtype)
+        for j, name in enumerate(SENTIMENT_COLUMNS)
+    }
+    base = frame.drop(columns=[c for c in SENTIMENT_COLUMNS if c in frame.columns])
+    return base.assign(**columns)
+
+
+def _score_keys(
+    frame: pd.DataFrame, version: str, lexicon: Mapping[str, float] | None, overrides: Mapping[str, str] | None
+) -> list[str]:
+    terms = json.dumps(sorted((str(k), float(v)) for k, v in (lexicon or {}).items()))
+    version = f"{version}:{hashlib.sha256(terms.encode()).hexdigest()[:16]}"
+    wanted = overrides or {}
+    return [
+        score_key(version, str(i), t if isinstance(t, str) else "\0<missing>", wanted.get(str(i)))
+        for i, t in zip(frame["id"].astype(object), frame["text"].astype(object), strict=True)
+    ]
+
+
+def _plain(column: pd.Series) -> list[Any]:
+    """A column's values as JSON-ready Python values (missing ones ``None``)."""
+    return [None if value is None or value is pd.NA else value for value in column.astype(object).tolist()]
 
 
 _OPEN_STORES: dict[tuple[int, str], tuple[tuple[int, ...], ParseCache]] = {}
