@@ -41,10 +41,7 @@ from reactions.corpus import (
     log_warnings,
     scan_files,
 )
-from reactions.frames import (
-    ARTICLE_COLUMNS,
-    reaction_columns,
-)
+from reactions.frames import ARTICLE_COLUMNS, BASE_COLUMNS, build_frame
 from reactions.models import ArticleInfo, Corpus, Document, FileOutcome, Status
 from reactions.run import framecache
 from reactions.run.cache import ParseCache, content_hash, open_cache
@@ -286,8 +283,7 @@ class _Run:
                 self.guard.close()
 
     def _go(self) -> tuple[pd.DataFrame, tuple[FileOutcome, ...]]:
-        names = list(reaction_columns((), {}))
-        merge = Merge(name for name in names if name not in ARTICLE_COLUMNS)
+        merge = Merge(name for name in BASE_COLUMNS if name not in ARTICLE_COLUMNS)
         articles: dict[str, ArticleInfo] = {}
         outcomes: list[FileOutcome] = []
         units = deque(self._units())
@@ -308,7 +304,7 @@ class _Run:
         self._score([], [], final=True)
         logger.info("parsed %d files, %d from the cache", parsed, read - parsed)
         self.tasks.hand_out(everything=True)  # the workers score on while the frame is built here
-        base = merge.frame(names, articles)
+        base = build_frame(merge.columns, articles)
         return self._scored(base), check_outcomes(outcomes)
 
     def _read(self, units: deque[tuple[Unit, int]]) -> Iterator[tuple[Chunk, int]]:

@@ -14,21 +14,14 @@ import multiprocessing
 import operator
 import os
 import threading
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Final
 
-import numpy as np
 import pandas as pd
 
 from reactions.corpus import FILLABLE, Parsed, located, parse_document, with_metadata
-from reactions.frames import (
-    BASE_DTYPES,
-    article_columns,
-    article_info,
-    frame_from_columns,
-    reaction_columns,
-)
+from reactions.frames import article_info, reaction_columns
 from reactions.models import Article, ArticleInfo, FileOutcome
 from reactions.run.cache import KEY_NAME, ParseCache, parser_version, score_key
 from reactions.run.guard import GuardedParser, kept, parse_within
@@ -104,7 +97,7 @@ def read_chunk(
         if article is not None:
             articles.append(with_metadata(article, item))
     # the columns of the citing articles are worked out once, after the merge (from every citing article)
-    columns = reaction_columns([r for article in articles for r in article.reactions], {}, of_articles=False)
+    columns = reaction_columns([r for article in articles for r in article.reactions])
     cited = {source for sources in columns["sources"] for source in sources}
     infos = {article.source: article_info(article) for article in articles if article.source in cited}
     return Chunk(outcomes, columns, infos, digest_of if cache is not None else {}, len(misses), error)
@@ -316,17 +309,3 @@ class Merge:
             if extra:
                 merged_sources[row] = list(dict.fromkeys([*known, *extra]))
                 counts[row] = len(merged_sources[row])
-
-    def frame(self, names: Sequence[str], articles: Mapping[str, ArticleInfo]) -> pd.DataFrame:
-        """The base frame (:data:`reactions.frames.BASE_COLUMNS`, in ``names`` order), the columns of the
-        citing articles (:data:`~reactions.frames.ARTICLE_COLUMNS`) worked out from ``articles`` (by id)."""
-        derived = article_columns(
-            self.columns["sources"], self.columns["created_at"], articles, self.columns["date"]
-        )
-        columns = {name: derived[name] if name in derived else self.columns[name] for name in names}
-        lists = [name for name in names if BASE_DTYPES.get(name) is object]
-        frame = frame_from_columns({name: values for name, values in columns.items() if name not in lists})
-        size = len(frame)
-        for name in lists:  # object cells straight from the lists (each cell already a list)
-            frame[name] = pd.Series(np.fromiter(columns[name], dtype=object, count=size), dtype=object)
-        return frame[list(names)]
