@@ -21,10 +21,11 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import logging
+import operator
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from reactions.errors import InputError
 from reactions.models import Article, Citation, Corpus, Document, FileOutcome, Reaction, Status
@@ -56,7 +57,6 @@ Parsed = tuple[Article | None, FileOutcome]
 """What reading one file gives: the article (``None`` when skipped) and the file's outcome."""
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: called after each file."""
-
 
 
 # --- listing ------------------------------------------------------------------------------------
@@ -414,7 +414,7 @@ FILLABLE: Final = (
 
 
 def merge_reactions(articles: Iterable[Article]) -> tuple[Reaction, ...]:
-    """One reaction per id, in order of first appearance, citing every place it appears.
+    """One reaction per id, in order of first appearance, citing every place it appears (:class:`Merge`).
 
     ``citations`` lists every ``(source, span)`` of every occurrence, in reading order (an
     occurrence without citations cites its own ``source`` and ``span``).  When occurrences differ
@@ -423,22 +423,78 @@ def merge_reactions(articles: Iterable[Article]) -> tuple[Reaction, ...]:
     the first later occurrence that has it; ``id``, ``kind``, ``platform`` and ``text`` are the
     first occurrence's, and ``source``/``span`` are its first citation.
     """
-    merged: dict[str, Reaction] = {}
-    cited: dict[str, dict[Citation, None]] = {}  # an ordered set per id
-    for article in articles:
-        for reaction in article.reactions:
-            here = reaction.citations or (Citation(reaction.source, reaction.span),)
-            first = merged.get(reaction.id)
-            merged[reaction.id] = reaction if first is None else _fill(first, reaction)
-            cited.setdefault(reaction.id, {}).update(dict.fromkeys(here))
-    return tuple(_with_citations(r, tuple(cited[r.id])) for r in merged.values())
+    found = [reaction for article in articles for reaction in article.reactions]
+    merge = Merge(("reaction", *FILLABLE, "citations"), cited="citations", counted=None)
+    merge.add({
+        "id": [r.id for r in found],
+        "reaction": found,
+        **{name: [getattr(r, name) for r in found] for name in FILLABLE},
+        "citations": [list(dict.fromkeys(r.citations or (Citation(r.source, r.span),))) for r in found],
+    })  # fmt: skip
+    return tuple(_merged(merge.columns, row) for row in range(len(merge.rows)))
 
 
-def _fill(first: Reaction, other: Reaction) -> Reaction:
-    missing = {name: getattr(other, name) for name in FILLABLE if not getattr(first, name) and getattr(other, name)}
-    return dataclasses.replace(first, **missing) if missing else first
-
-
-def _with_citations(reaction: Reaction, citations: tuple[Citation, ...]) -> Reaction:
+def _merged(columns: Mapping[str, list[Any]], row: int) -> Reaction:
+    """Row ``row`` of a merge of records as one: its first occurrence with the merged values and citations."""
+    first: Reaction = columns["reaction"][row]
+    filled = {name: columns[name][row] for name in FILLABLE if columns[name][row] is not getattr(first, name)}
+    citations = tuple(columns["citations"][row])
     head = citations[0]
-    return dataclasses.replace(reaction, citations=citations, source=head.source, span=head.span)
+    return dataclasses.replace(first, **filled, citations=citations, source=head.source, span=head.span)
+
+
+class Merge:
+    """Occurrences of reactions, given as columns (one list per field, one value per occurrence, ``id`` among
+    them) -> one row per reaction id: the one merge of reactions, of the run path's chunks (the frame's columns,
+    :func:`reactions.frames.reaction_columns`: only plain lists travel between processes) and of
+    :func:`merge_reactions`'s records alike.
+
+    Rows come in order of first appearance, each the first occurrence's values with each empty
+    :data:`FILLABLE` value filled from the first later occurrence that has it; the ``cited`` column (the frame's
+    ``sources``, a record's ``citations``) holds every occurrence's, without repeats, in reading order, and the
+    ``counted`` column (the frame's ``article_count``; ``None``: none) their number.
+    """
+
+    def __init__(self, names: Iterable[str], *, cited: str = "sources", counted: str | None = "article_count") -> None:
+        self.columns: dict[str, list[Any]] = {name: [] for name in names}
+        self.rows: dict[str, int] = {}
+        self.cited, self.counted = cited, counted
+
+    def add(self, columns: Mapping[str, list[Any]]) -> list[int]:
+        """Merge a chunk's occurrences; the positions (in the chunk) of the reactions new to the merge."""
+        rows = self.rows
+        new: list[int] = []
+        again: list[tuple[int, int]] = []
+        for i, reaction_id in enumerate(columns["id"]):
+            row = rows.get(reaction_id)
+            if row is None:
+                rows[reaction_id] = len(rows)
+                new.append(i)
+            else:
+                again.append((row, i))
+        if len(new) == len(columns["id"]):
+            for name, values in self.columns.items():
+                values.extend(columns[name])
+        elif new:
+            pick = operator.itemgetter(*new) if len(new) > 1 else lambda values: (values[new[0]],)
+            for name, values in self.columns.items():
+                values.extend(pick(columns[name]))
+        if again:
+            self._fill(again, columns)
+        return new
+
+    def _fill(self, again: list[tuple[int, int]], columns: Mapping[str, list[Any]]) -> None:
+        """Fill each merged row's empty values from a later occurrence ``(row, i)``, and add what it cites."""
+        pairs = [(self.columns[name], columns[name]) for name in FILLABLE]
+        merged_cited, cited = self.columns[self.cited], columns[self.cited]
+        counts = self.columns[self.counted] if self.counted is not None else None
+        for row, i in again:
+            for merged, chunk in pairs:
+                if not merged[row] and chunk[i]:
+                    merged[row] = chunk[i]
+            known = merged_cited[row]
+            extra = [item for item in cited[i] if item not in known]
+            if extra:
+                merged_cited[row] = list(dict.fromkeys([*known, *extra]))
+                if counts is not None:
+                    counts[row] = len(merged_cited[row])

@@ -9,7 +9,7 @@ and every document's outcome), with less work:
 * the inputs are cut into units (:mod:`reactions.run.units`: a few files, a dataset's part, documents in
   memory), and the work is the tasks of :mod:`reactions.run.tasks`: :func:`~reactions.run.tasks.read_chunk`
   reads a unit into the frame's columns, :func:`~reactions.run.tasks.score_chunk` scores reactions seen for the
-  first time while the reading goes on, :class:`~reactions.run.tasks.Merge` folds them in reading order;
+  first time while the reading goes on, :class:`~reactions.corpus.Merge` folds them in reading order;
 * an executor runs the tasks: this process; ``jobs=N`` worker processes *and* this one
   (:class:`~reactions.run.scheduler.Scheduler`); a Dask cluster (:class:`~reactions.run.scheduler.ClusterTasks`);
   or, with a time limit (the page), this process with every document parsed in a guarded worker
@@ -34,13 +34,7 @@ from typing import Any, Final
 
 import pandas as pd
 
-from reactions.corpus import (
-    Listed,
-    check_outcomes,
-    is_remote,
-    log_warnings,
-    scan_files,
-)
+from reactions.corpus import Listed, Merge, check_outcomes, is_remote, log_warnings, scan_files
 from reactions.frames import ARTICLE_COLUMNS, BASE_COLUMNS, build_frame
 from reactions.models import ArticleInfo, Corpus, Document, FileOutcome, Status
 from reactions.run import framecache
@@ -48,7 +42,7 @@ from reactions.run.cache import ParseCache, content_hash, open_cache
 from reactions.run.guard import GuardedParser, kept
 from reactions.run.parallel import default_jobs, shared_pool
 from reactions.run.scheduler import AHEAD, ClusterTasks, Job, Scheduler
-from reactions.run.tasks import Chunk, Merge, flush_stores, read_chunk, score_chunk
+from reactions.run.tasks import Chunk, flush_stores, read_chunk, score_chunk
 from reactions.run.units import RunInputs, Unit, split_part, split_units
 from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
 from reactions.sources import DEFAULT_SOURCE, Part, SourceOptions, source_kind

@@ -1,7 +1,7 @@
 """The run's tasks, pure and picklable, the same on every executor (this process, a worker process, a Dask
 worker): :func:`read_chunk` reads one unit (:mod:`reactions.run.units`) into the frame's columns, :func:`score_chunk`
-scores new reactions, and :class:`Merge` folds the chunks into one row per reaction in reading order (the rules of
-:func:`reactions.corpus.merge_reactions`).  Only plain lists travel between processes, never the records.
+scores new reactions; :class:`reactions.corpus.Merge` folds the chunks into one row per reaction in reading order.
+Only plain lists travel between processes, never the records.
 """
 
 from __future__ import annotations
@@ -11,16 +11,15 @@ import dataclasses
 import hashlib
 import json
 import multiprocessing
-import operator
 import os
 import threading
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Final
 
 import pandas as pd
 
-from reactions.corpus import FILLABLE, Parsed, located, parse_document, with_metadata
+from reactions.corpus import Parsed, located, parse_document, with_metadata
 from reactions.frames import article_info, reaction_columns
 from reactions.models import Article, ArticleInfo, FileOutcome
 from reactions.run.cache import KEY_NAME, ParseCache, parser_version, score_key
@@ -257,55 +256,3 @@ def _released(cache: ParseCache | None) -> Iterator[None]:
             if kept:
                 _OPEN_STORES.pop((os.getpid(), str(cache.path)))
             cache.close()
-
-
-# --- the merge --------------------------------------------------------------------------------------
-
-
-class Merge:
-    """Frame columns of reaction occurrences -> one row per reaction id, by the rules of
-    :func:`reactions.corpus.merge_reactions`: rows in order of first appearance, the first
-    occurrence's values with each empty :data:`~reactions.corpus.FILLABLE` value filled from the
-    first later occurrence that has it, ``sources`` (and ``article_count``) every citing article.
-    """
-
-    def __init__(self, names: Iterable[str]) -> None:
-        self.columns: dict[str, list[Any]] = {name: [] for name in names}
-        self.rows: dict[str, int] = {}
-
-    def add(self, columns: Mapping[str, list[Any]]) -> list[int]:
-        """Merge a chunk's occurrences; the positions (in the chunk) of the reactions new to the merge."""
-        rows = self.rows
-        new: list[int] = []
-        again: list[tuple[int, int]] = []
-        for i, reaction_id in enumerate(columns["id"]):
-            row = rows.get(reaction_id)
-            if row is None:
-                rows[reaction_id] = len(rows)
-                new.append(i)
-            else:
-                again.append((row, i))
-        if len(new) == len(columns["id"]):
-            for name, values in self.columns.items():
-                values.extend(columns[name])
-        elif new:
-            pick = operator.itemgetter(*new) if len(new) > 1 else lambda values: (values[new[0]],)
-            for name, values in self.columns.items():
-                values.extend(pick(columns[name]))
-        if again:
-            self._fill(again, columns)
-        return new
-
-    def _fill(self, again: list[tuple[int, int]], columns: Mapping[str, list[Any]]) -> None:
-        """Fill each merged row's empty values from a later occurrence ``(row, i)``, and add its sources."""
-        pairs = [(self.columns[name], columns[name]) for name in FILLABLE]
-        merged_sources, sources, counts = self.columns["sources"], columns["sources"], self.columns["article_count"]
-        for row, i in again:
-            for merged, chunk in pairs:
-                if not merged[row] and chunk[i]:
-                    merged[row] = chunk[i]
-            known = merged_sources[row]
-            extra = [source for source in sources[i] if source not in known]
-            if extra:
-                merged_sources[row] = list(dict.fromkeys([*known, *extra]))
-                counts[row] = len(merged_sources[row])
