@@ -1,19 +1,14 @@
-"""Many articles -> one :class:`~reactions.models.Corpus` of unique reactions, read from files and folders.
+"""Documents -> articles -> unique reactions: the stages the run path (:mod:`reactions.run`) is made of.
 
-:func:`parse_document` (bytes in memory -> article and outcome) is pure and never raises; the
-readers (:func:`read_article`, :func:`read_corpus`, :func:`parse_path`) add the file system.
-One bad file never stops the rest: it becomes a skipped :class:`~reactions.models.FileOutcome`
-that names it and says why.
+:func:`scan_files` lists the article files of folders; :func:`parse_document` (bytes in memory -> article and
+outcome) is pure and never raises, :func:`read_article` and :func:`parse_path` add the file system; :class:`Merge`
+folds reactions into one per id (:func:`merge_reactions`: records).  Many files are read into a
+:class:`~reactions.models.Corpus` by :func:`reactions.run.units.read_corpus`, the run path's reading kept as
+records.  One bad file never stops the rest: it becomes a skipped :class:`~reactions.models.FileOutcome` that
+names it and says why.
 
 Article ids (``source``): a file found in a folder is known by its path relative to that folder,
 in POSIX form (``2020/feb/a.txt``); a file given directly by its name (``a.txt``).
-
->>> seeds = Path(__file__).resolve().parent.parent / "seeds"  # the bundled seed articles
->>> corpus = read_corpus([seeds])
->>> len(corpus.outcomes), len(corpus.reactions), sum(len(a.reactions) for a in corpus.articles)
-(5, 12, 13)
->>> [r.sources for r in corpus.reactions if r.handle == "truthhurts06"]
-[('000_818a6d893a3e5887.txt', '001_6d1349d1b42794d4.txt')]
 """
 
 from __future__ import annotations
@@ -23,23 +18,14 @@ import importlib
 import logging
 import operator
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from reactions.errors import InputError
-from reactions.models import Article, Citation, Corpus, Document, FileOutcome, Reaction, Status
+from reactions.models import Article, Citation, Document, FileOutcome, Reaction, Status
 from reactions.parse.text import decode_bytes
-from reactions.sources import (
-    DEFAULT_SOURCE,
-    SourceOptions,
-    default_name,
-    expand_paths,
-    found_in_folder,
-    partitions,
-    read_part,
-    source_kind,
-)
+from reactions.sources import default_name, expand_paths, found_in_folder
 from reactions.sources.files import DEFAULT_READ, ReadOptions, UnreadableError, os_reason, read_bytes, safe_name
 from reactions.sources.remote import RemoteUnavailableError, local_path, read_remote
 
@@ -55,8 +41,6 @@ SUFFIXES: Final = frozenset({".txt", ".md", ".html", ".htm"})
 
 Parsed = tuple[Article | None, FileOutcome]
 """What reading one file gives: the article (``None`` when skipped) and the file's outcome."""
-Progress = Callable[[int, int], None]
-"""``progress(done, total)``: called after each file."""
 
 
 # --- listing ------------------------------------------------------------------------------------
@@ -329,57 +313,6 @@ def read_article(path: str | Path, options: ReadOptions = DEFAULT_READ) -> Artic
 
 
 # --- many documents -----------------------------------------------------------------------------------
-
-
-def read_corpus(
-    paths: str | Path | Iterable[str | Path],
-    *,
-    progress: Progress | None = None,
-    read: ReadOptions = DEFAULT_READ,
-    sources: SourceOptions = DEFAULT_SOURCE,
-) -> Corpus:
-    """Read every article under ``paths`` (files, folders, datasets and web archives, see :func:`list_files`) into
-    records, in this process: the library's way to the articles themselves.  For the scored frame of a corpus
-    of any size, use the run path, :func:`reactions.run.pipeline.extract_frame` (processes, caches, Dask).
-
-    Never raises on a bad file: each file (each row of a dataset) gets an outcome, skipped ones naming the
-    reason, and every warning is also logged.  ``progress(done, total)`` is called after each file.  ``read``:
-    how files are opened (:class:`reactions.sources.files.ReadOptions`: the size limit, links out of the folder);
-    ``sources``: how datasets are read (:class:`reactions.sources.SourceOptions`).
-    """
-    files = list_files(paths)
-    parsed: list[Parsed] = []
-    for done, (path, source) in enumerate(files, start=1):
-        if source_kind(str(path)) is None:
-            parsed.append(parse_path(path, source, read))
-        else:
-            parsed.extend(_parse_dataset(str(path), source, sources))
-        if progress is not None:
-            progress(done, len(files))
-    return assemble(parsed)
-
-
-def _parse_dataset(path: str, name: str, options: SourceOptions) -> Iterator[Parsed]:
-    """Every document of a dataset or an archive, parsed, with the source's metadata."""
-    for part in partitions(path, options, name=name):
-        for found in read_part(part, options):
-            if isinstance(found, FileOutcome):
-                yield None, found
-                continue
-            article, outcome = parse_document(found.source, found.data)
-            yield (with_metadata(article, found) if article is not None else None), located(outcome, path)
-
-
-def assemble(parsed: Iterable[Parsed]) -> Corpus:
-    """The :class:`Corpus` of per-file results in reading order; logs every warning.
-
-    Two files read as the same article id (``a.txt`` in two folders given) are both kept, and the
-    later one's outcome warns that their citations cannot be told apart.
-    """
-    items = list(parsed)
-    outcomes = check_outcomes(outcome for _, outcome in items)
-    articles = tuple(article for article, _ in items if article is not None)
-    return Corpus(articles=articles, reactions=merge_reactions(articles), outcomes=outcomes)
 
 
 def check_outcomes(outcomes: Iterable[FileOutcome]) -> tuple[FileOutcome, ...]:

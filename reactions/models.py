@@ -127,7 +127,7 @@ class Reaction:
         source: the id of the article this occurrence was parsed from.
         span: ``(start, end)`` offsets of the post and its attribution in that article's text.
         citations: every place the post stands, across the corpus, in reading order; filled
-            in by :func:`reactions.corpus.read_corpus` (a freshly parsed reaction cites only
+            in by :func:`reactions.run.units.read_corpus` (a freshly parsed reaction cites only
             its own article).
         status_id: the platform's post id, as a string, when the markup gives it.
         url: the canonical URL of the post, when known.

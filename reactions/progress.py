@@ -30,7 +30,7 @@ TICK = 1.0
 
 class ProgressBar:
     """tqdm's progress bar as the ``progress(done, total)`` callback of :func:`reactions.run.pipeline.extract_frame`
-    and :func:`reactions.corpus.read_corpus`: drawn on a terminal only, once the run (counted from this object's
+    and :func:`reactions.run.units.read_corpus`: drawn on a terminal only, once the run (counted from this object's
     making) has lasted ``delay`` seconds, and erased by ``close()`` so that the summary starts on a clean line."""
 
     def __init__(self, stream: IO[str], *, delay: float = PROGRESS_DELAY) -> None:

@@ -11,13 +11,14 @@ from types import ModuleType
 import pandas as pd
 import pytest
 
-from reactions.corpus import parse_document, read_corpus
+from reactions.corpus import parse_document
 from reactions.frames import to_frame
 from reactions.run import parallel, tasks
 from reactions.run.cache import ParseCache
 from reactions.run.cache import store_file as cache_file
 from reactions.run.parallel import cached_results
 from reactions.run.pipeline import extract_frame
+from reactions.run.units import read_corpus
 from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"

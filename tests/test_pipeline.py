@@ -24,13 +24,13 @@ import pandas as pd
 import pytest
 
 from reactions import corpus as corpus_module
-from reactions.corpus import Merge, merge_reactions, read_corpus, scan_files
+from reactions.corpus import Merge, merge_reactions, scan_files
 from reactions.frames import ARTICLE_COLUMNS, BASE_COLUMNS, article_info, build_frame, reaction_columns, to_frame
 from reactions.models import Article, ArticleInfo, Citation, Corpus, Reaction
 from reactions.run import framecache, parallel, pipeline, tasks, units
 from reactions.run.cache import ParseCache, store_file
 from reactions.run.pipeline import Extraction, extract_frame
-from reactions.run.units import RunInputs
+from reactions.run.units import RunInputs, read_corpus
 
 ROOT = Path(__file__).resolve().parents[1]
 LEXICON = {"amazing": -3.0, "nerve": 2.5}

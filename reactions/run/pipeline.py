@@ -140,7 +140,7 @@ def extract_frame(
 
     ``options`` (:class:`RunOptions`), or its fields as keywords (``jobs=2, cache=False``).  On a cluster,
     whose workers may not see this machine's cache, only the finished frame is kept, here.  Never raises on a
-    bad file (see :func:`reactions.corpus.read_corpus`); a cache that fails costs speed, never the run.
+    bad file (see :func:`reactions.run.units.read_corpus`); a cache that fails costs speed, never the run.
     """
     options = dataclasses.replace(options or RunOptions(), **settings)
     given = [paths] if isinstance(paths, str | Path) else list(paths)

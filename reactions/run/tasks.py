@@ -19,13 +19,13 @@ from typing import Any, Final
 
 import pandas as pd
 
-from reactions.corpus import Parsed, located, parse_document, with_metadata
+from reactions.corpus import Parsed, parse_document
 from reactions.frames import article_info, reaction_columns
-from reactions.models import Article, ArticleInfo, FileOutcome
+from reactions.models import ArticleInfo, FileOutcome
 from reactions.run.cache import KEY_NAME, ParseCache, parser_version, score_key
 from reactions.run.guard import GuardedParser, kept, parse_within
 from reactions.run.parallel import cached_results
-from reactions.run.units import Unit, documents_only, unit_documents
+from reactions.run.units import Unit, documents_only, unit_articles, unit_documents
 from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
 from reactions.sources import DEFAULT_SOURCE, SourceOptions
 from reactions.sources.files import DEFAULT_READ, ReadOptions
@@ -81,25 +81,20 @@ def read_chunk(
             if multiprocessing.parent_process() is not None:  # a worker: no end of the run to flush at
                 cache.flush()
             error = error or cache.error
-    found = iter(zip(parsed, digests if cache is not None else [None] * len(parsed), strict=True))
-    outcomes: list[FileOutcome] = []
-    articles: list[Article] = []
+    outcomes, articles = unit_articles(items, parsed)
     digest_of: dict[str, str | None] = {}
-    for path, item in items:
-        if isinstance(item, FileOutcome):
-            outcomes.append(item)  # says why it is not read
-            digest_of.setdefault(path, None)
-            continue
-        (article, outcome), digest = next(found)
-        outcomes.append(located(outcome, path))
-        digest_of[path] = digest
-        if article is not None:
-            articles.append(with_metadata(article, item))
+    if cache is not None:
+        known = iter(digests)
+        for path, item in items:
+            if isinstance(item, FileOutcome):
+                digest_of.setdefault(path, None)
+            else:
+                digest_of[path] = next(known)
     # the columns of the citing articles are worked out once, after the merge (from every citing article)
     columns = reaction_columns([r for article in articles for r in article.reactions])
     cited = {source for sources in columns["sources"] for source in sources}
     infos = {article.source: article_info(article) for article in articles if article.source in cited}
-    return Chunk(outcomes, columns, infos, digest_of if cache is not None else {}, len(misses), error)
+    return Chunk(outcomes, columns, infos, digest_of, len(misses), error)
 
 
 def _parse(documents: list[tuple[str, bytes]], guard: GuardedParser | float | None) -> list[Parsed]:
