@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from reactions.errors import InputError
 from reactions.models import Article, Citation, Document, FileOutcome, Reaction, Status
-from reactions.parse.text import decode_bytes
 from reactions.sources import default_name, expand_paths, found_in_folder
 from reactions.sources.files import DEFAULT_READ, ReadOptions, UnreadableError, os_reason, read_bytes, safe_name
 from reactions.sources.remote import RemoteUnavailableError, local_path, read_remote
@@ -33,6 +32,7 @@ if TYPE_CHECKING:
     from reactions.parse.article import parse_article
     from reactions.parse.html import is_html, parse_html_article
     from reactions.parse.prefilter import article_without_reactions, enabled
+    from reactions.parse.text import decode_bytes
 
 logger = logging.getLogger(__name__)
 
@@ -201,6 +201,8 @@ def parse_document(name: str, data: bytes) -> Parsed:
     warnings, then the article's own.  Undecodable bytes (empty, binary) give ``(None, outcome)``
     with the reason; so does a parser failure, which would be a bug (it is logged with its trace).
     """
+    if "decode_bytes" not in globals():
+        _load_parser()
     try:
         decoded = decode_bytes(data)
     except InputError as error:
@@ -234,14 +236,15 @@ def with_metadata(article: Article, document: Document) -> Article:
 
 
 _PARSER: Final = {
+    "decode_bytes": "reactions.parse.text",
     "parse_article": "reactions.parse.article",
     "is_html": "reactions.parse.html",
     "parse_html_article": "reactions.parse.html",
     "article_without_reactions": "reactions.parse.prefilter",
     "enabled": "reactions.parse.prefilter",
 }
-"""The parser's functions this module calls, imported on first use: a run whose frame or parses all come from
-the cache never loads the parser (about a sixth of a small run's start-up)."""
+"""The parser's functions this module calls (and the decoder), imported on first use: a run whose frame or parses
+all come from the cache never loads the parser (about a sixth of a small run's start-up)."""
 
 
 def _load_parser() -> None:
