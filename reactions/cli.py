@@ -6,7 +6,7 @@ of run options and make their runs in :mod:`reactions.cli_options`; docs/cli.md 
 :func:`build_parser` (``python scripts/gen_docs.py``).
 
 The command only writes what library functions produce (:func:`reactions.run.pipeline.extract_frame`,
-which gives the frame of :func:`reactions.frames.to_frame` over :func:`reactions.corpus.read_corpus`,
+which gives the frame of :func:`reactions.frames.to_frame` over :func:`reactions.run.units.read_corpus`,
 and :mod:`reactions.export`).  A :class:`~reactions.errors.ReactionsError` becomes ``error: …`` on
 stderr and exit status 1, never a traceback; usage errors exit with 2.
 """

@@ -73,6 +73,24 @@ class Rendering(enum.StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Driver:
+    """One thing that moved a score.
+
+    Fields:
+        term: the word (lower case), emoji, idiom or phrase as written, or the punctuation
+            (``"!!!"``) whose emphasis VADER added.
+        valence: its valence after VADER's rules (negation, boosters, caps, "but"), rounded to
+            two decimals; for an emoji, the sum over the words of its description.
+        kind: ``"word"``, ``"emoji"``, ``"idiom"`` (VADER's special cases such as ``the shit``),
+            ``"phrase"`` (a custom-lexicon phrase) or ``"punctuation"``.
+    """
+
+    term: str
+    valence: float
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
 class Citation:
     """One place where a reaction stands in one article.
 
@@ -109,7 +127,7 @@ class Reaction:
         source: the id of the article this occurrence was parsed from.
         span: ``(start, end)`` offsets of the post and its attribution in that article's text.
         citations: every place the post stands, across the corpus, in reading order; filled
-            in by :func:`reactions.corpus.read_corpus` (a freshly parsed reaction cites only
+            in by :func:`reactions.run.units.read_corpus` (a freshly parsed reaction cites only
             its own article).
         status_id: the platform's post id, as a string, when the markup gives it.
         url: the canonical URL of the post, when known.

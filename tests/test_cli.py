@@ -17,11 +17,11 @@ import pytest
 from app import exports
 from reactions import __version__, cli_options
 from reactions.cli import build_parser, main, summary
-from reactions.corpus import read_corpus
 from reactions.export import read_csv, read_table
 from reactions.frames import to_frame
 from reactions.progress import ProgressBar
 from reactions.run.pipeline import extract_frame
+from reactions.run.units import read_corpus
 
 SEEDS_SUMMARY = "files: 5, articles: 5, reactions: 12 unique (13 occurrences), warnings: 0"
 
