@@ -1,0 +1,350 @@
+"""The optional sentiment model: a linear model over word n-grams and VADER's valences, explained term by term.
+
+VADER stays the default scorer (:mod:`reactions.sentiment`).  This one is trained on tweets by
+``reactions train-sentiment DATA`` (:mod:`reactions.sentiment_train`, which needs scikit-learn) and stored as
+JSON in the user's data folder (:func:`model_path`); scoring it needs only NumPy and this module, no network.
+
+A text becomes features this way (:func:`features`):
+
+* its tokens: words (lowercased, apostrophes kept), hashtags as their word, single punctuation marks and emoji;
+  handles (``@name``) and links are dropped;
+* words that must carry no weight are dropped too: the identity terms of Dixon et al. (2018,
+  ``reactions/data/identity_terms.txt``) and the model's *names*, words that its training tweets wrote
+  capitalised inside a sentence nearly every time (people, places, brands: ``Trump``, ``#Obama``);
+* the unigrams and bigrams of the kept tokens (a bigram never spans a dropped word), present or not, scaled to
+  unit length; only those the model learnt count (an unseen word, such as a new name, has no weight);
+* VADER's ``compound`` and its sums of positive and of negative valences, on the text without the dropped words.
+
+The scores: ``pos``, ``neu``, ``neg`` are the model's probabilities, ``compound`` is ``pos - neg`` (in [-1, 1])
+and the label the most probable class.  Each term's contribution to ``compound``'s logit (``positive`` minus
+``negative``) is exact: an n-gram's weight times its value, and a VADER term's valence times the weights of the
+VADER features it moves (:func:`explain`), so the ``drivers`` column lists the terms that moved the score most.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+import platformdirs
+
+from reactions import sentiment
+from reactions.errors import ReactionsError
+
+CLASSES: Final = ("negative", "neutral", "positive")
+"""The model's classes, in the order of its weight columns (TweetEval's label ids 0, 1, 2)."""
+DENSE: Final = ("vader_compound", "vader_positive", "vader_negative")
+"""The VADER features, in order: ``compound``, the sum of positive valences, the sum of negative valences."""
+FORMAT: Final = 1
+"""The model file's format version."""
+MODEL_ENV: Final = "REACTIONS_SENTIMENT_MODEL"
+"""An environment variable naming the model file to use instead of the one in the user's data folder."""
+MODEL_NAME: Final = "sentiment-model.json"
+VADER_TERM: Final = "vader:"
+"""The prefix of a VADER feature's name in a model's explanation (never shown: VADER's own terms are)."""
+
+_TOKEN: Final = re.compile(r"https?://\S+|www\.\S+|[@#]?[\w']+|[^\w\s]")
+"""One alternation of single-step tokens (no nested or adjacent unbounded quantifiers: linear time)."""
+_SKIP: Final = frozenset("\ufe0f\u200d\u20e3") | frozenset(map(chr, range(0x1F3FB, 0x1F400)))
+"""Code points that only modify an emoji (variation selector, joiner, keycap, skin tones): not tokens."""
+
+
+class ModelError(ReactionsError):
+    """The sentiment model is missing or its file is not a model."""
+
+
+def identity_terms() -> frozenset[str]:
+    """The words of the identity terms that carry no weight (Dixon et al. 2018; each word of a two-word term).
+
+    >>> {"gay", "muslim", "african", "american", "old"} <= identity_terms()
+    True
+    """
+    return _identity_terms()
+
+
+@functools.cache
+def _identity_terms() -> frozenset[str]:
+    text = resources.files("reactions").joinpath("data/identity_terms.txt").read_text(encoding="utf-8")
+    return frozenset(w for line in text.splitlines() if not line.startswith("#") for w in line.split())
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Model:
+    """A trained sentiment model (see the module docstring).
+
+    Fields:
+        terms: the n-grams it learnt (a bigram is two tokens joined by a space) -> row of ``weights``.
+        weights: one row per term, one column per class (:data:`CLASSES`).
+        dense: one row per VADER feature (:data:`DENSE`), one column per class.
+        bias: one intercept per class.
+        names: the words dropped as names (besides :func:`identity_terms`).
+        info: how it was trained: the data, its provenance and licence, the settings and the validation figures.
+    """
+
+    terms: Mapping[str, int]
+    weights: npt.NDArray[np.float64]
+    dense: npt.NDArray[np.float64]
+    bias: npt.NDArray[np.float64]
+    names: frozenset[str] = frozenset()
+    info: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def dropped(self) -> frozenset[str]:
+        """Every word that carries no weight: the identity terms and the names."""
+        return identity_terms() | self.names
+
+
+@dataclass(frozen=True, slots=True)
+class Features:
+    """One text as the model sees it.
+
+    Fields:
+        grams: the kept unigrams and bigrams, each once, in reading order.
+        vader_text: the text VADER scores (the text without its dropped words).
+    """
+
+    grams: tuple[str, ...]
+    vader_text: str
+
+
+def tokens(text: str) -> list[str]:
+    """The text's tokens, lowercased, handles and links left out, hashtags as their word.
+
+    >>> tokens("@bob Loving #Monday's rain!! https://t.co/x 👍🏽")
+    ['loving', "monday's", 'rain', '!', '!', '👍']
+    """
+    found = []
+    for token in _TOKEN.findall(text):
+        first = token[0]
+        if first == "@" or (first in "hw" and token.startswith(("http://", "https://", "www."))):
+            continue
+        if first == "#":
+            token = token[1:]
+        token = token.strip("'").lower()
+        if token and token not in _SKIP:
+            found.append(token)
+    return found
+
+
+def features(text: str, dropped: frozenset[str]) -> Features:
+    """The unigrams and bigrams of ``text`` without the ``dropped`` words, and the text VADER is given.
+
+    >>> features("The gay couple were lovely", identity_terms())  # doctest: +NORMALIZE_WHITESPACE
+    Features(grams=('the', 'couple', 'were', 'lovely', 'couple were', 'were lovely'),
+             vader_text='The  couple were lovely')
+    """
+    words, bigrams, previous, cut = [], [], "", False
+    for token in tokens(text):
+        if token in dropped:
+            previous, cut = "", True
+            continue
+        words.append(token)
+        if previous:
+            bigrams.append(f"{previous} {token}")
+        previous = token
+    grams = tuple(dict.fromkeys(words + bigrams))
+    return Features(grams, _drop_words(text, dropped) if cut else text)
+
+
+_WORD: Final = re.compile(r"[#]?[\w']+")
+
+
+def _drop_words(text: str, dropped: frozenset[str]) -> str:
+    return _WORD.sub(lambda m: "" if m.group().lstrip("#").strip("'").lower() in dropped else m.group(), text)
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """One text's model scores and what moved them.
+
+    Fields:
+        probabilities: ``(negative, neutral, positive)``.
+        contributions: ``(term, contribution to the positive-minus-negative logit)``, strongest first.
+    """
+
+    probabilities: tuple[float, float, float]
+    contributions: tuple[tuple[str, float], ...]
+
+    @property
+    def compound(self) -> float:
+        """``positive - negative``, in [-1, 1]."""
+        return round(self.probabilities[2] - self.probabilities[0], 4)
+
+    @property
+    def label(self) -> str:
+        """The most probable class."""
+        return CLASSES[int(np.argmax(self.probabilities))]
+
+
+def vader_features(text: str, lexicon: sentiment.Lexicon | None = None) -> tuple[list[float], list[tuple[str, float]]]:
+    """VADER's features of a text (:data:`DENSE`) and its terms with their valences."""
+    if not text:
+        return [0.0, 0.0, 0.0], []
+    compound = sentiment.score_text(text, lexicon=lexicon).compound
+    terms = [(d.term, d.valence) for d in sentiment.explain(text, lexicon=lexicon)]
+    positive = sum(v for _, v in terms if v > 0)
+    negative = sum(v for _, v in terms if v < 0)
+    return [compound, positive, negative], terms
+
+
+def score_texts(
+    model: Model, texts: Sequence[str], *, lexicon: sentiment.Lexicon | None = None, explain: bool = True
+) -> list[Scored]:
+    """The model's scores for each text (identical texts are scored once).
+
+    Linear algebra over the whole batch: the rows of the n-grams each text holds are summed with one
+    ``np.add.reduceat``; the VADER features are one matrix product.
+    """
+    unique = list(dict.fromkeys(texts))
+    dropped = model.dropped
+    rows: list[int] = []
+    starts = np.zeros(len(unique) + 1, dtype=np.intp)
+    dense = np.zeros((len(unique), len(DENSE)))
+    kept: list[list[int]] = []
+    vader_terms: list[list[tuple[str, float]]] = []
+    for i, text in enumerate(unique):
+        found = features(text, dropped)
+        ids = [j for j in map(model.terms.get, found.grams) if j is not None]
+        kept.append(ids)
+        rows.extend(ids)
+        starts[i + 1] = len(rows)
+        dense[i], terms = vader_features(found.vader_text, lexicon)
+        vader_terms.append(terms)
+    counts = np.diff(starts)
+    scale = np.where(counts > 0, 1.0 / np.sqrt(np.maximum(counts, 1)), 0.0)
+    logits = dense @ model.dense + model.bias
+    if rows:
+        sums = np.add.reduceat(model.weights[np.asarray(rows, dtype=np.intp)], starts[:-1].clip(max=len(rows) - 1))
+        logits += np.where(counts[:, None] > 0, sums, 0.0) * scale[:, None]
+    probabilities = _softmax(logits)
+    results = {}
+    for i, text in enumerate(unique):
+        contributions = _contributions(model, kept[i], scale[i], dense[i], vader_terms[i]) if explain else ()
+        p = probabilities[i]
+        results[text] = Scored((float(p[0]), float(p[1]), float(p[2])), contributions)
+    return [results[text] for text in texts]
+
+
+def _softmax(logits: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    shifted = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return np.asarray(shifted / shifted.sum(axis=1, keepdims=True))
+
+
+def _contributions(
+    model: Model, ids: list[int], scale: float, dense: npt.NDArray[np.float64], terms: list[tuple[str, float]]
+) -> tuple[tuple[str, float], ...]:
+    """Each term's share of the positive-minus-negative logit, summed per term, strongest first."""
+    totals: dict[str, float] = {}
+    if ids:
+        names = _names(model)
+        delta = model.weights[ids, 2] - model.weights[ids, 0]
+        for j, value in zip(ids, (delta * scale).tolist(), strict=True):
+            totals[names[j]] = totals.get(names[j], 0.0) + value
+    direction = model.dense[:, 2] - model.dense[:, 0]
+    compound, total = dense[0], sum(v for _, v in terms)
+    per_compound = direction[0] * compound / total if total else 0.0
+    for term, valence in terms:
+        share = per_compound * valence + (direction[1] if valence > 0 else direction[2]) * valence
+        totals[term] = totals.get(term, 0.0) + share
+    return tuple(sorted(totals.items(), key=lambda item: -abs(item[1])))
+
+
+@functools.lru_cache(maxsize=4)
+def _names(model: Model) -> list[str]:
+    names = [""] * len(model.terms)
+    for term, j in model.terms.items():
+        names[j] = term
+    return names
+
+
+def format_contributions(contributions: Iterable[tuple[str, float]], limit: int = sentiment.DRIVER_LIMIT) -> str:
+    """The ``drivers`` column: the strongest terms and their contributions, one decimal (as VADER's).
+
+    >>> format_contributions([("love", 1.23), ("not good", -0.94), ("the", 0.01)])
+    'love +1.2; not good -0.9'
+    """
+    return sentiment.format_terms(contributions, limit)
+
+
+# -- the model file ---------------------------------------------------------------------------------------------
+
+
+def model_path() -> Path:
+    """Where the model is read from and written to: ``$REACTIONS_SENTIMENT_MODEL``, else
+    ``sentiment-model.json`` in the user's data folder (``platformdirs.user_data_dir("reactions")``)."""
+    named = os.environ.get(MODEL_ENV)
+    return Path(named) if named else Path(platformdirs.user_data_dir("reactions")) / MODEL_NAME
+
+
+def to_json(model: Model) -> dict[str, Any]:
+    """The model as JSON-ready values (weights rounded to 5 decimals)."""
+    names = _names(model)
+    return {
+        "format": FORMAT,
+        "classes": list(CLASSES),
+        "dense_features": list(DENSE),
+        "info": dict(model.info),
+        "bias": np.round(model.bias, 5).tolist(),
+        "dense": np.round(model.dense, 5).tolist(),
+        "names": sorted(model.names),
+        "terms": names,
+        "weights": np.round(model.weights, 5).tolist(),
+    }
+
+
+def from_json(data: Mapping[str, Any]) -> Model:
+    """A model from :func:`to_json`'s values; :class:`ModelError` when they are not a model of this format."""
+    try:
+        if data.get("format") != FORMAT or tuple(data["classes"]) != CLASSES:
+            raise ValueError("an unknown format")
+        terms = {str(term): j for j, term in enumerate(data["terms"])}
+        weights = np.asarray(data["weights"], dtype=np.float64).reshape(len(terms), len(CLASSES))
+        dense = np.asarray(data["dense"], dtype=np.float64).reshape(len(DENSE), len(CLASSES))
+        bias = np.asarray(data["bias"], dtype=np.float64).reshape(len(CLASSES))
+        names = frozenset(str(name) for name in data.get("names", ()))
+    except (KeyError, TypeError, ValueError) as error:
+        raise ModelError(f"not a sentiment model of format {FORMAT}: {error}") from None
+    return Model(terms, weights, dense, bias, names, dict(data.get("info", {})))
+
+
+def save_model(model: Model, path: Path) -> Path:
+    """Write ``model`` to ``path`` as JSON (folders made as needed); returns ``path``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(to_json(model), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    return path
+
+
+def load_model(path: Path | None = None) -> Model:
+    """The model at ``path`` (default :func:`model_path`), read once per file version.
+
+    Raises :class:`ModelError` naming the file when it is missing (with the command that makes it) or unreadable.
+    """
+    path = path or model_path()
+    try:
+        stat = path.stat()
+    except OSError:
+        raise ModelError(
+            f"{path}: no sentiment model; train one with 'reactions train-sentiment DATA' (docs/sentiment.md)"
+        ) from None
+    return _load(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=2)
+def _load(path: str, mtime: int, size: int) -> Model:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ModelError(f"{path}: cannot read the sentiment model ({type(error).__name__})") from None
+    try:
+        return from_json(data if isinstance(data, dict) else {})
+    except ModelError as error:
+        raise ModelError(f"{path}: {error}") from None
