@@ -22,6 +22,7 @@ from typing import IO, TYPE_CHECKING
 from reactions import __version__
 from reactions.cli_checks import add_path_arguments, cache_warnings, check_command_paths, say_listing, whole_number
 from reactions.cli_limits import add_time_limit, time_limit
+from reactions.cli_sentiment import add_scorer_argument, add_train_command, scored
 from reactions.cli_views import add_views_command
 from reactions.errors import ExportError, InputError, ReactionsError
 from reactions.models import SENTIMENT_LABELS as LABELS
@@ -147,10 +148,12 @@ def build_parser() -> argparse.ArgumentParser:
     add_source_arguments(extract)
     add_path_arguments(extract)
     add_time_limit(extract)
+    add_scorer_argument(extract)
     extract.set_defaults(handler=run_extract)
     add_network_command(commands)
     add_compare_command(commands)
     add_sentiment_commands(commands)
+    add_train_command(commands)
     add_views_command(commands)
     return parser
 
@@ -219,7 +222,7 @@ def run_extract(args: argparse.Namespace) -> int:
         report(result, sys.stderr)
     if not result.articles:
         raise nothing_read(result, args.paths)
-    frame = result.frame
+    frame = scored(result.frame, args, settings.lexicon)
     if args.columns == "twarc":
         frame = twarc_frame(frame)
     if output is not None:
@@ -257,6 +260,7 @@ def add_network_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
     add_source_arguments(network)
     add_path_arguments(network)
     add_time_limit(network)
+    add_scorer_argument(network)
     network.set_defaults(handler=run_network)
 
 
@@ -281,7 +285,8 @@ def run_network(args: argparse.Namespace) -> int:
         report(result, sys.stderr)
     if not result.articles:
         raise nothing_read(result, args.paths)
-    network = build_network(result.frame, args.graph, top=args.top, min_weight=args.min_weight)
+    frame = scored(result.frame, args, settings.lexicon)
+    network = build_network(frame, args.graph, top=args.top, min_weight=args.min_weight)
     data = network_bytes(network, fmt)
     if output is not None:
         write_atomically(output, data)
@@ -321,6 +326,7 @@ def add_compare_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
     add_source_arguments(compare)
     add_path_arguments(compare)
     add_time_limit(compare)
+    add_scorer_argument(compare)
     compare.set_defaults(handler=run_compare)
 
 
@@ -347,7 +353,7 @@ def run_compare(args: argparse.Namespace) -> int:
             report(result, sys.stderr)
         if not result.articles:
             raise InputError(f"side {side}: no article could be read from {', '.join(str(p) for p in paths)}")
-        frames.append(result.frame)
+        frames.append(scored(result.frame, args, settings.lexicon))
     about = (" ".join(str(p) for p in args.paths), " ".join(str(p) for p in args.vs))
     comparison = compare_frames(frames[0], frames[1], about=about, top=args.top)
     data = summary_bytes(comparison, fmt, excel_safe=not args.exact_text)
