@@ -24,6 +24,7 @@ VADER features it moves (:func:`explain`), so the ``drivers`` column lists the t
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import os
 import re
@@ -52,8 +53,9 @@ MODEL_NAME: Final = "sentiment-model.json"
 VADER_TERM: Final = "vader:"
 """The prefix of a VADER feature's name in a model's explanation (never shown: VADER's own terms are)."""
 
-_TOKEN: Final = re.compile(r"https?://\S+|www\.\S+|[@#]?[\w']+|[^\w\s]")
-"""One alternation of single-step tokens (no nested or adjacent unbounded quantifiers: linear time)."""
+_TOKEN: Final = re.compile(r"(?:https?://|www\.)\S+|@[\w']+|#?([\w']+)|([^\w\s])")
+"""Links, handles (neither captured), words (a hashtag's without its ``#``) and single marks: one alternation of
+single-step tokens (no nested or adjacent unbounded quantifiers: linear time)."""
 _SKIP: Final = frozenset("\ufe0f\u200d\u20e3") | frozenset(map(chr, range(0x1F3FB, 0x1F400)))
 """Code points that only modify an emoji (variation selector, joiner, keycap, skin tones): not tokens."""
 
@@ -122,17 +124,8 @@ def tokens(text: str) -> list[str]:
     >>> tokens("@bob Loving #Monday's rain!! https://t.co/x 👍🏽")
     ['loving', "monday's", 'rain', '!', '!', '👍']
     """
-    found = []
-    for token in _TOKEN.findall(text):
-        first = token[0]
-        if first == "@" or (first in "hw" and token.startswith(("http://", "https://", "www."))):
-            continue
-        if first == "#":
-            token = token[1:]
-        token = token.strip("'").lower()
-        if token and token not in _SKIP:
-            found.append(token)
-    return found
+    found = [word.strip("'") or mark for word, mark in _TOKEN.findall(text.lower())]
+    return [token for token in found if token and token not in _SKIP]
 
 
 def features(text: str, dropped: frozenset[str]) -> Features:
@@ -142,17 +135,13 @@ def features(text: str, dropped: frozenset[str]) -> Features:
     Features(grams=('the', 'couple', 'were', 'lovely', 'couple were', 'were lovely'),
              vader_text='The  couple were lovely')
     """
-    words, bigrams, previous, cut = [], [], "", False
-    for token in tokens(text):
-        if token in dropped:
-            previous, cut = "", True
-            continue
-        words.append(token)
-        if previous:
-            bigrams.append(f"{previous} {token}")
-        previous = token
-    grams = tuple(dict.fromkeys(words + bigrams))
-    return Features(grams, _drop_words(text, dropped) if cut else text)
+    found = tokens(text)
+    if dropped.isdisjoint(found):
+        bigrams = [f"{a} {b}" for a, b in itertools.pairwise(found)]
+        return Features(tuple(dict.fromkeys(found + bigrams)), text)
+    marked = [t if t not in dropped else "" for t in found]  # "" breaks the bigrams
+    bigrams = [f"{a} {b}" for a, b in itertools.pairwise(marked) if a and b]
+    return Features(tuple(dict.fromkeys([t for t in marked if t] + bigrams)), _drop_words(text, dropped))
 
 
 _WORD: Final = re.compile(r"[#]?[\w']+")
@@ -189,11 +178,11 @@ def vader_features(text: str, lexicon: sentiment.Lexicon | None = None) -> tuple
     """VADER's features of a text (:data:`DENSE`) and its terms with their valences."""
     if not text:
         return [0.0, 0.0, 0.0], []
-    compound = sentiment.score_text(text, lexicon=lexicon).compound
-    terms = [(d.term, d.valence) for d in sentiment.explain(text, lexicon=lexicon)]
+    analysis = sentiment._analyse(sentiment._engine_for(lexicon), text)  # scores and terms, cached by text
+    terms = [(term, valence) for term, valence, _ in analysis.terms]
     positive = sum(v for _, v in terms if v > 0)
     negative = sum(v for _, v in terms if v < 0)
-    return [compound, positive, negative], terms
+    return [analysis.scores[0], positive, negative], terms
 
 
 def score_texts(
@@ -228,7 +217,7 @@ def score_texts(
     probabilities = _softmax(logits)
     results = {}
     for i, text in enumerate(unique):
-        contributions = _contributions(model, kept[i], scale[i], dense[i], vader_terms[i]) if explain else ()
+        contributions = _contributions(model, kept[i], float(scale[i]), dense[i], vader_terms[i]) if explain else ()
         p = probabilities[i]
         results[text] = Scored((float(p[0]), float(p[1]), float(p[2])), contributions)
     return [results[text] for text in texts]
@@ -244,18 +233,20 @@ def _contributions(
 ) -> tuple[tuple[str, float], ...]:
     """Each term's share of the positive-minus-negative logit, summed per term, strongest first."""
     totals: dict[str, float] = {}
-    if ids:
-        names = _names(model)
-        delta = model.weights[ids, 2] - model.weights[ids, 0]
-        for j, value in zip(ids, (delta * scale).tolist(), strict=True):
-            totals[names[j]] = totals.get(names[j], 0.0) + value
-    direction = model.dense[:, 2] - model.dense[:, 0]
-    compound, total = dense[0], sum(v for _, v in terms)
-    per_compound = direction[0] * compound / total if total else 0.0
-    for term, valence in terms:
-        share = per_compound * valence + (direction[1] if valence > 0 else direction[2]) * valence
-        totals[term] = totals.get(term, 0.0) + share
-    return tuple(sorted(totals.items(), key=lambda item: -abs(item[1])))
+    names, delta, direction = _names(model), _delta(model), _direction(model)
+    for j in ids:
+        totals[names[j]] = totals.get(names[j], 0.0) + delta[j] * scale
+    if terms:
+        total = sum(v for _, v in terms)
+        per_compound = direction[0] * float(dense[0]) / total if total else 0.0
+        for term, valence in terms:
+            share = (per_compound + (direction[1] if valence > 0 else direction[2])) * valence
+            totals[term] = totals.get(term, 0.0) + share
+    return tuple(sorted(totals.items(), key=_strength))
+
+
+def _strength(item: tuple[str, float]) -> float:
+    return -abs(item[1])
 
 
 @functools.lru_cache(maxsize=4)
@@ -264,6 +255,18 @@ def _names(model: Model) -> list[str]:
     for term, j in model.terms.items():
         names[j] = term
     return names
+
+
+@functools.lru_cache(maxsize=4)
+def _delta(model: Model) -> list[float]:
+    """Each term's weight towards positive minus its weight towards negative."""
+    return (model.weights[:, 2] - model.weights[:, 0]).tolist()  # type: ignore[no-any-return]
+
+
+@functools.lru_cache(maxsize=4)
+def _direction(model: Model) -> list[float]:
+    """Each VADER feature's weight towards positive minus its weight towards negative."""
+    return (model.dense[:, 2] - model.dense[:, 0]).tolist()  # type: ignore[no-any-return]
 
 
 def format_contributions(contributions: Iterable[tuple[str, float]], limit: int = sentiment.DRIVER_LIMIT) -> str:

@@ -67,13 +67,12 @@ def find_names(texts: Sequence[str], keep: frozenset[str]) -> frozenset[str]:
     inside: Counter[str] = Counter()
     for text in texts:
         previous = "."
-        for token in sm._TOKEN.findall(text):
-            word = token.lstrip("#")
-            if word[:1].isalpha() and previous not in _SENTENCE_END and len(word) > 1 and token[0] != "@":
+        for word, mark in sm._TOKEN.findall(text):  # links and handles are neither word nor mark
+            if word[:1].isalpha() and len(word) > 1 and previous not in _SENTENCE_END:
                 key = word.strip("'").lower()
                 inside[key] += 1
                 capitalised[key] += word[0].isupper() and not word.isupper()
-            previous = token if len(token) == 1 and not token.isalnum() else token[-1:]
+            previous = mark or word[-1:]
     return frozenset(
         w for w, n in inside.items() if n >= NAME_COUNT and capitalised[w] >= NAME_SHARE * n and w not in keep
     )
