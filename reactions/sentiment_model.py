@@ -11,8 +11,9 @@ A text becomes features this way (:func:`features`):
 * words that must carry no weight are dropped too: the identity terms of Dixon et al. (2018,
   ``reactions/data/identity_terms.txt``) and the model's *names*, words that its training tweets wrote
   capitalised inside a sentence nearly every time (people, places, brands: ``Trump``, ``#Obama``);
-* the unigrams and bigrams of the kept tokens (a bigram never spans a dropped word), present or not, scaled to
-  unit length; only those the model learnt count (an unseen word, such as a new name, has no weight);
+* the unigrams and bigrams of the kept tokens (a bigram never spans a dropped word), present or not, each
+  weighed by its inverse document frequency and scaled to unit length (TF-IDF with binary counts); only those
+  the model learnt count (an unseen word, such as a new name, has no weight);
 * VADER's ``compound`` and its sums of positive and of negative valences, on the text without the dropped words.
 
 The scores: ``pos``, ``neu``, ``neg`` are the model's probabilities, ``compound`` is ``pos - neg`` (in [-1, 1])
@@ -88,6 +89,7 @@ class Model:
         weights: one row per term, one column per class (:data:`CLASSES`).
         dense: one row per VADER feature (:data:`DENSE`), one column per class.
         bias: one intercept per class.
+        idf: one inverse document frequency per term (its feature's value before the text's unit scaling).
         names: the words dropped as names (besides :func:`identity_terms`).
         info: how it was trained: the data, its provenance and licence, the settings and the validation figures.
     """
@@ -96,6 +98,7 @@ class Model:
     weights: npt.NDArray[np.float64]
     dense: npt.NDArray[np.float64]
     bias: npt.NDArray[np.float64]
+    idf: npt.NDArray[np.float64]
     names: frozenset[str] = frozenset()
     info: Mapping[str, Any] = field(default_factory=dict)
 
@@ -194,32 +197,38 @@ def score_texts(
     ``np.add.reduceat``; the VADER features are one matrix product.
     """
     unique = list(dict.fromkeys(texts))
-    dropped = model.dropped
+    dropped, lookup = model.dropped, model.terms.get
     rows: list[int] = []
-    starts = np.zeros(len(unique) + 1, dtype=np.intp)
-    dense = np.zeros((len(unique), len(DENSE)))
-    kept: list[list[int]] = []
+    starts = [0]
+    dense: list[list[float]] = []
     vader_terms: list[list[tuple[str, float]]] = []
-    for i, text in enumerate(unique):
+    for text in unique:
         found = features(text, dropped)
-        ids = [j for j in map(model.terms.get, found.grams) if j is not None]
-        kept.append(ids)
-        rows.extend(ids)
-        starts[i + 1] = len(rows)
-        dense[i], terms = vader_features(found.vader_text, lexicon)
+        rows.extend(j for j in map(lookup, found.grams) if j is not None)
+        starts.append(len(rows))
+        vader, terms = vader_features(found.vader_text, lexicon)
+        dense.append(vader)
         vader_terms.append(terms)
-    counts = np.diff(starts)
-    scale = np.where(counts > 0, 1.0 / np.sqrt(np.maximum(counts, 1)), 0.0)
-    logits = dense @ model.dense + model.bias
+    counts = np.diff(np.asarray(starts, dtype=np.intp))
+    scale = np.zeros(len(unique))
+    logits = np.asarray(dense, dtype=np.float64).reshape(len(unique), len(DENSE)) @ model.dense + model.bias
     if rows:
-        sums = np.add.reduceat(model.weights[np.asarray(rows, dtype=np.intp)], starts[:-1].clip(max=len(rows) - 1))
+        present, at = np.asarray(rows, dtype=np.intp), np.asarray(starts[:-1], dtype=np.intp).clip(max=len(rows) - 1)
+        values = model.idf[present]
+        squares = np.where(counts > 0, np.add.reduceat(values * values, at), 1.0)
+        scale = np.where(counts > 0, 1.0 / np.sqrt(squares), 0.0)
+        sums = np.add.reduceat(model.weights[present] * values[:, None], at)
         logits += np.where(counts[:, None] > 0, sums, 0.0) * scale[:, None]
-    probabilities = _softmax(logits)
+    probabilities = _softmax(logits).tolist()
     results = {}
-    for i, text in enumerate(unique):
-        contributions = _contributions(model, kept[i], float(scale[i]), dense[i], vader_terms[i]) if explain else ()
-        p = probabilities[i]
-        results[text] = Scored((float(p[0]), float(p[1]), float(p[2])), contributions)
+    if explain:
+        explainer = _Explainer(model)
+        for i, (text, scaled) in enumerate(zip(unique, scale.tolist(), strict=True)):
+            ids = rows[starts[i] : starts[i + 1]]
+            contributions = explainer.contributions(ids, scaled, dense[i][0], vader_terms[i])
+            results[text] = Scored(tuple(probabilities[i]), contributions)
+    else:
+        results = {text: Scored(tuple(p), ()) for text, p in zip(unique, probabilities, strict=True)}
     return [results[text] for text in texts]
 
 
@@ -228,21 +237,24 @@ def _softmax(logits: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
     return np.asarray(shifted / shifted.sum(axis=1, keepdims=True))
 
 
-def _contributions(
-    model: Model, ids: list[int], scale: float, dense: npt.NDArray[np.float64], terms: list[tuple[str, float]]
-) -> tuple[tuple[str, float], ...]:
+class _Explainer:
     """Each term's share of the positive-minus-negative logit, summed per term, strongest first."""
-    totals: dict[str, float] = {}
-    names, delta, direction = _names(model), _delta(model), _direction(model)
-    for j in ids:
-        totals[names[j]] = totals.get(names[j], 0.0) + delta[j] * scale
-    if terms:
-        total = sum(v for _, v in terms)
-        per_compound = direction[0] * float(dense[0]) / total if total else 0.0
-        for term, valence in terms:
-            share = (per_compound + (direction[1] if valence > 0 else direction[2])) * valence
-            totals[term] = totals.get(term, 0.0) + share
-    return tuple(sorted(totals.items(), key=_strength))
+
+    def __init__(self, model: Model) -> None:
+        self.names, self.delta, self.direction = _names(model), _delta(model), _direction(model)
+
+    def contributions(
+        self, ids: list[int], scale: float, compound: float, terms: list[tuple[str, float]]
+    ) -> tuple[tuple[str, float], ...]:
+        names, delta = self.names, self.delta
+        totals = {names[j]: delta[j] * scale for j in ids}  # each n-gram once (features() dedupes)
+        if terms:
+            total = sum(v for _, v in terms)
+            per_compound = self.direction[0] * compound / total if total else 0.0
+            positive, negative = per_compound + self.direction[1], per_compound + self.direction[2]
+            for term, valence in terms:
+                totals[term] = totals.get(term, 0.0) + (positive if valence > 0 else negative) * valence
+        return tuple(sorted(totals.items(), key=_strength))
 
 
 def _strength(item: tuple[str, float]) -> float:
@@ -259,8 +271,8 @@ def _names(model: Model) -> list[str]:
 
 @functools.lru_cache(maxsize=4)
 def _delta(model: Model) -> list[float]:
-    """Each term's weight towards positive minus its weight towards negative."""
-    return (model.weights[:, 2] - model.weights[:, 0]).tolist()  # type: ignore[no-any-return]
+    """Each term's weight towards positive minus its weight towards negative, times its idf."""
+    return ((model.weights[:, 2] - model.weights[:, 0]) * model.idf).tolist()  # type: ignore[no-any-return]
 
 
 @functools.lru_cache(maxsize=4)
@@ -300,6 +312,7 @@ def to_json(model: Model) -> dict[str, Any]:
         "dense": np.round(model.dense, 5).tolist(),
         "names": sorted(model.names),
         "terms": names,
+        "idf": np.round(model.idf, 5).tolist(),
         "weights": np.round(model.weights, 5).tolist(),
     }
 
@@ -313,10 +326,11 @@ def from_json(data: Mapping[str, Any]) -> Model:
         weights = np.asarray(data["weights"], dtype=np.float64).reshape(len(terms), len(CLASSES))
         dense = np.asarray(data["dense"], dtype=np.float64).reshape(len(DENSE), len(CLASSES))
         bias = np.asarray(data["bias"], dtype=np.float64).reshape(len(CLASSES))
+        idf = np.asarray(data["idf"], dtype=np.float64).reshape(len(terms))
         names = frozenset(str(name) for name in data.get("names", ()))
     except (KeyError, TypeError, ValueError) as error:
         raise ModelError(f"not a sentiment model of format {FORMAT}: {error}") from None
-    return Model(terms, weights, dense, bias, names, dict(data.get("info", {})))
+    return Model(terms, weights, dense, bias, idf, names, dict(data.get("info", {})))
 
 
 def save_model(model: Model, path: Path) -> Path:

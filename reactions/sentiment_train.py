@@ -5,8 +5,9 @@
 ``DATA`` is a folder in TweetEval's layout (cardiffnlp/tweeteval ``datasets/sentiment``): ``train_text.txt``
 and ``train_labels.txt`` (one tweet, one label a line: 0 negative, 1 neutral, 2 positive), and ``val_text.txt``
 with ``val_labels.txt``.  The model learns from the train split; the validation split picks the regularisation
-(by macro-averaged recall, TweetEval's metric) and calibrates VADER's thresholds for tweets.  Nothing reads a
-test split.  Same data, same model: scikit-learn's ``lbfgs`` solver is deterministic.
+(by macro-averaged recall, TweetEval's metric), then the model is fitted again on both splits with it; the
+validation split also calibrates VADER's thresholds for tweets.  Nothing reads a test split.  Same data, same
+model: scikit-learn's ``lbfgs`` solver is deterministic.
 """
 
 from __future__ import annotations
@@ -24,12 +25,13 @@ from reactions import sentiment
 from reactions import sentiment_model as sm
 from reactions.errors import InputError
 
-C_GRID: Final = (0.25, 0.5, 1.0)
+C_GRID: Final = (0.5, 1.0)
 """The inverse regularisation strengths tried on the validation split."""
 MIN_COUNT: Final = 2
 """An n-gram is learnt when at least this many training tweets hold it."""
-NAME_SHARE: Final = 0.9
-"""A word is a name when at least this share of its occurrences inside a sentence are capitalised …"""
+NAME_SHARE: Final = 0.8
+"""A word is a name when at least this share of its occurrences inside a sentence (not in capitals) are
+capitalised …"""
 NAME_COUNT: Final = 3
 """… and it occurs inside a sentence at least this many times."""
 _SENTENCE_END: Final = frozenset(".!?:;\"“”…|-")
@@ -68,10 +70,10 @@ def find_names(texts: Sequence[str], keep: frozenset[str]) -> frozenset[str]:
     for text in texts:
         previous = "."
         for word, mark in sm._TOKEN.findall(text):  # links and handles are neither word nor mark
-            if word[:1].isalpha() and len(word) > 1 and previous not in _SENTENCE_END:
+            if word[:1].isalpha() and len(word) > 1 and previous not in _SENTENCE_END and not word.isupper():
                 key = word.strip("'").lower()
                 inside[key] += 1
-                capitalised[key] += word[0].isupper() and not word.isupper()
+                capitalised[key] += word[0].isupper()
             previous = mark or word[-1:]
     return frozenset(
         w for w, n in inside.items() if n >= NAME_COUNT and capitalised[w] >= NAME_SHARE * n and w not in keep
@@ -95,16 +97,20 @@ class Featurizer:
         dense = np.array([sm.vader_features(f.vader_text)[0] for f in found], dtype=np.float64)
         return [f.grams for f in found], dense.reshape(len(texts), len(sm.DENSE))
 
-    def matrix(self, grams: list[tuple[str, ...]], dense: npt.NDArray[np.float64], terms: dict[str, int]) -> Any:
-        """The sparse matrix: unit-length n-gram indicators, then the VADER features."""
+    def matrix(
+        self, grams: list[tuple[str, ...]], dense: npt.NDArray[np.float64], terms: dict[str, int],
+        idf: npt.NDArray[np.float64],
+    ) -> Any:
+        """The sparse matrix: the n-grams' idf scaled to unit length per text, then the VADER features."""
         from scipy import sparse
 
         rows, cols, values = [], [], []
         for i, text_grams in enumerate(grams):
             ids = [terms[g] for g in text_grams if g in terms]
+            weights = idf[ids]
             rows.extend([i] * len(ids))
             cols.extend(ids)
-            values.extend([1.0 / np.sqrt(len(ids))] * len(ids))
+            values.extend((weights / np.sqrt(np.sum(weights * weights) or 1.0)).tolist())
         shape = (len(grams), len(terms))
         indicators = sparse.csr_matrix((values, (rows, cols)), shape=shape)
         return sparse.hstack([indicators, sparse.csr_matrix(dense)], format="csr")
@@ -123,8 +129,10 @@ def train(folder: Path, *, say: Callable[[str], None] = lambda _: None) -> sm.Mo
     train_grams, train_dense = featurizer.grams(training.texts)
     counts = Counter(g for grams in train_grams for g in grams)
     terms = {g: j for j, g in enumerate(sorted(g for g, n in counts.items() if n >= MIN_COUNT))}
-    x_train = featurizer.matrix(train_grams, train_dense, terms)
-    x_val = featurizer.matrix(*featurizer.grams(validation.texts), terms)
+    documents = np.array([counts[g] for g in terms], dtype=np.float64)
+    idf = np.log((1 + len(train_grams)) / (1 + documents)) + 1  # scikit-learn's smooth idf
+    x_train = featurizer.matrix(train_grams, train_dense, terms, idf)
+    x_val = featurizer.matrix(*featurizer.grams(validation.texts), terms, idf)
     best: tuple[float, float, Any] = (-1.0, 0.0, None)
     for c in C_GRID:
         fitted = LogisticRegression(C=c, class_weight="balanced", max_iter=2000).fit(x_train, training.labels)
@@ -133,6 +141,11 @@ def train(folder: Path, *, say: Callable[[str], None] = lambda _: None) -> sm.Mo
         if recall > best[0]:
             best = (recall, c, fitted)
     recall, c, fitted = best
+    say(f"refitting with C={c:g} on the train and validation splits")
+    from scipy import sparse
+
+    both = np.concatenate([training.labels, validation.labels])
+    fitted = LogisticRegression(C=c, class_weight="balanced", max_iter=2000).fit(sparse.vstack([x_train, x_val]), both)
     coefficients = np.asarray(fitted.coef_, dtype=np.float64).T
     info = {
         "data": str(folder),
@@ -144,7 +157,7 @@ def train(folder: Path, *, say: Callable[[str], None] = lambda _: None) -> sm.Mo
         "vader_tweet_thresholds": list(calibrate_vader(validation)),
     }
     return sm.Model(terms, coefficients[: len(terms)], coefficients[len(terms) :], fitted.intercept_.astype(float),
-                    names, info)  # fmt: skip
+                    idf, names, info)  # fmt: skip
 
 
 def calibrate_vader(validation: Split, step: float = 0.01) -> tuple[float, float]:

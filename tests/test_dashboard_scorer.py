@@ -53,7 +53,7 @@ def test_the_model_labels_the_page(
     corpus: Path, downloads: dict[str, bytes], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     weights = np.array([[-2.0, 0.0, 2.0], [2.0, 0.0, -2.0]])
-    model = sm.Model({"love": 0, "hate": 1}, weights, np.zeros((3, 3)), np.array([0.0, 0.5, 0.0]))
+    model = sm.Model({"love": 0, "hate": 1}, weights, np.zeros((3, 3)), np.array([0.0, 0.5, 0.0]), np.ones(2))
     monkeypatch.setenv(sm.MODEL_ENV, str(sm.save_model(model, tmp_path / "model.json")))
     at = run_page({"scorer": "model"})
     assert not at.exception

@@ -28,7 +28,8 @@ def hand_model(terms: dict[str, tuple[float, float, float]], names: frozenset[st
     """A model whose weights are given (rows: negative, neutral, positive)."""
     weights = np.array(list(terms.values()), dtype=np.float64).reshape(len(terms), 3)
     dense = np.array([[-1.0, 0.0, 1.0], [0.0, 0.0, 0.3], [-0.3, 0.0, 0.0]])
-    return sm.Model({t: j for j, t in enumerate(terms)}, weights, dense, np.zeros(3), names)
+    idf = 1 + 0.5 * np.arange(len(terms))
+    return sm.Model({t: j for j, t in enumerate(terms)}, weights, dense, np.zeros(3), idf, names)
 
 
 def write_split(folder: Path, split: str, rows: list[tuple[str, int]]) -> None:
