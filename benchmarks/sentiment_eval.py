@@ -135,7 +135,9 @@ def tweeteval(folder: Path, model: sm.Model | None) -> None:
               + f"{np.mean(predicted == 2):>10.3f}{st.macro_recall(truth, mine):>10.4f}{np.mean(truth == mine):>10.4f}")
     print(f"{'(human labels)':<28}{'':>13}{'':>10}{'':>24}{np.mean(test.labels == 2):>10.3f}")
     print("\n4. Speed on the TweetEval test texts (CPU time of this process, caches cleared, best of 2)")
-    speeds = {"vader (score_text)": lambda: [sentiment.score_text(t) for t in test.texts]}
+    raw = sentiment.analyzer().polarity_scores
+    speeds = {"raw VADER 3.3.2 (reference)": lambda: [raw(t) for t in test.texts],
+              "vader (score_text)": lambda: [sentiment.score_text(t) for t in test.texts]}
     if model is not None:
         speeds["model (score_texts, explained)"] = lambda: sm.score_texts(model, test.texts)
     for name, run in speeds.items():
