@@ -40,6 +40,7 @@ import numpy.typing as npt
 import platformdirs
 
 from reactions import sentiment
+from reactions._vader import Term
 from reactions.errors import ReactionsError
 
 CLASSES: Final = ("negative", "neutral", "positive")
@@ -180,15 +181,17 @@ class Scored:
         return CLASSES[int(np.argmax(self.probabilities))]
 
 
-def vader_features(text: str, lexicon: sentiment.Lexicon | None = None) -> tuple[list[float], list[tuple[str, float]]]:
-    """VADER's features of a text (:data:`DENSE`) and its terms with their valences."""
+def vader_features(text: str, lexicon: sentiment.Lexicon | None = None) -> tuple[list[float], Sequence[Term]]:
+    """VADER's features of a text (:data:`DENSE`) and its terms ``(term, valence, kind)``."""
     if not text:
-        return [0.0, 0.0, 0.0], []
+        return [0.0, 0.0, 0.0], ()
     analysis = sentiment._analyse(sentiment._engine_for(lexicon), text)  # scores and terms, cached by text
-    terms = [(term, valence) for term, valence, _ in analysis.terms]
-    positive = sum(v for _, v in terms if v > 0)
-    negative = sum(v for _, v in terms if v < 0)
-    return [analysis.scores[0], positive, negative], terms
+    terms = analysis.terms
+    if not terms:
+        return [analysis.scores[0], 0.0, 0.0], ()
+    valences = [term[1] for term in terms]
+    positive = sum([v for v in valences if v > 0])
+    return [analysis.scores[0], positive, sum(valences) - positive], terms
 
 
 def score_texts(
@@ -201,18 +204,13 @@ def score_texts(
     """
     unique = list(dict.fromkeys(texts))
     dropped, lookup = model.dropped, model.terms.get
-    rows: list[int] = []
-    starts = [0]
-    dense: list[list[float]] = []
-    vader_terms: list[list[tuple[str, float]]] = []
-    for text in unique:
-        found = features(text, dropped)
-        rows.extend(j for j in map(lookup, found.grams) if j is not None)
-        starts.append(len(rows))
-        vader, terms = vader_features(found.vader_text, lexicon)
-        dense.append(vader)
-        vader_terms.append(terms)
-    counts = np.diff(np.asarray(starts, dtype=np.intp))
+    found = [features(text, dropped) for text in unique]  # in phases: each keeps its own tables in the CPU's cache
+    kept = [[j for j in map(lookup, f.grams) if j is not None] for f in found]
+    analysed = [vader_features(f.vader_text, lexicon) for f in found]
+    dense = [values for values, _ in analysed]
+    starts = [0, *itertools.accumulate(map(len, kept))]
+    rows = list(itertools.chain.from_iterable(kept))
+    counts = np.diff(np.asarray(starts, dtype=np.intp)).astype(np.intp)
     scale = np.zeros(len(unique))
     logits = np.asarray(dense, dtype=np.float64).reshape(len(unique), len(DENSE)) @ model.dense + model.bias
     if rows:
@@ -225,11 +223,13 @@ def score_texts(
     probabilities = _softmax(logits).tolist()
     results = {}
     if explain:
-        explainer = _Explainer(model)
-        for i, (text, scaled) in enumerate(zip(unique, scale.tolist(), strict=True)):
-            ids = rows[starts[i] : starts[i + 1]]
-            contributions = explainer.contributions(ids, scaled, dense[i][0], vader_terms[i])
-            results[text] = Scored(tuple(probabilities[i]), contributions)
+        names, direction = _names(model), _direction(model)
+        shares = (_delta(model)[rows] * np.repeat(scale, counts)).tolist()  # each n-gram's share, all texts at once
+        grams = [names[j] for j in rows]
+        for i, text in enumerate(unique):
+            totals = dict(zip(grams[starts[i] : starts[i + 1]], shares[starts[i] : starts[i + 1]], strict=True))
+            _add_vader_shares(totals, direction, dense[i][0], analysed[i][1])
+            results[text] = Scored(tuple(probabilities[i]), tuple(sorted(totals.items(), key=_strength)))
     else:
         results = {text: Scored(tuple(p), ()) for text, p in zip(unique, probabilities, strict=True)}
     return [results[text] for text in texts]
@@ -240,24 +240,17 @@ def _softmax(logits: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
     return np.asarray(shifted / shifted.sum(axis=1, keepdims=True))
 
 
-class _Explainer:
-    """Each term's share of the positive-minus-negative logit, summed per term, strongest first."""
-
-    def __init__(self, model: Model) -> None:
-        self.names, self.delta, self.direction = _names(model), _delta(model), _direction(model)
-
-    def contributions(
-        self, ids: list[int], scale: float, compound: float, terms: list[tuple[str, float]]
-    ) -> tuple[tuple[str, float], ...]:
-        names, delta = self.names, self.delta
-        totals = {names[j]: delta[j] * scale for j in ids}  # each n-gram once (features() dedupes)
-        if terms:
-            total = sum(v for _, v in terms)
-            per_compound = self.direction[0] * compound / total if total else 0.0
-            positive, negative = per_compound + self.direction[1], per_compound + self.direction[2]
-            for term, valence in terms:
-                totals[term] = totals.get(term, 0.0) + (positive if valence > 0 else negative) * valence
-        return tuple(sorted(totals.items(), key=_strength))
+def _add_vader_shares(totals: dict[str, float], direction: list[float], compound: float, terms: Sequence[Term]) -> None:
+    """Add each VADER term's share of the positive-minus-negative logit to ``totals`` (n-gram -> share; each
+    n-gram once, as :func:`features` dedupes): its valence times the weights of the VADER features it moves,
+    ``compound`` shared out in proportion to the valences."""
+    if not terms:
+        return
+    total = sum([term[1] for term in terms])
+    per_compound = direction[0] * compound / total if total else 0.0
+    positive, negative = per_compound + direction[1], per_compound + direction[2]
+    for term, valence, _ in terms:
+        totals[term] = totals.get(term, 0.0) + (positive if valence > 0 else negative) * valence
 
 
 def _strength(item: tuple[str, float]) -> float:
@@ -273,9 +266,9 @@ def _names(model: Model) -> list[str]:
 
 
 @functools.lru_cache(maxsize=4)
-def _delta(model: Model) -> list[float]:
+def _delta(model: Model) -> npt.NDArray[np.float64]:
     """Each term's weight towards positive minus its weight towards negative, times its idf."""
-    return ((model.weights[:, 2] - model.weights[:, 0]) * model.idf).tolist()  # type: ignore[no-any-return]
+    return (model.weights[:, 2] - model.weights[:, 0]) * model.idf
 
 
 @functools.lru_cache(maxsize=4)
