@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from reactions import cli, cli_sentiment, scorers, sentiment
+from reactions import cli, cli_sentiment, export, scorers, sentiment
 from reactions import sentiment_model as sm
 from reactions import sentiment_train as st
 from reactions.errors import InputError
@@ -242,3 +242,14 @@ def test_train_sentiment_writes_the_model(tmp_path: Path, capsys: pytest.Capture
     assert cli.main(["train-sentiment", str(tmp_path / "data"), "-o", str(tmp_path / "m.json")]) == 0
     assert "model written to" in capsys.readouterr().err
     assert sm.load_model(tmp_path / "m.json").terms
+
+
+def test_extract_with_tweet_thresholds_relabels_and_says_so(
+    capsys: pytest.CaptureFixture[str], seeds_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("REACTIONS_CACHE_DIR", str(tmp_path / "cache"))
+    out = tmp_path / "tweets.csv"
+    assert cli.main(["extract", str(seeds_dir), "--sentiment", "vader-tweets", "-o", str(out), "--jobs", "1"]) == 0
+    assert "sentiment: vader-tweets -0.08/+0.35" in capsys.readouterr().err.splitlines()
+    frame = export.read_csv(out)
+    assert frame["sentiment"].astype(str).tolist() == [scorers.TWEET_THRESHOLDS.label(c) for c in frame["compound"]]
