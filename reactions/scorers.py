@@ -59,6 +59,20 @@ def describe_scorer(name: str) -> str:
     return f"{name} {thresholds.negative:+g}/{thresholds.positive:+g}"
 
 
+def scorer_slug(name: str) -> str:
+    """The scorer and its thresholds as a file name's part.
+
+    >>> scorer_slug("vader"), scorer_slug("vader-tweets"), scorer_slug("model")
+    ('vader-0.05', 'vader-tweets-neg0.08-pos0.35', 'model-argmax')
+    """
+    thresholds = thresholds_of(name)
+    if thresholds is None:
+        return f"model-{MODEL_LABELS}"
+    if thresholds == sentiment.DEFAULT_THRESHOLDS:
+        return f"{name}-{thresholds.positive:g}"
+    return f"{name}-neg{-thresholds.negative:g}-pos{thresholds.positive:g}"
+
+
 def apply_scorer(
     frame: pd.DataFrame, name: str, *, lexicon: sentiment.Lexicon | None = None, model: sm.Model | None = None
 ) -> pd.DataFrame:
