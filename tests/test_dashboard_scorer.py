@@ -62,3 +62,16 @@ def test_the_model_labels_the_page(
     assert set(exported["sentiment"].astype(str)) <= {"negative", "neutral", "positive"}
     loved = exported[exported["text"].str.contains(r"\blove\b", case=False, na=False)]
     assert loved["drivers"].fillna("").str.contains("love").all()
+
+
+def test_a_saved_view_keeps_its_scorer(corpus: Path) -> None:
+    from test_dashboard_views import open_saved, save
+
+    at = run_page({"scorer": "vader-tweets"})
+    save(at, "tweets")
+    at.selectbox(key="sentiment_scorer").select("vader").run()
+    assert "scorer" not in at.query_params
+    open_saved(at, "tweets")
+    assert not at.exception
+    assert at.selectbox(key="sentiment_scorer").value == "vader-tweets"
+    assert at.query_params["scorer"] in ("vader-tweets", ["vader-tweets"])
