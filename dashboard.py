@@ -32,6 +32,7 @@ from app.loading import (
     frame_index,
     named_columns,
     open_run,
+    scored_frame,
     source_options,
     split_outcomes,
 )
@@ -49,11 +50,12 @@ from app.sections import (
     table_section,
     upload_report,
 )
-from app.sidebar import filter_options, sidebar_filters, uploaded_files
+from app.sidebar import filter_options, scorer_choice, sidebar_filters, uploaded_files
 from app.timeview import time_view
 from app.travel import sync_selection
 from reactions import links, palette, views
 from reactions.errors import ReactionsError
+from reactions.scorers import describe_scorer
 from reactions.store import corpus_folder
 
 STYLE = f"""<style>
@@ -91,6 +93,7 @@ def main() -> None:
             if named_columns(sources):
                 st.caption("Columns: " + ", ".join(f"{k} = {v}" for k, v in named_columns(sources).items()))
             upload = uploaded_files([source for _, source, _, _ in files])
+            scorer = scorer_choice()
         settings = analyst_store(home)
         overrides, lexicon = tuple(sorted(settings.overrides.items())), tuple(sorted(settings.lexicon.items()))
         key = hashlib.sha256(repr((files, st.session_state.get("upload", ("",))[0] if upload.names else "")).encode())
@@ -100,10 +103,15 @@ def main() -> None:
         st.error(f"The corpus could not be read: {one_line(error)}. Check the folder, then reload the page.",
                  icon=":material/error:")  # fmt: skip
         st.stop()
-    frame = run.frame
-    frame_key = hashlib.sha256(repr((key.hexdigest(), overrides, lexicon)).encode()).hexdigest()
+    run_key = hashlib.sha256(repr((key.hexdigest(), overrides, lexicon)).encode()).hexdigest()
+    frame, scorer, problem = scored_frame(run_key, run.frame, scorer, lexicon)
+    st.session_state["scorer_used"] = scorer  # the downloads' names and provenance say it
+    frame_key = hashlib.sha256(f"{run_key}|{scorer}".encode()).hexdigest()
     st.title("Reactions in the news", anchor=False)
-    st.caption(f"{run.articles} articles · {len(frame)} unique reactions · reactions {reactions.__version__}")
+    st.caption(f"{run.articles} articles · {len(frame)} unique reactions · reactions {reactions.__version__} · "
+               f"sentiment: {describe_scorer(scorer)}")  # fmt: skip
+    if problem:
+        st.warning(problem, icon=":material/warning:")
     if settings.problem is not None and settings.note is not None:
         st.warning(settings.note, icon=":material/warning:")
     elif settings.note is not None:

@@ -19,6 +19,7 @@ from app.sidebar import follow_date_bounds
 from app.timeview import time_view
 from reactions import charts_compare, compare, links, views
 from reactions.index import FrameIndex
+from reactions.scorers import DEFAULT_SCORER
 
 COMPARE_KEY = links.COMPARE_KEY
 """The URL key that says the section is on."""
@@ -189,7 +190,8 @@ def shared_table(frame: pd.DataFrame, shared: np.ndarray) -> None:
 
 def compare_downloads(frame: pd.DataFrame, sides: list[tuple[str, np.ndarray, views.Filters]]) -> None:
     """Each side's reactions as Excel-safe CSV, named after its filters."""
-    files = exports.compare_downloads(frame, sides, version=reactions.__version__)
+    scorer = st.session_state.get("scorer_used", DEFAULT_SCORER)
+    files = exports.compare_downloads(frame, sides, version=reactions.__version__, scorer=scorer)
     for cell, file in zip(st.columns(4)[: len(files)], files, strict=True):
         data: bytes | Callable[[], bytes] = file.make() if file.rows <= EAGER_EXPORT_ROWS else file.make
         cell.download_button(file.label, data, file_name=file.file_name, mime=file.mime, key=file.key, help=file.help,

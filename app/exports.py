@@ -18,6 +18,7 @@ from reactions import export, network
 from reactions.aggregate import reactions_by_day, reactions_by_hashtag, sentiment_mix, top_authors, top_outlets
 from reactions.index import FrameIndex, Mask
 from reactions.links import export_name, provenance_record
+from reactions.scorers import DEFAULT_SCORER, describe_scorer
 from reactions.views import Filters, Selection
 from reactions.xlsx import xlsx_bytes
 
@@ -57,22 +58,25 @@ def downloads(
     version: str,
     corpus: Mapping[str, object] | None = None,
     exported_at: dt.datetime | None = None,
+    scorer: str = DEFAULT_SCORER,
 ) -> list[Download]:
     """The page's downloads: the ``shown`` rows of ``frame`` (positions: every page of the table) as
     Excel-safe CSV (formulas neutralised: the default, since analysts open CSVs in spreadsheets), exact-text CSV
     and JSONL, the whole frame as Excel-safe CSV, and the provenance sidecar (the filters, selection, the whole
     view, counts and version, and when given the time and the corpus: kept out of the CSVs, so that every CSV is a
-    plain table ``pandas.read_csv`` reads as it is).  Nothing is built until a :attr:`Download.make` is called."""
+    plain table ``pandas.read_csv`` reads as it is).  The provenance and every name record the sentiment ``scorer``
+    (:mod:`reactions.scorers`).  Nothing is built until a :attr:`Download.make` is called."""
     total, count = len(frame), len(shown)
     sources = corpus.get("sources") if corpus else None
     record = provenance_record(filters, selection, shown=count, total=total, version=version, corpus=corpus,
                                exported_at=exported_at)  # fmt: skip
+    record["sentiment"] = {"scorer": scorer, "labels": describe_scorer(scorer)}
 
     def view() -> pd.DataFrame:
         return frame.iloc[shown]
 
     def name(scope: str, ext: str) -> str:
-        return export_name(filters, selection, scope=scope, version=version, ext=ext)
+        return export_name(filters, selection, scope=scope, version=version, ext=ext, scorer=scorer)
 
     csv, jsonl = "text/csv", "application/jsonl"
     safe = ("for people: UTF-8 BOM, text cells starting with = + - @ neutralised, ids exactly as everywhere "
@@ -100,14 +104,15 @@ def downloads(
 
 
 def compare_downloads(
-    frame: pd.DataFrame, sides: Sequence[tuple[str, Mask, Filters]], *, version: str
+    frame: pd.DataFrame, sides: Sequence[tuple[str, Mask, Filters]], *, version: str, scorer: str = DEFAULT_SCORER
 ) -> list[Download]:
     """Each side of a comparison as Excel-safe CSV (``sides``: its name, its rows, its filters), the file named
     after its filters: ``reactions-0.1.0-compare-b-tag-timesup.csv``."""
     files = []
     for side, rows, filters in sides:
         shown = np.flatnonzero(rows)
-        name = export_name(filters, Selection(), scope=f"compare-{side.casefold()}", version=version, ext="csv")
+        scope = f"compare-{side.casefold()}"
+        name = export_name(filters, Selection(), scope=scope, version=version, ext="csv", scorer=scorer)
         files.append(Download(
             f"CSV · {side}", f"Side {side}'s reactions, for spreadsheets (as CSV · view)", name, "text/csv",
             f"dl_compare_{side.casefold()}", len(shown), functools.partial(_excel_csv, frame, shown),
@@ -120,12 +125,13 @@ def _excel_csv(frame: pd.DataFrame, rows: npt.NDArray[np.intp]) -> bytes:
 
 
 def network_downloads(
-    shown: network.Network, filters: Filters, selection: Selection, *, version: str
+    shown: network.Network, filters: Filters, selection: Selection, *, version: str, scorer: str = DEFAULT_SCORER
 ) -> list[Download]:
     """The network as GEXF and GraphML, for Gephi (node names as labels, the layout, counts and scores)."""
     files = []
     for fmt, title, mime in NETWORK_FILES:
-        name = export_name(filters, selection, scope=f"{shown.kind}-network", version=version, ext=fmt)
+        scope = f"{shown.kind}-network"
+        name = export_name(filters, selection, scope=scope, version=version, ext=fmt, scorer=scorer)
         files.append(Download(
             f"{title} · network", f"The network on screen as {title} ({shown.cap}), for Gephi and other "
             "network tools", name, mime, f"dl_network_{fmt}", shown.graph.number_of_nodes(),

@@ -19,7 +19,7 @@ import pyarrow as pa
 import streamlit as st
 
 from app import presenter
-from reactions import store
+from reactions import scorers, sentiment_model, store
 from reactions.corpus import scan_files
 from reactions.index import FrameIndex
 from reactions.models import Article, FileOutcome
@@ -341,6 +341,18 @@ def frame_index(key: str, _frame: pd.DataFrame) -> FrameIndex:
     """The frame's columns as integer codes, built once per frame (``key``) and shared: every filter,
     selection and chart of a run is a mask and a count over it."""
     return FrameIndex(_frame).warm()
+
+
+@st.cache_data(show_spinner="Scoring sentiment…", max_entries=4)
+def scored_frame(
+    key: str, _frame: pd.DataFrame, scorer: str, lexicon: tuple[tuple[str, float], ...]
+) -> tuple[pd.DataFrame, str, str]:
+    """The run's frame (``key``) as ``scorer`` labels it (:func:`reactions.scorers.apply_scorer`), the scorer that
+    did, and why it is not the one asked for (the model is not installed: VADER's labels stay), else ``""``."""
+    try:
+        return scorers.apply_scorer(_frame, scorer, lexicon=dict(lexicon) or None), scorer, ""
+    except sentiment_model.ModelError as error:
+        return _frame, scorers.DEFAULT_SCORER, f"The sentiment model cannot be used ({error}); VADER's labels stay."
 
 
 def analyst_store(folder: Path) -> store.Settings:

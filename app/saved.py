@@ -74,7 +74,7 @@ def open_view(saved: tuple[SavedView, ...], name: str | None) -> None:
     known = set(links.view_keys())
     travel.write_query(known, {key: values for key, values in view.params.items() if key in known})
     clear_selection()  # the charts' own selection gives way to the view's
-    for key in ("filters_ready", "table_scope", "compare_ready"):  # the sidebar, table and Compare start from it
+    for key in ("filters_ready", "table_scope", "compare_ready", "sentiment_scorer"):  # they start from the view
         st.session_state.pop(key, None)
     said_by_compare = set(compare.side_problems(view.params))  # the Compare section says side B's, as for a link
     st.session_state[travel.OPENED_PROBLEMS] = [p for p in view.problems if p not in said_by_compare]

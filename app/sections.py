@@ -25,6 +25,7 @@ from reactions.charts_network import NETWORK_SELECTIONS, network_chart
 from reactions.errors import ReactionsError
 from reactions.index import FrameIndex
 from reactions.models import SENTIMENT_LABELS, Article, FileOutcome, Status
+from reactions.scorers import DEFAULT_SCORER
 
 # The table shows one page of the view at a time (Streamlit's Styler costs ~0.25 ms a row).
 PAGE_SIZES = links.PAGE_SIZES
@@ -318,7 +319,8 @@ def downloads(
     """
     version = reactions.__version__
     now = dt.datetime.now(dt.UTC)
-    files = exports.downloads(frame, shown, filters, selection, version=version, corpus=corpus, exported_at=now)
+    files = exports.downloads(frame, shown, filters, selection, version=version, corpus=corpus, exported_at=now,
+                              scorer=st.session_state.get("scorer_used", DEFAULT_SCORER))  # fmt: skip
     for cell, file in zip(st.columns(len(files)), files, strict=True):
         eager = file.rows <= EAGER_EXPORT_ROWS and not file.lazy
         data: bytes | Callable[[], bytes] = file.make() if eager else file.make
@@ -388,7 +390,8 @@ def network_section(
     name = NETWORK_SELECTIONS[shown.kind]
     st.altair_chart(unchecked(network_chart(shown)), width="stretch", key=chart_key(name), on_select="rerun",
                     selection_mode=name)  # fmt: skip
-    files = exports.network_downloads(shown, filters, selection, version=reactions.__version__)
+    files = exports.network_downloads(shown, filters, selection, version=reactions.__version__,
+                                      scorer=st.session_state.get("scorer_used", DEFAULT_SCORER))  # fmt: skip
     for cell, file in zip(st.columns(4)[: len(files)], files, strict=True):
         cell.download_button(file.label, file.make(), file_name=file.file_name, mime=file.mime, key=file.key,
                              help=file.help, on_click="ignore", icon=":material/download:",

@@ -9,7 +9,7 @@ from typing import Any
 import streamlit as st
 
 from app import loading, presenter, travel
-from reactions import links, views
+from reactions import links, scorers, views
 from reactions.index import FrameIndex
 from reactions.sources.uploads import ARCHIVE_TYPES, ARTICLE_TYPES, DATASET_TYPES, Upload
 
@@ -41,6 +41,22 @@ def uploaded_files(taken: list[str]) -> Upload:
     upload = loading.read_upload(pairs, taken)
     st.session_state["upload"] = (digest, upload)
     return upload
+
+
+SCORER_NAMES = {"vader": "VADER (±0.05, documented)", "vader-tweets": "VADER, thresholds for tweets",
+                "model": "Tweet model (trained locally)"}  # fmt: skip
+
+
+def scorer_choice() -> str:
+    """The sentiment scorer widget, mirrored in the URL (``scorer=``; it starts from the URL once a session)."""
+    if "sentiment_scorer" not in st.session_state:
+        query = {k: st.query_params.get_all(k) for k in st.query_params}
+        st.session_state["sentiment_scorer"] = links.scorer_from_query(query)
+    name = str(st.selectbox("Sentiment scorer", scorers.SCORERS, key="sentiment_scorer", format_func=SCORER_NAMES.get,
+                            help="Which scorer makes the sentiment labels (docs/sentiment.md). The model is "
+                            "trained once with 'reactions train-sentiment'; an analyst's own labels always stay."))
+    travel.write_query([links.SCORER_KEY], links.scorer_to_query(name))
+    return name
 
 
 def init_filters(options: dict[str, Any]) -> None:

@@ -1,6 +1,6 @@
-"""How well reactions' sentiment agrees with people: raw VADER 3.3.2 and reactions, side by side.
+"""How well reactions' sentiment agrees with people: raw VADER 3.3.2, reactions' VADER and the model, side by side.
 
-    .venv/bin/python benchmarks/sentiment_eval.py [--tsv PATH]
+    .venv/bin/python benchmarks/sentiment_eval.py [--tsv PATH] [--tweeteval DIR] [--model FILE]
 
 1. The 4,200 human-rated tweets of the VADER paper (``id<TAB>mean rating<TAB>text``, the mean of
    20 ratings in [-4, 4]): Pearson r of ``compound`` against the human mean, and 3-class accuracy
@@ -11,19 +11,33 @@
    each post has an expected label; it shows what the emoji fixes change.  Accuracy on it is
    only an illustration.
 
-Nothing here is tuned to either set: reactions runs with its defaults.
+3. TweetEval's sentiment test split (``--tweeteval DIR``: cardiffnlp/tweeteval ``datasets/sentiment``, 12,284
+   tweets of SemEval-2017 Task 4): macro-averaged recall (TweetEval's metric), accuracy and each class's recall of
+   ``vader`` (the documented +-0.05), ``vader-tweets`` (thresholds calibrated on TweetEval's *validation* split)
+   and ``model`` (``--model FILE``, default the installed one; trained by ``reactions train-sentiment``), also on
+   the tweets with an emoji; then texts per second (CPU time, caches cleared) and the fairness gap of the model
+   (the mean and largest change of ``compound`` when identity terms or names are swapped into templates).
+
+Nothing here is tuned to these sets: reactions runs with its defaults; the test split is only read here.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from reactions import sentiment
+import numpy as np
+from emoji import emoji_count
 
-GROUND_TRUTH = Path(__file__).resolve().parents[2] / "shared" / "sentiment" / "vader_tweets_groundtruth.tsv"
+from reactions import scorers, sentiment
+from reactions import sentiment_model as sm
+from reactions import sentiment_train as st
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+GROUND_TRUTH = SHARED / "sentiment" / "vader_tweets_groundtruth.tsv"
 HUMAN_NEUTRAL = 0.5
 """A human mean rating with ``|mean| < 0.5`` is neutral."""
 
@@ -71,10 +85,15 @@ def human_label(mean: float) -> str:
     return "neutral"
 
 
-def contenders() -> dict[str, Callable[[str], float]]:
+def contenders(model: sm.Model | None) -> dict[str, Callable[[str], float]]:
     """Each scorer as text -> compound."""
     raw = sentiment.analyzer().polarity_scores
-    return {"raw VADER 3.3.2": lambda t: float(raw(t)["compound"]), "reactions": lambda t: score(t)}
+    found: dict[str, Callable[[str], float]] = {
+        "raw VADER 3.3.2": lambda t: float(raw(t)["compound"]), "reactions VADER": score,
+    }
+    if model is not None:
+        found["model"] = lambda t: sm.score_texts(model, [t], explain=False)[0].compound
+    return found
 
 
 def score(text: str) -> float:
@@ -90,30 +109,86 @@ def evaluate(rows: Sequence[tuple[float, str]], compound: Callable[[str], float]
     return pearson(scores, means), hits / len(rows)
 
 
+def tweet_labels(texts: Sequence[str], name: str, model: sm.Model | None) -> np.ndarray:
+    """Each text's label under scorer ``name`` as 0, 1, 2 (negative, neutral, positive)."""
+    if name == "model":
+        assert model is not None
+        return np.array([sm.CLASSES.index(s.label) for s in sm.score_texts(model, texts, explain=False)])
+    thresholds = scorers.thresholds_of(name)
+    assert thresholds is not None
+    return np.array([sentiment.LABELS.index(thresholds.label(score(t))) for t in texts])
+
+
+def tweeteval(folder: Path, model: sm.Model | None) -> None:
+    test = st.read_split(folder, "test")
+    emoji = np.array([emoji_count(t) > 0 for t in test.texts])
+    names = [n for n in scorers.SCORERS if n != "model" or model is not None]
+    print(f"\n3. TweetEval sentiment test: {len(test.texts)} tweets ({int(emoji.sum())} with an emoji)")
+    print(f"{'scorer':<28}{'macro-recall':>13}{'accuracy':>10}{'R neg':>8}{'R neu':>8}{'R pos':>8}"
+          f"{'positive':>10}{'emoji MR':>10}{'emoji acc':>10}")
+    for name in names:
+        predicted = tweet_labels(test.texts, name, model)
+        recalls = [float(np.mean(predicted[test.labels == k] == k)) for k in range(3)]
+        truth, mine = test.labels[emoji], predicted[emoji]
+        print(f"{scorers.describe_scorer(name):<28}{st.macro_recall(test.labels, predicted):>13.4f}"
+              f"{np.mean(predicted == test.labels):>10.4f}" + "".join(f"{r:>8.4f}" for r in recalls)
+              + f"{np.mean(predicted == 2):>10.3f}{st.macro_recall(truth, mine):>10.4f}{np.mean(truth == mine):>10.4f}")
+    print(f"{'(human labels)':<28}{'':>13}{'':>10}{'':>24}{np.mean(test.labels == 2):>10.3f}")
+    print("\n4. Speed on the TweetEval test texts (CPU time of this process, caches cleared, best of 2)")
+    raw = sentiment.analyzer().polarity_scores
+    speeds = {"raw VADER 3.3.2 (reference)": lambda: [raw(t) for t in test.texts],
+              "vader (score_text)": lambda: [sentiment.score_text(t) for t in test.texts]}
+    if model is not None:
+        speeds["model (score_texts, explained)"] = lambda: sm.score_texts(model, test.texts)
+    for name, run in speeds.items():
+        best = math.inf
+        for _ in range(2):
+            sentiment.clear_cache()
+            start = time.process_time()
+            run()
+            best = min(best, time.process_time() - start)
+        print(f"{name:<34}{len(test.texts) / best:>10,.0f} texts/s")
+    if model is not None:
+        print("\n5. Fairness of the model: compound's change when a term is swapped into "
+              f"{len(st.TEMPLATES)} templates")
+        for what, terms in (("identity terms", st.identity_phrases()), ("names", st.NAMES)):
+            mean, largest = st.fairness_gap(model, terms)
+            print(f"{what:<16}{len(terms):>4} terms: mean absolute change {mean:.4f}, largest {largest:.4f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tsv", type=Path, default=GROUND_TRUTH)
+    parser.add_argument("--tweeteval", type=Path, metavar="DIR", help="TweetEval's datasets/sentiment folder")
+    parser.add_argument("--model", type=Path, metavar="FILE", help="the model file (default: the installed one)")
     args = parser.parse_args(argv)
+    model = None
+    try:
+        model = sm.load_model(args.model)
+    except sm.ModelError as error:
+        print(f"note: {error}: the model is left out")
     rows = read_ground_truth(args.tsv)
     label = sentiment.DEFAULT_THRESHOLDS.label
     print(f"1. {args.tsv.name}: {len(rows)} human-rated tweets")
     print(f"{'scorer':<18}{'Pearson r':>10}{'3-class accuracy':>18}")
-    for name, compound in contenders().items():
+    for name, compound in contenders(model).items():
         r, accuracy = evaluate(rows, compound)
         print(f"{name:<18}{r:>10.4f}{accuracy:>18.4f}")
     print(f"\n2. Emoji check set: {len(EMOJI_CHECKS)} HAND-MADE posts (an illustration, not human-rated data)")
-    print(f"{'post':<44}{'expected':>10}{'raw VADER':>18}{'reactions':>18}")
-    hits = dict.fromkeys(contenders(), 0)
+    names = list(contenders(model))
+    print(f"{'post':<44}{'expected':>10}" + "".join(f"{n[:16]:>18}" for n in names))
+    hits = dict.fromkeys(names, 0)
     for text, expected in EMOJI_CHECKS:
         cells = []
-        for name, compound in contenders().items():
+        for name, compound in contenders(model).items():
             value = compound(text)
             hits[name] += label(value) == expected
             cells.append(f"{label(value)} {value:+.2f}")
-        print(f"{text:<44}{expected:>10}{cells[0]:>18}{cells[1]:>18}")
-    print(
-        f"{'agreement with the expected labels':<54}" + "".join(f"{h:>15}/{len(EMOJI_CHECKS)}" for h in hits.values())
-    )
+        print(f"{text:<44}{expected:>10}" + "".join(f"{c:>18}" for c in cells))
+    agreement = "".join(f"{h:>15}/{len(EMOJI_CHECKS)}" for h in hits.values())
+    print(f"{'agreement with the expected labels':<54}{agreement}")
+    if args.tweeteval is not None:
+        tweeteval(args.tweeteval, model)
     return 0
 
 

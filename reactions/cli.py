@@ -22,6 +22,7 @@ from typing import IO, TYPE_CHECKING
 from reactions import __version__
 from reactions.cli_checks import cache_warnings, check_command_paths, whole_number
 from reactions.cli_options import PATHS_HELP, add_run_options, corpus_runs
+from reactions.cli_sentiment import add_train_command
 from reactions.cli_views import add_views_command
 from reactions.errors import ExportError, InputError, ReactionsError
 from reactions.models import SENTIMENT_LABELS as LABELS
@@ -78,6 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_network_command(commands)
     add_compare_command(commands)
     add_sentiment_commands(commands)
+    add_train_command(commands)
     add_views_command(commands)
     return parser
 
@@ -175,7 +177,8 @@ def run_network(args: argparse.Namespace) -> int:
         report(result, sys.stderr)
     if not result.articles:
         raise nothing_read(result, args.paths)
-    network = build_network(result.frame, args.graph, top=args.top, min_weight=args.min_weight)
+    frame = result.frame
+    network = build_network(frame, args.graph, top=args.top, min_weight=args.min_weight)
     data = network_bytes(network, fmt)
     if output is not None:
         write_atomically(output, data)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from reactions.cli_checks import add_path_arguments, say_listing
 from reactions.cli_limits import add_time_limit, time_limit
+from reactions.cli_sentiment import add_scorer_argument, scored
 from reactions.errors import InputError
 from reactions.progress import PROGRESS_DELAY, ProgressBar
 from reactions.run.cache import CACHE_DIR_ENV
@@ -33,7 +35,8 @@ COLUMN_FLAGS = ("text", "id", "title", "date", "url")
 """A dataset's columns that can be named: --text-col, --id-col, … (reactions.sources.SourceOptions)."""
 RUN_OPTIONS = (
     "--quiet", "--lexicon", "--jobs", "--no-cache", "--dask", "--ignore-store", "--cache-dir", "--max-file-size",
-    "--follow-links", "--time-limit", "--allow-system-folders", *(f"--{name}-col" for name in COLUMN_FLAGS),
+    "--follow-links", "--time-limit", "--allow-system-folders", "--sentiment",
+    *(f"--{name}-col" for name in COLUMN_FLAGS),
 )  # fmt: skip
 """The options :func:`add_run_options` gives a command (a test checks that every corpus-reading command has them)."""
 
@@ -94,6 +97,7 @@ def add_run_options(command: argparse.ArgumentParser) -> None:
     add_source_arguments(command)
     add_path_arguments(command)
     add_time_limit(command)
+    add_scorer_argument(command)
 
 
 def read_options(args: argparse.Namespace) -> ReadOptions:
@@ -149,6 +153,6 @@ def corpus_runs(args: argparse.Namespace) -> Iterator[Run]:
                 )  # fmt: skip
             if bar is not None:
                 bar.close()
-            return result
+            return dataclasses.replace(result, frame=scored(result.frame, args, settings.lexicon))
 
         yield run

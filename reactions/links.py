@@ -17,6 +17,7 @@ from typing import Final
 import pandas as pd
 
 from reactions.models import SENTIMENT_LABELS
+from reactions.scorers import DEFAULT_SCORER, SCORERS, scorer_slug
 from reactions.timeline import BUCKETS, UTC, bucket_key, bucket_starts, valid_zone
 from reactions.views import ORDERS, SORTS, Filters, Selection
 
@@ -49,6 +50,8 @@ COMPARE_KEY: Final = "compare"
 """The URL key that says the page's Compare section is on (``compare=on``)."""
 SIDE_B: Final = "b_"
 """The prefix of the compared side B's filters in the URL (``b_tag=TimesUp``): the filters' keys with it."""
+SCORER_KEY: Final = "scorer"
+"""The URL key of the sentiment scorer (``scorer=model``; none for the default, VADER)."""
 TOP_RANGE: Final = (3, 50)
 """The fewest and most hashtags the Top hashtags chart shows."""
 PAGE_SIZES: Final = (10, 25, 50, 100, 250, 500, 1000)
@@ -314,9 +317,24 @@ def valid_bucket_name(value: str, unit: str) -> bool:
 
 def view_keys() -> tuple[str, ...]:
     """Every URL key of a view, in the order a saved view's query lists them: filters, chart selection, layout,
-    and the Compare section (on, and side B's filters)."""
+    the Compare section (on, and side B's filters) and the sentiment scorer."""
     side_b = (SIDE_B + key for key in QUERY_KEYS.values())
-    return (*QUERY_KEYS.values(), *SELECTION_KEYS.values(), *LAYOUT_KEYS.values(), COMPARE_KEY, *side_b)
+    return (*QUERY_KEYS.values(), *SELECTION_KEYS.values(), *LAYOUT_KEYS.values(), COMPARE_KEY, *side_b, SCORER_KEY)
+
+
+def scorer_from_query(query: Mapping[str, str | Sequence[str]]) -> str:
+    """The sentiment scorer a URL names (``scorer=model``), the default when it names none or an unknown one.
+
+    >>> scorer_from_query({"scorer": "vader-tweets"}), scorer_from_query({"scorer": "bert"})
+    ('vader-tweets', 'vader')
+    """
+    name = _first(query, SCORER_KEY)
+    return name if name in SCORERS else DEFAULT_SCORER
+
+
+def scorer_to_query(name: str) -> dict[str, list[str]]:
+    """The URL parameter of a scorer (none for the default)."""
+    return {} if name == DEFAULT_SCORER else {SCORER_KEY: [name]}
 
 
 def unprefixed(query: Mapping[str, str | Sequence[str]], prefix: str) -> dict[str, str | Sequence[str]]:
@@ -358,7 +376,8 @@ def view_problems(query: Mapping[str, str | Sequence[str]]) -> list[str]:
     known = set(view_keys())
     unknown = [f"{key}={value}" for key in query if key not in known for value in _items(query, key) or [""]]
     side_b = [SIDE_B + problem for problem in query_problems(unprefixed(query, SIDE_B))]
-    return unknown + query_problems(query) + selection_problems(query) + layout_problems(query) + side_b
+    scorer = [f"{SCORER_KEY}={name}" for name in _items(query, SCORER_KEY) if name not in SCORERS]
+    return unknown + query_problems(query) + selection_problems(query) + layout_problems(query) + side_b + scorer
 
 
 # --- describing and naming --------------------------------------------------------------------
@@ -437,15 +456,21 @@ def provenance_record(
     return record
 
 
-def export_name(filters: Filters, selection: Selection, *, scope: str, version: str, ext: str) -> str:
-    """A download file name that records the scope, the filters and the reactions version.
+def export_name(
+    filters: Filters, selection: Selection, *, scope: str, version: str, ext: str, scorer: str = DEFAULT_SCORER
+) -> str:
+    """A download file name that records the scope, the filters, the reactions version and the sentiment scorer
+    with its thresholds, when it is not the default (VADER with the documented ±0.05).
 
     >>> export_name(Filters(hashtags=("MeToo",)), Selection(), scope="filtered", version="0.1.0", ext="csv")
     'reactions-0.1.0-filtered-tag-metoo.csv'
+    >>> export_name(Filters(), Selection(), scope="all", version="0.1.0", ext="csv", scorer="vader-tweets")
+    'reactions-0.1.0-vader-tweets-neg0.08-pos0.35-all.csv'
     """
     slug = ""
     if scope != "all":
         text = describe(filters, selection)
         slug = re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-")[:60].strip("-")
-    stem = "-".join(p for p in ("reactions", version, scope, slug) if p)
+    labels = "" if scorer == DEFAULT_SCORER else scorer_slug(scorer)
+    stem = "-".join(p for p in ("reactions", version, labels, scope, slug) if p)
     return f"{stem}.{ext}"
