@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from reactions.languages import LANG_SOURCES, language_columns
 from reactions.models import Article, ArticleInfo, Citation, Corpus, Kind, Platform, Reaction, Rendering
 from reactions.outlets import outlet_of
 from reactions.sentiment import score_frame
@@ -71,6 +72,7 @@ BASE_DTYPES: Final[Mapping[str, Any]] = {
     "created_at": "datetime64[ns, UTC]",
     "lag": "timedelta64[ns]",
     "lang": STRING,
+    "lang_source": pd.CategoricalDtype(list(LANG_SOURCES)),
     "rendering": pd.CategoricalDtype(list(RENDERINGS)),
     "confidence": "float64",
     "source": STRING,
@@ -178,6 +180,7 @@ def reaction_columns(
     sources = [_sources(r) for r in reactions]
     created = [_utc(r.created_at) for r in reactions]
     unknown = Platform.UNKNOWN.value
+    langs, lang_sources = language_columns([r.text for r in reactions], [r.lang for r in reactions])
     columns: dict[str, list[Any]] = {
         "id": [r.id for r in reactions],
         "kind": [str(r.kind) for r in reactions],
@@ -197,7 +200,8 @@ def reaction_columns(
         "status_id": [r.status_id or None for r in reactions],
         "url": [r.url or None for r in reactions],
         "created_at": created,
-        "lang": [r.lang or None for r in reactions],
+        "lang": langs,
+        "lang_source": lang_sources,
         "rendering": [r.rendering.value if r.rendering else None for r in reactions],
         "confidence": [r.confidence for r in reactions],
         "source": [f.source for f in firsts],
