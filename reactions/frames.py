@@ -171,16 +171,19 @@ def _series(values: list[Any], dtype: Any) -> pd.Series:
 
 
 def reaction_columns(
-    reactions: Sequence[Reaction], articles: Mapping[str, ArticleInfo], *, of_articles: bool = True
+    reactions: Sequence[Reaction], articles: Mapping[str, ArticleInfo], *, of_articles: bool = True, detect: bool = True
 ) -> dict[str, list[Any]]:
     """The base columns as Python values, one list per column, in :data:`BASE_COLUMNS` order; ``articles``
     tells of the citing articles by id (:func:`article_info`; an article it lacks is one nothing is known of).
-    ``of_articles=False`` leaves out :data:`ARTICLE_COLUMNS` (a run works them out once, after its merge)."""
+    ``of_articles=False`` leaves out :data:`ARTICLE_COLUMNS` (a run works them out once, after its merge);
+    ``detect=False`` leaves ``lang`` the embed's tag as written and ``lang_source`` empty (a run tells the
+    language once, after its merge: :func:`reactions.languages.language_columns`)."""
     firsts = [r.citations[0] if r.citations else Citation(r.source, r.span) for r in reactions]
     sources = [_sources(r) for r in reactions]
     created = [_utc(r.created_at) for r in reactions]
     unknown = Platform.UNKNOWN.value
-    langs, lang_sources = language_columns([r.text for r in reactions], [r.lang for r in reactions])
+    tags = [r.lang or None for r in reactions]
+    langs, lang_sources = language_columns([r.text for r in reactions], tags) if detect else (tags, [None] * len(tags))
     columns: dict[str, list[Any]] = {
         "id": [r.id for r in reactions],
         "kind": [str(r.kind) for r in reactions],

@@ -95,6 +95,15 @@ def _detector() -> Any:
     return LangDetector(LangDetectConfig(model="lite", max_input_length=None, normalize_input=False))
 
 
+def has_words(text: object) -> bool:
+    """Whether ``text`` holds a letter outside its links, mentions and hashtags (else it has no language).
+
+    >>> has_words("😂 https://t.co/x #tag"), has_words("so 😂")
+    (False, True)
+    """
+    return isinstance(text, str) and _LETTERS.search(_NOISE.sub(" ", text[:MAX_CHARS])) is not None
+
+
 def language_columns(texts: Sequence[object], tags: Sequence[object]) -> tuple[list[str], list[str]]:
     """The ``lang`` and ``lang_source`` columns of reactions with these texts and embed tags: the tag when it
     names a language (source ``"embed"``), else the detector's answer (``"detected"``, perhaps ``"und"``)."""

@@ -149,7 +149,7 @@ def test_merge_fills_and_cites_as_merge_reactions(make_reaction: Callable[..., R
         for chunk in (articles[:cut], articles[cut:]):
             found = {a.source: article_info(a) for a in chunk}
             infos.update(found)
-            columns = reaction_columns([r for a in chunk for r in a.reactions], found)
+            columns = reaction_columns([r for a in chunk for r in a.reactions], found, detect=False)
             for name in ARTICLE_COLUMNS:
                 del columns[name]
             merge.add(columns)

@@ -27,6 +27,7 @@ from reactions.frames import (
     frame_from_columns,
     reaction_columns,
 )
+from reactions.languages import language_columns
 from reactions.models import Article, ArticleInfo, FileOutcome
 from reactions.run import parallel
 from reactions.run.cache import KEY_NAME, ParseCache, parser_version
@@ -103,7 +104,9 @@ def read_chunk(
         if article is not None:
             articles.append(with_metadata(article, item))
     # the columns of the citing articles are worked out once, after the merge (from every citing article)
-    columns = reaction_columns([r for article in articles for r in article.reactions], {}, of_articles=False)
+    columns = reaction_columns(
+        [r for article in articles for r in article.reactions], {}, of_articles=False, detect=False
+    )
     cited = {source for sources in columns["sources"] for source in sources}
     infos = {article.source: article_info(article) for article in articles if article.source in cited}
     return Chunk(outcomes, columns, infos, digest_of if cache is not None else {}, len(misses), error)
@@ -121,13 +124,15 @@ def _parse(documents: list[tuple[str, bytes]], guard: GuardedParser | float | No
 def score_chunk(
     ids: list[str],
     texts: list[str],
+    tags: list[str | None],
     lexicon: Mapping[str, float] | None,
     overrides: Mapping[str, str] | None,
     store: str | None,
 ) -> tuple[pd.DataFrame, str | None]:
     """The sentiment columns (:data:`reactions.sentiment.SENTIMENT_COLUMNS`) of a few reactions, with
-    the store's score cache when ``store`` is given; the scoring task."""
-    rows = pd.DataFrame({"id": ids, "text": texts})
+    the store's score cache when ``store`` is given; the scoring task.  ``tags``: the embeds' language tags
+    (the language of each is told here, :func:`reactions.languages.language_columns`, and picks its scorer)."""
+    rows = pd.DataFrame({"id": ids, "text": texts, "lang": language_columns(texts, tags)[0]})
     cache, error = _task_store(store)
     if cache is None:
         scored = score_frame(rows, lexicon=lexicon, overrides=overrides)
@@ -232,6 +237,7 @@ class Merge:
     def __init__(self, names: Iterable[str]) -> None:
         self.columns: dict[str, list[Any]] = {name: [] for name in names}
         self.rows: dict[str, int] = {}
+        self.retold: set[int] = set()
 
     def add(self, columns: Mapping[str, list[Any]]) -> list[int]:
         """Merge a chunk's occurrences; the positions (in the chunk) of the reactions new to the merge."""
@@ -257,7 +263,10 @@ class Merge:
         return new
 
     def _fill(self, again: list[tuple[int, int]], columns: Mapping[str, list[Any]]) -> None:
-        """Fill each merged row's empty values from a later occurrence ``(row, i)``, and add its sources."""
+        """Fill each merged row's empty values from a later occurrence ``(row, i)``, and add its sources; a row
+        whose language tag is filled so is in :attr:`retold` (scored before its tag was known)."""
+        langs = self.columns["lang"]
+        self.retold.update(row for row, i in again if not langs[row] and columns["lang"][i])
         pairs = [(self.columns[name], columns[name]) for name in FILLABLE]
         merged_sources, sources, counts = self.columns["sources"], columns["sources"], self.columns["article_count"]
         for row, i in again:
@@ -276,6 +285,7 @@ class Merge:
         derived = article_columns(
             self.columns["sources"], self.columns["created_at"], articles, self.columns["date"]
         )
+        derived["lang"], derived["lang_source"] = language_columns(self.columns["text"], self.columns["lang"])
         columns = {name: derived[name] if name in derived else self.columns[name] for name in names}
         lists = [name for name in names if BASE_DTYPES.get(name) is object]
         frame = frame_from_columns({name: values for name, values in columns.items() if name not in lists})
