@@ -84,7 +84,7 @@ def filter_options(data: Data) -> dict[str, Any]:
     ``kinds``, ``articles`` and ``platforms`` (sorted), ``outlets`` (most cited first)."""
     index = index_of(data)
     days = index.days.values
-    present = {name: index.column(name) for name in ("kind", "platform", "rendering")}
+    present = {name: index.column(name) for name in ("kind", "platform", "rendering", "lang")}
     used = {name: sorted({str(v) for v in c.values[np.unique(c.codes[c.codes >= 0])]}) for name, c in present.items()}
     return {
         "days": (pd.Timestamp(days[0]).date(), pd.Timestamp(days[-1]).date()) if len(days) else (None, None),
@@ -94,7 +94,7 @@ def filter_options(data: Data) -> dict[str, Any]:
         "articles": sorted(index.sources.names),
         "outlets": top_outlets(index, top=10_000)["outlet"].tolist(),
         "authors": top_authors(index, top=10_000)["author"].tolist(),
-        "platforms": used["platform"],
+        "platforms": used["platform"], "languages": used["lang"],
         "renderings": used["rendering"],
         "buckets": [AUTO, *BUCKETS],
         "zones": zone_names(),
@@ -119,7 +119,7 @@ def widget_values(wanted: Filters, options: Mapping[str, Any]) -> dict[str, Any]
         values["dates"] = tuple(min(max(day, first), last) for day in (wanted.start or first, wanted.end or last))
     offered = {"hashtags": "tags", "sentiments": "sentiments", "kinds": "kinds", "articles": "articles",
                "outlets": "outlets", "authors": "authors", "platforms": "platforms",
-               "renderings": "renderings"}  # fmt: skip
+               "renderings": "renderings", "languages": "languages"}  # fmt: skip
     for field, name in offered.items():
         values[field] = [v for v in getattr(wanted, field) if v in options.get(name, ())]
     return values
@@ -134,7 +134,7 @@ def unmatched_values(wanted: Filters, options: Mapping[str, Any]) -> list[str]:
     """
     offered = {"hashtags": "tags", "sentiments": "sentiments", "kinds": "kinds", "articles": "articles",
                "outlets": "outlets", "authors": "authors", "platforms": "platforms",
-               "renderings": "renderings"}  # fmt: skip
+               "renderings": "renderings", "languages": "languages"}  # fmt: skip
     return [
         f"{QUERY_KEYS[field]}={value}"
         for field, name in offered.items()
@@ -252,7 +252,8 @@ def filters_from_widgets(values: Mapping[str, Any], days: tuple[dt.date | None, 
     """
     dates = tuple(values.get("dates") or ())
     chosen = {field: tuple(values.get(field) or ()) for field in
-              ("hashtags", "sentiments", "kinds", "articles", "outlets", "authors", "platforms", "renderings")}
+              ("hashtags", "sentiments", "kinds", "articles", "outlets", "authors", "platforms", "renderings",
+               "languages")}
     return Filters(
         start=dates[0] if len(dates) == 2 and dates[0] != days[0] else None,
         end=dates[1] if len(dates) == 2 and dates[1] != days[1] else None,
