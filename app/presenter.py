@@ -17,6 +17,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from app import languages as app_languages
 from reactions import charts, network, palette
 from reactions.aggregate import (
     Headline,
@@ -316,10 +317,9 @@ def network_caption(shown: network.Network) -> str:
 def label_lines(reaction: pd.Series) -> list[str]:
     """What the relabel panel says about a reaction (a row of the frame): its label and score, why,
     and the articles citing it when more than one does."""
-    relabelled = " (relabelled)" if bool(reaction["overridden"]) else f" ({reaction['compound']:+.3f})"
-    lines = [f"Now: {reaction['sentiment']}{relabelled}"]
+    lines = [app_languages.label_line(reaction)]  # "not scored" when its language has no scorer
     if isinstance(reaction["drivers"], str) and reaction["drivers"]:
-        lines.append(f"Why: {reaction['drivers']}")
+        lines.append(f"Why: {app_languages.why(reaction)}")
     if len(reaction["sources"]) > 1:
         lines.append("Cited by: " + ", ".join(reaction["sources"]))
     return lines

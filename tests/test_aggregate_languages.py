@@ -71,3 +71,13 @@ def test_languages_tab_rows_and_an_empty_view() -> None:
     empty = aggregate_languages.reactions_by_language(frame(), mask=np.zeros(len(POSTS), dtype=bool))
     assert empty.empty
     assert list(empty.columns) == list(aggregate_languages.COLUMNS)
+
+
+def test_the_relabel_panel_says_not_scored_and_names_the_scorer() -> None:
+    from app import presenter
+
+    rows = frame()
+    assert presenter.label_lines(rows.iloc[3])[0] == "Now: not scored (Spanish: no sentiment lexicon for it here)"
+    assert presenter.label_lines(rows.iloc[5])[0].startswith("Now: not scored (its language could not be told")
+    assert presenter.label_lines(rows.iloc[2])[1].startswith("Why: GPL-de (de): ")
+    assert presenter.label_lines(rows.iloc[1])[1].startswith("Why: VADER (en): ")
