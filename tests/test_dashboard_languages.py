@@ -21,3 +21,11 @@ def test_languages_tab_coverage_note_and_the_filter_from_the_url(corpus: Path, s
     assert at.multiselect(key="f_lang").value == [wanted]
     shown = next(d.value for d in at.dataframe if "compound" in d.value.columns)
     assert len(shown) == int((seeds_frame["lang"] == wanted).sum())
+
+
+def test_compare_b_by_language_from_the_url(corpus: Path, seeds_frame: pd.DataFrame) -> None:
+    at = run_page({"lang": "en", "b_lang": "und"})
+    assert not at.exception
+    assert at.toggle(key="compare_on").value is True
+    assert at.multiselect(key="b_lang").value == ["und"]
+    assert not any("B filters that do not apply" in str(w.value) for w in at.warning)
