@@ -18,6 +18,14 @@ LANGUAGE_HELP: Final = (
     "Spanish, French, Portuguese, Italian, Arabic; 'undetermined' when the text is too short or the detector "
     "unsure). Only English, German, French and Portuguese are scored for sentiment: see docs/languages.md."
 )
+SHARE_HELP: Final = (
+    "Share of the reactions with a sentiment score; reactions in a language nothing here scores are left out, never "
+    "counted as neutral (the line under these figures says how many)"
+)
+MEAN_HELP: Final = (
+    "Compound score, from −1 (most negative) to +1 (most positive): VADER's for English, a lexicon's for German, "
+    "French and Portuguese; of the scored reactions only"
+)
 TAB_TITLE: Final = "Languages"
 TAB_COLUMNS: Final = {"language": "Language", "lang": "Code", "reactions": "Reactions", "share": "Share",
                       "scored": "Scored", "scorer": "Scored by", "from_embed": "Tagged by the embed",

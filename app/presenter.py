@@ -284,10 +284,10 @@ def headline_figures(h: Headline, total: int) -> list[Figure]:
         Figure("Unique authors", f"{h.authors:,}", _authors_help(h.unattributed)),
         Figure("Articles", f"{h.articles:,}", "Articles citing these reactions"),
         Figure(*date_range(h)),
-        Figure("Positive", f"{h.positive:.0%}"),
-        Figure("Neutral", f"{h.neutral:.0%}"),
-        Figure("Negative", f"{h.negative:.0%}"),
-        Figure("Mean compound", compound, "VADER compound score, from −1 (most negative) to +1 (most positive)"),
+        Figure("Positive", f"{h.positive:.0%}", app_languages.SHARE_HELP),
+        Figure("Neutral", f"{h.neutral:.0%}", app_languages.SHARE_HELP),
+        Figure("Negative", f"{h.negative:.0%}", app_languages.SHARE_HELP),
+        Figure("Mean compound", compound, app_languages.MEAN_HELP),
     ]
 
 
