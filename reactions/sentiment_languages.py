@@ -24,9 +24,9 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from reactions import _vader as vader
 from reactions import lexicons
 from reactions.languages import UNDETERMINED, has_words
+from reactions.models import Driver
 
 ENGLISH: Final = "en"
 VADER_NAME: Final = "VADER (en)"
@@ -69,7 +69,7 @@ def by_language(
     return out, notes
 
 
-def _strongest(drivers: Sequence[vader.Driver], limit: int = 3) -> str:
+def _strongest(drivers: Sequence[Driver], limit: int = 3) -> str:
     totals: dict[str, float] = {}
     for driver in drivers:
         totals[driver.term] = totals.get(driver.term, 0.0) + driver.valence

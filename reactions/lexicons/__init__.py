@@ -18,17 +18,16 @@ True
 from __future__ import annotations
 
 import functools
+import importlib
 import math
 import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
-from typing import Final
+from typing import Any, Final
 
-import emoji as emoji_package
-
-from reactions import _vader as vader
+from reactions.models import Driver
 
 NEGATION_SCALAR: Final = -0.74
 """A negated word's valence is multiplied by this (VADER's ``N_SCALAR``)."""
@@ -114,7 +113,7 @@ class LexiconScores:
     neu: float
     neg: float
     label: str
-    drivers: tuple[vader.Driver, ...]
+    drivers: tuple[Driver, ...]
 
 
 _WORD: Final = re.compile(r"[^\W\d_]+", re.UNICODE)
@@ -157,12 +156,12 @@ def score_in(lang: str, text: str) -> LexiconScores:
     lexicon = LEXICONS.get(lang, SYMBOLS)
     table = valences(lang) if lang in LEXICONS else {}
     words = [fold(w) for w in _WORD.findall(text)]
-    drivers: list[vader.Driver] = []
+    drivers: list[Driver] = []
     signed: list[float] = []
     for token in text.split():
         valence = emoticons().get(token)
         if valence is not None:
-            drivers.append(vader.Driver(token, valence, "emoticon"))
+            drivers.append(Driver(token, valence, "emoticon"))
             signed.append(valence)
     for i, word in enumerate(words):
         valence = _lookup(table, word, lexicon.suffixes)
@@ -177,12 +176,12 @@ def score_in(lang: str, text: str) -> LexiconScores:
                 valence -= step if valence > 0 else -step
         if any(prior in lexicon.negations for prior in before):
             valence *= NEGATION_SCALAR
-        drivers.append(vader.Driver(word, round(valence, 3), "word"))
+        drivers.append(Driver(word, round(valence, 3), "word"))
         signed.append(valence)
-    for found in emoji_package.emoji_list(text):
+    for found in importlib.import_module("emoji").emoji_list(text):
         valence = _emoji_valence(found["emoji"])
         if valence:
-            drivers.append(vader.Driver(found["emoji"], round(valence, 3), "emoji"))
+            drivers.append(Driver(found["emoji"], round(valence, 3), "emoji"))
             signed.append(valence)
     return _scores(signed, len(words) + sum(d.kind != "word" for d in drivers), drivers)
 
@@ -203,11 +202,11 @@ def _lookup(table: Mapping[str, float], word: str, suffixes: tuple[str, ...]) ->
 def emoticons() -> Mapping[str, float]:
     """VADER's emoticons (``:)``, ``:D``, ``</3``): its lexicon's entries that are not words. Like emoji, they
     have no language; a post's whitespace-separated token must be one exactly."""
-    lexicon = vader.shared_analyzer().lexicon
+    lexicon = _vader().shared_analyzer().lexicon
     return {term: float(v) for term, v in lexicon.items() if " " not in term and not term.replace("'", "").isalpha()}
 
 
-def _scores(signed: list[float], units: int, drivers: list[vader.Driver]) -> LexiconScores:
+def _scores(signed: list[float], units: int, drivers: list[Driver]) -> LexiconScores:
     total = sum(signed)
     compound = round(total / math.sqrt(total * total + NORMALISE_ALPHA), 4) if signed else 0.0
     positive = sum(1 for v in signed if v > 0)
@@ -222,9 +221,14 @@ def _scores(signed: list[float], units: int, drivers: list[vader.Driver]) -> Lex
 @functools.lru_cache(maxsize=4096)
 def _emoji_valence(found: str) -> float:
     """The valence VADER's emoji lexicon gives one emoji (its description's words; emoji have no language)."""
-    return sum(d.valence for d in _emoji_engine().analyse(found).drivers)
+    return float(sum(d.valence for d in _emoji_engine().analyse(found).drivers))
 
 
 @functools.cache
-def _emoji_engine() -> vader.Engine:
-    return vader.Engine(vader.shared_analyzer(), {})
+def _emoji_engine() -> Any:
+    return _vader().Engine(_vader().shared_analyzer(), {})
+
+
+def _vader() -> Any:
+    """VADER's engine, imported on first use (``import reactions`` stays light: ``tests/test_init.py``)."""
+    return importlib.import_module("reactions._vader")
