@@ -19,6 +19,7 @@ from app.sidebar import follow_date_bounds
 from app.timeview import time_view
 from reactions import charts_compare, compare, links, views
 from reactions.index import FrameIndex
+from reactions.languages import language_name
 from reactions.scorers import DEFAULT_SCORER
 
 COMPARE_KEY = links.COMPARE_KEY
@@ -26,7 +27,7 @@ COMPARE_KEY = links.COMPARE_KEY
 # Filters field -> the widget key of side B's filter.
 B_WIDGETS = {"dates": "b_dates", "hashtags": "b_tags", "sentiments": "b_sentiment", "kinds": "b_kind",
              "articles": "b_article", "authors": "b_author", "platforms": "b_platform", "renderings": "b_rendering",
-             "min_confidence": "b_confidence", "text": "b_text"}  # fmt: skip
+             "min_confidence": "b_confidence", "text": "b_text", "languages": "b_lang"}  # fmt: skip
 SHARED_ROWS = 500
 """The shared-posts table shows at most this many (the CSVs hold every row of each side)."""
 SUMMARY_COLUMNS: dict[str, Any] = {
@@ -95,7 +96,7 @@ def side_b_filters(options: dict[str, Any]) -> views.Filters:
         chosen["sentiments"] = left.pills("B: sentiment", options["sentiments"], selection_mode="multi",
                                           key="b_sentiment")  # fmt: skip
         chosen["kinds"] = right.segmented_control("B: kind", options["kinds"], selection_mode="multi", key="b_kind")
-        with st.expander("B: article, author, platform, how found"):
+        with st.expander("B: article, author, platform, language, how found"):
             chosen.update(_more_b_filters(options))
     return presenter.filters_from_widgets(chosen, (first, last))
 
@@ -110,6 +111,8 @@ def _more_b_filters(options: dict[str, Any]) -> dict[str, Any]:
                                         placeholder="Any rendering", help=presenter.RENDERINGS_HELP),
         "min_confidence": left.slider("B: minimum confidence", 0.0, 1.0, step=0.05, key="b_confidence",
                                       help=presenter.CONFIDENCE_HELP),
+        "languages": right.multiselect("B: language", options["languages"], key="b_lang", placeholder="Any language",
+                                       format_func=language_name),
     }  # fmt: skip
 
 

@@ -17,6 +17,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from app import languages as app_languages
 from reactions import charts, network, palette
 from reactions.aggregate import (
     Headline,
@@ -84,7 +85,7 @@ def filter_options(data: Data) -> dict[str, Any]:
     ``kinds``, ``articles`` and ``platforms`` (sorted), ``outlets`` (most cited first)."""
     index = index_of(data)
     days = index.days.values
-    present = {name: index.column(name) for name in ("kind", "platform", "rendering")}
+    present = {name: index.column(name) for name in ("kind", "platform", "rendering", "lang")}
     used = {name: sorted({str(v) for v in c.values[np.unique(c.codes[c.codes >= 0])]}) for name, c in present.items()}
     return {
         "days": (pd.Timestamp(days[0]).date(), pd.Timestamp(days[-1]).date()) if len(days) else (None, None),
@@ -94,7 +95,7 @@ def filter_options(data: Data) -> dict[str, Any]:
         "articles": sorted(index.sources.names),
         "outlets": top_outlets(index, top=10_000)["outlet"].tolist(),
         "authors": top_authors(index, top=10_000)["author"].tolist(),
-        "platforms": used["platform"],
+        "platforms": used["platform"], "languages": used["lang"],
         "renderings": used["rendering"],
         "buckets": [AUTO, *BUCKETS],
         "zones": zone_names(),
@@ -119,7 +120,7 @@ def widget_values(wanted: Filters, options: Mapping[str, Any]) -> dict[str, Any]
         values["dates"] = tuple(min(max(day, first), last) for day in (wanted.start or first, wanted.end or last))
     offered = {"hashtags": "tags", "sentiments": "sentiments", "kinds": "kinds", "articles": "articles",
                "outlets": "outlets", "authors": "authors", "platforms": "platforms",
-               "renderings": "renderings"}  # fmt: skip
+               "renderings": "renderings", "languages": "languages"}  # fmt: skip
     for field, name in offered.items():
         values[field] = [v for v in getattr(wanted, field) if v in options.get(name, ())]
     return values
@@ -134,7 +135,7 @@ def unmatched_values(wanted: Filters, options: Mapping[str, Any]) -> list[str]:
     """
     offered = {"hashtags": "tags", "sentiments": "sentiments", "kinds": "kinds", "articles": "articles",
                "outlets": "outlets", "authors": "authors", "platforms": "platforms",
-               "renderings": "renderings"}  # fmt: skip
+               "renderings": "renderings", "languages": "languages"}  # fmt: skip
     return [
         f"{QUERY_KEYS[field]}={value}"
         for field, name in offered.items()
@@ -252,7 +253,8 @@ def filters_from_widgets(values: Mapping[str, Any], days: tuple[dt.date | None, 
     """
     dates = tuple(values.get("dates") or ())
     chosen = {field: tuple(values.get(field) or ()) for field in
-              ("hashtags", "sentiments", "kinds", "articles", "outlets", "authors", "platforms", "renderings")}
+              ("hashtags", "sentiments", "kinds", "articles", "outlets", "authors", "platforms", "renderings",
+               "languages")}
     return Filters(
         start=dates[0] if len(dates) == 2 and dates[0] != days[0] else None,
         end=dates[1] if len(dates) == 2 and dates[1] != days[1] else None,
@@ -282,10 +284,10 @@ def headline_figures(h: Headline, total: int) -> list[Figure]:
         Figure("Unique authors", f"{h.authors:,}", _authors_help(h.unattributed)),
         Figure("Articles", f"{h.articles:,}", "Articles citing these reactions"),
         Figure(*date_range(h)),
-        Figure("Positive", f"{h.positive:.0%}"),
-        Figure("Neutral", f"{h.neutral:.0%}"),
-        Figure("Negative", f"{h.negative:.0%}"),
-        Figure("Mean compound", compound, "VADER compound score, from −1 (most negative) to +1 (most positive)"),
+        Figure("Positive", f"{h.positive:.0%}", app_languages.SHARE_HELP),
+        Figure("Neutral", f"{h.neutral:.0%}", app_languages.SHARE_HELP),
+        Figure("Negative", f"{h.negative:.0%}", app_languages.SHARE_HELP),
+        Figure("Mean compound", compound, app_languages.MEAN_HELP),
     ]
 
 
@@ -315,10 +317,9 @@ def network_caption(shown: network.Network) -> str:
 def label_lines(reaction: pd.Series) -> list[str]:
     """What the relabel panel says about a reaction (a row of the frame): its label and score, why,
     and the articles citing it when more than one does."""
-    relabelled = " (relabelled)" if bool(reaction["overridden"]) else f" ({reaction['compound']:+.3f})"
-    lines = [f"Now: {reaction['sentiment']}{relabelled}"]
+    lines = [app_languages.label_line(reaction)]  # "not scored" when its language has no scorer
     if isinstance(reaction["drivers"], str) and reaction["drivers"]:
-        lines.append(f"Why: {reaction['drivers']}")
+        lines.append(f"Why: {app_languages.why(reaction)}")
     if len(reaction["sources"]) > 1:
         lines.append("Cited by: " + ", ".join(reaction["sources"]))
     return lines

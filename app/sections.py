@@ -18,6 +18,7 @@ import streamlit as st
 
 import reactions
 from app import exports, presenter, travel
+from app import languages as app_languages
 from app.loading import ArticleReader, outcome_tables
 from app.timeview import TimeView, spike_rows
 from reactions import aggregate, aggregate_time, charts, charts_time, links, network, store, views
@@ -169,9 +170,13 @@ def spikes_table(spikes: pd.DataFrame, unit: str, zone: str) -> None:
 def summary_charts(index: FrameIndex, view: np.ndarray) -> None:
     """Distribution of compound scores, top authors, mentions, emoji and platforms for the current view."""
     tabs = presenter.summary_charts(index, view)
-    for tab, (_, chart, rows, empty) in zip(st.tabs([t[0] for t in tabs]), tabs, strict=True):
+    *shown, languages = st.tabs([*(t[0] for t in tabs), app_languages.TAB_TITLE])
+    for tab, (_, chart, rows, empty) in zip(shown, tabs, strict=True):
         with tab:
             show_chart(chart, rows, empty)
+    with languages:
+        st.dataframe(app_languages.languages_rows(index, view), hide_index=True, key="languages_table",
+                     column_config={"Share": st.column_config.NumberColumn(format="percent")})  # fmt: skip
 
 
 # --- headline, table, context, relabel, export -----------------------------------------------------
@@ -185,6 +190,9 @@ def headline(index: FrameIndex, view: np.ndarray) -> None:
     with st.container(horizontal=True, gap="small", key="headline"):
         for figure in figures:
             st.metric(figure.label, figure.value, help=figure.help, width="content")
+    note = app_languages.coverage(index, view)
+    if note:
+        st.caption(note)
     if h.undated:
         st.caption(f"{h.undated} of these reactions have no date: they are counted above and listed in the "
                    "table, but cannot appear in the charts over time.")  # fmt: skip

@@ -8,15 +8,17 @@ from typing import Any
 
 import streamlit as st
 
+from app import languages as app_languages
 from app import loading, presenter, travel
 from reactions import links, scorers, views
 from reactions.index import FrameIndex
+from reactions.languages import language_name
 from reactions.sources.uploads import ARCHIVE_TYPES, ARTICLE_TYPES, DATASET_TYPES, Upload
 
 # Filters field -> its widget's key.
 WIDGETS = {"dates": "f_dates", "own_dates": "f_own_dates", "hashtags": "f_tags", "sentiments": "f_sentiment",
            "kinds": "f_kind", "articles": "f_article", "outlets": "f_outlet", "authors": "f_author",
-           "platforms": "f_platform",
+           "platforms": "f_platform", "languages": "f_lang",
            "renderings": "f_rendering", "min_confidence": "f_confidence", "text": "f_text", "bucket": "f_bucket",
            "zone": "f_zone"}  # fmt: skip
 
@@ -119,19 +121,22 @@ def sidebar_filters(options: dict[str, Any]) -> views.Filters:
     labels = st.pills("Sentiment", options["sentiments"], selection_mode="multi", key="f_sentiment")
     kinds = st.segmented_control("Kind", options["kinds"], selection_mode="multi", key="f_kind")
     text = st.text_input("Search text", key="f_text", placeholder="word, phrase or @handle")
-    with st.expander("Article, outlet, author, platform, how found"):
+    with st.expander("Article, outlet, author, platform, language, how found"):
         articles = st.multiselect("Article", options["articles"], key="f_article", placeholder="Any article")
         outlets = st.multiselect("Outlet", options["outlets"], key="f_outlet", placeholder="Any outlet",
                                  help="The registered domain of a citing article's URL (bbc.co.uk)")  # fmt: skip
         authors = st.multiselect("Author", options["authors"], key="f_author", placeholder="Any author")
         platforms = st.multiselect("Platform", options["platforms"], key="f_platform", placeholder="Any")
+        languages = st.multiselect("Language", options["languages"], key="f_lang", placeholder="Any language",
+                                   format_func=language_name, help=app_languages.LANGUAGE_HELP)  # fmt: skip
         renderings = st.multiselect("Found as", options["renderings"], key="f_rendering", placeholder="Any rendering",
                                     help=presenter.RENDERINGS_HELP)  # fmt: skip
         confidence = st.slider("Minimum confidence", 0.0, 1.0, step=0.05, key="f_confidence",
                                help=presenter.CONFIDENCE_HELP)  # fmt: skip
     chosen = {"dates": dates, "own_dates": own_dates, "hashtags": tags, "sentiments": labels, "kinds": kinds,
               "text": text, "articles": articles, "outlets": outlets, "authors": authors, "platforms": platforms,
-              "renderings": renderings, "min_confidence": confidence, "bucket": bucket, "zone": zone}  # fmt: skip
+              "renderings": renderings, "min_confidence": confidence, "bucket": bucket, "zone": zone,
+              "languages": languages}  # fmt: skip
     filters = presenter.filters_from_widgets(chosen, (first, last))
     st.button("Reset filters", on_click=reset_filters, args=(options,), disabled=not filters.active,
               icon=":material/filter_alt_off:", width="stretch", key="reset_filters")  # fmt: skip

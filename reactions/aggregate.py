@@ -101,13 +101,14 @@ def reactions_by_day(data: Data, *, mask: Mask | None = None) -> pd.DataFrame:
 
 
 def sentiment_mix(data: Data, *, mask: Mask | None = None) -> pd.DataFrame:
-    """Reactions per sentiment label (all three, zeros included) with share and mean compound.
+    """Reactions per sentiment label (all three, zeros included) with share (of the reactions with a label: one
+    in a language nothing scores has none) and mean compound.
 
     Columns: ``sentiment``, ``reactions``, ``share``, ``mean_compound``.
     """
     index, rows = prepare_rows(data, mask)
     labels, compound = _pick(index.labels, rows), index.compound if rows is None else index.compound[rows]
-    total = len(labels)
+    total = int(np.count_nonzero(labels >= 0))  # shares of the scored: a reaction not scored has no label
     out = []
     for place, label in enumerate(SENTIMENT_LABELS):
         chosen = compound[labels == place]

@@ -69,7 +69,10 @@ COLUMN_MEANINGS: Final[tuple[tuple[tuple[str, ...], str], ...]] = (
      'hours (`14.916666666666666`; empty when unknown) that spreadsheets, pandas and R read as a number; '
      '`reactions.read_csv` / `read_table` turn it back into `lag`, to the microsecond'),
     (('lang',),
-     "the post's language tag from the embed markup"),
+     "the post's language: the embed's own tag (`pt-BR` → `pt`), else detected from its text (en, de, es, fr, "
+     "pt, it, ar), `und` when too short or unsure ([languages](languages.md))"),
+    (('lang_source',),
+     "where `lang` comes from: `embed` (the embed's tag) or `detected`"),
     (('rendering',),
      'which rule found the post: `dash` (post and `— Name (@handle) Date` in one paragraph), `own-line` '
      '(attribution on its own line, post above), `dashless` (`Name (@handle) Date` with the dash lost), '
@@ -85,11 +88,13 @@ COLUMN_MEANINGS: Final[tuple[tuple[tuple[str, ...], str], ...]] = (
      "the first citing article's title (its source's, else its first line or the page's title), URL and "
      "publication time (the page's or its header's, else the source's date)"),
     (('compound', 'pos', 'neu', 'neg'),
-     "VADER's scores of the post text"),
+     "the scores of the post text: VADER's for English, its language's lexicon's for German, French and "
+     "Portuguese; empty (not scored) for any other language and `und`, but for posts of emoji alone"),
     (('sentiment',),
-     "`negative` < `neutral` < `positive` (±0.05 on `compound`), or the analyst's override"),
+     "`negative` < `neutral` < `positive` (±0.05 on `compound`), or the analyst's override; empty when not scored"),
     (('drivers',),
-     "the terms that moved the score most, after VADER's rules: `abuser -3.9; shame -3.1`"),
+     "the terms that moved the score most, after VADER's rules: `abuser -3.9; shame -3.1`; in another "
+     "language led by its lexicon's name: `GPL-de (de): gute +3.0`"),
     (('overridden',),
      'an analyst set the label'),
 )

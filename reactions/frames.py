@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from reactions.languages import LANG_SOURCES, language_columns
 from reactions.models import Article, ArticleInfo, Citation, Corpus, Kind, Platform, Reaction, Rendering
 from reactions.outlets import outlet_of
 from reactions.sentiment import score_frame
@@ -71,6 +72,7 @@ BASE_DTYPES: Final[Mapping[str, Any]] = {
     "created_at": "datetime64[ns, UTC]",
     "lag": "timedelta64[ns]",
     "lang": STRING,
+    "lang_source": pd.CategoricalDtype(list(LANG_SOURCES)),
     "rendering": pd.CategoricalDtype(list(RENDERINGS)),
     "confidence": "float64",
     "source": STRING,
@@ -139,9 +141,11 @@ def to_frame(
 def build_frame(columns: Mapping[str, list[Any]], articles: Mapping[str, ArticleInfo]) -> pd.DataFrame:
     """The base frame (:data:`BASE_COLUMNS`) of rows given as :func:`reaction_columns` gives them, one row per
     reaction, with the columns of their citing articles (:data:`ARTICLE_COLUMNS`) worked out from ``articles``
-    (by id): the one frame builder, of :func:`to_frame` and of the run path
+    (by id), and each row's language from its text and its embed's tag (``lang``, ``lang_source``:
+    :func:`reactions.languages.language_columns`): the one frame builder, of :func:`to_frame` and of the run path
     (:func:`reactions.run.pipeline.extract_frame`) alike."""
     derived = article_columns(columns["sources"], columns["created_at"], articles, columns["date"])
+    derived["lang"], derived["lang_source"] = language_columns(columns["text"], columns["lang"])  # merged tags
     every = {name: derived[name] if name in derived else columns[name] for name in BASE_COLUMNS}
     frame = frame_from_columns({name: values for name, values in every.items() if name not in LIST_COLUMNS})
     size = len(frame)
@@ -208,7 +212,8 @@ def reaction_columns(reactions: Sequence[Reaction]) -> dict[str, list[Any]]:
         "status_id": [r.status_id or None for r in reactions],
         "url": [r.url or None for r in reactions],
         "created_at": created,
-        "lang": [r.lang or None for r in reactions],
+        "lang": [r.lang or None for r in reactions],  # the embed's tag: the language is told once merged
+        "lang_source": [None] * len(reactions),
         "rendering": [r.rendering.value if r.rendering else None for r in reactions],
         "confidence": [r.confidence for r in reactions],
         "source": [f.source for f in firsts],

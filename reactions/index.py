@@ -189,11 +189,11 @@ class FrameIndex:
 
     @cached_property
     def labels(self) -> Codes:
-        """Each row's sentiment label as its place in :data:`SENTIMENT_LABELS` (a missing label is
-        neutral); -1 for any other label."""
+        """Each row's sentiment label as its place in :data:`SENTIMENT_LABELS`; -1 for a missing label (a reaction
+        not scored: :mod:`reactions.sentiment_languages`) and any other label, in no label's count."""
         column = self.column("sentiment")
         places = [SENTIMENT_LABELS.index(str(v)) if str(v) in SENTIMENT_LABELS else -1 for v in column.values]
-        return np.asarray(column.take(places, SENTIMENT_LABELS.index("neutral")), dtype=np.intp)
+        return np.asarray(column.take(places, -1), dtype=np.intp)
 
     @cached_property
     def days(self) -> Coded:

@@ -32,6 +32,7 @@ QUERY_KEYS = {
     "outlets": "outlet",
     "authors": "author",
     "platforms": "platform",
+    "languages": "lang",
     "renderings": "rendering",
     "min_confidence": "confidence",
     "text": "q",
@@ -102,7 +103,8 @@ def filters_from_query(query: Mapping[str, str | Sequence[str]]) -> Filters:
 
     >>> filters_from_query({"tag": ["MeToo", "TimesUp"], "from": "2020-02-01", "to": "nope"})
     Filters(start=datetime.date(2020, 2, 1), end=None, own_dates=False, hashtags=('MeToo', 'TimesUp'), \
-sentiments=(), kinds=(), articles=(), outlets=(), authors=(), platforms=(), renderings=(), min_confidence=0.0, \
+sentiments=(), kinds=(), articles=(), outlets=(), authors=(), platforms=(), languages=(), renderings=(), \
+min_confidence=0.0, \
 text='', bucket='', zone='')
     """
     values: dict[str, object] = {}

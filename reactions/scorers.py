@@ -90,8 +90,24 @@ def apply_scorer(
     if thresholds is not None:
         compound = frame["compound"].to_numpy(dtype="float64")
         codes = np.select([compound >= thresholds.positive, compound <= thresholds.negative], [2, 0], 1)
+        codes = np.where(np.isnan(compound), -1, codes)  # not scored (another language) stays unlabelled
         return _relabel(frame, codes.astype("int8"))
-    return _rescore(frame, model or sm.load_model(), lexicon)
+    model = model or sm.load_model()  # a missing model is said whatever the rows' languages
+    english = _english(frame)
+    if english.all():
+        return _rescore(frame, model, lexicon)
+    if not english.any():
+        return frame
+    rescored = _rescore(frame[english], model, lexicon)
+    return pd.concat([rescored, frame[~english]]).loc[frame.index]
+
+
+def _english(frame: pd.DataFrame) -> np.ndarray:
+    """Which rows the tweet model (English) may score: all, or those whose ``lang`` is English; the others keep
+    their language's scores or stay not scored (docs/languages.md)."""
+    if "lang" not in frame.columns:
+        return np.ones(len(frame), dtype=bool)
+    return (frame["lang"].astype("string") == "en").fillna(False).to_numpy(dtype=bool)
 
 
 def _relabel(frame: pd.DataFrame, codes: np.ndarray) -> pd.DataFrame:

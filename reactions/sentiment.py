@@ -277,8 +277,13 @@ def score_frame(
     analysed = {text: _frame_analysis(engine, text) for text in dict.fromkeys(texts)}
     rows = list(map(analysed.__getitem__, texts))
     scores = np.array(list(map(_SCORES, rows)), dtype="float64").reshape(len(rows), 4)
+    drivers: list[str | None] = list(map(_DRIVERS, rows))
+    if "lang" in frame.columns:  # each language by its own lexicon, or not scored (reactions.sentiment_languages)
+        by_language = importlib.import_module("reactions.sentiment_languages").by_language
+        scores, drivers = by_language(texts, frame["lang"].tolist(), scores, drivers)
     compound = scores[:, 0]
     codes = np.select([compound >= thresholds.positive, compound <= thresholds.negative], [2, 0], 1).astype("int8")
+    codes[np.isnan(compound)] = -1  # not scored: no label
     overridden = np.zeros(len(rows), dtype="bool")
     if overrides:
         for i, reaction_id in enumerate(frame["id"].tolist()):
@@ -291,7 +296,7 @@ def score_frame(
         for k, name in enumerate(("compound", "pos", "neu", "neg"))
     }
     columns["sentiment"] = pd.Series(pd.Categorical.from_codes(codes, dtype=SENTIMENT_DTYPE), index=index)
-    columns["drivers"] = pd.Series(list(map(_DRIVERS, rows)), index=index, dtype="string")
+    columns["drivers"] = pd.Series(drivers, index=index, dtype="string")
     columns["overridden"] = pd.Series(overridden, index=index, copy=False)
     present = [c for c in SENTIMENT_COLUMNS if c in frame.columns]
     return (frame.drop(columns=present) if present else frame).assign(**columns)

@@ -46,6 +46,7 @@ class Filters:
         authors: keep these authors, as :func:`author_labels` names them (``"@handle"`` or
             the display name of a quote); compared case-insensitively.
         platforms: keep these platforms.
+        languages: keep reactions in these languages (``lang`` codes: ``"de"``; ``"und"``: undetermined).
         renderings: keep reactions found in these renderings (``"dash"``, ``"card"``, ``"quote"``, …:
             :class:`reactions.models.Rendering`'s values), to check or leave out one way of finding posts.
         min_confidence: keep reactions whose parser confidence is at least this (0 keeps every one,
@@ -67,6 +68,7 @@ class Filters:
     outlets: tuple[str, ...] = ()
     authors: tuple[str, ...] = ()
     platforms: tuple[str, ...] = ()
+    languages: tuple[str, ...] = ()
     renderings: tuple[str, ...] = ()
     min_confidence: float = 0.0
     text: str = ""
@@ -157,6 +159,8 @@ def filter_rows(data: Data, filters: Filters) -> Mask:
         mask &= index.authors.rows_with([f in keys for f in index.authors.folded], index.size)
     if filters.platforms:
         mask &= _folded_in(index, "platform", filters.platforms)
+    if filters.languages and "lang" in index.frame.columns:
+        mask &= _folded_in(index, "lang", filters.languages)
     if filters.renderings:
         mask &= _folded_in(index, "rendering", filters.renderings)
     if filters.min_confidence > 0:

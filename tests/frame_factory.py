@@ -29,7 +29,8 @@ def make_row(i: int, **fields: Any) -> dict[str, Any]:
         "display_name": f"User {i}", "author": f"user{i}", "date": dt.date(2020, 2, 1), "text": f"post number {i}",
         "hashtags": [], "mentions": [], "urls": [], "media": [], "emoji": [], "sources": ["a.txt"],
         "article_count": 1, "status_id": None, "url": None, "created_at": None, "lag": None,
-        "lang": None, "rendering": "dash", "confidence": 1.0, "source": "a.txt", "span_start": 0, "span_end": 10,
+        "lang": "en", "lang_source": "embed", "rendering": "dash", "confidence": 1.0, "source": "a.txt",
+        "span_start": 0, "span_end": 10,
         "compound": 0.0, "outlet": None, "outlets": [], "article_title": None, "article_url": None,
         "article_published": None,
     }  # fmt: skip

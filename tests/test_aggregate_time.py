@@ -51,8 +51,8 @@ def rows_of(frame: pd.DataFrame, mask: np.ndarray | None) -> list[tuple[int, pd.
     return [(i, row) for i, (_, row) in enumerate(frame.iterrows()) if mask is None or mask[i]]
 
 
-def label(row: pd.Series) -> str:
-    return "neutral" if pd.isna(row["sentiment"]) else str(row["sentiment"])
+def label(row: pd.Series) -> str | None:
+    return None if pd.isna(row["sentiment"]) else str(row["sentiment"])  # None: not scored, in no label's count
 
 
 def nanmean(values: list[float]) -> float:
@@ -84,7 +84,7 @@ def test_reactions_by_bucket_is_the_row_by_row_count(
     totals: dict[str, int] = defaultdict(int)
     for _, row in rows_of(random, mask):
         moment = local(row, zone)
-        if moment is None:
+        if moment is None or label(row) is None:
             continue
         name = key(floor(moment, bucket), bucket)
         groups[(name, label(row))].append(float(row["compound"]))

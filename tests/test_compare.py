@@ -38,7 +38,7 @@ def mean(values: list[float]) -> float:
 
 def label_of(row: dict[str, Any]) -> str | None:
     label = row["sentiment"]
-    return "neutral" if label is None or (isinstance(label, float) and math.isnan(label)) else str(label)
+    return None if label is None or (isinstance(label, float) and math.isnan(label)) else str(label)  # not scored
 
 
 def tag_keys(row: dict[str, Any]) -> list[tuple[str, str]]:
@@ -66,9 +66,10 @@ def ref_volume(sides: list[tuple[str, list[dict[str, Any]]]]) -> pd.DataFrame:
 def ref_sentiment(sides: list[tuple[str, list[dict[str, Any]]]]) -> pd.DataFrame:
     out = []
     for name, rows in sides:
+        scored = [r for r in rows if label_of(r) is not None]  # shares of the reactions with a label
         for label in LABELS:
             scores = [r["compound"] for r in rows if label_of(r) == label]
-            out.append((name, label, len(scores), len(scores) / len(rows) if rows else 0.0, mean(scores)))
+            out.append((name, label, len(scores), len(scores) / len(scored) if scored else 0.0, mean(scores)))
     return pd.DataFrame(out, columns=["side", "sentiment", "reactions", "share", "mean_compound"])
 
 
@@ -121,7 +122,8 @@ def ref_summary(name: str, rows: list[dict[str, Any]], shared: int) -> dict[str,
     tags = ref_tags(rows)
     named = "; ".join(f"{tags[k]['spelling']} ({tags[k]['reactions']})" for k in ranked(tags, 5))
     labels = Counter(label_of(r) for r in rows)
-    shares = {label: labels[label] / len(rows) if rows else 0.0 for label in LABELS}
+    scored = len(rows) - labels[None]  # shares of the reactions with a label
+    shares = {label: labels[label] / scored if scored else 0.0 for label in LABELS}
     return {
         "side": name, "reactions": len(rows), "authors": len({author_key(r) for r in rows} - {None}),
         "articles": len({s for r in rows for s in r["sources"]}), **shares,

@@ -27,7 +27,8 @@ CONTRACT_DTYPES = {
     "article_count": "int64", "outlet": "string", "outlets": "object", "outlet_count": "int64",
     "outlet_published": "object",
     "status_id": "string", "url": "string", "created_at": "datetime64[ns, UTC]",
-    "lag": "timedelta64[ns]", "lang": "string", "rendering": "category", "confidence": "float64",
+    "lag": "timedelta64[ns]", "lang": "string", "lang_source": "category", "rendering": "category",
+    "confidence": "float64",
     "source": "string", "span_start": "int64",
     "span_end": "int64", "article_title": "string", "article_url": "string",
     "article_published": "datetime64[ns, UTC]",
@@ -208,7 +209,8 @@ class Reference:
 
     @staticmethod
     def labels(frame: pd.DataFrame) -> pd.Series:
-        return pd.Series(frame["sentiment"].astype(object), index=frame.index).fillna("neutral").astype(str)
+        labels = pd.Series(frame["sentiment"].astype(object), index=frame.index)
+        return labels.where(labels.notna(), None)  # a missing label: not scored, in no label's count
 
     @staticmethod
     def empty(columns: list[str], text: tuple[str, ...]) -> pd.DataFrame:
@@ -222,7 +224,7 @@ class Reference:
     def reactions_by_day(cls, frame: pd.DataFrame) -> pd.DataFrame:
         days = reaction_days(frame)
         data = pd.DataFrame({"day": days, "sentiment": cls.labels(frame), "compound": frame["compound"]})
-        data = data.dropna(subset=["day"])
+        data = data.dropna(subset=["day", "sentiment"])
         columns = ["day", "sentiment", "reactions", "share", "mean_compound", "day_reactions", "day_mean_compound"]
         if data.empty:
             return cls.empty(columns, text=("day", "sentiment"))
@@ -241,10 +243,11 @@ class Reference:
     @classmethod
     def sentiment_mix(cls, frame: pd.DataFrame) -> pd.DataFrame:
         labels = cls.labels(frame)
+        scored = int(labels.notna().sum())  # shares of the reactions with a label
         rows = []
         for label in SENTIMENT_LABELS:
             chosen = frame["compound"][labels == label]
-            rows.append((label, len(chosen), len(chosen) / len(frame) if len(frame) else 0.0, cls.mean(chosen)))
+            rows.append((label, len(chosen), len(chosen) / scored if scored else 0.0, cls.mean(chosen)))
         return pd.DataFrame(rows, columns=["sentiment", "reactions", "share", "mean_compound"])
 
     @staticmethod
@@ -303,7 +306,9 @@ class Reference:
         edges = np.linspace(-1.0, 1.0, bins + 1)
         compound = frame["compound"].astype(float).clip(-1.0, 1.0)
         index = np.clip(np.searchsorted(edges, compound.to_numpy(), side="right") - 1, 0, bins - 1)
-        data = pd.DataFrame({"bin": index, "sentiment": cls.labels(frame).to_numpy()})[compound.notna().to_numpy()]
+        labels = cls.labels(frame)
+        kept = (compound.notna() & labels.notna()).to_numpy()
+        data = pd.DataFrame({"bin": index, "sentiment": labels.to_numpy()})[kept]
         rows = data.groupby(["bin", "sentiment"]).size().reset_index(name="reactions")
         rows["bin_start"] = edges[rows["bin"].to_numpy(dtype=int)].round(6)
         rows["bin_end"] = edges[rows["bin"].to_numpy(dtype=int) + 1].round(6)

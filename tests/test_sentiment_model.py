@@ -252,4 +252,18 @@ def test_extract_with_tweet_thresholds_relabels_and_says_so(
     assert cli.main(["extract", str(seeds_dir), "--sentiment", "vader-tweets", "-o", str(out), "--jobs", "1"]) == 0
     assert "sentiment: vader-tweets -0.08/+0.35" in capsys.readouterr().err.splitlines()
     frame = export.read_csv(out)
-    assert frame["sentiment"].astype(str).tolist() == [scorers.TWEET_THRESHOLDS.label(c) for c in frame["compound"]]
+    expected = [scorers.TWEET_THRESHOLDS.label(c) if c == c else "nan" for c in frame["compound"]]  # nan: not scored
+    assert frame["sentiment"].astype("string").fillna("nan").tolist() == expected
+
+
+def test_every_scorer_leaves_other_languages_as_their_lexicon_or_no_one_scored_them() -> None:
+    model = hand_model({"happy": (-2.0, 0.0, 2.0), "feliz": (2.0, 0.0, -2.0)})
+    frame = sentiment.score_frame(pd.DataFrame({"id": ["0", "1", "2"], "text": ["so happy", "muy feliz hoy", "ok"],
+                                                "lang": ["en", "es", "pt"]}))  # fmt: skip
+    assert frame["sentiment"].isna().tolist() == [False, True, False]  # Spanish: no lexicon, not scored
+    for name in ("vader-tweets", "model"):
+        scored = scorers.apply_scorer(frame, name, model=model)
+        assert scored["sentiment"].isna().tolist() == [False, True, False], name  # never made neutral
+        assert scored["compound"].isna().tolist() == [False, True, False], name
+        assert scored.loc[2, "drivers"] == frame.loc[2, "drivers"], name  # the Portuguese lexicon's, kept
+    assert scorers.apply_scorer(frame, "model", model=model).loc[0, "sentiment"] == "positive"

@@ -172,7 +172,7 @@ def test_missing_lexicon_file(tmp_path):
 def test_stored_lexicon_and_overrides_reach_the_frame_and_the_csv(tmp_path, store):
     store.set_terms({"ratio": -2.0})
     store.set_override("b", "positive")
-    posts = [Reaction("a", Kind.EMBED, "twitter", "x", None, None, "ratio"),
+    posts = [Reaction("a", Kind.EMBED, "twitter", "x", None, None, "That is a ratio, and everyone can see it"),
              Reaction("b", Kind.EMBED, "twitter", "y", None, None, "this is awful, 😡")]  # fmt: skip
     restarted = Store.beside(tmp_path)
     scored = sentiment.score_frame(to_frame(posts), lexicon=restarted.lexicon(), overrides=restarted.overrides())

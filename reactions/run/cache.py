@@ -83,7 +83,7 @@ def parser_version() -> str:
     """
     digest = hashlib.sha256()
     package = Path(__file__).resolve().parent.parent  # the whole reactions package
-    for path in sorted(package.rglob("*.py")):
+    for path in sorted([*package.rglob("*.py"), *package.rglob("*.tsv")]):  # code and the lexicons it reads
         digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
     for name in LIBRARIES:
         digest.update(f"{name}=={importlib.metadata.version(name)}".encode())

@@ -247,7 +247,8 @@ class _Run:
         self.lexicon, self.overrides, self.progress = options.lexicon, options.overrides, options.progress
         self.digests: dict[str, str | None] = {}
         self.scores: list[Job] = []
-        self.waiting: tuple[list[str], list[str]] = ([], [])
+        self.waiting: tuple[list[str], list[str], list[str | None]] = ([], [], [])
+        self.first_tags: list[str | None] = []  # each row's embed tag when it was sent to scoring
         self.spill: tempfile.TemporaryDirectory[str] | None = None
         self.guard: GuardedParser | None = None
         self.tasks: Scheduler | ClusterTasks
@@ -292,14 +293,14 @@ class _Run:
             articles.update(chunk.articles)
             parsed, read, done = parsed + chunk.parsed, read + len(chunk.outcomes), done + weight
             new = merge.add(chunk.columns)
-            self._score([chunk.columns["id"][i] for i in new], [chunk.columns["text"][i] for i in new])
+            self._score(*([chunk.columns[name][i] for i in new] for name in ("id", "text", "lang")))
             if self.progress is not None:
                 self.progress(done, total)
-        self._score([], [], final=True)
+        self._score([], [], [], final=True)
         logger.info("parsed %d files, %d from the cache", parsed, read - parsed)
         self.tasks.hand_out(everything=True)  # the workers score on while the frame is built here
         base = build_frame(merge.columns, articles)
-        return self._scored(base), check_outcomes(outcomes)
+        return self._scored(base, merge.columns["lang"]), check_outcomes(outcomes)
 
     def _read(self, units: deque[tuple[Unit, int]]) -> Iterator[tuple[Chunk, int]]:
         """Each unit's result and weight, in order; the tasks added a window ahead of the one merged (the
@@ -342,17 +343,23 @@ class _Run:
         batch = most if self.tasks.pool is None else max(least, min(most, -(-size // (16 * self.jobs))))
         return split_units(self.inputs, batch, self.options.sources)
 
-    def _score(self, ids: list[str], texts: list[str], *, final: bool = False) -> None:
-        waiting_ids, waiting_texts = self.waiting
+    def _score(self, ids: list[str], texts: list[str], tags: list[str | None], *, final: bool = False) -> None:
+        waiting_ids, waiting_texts, waiting_tags = self.waiting
         waiting_ids += ids
         waiting_texts += texts
+        waiting_tags += tags
+        self.first_tags += tags
         while len(waiting_ids) >= SCORE_ROWS or (final and waiting_ids):
             batch_ids, batch_texts = waiting_ids[:SCORE_ROWS], waiting_texts[:SCORE_ROWS]
-            del waiting_ids[:SCORE_ROWS], waiting_texts[:SCORE_ROWS]
+            batch_tags = waiting_tags[:SCORE_ROWS]
+            del waiting_ids[:SCORE_ROWS], waiting_texts[:SCORE_ROWS], waiting_tags[:SCORE_ROWS]
             labels = {i: self.overrides[i] for i in batch_ids if i in self.overrides} if self.overrides else None
-            self.scores.append(self.tasks.add(score_chunk, batch_ids, batch_texts, self.lexicon, labels, self.store))
+            self.scores.append(
+                self.tasks.add(score_chunk, batch_ids, batch_texts, batch_tags, self.lexicon, labels, self.store)
+            )
 
-    def _scored(self, base: pd.DataFrame) -> pd.DataFrame:
+    def _scored(self, base: pd.DataFrame, tags: list[str | None]) -> pd.DataFrame:
+        """``base`` with the scores of the scoring tasks (``tags``: each row's embed tag once merged)."""
         if not self.scores:
             return score_frame(base, lexicon=self.lexicon, overrides=self.overrides)
         parts = []
@@ -361,7 +368,18 @@ class _Run:
             self._note(error)
             parts.append(part)
         columns = pd.concat(parts, ignore_index=True)
-        return base.assign(**{name: columns[name] for name in SENTIMENT_COLUMNS})
+        scored = base.assign(**{name: columns[name] for name in SENTIMENT_COLUMNS})
+        return self._retold(base, scored, tags)
+
+    def _retold(self, base: pd.DataFrame, scored: pd.DataFrame, tags: list[str | None]) -> pd.DataFrame:
+        """``scored`` with the rows whose embed tag a later occurrence gave (after they were sent to scoring in the
+        language their first occurrence told) scored again, here, in their language."""
+        rows = [i for i, (first, last) in enumerate(zip(self.first_tags, tags, strict=True)) if first != last]
+        if rows:
+            again = score_frame(base.iloc[rows], lexicon=self.lexicon, overrides=self.overrides)
+            for name in SENTIMENT_COLUMNS:
+                scored.loc[scored.index[rows], name] = again[name].to_numpy()
+        return scored
 
     def _note(self, error: str | None) -> None:
         """A store failing in a task: logged once, and no later task uses it."""

@@ -21,6 +21,7 @@ import pandas as pd
 
 from reactions.corpus import Parsed, parse_document
 from reactions.frames import article_info, reaction_columns
+from reactions.languages import language_columns
 from reactions.models import ArticleInfo, FileOutcome
 from reactions.run.cache import KEY_NAME, ParseCache, parser_version, score_key
 from reactions.run.guard import GuardedParser, kept, parse_within
@@ -109,13 +110,15 @@ def _parse(documents: list[tuple[str, bytes]], guard: GuardedParser | float | No
 def score_chunk(
     ids: list[str],
     texts: list[str],
+    tags: list[str | None],
     lexicon: Mapping[str, float] | None,
     overrides: Mapping[str, str] | None,
     store: str | None,
 ) -> tuple[pd.DataFrame, str | None]:
     """The sentiment columns (:data:`reactions.sentiment.SENTIMENT_COLUMNS`) of a few reactions, with
-    the store's score cache when ``store`` is given; the scoring task."""
-    rows = pd.DataFrame({"id": ids, "text": texts})
+    the store's score cache when ``store`` is given; the scoring task.  ``tags``: the embeds' language tags
+    (the language of each is told here, :func:`reactions.languages.language_columns`, and picks its scorer)."""
+    rows = pd.DataFrame({"id": ids, "text": texts, "lang": language_columns(texts, tags)[0]})
     cache, error = _task_store(store)
     if cache is None:
         scored = score_frame(rows, lexicon=lexicon, overrides=overrides)
@@ -161,9 +164,10 @@ def _score_keys(
     terms = json.dumps(sorted((str(k), float(v)) for k, v in (lexicon or {}).items()))
     version = f"{version}:{hashlib.sha256(terms.encode()).hexdigest()[:16]}"
     wanted = overrides or {}
-    return [
-        score_key(version, str(i), t if isinstance(t, str) else "\0<missing>", wanted.get(str(i)))
-        for i, t in zip(frame["id"].astype(object), frame["text"].astype(object), strict=True)
+    langs = frame["lang"].astype(object) if "lang" in frame.columns else [None] * len(frame)
+    return [  # the language picks the scorer (reactions.sentiment_languages): it is part of what is scored
+        score_key(version, str(i), (t if isinstance(t, str) else "\0<missing>") + f"\0{lang}", wanted.get(str(i)))
+        for i, t, lang in zip(frame["id"].astype(object), frame["text"].astype(object), langs, strict=True)
     ]
 
 

