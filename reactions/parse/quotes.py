@@ -295,9 +295,11 @@ def _may_be_posted(body: str, match: re.Match[str], context: Surroundings) -> bo
     """Whether one of :data:`_CUE_WORDS` stands in the quotation's lead-in or the 160 characters after it that
     :func:`_attribution_after` reads (cut where that cuts them), or its lead-in ends in a colon: else no
     attribution of it can be judged a post, and reading them is skipped."""
+    lead = context.lead
+    if not _CUE_WORDS.isdisjoint(words_of(lead)) or lead.rstrip().endswith(":"):
+        return True
     pos = match.end() + 1 if body[match.end() : match.end() + 1] in (",", ";") else match.end()
-    words = words_of(body[context.start : min(len(body), pos + 160)])
-    return not _CUE_WORDS.isdisjoint(words) or context.lead.rstrip().endswith(":")
+    return not _CUE_WORDS.isdisjoint(words_of(body[pos : min(len(body), pos + 160)]))
 
 
 def _quote_text(inner: str) -> str:
