@@ -262,9 +262,10 @@ def _quote_at(
         return None
     body = index.body
     context = Surroundings(index, match)
-    if not _may_be_posted(body, match, context) or _MODIFIER_RE.search(context.lead[-12:]):
+    cues = _posting_cues(body, match, context)
+    if cues is None or _MODIFIER_RE.search(context.lead[-12:]):
         return None  # a title inside a noun phrase: the "My Heart Will Go On" singer
-    attribution = _attribution_after(body, match) or _attribution_before(match, context.lead)
+    attribution = _attribution_after(body, match) or (_attribution_before(match, context.lead) if cues else None)
     if attribution is None or not plausible_author(attribution.author):
         return None
     if attribution.verb in SPEECH_VERBS and not _POST_CUE_RE.search(attribution.clause):
@@ -291,15 +292,16 @@ def _quote_at(
     )
 
 
-def _may_be_posted(body: str, match: re.Match[str], context: Surroundings) -> bool:
-    """Whether one of :data:`_CUE_WORDS` stands in the quotation's lead-in or the 160 characters after it that
-    :func:`_attribution_after` reads (cut where that cuts them), or its lead-in ends in a colon: else no
-    attribution of it can be judged a post, and reading them is skipped."""
+def _posting_cues(body: str, match: re.Match[str], context: Surroundings) -> bool | None:
+    """Whether one of :data:`_CUE_WORDS` stands in the quotation's lead-in, or its lead-in ends in a colon (else an
+    attribution read from the lead-in cannot be judged a post); ``False`` when one stands only in the 160
+    characters after it that :func:`_attribution_after` reads (cut where that cuts them); ``None`` when neither:
+    no attribution of it can be judged a post, and reading them is skipped."""
     lead = context.lead
     if not _CUE_WORDS.isdisjoint(words_of(lead)) or lead.rstrip().endswith(":"):
         return True
     pos = match.end() + 1 if body[match.end() : match.end() + 1] in (",", ";") else match.end()
-    return not _CUE_WORDS.isdisjoint(words_of(body[pos : min(len(body), pos + 160)]))
+    return False if not _CUE_WORDS.isdisjoint(words_of(body[pos : min(len(body), pos + 160)])) else None
 
 
 def _quote_text(inner: str) -> str:
