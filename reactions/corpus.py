@@ -31,7 +31,7 @@ from reactions.sources.remote import RemoteUnavailableError, local_path, read_re
 if TYPE_CHECKING:
     from reactions.parse.article import parse_article
     from reactions.parse.html import is_html, parse_html_article
-    from reactions.parse.prefilter import article_without_reactions, enabled
+    from reactions.parse.prefilter import enabled, parse_prefiltered
     from reactions.parse.text import decode_bytes
 
 logger = logging.getLogger(__name__)
@@ -240,7 +240,7 @@ _PARSER: Final = {
     "parse_article": "reactions.parse.article",
     "is_html": "reactions.parse.html",
     "parse_html_article": "reactions.parse.html",
-    "article_without_reactions": "reactions.parse.prefilter",
+    "parse_prefiltered": "reactions.parse.prefilter",
     "enabled": "reactions.parse.prefilter",
 }
 """The parser's functions this module calls (and the decoder), imported on first use: a run whose frame or parses
@@ -265,7 +265,7 @@ def _parse_text(text: str, source: str) -> Article:
         _load_parser()
     if is_html(text):
         return parse_html_article(text, source)
-    return (enabled() and article_without_reactions(text, source)) or parse_article(text, source)
+    return parse_prefiltered(text, source) if enabled() else parse_article(text, source)
 
 
 def parse_path(path: Path, source: str, options: ReadOptions = DEFAULT_READ) -> Parsed:

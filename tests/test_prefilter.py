@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from reactions import corpus
 from reactions.corpus import parse_document
+from reactions.models import Article
 from reactions.parse import prefilter
 from reactions.parse.article import parse_article
 from reactions.parse.prefilter import article_without_reactions, may_hold_reactions
@@ -47,6 +48,20 @@ def test_warnings_are_the_parsers() -> None:
     assert fast is not None
     assert fast == parse_article(text, "w.txt")
     assert len(fast.warnings) == 2  # the impossible header date and the attribution without a handle
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        " date 2021-03-04 Library closes\n\n" + PROSE,  # skipped
+        " date 2021-02-30 Title\n\nSome prose.\n— Jane Doe February 1, 2020\n",  # skipped, with warnings
+        ' date 2021-03-04 Fans\n\n"So good," a fan tweeted.',  # parsed after the check
+        "Wow. — Ann Lee (@ann_lee) Feb 2, 2020",  # parsed without the check
+        "",
+    ],
+)
+def test_parse_prefiltered_is_parse_article(text: str) -> None:
+    assert prefilter.parse_prefiltered(text, "p.txt") == parse_article(text, "p.txt")
 
 
 def test_text_without_quotation_marks_or_handles_is_skipped() -> None:
@@ -121,10 +136,14 @@ def test_other_cues_keep_the_parser(text: str) -> None:
 
 def test_parse_document_asks_it_unless_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[str] = []
-    monkeypatch.setattr(corpus, "article_without_reactions", lambda text, source: asked.append(source))
+    def prefiltered(text: str, source: str) -> Article:
+        asked.append(source)
+        return prefilter.parse_prefiltered(text, source)
+
+    monkeypatch.setattr(corpus, "parse_prefiltered", prefiltered)
     article, _ = parse_document("a.txt", PROSE.encode())
     assert asked == ["a.txt"]
-    assert article == parse_article(PROSE, "a.txt")  # the prefilter said nothing: the parser read it
+    assert article == parse_article(PROSE, "a.txt")
     monkeypatch.setenv("REACTIONS_PREFILTER", "0")
     assert not prefilter.enabled()
     parse_document("b.txt", PROSE.encode())

@@ -65,6 +65,12 @@ def parse_article(text: str, source: str | None = None) -> Article:
     """
     source = source or "<text>"
     body, date, warnings = _split_header(clean_text(text if isinstance(text, str) else ""))
+    return parse_body(body, date, warnings, source)
+
+
+def parse_body(body: str, date: dt.date | None, warnings: list[str], source: str) -> Article:
+    """What :func:`parse_article` gives for a text that cleans to ``body`` under a header giving ``date`` and
+    ``warnings`` (for a caller that cleaned it already)."""
     marked = find_markup_embeds(body, source)
     prose = mask(body, [r.span for r in marked])
     found, embed_warnings = find_text_embeds(Layout(prose), date, [r.span for r in marked])

@@ -113,6 +113,8 @@ def is_html(text: str) -> bool:
     (False, True)
     """
     head = text[:_SNIFF_CHARS]
+    if "<" not in head:
+        return False  # every check below needs a tag (most articles: one scan, no regex)
     start = _after_preamble(head)
     if _PAGE_START_RE.match(head, start):
         return True

@@ -40,13 +40,21 @@ True
 from __future__ import annotations
 
 import bisect
+import datetime as dt
 import os
 import re
 from collections.abc import Iterator
 from typing import Final
 
 from reactions.models import Article
-from reactions.parse.article import _attributions_without_handle, _split_header, _title, logger
+from reactions.parse.article import (
+    _attributions_without_handle,
+    _split_header,
+    _title,
+    logger,
+    parse_article,
+    parse_body,
+)
 from reactions.parse.authors import REACH
 from reactions.parse.bylines import BYLINE_LAST_WORDS
 from reactions.parse.markup import merged_spans
@@ -55,7 +63,7 @@ from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
 from reactions.parse.sentences import unfold, words_of
 from reactions.parse.text import clean_text
 
-__all__ = ["CUES", "WINDOW", "article_without_reactions", "enabled", "may_hold_reactions"]
+__all__ = ["CUES", "WINDOW", "article_without_reactions", "enabled", "may_hold_reactions", "parse_prefiltered"]
 
 WINDOW: Final = REACH + 8
 """How far from a quotation mark a word can decide that the quotation is a post (the parser reads
@@ -89,8 +97,24 @@ def article_without_reactions(text: str, source: str | None = None) -> Article |
         return None
     source = source or "<text>"
     body, date, warnings = _split_header(clean_text(text))
+    return None if may_hold_reactions(body) else _without_reactions(body, date, warnings, source)
+
+
+def parse_prefiltered(text: str, source: str | None = None) -> Article:
+    """What ``parse_article(text, source)`` gives, the parser run only when :func:`may_hold_reactions` says it
+    must; the text is cleaned once either way.  Never raises on a ``str``; linear time."""
+    text = text if isinstance(text, str) else ""
+    if "(@" in text or "<blockquote" in text:
+        return parse_article(text, source)
+    source = source or "<text>"
+    body, date, warnings = _split_header(clean_text(text))
     if may_hold_reactions(body):
-        return None
+        return parse_body(body, date, warnings, source)
+    return _without_reactions(body, date, warnings, source)
+
+
+def _without_reactions(body: str, date: dt.date | None, warnings: list[str], source: str) -> Article:
+    """The article the parser makes of ``body`` when it holds no reaction."""
     warnings.extend(_attributions_without_handle(body, ()))
     for warning in warnings:
         logger.warning("%s: %s", source, warning)
@@ -161,11 +185,24 @@ def _has_byline(body: str) -> bool:
 
 def _has_quote_cue(body: str) -> bool:
     """A word that can make a quotation a post, where the quote finder reads it: one of :data:`WORDS` in a
-    quotation's sentence (:class:`_Sentences`), or one of :data:`CONTEXT_WORDS` before a lead-in's colon."""
+    quotation's sentence (:class:`_Sentences`), or one of :data:`CONTEXT_WORDS` before a lead-in's colon.  Whether
+    the quote finder may cut a word short (:func:`_cut_word`) is asked last, of the texts that hold no other cue."""
     marks = _marks(body)
     if not marks:
         return False
-    lines, led, cut = _lines(body, marks)
+    lines, led = _lines(body, marks)
+    if _line_cue(body, marks, lines, cut=False):
+        return True
+    if any(_context_cue(body, start, end) for start, end in merged_spans(led)) or any(
+        _cut_context(body, start) for start, _ in led
+    ):
+        return True
+    return _cuts_word(body, marks) and _line_cue(body, marks, lines, cut=True)
+
+
+def _line_cue(body: str, marks: list[int], lines: list[tuple[int, int]], *, cut: bool) -> bool:
+    """Whether a line of ``lines`` holds a cue in a quotation's sentence: one of the words it holds, or, when the
+    quote finder may cut a word short (``cut``), any of :data:`CUES` and ``x``."""
     sentences = _Sentences(body, marks)
     for start, end in lines:
         words = words_of(body[start:end])
@@ -176,9 +213,7 @@ def _has_quote_cue(body: str) -> bool:
         spots = sorted(at for _, at in _cues_in(_fold(body[start:end]), cues, x=cut or b"x" in found))
         if any(not _word_char(body, start + at - 1) and sentences.hold(start + at) for at in spots):
             return True
-    return any(_context_cue(body, start, end) for start, end in merged_spans(led)) or any(
-        _cut_context(body, start) for start, _ in led
-    )
+    return False
 
 
 def _context_cue(body: str, start: int, end: int) -> bool:
@@ -340,14 +375,12 @@ def _placed(segment: str, at: int, cue: str, *, cut: bool) -> bool:
     return segment.startswith("user", space.end())
 
 
-def _lines(body: str, marks: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]], bool]:
+def _lines(body: str, marks: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     """The marks' lines, merged (from where the quote finder looks for a sentence's start: the line's start, or
     the text's when none is within :data:`~reactions.parse.authors.REACH` characters; on to :data:`WINDOW` at most);
-    the quote finder's stretches before marks after a lead-in's colon; whether it may cut a word short
-    (:func:`_cut_word`).  Each line break is looked for once."""
+    the quote finder's stretches before marks after a lead-in's colon.  Each line break is looked for once."""
     spans: list[tuple[int, int]] = []
     led: list[tuple[int, int]] = []
-    cut = False
     size = len(body)
     before, after = -1, -1  # the last line break before the mark, the first at or after it
     for mark in marks:
@@ -356,12 +389,24 @@ def _lines(body: str, marks: list[int]) -> tuple[list[tuple[int, int]], list[tup
             found = body.find("\n", mark)
             after = size if found < 0 else found
         para = before + 1 if before >= mark - REACH else 0
-        end = min(after, mark + WINDOW)
-        spans.append((para, end))
-        cut = cut or (mark + 161 < end and _cut_word(body, mark, end))
+        spans.append((para, min(after, mark + WINDOW)))
         if mark and (body[mark - 1] == ":" or body[mark - 1].isspace()) and _led(body, mark):
             led.append((max(0, mark - REACH) if para else 0, mark))
-    return merged_spans(spans), led, cut
+    return merged_spans(spans), led
+
+
+def _cuts_word(body: str, marks: list[int]) -> bool:
+    """Whether the quote finder may cut a word short after a mark, within the mark's line and :data:`WINDOW`
+    (:func:`_cut_word`)."""
+    size, after = len(body), -1
+    for mark in marks:
+        if after < mark:
+            found = body.find("\n", mark)
+            after = size if found < 0 else found
+        end = min(after, mark + WINDOW)
+        if mark + 161 < end and _cut_word(body, mark, end):
+            return True
+    return False
 
 
 def _marks(body: str) -> list[int]:

@@ -63,7 +63,7 @@ from reactions.parse.authors import (
     subject_before,
 )
 from reactions.parse.build import build_reaction, overlaps, text_fingerprint
-from reactions.parse.networks import NAMED, PLACES, names_pattern
+from reactions.parse.networks import NAMED, PLACES, names_pattern, prose_words
 from reactions.parse.people import author_of, full_names, one_name_each
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
 from reactions.parse.sentences import Surroundings, TextIndex, words_of
@@ -122,11 +122,15 @@ _OTHER_MEDIUM_RE = re.compile(
 )
 """Words that put the quotation in another medium (``…in a statement``, ``…wrote in a 2018 article``, ``…wrote in
 its review``)."""
-
-
-
-
-
+_CUE_WORDS = (
+    _VERB_WORDS - frozenset(verb.encode() for verb in SPEECH_VERBS)
+    | prose_words()
+    | frozenset(b"social deleted alongside post caption story selfie snap thread".split())
+    | frozenset(b"posts captions storys selfies snaps threads".split())
+)
+"""The words (as :func:`words_of` gives them) one of which every posted quotation has in its lead-in or the clause
+after it, unless its lead-in ends in a colon: a posting or writing verb, or what :data:`_POST_CUE_RE` and
+:data:`_TOOK_TO_RE` read (a speech verb or ``took to`` counts only with one of those)."""
 
 _AFTER_RE = re.compile(
     r"[ \t]{0,3}(?:(?P<verb1>" + _VERB_ALTERNATION + r")[ \t]{1,3}(?P<author1>(?:[\w@'’.&!-]{1,40}[ \t]{1,3}){0,7}"
@@ -259,9 +263,10 @@ def _quote_at(
         return None
     body = index.body
     context = Surroundings(index, match)
-    if _MODIFIER_RE.search(context.lead[-12:]):
+    cues = _posting_cues(body, match, context)
+    if cues is None or _MODIFIER_RE.search(context.lead[-12:]):
         return None  # a title inside a noun phrase: the "My Heart Will Go On" singer
-    attribution = _attribution_after(body, match) or _attribution_before(match, context.lead)
+    attribution = _attribution_after(body, match) or (_attribution_before(match, context.lead) if cues else None)
     if attribution is None or not plausible_author(attribution.author):
         return None
     if attribution.verb in SPEECH_VERBS and not _POST_CUE_RE.search(attribution.clause):
@@ -286,6 +291,18 @@ def _quote_at(
         display_name=author_as_written(attribution.author) or (f"@{handle}" if handle else None),
         author=author_of(body, span[0], attribution.author, handle),
     )
+
+
+def _posting_cues(body: str, match: re.Match[str], context: Surroundings) -> bool | None:
+    """Whether one of :data:`_CUE_WORDS` stands in the quotation's lead-in, or its lead-in ends in a colon (else an
+    attribution read from the lead-in cannot be judged a post); ``False`` when one stands only in the 160
+    characters after it that :func:`_attribution_after` reads (cut where that cuts them); ``None`` when neither:
+    no attribution of it can be judged a post, and reading them is skipped."""
+    lead = context.lead
+    if not _CUE_WORDS.isdisjoint(words_of(lead)) or lead.rstrip().endswith(":"):
+        return True
+    pos = match.end() + 1 if body[match.end() : match.end() + 1] in (",", ";") else match.end()
+    return False if not _CUE_WORDS.isdisjoint(words_of(body[pos : min(len(body), pos + 160)])) else None
 
 
 def _quote_text(inner: str) -> str:

@@ -113,8 +113,9 @@ def _whole_line(text: str, start: int, end: int) -> bool:
     ) and not after.partition("\n")[0].strip()
 
 
-_CARD_HINT = re.compile(r"[Mm]\.?[ \t]*[-–—·]")
-"""A quick check: a card's time line holds ``AM -`` or ``PM ·`` (a scan for it is three times faster)."""
+_CARD_HINT = re.compile(r":\d\d[ \t]*[AaPp]\.?[Mm]\.?[ \t]*[-–—·]")
+"""A quick check: a card's time line holds ``:07 AM -`` or ``:07 PM ·`` (what :data:`CARD_TIME` needs after its
+hour; its opening ``:`` is looked for with a fast literal search, ten times faster than a scan for ``CARD_TIME``)."""
 _MARGIN = 8
 """How many spaces may pad a card's time line."""
 _CARD_REACH = 2400
