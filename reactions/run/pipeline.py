@@ -54,7 +54,7 @@ from reactions.run.scheduler import AHEAD, ClusterTasks, Job, Scheduler
 from reactions.run.tasks import Chunk, Merge, flush_stores, read_chunk, score_chunk
 from reactions.run.units import RunInputs, Unit, split_part, split_units
 from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
-from reactions.sources import DEFAULT_SOURCE, Part, SourceOptions, source_kind
+from reactions.sources import DEFAULT_SOURCE, Part, SourceOptions, partitions, source_kind
 from reactions.sources.files import DEFAULT_READ, ReadOptions
 from reactions.store import corpus_folder
 
@@ -70,6 +70,8 @@ INLINE_BYTES: Final = 1 << 20
 quarter of a CPU-second of parsing, against a few milliseconds to fork the workers."""
 CHUNK_FILES: Final = (8, 128)
 """Files per reading task, at least and at most (about 16 tasks per process in between)."""
+UNIT_WINDOW: Final = 16
+"""Batches of files cut into units at a time (:func:`lazy_units`)."""
 SCORE_ROWS: Final = 500
 """New reactions per scoring task."""
 
@@ -236,6 +238,34 @@ def _worth_a_pool(inputs: RunInputs, max_bytes: int) -> bool:
     return size >= INLINE_BYTES
 
 
+def lazy_units(
+    inputs: RunInputs, batch: int, options: SourceOptions = DEFAULT_SOURCE
+) -> tuple[Iterator[tuple[Unit, int]], int]:
+    """:func:`~reactions.run.units.split_units` of ``inputs``, made :data:`UNIT_WINDOW` batches of files at a time as
+    they are taken (a folder of 180,000 files never has its 180,000 units alive at once: a third of a run's growth
+    with the corpus), and their total weight, known at once.  A dataset's or web archive's parts (a few files) are
+    listed first, for the total, and only once."""
+    files = inputs.files
+    parts = {
+        index: partitions(item.path, options, name=item.source)
+        for index, item in enumerate(files)
+        if source_kind(item.path) not in (None, "fakenewsnet")
+    }
+    total = len(files) - len(parts) + sum(len(found) for found in parts.values()) + len(inputs.documents)
+
+    def made() -> Iterator[tuple[Unit, int]]:
+        start, window = 0, batch * UNIT_WINDOW
+        for stop in [*sorted(parts), len(files)]:
+            for low in range(start, stop, window):
+                yield from split_units(RunInputs(files[low : min(stop, low + window)]), batch, options)
+            yield from ((part, 1) for part in parts.pop(stop, ()))
+            start = stop + 1
+        if inputs.documents:
+            yield from split_units(RunInputs((), inputs.documents, inputs.paths), batch, options)
+
+    return made(), total
+
+
 def _open_store(given: Sequence[str | Path], files: Sequence[Listed]) -> ParseCache | None:
     """The store beside the corpus, if any file of it exists (a mistyped path creates no store)."""
     if not any(item.stat is not None for item in files):
@@ -290,8 +320,7 @@ class _Run:
         merge = Merge(name for name in names if name not in ARTICLE_COLUMNS)
         articles: dict[str, ArticleInfo] = {}
         outcomes: list[FileOutcome] = []
-        units = deque(self._units())
-        total = sum(weight for _, weight in units)
+        units, total = self._units()
         parsed = read = done = 0
         if self.progress is not None:  # the bar knows the run from its start, even when one unit is all of it
             self.progress(0, total)
@@ -311,7 +340,7 @@ class _Run:
         base = merge.frame(names, articles)
         return self._scored(base), check_outcomes(outcomes)
 
-    def _read(self, units: deque[tuple[Unit, int]]) -> Iterator[tuple[Chunk, int]]:
+    def _read(self, units: Iterator[tuple[Unit, int]]) -> Iterator[tuple[Chunk, int]]:
         """Each unit's result and weight, in order; the tasks added a window ahead of the one merged (the
         workers' :data:`~reactions.run.scheduler.AHEAD` and a few for this process), so that a source split
         here (:meth:`_split`) is read while the workers parse, and never held whole."""
@@ -334,23 +363,23 @@ class _Run:
         job.value = None
         return chunk, weight
 
-    def _split(self, units: deque[tuple[Unit, int]]) -> Iterator[tuple[Unit, int]]:
-        """The units, taken off ``units`` (none is held to the end of the run), a dataset's or web archive's part
+    def _split(self, units: Iterator[tuple[Unit, int]]) -> Iterator[tuple[Unit, int]]:
+        """The units as they are made (none is held to the end of the run), a dataset's or web archive's part
         read here in batches of its documents (:func:`~reactions.run.units.split_part`): its rows or records go to
         the workers as a folder's files do, and no process holds a whole dataset's documents at once (with
         ``jobs=1`` too)."""
-        while units:
-            unit, weight = units.popleft()
+        for unit, weight in units:
             if isinstance(unit, Part):
                 yield from split_part(unit, self.options.sources)
             else:
                 yield unit, weight
 
-    def _units(self) -> list[tuple[Unit, int]]:
+    def _units(self) -> tuple[Iterator[tuple[Unit, int]], int]:
+        """The units, made as the run reaches them (:func:`lazy_units`), and their total weight."""
         least, most = CHUNK_FILES
         size = len(self.inputs.files) + len(self.inputs.documents)
         batch = most if self.tasks.pool is None else max(least, min(most, -(-size // (16 * self.jobs))))
-        return split_units(self.inputs, batch, self.options.sources)
+        return lazy_units(self.inputs, batch, self.options.sources)
 
     def _score(self, ids: list[str], texts: list[str], *, final: bool = False) -> None:
         waiting_ids, waiting_texts = self.waiting
