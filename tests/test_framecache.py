@@ -43,11 +43,12 @@ def test_empty_and_odd_frames_come_back_exactly() -> None:
         pd.DataFrame({"a": [1, 2]}, index=[5, 6]),  # another index
         pd.DataFrame({"a": pd.Categorical([1, 2])}),  # categories that are not strings
         pd.DataFrame({1: [1, 2]}),  # a column name that is not a string
+        pd.DataFrame({"a": pd.Series(["x"], dtype="string[python]")}),  # Arrow gives another string dtype back
     ],
-    ids=["tuple", "numbers", "index", "categories", "name"],
+    ids=["tuple", "numbers", "index", "categories", "name", "dtype"],
 )
 def test_what_cannot_be_stored_exactly_is_refused(frame: pd.DataFrame) -> None:
-    with pytest.raises(ValueError, match=r"index|lists of strings|categories|names"):
+    with pytest.raises(ValueError, match=r"index|lists of strings|categories|names|dtypes"):
         encode_frame(frame)
 
 
@@ -65,7 +66,7 @@ def test_load_checks_the_digest_and_each_racy_file(tmp_path: Path) -> None:
     outcomes = (FileOutcome(str(article), "a.txt", Status.PARSED, 0, ("w",)),)
     frame = to_frame([])
     with ParseCache(tmp_path / "s.db") as store:
-        mark = Fingerprint("slot", "digest", (0,))
+        mark = Fingerprint("slot", "digest", (str(article),))
         assert framecache.save(store, mark, frame, outcomes, {str(article): framecache.file_digest(str(article))})
         found = framecache.load(store, mark)
         assert found is not None
@@ -93,7 +94,8 @@ def test_the_fingerprint_is_stable_and_moves_with_every_input(tmp_path: Path) ->
         (folder / name).write_bytes(b"x" * 10)
     first = mark_of(folder, lexicon=None, overrides=None)
     assert first == mark_of(folder, lexicon=None, overrides=None)
-    assert first.racy == (0, 1)  # just written: too recent to be trusted from their times alone
+    # just written: too recent to be trusted from their times alone
+    assert first.racy == (str(folder / "a.txt"), str(folder / "b.txt"))
     changed = [
         mark_of(folder, lexicon={"a": 1.0}, overrides=None),
         mark_of(folder, lexicon=None, overrides={"id": "positive"}),
@@ -116,7 +118,7 @@ def test_old_files_are_not_racy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     files = scan_files([tmp_path], stat=True)
     later = time.time_ns() + framecache.RACY_NS + 10**9  # as if listed a while after the last change
     assert fingerprint([tmp_path], files, settings_of(None, None), later).racy == ()
-    assert fingerprint([tmp_path], files, settings_of(None, None), time.time_ns()).racy == (0,)
+    assert fingerprint([tmp_path], files, settings_of(None, None), time.time_ns()).racy == (files[0].path,)
 
 
 def test_settings_are_sorted() -> None:

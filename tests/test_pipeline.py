@@ -33,6 +33,7 @@ from reactions.run.cache import ParseCache, store_file
 from reactions.run.pipeline import Extraction, extract_frame
 from reactions.run.tasks import Merge
 from reactions.run.units import RunInputs
+from reactions.sources import Part
 
 ROOT = Path(__file__).resolve().parents[1]
 LEXICON = {"amazing": -3.0, "nerve": 2.5}
@@ -595,6 +596,22 @@ def test_units_are_made_as_the_run_reaches_them(
     assert_same(result, expected)
     assert len(made) > 20
     assert max(ahead) <= 2, ahead
+
+
+def test_lazy_units_are_split_units_and_let_each_file_go(generated: Path, tmp_path: Path) -> None:
+    """The units of a listing with a dataset among its files are split_units', in order, and with ``drop`` the
+    listing holds only the files not cut into units yet."""
+    dataset = one_dataset(generated, tmp_path, "csv")
+    listing = scan_files([generated / "seeds", dataset, generated / "odd"])
+    expected = units.split_units(RunInputs(listing), 2)
+    assert sum(isinstance(unit, Part) for unit, _ in expected) == 1
+    kept = list(listing)
+    made, total = pipeline.lazy_units(RunInputs(kept), 2, drop=True)
+    assert total == sum(weight for _, weight in expected)
+    first = next(made)
+    assert len(kept) < len(listing)
+    assert [first, *made] == expected
+    assert kept == []
 
 
 def test_a_run_over_the_stored_frame_never_loads_the_parser(tmp_path: Path) -> None:

@@ -174,8 +174,8 @@ def extract_frame(
         # A cluster's tasks never use this machine's cache, so they report no digests: its frame is kept only
         # when no file is too recent to be trusted by its stat data alone.
         # (A racy dataset's digest is a row's, not the file's: the next run will not trust the frame; never stale.)
-        racy = {files[i].path: run.digests.get(files[i].path) for i in mark.racy} if mark is not None else {}
-        known = run.store is not None and all(files[i].path in run.digests for i in mark.racy) if mark else False
+        racy = {path: run.digests.get(path) for path in mark.racy} if mark is not None else {}
+        known = run.store is not None and all(path in run.digests for path in mark.racy) if mark else False
         whole = all(kept(outcome) for outcome in outcomes)  # a document stopped by a limit may parse next time
         if store is not None and mark is not None and (known or not mark.racy) and not store.broken and whole:
             framecache.save(store, mark, frame, outcomes, racy)
@@ -239,27 +239,39 @@ def _worth_a_pool(inputs: RunInputs, max_bytes: int) -> bool:
 
 
 def lazy_units(
-    inputs: RunInputs, batch: int, options: SourceOptions = DEFAULT_SOURCE
+    inputs: RunInputs, batch: int, options: SourceOptions = DEFAULT_SOURCE, *, drop: bool = False
 ) -> tuple[Iterator[tuple[Unit, int]], int]:
     """:func:`~reactions.run.units.split_units` of ``inputs``, made :data:`UNIT_WINDOW` batches of files at a time as
     they are taken (a folder of 180,000 files never has its 180,000 units alive at once: a third of a run's growth
     with the corpus), and their total weight, known at once.  A dataset's or web archive's parts (a few files) are
-    listed first, for the total, and only once."""
+    listed first, for the total, and only once.  ``drop``: take the files off ``inputs.files`` (a list of the
+    caller's own) as their units are made, so that no file's entry outlives its unit."""
     files = inputs.files
+    count = len(files)
     parts = {
         index: partitions(item.path, options, name=item.source)
         for index, item in enumerate(files)
         if source_kind(item.path) not in (None, "fakenewsnet")
     }
-    total = len(files) - len(parts) + sum(len(found) for found in parts.values()) + len(inputs.documents)
+    total = count - len(parts) + sum(len(found) for found in parts.values()) + len(inputs.documents)
 
     def made() -> Iterator[tuple[Unit, int]]:
-        start, window = 0, batch * UNIT_WINDOW
-        for stop in [*sorted(parts), len(files)]:
-            for low in range(start, stop, window):
-                yield from split_units(RunInputs(files[low : min(stop, low + window)]), batch, options)
-            yield from ((part, 1) for part in parts.pop(stop, ()))
-            start = stop + 1
+        window, index = batch * UNIT_WINDOW, 0
+        while index < count:
+            taken = files[:window] if drop else files[index : index + window]
+            if drop:
+                del files[:window]  # type: ignore[attr-defined]  # (a list: see above)
+            plain: list[Listed] = []
+            for item in taken:
+                found = parts.pop(index, None)
+                index += 1
+                if found is None:
+                    plain.append(item)
+                    continue
+                yield from split_units(RunInputs(plain), batch, options)
+                plain = []
+                yield from ((part, 1) for part in found)
+            yield from split_units(RunInputs(plain), batch, options)
         if inputs.documents:
             yield from split_units(RunInputs((), inputs.documents, inputs.paths), batch, options)
 
@@ -379,7 +391,7 @@ class _Run:
         least, most = CHUNK_FILES
         size = len(self.inputs.files) + len(self.inputs.documents)
         batch = most if self.tasks.pool is None else max(least, min(most, -(-size // (16 * self.jobs))))
-        return lazy_units(self.inputs, batch, self.options.sources)
+        return lazy_units(self.inputs, batch, self.options.sources, drop=isinstance(self.inputs.files, list))
 
     def _score(self, ids: list[str], texts: list[str], *, final: bool = False) -> None:
         waiting_ids, waiting_texts = self.waiting
