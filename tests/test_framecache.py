@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from pathlib import Path
@@ -58,6 +59,19 @@ def test_save_refuses_softly(tmp_path: Path, caplog: pytest.LogCaptureFixture) -
         assert not framecache.save(store, Fingerprint("s", "d"), frame, [], {})
         assert store.get_frame("s") is None
     assert "cannot store this frame" in caplog.text
+
+
+def test_outcomes_round_trip_as_columns() -> None:
+    outcomes = (
+        FileOutcome("a.txt", "a.txt", Status.PARSED, 3, ("decoded as cp1252", "line 2: no handle")),
+        FileOutcome("b.bin", None, Status.SKIPPED, reason="binary"),
+        FileOutcome("data.csv", "data.csv#2", Status.PARSED),
+    )
+    columns = json.loads(json.dumps(framecache.encode_outcomes(outcomes)))
+    back = framecache.decode_outcomes(columns)
+    assert back == outcomes
+    assert repr(back) == repr(outcomes)  # the same types: a Status, tuples of warnings
+    assert framecache.decode_outcomes(framecache.encode_outcomes(())) == ()
 
 
 def test_load_checks_the_digest_and_each_racy_file(tmp_path: Path) -> None:
