@@ -166,6 +166,20 @@ def test_the_cache_folder_follows_the_environment(tmp_path: Path, monkeypatch: p
     assert cache.cache_dir().name == "reactions"  # the platform's user cache folder
 
 
+def test_scores_are_marshal_rows_and_older_json_rows_still_read(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    values = [0.5, -0.25, "positive", True, None, "label ✨"]
+    with ParseCache(path, version="v1") as store:
+        store.put_scores([("k", values)])
+        assert store.get_scores(["k", "missing"]) == {"k": values}
+        (payload,) = store.db.execute(f"SELECT payload FROM {cache.SCORES}").fetchone()
+        assert isinstance(payload, bytes)
+        old = '[0.1, "neutral"]'  # a row an earlier version wrote, signed by this user
+        store.db.execute(f"INSERT INTO {cache.SCORES} VALUES ('j', ?, ?)", (old, cache._sign(store.key, "j", old)))
+        store.db.commit()
+        assert store.get_scores(["j"]) == {"j": [0.1, "neutral"]}
+
+
 def test_rows_not_signed_by_this_user_are_ignored(tmp_path: Path) -> None:
     path = tmp_path / "s.db"
     outcome = FileOutcome("a.txt", "a.txt", Status.PARSED)

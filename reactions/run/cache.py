@@ -22,8 +22,9 @@ A second table, ``score_cache``, keeps each reaction's sentiment columns keyed b
 :func:`score_key` (id, text, override label, code and lexicon versions), for
 :func:`reactions.run.parallel.score_frame`.  A third, ``frame_cache``, keeps a few finished frames
 (one per set of paths read, :data:`FRAME_SLOTS` at most) for :mod:`reactions.run.framecache`.
-Parses are stored as plain lists, strings and numbers in :mod:`marshal`'s format, read back only when their
-signature holds; scores as JSON (never pickle: a store shipped with a corpus must not run code).
+Parses (without the article's text: :func:`stored`) and scores are stored as plain lists, strings and numbers in
+:mod:`marshal`'s format, read back only when their signature holds (never pickle: a store shipped with a corpus must
+not run code).
 A store that cannot be opened or written is not an error: the run goes on uncached and says
 so in the log.
 """
@@ -315,17 +316,18 @@ reactions=0, warnings=(), reason=None))}
             batch = list(keys[start : start + 500])
             query = f"SELECT key, payload, mac FROM {SCORES} WHERE key IN ({','.join('?' * len(batch))})"
             found.update(
-                (key, json.loads(payload))
+                (key, marshal.loads(payload) if isinstance(payload, bytes) else json.loads(payload))
                 for key, payload, mac in self.db.execute(query, batch)
                 if _signed(self.key, mac, key, payload)
             )
 
     def put_scores(self, rows: Iterable[tuple[str, list[Any]]]) -> None:
-        """Store sentiment values (a JSON-ready list per row) by key."""
+        """Store sentiment values (a list of plain values per row) by key, in :mod:`marshal`'s format (read back only
+        when signed; a row of an older store, in JSON, is read as JSON)."""
         if self.broken:
             return
         with self._softly("write"), self.db:
-            payloads = ((key, json.dumps(values, ensure_ascii=False)) for key, values in rows)
+            payloads = ((key, marshal.dumps(values, MARSHAL_VERSION)) for key, values in rows)
             self.db.executemany(
                 f"INSERT OR REPLACE INTO {SCORES} VALUES (?, ?, ?)",
                 ((key, payload, _sign(self.key, key, payload)) for key, payload in payloads),
