@@ -1,11 +1,11 @@
 """Benchmark what the dashboard computes on each run, on a frame of one million reactions.
 
 Streamlit re-runs the page script on every interaction.  The scored frame and its
-:class:`reactions.FrameIndex` (the columns as integer codes) are ``st.cache_resource``s,
+:class:`reactions.index.FrameIndex` (the columns as integer codes) are ``st.cache_resource``s,
 built once per frame; a run then costs (1) the filter and chart-selection masks
 (:func:`reactions.views.filter_rows`, :func:`reactions.views.chart_rows`), (2) the headline and
 the aggregations the charts are drawn from, each a count over a mask, (3) building the charts from
-those aggregated rows, and (4) one page of the table (:func:`reactions.presenter.table_frame` of that
+those aggregated rows, and (4) one page of the table (:func:`app.presenter.table_frame` of that
 page's rows, converted to Arrow as ``st.dataframe`` sends it).  Exports are built only when their
 button is clicked, so no run pays for them.  This script times each step with the page's own
 functions, in the page's order, for the first render (cache warm) and for filter changes (the

@@ -3,8 +3,9 @@
 Every figure is CPU time (user + system) or peak RSS of a ``reactions extract`` process of its own, read with
 ``os.wait4`` (so another busy process on the machine does not count, and each figure is that process's alone):
 
-* start-up: ``reactions extract seeds/`` (a dozen reactions: nearly all of it is start-up), the least of
-  ``--repeat`` runs;
+* start-up: ``reactions extract seeds/`` (a dozen reactions: nearly all of it is start-up), warm (its frame read
+  back from the cache), the least of ``--repeat`` runs; beside it the floor, a process that only imports pandas
+  (pandas 3 imports numpy and pyarrow), measured the same way, and what the package adds to it;
 * cold and warm: ``reactions extract CORPUS --jobs 1 --cache-dir NEW`` and the same again (the stored frame is
   read back), and once more after the stored frames are dropped (every document's parse and every reaction's
   scores come from the cache: a changed corpus);
@@ -51,6 +52,12 @@ def startup(work: Path, repeat: int) -> float:
     """CPU seconds of ``reactions extract seeds/`` (its own cache folder, warm after the first run), the least."""
     argv = [*COMMAND, str(SEEDS), "-q", "--jobs", "1", "--cache-dir", str(work / "seeds-cache")]
     return min(measured([*argv, "-o", str(work / "seeds.csv")])[0] for _ in range(repeat))
+
+
+def pandas_floor(repeat: int) -> float:
+    """CPU seconds of a process that imports pandas and nothing else, the least of ``repeat``: what any run that
+    builds or writes a frame costs before the package does anything."""
+    return min(measured([sys.executable, "-c", "import pandas"])[0] for _ in range(repeat))
 
 
 def cold_and_warm(corpus: Path, work: Path) -> dict[str, float]:
@@ -145,7 +152,9 @@ def main(argv: list[str] | None = None) -> int:
     work.mkdir(parents=True, exist_ok=True)
     print(f"corpus {args.corpus}  load average {os.getloadavg()[0]:.1f}")
     if "startup" not in skip:
-        print(f"start-up: reactions extract seeds/  {startup(work, args.repeat):.2f} CPU-s (least of {args.repeat})")
+        took, floor = startup(work, args.repeat), pandas_floor(args.repeat)
+        print(f"start-up: reactions extract seeds/  {took:.2f} CPU-s (least of {args.repeat}); "
+              f"import pandas alone {floor:.2f}, the package's share {took - floor:.2f}")  # fmt: skip
     if "cache" not in skip:
         runs = cold_and_warm(args.corpus, work)
         cold = runs["cold"]

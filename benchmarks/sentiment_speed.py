@@ -5,7 +5,7 @@
 Three text sets: the 4,200 ground-truth tweets (ASCII); an "emoji-heavy" set made from the same
 tweets with 1-4 emoji appended to each (a fixed seed; skin tones, FE0F, flags and ZWJ sequences
 included); and the reaction texts of a corpus: those of ``--corpus FOLDER`` (read and parsed with
-:func:`reactions.corpus.read_corpus`, untimed), else 4,000 posts made by
+:func:`reactions.run.units.read_corpus`, untimed), else 4,000 posts made by
 ``benchmarks/generate_corpus.py``'s generator (seed 7), the kind of post the pipeline benchmarks
 score.  For each set, each contender runs over every text ``--repeat`` times, interleaved (so that
 machine noise hits every contender alike), and the fastest run counts.  Times are CPU time of this
@@ -41,7 +41,7 @@ from generate_corpus import Generator  # noqa: E402
 
 from reactions import _vader as vader  # noqa: E402
 from reactions import sentiment  # noqa: E402
-from reactions.corpus import read_corpus  # noqa: E402
+from reactions.run.units import read_corpus  # noqa: E402
 
 GROUND_TRUTH = HERE.parents[1] / "shared" / "sentiment" / "vader_tweets_groundtruth.tsv"
 EMOJI = ["😂", "❤️", "😍", "😭", "🙏", "👍🏽", "🔥", "😡", "🇺🇸", "🏳️‍🌈", "👩‍👩‍👧", "💔", "😊", "🤣", "😢", "✨"]

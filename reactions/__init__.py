@@ -18,13 +18,14 @@ from reactions.models import Article, Citation, Corpus, FileOutcome, Kind, Platf
 
 if TYPE_CHECKING:
     from reactions.compare import compare_frames, compare_rows
-    from reactions.corpus import read_article, read_corpus
+    from reactions.corpus import read_article
     from reactions.export import csv_bytes, read_csv, read_table, write_table
     from reactions.frames import to_frame
     from reactions.network import build_network, gexf_bytes, graphml_bytes
     from reactions.parse.article import parse_article, reaction_id
     from reactions.parse.html import is_html, parse_html_article
     from reactions.run.pipeline import RunOptions, extract_frame
+    from reactions.run.units import read_corpus
     from reactions.sentiment import explain, format_drivers, score_frame, score_text
     from reactions.sources import read_documents
     from reactions.sources.options import SourceOptions
@@ -77,7 +78,7 @@ _LAZY = {
     "parse_article": "reactions.parse.article",
     "reaction_id": "reactions.parse.article",
     "read_article": "reactions.corpus",
-    "read_corpus": "reactions.corpus",
+    "read_corpus": "reactions.run.units",
     "to_frame": "reactions.frames",
     "read_csv": "reactions.export",
     "write_table": "reactions.export",

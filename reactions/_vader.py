@@ -70,6 +70,7 @@ from reactions._vader_rules import (
     sentitext_words,
     special_idioms_check,
 )
+from reactions.models import Driver
 from reactions.parse.tweet_text import (
     NOT_BASE,
     canonical_emoji,
@@ -83,24 +84,6 @@ from reactions.parse.tweet_text import (
 __all__ = ["Analysis", "Driver", "Engine", "SentimentIntensityAnalyzer", "Term", "but_check", "shared_analyzer"]
 
 
-
-
-@dataclass(frozen=True, slots=True)
-class Driver:
-    """One thing that moved a score.
-
-    Fields:
-        term: the word (lower case), emoji, idiom or phrase as written, or the punctuation
-            (``"!!!"``) whose emphasis VADER added.
-        valence: its valence after VADER's rules (negation, boosters, caps, "but"), rounded to
-            two decimals; for an emoji, the sum over the words of its description.
-        kind: ``"word"``, ``"emoji"``, ``"idiom"`` (VADER's special cases such as ``the shit``),
-            ``"phrase"`` (a custom-lexicon phrase) or ``"punctuation"``.
-    """
-
-    term: str
-    valence: float
-    kind: str
 
 
 Spans = tuple[tuple[int, int, str], ...]

@@ -1,10 +1,12 @@
 """The ``reactions`` command: ``reactions extract PATH... [-o OUT] [--lexicon FILE]``, ``reactions network PATH...
 --graph hashtags|mentions [-o OUT]``, ``reactions compare A_PATH... --vs B_PATH... [-o OUT]``, and the analyst's
 ``reactions label ID LABEL``, ``reactions lexicon`` and ``reactions views PATH`` (the store beside the corpus,
-:mod:`reactions.store`; the last in :mod:`reactions.cli_views`).
+:mod:`reactions.store`; the last in :mod:`reactions.cli_views`).  The commands that read a corpus share one set
+of run options and make their runs in :mod:`reactions.cli_options`; docs/cli.md is generated from
+:func:`build_parser` (``python scripts/gen_docs.py``).
 
 The command only writes what library functions produce (:func:`reactions.run.pipeline.extract_frame`,
-which gives the frame of :func:`reactions.frames.to_frame` over :func:`reactions.corpus.read_corpus`,
+which gives the frame of :func:`reactions.frames.to_frame` over :func:`reactions.run.units.read_corpus`,
 and :mod:`reactions.export`).  A :class:`~reactions.errors.ReactionsError` becomes ``error: …`` on
 stderr and exit status 1, never a traceback; usage errors exit with 2.
 """
@@ -12,23 +14,17 @@ stderr and exit status 1, never a traceback; usage errors exit with 2.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from reactions import __version__
-from reactions.cli_checks import add_path_arguments, cache_warnings, check_command_paths, say_listing, whole_number
-from reactions.cli_limits import add_time_limit, time_limit
+from reactions.cli_checks import cache_warnings, check_command_paths, whole_number
+from reactions.cli_options import PATHS_HELP, add_run_options, corpus_runs
 from reactions.cli_views import add_views_command
 from reactions.errors import ExportError, InputError, ReactionsError
 from reactions.models import SENTIMENT_LABELS as LABELS
-from reactions.progress import PROGRESS_DELAY, ProgressBar
-from reactions.run.cache import CACHE_DIR_ENV
-from reactions.sources.files import MAX_FILE_BYTES, ReadOptions
-from reactions.sources.options import SourceOptions
 
 if TYPE_CHECKING:
     from reactions.run.pipeline import Extraction
@@ -37,34 +33,6 @@ FORMATS = ("csv", "jsonl", "parquet", "xlsx")
 NETWORK_GRAPHS, NETWORK_TOP, NETWORK_MAX_TOP = ("hashtags", "mentions"), 30, 200
 """reactions.network's GRAPHS, DEFAULT_TOP and MAX_TOP (the parser does not import networkx: ``--help`` stays
 quick; a test checks they agree)."""
-
-
-PATHS_HELP = (
-    "article files and folders (.txt .md .html .htm), datasets (.csv .tsv .jsonl .ndjson .json .parquet, also "
-    ".gz/.zst: one article a row), FakeNewsNet folders, web archives (.warc .warc.gz .arc .arc.gz), and URLs "
-    "(s3://, gs://, https://, globs among them) with the remote extra"
-)
-COLUMN_FLAGS = ("text", "id", "title", "date", "url")
-"""A dataset's columns that can be named: --text-col, --id-col, … (reactions.sources.SourceOptions)."""
-
-
-def add_source_arguments(command: argparse.ArgumentParser) -> None:
-    """The options of how datasets are read, shared by every command that reads articles."""
-    for name in COLUMN_FLAGS:
-        command.add_argument(
-            f"--{name}-col", metavar="NAME", dest=f"{name}_col",
-            help=f"a dataset's {name} column (default: found by name)",
-        )  # fmt: skip
-
-
-def source_options(args: argparse.Namespace) -> SourceOptions:
-    """How datasets are read, from the command line (:func:`add_source_arguments`; ``--max-file-size`` and
-    ``--follow-links`` too, where the command has them)."""
-    column = {name: getattr(args, f"{name}_col", None) for name in COLUMN_FLAGS}
-    size = getattr(args, "max_file_size", None)
-    return SourceOptions(column["text"], column["id"], column["title"], column["date"], column["url"],
-                         max_bytes=int(size * 2**20) if size else MAX_FILE_BYTES,
-                         follow_links=bool(getattr(args, "follow_links", False)))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -89,28 +57,6 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     extract.add_argument("--format", choices=FORMATS, help="output format, overriding OUT's extension")
     extract.add_argument(
-        "-q", "--quiet", action="store_true", help="no progress bar, summary or warnings on stderr (errors only)"
-    )
-    extract.add_argument(
-        "--lexicon", type=Path, metavar="FILE",
-        help="extra sentiment lexicon for this run ('term<TAB>valence' or 'term,valence' lines), on top of "
-        "the lexicon stored beside the corpus",
-    )  # fmt: skip
-    extract.add_argument(
-        "--jobs", type=int, default=0, metavar="N",
-        help="parse and score in N processes (default 0: one per core; 1: in this process)",
-    )  # fmt: skip
-    extract.add_argument(
-        "--no-cache", action="store_true",
-        help="work everything out again instead of reusing what earlier runs kept in the cache folder "
-        "(the finished table of an unchanged corpus, each file's parse, each reaction's scores)",
-    )  # fmt: skip
-    extract.add_argument(
-        "--dask", nargs="?", const="", default=None, metavar="ADDRESS",
-        help="run on Dask: the scheduler at ADDRESS (tcp://host:8786), or a local cluster of --jobs workers "
-        "(default: one per core) when no address is given (pip install 'reactions[dask]')",
-    )  # fmt: skip
-    extract.add_argument(
         "--columns", choices=("all", "twarc"), default="all",
         help="all columns (default), or twarc-csv's (twarc2) columns for the fields an article shows: id, "
         "created_at, text, lang, entities.hashtags, entities.mentions, entities.urls, author.username, author.name "
@@ -127,26 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="the exact-text CSV, for code (pandas, R): every cell as it is, nothing neutralised, no BOM; do not "
         "open it in a spreadsheet",
     )  # fmt: skip
-    extract.add_argument(
-        "--ignore-store", action="store_true",
-        help="leave out the labels and lexicon stored beside the corpus (.reactions.db) for this run",
-    )  # fmt: skip
-    extract.add_argument(
-        "--cache-dir", type=Path, metavar="DIR",
-        help="keep the caches of parses, scores and tables in DIR (default: the user's cache folder, or "
-        "$REACTIONS_CACHE_DIR)",
-    )  # fmt: skip
-    extract.add_argument(
-        "--max-file-size", type=float, default=MAX_FILE_BYTES / 2**20, metavar="MB",
-        help=f"skip (and name) article files larger than MB megabytes (default {MAX_FILE_BYTES // 2**20})",
-    )  # fmt: skip
-    extract.add_argument(
-        "--follow-links", action="store_true",
-        help="read symbolic links to files outside the corpus folder (default: each is named and skipped)",
-    )  # fmt: skip
-    add_source_arguments(extract)
-    add_path_arguments(extract)
-    add_time_limit(extract)
+    add_run_options(extract)
     extract.set_defaults(handler=run_extract)
     add_network_command(commands)
     add_compare_command(commands)
@@ -177,8 +104,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run_extract(args: argparse.Namespace) -> int:
     """``reactions extract``: read, build the frame, write it, report on stderr."""
     from reactions.export import csv_bytes, table_bytes, table_format, write_table
-    from reactions.run.pipeline import extract_frame
-    from reactions.store import corpus_folder, load_settings
     from reactions.twarc import twarc_frame
 
     output: Path | None = args.output
@@ -191,30 +116,8 @@ def run_extract(args: argparse.Namespace) -> int:
     if args.excel_safe and args.exact_text:
         raise InputError("--excel-safe and --exact-text are two CSVs: give one")
     people = not args.exact_text  # one CSV rule for people, as the page's
-    if not args.max_file_size > 0:
-        raise InputError(f"--max-file-size must be a positive number of megabytes, not {args.max_file_size}")
-    read = ReadOptions(max_bytes=int(args.max_file_size * 2**20), follow_links=args.follow_links)
-    if args.cache_dir is not None:
-        os.environ[CACHE_DIR_ENV] = str(args.cache_dir)  # the workers this run starts inherit it
-    settings = load_settings(corpus_folder(args.paths), lexicon_file=args.lexicon, ignore_store=args.ignore_store)
-    if settings.note is not None and not args.quiet:
-        print(("warning: " if settings.problem else "") + settings.note, file=sys.stderr)
-    bar = None if args.quiet else ProgressBar(sys.stderr, delay=PROGRESS_DELAY)
-    with contextlib.ExitStack() as stack:
-        if bar is not None:  # a large tree is listed before the bar can start: said if it takes a while
-            stack.enter_context(say_listing(args.paths, sys.stderr, bar.delay, lambda: bar.bar is not None))
-        cluster = None
-        if args.dask is not None:  # the same run, its tasks on a Dask cluster
-            from reactions.run.dask import connect
-
-            cluster = stack.enter_context(connect(args.dask or None, args.jobs or None))
-        result = extract_frame(  # to_frame(read_corpus(…)) in `jobs` processes, or the stored frame of a re-run
-            args.paths, jobs=args.jobs or None, cache=not args.no_cache, lexicon=settings.lexicon,
-            overrides=settings.overrides, progress=bar, read=read, cluster=cluster, sources=source_options(args),
-            parse_limit=time_limit(args),
-        )  # fmt: skip
-    if bar is not None:
-        bar.close()
+    with corpus_runs(args) as run:
+        result = run(args.paths)
     if not args.quiet:
         report(result, sys.stderr)
     if not result.articles:
@@ -252,11 +155,7 @@ def add_network_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
         "--min-weight", type=whole_number(1), default=1, metavar="W",
         help="keep only edges of at least W reactions (default 1)",
     )  # fmt: skip
-    network.add_argument("-q", "--quiet", action="store_true", help="no summary or warnings on stderr (errors only)")
-    network.add_argument("--jobs", type=int, default=0, metavar="N", help="parse and score in N processes (as extract)")
-    add_source_arguments(network)
-    add_path_arguments(network)
-    add_time_limit(network)
+    add_run_options(network)
     network.set_defaults(handler=run_network)
 
 
@@ -265,18 +164,13 @@ def run_network(args: argparse.Namespace) -> int:
     ``nodes: N, edges: M`` and the cap on stderr."""
     from reactions.export import write_atomically
     from reactions.network import build_network, network_bytes, network_format
-    from reactions.run.pipeline import extract_frame
-    from reactions.store import corpus_folder, load_settings
 
     output: Path | None = args.output
     fmt = network_format(str(output)) if output is not None else "gexf"
     if not fmt:
         raise ExportError(f"{output}: unknown network format; use .gexf or .graphml")
-    settings = load_settings(corpus_folder(args.paths))
-    result = extract_frame(
-        args.paths, jobs=args.jobs or None, lexicon=settings.lexicon, overrides=settings.overrides,
-        sources=source_options(args), parse_limit=time_limit(args),
-    )  # fmt: skip
+    with corpus_runs(args) as run:
+        result = run(args.paths)
     if not args.quiet:
         report(result, sys.stderr)
     if not result.articles:
@@ -316,11 +210,7 @@ def add_compare_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
     )  # fmt: skip
     compare.add_argument("--excel-safe", action="store_true", help="the CSV for people (the default), as extract's")
     compare.add_argument("--exact-text", action="store_true", help="the exact-text CSV, for code, as extract's")
-    compare.add_argument("-q", "--quiet", action="store_true", help="no summary or warnings on stderr (errors only)")
-    compare.add_argument("--jobs", type=int, default=0, metavar="N", help="parse and score in N processes (as extract)")
-    add_source_arguments(compare)
-    add_path_arguments(compare)
-    add_time_limit(compare)
+    add_run_options(compare)
     compare.set_defaults(handler=run_compare)
 
 
@@ -328,26 +218,21 @@ def run_compare(args: argparse.Namespace) -> int:
     """``reactions compare``: each side's frame by the one run path, the comparison, its summary written."""
     from reactions.compare import compare_frames, summary_bytes
     from reactions.export import write_atomically
-    from reactions.run.pipeline import extract_frame
-    from reactions.store import corpus_folder, load_settings
 
     output: Path | None = args.output
     fmt = output.suffix.lower().removeprefix(".") if output is not None else "csv"
     if fmt not in ("csv", "xlsx"):
         raise ExportError(f"{output}: a comparison is written as .csv or .xlsx")
     frames = []
-    for side, paths in (("A", args.paths), ("B", args.vs)):
-        settings = load_settings(corpus_folder(paths))
-        result = extract_frame(
-            paths, jobs=args.jobs or None, lexicon=settings.lexicon, overrides=settings.overrides,
-            sources=source_options(args), parse_limit=time_limit(args),
-        )  # fmt: skip
-        if not args.quiet:
-            print(f"{side}: ", end="", file=sys.stderr)
-            report(result, sys.stderr)
-        if not result.articles:
-            raise InputError(f"side {side}: no article could be read from {', '.join(str(p) for p in paths)}")
-        frames.append(result.frame)
+    with corpus_runs(args) as run:
+        for side, paths in (("A", args.paths), ("B", args.vs)):
+            result = run(paths)
+            if not args.quiet:
+                print(f"{side}: ", end="", file=sys.stderr)
+                report(result, sys.stderr)
+            if not result.articles:
+                raise InputError(f"side {side}: no article could be read from {', '.join(str(p) for p in paths)}")
+            frames.append(result.frame)
     about = (" ".join(str(p) for p in args.paths), " ".join(str(p) for p in args.vs))
     comparison = compare_frames(frames[0], frames[1], about=about, top=args.top)
     data = summary_bytes(comparison, fmt, excel_safe=not args.exact_text)
@@ -425,9 +310,15 @@ def _check_reaction_id(folder: Path, reaction_id: str) -> None:
 
 def run_lexicon(args: argparse.Namespace) -> int:
     """``reactions lexicon [--import FILE] [--set TERM VALENCE] [--remove TERM]``, then the lexicon."""
-    from reactions.store import Store, load_lexicon_file
+    from reactions.store import Store, load_lexicon_file, read_store, store_path
 
-    store = Store.beside(_corpus_dir(args.corpus))
+    folder = _corpus_dir(args.corpus)
+    if not (args.import_file or args.set or args.remove):  # only listing: no store made where there is none
+        path = store_path(folder)
+        lexicon = read_store(path)[0] if path.exists() else {}
+        write_stdout("".join(f"{term}\t{valence:g}\n" for term, valence in lexicon.items()).encode("utf-8"))
+        return 0
+    store = Store.beside(folder)
     entries = load_lexicon_file(args.import_file) if args.import_file else {}
     try:
         entries.update({term: float(valence) for term, valence in args.set})

@@ -1,19 +1,14 @@
-"""Many articles -> one :class:`~reactions.models.Corpus` of unique reactions, read from files and folders.
+"""Documents -> articles -> unique reactions: the stages the run path (:mod:`reactions.run`) is made of.
 
-:func:`parse_document` (bytes in memory -> article and outcome) is pure and never raises; the
-readers (:func:`read_article`, :func:`read_corpus`, :func:`parse_path`) add the file system.
-One bad file never stops the rest: it becomes a skipped :class:`~reactions.models.FileOutcome`
-that names it and says why.
+:func:`scan_files` lists the article files of folders; :func:`parse_document` (bytes in memory -> article and
+outcome) is pure and never raises, :func:`read_article` and :func:`parse_path` add the file system; :class:`Merge`
+folds reactions into one per id (:func:`merge_reactions`: records).  Many files are read into a
+:class:`~reactions.models.Corpus` by :func:`reactions.run.units.read_corpus`, the run path's reading kept as
+records.  One bad file never stops the rest: it becomes a skipped :class:`~reactions.models.FileOutcome` that
+names it and says why.
 
 Article ids (``source``): a file found in a folder is known by its path relative to that folder,
 in POSIX form (``2020/feb/a.txt``); a file given directly by its name (``a.txt``).
-
->>> seeds = Path(__file__).resolve().parent.parent / "seeds"  # the bundled seed articles
->>> corpus = read_corpus([seeds])
->>> len(corpus.outcomes), len(corpus.reactions), sum(len(a.reactions) for a in corpus.articles)
-(5, 12, 13)
->>> [r.sources for r in corpus.reactions if r.handle == "truthhurts06"]
-[('000_818a6d893a3e5887.txt', '001_6d1349d1b42794d4.txt')]
 """
 
 from __future__ import annotations
@@ -21,24 +16,15 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import logging
+import operator
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from reactions.errors import InputError
-from reactions.models import Article, Citation, Corpus, Document, FileOutcome, Reaction, Status
-from reactions.parse.text import decode_bytes
-from reactions.sources import (
-    DEFAULT_SOURCE,
-    SourceOptions,
-    default_name,
-    expand_paths,
-    found_in_folder,
-    partitions,
-    read_part,
-    source_kind,
-)
+from reactions.models import Article, Citation, Document, FileOutcome, Reaction, Status
+from reactions.sources import default_name, expand_paths, found_in_folder
 from reactions.sources.files import DEFAULT_READ, ReadOptions, UnreadableError, os_reason, read_bytes, safe_name
 from reactions.sources.remote import RemoteUnavailableError, local_path, read_remote
 
@@ -46,6 +32,7 @@ if TYPE_CHECKING:
     from reactions.parse.article import parse_article
     from reactions.parse.html import is_html, parse_html_article
     from reactions.parse.prefilter import article_without_reactions, enabled
+    from reactions.parse.text import decode_bytes
 
 logger = logging.getLogger(__name__)
 
@@ -54,9 +41,6 @@ SUFFIXES: Final = frozenset({".txt", ".md", ".html", ".htm"})
 
 Parsed = tuple[Article | None, FileOutcome]
 """What reading one file gives: the article (``None`` when skipped) and the file's outcome."""
-Progress = Callable[[int, int], None]
-"""``progress(done, total)``: called after each file."""
-
 
 
 # --- listing ------------------------------------------------------------------------------------
@@ -217,6 +201,8 @@ def parse_document(name: str, data: bytes) -> Parsed:
     warnings, then the article's own.  Undecodable bytes (empty, binary) give ``(None, outcome)``
     with the reason; so does a parser failure, which would be a bug (it is logged with its trace).
     """
+    if "decode_bytes" not in globals():
+        _load_parser()
     try:
         decoded = decode_bytes(data)
     except InputError as error:
@@ -250,14 +236,15 @@ def with_metadata(article: Article, document: Document) -> Article:
 
 
 _PARSER: Final = {
+    "decode_bytes": "reactions.parse.text",
     "parse_article": "reactions.parse.article",
     "is_html": "reactions.parse.html",
     "parse_html_article": "reactions.parse.html",
     "article_without_reactions": "reactions.parse.prefilter",
     "enabled": "reactions.parse.prefilter",
 }
-"""The parser's functions this module calls, imported on first use: a run whose frame or parses all come from
-the cache never loads the parser (about a sixth of a small run's start-up)."""
+"""The parser's functions this module calls (and the decoder), imported on first use: a run whose frame or parses
+all come from the cache never loads the parser (about a sixth of a small run's start-up)."""
 
 
 def _load_parser() -> None:
@@ -331,57 +318,6 @@ def read_article(path: str | Path, options: ReadOptions = DEFAULT_READ) -> Artic
 # --- many documents -----------------------------------------------------------------------------------
 
 
-def read_corpus(
-    paths: str | Path | Iterable[str | Path],
-    *,
-    progress: Progress | None = None,
-    read: ReadOptions = DEFAULT_READ,
-    sources: SourceOptions = DEFAULT_SOURCE,
-) -> Corpus:
-    """Read every article under ``paths`` (files, folders, datasets and web archives, see :func:`list_files`) into
-    records, in this process: the library's way to the articles themselves.  For the scored frame of a corpus
-    of any size, use the run path, :func:`reactions.run.pipeline.extract_frame` (processes, caches, Dask).
-
-    Never raises on a bad file: each file (each row of a dataset) gets an outcome, skipped ones naming the
-    reason, and every warning is also logged.  ``progress(done, total)`` is called after each file.  ``read``:
-    how files are opened (:class:`reactions.sources.files.ReadOptions`: the size limit, links out of the folder);
-    ``sources``: how datasets are read (:class:`reactions.sources.SourceOptions`).
-    """
-    files = list_files(paths)
-    parsed: list[Parsed] = []
-    for done, (path, source) in enumerate(files, start=1):
-        if source_kind(str(path)) is None:
-            parsed.append(parse_path(path, source, read))
-        else:
-            parsed.extend(_parse_dataset(str(path), source, sources))
-        if progress is not None:
-            progress(done, len(files))
-    return assemble(parsed)
-
-
-def _parse_dataset(path: str, name: str, options: SourceOptions) -> Iterator[Parsed]:
-    """Every document of a dataset or an archive, parsed, with the source's metadata."""
-    for part in partitions(path, options, name=name):
-        for found in read_part(part, options):
-            if isinstance(found, FileOutcome):
-                yield None, found
-                continue
-            article, outcome = parse_document(found.source, found.data)
-            yield (with_metadata(article, found) if article is not None else None), located(outcome, path)
-
-
-def assemble(parsed: Iterable[Parsed]) -> Corpus:
-    """The :class:`Corpus` of per-file results in reading order; logs every warning.
-
-    Two files read as the same article id (``a.txt`` in two folders given) are both kept, and the
-    later one's outcome warns that their citations cannot be told apart.
-    """
-    items = list(parsed)
-    outcomes = check_outcomes(outcome for _, outcome in items)
-    articles = tuple(article for article, _ in items if article is not None)
-    return Corpus(articles=articles, reactions=merge_reactions(articles), outcomes=outcomes)
-
-
 def check_outcomes(outcomes: Iterable[FileOutcome]) -> tuple[FileOutcome, ...]:
     """The outcomes of a run, in reading order, each file read as an article id that an earlier
     file already had warned so; every warning is logged."""
@@ -420,7 +356,7 @@ FILLABLE: Final = (
 
 
 def merge_reactions(articles: Iterable[Article]) -> tuple[Reaction, ...]:
-    """One reaction per id, in order of first appearance, citing every place it appears.
+    """One reaction per id, in order of first appearance, citing every place it appears (:class:`Merge`).
 
     ``citations`` lists every ``(source, span)`` of every occurrence, in reading order (an
     occurrence without citations cites its own ``source`` and ``span``).  When occurrences differ
@@ -429,22 +365,78 @@ def merge_reactions(articles: Iterable[Article]) -> tuple[Reaction, ...]:
     the first later occurrence that has it; ``id``, ``kind``, ``platform`` and ``text`` are the
     first occurrence's, and ``source``/``span`` are its first citation.
     """
-    merged: dict[str, Reaction] = {}
-    cited: dict[str, dict[Citation, None]] = {}  # an ordered set per id
-    for article in articles:
-        for reaction in article.reactions:
-            here = reaction.citations or (Citation(reaction.source, reaction.span),)
-            first = merged.get(reaction.id)
-            merged[reaction.id] = reaction if first is None else _fill(first, reaction)
-            cited.setdefault(reaction.id, {}).update(dict.fromkeys(here))
-    return tuple(_with_citations(r, tuple(cited[r.id])) for r in merged.values())
+    found = [reaction for article in articles for reaction in article.reactions]
+    merge = Merge(("reaction", *FILLABLE, "citations"), cited="citations", counted=None)
+    merge.add({
+        "id": [r.id for r in found],
+        "reaction": found,
+        **{name: [getattr(r, name) for r in found] for name in FILLABLE},
+        "citations": [list(dict.fromkeys(r.citations or (Citation(r.source, r.span),))) for r in found],
+    })  # fmt: skip
+    return tuple(_merged(merge.columns, row) for row in range(len(merge.rows)))
 
 
-def _fill(first: Reaction, other: Reaction) -> Reaction:
-    missing = {name: getattr(other, name) for name in FILLABLE if not getattr(first, name) and getattr(other, name)}
-    return dataclasses.replace(first, **missing) if missing else first
-
-
-def _with_citations(reaction: Reaction, citations: tuple[Citation, ...]) -> Reaction:
+def _merged(columns: Mapping[str, list[Any]], row: int) -> Reaction:
+    """Row ``row`` of a merge of records as one: its first occurrence with the merged values and citations."""
+    first: Reaction = columns["reaction"][row]
+    filled = {name: columns[name][row] for name in FILLABLE if columns[name][row] is not getattr(first, name)}
+    citations = tuple(columns["citations"][row])
     head = citations[0]
-    return dataclasses.replace(reaction, citations=citations, source=head.source, span=head.span)
+    return dataclasses.replace(first, **filled, citations=citations, source=head.source, span=head.span)
+
+
+class Merge:
+    """Occurrences of reactions, given as columns (one list per field, one value per occurrence, ``id`` among
+    them) -> one row per reaction id: the one merge of reactions, of the run path's chunks (the frame's columns,
+    :func:`reactions.frames.reaction_columns`: only plain lists travel between processes) and of
+    :func:`merge_reactions`'s records alike.
+
+    Rows come in order of first appearance, each the first occurrence's values with each empty
+    :data:`FILLABLE` value filled from the first later occurrence that has it; the ``cited`` column (the frame's
+    ``sources``, a record's ``citations``) holds every occurrence's, without repeats, in reading order, and the
+    ``counted`` column (the frame's ``article_count``; ``None``: none) their number.
+    """
+
+    def __init__(self, names: Iterable[str], *, cited: str = "sources", counted: str | None = "article_count") -> None:
+        self.columns: dict[str, list[Any]] = {name: [] for name in names}
+        self.rows: dict[str, int] = {}
+        self.cited, self.counted = cited, counted
+
+    def add(self, columns: Mapping[str, list[Any]]) -> list[int]:
+        """Merge a chunk's occurrences; the positions (in the chunk) of the reactions new to the merge."""
+        rows = self.rows
+        new: list[int] = []
+        again: list[tuple[int, int]] = []
+        for i, reaction_id in enumerate(columns["id"]):
+            row = rows.get(reaction_id)
+            if row is None:
+                rows[reaction_id] = len(rows)
+                new.append(i)
+            else:
+                again.append((row, i))
+        if len(new) == len(columns["id"]):
+            for name, values in self.columns.items():
+                values.extend(columns[name])
+        elif new:
+            pick = operator.itemgetter(*new) if len(new) > 1 else lambda values: (values[new[0]],)
+            for name, values in self.columns.items():
+                values.extend(pick(columns[name]))
+        if again:
+            self._fill(again, columns)
+        return new
+
+    def _fill(self, again: list[tuple[int, int]], columns: Mapping[str, list[Any]]) -> None:
+        """Fill each merged row's empty values from a later occurrence ``(row, i)``, and add what it cites."""
+        pairs = [(self.columns[name], columns[name]) for name in FILLABLE]
+        merged_cited, cited = self.columns[self.cited], columns[self.cited]
+        counts = self.columns[self.counted] if self.counted is not None else None
+        for row, i in again:
+            for merged, chunk in pairs:
+                if not merged[row] and chunk[i]:
+                    merged[row] = chunk[i]
+            known = merged_cited[row]
+            extra = [item for item in cited[i] if item not in known]
+            if extra:
+                merged_cited[row] = list(dict.fromkeys([*known, *extra]))
+                if counts is not None:
+                    counts[row] = len(merged_cited[row])

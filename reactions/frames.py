@@ -130,10 +130,24 @@ def to_frame(
     else:
         reactions = tuple(data)
         articles = {}
-    frame = frame_from_columns(reaction_columns(reactions, articles))
+    frame = build_frame(reaction_columns(reactions), articles)
     if not sentiment:
         return frame
     return score_frame(frame, lexicon=lexicon, overrides=overrides)
+
+
+def build_frame(columns: Mapping[str, list[Any]], articles: Mapping[str, ArticleInfo]) -> pd.DataFrame:
+    """The base frame (:data:`BASE_COLUMNS`) of rows given as :func:`reaction_columns` gives them, one row per
+    reaction, with the columns of their citing articles (:data:`ARTICLE_COLUMNS`) worked out from ``articles``
+    (by id): the one frame builder, of :func:`to_frame` and of the run path
+    (:func:`reactions.run.pipeline.extract_frame`) alike."""
+    derived = article_columns(columns["sources"], columns["created_at"], articles, columns["date"])
+    every = {name: derived[name] if name in derived else columns[name] for name in BASE_COLUMNS}
+    frame = frame_from_columns({name: values for name, values in every.items() if name not in LIST_COLUMNS})
+    size = len(frame)
+    for name in LIST_COLUMNS:  # object cells straight from the lists (each cell already a list)
+        frame[name] = pd.Series(np.fromiter(every[name], dtype=object, count=size), dtype=object)
+    return frame[list(BASE_COLUMNS)]
 
 
 def frame_from_columns(columns: Mapping[str, list[Any]], dtypes: Mapping[str, Any] | None = None) -> pd.DataFrame:
@@ -168,12 +182,9 @@ def _series(values: list[Any], dtype: Any) -> pd.Series:
     return typed
 
 
-def reaction_columns(
-    reactions: Sequence[Reaction], articles: Mapping[str, ArticleInfo], *, of_articles: bool = True
-) -> dict[str, list[Any]]:
-    """The base columns as Python values, one list per column, in :data:`BASE_COLUMNS` order; ``articles``
-    tells of the citing articles by id (:func:`article_info`; an article it lacks is one nothing is known of).
-    ``of_articles=False`` leaves out :data:`ARTICLE_COLUMNS` (a run works them out once, after its merge)."""
+def reaction_columns(reactions: Sequence[Reaction]) -> dict[str, list[Any]]:
+    """The base columns of ``reactions`` as Python values, one list per column, in :data:`BASE_COLUMNS` order,
+    but for :data:`ARTICLE_COLUMNS`: those are worked out once the rows are merged (:func:`build_frame`)."""
     firsts = [r.citations[0] if r.citations else Citation(r.source, r.span) for r in reactions]
     sources = [_sources(r) for r in reactions]
     created = [_utc(r.created_at) for r in reactions]
@@ -204,8 +215,6 @@ def reaction_columns(
         "span_start": [f.span[0] for f in firsts],
         "span_end": [f.span[1] for f in firsts],
     }
-    if of_articles:
-        columns.update(article_columns(sources, created, articles, columns["date"]))
     return {name: columns[name] for name in BASE_COLUMNS if name in columns}
 
 

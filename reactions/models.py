@@ -73,6 +73,24 @@ class Rendering(enum.StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Driver:
+    """One thing that moved a score.
+
+    Fields:
+        term: the word (lower case), emoji, idiom or phrase as written, or the punctuation
+            (``"!!!"``) whose emphasis VADER added.
+        valence: its valence after VADER's rules (negation, boosters, caps, "but"), rounded to
+            two decimals; for an emoji, the sum over the words of its description.
+        kind: ``"word"``, ``"emoji"``, ``"idiom"`` (VADER's special cases such as ``the shit``),
+            ``"phrase"`` (a custom-lexicon phrase) or ``"punctuation"``.
+    """
+
+    term: str
+    valence: float
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
 class Citation:
     """One place where a reaction stands in one article.
 
@@ -109,7 +127,7 @@ class Reaction:
         source: the id of the article this occurrence was parsed from.
         span: ``(start, end)`` offsets of the post and its attribution in that article's text.
         citations: every place the post stands, across the corpus, in reading order; filled
-            in by :func:`reactions.corpus.read_corpus` (a freshly parsed reaction cites only
+            in by :func:`reactions.run.units.read_corpus` (a freshly parsed reaction cites only
             its own article).
         status_id: the platform's post id, as a string, when the markup gives it.
         url: the canonical URL of the post, when known.
@@ -218,6 +236,8 @@ class Document:
         url: the article's own URL, when the source gives it.
         title: the article's title, when the source gives it.
         published: when the article was published (or, for a web archive, fetched), timezone-aware UTC.
+        place: where in its file the article is, for a file of many (``row 12 (id n123)``); the run puts it
+            before the article's warnings so a person can find the row.
     """
 
     source: str
@@ -225,6 +245,7 @@ class Document:
     url: str | None = None
     title: str | None = None
     published: dt.datetime | None = None
+    place: str | None = None
 
 
 class Status(enum.StrEnum):

@@ -15,9 +15,10 @@ import os
 import shutil
 import threading
 import time
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
-from tqdm import tqdm
+if TYPE_CHECKING:
+    from tqdm import tqdm
 
 __all__ = ["PROGRESS_DELAY", "ProgressBar"]
 
@@ -29,7 +30,7 @@ TICK = 1.0
 
 class ProgressBar:
     """tqdm's progress bar as the ``progress(done, total)`` callback of :func:`reactions.run.pipeline.extract_frame`
-    and :func:`reactions.corpus.read_corpus`: drawn on a terminal only, once the run (counted from this object's
+    and :func:`reactions.run.units.read_corpus`: drawn on a terminal only, once the run (counted from this object's
     making) has lasted ``delay`` seconds, and erased by ``close()`` so that the summary starts on a clean line."""
 
     def __init__(self, stream: IO[str], *, delay: float = PROGRESS_DELAY) -> None:
@@ -43,9 +44,13 @@ class ProgressBar:
     def __call__(self, done: int, total: int) -> None:
         with self.lock:
             if self.bar is None:
+                if not self.stream.isatty():
+                    return  # no bar is drawn off a terminal: tqdm is not even loaded
                 size = fixed_size(self.stream)
+                from tqdm import tqdm  # loaded by the first report on a terminal
+
                 self.bar = tqdm(total=total, file=self.stream, delay=self.delay, unit="file", leave=False,
-                                position=0, disable=not self.stream.isatty(), ncols=size and size.columns,
+                                position=0, disable=False, ncols=size and size.columns,
                                 nrows=size and size.lines, dynamic_ncols=size is None)  # fmt: skip
                 self.bar.start_t = self.bar.last_print_t = self.started
                 if not self.bar.disable:

@@ -19,7 +19,7 @@ from reactions.models import FileOutcome
 
 __all__ = ["warning_lines"]
 
-_PLACE: Final = re.compile(r"(?:row \d+(?: \(id [^)\n]{0,200}\))?|offset \d+): ")
+_PLACE: Final = re.compile(r"(?:row \d+(?: \(id [^)\n]{0,200}\))?(?:, offset \d+)?|offset \d+): ")
 """Where in a file a warning points (a dataset's row, an offset in the article), before its message."""
 _VARYING: Final = re.compile(r"'[^'\n]{0,200}'|\d+|@[\w.]+")
 """What differs between warnings of one kind: quoted text, numbers, handles."""
@@ -36,7 +36,8 @@ def warning_lines(outcomes: Iterable[FileOutcome]) -> list[str]:
         article = f"article {outcome.source}" if outcome.source and "#" in outcome.source else ""
         for message in (*outcome.warnings, *([outcome.reason] if outcome.reason else [])):
             place = _PLACE.match(message)
-            where = ", ".join(p for p in (article, place.group()[:-2] if place else "") if p)
+            row = place is not None and place.group().startswith("row ")
+            where = ", ".join(p for p in ("" if row else article, place.group()[:-2] if place else "") if p)
             text = message[place.end():] if place else message
             groups.setdefault((outcome.path, _VARYING.sub("…", text)), []).append((where, text))
     lines = []

@@ -6,11 +6,18 @@ so that a view whose values do not apply is said like a stale link, never droppe
 from __future__ import annotations
 
 import datetime as dt
+import importlib
 import sqlite3
+import types
 from dataclasses import dataclass
 from typing import Final
 
-from reactions import links
+
+def _links() -> types.ModuleType:
+    """:mod:`reactions.links` (the page's URL codec, with pandas and the filters), loaded when a view is read: a run
+    opens the store for its settings and never loads it."""
+    return importlib.import_module("reactions.links")
+
 
 VIEW_NAME_MAX: Final = 80
 """The longest name a saved view may have (characters)."""
@@ -38,7 +45,8 @@ class SavedView:
     @property
     def params(self) -> dict[str, list[str]]:
         """The query as the page's URL parameters (key -> values)."""
-        return links.query_from_text(self.query)
+        params: dict[str, list[str]] = _links().query_from_text(self.query)
+        return params
 
 
 def check_view_name(name: str) -> str:
@@ -75,7 +83,8 @@ def views_of(connection: sqlite3.Connection) -> tuple[SavedView, ...]:
 def _saved(name: str, query: str, at: str) -> SavedView:
     """A stored view with the problems of its query (and of its name, when it is not one a view could be saved as:
     the store was written by something else)."""
-    problems = links.view_problems(links.query_from_text(query))
+    links = _links()
+    problems: list[str] = links.view_problems(links.query_from_text(query))
     try:
         check_view_name(name)
     except ValueError:

@@ -30,17 +30,21 @@ Scores(compound=0.0, pos=0.0, neu=0.0, neg=0.0, label='neutral')
 from __future__ import annotations
 
 import functools
+import importlib
 import math
 import operator
+import types
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Final, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 import numpy as np
 import pandas as pd
 
-from reactions import _vader as vader
-from reactions.models import SENTIMENT_LABELS
+from reactions.models import SENTIMENT_LABELS, Driver
+
+if TYPE_CHECKING:
+    from reactions import _vader as vader
 
 POSITIVE_THRESHOLD: Final = 0.05
 """``compound >= 0.05`` is positive: the threshold the vaderSentiment README recommends
@@ -111,21 +115,29 @@ class Scores:
     label: str
 
 
-Driver = vader.Driver
 
 NEUTRAL: Final = Scores(0.0, 0.0, 0.0, 0.0, "neutral")
 """The scores of a missing or empty text."""
 
 
+@functools.cache
+def _vader() -> types.ModuleType:
+    """The VADER engine's module, loaded on first use: a run that scores nothing (its frame or scores come from
+    the cache) never loads VADER, the emoji tables or the tweet-text cleaners (about 0.05 CPU-s of start-up)."""
+    return importlib.import_module("reactions._vader")
+
+
 def analyzer() -> vader.SentimentIntensityAnalyzer:
-    """The shared analyzer, built once, on first use (reading VADER's lexicons takes ~50 ms)."""
-    return vader.shared_analyzer()
+    """The shared analyzer, built once, on first use (reading VADER's lexicons takes ~10 ms of CPU)."""
+    engine: vader.SentimentIntensityAnalyzer = _vader().shared_analyzer()
+    return engine
 
 
 @functools.lru_cache(maxsize=8)
 def _engine(entries: tuple[tuple[str, float], ...]) -> vader.Engine:
     """The engine for a custom lexicon, cached by the lexicon's contents."""
-    return vader.Engine(analyzer(), dict(entries))
+    engine: vader.Engine = _vader().Engine(analyzer(), dict(entries))
+    return engine
 
 
 def _engine_for(lexicon: Lexicon | None) -> vader.Engine:
@@ -292,7 +304,7 @@ _DRIVERS: Final = operator.itemgetter(1)
 def _frame_analysis(engine: vader.Engine, text: object) -> tuple[tuple[float, float, float, float], str]:
     """A text's scores and its ``drivers`` column value."""
     value = as_text(text)
-    analysis = _analyse(engine, value) if value else vader.EMPTY
+    analysis = _analyse(engine, value) if value else _vader().EMPTY
     return analysis.scores, format_terms(analysis.terms) if analysis.terms else ""
 
 

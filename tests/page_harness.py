@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from reactions import frames
-from reactions.corpus import read_corpus
+from reactions.run.units import read_corpus
 from reactions.sentiment import score_frame
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -156,3 +156,27 @@ def test_any_text_gives_ordered_attributions_within_it(text: str) -> None:
     attributions = found(text)
     assert all(0 <= a.start <= a.end <= len(text) for a in attributions)
     assert all(a.end <= b.start for a, b in itertools.pairwise(attributions))
+
+
+@pytest.mark.parametrize(
+    ("line", "handle", "date"),
+    [
+        ("A post shared by @jo.doe on Dec 19, 2016 at 7:56pm PST", "jo.doe", dt.date(2016, 12, 19)),
+        ("A photo posted by @jodoe onMar 6, 2016 at 3:26am PST", "jodoe", dt.date(2016, 3, 6)),
+        ("Ein Beitrag geteilt von @jodoe am 23. Okt. 2017 um 0:31 Uhr", "jodoe", dt.date(2017, 10, 23)),
+    ],
+)
+def test_an_instagram_byline_that_names_only_the_handle(line: str, handle: str, date: dt.date) -> None:
+    text = f"Sunny day at the beach with friends! {line}\n\nThe story goes on.\n"
+    (found,) = find_attributions(Layout(text))
+    assert (found.handle, found.name, found.date, found.platform) == (handle, None, date, Platform.INSTAGRAM)
+    assert text[found.start : found.end] == line
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["A post shared by @jodoe went viral on Monday.\n", "Photo by @jodoe on Instagram.\n",
+     "A post shared by @jodoe on May 1, 2020 was seen by millions.\n"],
+)
+def test_a_handle_after_a_byline_phrase_in_prose_is_no_attribution(text: str) -> None:
+    assert find_attributions(Layout(text)) == []

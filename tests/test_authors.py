@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from reactions.parse.authors import author_as_written, is_poster, plausible_author, resolve_author
+from reactions.parse.authors import author_as_written, is_poster, plausible_author, resolve_author, subject_before
 
 
 @pytest.mark.parametrize(
@@ -32,6 +32,12 @@ def test_authors_as_written(written: str, shown: str | None) -> None:
         ("Nobody is named here at all.\n\n", "he", None),
         ("Kaya Jones took to Twitter.\n\n", "one user", None),
         ("", "Rivera", "Rivera"),
+        # a hashtag's words name no one; the full name before the quotation does
+        ("Instead the #FakeNews covered for them. CNN’s Brian Stelter cast doubt on it. ", "he", "Brian Stelter"),
+        # the pronoun's own sentence has a poster for its subject: anonymous
+        ("Reese Witherspoon spoke on stage. One Facebook commenter put it best when she said, ", "she", None),
+        # "his account" is someone's account, not a poster
+        ("Hugh Hefner was nominated. On his official Twitter account, he joked: ", "he", "Hugh Hefner"),
     ],
 )
 def test_authors_resolved_from_the_paragraph(body: str, written: str, author: str | None) -> None:
@@ -44,3 +50,8 @@ def test_posters_and_plausible_authors() -> None:
     assert not is_poster("the president")
     assert plausible_author("Jane Doe")
     assert not plausible_author("was shared")
+
+
+def test_a_clauses_first_word_is_no_subject() -> None:
+    assert subject_before("When asked by a fan on Twitter how Stormi is doing, Kylie ") == "Kylie"
+    assert subject_before("When ") == ""

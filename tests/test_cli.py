@@ -15,12 +15,13 @@ import pandas as pd
 import pytest
 
 from app import exports
-from reactions import __version__, cli
-from reactions.cli import ProgressBar, build_parser, main, summary
-from reactions.corpus import read_corpus
+from reactions import __version__, cli_options
+from reactions.cli import build_parser, main, summary
 from reactions.export import read_csv, read_table
 from reactions.frames import to_frame
+from reactions.progress import ProgressBar
 from reactions.run.pipeline import extract_frame
+from reactions.run.units import read_corpus
 
 SEEDS_SUMMARY = "files: 5, articles: 5, reactions: 12 unique (13 occurrences), warnings: 0"
 
@@ -243,7 +244,7 @@ def test_progress_bar_stays_silent(stream: io.StringIO, delay: float) -> None:
 def test_a_long_run_on_a_terminal_shows_the_bar_then_the_summary(
     monkeypatch: pytest.MonkeyPatch, seeds_dir: Path
 ) -> None:
-    monkeypatch.setattr(cli, "PROGRESS_DELAY", 0.0)  # every run is long enough
+    monkeypatch.setattr(cli_options, "PROGRESS_DELAY", 0.0)  # every run is long enough
     stderr = Terminal()
     monkeypatch.setattr(sys, "stderr", stderr)
     monkeypatch.setattr(sys, "stdout", io.StringIO())
@@ -254,7 +255,7 @@ def test_a_long_run_on_a_terminal_shows_the_bar_then_the_summary(
 
 
 def test_a_short_run_on_a_terminal_shows_no_bar(monkeypatch: pytest.MonkeyPatch, seeds_dir: Path) -> None:
-    monkeypatch.setattr(cli, "PROGRESS_DELAY", 60.0)  # short, even on a loaded machine: no bar, no listing note
+    monkeypatch.setattr(cli_options, "PROGRESS_DELAY", 60.0)  # short, even on a loaded machine: no bar, no listing note
     stderr = Terminal()
     monkeypatch.setattr(sys, "stderr", stderr)
     monkeypatch.setattr(sys, "stdout", io.StringIO())
@@ -645,7 +646,7 @@ def test_a_long_listing_is_said_on_a_terminal(monkeypatch: pytest.MonkeyPatch, s
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(pipeline, "scan_files", slow_listing)
-    monkeypatch.setattr(cli, "PROGRESS_DELAY", 0.1)
+    monkeypatch.setattr(cli_options, "PROGRESS_DELAY", 0.1)
     stderr = Terminal()
     monkeypatch.setattr(sys, "stderr", stderr)
     monkeypatch.setattr(sys, "stdout", io.StringIO())
@@ -697,7 +698,7 @@ def test_the_bar_is_drawn_under_a_real_terminal(tmp_path: Path) -> None:
 
     data = tmp_path / "news.csv"
     data.write_text("news_id,text\n" + "".join(f"n{i},Words {i}.\n" for i in range(50)), encoding="utf-8")
-    code = (f"import sys, reactions.cli as c; c.PROGRESS_DELAY = 0.0; "
+    code = (f"import sys, reactions.cli as c, reactions.cli_options as o; o.PROGRESS_DELAY = 0.0; "
             f"sys.exit(c.main(['extract', {str(data)!r}, '--no-cache', '-o', {str(tmp_path / 'out.csv')!r}]))")
     pid, fd = pty.fork()
     if pid == 0:  # the child: stdin, stdout and stderr are the terminal

@@ -19,13 +19,13 @@ from reactions.corpus import (
     merge_reactions,
     parse_document,
     read_article,
-    read_corpus,
     scan_files,
 )
 from reactions.errors import InputError
 from reactions.frames import to_frame
 from reactions.models import Article, Citation, Corpus, Reaction, Status
 from reactions.run.pipeline import extract_frame
+from reactions.run.units import read_corpus
 
 MakeReaction = Callable[..., Reaction]
 

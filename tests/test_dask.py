@@ -17,11 +17,11 @@ import pytest
 pytest.importorskip("dask.bag")
 distributed = pytest.importorskip("distributed")
 
-from reactions.corpus import read_corpus  # noqa: E402
 from reactions.errors import ReactionsError  # noqa: E402
 from reactions.export import read_parquet  # noqa: E402
 from reactions.frames import to_frame  # noqa: E402
 from reactions.run import dask as reactions_dask  # noqa: E402
+from reactions.run.units import read_corpus  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT / "seeds"

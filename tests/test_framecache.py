@@ -10,12 +10,13 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from reactions.corpus import read_corpus, scan_files
+from reactions.corpus import scan_files
 from reactions.frames import to_frame
 from reactions.models import FileOutcome, Status
 from reactions.run import framecache
 from reactions.run.cache import ParseCache
 from reactions.run.framecache import Fingerprint, decode_frame, encode_frame, fingerprint, settings_of
+from reactions.run.units import read_corpus
 
 
 def round_trip(frame: pd.DataFrame) -> pd.DataFrame:

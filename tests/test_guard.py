@@ -162,12 +162,14 @@ def test_the_cli_skips_a_document_over_its_time_limit_and_keeps_the_run(
     for source, data in documents(3):
         (folder / source).write_bytes(data)
     out = tmp_path / "out.csv"
+    parse_document(*documents(1)[0])  # the parser's tables built before the clock runs, not in a document's time
     slow_on("a1.txt", monkeypatch)
-    assert main(["extract", str(folder), "--jobs", "1", "--time-limit", "0.3", "-o", str(out)]) == 0
+    # a limit a small document's parse stays far below even on a loaded machine (the limit is wall-clock time)
+    assert main(["extract", str(folder), "--jobs", "1", "--time-limit", "3", "-o", str(out)]) == 0
     warnings = [line for line in capsys.readouterr().err.splitlines() if line.startswith("warning:")]
     assert len(warnings) == 1
     assert "a1.txt" in warnings[0]
-    assert "took longer than 0.3 s" in warnings[0]
+    assert "took longer than 3 s" in warnings[0]
     assert len(pd.read_csv(out)) == 2  # the two other articles' posts
     monkeypatch.undo()  # the parser fixed: the next run parses it (no cache kept the skip)
     assert main(["extract", str(folder), "--jobs", "1", "-q", "-o", str(out)]) == 0

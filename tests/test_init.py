@@ -4,6 +4,7 @@ holds what README teaches."""
 from __future__ import annotations
 
 import ast
+import os
 import re
 import subprocess
 import sys
@@ -20,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def import_report() -> tuple[set[str], int]:
     """The heavy modules ``import reactions`` loads in a fresh interpreter, and the CPU time it takes (µs): CPU
     time, not wall-clock time, so that another busy process on the machine does not count."""
-    heavy = ("pandas", "numpy", "streamlit", "altair")
+    heavy = ("pandas", "numpy", "pyarrow", "streamlit", "altair")
     code = (
         "import sys, time; start = time.process_time(); import reactions; "
         "took = int((time.process_time() - start) * 1e6); "
@@ -56,10 +57,46 @@ def test_parsing_ascii_articles_loads_no_frame_library_and_builds_no_unicode_tab
     assert (tables, loaded) == ("0", "")
 
 
+def _teaching() -> str:
+    """What teaches the library: README and docs/library.md (README links it)."""
+    return "\n".join((ROOT / name).read_text(encoding="utf-8") for name in ("README.md", "docs/library.md"))
+
+
+def loaded_by(code: str, names: tuple[str, ...], env: dict[str, str] | None = None) -> list[str]:
+    """Which of ``names`` a fresh interpreter has loaded after running ``code``."""
+    probe = f"{code}\nimport sys\nprint('loaded:' + ','.join(m for m in {names!r} if m in sys.modules))\n"
+    command = [sys.executable, "-c", probe]
+    done = subprocess.run(command, capture_output=True, text=True, check=True, timeout=120, env=env)
+    (line,) = [line for line in done.stdout.splitlines() if line.startswith("loaded:")]
+    return list(filter(None, line.removeprefix("loaded:").split(",")))
+
+
+def test_reading_a_corpus_as_records_loads_no_frame_or_chart_library() -> None:
+    """The parser's API (``parse_article``, ``read_corpus``) needs neither pandas, pyarrow, Altair nor Streamlit."""
+    seeds = str(ROOT / "seeds")
+    code = f"import reactions\ncorpus = reactions.read_corpus({seeds!r})\nassert len(corpus.reactions) > 0"
+    assert loaded_by(code, ("pandas", "pyarrow", "numpy", "altair", "streamlit")) == []
+
+
+def test_a_run_over_its_stored_frame_loads_only_what_it_uses(tmp_path: Path) -> None:
+    """``reactions extract`` whose frame comes from the cache loads neither the parser, VADER (and the emoji tables),
+    the progress bar off a terminal, the page's URL codec, Altair nor Streamlit: start-up is pandas and little
+    else (docs/performance.md)."""
+    code = (
+        "from reactions.cli import main\n"
+        f"main(['extract', {str(ROOT / 'seeds')!r}, '--jobs', '1', '-o', {str(tmp_path / 'out.csv')!r}])"
+    )
+    env = {**os.environ, "REACTIONS_CACHE_DIR": str(tmp_path / "cache")}
+    names = ("reactions.parse.article", "reactions._vader", "emoji", "vaderSentiment", "tqdm", "reactions.links",
+             "altair", "streamlit")  # fmt: skip
+    assert "reactions._vader" in loaded_by(code, names, env)  # the first run parses and scores
+    assert loaded_by(code, names, env) == []
+
+
 def test_every_public_name_resolves_and_readme_imports_only_them() -> None:
     for name in reactions.__all__:
         assert getattr(reactions, name) is not None, name
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = _teaching()
     imports = re.findall(r"^(?:>>> )?from (reactions\S*) import (.+)$", readme, re.MULTILINE)
     assert imports
     for module, names in imports:
@@ -71,7 +108,7 @@ def test_readme_teaches_calls_from_the_top_level_and_all_holds_nothing_it_does_n
     """A call README shows (``reactions.name(``) is a public name; a public name is never spelt through its
     module (``reactions.views.filter_rows``); and every public name is in README (``__all__`` is what it
     teaches, nothing else)."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = _teaching()
     public = set(reactions.__all__)
     called = set(re.findall(r"\breactions\.(\w+)\(", readme))
     assert called

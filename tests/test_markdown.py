@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from reactions.parse.article import parse_article
 from reactions.parse.attribution import find_attributions
 from reactions.parse.boundaries import Layout, tweet_length
@@ -86,3 +88,30 @@ def test_a_post_rendered_in_a_list_item_loses_the_marker() -> None:
     assert plain_markdown("- So proud of everyone #vote") == "So proud of everyone #vote"
     (reaction,) = parse_article("Intro.\n\n- So proud of everyone #vote\n— Ann (@ann) May 2, 2020\n").reactions
     assert reaction.text == "So proud of everyone #vote"
+
+
+INSTAGRAM_LINK = "https://www.instagram.com/p/CAbCdEf1234/?utm_source=ig_embed&utm_campaign=loading"
+
+
+@pytest.mark.parametrize(
+    ("chrome", "byline"),
+    [
+        ("View this post on Instagram", "A post shared by"),
+        ("Sieh dir diesen Beitrag auf Instagram an", "Ein Beitrag geteilt von"),
+        ("Voir cette publication sur Instagram", "Une publication partagée par"),
+        ("Visualizza questo post su Instagram", "Un post condiviso da"),
+    ],
+)
+@pytest.mark.parametrize("wrapped", [True, False])
+def test_an_html2text_instagram_embed_with_no_caption_in_any_language(chrome: str, byline: str, wrapped: bool) -> None:
+    # html2text writes the embed's chrome link and its byline link as quoted lines, the byline wrapped or not
+    gap = "\n> " if wrapped else " "
+    text = (f"The column goes on.\n\n> [ {chrome}\n> ]({INSTAGRAM_LINK})\n>\n"
+            f"> [{byline} Lena Maier{gap}(@lena.maier)]({INSTAGRAM_LINK})\n\nAnd then it goes on.\n")
+    found = [(r.handle, r.display_name, r.text) for r in parse_article(text, "column.md").reactions]
+    assert found == [("lena.maier", "Lena Maier", "")]
+
+
+def test_a_byline_links_bracket_is_not_the_posts() -> None:
+    text = f"A day at the beach [A post shared by Jo Doe (@jodoe)]({INSTAGRAM_LINK}) on May 1, 2020 at 3:00pm PDT\n"
+    assert [r.text for r in parse_article(text, "a.md").reactions] == ["A day at the beach"]

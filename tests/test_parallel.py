@@ -11,13 +11,14 @@ from types import ModuleType
 import pandas as pd
 import pytest
 
-from reactions.corpus import parse_document, read_corpus
+from reactions.corpus import parse_document
 from reactions.frames import to_frame
-from reactions.run import parallel
+from reactions.run import parallel, tasks
 from reactions.run.cache import ParseCache, stored
 from reactions.run.cache import store_file as cache_file
 from reactions.run.parallel import cached_results
 from reactions.run.pipeline import extract_frame
+from reactions.run.units import read_corpus
 from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
@@ -109,21 +110,21 @@ def test_score_cache_scores_each_row_once(
         scored.append(len(frame))
         return score_frame(frame, **options)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(parallel, "score", counting)
+    monkeypatch.setattr(tasks, "score_frame", counting)
     with ParseCache(tmp_path / ".reactions.db") as cache:
-        pd.testing.assert_frame_equal(parallel.score_frame(base, cache), plain_frame)
+        pd.testing.assert_frame_equal(tasks.score_cached(base, cache), plain_frame)
         assert scored[0] == len(base)
         scored.clear()
-        pd.testing.assert_frame_equal(parallel.score_frame(base, cache), plain_frame)
+        pd.testing.assert_frame_equal(tasks.score_cached(base, cache), plain_frame)
         assert scored == [0]  # only the empty template: nothing scored again
         scored.clear()
         one = {str(base["id"].iloc[5]): "negative"}
-        got = parallel.score_frame(base, cache, overrides=one)
+        got = tasks.score_cached(base, cache, overrides=one)
         pd.testing.assert_frame_equal(got, score_frame(base, overrides=one))
         assert scored == [1, 0]  # the overridden row only
         scored.clear()
         lexicon = {"amazing": -3.0}
-        got = parallel.score_frame(base, cache, lexicon=lexicon)
+        got = tasks.score_cached(base, cache, lexicon=lexicon)
         pd.testing.assert_frame_equal(got, score_frame(base, lexicon=lexicon))
         assert scored == [len(base), 0]  # a new lexicon rescored everything
 

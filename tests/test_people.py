@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions.parse.people import author_of, full_names, one_name_each, tidy_author
+from reactions.parse.people import author_of, first_name_gender, full_names, one_name_each, tidy_author
 from reactions.parse.quotes import find_quotes
 
 
@@ -28,6 +28,8 @@ from reactions.parse.quotes import find_quotes
         ("@jdoe", "@jdoe"),
         ("Shaun King", "Shaun King"),
         ("Prince Harry", "Prince Harry"),
+        ("Riggs' father", "father"),  # someone's father: a role, no name (author_of gives none)
+        ("Nikolas Cruz’", "Nikolas Cruz"),
     ],
 )
 def test_tidy_author_keeps_the_name_only(written: str, expected: str | None) -> None:
@@ -74,3 +76,33 @@ def test_a_shorter_name_of_the_same_person_is_the_longer_one_but_a_son_is_not() 
         "Sir Elton John", "Sir Elton John", "Jessie James Decker", "Jessie James Decker", "Donald Trump",
         "Donald Trump Jr",
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("body", "author"),
+    [
+        # the last subject is of the other gender, the one before is of the pronoun's: hers
+        ('Rachel Lindsay met Peter Kraus. Lindsay had defended her picks. Kraus had first confessed his fears. '
+         '"I want it," she wrote on Twitter.', "Rachel Lindsay"),
+        ('Joanna Gaines joined Chip Gaines on stage. Chip took a photo. Joanna smiled. '
+         '"We made it," he wrote on Instagram.', "Chip Gaines"),
+        # a name of either sex (Taylor) or unknown decides nothing: the last subject stays
+        ('Kanye West spoke. Taylor Swift took to Twitter. "Thank you," she wrote.', "Taylor Swift"),
+        # no one of the pronoun's gender named: the last subject stays rather than no one
+        ('Peter Kraus took to Twitter. "Thank you," she wrote.', "Peter Kraus"),
+    ],
+)
+def test_a_pronoun_goes_to_a_person_of_its_gender_when_the_prose_names_one(body: str, author: str) -> None:
+    quotes = find_quotes(body, "a.txt", [])
+    assert [quote.author for quote in quotes] == [author]
+
+
+def test_given_names_of_one_sex_only_are_known() -> None:
+    assert (first_name_gender("Rachel"), first_name_gender("Peter")) == ("f", "m")
+    assert first_name_gender("Taylor") is None  # about half and half
+    assert first_name_gender("Hollywood") is None
+
+
+def test_a_possessive_ending_is_no_part_of_a_full_name() -> None:
+    body = "Serena Williams’ post went viral. Serena Williams won again. Later Serena wrote on Twitter."
+    assert full_names(body, [(70, "Serena")]) == ["Serena Williams"]

@@ -25,14 +25,13 @@ import pandas as pd
 import pytest
 
 from reactions import corpus as corpus_module
-from reactions.corpus import merge_reactions, read_corpus, scan_files
-from reactions.frames import ARTICLE_COLUMNS, article_info, reaction_columns, to_frame
+from reactions.corpus import Merge, merge_reactions, scan_files
+from reactions.frames import ARTICLE_COLUMNS, BASE_COLUMNS, article_info, build_frame, reaction_columns, to_frame
 from reactions.models import Article, ArticleInfo, Citation, Corpus, Reaction
 from reactions.run import framecache, parallel, pipeline, tasks, units
 from reactions.run.cache import ParseCache, store_file
 from reactions.run.pipeline import Extraction, extract_frame
-from reactions.run.tasks import Merge
-from reactions.run.units import RunInputs
+from reactions.run.units import RunInputs, read_corpus
 from reactions.sources import Part
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -144,18 +143,13 @@ def test_merge_fills_and_cites_as_merge_reactions(make_reaction: Callable[..., R
         article("d", make_reaction(lang="en", span=(0, 5)), make_reaction("r3", created_at=moment, span=(2, 4))),
     ]  # fmt: skip
     expected = to_frame(Corpus(tuple(articles), merge_reactions(articles)), sentiment=False)
-    names = list(reaction_columns((), {}))
     for cut in range(len(articles) + 1):  # every way of splitting the articles into two chunks
-        merge = Merge(n for n in names if n not in ARTICLE_COLUMNS)
+        merge = Merge(n for n in BASE_COLUMNS if n not in ARTICLE_COLUMNS)
         infos: dict[str, ArticleInfo] = {}
         for chunk in (articles[:cut], articles[cut:]):
-            found = {a.source: article_info(a) for a in chunk}
-            infos.update(found)
-            columns = reaction_columns([r for a in chunk for r in a.reactions], found)
-            for name in ARTICLE_COLUMNS:
-                del columns[name]
-            merge.add(columns)
-        pd.testing.assert_frame_equal(merge.frame(names, infos), expected)
+            infos.update({a.source: article_info(a) for a in chunk})
+            merge.add(reaction_columns([r for a in chunk for r in a.reactions]))
+        pd.testing.assert_frame_equal(build_frame(merge.columns, infos), expected)
     first = expected.iloc[0]
     assert (first["handle"], first["status_id"], first["url"], first["lang"]) == ("fan", "1", "https://x/1", "en")
     assert (first["sources"], first["article_count"], first["hashtags"]) == (["a", "b", "c", "d"], 4, ["x"])

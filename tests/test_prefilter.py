@@ -280,3 +280,11 @@ def test_real_paragraphs_it_skips_parse_to_nothing() -> None:
                     skipped += 1
                     assert fast == parse_article(text, path.name), (path.name, first, size)
     assert skipped > 100
+
+
+def test_an_instagram_byline_naming_only_the_handle_is_read() -> None:
+    for text in ("Sunny! A post shared by @jo on May 1, 2020 at 3:00pm PDT",
+                 "Ein Beitrag geteilt von @jo am 1. Mai 2020"):
+        assert may_hold_reactions(text)
+        assert article_without_reactions(text) is None
+    assert not may_hold_reactions("Standby @jo later")  # "by" inside a word is no byline

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions.models import Platform, Rendering
+from reactions.models import Kind, Platform, Rendering
 from reactions.parse.article import parse_article
 from reactions.parse.quotes import find_quotes
 
@@ -191,3 +191,20 @@ def test_a_title_or_a_participles_object_is_no_post(text: str) -> None:
     a participle ('"…," captioning her post, "…"') were quotations of 'singer' and 'her Instagram post'."""
     assert all(q.display_name not in ("singer", "her Instagram post") for q in find_quotes(text, "a.txt", []))
     assert all(q.text not in ("My Heart Will Go On", "best year yet") for q in find_quotes(text, "a.txt", []))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'The video went viral online. The Los Angeles Times wrote in its review: "The mothers deliver fine work."',
+        'The clip has 20 million views on YouTube. A reviewer from The Boston Globe wrote, "It is a marriage."',
+    ],
+)
+def test_a_review_is_no_post(text: str) -> None:
+    assert [r.text for r in parse_article(text, "a.txt").reactions if r.kind is Kind.QUOTE] == []
+
+
+def test_a_critic_in_a_round_up_of_posts_still_posts() -> None:
+    text = ('Fans slammed Katy Perry on Twitter. "Wow Katy," one user tweeted. Another critic wrote, "Sometimes I '
+            'remember that Obama has more Grammys than Katy Perry."')
+    assert [r.author for r in parse_article(text, "a.txt").reactions] == [None, None]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from benchmark_loader import load_benchmark
 
-from reactions.corpus import read_corpus
+from reactions.run.units import read_corpus
 
 real_corpus = load_benchmark("real_corpus")
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import csv
+from pathlib import Path
+
 from reactions.models import FileOutcome, Status
 from reactions.report import warning_lines
+from reactions.run.pipeline import extract_frame
 
 
 def test_a_dataset_rows_warning_names_its_article() -> None:
@@ -36,3 +40,27 @@ def test_repeats_of_one_kind_in_one_file_are_one_line_with_a_count_and_the_first
 
 def test_no_warnings_no_lines() -> None:
     assert warning_lines([FileOutcome("a.txt", "a.txt", Status.PARSED, 2)]) == []
+
+
+def test_a_warning_with_its_row_names_the_row_and_id_once() -> None:
+    outcomes = [FileOutcome("/data/news.csv", "news.csv#n7", Status.PARSED,
+                            warnings=("row 12 (id n7), offset 781: unrecognised date 'onMar 6'",)),
+                FileOutcome("/data/news.csv", None, Status.SKIPPED,
+                            reason="row 13 (id n8): binary file (PDF document)")]
+    assert warning_lines(outcomes) == [
+        "/data/news.csv: row 12 (id n7), offset 781: unrecognised date 'onMar 6'",
+        "/data/news.csv: row 13 (id n8): binary file (PDF document)"]
+
+
+def test_the_run_names_the_dataset_row_of_every_warning(tmp_path: Path) -> None:
+    rows = [("n1", "A plain article with nothing to say."),
+            ("n2", "Mojibake: donâ€™t stop. \"Great day,\" she tweeted. — Jo (@jo) onMar 6, 2016 at 3:26am PST"),
+            ("n3", "%PDF-1.4 \x00\x01\x02 binary")]
+    with (tmp_path / "news.csv").open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["id", "text"])
+        writer.writerows(rows)
+    lines = warning_lines(extract_frame(tmp_path / "news.csv", cache=False).outcomes)
+    assert lines, "the mojibake row and the binary row each give a warning"
+    assert all("row 2 (id n2)" in line or "row 3 (id n3)" in line for line in lines), lines
+    assert any("row 3 (id n3)" in line for line in lines)

@@ -85,3 +85,25 @@ def test_a_paragraph_without_line_breaks_costs_what_one_with_them_does() -> None
     one_line, with_breaks = _quotation_prose(200_000, " "), _quotation_prose(200_000, "\n")
     ratio = min(_cpu(one_line) for _ in range(2)) / min(_cpu(with_breaks) for _ in range(2))
     assert ratio < 6, ratio
+
+
+def test_a_quotations_sentence_never_starts_in_the_paragraph_before() -> None:
+    # The paragraph is longer than the first look for its start, and nothing in it ends a sentence: its
+    # quotation's sentence starts at the paragraph, not in the paragraph before.
+    before = 'Aniston was asked about the film. "It was hard," she said.\n\n'
+    paragraph = "In the war drama Aniston plays the mother of a soldier " + "and the film was shot in a year " * 15
+    body = before + paragraph + ' as The Times wrote in its review: "The mothers deliver fine work".\n'
+    match = re.compile(r'"The mothers[^"]*"').search(body)
+    assert match is not None
+    around = Surroundings(TextIndex(body), match)
+    assert around.start == len(before)
+    assert "she said" not in around.lead
+
+
+def test_a_citation_mark_after_a_full_stop_ends_the_sentence() -> None:
+    body = 'He was criticised online.[20] He issued an apology, stating: "I am sorry."[26] Then he left.'
+    ends = [m.end() for m in SENTENCE_END_RE.finditer(body)]
+    assert ends == [len("He was criticised online.[20]"), body.index(" Then"), len(body)]
+    match = re.compile(r'"I am sorry\."').search(body)
+    assert match is not None
+    assert Surroundings(TextIndex(body), match).lead == " He issued an apology, stating: "

@@ -304,7 +304,8 @@ def test_a_link_inside_the_corpus_is_read(tmp_path: Path) -> None:
 
 
 def test_the_command_lines_size_and_link_options_reach_datasets() -> None:
-    from reactions.cli import build_parser, source_options
+    from reactions.cli import build_parser
+    from reactions.cli_options import source_options
 
     args = build_parser().parse_args(["extract", "x.csv", "--max-file-size", "0.5", "--follow-links"])
     assert source_options(args) == SourceOptions(max_bytes=2**19, follow_links=True)

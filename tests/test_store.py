@@ -253,6 +253,16 @@ def test_cli_lexicon_import_set_remove(corpus_dir, tmp_path, capsys):
     assert Store.beside(corpus_dir).lexicon() == {"based": 2.0, "🐐": 3.5}
 
 
+def test_cli_lexicon_listing_makes_no_store(corpus_dir, capsys):
+    before = sorted(p.name for p in corpus_dir.iterdir())
+    assert cli.main(["lexicon", "--corpus", str(corpus_dir)]) == 0
+    assert capsys.readouterr().out == ""
+    assert sorted(p.name for p in corpus_dir.iterdir()) == before  # no .reactions.db made by a listing
+    assert cli.main(["lexicon", "--corpus", str(corpus_dir), "--set", "based", "2"]) == 0
+    assert cli.main(["lexicon", "--corpus", str(corpus_dir)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "based\t2"
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

@@ -112,7 +112,8 @@ def find_attributions(layout: Layout) -> list[Attribution]:
     """Every attribution of the text, in order, none overlapping the one before."""
     found: list[Attribution] = []
     floor = 0
-    facebook = iter(sorted([*_facebook_bylines(layout.text), *_view_on_bylines(layout.text)], key=lambda a: a.start))
+    others = [*_facebook_bylines(layout.text), *_view_on_bylines(layout.text), *_bare_handle_bylines(layout.text)]
+    facebook = iter(sorted(others, key=lambda a: a.start))
     pending = next(facebook, None)
     for match in _handle_matches(layout.text):
         while pending is not None and pending.start < match.start():
@@ -159,6 +160,33 @@ def _view_on_bylines(text: str) -> Iterator[Attribution]:
         attribution = Attribution(start, match.end(), handle, None, None,
                                   Platform.MASTODON if mastodon else Platform.THREADS, Rendering.BYLINE)  # fmt: skip
         attribution.cues["no date"] = 0.1
+        yield attribution
+
+
+_BARE_BYLINE_RE = re.compile(
+    rf"(?<![\w@])(?:{instagram_byline(_GAP)})[ \t]+@(?P<handle>[A-Za-z0-9_.]{{1,30}})(?![\w.@])", re.IGNORECASE
+)
+"""Instagram's byline when the account shows no name: ``A post shared by @handle on Dec 19, 2016 at 7:56pm PST``
+(older embed codes; there is no ``(@`` to find it by)."""
+
+
+def _bare_handle_bylines(text: str) -> Iterator[Attribution]:
+    """Instagram's bylines that name only the handle, each with its date and ending its line; tried only where a
+    byline's last word stands before ``@``."""
+    if not any(f"{word} @" in text for word in BYLINE_LAST_WORDS):
+        return
+    for match in _BARE_BYLINE_RE.finditer(text):
+        date_match = ATTRIBUTION_DATE.match(text, match.end())
+        if date_match is None:
+            continue  # "A post shared by @jodoe went viral": prose, not a byline
+        end = _after_time(text, date_match.end(), Platform.INSTAGRAM)
+        period = _PERIOD_RE.match(text, end)
+        end = period.end() if period else end
+        if not _LINE_END_RE.match(text, end):
+            continue
+        attribution = Attribution(match.start(), end, match.group("handle"), None, None, Platform.INSTAGRAM,
+                                  Rendering.BYLINE)  # fmt: skip
+        attribution.date, _ = attribution_date(date_match)
         yield attribution
 
 
@@ -215,7 +243,9 @@ def _introduction(before: str, text: str, line_start: int, floor: int) -> tuple[
     phrase = [*_BYLINE_PHRASE_RE.finditer(before)][-1:] if any(w in lowered for w in BYLINE_LAST_WORDS) else []
     if phrase:
         platform = Platform.INSTAGRAM if phrase[0].group("instagram") else Platform.TWITTER
-        return line_start + phrase[0].start(), before[phrase[0].end() :].strip(), Rendering.BYLINE, platform
+        start = line_start + phrase[0].start()
+        start -= start > 0 and text[start - 1] == "["  # a Markdown link's bracket is the byline's, not the post's
+        return start, before[phrase[0].end() :].strip(), Rendering.BYLINE, platform
     dash = _last_dash(before)
     if dash is not None and len(before) - dash[1] <= MAX_NAME + 2:
         return line_start + dash[0], before[dash[1] :].strip(), Rendering.DASH, Platform.TWITTER
@@ -237,7 +267,8 @@ def _byline_on_line_before(text: str, line_start: int, floor: int) -> tuple[int,
     if prev_start == 0 and lowest > 0:
         return None
     line = text[prev_start : line_start - 1]
-    phrase = [*_BYLINE_PHRASE_RE.finditer(line)][-1:] if "by" in line.lower() else []
+    lowered = line.lower()
+    phrase = [*_BYLINE_PHRASE_RE.finditer(line)][-1:] if any(w in lowered for w in BYLINE_LAST_WORDS) else []
     if not phrase:
         return None
     platform = Platform.INSTAGRAM if phrase[0].group("instagram") else Platform.TWITTER

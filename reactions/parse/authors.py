@@ -7,7 +7,7 @@ Used by :mod:`reactions.parse.quotes`; pure functions over the article's text.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 ARTICLES = frozenset({"a", "an", "the", "one", "another", "some", "many", "several", "two", "three", "this", "that",
                        "other", "others", "someone", "people", "his", "her", "their", "its"})  # fmt: skip
@@ -74,7 +74,9 @@ def subject_before(words: str) -> str:
         name: list[str] = []
         while tokens and CAPITALISED.match(tokens[-1]) and len(name) < 6:
             name.insert(0, tokens.pop())
-        return " ".join(name) if not name[0].endswith(("’s", "'s")) else ""
+        if name[0].endswith(("’s", "'s")) or all(word.lower() in LEADING_WORDS for word in name):
+            return ""  # an owner ("Kim's"), or a clause's first word ("When asked by a fan…, Kylie replied")
+        return " ".join(name)
     phrase: list[str] = []
     while tokens and len(phrase) < 6:
         phrase.insert(0, tokens.pop())
@@ -181,7 +183,7 @@ _DESCRIPTIONS = frozenset({"actor", "actress", "singer", "rapper", "model", "dir
 """Words that describe a person before the name (``Actor Nick Searcy``, ``Red State Editor Brandon Morse``)."""
 
 
-_NAME_RE = re.compile(r"(?<![\w'’])(?:(?:[A-Z]\.|[A-Z][\w'’-]{1,30})[ \t]){0,3}[A-Z][\w'’-]{1,30}(?![\w'’-])")
+_NAME_RE = re.compile(r"(?<![\w'’#@])(?:(?:[A-Z]\.|[A-Z][\w'’-]{1,30})[ \t]){0,3}[A-Z][\w'’-]{1,30}(?![\w'’-])")
 """A run of capitalised words (initials with their dot) that may be a person's name."""
 _NOT_NAMES = frozenset({"The", "A", "An", "In", "On", "At", "But", "And", "It", "He", "She", "They", "We", "I", "This",
                         "That", "Twitter", "Instagram", "Facebook", "TikTok", "Monday", "Tuesday", "Wednesday",
@@ -201,11 +203,15 @@ _SUBJECT_VERB_RE = re.compile(
 """What follows a name that is a sentence's subject (``Witherspoon posted``, ``Kaya Jones took to Twitter``)."""
 
 
-def resolve_author(body: str, at: int, written: str) -> str | None:
+def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str], int] | None = None) -> str | None:
     """The person or account a quotation belongs to: the name as written, or, for a pronoun, the person the
     prose names last before the quotation as the subject of a sentence (``Camp took to Twitter…  "…," she
     wrote.`` -> ``Camp``), else the last full name (two words or more); None for an anonymous author
-    (``one user``) or when no one is named."""
+    (``one user``, ``One commenter put it best when she said``) or when no one is named.
+
+    ``agrees(name, pronoun)`` says whether a name can be the pronoun's (1 yes, -1 no, 0 unknown): the person
+    first in line is passed over for the next one that agrees when it does not (``Kraus … "…," she wrote`` after
+    ``Lindsay`` gives ``Lindsay``), never for one that is merely unknown."""
     shown = author_as_written(written)
     if shown is None:
         return None
@@ -214,11 +220,29 @@ def resolve_author(body: str, at: int, written: str) -> str | None:
         return None if first in ARTICLES or is_poster(shown) else shown
     window = _QUOTED_RE.sub(_blank_out, body[max(0, at - REACH) : at])
     window = "\n".join(line for line in window.split("\n") if not line.startswith(FURNITURE))
+    lead = _QUOTED_RE.sub(_blank_out, body[at : at + REACH])
+    pronoun = re.search(rf"\b{first}\b", lead, re.IGNORECASE)
+    if _poster_in_sentence(window + (lead[: pronoun.start()] if pronoun else "")):
+        return None
+    named = antecedents(window)
+    if not named:
+        return None
+    if agrees is not None and agrees(named[0], first) < 0:
+        return next((name for name in named[1:] if agrees(name, first) > 0), named[0])
+    return named[0]
+
+
+def antecedents(window: str) -> list[str]:
+    """The people ``window`` (the prose before a pronoun) names, the likeliest antecedent first: subjects of a
+    sentence from the last back, then the other full names from the last back.  A hashtag's words
+    (``#FakeNews covered``) name no one."""
     subjects, full_names = [], []
     for match in _NAME_RE.finditer(window):
         tokens = match.group().split()
         while tokens and tokens[0] in _NOT_NAMES:
             tokens = tokens[1:]
+        owner = max((i + 1 for i, token in enumerate(tokens[:-1]) if token.endswith(("’s", "'s"))), default=0)
+        tokens = tokens[owner:]  # "CNN’s Brian Stelter": the owner is no part of the name
         if not tokens or tokens[-1] in _NOT_NAMES:
             continue
         name = " ".join(tokens).removesuffix("’s").removesuffix("'s")
@@ -226,8 +250,21 @@ def resolve_author(body: str, at: int, written: str) -> str | None:
             subjects.append(name)
         elif len(tokens) > 1:
             full_names.append(name)
-    named = subjects or full_names
-    return named[-1] if named else None
+    return subjects[::-1] + full_names[::-1]
+
+
+def _poster_in_sentence(window: str) -> bool:
+    """Whether the sentence the pronoun is in has a poster by what they are for its subject (``One Facebook
+    commenter put it best when she said``): the pronoun is theirs, an anonymous author."""
+    start = max(window.rfind(stop) for stop in (". ", "! ", "? ", "\n"))
+    words = [word.strip(",;:“”\"").lower() for word in window[start + 1 :].split()[:6]]
+    while words and words[0] in LEADING_WORDS:
+        words = words[1:]
+    return bool(words) and words[0] in ARTICLES - _OWNERS and any(word in POSTERS for word in words[1:4])
+
+
+_OWNERS = frozenset({"his", "her", "their", "its"})
+"""Words that make what follows someone's (``his official Twitter account``), not a poster."""
 
 
 _QUOTED_RE = re.compile(r'"[^"\n]{0,2000}"|“[^”\n]{0,2000}”')

@@ -28,6 +28,8 @@ of the article for names, only when a partial name needs it).  ``display_name`` 
 from __future__ import annotations
 
 import collections
+import functools
+import importlib.resources
 import re
 from collections.abc import Sequence
 from typing import Final
@@ -72,8 +74,11 @@ def tidy_author(author: str | None) -> str | None:
     if author.startswith("@"):
         return author
     name: list[str] = []
-    for token in _TOKEN_RE.findall(author):
-        owner = token.endswith(("’s", "'s"))
+    tokens = _TOKEN_RE.findall(author)
+    for i, token in enumerate(tokens):
+        bare = token.endswith(("'", "’"))  # "Riggs' father": an owner; "…, Cruz' wrote": the name
+        owner = token.endswith(("’s", "'s")) or (bare and i + 1 < len(tokens))
+        token = token[:-1] if bare and not owner else token
         if token[:1].isupper() and not _is_filler(token) and not owner:
             name.append(token.rstrip(",."))
         elif owner or token[:1].isupper() or not any(char.isalpha() for char in token):
@@ -100,11 +105,39 @@ def _role_of(author: str) -> str | None:
 
 def author_of(body: str, at: int, written: str | None, handle: str | None) -> str | None:
     """Who an attribution written ``written`` at ``body[at]`` names: its tidy name (a pronoun resolved to the
-    person named before it by :func:`reactions.parse.authors.resolve_author`), else the handle; a role alone
-    names no one."""
-    resolved = resolve_author(body, at, written) if written else None
+    person named before it by :func:`reactions.parse.authors.resolve_author`, of the pronoun's gender when the
+    prose names one who is and one who is not), else the handle; a role alone names no one."""
+    if not written:
+        return handle
+    resolved = resolve_author(body, at, written, lambda name, pronoun: _agrees(body, name, pronoun))
     name = tidy_author(resolved) if resolved else None
     return name if name and not name.islower() else handle
+
+
+_PRONOUN_GENDERS: Final = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f"}
+
+
+def _agrees(body: str, name: str, pronoun: str) -> int:
+    """Whether ``pronoun`` can stand for ``name`` by the gender of its given name (the full name it is in
+    ``body`` for a family name alone): 1 yes, -1 no, 0 unknown (a name of either gender, or none known)."""
+    wanted = _PRONOUN_GENDERS.get(pronoun)
+    if wanted is None:
+        return 0
+    full = name if " " in name else _full(name, _runs_with(body, name))
+    gender = first_name_gender(full.split()[0])
+    return 0 if gender is None else (1 if gender == wanted else -1)
+
+
+def first_name_gender(given: str) -> str | None:
+    """``"f"`` or ``"m"`` for a given name of one gender only in the names corpus (``reactions/data/
+    first_names.txt``, see ``scripts/build_first_names.py``), else None."""
+    return _first_names().get(given)
+
+
+@functools.cache
+def _first_names() -> dict[str, str]:
+    text = importlib.resources.files("reactions").joinpath("data/first_names.txt").read_text(encoding="utf-8")
+    return dict(line.split() for line in text.splitlines() if line and not line.startswith("#"))
 
 
 def full_names(body: str, partial: Sequence[tuple[int, str]]) -> list[str]:
@@ -176,10 +209,16 @@ def _beyond(words: list[str], more: list[str]) -> list[str] | None:
 def _trimmed(run: str) -> str:
     """A run of capitalised words less what comes before the name in it: openers, owners and roles (``BLM
     Activist Shaun King``), and past four words a headline's other words (``Paris Jackson Head To``)."""
-    words = [word.removesuffix("’s").removesuffix("'s") for word in run.split()]
+    words = [_unowned(word) for word in run.split()]
     cut = max((i + 1 for i, word in enumerate(words) if _is_filler(word) or word != run.split()[i]), default=0)
     words = words[cut:]
     return " ".join(words if len(words) <= 3 else words[:2])
+
+
+def _unowned(word: str) -> str:
+    """``word`` without its possessive ending (``Kim's`` -> ``Kim``, ``Williams’`` -> ``Williams``)."""
+    bare = word.removesuffix("’s").removesuffix("'s")
+    return bare[:-1] if bare.endswith(("s’", "s'")) else bare
 
 
 def _full(name: str, runs: Sequence[tuple[int, str]]) -> str:

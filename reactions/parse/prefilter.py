@@ -13,6 +13,7 @@ embed markup, code fences, scripts (markup.py)  ``<blockquote`` or ``<script`` (
 ``— Name (@handle) Date`` (attribution.py)      ``(`` then spaces or tabs then ``@``
 Twitter cards (renderings.py)                   ``@handle`` ending its line (the name line)
 Reuters factboxes                               ``@handle :``
+Instagram bylines naming only the handle        a byline's last word (``by``, ``von``, …) then a space then ``@``
 TikTok captions                                 ``♬``
 Facebook, Threads, Mastodon bylines             ``Post`` opening a line (after spaces or tabs)
 posts quoted in prose (quotes.py)               a quotation mark with, on its line (:data:`CUES`), a word that
@@ -47,6 +48,7 @@ from typing import Final
 from reactions.models import Article
 from reactions.parse.article import _attributions_without_handle, _split_header, _title, logger
 from reactions.parse.authors import REACH
+from reactions.parse.bylines import BYLINE_LAST_WORDS
 from reactions.parse.markup import merged_spans
 from reactions.parse.networks import prose_words
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
@@ -102,7 +104,7 @@ def may_hold_reactions(body: str) -> bool:
 
 
 def _has_markup(body: str) -> bool:
-    """Embed markup, a ``<script>`` or a code fence: what :mod:`reactions.markup` reads or blanks out."""
+    """Embed markup, a ``<script>`` or a code fence: what :mod:`reactions.parse.markup` reads or blanks out."""
     if ("`" in body and "```" in body) or ("~" in body and "~~~" in body):
         return True
     at = body.find("<")
@@ -125,6 +127,8 @@ def _has_handle_cue(body: str) -> bool:
             before -= 1
         if before >= 0 and body[before] == "(":
             return True
+        if before < at - 1 and any(_word_ends(body, before + 1, word) for word in BYLINE_LAST_WORDS):
+            return True  # "A post shared by @handle on …": Instagram's byline without a name
         handle = _HANDLE_CHARS_RE.match(body, at + 1)
         spaces = _SPACES_RE.match(body, handle.end()) if handle else None
         if handle is None or spaces is None or handle.end() - at > _BOUND or spaces.end() - handle.end() >= _BOUND:
@@ -133,6 +137,12 @@ def _has_handle_cue(body: str) -> bool:
             return True
         at = body.find("@", at + 1)
     return False
+
+
+def _word_ends(body: str, end: int, word: str) -> bool:
+    """Whether ``body[:end]`` ends with the whole word ``word`` (in any case)."""
+    start = end - len(word)
+    return start >= 0 and body[start:end].lower() == word and (start == 0 or not body[start - 1].isalnum())
 
 
 def _has_byline(body: str) -> bool:
@@ -252,7 +262,7 @@ def _cues_in(segment: str, cues: tuple[str, ...], *, x: bool = True) -> Iterator
 
 
 class _Sentences:
-    """Whether a word may stand in a quotation's sentence (as :func:`reactions.parse.quotes._sentences_around` cuts
+    """Whether a word may stand in a quotation's sentence (as :class:`reactions.parse.sentences.Surroundings` cuts
     it), asked at growing offsets (linear time): before a later mark on its line with no sentence's end between,
     or after the nearest mark before it, on its line, within :data:`~reactions.parse.authors.REACH` characters and no
     sentence's end between."""

@@ -117,10 +117,11 @@ a platform's name alone there may be the company (``TikTok’s operations``)."""
 _OTHER_MEDIUM_RE = re.compile(
     r"\b(?:statements?|interviews?|websites?|blog|blogs|letters?|e-?mails?|essays?|op-eds?|articles?|books?"
     r"|memoir|podcasts?|press[ \t]+releases?|speech|newspaper|magazine|documentary|court|lawsuit|filing"
-    r"|text[ \t]+messages?|texts|told)\b",
+    r"|text[ \t]+messages?|texts|told|reviews?|reviewed|reviewers?)\b",
     re.IGNORECASE,
 )
-"""Words that put the quotation in another medium (``…in a statement``, ``…wrote in a 2018 article``)."""
+"""Words that put the quotation in another medium (``…in a statement``, ``…wrote in a 2018 article``, ``…wrote in
+its review``)."""
 
 
 
@@ -440,7 +441,7 @@ def _judge(attribution: _Attribution, context: Surroundings, embed_near: bool) -
 _MEDIUM_WORDS = frozenset(
     b"statement statements interview interviews website websites blog blogs letter letters email emails mail mails "
     b"essay essays op article articles book books memoir podcast podcasts press speech newspaper magazine "
-    b"documentary court lawsuit filing text texts told".split()
+    b"documentary court lawsuit filing text texts told review reviews reviewed reviewer reviewers".split()
 )
 """Words one of which :data:`_OTHER_MEDIUM_RE` needs (``e-mail``, ``op-ed``: ``mail``, ``op``)."""
 
@@ -457,7 +458,8 @@ def _is_source(author: str) -> bool:
 
 
 _SOURCE_RE = re.compile(
-    r"\b(?:sources?|insiders?|knowledge|familiar|close to|spokes(?:man|woman|person)|rep|representative|official)\b",
+    r"\b(?:sources?|insiders?|knowledge|familiar|close to|spokes(?:man|woman|person)|rep|representative|official"
+    r"|reviewers?)\b",
     re.IGNORECASE,
 )
 

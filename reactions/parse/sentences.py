@@ -29,8 +29,11 @@ __all__ = [
     "words_of",
 ]
 
-SENTENCE_END_RE: Final = re.compile(r"[.!?…](?<!\b[A-Z][.!?…])[\"”’)]?(?=[ \t\n]|$)")
-"""A sentence's end (not after a lone capital: ``E! News``, ``U.S.``)."""
+SENTENCE_END_RE: Final = re.compile(r"[.!?…](?<!\b[A-Z][.!?…])[\"”’)]?(?:\[\d{1,3}\])?(?=[ \t\n]|$)")
+"""A sentence's end (not after a lone capital: ``E! News``, ``U.S.``), with a citation mark after it when there is
+one (Wikipedia's ``…years ago."[26] He``)."""
+_END_REACH: Final = 7
+"""How many characters after its mark a sentence's end may take (a closing mark and ``[123]``)."""
 
 _ENDING: Final = frozenset(".!?…")
 """The marks a sentence's end starts with."""
@@ -89,9 +92,9 @@ class TextIndex:
             found = [(m.start(), m.end()) for m in SENTENCE_END_RE.finditer(self.body)]
             self._starts = [start for start, _ in found]
             self._ends = [end for _, end in found]
-        # An end found in the whole body depends on at most the two characters after its mark; a mark within two
-        # characters of ``at`` is read as the scan stopping at ``at`` reads it.
-        tail = max(lo, at - 2)
+        # An end found in the whole body depends on at most the _END_REACH characters after its mark; a mark that
+        # close to ``at`` is read as the scan stopping at ``at`` reads it.
+        tail = max(lo, at - _END_REACH)
         if not _ENDING.isdisjoint(self.body[tail:at]):
             near = [m.end() for m in SENTENCE_END_RE.finditer(self.body, tail, at)]
             if near:
@@ -144,8 +147,11 @@ class Surroundings:
         self.match = match
         self.para = body.rfind("\n", max(0, match.start() - REACH), match.start()) + 1
         """Where its paragraph starts (the text's start when no line break is within reach)."""
-        self.start = index.sentence_start(max(self.para, match.start() - LOOK_BACK), match.start())
-        """Where its sentence starts."""
+        lo = max(0, match.start() - LOOK_BACK)
+        paragraph = self.para or body.rfind("\n", lo, match.start()) + 1
+        self.start = index.sentence_start(max(paragraph, lo), match.start())
+        """Where its sentence starts: never before its paragraph, however long (a sentence never crosses a line
+        break; the paragraph's own start is looked for only so far back as the sentence is)."""
         self._lead: str | None = None
         self._after: str | None = None
 

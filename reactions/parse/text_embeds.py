@@ -66,6 +66,7 @@ from reactions.parse.boundaries import (
     names_author,
     tweet_length,
 )
+from reactions.parse.bylines import instagram_chrome
 from reactions.parse.markdown import plain_markdown
 from reactions.parse.renderings import TextEmbed, find_cards, find_factboxes, find_tiktok_captions
 
@@ -73,12 +74,13 @@ __all__ = ["find_text_embeds", "text_is_missing"]
 
 _BOUNDARY_COST = {"colon": 0.05, "glued": 0.1, "spaced": 0.15, "lower": 0.2, "sentence": 0.25, "too-long": 0.3}
 _NETWORKS = r"(?:twitter|x|instagram|facebook|tiktok|youtube|bluesky|threads|mastodon)"
+_CHROME = instagram_chrome(r"[ \t]+")
 _POST_START_RE = re.compile(
     rf"(?:Skip[ \t]+{_NETWORKS}[ \t]+(?:post|content)(?:,?[ \t]+\d+)?(?:[ \t]+by)?|Accept and continue"
-    rf"|Allow[ \t]+{_NETWORKS}[ \t]+content\?|View this (?:post|profile) on Instagram)[ \t]*",
+    rf"|Allow[ \t]+{_NETWORKS}[ \t]+content\?|{_CHROME})[ \t]*",
     re.IGNORECASE,
 )
-_POST_START_WORDS = ("skip", "accept and continue", "content?", "view this")
+_POST_START_WORDS = ("skip", "accept and continue", "content?", "instagram")
 """Cheap pre-check: a post holding none of these has no start marker."""
 _POST_END_RE = re.compile(
     rf"[ \t]*(?:Report\b[ \t]*)?\n?[ \t]*End of[ \t]+{_NETWORKS}[ \t]+(?:post|content)(?:,?[ \t]+\d+)?[ \t]+by[ \t]*",

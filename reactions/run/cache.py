@@ -20,7 +20,7 @@ A row is reused only when all three match:
 One row per article id, replaced when the file changes, so the table never outgrows the corpus.
 A second table, ``score_cache``, keeps each reaction's sentiment columns keyed by
 :func:`score_key` (id, text, override label, code and lexicon versions), for
-:func:`reactions.run.parallel.score_frame`.  A third, ``frame_cache``, keeps a few finished frames
+:func:`reactions.run.tasks.score_cached`.  A third, ``frame_cache``, keeps a few finished frames
 (one per set of paths read, :data:`FRAME_SLOTS` at most) for :mod:`reactions.run.framecache`.
 Parses (without the article's text: :func:`stored`) and scores are stored as plain lists, strings and numbers in
 :mod:`marshal`'s format, read back only when their signature holds (never pickle: a store shipped with a corpus must

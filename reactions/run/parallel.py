@@ -1,26 +1,19 @@
 """What the run's tasks share in every process: the process pool (started once, its workers preloaded), and the
-caches' side of the tasks: :func:`cached_results` (each document's parse) and :func:`score_frame` (each row's
-scores), so that a result is the same whether it comes from the cache or not.
+parse cache's side of the reading task, :func:`cached_results` (each document's parse), so that a result is the
+same whether it comes from the cache or not (the scores' side is :func:`reactions.run.tasks.score_cached`).
 """
 
 from __future__ import annotations
 
 import atexit
 import gc
-import hashlib
-import json
 import logging
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
 
-import pandas as pd
-
-from reactions.run.cache import ParseCache, Parsed, content_hash, score_key
+from reactions.run.cache import ParseCache, Parsed, content_hash
 from reactions.run.guard import RawDocument, worker_context
-from reactions.sentiment import SENTIMENT_COLUMNS
-from reactions.sentiment import score_frame as score
 
 logger = logging.getLogger(__name__)
 
@@ -84,48 +77,3 @@ def cached_results(documents: Sequence[RawDocument], cache: ParseCache | None) -
         for (source, _), digest in zip(documents, digests, strict=True)
     ]
     return results, digests
-
-
-def score_frame(
-    frame: pd.DataFrame,
-    cache: ParseCache,
-    *,
-    lexicon: Mapping[str, float] | None = None,
-    overrides: Mapping[str, str] | None = None,
-) -> pd.DataFrame:
-    """:func:`reactions.sentiment.score_frame` with the cache: the same frame, but rows scored by an earlier run
-    with the same text, id, override, lexicon and code are not scored again (the scoring task's cache)."""
-    options: dict[str, Any] = {"lexicon": lexicon, "overrides": overrides}
-    keys = _score_keys(frame, cache.version, lexicon, overrides)
-    known = cache.get_scores(keys)
-    missing = [i for i, key in enumerate(keys) if key not in known]
-    if missing:
-        fresh = score(frame.iloc[missing], **options)
-        rows = [list(row) for row in zip(*(_plain(fresh[c]) for c in SENTIMENT_COLUMNS), strict=True)]
-        known.update(zip((keys[i] for i in missing), rows, strict=True))
-        cache.put_scores((keys[i], row) for i, row in zip(missing, rows, strict=True))
-    template = score(frame.iloc[:0], **options)
-    values = [known[key] for key in keys]
-    columns = {
-        name: pd.Series([row[j] for row in values], index=frame.index, dtype=object).astype(template[name].dtype)
-        for j, name in enumerate(SENTIMENT_COLUMNS)
-    }
-    base = frame.drop(columns=[c for c in SENTIMENT_COLUMNS if c in frame.columns])
-    return base.assign(**columns)
-
-
-def _score_keys(
-    frame: pd.DataFrame, version: str, lexicon: Mapping[str, float] | None, overrides: Mapping[str, str] | None
-) -> list[str]:
-    terms = json.dumps(sorted((str(k), float(v)) for k, v in (lexicon or {}).items()))
-    version = f"{version}:{hashlib.sha256(terms.encode()).hexdigest()[:16]}"
-    wanted = overrides or {}
-    return [
-        score_key(version, str(i), t if isinstance(t, str) else "\0<missing>", wanted.get(str(i)))
-        for i, t in zip(frame["id"].astype(object), frame["text"].astype(object), strict=True)
-    ]
-
-
-def _plain(column: pd.Series) -> list[Any]:
-    """A column's values as JSON-ready Python values (missing ones ``None``)."""
-    return [None if value is None or value is pd.NA else value for value in column.astype(object).tolist()]

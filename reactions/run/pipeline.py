@@ -9,7 +9,7 @@ and every document's outcome), with less work:
 * the inputs are cut into units (:mod:`reactions.run.units`: a few files, a dataset's part, documents in
   memory), and the work is the tasks of :mod:`reactions.run.tasks`: :func:`~reactions.run.tasks.read_chunk`
   reads a unit into the frame's columns, :func:`~reactions.run.tasks.score_chunk` scores reactions seen for the
-  first time while the reading goes on, :class:`~reactions.run.tasks.Merge` folds them in reading order;
+  first time while the reading goes on, :class:`~reactions.corpus.Merge` folds them in reading order;
 * an executor runs the tasks: this process; ``jobs=N`` worker processes *and* this one
   (:class:`~reactions.run.scheduler.Scheduler`); a Dask cluster (:class:`~reactions.run.scheduler.ClusterTasks`);
   or, with a time limit (the page), this process with every document parsed in a guarded worker
@@ -34,24 +34,15 @@ from typing import Any, Final
 
 import pandas as pd
 
-from reactions.corpus import (
-    Listed,
-    check_outcomes,
-    is_remote,
-    log_warnings,
-    scan_files,
-)
-from reactions.frames import (
-    ARTICLE_COLUMNS,
-    reaction_columns,
-)
+from reactions.corpus import Listed, Merge, check_outcomes, is_remote, log_warnings, scan_files
+from reactions.frames import ARTICLE_COLUMNS, BASE_COLUMNS, build_frame
 from reactions.models import ArticleInfo, Corpus, Document, FileOutcome, Status
 from reactions.run import framecache
 from reactions.run.cache import ParseCache, content_hash, open_cache
 from reactions.run.guard import GuardedParser, kept
 from reactions.run.parallel import default_jobs, shared_pool
 from reactions.run.scheduler import AHEAD, ClusterTasks, Job, Scheduler
-from reactions.run.tasks import Chunk, Merge, flush_stores, read_chunk, score_chunk
+from reactions.run.tasks import Chunk, flush_stores, read_chunk, score_chunk
 from reactions.run.units import RunInputs, Unit, split_part, split_units
 from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
 from reactions.sources import DEFAULT_SOURCE, Part, SourceOptions, partitions, source_kind
@@ -151,7 +142,7 @@ def extract_frame(
 
     ``options`` (:class:`RunOptions`), or its fields as keywords (``jobs=2, cache=False``).  On a cluster,
     whose workers may not see this machine's cache, only the finished frame is kept, here.  Never raises on a
-    bad file (see :func:`reactions.corpus.read_corpus`); a cache that fails costs speed, never the run.
+    bad file (see :func:`reactions.run.units.read_corpus`); a cache that fails costs speed, never the run.
     """
     options = dataclasses.replace(options or RunOptions(), **settings)
     given = [paths] if isinstance(paths, str | Path) else list(paths)
@@ -328,8 +319,7 @@ class _Run:
                 self.guard.close()
 
     def _go(self) -> tuple[pd.DataFrame, tuple[FileOutcome, ...]]:
-        names = list(reaction_columns((), {}))
-        merge = Merge(name for name in names if name not in ARTICLE_COLUMNS)
+        merge = Merge(name for name in BASE_COLUMNS if name not in ARTICLE_COLUMNS)
         articles: dict[str, ArticleInfo] = {}
         outcomes: list[FileOutcome] = []
         units, total = self._units()
@@ -349,7 +339,7 @@ class _Run:
         self._score([], [], final=True)
         logger.info("parsed %d files, %d from the cache", parsed, read - parsed)
         self.tasks.hand_out(everything=True)  # the workers score on while the frame is built here
-        base = merge.frame(names, articles)
+        base = build_frame(merge.columns, articles)
         return self._scored(base), check_outcomes(outcomes)
 
     def _read(self, units: Iterator[tuple[Unit, int]]) -> Iterator[tuple[Chunk, int]]:

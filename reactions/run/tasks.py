@@ -1,38 +1,31 @@
 """The run's tasks, pure and picklable, the same on every executor (this process, a worker process, a Dask
 worker): :func:`read_chunk` reads one unit (:mod:`reactions.run.units`) into the frame's columns, :func:`score_chunk`
-scores new reactions, and :class:`Merge` folds the chunks into one row per reaction in reading order (the rules of
-:func:`reactions.corpus.merge_reactions`).  Only plain lists travel between processes, never the records.
+scores new reactions; :class:`reactions.corpus.Merge` folds the chunks into one row per reaction in reading order.
+Only plain lists travel between processes, never the records.
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
+import hashlib
+import json
 import multiprocessing
-import operator
 import os
 import threading
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Final
 
-import numpy as np
 import pandas as pd
 
-from reactions.corpus import FILLABLE, Parsed, located, parse_document, with_metadata
-from reactions.frames import (
-    BASE_DTYPES,
-    article_columns,
-    article_info,
-    frame_from_columns,
-    reaction_columns,
-)
-from reactions.models import Article, ArticleInfo, FileOutcome
-from reactions.run import parallel
-from reactions.run.cache import KEY_NAME, ParseCache, parser_version
+from reactions.corpus import Parsed, parse_document
+from reactions.frames import article_info, reaction_columns
+from reactions.models import ArticleInfo, FileOutcome
+from reactions.run.cache import KEY_NAME, ParseCache, parser_version, score_key
 from reactions.run.guard import GuardedParser, kept, parse_within
 from reactions.run.parallel import cached_results
-from reactions.run.units import Unit, documents_only, unit_documents
+from reactions.run.units import Unit, documents_only, unit_articles, unit_documents
 from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
 from reactions.sources import DEFAULT_SOURCE, SourceOptions
 from reactions.sources.files import DEFAULT_READ, ReadOptions
@@ -88,25 +81,20 @@ def read_chunk(
             if multiprocessing.parent_process() is not None:  # a worker: no end of the run to flush at
                 cache.flush()
             error = error or cache.error
-    found = iter(zip(parsed, digests if cache is not None else [None] * len(parsed), strict=True))
-    outcomes: list[FileOutcome] = []
-    articles: list[Article] = []
+    outcomes, articles = unit_articles(items, parsed)
     digest_of: dict[str, str | None] = {}
-    for path, item in items:
-        if isinstance(item, FileOutcome):
-            outcomes.append(item)  # says why it is not read
-            digest_of.setdefault(path, None)
-            continue
-        (article, outcome), digest = next(found)
-        outcomes.append(located(outcome, path))
-        digest_of[path] = digest
-        if article is not None:
-            articles.append(with_metadata(article, item))
+    if cache is not None:
+        known = iter(digests)
+        for path, item in items:
+            if isinstance(item, FileOutcome):
+                digest_of.setdefault(path, None)
+            else:
+                digest_of[path] = next(known)
     # the columns of the citing articles are worked out once, after the merge (from every citing article)
-    columns = reaction_columns([r for article in articles for r in article.reactions], {}, of_articles=False)
+    columns = reaction_columns([r for article in articles for r in article.reactions])
     cited = {source for sources in columns["sources"] for source in sources}
     infos = {article.source: article_info(article) for article in articles if article.source in cited}
-    return Chunk(outcomes, columns, infos, digest_of if cache is not None else {}, len(misses), error)
+    return Chunk(outcomes, columns, infos, digest_of, len(misses), error)
 
 
 def _parse(documents: list[tuple[str, bytes]], guard: GuardedParser | float | None) -> list[Parsed]:
@@ -133,9 +121,55 @@ def score_chunk(
         scored = score_frame(rows, lexicon=lexicon, overrides=overrides)
     else:
         with _released(cache):
-            scored = parallel.score_frame(rows, cache, lexicon=lexicon, overrides=overrides)
+            scored = score_cached(rows, cache, lexicon=lexicon, overrides=overrides)
             error = cache.error
     return scored[list(SENTIMENT_COLUMNS)], error
+
+
+def score_cached(
+    frame: pd.DataFrame,
+    cache: ParseCache,
+    *,
+    lexicon: Mapping[str, float] | None = None,
+    overrides: Mapping[str, str] | None = None,
+) -> pd.DataFrame:
+    """:func:`reactions.sentiment.score_frame` (the one scorer) through the store's score cache: the same frame,
+    but rows scored by an earlier run with the same text, id, override, lexicon and code are not scored again
+    (the scoring task's cache)."""
+    options: dict[str, Any] = {"lexicon": lexicon, "overrides": overrides}
+    keys = _score_keys(frame, cache.version, lexicon, overrides)
+    known = cache.get_scores(keys)
+    missing = [i for i, key in enumerate(keys) if key not in known]
+    if missing:
+        fresh = score_frame(frame.iloc[missing], **options)
+        rows = [list(row) for row in zip(*(_plain(fresh[c]) for c in SENTIMENT_COLUMNS), strict=True)]
+        known.update(zip((keys[i] for i in missing), rows, strict=True))
+        cache.put_scores((keys[i], row) for i, row in zip(missing, rows, strict=True))
+    template = score_frame(frame.iloc[:0], **options)
+    values = [known[key] for key in keys]
+    columns = {
+        name: pd.Series([row[j] for row in values], index=frame.index, dtype=object).astype(template[name].dtype)
+        for j, name in enumerate(SENTIMENT_COLUMNS)
+    }
+    base = frame.drop(columns=[c for c in SENTIMENT_COLUMNS if c in frame.columns])
+    return base.assign(**columns)
+
+
+def _score_keys(
+    frame: pd.DataFrame, version: str, lexicon: Mapping[str, float] | None, overrides: Mapping[str, str] | None
+) -> list[str]:
+    terms = json.dumps(sorted((str(k), float(v)) for k, v in (lexicon or {}).items()))
+    version = f"{version}:{hashlib.sha256(terms.encode()).hexdigest()[:16]}"
+    wanted = overrides or {}
+    return [
+        score_key(version, str(i), t if isinstance(t, str) else "\0<missing>", wanted.get(str(i)))
+        for i, t in zip(frame["id"].astype(object), frame["text"].astype(object), strict=True)
+    ]
+
+
+def _plain(column: pd.Series) -> list[Any]:
+    """A column's values as JSON-ready Python values (missing ones ``None``)."""
+    return [None if value is None or value is pd.NA else value for value in column.astype(object).tolist()]
 
 
 _OPEN_STORES: dict[tuple[int, str], tuple[tuple[int, ...], ParseCache]] = {}
@@ -217,69 +251,3 @@ def _released(cache: ParseCache | None) -> Iterator[None]:
             if kept:
                 _OPEN_STORES.pop((os.getpid(), str(cache.path)))
             cache.close()
-
-
-# --- the merge --------------------------------------------------------------------------------------
-
-
-class Merge:
-    """Frame columns of reaction occurrences -> one row per reaction id, by the rules of
-    :func:`reactions.corpus.merge_reactions`: rows in order of first appearance, the first
-    occurrence's values with each empty :data:`~reactions.corpus.FILLABLE` value filled from the
-    first later occurrence that has it, ``sources`` (and ``article_count``) every citing article.
-    """
-
-    def __init__(self, names: Iterable[str]) -> None:
-        self.columns: dict[str, list[Any]] = {name: [] for name in names}
-        self.rows: dict[str, int] = {}
-
-    def add(self, columns: Mapping[str, list[Any]]) -> list[int]:
-        """Merge a chunk's occurrences; the positions (in the chunk) of the reactions new to the merge."""
-        rows = self.rows
-        new: list[int] = []
-        again: list[tuple[int, int]] = []
-        for i, reaction_id in enumerate(columns["id"]):
-            row = rows.get(reaction_id)
-            if row is None:
-                rows[reaction_id] = len(rows)
-                new.append(i)
-            else:
-                again.append((row, i))
-        if len(new) == len(columns["id"]):
-            for name, values in self.columns.items():
-                values.extend(columns[name])
-        elif new:
-            pick = operator.itemgetter(*new) if len(new) > 1 else lambda values: (values[new[0]],)
-            for name, values in self.columns.items():
-                values.extend(pick(columns[name]))
-        if again:
-            self._fill(again, columns)
-        return new
-
-    def _fill(self, again: list[tuple[int, int]], columns: Mapping[str, list[Any]]) -> None:
-        """Fill each merged row's empty values from a later occurrence ``(row, i)``, and add its sources."""
-        pairs = [(self.columns[name], columns[name]) for name in FILLABLE]
-        merged_sources, sources, counts = self.columns["sources"], columns["sources"], self.columns["article_count"]
-        for row, i in again:
-            for merged, chunk in pairs:
-                if not merged[row] and chunk[i]:
-                    merged[row] = chunk[i]
-            known = merged_sources[row]
-            extra = [source for source in sources[i] if source not in known]
-            if extra:
-                merged_sources[row] = list(dict.fromkeys([*known, *extra]))
-                counts[row] = len(merged_sources[row])
-
-    def frame(self, names: Sequence[str], articles: Mapping[str, ArticleInfo]) -> pd.DataFrame:
-        """The base frame (:data:`reactions.frames.BASE_COLUMNS`, in ``names`` order), the columns of the
-        citing articles (:data:`~reactions.frames.ARTICLE_COLUMNS`) worked out from ``articles`` (by id)."""
-        derived = article_columns(
-            self.columns["sources"], self.columns["created_at"], articles, self.columns["date"]
-        )
-        columns = {name: derived[name] if name in derived else self.columns[name] for name in names}
-        lists = [name for name in names if BASE_DTYPES.get(name) is object]
-        frame = frame_from_columns({name: values for name, values in columns.items() if name not in lists})
-        size = len(frame)
-        for name in lists:  # object cells straight from the lists (each cell already a list)
-            frame[name] = pd.Series(np.fromiter(columns[name], dtype=object, count=size), dtype=object)
-        return frame[list(names)]

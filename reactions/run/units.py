@@ -11,17 +11,38 @@ small picklable record that names what to read, never the bytes of a file:
   dataset, or the records of one web archive, are parsed by several processes as a folder's files are.
 
 Every unit gives ``(path, document or outcome)`` pairs in reading order (:func:`unit_documents`): the path is what
-an outcome names (a file, an upload, a dataset), the outcome says why something was not read.
+an outcome names (a file, an upload, a dataset), the outcome says why something was not read; with each document's
+parse, :func:`unit_articles` gives the outcomes and articles.  :func:`read_corpus` is that reading, unit by unit,
+in this process, kept as records: the run path's, without its caches, processes and frame.
+
+>>> seeds = Path(__file__).resolve().parent.parent.parent / "seeds"  # the bundled seed articles
+>>> corpus = read_corpus([seeds])
+>>> len(corpus.outcomes), len(corpus.reactions), sum(len(a.reactions) for a in corpus.articles)
+(5, 12, 13)
+>>> [r.sources for r in corpus.reactions if r.handle == "truthhurts06"]
+[('000_818a6d893a3e5887.txt', '001_6d1349d1b42794d4.txt')]
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import dataclasses
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Final, TypeAlias
 
-from reactions.corpus import Listed, parse_document, read_file, with_metadata
-from reactions.models import Article, Document, FileOutcome
+from reactions.corpus import (
+    Listed,
+    Parsed,
+    check_outcomes,
+    located,
+    merge_reactions,
+    parse_document,
+    read_file,
+    scan_files,
+    with_metadata,
+)
+from reactions.models import Article, Corpus, Document, FileOutcome
 from reactions.sources import DEFAULT_SOURCE, Part, SourceOptions, partitions, read_part, source_kind
 from reactions.sources.files import DEFAULT_READ, ReadOptions
 
@@ -165,6 +186,76 @@ def _file_document(path: str, source: str, read: ReadOptions) -> Document | File
 def documents_only(items: Sequence[Item]) -> Iterator[Document]:
     """The documents among ``items``."""
     return (found for _, found in items if isinstance(found, Document))
+
+
+def unit_articles(items: Sequence[Item], parsed: Iterable[Parsed]) -> tuple[list[FileOutcome], list[Article]]:
+    """The outcome of every item, in order (a document's named by its item's path), and the articles, each with
+    what its source says of it (:func:`reactions.corpus.with_metadata`); ``parsed``: each document's parse, in
+    order (:func:`documents_only`)."""
+    found = iter(parsed)
+    outcomes: list[FileOutcome] = []
+    articles: list[Article] = []
+    for path, item in items:
+        if isinstance(item, FileOutcome):
+            outcomes.append(item)  # says why it is not read
+            continue
+        article, outcome = next(found)
+        outcomes.append(located(placed(outcome, item.place), path))
+        if article is not None:
+            articles.append(with_metadata(article, item))
+    return outcomes, articles
+
+
+def placed(outcome: FileOutcome, place: str | None) -> FileOutcome:
+    """``outcome`` with where in its file the article is (``row 12 (id n123)``) before each warning and reason
+    that does not say it already (:mod:`reactions.report` shows it as the place)."""
+    if not place:
+        return outcome
+
+    def where(message: str) -> str:
+        if message.startswith("row "):
+            return message
+        return f"{place}, {message}" if message.startswith("offset ") else f"{place}: {message}"
+
+    reason = where(outcome.reason) if outcome.reason else None
+    return dataclasses.replace(outcome, warnings=tuple(map(where, outcome.warnings)), reason=reason)
+
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: files (or a dataset's parts) read so far, after each."""
+
+
+def read_corpus(
+    paths: str | Path | Iterable[str | Path],
+    *,
+    progress: Progress | None = None,
+    read: ReadOptions = DEFAULT_READ,
+    sources: SourceOptions = DEFAULT_SOURCE,
+) -> Corpus:
+    """Every article under ``paths`` (files, folders, datasets and web archives, see
+    :func:`reactions.corpus.list_files`) as records, read in this process as the run path reads them (one file, or
+    one part of a dataset, a unit), merged by :func:`reactions.corpus.merge_reactions`: the library's way to the
+    articles themselves.  For the scored frame of a corpus of any size, use the run path,
+    :func:`reactions.run.pipeline.extract_frame` (processes, caches, Dask): its frame is ``to_frame`` of this.
+
+    Never raises on a bad file: each file (each row of a dataset) gets an outcome, skipped ones naming the
+    reason, and every warning is also logged.  ``progress(done, total)`` is called after each file (or part).
+    ``read``: how files are opened (:class:`reactions.sources.files.ReadOptions`: the size limit, links out of the
+    folder); ``sources``: how datasets are read (:class:`reactions.sources.SourceOptions`).
+    """
+    units = split_units(RunInputs(scan_files(paths)), 1, sources)
+    total, done = sum(weight for _, weight in units), 0
+    outcomes: list[FileOutcome] = []
+    articles: list[Article] = []
+    for unit, weight in units:
+        items = unit_documents(unit, read, sources)
+        found = unit_articles(items, [parse_document(doc.source, doc.data) for doc in documents_only(items)])
+        outcomes += found[0]
+        articles += found[1]
+        done += weight
+        if progress is not None:
+            progress(done, total)
+    return Corpus(articles=tuple(articles), reactions=merge_reactions(articles), outcomes=check_outcomes(outcomes))
 
 
 

@@ -164,4 +164,5 @@ def row_document(name: str, row: int, record: Mapping[str, object], columns: Col
         url=_label(record.get(columns.url)) if columns.url else None,
         title=_label(record.get(columns.title)) if columns.title else None,
         published=parse_published(record.get(columns.date)) if columns.date else None,
+        place=where,
     )
