@@ -322,12 +322,18 @@ def check_outcomes(outcomes: Iterable[FileOutcome]) -> tuple[FileOutcome, ...]:
     """The outcomes of a run, in reading order, each file read as an article id that an earlier
     file already had warned so; every warning is logged."""
     first_path: dict[str, str] = {}
+    notes: dict[str, tuple[str]] = {}  # one note per repeated id, shared (a copied corpus repeats every id)
     flagged: list[FileOutcome] = []
     for outcome in outcomes:
-        first = first_path.setdefault(outcome.source, outcome.path) if outcome.source is not None else None
-        if first is not None and first != outcome.path:
-            note = f"article id {outcome.source!r} is also the id of {first}: their citations cannot be told apart"
-            outcome = dataclasses.replace(outcome, warnings=(*outcome.warnings, note))
+        source = outcome.source
+        first = first_path.setdefault(source, outcome.path) if source is not None else None
+        if source is not None and first is not None and first != outcome.path:
+            note = notes.get(source)
+            if note is None:
+                note = notes[source] = (
+                    f"article id {source!r} is also the id of {first}: their citations cannot be told apart",
+                )
+            outcome = dataclasses.replace(outcome, warnings=(*outcome.warnings, *note) if outcome.warnings else note)
         flagged.append(outcome)
     log_warnings(flagged)
     return tuple(flagged)

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from reactions.models import Article, Citation, FileOutcome, Kind, Reaction, Status
 from reactions.run import cache
-from reactions.run.cache import ParseCache, content_hash, dumps, loads, open_cache, parser_version
+from reactions.run.cache import ParseCache, content_hash, dumps, loads, open_cache, parser_version, stored
 
 REACTION = Reaction(
     id="0123456789abcdef",
@@ -56,8 +56,8 @@ SKIPPED = FileOutcome("empty.txt", None, Status.SKIPPED, reason="empty file")
 @pytest.mark.parametrize("parsed", [(ARTICLE, OUTCOME), (None, SKIPPED), (Article("a", None, None, ""), OUTCOME)])
 def test_records_round_trip_exactly(parsed: tuple[Article | None, FileOutcome]) -> None:
     back = loads(dumps(parsed))
-    assert back == parsed
-    assert repr(back) == repr(parsed)  # same types all the way down (enums, tuples, time zones)
+    assert back == stored(parsed)
+    assert repr(back) == repr(stored(parsed))  # same types all the way down (enums, tuples, time zones)
 
 
 @settings(max_examples=200, deadline=None)
@@ -80,7 +80,17 @@ def test_any_reaction_round_trips(
     reaction = Reaction("id", Kind.EMBED, "twitter", handle, handle, date, text, hashtags=tags, span=span)
     reaction = Reaction(**{**{f: getattr(reaction, f) for f in Reaction.__slots__}, "created_at": created})
     article = Article("s", text, date, text, (reaction,), (text,))
-    assert loads(dumps((article, OUTCOME))) == (article, OUTCOME)
+    assert loads(dumps((article, OUTCOME))) == stored((article, OUTCOME))
+
+
+def test_a_parse_is_stored_without_the_article_text() -> None:
+    article = Article("a.txt", "Title", None, "the whole article, never read back by a run", (REACTION,))
+    back, outcome = loads(dumps((article, OUTCOME)))
+    assert b"never read back" not in dumps((article, OUTCOME))
+    assert back is not None
+    assert back.text == ""
+    assert outcome == OUTCOME
+    assert (back.source, back.title, back.reactions) == (article.source, article.title, article.reactions)
 
 
 def test_get_returns_only_matching_source_digest_and_version(tmp_path: Path) -> None:
@@ -92,7 +102,7 @@ def test_get_returns_only_matching_source_digest_and_version(tmp_path: Path) -> 
                 ("e", content_hash(b""), (None, SKIPPED)),
             ]
         )
-        assert store.get([("sub/002.txt", content_hash(b"one"))]) == {"sub/002.txt": (ARTICLE, OUTCOME)}
+        assert store.get([("sub/002.txt", content_hash(b"one"))]) == {"sub/002.txt": stored((ARTICLE, OUTCOME))}
         assert store.get([("sub/002.txt", content_hash(b"two"))]) == {}  # file edited
         assert store.get([("other.txt", content_hash(b"one"))]) == {}  # same bytes, other article id
         assert store.get([]) == {}
@@ -105,7 +115,7 @@ def test_a_changed_file_replaces_its_row(tmp_path: Path) -> None:
         store.put([("a.txt", content_hash(b"one"), (None, SKIPPED))])
         store.put([("a.txt", content_hash(b"two"), (ARTICLE, OUTCOME))])
         assert len(store) == 1
-        assert store.get([("a.txt", content_hash(b"two"))]) == {"a.txt": (ARTICLE, OUTCOME)}
+        assert store.get([("a.txt", content_hash(b"two"))]) == {"a.txt": stored((ARTICLE, OUTCOME))}
         store.clear()
         assert len(store) == 0
 
@@ -154,6 +164,20 @@ def test_the_cache_folder_follows_the_environment(tmp_path: Path, monkeypatch: p
     assert cache.store_file(tmp_path).parent == tmp_path / "elsewhere"
     monkeypatch.delenv(cache.CACHE_DIR_ENV)
     assert cache.cache_dir().name == "reactions"  # the platform's user cache folder
+
+
+def test_scores_are_marshal_rows_and_older_json_rows_still_read(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    values = [0.5, -0.25, "positive", True, None, "label ✨"]
+    with ParseCache(path, version="v1") as store:
+        store.put_scores([("k", values)])
+        assert store.get_scores(["k", "missing"]) == {"k": values}
+        (payload,) = store.db.execute(f"SELECT payload FROM {cache.SCORES}").fetchone()
+        assert isinstance(payload, bytes)
+        old = '[0.1, "neutral"]'  # a row an earlier version wrote, signed by this user
+        store.db.execute(f"INSERT INTO {cache.SCORES} VALUES ('j', ?, ?)", (old, cache._sign(store.key, "j", old)))
+        store.db.commit()
+        assert store.get_scores(["j"]) == {"j": [0.1, "neutral"]}
 
 
 def test_rows_not_signed_by_this_user_are_ignored(tmp_path: Path) -> None:
@@ -318,7 +342,7 @@ def test_a_parse_row_is_marshal_bytes_read_back_only_when_signed(tmp_path: Path)
     with sqlite3.connect(path) as db:
         (payload,) = db.execute(f"SELECT payload FROM {cache.TABLE}").fetchone()
         assert isinstance(payload, bytes)
-        assert loads(payload) == (ARTICLE, OUTCOME)
+        assert loads(payload) == stored((ARTICLE, OUTCOME))
         db.execute(f"UPDATE {cache.TABLE} SET payload = ?", (payload.replace(b"a fan", b"a foe"),))
     with ParseCache(path, version="v1") as store:
         assert store.get([("a.txt", "d1")]) == {}

@@ -119,6 +119,15 @@ def test_the_same_article_id_in_two_folders_is_a_warning(tmp_path: Path) -> None
     )
 
 
+def test_a_repeated_article_id_keeps_one_note_for_all_its_copies(tmp_path: Path) -> None:
+    """A corpus copied 16 times repeats every id 15 times: one note per id, not one per copy (memory)."""
+    touch(tmp_path, "one/a.txt", "two/a.txt", "three/a.txt", "four/b.txt", "five/b.txt")
+    outcomes = read_corpus([tmp_path / name for name in ("one", "two", "three", "four", "five")]).outcomes
+    assert [len(outcome.warnings) for outcome in outcomes] == [0, 1, 1, 0, 1]
+    assert outcomes[1].warnings is outcomes[2].warnings
+    assert "'b.txt' is also the id of" in outcomes[4].warnings[0]
+
+
 # --- one document ---------------------------------------------------------------------------------------
 
 

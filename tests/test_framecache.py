@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from pathlib import Path
@@ -44,11 +45,12 @@ def test_empty_and_odd_frames_come_back_exactly() -> None:
         pd.DataFrame({"a": [1, 2]}, index=[5, 6]),  # another index
         pd.DataFrame({"a": pd.Categorical([1, 2])}),  # categories that are not strings
         pd.DataFrame({1: [1, 2]}),  # a column name that is not a string
+        pd.DataFrame({"a": pd.Series(["x"], dtype="string[python]")}),  # Arrow gives another string dtype back
     ],
-    ids=["tuple", "numbers", "index", "categories", "name"],
+    ids=["tuple", "numbers", "index", "categories", "name", "dtype"],
 )
 def test_what_cannot_be_stored_exactly_is_refused(frame: pd.DataFrame) -> None:
-    with pytest.raises(ValueError, match=r"index|lists of strings|categories|names"):
+    with pytest.raises(ValueError, match=r"index|lists of strings|categories|names|dtypes"):
         encode_frame(frame)
 
 
@@ -60,13 +62,26 @@ def test_save_refuses_softly(tmp_path: Path, caplog: pytest.LogCaptureFixture) -
     assert "cannot store this frame" in caplog.text
 
 
+def test_outcomes_round_trip_as_columns() -> None:
+    outcomes = (
+        FileOutcome("a.txt", "a.txt", Status.PARSED, 3, ("decoded as cp1252", "line 2: no handle")),
+        FileOutcome("b.bin", None, Status.SKIPPED, reason="binary"),
+        FileOutcome("data.csv", "data.csv#2", Status.PARSED),
+    )
+    columns = json.loads(json.dumps(framecache.encode_outcomes(outcomes)))
+    back = framecache.decode_outcomes(columns)
+    assert back == outcomes
+    assert repr(back) == repr(outcomes)  # the same types: a Status, tuples of warnings
+    assert framecache.decode_outcomes(framecache.encode_outcomes(())) == ()
+
+
 def test_load_checks_the_digest_and_each_racy_file(tmp_path: Path) -> None:
     article = tmp_path / "a.txt"
     article.write_bytes(b"one")
     outcomes = (FileOutcome(str(article), "a.txt", Status.PARSED, 0, ("w",)),)
     frame = to_frame([])
     with ParseCache(tmp_path / "s.db") as store:
-        mark = Fingerprint("slot", "digest", (0,))
+        mark = Fingerprint("slot", "digest", (str(article),))
         assert framecache.save(store, mark, frame, outcomes, {str(article): framecache.file_digest(str(article))})
         found = framecache.load(store, mark)
         assert found is not None
@@ -94,7 +109,8 @@ def test_the_fingerprint_is_stable_and_moves_with_every_input(tmp_path: Path) ->
         (folder / name).write_bytes(b"x" * 10)
     first = mark_of(folder, lexicon=None, overrides=None)
     assert first == mark_of(folder, lexicon=None, overrides=None)
-    assert first.racy == (0, 1)  # just written: too recent to be trusted from their times alone
+    # just written: too recent to be trusted from their times alone
+    assert first.racy == (str(folder / "a.txt"), str(folder / "b.txt"))
     changed = [
         mark_of(folder, lexicon={"a": 1.0}, overrides=None),
         mark_of(folder, lexicon=None, overrides={"id": "positive"}),
@@ -117,7 +133,7 @@ def test_old_files_are_not_racy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     files = scan_files([tmp_path], stat=True)
     later = time.time_ns() + framecache.RACY_NS + 10**9  # as if listed a while after the last change
     assert fingerprint([tmp_path], files, settings_of(None, None), later).racy == ()
-    assert fingerprint([tmp_path], files, settings_of(None, None), time.time_ns()).racy == (0,)
+    assert fingerprint([tmp_path], files, settings_of(None, None), time.time_ns()).racy == (files[0].path,)
 
 
 def test_settings_are_sorted() -> None:

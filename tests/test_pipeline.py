@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pandas as pd
 import pytest
@@ -31,6 +32,7 @@ from reactions.run import framecache, parallel, pipeline, tasks, units
 from reactions.run.cache import ParseCache, store_file
 from reactions.run.pipeline import Extraction, extract_frame
 from reactions.run.units import RunInputs, read_corpus
+from reactions.sources import Part
 
 ROOT = Path(__file__).resolve().parents[1]
 LEXICON = {"amazing": -3.0, "nerve": 2.5}
@@ -564,6 +566,46 @@ def test_a_run_keeps_no_chunk_once_it_is_merged(generated: Path, monkeypatch: py
     assert len(alive) > 20
     assert result.occurrences > 20
     assert max(alive) <= 2, alive
+
+
+def test_units_are_made_as_the_run_reaches_them(
+    generated: Path, expected: Corpus, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder's units are cut a few at a time as the run reads them, never all at its start: with 180,000 files
+    they were a third of what a run's memory grew by."""
+    monkeypatch.setattr(pipeline, "CHUNK_FILES", (2, 2))
+    monkeypatch.setattr(pipeline, "UNIT_WINDOW", 1)
+    made: list[object] = []
+    real = pipeline.split_units
+
+    def counting(*args: Any, **kwargs: Any) -> list[tuple[units.Unit, int]]:
+        found = real(*args, **kwargs)
+        made.extend(found)
+        return found
+
+    monkeypatch.setattr(pipeline, "split_units", counting)
+    ahead: list[float] = []
+    result = extract_frame(paths_of(generated), jobs=1, cache=False, progress=lambda done, _: ahead.append(
+        len(made) - done / 2))
+    assert_same(result, expected)
+    assert len(made) > 20
+    assert max(ahead) <= 2, ahead
+
+
+def test_lazy_units_are_split_units_and_let_each_file_go(generated: Path, tmp_path: Path) -> None:
+    """The units of a listing with a dataset among its files are split_units', in order, and with ``drop`` the
+    listing holds only the files not cut into units yet."""
+    dataset = one_dataset(generated, tmp_path, "csv")
+    listing = scan_files([generated / "seeds", dataset, generated / "odd"])
+    expected = units.split_units(RunInputs(listing), 2)
+    assert sum(isinstance(unit, Part) for unit, _ in expected) == 1
+    kept = list(listing)
+    made, total = pipeline.lazy_units(RunInputs(kept), 2, drop=True)
+    assert total == sum(weight for _, weight in expected)
+    first = next(made)
+    assert len(kept) < len(listing)
+    assert [first, *made] == expected
+    assert kept == []
 
 
 def test_a_run_over_the_stored_frame_never_loads_the_parser(tmp_path: Path) -> None:

@@ -45,7 +45,7 @@ from reactions.run.scheduler import AHEAD, ClusterTasks, Job, Scheduler
 from reactions.run.tasks import Chunk, flush_stores, read_chunk, score_chunk
 from reactions.run.units import RunInputs, Unit, split_part, split_units
 from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
-from reactions.sources import DEFAULT_SOURCE, Part, SourceOptions, source_kind
+from reactions.sources import DEFAULT_SOURCE, Part, SourceOptions, partitions, source_kind
 from reactions.sources.files import DEFAULT_READ, ReadOptions
 from reactions.store import corpus_folder
 
@@ -61,6 +61,8 @@ INLINE_BYTES: Final = 1 << 20
 quarter of a CPU-second of parsing, against a few milliseconds to fork the workers."""
 CHUNK_FILES: Final = (8, 128)
 """Files per reading task, at least and at most (about 16 tasks per process in between)."""
+UNIT_WINDOW: Final = 16
+"""Batches of files cut into units at a time (:func:`lazy_units`)."""
 SCORE_ROWS: Final = 500
 """New reactions per scoring task."""
 
@@ -163,8 +165,8 @@ def extract_frame(
         # A cluster's tasks never use this machine's cache, so they report no digests: its frame is kept only
         # when no file is too recent to be trusted by its stat data alone.
         # (A racy dataset's digest is a row's, not the file's: the next run will not trust the frame; never stale.)
-        racy = {files[i].path: run.digests.get(files[i].path) for i in mark.racy} if mark is not None else {}
-        known = run.store is not None and all(files[i].path in run.digests for i in mark.racy) if mark else False
+        racy = {path: run.digests.get(path) for path in mark.racy} if mark is not None else {}
+        known = run.store is not None and all(path in run.digests for path in mark.racy) if mark else False
         whole = all(kept(outcome) for outcome in outcomes)  # a document stopped by a limit may parse next time
         if store is not None and mark is not None and (known or not mark.racy) and not store.broken and whole:
             framecache.save(store, mark, frame, outcomes, racy)
@@ -227,6 +229,46 @@ def _worth_a_pool(inputs: RunInputs, max_bytes: int) -> bool:
     return size >= INLINE_BYTES
 
 
+def lazy_units(
+    inputs: RunInputs, batch: int, options: SourceOptions = DEFAULT_SOURCE, *, drop: bool = False
+) -> tuple[Iterator[tuple[Unit, int]], int]:
+    """:func:`~reactions.run.units.split_units` of ``inputs``, made :data:`UNIT_WINDOW` batches of files at a time as
+    they are taken (a folder of 180,000 files never has its 180,000 units alive at once: a third of a run's growth
+    with the corpus), and their total weight, known at once.  A dataset's or web archive's parts (a few files) are
+    listed first, for the total, and only once.  ``drop``: take the files off ``inputs.files`` (a list of the
+    caller's own) as their units are made, so that no file's entry outlives its unit."""
+    files = inputs.files
+    count = len(files)
+    parts = {
+        index: partitions(item.path, options, name=item.source)
+        for index, item in enumerate(files)
+        if source_kind(item.path) not in (None, "fakenewsnet")
+    }
+    total = count - len(parts) + sum(len(found) for found in parts.values()) + len(inputs.documents)
+
+    def made() -> Iterator[tuple[Unit, int]]:
+        window, index = batch * UNIT_WINDOW, 0
+        while index < count:
+            taken = files[:window] if drop else files[index : index + window]
+            if drop:
+                del files[:window]  # type: ignore[attr-defined]  # (a list: see above)
+            plain: list[Listed] = []
+            for item in taken:
+                found = parts.pop(index, None)
+                index += 1
+                if found is None:
+                    plain.append(item)
+                    continue
+                yield from split_units(RunInputs(plain), batch, options)
+                plain = []
+                yield from ((part, 1) for part in found)
+            yield from split_units(RunInputs(plain), batch, options)
+        if inputs.documents:
+            yield from split_units(RunInputs((), inputs.documents, inputs.paths), batch, options)
+
+    return made(), total
+
+
 def _open_store(given: Sequence[str | Path], files: Sequence[Listed]) -> ParseCache | None:
     """The store beside the corpus, if any file of it exists (a mistyped path creates no store)."""
     if not any(item.stat is not None for item in files):
@@ -281,8 +323,7 @@ class _Run:
         merge = Merge(name for name in BASE_COLUMNS if name not in ARTICLE_COLUMNS)
         articles: dict[str, ArticleInfo] = {}
         outcomes: list[FileOutcome] = []
-        units = deque(self._units())
-        total = sum(weight for _, weight in units)
+        units, total = self._units()
         parsed = read = done = 0
         if self.progress is not None:  # the bar knows the run from its start, even when one unit is all of it
             self.progress(0, total)
@@ -302,7 +343,7 @@ class _Run:
         base = build_frame(merge.columns, articles)
         return self._scored(base, merge.columns["lang"]), check_outcomes(outcomes)
 
-    def _read(self, units: deque[tuple[Unit, int]]) -> Iterator[tuple[Chunk, int]]:
+    def _read(self, units: Iterator[tuple[Unit, int]]) -> Iterator[tuple[Chunk, int]]:
         """Each unit's result and weight, in order; the tasks added a window ahead of the one merged (the
         workers' :data:`~reactions.run.scheduler.AHEAD` and a few for this process), so that a source split
         here (:meth:`_split`) is read while the workers parse, and never held whole."""
@@ -325,23 +366,23 @@ class _Run:
         job.value = None
         return chunk, weight
 
-    def _split(self, units: deque[tuple[Unit, int]]) -> Iterator[tuple[Unit, int]]:
-        """The units, taken off ``units`` (none is held to the end of the run), a dataset's or web archive's part
+    def _split(self, units: Iterator[tuple[Unit, int]]) -> Iterator[tuple[Unit, int]]:
+        """The units as they are made (none is held to the end of the run), a dataset's or web archive's part
         read here in batches of its documents (:func:`~reactions.run.units.split_part`): its rows or records go to
         the workers as a folder's files do, and no process holds a whole dataset's documents at once (with
         ``jobs=1`` too)."""
-        while units:
-            unit, weight = units.popleft()
+        for unit, weight in units:
             if isinstance(unit, Part):
                 yield from split_part(unit, self.options.sources)
             else:
                 yield unit, weight
 
-    def _units(self) -> list[tuple[Unit, int]]:
+    def _units(self) -> tuple[Iterator[tuple[Unit, int]], int]:
+        """The units, made as the run reaches them (:func:`lazy_units`), and their total weight."""
         least, most = CHUNK_FILES
         size = len(self.inputs.files) + len(self.inputs.documents)
         batch = most if self.tasks.pool is None else max(least, min(most, -(-size // (16 * self.jobs))))
-        return split_units(self.inputs, batch, self.options.sources)
+        return lazy_units(self.inputs, batch, self.options.sources, drop=isinstance(self.inputs.files, list))
 
     def _score(self, ids: list[str], texts: list[str], tags: list[str | None], *, final: bool = False) -> None:
         waiting_ids, waiting_texts, waiting_tags = self.waiting
