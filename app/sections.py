@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import hashlib
+import json
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -29,7 +30,8 @@ from reactions.models import SENTIMENT_LABELS, Article, FileOutcome, Status
 # The table shows one page of the view at a time (Streamlit's Styler costs ~0.25 ms a row).
 PAGE_SIZES = links.PAGE_SIZES
 DEFAULT_PAGE_SIZE = links.Layout().rows
-# Up to this many rows exports are built with the page; larger ones only when their button is clicked.
+# Up to this many rows exports (and the network's files: of this many reactions) are built with the page; larger
+# ones only when their button is clicked.
 EAGER_EXPORT_ROWS = 1_000
 # Up to this many documents the files read are all listed at once; beyond, those skipped or with warnings, and
 # the rest when asked (every rerun serialises the table and sends it to the browser).
@@ -102,6 +104,34 @@ def unchecked(chart: alt.TopLevelMixin) -> alt.TopLevelMixin:
     return copy
 
 
+def draw(chart: alt.TopLevelMixin, **options: Any) -> Any:
+    """``st.altair_chart(chart, **options)``, its datasets named by their place in the spec (``rows_0``, ...) rather
+    than by a hash of their rows.  Streamlit's browser code draws a chart anew (Vega-Lite's compile, Vega's parse
+    and render) whenever its spec changes, and only updates its data when the spec is the same: with names from the
+    rows, every filter changed every chart's spec.  Streamlit's own converter makes the spec (its data as Arrow);
+    were that private function gone, the chart is drawn as before."""
+    try:
+        from streamlit.elements.vega_charts import _convert_altair_to_vega_lite_spec
+    except ImportError:  # pragma: no cover - a Streamlit without it
+        return st.altair_chart(unchecked(chart), **options)
+    spec = _convert_altair_to_vega_lite_spec(unchecked(chart))
+    return st.vega_lite_chart(spec=stable_names(spec), **options)
+
+
+def stable_names(spec: dict[str, Any]) -> dict[str, Any]:
+    """``spec`` with its datasets renamed ``rows_0``, ``rows_1``, ... in the order it holds them."""
+    datasets = spec.get("datasets") or {}
+    if not datasets:
+        return spec
+    text = json.dumps({key: value for key, value in spec.items() if key != "datasets"})
+    names = {str(name): f"rows_{n}" for n, name in enumerate(datasets)}
+    for old, new in names.items():
+        text = text.replace(json.dumps(old), json.dumps(new))
+    renamed: dict[str, Any] = json.loads(text)
+    renamed["datasets"] = {names[str(name)]: rows for name, rows in datasets.items()}
+    return renamed
+
+
 def show_chart(
     chart: alt.TopLevelMixin, rows: pd.DataFrame, empty: str, select: str | None = None, time: TimeView | None = None
 ) -> None:
@@ -109,9 +139,9 @@ def show_chart(
     if rows.empty:  # a chart's description is its accessible name (Streamlit reads it; no alt= needed)
         st.info(empty, icon=":material/bar_chart_off:")
     elif select is None:
-        st.altair_chart(unchecked(chart), width="stretch")
+        draw(chart, width="stretch")
     else:
-        st.altair_chart(unchecked(chart), width="stretch", key=chart_key(select, time), on_select="rerun",
+        draw(chart, width="stretch", key=chart_key(select, time), on_select="rerun",
                         selection_mode=select)  # fmt: skip
 
 
@@ -133,7 +163,7 @@ def charts_section(index: FrameIndex, rows: views.ChartRows, time: TimeView) -> 
                    "bucket", time)  # fmt: skip
         if not totals.empty:
             chosen = rows_selection(time)
-            st.altair_chart(unchecked(charts_time.compound_chart(totals, unit, chosen)), width="stretch")
+            draw(charts_time.compound_chart(totals, unit, chosen), width="stretch")
     with right:
         st.markdown("**Sentiment**")
         show_chart(charts.sentiment_chart(mix), mix, "No reactions.", "sentiment")
@@ -386,10 +416,12 @@ def network_section(
         return
     st.caption(presenter.network_caption(shown))
     name = NETWORK_SELECTIONS[shown.kind]
-    st.altair_chart(unchecked(network_chart(shown)), width="stretch", key=chart_key(name), on_select="rerun",
+    draw(network_chart(shown), width="stretch", key=chart_key(name), on_select="rerun",
                     selection_mode=name)  # fmt: skip
     files = exports.network_downloads(shown, filters, selection, version=reactions.__version__)
+    eager = np.count_nonzero(filtered) <= EAGER_EXPORT_ROWS  # else made when clicked (100k: 0.1 s a rerun)
     for cell, file in zip(st.columns(4)[: len(files)], files, strict=True):
-        cell.download_button(file.label, file.make(), file_name=file.file_name, mime=file.mime, key=file.key,
+        data: bytes | Callable[[], bytes] = file.make() if eager else file.make
+        cell.download_button(file.label, data, file_name=file.file_name, mime=file.mime, key=file.key,
                              help=file.help, on_click="ignore", icon=":material/download:",
                              width="stretch")  # fmt: skip

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -82,6 +83,7 @@ class Clock:
         server, browser = cpu_seconds()
         self.found[f"{name}:server_cpu"] = server - self.cpu[0]
         self.found[f"{name}:browser_cpu"] = browser - self.cpu[1]
+        self.found[f"{name}:load"] = os.getloadavg()[0]  # the machine's load average (1 min) when it was taken
 
 
 def cli_run(corpus: Path, cache: Path) -> dict[str, float]:
@@ -94,7 +96,7 @@ def cli_run(corpus: Path, cache: Path) -> dict[str, float]:
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return {"cli_s": wall, "cli_cpu_s": cpu}
+    return {"cli_s": wall, "cli_cpu_s": cpu, "cli_s:load": os.getloadavg()[0]}
 
 
 def reactions_shown(page: Any) -> str:
@@ -161,11 +163,13 @@ def interactions(page: Any, clock: Clock) -> None:
     clock.lap("chart_click_s")
 
 
-def browse(corpus: Path, cache: Path) -> dict[str, float]:
-    """Serve the page over ``corpus`` with the empty cache ``cache`` and time it in Chromium."""
+def browse(corpus: Path, cache: Path, profile: str | None = None) -> dict[str, float]:
+    """Serve the page over ``corpus`` with the cache ``cache`` (empty for a cold first load) and time it in
+    Chromium; ``profile``: where the server writes a cProfile of each script run (``$REACTIONS_PAGE_PROFILE``)."""
     from playwright.sync_api import sync_playwright
 
-    server = serve(corpus, env={"REACTIONS_CACHE_DIR": str(cache)})
+    env = {"REACTIONS_CACHE_DIR": str(cache)} | ({"REACTIONS_PAGE_PROFILE": profile} if profile else {})
+    server = serve(corpus, env=env)
     url = next(server)
     clock = Clock()
     try:
@@ -189,7 +193,7 @@ def browse(corpus: Path, cache: Path) -> dict[str, float]:
 ROWS = (
     ("reactions", "reactions", "{:,.0f}"),
     ("cli_s", "CLI `reactions extract`, cold (CPU s)", "{:.1f} s"),
-    ("first_progress_s", "first load: progress bar", "{:.1f} s"),
+    ("first_progress_s", "first load: progress bar", "{:.2f} s"),
     ("first_headline_s", "first load: headline", "{:.1f} s"),
     ("first_page_s", "first load: page settled", "{:.1f} s"),
     ("reload_headline_s", "reload: headline", "{:.1f} s"),
@@ -211,10 +215,12 @@ def table(results: dict[str, dict[str, float]]) -> str:
             value = results[name].get(key, float("nan"))
             cell = form.format(value)
             if key == "cli_s":
-                cell += f" ({results[name].get('cli_cpu_s', float('nan')):.1f})"
+                cell += (f" ({results[name].get('cli_cpu_s', float('nan')):.1f}; "
+                         f"load {results[name].get('cli_s:load', float('nan')):.1f})")  # fmt: skip
             elif f"{key}:server_cpu" in results[name]:
                 server, browser = results[name][f"{key}:server_cpu"], results[name][f"{key}:browser_cpu"]
-                cell += f" ({server:.2f} + {browser:.2f})"
+                load = results[name].get(f"{key}:load", float("nan"))
+                cell += f" ({server:.2f} + {browser:.2f}; load {load:.1f})"
             cells.append(cell)
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
@@ -227,14 +233,22 @@ def main(argv: list[str] | None = None) -> int:
                         help="print the table of figures kept by --json (more than one: side by side)")  # fmt: skip
     parser.add_argument("--json", type=Path, help="also write the figures here")
     parser.add_argument("--no-cli", action="store_true", help="leave out the CLI's run")
+    parser.add_argument("--warm-page", action="store_true",
+                        help="serve the page with the CLI's cache: its first load reads the CLI's finished frame "
+                        "(a new server over a corpus read before; for a corpus too large to read twice)")  # fmt: skip
+    parser.add_argument("--keep", type=Path, help="keep the caches here (DIR/CORPUS/cli, DIR/CORPUS/page; start "
+                        "empty), e.g. for bench_page.py's REACTIONS_CACHE_DIR afterwards")  # fmt: skip
+    parser.add_argument("--profile", help="the server writes a cProfile of each script run to PROFILE.<n>.prof")
     args = parser.parse_args(argv)
     results: dict[str, dict[str, float]] = {}
     for kept in args.table:
         results |= json.loads(kept.read_text())
     for corpus in args.corpora:
-        with tempfile.TemporaryDirectory(prefix="bench-browser-") as scratch:
+        with tempfile.TemporaryDirectory(prefix="bench-browser-") as temporary:
+            scratch = args.keep / corpus.name if args.keep else Path(temporary)
             found = {} if args.no_cli else cli_run(corpus, Path(scratch) / "cli")
-            found |= browse(corpus, Path(scratch) / "page")
+            found |= browse(corpus, Path(scratch) / ("cli" if args.warm_page else "page"), args.profile)
+            found["warm_page"] = float(args.warm_page)
         results[corpus.name] = found
         print(f"{corpus}: {json.dumps(found)}", file=sys.stderr, flush=True)
     print(table(results))
