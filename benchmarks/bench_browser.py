@@ -236,6 +236,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warm-page", action="store_true",
                         help="serve the page with the CLI's cache: its first load reads the CLI's finished frame "
                         "(a new server over a corpus read before; for a corpus too large to read twice)")  # fmt: skip
+    parser.add_argument("--page-cache", type=Path, help="serve the page with this cache (warm: its first load "
+                        "reads the finished frame kept there)")  # fmt: skip
     parser.add_argument("--keep", type=Path, help="keep the caches here (DIR/CORPUS/cli, DIR/CORPUS/page; start "
                         "empty), e.g. for bench_page.py's REACTIONS_CACHE_DIR afterwards")  # fmt: skip
     parser.add_argument("--profile", help="the server writes a cProfile of each script run to PROFILE.<n>.prof")
@@ -247,7 +249,8 @@ def main(argv: list[str] | None = None) -> int:
         with tempfile.TemporaryDirectory(prefix="bench-browser-") as temporary:
             scratch = args.keep / corpus.name if args.keep else Path(temporary)
             found = {} if args.no_cli else cli_run(corpus, Path(scratch) / "cli")
-            found |= browse(corpus, Path(scratch) / ("cli" if args.warm_page else "page"), args.profile)
+            page_cache = args.page_cache or Path(scratch) / ("cli" if args.warm_page else "page")
+            found |= browse(corpus, page_cache, args.profile)
             found["warm_page"] = float(args.warm_page)
         results[corpus.name] = found
         print(f"{corpus}: {json.dumps(found)}", file=sys.stderr, flush=True)
