@@ -56,6 +56,7 @@ sys.path.insert(0, str(ROOT))  # the page's own package, app/
 from bench_pipeline import ensure_corpus, run_pipeline  # noqa: E402
 
 from app import presenter  # noqa: E402
+from app.loading import one_chunk  # noqa: E402
 from app.sections import unchecked  # noqa: E402
 from reactions import aggregate, aggregate_time, charts, charts_time, views  # noqa: E402
 from reactions.index import FrameIndex  # noqa: E402
@@ -272,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
         base = run_pipeline(folder, jobs=1, cache=False)
     else:  # the corpus's own frame, read as the page reads it (its caches warm after a first read)
         folder, base = args.corpus, extract_frame([args.corpus]).frame
-    frame = base if len(base) >= args.rows else million(base, args.rows)
+    frame = one_chunk(base if len(base) >= args.rows else million(base, args.rows))  # as the page keeps it
     built, index = timed(lambda: FrameIndex(frame).warm())
     optioned, _ = timed(lambda: presenter.filter_options(index))
     tag = str(aggregate.reactions_by_hashtag(index, top=1).iloc[0]["hashtag"])
