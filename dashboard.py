@@ -64,12 +64,12 @@ def show(folder: Path, slot: Any) -> None:
         ArticleReader,
         analyst_store,
         corpus_stamp,
-        current_fingerprint,
+        current_listing,
         frame_index,
+        kept_outcomes,
         named_columns,
         open_run,
         source_options,
-        split_outcomes,
     )  # fmt: skip
     from app.outlets import outlets_section
     from app.saved import saved_views_panel
@@ -101,7 +101,7 @@ def show(folder: Path, slot: Any) -> None:
         st.stop()
     home = corpus_folder([folder])  # where the analyst's labels are kept: the folder, or a dataset's own folder
     try:
-        files = current_fingerprint(folder)
+        files, listed = current_listing(folder)
         with st.sidebar:
             st.header("Reactions")
             st.code(str(folder), language=None, wrap_lines=True)
@@ -110,7 +110,7 @@ def show(folder: Path, slot: Any) -> None:
             upload = uploaded_files([source for _, source, _, _ in files])
         settings = analyst_store(home)
         overrides, lexicon = tuple(sorted(settings.overrides.items())), tuple(sorted(settings.lexicon.items()))
-        key = hashlib.sha256(repr((files, st.session_state.get("upload", ("",))[0] if upload.names else "")).encode())
+        key = hashlib.sha256(repr((listed, st.session_state.get("upload", ("",))[0] if upload.names else "")).encode())
         run = open_run(str(folder), key.hexdigest() if files or upload.names else "", upload, overrides, lexicon,
                        len(files) + len(upload.documents), sources, slot)
     except (ReactionsError, OSError, sqlite3.Error) as error:
@@ -126,7 +126,7 @@ def show(folder: Path, slot: Any) -> None:
         st.warning(settings.note, icon=":material/warning:")
     elif settings.note is not None:
         st.caption(settings.note.capitalize())
-    corpus_outcomes, upload_outcomes = split_outcomes(run.outcomes, upload)
+    corpus_outcomes, upload_outcomes = kept_outcomes(key.hexdigest(), run.outcomes, upload)
     upload_report(upload_outcomes)
     if frame.empty:
         st.info("No reactions found in this corpus. Add articles with the uploader in the sidebar, or open another "
