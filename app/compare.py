@@ -14,7 +14,7 @@ import streamlit as st
 
 import reactions
 from app import exports, presenter
-from app.sections import EAGER_EXPORT_ROWS, column_config, draw
+from app.sections import EAGER_EXPORT_ROWS, column_config, unchecked
 from app.sidebar import follow_date_bounds
 from app.timeview import time_view
 from reactions import charts_compare, compare, links, views
@@ -171,7 +171,7 @@ def chart_or_info(chart: Any, rows: pd.DataFrame, empty: str) -> None:
     if rows.empty:
         st.info(empty, icon=":material/bar_chart_off:")
     else:
-        draw(chart, width="stretch")
+        st.altair_chart(unchecked(chart), width="stretch")
 
 
 def shared_table(frame: pd.DataFrame, shared: np.ndarray) -> None:

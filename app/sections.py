@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import hashlib
-import json
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -104,34 +103,6 @@ def unchecked(chart: alt.TopLevelMixin) -> alt.TopLevelMixin:
     return copy
 
 
-def draw(chart: alt.TopLevelMixin, **options: Any) -> Any:
-    """``st.altair_chart(chart, **options)``, its datasets named by their place in the spec (``rows_0``, ...) rather
-    than by a hash of their rows.  Streamlit's browser code draws a chart anew (Vega-Lite's compile, Vega's parse
-    and render) whenever its spec changes, and only updates its data when the spec is the same: with names from the
-    rows, every filter changed every chart's spec.  Streamlit's own converter makes the spec (its data as Arrow);
-    were that private function gone, the chart is drawn as before."""
-    try:
-        from streamlit.elements.vega_charts import _convert_altair_to_vega_lite_spec
-    except ImportError:  # pragma: no cover - a Streamlit without it
-        return st.altair_chart(unchecked(chart), **options)
-    spec = _convert_altair_to_vega_lite_spec(unchecked(chart))
-    return st.vega_lite_chart(spec=stable_names(spec), **options)
-
-
-def stable_names(spec: dict[str, Any]) -> dict[str, Any]:
-    """``spec`` with its datasets renamed ``rows_0``, ``rows_1``, ... in the order it holds them."""
-    datasets = spec.get("datasets") or {}
-    if not datasets:
-        return spec
-    text = json.dumps({key: value for key, value in spec.items() if key != "datasets"})
-    names = {str(name): f"rows_{n}" for n, name in enumerate(datasets)}
-    for old, new in names.items():
-        text = text.replace(json.dumps(old), json.dumps(new))
-    renamed: dict[str, Any] = json.loads(text)
-    renamed["datasets"] = {names[str(name)]: rows for name, rows in datasets.items()}
-    return renamed
-
-
 def show_chart(
     chart: alt.TopLevelMixin, rows: pd.DataFrame, empty: str, select: str | None = None, time: TimeView | None = None
 ) -> None:
@@ -139,9 +110,9 @@ def show_chart(
     if rows.empty:  # a chart's description is its accessible name (Streamlit reads it; no alt= needed)
         st.info(empty, icon=":material/bar_chart_off:")
     elif select is None:
-        draw(chart, width="stretch")
+        st.altair_chart(unchecked(chart), width="stretch")
     else:
-        draw(chart, width="stretch", key=chart_key(select, time), on_select="rerun",
+        st.altair_chart(unchecked(chart), width="stretch", key=chart_key(select, time), on_select="rerun",
                         selection_mode=select)  # fmt: skip
 
 
@@ -163,7 +134,7 @@ def charts_section(index: FrameIndex, rows: views.ChartRows, time: TimeView) -> 
                    "bucket", time)  # fmt: skip
         if not totals.empty:
             chosen = rows_selection(time)
-            draw(charts_time.compound_chart(totals, unit, chosen), width="stretch")
+            st.altair_chart(unchecked(charts_time.compound_chart(totals, unit, chosen)), width="stretch")
     with right:
         st.markdown("**Sentiment**")
         show_chart(charts.sentiment_chart(mix), mix, "No reactions.", "sentiment")
@@ -416,7 +387,7 @@ def network_section(
         return
     st.caption(presenter.network_caption(shown))
     name = NETWORK_SELECTIONS[shown.kind]
-    draw(network_chart(shown), width="stretch", key=chart_key(name), on_select="rerun",
+    st.altair_chart(unchecked(network_chart(shown)), width="stretch", key=chart_key(name), on_select="rerun",
                     selection_mode=name)  # fmt: skip
     files = exports.network_downloads(shown, filters, selection, version=reactions.__version__)
     eager = np.count_nonzero(filtered) <= EAGER_EXPORT_ROWS  # else made when clicked (100k: 0.1 s a rerun)

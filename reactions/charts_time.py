@@ -255,16 +255,12 @@ def heatmap_chart(rows: pd.DataFrame, bucket: str, order: Sequence[str] = ()) ->
     follow ``order`` (the Top hashtags chart's), then the aggregate's own order."""
     shown = _for_chart(rows, bucket)
     tags = list(dict.fromkeys([*order, *shown["hashtag"].astype(str)]))
-    # The order as a column (not a list in the spec): other rows leave the spec as it was, and the page's browser
-    # then updates the chart's data rather than drawing it anew.
-    shown = shown.assign(rank=shown["hashtag"].astype(str).map({tag: n for n, tag in enumerate(tags)}))
     chart: alt.Chart = (
         alt.Chart(shown)
         .mark_rect()
         .encode(
             **_x(shown, bucket),
-            y=alt.Y("hashtag:N", title=None, sort=alt.EncodingSortField("rank", op="min"),
-                    axis=alt.Axis(labelLimit=220)),
+            y=alt.Y("hashtag:N", title=None, sort=tags, axis=alt.Axis(labelLimit=220)),
             color=alt.Color("reactions:Q", title="Reactions",
                             scale=alt.Scale(range=list(palette.COUNT_RANGE), domainMin=0),
                             legend=alt.Legend(orient="top", gradientLength=140, tickMinStep=1, format="d")),

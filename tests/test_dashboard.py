@@ -978,16 +978,3 @@ def test_the_page_module_loads_no_heavy_library_before_its_first_bar() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert done.stdout.strip() == "[]"
 
-
-def test_a_filter_leaves_the_charts_specs_as_they_were_and_sends_new_rows() -> None:
-    """Issue 19: a filter made Chromium draw every chart anew (2-3 CPU-s at 100,000 reactions): Streamlit named
-    each chart's datasets by a hash of their rows, so new rows made a new spec, and its browser code draws a new
-    spec from scratch.  The page names them by their place: the spec stays, only the rows change."""
-    at = run_page()
-    before = {json.loads(c.proto.spec).get("description"): c.proto for c in at.get("vega_lite_chart")}
-    at.multiselect(key="f_tags").set_value(["TimesUp"]).run()
-    assert not at.exception
-    after = {json.loads(c.proto.spec).get("description"): c.proto for c in at.get("vega_lite_chart")}
-    kept = [name for name in before if name in after and after[name].spec == before[name].spec]
-    assert len(kept) >= 4  # the sentiment, hashtag, compound and author charts (the time charts' range moved)
-    assert all(after[name].datasets != before[name].datasets for name in kept)
