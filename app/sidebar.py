@@ -81,6 +81,20 @@ def follow_date_bounds(first: dt.date, last: dt.date, key: str = "f_dates") -> N
         st.session_state[key] = moved
 
 
+def long_list(label: str, every: list[str], top: list[str], key: str, placeholder: str, help: str = "") -> list[str]:
+    """A multiselect of ``every`` choice, or, beyond :data:`app.presenter.LONG_LIST` of them, of the ``top`` ones
+    (those with most reactions) and those chosen, any other typed (its exact name; a name no reaction has matches
+    none)."""
+    if len(every) <= presenter.LONG_LIST:
+        return st.multiselect(label, every, key=key, placeholder=placeholder, help=help or None)
+    listed = set(top)
+    shown = [*top, *(v for v in st.session_state.get(key) or () if v not in listed)]
+    more = f"The {len(top):,} with most reactions of {len(every):,} are listed; type any other's exact name."
+    chosen = st.multiselect(label, shown, key=key, placeholder=placeholder, accept_new_options=True,
+                            help=f"{help}. {more}" if help else more)  # fmt: skip
+    return chosen
+
+
 def sidebar_filters(options: dict[str, Any]) -> views.Filters:
     """The filter widgets; returns the filters they describe and mirrors them in the URL."""
     init_filters(options)
@@ -104,10 +118,11 @@ def sidebar_filters(options: dict[str, Any]) -> views.Filters:
     kinds = st.segmented_control("Kind", options["kinds"], selection_mode="multi", key="f_kind")
     text = st.text_input("Search text", key="f_text", placeholder="word, phrase or @handle")
     with st.expander("Article, outlet, author, platform, how found"):
-        articles = st.multiselect("Article", options["articles"], key="f_article", placeholder="Any article")
-        outlets = st.multiselect("Outlet", options["outlets"], key="f_outlet", placeholder="Any outlet",
-                                 help="The registered domain of a citing article's URL (bbc.co.uk)")  # fmt: skip
-        authors = st.multiselect("Author", options["authors"], key="f_author", placeholder="Any author")
+        articles = long_list("Article", options["articles"], options["top_articles"], "f_article", "Any article")
+        outlets = long_list("Outlet", options["outlets"], options["outlets"][: presenter.LONG_LIST], "f_outlet",
+                            "Any outlet", "The registered domain of a citing article's URL (bbc.co.uk)")  # fmt: skip
+        authors = long_list("Author", options["authors"], options["authors"][: presenter.LONG_LIST], "f_author",
+                            "Any author")  # fmt: skip
         platforms = st.multiselect("Platform", options["platforms"], key="f_platform", placeholder="Any")
         renderings = st.multiselect("Found as", options["renderings"], key="f_rendering", placeholder="Any rendering",
                                     help=presenter.RENDERINGS_HELP)  # fmt: skip
