@@ -133,7 +133,29 @@ def open_page(page: Any, go: Callable[[], Any], clock: Clock, prefix: str, progr
     clock.lap(f"{prefix}_page_s")
 
 
-def interactions(page: Any, clock: Clock) -> None:
+def js_profile(page: Any) -> Any:
+    """Start V8's sampling profiler on ``page`` (Chrome DevTools Protocol); returns the session to stop it with
+    :func:`js_seconds`."""
+    session = page.context.new_cdp_session(page)
+    session.send("Profiler.enable")
+    session.send("Profiler.setSamplingInterval", {"interval": 500})
+    session.send("Profiler.start")
+    return session
+
+
+def js_seconds(session: Any, top: int = 12) -> dict[str, float]:
+    """Stop the profiler: seconds sampled per script file (``(program)``: native work such as layout and paint;
+    ``(garbage collector)``; ``(idle)``), the ``top`` first."""
+    profile = session.send("Profiler.stop")["profile"]
+    files = {node["id"]: node["callFrame"]["url"].rsplit("/", 1)[-1] or node["callFrame"]["functionName"]
+             for node in profile["nodes"]}  # fmt: skip
+    spent: dict[str, float] = {}
+    for node, delta in zip(profile["samples"], profile["timeDeltas"], strict=True):
+        spent[files[node]] = spent.get(files[node], 0.0) + delta / 1e6
+    return dict(sorted(spent.items(), key=lambda item: -item[1])[:top])
+
+
+def interactions(page: Any, clock: Clock, profile: bool = False) -> None:
     """The table's next page, a hashtag filter and a time-chart click, each timed until it has settled."""
     page.mouse.move(0, 0)
     stepper = page.locator(".st-key-table_page [data-testid=stNumberInputStepUp]")
@@ -147,10 +169,13 @@ def interactions(page: Any, clock: Clock) -> None:
     page.locator(".st-key-f_tags input").click()
     option = page.get_by_role("option").first
     option.wait_for(timeout=STEP_LIMIT)
+    session = js_profile(page) if profile else None
     clock.start()
     option.click()
     until(page, headline_changed(before))
     clock.lap("filter_s")
+    if session is not None:
+        print(f"filter, seconds sampled in Chromium's page: {json.dumps(js_seconds(session))}", file=sys.stderr)
     page.keyboard.press("Escape")
     page.wait_for_timeout(300)
     before = reactions_shown(page)
@@ -163,7 +188,7 @@ def interactions(page: Any, clock: Clock) -> None:
     clock.lap("chart_click_s")
 
 
-def browse(corpus: Path, cache: Path, profile: str | None = None) -> dict[str, float]:
+def browse(corpus: Path, cache: Path, profile: str | None = None, js: bool = False) -> dict[str, float]:
     """Serve the page over ``corpus`` with the cache ``cache`` (empty for a cold first load) and time it in
     Chromium; ``profile``: where the server writes a cProfile of each script run (``$REACTIONS_PAGE_PROFILE``)."""
     from playwright.sync_api import sync_playwright
@@ -182,7 +207,7 @@ def browse(corpus: Path, cache: Path, profile: str | None = None) -> dict[str, f
                 open_page(page, page.reload, clock, "reload")
                 fresh = browser.new_context(viewport={"width": 1440, "height": 2400}).new_page()
                 open_page(fresh, lambda: fresh.goto(url), clock, "new_session")
-                interactions(fresh, clock)
+                interactions(fresh, clock, js)
             finally:
                 browser.close()
     finally:
@@ -240,6 +265,8 @@ def main(argv: list[str] | None = None) -> int:
                         "reads the finished frame kept there)")  # fmt: skip
     parser.add_argument("--keep", type=Path, help="keep the caches here (DIR/CORPUS/cli, DIR/CORPUS/page; start "
                         "empty), e.g. for bench_page.py's REACTIONS_CACHE_DIR afterwards")  # fmt: skip
+    parser.add_argument("--js-profile", action="store_true", help="profile Chromium's page (V8) during the filter: "
+                        "seconds sampled per script file, to stderr (the filter's own figures are then inflated)")
     parser.add_argument("--profile", help="the server writes a cProfile of each script run to PROFILE.<n>.prof")
     args = parser.parse_args(argv)
     results: dict[str, dict[str, float]] = {}
@@ -250,7 +277,7 @@ def main(argv: list[str] | None = None) -> int:
             scratch = args.keep / corpus.name if args.keep else Path(temporary)
             found = {} if args.no_cli else cli_run(corpus, Path(scratch) / "cli")
             page_cache = args.page_cache or Path(scratch) / ("cli" if args.warm_page else "page")
-            found |= browse(corpus, page_cache, args.profile)
+            found |= browse(corpus, page_cache, args.profile, args.js_profile)
             found["warm_page"] = float(args.warm_page)
         results[corpus.name] = found
         print(f"{corpus}: {json.dumps(found)}", file=sys.stderr, flush=True)
