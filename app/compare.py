@@ -15,7 +15,7 @@ import streamlit as st
 import reactions
 from app import exports, presenter
 from app.sections import EAGER_EXPORT_ROWS, column_config, unchecked
-from app.sidebar import follow_date_bounds, long_list
+from app.sidebar import LONG_LIST, follow_date_bounds, long_list
 from app.timeview import time_view
 from reactions import charts_compare, compare, links, views
 from reactions.index import FrameIndex
@@ -106,7 +106,7 @@ def _more_b_filters(options: dict[str, Any]) -> dict[str, Any]:
         chosen["articles"] = long_list("B: article", options["articles"], options["top_articles"], "b_article",
                                        "Any article")  # fmt: skip
     with right:
-        chosen["authors"] = long_list("B: author", options["authors"], options["authors"][: presenter.LONG_LIST],
+        chosen["authors"] = long_list("B: author", options["authors"], options["authors"][:LONG_LIST],
                                       "b_author", "Any author")  # fmt: skip
     chosen |= {
         "platforms": left.multiselect("B: platform", options["platforms"], key="b_platform", placeholder="Any"),

@@ -92,7 +92,6 @@ def filter_options(data: Data) -> dict[str, Any]:
         "sentiments": list(SENTIMENT_LABELS),
         "kinds": used["kind"],
         "articles": sorted(index.sources.names),
-        "top_articles": sorted(_most_cited_names(index.sources, LONG_LIST)),
         "outlets": top_outlets(index, top=10_000)["outlet"].tolist(),
         "authors": top_authors(index, top=10_000)["author"].tolist(),
         "platforms": used["platform"],
@@ -100,19 +99,6 @@ def filter_options(data: Data) -> dict[str, Any]:
         "buckets": [AUTO, *BUCKETS],
         "zones": zone_names(),
     }
-
-
-LONG_LIST = 1_000
-"""The most choices a long list's widget (article, author, outlet) offers at once: those with most reactions; any
-other can be typed.  Streamlit's browser code builds every option of every list at every rerun: the 24,000
-articles and 10,000 authors of 101,264 reactions were about a third of Chromium's work for a filter."""
-
-
-def _most_cited_names(entries: Any, top: int) -> list[str]:
-    """The ``top`` names of ``entries`` with most reactions (ties: the first name)."""
-    counts = np.bincount(entries.items, minlength=len(entries.names))
-    order = np.argsort(-counts, kind="stable")[:top]
-    return [str(name) for name in entries.names[order]]
 
 
 def widget_values(wanted: Filters, options: Mapping[str, Any]) -> dict[str, Any]:
