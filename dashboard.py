@@ -15,48 +15,14 @@ rows to the browser (the downloads hold every filtered row).
 
 from __future__ import annotations
 
-import hashlib
-import sqlite3
+from pathlib import Path
+from typing import Any
 
-import numpy as np
 import streamlit as st
 
-import reactions
-from app.compare import compare_section
-from app.loading import (
-    ArticleReader,
-    analyst_store,
-    corpus_dir,
-    corpus_stamp,
-    current_fingerprint,
-    frame_index,
-    named_columns,
-    open_run,
-    scored_frame,
-    source_options,
-    split_outcomes,
-)
-from app.outlets import outlets_section
-from app.saved import saved_views_panel
-from app.sections import (
-    charts_section,
-    current_selection,
-    downloads,
-    headline,
-    network_section,
-    one_line,
-    outcomes_table,
-    selection_bar,
-    table_section,
-    upload_report,
-)
-from app.sidebar import filter_options, scorer_choice, sidebar_filters, uploaded_files
-from app.timeview import time_view
-from app.travel import sync_selection
-from reactions import links, palette, views
-from reactions.errors import ReactionsError
-from reactions.scorers import describe_scorer
-from reactions.store import corpus_folder
+from app.opening import corpus_dir, first_bar
+from app.profiling import run_profiled
+from reactions import palette
 
 STYLE = f"""<style>
 .st-key-post_paragraph {{ background: {palette.POST_HIGHLIGHT[0]}; border-left: 4px solid {palette.POST_HIGHLIGHT[1]};
@@ -76,17 +42,68 @@ STYLE = f"""<style>
 
 
 def main() -> None:
+    """The page: a progress bar at once when this server has not opened the corpus yet, then the page."""
     st.set_page_config(page_title="Reactions", page_icon=":material/forum:", layout="wide")
     st.html(STYLE)
-    folder, sources = corpus_dir(), source_options()
+    folder = corpus_dir()
+    show(folder, first_bar(folder))
+
+
+def show(folder: Path, slot: Any) -> None:
+    """The page over the corpus ``folder``; ``slot`` holds the first load's progress bar."""
+    # The page's libraries (pandas, Altair, networkx, the parser: 2 CPU-s on a server's first run) load here, once
+    # the first load's bar is up (app.opening).
+    import hashlib
+    import sqlite3
+
+    import numpy as np
+
+    import reactions
+    from app.compare import compare_section
+    from app.loading import (
+        ArticleReader,
+        analyst_store,
+        corpus_stamp,
+        current_listing,
+        frame_index,
+        kept_outcomes,
+        named_columns,
+        open_run,
+        scored_frame,
+        source_options,
+    )  # fmt: skip
+    from app.outlets import outlets_section
+    from app.saved import saved_views_panel
+    from app.sections import (
+        charts_section,
+        current_selection,
+        downloads,
+        headline,
+        network_section,
+        one_line,
+        outcomes_table,
+        selection_bar,
+        table_section,
+        upload_report,
+    )  # fmt: skip
+    from app.sidebar import filter_options, scorer_choice, sidebar_filters, uploaded_files
+    from app.timeview import time_view
+    from app.travel import sync_selection
+    from reactions import links, views
+    from reactions.errors import ReactionsError
+    from reactions.scorers import describe_scorer
+    from reactions.store import corpus_folder
+
+    sources = source_options()
     if not (folder.is_dir() or folder.is_file()):
+        slot.empty()
         st.error("The corpus (a folder of articles, or a dataset or web-archive file) does not exist:",
                  icon=":material/folder_off:")  # fmt: skip
         st.code(str(folder), language=None)
         st.stop()
     home = corpus_folder([folder])  # where the analyst's labels are kept: the folder, or a dataset's own folder
     try:
-        files = current_fingerprint(folder)
+        files, listed = current_listing(folder)
         with st.sidebar:
             st.header("Reactions")
             st.code(str(folder), language=None, wrap_lines=True)
@@ -96,10 +113,11 @@ def main() -> None:
             scorer = scorer_choice()
         settings = analyst_store(home)
         overrides, lexicon = tuple(sorted(settings.overrides.items())), tuple(sorted(settings.lexicon.items()))
-        key = hashlib.sha256(repr((files, st.session_state.get("upload", ("",))[0] if upload.names else "")).encode())
+        key = hashlib.sha256(repr((listed, st.session_state.get("upload", ("",))[0] if upload.names else "")).encode())
         run = open_run(str(folder), key.hexdigest() if files or upload.names else "", upload, overrides, lexicon,
-                       len(files) + len(upload.documents), sources)
+                       len(files) + len(upload.documents), sources, slot)
     except (ReactionsError, OSError, sqlite3.Error) as error:
+        slot.empty()
         st.error(f"The corpus could not be read: {one_line(error)}. Check the folder, then reload the page.",
                  icon=":material/error:")  # fmt: skip
         st.stop()
@@ -116,7 +134,7 @@ def main() -> None:
         st.warning(settings.note, icon=":material/warning:")
     elif settings.note is not None:
         st.caption(settings.note.capitalize())
-    corpus_outcomes, upload_outcomes = split_outcomes(run.outcomes, upload)
+    corpus_outcomes, upload_outcomes = kept_outcomes(key.hexdigest(), run.outcomes, upload)
     upload_report(upload_outcomes)
     if frame.empty:
         st.info("No reactions found in this corpus. Add articles with the uploader in the sidebar, or open another "
@@ -158,4 +176,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":  # Streamlit runs the page as __main__; tests import its helpers
-    main()
+    run_profiled(main)

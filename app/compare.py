@@ -15,7 +15,7 @@ import streamlit as st
 import reactions
 from app import exports, presenter
 from app.sections import EAGER_EXPORT_ROWS, column_config, unchecked
-from app.sidebar import follow_date_bounds
+from app.sidebar import LONG_LIST, follow_date_bounds, long_list
 from app.timeview import time_view
 from reactions import charts_compare, compare, links, views
 from reactions.index import FrameIndex
@@ -103,9 +103,14 @@ def side_b_filters(options: dict[str, Any]) -> views.Filters:
 
 def _more_b_filters(options: dict[str, Any]) -> dict[str, Any]:
     left, right = st.columns(2)
-    return {
-        "articles": left.multiselect("B: article", options["articles"], key="b_article", placeholder="Any article"),
-        "authors": right.multiselect("B: author", options["authors"], key="b_author", placeholder="Any author"),
+    chosen: dict[str, Any] = {}
+    with left:
+        chosen["articles"] = long_list("B: article", options["articles"], options["top_articles"], "b_article",
+                                       "Any article")  # fmt: skip
+    with right:
+        chosen["authors"] = long_list("B: author", options["authors"], options["authors"][:LONG_LIST],
+                                      "b_author", "Any author")  # fmt: skip
+    chosen |= {
         "platforms": left.multiselect("B: platform", options["platforms"], key="b_platform", placeholder="Any"),
         "renderings": right.multiselect("B: found as", options["renderings"], key="b_rendering",
                                         placeholder="Any rendering", help=presenter.RENDERINGS_HELP),
@@ -114,6 +119,7 @@ def _more_b_filters(options: dict[str, Any]) -> dict[str, Any]:
         "languages": right.multiselect("B: language", options["languages"], key="b_lang", placeholder="Any language",
                                        format_func=language_name),
     }  # fmt: skip
+    return chosen
 
 
 @st.fragment

@@ -3,14 +3,11 @@ frame and every outcome) and the frame's index, an article on demand, and the an
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
-import os
-import sys
+import hashlib
 import threading
 import time
-from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +16,8 @@ import pyarrow as pa
 import streamlit as st
 
 from app import presenter
+from app.opening import COLUMN_FLAGS, arguments
+from app.opening import runs as _runs
 from reactions import scorers, sentiment_model, store
 from reactions.corpus import scan_files
 from reactions.index import FrameIndex
@@ -30,30 +29,6 @@ from reactions.run.uploads import read_uploads_guarded
 from reactions.sources import DEFAULT_SOURCE, SourceOptions
 from reactions.sources.uploads import Upload
 
-HERE = Path(__file__).resolve().parent.parent
-DEFAULT_CORPUS = HERE / "seeds"
-
-
-COLUMN_FLAGS = ("text", "id", "title", "date", "url")
-"""The dataset options the page takes, as the CLI does: ``-- --id-col news_id`` (``--text-col``, ``--title-col``,
-``--date-col``, ``--url-col``)."""
-
-
-def _arguments(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(add_help=False)
-    parser.add_argument("--corpus")
-    for name in COLUMN_FLAGS:
-        parser.add_argument(f"--{name}-col", dest=f"{name}_col")
-    args, _ = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
-    return args
-
-
-def corpus_dir(argv: list[str] | None = None) -> Path:
-    """The corpus: ``-- --corpus PATH`` (a folder of articles, or a dataset or web-archive file), else
-    ``$REACTIONS_CORPUS``, else the bundled seeds."""
-    chosen = _arguments(argv).corpus or os.environ.get("REACTIONS_CORPUS") or DEFAULT_CORPUS
-    return Path(chosen).expanduser().resolve()
-
 
 def source_options(argv: list[str] | None = None) -> SourceOptions:
     """How the corpus's datasets are read: the columns named after ``--`` (``--id-col news_id``), as the CLI's.
@@ -62,7 +37,7 @@ def source_options(argv: list[str] | None = None) -> SourceOptions:
     >>> options.text_col, options.id_col, options.url_col
     ('body', 'news_id', None)
     """
-    args = _arguments(argv)
+    args = arguments(argv)
     return SourceOptions(**{f"{name}_col": getattr(args, f"{name}_col") for name in COLUMN_FLAGS})
 
 
@@ -84,6 +59,8 @@ class _Listing:
     when: float
     took: float
     files: tuple[tuple[str, str, int, int], ...]
+    digest: str = ""
+    """A hash of ``files``, made once (265,000 files: 0.18 CPU-s to hash again at every rerun)."""
     busy: bool = False
 
 
@@ -94,6 +71,11 @@ def _listings() -> tuple[dict[str, _Listing], threading.Lock]:
 
 
 def current_fingerprint(folder: Path) -> tuple[tuple[str, str, int, int], ...]:
+    """:func:`current_listing`'s files."""
+    return current_listing(folder)[0]
+
+
+def current_listing(folder: Path) -> tuple[tuple[tuple[str, str, int, int], ...], str]:
     """:func:`fingerprint` of ``folder`` as the page last listed it (in any session).  The first listing is made at
     once; when the last is more than :data:`RELIST_FACTOR` times its own time old, a new one is made in the
     background and the next rerun uses it: no rerun waits for a large corpus to be listed again (26,500 files were
@@ -111,13 +93,13 @@ def current_fingerprint(folder: Path) -> tuple[tuple[str, str, int, int], ...]:
             listings[name] = kept
     elif stale:
         threading.Thread(target=_relist, args=(folder, listings, lock), daemon=True).start()
-    return kept.files
+    return kept.files, kept.digest
 
 
 def _list(folder: Path) -> _Listing:
     started = time.monotonic()
     files = fingerprint(folder)
-    return _Listing(started, time.monotonic() - started, files)
+    return _Listing(started, time.monotonic() - started, files, hashlib.sha256(repr(files).encode()).hexdigest())
 
 
 def _relist(folder: Path, listings: dict[str, _Listing], lock: threading.Lock) -> None:
@@ -145,42 +127,6 @@ def fingerprint(folder: Path) -> tuple[tuple[str, str, int, int], ...]:
 
 
 Pairs = tuple[tuple[str, Any], ...]
-
-
-RUNS_KEPT = 8
-"""Runs kept for every session (the least recently used goes first)."""
-
-
-@dataclass(frozen=True)
-class _Runs:
-    """The runs shared by every session, by what they read, and one lock per run, so that two sessions opening
-    the same corpus read it once (the second waits for the first)."""
-
-    done: OrderedDict[tuple[Any, ...], Extraction] = field(default_factory=OrderedDict)
-    locks: dict[tuple[Any, ...], threading.Lock] = field(default_factory=dict)
-    guard: threading.Lock = field(default_factory=threading.Lock)
-
-    def lock(self, key: tuple[Any, ...]) -> threading.Lock:
-        with self.guard:
-            return self.locks.setdefault(key, threading.Lock())
-
-    def get(self, key: tuple[Any, ...]) -> Extraction | None:
-        with self.guard:
-            found = self.done.get(key)
-            if found is not None:
-                self.done.move_to_end(key)
-            return found
-
-    def keep(self, key: tuple[Any, ...], run: Extraction) -> None:
-        with self.guard:
-            self.done[key] = run
-            while len(self.done) > RUNS_KEPT:
-                self.locks.pop(self.done.popitem(last=False)[0], None)
-
-
-@st.cache_resource(show_spinner=False)
-def _runs() -> _Runs:
-    return _Runs()
 
 
 def load_run(
@@ -270,14 +216,16 @@ PROGRESS_EVERY = 0.25
 
 def open_run(
     folder: str, key: str, upload: Upload, overrides: Pairs, lexicon: Pairs, files: int,
-    sources: SourceOptions = DEFAULT_SOURCE,
+    sources: SourceOptions = DEFAULT_SOURCE, slot: Any = None,
 ) -> Extraction:
     """:func:`load_run`, with a progress bar while the run reads the corpus's ``files`` files (shown at once,
-    then after each part read, at most every :data:`PROGRESS_EVERY` seconds; gone when the run is done).  A run
-    that is kept already opens without one."""
+    then after each part read, at most every :data:`PROGRESS_EVERY` seconds; gone when the run is done), in
+    ``slot`` (:func:`app.opening.first_bar`'s, else a new one).  A run that is kept already opens without one."""
+    slot = st.empty() if slot is None else slot
     if is_loaded(folder, key, overrides, lexicon, sources):
+        slot.empty()
         return load_run(folder, key, upload, overrides, lexicon, sources=sources)
-    slot, start = st.empty(), time.monotonic()
+    start = time.monotonic()
     slot.progress(0.0, text=progress_text(0, files, 0.0))
     last = start
 
@@ -323,6 +271,15 @@ class ArticleReader:
         """The article ``source``, or ``None`` when the run read no such article."""
         path = next((o.path for o in self.outcomes if o.source == source), None)
         return None if path is None else load_article(self.key, path, source, self.upload, self.sources)
+
+
+@st.cache_resource(show_spinner=False, max_entries=16)
+def kept_outcomes(
+    key: str, _outcomes: tuple[FileOutcome, ...], _upload: Upload
+) -> tuple[tuple[FileOutcome, ...], tuple[FileOutcome, ...]]:
+    """:func:`split_outcomes` of the run ``key`` (its files and upload), made once (265,000 outcomes: a pass in
+    Python at every rerun)."""
+    return split_outcomes(_outcomes, _upload)
 
 
 def split_outcomes(

