@@ -1,16 +1,14 @@
-"""Scale out on Dask: the same run, its tasks on a cluster.
+"""Scale out on Dask: a client of a cluster, for :func:`reactions.run.pipeline.extract_frame` to run its tasks on.
 
-:func:`extract` is :func:`reactions.run.pipeline.extract_frame` with a Dask client as its executor: the files are
-listed here exactly as every run lists them, the same reading tasks (:func:`reactions.run.tasks.read_chunk`:
-read, parse, columns) and scoring tasks run on the workers, and the merge by reaction id happens here, as in a
-single-process run.  The scored frame is written as Parquet partitions when ``out`` is given.  The frame it
-returns is identical to ``to_frame(read_corpus(paths))`` (which scores with ``score_frame``).
+``extract_frame(paths, cluster=client)`` (``reactions extract --dask``) lists the files here exactly as every run
+lists them, runs the same reading tasks (:func:`reactions.run.tasks.read_chunk`: read, parse, columns) and scoring
+tasks on the cluster's workers (:class:`reactions.run.executors.Cluster`), and merges by reaction id here, as a
+single-process run does: the frame is identical.
 
-With no ``client`` it starts a :class:`distributed.LocalCluster` (one single-threaded worker
-process per core: parsing holds the GIL; see :func:`local_cluster`) and closes it afterwards.  To run on an existing
-cluster, pass a client of its scheduler, e.g. ``with connect("tcp://scheduler:8786") as client:
-extract(paths, client)``; the workers need ``reactions`` installed and must see the files at
-the same paths (a shared file system).
+:func:`connect` gives the client: of an existing cluster (``connect("tcp://scheduler:8786")``; the workers need
+``reactions`` installed and must see the files at the same paths, a shared file system), or of a
+:class:`distributed.LocalCluster` it starts (one single-threaded worker process per core: parsing holds the GIL;
+see :func:`local_cluster`) and stops afterwards, with every process it started.
 
 Dask is an optional extra (``pip install 'reactions[dask]'``) and is imported only here.
 """
@@ -20,22 +18,14 @@ from __future__ import annotations
 import contextlib
 import importlib
 import os
-from collections.abc import Iterator, Mapping, Sequence
-from pathlib import Path
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Final
 
-import pandas as pd
-
 from reactions.errors import ReactionsError
-from reactions.export import write_atomically
-from reactions.frames import with_lag_hours
 from reactions.run.guard import PRELOAD
-from reactions.sources.files import DEFAULT_READ, ReadOptions
 
 if TYPE_CHECKING:
     from distributed import Client
-
-    from reactions.run.pipeline import Extraction
 
 CONNECT_TIMEOUT = "20s"
 """How long :func:`connect` tries to reach a scheduler before giving up."""
@@ -48,8 +38,6 @@ QUIET_CLUSTER: Final = {
 }
 """The local cluster's settings (read by its worker processes too): each default interval costs CPU for every
 second the run lasts, which on a busy machine is several per CPU-second of work."""
-PARTITION_ROWS = 50_000
-"""Reactions per Parquet file."""
 
 
 @contextlib.contextmanager
@@ -109,69 +97,3 @@ def _stop_helpers() -> None:
         if stop is not None:
             with contextlib.suppress(Exception):
                 stop()
-
-
-@contextlib.contextmanager
-def _session(client: Client | None) -> Iterator[Any]:
-    if client is not None:
-        yield client
-    else:
-        with connect() as local:
-            yield local
-
-
-def extract(
-    paths: Sequence[str | Path],
-    client: Client | None = None,
-    out: str | Path | None = None,
-    *,
-    lexicon: Mapping[str, float] | None = None,
-    overrides: Mapping[str, str] | None = None,
-) -> pd.DataFrame:
-    """The scored frame of every reaction in ``paths`` (files or folders), computed on Dask.
-
-    ``out``: a folder to write the frame into as Parquet partitions (``part.0.parquet``, …).
-    ``lexicon`` and ``overrides`` are passed to :func:`reactions.sentiment.score_frame`.
-    """
-    return extract_run(paths, client, out, lexicon=lexicon, overrides=overrides).frame
-
-
-def extract_run(
-    paths: Sequence[str | Path],
-    client: Client | None = None,
-    out: str | Path | None = None,
-    *,
-    lexicon: Mapping[str, float] | None = None,
-    overrides: Mapping[str, str] | None = None,
-    read: ReadOptions = DEFAULT_READ,
-    cache: bool = False,
-) -> Extraction:
-    """:func:`extract` with every file's outcome, for a caller that reports on the run, as ``reactions extract
-    --dask`` does: :func:`reactions.run.pipeline.extract_frame`, its tasks run by the cluster's workers."""
-    from reactions.run.pipeline import extract_frame
-
-    with _session(client) as active:
-        result = extract_frame(paths, cache=cache, lexicon=lexicon, overrides=overrides, read=read, cluster=active)
-    if out is not None:
-        write_parts(result.frame, Path(out))
-    return result
-
-
-def write_parts(frame: pd.DataFrame, out: Path) -> list[Path]:
-    """``frame`` as Parquet files ``out/part.0.parquet``, … of :data:`PARTITION_ROWS` rows each,
-    all with one schema (inferred from every row: an empty list in one part says nothing); ``lag`` as
-    ``lag_hours``, as in every export (:func:`reactions.export.read_parquet` reads a part back)."""
-    arrow: Any = importlib.import_module("pyarrow")
-    parquet: Any = importlib.import_module("pyarrow.parquet")
-    out.mkdir(parents=True, exist_ok=True)
-    frame = with_lag_hours(frame)
-    schema = arrow.Schema.from_pandas(frame, preserve_index=False)
-    written = []
-    for number, start in enumerate(range(0, max(len(frame), 1), PARTITION_ROWS)):
-        part = frame.iloc[start : start + PARTITION_ROWS]
-        path = out / f"part.{number}.parquet"
-        sink = arrow.BufferOutputStream()
-        parquet.write_table(arrow.Table.from_pandas(part, schema=schema, preserve_index=False), sink)
-        write_atomically(path, sink.getvalue().to_pybytes())  # a failed write never leaves a cut part
-        written.append(path)
-    return written
