@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +15,7 @@ from types import ModuleType
 from typing import Any
 
 import pandas as pd
+import psutil
 import pytest
 
 pytest.importorskip("dask.bag")
@@ -193,3 +196,30 @@ def test_after_a_cli_run_on_a_local_cluster_the_process_has_no_child(tmp_path: P
 def test_a_local_cluster_has_the_workers_asked_for() -> None:
     with reactions_dask.connect(workers=1) as local:
         assert len(local.scheduler_info()["workers"]) == 1
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
+def test_ctrl_c_in_a_terminal_stops_a_cluster_run_with_one_line_and_no_process_left(tmp_path: Path) -> None:
+    rows = [p.read_text(encoding="utf-8") for p in sorted(SEEDS.glob("*.txt"))] * 400  # seconds of parsing
+    pd.DataFrame({"id": range(len(rows)), "text": rows}).to_csv(tmp_path / "many.csv", index=False)
+    mark = uuid.uuid4().hex
+    env = {**os.environ, "REACTIONS_TEST_RUN": mark, "REACTIONS_CACHE_DIR": str(tmp_path / "cache")}
+    command = [sys.executable, "-m", "reactions", "extract", str(tmp_path / "many.csv"), "--dask", "--jobs", "2",
+               "--no-cache", "-q", "-o", str(tmp_path / "out.csv")]  # fmt: skip
+    run = subprocess.Popen(command, env=env, start_new_session=True, stderr=subprocess.PIPE, text=True)
+    while len(processes_marked(mark)) < 3 and run.poll() is None:  # the command and its two workers
+        time.sleep(0.02)
+    os.killpg(run.pid, signal.SIGINT)  # as a terminal does: every process of the command gets it
+    _, err = run.communicate(timeout=300)
+    assert run.returncode == 130
+    assert "Traceback" not in err  # no worker died of it
+    assert err.strip().splitlines()[-1] == "error: interrupted"
+    assert processes_marked(mark) == []
+
+
+def test_an_error_inside_a_local_cluster_run_stops_its_workers() -> None:
+    with pytest.raises(RuntimeError, match="a bug"), reactions_dask.connect(workers=2) as local:  # noqa: PT012
+        workers = list(local.run(os.getpid).values())
+        assert len(workers) == 2
+        raise RuntimeError("a bug")
+    assert not any(psutil.pid_exists(pid) and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE for pid in workers)

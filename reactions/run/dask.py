@@ -17,7 +17,10 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import multiprocessing
 import os
+import signal
+import threading
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Final
 
@@ -30,11 +33,14 @@ if TYPE_CHECKING:
 CONNECT_TIMEOUT = "20s"
 """How long :func:`connect` tries to reach a scheduler before giving up."""
 QUIET_CLUSTER: Final = {
-    "distributed.worker.multiprocessing-method": "forkserver",
     "distributed.worker.profile.enabled": False,  # a stack sample of every task thread each 10 ms
     "distributed.admin.tick.interval": "1s",  # an event-loop check each 20 ms, in every process
     "distributed.admin.system-monitor.interval": "5s",  # psutil figures each 0.5 s, in every process
     "distributed.worker.memory.monitor-interval": "1s",
+    "distributed.scheduler.work-stealing": False,  # a look at every worker's queue each 100 ms: the tasks are
+    # queued on the scheduler and handed to a worker when it is free (worker saturation), nothing to steal
+    "distributed.scheduler.active-memory-manager.start": False,  # replicas looked for each 2 s: there are none
+    "distributed.worker.memory.spill": False,  # a task's result is small and taken at once: nothing to spill
 }
 """The local cluster's settings (read by its worker processes too): each default interval costs CPU for every
 second the run lasts, which on a busy machine is several per CPU-second of work."""
@@ -63,24 +69,49 @@ def connect(address: str | None = None, workers: int | None = None) -> Iterator[
 
 @contextlib.contextmanager
 def local_cluster(distributed: Any, workers: int) -> Iterator[Any]:
-    """A local cluster that costs little more than a process pool: worker processes forked from a fork server
-    that imported Dask and the parser once (spawned workers would each import both: about a CPU-second each),
-    one thread each (parsing holds the GIL), no dashboard, and none of the sampling a long-lived cluster does
-    every few milliseconds (:data:`QUIET_CLUSTER`); and when it closes, the helper processes
-    :mod:`multiprocessing` started for it (the fork server, the resource tracker) stopped too, so that nothing
-    outlives the command."""
+    """A local cluster that costs little more than a process pool: worker processes forked from this process with
+    the parser loaded (:data:`~reactions.run.guard.PRELOAD`: imported once, here, before the run has read anything;
+    where there is no ``fork``, from a fork server that imported Dask and the parser once; spawned workers would
+    each import both, about a CPU-second each), one thread each (parsing holds the GIL), no dashboard, and none of
+    the sampling a long-lived cluster does every few milliseconds (:data:`QUIET_CLUSTER`); and when it closes, the
+    helper processes :mod:`multiprocessing` started for it (the fork server, the resource tracker) stopped too, so
+    that nothing outlives the command."""
     dask: Any = importlib.import_module("dask")
-    context = distributed.utils.get_mp_context  # sets Dask's own preload once: ours, set after, wins
-    with dask.config.set(QUIET_CLUSTER):
-        context().set_forkserver_preload(["distributed", "pandas", *PRELOAD])
+    forked = "fork" in multiprocessing.get_all_start_methods()
+    settings = {**QUIET_CLUSTER, "distributed.worker.multiprocessing-method": "fork" if forked else "forkserver"}
+    for name in PRELOAD:
+        importlib.import_module(name)
+    with dask.config.set(settings), _deaf_to_ctrl_c() as interrupted:
+        if not forked:  # sets Dask's own preload once: ours, set after, wins
+            distributed.utils.get_mp_context().set_forkserver_preload(["distributed", "pandas", *PRELOAD])
         cluster = distributed.LocalCluster(
             n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
         )
     try:
+        if interrupted:
+            raise KeyboardInterrupt
         yield cluster
     finally:
         cluster.close()
         _stop_helpers()
+
+
+@contextlib.contextmanager
+def _deaf_to_ctrl_c() -> Iterator[list[int]]:
+    """A Ctrl-C (``SIGINT``) only noted while the workers are forked, so that they inherit a handler that ignores
+    it: a Ctrl-C in a terminal reaches every process of the command, and this process alone is to stop the run
+    (closing the cluster stops the workers); a worker that took it would die with its traceback and its nanny's,
+    dozens of lines, instead of the one line ``error: interrupted``.  What it yields holds the signals that came
+    meanwhile: the caller stops then.  (Outside the main thread, where no handler can be set, nothing changes.)"""
+    noted: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield noted
+        return
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: noted.append(signum))
+    try:
+        yield noted
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _stop_helpers() -> None:
