@@ -6,10 +6,10 @@ and Dask's processes) are taken, the run of least CPU of ``--repeat``.  On a sha
 is what the other users left; the CPU ratio (``cpu / cpu of --jobs 1``) says how much work parallelism adds,
 whatever the load.  The main process's own CPU time is taken too, and the part of it spent while no worker can
 run (the *serial* CPU: before the run's executor starts, and after the frame is built: writing the output).  On
-idle cores a run lasts about as long as its busiest process, so ``jobs1 CPU / max(main CPU, the others' CPU per
-other process)`` estimates the speed-up idle cores would give (the "idle-core estimate").  After each run, any
-process the command left behind is counted (it must be none), and its output, sorted, is compared with the
-``--jobs 1`` run's.
+idle cores a run lasts about as long as its busiest process, and at least its CPU over the cores, so ``jobs1 CPU /
+max(main CPU, the others' CPU per other process, CPU / 2)`` estimates the speed-up two idle cores would give (the
+"idle 2-core estimate").  After each run, any process the command left behind is counted (it must be none), and
+its output, sorted, is compared with the ``--jobs 1`` run's.
 
 Make the inputs from the real bulk corpus with ``benchmarks/make_bulk_dataset.py``::
 
@@ -108,6 +108,8 @@ def run_once(path: str, mode: str, out: Path) -> Run:
     return Run(wall, cpu, float(figures[0]), float(figures[2]), left_behind(str(out)), output)
 
 
+CORES = 2
+"""The idle cores the estimate is for (``--jobs 2``, a cluster of 2 workers)."""
 OTHERS = {"jobs1": 0, "jobs2": 1, "dask": 2}
 """Processes besides the main one that do the tasks (a 2-worker cluster's main process does none)."""
 
@@ -120,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     modes = args.modes.split(",")
     print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    print("| input | mode | wall s | CPU s | main CPU s | serial CPU s | wall speed-up | idle-core estimate |"
+    print("| input | mode | wall s | CPU s | main CPU s | serial CPU s | wall speed-up | idle 2-core estimate |"
           " CPU / jobs1 CPU | left behind | output as jobs1 |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
     with tempfile.TemporaryDirectory(prefix="bench-parallel-") as folder:
@@ -137,10 +139,10 @@ def main(argv: list[str] | None = None) -> int:
                 run = best[mode]
                 speed = f"{base.wall / run.wall:.2f}x" if base else "-"
                 ratio = f"{run.cpu / base.cpu:.2f}" if base else "-"
-                # on idle cores a run lasts about as long as its busiest process: the main one, or the others' CPU
-                # shared among the other cores
+                # on idle cores a run lasts about as long as its busiest process (the main one, or the others' CPU
+                # shared among them), and at least its CPU shared among the cores
                 others = OTHERS[mode]
-                busiest = max(run.main, (run.cpu - run.main) / others) if others else run.cpu
+                busiest = max(run.main, (run.cpu - run.main) / others, run.cpu / CORES) if others else run.cpu
                 idle = f"{base.cpu / busiest:.2f}x" if base else "-"
                 same = ("yes" if run.output == base.output else "NO") if base else "-"
                 figures = f"{run.wall:.2f} | {run.cpu:.2f} | {run.main:.2f} | {run.serial:.2f}"
