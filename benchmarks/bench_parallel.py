@@ -4,8 +4,9 @@ Each run is a fresh ``python -m reactions extract PATH --no-cache -q -o OUT.csv`
 and the CPU time of the whole process tree (this process's waited-for children: the command, its pool workers
 and Dask's processes) are taken, the run of least CPU of ``--repeat``.  On a shared machine the wall-time speed-up
 is what the other users left; the CPU ratio (``cpu / cpu of --jobs 1``) says how much work parallelism adds,
-whatever the load.  The main process's own CPU time is taken too, and the part of it spent while no worker can
-run (the *serial* CPU: before the run's executor starts, and after the frame is built: writing the output).  On
+whatever the load.  The main process's own CPU time is taken too (its exit included: the interpreter freeing what
+it holds), and the part of it spent while no worker can run (the *serial* CPU: before the run's executor starts,
+and after the frame is built: writing the output, exiting).  On
 idle cores a run lasts about as long as its busiest process, and at least its CPU over the cores, so ``jobs1 CPU /
 max(main CPU, the others' CPU per other process, CPU / 2)`` estimates the speed-up two idle cores would give (the
 "idle 2-core estimate").  After each run, any process the command left behind is counted (it must be none), and
@@ -76,7 +77,9 @@ shutdown()
 own = resource.getrusage(resource.RUSAGE_SELF)
 cpu = own.ru_utime + own.ru_stime
 serial = marks[1] + (cpu - marks[-1]) if len(marks) == 4 else float("nan")
-print(f"main-cpu {cpu:.3f} serial-cpu {serial:.3f}", file=sys.stderr)
+workers = resource.getrusage(resource.RUSAGE_CHILDREN)  # every worker has been waited for
+print(f"main-cpu {cpu:.3f} serial-cpu {serial:.3f} workers-cpu {workers.ru_utime + workers.ru_stime:.3f}",
+      file=sys.stderr)
 sys.exit(status)
 """
 """``reactions extract``, then the CPU time of its own process (not its workers') on stderr, and the part of it
@@ -105,7 +108,8 @@ def run_once(path: str, mode: str, out: Path) -> Run:
     figures = done.stderr.rsplit("main-cpu ", 1)[1].split()
     lines = out.read_bytes().splitlines()
     output = b"\n".join([lines[0], *sorted(lines[1:])])  # rows in any order
-    return Run(wall, cpu, float(figures[0]), float(figures[2]), left_behind(str(out)), output)
+    exit_cpu = cpu - float(figures[0]) - float(figures[4])  # the interpreter's own end: freeing what it holds
+    return Run(wall, cpu, float(figures[0]) + exit_cpu, float(figures[2]) + exit_cpu, left_behind(str(out)), output)
 
 
 CORES = 2
