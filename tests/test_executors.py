@@ -10,11 +10,12 @@ import pandas as pd
 import pytest
 
 from reactions.models import Document
-from reactions.run import executors, pipeline
+from reactions.run import executors, pipeline, units
 from reactions.run.executors import Executor, Guarded, InProcess, ProcessPool, open_executor
 from reactions.run.pipeline import extract_frame
 from reactions.run.tasks import read_chunk
 from reactions.run.units import DocumentBatch
+from reactions.sources import partitions
 
 POST = b"Fans wrote back. So good #one \xe2\x80\x94 Ann (@ann) Feb 2, 2020\n"
 
@@ -80,3 +81,17 @@ def test_a_run_gives_the_same_frame_on_every_executor(seeds_dir: Path, monkeypat
         other = extract_frame(seeds_dir, cache=False, **settings)  # type: ignore[arg-type]
         pd.testing.assert_frame_equal(other.frame, one.frame)
         assert other.outcomes == one.outcomes
+
+
+def test_a_cluster_takes_fewer_larger_tasks_of_the_same_documents(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "rows.csv"
+    pd.DataFrame({"id": range(40), "text": ["Fans wrote back."] * 40}).to_csv(path, index=False)
+    monkeypatch.setattr(units, "ITEM_COUNT", 5)
+    (part,) = partitions(str(path))
+    fine, coarse = list(units.split_part(part)), list(units.split_part(part, grain=executors.Cluster.grain))
+    assert [len(batch.items) for batch, _ in fine] == [5] * 8
+    assert [len(batch.items) for batch, _ in coarse] == [20, 20]
+    assert [item for batch, _ in coarse for item in batch.items] == [item for batch, _ in fine for item in batch.items]
+    assert [weight for _, weight in coarse] == [0, 1]  # the part is done with its last batch

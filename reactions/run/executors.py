@@ -32,11 +32,14 @@ class Executor(Protocol):
     """Runs a run's tasks.
 
     ``width`` is how many processes do tasks at once: the run cuts its inputs into about 16 units per process, and
-    keeps tasks added ahead of the one it merges when it is more than 1.  A task and its arguments are picklable
-    (they may travel to another process or machine); its result is asked for once, in the order the run wants.
+    keeps tasks added ahead of the one it merges when it is more than 1.  ``grain`` is how many times the smallest
+    task one of this executor's tasks should hold (a cluster's tasks each cost its scheduler, its network and this
+    process a few milliseconds: fewer and larger ones pay).  A task and its arguments are picklable (they may
+    travel to another process or machine); its result is asked for once, in the order the run wants.
     """
 
     width: int
+    grain: int
 
     def submit(self, task: Callable[..., Any], *args: Any) -> Job:
         """A task to do; tasks are started in the order submitted."""
@@ -61,6 +64,7 @@ class InProcess:
     """Every task done in this process, when its result is asked for."""
 
     width = 1
+    grain = 1
 
     def submit(self, task: Callable[..., Any], *args: Any) -> Job:
         """A task to do when its result is asked for."""
@@ -104,6 +108,8 @@ class ProcessPool:
     kept for the next run) *and* this process, all busy to the end (:class:`~reactions.run.scheduler.Scheduler`);
     large results come back through this run's private temporary folder."""
 
+    grain = 1
+
     def __init__(self, jobs: int) -> None:
         self.width = jobs
         self.spill = tempfile.TemporaryDirectory(prefix="reactions-")
@@ -133,6 +139,8 @@ class ProcessPool:
 class Cluster:
     """Every task submitted to a Dask cluster (``client``) as it is added, its result taken in the order asked for:
     the same tasks, on other machines or processes.  The client is the caller's (:func:`reactions.run.dask.connect`)."""
+
+    grain = 4
 
     def __init__(self, client: Any) -> None:
         self.client = client

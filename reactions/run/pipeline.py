@@ -316,15 +316,15 @@ class _Run:
         while units:
             unit, weight = units.popleft()
             if isinstance(unit, Part):
-                yield from split_part(unit, self.options.sources)
+                yield from split_part(unit, self.options.sources, self.tasks.grain)
             else:
                 yield unit, weight
 
     def _units(self) -> list[tuple[Unit, int]]:
         least, most = CHUNK_FILES
         size = len(self.inputs.files) + len(self.inputs.documents)
-        width = self.tasks.width
-        batch = most if width == 1 else max(least, min(most, -(-size // (16 * width))))
+        width, grain = self.tasks.width, self.tasks.grain
+        batch = most if width == 1 else max(least * grain, min(most * grain, -(-size // (16 * width))))
         return split_units(self.inputs, batch, self.options.sources)
 
     def _score(self, ids: list[str], texts: list[str], *, final: bool = False) -> None:
