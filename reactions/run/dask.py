@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import multiprocessing
 import os
 import signal
 import threading
@@ -33,6 +32,7 @@ if TYPE_CHECKING:
 CONNECT_TIMEOUT = "20s"
 """How long :func:`connect` tries to reach a scheduler before giving up."""
 QUIET_CLUSTER: Final = {
+    "distributed.worker.multiprocessing-method": "forkserver",
     "distributed.worker.profile.enabled": False,  # a stack sample of every task thread each 10 ms
     "distributed.admin.tick.interval": "1s",  # an event-loop check each 20 ms, in every process
     "distributed.admin.system-monitor.interval": "5s",  # psutil figures each 0.5 s, in every process
@@ -69,21 +69,18 @@ def connect(address: str | None = None, workers: int | None = None) -> Iterator[
 
 @contextlib.contextmanager
 def local_cluster(distributed: Any, workers: int) -> Iterator[Any]:
-    """A local cluster that costs little more than a process pool: worker processes forked from this process with
-    the parser loaded (:data:`~reactions.run.guard.PRELOAD`: imported once, here, before the run has read anything;
-    where there is no ``fork``, from a fork server that imported Dask and the parser once; spawned workers would
-    each import both, about a CPU-second each), one thread each (parsing holds the GIL), no dashboard, and none of
-    the sampling a long-lived cluster does every few milliseconds (:data:`QUIET_CLUSTER`); and when it closes, the
-    helper processes :mod:`multiprocessing` started for it (the fork server, the resource tracker) stopped too, so
-    that nothing outlives the command."""
+    """A local cluster that costs little more than a process pool: worker processes forked from a fork server that
+    imported Dask and the parser once (spawned workers would each import both, about a CPU-second each; forking
+    them from this process, whose Dask threads may hold a lock, can leave a worker blocked for ever on it: seen on
+    a buffered stream's lock), one thread each (parsing holds the GIL), no dashboard, and none of the sampling a
+    long-lived cluster does every few milliseconds (:data:`QUIET_CLUSTER`); and when it closes, the helper
+    processes :mod:`multiprocessing` started for it (the fork server, the resource tracker) stopped too, so that
+    nothing outlives the command."""
     dask: Any = importlib.import_module("dask")
-    forked = "fork" in multiprocessing.get_all_start_methods()
-    settings = {**QUIET_CLUSTER, "distributed.worker.multiprocessing-method": "fork" if forked else "forkserver"}
-    for name in PRELOAD:
-        importlib.import_module(name)
-    with dask.config.set(settings), _deaf_to_ctrl_c() as interrupted:
-        if not forked:  # sets Dask's own preload once: ours, set after, wins
-            distributed.utils.get_mp_context().set_forkserver_preload(["distributed", "pandas", *PRELOAD])
+    context = distributed.utils.get_mp_context  # sets Dask's own preload once: ours, set after, wins
+    with dask.config.set(QUIET_CLUSTER), _deaf_to_ctrl_c() as interrupted:
+        context().set_forkserver_preload(["distributed", "pandas", *PRELOAD])
+        _start_fork_server()
         cluster = distributed.LocalCluster(
             n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
         )
@@ -96,13 +93,28 @@ def local_cluster(distributed: Any, workers: int) -> Iterator[Any]:
         _stop_helpers()
 
 
+def _start_fork_server() -> None:
+    """Start :mod:`multiprocessing`'s fork server (if it is not running) with Ctrl-C ignored: the server, and every
+    worker it forks, keep ignoring it (the signal is ignored across ``exec``), so a Ctrl-C in a terminal, which
+    reaches every process of the command, stops this process alone, which closes the cluster; a worker that took it
+    would die with its traceback and its nanny's, dozens of lines, instead of the one line ``error: interrupted``."""
+    from multiprocessing import forkserver
+
+    if threading.current_thread() is not threading.main_thread():
+        forkserver.ensure_running()
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        forkserver.ensure_running()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 @contextlib.contextmanager
 def _deaf_to_ctrl_c() -> Iterator[list[int]]:
-    """A Ctrl-C (``SIGINT``) only noted while the workers are forked, so that they inherit a handler that ignores
-    it: a Ctrl-C in a terminal reaches every process of the command, and this process alone is to stop the run
-    (closing the cluster stops the workers); a worker that took it would die with its traceback and its nanny's,
-    dozens of lines, instead of the one line ``error: interrupted``.  What it yields holds the signals that came
-    meanwhile: the caller stops then.  (Outside the main thread, where no handler can be set, nothing changes.)"""
+    """A Ctrl-C (``SIGINT``) only noted while the cluster starts (one that stopped the start half-way could leave
+    processes behind); what it yields holds the signals that came meanwhile: the caller stops once the cluster is
+    up, and closes it.  (Outside the main thread, where no handler can be set, nothing changes.)"""
     noted: list[int] = []
     if threading.current_thread() is not threading.main_thread():
         yield noted
