@@ -2,17 +2,21 @@
 
 Each run is a fresh ``python -m reactions extract PATH --no-cache -q -o OUT.csv`` process; for each the wall time
 and the CPU time of the whole process tree (this process's waited-for children: the command, its pool workers
-and Dask's processes) are taken, fastest of ``--repeat``.  On a shared machine the wall-time speed-up is what
-the other users left; the CPU ratio (``cpu / cpu of --jobs 1``) says how much work parallelism adds, whatever
-the load.  The main process's own CPU time is taken too: on idle cores a ``--jobs 2`` run lasts about as long as
-its busier process, so ``jobs1 CPU / max(main CPU, workers' CPU)`` estimates the speed-up two idle cores would
-give (the "idle-core estimate").  After each run, any process the command left behind is counted (it must be
-none).
+and Dask's processes) are taken, the run of least CPU of ``--repeat``.  On a shared machine the wall-time speed-up
+is what the other users left; the CPU ratio (``cpu / cpu of --jobs 1``) says how much work parallelism adds,
+whatever the load.  The main process's own CPU time is taken too (its exit included: the interpreter freeing what
+it holds), and the part of it spent while no worker can run (the *serial* CPU: before the run's executor starts,
+and after the frame is built: writing the output, exiting).  On
+idle cores a run lasts about as long as its busiest process, and at least its CPU over the cores, so ``jobs1 CPU /
+max(main CPU, the others' CPU per other process, CPU / 2)`` estimates the speed-up two idle cores would give (the
+"idle 2-core estimate").  After each run, any process the command left behind is counted (it must be none), and
+its output, sorted, is compared with the ``--jobs 1`` run's.
 
 Make the inputs from the real bulk corpus with ``benchmarks/make_bulk_dataset.py``::
 
     python benchmarks/make_bulk_dataset.py /work/bulk/fnn /tmp/fnn.csv --limit 6237
-    python benchmarks/bench_parallel.py /tmp/fnn.csv /tmp/fnn.warc.gz /work/bulk/fnn/politifact --repeat 3
+    python benchmarks/make_bulk_dataset.py /work/bulk/fnn /tmp/fnn.warc.gz
+    python benchmarks/bench_parallel.py /tmp/fnn.csv /tmp/fnn.warc.gz /work/bulk/fnn --repeat 3
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 MARK = "REACTIONS_BENCH_RUN"
 MODES = {"jobs1": ["--jobs", "1"], "jobs2": ["--jobs", "2"], "dask": ["--jobs", "2", "--dask"]}
@@ -52,28 +57,65 @@ def left_behind(marker: str) -> int:
 
 
 RUNNER = """
-import resource, sys
-from reactions.cli import main
+import resource, sys, time
+from reactions.run import executors, pipeline
 from reactions.run.parallel import shutdown
+marks = []
+def noted(function):
+    def call(*args, **kwargs):
+        marks.append(time.process_time())
+        try:
+            return function(*args, **kwargs)
+        finally:
+            marks.append(time.process_time())
+    return call
+pipeline.open_executor = noted(pipeline.open_executor)
+pipeline.extract_frame = noted(pipeline.extract_frame)
+from reactions.cli import main
 status = main(sys.argv[1:])
 shutdown()
 own = resource.getrusage(resource.RUSAGE_SELF)
-print(f"main-cpu {own.ru_utime + own.ru_stime:.3f}", file=sys.stderr)
+cpu = own.ru_utime + own.ru_stime
+serial = marks[1] + (cpu - marks[-1]) if len(marks) == 4 else float("nan")
+workers = resource.getrusage(resource.RUSAGE_CHILDREN)  # every worker has been waited for
+print(f"main-cpu {cpu:.3f} serial-cpu {serial:.3f} workers-cpu {workers.ru_utime + workers.ru_stime:.3f}",
+      file=sys.stderr)
 sys.exit(status)
 """
-"""``reactions extract``, then the CPU time of its own process (not its workers') on stderr."""
+"""``reactions extract``, then the CPU time of its own process (not its workers') on stderr, and the part of it
+before the executor was open and after the run's frame was built."""
 
 
-def run_once(path: str, mode: str, out: Path) -> tuple[float, float, float, int]:
-    """Wall seconds, CPU seconds (the whole process tree), CPU seconds of the main process alone, and processes
-    left behind."""
+class Run(NamedTuple):
+    """One run's figures."""
+
+    wall: float
+    cpu: float
+    main: float
+    serial: float
+    left: int
+    output: bytes
+
+
+def run_once(path: str, mode: str, out: Path) -> Run:
+    """Wall seconds, CPU seconds (the whole process tree), CPU seconds of the main process alone and of its serial
+    part, processes left behind, and the output's lines sorted."""
     command = [sys.executable, "-c", RUNNER, "extract", path, "--no-cache", "-q", "-o", str(out), *MODES[mode]]
     cpu, wall = children_cpu(), time.perf_counter()
     env = {**os.environ, "REACTIONS_CACHE_DIR": str(out.parent / "cache"), MARK: str(out)}
     done = subprocess.run(command, check=True, env=env, capture_output=True, text=True)
     wall, cpu = time.perf_counter() - wall, children_cpu() - cpu
-    main = float(done.stderr.rsplit("main-cpu ", 1)[1].split()[0])
-    return wall, cpu, main, left_behind(str(out))
+    figures = done.stderr.rsplit("main-cpu ", 1)[1].split()
+    lines = out.read_bytes().splitlines()
+    output = b"\n".join([lines[0], *sorted(lines[1:])])  # rows in any order
+    exit_cpu = cpu - float(figures[0]) - float(figures[4])  # the interpreter's own end: freeing what it holds
+    return Run(wall, cpu, float(figures[0]) + exit_cpu, float(figures[2]) + exit_cpu, left_behind(str(out)), output)
+
+
+CORES = 2
+"""The idle cores the estimate is for (``--jobs 2``, a cluster of 2 workers)."""
+OTHERS = {"jobs1": 0, "jobs2": 1, "dask": 2}
+"""Processes besides the main one that do the tasks (a 2-worker cluster's main process does none)."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -84,28 +126,31 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     modes = args.modes.split(",")
     print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    print("| input | mode | wall s | CPU s | main CPU s | wall speed-up | idle-core estimate | CPU / jobs1 CPU |"
-          " left behind |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    print("| input | mode | wall s | CPU s | main CPU s | serial CPU s | wall speed-up | idle 2-core estimate |"
+          " CPU / jobs1 CPU | left behind | output as jobs1 |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
     with tempfile.TemporaryDirectory(prefix="bench-parallel-") as folder:
         for path in args.paths:
-            best: dict[str, tuple[float, float, float, int]] = {}
+            best: dict[str, Run] = {}
             for _ in range(args.repeat):
                 for mode in modes:  # interleaved, so that a change in the load hits every mode alike
                     got = run_once(path, mode, Path(folder) / f"out-{mode}.csv")
                     old = best.get(mode)
-                    best[mode] = got if old is None or got[1] < old[1] else old  # the run of least CPU
-                    best[mode] = (*best[mode][:3], max(got[3], old[3] if old else 0))
+                    best[mode] = got if old is None or got.cpu < old.cpu else old  # the run of least CPU
+                    best[mode] = best[mode]._replace(left=max(got.left, old.left if old else 0))
             base = best.get("jobs1")
             for mode in modes:
-                wall, cpu, main, left = best[mode]
-                speed = f"{base[0] / wall:.2f}x" if base else "-"
-                ratio = f"{cpu / base[1]:.2f}" if base else "-"
-                # on idle cores a run lasts about as long as its busiest process: the main one, or the others'
-                # CPU shared among the other cores (jobs 2 and a 2-worker cluster: one other core's worth)
-                idle = f"{base[1] / max(main, cpu - main):.2f}x" if base and mode == "jobs2" else "-"
-                print(f"| {Path(path).name} | {mode} | {wall:.2f} | {cpu:.2f} | {main:.2f} | {speed} | {idle} | {ratio}"
-                      f" | {left} |")
+                run = best[mode]
+                speed = f"{base.wall / run.wall:.2f}x" if base else "-"
+                ratio = f"{run.cpu / base.cpu:.2f}" if base else "-"
+                # on idle cores a run lasts about as long as its busiest process (the main one, or the others' CPU
+                # shared among them), and at least its CPU shared among the cores
+                others = OTHERS[mode]
+                busiest = max(run.main, (run.cpu - run.main) / others, run.cpu / CORES) if others else run.cpu
+                idle = f"{base.cpu / busiest:.2f}x" if base else "-"
+                same = ("yes" if run.output == base.output else "NO") if base else "-"
+                figures = f"{run.wall:.2f} | {run.cpu:.2f} | {run.main:.2f} | {run.serial:.2f}"
+                print(f"| {Path(path).name} | {mode} | {figures} | {speed} | {idle} | {ratio} | {run.left} | {same} |")
     print(f"load average after: {os.getloadavg()[0]:.1f}")
     return 0
 

@@ -4,23 +4,27 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pandas as pd
+import psutil
 import pytest
 
 pytest.importorskip("dask.bag")
 distributed = pytest.importorskip("distributed")
 
 from reactions.errors import ReactionsError  # noqa: E402
-from reactions.export import read_parquet  # noqa: E402
 from reactions.frames import to_frame  # noqa: E402
 from reactions.run import dask as reactions_dask  # noqa: E402
+from reactions.run.pipeline import Extraction, extract_frame  # noqa: E402
 from reactions.run.units import read_corpus  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -52,36 +56,23 @@ def plain_run(paths: list[Path]) -> pd.DataFrame:
     return to_frame(read_corpus(paths))
 
 
+def on_cluster(paths: list[Path], client: distributed.Client, **settings: Any) -> Extraction:
+    """The one run path, its tasks on the cluster (as ``reactions extract --dask`` runs)."""
+    return extract_frame(paths, cluster=client, **{"cache": False, **settings})
+
+
 def test_dask_frame_is_identical_to_single_process(client: distributed.Client, corpus_dir: Path) -> None:
     expected = plain_run([corpus_dir])
-    got = reactions_dask.extract([corpus_dir], client=client)
+    got = on_cluster([corpus_dir], client)
     assert len(expected) > 200
-    pd.testing.assert_frame_equal(got, expected)
-
-
-def test_dask_writes_parquet_partitions(
-    client: distributed.Client, corpus_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(reactions_dask, "PARTITION_ROWS", 100)  # several scoring partitions and parts
-    out = tmp_path / "parquet"
-    got = reactions_dask.extract([corpus_dir / "seeds", corpus_dir / "generated"], client=client, out=out)
-    assert len(list(out.glob("part.*.parquet"))) == -(-len(got) // 100)
-    back = pd.read_parquet(out)
-    assert back["id"].tolist() == got["id"].tolist()
-    assert back["text"].tolist() == got["text"].tolist()
-    assert back["compound"].tolist() == got["compound"].tolist()
-    assert "lag" not in back.columns  # hours, as in every export
-    assert back["lag_hours"].dtype == "float64"
-    parts = sorted(out.glob("part.*.parquet"), key=lambda path: int(path.name.split(".")[1]))
-    whole = pd.concat([read_parquet(path) for path in parts], ignore_index=True)
-    pd.testing.assert_series_equal(whole["lag"], got["lag"])
-    pd.testing.assert_frame_equal(got, plain_run([corpus_dir / "seeds", corpus_dir / "generated"]))
+    pd.testing.assert_frame_equal(got.frame, expected)
+    assert got.outcomes == extract_frame([corpus_dir], jobs=1, cache=False).outcomes
 
 
 def test_dask_scoring_options_reach_the_workers(client: distributed.Client, corpus_dir: Path) -> None:
     plain = plain_run([corpus_dir / "seeds"])
     first = str(plain["id"].iloc[0])
-    got = reactions_dask.extract([corpus_dir / "seeds"], client=client, overrides={first: "negative"})
+    got = on_cluster([corpus_dir / "seeds"], client, overrides={first: "negative"}).frame
     assert got.loc[0, "sentiment"] == "negative"
     assert bool(got.loc[0, "overridden"])
     pd.testing.assert_frame_equal(got.iloc[1:], plain.iloc[1:])
@@ -89,14 +80,14 @@ def test_dask_scoring_options_reach_the_workers(client: distributed.Client, corp
 
 def test_dask_on_nothing_gives_the_empty_frame(client: distributed.Client, tmp_path: Path) -> None:
     (tmp_path / "empty.txt").write_bytes(b"")
-    got = reactions_dask.extract([tmp_path], client=client)
-    pd.testing.assert_frame_equal(got, plain_run([tmp_path]))
+    got = on_cluster([tmp_path], client)
+    pd.testing.assert_frame_equal(got.frame, plain_run([tmp_path]))
 
 
 def test_connect_to_an_existing_scheduler_by_address(client: distributed.Client, corpus_dir: Path) -> None:
     address = client.scheduler.address
     with reactions_dask.connect(address) as remote:
-        result = reactions_dask.extract_run([corpus_dir / "seeds"], remote)
+        result = on_cluster([corpus_dir / "seeds"], remote)
     assert len(result.outcomes) == 5
     pd.testing.assert_frame_equal(result.frame, plain_run([corpus_dir / "seeds"]))
 
@@ -108,21 +99,6 @@ def test_an_unreachable_scheduler_is_a_clean_error(monkeypatch: pytest.MonkeyPat
             pass
 
 
-def test_parquet_parts_are_written_whole_or_not_at_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    frame = to_frame(read_corpus([Path(__file__).resolve().parent.parent / "seeds"]))
-    (first,) = reactions_dask.write_parts(frame, tmp_path)
-    before = first.read_bytes()
-
-    def disk_full(fd: int) -> None:
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr("os.fsync", disk_full)
-    with pytest.raises(ReactionsError, match="No space left"):
-        reactions_dask.write_parts(frame.iloc[:1], tmp_path)
-    assert first.read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["part.0.parquet"]
-
-
 def test_a_cluster_run_is_the_pipeline_run_and_keeps_its_frame(
     client: distributed.Client, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -131,8 +107,8 @@ def test_a_cluster_run_is_the_pipeline_run_and_keeps_its_frame(
     folder = tmp_path / "seeds"
     shutil.copytree(SEEDS, folder)
     monkeypatch.setattr(framecache, "RACY_NS", 0)  # files just written count as settled (as they are 3 s later)
-    first = reactions_dask.extract_run([folder], client, cache=True)
-    again = reactions_dask.extract_run([folder], client, cache=True)
+    first = on_cluster([folder], client, cache=True)
+    again = on_cluster([folder], client, cache=True)
     assert not first.from_cache
     assert again.from_cache  # the frame a cluster run worked out is kept, as a local run's is
     pd.testing.assert_frame_equal(again.frame, plain_run([folder]))
@@ -163,12 +139,10 @@ def dataset_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_datasets_and_archives_on_dask_give_the_single_process_frame(
     client: distributed.Client, dataset_dir: Path
 ) -> None:
-    from reactions.run.pipeline import extract_frame
-
     expected = plain_run([dataset_dir])
     single = extract_frame([dataset_dir], jobs=1, cache=False)
     pd.testing.assert_frame_equal(single.frame, expected)
-    pd.testing.assert_frame_equal(reactions_dask.extract([dataset_dir], client=client), expected)
+    pd.testing.assert_frame_equal(on_cluster([dataset_dir], client).frame, expected)
     sources = {s for cited in expected["sources"] for s in cited}
     assert any(s.startswith("seeds.csv#") for s in sources)
     assert any(s.startswith("seeds.parquet#") for s in sources)
@@ -222,3 +196,30 @@ def test_after_a_cli_run_on_a_local_cluster_the_process_has_no_child(tmp_path: P
 def test_a_local_cluster_has_the_workers_asked_for() -> None:
     with reactions_dask.connect(workers=1) as local:
         assert len(local.scheduler_info()["workers"]) == 1
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
+def test_ctrl_c_in_a_terminal_stops_a_cluster_run_with_one_line_and_no_process_left(tmp_path: Path) -> None:
+    rows = [p.read_text(encoding="utf-8") for p in sorted(SEEDS.glob("*.txt"))] * 400  # seconds of parsing
+    pd.DataFrame({"id": range(len(rows)), "text": rows}).to_csv(tmp_path / "many.csv", index=False)
+    mark = uuid.uuid4().hex
+    env = {**os.environ, "REACTIONS_TEST_RUN": mark, "REACTIONS_CACHE_DIR": str(tmp_path / "cache")}
+    command = [sys.executable, "-m", "reactions", "extract", str(tmp_path / "many.csv"), "--dask", "--jobs", "2",
+               "--no-cache", "-q", "-o", str(tmp_path / "out.csv")]  # fmt: skip
+    run = subprocess.Popen(command, env=env, start_new_session=True, stderr=subprocess.PIPE, text=True)
+    while len(processes_marked(mark)) < 3 and run.poll() is None:  # the command and its two workers
+        time.sleep(0.02)
+    os.killpg(run.pid, signal.SIGINT)  # as a terminal does: every process of the command gets it
+    _, err = run.communicate(timeout=300)
+    assert run.returncode == 130
+    assert "Traceback" not in err  # no worker died of it
+    assert err.strip().splitlines()[-1] == "error: interrupted"
+    assert processes_marked(mark) == []
+
+
+def test_an_error_inside_a_local_cluster_run_stops_its_workers() -> None:
+    with pytest.raises(RuntimeError, match="a bug"), reactions_dask.connect(workers=2) as local:  # noqa: PT012
+        workers = list(local.run(os.getpid).values())
+        assert len(workers) == 2
+        raise RuntimeError("a bug")
+    assert not any(psutil.pid_exists(pid) and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE for pid in workers)

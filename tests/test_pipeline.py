@@ -28,7 +28,7 @@ from reactions import corpus as corpus_module
 from reactions.corpus import Merge, merge_reactions, scan_files
 from reactions.frames import ARTICLE_COLUMNS, BASE_COLUMNS, article_info, build_frame, reaction_columns, to_frame
 from reactions.models import Article, ArticleInfo, Citation, Corpus, Reaction
-from reactions.run import framecache, parallel, pipeline, tasks, units
+from reactions.run import executors, framecache, parallel, pipeline, tasks, units
 from reactions.run.cache import ParseCache, store_file
 from reactions.run.pipeline import Extraction, extract_frame
 from reactions.run.units import RunInputs, read_corpus
@@ -422,8 +422,8 @@ def test_one_dataset_is_parsed_by_the_pool_in_parts(
         counting.append(CountingPool(real_pool(workers)))
         return counting[-1]
 
-    real_pool = pipeline.shared_pool
-    monkeypatch.setattr(pipeline, "shared_pool", shared_pool)
+    real_pool = executors.shared_pool
+    monkeypatch.setattr(executors, "shared_pool", shared_pool)
     monkeypatch.setattr(units, "ITEM_COUNT", 5)
     monkeypatch.setattr(pipeline, "INLINE_BYTES", path.stat().st_size)
     seen: list[tuple[int, int]] = []

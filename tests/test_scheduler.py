@@ -30,12 +30,3 @@ def test_the_scheduler_shares_the_work_and_keeps_the_order(tmp_path: Path) -> No
     assert [tasks.result(job) for job in jobs[1:]] == [i + 100 for i in range(8)]
     assert sum(job.future is None for job in jobs[1:]) >= 5  # done here (the pool's queue holds two)
     assert list(tmp_path.iterdir()) == []  # every result spilled by the worker was read and removed
-
-
-def test_without_a_pool_every_task_is_done_when_asked_for() -> None:
-    done: list[int] = []
-    tasks = Scheduler(None, 0)
-    jobs = [tasks.add(done.append, i) for i in range(3)]
-    assert done == []
-    tasks.result(jobs[1])
-    assert done == [1]

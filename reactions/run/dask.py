@@ -1,16 +1,14 @@
-"""Scale out on Dask: the same run, its tasks on a cluster.
+"""Scale out on Dask: a client of a cluster, for :func:`reactions.run.pipeline.extract_frame` to run its tasks on.
 
-:func:`extract` is :func:`reactions.run.pipeline.extract_frame` with a Dask client as its executor: the files are
-listed here exactly as every run lists them, the same reading tasks (:func:`reactions.run.tasks.read_chunk`:
-read, parse, columns) and scoring tasks run on the workers, and the merge by reaction id happens here, as in a
-single-process run.  The scored frame is written as Parquet partitions when ``out`` is given.  The frame it
-returns is identical to ``to_frame(read_corpus(paths))`` (which scores with ``score_frame``).
+``extract_frame(paths, cluster=client)`` (``reactions extract --dask``) lists the files here exactly as every run
+lists them, runs the same reading tasks (:func:`reactions.run.tasks.read_chunk`: read, parse, columns) and scoring
+tasks on the cluster's workers (:class:`reactions.run.executors.Cluster`), and merges by reaction id here, as a
+single-process run does: the frame is identical.
 
-With no ``client`` it starts a :class:`distributed.LocalCluster` (one single-threaded worker
-process per core: parsing holds the GIL; see :func:`local_cluster`) and closes it afterwards.  To run on an existing
-cluster, pass a client of its scheduler, e.g. ``with connect("tcp://scheduler:8786") as client:
-extract(paths, client)``; the workers need ``reactions`` installed and must see the files at
-the same paths (a shared file system).
+:func:`connect` gives the client: of an existing cluster (``connect("tcp://scheduler:8786")``; the workers need
+``reactions`` installed and must see the files at the same paths, a shared file system), or of a
+:class:`distributed.LocalCluster` it starts (one single-threaded worker process per core: parsing holds the GIL;
+see :func:`local_cluster`) and stops afterwards, with every process it started.
 
 Dask is an optional extra (``pip install 'reactions[dask]'``) and is imported only here.
 """
@@ -20,22 +18,16 @@ from __future__ import annotations
 import contextlib
 import importlib
 import os
-from collections.abc import Iterator, Mapping, Sequence
-from pathlib import Path
+import signal
+import threading
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Final
 
-import pandas as pd
-
 from reactions.errors import ReactionsError
-from reactions.export import write_atomically
-from reactions.frames import with_lag_hours
 from reactions.run.guard import PRELOAD
-from reactions.sources.files import DEFAULT_READ, ReadOptions
 
 if TYPE_CHECKING:
     from distributed import Client
-
-    from reactions.run.pipeline import Extraction
 
 CONNECT_TIMEOUT = "20s"
 """How long :func:`connect` tries to reach a scheduler before giving up."""
@@ -45,11 +37,13 @@ QUIET_CLUSTER: Final = {
     "distributed.admin.tick.interval": "1s",  # an event-loop check each 20 ms, in every process
     "distributed.admin.system-monitor.interval": "5s",  # psutil figures each 0.5 s, in every process
     "distributed.worker.memory.monitor-interval": "1s",
+    "distributed.scheduler.work-stealing": False,  # a look at every worker's queue each 100 ms: the tasks are
+    # queued on the scheduler and handed to a worker when it is free (worker saturation), nothing to steal
+    "distributed.scheduler.active-memory-manager.start": False,  # replicas looked for each 2 s: there are none
+    "distributed.worker.memory.spill": False,  # a task's result is small and taken at once: nothing to spill
 }
 """The local cluster's settings (read by its worker processes too): each default interval costs CPU for every
 second the run lasts, which on a busy machine is several per CPU-second of work."""
-PARTITION_ROWS = 50_000
-"""Reactions per Parquet file."""
 
 
 @contextlib.contextmanager
@@ -75,24 +69,61 @@ def connect(address: str | None = None, workers: int | None = None) -> Iterator[
 
 @contextlib.contextmanager
 def local_cluster(distributed: Any, workers: int) -> Iterator[Any]:
-    """A local cluster that costs little more than a process pool: worker processes forked from a fork server
-    that imported Dask and the parser once (spawned workers would each import both: about a CPU-second each),
-    one thread each (parsing holds the GIL), no dashboard, and none of the sampling a long-lived cluster does
-    every few milliseconds (:data:`QUIET_CLUSTER`); and when it closes, the helper processes
-    :mod:`multiprocessing` started for it (the fork server, the resource tracker) stopped too, so that nothing
-    outlives the command."""
+    """A local cluster that costs little more than a process pool: worker processes forked from a fork server that
+    imported Dask and the parser once (spawned workers would each import both, about a CPU-second each; forking
+    them from this process, whose Dask threads may hold a lock, can leave a worker blocked for ever on it: seen on
+    a buffered stream's lock), one thread each (parsing holds the GIL), no dashboard, and none of the sampling a
+    long-lived cluster does every few milliseconds (:data:`QUIET_CLUSTER`); and when it closes, the helper
+    processes :mod:`multiprocessing` started for it (the fork server, the resource tracker) stopped too, so that
+    nothing outlives the command."""
     dask: Any = importlib.import_module("dask")
     context = distributed.utils.get_mp_context  # sets Dask's own preload once: ours, set after, wins
-    with dask.config.set(QUIET_CLUSTER):
+    with dask.config.set(QUIET_CLUSTER), _deaf_to_ctrl_c() as interrupted:
         context().set_forkserver_preload(["distributed", "pandas", *PRELOAD])
+        _start_fork_server()
         cluster = distributed.LocalCluster(
             n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
         )
     try:
+        if interrupted:
+            raise KeyboardInterrupt
         yield cluster
     finally:
         cluster.close()
         _stop_helpers()
+
+
+def _start_fork_server() -> None:
+    """Start :mod:`multiprocessing`'s fork server (if it is not running) with Ctrl-C ignored: the server, and every
+    worker it forks, keep ignoring it (the signal is ignored across ``exec``), so a Ctrl-C in a terminal, which
+    reaches every process of the command, stops this process alone, which closes the cluster; a worker that took it
+    would die with its traceback and its nanny's, dozens of lines, instead of the one line ``error: interrupted``."""
+    from multiprocessing import forkserver
+
+    if threading.current_thread() is not threading.main_thread():
+        forkserver.ensure_running()
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        forkserver.ensure_running()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextlib.contextmanager
+def _deaf_to_ctrl_c() -> Iterator[list[int]]:
+    """A Ctrl-C (``SIGINT``) only noted while the cluster starts (one that stopped the start half-way could leave
+    processes behind); what it yields holds the signals that came meanwhile: the caller stops once the cluster is
+    up, and closes it.  (Outside the main thread, where no handler can be set, nothing changes.)"""
+    noted: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield noted
+        return
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: noted.append(signum))
+    try:
+        yield noted
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _stop_helpers() -> None:
@@ -109,69 +140,3 @@ def _stop_helpers() -> None:
         if stop is not None:
             with contextlib.suppress(Exception):
                 stop()
-
-
-@contextlib.contextmanager
-def _session(client: Client | None) -> Iterator[Any]:
-    if client is not None:
-        yield client
-    else:
-        with connect() as local:
-            yield local
-
-
-def extract(
-    paths: Sequence[str | Path],
-    client: Client | None = None,
-    out: str | Path | None = None,
-    *,
-    lexicon: Mapping[str, float] | None = None,
-    overrides: Mapping[str, str] | None = None,
-) -> pd.DataFrame:
-    """The scored frame of every reaction in ``paths`` (files or folders), computed on Dask.
-
-    ``out``: a folder to write the frame into as Parquet partitions (``part.0.parquet``, …).
-    ``lexicon`` and ``overrides`` are passed to :func:`reactions.sentiment.score_frame`.
-    """
-    return extract_run(paths, client, out, lexicon=lexicon, overrides=overrides).frame
-
-
-def extract_run(
-    paths: Sequence[str | Path],
-    client: Client | None = None,
-    out: str | Path | None = None,
-    *,
-    lexicon: Mapping[str, float] | None = None,
-    overrides: Mapping[str, str] | None = None,
-    read: ReadOptions = DEFAULT_READ,
-    cache: bool = False,
-) -> Extraction:
-    """:func:`extract` with every file's outcome, for a caller that reports on the run, as ``reactions extract
-    --dask`` does: :func:`reactions.run.pipeline.extract_frame`, its tasks run by the cluster's workers."""
-    from reactions.run.pipeline import extract_frame
-
-    with _session(client) as active:
-        result = extract_frame(paths, cache=cache, lexicon=lexicon, overrides=overrides, read=read, cluster=active)
-    if out is not None:
-        write_parts(result.frame, Path(out))
-    return result
-
-
-def write_parts(frame: pd.DataFrame, out: Path) -> list[Path]:
-    """``frame`` as Parquet files ``out/part.0.parquet``, … of :data:`PARTITION_ROWS` rows each,
-    all with one schema (inferred from every row: an empty list in one part says nothing); ``lag`` as
-    ``lag_hours``, as in every export (:func:`reactions.export.read_parquet` reads a part back)."""
-    arrow: Any = importlib.import_module("pyarrow")
-    parquet: Any = importlib.import_module("pyarrow.parquet")
-    out.mkdir(parents=True, exist_ok=True)
-    frame = with_lag_hours(frame)
-    schema = arrow.Schema.from_pandas(frame, preserve_index=False)
-    written = []
-    for number, start in enumerate(range(0, max(len(frame), 1), PARTITION_ROWS)):
-        part = frame.iloc[start : start + PARTITION_ROWS]
-        path = out / f"part.{number}.parquet"
-        sink = arrow.BufferOutputStream()
-        parquet.write_table(arrow.Table.from_pandas(part, schema=schema, preserve_index=False), sink)
-        write_atomically(path, sink.getvalue().to_pybytes())  # a failed write never leaves a cut part
-        written.append(path)
-    return written

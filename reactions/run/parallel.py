@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import atexit
 import gc
+import importlib
 import logging
 import os
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from reactions.run.cache import ParseCache, Parsed, content_hash
-from reactions.run.guard import RawDocument, worker_context
+from reactions.run.guard import PRELOAD, RawDocument, worker_context
 
 logger = logging.getLogger(__name__)
 
@@ -33,13 +34,16 @@ def shared_pool(jobs: int) -> ProcessPoolExecutor:
 
 
 def _start(jobs: int) -> ProcessPoolExecutor:
-    """A pool whose workers are forked (when they are) with this process's objects frozen: a
-    worker's garbage collector then never walks, and so never copies, the memory it inherits
-    (``gc.freeze``, as the :mod:`gc` documentation advises before a fork)."""
+    """A pool whose workers are forked (when they are) with the parser loaded (:data:`~reactions.run.guard.PRELOAD`,
+    imported here once rather than in every worker) and this process's objects frozen: a worker's garbage collector
+    then never walks, and so never copies, the memory it inherits (``gc.freeze``, as the :mod:`gc` documentation
+    advises before a fork)."""
     context = worker_context()
     pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=gc.enable)  # on even if forked while paused
     if context.get_start_method() != "fork":
         return pool
+    for name in PRELOAD:
+        importlib.import_module(name)
     gc.freeze()
     try:
         pool.submit(int)  # a fork pool forks all its workers there and then, on its first task

@@ -10,10 +10,9 @@ and every document's outcome), with less work:
   memory), and the work is the tasks of :mod:`reactions.run.tasks`: :func:`~reactions.run.tasks.read_chunk`
   reads a unit into the frame's columns, :func:`~reactions.run.tasks.score_chunk` scores reactions seen for the
   first time while the reading goes on, :class:`~reactions.corpus.Merge` folds them in reading order;
-* an executor runs the tasks: this process; ``jobs=N`` worker processes *and* this one
-  (:class:`~reactions.run.scheduler.Scheduler`); a Dask cluster (:class:`~reactions.run.scheduler.ClusterTasks`);
-  or, with a time limit (the page), this process with every document parsed in a guarded worker
-  (:class:`~reactions.run.guard.GuardedParser`).
+* an executor runs the tasks (:mod:`reactions.run.executors`, chosen by
+  :func:`~reactions.run.executors.open_executor`): this process; ``jobs=N`` worker processes *and* this one; a
+  Dask cluster; or, with a time limit (the page), this process with every document parsed in a guarded worker.
 
 The result is the same whatever the executor is, with the cache or without.
 """
@@ -25,7 +24,6 @@ import dataclasses
 import gc
 import logging
 import os
-import tempfile
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -39,9 +37,9 @@ from reactions.frames import ARTICLE_COLUMNS, BASE_COLUMNS, build_frame
 from reactions.models import ArticleInfo, Corpus, Document, FileOutcome, Status
 from reactions.run import framecache
 from reactions.run.cache import ParseCache, content_hash, open_cache
-from reactions.run.guard import GuardedParser, kept
-from reactions.run.parallel import default_jobs, shared_pool
-from reactions.run.scheduler import AHEAD, ClusterTasks, Job, Scheduler
+from reactions.run.executors import Executor, open_executor
+from reactions.run.guard import kept
+from reactions.run.scheduler import AHEAD, Job
 from reactions.run.tasks import Chunk, flush_stores, read_chunk, score_chunk
 from reactions.run.units import RunInputs, Unit, split_part, split_units
 from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
@@ -291,22 +289,10 @@ class _Run:
         self.scores: list[Job] = []
         self.waiting: tuple[list[str], list[str], list[str | None]] = ([], [], [])
         self.first_tags: list[str | None] = []  # each row's embed tag when it was sent to scoring
-        self.spill: tempfile.TemporaryDirectory[str] | None = None
-        self.guard: GuardedParser | None = None
-        self.tasks: Scheduler | ClusterTasks
-        if options.cluster is not None:  # the same tasks on a Dask cluster (its workers may not see this cache)
-            self.tasks = ClusterTasks(options.cluster)
-            self.jobs = self.tasks.workers()
-            return
-        self.jobs = max(1, options.jobs if options.jobs is not None else default_jobs())
-        if options.time_limit is not None:  # tasks here, each document parsed in a guarded worker process
-            self.guard = GuardedParser(options.time_limit, workers=self.jobs)
-            self.tasks = Scheduler(None, 0)
-            return
-        workers = self.jobs - 1  # this process is the N-th (see Scheduler)
-        pool = shared_pool(workers) if self.jobs > 1 and _worth_a_pool(inputs, options.read.max_bytes) else None
-        self.spill = tempfile.TemporaryDirectory(prefix="reactions-") if pool is not None else None
-        self.tasks = Scheduler(pool, workers, self.spill.name if self.spill is not None else "")
+        self.tasks: Executor = open_executor(
+            options.jobs, cluster=options.cluster, time_limit=options.time_limit,
+            worth_a_pool=lambda: _worth_a_pool(inputs, options.read.max_bytes),
+        )  # fmt: skip
 
     def go(self) -> tuple[pd.DataFrame, tuple[FileOutcome, ...]]:
         """The scored frame and the outcomes."""
@@ -314,10 +300,7 @@ class _Run:
             return self._go()
         finally:
             flush_stores()  # the parses this process kept in memory, written and closed before the run returns
-            if self.spill is not None:
-                self.spill.cleanup()
-            if self.guard is not None:
-                self.guard.close()
+            self.tasks.close()
 
     def _go(self) -> tuple[pd.DataFrame, tuple[FileOutcome, ...]]:
         merge = Merge(name for name in BASE_COLUMNS if name not in ARTICLE_COLUMNS)
@@ -339,7 +322,7 @@ class _Run:
                 self.progress(done, total)
         self._score([], [], [], final=True)
         logger.info("parsed %d files, %d from the cache", parsed, read - parsed)
-        self.tasks.hand_out(everything=True)  # the workers score on while the frame is built here
+        self.tasks.finish()  # the workers score on while the frame is built here
         base = build_frame(merge.columns, articles)
         return self._scored(base, merge.columns["lang"]), check_outcomes(outcomes)
 
@@ -348,11 +331,12 @@ class _Run:
         workers' :data:`~reactions.run.scheduler.AHEAD` and a few for this process), so that a source split
         here (:meth:`_split`) is read while the workers parse, and never held whole."""
         read, sources = self.options.read, self.options.sources
-        guard = self.guard if self.guard is not None else self.options.parse_limit
-        window = (AHEAD + 1) * self.jobs + 1 if self.tasks.pool is not None else 1
+        guard = self.tasks.guard(self.options.parse_limit)
+        width = self.tasks.width
+        window = (AHEAD + 1) * width + 1 if width > 1 else 1
         pending: deque[tuple[Job, int]] = deque()
         for unit, weight in self._split(units):
-            pending.append((self.tasks.add(read_chunk, unit, self.store, read, sources, guard), weight))
+            pending.append((self.tasks.submit(read_chunk, unit, self.store, read, sources, guard), weight))
             if len(pending) >= window:
                 yield self._merged_next(pending)
         while pending:
@@ -373,7 +357,7 @@ class _Run:
         ``jobs=1`` too)."""
         for unit, weight in units:
             if isinstance(unit, Part):
-                yield from split_part(unit, self.options.sources)
+                yield from split_part(unit, self.options.sources, self.tasks.grain)
             else:
                 yield unit, weight
 
@@ -381,7 +365,8 @@ class _Run:
         """The units, made as the run reaches them (:func:`lazy_units`), and their total weight."""
         least, most = CHUNK_FILES
         size = len(self.inputs.files) + len(self.inputs.documents)
-        batch = most if self.tasks.pool is None else max(least, min(most, -(-size // (16 * self.jobs))))
+        width, grain = self.tasks.width, self.tasks.grain
+        batch = most if width == 1 else max(least * grain, min(most * grain, -(-size // (16 * width))))
         return lazy_units(self.inputs, batch, self.options.sources, drop=isinstance(self.inputs.files, list))
 
     def _score(self, ids: list[str], texts: list[str], tags: list[str | None], *, final: bool = False) -> None:
@@ -396,7 +381,7 @@ class _Run:
             del waiting_ids[:SCORE_ROWS], waiting_texts[:SCORE_ROWS], waiting_tags[:SCORE_ROWS]
             labels = {i: self.overrides[i] for i in batch_ids if i in self.overrides} if self.overrides else None
             self.scores.append(
-                self.tasks.add(score_chunk, batch_ids, batch_texts, batch_tags, self.lexicon, labels, self.store)
+                self.tasks.submit(score_chunk, batch_ids, batch_texts, batch_tags, self.lexicon, labels, self.store)
             )
 
     def _scored(self, base: pd.DataFrame, tags: list[str | None]) -> pd.DataFrame:

@@ -63,10 +63,10 @@ class Scheduler:
     this process does a task no worker has started instead of waiting (the next one not handed
     out, else the last one handed out, taken back).  So ``jobs=N`` is ``N-1`` workers plus this
     process, all busy to the end (this process also merges between tasks), and the tasks done
-    here need no pickling.  Without a pool, every task is done here when its result is asked for.
+    here need no pickling.  A worker's result comes back through a file of ``spill`` (:func:`spilled`).
     """
 
-    def __init__(self, pool: ProcessPoolExecutor | None, workers: int, spill: str = "") -> None:
+    def __init__(self, pool: ProcessPoolExecutor, workers: int, spill: str) -> None:
         self.pool = pool
         self.spill = spill
         self.ahead = AHEAD * workers
@@ -110,8 +110,6 @@ class Scheduler:
     def hand_out(self, *, everything: bool = False) -> None:
         """Keep the workers :data:`AHEAD` tasks ahead, or hand them ``everything`` still waiting
         (this process takes back, from the end, what they have not started when it is idle)."""
-        if self.pool is None:
-            return
         while self.handed and self.handed[0].future is not None and self.handed[0].future.done():
             self.handed.popleft()
         while self.waiting and (everything or len(self.handed) < self.ahead):
@@ -119,33 +117,3 @@ class Scheduler:
             job.future = self.pool.submit(spilled, self.spill, job.task, *job.args)
             self.handed.append(job)
 
-
-class ClusterTasks:
-    """The :class:`Scheduler`'s interface over a Dask cluster: each task submitted to the cluster as it is added,
-    its result taken in the order asked for.  So a run is the same run, task for task, in this process, in a
-    process pool or on a cluster; only where the tasks run changes."""
-
-    def __init__(self, client: Any) -> None:
-        self.client = client
-        self.pool: Any = client
-        """Not ``None``: the tasks run elsewhere (chunk sizes are chosen as for a pool)."""
-
-    def add(self, task: Callable[..., Any], *args: Any) -> Job:
-        """Submit a task to the cluster."""
-        job = Job(task, args)
-        job.future = self.client.submit(without_gc, task, *args, pure=False)
-        return job
-
-    def result(self, job: Job) -> Any:
-        """The task's result, waiting for the cluster if it is not in yet."""
-        if not job.done:
-            assert job.future is not None
-            job.value, job.done = job.future.result(), True
-        return job.value
-
-    def hand_out(self, *, everything: bool = False) -> None:
-        """Nothing to do: every task is on the cluster from the moment it is added."""
-
-    def workers(self) -> int:
-        """How many workers the cluster has (at least 1)."""
-        return max(1, len(self.client.scheduler_info().get("workers", {})))

@@ -144,17 +144,21 @@ def split_units(inputs: RunInputs, batch: int, options: SourceOptions = DEFAULT_
     return units
 
 
-def split_part(part: Part, options: SourceOptions = DEFAULT_SOURCE) -> Iterator[tuple[ItemBatch, int]]:
-    """A source part read here, its items in batches of about :data:`ITEM_BYTES` (or :data:`ITEM_COUNT` items), in
-    order, each with its weight for progress: ``1`` for the last batch (the part is done), ``0`` for the others.
-    Lazy: one batch in memory at a time, plus the one held back to know which is last."""
+def split_part(
+    part: Part, options: SourceOptions = DEFAULT_SOURCE, grain: int = 1
+) -> Iterator[tuple[ItemBatch, int]]:
+    """A source part read here, its items in batches of about ``grain`` times :data:`ITEM_BYTES` (or
+    :data:`ITEM_COUNT` items), in order, each with its weight for progress: ``1`` for the last batch (the part is
+    done), ``0`` for the others.  Lazy: one batch in memory at a time, plus the one held back to know which is
+    last."""
     held: ItemBatch | None = None
     taken: list[Item] = []
     size = 0
+    most_bytes, most_items = ITEM_BYTES * grain, ITEM_COUNT * grain
     for found in read_part(part, options):
         taken.append((part.path, found))
         size += len(found.data) if isinstance(found, Document) else 0
-        if size >= ITEM_BYTES or len(taken) >= ITEM_COUNT:
+        if size >= most_bytes or len(taken) >= most_items:
             if held is not None:
                 yield held, 0
             held, taken, size = ItemBatch(tuple(taken)), [], 0
