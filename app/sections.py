@@ -279,7 +279,7 @@ def article_reactions(article: Article, chosen: str) -> None:
 def relabel(reaction: pd.Series, folder: Path) -> None:
     """Set or remove the analyst's label of one reaction (stored beside the corpus)."""
     st.markdown("**Label**")
-    current = str(reaction["sentiment"])
+    current = str(reaction["sentiment"]) if pd.notna(reaction["sentiment"]) else None  # None: not scored
     for line in presenter.label_lines(reaction):
         st.text(line)
     key = f"relabel_{reaction['id']}"

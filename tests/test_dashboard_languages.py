@@ -29,3 +29,25 @@ def test_compare_b_by_language_from_the_url(corpus: Path, seeds_frame: pd.DataFr
     assert at.toggle(key="compare_on").value is True
     assert at.multiselect(key="b_lang").value == ["und"]
     assert not any("B filters that do not apply" in str(w.value) for w in at.warning)
+
+
+def _relabel_a_not_scored_post(folder: str, root: str) -> None:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, root)  # the page's own package (app/), as dashboard.py finds it
+    from app.sections import relabel
+    from reactions.run.pipeline import extract_frame
+
+    frame = extract_frame(Path(root) / "seeds", cache=False).frame
+    relabel(frame[frame["sentiment"].isna()].iloc[0], Path(folder))  # a seed post whose language is undetermined
+
+
+def test_a_post_no_scorer_reads_can_be_labelled(tmp_path: Path) -> None:
+    from streamlit.testing.v1 import AppTest
+
+    root = str(Path(__file__).resolve().parent.parent)
+    at = AppTest.from_function(_relabel_a_not_scored_post, args=(str(tmp_path), root)).run(timeout=120)
+    assert not at.exception
+    (control,) = [w for w in at.button_group if w.label == "Relabel as"]
+    assert control.value in (None, [])  # no label chosen for a post that has none
