@@ -10,7 +10,7 @@ API's ``2020-02-03T10:00:00.000Z``.
 >>> import reactions
 >>> frame = reactions.to_frame(reactions.parse_article("Hi #x @bo — Ann (@ann) Feb 2, 2020").reactions)
 >>> twarc_frame(frame).iloc[0].tolist()
-['', '2020-02-02', 'Hi #x @bo', '', '["#x"]', '["@bo"]', '', 'ann', 'Ann']
+['', '2020-02-02', 'Hi #x @bo', 'und', '["#x"]', '["@bo"]', '', 'ann', 'Ann']
 """
 
 from __future__ import annotations

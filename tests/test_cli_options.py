@@ -17,7 +17,7 @@ from reactions.run import pipeline
 
 READERS = ("extract", "network", "compare")
 """The commands that read a corpus."""
-POST = "Wow, what a vibe #fun #night — Ann (@ann_lee) Feb 2, 2020"
+POST = "Wow, such a fun night with friends, what a vibe #fun #night — Ann (@ann_lee) Feb 2, 2020"  # English, told
 
 
 def _subcommand(name: str) -> argparse.ArgumentParser:
