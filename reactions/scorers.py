@@ -18,6 +18,7 @@ import pandas as pd
 
 from reactions import sentiment
 from reactions import sentiment_model as sm
+from reactions.sentiment_languages import ENGLISH
 
 SCORERS: Final = ("vader", "vader-tweets", "model")
 """The scorers a run can choose (``--sentiment``, the page's sidebar, the URL's ``sentiment=``)."""
@@ -107,7 +108,7 @@ def _english(frame: pd.DataFrame) -> np.ndarray:
     their language's scores or stay not scored (docs/languages.md)."""
     if "lang" not in frame.columns:
         return np.ones(len(frame), dtype=bool)
-    return (frame["lang"].astype("string") == "en").fillna(False).to_numpy(dtype=bool)
+    return (frame["lang"].astype("string") == ENGLISH).fillna(False).to_numpy(dtype=bool)
 
 
 def _relabel(frame: pd.DataFrame, codes: np.ndarray) -> pd.DataFrame:
