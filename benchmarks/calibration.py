@@ -10,6 +10,7 @@ prose are counted on the dev set (it labels them) and left out on the crawler re
 Usage::
 
     python benchmarks/calibration.py /work/shared/devset [--markdown]
+    python benchmarks/calibration.py /work/shared/devset --renderings benchmarks/devset
 """
 
 from __future__ import annotations
@@ -87,9 +88,13 @@ def _best(label: dict[str, Any], found: list[Any]) -> Any:
     return best
 
 
-def crawler_pairs(root: Path) -> Iterable[tuple[float, bool, str]]:
-    """``(confidence, exact, extractor)`` for every non-quote reaction found in ``crawler/texts/``."""
-    scorer = _load(root / "score_text.py")
+def crawler_pairs(root: Path, scorer_path: Path | None = None) -> Iterable[tuple[float, bool, str]]:
+    """``(confidence, exact, extractor)`` for every non-quote reaction found in ``root/texts/``.
+
+    Matched by the ``score_text.py`` in ``root`` or, for a folder laid out the same way without one
+    (``benchmarks/devset``), by ``scorer_path``.
+    """
+    scorer = _load(scorer_path or root / "score_text.py")
     labels = load_labels(root, ("expected_text.jsonl",))
     for path in sorted(root.glob("texts/*/*.txt")):
         name = str(path.relative_to(root))
@@ -123,12 +128,31 @@ def table(pairs: Iterable[tuple[float, bool, str]]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("devset", type=Path, help="the dev set folder (with crawler/ inside)")
+    parser.add_argument(
+        "--renderings",
+        type=Path,
+        help="only this folder laid out like crawler/ (html/, texts/, expected_*.jsonl), e.g. benchmarks/devset",
+    )
     args = parser.parse_args(argv)
+    if args.renderings:
+        return _print_renderings(args.renderings, args.devset / "crawler" / "score_text.py")
     dev = list(devset_pairs(args.devset))
     crawler = list(crawler_pairs(args.devset / "crawler")) if (args.devset / "crawler").is_dir() else []
     groups = [("dev set (articles + html)", dev), ("crawler renderings (all extractors)", crawler)]
     groups += [(f"crawler: {name}", [p for p in crawler if p[2] == name]) for name in sorted({p[2] for p in crawler})]
     groups.append(("all", dev + crawler))
+    for title, pairs in groups:
+        print(f"\n### {title}\n")
+        print("\n".join(table(pairs)))
+    return 0
+
+
+def _print_renderings(root: Path, scorer_path: Path) -> int:
+    html = [p for p in devset_pairs(root) if p[2] == "devset html"]
+    texts = list(crawler_pairs(root, scorer_path))
+    groups = [(f"{root}: html", html), (f"{root}: renderings (all extractors)", texts)]
+    groups += [(f"{root}: {name}", [p for p in texts if p[2] == name]) for name in sorted({p[2] for p in texts})]
+    groups.append((f"{root}: all", html + texts))
     for title, pairs in groups:
         print(f"\n### {title}\n")
         print("\n".join(table(pairs)))
