@@ -142,7 +142,7 @@ def label_rendering(relfile, extractor, page, raw, oracles):
         h = o.get("handle")
         if not h or o["platform"] not in ("twitter", "instagram"):
             continue
-        hm = list(re.finditer(r"\(@" + re.escape(h) + r"\)", raw, re.I))
+        hm = list(re.finditer(r"\(@" + re.escape(h).replace("_", r"\\?_") + r"\)", raw, re.I))
         if not hm:
             continue
         fmt = [extractor, "markdown" if md else "plain"]

@@ -62,7 +62,7 @@ def render(el):
 
     walk(el)
     lines = "".join(parts).split("\n")
-    return "\n".join(" ".join(line.split()) for line in lines).strip()
+    return "\n".join(re.sub(r"[ \t\r\f]+", " ", line).strip(" ") for line in lines).strip(" \n")
 
 
 ATTR = re.compile(r"^\s*(?:—|–|-|&mdash;)\s*(.*?)\s*\(@(\w+)\)")
