@@ -115,3 +115,22 @@ def test_an_html2text_instagram_embed_with_no_caption_in_any_language(chrome: st
 def test_a_byline_links_bracket_is_not_the_posts() -> None:
     text = f"A day at the beach [A post shared by Jo Doe (@jodoe)]({INSTAGRAM_LINK}) on May 1, 2020 at 3:00pm PDT\n"
     assert [r.text for r in parse_article(text, "a.md").reactions] == ["A day at the beach"]
+
+
+def test_a_handle_with_an_escaped_underscore_is_the_handle() -> None:
+    text = "Lines are long [#vote](https://x.com/hashtag/vote)\n\n— Kai Ito (@kai\\_ito) [May 2, 2020](https://x.com/kai_ito/status/1256599171570638848)\n"
+    (reaction,) = parse_article(text).reactions
+    assert (reaction.handle, reaction.display_name) == ("kai_ito", "Kai Ito")
+    assert reaction.status_id == "1256599171570638848"
+
+
+def test_a_quote_in_a_list_item_is_the_whole_post_and_keeps_no_hard_breaks() -> None:
+    text = (
+        "Links:\n\n  * [A story](https://example.org/a), Desk\n    * > First line of it.  \n>  \n> Second line.\n>\n"
+        "> -- Kai Ito (@kai_ito) [May 2,\n> 2020](https://twitter.com/kai_ito/status/1256599171570638848)\n"
+    )
+    (reaction,) = parse_article(text).reactions
+    assert reaction.text == "First line of it.\n\nSecond line."
+    assert reaction.confidence == 1.0
+    assert Layout(text).text.count("\n") == text.count("\n")
+    assert len(Layout(text).text) == len(text)

@@ -45,10 +45,11 @@ _LOOK_BACK = MAX_NAME + 24
 """How far before ``(@`` the dash or byline phrase is looked for."""
 
 HANDLE_RE = re.compile(
-    r"\([ \t]*@[ \t]?(?P<handle>[A-Za-z0-9_](?:[A-Za-z0-9_.]{0,29}[A-Za-z0-9_])?)"
+    r"\([ \t]*@[ \t]?(?P<handle>(?:\\_|[A-Za-z0-9_])(?:(?:\\_|[A-Za-z0-9_.]){0,29}(?:\\_|[A-Za-z0-9_]))?)"
     r"(?:@(?P<instance>[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,4}))?[ \t]*\)"
 )
-"""``(@handle)``; ``(@user@instance.social)`` is a Mastodon account."""
+"""``(@handle)``; ``(@user@instance.social)`` is a Mastodon account.  Markdown renderings escape an underscore
+(trafilatura with formatting writes ``(@nhk\\_news)``); :func:`_handle` takes the escapes away."""
 _GAP = r"[ \t]+"
 _DASH_RE = re.compile(r"[—–―−]|(?:(?<=\s)|^)(?:--?|\\-)(?=\s)|;(?=[ \t])")
 _BYLINE_PHRASE_RE = re.compile(
@@ -340,7 +341,8 @@ def _with_date(
 def _handle(match: re.Match[str]) -> str:
     """The handle of a ``(@handle)`` match, in its platform's own form (``user@instance`` on Mastodon)."""
     instance = match.group("instance")
-    return f"{match.group('handle')}@{instance}" if instance else match.group("handle")
+    handle = match.group("handle").replace("\\", "")
+    return f"{handle}@{instance}" if instance else handle
 
 
 def _platform(match: re.Match[str], platform: Platform) -> Platform:

@@ -76,6 +76,12 @@ MAX_CANDIDATES = 40
 bounds the work per post; a post holds far fewer sentence breaks)."""
 
 _BLANK_LINE_RE = re.compile(r"\n[ \t]*\n")
+_LISTED_QUOTE_RE = re.compile(r"^([ \t]{0,12})[*+-](?=[ \t]{1,4}>)", re.MULTILINE)
+"""A list marker before a quote marker at a line's start (Markdown's list item holding a blockquote)."""
+
+
+def _unlist(match: re.Match[str]) -> str:
+    return f"{match.group(1)} "
 GAP = " \t\n>"
 """What may stand between a post and its attribution: white space and Markdown's ``>`` quote markers."""
 
@@ -86,7 +92,9 @@ class Layout:
     keep the total look-back linear: the end of the previous attribution, or a bounded window)."""
 
     def __init__(self, text: str) -> None:
-        self.text = text
+        self.text = _LISTED_QUOTE_RE.sub(_unlist, text) if "> " in text else text
+        """The text, with the list marker of a list item that opens with a quote (html2text writes an embed in a
+        list item as ``* > post``) blanked out: the quote is then read as any other (offsets kept)."""
         blank_ends = [m.end() for m in _BLANK_LINE_RE.finditer(text)]
         self.blank_lines = bool(blank_ends)
         self.markdown = "](http" in text or "](/" in text

@@ -60,6 +60,7 @@ def plain_markdown(text: str) -> str:
         return text
     if lines and all(line.lstrip().startswith(">") for line in lines):
         text = _QUOTE_RE.sub("", text)
+        text = "\n".join(line.rstrip(" \t") for line in text.split("\n"))  # html2text's hard breaks ('  \n')
     text = _AUTOLINK_RE.sub(r"\1", _LINK_RE.sub(r"\1", text)) if "](" in text or "<" in text else text
     text = _LIST_RE.sub("", text)
     return _ESCAPE_RE.sub(r"\1", text).strip()
