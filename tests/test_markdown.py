@@ -134,3 +134,10 @@ def test_a_quote_in_a_list_item_is_the_whole_post_and_keeps_no_hard_breaks() -> 
     assert reaction.confidence == 1.0
     assert Layout(text).text.count("\n") == text.count("\n")
     assert len(Layout(text).text) == len(text)
+
+
+def test_a_post_of_several_lines_in_one_list_item_loses_only_the_first_marker() -> None:
+    assert plain_markdown("- Is this the plan?\nHere is the link https://t.co/AbCdEf") == (
+        "Is this the plan?\nHere is the link https://t.co/AbCdEf"
+    )
+    assert plain_markdown("So proud of you all\n- Coach Lee") == "So proud of you all\n- Coach Lee"

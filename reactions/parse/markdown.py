@@ -50,11 +50,15 @@ def plain_markdown(text: str) -> str:
     """``text`` without the Markdown syntax of :func:`is_markdown` (plain text is returned as it is).
 
     Quote markers are taken off only when every line carries one (a quoted post), list markers in
-    Markdown or when every line carries one (a post in a list item; a plain post's ``- Name`` signature stays).
+    Markdown, when every line carries one (a post in a list item) or on the first line (a post of several lines
+    in one list item); a plain post's ``- Name`` signature on a later line stays.
     """
     lines = [line for line in text.split("\n") if line.strip()]
     if lines and all(_LIST_RE.match(line) for line in lines):  # a post in a list item: '- Post text'
         text = _LIST_RE.sub("", text)
+        lines = [line for line in text.split("\n") if line.strip()]
+    elif lines and _LIST_RE.match(lines[0]):  # a post of several lines in one list item: only its first has one
+        text = _LIST_RE.sub("", text, count=1)
         lines = [line for line in text.split("\n") if line.strip()]
     if not is_markdown(text):
         return text
