@@ -8,6 +8,9 @@ import sys
 
 import lxml.html
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from render import decode
+
 MONTHS = {
     m: i + 1
     for i, m in enumerate(
@@ -165,7 +168,7 @@ def instagram(bq):
 def oracle(path):
     with open(path, "rb") as fh:
         raw = fh.read()
-    doc = lxml.html.fromstring(raw)
+    doc = lxml.html.fromstring(decode(raw))  # decoded as the renderings were (lxml alone may guess Latin-1)
     out = []
     for el in doc.iter():
         if not isinstance(el.tag, str):

@@ -14,6 +14,11 @@ REPOS = {
         "c5a8902eed0c4592a1ff5ec51a0277cf73a3aca7",
         "tests/data/authors/test_author_linked_data.html",
     ),
+    "metascraper": (
+        "microlinkhq/metascraper",
+        "20423f52ef9b4a07d3b25e56e34d2756b3291250",
+        "packages/metascraper/test/integration/learnnode/input.html",
+    ),
     "graby": ("j0k3r/graby", "3e7695203c4c57dac2998780972450ced372b960", "tests/fixtures/content/{}"),
 }
 
