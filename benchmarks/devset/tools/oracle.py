@@ -131,8 +131,14 @@ def twitter(bq):
         fmt += ["multi_line_text"]
     if not d["date"]:
         fmt += ["no_date"]
-    d["hashtags"] = re.findall(r"(?<![\w&])#(\w+)", text)
+    d["hashtags"] = linked_hashtags(bq, text)
     return d
+
+
+def linked_hashtags(el, text):
+    """The hashtags the embed links (``<a href=".../hashtag/X">#X</a>``), glued or not; else those in the text."""
+    tags = [a.text_content().strip().lstrip("#＃") for a in el.iter("a") if "/hashtag/" in (a.get("href") or "")]
+    return [t for t in tags if t] or re.findall(r"(?<![\w&])#(\w+)", text)
 
 
 def instagram(bq):
