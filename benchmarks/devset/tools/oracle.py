@@ -5,6 +5,7 @@ import json
 import os
 import re
 import sys
+from urllib.parse import parse_qs, urlparse
 
 import lxml.html
 
@@ -171,6 +172,40 @@ def instagram(bq):
     }
 
 
+def facebook_frame(src):
+    """A Facebook post plugin iframe (``facebook.com/plugins/post.php?href=…``): the post it shows, no text."""
+    parts = urlparse(src)
+    if not (parts.hostname or "").endswith("facebook.com") or not parts.path.startswith("/plugins/"):
+        return None
+    href = (parse_qs(parts.query).get("href") or [""])[0]
+    target = urlparse(href)
+    query = parse_qs(target.query)
+    handle, post = None, None
+    if target.path.startswith("/photo") and query.get("fbid"):
+        post = query["fbid"][0]
+    elif query.get("story_fbid"):
+        post = query["story_fbid"][0]
+    else:
+        m = re.match(r"^/([\w.-]+)/(?:posts|videos|photos(?:/[\w.-]+)?)/([\w-]+)", target.path)
+        if m:
+            handle, post = m.group(1), m.group(2)
+    if not post:
+        return None
+    return {
+        "platform": "facebook",
+        "display_name": None,
+        "handle": handle,
+        "date": None,
+        "hashtags": [],
+        "text": "",
+        "media": [],
+        "format": ["html", "fb_post", "text_missing"],
+        "status_id": post,
+        "url": href,
+        "note": "Facebook post plugin iframe: the page holds only the post's URL",
+    }
+
+
 def oracle(path):
     with open(path, "rb") as fh:
         raw = fh.read()
@@ -205,6 +240,9 @@ def oracle(path):
                         "the page holds neither text nor handle",
                     }
                 )
+            fb = facebook_frame(src)
+            if fb:
+                out.append(fb)
             m = re.search(r"youtube(?:-nocookie)?\.com/embed/([\w-]{11})", src)
             if m:
                 out.append(
