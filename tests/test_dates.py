@@ -6,6 +6,7 @@ import datetime as dt
 
 import pytest
 
+from reactions.parse.article import parse_article
 from reactions.parse.dates import ATTRIBUTION_DATE, MONTHS, attribution_date, parse_date
 
 
@@ -59,3 +60,21 @@ def test_on_glued_to_a_word_that_is_no_month_is_no_date() -> None:
 def test_every_month_name_is_lower_case_and_unambiguous() -> None:
     assert all(name == name.lower() for name in MONTHS)
     assert set(MONTHS.values()) == set(range(1, 13))
+
+
+@pytest.mark.parametrize(
+    ("written", "day"),
+    [
+        ("3 martie 2021", "2021-03-03"),  # Romanian
+        ("3. marca 2021", "2021-03-03"),  # Slovak (as Polish)
+        ("3 de març de 2021", "2021-03-03"),  # Catalan
+        ("3 d’abril de 2021", "2021-04-03"),  # Catalan, elided 'de'
+        ("2021. március 3.", "2021-03-03"),  # Hungarian, year first
+        ("3 tháng 3, 2021", "2021-03-03"),  # Vietnamese, the month as a number
+    ],
+)
+def test_embed_dates_in_more_languages(written: str, day: str) -> None:
+    (reaction,) = parse_article(f"Late train again #commute\n— Ana Pop (@anapop) {written}\n").reactions
+    assert reaction.date is not None
+    assert reaction.date.isoformat() == day
+    assert parse_date(f"posted {written}") == reaction.date

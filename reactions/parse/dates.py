@@ -17,37 +17,54 @@ __all__ = ["ATTRIBUTION_DATE", "CARD_TIME", "MONTHS", "attribution_date", "card_
 _MONTH_NAMES = (
     # English, German, French, Spanish, Portuguese, Italian, Dutch: the languages of most embed codes; then
     # Swedish, Danish and Norwegian, Polish, Turkish, Russian and Ukrainian, Czech, Finnish and Greek (the forms
-    # after a day number: genitive or partitive, with the nominative and the abbreviations the embeds print)
+    # after a day number: genitive or partitive, with the nominative and the abbreviations the embeds print);
+    # then Romanian, Slovak, Catalan and Hungarian (the long forms their embed codes print)
     "january jan januar janv janvier enero ene janeiro gennaio gen januari "
-    "stycznia styczeń ocak января январь янв січня січень січ ledna tammikuuta ιανουαρίου",
+    "stycznia styczeń ocak января январь янв січня січень січ ledna tammikuuta ιανουαρίου "
+    "ianuarie januára gener január",
     "february feb februar févr fév février fevrier febrero fevereiro fev febbraio februari "
-    "lutego luty şubat февраля февраль февр фев лютого лютий лют února helmikuuta φεβρουαρίου",
+    "lutego luty şubat февраля февраль февр фев лютого лютий лют února helmikuuta φεβρουαρίου "
+    "februarie februára febrer február",
     "march mar märz mär marz mrz mars marzo março marco maart mrt "
-    "marca marzec mart марта март мар березня березень бер března maaliskuuta μαρτίου",
+    "marca marzec mart марта март мар березня березень бер března maaliskuuta μαρτίου "
+    "martie març március",
     "april apr avril avr abril abr aprile "
-    "kwietnia kwiecień nisan апреля апрель апр квітня квітень кві dubna huhtikuuta απριλίου",
+    "kwietnia kwiecień nisan апреля апрель апр квітня квітень кві dubna huhtikuuta απριλίου "
+    "aprilie apríla április",
     "may mai mayo maio maggio mag mei maj "
-    "maja mayıs мая май травня травень тра května toukokuuta μαΐου",
+    "maja mayıs мая май травня травень тра května toukokuuta μαΐου "
+    "mája maig május",
     "june jun juni juin junio junho giugno giu "
-    "czerwca czerwiec haziran июня июнь июн червня червень чер června kesäkuuta ιουνίου",
+    "czerwca czerwiec haziran июня июнь июн червня червень чер června kesäkuuta ιουνίου "
+    "iunie júna juny június",
     "july jul juli juil juillet julio julho luglio lug "
-    "lipca lipiec temmuz июля июль июл липня липень лип července heinäkuuta ιουλίου",
+    "lipca lipiec temmuz июля июль июл липня липень лип července heinäkuuta ιουλίου "
+    "iulie júla juliol július",
     "august aug août aout agosto ago augustus augusti "
-    "sierpnia sierpień ağustos августа август авг серпня серпень сер srpna elokuuta αυγούστου",
+    "sierpnia sierpień ağustos августа август авг серпня серпень сер srpna elokuuta αυγούστου "
+    "augusta agost augusztus",
     "september sep sept septembre septiembre setiembre setembro set settembre "
-    "września wrzesień eylül сентября сентябрь сент сен вересня вересень вер září syyskuuta σεπτεμβρίου",
+    "września wrzesień eylül сентября сентябрь сент сен вересня вересень вер září syyskuuta σεπτεμβρίου "
+    "septembrie septembra setembre szeptember",
     "october oct oktober okt octobre octubre outubro out ottobre ott "
-    "października październik ekim октября октябрь окт жовтня жовтень жов října lokakuuta οκτωβρίου",
+    "października październik ekim октября октябрь окт жовтня жовтень жов října lokakuuta οκτωβρίου "
+    "octombrie októbra október",
     "november nov novembre noviembre novembro "
-    "listopada listopad kasım ноября ноябрь нояб ноя листопада листопад лис listopadu marraskuuta νοεμβρίου",
+    "listopada listopad kasım ноября ноябрь нояб ноя листопада листопад лис listopadu marraskuuta νοεμβρίου "
+    "noiembrie novembra",
     "december dec dezember dez décembre déc decembre diciembre dic dezembro dicembre "
-    "grudnia grudzień aralık декабря декабрь дек грудня грудень гру prosince joulukuuta δεκεμβρίου",
+    "grudnia grudzień aralık декабря декабрь дек грудня грудень гру prosince joulukuuta δεκεμβρίου "
+    "decembrie decembra desembre",
 )
 MONTHS: dict[str, int] = {name: i for i, names in enumerate(_MONTH_NAMES, start=1) for name in names.split()}
 """Lower-case month names and abbreviations -> month number."""
 _WORD = r"([^\W\d_]{3,12})"
 _MDY = re.compile(rf"\b(?:on)?{_WORD}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b")
-_DMY = re.compile(rf"\b(\d{{1,2}})(?:er|º)?\.?\s+(?:de\s+)?{_WORD}\.?,?\s+(?:de\s+)?(\d{{4}})\b")
+_DMY = re.compile(rf"\b(\d{{1,2}})(?:er|º)?\.?\s+(?:de\s+)?(?:d['’])?{_WORD}\.?,?\s+(?:de\s+)?(\d{{4}})\b")
+_YMD = re.compile(rf"\b(\d{{4}})\.\s+{_WORD}\s+(\d{{1,2}})\.")
+"""Hungarian: ``2019. január 25.``"""
+_VI = re.compile(r"\b(\d{1,2})\s+tháng\s+(\d{1,2}),?\s+(\d{4})\b", re.IGNORECASE)
+"""Vietnamese: ``25 tháng 1, 2019`` (day, the word for month, the month's number, year)."""
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})")
 _CJK = re.compile(r"(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]")
 
@@ -69,6 +86,11 @@ def parse_date(text: str) -> dt.date | None:
     for m in _DMY.finditer(text):
         if m.group(2).lower() in MONTHS:
             candidates.append((m.start(), int(m.group(3)), MONTHS[m.group(2).lower()], int(m.group(1))))
+    for m in _YMD.finditer(text):
+        if m.group(2).lower() in MONTHS:
+            candidates.append((m.start(), int(m.group(1)), MONTHS[m.group(2).lower()], int(m.group(3))))
+    for m in _VI.finditer(text):
+        candidates.append((m.start(), int(m.group(3)), int(m.group(2)), int(m.group(1))))
     for pattern in (_ISO, _CJK):
         for m in pattern.finditer(text):
             candidates.append((m.start(), int(m.group(1)), int(m.group(2)), int(m.group(3))))
@@ -91,8 +113,11 @@ _DATE_WORD = rf"(?:{words(DATE_WORDS, '[ ]')}[ \t]+|on(?={ENGLISH_MONTH}))?"
 ATTRIBUTION_DATE = re.compile(
     rf"[ \t]*{_DATE_WORD}\[?{_WEEKDAY}(?:"
     rf"(?P<mon>{ENGLISH_MONTH})\.?[ \t]+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?[ \t]+(?P<year>\d{{4}})"
-    rf"|(?P<day2>\d{{1,2}})\\?\.?(?:[ \t]+de)?[ \t]+(?P<mon2>{_ANY_MONTH})\.?(?:[ \t]+de)?,?[ \t]+(?P<year2>\d{{4}})"
+    rf"|(?P<day2>\d{{1,2}})\\?\.?(?:[ \t]+de)?[ \t]+(?:d['’])?(?P<mon2>{_ANY_MONTH})\.?(?:[ \t]+de)?,?"
+    rf"[ \t]+(?P<year2>\d{{4}})"
     r"(?:[ \t]?г\.)?"
+    rf"|(?P<hu>(?P<y6>\d{{4}})\\?\.[ \t]+(?P<mon6>{_ANY_MONTH})[ \t]+(?P<d6>\d{{1,2}})\\?\.)"
+    r"|(?P<vi>(?P<d7>\d{1,2})[ \t]+tháng[ \t]+(?P<m7>\d{1,2}),?[ \t]+(?P<y7>\d{4}))"
     r"|(?P<iso>(?P<y3>\d{4})-(?P<m3>\d{1,2})-(?P<d3>\d{1,2}))"
     r"|(?P<cjk>(?P<y4>\d{4})[ \t]*[年년][ \t]*(?P<m4>\d{1,2})[ \t]*[月월][ \t]*(?P<d4>\d{1,2})[ \t]*[日일]?)"
     r")(?!\d)(?:\](?:\((?P<link>[^()\s]{1,500})\))?)?",
@@ -101,7 +126,8 @@ ATTRIBUTION_DATE = re.compile(
 """A date right after an attribution, as embeds render it: ``February 1, 2020``, ``Feb. 1, 2020``,
 ``Thursday, January 1, 2015`` (Facebook), ``1 February 2020``, the day-first forms of the Spanish,
 French, German, Italian, Portuguese, Dutch and Russian embeds (``28 de mayo de 2016``, ``28. Mai 2016``,
-``16 мая 2018 г.``; a Markdown converter may write ``28\\. Mai``), after ``on`` or its translation
+``16 мая 2018 г.``, Catalan ``25 d’abril de 2019``; a Markdown converter may write ``28\\. Mai``), Hungarian
+``2019. január 25.``, Vietnamese ``25 tháng 1, 2019``, after ``on`` or its translation
 (:data:`~reactions.parse.bylines.DATE_WORDS`; ``onMar 6, 2016`` glued), ISO
 dates, and Chinese/Japanese/Korean ``2016年5月28日``; in Markdown the date may be a link to the post,
 ``[February 28, 2016](https://twitter.com/…/status/…)`` (group ``link``)."""
@@ -126,6 +152,10 @@ def attribution_date(match: re.Match[str]) -> tuple[dt.date | None, str | None]:
         year, month, day = int(match.group("y3")), int(match.group("m3")), int(match.group("d3"))
     elif match.group("cjk"):
         year, month, day = int(match.group("y4")), int(match.group("m4")), int(match.group("d4"))
+    elif match.group("hu"):
+        year, month, day = int(match.group("y6")), MONTHS[match.group("mon6").lower()], int(match.group("d6"))
+    elif match.group("vi"):
+        year, month, day = int(match.group("y7")), int(match.group("m7")), int(match.group("d7"))
     else:
         month = MONTHS[(match.group("mon") or match.group("mon2")).lower()]
         year = int(match.group("year") or match.group("year2"))
