@@ -511,6 +511,8 @@ def test_tidy_and_collapse_spaces_match_the_plain_substitutions(text: str) -> No
         ("https://www.facebook.com/a.b/videos/55/", ("a.b", "55", "https://www.facebook.com/a.b/videos/55")),
         ("https://www.facebook.com/a/photos/a.1/77/", ("a", "77", "https://www.facebook.com/a/photos/a.1/77")),
         ("https://www.facebook.com/watch/?v=88", (None, "88", "https://www.facebook.com/watch/?v=88")),
+        ("https://www.facebook.com/photo.php?fbid=66&set=a.1&type=3", (None, "66", "https://www.facebook.com/photo.php?fbid=66")),
+        ("https://www.facebook.com/photo.php?set=a.1", None),  # a photo link that names no photo
         ("https://www.facebook.com/NASA/", None),  # a page, not a post
         ("https://www.facebook.com/groups/posts/1", None),
         ("https://evil.example/NASA/posts/1", None),
@@ -532,6 +534,15 @@ def test_facebook_plugin_with_its_fallback_blockquote() -> None:
     assert (embed.platform, embed.handle, embed.display_name) == (Platform.FACEBOOK, "NASA", "NASA")
     assert (embed.text, embed.status_id, embed.date) == ("Liftoff! #Artemis", "101", dt.date(2022, 11, 16))
     assert embed.rendered() == "Liftoff! #Artemis\n\nPosted by NASA on Wednesday, November 16, 2022"
+
+
+def test_facebook_photo_frame_is_a_post() -> None:
+    frame = first_embed(
+        '<iframe src="https://www.facebook.com/plugins/post.php?href=https%3A%2F%2Fwww.facebook.com%2Fphoto.php'
+        '%3Ffbid%3D123%26set%3Da.9%26type%3D3&width=500"></iframe>'
+    )
+    assert frame is not None
+    assert (frame.platform, frame.status_id) == (Platform.FACEBOOK, "123")
 
 
 def test_facebook_iframe_and_lone_blockquote() -> None:

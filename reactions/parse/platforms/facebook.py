@@ -42,6 +42,9 @@ def parse_post_url(url: str) -> tuple[str | None, str, str] | None:
     if parts.path in ("/permalink.php", "/story.php") and query.get("story_fbid"):
         post, page = query["story_fbid"][0], query.get("id", [""])[0]
         return None, post, f"https://www.facebook.com/permalink.php?story_fbid={post}&id={page}"
+    if parts.path in ("/photo.php", "/photo") and query.get("fbid"):  # a photo post: its fbid is the post's id
+        post = query["fbid"][0]
+        return None, post, f"https://www.facebook.com/photo.php?fbid={post}"
     if parts.path in ("/watch", "/watch/") and query.get("v"):
         return None, query["v"][0], f"https://www.facebook.com/watch/?v={query['v'][0]}"
     m = _PATH.match(parts.path)
