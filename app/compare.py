@@ -17,10 +17,12 @@ from app import exports, presenter
 from app.sections import EAGER_EXPORT_ROWS, column_config, unchecked
 from app.sidebar import LONG_LIST, follow_date_bounds, long_list
 from app.timeview import time_view
-from reactions import charts_compare, compare, links, views
-from reactions.index import FrameIndex
+from reactions.analysis import compare
+from reactions.analysis.index import FrameIndex
+from reactions.charts import compare as charts_compare
 from reactions.languages import language_name
 from reactions.scorers import DEFAULT_SCORER
+from reactions.viewstate import links, views
 
 COMPARE_KEY = links.COMPARE_KEY
 """The URL key that says the section is on."""

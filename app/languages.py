@@ -7,8 +7,8 @@ from typing import Final
 import numpy as np
 import pandas as pd
 
-from reactions.aggregate_languages import coverage_note, reactions_by_language, sentiment_coverage
-from reactions.index import Data
+from reactions.analysis.aggregate_languages import coverage_note, reactions_by_language, sentiment_coverage
+from reactions.analysis.index import Data
 from reactions.languages import UNDETERMINED, language_name
 from reactions.lexicons import LEXICONS, SYMBOLS
 from reactions.sentiment_languages import VADER_NAME

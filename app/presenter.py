@@ -18,8 +18,8 @@ import numpy as np
 import pandas as pd
 
 from app import languages as app_languages
-from reactions import charts, network, palette
-from reactions.aggregate import (
+from reactions.analysis import network
+from reactions.analysis.aggregate import (
     Headline,
     compound_distribution,
     reactions_by_hashtag,
@@ -29,12 +29,13 @@ from reactions.aggregate import (
     top_mentions,
     top_outlets,
 )
-from reactions.index import Data, FrameIndex, Mask, author_labels, index_of, reaction_days
-from reactions.links import QUERY_KEYS, parse_share
+from reactions.analysis.index import Data, FrameIndex, Mask, author_labels, index_of, reaction_days
+from reactions.analysis.timeline import BUCKETS, UTC, zone_names
+from reactions.charts import core, palette
 from reactions.models import SENTIMENT_LABELS, Article, FileOutcome, Status
 from reactions.sentiment import NEGATIVE_THRESHOLD, POSITIVE_THRESHOLD
-from reactions.timeline import BUCKETS, UTC, zone_names
-from reactions.views import SORTS, Filters, Selection, select_rows
+from reactions.viewstate.links import QUERY_KEYS, parse_share
+from reactions.viewstate.views import SORTS, Filters, Selection, select_rows
 
 RENDERINGS_HELP = (
     "How the parser found each post: after an em dash (dash), on its own line (own-line), with the dash lost "
@@ -212,7 +213,7 @@ class Page:
 
 
 def sort_label(sort: str) -> str:
-    """The words of a "Sort by" choice (:data:`reactions.views.SORTS`; ``""``: corpus order)."""
+    """The words of a "Sort by" choice (:data:`reactions.viewstate.views.SORTS`; ``""``: corpus order)."""
     return SORTS.get(sort, "Corpus order")
 
 
@@ -292,7 +293,7 @@ def headline_figures(h: Headline, total: int) -> list[Figure]:
 
 
 NETWORK_NAMES = {"hashtags": "Hashtags used together", "mentions": "Who mentions whom"}
-"""The network toggle's words for :data:`reactions.network.GRAPHS`."""
+"""The network toggle's words for :data:`reactions.analysis.network.GRAPHS`."""
 def network_of(
     index: FrameIndex, filtered: Mask, selection: Selection, kind: str, top: int, min_weight: int = 1
 ) -> network.Network:
@@ -373,11 +374,11 @@ def summary_charts(data: Data, mask: Mask | None = None) -> list[tuple[str, alt.
     emoji and platforms."""
     index = index_of(data)
     tabs = [
-        ("Compound scores", charts.compound_chart, compound_distribution, "No scores."),
-        ("Top authors", charts.authors_chart, top_authors, "No authors."),
-        ("Most mentioned", charts.mentions_chart, top_mentions, "No @mentions in these reactions."),
-        ("Top emoji", charts.emoji_chart, top_emoji, "No emoji in these reactions."),
-        ("Platforms", charts.platform_chart, reactions_by_platform, "No reactions."),
+        ("Compound scores", core.compound_chart, compound_distribution, "No scores."),
+        ("Top authors", core.authors_chart, top_authors, "No authors."),
+        ("Most mentioned", core.mentions_chart, top_mentions, "No @mentions in these reactions."),
+        ("Top emoji", core.emoji_chart, top_emoji, "No emoji in these reactions."),
+        ("Platforms", core.platform_chart, reactions_by_platform, "No reactions."),
     ]
     drawn: list[tuple[str, alt.TopLevelMixin, pd.DataFrame, str]] = []
     for title, chart, aggregate, empty in tabs:
@@ -459,7 +460,7 @@ def _web_link(link: object) -> str | None:
 
 def compound_style(value: float) -> str:
     """CSS for a compound score in the table: its VADER label's hue, in the darker shade text needs for WCAG AA
-    (:data:`reactions.palette.SENTIMENT_TEXT`; none for neutral scores and NaN)."""
+    (:data:`reactions.charts.palette.SENTIMENT_TEXT`; none for neutral scores and NaN)."""
     if value >= POSITIVE_THRESHOLD:
         return f"color: {palette.SENTIMENT_TEXT['positive']}; font-weight: 600"
     if value <= NEGATIVE_THRESHOLD:

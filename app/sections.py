@@ -21,12 +21,16 @@ from app import exports, presenter, travel
 from app import languages as app_languages
 from app.loading import ArticleReader, outcome_tables
 from app.timeview import TimeView, spike_rows
-from reactions import aggregate, aggregate_time, charts, charts_time, links, network, store, views
-from reactions.charts_network import NETWORK_SELECTIONS, network_chart
+from reactions import store
+from reactions.analysis import aggregate, aggregate_time, network
+from reactions.analysis.index import FrameIndex
+from reactions.charts import core as charts
+from reactions.charts import time as charts_time
+from reactions.charts.network import NETWORK_SELECTIONS, network_chart
 from reactions.errors import ReactionsError
-from reactions.index import FrameIndex
 from reactions.models import SENTIMENT_LABELS, Article, FileOutcome, Status
 from reactions.scorers import DEFAULT_SCORER
+from reactions.viewstate import links, views
 
 # The table shows one page of the view at a time (Streamlit's Styler costs ~0.25 ms a row).
 PAGE_SIZES = links.PAGE_SIZES
@@ -37,7 +41,7 @@ EAGER_EXPORT_ROWS = 1_000
 # Up to this many documents the files read are all listed at once; beyond, those skipped or with warnings, and
 # the rest when asked (every rerun serialises the table and sends it to the browser).
 LIST_AT_ONCE = 2_000
-# The linked charts' selection parameters (reactions.charts.SELECTIONS, and the outlet chart's).
+# The linked charts' selection parameters (reactions.charts.core.SELECTIONS, and the outlet chart's).
 CHARTS = ("bucket", "hashtag", "sentiment", "outlet")
 
 

@@ -11,10 +11,11 @@ import streamlit as st
 
 from app import languages as app_languages
 from app import loading, presenter, travel
-from reactions import links, scorers, views
-from reactions.index import FrameIndex
+from reactions import scorers
+from reactions.analysis.index import FrameIndex
 from reactions.languages import language_name
 from reactions.sources.uploads import ARCHIVE_TYPES, ARTICLE_TYPES, DATASET_TYPES, Upload
+from reactions.viewstate import links, views
 
 # Filters field -> its widget's key.
 WIDGETS = {"dates": "f_dates", "own_dates": "f_own_dates", "hashtags": "f_tags", "sentiments": "f_sentiment",

@@ -12,7 +12,7 @@ from typing import Any
 
 import streamlit as st
 
-from reactions import links, views
+from reactions.viewstate import links, views
 
 LINK_SELECTION = "link_selection"  # the link's selection query, until the charts are clicked
 FROM_LINK = "selection_from_link"  # whether the page's selection is the link's

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 FORMATS = ("csv", "jsonl", "parquet", "xlsx")
 NETWORK_GRAPHS, NETWORK_TOP, NETWORK_MAX_TOP = ("hashtags", "mentions"), 30, 200
-"""reactions.network's GRAPHS, DEFAULT_TOP and MAX_TOP (the parser does not import networkx: ``--help`` stays
+"""reactions.analysis.network's GRAPHS, DEFAULT_TOP and MAX_TOP (the parser does not import networkx: ``--help`` stays
 quick; a test checks they agree)."""
 
 
@@ -164,8 +164,8 @@ def add_network_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
 def run_network(args: argparse.Namespace) -> int:
     """``reactions network``: the frame of the one run path, its network, written atomically; the summary
     ``nodes: N, edges: M`` and the cap on stderr."""
+    from reactions.analysis.network import build_network, network_bytes, network_format
     from reactions.export import write_atomically
-    from reactions.network import build_network, network_bytes, network_format
 
     output: Path | None = args.output
     fmt = network_format(str(output)) if output is not None else "gexf"
@@ -219,7 +219,7 @@ def add_compare_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
 
 def run_compare(args: argparse.Namespace) -> int:
     """``reactions compare``: each side's frame by the one run path, the comparison, its summary written."""
-    from reactions.compare import compare_frames, summary_bytes
+    from reactions.analysis.compare import compare_frames, summary_bytes
     from reactions.export import write_atomically
 
     output: Path | None = args.output

@@ -14,9 +14,9 @@ from frame_factory import make_frame, make_row, random_frame
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions import aggregate
+from reactions.analysis import aggregate
+from reactions.analysis.index import FrameIndex, reaction_days
 from reactions.frames import BASE_COLUMNS, BASE_DTYPES, LIST_COLUMNS, to_frame
-from reactions.index import FrameIndex, reaction_days
 from reactions.models import SENTIMENT_LABELS, Article, Citation, Corpus, Kind, Reaction, Rendering
 
 CONTRACT_DTYPES = {

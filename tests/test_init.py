@@ -87,8 +87,8 @@ def test_a_run_over_its_stored_frame_loads_only_what_it_uses(tmp_path: Path) -> 
         f"main(['extract', {str(ROOT / 'seeds')!r}, '--jobs', '1', '-o', {str(tmp_path / 'out.csv')!r}])"
     )
     env = {**os.environ, "REACTIONS_CACHE_DIR": str(tmp_path / "cache")}
-    names = ("reactions.parse.article", "reactions._vader", "emoji", "vaderSentiment", "tqdm", "reactions.links",
-             "altair", "streamlit")  # fmt: skip
+    names = ("reactions.parse.article", "reactions._vader", "emoji", "vaderSentiment", "tqdm",
+             "reactions.viewstate.links", "altair", "streamlit")  # fmt: skip
     assert "reactions._vader" in loaded_by(code, names, env)  # the first run parses and scores
     assert loaded_by(code, names, env) == []
 
@@ -106,7 +106,7 @@ def test_every_public_name_resolves_and_readme_imports_only_them() -> None:
 
 def test_readme_teaches_calls_from_the_top_level_and_all_holds_nothing_it_does_not_teach() -> None:
     """A call README shows (``reactions.name(``) is a public name; a public name is never spelt through its
-    module (``reactions.views.filter_rows``); and every public name is in README (``__all__`` is what it
+    module (``reactions.viewstate.views.filter_rows``); and every public name is in README (``__all__`` is what it
     teaches, nothing else)."""
     readme = _teaching()
     public = set(reactions.__all__)

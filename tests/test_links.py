@@ -1,4 +1,4 @@
-"""reactions.links: a view's chart selection and layout in the URL, and the problems of a link."""
+"""reactions.viewstate.links: a view's chart selection and layout in the URL, and the problems of a link."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions import links
+from reactions.analysis.timeline import BUCKETS, bucket_key, bucket_starts
 from reactions.models import SENTIMENT_LABELS
-from reactions.timeline import BUCKETS, bucket_key, bucket_starts
-from reactions.views import ORDERS, SORTS, Filters, Selection
+from reactions.viewstate import links
+from reactions.viewstate.views import ORDERS, SORTS, Filters, Selection
 
 ZONES = ("UTC", "Asia/Tokyo", "Europe/Paris", "America/New_York")
 words = st.text(min_size=1, max_size=12)

@@ -1,10 +1,11 @@
 """The aggregations of the time charts: reactions per time bucket (hour to quarter, in a time zone), the full
 range of buckets with their spikes, what drove each spike, and hashtags per bucket.
 
-Like :mod:`reactions.aggregate`, each takes a frame (with the sentiment columns) or its
-:class:`~reactions.index.FrameIndex` and an optional row mask, and returns a small frame.  Bucketing and the
-spike rule are :mod:`reactions.timeline`'s.  Every time column (``start``, ``end``) is the bucket's wall-clock
-time in the zone, as a naive ``datetime64``; ``bucket`` is the bucket's name (:func:`~reactions.timeline.bucket_key`).
+Like :mod:`reactions.analysis.aggregate`, each takes a frame (with the sentiment columns) or its
+:class:`~reactions.analysis.index.FrameIndex` and an optional row mask, and returns a small frame.  Bucketing and the
+spike rule are :mod:`reactions.analysis.timeline`'s.  Every time column (``start``, ``end``) is the bucket's wall-clock
+time in the zone, as a naive ``datetime64``; ``bucket`` is the bucket's name
+(:func:`~reactions.analysis.timeline.bucket_key`).
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ from typing import Final
 import numpy as np
 import pandas as pd
 
-from reactions.aggregate import _LABELS, _empty, _rank, _stats, _text
-from reactions.index import Coded, Data, Entries, FrameIndex, Mask, prepare_rows
+from reactions.analysis.aggregate import _LABELS, _empty, _rank, _stats, _text
+from reactions.analysis.index import Coded, Data, Entries, FrameIndex, Mask, prepare_rows
+from reactions.analysis.timeline import UTC, baselines, bucket_ends, bucket_key, bucket_range, find_spikes
 from reactions.models import SENTIMENT_LABELS
-from reactions.timeline import UTC, baselines, bucket_ends, bucket_key, bucket_range, find_spikes
 
 SPIKE_COLUMNS: Final = ["bucket", "start", "end", "reactions", "baseline", "hashtags", "authors", "post",
                         "post_author", "post_articles", "post_id"]  # fmt: skip
@@ -63,7 +64,7 @@ def bucket_totals(data: Data, bucket: str = "day", zone: str = UTC, *, mask: Mas
     """Every bucket from the first to the last with a dated reaction, empty ones included, with its spike test.
 
     Columns: ``bucket``, ``start``, ``end``, ``reactions`` (0 when empty), ``mean_compound`` (NaN when empty),
-    ``baseline`` and ``spike`` (:func:`reactions.timeline.find_spikes` over the series), and ``run``: the
+    ``baseline`` and ``spike`` (:func:`reactions.analysis.timeline.find_spikes` over the series), and ``run``: the
     number of the run of consecutive non-empty buckets the bucket belongs to (a line drawn per run never
     joins across an empty bucket).
     """
@@ -129,7 +130,7 @@ def spike_drivers(
     totals: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
     """The spikes of :func:`bucket_totals` and what drove each: its ``top`` hashtags and authors (most
-    reactions first, as :func:`reactions.aggregate.reactions_by_hashtag` ranks them) and its most-cited post
+    reactions first, as :func:`reactions.analysis.aggregate.reactions_by_hashtag` ranks them) and its most-cited post
     (highest ``article_count``; ties: the first in the frame).
 
     Columns: :data:`SPIKE_COLUMNS` (``hashtags``, ``authors``: comma-separated; ``post``: the post's text,
@@ -166,7 +167,7 @@ def hashtags_by_bucket(
     data: Data, top: int = 10, bucket: str = "day", zone: str = UTC, *, mask: Mask | None = None
 ) -> pd.DataFrame:
     """Reactions per (hashtag, bucket) for the ``top`` hashtags (ranked and grouped as in
-    :func:`reactions.aggregate.reactions_by_hashtag`); dated reactions only.
+    :func:`reactions.analysis.aggregate.reactions_by_hashtag`); dated reactions only.
 
     Columns: ``hashtag``, ``bucket``, ``start``, ``end``, ``reactions``, ``mean_compound``; hashtags in their
     ranking's order, then by time.

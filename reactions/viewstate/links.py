@@ -1,7 +1,7 @@
 """A view in words: the URL query of its filters (so that a view travels as a link), the problems of a link that
 does not apply, a one-line description of filters and chart selection, and the provenance and file names of its
-exports.  Pure, like :mod:`reactions.views`, whose :class:`~reactions.views.Filters` and
-:class:`~reactions.views.Selection` it writes and reads.
+exports.  Pure, like :mod:`reactions.viewstate.views`, whose :class:`~reactions.viewstate.views.Filters` and
+:class:`~reactions.viewstate.views.Selection` it writes and reads.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from typing import Final
 
 import pandas as pd
 
+from reactions.analysis.timeline import BUCKETS, UTC, bucket_key, bucket_starts, valid_zone
 from reactions.models import SENTIMENT_LABELS
 from reactions.scorers import DEFAULT_SCORER, SCORERS, scorer_slug
-from reactions.timeline import BUCKETS, UTC, bucket_key, bucket_starts, valid_zone
-from reactions.views import ORDERS, SORTS, Filters, Selection
+from reactions.viewstate.views import ORDERS, SORTS, Filters, Selection
 
 QUERY_KEYS = {
     "start": "from",
@@ -62,7 +62,7 @@ PAGE_SIZES: Final = (10, 25, 50, 100, 250, 500, 1000)
 @dataclasses.dataclass(frozen=True, slots=True)
 class Layout:
     """How a view is laid out, beyond its filters: the Top N of the hashtag chart, the table's page and its
-    page size (rows a page), the column the table is sorted by (one of :data:`reactions.views.SORTS`; ``""``:
+    page size (rows a page), the column the table is sorted by (one of :data:`reactions.viewstate.views.SORTS`; ``""``:
     corpus order) and the direction (``"asc"`` or ``"desc"``)."""
 
     top_n: int = 10
@@ -300,7 +300,7 @@ def _readable(name: str, value: str, unit: str) -> bool:
 
 
 def valid_bucket_name(value: str, unit: str) -> bool:
-    """Whether ``value`` is the name of a ``unit`` bucket (:func:`reactions.timeline.bucket_key`).
+    """Whether ``value`` is the name of a ``unit`` bucket (:func:`reactions.analysis.timeline.bucket_key`).
 
     >>> valid_bucket_name("2020-02-03", "week"), valid_bucket_name("2020-02-04", "week"), valid_bucket_name("x", "day")
     (True, False, False)

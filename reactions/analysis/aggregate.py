@@ -1,7 +1,7 @@
 """The aggregations the charts are drawn from.
 
 Each takes a frame of the :func:`reactions.frames.to_frame` contract *with* the sentiment columns (compound,
-sentiment), or the :class:`reactions.index.FrameIndex` of one, and an optional row mask, and returns a small
+sentiment), or the :class:`reactions.analysis.index.FrameIndex` of one, and an optional row mask, and returns a small
 frame of aggregated rows: the charts never see raw reactions.
 """
 
@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from reactions.index import Codes, Data, Entries, FrameIndex, Mask, prepare_rows
+from reactions.analysis.index import Codes, Data, Entries, FrameIndex, Mask, prepare_rows
 from reactions.models import SENTIMENT_LABELS
 
 _LABELS: Final = np.array(SENTIMENT_LABELS, dtype=object)

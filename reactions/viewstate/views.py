@@ -6,7 +6,7 @@ Everything here is pure: values in, values out (this module never imports stream
 link.  :class:`Selection` is what was clicked in the linked charts.  :func:`filter_rows` and
 :func:`chart_rows` turn both into row masks over a frame of the column contract of
 :func:`reactions.frames.to_frame` (with the sentiment columns), or over its
-:class:`~reactions.index.FrameIndex`, which the page builds once per frame; :func:`filter_frame`
+:class:`~reactions.analysis.index.FrameIndex`, which the page builds once per frame; :func:`filter_frame`
 and :func:`select_frame` give the rows themselves.  The table is shown a page at a time
 (:func:`page_of`, :func:`table_frame`) in the order :func:`sort_rows` gives; :func:`downloads` cover every
 filtered row.
@@ -23,8 +23,8 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from reactions.index import Data, Entries, FrameIndex, Mask, author_labels, index_of
-from reactions.timeline import BUCKETS, UTC, bucket_key, bucket_starts, local_times
+from reactions.analysis.index import Data, Entries, FrameIndex, Mask, author_labels, index_of
+from reactions.analysis.timeline import BUCKETS, UTC, bucket_key, bucket_starts, local_times
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +54,7 @@ class Filters:
         text: keep reactions whose text, handle or display name contains this string
             (case-insensitive, literal, not a pattern).
         bucket: not a filter but how time is shown, kept with them in the URL: the time bucket
-            (one of :data:`reactions.timeline.BUCKETS`; ``""``: chosen from the span).
+            (one of :data:`reactions.analysis.timeline.BUCKETS`; ``""``: chosen from the span).
         zone: the time zone buckets are cut in (an IANA name; ``""``: UTC).
     """
 
@@ -87,14 +87,14 @@ class Selection:
 
     Fields:
         buckets: the time buckets clicked in the time chart, by name
-            (:func:`reactions.timeline.bucket_key`: ``"2020-02-03"`` for a day or a week, ``"2020-02"``...).
+            (:func:`reactions.analysis.timeline.bucket_key`: ``"2020-02-03"`` for a day or a week, ``"2020-02"``...).
         hashtags: hashtags clicked in the hashtag chart (case-insensitive).
         sentiments: sentiment labels clicked in the sentiment chart.
         accounts: accounts clicked in the mention network (``"@handle"``, or a quote's author by name): the
             reactions by or mentioning them (case-insensitive).  (A node clicked in the hashtag network is
             one of ``hashtags``.)
         outlets: outlets clicked in the outlet chart: the reactions they cite.
-        unit: the bucket the time chart was cut in (one of :data:`reactions.timeline.BUCKETS`).
+        unit: the bucket the time chart was cut in (one of :data:`reactions.analysis.timeline.BUCKETS`).
         zone: the time zone it was cut in.
     """
 

@@ -12,8 +12,8 @@ from frame_factory import make_frame, make_row, sample_frame
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions import aggregate
-from reactions.index import reaction_days
+from reactions.analysis import aggregate
+from reactions.analysis.index import reaction_days
 
 
 @pytest.fixture
@@ -102,7 +102,7 @@ def test_the_headline_counts_attributed_rows_without_sorting_them(
 ) -> None:
     """Issue 19: at 1,000,000 reactions the headline spent 1.3 CPU-s in ``np.unique`` (a hash or sort of every
     author entry) to count the rows with an author; flags count them in one pass, with the same figures."""
-    from reactions.index import FrameIndex
+    from reactions.analysis.index import FrameIndex
 
     index = FrameIndex(frame)
     masks = [None, *(np.arange(len(frame)) % k == 0 for k in (1, 2, 3))]
@@ -166,7 +166,7 @@ def test_day_counts_add_up(posts: list[tuple[dt.date | None, float]]) -> None:
 
 
 def test_reactions_by_platform_counts_and_orders() -> None:
-    from reactions.aggregate import reactions_by_platform
+    from reactions.analysis.aggregate import reactions_by_platform
 
     frame = pd.DataFrame({
         "platform": pd.Categorical(["twitter", "instagram", "twitter", None]),
