@@ -78,7 +78,7 @@ def show(folder: Path, slot: Any) -> None:
     from app.sections import (
         charts_section,
         current_selection,
-        downloads,
+        downloads_section,
         headline,
         network_section,
         one_line,
@@ -169,7 +169,8 @@ def show(folder: Path, slot: Any) -> None:
     st.subheader("Reactions", anchor=False)
     shown = np.flatnonzero(rows.view)
     columns = tuple(named_columns(sources).items())
-    downloads(frame, shown, filters, selection, corpus_stamp(str(folder), key.hexdigest(), run.outcomes, columns))
+    stamp = corpus_stamp(str(folder), key.hexdigest(), run.outcomes, columns)
+    downloads_section(frame, shown, filters, selection, stamp)
     reader = ArticleReader(key.hexdigest(), upload, run.outcomes, sources)
     table_section(frame, index, shown, f"{frame_key}|{links.describe(filters, selection)}", reader, home)
     with st.expander(f"Files read ({len(corpus_outcomes)})"):

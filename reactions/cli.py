@@ -105,11 +105,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run_extract(args: argparse.Namespace) -> int:
     """``reactions extract``: read, build the frame, write it, report on stderr."""
-    from reactions.export import csv_bytes, table_bytes, table_format, write_table
+    from reactions.export import csv_bytes, export_format, table_bytes, write_table
     from reactions.twarc import twarc_frame
 
     output: Path | None = args.output
-    fmt: str = args.format or (table_format(output) if output is not None else "csv")
+    fmt: str = args.format or (export_format(output) if output is not None else "csv")
     if output is None and fmt in ("parquet", "xlsx") and sys.stdout.isatty():
         raise ExportError(f"{fmt} is binary: write it to a file with -o OUT.{fmt}")
     for flag, given in (("--excel-safe", args.excel_safe), ("--exact-text", args.exact_text)):

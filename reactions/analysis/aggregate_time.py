@@ -16,7 +16,7 @@ from typing import Final
 import numpy as np
 import pandas as pd
 
-from reactions.analysis.aggregate import _LABELS, _empty, _rank, _stats, _text
+from reactions.analysis.aggregate import LABEL_ARRAY, empty_frame, group_stats, rank_entries, text_column
 from reactions.analysis.index import Coded, Data, Entries, FrameIndex, Mask, prepare_rows
 from reactions.analysis.timeline import UTC, baselines, bucket_ends, bucket_key, bucket_range, find_spikes
 from reactions.models import SENTIMENT_LABELS
@@ -35,7 +35,7 @@ def _dated(index: FrameIndex, rows: Mask | None, bucket: str, zone: str) -> Mask
 def _times(index: FrameIndex, codes: np.ndarray, bucket: str, zone: str) -> dict[str, object]:
     """The ``bucket``, ``start`` and ``end`` columns of the buckets with these codes."""
     starts = pd.DatetimeIndex(index.buckets(bucket, zone).values[codes])
-    return {"bucket": _text(np.asarray(bucket_key(starts, bucket), dtype=object)), "start": starts,
+    return {"bucket": text_column(np.asarray(bucket_key(starts, bucket), dtype=object)), "start": starts,
             "end": bucket_ends(starts, bucket)}  # fmt: skip
 
 
@@ -49,14 +49,14 @@ def reactions_by_bucket(data: Data, bucket: str = "day", zone: str = UTC, *, mas
     columns = ["bucket", "start", "end", "sentiment", "reactions", "share", "mean_compound"]
     keep = _dated(index, rows, bucket, zone) & (index.labels >= 0)
     if not keep.any():
-        return _empty(columns, text=("bucket", "sentiment")).astype(_TIMES)
+        return empty_frame(columns, text=("bucket", "sentiment")).astype(_TIMES)
     coded, width = index.buckets(bucket, zone), len(SENTIMENT_LABELS)
     codes, values = coded.codes[keep], index.compound[keep]
-    segments = _stats(codes * width + index.labels[keep], values, len(coded.values) * width)
-    totals = _stats(codes, values, len(coded.values))
+    segments = group_stats(codes * width + index.labels[keep], values, len(coded.values) * width)
+    totals = group_stats(codes, values, len(coded.values))
     code, label = np.divmod(segments.codes, width)
     share = segments.sizes / totals.sizes[np.searchsorted(totals.codes, code)]
-    return pd.DataFrame({**_times(index, code, bucket, zone), "sentiment": _text(_LABELS[label], "str"),
+    return pd.DataFrame({**_times(index, code, bucket, zone), "sentiment": text_column(LABEL_ARRAY[label], "str"),
                          "reactions": segments.sizes, "share": share, "mean_compound": segments.means})  # fmt: skip
 
 
@@ -72,9 +72,9 @@ def bucket_totals(data: Data, bucket: str = "day", zone: str = UTC, *, mask: Mas
     keep = _dated(index, rows, bucket, zone)
     columns = ["bucket", "start", "end", "reactions", "mean_compound", "baseline", "spike", "run"]
     if not keep.any():
-        return _empty(columns, text=("bucket",)).astype(_TIMES)
+        return empty_frame(columns, text=("bucket",)).astype(_TIMES)
     coded = index.buckets(bucket, zone)
-    stats = _stats(coded.codes[keep], index.compound[keep], len(coded.values))
+    stats = group_stats(coded.codes[keep], index.compound[keep], len(coded.values))
     found = pd.DatetimeIndex(coded.values[stats.codes])
     starts = bucket_range(found[0], found[-1], bucket)
     place = starts.get_indexer(found)
@@ -85,7 +85,7 @@ def bucket_totals(data: Data, bucket: str = "day", zone: str = UTC, *, mask: Mas
     empty = counts == 0
     judged = _exact_counts(index, keep, coded, starts) if bucket == "hour" else counts
     return pd.DataFrame({
-        "bucket": _text(np.asarray(bucket_key(starts, bucket), dtype=object)), "start": starts,
+        "bucket": text_column(np.asarray(bucket_key(starts, bucket), dtype=object)), "start": starts,
         "end": bucket_ends(starts, bucket), "reactions": counts, "mean_compound": means,
         "baseline": baselines(judged), "spike": find_spikes(judged), "run": np.cumsum(empty),
     })  # fmt: skip
@@ -116,7 +116,7 @@ def _within(entries: Entries, rows: Mask) -> Entries:
 
 
 def _top_names(entries: Entries, rows: Mask, top: int) -> str:
-    ranking = _rank(entries, rows, top)
+    ranking = rank_entries(entries, rows, top)
     return "" if ranking is None else ", ".join(str(n) for n in entries.names[ranking.spellings])
 
 
@@ -142,7 +142,7 @@ def spike_drivers(
         totals = bucket_totals(index, bucket, zone, mask=rows)
     spikes = totals[totals["spike"].astype(bool)] if len(totals) else totals
     if spikes.empty:
-        return _empty(SPIKE_COLUMNS, text=("bucket", "hashtags", "authors", "post", "post_author", "post_id"))
+        return empty_frame(SPIKE_COLUMNS, text=("bucket", "hashtags", "authors", "post", "post_author", "post_id"))
     coded, names = index.buckets(bucket, zone), index.bucket_names(bucket, zone)
     kept = _dated(index, rows, bucket, zone) & coded.flags(np.isin(names, spikes["bucket"].to_numpy(dtype=object)))
     tags, authors = _within(index.hashtags, kept), _within(index.authors, kept)
@@ -175,16 +175,17 @@ def hashtags_by_bucket(
     columns = ["hashtag", "bucket", "start", "end", "reactions", "mean_compound"]
     index, rows = prepare_rows(data, mask)
     tags, coded = index.hashtags, index.buckets(bucket, zone)
-    ranking = _rank(tags, rows, top)
+    ranking = rank_entries(tags, rows, top)
     if ranking is None:
-        return _empty(columns, text=("hashtag", "bucket"))
+        return empty_frame(columns, text=("hashtag", "bucket"))
     slots, codes = ranking.slots(tags), coded.codes[ranking.rows]
     kept = (slots >= 0) & (codes >= 0)
     if not kept.any():
-        return _empty(columns, text=("hashtag", "bucket"))
+        return empty_frame(columns, text=("hashtag", "bucket"))
     width = len(coded.values)
-    stats = _stats(slots[kept] * width + codes[kept], index.compound[ranking.rows[kept]], len(ranking.groups) * width)
+    grouped, compound = slots[kept] * width + codes[kept], index.compound[ranking.rows[kept]]
+    stats = group_stats(grouped, compound, len(ranking.groups) * width)
     slot, code = np.divmod(stats.codes, width)  # slot is the ranking's place: sorted by it, then by time
-    return pd.DataFrame({"hashtag": _text(tags.names[ranking.spellings[slot]], "str"),
+    return pd.DataFrame({"hashtag": text_column(tags.names[ranking.spellings[slot]], "str"),
                          **_times(index, code, bucket, zone), "reactions": stats.sizes,
                          "mean_compound": stats.means})  # fmt: skip

@@ -46,7 +46,7 @@ SELECTION_KEYS: Final = {"buckets": "sel_bucket", "hashtags": "sel_tag", "sentim
                          "outlets": "sel_outlet", "accounts": "sel_account"}  # fmt: skip
 """Selection field -> URL query parameter name (its unit and zone are the filters' ``bucket`` and ``tz``)."""
 LAYOUT_KEYS: Final = {"top_n": "top", "page": "page", "rows": "rows", "sort": "sort", "order": "order"}
-"""Layout field -> URL query parameter name."""
+"""ViewLayout field -> URL query parameter name."""
 COMPARE_KEY: Final = "compare"
 """The URL key that says the page's Compare section is on (``compare=on``)."""
 SIDE_B: Final = "b_"
@@ -60,7 +60,7 @@ PAGE_SIZES: Final = (10, 25, 50, 100, 250, 500, 1000)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class Layout:
+class ViewLayout:
     """How a view is laid out, beyond its filters: the Top N of the hashtag chart, the table's page and its
     page size (rows a page), the column the table is sorted by (one of :data:`reactions.viewstate.views.SORTS`; ``""``:
     corpus order) and the direction (``"asc"`` or ``"desc"``)."""
@@ -224,24 +224,24 @@ def selection_problems(query: Mapping[str, str | Sequence[str]], *, unit: str = 
             if not _readable(name, value, unit)]  # fmt: skip
 
 
-def layout_to_query(layout: Layout) -> dict[str, list[str]]:
+def layout_to_query(layout: ViewLayout) -> dict[str, list[str]]:
     """The query parameters of a layout; values left as they start are left out.
 
-    >>> layout_to_query(Layout(top_n=5, page=2))
+    >>> layout_to_query(ViewLayout(top_n=5, page=2))
     {'top': ['5'], 'page': ['2']}
     """
     return {key: [str(getattr(layout, name))] for name, key in LAYOUT_KEYS.items()
-            if getattr(layout, name) != getattr(Layout(), name)}  # fmt: skip
+            if getattr(layout, name) != getattr(ViewLayout(), name)}  # fmt: skip
 
 
-def layout_from_query(query: Mapping[str, str | Sequence[str]]) -> Layout:
+def layout_from_query(query: Mapping[str, str | Sequence[str]]) -> ViewLayout:
     """The layout a URL describes; values :func:`layout_problems` names keep their start.
 
     >>> layout_from_query({"top": "5", "rows": "7", "page": "3", "sort": "compound", "order": "down"})
-    Layout(top_n=5, page=3, rows=100, sort='compound', order='asc')
+    ViewLayout(top_n=5, page=3, rows=100, sort='compound', order='asc')
     """
     values = {name: _layout_value(name, _first(query, key)) for name, key in LAYOUT_KEYS.items()}
-    return Layout(**{name: v for name, v in values.items() if v is not None})  # type: ignore[arg-type]
+    return ViewLayout(**{name: v for name, v in values.items() if v is not None})  # type: ignore[arg-type]
 
 
 def layout_problems(query: Mapping[str, str | Sequence[str]]) -> list[str]:
