@@ -13,11 +13,6 @@ from reactions.languages import UNDETERMINED, language_name
 from reactions.lexicons import LEXICONS, SYMBOLS
 from reactions.sentiment_languages import VADER_NAME
 
-LANGUAGE_HELP: Final = (
-    "The post's language: its embed's own tag when it has one, else detected from its text (English, German, "
-    "Spanish, French, Portuguese, Italian, Arabic; 'undetermined' when the text is too short or the detector "
-    "unsure). Only English, German, French and Portuguese are scored for sentiment: see docs/languages.md."
-)
 SHARE_HELP: Final = (
     "Share of the reactions with a sentiment score; reactions in a language nothing here scores are left out, never "
     "counted as neutral (the line under these figures says how many)"

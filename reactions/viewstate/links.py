@@ -19,31 +19,14 @@ import pandas as pd
 from reactions.analysis.timeline import BUCKETS, UTC, bucket_key, bucket_starts, valid_zone
 from reactions.models import SENTIMENT_LABELS
 from reactions.scorers import DEFAULT_SCORER, SCORERS, scorer_slug
+from reactions.viewstate.fields import FILTERS, SELECTIONS
 from reactions.viewstate.views import ORDERS, SORTS, Filters, Selection
 
-QUERY_KEYS = {
-    "start": "from",
-    "end": "to",
-    "own_dates": "own_dates",
-    "hashtags": "tag",
-    "sentiments": "sentiment",
-    "kinds": "kind",
-    "articles": "article",
-    "outlets": "outlet",
-    "authors": "author",
-    "platforms": "platform",
-    "languages": "lang",
-    "renderings": "rendering",
-    "min_confidence": "confidence",
-    "text": "q",
-    "bucket": "bucket",
-    "zone": "tz",
-}
+QUERY_KEYS: Final = {name: key for field in FILTERS for name, key in zip(field.fields, field.keys, strict=True)}
 """Filters field -> URL query parameter name."""
 NOTHING_SELECTED: Final = Selection()
 """No chart selection."""
-SELECTION_KEYS: Final = {"buckets": "sel_bucket", "hashtags": "sel_tag", "sentiments": "sel_sentiment",
-                         "outlets": "sel_outlet", "accounts": "sel_account"}  # fmt: skip
+SELECTION_KEYS: Final = {field.name: field.key for field in SELECTIONS}
 """Selection field -> URL query parameter name (its unit and zone are the filters' ``bucket`` and ``tz``)."""
 LAYOUT_KEYS: Final = {"top_n": "top", "page": "page", "rows": "rows", "sort": "sort", "order": "order"}
 """ViewLayout field -> URL query parameter name."""
@@ -108,25 +91,28 @@ min_confidence=0.0, \
 text='', bucket='', zone='')
     """
     values: dict[str, object] = {}
-    for name, key in QUERY_KEYS.items():
-        raw = query.get(key)
-        items = [raw] if isinstance(raw, str) else list(raw or ())
-        items = [item for item in items if item]
-        if not items:
-            continue
-        if name in ("start", "end"):
-            values[name] = _parse_day(items[0])
-        elif name == "text":
-            values[name] = items[0]
-        elif name == "own_dates":
-            values[name] = items[0] == "on"
-        elif name in ("bucket", "zone"):
-            values[name] = items[0] if _known(name, items[0]) else ""
-        elif name == "min_confidence":
-            values[name] = parse_share(items[0])
-        else:
-            values[name] = tuple(dict.fromkeys(items))
+    for field in FILTERS:
+        for name, key in zip(field.fields, field.keys, strict=True):
+            raw = query.get(key)
+            items = [raw] if isinstance(raw, str) else list(raw or ())
+            items = [item for item in items if item]
+            if items:
+                values[name] = _read(field.value, items)
     return Filters(**values)  # type: ignore[arg-type]
+
+
+def _read(kind: str, items: list[str]) -> object:
+    """A filter's value from its URL items, read as its :attr:`~reactions.viewstate.fields.FilterField.value`
+    says."""
+    if kind == "day":
+        return _parse_day(items[0])
+    if kind == "flag":
+        return items[0] == "on"
+    if kind in ("bucket", "zone"):
+        return items[0] if _known(kind, items[0]) else ""
+    if kind == "share":
+        return parse_share(items[0])
+    return items[0] if kind == "text" else tuple(dict.fromkeys(items))
 
 
 def query_problems(query: Mapping[str, str | Sequence[str]]) -> list[str]:
@@ -137,15 +123,17 @@ def query_problems(query: Mapping[str, str | Sequence[str]]) -> list[str]:
     ['from=yesterday', 'confidence=high', 'tz=Mars/X']
     """
     problems = []
-    for name in ("start", "end", "min_confidence", "bucket", "zone"):
-        raw = query.get(QUERY_KEYS[name])
+    checked = [(key, field.value) for field in FILTERS if field.value in ("day", "share", "bucket", "zone")
+               for key in field.keys]  # fmt: skip
+    for key, kind in checked:
+        raw = query.get(key)
         items = [raw] if isinstance(raw, str) else list(raw or ())
         for item in items[:1]:
             if not item:
                 continue
-            if name in ("bucket", "zone"):
-                ok = _known(name, item)
-            elif name == "min_confidence":
+            if kind in ("bucket", "zone"):
+                ok = _known(kind, item)
+            elif kind == "share":
                 try:
                     ok = 0.0 <= float(item) <= 1.0
                 except ValueError:
@@ -153,7 +141,7 @@ def query_problems(query: Mapping[str, str | Sequence[str]]) -> list[str]:
             else:
                 ok = _parse_day(item) is not None
             if not ok:
-                problems.append(f"{QUERY_KEYS[name]}={item}")
+                problems.append(f"{key}={item}")
     return problems
 
 
