@@ -1,4 +1,4 @@
-"""The chart aggregations of reactions.frames (helper "dashboard")."""
+"""The chart aggregations of reactions.analysis.aggregate, against row-by-row references."""
 
 from __future__ import annotations
 

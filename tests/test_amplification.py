@@ -1,5 +1,5 @@
-"""amplification: the posts several outlets cited, the first outlet and each later one's lag, against a
-row-by-row reference."""
+"""reactions.analysis.amplification: the posts several outlets cited, the first outlet and each later one's lag,
+against a row-by-row reference."""
 
 from __future__ import annotations
 

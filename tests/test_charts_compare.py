@@ -1,4 +1,4 @@
-"""The comparison charts through to_dict(): the sides' own colours, the sentiment colours, tooltips, order."""
+"""reactions.charts.compare: the sides' own colours, the sentiment colours, tooltips and order, through to_dict()."""
 
 from __future__ import annotations
 

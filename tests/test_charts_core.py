@@ -1,4 +1,4 @@
-"""Chart specs through chart.to_dict(): marks, encodings, tooltips, colours and selections."""
+"""reactions.charts.core: chart specs through chart.to_dict(): marks, encodings, tooltips, colours and selections."""
 
 from __future__ import annotations
 

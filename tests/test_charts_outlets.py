@@ -1,4 +1,4 @@
-"""charts_outlets: the top outlets chart (a linked selection) and the amplification chart, through to_dict()."""
+"""reactions.charts.outlets: the top outlets chart (a linked selection) and the amplification chart (to_dict())."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Filters, chart selections, the URL query round trip, and descriptions and names of a view."""
+"""reactions.viewstate.views: filters and chart selections as row masks; a view's URL round trip and its names."""
 
 from __future__ import annotations
 

@@ -2,14 +2,14 @@
 
 Everything here is pure: values in, values out (this module never imports streamlit).
 :class:`Filters` is the sidebar's state and round-trips through URL query parameters
-(:func:`filters_to_query`, :func:`filters_from_query`) so that a filtered view can be shared as a
-link.  :class:`Selection` is what was clicked in the linked charts.  :func:`filter_rows` and
-:func:`chart_rows` turn both into row masks over a frame of the column contract of
+(:func:`reactions.viewstate.links.filters_to_query`, :func:`~reactions.viewstate.links.filters_from_query`) so
+that a filtered view can be shared as a link.  :class:`Selection` is what was clicked in the linked charts.
+:func:`filter_rows` and :func:`chart_rows` turn both into row masks over a frame of the column contract of
 :func:`reactions.frames.to_frame` (with the sentiment columns), or over its
 :class:`~reactions.analysis.index.FrameIndex`, which the page builds once per frame; :func:`filter_frame`
-and :func:`select_frame` give the rows themselves.  The table is shown a page at a time
-(:func:`page_of`, :func:`table_frame`) in the order :func:`sort_rows` gives; :func:`downloads` cover every
-filtered row.
+and :func:`select_frame` give the rows themselves.  Each filter and selection, with its mask, is a row of
+:mod:`reactions.viewstate.fields`.  The table is shown in the order :func:`sort_rows` gives (a page at a time:
+:func:`app.presenter.page_of`); the downloads (:func:`app.exports.downloads`) cover every filtered row.
 """
 
 from __future__ import annotations
