@@ -9,6 +9,7 @@ import datetime as dt
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 import pytest
 from frame_factory import make_frame, make_row
@@ -19,7 +20,7 @@ from app import compare as app_compare
 from app import presenter, sidebar
 from reactions.analysis import compare
 from reactions.viewstate import links, views
-from reactions.viewstate.fields import FILTER_FIELDS, FILTERS, SELECTIONS, FilterField
+from reactions.viewstate.fields import FILTER_FIELDS, FILTERS, SELECTIONS, FilterField, SelectionField
 from reactions.viewstate.views import Filters, Selection
 
 
@@ -104,3 +105,25 @@ def test_every_filter_has_its_sidebar_widget_and_side_b_its_own(corpus: Path) ->
             assert drawn[field.side_b].label == field.side_b_label, field.name
             assert app_compare.B_WIDGETS[field.name] == field.side_b
     assert {key for key in drawn if key.startswith("f_")} == {field.widget for field in FILTERS}  # no filter beside
+
+
+SELECTED = {"buckets": ("2020-02-01",), "hashtags": ("MeToo",), "sentiments": ("negative",),
+            "outlets": ("bbc.co.uk",), "accounts": ("@user0",)}  # fmt: skip
+
+
+@pytest.mark.parametrize("field", SELECTIONS, ids=lambda field: field.name)
+def test_every_selection_round_trips_and_selects_what_the_reference_selects(field: SelectionField) -> None:
+    selection = Selection(**{field.name: SELECTED[field.name]})
+    query = links.selection_to_query(selection)
+    assert set(query) == {field.key}
+    assert links.selection_from_query(query) == selection
+    kept = views.select_rows(FRAME, selection)
+    assert kept.tolist() == Reference.select_mask(FRAME, selection).tolist()
+    assert 0 < kept.sum() < len(FRAME)
+    for chart in field.charts:  # a click in each chart that sets it
+        state = {chart: {"selection": {chart: [{"value": v} for v in SELECTED[field.name]]}}}
+        assert getattr(views.selection_from_states(state), field.name) == SELECTED[field.name]
+    drawn = views.chart_rows(FRAME, np.ones(len(FRAME), dtype=bool), selection)
+    assert drawn.view.tolist() == kept.tolist()
+    if field.drawn:  # the chart that selects it still draws every row (cross-filtering)
+        assert getattr(drawn, field.drawn).all()
