@@ -128,6 +128,14 @@ def test_the_sentiment_labels_have_one_source() -> None:
     assert tuple(reactions.Sentiment) == SENTIMENT_LABELS == sentiment.LABELS == store.LABELS
 
 
+def test_altair_loads_with_a_chart_module_only() -> None:
+    """The ``charts`` package and its palette (which the page reads before its progress bar) load no Altair; a chart
+    module does."""
+    light = "import reactions.charts, reactions.charts.palette, reactions.analysis.aggregate, reactions.viewstate.views"
+    assert loaded_by(light, ("altair", "streamlit")) == []
+    assert loaded_by("import reactions.charts.time", ("altair", "streamlit")) == ["altair"]
+
+
 def test_the_library_and_the_command_work_without_streamlit_or_altair(tmp_path: Path) -> None:
     """What ``pip install reactions`` (no ``dashboard`` extra) gives: parse, frame, export and the CLI."""
     code = (
