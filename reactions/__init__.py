@@ -2,7 +2,7 @@
 
 The library needs no Streamlit.  Data flows one way::
 
-    files -> parse -> corpus -> sentiment -> frames -> charts / export -> cli, dashboard.py
+    files -> parse -> corpus -> sentiment -> frames -> analysis -> viewstate -> charts / export -> cli, app/
 
 ``import reactions`` is cheap: the functions load their modules (and pandas) on first use.
 """
