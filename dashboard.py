@@ -22,7 +22,7 @@ import streamlit as st
 
 from app.opening import corpus_dir, first_bar
 from app.profiling import run_profiled
-from reactions import palette
+from reactions.charts import palette
 
 STYLE = f"""<style>
 .st-key-post_paragraph {{ background: {palette.POST_HIGHLIGHT[0]}; border-left: 4px solid {palette.POST_HIGHLIGHT[1]};
@@ -35,7 +35,8 @@ STYLE = f"""<style>
 </style>"""
 # On a phone the first chart comes on the first screen: less space above the title, and the hint and the
 # disabled 'Clear selection' button (nothing is selected yet) left out; a selection still shows both.
-# Colours and the context's opacity are reactions.palette's (its text stays at WCAG AA); no user text goes in here.
+# Colours and the context's opacity are reactions.charts.palette's (its text stays at WCAG AA); no user text goes
+# in here.
 
 
 # --- the page ----------------------------------------------------------------------------------------
@@ -77,7 +78,7 @@ def show(folder: Path, slot: Any) -> None:
     from app.sections import (
         charts_section,
         current_selection,
-        downloads,
+        downloads_section,
         headline,
         network_section,
         one_line,
@@ -89,10 +90,10 @@ def show(folder: Path, slot: Any) -> None:
     from app.sidebar import filter_options, scorer_choice, sidebar_filters, uploaded_files
     from app.timeview import time_view
     from app.travel import sync_selection
-    from reactions import links, views
     from reactions.errors import ReactionsError
     from reactions.scorers import describe_scorer
     from reactions.store import corpus_folder
+    from reactions.viewstate import links, views
 
     sources = source_options()
     if not (folder.is_dir() or folder.is_file()):
@@ -168,7 +169,8 @@ def show(folder: Path, slot: Any) -> None:
     st.subheader("Reactions", anchor=False)
     shown = np.flatnonzero(rows.view)
     columns = tuple(named_columns(sources).items())
-    downloads(frame, shown, filters, selection, corpus_stamp(str(folder), key.hexdigest(), run.outcomes, columns))
+    stamp = corpus_stamp(str(folder), key.hexdigest(), run.outcomes, columns)
+    downloads_section(frame, shown, filters, selection, stamp)
     reader = ArticleReader(key.hexdigest(), upload, run.outcomes, sources)
     table_section(frame, index, shown, f"{frame_key}|{links.describe(filters, selection)}", reader, home)
     with st.expander(f"Files read ({len(corpus_outcomes)})"):

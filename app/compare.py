@@ -15,19 +15,23 @@ import streamlit as st
 import reactions
 from app import exports, presenter
 from app.sections import EAGER_EXPORT_ROWS, column_config, unchecked
-from app.sidebar import LONG_LIST, follow_date_bounds, long_list
+from app.sidebar import filter_widget
 from app.timeview import time_view
-from reactions import charts_compare, compare, links, views
-from reactions.index import FrameIndex
-from reactions.languages import language_name
+from reactions.analysis import compare
+from reactions.analysis.index import FrameIndex
+from reactions.charts import compare as charts_compare
 from reactions.scorers import DEFAULT_SCORER
+from reactions.viewstate import links, views
+from reactions.viewstate.fields import FILTER_FIELDS, FILTERS
 
 COMPARE_KEY = links.COMPARE_KEY
 """The URL key that says the section is on."""
-# Filters field -> the widget key of side B's filter.
-B_WIDGETS = {"dates": "b_dates", "hashtags": "b_tags", "sentiments": "b_sentiment", "kinds": "b_kind",
-             "articles": "b_article", "authors": "b_author", "platforms": "b_platform", "renderings": "b_rendering",
-             "min_confidence": "b_confidence", "text": "b_text", "languages": "b_lang"}  # fmt: skip
+B_WIDGETS = {field.name: field.side_b for field in FILTERS if field.side_b}
+"""Filters field -> the widget key of side B's filter."""
+SIDE_B_LINES = (("dates", "hashtags", "text"), ("sentiments", "kinds"))
+"""Side B's filters drawn first, a line of columns each; its other filters are under its expander."""
+SIDE_B_MORE = ("articles", "authors", "platforms", "renderings", "min_confidence", "languages")
+"""The order side B's expander draws its filters in, two a line (left, right); one not named comes after."""
 SHARED_ROWS = 500
 """The shared-posts table shows at most this many (the CSVs hold every row of each side)."""
 SUMMARY_COLUMNS: dict[str, Any] = {
@@ -83,43 +87,18 @@ def side_b_filters(options: dict[str, Any]) -> views.Filters:
         st.warning("This link holds B filters that do not apply to this corpus; they were left out:",
                    icon=":material/link_off:")  # fmt: skip
         st.code(", ".join(left_out), language=None, wrap_lines=True)
-    chosen: dict[str, Any] = {"dates": ()}
+    chosen: dict[str, Any] = {}
     with st.container(border=True, key="compare_b"):
         st.markdown("**Side B**")
-        left, middle, right = st.columns(3)
-        if first is not None:
-            follow_date_bounds(first, last, "b_dates")
-            chosen["dates"] = tuple(left.date_input("B: date range", min_value=first, max_value=last, key="b_dates"))
-        chosen["hashtags"] = middle.multiselect("B: hashtags", options["tags"], key="b_tags", placeholder="Any hashtag")
-        chosen["text"] = right.text_input("B: search text", key="b_text", placeholder="word, phrase or @handle")
-        left, right = st.columns(2)
-        chosen["sentiments"] = left.pills("B: sentiment", options["sentiments"], selection_mode="multi",
-                                          key="b_sentiment")  # fmt: skip
-        chosen["kinds"] = right.segmented_control("B: kind", options["kinds"], selection_mode="multi", key="b_kind")
+        for line in SIDE_B_LINES:
+            for name, cell in zip(line, st.columns(len(line)), strict=True):
+                chosen[name] = filter_widget(FILTER_FIELDS[name], options, cell, side_b=True)
         with st.expander("B: article, author, platform, language, how found"):
-            chosen.update(_more_b_filters(options))
+            left, right = st.columns(2)
+            more = [*SIDE_B_MORE, *(f.name for f in FILTERS if f.side_b and f.name not in {*SIDE_B_MORE, *chosen})]
+            for place, name in enumerate(more):
+                chosen[name] = filter_widget(FILTER_FIELDS[name], options, (left, right)[place % 2], side_b=True)
     return presenter.filters_from_widgets(chosen, (first, last))
-
-
-def _more_b_filters(options: dict[str, Any]) -> dict[str, Any]:
-    left, right = st.columns(2)
-    chosen: dict[str, Any] = {}
-    with left:
-        chosen["articles"] = long_list("B: article", options["articles"], options["top_articles"], "b_article",
-                                       "Any article")  # fmt: skip
-    with right:
-        chosen["authors"] = long_list("B: author", options["authors"], options["authors"][:LONG_LIST],
-                                      "b_author", "Any author")  # fmt: skip
-    chosen |= {
-        "platforms": left.multiselect("B: platform", options["platforms"], key="b_platform", placeholder="Any"),
-        "renderings": right.multiselect("B: found as", options["renderings"], key="b_rendering",
-                                        placeholder="Any rendering", help=presenter.RENDERINGS_HELP),
-        "min_confidence": left.slider("B: minimum confidence", 0.0, 1.0, step=0.05, key="b_confidence",
-                                      help=presenter.CONFIDENCE_HELP),
-        "languages": right.multiselect("B: language", options["languages"], key="b_lang", placeholder="Any language",
-                                       format_func=language_name),
-    }  # fmt: skip
-    return chosen
 
 
 @st.fragment

@@ -14,12 +14,13 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from reactions import export, network
-from reactions.aggregate import reactions_by_day, reactions_by_hashtag, sentiment_mix, top_authors, top_outlets
-from reactions.index import FrameIndex, Mask
-from reactions.links import export_name, provenance_record
+from reactions import export
+from reactions.analysis import network
+from reactions.analysis.aggregate import reactions_by_day, reactions_by_hashtag, sentiment_mix, top_authors, top_outlets
+from reactions.analysis.index import FrameIndex, Mask
 from reactions.scorers import DEFAULT_SCORER, describe_scorer
-from reactions.views import Filters, Selection
+from reactions.viewstate.links import export_name, provenance_record
+from reactions.viewstate.views import Filters, Selection
 from reactions.xlsx import xlsx_bytes
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

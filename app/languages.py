@@ -7,17 +7,12 @@ from typing import Final
 import numpy as np
 import pandas as pd
 
-from reactions.aggregate_languages import coverage_note, reactions_by_language, sentiment_coverage
-from reactions.index import Data
+from reactions.analysis.aggregate_languages import coverage_note, reactions_by_language, sentiment_coverage
+from reactions.analysis.index import Data
 from reactions.languages import UNDETERMINED, language_name
 from reactions.lexicons import LEXICONS, SYMBOLS
 from reactions.sentiment_languages import VADER_NAME
 
-LANGUAGE_HELP: Final = (
-    "The post's language: its embed's own tag when it has one, else detected from its text (English, German, "
-    "Spanish, French, Portuguese, Italian, Arabic; 'undetermined' when the text is too short or the detector "
-    "unsure). Only English, German, French and Portuguese are scored for sentiment: see docs/languages.md."
-)
 SHARE_HELP: Final = (
     "Share of the reactions with a sentiment score; reactions in a language nothing here scores are left out, never "
     "counted as neutral (the line under these figures says how many)"

@@ -19,8 +19,8 @@ from app import presenter
 from app.opening import COLUMN_FLAGS, arguments
 from app.opening import runs as _runs
 from reactions import scorers, sentiment_model, store
+from reactions.analysis.index import FrameIndex
 from reactions.corpus import scan_files
-from reactions.index import FrameIndex
 from reactions.models import Article, FileOutcome
 from reactions.run.guard import DEFAULT_TIME_LIMIT
 from reactions.run.pipeline import Extraction, Progress, extract_frame

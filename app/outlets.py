@@ -10,10 +10,11 @@ import numpy as np
 import streamlit as st
 
 from app.sections import show_chart
-from reactions import aggregate, views
-from reactions.amplification import amplification, amplification_table
-from reactions.charts_outlets import OUTLET_SELECTION, amplification_chart, outlet_chart
-from reactions.index import FrameIndex
+from reactions.analysis import aggregate
+from reactions.analysis.amplification import amplification, amplification_table
+from reactions.analysis.index import FrameIndex
+from reactions.charts.outlets import OUTLET_SELECTION, amplification_chart, outlet_chart
+from reactions.viewstate import views
 
 NO_OUTLETS: Final = (
     "No outlets in this view: an outlet is the registered domain of a citing article's URL (bbc.co.uk), and "

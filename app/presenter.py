@@ -18,8 +18,8 @@ import numpy as np
 import pandas as pd
 
 from app import languages as app_languages
-from reactions import charts, network, palette
-from reactions.aggregate import (
+from reactions.analysis import network
+from reactions.analysis.aggregate import (
     Headline,
     compound_distribution,
     reactions_by_hashtag,
@@ -29,35 +29,17 @@ from reactions.aggregate import (
     top_mentions,
     top_outlets,
 )
-from reactions.index import Data, FrameIndex, Mask, author_labels, index_of, reaction_days
-from reactions.links import QUERY_KEYS, parse_share
+from reactions.analysis.index import Data, FrameIndex, Mask, author_labels, index_of, reaction_days
+from reactions.analysis.timeline import BUCKETS, UTC, zone_names
+from reactions.charts import core, palette
 from reactions.models import SENTIMENT_LABELS, Article, FileOutcome, Status
 from reactions.sentiment import NEGATIVE_THRESHOLD, POSITIVE_THRESHOLD
-from reactions.timeline import BUCKETS, UTC, zone_names
-from reactions.views import SORTS, Filters, Selection, select_rows
+from reactions.viewstate.fields import CONFIDENCE_HELP, FILTERS, RENDERINGS_HELP
+from reactions.viewstate.links import parse_share
+from reactions.viewstate.views import SORTS, Filters, Selection, select_rows
 
-RENDERINGS_HELP = (
-    "How the parser found each post: after an em dash (dash), on its own line (own-line), with the dash lost "
-    "(dashless), under a byline (byline), as a scraped card (card), in a factbox (factbox), as embed code in "
-    "the text (markup), in a saved web page (html), or quoted in the prose (quote)."
-)
 AUTO = "auto"
 """The time-bucket control's automatic choice."""
-BUCKET_HELP = (
-    "How long a bar of the time charts is. Auto picks the finest of hour, day, week, month and quarter that "
-    "cuts the filtered span into at most 120 buckets."
-)
-ZONE_HELP = (
-    "The time zone buckets are cut in: a post's exact time (created_at) is converted; a post with only a date "
-    "keeps its date."
-)
-OWN_DATES_HELP = ("A reaction is dated by its post when the article shows it, else by its article's publication "
-                  "date (the date_source column says which). On: only reactions with their post's own date.")
-CONFIDENCE_HELP = (
-    "The parser's confidence that a reaction is a real post with the right text: 1 for a post in embed code, "
-    "lower for posts cut out of merged paragraphs and for quotes in the prose. Raise it to keep only the surest."
-)
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,16 +95,17 @@ def widget_values(wanted: Filters, options: Mapping[str, Any]) -> dict[str, Any]
     ((datetime.date(2020, 2, 1), datetime.date(2020, 2, 9)), ['MeToo'])
     """
     first, last = options["days"]
-    values: dict[str, Any] = {"dates": (), "own_dates": wanted.own_dates, "text": wanted.text,
-                              "min_confidence": wanted.min_confidence,
-                              "bucket": wanted.bucket or AUTO, "zone": wanted.zone or UTC}  # fmt: skip
-    if first is not None:
-        values["dates"] = tuple(min(max(day, first), last) for day in (wanted.start or first, wanted.end or last))
-    offered = {"hashtags": "tags", "sentiments": "sentiments", "kinds": "kinds", "articles": "articles",
-               "outlets": "outlets", "authors": "authors", "platforms": "platforms",
-               "renderings": "renderings", "languages": "languages"}  # fmt: skip
-    for field, name in offered.items():
-        values[field] = [v for v in getattr(wanted, field) if v in options.get(name, ())]
+    values: dict[str, Any] = {}
+    for field in FILTERS:
+        if field.name == "dates":
+            values["dates"] = () if first is None else tuple(
+                min(max(day, first), last) for day in (wanted.start or first, wanted.end or last))
+        elif field.value == "items":
+            values[field.name] = [v for v in getattr(wanted, field.name) if v in options.get(field.offered, ())]
+        elif field.value in ("bucket", "zone"):
+            values[field.name] = getattr(wanted, field.name) or (AUTO if field.value == "bucket" else UTC)
+        else:
+            values[field.name] = getattr(wanted, field.name)
     return values
 
 
@@ -133,14 +116,12 @@ def unmatched_values(wanted: Filters, options: Mapping[str, Any]) -> list[str]:
     >>> unmatched_values(Filters(hashtags=("MeToo", "nope")), {"tags": ["MeToo"]})
     ['tag=nope']
     """
-    offered = {"hashtags": "tags", "sentiments": "sentiments", "kinds": "kinds", "articles": "articles",
-               "outlets": "outlets", "authors": "authors", "platforms": "platforms",
-               "renderings": "renderings", "languages": "languages"}  # fmt: skip
     return [
-        f"{QUERY_KEYS[field]}={value}"
-        for field, name in offered.items()
-        for value in getattr(wanted, field)
-        if value not in options.get(name, ())
+        f"{key}={value}"
+        for field in FILTERS if field.value == "items"
+        for key in field.keys
+        for value in getattr(wanted, field.name)
+        if value not in options.get(field.offered, ())
     ]
 
 
@@ -212,7 +193,7 @@ class Page:
 
 
 def sort_label(sort: str) -> str:
-    """The words of a "Sort by" choice (:data:`reactions.views.SORTS`; ``""``: corpus order)."""
+    """The words of a "Sort by" choice (:data:`reactions.viewstate.views.SORTS`; ``""``: corpus order)."""
     return SORTS.get(sort, "Corpus order")
 
 
@@ -252,19 +233,23 @@ def filters_from_widgets(values: Mapping[str, Any], days: tuple[dt.date | None, 
     (None, datetime.date(2020, 2, 5), (), 'x')
     """
     dates = tuple(values.get("dates") or ())
-    chosen = {field: tuple(values.get(field) or ()) for field in
-              ("hashtags", "sentiments", "kinds", "articles", "outlets", "authors", "platforms", "renderings",
-               "languages")}
-    return Filters(
-        start=dates[0] if len(dates) == 2 and dates[0] != days[0] else None,
-        end=dates[1] if len(dates) == 2 and dates[1] != days[1] else None,
-        own_dates=bool(values.get("own_dates")),
-        text=str(values.get("text") or "").strip(),
-        min_confidence=parse_share(str(values.get("min_confidence") or 0)),
-        bucket="" if values.get("bucket") in (None, AUTO) else str(values["bucket"]),
-        zone="" if values.get("zone") in (None, UTC) else str(values["zone"]),
-        **chosen,
-    )
+    chosen: dict[str, Any] = {}
+    for field in FILTERS:
+        raw = values.get(field.name)
+        if field.name == "dates":
+            chosen["start"] = dates[0] if len(dates) == 2 and dates[0] != days[0] else None
+            chosen["end"] = dates[1] if len(dates) == 2 and dates[1] != days[1] else None
+        elif field.value in ("bucket", "zone"):
+            chosen[field.name] = "" if raw in (None, AUTO if field.value == "bucket" else UTC) else str(raw)
+        elif field.value == "items":
+            chosen[field.name] = tuple(raw or ())
+        elif field.value == "flag":
+            chosen[field.name] = bool(raw)
+        elif field.value == "text":
+            chosen[field.name] = str(raw or "").strip()
+        else:
+            chosen[field.name] = parse_share(str(raw or 0))
+    return Filters(**chosen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,7 +277,7 @@ def headline_figures(h: Headline, total: int) -> list[Figure]:
 
 
 NETWORK_NAMES = {"hashtags": "Hashtags used together", "mentions": "Who mentions whom"}
-"""The network toggle's words for :data:`reactions.network.GRAPHS`."""
+"""The network toggle's words for :data:`reactions.analysis.network.GRAPHS`."""
 def network_of(
     index: FrameIndex, filtered: Mask, selection: Selection, kind: str, top: int, min_weight: int = 1
 ) -> network.Network:
@@ -373,11 +358,11 @@ def summary_charts(data: Data, mask: Mask | None = None) -> list[tuple[str, alt.
     emoji and platforms."""
     index = index_of(data)
     tabs = [
-        ("Compound scores", charts.compound_chart, compound_distribution, "No scores."),
-        ("Top authors", charts.authors_chart, top_authors, "No authors."),
-        ("Most mentioned", charts.mentions_chart, top_mentions, "No @mentions in these reactions."),
-        ("Top emoji", charts.emoji_chart, top_emoji, "No emoji in these reactions."),
-        ("Platforms", charts.platform_chart, reactions_by_platform, "No reactions."),
+        ("Compound scores", core.compound_chart, compound_distribution, "No scores."),
+        ("Top authors", core.authors_chart, top_authors, "No authors."),
+        ("Most mentioned", core.mentions_chart, top_mentions, "No @mentions in these reactions."),
+        ("Top emoji", core.emoji_chart, top_emoji, "No emoji in these reactions."),
+        ("Platforms", core.platform_chart, reactions_by_platform, "No reactions."),
     ]
     drawn: list[tuple[str, alt.TopLevelMixin, pd.DataFrame, str]] = []
     for title, chart, aggregate, empty in tabs:
@@ -459,7 +444,7 @@ def _web_link(link: object) -> str | None:
 
 def compound_style(value: float) -> str:
     """CSS for a compound score in the table: its VADER label's hue, in the darker shade text needs for WCAG AA
-    (:data:`reactions.palette.SENTIMENT_TEXT`; none for neutral scores and NaN)."""
+    (:data:`reactions.charts.palette.SENTIMENT_TEXT`; none for neutral scores and NaN)."""
     if value >= POSITIVE_THRESHOLD:
         return f"color: {palette.SENTIMENT_TEXT['positive']}; font-weight: 600"
     if value <= NEGATIVE_THRESHOLD:

@@ -16,10 +16,11 @@ import streamlit as st
 
 from app import travel
 from app.sections import clear_selection, one_line
-from reactions import compare, links
+from reactions.analysis import compare
 from reactions.errors import ReactionsError
-from reactions.saved_views import VIEW_NAME_MAX, SavedView
 from reactions.store import Store, read_views, store_path
+from reactions.viewstate import links
+from reactions.viewstate.saved_views import VIEW_NAME_MAX, SavedView
 
 NOTE = "saved_view_note"  # what the last save, open or delete did: (ok, words), shown once
 FAILED = (ReactionsError, sqlite3.Error, OSError, ValueError)

@@ -21,23 +21,27 @@ from app import exports, presenter, travel
 from app import languages as app_languages
 from app.loading import ArticleReader, outcome_tables
 from app.timeview import TimeView, spike_rows
-from reactions import aggregate, aggregate_time, charts, charts_time, links, network, store, views
-from reactions.charts_network import NETWORK_SELECTIONS, network_chart
+from reactions import store
+from reactions.analysis import aggregate, aggregate_time, network
+from reactions.analysis.index import FrameIndex
+from reactions.charts import core as charts
+from reactions.charts import time as charts_time
+from reactions.charts.network import NETWORK_SELECTIONS, network_chart
 from reactions.errors import ReactionsError
-from reactions.index import FrameIndex
 from reactions.models import SENTIMENT_LABELS, Article, FileOutcome, Status
 from reactions.scorers import DEFAULT_SCORER
+from reactions.viewstate import links, views
 
 # The table shows one page of the view at a time (Streamlit's Styler costs ~0.25 ms a row).
 PAGE_SIZES = links.PAGE_SIZES
-DEFAULT_PAGE_SIZE = links.Layout().rows
+DEFAULT_PAGE_SIZE = links.ViewLayout().rows
 # Up to this many rows exports (and the network's files: of this many reactions) are built with the page; larger
 # ones only when their button is clicked.
 EAGER_EXPORT_ROWS = 1_000
 # Up to this many documents the files read are all listed at once; beyond, those skipped or with warnings, and
 # the rest when asked (every rerun serialises the table and sends it to the browser).
 LIST_AT_ONCE = 2_000
-# The linked charts' selection parameters (reactions.charts.SELECTIONS, and the outlet chart's).
+# The linked charts' selection parameters (reactions.charts.core.SELECTIONS, and the outlet chart's).
 CHARTS = ("bucket", "hashtag", "sentiment", "outlet")
 
 
@@ -155,7 +159,7 @@ def charts_section(index: FrameIndex, rows: views.ChartRows, time: TimeView) -> 
         grid = aggregate_time.hashtags_by_bucket(index, top, unit, zone, mask=rows.view)
         order = [str(tag) for tag in by_tag["hashtag"]]
         show_chart(charts_time.heatmap_chart(grid, unit, order), grid, "No dated hashtags to draw.")
-    summary_charts(index, rows.view)
+    summary_section(index, rows.view)
 
 
 def spikes_table(spikes: pd.DataFrame, unit: str, zone: str) -> None:
@@ -168,7 +172,7 @@ def spikes_table(spikes: pd.DataFrame, unit: str, zone: str) -> None:
         st.dataframe(spike_rows(spikes, labels), hide_index=True, width="stretch", key="spikes_table")
 
 
-def summary_charts(index: FrameIndex, view: np.ndarray) -> None:
+def summary_section(index: FrameIndex, view: np.ndarray) -> None:
     """Distribution of compound scores, top authors, mentions, emoji and platforms for the current view."""
     tabs = presenter.summary_charts(index, view)
     *shown, languages = st.tabs([*(t[0] for t in tabs), app_languages.TAB_TITLE])
@@ -312,7 +316,7 @@ def write_label(folder: Path, reaction_id: str, label: str | None) -> None:
     st.rerun()
 
 
-def downloads(
+def downloads_section(
     frame: pd.DataFrame,
     shown: np.ndarray,
     filters: views.Filters,

@@ -4,24 +4,26 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from contextlib import nullcontext
 from typing import Any
 
 import numpy as np
 import streamlit as st
 
-from app import languages as app_languages
 from app import loading, presenter, travel
-from reactions import links, scorers, views
-from reactions.index import FrameIndex
-from reactions.languages import language_name
+from reactions import scorers
+from reactions.analysis.index import FrameIndex
 from reactions.sources.uploads import ARCHIVE_TYPES, ARTICLE_TYPES, DATASET_TYPES, Upload
+from reactions.viewstate import links, views
+from reactions.viewstate.fields import FILTER_FIELDS, FILTERS, FilterField
 
-# Filters field -> its widget's key.
-WIDGETS = {"dates": "f_dates", "own_dates": "f_own_dates", "hashtags": "f_tags", "sentiments": "f_sentiment",
-           "kinds": "f_kind", "articles": "f_article", "outlets": "f_outlet", "authors": "f_author",
-           "platforms": "f_platform", "languages": "f_lang",
-           "renderings": "f_rendering", "min_confidence": "f_confidence", "text": "f_text", "bucket": "f_bucket",
-           "zone": "f_zone"}  # fmt: skip
+WIDGETS = {field.name: field.widget for field in FILTERS}
+"""Filters field -> its widget's key."""
+SIDEBAR_LINES = (("dates",), ("own_dates",), ("bucket", "zone"), ("hashtags",), ("sentiments",), ("kinds",), ("text",))
+"""The filters at the top of the sidebar, a line each (two names: side by side); every other filter of
+:data:`reactions.viewstate.fields.FILTERS` is under :data:`MORE`, in the table's order."""
+MORE = "Article, outlet, author, platform, language, how found"
+"""The title of the sidebar's expander of other filters."""
 
 
 def uploaded_files(taken: list[str]) -> Upload:
@@ -130,6 +132,39 @@ def long_list(label: str, every: list[str], top: list[str], key: str, placeholde
     return chosen
 
 
+def filter_widget(field: FilterField, options: dict[str, Any], where: Any = None, *, side_b: bool = False) -> Any:
+    """``field``'s widget, the sidebar's or (``side_b``) Compare's side B's, drawn in ``where`` (a column;
+    ``None``: where the page is), and its value: everything it shows comes from the row of
+    :data:`reactions.viewstate.fields.FILTERS`."""
+    key, label = (field.side_b, field.side_b_label) if side_b else (field.widget, field.label)
+    box: Any = st if where is None else where
+    offered = options.get(field.offered, [])
+    helped = field.help or None
+    if field.control == "dates":
+        first, last = options["days"]
+        if first is None:
+            return ()
+        follow_date_bounds(first, last, key)
+        return tuple(box.date_input(label, min_value=first, max_value=last, key=key))
+    if field.control == "long":
+        with nullcontext() if where is None else where:
+            return long_list(label, offered, options.get(f"top_{field.offered}", offered[:LONG_LIST]), key,
+                             field.placeholder, field.help)  # fmt: skip
+    if field.control == "toggle":
+        return box.toggle(label, key=key, help=helped)
+    if field.control == "select":
+        return box.selectbox(label, offered, key=key, format_func=field.shown or str, help=helped)
+    if field.control == "multi":
+        return box.multiselect(label, offered, key=key, placeholder=field.placeholder, format_func=field.shown or str,
+                               help=helped)  # fmt: skip
+    if field.control in ("pills", "segments"):
+        draw = box.pills if field.control == "pills" else box.segmented_control
+        return draw(label, offered, selection_mode="multi", key=key)
+    if field.control == "text":
+        return box.text_input(label, key=key, placeholder=field.placeholder)
+    return box.slider(label, 0.0, 1.0, step=0.05, key=key, help=helped)
+
+
 def sidebar_filters(options: dict[str, Any]) -> views.Filters:
     """The filter widgets; returns the filters they describe and mirrors them in the URL."""
     init_filters(options)
@@ -139,36 +174,15 @@ def sidebar_filters(options: dict[str, Any]) -> views.Filters:
         st.warning("This link holds values that do not apply to this corpus; they were left out:",
                    icon=":material/link_off:")  # fmt: skip
         st.code(", ".join(left_out), language=None, wrap_lines=True)
-    dates: tuple[Any, ...] = ()
-    if first is not None:
-        follow_date_bounds(first, last)
-        dates = tuple(st.date_input("Date range", min_value=first, max_value=last, key="f_dates"))
-    own_dates = st.toggle("Posts' own dates only", key="f_own_dates", help=presenter.OWN_DATES_HELP)
-    bucket_cell, zone_cell = st.columns(2)
-    bucket = bucket_cell.selectbox("Time buckets", options["buckets"], key="f_bucket", format_func=str.capitalize,
-                                   help=presenter.BUCKET_HELP)  # fmt: skip
-    zone = zone_cell.selectbox("Time zone", options["zones"], key="f_zone", help=presenter.ZONE_HELP)
-    tags = st.multiselect("Hashtags", options["tags"], key="f_tags", placeholder="Any hashtag")
-    labels = st.pills("Sentiment", options["sentiments"], selection_mode="multi", key="f_sentiment")
-    kinds = st.segmented_control("Kind", options["kinds"], selection_mode="multi", key="f_kind")
-    text = st.text_input("Search text", key="f_text", placeholder="word, phrase or @handle")
-    with st.expander("Article, outlet, author, platform, language, how found"):
-        articles = long_list("Article", options["articles"], options["top_articles"], "f_article", "Any article")
-        outlets = long_list("Outlet", options["outlets"], options["outlets"][: LONG_LIST], "f_outlet",
-                            "Any outlet", "The registered domain of a citing article's URL (bbc.co.uk)")  # fmt: skip
-        authors = long_list("Author", options["authors"], options["authors"][: LONG_LIST], "f_author",
-                            "Any author")  # fmt: skip
-        platforms = st.multiselect("Platform", options["platforms"], key="f_platform", placeholder="Any")
-        languages = st.multiselect("Language", options["languages"], key="f_lang", placeholder="Any language",
-                                   format_func=language_name, help=app_languages.LANGUAGE_HELP)  # fmt: skip
-        renderings = st.multiselect("Found as", options["renderings"], key="f_rendering", placeholder="Any rendering",
-                                    help=presenter.RENDERINGS_HELP)  # fmt: skip
-        confidence = st.slider("Minimum confidence", 0.0, 1.0, step=0.05, key="f_confidence",
-                               help=presenter.CONFIDENCE_HELP)  # fmt: skip
-    chosen = {"dates": dates, "own_dates": own_dates, "hashtags": tags, "sentiments": labels, "kinds": kinds,
-              "text": text, "articles": articles, "outlets": outlets, "authors": authors, "platforms": platforms,
-              "renderings": renderings, "min_confidence": confidence, "bucket": bucket, "zone": zone,
-              "languages": languages}  # fmt: skip
+    chosen: dict[str, Any] = {}
+    for line in SIDEBAR_LINES:
+        cells = st.columns(len(line)) if len(line) > 1 else [None]
+        for name, cell in zip(line, cells, strict=True):
+            chosen[name] = filter_widget(FILTER_FIELDS[name], options, cell)
+    with st.expander(MORE):
+        for field in FILTERS:
+            if field.name not in chosen:
+                chosen[field.name] = filter_widget(field, options)
     filters = presenter.filters_from_widgets(chosen, (first, last))
     st.button("Reset filters", on_click=reset_filters, args=(options,), disabled=not filters.active,
               icon=":material/filter_alt_off:", width="stretch", key="reset_filters")  # fmt: skip

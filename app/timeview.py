@@ -9,9 +9,9 @@ from typing import Final
 import numpy as np
 import pandas as pd
 
-from reactions.index import FrameIndex, Mask
-from reactions.timeline import BUCKETS, UTC, effective_bucket, valid_zone
-from reactions.views import Filters
+from reactions.analysis.index import FrameIndex, Mask
+from reactions.analysis.timeline import BUCKETS, UTC, effective_bucket, valid_zone
+from reactions.viewstate.views import Filters
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,7 +19,7 @@ class TimeView:
     """How the time charts are cut.
 
     Fields:
-        bucket: the bucket drawn (one of :data:`reactions.timeline.BUCKETS`).
+        bucket: the bucket drawn (one of :data:`reactions.analysis.timeline.BUCKETS`).
         zone: the time zone buckets are cut in.
         note: why the bucket is not the one asked for (``None`` when it is).
     """
@@ -50,7 +50,8 @@ def exact_share(index: FrameIndex, rows: Mask) -> float:
 
 def time_view(index: FrameIndex, filtered: Mask, filters: Filters) -> TimeView:
     """The bucket and zone for the ``filtered`` rows: the filters' bucket while it gives at most
-    :data:`reactions.timeline.MAX_DRAWN` buckets, else (and on "Auto") :func:`reactions.timeline.choose_bucket`'s
+    :data:`reactions.analysis.timeline.MAX_DRAWN` buckets, else (and on "Auto")
+    :func:`reactions.analysis.timeline.choose_bucket`'s
     (given the :func:`exact_share` of the rows).
     The span is the filtered rows' (chart selections never change the bucket)."""
     zone = filters.zone if valid_zone(filters.zone) else UTC
@@ -65,7 +66,7 @@ def time_view(index: FrameIndex, filtered: Mask, filters: Filters) -> TimeView:
 SPIKE_TABLE: Final = {"label": "When", "reactions": "Reactions", "baseline": "Usual", "hashtags": "Top hashtags",
                       "authors": "Top authors", "post": "Most-cited post", "post_author": "By",
                       "post_articles": "Articles citing it"}  # fmt: skip
-"""The Spikes table's columns (from :func:`reactions.aggregate_time.spike_drivers`) and their headers."""
+"""The Spikes table's columns (from :func:`reactions.analysis.aggregate_time.spike_drivers`) and their headers."""
 
 
 def spike_rows(spikes: pd.DataFrame, labels: list[str]) -> pd.DataFrame:

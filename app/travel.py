@@ -12,7 +12,7 @@ from typing import Any
 
 import streamlit as st
 
-from reactions import links, views
+from reactions.viewstate import links, views
 
 LINK_SELECTION = "link_selection"  # the link's selection query, until the charts are clicked
 FROM_LINK = "selection_from_link"  # whether the page's selection is the link's
@@ -20,7 +20,7 @@ LATE = "link_selection_late"  # the link's buckets that name no bucket of the ti
 LINK_PAGE = "link_page"  # the link's table page, until the table is first drawn
 ASKED_PAGE = "link_page_asked"  # the page the table was asked to start on
 OPENED_PROBLEMS = "saved_view_problems"  # what of a saved view just opened does not apply (app.saved)
-DEFAULT_TOP = links.Layout().top_n
+DEFAULT_TOP = links.ViewLayout().top_n
 
 
 def current_query() -> dict[str, list[str]]:
@@ -101,13 +101,13 @@ def sync_selection(selection: views.Selection) -> None:
 
 def sync_top(top: int) -> None:
     """The Top N into the URL (left out when it is the default)."""
-    write_query({links.LAYOUT_KEYS["top_n"]}, links.layout_to_query(links.Layout(top_n=top)))
+    write_query({links.LAYOUT_KEYS["top_n"]}, links.layout_to_query(links.ViewLayout(top_n=top)))
 
 
 def sync_table(page: int, rows: int, sort: str = "", descending: bool = False) -> None:
     """The table's page, page size and sort into the URL (left out when they are the defaults)."""
     owned = {links.LAYOUT_KEYS[name] for name in ("page", "rows", "sort", "order")}
-    layout = links.Layout(page=page, rows=rows, sort=sort, order="desc" if sort and descending else "asc")
+    layout = links.ViewLayout(page=page, rows=rows, sort=sort, order="desc" if sort and descending else "asc")
     write_query(owned, links.layout_to_query(layout))
 
 

@@ -1,9 +1,9 @@
 """Benchmark what the dashboard computes on each run, on a frame of one million reactions.
 
 Streamlit re-runs the page script on every interaction.  The scored frame and its
-:class:`reactions.index.FrameIndex` (the columns as integer codes) are ``st.cache_resource``s,
+:class:`reactions.analysis.index.FrameIndex` (the columns as integer codes) are ``st.cache_resource``s,
 built once per frame; a run then costs (1) the filter and chart-selection masks
-(:func:`reactions.views.filter_rows`, :func:`reactions.views.chart_rows`), (2) the headline and
+(:func:`reactions.viewstate.views.filter_rows`, :func:`reactions.viewstate.views.chart_rows`), (2) the headline and
 the aggregations the charts are drawn from, each a count over a mask, (3) building the charts from
 those aggregated rows, and (4) one page of the table (:func:`app.presenter.table_frame` of that
 page's rows, converted to Arrow as ``st.dataframe`` sends it).  Exports are built only when their
@@ -58,9 +58,12 @@ from bench_pipeline import ensure_corpus, run_pipeline  # noqa: E402
 from app import presenter  # noqa: E402
 from app.loading import one_chunk  # noqa: E402
 from app.sections import unchecked  # noqa: E402
-from reactions import aggregate, aggregate_time, charts, charts_time, views  # noqa: E402
-from reactions.index import FrameIndex  # noqa: E402
+from reactions.analysis import aggregate, aggregate_time  # noqa: E402
+from reactions.analysis.index import FrameIndex  # noqa: E402
+from reactions.charts import core as charts  # noqa: E402
+from reactions.charts import time as charts_time  # noqa: E402
 from reactions.run.pipeline import extract_frame  # noqa: E402
+from reactions.viewstate import views  # noqa: E402
 
 
 def million(base: pd.DataFrame, rows: int) -> pd.DataFrame:
@@ -104,7 +107,7 @@ CHARTS: dict[str, tuple[Callable[..., pd.DataFrame], str, Callable[[pd.DataFrame
     "platforms": (aggregate.reactions_by_platform, "view", charts.platform_chart),
 }
 """Every chart of the page (``dashboard.charts_section``): its aggregation, the rows it counts
-(a field of :class:`reactions.views.ChartRows`) and the chart built from the aggregated rows."""
+(a field of :class:`reactions.viewstate.views.ChartRows`) and the chart built from the aggregated rows."""
 
 
 def render(

@@ -94,7 +94,7 @@ def timed(func: Callable[[], Any], setup: Callable[[], Any] | None = None) -> tu
 def fresh() -> None:
     """This process as a fresh one would start a run: no VADER analyses remembered, no worker
     processes (a run starts its own; stopping those of the last run is not part of the next)."""
-    sentiment._analyse.cache_clear()
+    sentiment.analyse.cache_clear()
     parallel.shutdown()
 
 

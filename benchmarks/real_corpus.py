@@ -77,7 +77,7 @@ def floor(folder: Path) -> None:
 
 def fresh() -> None:
     """A run as a fresh process starts it: no VADER analyses remembered, no worker processes."""
-    sentiment._analyse.cache_clear()
+    sentiment.analyse.cache_clear()
     parallel.shutdown()
 
 

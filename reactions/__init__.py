@@ -2,7 +2,7 @@
 
 The library needs no Streamlit.  Data flows one way::
 
-    files -> parse -> corpus -> sentiment -> frames -> charts / export -> cli, dashboard.py
+    files -> parse -> corpus -> sentiment -> frames -> analysis -> viewstate -> charts / export -> cli, app/
 
 ``import reactions`` is cheap: the functions load their modules (and pandas) on first use.
 """
@@ -17,11 +17,11 @@ from reactions.errors import ExportError, InputError, ReactionsError
 from reactions.models import Article, Citation, Corpus, FileOutcome, Kind, Platform, Reaction, Sentiment
 
 if TYPE_CHECKING:
-    from reactions.compare import compare_frames, compare_rows
+    from reactions.analysis.compare import compare_frames, compare_rows
+    from reactions.analysis.network import build_network, gexf_bytes, graphml_bytes
     from reactions.corpus import read_article
     from reactions.export import csv_bytes, read_csv, read_table, write_table
     from reactions.frames import to_frame
-    from reactions.network import build_network, gexf_bytes, graphml_bytes
     from reactions.parse.article import parse_article, reaction_id
     from reactions.parse.html import is_html, parse_html_article
     from reactions.run.pipeline import RunOptions, extract_frame
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from reactions.sentiment import explain, format_drivers, score_frame, score_text
     from reactions.sources import read_documents
     from reactions.sources.options import SourceOptions
-    from reactions.views import Filters, filter_rows
+    from reactions.viewstate.views import Filters, filter_rows
 
 __version__ = "0.1.0"
 
@@ -89,18 +89,18 @@ _LAZY = {
     "csv_bytes": "reactions.export",
     "parse_html_article": "reactions.parse.html",
     "extract_frame": "reactions.run.pipeline",
-    "compare_frames": "reactions.compare",
-    "compare_rows": "reactions.compare",
+    "compare_frames": "reactions.analysis.compare",
+    "compare_rows": "reactions.analysis.compare",
     "read_table": "reactions.export",
-    "build_network": "reactions.network",
-    "gexf_bytes": "reactions.network",
-    "graphml_bytes": "reactions.network",
+    "build_network": "reactions.analysis.network",
+    "gexf_bytes": "reactions.analysis.network",
+    "graphml_bytes": "reactions.analysis.network",
     "is_html": "reactions.parse.html",
     "RunOptions": "reactions.run.pipeline",
     "read_documents": "reactions.sources",
     "SourceOptions": "reactions.sources.options",
-    "Filters": "reactions.views",
-    "filter_rows": "reactions.views",
+    "Filters": "reactions.viewstate.views",
+    "filter_rows": "reactions.viewstate.views",
 }
 
 logging.getLogger(__name__).addHandler(logging.NullHandler())

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 FORMATS = ("csv", "jsonl", "parquet", "xlsx")
 NETWORK_GRAPHS, NETWORK_TOP, NETWORK_MAX_TOP = ("hashtags", "mentions"), 30, 200
-"""reactions.network's GRAPHS, DEFAULT_TOP and MAX_TOP (the parser does not import networkx: ``--help`` stays
+"""reactions.analysis.network's GRAPHS, DEFAULT_TOP and MAX_TOP (the parser does not import networkx: ``--help`` stays
 quick; a test checks they agree)."""
 
 
@@ -105,11 +105,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run_extract(args: argparse.Namespace) -> int:
     """``reactions extract``: read, build the frame, write it, report on stderr."""
-    from reactions.export import csv_bytes, table_bytes, table_format, write_table
+    from reactions.export import csv_bytes, export_format, table_bytes, write_table
     from reactions.twarc import twarc_frame
 
     output: Path | None = args.output
-    fmt: str = args.format or (table_format(output) if output is not None else "csv")
+    fmt: str = args.format or (export_format(output) if output is not None else "csv")
     if output is None and fmt in ("parquet", "xlsx") and sys.stdout.isatty():
         raise ExportError(f"{fmt} is binary: write it to a file with -o OUT.{fmt}")
     for flag, given in (("--excel-safe", args.excel_safe), ("--exact-text", args.exact_text)):
@@ -164,8 +164,8 @@ def add_network_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
 def run_network(args: argparse.Namespace) -> int:
     """``reactions network``: the frame of the one run path, its network, written atomically; the summary
     ``nodes: N, edges: M`` and the cap on stderr."""
+    from reactions.analysis.network import build_network, network_bytes, network_format
     from reactions.export import write_atomically
-    from reactions.network import build_network, network_bytes, network_format
 
     output: Path | None = args.output
     fmt = network_format(str(output)) if output is not None else "gexf"
@@ -219,7 +219,7 @@ def add_compare_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
 
 def run_compare(args: argparse.Namespace) -> int:
     """``reactions compare``: each side's frame by the one run path, the comparison, its summary written."""
-    from reactions.compare import compare_frames, summary_bytes
+    from reactions.analysis.compare import compare_frames, summary_bytes
     from reactions.export import write_atomically
 
     output: Path | None = args.output

@@ -117,7 +117,7 @@ def write_table(
     cannot be written.
     """
     target = Path(path)
-    fmt = format or table_format(target)
+    fmt = format or export_format(target)
     data = csv_bytes(frame, excel_safe=excel_safe, comment=comment) if fmt == "csv" else table_bytes(frame, fmt)
     write_atomically(target, data)
     return target
@@ -152,10 +152,10 @@ def _mode_for(target: Path) -> int:
         return 0o644
 
 
-def table_format(path: str | Path) -> str:
+def export_format(path: str | Path) -> str:
     """The table format a file name asks for: ``"csv"``, ``"jsonl"`` or ``"parquet"``.
 
-    >>> table_format("out/Reactions.CSV")
+    >>> export_format("out/Reactions.CSV")
     'csv'
     """
     suffix = Path(path).suffix.lower().removeprefix(".")
@@ -188,7 +188,7 @@ def read_table(path: str | Path) -> pd.DataFrame:
         "jsonl": read_jsonl,
         "parquet": read_parquet,
     }
-    fmt = table_format(path)
+    fmt = export_format(path)
     if fmt not in readers:
         raise ExportError(f"{path}: {fmt} is written for people, not read back; use csv, jsonl or parquet")
     return readers[fmt](Path(path))

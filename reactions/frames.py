@@ -1,7 +1,7 @@
 """Records -> pandas DataFrames: :func:`to_frame` (one row per unique reaction), the frame contract.
 
-The page's index over a frame is :mod:`reactions.index`; the aggregations the charts are drawn from are
-:mod:`reactions.aggregate`.
+The page's index over a frame is :mod:`reactions.analysis.index`; the aggregations the charts are drawn from are
+:mod:`reactions.analysis.aggregate`.
 
 The base columns, their order and dtypes are the team contract (:data:`BASE_COLUMNS`,
 :data:`BASE_DTYPES`); :mod:`reactions.export` writes and reads them back without loss.

@@ -140,14 +140,14 @@ def _engine(entries: tuple[tuple[str, float], ...]) -> vader.Engine:
     return engine
 
 
-def _engine_for(lexicon: Lexicon | None) -> vader.Engine:
+def engine_for(lexicon: Lexicon | None) -> vader.Engine:
     if not lexicon:
         return _engine(())
     return _engine(tuple(sorted((str(k), float(v)) for k, v in lexicon.items())))
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _analyse(engine: vader.Engine, text: str) -> vader.Analysis:
+def analyse(engine: vader.Engine, text: str) -> vader.Analysis:
     """One text's analysis, cached by text (identical texts are scored once)."""
     return engine.analyse(text)
 
@@ -174,7 +174,7 @@ def prepare_text(text: object, *, lexicon: Lexicon | None = None) -> str:
     >>> " ".join(prepare_text("😂lol https://t.co/x pic.twitter.com/abc ❤️").split())
     'face with tears of joy lol red heart'
     """
-    return _engine_for(lexicon).prepare(as_text(text)).text
+    return engine_for(lexicon).prepare(as_text(text)).text
 
 
 def score_text(text: object, *, lexicon: Lexicon | None = None, thresholds: Thresholds = DEFAULT_THRESHOLDS) -> Scores:
@@ -188,7 +188,7 @@ def score_text(text: object, *, lexicon: Lexicon | None = None, thresholds: Thre
     value = as_text(text)
     if not value:
         return NEUTRAL
-    compound, pos, neu, neg = _analyse(_engine_for(lexicon), value).scores
+    compound, pos, neu, neg = analyse(engine_for(lexicon), value).scores
     return Scores(compound, pos, neu, neg, thresholds.label(compound))
 
 
@@ -200,7 +200,7 @@ def explain(text: object, *, lexicon: Lexicon | None = None) -> tuple[Driver, ..
     [('okay', -0.67, 'word'), ('😭', -2.1, 'emoji'), ('!', -0.29, 'punctuation')]
     """
     value = as_text(text)
-    return _analyse(_engine_for(lexicon), value).drivers if value else ()
+    return analyse(engine_for(lexicon), value).drivers if value else ()
 
 
 def format_drivers(drivers: Iterable[Driver], limit: int = DRIVER_LIMIT) -> str:
@@ -272,7 +272,7 @@ def score_frame(
     >>> scored[["compound", "sentiment", "drivers", "overridden"]].values.tolist()
     [[0.7902, 'positive', 'happy +3.0; 😍 +2.0', False], [-0.0772, 'negative', 'meh -0.3', True]]
     """
-    engine = _engine_for(lexicon)
+    engine = engine_for(lexicon)
     texts = frame["text"].tolist()
     analysed = {text: _frame_analysis(engine, text) for text in dict.fromkeys(texts)}
     rows = list(map(analysed.__getitem__, texts))
@@ -309,7 +309,7 @@ _DRIVERS: Final = operator.itemgetter(1)
 def _frame_analysis(engine: vader.Engine, text: object) -> tuple[tuple[float, float, float, float], str]:
     """A text's scores and its ``drivers`` column value."""
     value = as_text(text)
-    analysis = _analyse(engine, value) if value else _vader().EMPTY
+    analysis = analyse(engine, value) if value else _vader().EMPTY
     return analysis.scores, format_terms(analysis.terms) if analysis.terms else ""
 
 
@@ -321,6 +321,6 @@ def _check_label(label: str) -> str:
 
 def clear_cache() -> None:
     """Forget every cached analysis (texts are then scored afresh; for benchmarks and tests)."""
-    _analyse.cache_clear()
+    analyse.cache_clear()
     _ROUNDED.clear()
     _SHOWN.clear()

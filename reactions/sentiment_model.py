@@ -55,7 +55,7 @@ MODEL_NAME: Final = "sentiment-model.json"
 VADER_TERM: Final = "vader:"
 """The prefix of a VADER feature's name in a model's explanation (never shown: VADER's own terms are)."""
 
-_TOKEN: Final = re.compile(r"(?:https?://|www\.)\S+|@[\w']+|#?([\w']+)|([^\w\s])")
+TOKEN: Final = re.compile(r"(?:https?://|www\.)\S+|@[\w']+|#?([\w']+)|([^\w\s])")
 """Links, handles (neither captured), words (a hashtag's without its ``#``) and single marks: one alternation of
 single-step tokens (no nested or adjacent unbounded quantifiers: linear time)."""
 _SKIP: Final = frozenset("\ufe0f\u200d\u20e3") | frozenset(map(chr, range(0x1F3FB, 0x1F400)))
@@ -128,7 +128,7 @@ def tokens(text: str) -> list[str]:
     >>> tokens("@bob Loving #Monday's rain!! https://t.co/x 👍🏽")
     ['loving', "monday's", 'rain', '!', '!', '👍']
     """
-    found = [word.strip("'") or mark for word, mark in _TOKEN.findall(text.lower())]
+    found = [word.strip("'") or mark for word, mark in TOKEN.findall(text.lower())]
     return [token for token in found if token and token not in _SKIP]
 
 
@@ -185,7 +185,7 @@ def vader_features(text: str, lexicon: sentiment.Lexicon | None = None) -> tuple
     """VADER's features of a text (:data:`DENSE`) and its terms ``(term, valence, kind)``."""
     if not text:
         return [0.0, 0.0, 0.0], ()
-    analysis = sentiment._analyse(sentiment._engine_for(lexicon), text)  # scores and terms, cached by text
+    analysis = sentiment.analyse(sentiment.engine_for(lexicon), text)  # scores and terms, cached by text
     terms = analysis.terms
     if not terms:
         return [analysis.scores[0], 0.0, 0.0], ()

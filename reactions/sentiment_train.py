@@ -69,7 +69,7 @@ def find_names(texts: Sequence[str], keep: frozenset[str]) -> frozenset[str]:
     inside: Counter[str] = Counter()
     for text in texts:
         previous = "."
-        for word, mark in sm._TOKEN.findall(text):  # links and handles are neither word nor mark
+        for word, mark in sm.TOKEN.findall(text):  # links and handles are neither word nor mark
             if word[:1].isalpha() and len(word) > 1 and previous not in _SENTENCE_END and not word.isupper():
                 key = word.strip("'").lower()
                 inside[key] += 1

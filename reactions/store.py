@@ -43,7 +43,7 @@ from typing import Final
 
 from reactions.errors import InputError
 from reactions.models import SENTIMENT_LABELS
-from reactions.saved_views import SavedView, check_query, check_view_name, views_of
+from reactions.viewstate.saved_views import SavedView, check_query, check_view_name, views_of
 
 STORE_NAME: Final = ".reactions.db"
 """The store's file name inside the corpus folder."""

@@ -1,4 +1,4 @@
-"""Every chart of ``reactions/charts*.py``, built from small aggregates, as ``to_dict()`` specs: for the tests that
+"""Every chart of ``reactions/charts/*.py``, built from small aggregates, as ``to_dict()`` specs: for the tests that
 walk all of them (colours, text contrast, tooltips, descriptions).  ``test_charts_access`` checks that no public
 ``*_chart`` function is missing here."""
 
@@ -10,19 +10,14 @@ from typing import Any
 
 from frame_factory import make_frame, make_row, sample_frame
 
-from reactions import (
-    aggregate,
-    aggregate_time,
-    charts,
-    charts_compare,
-    charts_network,
-    charts_outlets,
-    charts_time,
-    compare,
-    network,
-    views,
-)
-from reactions.amplification import amplification
+from reactions.analysis import aggregate, aggregate_time, compare, network
+from reactions.analysis.amplification import amplification
+from reactions.charts import compare as charts_compare
+from reactions.charts import core as charts
+from reactions.charts import network as charts_network
+from reactions.charts import outlets as charts_outlets
+from reactions.charts import time as charts_time
+from reactions.viewstate import views
 
 SAMPLE = sample_frame()
 T0 = dt.datetime(2020, 2, 1, 10, tzinfo=dt.UTC)
@@ -56,27 +51,27 @@ def _time(build: Callable[..., Any]) -> Callable[[], Any]:
 
 
 GALLERY: dict[str, Callable[[], Any]] = {
-    "charts.sentiment_chart": lambda: charts.sentiment_chart(aggregate.sentiment_mix(SAMPLE)),
-    "charts.hashtag_chart": lambda: charts.hashtag_chart(aggregate.reactions_by_hashtag(SAMPLE)),
-    "charts.authors_chart": lambda: charts.authors_chart(aggregate.top_authors(SAMPLE)),
-    "charts.mentions_chart": lambda: charts.mentions_chart(aggregate.top_mentions(SAMPLE)),
-    "charts.platform_chart": lambda: charts.platform_chart(aggregate.reactions_by_platform(SAMPLE)),
-    "charts.emoji_chart": lambda: charts.emoji_chart(aggregate.top_emoji(SAMPLE)),
-    "charts.compound_chart": lambda: charts.compound_chart(aggregate.compound_distribution(SAMPLE)),
-    "charts_time.time_chart": _time(charts_time.time_chart),
-    "charts_time.compound_chart": _time(charts_time.compound_chart),
-    "charts_time.heatmap_chart": _time(charts_time.heatmap_chart),
-    "charts_network.network_chart": lambda: charts_network.network_chart(network.build_network(SAMPLE, "hashtags")),
-    "charts_network.network_chart(mentions)": lambda: charts_network.network_chart(
+    "core.sentiment_chart": lambda: charts.sentiment_chart(aggregate.sentiment_mix(SAMPLE)),
+    "core.hashtag_chart": lambda: charts.hashtag_chart(aggregate.reactions_by_hashtag(SAMPLE)),
+    "core.authors_chart": lambda: charts.authors_chart(aggregate.top_authors(SAMPLE)),
+    "core.mentions_chart": lambda: charts.mentions_chart(aggregate.top_mentions(SAMPLE)),
+    "core.platform_chart": lambda: charts.platform_chart(aggregate.reactions_by_platform(SAMPLE)),
+    "core.emoji_chart": lambda: charts.emoji_chart(aggregate.top_emoji(SAMPLE)),
+    "core.compound_chart": lambda: charts.compound_chart(aggregate.compound_distribution(SAMPLE)),
+    "time.time_chart": _time(charts_time.time_chart),
+    "time.compound_chart": _time(charts_time.compound_chart),
+    "time.heatmap_chart": _time(charts_time.heatmap_chart),
+    "network.network_chart": lambda: charts_network.network_chart(network.build_network(SAMPLE, "hashtags")),
+    "network.network_chart(mentions)": lambda: charts_network.network_chart(
         network.build_network(SAMPLE, "mentions")
     ),
-    "charts_outlets.outlet_chart": lambda: charts_outlets.outlet_chart(aggregate.top_outlets(CITED)),
-    "charts_outlets.amplification_chart": lambda: charts_outlets.amplification_chart(amplification(CITED)),
-    "charts_compare.volume_chart": lambda: charts_compare.volume_chart(_compare().volume),
-    "charts_compare.sentiment_shares_chart": lambda: charts_compare.sentiment_shares_chart(_compare().sentiment),
-    "charts_compare.hashtags_chart": lambda: charts_compare.hashtags_chart(_compare().hashtags),
+    "outlets.outlet_chart": lambda: charts_outlets.outlet_chart(aggregate.top_outlets(CITED)),
+    "outlets.amplification_chart": lambda: charts_outlets.amplification_chart(amplification(CITED)),
+    "compare.volume_chart": lambda: charts_compare.volume_chart(_compare().volume),
+    "compare.sentiment_shares_chart": lambda: charts_compare.sentiment_shares_chart(_compare().sentiment),
+    "compare.hashtags_chart": lambda: charts_compare.hashtags_chart(_compare().hashtags),
 }
-"""``module.function`` -> a function drawing that chart on small data."""
+"""``module.function`` (the module of :mod:`reactions.charts`) -> a function drawing that chart on small data."""
 MODULES = (charts, charts_time, charts_network, charts_outlets, charts_compare)
 
 

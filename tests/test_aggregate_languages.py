@@ -9,10 +9,11 @@ import pandas as pd
 import pytest
 
 from app import languages as app_languages
-from reactions import aggregate_languages, links, views
+from reactions.analysis import aggregate_languages
+from reactions.analysis.index import FrameIndex
 from reactions.frames import to_frame
-from reactions.index import FrameIndex
 from reactions.models import Kind, Reaction
+from reactions.viewstate import links, views
 
 POSTS = [
     ("The minister said the new law would protect workers across the whole country.", None),

@@ -1,4 +1,4 @@
-"""The time aggregations (reactions.aggregate_time), each checked against a row-by-row reference."""
+"""The time aggregations (reactions.analysis.aggregate_time), each checked against a row-by-row reference."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ import pandas as pd
 import pytest
 from frame_factory import make_frame, make_row, random_frame
 
-from reactions import aggregate, aggregate_time, timeline
-from reactions.index import FrameIndex
+from reactions.analysis import aggregate, aggregate_time, timeline
+from reactions.analysis.index import FrameIndex
 from reactions.models import SENTIMENT_LABELS
 
 CUTS = [("day", "UTC"), ("week", "UTC"), ("hour", "Asia/Kolkata"), ("month", "America/New_York"), ("quarter", "UTC")]

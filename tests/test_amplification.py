@@ -1,5 +1,5 @@
-"""amplification: the posts several outlets cited, the first outlet and each later one's lag, against a
-row-by-row reference."""
+"""reactions.analysis.amplification: the posts several outlets cited, the first outlet and each later one's lag,
+against a row-by-row reference."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from frame_factory import make_frame, make_row, random_frame
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions.amplification import amplification, amplification_table, hours
-from reactions.index import FrameIndex
+from reactions.analysis.amplification import amplification, amplification_table, hours
+from reactions.analysis.index import FrameIndex
 
 T0 = dt.datetime(2020, 2, 1, 10, tzinfo=dt.UTC)
 

@@ -10,7 +10,7 @@ import pytest
 from test_browser import ARTIFACTS, CHART, chromium_page, page_url, settle
 
 from reactions import read_csv
-from reactions.charts_compare import SIDE_COLORS
+from reactions.charts.compare import SIDE_COLORS
 
 pytestmark = pytest.mark.browser
 __all__ = ["page_url"]  # the fixture, used below by name

@@ -1,4 +1,4 @@
-"""Every chart of reactions/charts*.py, through to_dict(): tooltips in words (never a raw or internal field name),
+"""Every chart of reactions/charts/*.py, through to_dict(): tooltips in words (never a raw or internal field name),
 an accessible name (its description), and no mark a screen reader would read as raw fields."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The comparison charts through to_dict(): the sides' own colours, the sentiment colours, tooltips, order."""
+"""reactions.charts.compare: the sides' own colours, the sentiment colours, tooltips and order, through to_dict()."""
 
 from __future__ import annotations
 
@@ -10,7 +10,11 @@ import pandas as pd
 import pytest
 from frame_factory import sample_frame
 
-from reactions import charts, charts_compare, compare, palette, views
+from reactions.analysis import compare
+from reactions.charts import compare as charts_compare
+from reactions.charts import core as charts
+from reactions.charts import palette
+from reactions.viewstate import views
 
 SAMPLE = sample_frame()
 RESULT = compare.compare_rows(

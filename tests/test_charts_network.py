@@ -10,8 +10,9 @@ import pandas as pd
 import pytest
 from frame_factory import make_frame, make_row
 
-from reactions.charts import compound_color
-from reactions.charts_network import (
+from reactions.analysis.network import build_network, hashtag_network
+from reactions.charts.core import compound_color
+from reactions.charts.network import (
     CHAR_PX,
     EDGE_OPACITY,
     LABELLED,
@@ -21,7 +22,6 @@ from reactions.charts_network import (
     SPAN,
     network_chart,
 )
-from reactions.network import build_network, hashtag_network
 
 
 def many_frame() -> pd.DataFrame:

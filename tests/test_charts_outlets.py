@@ -1,4 +1,4 @@
-"""charts_outlets: the top outlets chart (a linked selection) and the amplification chart, through to_dict()."""
+"""reactions.charts.outlets: the top outlets chart (a linked selection) and the amplification chart (to_dict())."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import Any
 import pandas as pd
 from frame_factory import make_frame, make_row
 
-from reactions import aggregate
-from reactions.amplification import amplification
-from reactions.charts_outlets import FIRST_COLOR, OUTLET_SELECTION, amplification_chart, outlet_chart
+from reactions.analysis import aggregate
+from reactions.analysis.amplification import amplification
+from reactions.charts.outlets import FIRST_COLOR, OUTLET_SELECTION, amplification_chart, outlet_chart
 
 T0 = dt.datetime(2020, 2, 1, 10, tzinfo=dt.UTC)
 

@@ -1,4 +1,4 @@
-"""The time charts (reactions.charts_time) through chart.to_dict()."""
+"""The time charts (reactions.charts.time) through chart.to_dict()."""
 
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ from chart_gallery import views_of
 from frame_factory import make_frame, make_row
 from test_aggregate_time import storm
 
-from reactions import aggregate_time, charts, charts_time
+from reactions.analysis import aggregate_time
+from reactions.charts import core as charts
+from reactions.charts import time as charts_time
 
 FRAME = storm()
 TOTALS = aggregate_time.bucket_totals(FRAME, "week")

@@ -366,7 +366,7 @@ def test_max_file_size_and_follow_links(
 def test_excel_safe_csv_and_the_same_bytes_as_the_page(
     capsys: pytest.CaptureFixture[str], article_folder: Path, tmp_path: Path
 ) -> None:
-    from reactions import views
+    from reactions.viewstate import views
 
     plain, safe, default = tmp_path / "plain.csv", tmp_path / "safe.csv", tmp_path / "default.csv"
     assert main(["extract", str(article_folder), "-o", str(plain), "-q", "--exact-text"]) == 0

@@ -12,8 +12,9 @@ import pandas as pd
 import pytest
 from frame_factory import make_frame, make_row, random_frame, sample_frame
 
-from reactions import compare, links, views
-from reactions.stats import welch_test
+from reactions.analysis import compare
+from reactions.analysis.stats import welch_test
+from reactions.viewstate import links, views
 
 LABELS = ("negative", "neutral", "positive")
 

@@ -21,8 +21,10 @@ from benchmark_loader import load_benchmark
 from page_harness import PAGE, ROOT, SEEDS, run_page  # the fixtures corpus, downloads, seeds_frame: conftest
 from streamlit.testing.v1 import AppTest
 
-from reactions import export, network, views
+from reactions import export
+from reactions.analysis import network
 from reactions.store import Store
+from reactions.viewstate import views
 
 NEW_ARTICLE = (
     b" date 2021-03-04 A new article\n\nFans wrote:\n\n"
@@ -182,7 +184,7 @@ def test_filters_that_match_nothing_say_so(corpus: Path) -> None:
 def test_page_never_renders_post_text_as_markdown_or_html() -> None:
     for source in [Path(PAGE), *sorted((ROOT / "app").glob("*.py"))]:
         assert "unsafe_allow_html" not in source.read_text(encoding="utf-8"), source.name
-    assert views.__name__ == "reactions.views"
+    assert views.__name__ == "reactions.viewstate.views"
 
 
 def load_page_module() -> Any:
@@ -785,7 +787,7 @@ def test_the_outlets_section_counts_the_articles_with_no_usable_url() -> None:
     from frame_factory import sample_frame
 
     from app.outlets import articles_without_outlet
-    from reactions.index import FrameIndex
+    from reactions.analysis.index import FrameIndex
 
     frame = sample_frame()  # articles a.txt (rows 0-3, 5, 6) and b.txt (row 4 first)
     frame["outlet"] = pd.array(["bbc.co.uk"] * 4 + [None] * 3, dtype="string")

@@ -9,7 +9,8 @@ import pandas as pd
 from page_harness import run_page  # the fixtures corpus, downloads, seeds_frame: conftest
 from streamlit.testing.v1 import AppTest
 
-from reactions import read_csv, views
+from reactions import read_csv
+from reactions.viewstate import views
 
 
 def query(at: AppTest) -> dict[str, list[str]]:

@@ -1,4 +1,4 @@
-"""reactions.links: a view's chart selection and layout in the URL, and the problems of a link."""
+"""reactions.viewstate.links: a view's chart selection and layout in the URL, and the problems of a link."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions import links
+from reactions.analysis.timeline import BUCKETS, bucket_key, bucket_starts
 from reactions.models import SENTIMENT_LABELS
-from reactions.timeline import BUCKETS, bucket_key, bucket_starts
-from reactions.views import ORDERS, SORTS, Filters, Selection
+from reactions.viewstate import links
+from reactions.viewstate.views import ORDERS, SORTS, Filters, Selection
 
 ZONES = ("UTC", "Asia/Tokyo", "Europe/Paris", "America/New_York")
 words = st.text(min_size=1, max_size=12)
@@ -92,7 +92,7 @@ def test_a_bucket_is_checked_against_the_unit_it_is_cut_in() -> None:
 @given(st.integers(*links.TOP_RANGE), st.integers(1, 10**6), st.sampled_from(links.PAGE_SIZES),
        st.sampled_from(["", *SORTS]), st.sampled_from(ORDERS))  # fmt: skip
 def test_a_layout_round_trips_through_the_url(top: int, page: int, rows: int, sort: str, order: str) -> None:
-    layout = links.Layout(top_n=top, page=page, rows=rows, sort=sort, order=order)
+    layout = links.ViewLayout(top_n=top, page=page, rows=rows, sort=sort, order=order)
     query = links.layout_to_query(layout)
     assert links.layout_from_query(query) == layout
     assert links.layout_problems(query) == []
@@ -101,23 +101,24 @@ def test_a_layout_round_trips_through_the_url(top: int, page: int, rows: int, so
 
 
 def test_the_table_s_sort_is_two_url_keys() -> None:
-    query = links.layout_to_query(links.Layout(sort="compound", order="desc"))
+    query = links.layout_to_query(links.ViewLayout(sort="compound", order="desc"))
     assert query == {"sort": ["compound"], "order": ["desc"]}
-    assert links.layout_from_query({"sort": "compound", "order": "desc"}) == links.Layout(sort="compound", order="desc")
+    kept = links.layout_from_query({"sort": "compound", "order": "desc"})
+    assert kept == links.ViewLayout(sort="compound", order="desc")
 
 
 @pytest.mark.parametrize(
     ("query", "named", "kept"),
     [
-        ({"sort": "text"}, ["sort=text"], links.Layout()),  # not a column the table sorts by
-        ({"sort": "Compound", "order": "desc"}, ["sort=Compound"], links.Layout(order="desc")),  # names are exact
-        ({"sort": "author", "order": "descending"}, ["order=descending"], links.Layout(sort="author")),
-        ({"sort": "<b>x</b>", "order": "up"}, ["sort=<b>x</b>", "order=up"], links.Layout()),
-        ({"sort": "date", "order": "desc"}, [], links.Layout(sort="date", order="desc")),
+        ({"sort": "text"}, ["sort=text"], links.ViewLayout()),  # not a column the table sorts by
+        ({"sort": "Compound", "order": "desc"}, ["sort=Compound"], links.ViewLayout(order="desc")),  # names are exact
+        ({"sort": "author", "order": "descending"}, ["order=descending"], links.ViewLayout(sort="author")),
+        ({"sort": "<b>x</b>", "order": "up"}, ["sort=<b>x</b>", "order=up"], links.ViewLayout()),
+        ({"sort": "date", "order": "desc"}, [], links.ViewLayout(sort="date", order="desc")),
     ],
 )
 def test_a_sort_that_does_not_apply_is_named_and_keeps_its_start(
-    query: dict[str, str], named: list[str], kept: links.Layout
+    query: dict[str, str], named: list[str], kept: links.ViewLayout
 ) -> None:
     assert links.layout_problems(query) == named
     assert links.layout_from_query(query) == kept

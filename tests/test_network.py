@@ -17,10 +17,9 @@ import pandas as pd
 import pytest
 
 from reactions import cli
-from reactions.aggregate import reactions_by_hashtag
-from reactions.cli import build_parser, main
-from reactions.index import FrameIndex, author_labels
-from reactions.network import (
+from reactions.analysis.aggregate import reactions_by_hashtag
+from reactions.analysis.index import FrameIndex, author_labels
+from reactions.analysis.network import (
     DEFAULT_TOP,
     GRAPHS,
     MAX_TOP,
@@ -31,6 +30,7 @@ from reactions.network import (
     hashtag_network,
     mention_network,
 )
+from reactions.cli import build_parser, main
 from tests.frame_factory import make_frame, make_row, random_frame
 
 

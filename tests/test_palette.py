@@ -1,4 +1,4 @@
-"""reactions.palette: WCAG contrast, hues, and every chart's and the page's colours held to them (through each
+"""reactions.charts.palette: WCAG contrast, hues, and every chart's and the page's colours held to them (through each
 chart's to_dict() and .streamlit/config.toml)."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from chart_gallery import GALLERY, mark_of, spec, views_of
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reactions import palette
-from reactions.charts_time import SPIKE_COLOR
+from reactions.charts import palette
+from reactions.charts.time import SPIKE_COLOR
 
 THEME = tomllib.loads((Path(__file__).resolve().parent.parent / ".streamlit" / "config.toml").read_text())["theme"]
 HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}){1,2}$")
@@ -188,6 +188,6 @@ def test_chart_text_reaches_aa_on_the_background(name: str) -> None:
 
 
 def test_spike_markers_reach_aa_too() -> None:
-    marker = next(mark_of(v) for v in views_of(spec("charts_time.time_chart")) if mark_of(v)["type"] == "point")
+    marker = next(mark_of(v) for v in views_of(spec("time.time_chart")) if mark_of(v)["type"] == "point")
     assert marker["color"] == SPIKE_COLOR
     assert palette.contrast_ratio(SPIKE_COLOR, palette.BACKGROUND) >= palette.AA_TEXT

@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app import exports, presenter
-from reactions import palette
+from reactions.analysis.index import FrameIndex
+from reactions.charts import palette
 from reactions.export import read_csv
-from reactions.index import FrameIndex
-from reactions.views import Filters, Selection
+from reactions.viewstate.views import Filters, Selection
 from reactions.xlsx import xlsx_bytes
 
 
@@ -65,7 +65,7 @@ def test_the_xlsx_download_holds_every_row_of_the_view_and_its_summaries() -> No
     import numpy as np
     import pandas as pd
 
-    from reactions.views import Filters, Selection
+    from reactions.viewstate.views import Filters, Selection
 
     frame = make_frame([make_row(i, hashtags=["MeToo"] if i % 2 else []) for i in range(7)])
     shown = np.array([1, 3, 4, 6])
@@ -80,7 +80,7 @@ def test_the_xlsx_download_holds_every_row_of_the_view_and_its_summaries() -> No
 
 
 def test_unmatched_values_name_what_a_link_asked_for_in_vain() -> None:
-    from reactions.views import Filters
+    from reactions.viewstate.views import Filters
 
     options = {"tags": ["MeToo"], "renderings": ["dash"], "authors": ["@ann"]}
     wanted = Filters(hashtags=("MeToo", "Gone"), renderings=("dash", "card"), authors=("@bob",))

@@ -356,7 +356,7 @@ def test_score_frame_columns_and_dtypes(frame):
 def test_identical_texts_are_scored_once(frame):
     sentiment.clear_cache()
     score_frame(frame)
-    assert sentiment._analyse.cache_info().misses == 3  # 5 rows, one missing, one repeated
+    assert sentiment.analyse.cache_info().misses == 3  # 5 rows, one missing, one repeated
 
 
 def test_overrides_replace_the_label_and_say_so(frame):

@@ -11,9 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions import aggregate, lexicons, sentiment
+from reactions import lexicons, sentiment
+from reactions.analysis import aggregate
+from reactions.analysis.index import FrameIndex
 from reactions.frames import to_frame
-from reactions.index import FrameIndex
 from reactions.models import Kind, Reaction
 from reactions.sentiment_languages import VADER_NAME, scorer_name
 

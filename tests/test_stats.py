@@ -8,7 +8,7 @@ import statistics
 import numpy as np
 import pytest
 
-from reactions.stats import regularized_beta, t_quantile, t_two_sided, welch_test
+from reactions.analysis.stats import regularized_beta, t_quantile, t_two_sided, welch_test
 
 
 def even_df_p(t: float, df: int) -> float:

@@ -1,4 +1,4 @@
-"""Time buckets and spikes (reactions.timeline)."""
+"""Time buckets and spikes (reactions.analysis.timeline)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from reactions import timeline
+from reactions.analysis import timeline
 
 T = pd.Timestamp
 

@@ -10,9 +10,9 @@ from frame_factory import make_frame, make_row, sample_frame
 from test_aggregate_time import storm
 
 from app import timeview
-from reactions import aggregate_time
-from reactions.index import FrameIndex
-from reactions.views import Filters
+from reactions.analysis import aggregate_time
+from reactions.analysis.index import FrameIndex
+from reactions.viewstate.views import Filters
 
 
 def everything(index: FrameIndex) -> np.ndarray:

@@ -1,4 +1,4 @@
-"""Filters, chart selections, the URL query round trip, and descriptions and names of a view."""
+"""reactions.viewstate.views: filters and chart selections as row masks; a view's URL round trip and its names."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_aggregate_time import floor, key, local
 
-from reactions import links, views
-from reactions.index import FrameIndex, author_labels, reaction_days
-from reactions.views import Filters, Selection
+from reactions.analysis.index import FrameIndex, author_labels, reaction_days
+from reactions.viewstate import links, views
+from reactions.viewstate.views import Filters, Selection
 
 
 @pytest.fixture
@@ -166,7 +166,7 @@ def test_bucket_and_zone_are_named_only_when_they_decide_the_rows() -> None:
 
 
 class Reference:
-    """reactions.views' filters before the FrameIndex (commit c3389e6): row by row."""
+    """reactions.viewstate.views' filters before the FrameIndex (commit c3389e6): row by row."""
 
     @staticmethod
     def has_any(lists: pd.Series, wanted: tuple[str, ...]) -> pd.Series:

@@ -4,11 +4,11 @@ Every function takes the small frame one aggregation of :mod:`reactions.frames` 
 raw reactions) and returns an Altair chart with a tooltip on every mark (each entry titled in words) and a
 description (its accessible name).  Sentiment labels are always drawn with :data:`SENTIMENT_COLORS`, and mean
 compound scores with the matching red-to-blue scale (:func:`compound_color`), so a colour means the same thing in
-every chart; every colour, and what it means, is :mod:`reactions.palette`'s, and :func:`themed` sets every chart's
-text colours (WCAG AA on the page's background).
+every chart; every colour, and what it means, is :mod:`reactions.charts.palette`'s, and :func:`themed` sets every
+chart's text colours (WCAG AA on the page's background).
 
 Three charts carry a named point selection, which the page reads back to filter the others:
-``bucket`` (the time chart, :func:`reactions.charts_time.time_chart`: a time bucket's name), ``hashtag``
+``bucket`` (the time chart, :func:`reactions.charts.time.time_chart`: a time bucket's name), ``hashtag``
 (:func:`hashtag_chart`) and ``sentiment``
 (:func:`sentiment_chart`); see :data:`SELECTIONS`.
 """
@@ -21,7 +21,7 @@ import altair as alt
 import emoji as emoji_package
 import pandas as pd
 
-from reactions import palette
+from reactions.charts import palette
 from reactions.models import SENTIMENT_LABELS
 
 SENTIMENT_COLORS: Final = palette.SENTIMENT_COLORS
@@ -64,7 +64,7 @@ def compound_color(field: str = "mean_compound") -> alt.Color:
 
 
 def themed(chart: Themeable) -> Themeable:
-    """``chart`` with :func:`reactions.palette.chart_config`: its text colours and background set, and no tooltip
+    """``chart`` with :func:`reactions.charts.palette.chart_config`: its text colours and background set, and no tooltip
     on a mark that does not list its own (call it last: a configured chart cannot be layered)."""
     configured: Themeable = chart.configure(**palette.chart_config())
     return configured
@@ -83,7 +83,7 @@ def _compound_tip(field: str = "mean_compound", title: str = "Mean compound") ->
 
 
 def sentiment_chart(rows: pd.DataFrame) -> alt.Chart:
-    """Reactions per sentiment label, from :func:`reactions.aggregate.sentiment_mix`.
+    """Reactions per sentiment label, from :func:`reactions.analysis.aggregate.sentiment_mix`.
 
     Selection: ``sentiment``."""
     sentiment = _point("sentiment")
@@ -130,7 +130,7 @@ def _ranked(rows: pd.DataFrame, field: str, title: str, description: str) -> alt
 
 def hashtag_chart(rows: pd.DataFrame) -> alt.Chart:
     """The top hashtags coloured by mean compound, from
-    :func:`reactions.aggregate.reactions_by_hashtag`.  Selection: ``hashtag``."""
+    :func:`reactions.analysis.aggregate.reactions_by_hashtag`.  Selection: ``hashtag``."""
     hashtag = _point("hashtag")
     chart: alt.Chart = _ranked(
         rows, "hashtag", "Hashtag", "Top hashtags by reactions, coloured by mean compound"
@@ -139,25 +139,25 @@ def hashtag_chart(rows: pd.DataFrame) -> alt.Chart:
 
 
 def authors_chart(rows: pd.DataFrame) -> alt.Chart:
-    """Top authors, from :func:`reactions.aggregate.top_authors`."""
+    """Top authors, from :func:`reactions.analysis.aggregate.top_authors`."""
     return themed(_ranked(rows, "author", "Author", "Top authors by reactions, coloured by mean compound"))
 
 
 def mentions_chart(rows: pd.DataFrame) -> alt.Chart:
-    """Most-mentioned handles, from :func:`reactions.aggregate.top_mentions`."""
+    """Most-mentioned handles, from :func:`reactions.analysis.aggregate.top_mentions`."""
     return themed(_ranked(rows, "handle", "Mentioned", "Most-mentioned handles, coloured by mean compound"))
 
 
 def platform_chart(rows: pd.DataFrame) -> alt.Chart:
     """Reactions per platform coloured by mean compound, as every ranked chart is (a platform has no colour of its
     own: its name is on the axis, and a hue means one thing only), from
-    :func:`reactions.aggregate.reactions_by_platform`."""
+    :func:`reactions.analysis.aggregate.reactions_by_platform`."""
     return themed(_ranked(rows, "platform", "Platform", "Reactions per platform, coloured by mean compound"))
 
 
 def emoji_chart(rows: pd.DataFrame) -> alt.Chart:
     """Top emoji, each with its name beside it (``😂 face with tears of joy``: a screen reader, or a font without
-    the glyph, still says which), from :func:`reactions.aggregate.top_emoji`."""
+    the glyph, still says which), from :func:`reactions.analysis.aggregate.top_emoji`."""
     named = rows.assign(label=[f"{e} {emoji_name(e)}" for e in rows["emoji"]])
     return themed(_ranked(named, "label", "Emoji", "Top emoji by reactions using them, coloured by mean compound"))
 
@@ -176,7 +176,7 @@ def emoji_name(symbol: str) -> str:
 
 def compound_chart(rows: pd.DataFrame) -> alt.Chart:
     """The distribution of compound scores over [-1, 1], stacked by sentiment label, from
-    :func:`reactions.aggregate.compound_distribution`."""
+    :func:`reactions.analysis.aggregate.compound_distribution`."""
     chart: alt.Chart = (
         alt.Chart(rows)
         .mark_bar(binSpacing=1)

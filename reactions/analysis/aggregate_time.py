@@ -1,10 +1,11 @@
 """The aggregations of the time charts: reactions per time bucket (hour to quarter, in a time zone), the full
 range of buckets with their spikes, what drove each spike, and hashtags per bucket.
 
-Like :mod:`reactions.aggregate`, each takes a frame (with the sentiment columns) or its
-:class:`~reactions.index.FrameIndex` and an optional row mask, and returns a small frame.  Bucketing and the
-spike rule are :mod:`reactions.timeline`'s.  Every time column (``start``, ``end``) is the bucket's wall-clock
-time in the zone, as a naive ``datetime64``; ``bucket`` is the bucket's name (:func:`~reactions.timeline.bucket_key`).
+Like :mod:`reactions.analysis.aggregate`, each takes a frame (with the sentiment columns) or its
+:class:`~reactions.analysis.index.FrameIndex` and an optional row mask, and returns a small frame.  Bucketing and the
+spike rule are :mod:`reactions.analysis.timeline`'s.  Every time column (``start``, ``end``) is the bucket's wall-clock
+time in the zone, as a naive ``datetime64``; ``bucket`` is the bucket's name
+(:func:`~reactions.analysis.timeline.bucket_key`).
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ from typing import Final
 import numpy as np
 import pandas as pd
 
-from reactions.aggregate import _LABELS, _empty, _rank, _stats, _text
-from reactions.index import Coded, Data, Entries, FrameIndex, Mask, prepare_rows
+from reactions.analysis.aggregate import LABEL_ARRAY, empty_frame, group_stats, rank_entries, text_column
+from reactions.analysis.index import Coded, Data, Entries, FrameIndex, Mask, prepare_rows
+from reactions.analysis.timeline import UTC, baselines, bucket_ends, bucket_key, bucket_range, find_spikes
 from reactions.models import SENTIMENT_LABELS
-from reactions.timeline import UTC, baselines, bucket_ends, bucket_key, bucket_range, find_spikes
 
 SPIKE_COLUMNS: Final = ["bucket", "start", "end", "reactions", "baseline", "hashtags", "authors", "post",
                         "post_author", "post_articles", "post_id"]  # fmt: skip
@@ -34,7 +35,7 @@ def _dated(index: FrameIndex, rows: Mask | None, bucket: str, zone: str) -> Mask
 def _times(index: FrameIndex, codes: np.ndarray, bucket: str, zone: str) -> dict[str, object]:
     """The ``bucket``, ``start`` and ``end`` columns of the buckets with these codes."""
     starts = pd.DatetimeIndex(index.buckets(bucket, zone).values[codes])
-    return {"bucket": _text(np.asarray(bucket_key(starts, bucket), dtype=object)), "start": starts,
+    return {"bucket": text_column(np.asarray(bucket_key(starts, bucket), dtype=object)), "start": starts,
             "end": bucket_ends(starts, bucket)}  # fmt: skip
 
 
@@ -48,14 +49,14 @@ def reactions_by_bucket(data: Data, bucket: str = "day", zone: str = UTC, *, mas
     columns = ["bucket", "start", "end", "sentiment", "reactions", "share", "mean_compound"]
     keep = _dated(index, rows, bucket, zone) & (index.labels >= 0)
     if not keep.any():
-        return _empty(columns, text=("bucket", "sentiment")).astype(_TIMES)
+        return empty_frame(columns, text=("bucket", "sentiment")).astype(_TIMES)
     coded, width = index.buckets(bucket, zone), len(SENTIMENT_LABELS)
     codes, values = coded.codes[keep], index.compound[keep]
-    segments = _stats(codes * width + index.labels[keep], values, len(coded.values) * width)
-    totals = _stats(codes, values, len(coded.values))
+    segments = group_stats(codes * width + index.labels[keep], values, len(coded.values) * width)
+    totals = group_stats(codes, values, len(coded.values))
     code, label = np.divmod(segments.codes, width)
     share = segments.sizes / totals.sizes[np.searchsorted(totals.codes, code)]
-    return pd.DataFrame({**_times(index, code, bucket, zone), "sentiment": _text(_LABELS[label], "str"),
+    return pd.DataFrame({**_times(index, code, bucket, zone), "sentiment": text_column(LABEL_ARRAY[label], "str"),
                          "reactions": segments.sizes, "share": share, "mean_compound": segments.means})  # fmt: skip
 
 
@@ -63,7 +64,7 @@ def bucket_totals(data: Data, bucket: str = "day", zone: str = UTC, *, mask: Mas
     """Every bucket from the first to the last with a dated reaction, empty ones included, with its spike test.
 
     Columns: ``bucket``, ``start``, ``end``, ``reactions`` (0 when empty), ``mean_compound`` (NaN when empty),
-    ``baseline`` and ``spike`` (:func:`reactions.timeline.find_spikes` over the series), and ``run``: the
+    ``baseline`` and ``spike`` (:func:`reactions.analysis.timeline.find_spikes` over the series), and ``run``: the
     number of the run of consecutive non-empty buckets the bucket belongs to (a line drawn per run never
     joins across an empty bucket).
     """
@@ -71,9 +72,9 @@ def bucket_totals(data: Data, bucket: str = "day", zone: str = UTC, *, mask: Mas
     keep = _dated(index, rows, bucket, zone)
     columns = ["bucket", "start", "end", "reactions", "mean_compound", "baseline", "spike", "run"]
     if not keep.any():
-        return _empty(columns, text=("bucket",)).astype(_TIMES)
+        return empty_frame(columns, text=("bucket",)).astype(_TIMES)
     coded = index.buckets(bucket, zone)
-    stats = _stats(coded.codes[keep], index.compound[keep], len(coded.values))
+    stats = group_stats(coded.codes[keep], index.compound[keep], len(coded.values))
     found = pd.DatetimeIndex(coded.values[stats.codes])
     starts = bucket_range(found[0], found[-1], bucket)
     place = starts.get_indexer(found)
@@ -84,7 +85,7 @@ def bucket_totals(data: Data, bucket: str = "day", zone: str = UTC, *, mask: Mas
     empty = counts == 0
     judged = _exact_counts(index, keep, coded, starts) if bucket == "hour" else counts
     return pd.DataFrame({
-        "bucket": _text(np.asarray(bucket_key(starts, bucket), dtype=object)), "start": starts,
+        "bucket": text_column(np.asarray(bucket_key(starts, bucket), dtype=object)), "start": starts,
         "end": bucket_ends(starts, bucket), "reactions": counts, "mean_compound": means,
         "baseline": baselines(judged), "spike": find_spikes(judged), "run": np.cumsum(empty),
     })  # fmt: skip
@@ -115,7 +116,7 @@ def _within(entries: Entries, rows: Mask) -> Entries:
 
 
 def _top_names(entries: Entries, rows: Mask, top: int) -> str:
-    ranking = _rank(entries, rows, top)
+    ranking = rank_entries(entries, rows, top)
     return "" if ranking is None else ", ".join(str(n) for n in entries.names[ranking.spellings])
 
 
@@ -129,7 +130,7 @@ def spike_drivers(
     totals: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
     """The spikes of :func:`bucket_totals` and what drove each: its ``top`` hashtags and authors (most
-    reactions first, as :func:`reactions.aggregate.reactions_by_hashtag` ranks them) and its most-cited post
+    reactions first, as :func:`reactions.analysis.aggregate.reactions_by_hashtag` ranks them) and its most-cited post
     (highest ``article_count``; ties: the first in the frame).
 
     Columns: :data:`SPIKE_COLUMNS` (``hashtags``, ``authors``: comma-separated; ``post``: the post's text,
@@ -141,7 +142,7 @@ def spike_drivers(
         totals = bucket_totals(index, bucket, zone, mask=rows)
     spikes = totals[totals["spike"].astype(bool)] if len(totals) else totals
     if spikes.empty:
-        return _empty(SPIKE_COLUMNS, text=("bucket", "hashtags", "authors", "post", "post_author", "post_id"))
+        return empty_frame(SPIKE_COLUMNS, text=("bucket", "hashtags", "authors", "post", "post_author", "post_id"))
     coded, names = index.buckets(bucket, zone), index.bucket_names(bucket, zone)
     kept = _dated(index, rows, bucket, zone) & coded.flags(np.isin(names, spikes["bucket"].to_numpy(dtype=object)))
     tags, authors = _within(index.hashtags, kept), _within(index.authors, kept)
@@ -166,7 +167,7 @@ def hashtags_by_bucket(
     data: Data, top: int = 10, bucket: str = "day", zone: str = UTC, *, mask: Mask | None = None
 ) -> pd.DataFrame:
     """Reactions per (hashtag, bucket) for the ``top`` hashtags (ranked and grouped as in
-    :func:`reactions.aggregate.reactions_by_hashtag`); dated reactions only.
+    :func:`reactions.analysis.aggregate.reactions_by_hashtag`); dated reactions only.
 
     Columns: ``hashtag``, ``bucket``, ``start``, ``end``, ``reactions``, ``mean_compound``; hashtags in their
     ranking's order, then by time.
@@ -174,16 +175,17 @@ def hashtags_by_bucket(
     columns = ["hashtag", "bucket", "start", "end", "reactions", "mean_compound"]
     index, rows = prepare_rows(data, mask)
     tags, coded = index.hashtags, index.buckets(bucket, zone)
-    ranking = _rank(tags, rows, top)
+    ranking = rank_entries(tags, rows, top)
     if ranking is None:
-        return _empty(columns, text=("hashtag", "bucket"))
+        return empty_frame(columns, text=("hashtag", "bucket"))
     slots, codes = ranking.slots(tags), coded.codes[ranking.rows]
     kept = (slots >= 0) & (codes >= 0)
     if not kept.any():
-        return _empty(columns, text=("hashtag", "bucket"))
+        return empty_frame(columns, text=("hashtag", "bucket"))
     width = len(coded.values)
-    stats = _stats(slots[kept] * width + codes[kept], index.compound[ranking.rows[kept]], len(ranking.groups) * width)
+    grouped, compound = slots[kept] * width + codes[kept], index.compound[ranking.rows[kept]]
+    stats = group_stats(grouped, compound, len(ranking.groups) * width)
     slot, code = np.divmod(stats.codes, width)  # slot is the ranking's place: sorted by it, then by time
-    return pd.DataFrame({"hashtag": _text(tags.names[ranking.spellings[slot]], "str"),
+    return pd.DataFrame({"hashtag": text_column(tags.names[ranking.spellings[slot]], "str"),
                          **_times(index, code, bucket, zone), "reactions": stats.sizes,
                          "mean_compound": stats.means})  # fmt: skip

@@ -1,9 +1,9 @@
 """Reactions by language, and which of them the sentiment figures cover.
 
-Like :mod:`reactions.aggregate`, each takes a frame (with ``lang`` and the sentiment columns) or its
-:class:`~reactions.index.FrameIndex`, and an optional row mask. A reaction is *scored* when it has a ``compound``
-score; one in a language nothing scores has none (:mod:`reactions.sentiment_languages`) and is in no sentiment
-share or mean: :func:`coverage_note` says so in words.
+Like :mod:`reactions.analysis.aggregate`, each takes a frame (with ``lang`` and the sentiment columns) or its
+:class:`~reactions.analysis.index.FrameIndex`, and an optional row mask. A reaction is *scored* when it has a
+``compound`` score; one in a language nothing scores has none (:mod:`reactions.sentiment_languages`) and is in no
+sentiment share or mean: :func:`coverage_note` says so in words.
 
 >>> import pandas as pd
 >>> frame = pd.DataFrame({"lang": ["en", "en", "de", "es", "ja", "und"], "lang_source": ["embed"] * 6,
@@ -23,7 +23,7 @@ from typing import Final
 import numpy as np
 import pandas as pd
 
-from reactions.index import Data, Mask, index_of
+from reactions.analysis.index import Data, Mask, index_of
 from reactions.languages import UNDETERMINED, language_name
 from reactions.lexicons import SYMBOLS
 from reactions.sentiment_languages import scorer_name

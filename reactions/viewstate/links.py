@@ -1,7 +1,7 @@
 """A view in words: the URL query of its filters (so that a view travels as a link), the problems of a link that
 does not apply, a one-line description of filters and chart selection, and the provenance and file names of its
-exports.  Pure, like :mod:`reactions.views`, whose :class:`~reactions.views.Filters` and
-:class:`~reactions.views.Selection` it writes and reads.
+exports.  Pure, like :mod:`reactions.viewstate.views`, whose :class:`~reactions.viewstate.views.Filters` and
+:class:`~reactions.viewstate.views.Selection` it writes and reads.
 """
 
 from __future__ import annotations
@@ -16,37 +16,20 @@ from typing import Final
 
 import pandas as pd
 
+from reactions.analysis.timeline import BUCKETS, UTC, bucket_key, bucket_starts, valid_zone
 from reactions.models import SENTIMENT_LABELS
 from reactions.scorers import DEFAULT_SCORER, SCORERS, scorer_slug
-from reactions.timeline import BUCKETS, UTC, bucket_key, bucket_starts, valid_zone
-from reactions.views import ORDERS, SORTS, Filters, Selection
+from reactions.viewstate.fields import FILTERS, SELECTIONS
+from reactions.viewstate.views import ORDERS, SORTS, Filters, Selection
 
-QUERY_KEYS = {
-    "start": "from",
-    "end": "to",
-    "own_dates": "own_dates",
-    "hashtags": "tag",
-    "sentiments": "sentiment",
-    "kinds": "kind",
-    "articles": "article",
-    "outlets": "outlet",
-    "authors": "author",
-    "platforms": "platform",
-    "languages": "lang",
-    "renderings": "rendering",
-    "min_confidence": "confidence",
-    "text": "q",
-    "bucket": "bucket",
-    "zone": "tz",
-}
+QUERY_KEYS: Final = {name: key for field in FILTERS for name, key in zip(field.fields, field.keys, strict=True)}
 """Filters field -> URL query parameter name."""
 NOTHING_SELECTED: Final = Selection()
 """No chart selection."""
-SELECTION_KEYS: Final = {"buckets": "sel_bucket", "hashtags": "sel_tag", "sentiments": "sel_sentiment",
-                         "outlets": "sel_outlet", "accounts": "sel_account"}  # fmt: skip
+SELECTION_KEYS: Final = {field.name: field.key for field in SELECTIONS}
 """Selection field -> URL query parameter name (its unit and zone are the filters' ``bucket`` and ``tz``)."""
 LAYOUT_KEYS: Final = {"top_n": "top", "page": "page", "rows": "rows", "sort": "sort", "order": "order"}
-"""Layout field -> URL query parameter name."""
+"""ViewLayout field -> URL query parameter name."""
 COMPARE_KEY: Final = "compare"
 """The URL key that says the page's Compare section is on (``compare=on``)."""
 SIDE_B: Final = "b_"
@@ -60,9 +43,9 @@ PAGE_SIZES: Final = (10, 25, 50, 100, 250, 500, 1000)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class Layout:
+class ViewLayout:
     """How a view is laid out, beyond its filters: the Top N of the hashtag chart, the table's page and its
-    page size (rows a page), the column the table is sorted by (one of :data:`reactions.views.SORTS`; ``""``:
+    page size (rows a page), the column the table is sorted by (one of :data:`reactions.viewstate.views.SORTS`; ``""``:
     corpus order) and the direction (``"asc"`` or ``"desc"``)."""
 
     top_n: int = 10
@@ -108,25 +91,28 @@ min_confidence=0.0, \
 text='', bucket='', zone='')
     """
     values: dict[str, object] = {}
-    for name, key in QUERY_KEYS.items():
-        raw = query.get(key)
-        items = [raw] if isinstance(raw, str) else list(raw or ())
-        items = [item for item in items if item]
-        if not items:
-            continue
-        if name in ("start", "end"):
-            values[name] = _parse_day(items[0])
-        elif name == "text":
-            values[name] = items[0]
-        elif name == "own_dates":
-            values[name] = items[0] == "on"
-        elif name in ("bucket", "zone"):
-            values[name] = items[0] if _known(name, items[0]) else ""
-        elif name == "min_confidence":
-            values[name] = parse_share(items[0])
-        else:
-            values[name] = tuple(dict.fromkeys(items))
+    for field in FILTERS:
+        for name, key in zip(field.fields, field.keys, strict=True):
+            raw = query.get(key)
+            items = [raw] if isinstance(raw, str) else list(raw or ())
+            items = [item for item in items if item]
+            if items:
+                values[name] = _read(field.value, items)
     return Filters(**values)  # type: ignore[arg-type]
+
+
+def _read(kind: str, items: list[str]) -> object:
+    """A filter's value from its URL items, read as its :attr:`~reactions.viewstate.fields.FilterField.value`
+    says."""
+    if kind == "day":
+        return _parse_day(items[0])
+    if kind == "flag":
+        return items[0] == "on"
+    if kind in ("bucket", "zone"):
+        return items[0] if _known(kind, items[0]) else ""
+    if kind == "share":
+        return parse_share(items[0])
+    return items[0] if kind == "text" else tuple(dict.fromkeys(items))
 
 
 def query_problems(query: Mapping[str, str | Sequence[str]]) -> list[str]:
@@ -137,15 +123,17 @@ def query_problems(query: Mapping[str, str | Sequence[str]]) -> list[str]:
     ['from=yesterday', 'confidence=high', 'tz=Mars/X']
     """
     problems = []
-    for name in ("start", "end", "min_confidence", "bucket", "zone"):
-        raw = query.get(QUERY_KEYS[name])
+    checked = [(key, field.value) for field in FILTERS if field.value in ("day", "share", "bucket", "zone")
+               for key in field.keys]  # fmt: skip
+    for key, kind in checked:
+        raw = query.get(key)
         items = [raw] if isinstance(raw, str) else list(raw or ())
         for item in items[:1]:
             if not item:
                 continue
-            if name in ("bucket", "zone"):
-                ok = _known(name, item)
-            elif name == "min_confidence":
+            if kind in ("bucket", "zone"):
+                ok = _known(kind, item)
+            elif kind == "share":
                 try:
                     ok = 0.0 <= float(item) <= 1.0
                 except ValueError:
@@ -153,7 +141,7 @@ def query_problems(query: Mapping[str, str | Sequence[str]]) -> list[str]:
             else:
                 ok = _parse_day(item) is not None
             if not ok:
-                problems.append(f"{QUERY_KEYS[name]}={item}")
+                problems.append(f"{key}={item}")
     return problems
 
 
@@ -224,24 +212,24 @@ def selection_problems(query: Mapping[str, str | Sequence[str]], *, unit: str = 
             if not _readable(name, value, unit)]  # fmt: skip
 
 
-def layout_to_query(layout: Layout) -> dict[str, list[str]]:
+def layout_to_query(layout: ViewLayout) -> dict[str, list[str]]:
     """The query parameters of a layout; values left as they start are left out.
 
-    >>> layout_to_query(Layout(top_n=5, page=2))
+    >>> layout_to_query(ViewLayout(top_n=5, page=2))
     {'top': ['5'], 'page': ['2']}
     """
     return {key: [str(getattr(layout, name))] for name, key in LAYOUT_KEYS.items()
-            if getattr(layout, name) != getattr(Layout(), name)}  # fmt: skip
+            if getattr(layout, name) != getattr(ViewLayout(), name)}  # fmt: skip
 
 
-def layout_from_query(query: Mapping[str, str | Sequence[str]]) -> Layout:
+def layout_from_query(query: Mapping[str, str | Sequence[str]]) -> ViewLayout:
     """The layout a URL describes; values :func:`layout_problems` names keep their start.
 
     >>> layout_from_query({"top": "5", "rows": "7", "page": "3", "sort": "compound", "order": "down"})
-    Layout(top_n=5, page=3, rows=100, sort='compound', order='asc')
+    ViewLayout(top_n=5, page=3, rows=100, sort='compound', order='asc')
     """
     values = {name: _layout_value(name, _first(query, key)) for name, key in LAYOUT_KEYS.items()}
-    return Layout(**{name: v for name, v in values.items() if v is not None})  # type: ignore[arg-type]
+    return ViewLayout(**{name: v for name, v in values.items() if v is not None})  # type: ignore[arg-type]
 
 
 def layout_problems(query: Mapping[str, str | Sequence[str]]) -> list[str]:
@@ -300,7 +288,7 @@ def _readable(name: str, value: str, unit: str) -> bool:
 
 
 def valid_bucket_name(value: str, unit: str) -> bool:
-    """Whether ``value`` is the name of a ``unit`` bucket (:func:`reactions.timeline.bucket_key`).
+    """Whether ``value`` is the name of a ``unit`` bucket (:func:`reactions.analysis.timeline.bucket_key`).
 
     >>> valid_bucket_name("2020-02-03", "week"), valid_bucket_name("2020-02-04", "week"), valid_bucket_name("x", "day")
     (True, False, False)

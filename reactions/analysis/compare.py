@@ -1,7 +1,7 @@
 """Two views side by side: two filter sets on one corpus, or two corpora.
 
 A *side* is a frame of the :func:`reactions.frames.to_frame` contract with the sentiment columns (or its
-:class:`~reactions.index.FrameIndex`) and the rows of it kept.  :func:`compare_rows` compares two row masks of
+:class:`~reactions.analysis.index.FrameIndex`) and the rows of it kept.  :func:`compare_rows` compares two row masks of
 one frame (the page: side A is the sidebar's view, side B another filter set), :func:`compare_frames` two
 frames (``reactions compare``: two corpora).  Either gives a :class:`Comparison`:
 
@@ -28,14 +28,14 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from reactions.aggregate import headline, reactions_by_hashtag, sentiment_mix
+from reactions.analysis.aggregate import headline, reactions_by_hashtag, sentiment_mix
+from reactions.analysis.index import Data, FrameIndex, Mask, index_of, prepare_rows
+from reactions.analysis.stats import MeanTest, welch_test
+from reactions.analysis.timeline import bucket_range, bucket_starts
 from reactions.errors import ExportError
 from reactions.export import csv_bytes
-from reactions.index import Data, FrameIndex, Mask, index_of, prepare_rows
-from reactions.links import SIDE_B, filters_from_query, filters_to_query, query_problems, unprefixed
-from reactions.stats import MeanTest, welch_test
-from reactions.timeline import bucket_range, bucket_starts
-from reactions.views import Filters
+from reactions.viewstate.links import SIDE_B, filters_from_query, filters_to_query, query_problems, unprefixed
+from reactions.viewstate.views import Filters
 from reactions.xlsx import xlsx_bytes
 
 __all__ = [
@@ -230,7 +230,7 @@ def volume_by_day(a: Side, b: Side) -> pd.DataFrame:
 
 def volume_by_bucket(volume: pd.DataFrame, bucket: str) -> pd.DataFrame:
     """:attr:`Comparison.volume` (days) in the main time chart's ``bucket`` (``week``, ``month``, ``quarter``:
-    :func:`reactions.timeline.bucket_starts`), every bucket from the first to the last, so that an 18-month
+    :func:`reactions.analysis.timeline.bucket_starts`), every bucket from the first to the last, so that an 18-month
     comparison is not drawn as needles; ``day`` then names each bucket's first day and ``mean_compound`` is its
     days' means weighted by their reactions.  ``day`` and ``hour`` (the volume holds days) give it as it is.
 

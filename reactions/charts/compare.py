@@ -1,9 +1,9 @@
-"""Two views side by side as Altair charts, from the tables of a :class:`reactions.compare.Comparison`.  Never
+"""Two views side by side as Altair charts, from the tables of a :class:`reactions.analysis.compare.Comparison`.  Never
 imports streamlit.
 
 The two sides have colours of their own, :data:`SIDE_COLORS` (Okabe and Ito's orange and bluish green: told apart
 with every common colour-vision deficiency), which no other chart uses: red and blue mean negative and positive
-(:data:`reactions.charts.SENTIMENT_COLORS`), so a side is never drawn in them.  Side B's line is also dashed, so
+(:data:`reactions.charts.core.SENTIMENT_COLORS`), so a side is never drawn in them.  Side B's line is also dashed, so
 that the sides differ in more than colour.  Sentiment shares keep the sentiment colours; every mark has a tooltip.
 """
 
@@ -14,9 +14,9 @@ from typing import Final
 import altair as alt
 import pandas as pd
 
-from reactions import palette
-from reactions.charts import COMPOUND_FORMAT, EMBED, HEIGHT, ROW_STEP, sentiment_color, themed
-from reactions.compare import SIDES
+from reactions.analysis.compare import SIDES
+from reactions.charts import palette
+from reactions.charts.core import COMPOUND_FORMAT, EMBED, HEIGHT, ROW_STEP, sentiment_color, themed
 from reactions.models import SENTIMENT_LABELS
 
 SIDE_COLORS: Final = palette.SIDE_COLORS
@@ -65,7 +65,7 @@ def volume_chart(
 ) -> alt.Chart:
     """Each side's reactions per ``bucket`` (``measure``: ``"reactions"``, or ``"share"`` of the side's dated
     reactions, for sides of different sizes), one line a side, from :attr:`Comparison.volume` (in other buckets
-    than days: :func:`reactions.compare.volume_by_bucket`, each row named by its bucket's first day)."""
+    than days: :func:`reactions.analysis.compare.volume_by_bucket`, each row named by its bucket's first day)."""
     unit = bucket if bucket in ("week", "month", "quarter") else "day"
     first = "Day" if unit == "day" else f"{unit.capitalize()} from"
     axis = alt.Axis(format=".0%") if measure == "share" else alt.Axis(tickMinStep=1)

@@ -2,20 +2,21 @@
 
 Everything here is pure: values in, values out (this module never imports streamlit).
 :class:`Filters` is the sidebar's state and round-trips through URL query parameters
-(:func:`filters_to_query`, :func:`filters_from_query`) so that a filtered view can be shared as a
-link.  :class:`Selection` is what was clicked in the linked charts.  :func:`filter_rows` and
-:func:`chart_rows` turn both into row masks over a frame of the column contract of
+(:func:`reactions.viewstate.links.filters_to_query`, :func:`~reactions.viewstate.links.filters_from_query`) so
+that a filtered view can be shared as a link.  :class:`Selection` is what was clicked in the linked charts.
+:func:`filter_rows` and :func:`chart_rows` turn both into row masks over a frame of the column contract of
 :func:`reactions.frames.to_frame` (with the sentiment columns), or over its
-:class:`~reactions.index.FrameIndex`, which the page builds once per frame; :func:`filter_frame`
-and :func:`select_frame` give the rows themselves.  The table is shown a page at a time
-(:func:`page_of`, :func:`table_frame`) in the order :func:`sort_rows` gives; :func:`downloads` cover every
-filtered row.
+:class:`~reactions.analysis.index.FrameIndex`, which the page builds once per frame; :func:`filter_frame`
+and :func:`select_frame` give the rows themselves.  Each filter and selection, with its mask, is a row of
+:mod:`reactions.viewstate.fields`.  The table is shown in the order :func:`sort_rows` gives (a page at a time:
+:func:`app.presenter.page_of`); the downloads (:func:`app.exports.downloads`) cover every filtered row.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -23,8 +24,9 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from reactions.index import Data, Entries, FrameIndex, Mask, author_labels, index_of
-from reactions.timeline import BUCKETS, UTC, bucket_key, bucket_starts, local_times
+from reactions.analysis.index import Data, FrameIndex, Mask, author_labels, index_of
+from reactions.analysis.timeline import BUCKETS, UTC, bucket_key, bucket_starts, local_times
+from reactions.viewstate.fields import FILTERS, SELECTIONS, is_set, value_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +56,7 @@ class Filters:
         text: keep reactions whose text, handle or display name contains this string
             (case-insensitive, literal, not a pattern).
         bucket: not a filter but how time is shown, kept with them in the URL: the time bucket
-            (one of :data:`reactions.timeline.BUCKETS`; ``""``: chosen from the span).
+            (one of :data:`reactions.analysis.timeline.BUCKETS`; ``""``: chosen from the span).
         zone: the time zone buckets are cut in (an IANA name; ``""``: UTC).
     """
 
@@ -87,14 +89,14 @@ class Selection:
 
     Fields:
         buckets: the time buckets clicked in the time chart, by name
-            (:func:`reactions.timeline.bucket_key`: ``"2020-02-03"`` for a day or a week, ``"2020-02"``...).
+            (:func:`reactions.analysis.timeline.bucket_key`: ``"2020-02-03"`` for a day or a week, ``"2020-02"``...).
         hashtags: hashtags clicked in the hashtag chart (case-insensitive).
         sentiments: sentiment labels clicked in the sentiment chart.
         accounts: accounts clicked in the mention network (``"@handle"``, or a quote's author by name): the
             reactions by or mentioning them (case-insensitive).  (A node clicked in the hashtag network is
             one of ``hashtags``.)
         outlets: outlets clicked in the outlet chart: the reactions they cite.
-        unit: the bucket the time chart was cut in (one of :data:`reactions.timeline.BUCKETS`).
+        unit: the bucket the time chart was cut in (one of :data:`reactions.analysis.timeline.BUCKETS`).
         zone: the time zone it was cut in.
     """
 
@@ -109,7 +111,14 @@ class Selection:
     @property
     def active(self) -> bool:
         """Whether anything is selected."""
-        return bool(self.buckets or self.hashtags or self.sentiments or self.accounts or self.outlets)
+        return any(getattr(self, field.name) for field in SELECTIONS)
+
+
+_DECLARED = tuple(name for field in FILTERS for name in field.fields)
+if tuple(f.name for f in dataclasses.fields(Filters)) != _DECLARED:  # a filter is declared in one place
+    raise TypeError(f"Filters' fields are not reactions.viewstate.fields.FILTERS' {_DECLARED}")
+if {f.name for f in dataclasses.fields(Selection)} - {"unit", "zone"} != {field.name for field in SELECTIONS}:
+    raise TypeError("Selection's fields are not reactions.viewstate.fields.SELECTIONS'")
 
 
 # --- filtering --------------------------------------------------------------------------------
@@ -117,80 +126,16 @@ class Selection:
 # matched over its distinct values, then mapped to the rows through its integer codes.
 
 
-def _folded(values: Iterable[object], wanted: Iterable[str]) -> list[bool]:
-    """For each value: a string whose case-folded form is among the case-folded ``wanted``."""
-    keys = {w.casefold() for w in wanted}
-    return [isinstance(v, str) and v.casefold() in keys for v in values]
-
-
-def _folded_in(index: FrameIndex, column: str, wanted: Iterable[str]) -> Mask:
-    coded = index.column(column)
-    return coded.flags(_folded(coded.values, wanted))
-
-
-def _has_any(entries: Entries, wanted: Iterable[str], size: int) -> Mask:
-    keys = {w.casefold() for w in wanted}
-    return entries.rows_with([f in keys for f in entries.folded], size)
-
-
 def filter_rows(data: Data, filters: Filters) -> Mask:
-    """The rows ``filters`` keeps, as a boolean array (one per row of the frame)."""
+    """The rows ``filters`` keeps, as a boolean array (one per row of the frame): each set filter's mask
+    (:data:`reactions.viewstate.fields.FILTERS`), and-ed."""
     index = index_of(data)
     mask = np.ones(index.size, dtype=bool)
-    if filters.start or filters.end:
-        low = pd.Timestamp(filters.start or dt.date.min)
-        high = pd.Timestamp(filters.end or dt.date(2262, 4, 11))
-        mask &= index.days.flags(pd.Series(index.days.values).between(low, high).to_numpy(dtype=bool))
-    if filters.own_dates:
-        mask &= _posts_dated(index.frame)
-    if filters.hashtags:
-        mask &= _has_any(index.hashtags, filters.hashtags, index.size)
-    if filters.sentiments:
-        mask &= _folded_in(index, "sentiment", filters.sentiments)
-    if filters.kinds:
-        mask &= _folded_in(index, "kind", filters.kinds)
-    if filters.articles:
-        wanted = set(filters.articles)
-        mask &= index.sources.rows_with([name in wanted for name in index.sources.names], index.size)
-    if filters.outlets:
-        mask &= _has_any(index.outlets, filters.outlets, index.size)
-    if filters.authors:
-        keys = {a.casefold() for a in filters.authors}
-        mask &= index.authors.rows_with([f in keys for f in index.authors.folded], index.size)
-    if filters.platforms:
-        mask &= _folded_in(index, "platform", filters.platforms)
-    if filters.languages and "lang" in index.frame.columns:
-        mask &= _folded_in(index, "lang", filters.languages)
-    if filters.renderings:
-        mask &= _folded_in(index, "rendering", filters.renderings)
-    if filters.min_confidence > 0:
-        mask &= index.frame["confidence"].fillna(0.0).to_numpy(dtype=float) >= filters.min_confidence
-    if filters.text:
-        mask &= _contains(index, filters.text)
+    for field in FILTERS:
+        value = value_of(filters, field)
+        if field.mask is not None and is_set(field, value):
+            mask &= field.mask(index, value)
     return mask
-
-
-def _posts_dated(frame: pd.DataFrame) -> Mask:
-    """Rows whose ``date`` is their post's own (a frame from before ``date_source``: every dated row)."""
-    if "date_source" not in frame.columns:
-        return frame["date"].notna().to_numpy(dtype=bool)
-    return (frame["date_source"] == "post").fillna(False).to_numpy(dtype=bool)
-
-
-def _contains(index: FrameIndex, needle: str) -> Mask:
-    """Rows whose text, handle or display name holds ``needle`` (literal, case-insensitive);
-    each distinct value is searched once, and the index keeps the last few searches."""
-    needle = needle.strip()
-
-    def search() -> Mask:
-        found = np.zeros(index.size, dtype=bool)
-        for column in ("text", "handle", "display_name"):
-            hits = index.distinct(column).str.contains(needle, case=False, regex=False, na=False)
-            found |= index.column(column).flags(hits.to_numpy(dtype=bool))
-        return found
-
-    result: Mask = index.remember(("contains", needle), search)
-    return result
 
 
 def filter_mask(frame: pd.DataFrame, filters: Filters) -> pd.Series:
@@ -204,21 +149,17 @@ def filter_frame(frame: pd.DataFrame, filters: Filters) -> pd.DataFrame:
 
 
 def _selected(index: FrameIndex, selection: Selection) -> dict[str, Mask]:
-    """One mask per active field of ``selection``."""
+    """One mask per active field of ``selection`` (:data:`reactions.viewstate.fields.SELECTIONS`)."""
     parts = {}
-    if selection.buckets:
-        names = index.bucket_names(selection.unit, selection.zone)
-        parts["buckets"] = index.buckets(selection.unit, selection.zone).flags(np.isin(names, list(selection.buckets)))
-    if selection.hashtags:
-        parts["hashtags"] = _has_any(index.hashtags, selection.hashtags, index.size)
-    if selection.sentiments:
-        parts["sentiments"] = _folded_in(index, "sentiment", selection.sentiments)
-    if selection.accounts:
-        keys = {a.casefold() for a in selection.accounts}
-        mentioned = index.mentions.rows_with([f"@{f}" in keys for f in index.mentions.folded], index.size)
-        parts["accounts"] = mentioned | index.authors.rows_with([f in keys for f in index.authors.folded], index.size)
-    if selection.outlets:
-        parts["outlets"] = _has_any(index.outlets, selection.outlets, index.size)
+    for field in SELECTIONS:
+        wanted = getattr(selection, field.name)
+        if not wanted:
+            continue
+        if field.mask is not None:
+            parts[field.name] = field.mask(index, wanted)
+        else:  # the time buckets, cut in the selection's unit and zone
+            names = index.bucket_names(selection.unit, selection.zone)
+            parts[field.name] = index.buckets(selection.unit, selection.zone).flags(np.isin(names, list(wanted)))
     return parts
 
 
@@ -266,7 +207,8 @@ def chart_rows(data: Data, filtered: Mask, selection: Selection) -> ChartRows:
                 mask = mask & part
         return mask
 
-    return ChartRows(without(None), without("buckets"), without("sentiments"), without("hashtags"), without("outlets"))
+    drawn = {field.drawn: without(field.name) for field in SELECTIONS if field.drawn}
+    return ChartRows(view=without(None), **drawn)
 
 
 def select_frame(frame: pd.DataFrame, selection: Selection, *, skip: str | None = None) -> pd.DataFrame:
@@ -328,10 +270,10 @@ zone='UTC')
         points = selection.get(name, []) if isinstance(selection, Mapping) else []
         return selection_from_event({name: points})
 
-    buckets = tuple(dict.fromkeys(selected_bucket(v, unit) for v in chosen("bucket")))
-    hashtags = tuple(dict.fromkeys((*chosen("hashtag"), *chosen("tag_node"))))
-    return Selection(buckets=buckets, hashtags=hashtags, sentiments=chosen("sentiment"), accounts=chosen("account"),
-                     outlets=chosen("outlet"), unit=unit, zone=zone)  # fmt: skip
+    values = {field.name: tuple(dict.fromkeys(v for chart in field.charts for v in chosen(chart)))
+              for field in SELECTIONS}  # fmt: skip
+    values["buckets"] = tuple(dict.fromkeys(selected_bucket(v, unit) for v in values["buckets"]))
+    return Selection(**values, unit=unit, zone=zone)
 
 
 # --- the table's order ------------------------------------------------------------------------------------

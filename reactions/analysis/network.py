@@ -2,7 +2,7 @@
 are used together (:func:`hashtag_network`) and which accounts mention which (:func:`mention_network`).
 
 Each takes a frame of the :func:`reactions.frames.to_frame` contract with the sentiment columns (or its
-:class:`~reactions.index.FrameIndex`) and a row mask (the view), and returns a :class:`Network`: a networkx
+:class:`~reactions.analysis.index.FrameIndex`) and a row mask (the view), and returns a :class:`Network`: a networkx
 graph capped for reading (the ``top`` nodes by reactions, the edges among them, optionally only edges of at
 least ``min_weight`` reactions; the cap is stated in :attr:`Network.cap`), laid out with a fixed seed, and its
 node and edge tables for a chart.  :func:`gexf_bytes` and :func:`graphml_bytes` write it for Gephi.  Node
@@ -31,7 +31,7 @@ import networkx as nx
 import numpy as np
 import pandas as pd
 
-from reactions.index import Data, Entries, FrameIndex, Mask, prepare_rows
+from reactions.analysis.index import Data, Entries, FrameIndex, Mask, prepare_rows
 
 GRAPHS: Final = ("hashtags", "mentions")
 """The networks there are: co-hashtags (undirected) and author -> mentioned account (directed)."""
@@ -126,7 +126,7 @@ def _many(count: int, noun: str) -> str:
 
 def hashtag_network(data: Data, *, mask: Mask | None = None, top: int = DEFAULT_TOP, min_weight: int = 1) -> Network:
     """The co-hashtag network of the rows in ``mask``: hashtags grouped case-insensitively and shown in
-    their most common spelling (as :func:`reactions.aggregate.reactions_by_hashtag`, whose order the
+    their most common spelling (as :func:`reactions.analysis.aggregate.reactions_by_hashtag`, whose order the
     nodes keep), joined by how many reactions carry both."""
     index, rows = prepare_rows(data, mask)
     uses, names = _uses(index, rows, (index.hashtags, ""))
@@ -139,7 +139,7 @@ def hashtag_network(data: Data, *, mask: Mask | None = None, top: int = DEFAULT_
 
 def mention_network(data: Data, *, mask: Mask | None = None, top: int = DEFAULT_TOP, min_weight: int = 1) -> Network:
     """The mention network of the rows in ``mask``: an edge from each reaction's author (as
-    :func:`reactions.index.author_labels` names it: ``"@handle"`` for an account, a quote's author by name)
+    :func:`reactions.analysis.index.author_labels` names it: ``"@handle"`` for an account, a quote's author by name)
     to each account it mentions, weighted by reactions; an account mentioning itself makes no edge.  Its
     nodes are the mentioned accounts and the authors who mention someone; accounts are grouped
     case-insensitively, shown in their most common spelling."""

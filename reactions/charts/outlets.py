@@ -1,9 +1,9 @@
 """Outlets as Altair charts.  Never imports streamlit.
 
-:func:`outlet_chart` ranks the outlets by reactions cited (from :func:`reactions.aggregate.top_outlets`), coloured
-by mean compound as every ranked chart is; a click on a bar selects the outlet (the selection ``outlet``, field
+:func:`outlet_chart` ranks the outlets by reactions cited (from :func:`reactions.analysis.aggregate.top_outlets`),
+coloured by mean compound as every ranked chart is; a click on a bar selects the outlet (the selection ``outlet``, field
 ``outlet``: see :data:`OUTLET_SELECTION`), which the page reads back to filter the other charts.
-:func:`amplification_chart` draws who amplified whom (from :func:`reactions.amplification.amplification`): one
+:func:`amplification_chart` draws who amplified whom (from :func:`reactions.analysis.amplification.amplification`): one
 line per post, a dot per outlet at the hours after the first outlet cited it.
 """
 
@@ -14,8 +14,8 @@ from typing import Final
 import altair as alt
 import pandas as pd
 
-from reactions import palette
-from reactions.charts import COMPOUND_FORMAT, EMBED, ROW_STEP, UNSELECTED_OPACITY, compound_color, themed
+from reactions.charts import palette
+from reactions.charts.core import COMPOUND_FORMAT, EMBED, ROW_STEP, UNSELECTED_OPACITY, compound_color, themed
 
 OUTLET_SELECTION: Final = "outlet"
 """The name of the outlet chart's point selection, and the field it selects."""

@@ -15,8 +15,8 @@ from typing import Any, Final, Literal
 import altair as alt
 import pandas as pd
 
-from reactions import palette
-from reactions.charts import (
+from reactions.charts import palette
+from reactions.charts.core import (
     COMPOUND_FORMAT,
     EMBED,
     HEIGHT,
@@ -157,9 +157,10 @@ def time_chart(totals: pd.DataFrame, segments: pd.DataFrame, spikes: pd.DataFram
     """Reactions per bucket stacked by sentiment, with spikes marked above their bars (draw
     :func:`compound_chart` under it).
 
-    ``totals``: :func:`reactions.aggregate_time.bucket_totals`; ``segments``:
-    :func:`~reactions.aggregate_time.reactions_by_bucket`; ``spikes``: :func:`~reactions.aggregate_time.spike_drivers`.
-    Selection: ``bucket`` (a bucket's name, :func:`reactions.timeline.bucket_key`), carried by an invisible
+    ``totals``: :func:`reactions.analysis.aggregate_time.bucket_totals`; ``segments``:
+    :func:`~reactions.analysis.aggregate_time.reactions_by_bucket`; ``spikes``:
+    :func:`~reactions.analysis.aggregate_time.spike_drivers`.
+    Selection: ``bucket`` (a bucket's name, :func:`reactions.analysis.timeline.bucket_key`), carried by an invisible
     full-height rectangle per bucket, on top, whose tooltip tells the bucket (and its spike's drivers).
     """
     select = _select()
@@ -251,7 +252,7 @@ def compound_chart(totals: pd.DataFrame, bucket: str, selected: Sequence[str] = 
 
 
 def heatmap_chart(rows: pd.DataFrame, bucket: str, order: Sequence[str] = ()) -> alt.Chart:
-    """Reactions per hashtag and bucket, from :func:`reactions.aggregate_time.hashtags_by_bucket`; the rows
+    """Reactions per hashtag and bucket, from :func:`reactions.analysis.aggregate_time.hashtags_by_bucket`; the rows
     follow ``order`` (the Top hashtags chart's), then the aggregate's own order."""
     shown = _for_chart(rows, bucket)
     tags = list(dict.fromkeys([*order, *shown["hashtag"].astype(str)]))

@@ -1,7 +1,7 @@
-"""A :class:`reactions.network.Network` as an Altair node-link chart.  Never imports streamlit.
+"""A :class:`reactions.analysis.network.Network` as an Altair node-link chart.  Never imports streamlit.
 
 Edges are rules between the layout's coordinates (at least 1 px wide and mostly opaque, so that they are seen),
-nodes are circles sized by reactions and coloured by mean compound (:func:`reactions.charts.compound_color`, as
+nodes are circles sized by reactions and coloured by mean compound (:func:`reactions.charts.core.compound_color`, as
 in every chart), the largest are labelled: each name above its circle, else below it, else left out, so that no
 two names overlap.  A
 click on a node selects it: the hashtag network's selection is ``tag_node`` (the page filters it as it
@@ -17,9 +17,9 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from reactions import palette
-from reactions.charts import COMPOUND_FORMAT, EMBED, UNSELECTED_OPACITY, compound_color, themed
-from reactions.network import Network
+from reactions.analysis.network import Network
+from reactions.charts import palette
+from reactions.charts.core import COMPOUND_FORMAT, EMBED, UNSELECTED_OPACITY, compound_color, themed
 
 NETWORK_SELECTIONS: Final[dict[str, str]] = {"hashtags": "tag_node", "mentions": "account"}
 """The network's kind -> the name of its node selection (the field selected is ``node``)."""

@@ -7,8 +7,8 @@ is the one with the earliest time; outlets whose time is unknown come after the 
 (ties keep citing order too).  Each later outlet's lag is its time minus the first one's, in hours (NaN when
 either is unknown).
 
-Like :mod:`reactions.aggregate`, each function takes a frame of the :func:`reactions.frames.to_frame`
-contract with the sentiment columns, or its :class:`~reactions.index.FrameIndex`, and an optional row mask.
+Like :mod:`reactions.analysis.aggregate`, each function takes a frame of the :func:`reactions.frames.to_frame`
+contract with the sentiment columns, or its :class:`~reactions.analysis.index.FrameIndex`, and an optional row mask.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Final
 import numpy as np
 import pandas as pd
 
-from reactions.index import Data, FrameIndex, Mask, author_labels, prepare_rows
+from reactions.analysis.index import Data, FrameIndex, Mask, author_labels, prepare_rows
 
 COLUMNS: Final = ["id", "post", "outlets", "step", "outlet", "published", "lag_hours", "compound"]
 """The columns of :func:`amplification`."""

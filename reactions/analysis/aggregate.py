@@ -1,7 +1,7 @@
 """The aggregations the charts are drawn from.
 
 Each takes a frame of the :func:`reactions.frames.to_frame` contract *with* the sentiment columns (compound,
-sentiment), or the :class:`reactions.index.FrameIndex` of one, and an optional row mask, and returns a small
+sentiment), or the :class:`reactions.analysis.index.FrameIndex` of one, and an optional row mask, and returns a small
 frame of aggregated rows: the charts never see raw reactions.
 """
 
@@ -15,18 +15,18 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from reactions.index import Codes, Data, Entries, FrameIndex, Mask, prepare_rows
+from reactions.analysis.index import Codes, Data, Entries, FrameIndex, Mask, prepare_rows
 from reactions.models import SENTIMENT_LABELS
 
-_LABELS: Final = np.array(SENTIMENT_LABELS, dtype=object)
+LABEL_ARRAY: Final = np.array(SENTIMENT_LABELS, dtype=object)
 
 
-def _empty(columns: list[str], text: tuple[str, ...]) -> pd.DataFrame:
+def empty_frame(columns: list[str], text: tuple[str, ...]) -> pd.DataFrame:
     """An empty aggregate: text columns of dtype object, the others float."""
     return pd.DataFrame({c: pd.Series(dtype=object if c in text else float) for c in columns})
 
 
-def _text(values: np.ndarray[Any, Any], dtype: str | type = object) -> pd.Series:
+def text_column(values: np.ndarray[Any, Any], dtype: str | type = object) -> pd.Series:
     """A text column of an aggregate, of the dtype the row-by-row aggregations gave it (``"str"``
     is pandas' string dtype where strings are inferred, else object)."""
     return pd.Series(values, dtype=dtype)
@@ -37,7 +37,7 @@ def _mean(values: pd.Series) -> float:
 
 
 @dataclass(frozen=True, slots=True)
-class _Stats:
+class GroupStats:
     """Per distinct code, sorted: how many entries, and the mean of their non-NaN values (NaN when none)."""
 
     codes: Codes
@@ -45,8 +45,8 @@ class _Stats:
     means: npt.NDArray[np.float64]
 
 
-def _stats(codes: Codes, values: npt.NDArray[np.float64], width: int) -> _Stats:
-    """:class:`_Stats` of ``values`` grouped by ``codes`` (each in ``range(width)``), with bincount.
+def group_stats(codes: Codes, values: npt.NDArray[np.float64], width: int) -> GroupStats:
+    """:class:`GroupStats` of ``values`` grouped by ``codes`` (each in ``range(width)``), with bincount.
 
     The sums are plain sums in entry order: a mean can differ from pandas' groupby mean in the last
     bits (which pandas itself sums either way, compensated or not, by whether the groups are sorted).
@@ -64,7 +64,7 @@ def _stats(codes: Codes, values: npt.NDArray[np.float64], width: int) -> _Stats:
     with np.errstate(invalid="ignore", divide="ignore"):
         means = np.bincount(codes, weights=values, minlength=width) / scored
     found = sizes > 0
-    return _Stats(distinct[found], sizes[found].astype(np.int64), means[found])
+    return GroupStats(distinct[found], sizes[found].astype(np.int64), means[found])
 
 
 def _distinct(codes: Codes, size: int) -> int:
@@ -95,14 +95,15 @@ def reactions_by_day(data: Data, *, mask: Mask | None = None) -> pd.DataFrame:
     if rows is not None:
         keep &= rows
     if not keep.any():
-        return _empty(columns, text=("day", "sentiment"))
+        return empty_frame(columns, text=("day", "sentiment"))
     days, values, width = index.days.codes[keep], index.compound[keep], len(SENTIMENT_LABELS)
-    segments = _stats(days * width + index.labels[keep], values, len(index.days.values) * width)
-    per_day = _stats(days, values, len(index.days.values))
+    segments = group_stats(days * width + index.labels[keep], values, len(index.days.values) * width)
+    per_day = group_stats(days, values, len(index.days.values))
     day, label = np.divmod(segments.codes, width)
     at = np.searchsorted(per_day.codes, day)
     return pd.DataFrame({
-        "day": _text(index.day_names[day]), "sentiment": _text(_LABELS[label], "str"), "reactions": segments.sizes,
+        "day": text_column(index.day_names[day]), "sentiment": text_column(LABEL_ARRAY[label], "str"),
+        "reactions": segments.sizes,
         "share": segments.sizes / per_day.sizes[at], "mean_compound": segments.means,
         "day_reactions": per_day.sizes[at], "day_mean_compound": per_day.means[at],
     })  # fmt: skip
@@ -125,7 +126,7 @@ def sentiment_mix(data: Data, *, mask: Mask | None = None) -> pd.DataFrame:
 
 
 @dataclass(frozen=True, slots=True)
-class _Ranking:
+class Ranking:
     """The top groups of some :class:`Entries` (best first), and the entries they were counted from."""
 
     groups: Codes
@@ -142,7 +143,7 @@ class _Ranking:
         return result
 
 
-def _rank(entries: Entries, rows: Mask | None, top: int) -> _Ranking | None:
+def rank_entries(entries: Entries, rows: Mask | None, top: int) -> Ranking | None:
     """The ``top`` groups of the entries of ``rows`` by reactions, then alphabetically by spelling
     (each group's most common item, ties: the first seen); ``None`` when there is none."""
     taken_rows, items = entries.take(rows)
@@ -160,19 +161,20 @@ def _rank(entries: Entries, rows: Mask | None, top: int) -> _Ranking | None:
     spelling, group = present[order[leads]], ordered[leads]
     totals = np.bincount(groups, weights=counts[present], minlength=entries.n_groups)[group].astype(np.int64)
     best = np.lexsort((entries.rank[spelling], -totals))[:top]
-    return _Ranking(group[best], spelling[best], totals[best], taken_rows, items)
+    return Ranking(group[best], spelling[best], totals[best], taken_rows, items)
 
 
 def _ranked(index: FrameIndex, entries: Entries, rows: Mask | None, name: str, top: int) -> pd.DataFrame:
     columns = [name, "reactions", "mean_compound"]
-    ranking = _rank(entries, rows, top)
+    ranking = rank_entries(entries, rows, top)
     if ranking is None:
-        return _empty(columns, text=(name,))
+        return empty_frame(columns, text=(name,))
     slots = ranking.slots(entries)
     kept = slots >= 0
-    stats = _stats(slots[kept], index.compound[ranking.rows[kept]], len(ranking.groups))
+    stats = group_stats(slots[kept], index.compound[ranking.rows[kept]], len(ranking.groups))
     return pd.DataFrame({
-        name: _text(entries.names[ranking.spellings], "str"), "reactions": ranking.counts, "mean_compound": stats.means,
+        name: text_column(entries.names[ranking.spellings], "str"), "reactions": ranking.counts,
+        "mean_compound": stats.means,
     })  # fmt: skip
 
 
@@ -196,20 +198,21 @@ def hashtags_by_day(data: Data, top: int = 10, *, mask: Mask | None = None) -> p
     columns = ["hashtag", "day", "reactions", "mean_compound"]
     index, rows = prepare_rows(data, mask)
     tags = index.hashtags
-    ranking = _rank(tags, rows, top)
+    ranking = rank_entries(tags, rows, top)
     if ranking is None:
-        return _empty(columns, text=("hashtag", "day"))
+        return empty_frame(columns, text=("hashtag", "day"))
     slots, days = ranking.slots(tags), index.days.codes[ranking.rows]
     kept = (slots >= 0) & (days >= 0)
     if not kept.any():
-        return _empty(columns, text=("hashtag", "day"))
+        return empty_frame(columns, text=("hashtag", "day"))
     width = len(index.days.values)
-    stats = _stats(slots[kept] * width + days[kept], index.compound[ranking.rows[kept]], len(ranking.groups) * width)
+    codes, compound = slots[kept] * width + days[kept], index.compound[ranking.rows[kept]]
+    stats = group_stats(codes, compound, len(ranking.groups) * width)
     slot, day = np.divmod(stats.codes, width)
     spelling = ranking.spellings[slot]
     order = np.lexsort((day, tags.rank[spelling]))
     return pd.DataFrame({
-        "hashtag": _text(tags.names[spelling][order], "str"), "day": _text(index.day_names[day][order]),
+        "hashtag": text_column(tags.names[spelling][order], "str"), "day": text_column(index.day_names[day][order]),
         "reactions": stats.sizes[order], "mean_compound": stats.means[order],
     })  # fmt: skip
 
@@ -222,16 +225,17 @@ def compound_distribution(data: Data, bins: int = 20, *, mask: Mask | None = Non
     index, rows = prepare_rows(data, mask)
     edges = np.linspace(-1.0, 1.0, bins + 1)
     places, labels = index.bins(bins), index.labels
-    keep = (places >= 0) & (labels >= 0)
+    labelled = labels >= 0
     if rows is not None:
-        keep &= rows
+        labelled &= rows
+    keep = labelled & (places >= 0)
     width = len(SENTIMENT_LABELS)
     counts = np.bincount(places[keep] * width + labels[keep], minlength=bins * width)
     found = np.flatnonzero(counts)
     place, label = np.divmod(found, width)
     return pd.DataFrame({
         "bin_start": edges[place].round(6), "bin_end": edges[place + 1].round(6),
-        "sentiment": _text(_LABELS[label], "str" if keep.size and (rows is None or rows.any()) else object),
+        "sentiment": text_column(LABEL_ARRAY[label], "str" if labelled.any() else object),  # as pandas types it
         "reactions": counts[found].astype(np.int64),
     })  # fmt: skip
 
@@ -244,10 +248,10 @@ def reactions_by_platform(data: Data, *, mask: Mask | None = None) -> pd.DataFra
     index, rows = prepare_rows(data, mask)
     platforms = index.platforms
     compound = index.compound if rows is None else index.compound[rows]
-    stats = _stats(_pick(platforms.codes, rows), compound, len(platforms.values))
+    stats = group_stats(_pick(platforms.codes, rows), compound, len(platforms.values))
     order = np.lexsort((stats.codes, -stats.sizes))  # the values are sorted: ties go alphabetically
     return pd.DataFrame({
-        "platform": _text(platforms.values[stats.codes][order]), "reactions": stats.sizes[order],
+        "platform": text_column(platforms.values[stats.codes][order]), "reactions": stats.sizes[order],
         "mean_compound": stats.means[order],
     })  # fmt: skip
 

@@ -1,4 +1,4 @@
-"""Chart specs through chart.to_dict(): marks, encodings, tooltips, colours and selections."""
+"""reactions.charts.core: chart specs through chart.to_dict(): marks, encodings, tooltips, colours and selections."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ import pytest
 from chart_gallery import views_of
 from frame_factory import make_frame, sample_frame
 
-from reactions import aggregate, charts, palette
+from reactions.analysis import aggregate
+from reactions.charts import core as charts
+from reactions.charts import palette
 
 SAMPLE = sample_frame()
 BUILDS: dict[str, tuple[Callable[[pd.DataFrame], Any], pd.DataFrame]] = {
@@ -128,7 +130,7 @@ def test_every_chart_describes_itself_for_screen_readers(name: str) -> None:
 
 def test_platform_chart_is_coloured_by_mean_compound_not_by_platform() -> None:
     """A platform has no colour of its own (the old ones were red and blue: the sentiment's hues)."""
-    from reactions.charts import platform_chart
+    from reactions.charts.core import platform_chart
 
     rows = pd.DataFrame({"platform": ["twitter", "instagram"], "reactions": [3, 1], "mean_compound": [0.2, -0.4]})
     spec = platform_chart(rows).to_dict()

@@ -2,7 +2,7 @@
 
 :class:`FrameIndex` holds each column of a frame of the :func:`reactions.frames.to_frame` contract (with the
 sentiment columns) as integer codes, and each list column as one table of entries, so that a filter, a chart
-selection or an aggregation (:mod:`reactions.aggregate`) is a few numpy passes over a row mask; the page
+selection or an aggregation (:mod:`reactions.analysis.aggregate`) is a few numpy passes over a row mask; the page
 caches the index of its frame, and a filter change only masks and counts.  A sentiment label other than the
 three (:mod:`reactions.sentiment` never makes one) is in no label's count.
 """
@@ -20,8 +20,8 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from reactions.analysis.timeline import UTC, bucket_key, bucket_starts, local_times
 from reactions.models import SENTIMENT_LABELS
-from reactions.timeline import UTC, bucket_key, bucket_starts, local_times
 
 Mask = npt.NDArray[np.bool_]
 """A row mask: one bool per row of the frame, True for the rows kept."""
@@ -168,7 +168,7 @@ def exploded(cells: pd.Series, **options: Any) -> Entries:
 
 class FrameIndex:
     """The columns of one frame as integer codes, each built once, on first use (:meth:`warm`
-    builds them all): what the aggregations and :mod:`reactions.views`' filters work on.
+    builds them all): what the aggregations and :mod:`reactions.viewstate.views`' filters work on.
 
     It shares the frame and never changes it; build a new index for a changed frame.
     """
@@ -207,8 +207,8 @@ class FrameIndex:
         return np.asarray(pd.DatetimeIndex(self.days.values).strftime("%Y-%m-%d"), dtype=object)
 
     def buckets(self, bucket: str, zone: str = UTC) -> Coded:
-        """Each row's time bucket (:func:`reactions.timeline.bucket_starts`) of its wall-clock time in ``zone``
-        (:func:`reactions.timeline.local_times`): values are the distinct bucket starts, sorted (datetime64);
+        """Each row's time bucket (:func:`reactions.analysis.timeline.bucket_starts`) of its wall-clock time in ``zone``
+        (:func:`reactions.analysis.timeline.local_times`): values are the distinct bucket starts, sorted (datetime64);
         -1 for an undated row (kept for the next call)."""
 
         def build() -> Coded:
@@ -220,7 +220,7 @@ class FrameIndex:
         return result
 
     def bucket_names(self, bucket: str, zone: str = UTC) -> np.ndarray[Any, Any]:
-        """The :func:`reactions.timeline.bucket_key` of each value of :meth:`buckets`."""
+        """The :func:`reactions.analysis.timeline.bucket_key` of each value of :meth:`buckets`."""
         return np.asarray(bucket_key(pd.DatetimeIndex(self.buckets(bucket, zone).values), bucket), dtype=object)
 
     @cached_property

@@ -1,6 +1,7 @@
 """Named views kept in the analyst's store (:mod:`reactions.store`): what a saved view is, the checks of its name
-and query, and reading them from an open store with the problems of each query (:func:`reactions.links.view_problems`),
-so that a view whose values do not apply is said like a stale link, never dropped.
+and query, and reading them from an open store with the problems of each query
+(:func:`reactions.viewstate.links.view_problems`), so that a view whose values do not apply is said like a stale
+link, never dropped.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from typing import Final
 
 
 def _links() -> types.ModuleType:
-    """:mod:`reactions.links` (the page's URL codec, with pandas and the filters), loaded when a view is read: a run
-    opens the store for its settings and never loads it."""
-    return importlib.import_module("reactions.links")
+    """:mod:`reactions.viewstate.links` (the page's URL codec, with pandas and the filters), loaded when a view is read:
+    a run opens the store for its settings and never loads it."""
+    return importlib.import_module("reactions.viewstate.links")
 
 
 VIEW_NAME_MAX: Final = 80
@@ -27,14 +28,15 @@ VIEW_QUERY_MAX: Final = 16_000
 
 @dataclass(frozen=True, slots=True)
 class SavedView:
-    """A view the analyst named and saved: the page's URL query, as :mod:`reactions.links` writes it.
+    """A view the analyst named and saved: the page's URL query, as :mod:`reactions.viewstate.links` writes it.
 
     Fields:
         name: what the analyst called it (printable, at most :data:`VIEW_NAME_MAX` characters).
         query: the view's URL query string (``tag=MeToo&sort=compound&order=desc``).
         updated_at: when it was last saved (UTC).
-        problems: the query's values that do not apply, as ``key=value`` (:func:`reactions.links.view_problems`),
-            said like a stale link's; empty for a query the page wrote.
+        problems: the query's values that do not apply, as ``key=value``
+            (:func:`reactions.viewstate.links.view_problems`), said like a stale link's; empty for a query the
+            page wrote.
     """
 
     name: str
