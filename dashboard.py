@@ -171,8 +171,9 @@ def show(folder: Path, slot: Any) -> None:
     downloads(frame, shown, filters, selection, corpus_stamp(str(folder), key.hexdigest(), run.outcomes, columns))
     reader = ArticleReader(key.hexdigest(), upload, run.outcomes, sources)
     table_section(frame, index, shown, f"{frame_key}|{links.describe(filters, selection)}", reader, home)
-    with st.expander(f"Files read ({len(corpus_outcomes)})"):
-        outcomes_table(corpus_outcomes, f"{key.hexdigest()}|corpus")
+    with st.expander(f"Files read ({len(corpus_outcomes)})", key="files_read", on_change="rerun") as read:
+        if read.open:  # built and sent only when opened (a closed expander's content was sent at every rerun)
+            outcomes_table(corpus_outcomes, f"{key.hexdigest()}|corpus")
 
 
 if __name__ == "__main__":  # Streamlit runs the page as __main__; tests import its helpers

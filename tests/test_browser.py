@@ -297,9 +297,11 @@ def test_a_hostile_folder_in_chromium(hostile_folder: Path) -> None:
             settle(page)
             assert metric(page, "Reactions") == "3"
             assert page.get_by_text("trigger 'swap'").count() >= 1  # the store refused, in one line
-            page.get_by_text("Files read").click()
+            page.get_by_text("Files read").click()  # its table is made and sent once it is opened
+            files = page.locator(".st-key-files_read [data-testid=stDataFrame]").last
+            files.wait_for(timeout=60_000)
             settle(page)
-            cells = " ".join(page.locator("[data-testid=stDataFrame]").last.locator("td").all_text_contents())
+            cells = " ".join(files.locator("td").all_text_contents())
             for name, why in [
                 ("p.txt", "FIFO"),
                 ("zero.txt", "/dev/zero"),
