@@ -352,23 +352,24 @@ def source_rows(outcomes: Iterable[FileOutcome]) -> pd.DataFrame:
     )
 
 
-def summary_charts(data: Data, mask: Mask | None = None) -> list[tuple[str, alt.TopLevelMixin, pd.DataFrame, str]]:
-    """The summary tabs of the rows in ``mask``: (tab title, chart, the aggregated rows it draws,
-    what to say instead when there are none) for the compound scores, top authors, mentions,
-    emoji and platforms."""
-    index = index_of(data)
-    tabs = [
-        ("Compound scores", core.compound_chart, compound_distribution, "No scores."),
-        ("Top authors", core.authors_chart, top_authors, "No authors."),
-        ("Most mentioned", core.mentions_chart, top_mentions, "No @mentions in these reactions."),
-        ("Top emoji", core.emoji_chart, top_emoji, "No emoji in these reactions."),
-        ("Platforms", core.platform_chart, reactions_by_platform, "No reactions."),
-    ]
-    drawn: list[tuple[str, alt.TopLevelMixin, pd.DataFrame, str]] = []
-    for title, chart, aggregate, empty in tabs:
-        rows = aggregate(index, mask=mask)
-        drawn.append((title, chart(rows), rows, empty))
-    return drawn
+SUMMARY_TITLES: dict[str, str] = {"compound": "Compound scores", "authors": "Top authors", "mentions": "Most mentioned",
+                                  "emoji": "Top emoji", "platforms": "Platforms"}  # fmt: skip
+"""The summary tabs that draw a chart (:data:`reactions.viewstate.links.SUMMARY_TABS` names them in a URL) and
+their titles."""
+
+
+def summary_chart(data: Data, tab: str, mask: Mask | None = None) -> tuple[alt.TopLevelMixin, pd.DataFrame, str]:
+    """The summary tab ``tab`` (a key of :data:`SUMMARY_TITLES`) of the rows in ``mask``: its chart, the aggregated
+    rows it draws, and what to say instead when there are none."""
+    chart, aggregate, empty = {
+        "compound": (core.compound_chart, compound_distribution, "No scores."),
+        "authors": (core.authors_chart, top_authors, "No authors."),
+        "mentions": (core.mentions_chart, top_mentions, "No @mentions in these reactions."),
+        "emoji": (core.emoji_chart, top_emoji, "No emoji in these reactions."),
+        "platforms": (core.platform_chart, reactions_by_platform, "No reactions."),
+    }[tab]
+    rows = aggregate(index_of(data), mask=mask)
+    return chart(rows), rows, empty
 
 
 TABLE_COLUMNS: dict[str, tuple[str, dict[str, Any]]] = {

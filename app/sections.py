@@ -43,6 +43,8 @@ EAGER_EXPORT_ROWS = 1_000
 LIST_AT_ONCE = 2_000
 # The linked charts' selection parameters (reactions.charts.core.SELECTIONS, and the outlet chart's).
 CHARTS = ("bucket", "hashtag", "sentiment", "outlet")
+SUMMARY_TAB = "summary_tab"
+"""The widget key of the summary tabs (its state: the open tab's title)."""
 
 
 # --- linked chart selections -----------------------------------------------------------------------
@@ -173,15 +175,22 @@ def spikes_table(spikes: pd.DataFrame, unit: str, zone: str) -> None:
 
 
 def summary_section(index: FrameIndex, view: np.ndarray) -> None:
-    """Distribution of compound scores, top authors, mentions, emoji and platforms for the current view."""
-    tabs = presenter.summary_charts(index, view)
-    *shown, languages = st.tabs([*(t[0] for t in tabs), app_languages.TAB_TITLE])
-    for tab, (_, chart, rows, empty) in zip(shown, tabs, strict=True):
+    """Distribution of compound scores, top authors, mentions, emoji, platforms and languages for the current view,
+    one tab each.  Only the open tab is built and sent (a click on another reruns the page to draw it: the hidden
+    ones cost the browser nothing); the URL's ``tab`` names it, so a link opens the same tab."""
+    titles = {**presenter.SUMMARY_TITLES, "languages": app_languages.TAB_TITLE}  # links.SUMMARY_TABS, in order
+    travel.open_tab(SUMMARY_TAB, titles)
+    tabs = st.tabs(list(titles.values()), key=SUMMARY_TAB, on_change="rerun")
+    for tab, name in zip(tabs, titles, strict=True):
+        if not tab.open:
+            continue
         with tab:
-            show_chart(chart, rows, empty)
-    with languages:
-        st.dataframe(app_languages.languages_rows(index, view), hide_index=True, key="languages_table",
-                     column_config={"Share": st.column_config.NumberColumn(format="percent")})  # fmt: skip
+            if name == "languages":
+                st.dataframe(app_languages.languages_rows(index, view), hide_index=True, key="languages_table",
+                             column_config={"Share": st.column_config.NumberColumn(format="percent")})  # fmt: skip
+            else:
+                show_chart(*presenter.summary_chart(index, name, view))
+        travel.sync_tab(titles[name], titles)
 
 
 # --- headline, table, context, relabel, export -----------------------------------------------------

@@ -1,5 +1,5 @@
 """What of a view travels in the URL beside the sidebar's filters: the chart selection, the Top N of the hashtag
-chart, the table's page, page size and sort.
+chart, the table's page, page size and sort, and the summary tab shown.
 
 The charts' own selection cannot be set from Python, so a link's selection is the page's selection until a chart
 is clicked or "Clear selection" is pressed (then the charts' selection replaces it).
@@ -19,6 +19,8 @@ FROM_LINK = "selection_from_link"  # whether the page's selection is the link's
 LATE = "link_selection_late"  # the link's buckets that name no bucket of the time chart's unit
 LINK_PAGE = "link_page"  # the link's table page, until the table is first drawn
 ASKED_PAGE = "link_page_asked"  # the page the table was asked to start on
+LINK_TAB = "link_tab"  # the link's summary tab, until the tabs are first drawn
+SHOWN_TAB = "summary_tab_shown"  # the summary tab last drawn (a widget's state is dropped by a run that skips it)
 OPENED_PROBLEMS = "saved_view_problems"  # what of a saved view just opened does not apply (app.saved)
 DEFAULT_TOP = links.ViewLayout().top_n
 
@@ -45,7 +47,7 @@ def init_links(query: Mapping[str, Sequence[str]], options: Mapping[str, Any]) -
     layout = links.layout_from_query(query)
     st.session_state["top_n"], st.session_state["table_size"] = layout.top_n, layout.rows
     st.session_state["table_sort"], st.session_state["table_desc"] = layout.sort, layout.order == "desc"
-    st.session_state[LINK_PAGE] = layout.page
+    st.session_state[LINK_PAGE], st.session_state[LINK_TAB] = layout.page, layout.tab
     return links.selection_problems(query) + stale + links.layout_problems(query)
 
 
@@ -122,3 +124,20 @@ def page_past_the_end(count: int) -> str:
     """A line saying that the link's page is past the table's last page (it shows the last), once; or ''."""
     asked = int(st.session_state.pop(ASKED_PAGE, 1))
     return f"This link's page {asked} is past the last page, {count}: the last is shown." if asked > count else ""
+
+
+def open_tab(key: str, titles: Mapping[str, str]) -> None:
+    """Before the summary tabs (widget ``key``; ``titles``: URL name -> title) are drawn: open the link's tab
+    (once), else the one last drawn: Streamlit forgets a widget's state when a run does not draw it (a run that
+    stopped early), and a tab's state is its title."""
+    if (link := st.session_state.pop(LINK_TAB, None)) is not None:
+        st.session_state[key] = titles.get(link or next(iter(titles)))
+    elif key not in st.session_state and SHOWN_TAB in st.session_state:
+        st.session_state[key] = st.session_state[SHOWN_TAB]
+
+
+def sync_tab(title: str, titles: Mapping[str, str]) -> None:
+    """The summary tab shown (its title, one of ``titles``' values) into the URL (left out when it is the first)."""
+    st.session_state[SHOWN_TAB] = title
+    name = next((name for name, t in titles.items() if t == title and name != next(iter(titles))), "")
+    write_query({links.LAYOUT_KEYS["tab"]}, links.layout_to_query(links.Layout(tab=name)))

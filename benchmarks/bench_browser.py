@@ -206,7 +206,14 @@ def browse(corpus: Path, cache: Path, profile: str | None = None, js: bool = Fal
                 clock.found["reactions"] = float(reactions_shown(page).replace(",", "") or "nan")
                 open_page(page, page.reload, clock, "reload")
                 fresh = browser.new_context(viewport={"width": 1440, "height": 2400}).new_page()
+                session = None
+                if js:  # a page of the same site first: the profiler then stays with the page's renderer
+                    fresh.goto(f"{url}/_stcore/health")
+                    session = js_profile(fresh)
                 open_page(fresh, lambda: fresh.goto(url), clock, "new_session")
+                if session is not None:
+                    print(f"new session, seconds sampled in Chromium's page: {json.dumps(js_seconds(session))}",
+                          file=sys.stderr)  # fmt: skip
                 interactions(fresh, clock, js)
             finally:
                 browser.close()
@@ -265,8 +272,9 @@ def main(argv: list[str] | None = None) -> int:
                         "reads the finished frame kept there)")  # fmt: skip
     parser.add_argument("--keep", type=Path, help="keep the caches here (DIR/CORPUS/cli, DIR/CORPUS/page; start "
                         "empty), e.g. for bench_page.py's REACTIONS_CACHE_DIR afterwards")  # fmt: skip
-    parser.add_argument("--js-profile", action="store_true", help="profile Chromium's page (V8) during the filter: "
-                        "seconds sampled per script file, to stderr (the filter's own figures are then inflated)")
+    parser.add_argument("--js-profile", action="store_true", help="profile Chromium's page (V8) during the new "
+                        "session's load and the filter: seconds sampled per script file, to stderr (their own figures "
+                        "are then inflated)")  # fmt: skip
     parser.add_argument("--profile", help="the server writes a cProfile of each script run to PROFILE.<n>.prof")
     args = parser.parse_args(argv)
     results: dict[str, dict[str, float]] = {}

@@ -297,9 +297,11 @@ def test_a_hostile_folder_in_chromium(hostile_folder: Path) -> None:
             settle(page)
             assert metric(page, "Reactions") == "3"
             assert page.get_by_text("trigger 'swap'").count() >= 1  # the store refused, in one line
-            page.get_by_text("Files read").click()
+            page.get_by_text("Files read").click()  # its table is made and sent once it is opened
+            files = page.locator(".st-key-files_read [data-testid=stDataFrame]").last
+            files.wait_for(timeout=60_000)
             settle(page)
-            cells = " ".join(page.locator("[data-testid=stDataFrame]").last.locator("td").all_text_contents())
+            cells = " ".join(files.locator("td").all_text_contents())
             for name, why in [
                 ("p.txt", "FIFO"),
                 ("zero.txt", "/dev/zero"),
@@ -344,6 +346,33 @@ def test_a_click_on_a_network_node_in_chromium(page_url: str) -> None:
         assert page.locator(node).count() == 3
         assert page.locator("[data-testid=stException]").count() == 0
         page.screenshot(path=str(ARTIFACTS / "dashboard-network.png"), full_page=True)
+
+
+def test_only_the_open_summary_tab_is_drawn_in_chromium(page_url: str) -> None:
+    """The summary tabs send only the open one: the page opens with the compound scores drawn and nothing in the
+    other tabs; a click on Top authors draws its chart (and drops the first one's) and names the tab in the URL,
+    and that URL opened anew shows the same tab."""
+    panel, languages = f".st-key-summary_tab {CHART}", ".st-key-summary_tab [data-testid=stDataFrame]"
+    with chromium_page(page_url) as page:
+        settle(page)
+        assert page.locator(panel).count() == 1
+        assert page.locator(panel).get_attribute("aria-label").startswith("Distribution of compound scores")
+        assert page.locator(languages).count() == 0
+        page.locator(".st-key-summary_tab").get_by_role("tab", name="Top authors").click()
+        drawn = f"document.querySelector('{panel}')?.getAttribute('aria-label')?.startsWith('Top authors')"
+        page.wait_for_function(drawn, timeout=30_000)
+        settle(page)
+        assert page.locator(panel).count() == 1  # the compound scores' chart is gone, not hidden
+        assert "tab=authors" in page.url
+        linked = page.url
+        page.goto(linked.replace("tab=authors", "tab=languages"))
+        page.wait_for_selector(languages, timeout=60_000)
+        settle(page)
+        assert page.locator(panel).count() == 0
+        assert page.locator(".st-key-summary_tab").get_by_role("tab", selected=True).inner_text() == "Languages"
+        page.goto(linked)
+        page.wait_for_selector(f"{panel}[aria-label^='Top authors']", timeout=60_000)
+        assert page.locator("[data-testid=stException]").count() == 0
 
 
 def test_a_week_clicked_on_a_multi_year_corpus_filters_the_table(tmp_path: Path) -> None:

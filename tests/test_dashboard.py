@@ -379,6 +379,8 @@ def test_links_in_loops_and_a_hostile_folder_give_named_outcomes(
     at = run_page()
     assert_no_traceback(at)
     assert sorted(table(at)["author"]) == ["@ann_lee", "@fan_1", "@truthhurts06"]
+    at.session_state["files_read"] = True  # "Files read" opened: its table is sent only then
+    at.run()
     outcomes = next(d.value for d in at.dataframe if "reason" in d.value.columns)
     reasons = {Path(str(p)).name: str(r) for p, r in zip(outcomes["file"], outcomes["reason"], strict=True)}
     assert reasons["a.txt"] == "a loop of symbolic links"
@@ -920,7 +922,12 @@ def test_a_rerun_lists_the_files_and_makes_the_files_read_tables_only_when_due(
     at.run()
     at.multiselect(key="f_tags").set_value(["TimesUp"]).run()
     assert not at.exception
-    assert not run_page().exception  # a new session over the same corpus
+    assert made == {"listed": 1, "tables": 0}  # "Files read" is closed: its tables are not even made
+    at.session_state["files_read"] = True
+    at.run().run()
+    fresh = run_page()  # a new session over the same corpus
+    fresh.session_state["files_read"] = True
+    assert not fresh.run().exception
     assert made == {"listed": 1, "tables": 1}
 
 
@@ -957,6 +964,9 @@ def test_a_large_corpus_lists_its_troubled_files_at_once_and_the_rest_when_asked
     monkeypatch.setattr(sections, "LIST_AT_ONCE", 2)
     at = run_page()
     assert not at.exception
+    assert not any("reason" in d.value.columns for d in at.dataframe)  # closed: nothing of it is sent
+    at.session_state["files_read"] = True  # what a click on "Files read" sends
+    at.run()
     listed = next(d.value for d in at.dataframe if "reason" in d.value.columns)
     everything = len(list(corpus.iterdir()))
     assert 1 <= len(listed) < everything

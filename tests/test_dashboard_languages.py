@@ -9,7 +9,7 @@ from page_harness import run_page  # the fixtures corpus and seeds_frame: confte
 
 
 def test_languages_tab_coverage_note_and_the_filter_from_the_url(corpus: Path, seeds_frame: pd.DataFrame) -> None:
-    at = run_page()
+    at = run_page({"tab": "languages"})  # a hidden tab is not drawn: the link opens this one
     assert not at.exception
     tab = next(d.value for d in at.dataframe if "Scored by" in d.value.columns)
     assert tab["Reactions"].sum() == len(seeds_frame)
