@@ -140,4 +140,4 @@ def sync_tab(title: str, titles: Mapping[str, str]) -> None:
     """The summary tab shown (its title, one of ``titles``' values) into the URL (left out when it is the first)."""
     st.session_state[SHOWN_TAB] = title
     name = next((name for name, t in titles.items() if t == title and name != next(iter(titles))), "")
-    write_query({links.LAYOUT_KEYS["tab"]}, links.layout_to_query(links.Layout(tab=name)))
+    write_query({links.LAYOUT_KEYS["tab"]}, links.layout_to_query(links.ViewLayout(tab=name)))
