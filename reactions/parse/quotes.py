@@ -244,7 +244,7 @@ def _quote_at(
     echoes: _Echoes | None,
 ) -> Reaction | None:
     text = _quote_text(next((g for g in match.groups() if g), ""))
-    if len(text) < 2 or (len(text.split()) < 2 and not text.startswith(("#", "@"))):
+    if len(text) < 2 or (len(text.split(None, 1)) < 2 and not text.startswith(("#", "@"))):
         return None
     body = index.body
     context = Surroundings(index, match)

@@ -132,7 +132,7 @@ class TextIndex:
     """Sentence ends and platform words of one body, each found on first use: sentence ends block by block of
     ``block`` characters (only where a quotation asks), platform words by one scan."""
 
-    def __init__(self, body: str, block: int = 2048) -> None:
+    def __init__(self, body: str, block: int = 1024) -> None:
         self.body = body
         self._block = block
         self._blocks: dict[int, tuple[list[int], list[int]]] = {}
