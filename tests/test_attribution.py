@@ -180,3 +180,9 @@ def test_an_instagram_byline_that_names_only_the_handle(line: str, handle: str, 
 )
 def test_a_handle_after_a_byline_phrase_in_prose_is_no_attribution(text: str) -> None:
     assert find_attributions(Layout(text)) == []
+
+
+def test_a_bare_handle_byline_after_other_at_signs() -> None:
+    text = "Write to us @ home, or @desk.\nA post shared by @jdoe on Dec 19, 2016 at 7:56pm PST\nMore."
+    found = [a for a in find_attributions(Layout(text)) if a.rendering == Rendering.BYLINE]
+    assert [(a.handle, a.platform) for a in found] == [("jdoe", Platform.INSTAGRAM)]
