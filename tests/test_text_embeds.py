@@ -76,6 +76,20 @@ def test_a_post_of_several_paragraphs_across_a_wider_gap() -> None:
     assert texts(long_above) == ["My post"]  # joined, it would be too long for a tweet of 2016
 
 
+def test_a_post_whose_start_is_a_guess_says_so_between_posts_in_single_newlines() -> None:
+    # posts back to back, each line of the second written with a single newline (a crawler's rendering), in a
+    # text that has blank lines elsewhere: where the second post starts cannot be seen, so it is no sure 1.0
+    text = (
+        "Fans were quick to respond.\n\nJust landed in Paris #travel https://t.co/aaa111\n— Ann (@ann) May 1, 2020\n"
+        "What a night.\nThank you Paris, you were amazing!\nSee you next year https://t.co/bbb222\n"
+        "— Bob (@bob) May 2, 2020\n\nThe tour resumes next month."
+    )
+    first, second = find_text_embeds(Layout(text), None)[0]
+    assert first.text == "Just landed in Paris #travel https://t.co/aaa111"
+    assert second.text.endswith("See you next year https://t.co/bbb222")
+    assert 1.0 - sum(second.cues.values()) < 0.9
+
+
 def test_bbc_markers_and_markdown_are_not_post_text() -> None:
     bbc = "Skip Twitter post by Ann\n\nSo good\n\n— Ann (@ann) June 5, 2020\n\nEnd of Twitter post by Ann\n\nNext."
     assert texts(bbc) == ["So good"]

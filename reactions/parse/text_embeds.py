@@ -198,6 +198,10 @@ def _post_region(
         boundary = _choose(layout, para, stop, floor, attribution, author)
         _cost(boundary, cues)
         start = _reach_back(layout, para, floor, attribution) if boundary.at == para else boundary.at
+        if boundary.kind == "line" and not text[layout.line_start(stop, para) : stop].strip(GAP):
+            # the attribution on a line of its own, the post's start found only at a line break: weighed as in a
+            # text without blank lines (a multi-line post written with single newlines inside one paragraph)
+            start = _join_lines_above(layout, start, layout.last_visible(stop, floor) + 1, floor, attribution, cues)
         return start, stop, attribution.rendering
     own_line = Rendering.OWN_LINE if attribution.rendering is Rendering.DASH else attribution.rendering
     last = layout.last_visible(stop, floor)
