@@ -246,9 +246,10 @@ def test_quick_scans_find_what_the_full_regex_scans_find_on_cases(body: str) -> 
 
 def check_quick_scans(body: str) -> None:
     from reactions.parse import article as parse
-    from reactions.parse import attribution, quotes
+    from reactions.parse import attribution, quotations
 
-    assert [m.span() for m in quotes._quote_matches(body)] == [m.span() for m in quotes._QUOTE_RE.finditer(body)]
+    expected_spans = [m.span() for m in quotations.QUOTE_RE.finditer(body)]
+    assert [m.span() for m in quotations.quotation_matches(body)] == expected_spans
     expected = [
         f"offset {m.start()}: attribution without a handle: {m.group(0).strip()!r}"
         for m in parse._NO_HANDLE_RE.finditer(body)

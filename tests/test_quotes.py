@@ -145,10 +145,11 @@ def test_the_author_field_of_quotes_and_embeds() -> None:
 
 
 def test_quick_scan_finds_what_the_full_pattern_finds() -> None:
-    from reactions.parse import quotes as module
+    from reactions.parse import quotations
 
     for body in ['“ab” "cd"', '"ab"cd"', '"ab” “cd"”', "“a “b” c” and “d”"]:
-        assert [m.span() for m in module._quote_matches(body)] == [m.span() for m in module._QUOTE_RE.finditer(body)]
+        expected_spans = [m.span() for m in quotations.QUOTE_RE.finditer(body)]
+        assert [m.span() for m in quotations.quotation_matches(body)] == expected_spans
 
 
 @settings(max_examples=300, deadline=None)

@@ -50,7 +50,7 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reactions.models import Kind, Platform, Reaction, Rendering
@@ -65,21 +65,12 @@ from reactions.parse.authors import (
 from reactions.parse.build import build_reaction, overlaps, text_fingerprint
 from reactions.parse.networks import NAMED, PLACES, names_pattern, prose_words
 from reactions.parse.people import author_of, full_names, one_name_each
+from reactions.parse.quotations import quotations
+from reactions.parse.sentences import LOOK_BACK, Surroundings, TextIndex, WordIndex, words_of
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
-from reactions.parse.sentences import Surroundings, TextIndex, words_of
 
 __all__ = ["find_quotes"]
 
-
-_QUOTE_RE = re.compile(
-    r'"(?P<a>[^"\n]{2,2000})"|“(?P<b>[^”“\n]{0,2000}(?:“[^”“\n]{1,200}”[^”“\n]{0,2000}){0,5})”'
-)
-"""A quotation on one line: straight marks, or curly ones that may hold one of their own (``“…his “mama”…”``)."""
-_OPEN_RE = re.compile(r'["“](?P<a>[^"“”\n]{2,2000})$', re.MULTILINE)
-"""A quotation that runs on past its paragraph's end (each paragraph of a long one opens with a mark, only the last
-closes): read to the end of the line."""
-_SINGLE_QUOTE_RE = re.compile(r"(?<![\w’'])‘(?P<c>[^‘\n]{2,600}?)’(?=[,.;:!?]?(?:[ \t]|$))", re.MULTILINE)
-"""British style ‘…’: the closing ’ must not be an apostrophe inside a word (don’t)."""
 
 STRONG_VERBS = frozenset({"tweeted", "retweeted", "tweeting", "retweeting", "tweets", "posted", "posting", "posts",
                           "captioned", "captioning", "captions"})  # fmt: skip
@@ -162,21 +153,52 @@ class _Attribution:
 def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> list[Reaction]:
     """Every quotation in ``body`` that the prose says was posted, outside the ``taken`` spans (embeds)."""
     found: list[Reaction] = []
-    matches: list[re.Match[str]] = list(_quote_matches(body))
-    if "‘" in body:
-        matches += _SINGLE_QUOTE_RE.finditer(body)
-    matches += _open_quotations(body, matches)
+    matches = quotations(body)
     echoes = _Echoes(body, taken) if matches and taken else None
     index = TextIndex(body)
+    cues = WordIndex(body, _CUE_WORDS)
+    silent = _Silence(body, cues)
     cursor = 0
-    for match in sorted(matches, key=lambda m: m.start()):
-        if match.start() < cursor or overlaps(match.span(), taken):
+    for match in matches:
+        if match.start() < cursor or silent.line_of(match.start()) or overlaps(match.span(), taken):
             continue
-        quote = _quote_at(index, match, source, taken, echoes)
+        quote = _quote_at(index, cues, match, source, taken, echoes)
         if quote is not None:
             found.append(quote)
             cursor = max(quote.span[1], match.end())
     return _one_name_a_person(body, found)
+
+
+class _Silence:
+    """Lines whose quotations :func:`_posting_cues` gives ``None``, told line by line (for offsets asked in order)
+    without finding a sentence: a line of at most :data:`LOOK_BACK` characters (so a lead-in read from it starts
+    at its start or after a sentence's end, cutting no word) where no word, nor one in the 162 characters after
+    it (a quotation's 160 after its closing mark and a comma), opens with one of :data:`_CUE_WORDS` (so none does
+    where a window cuts a word short) and no quotation mark follows a colon."""
+
+    def __init__(self, body: str, cues: WordIndex) -> None:
+        self._body = body
+        self._cues = cues
+        self._end = -1
+        self._silent = False
+
+    def line_of(self, at: int) -> bool:
+        """Whether the line of offset ``at`` (never a line break) is silent."""
+        if at > self._end:
+            body = self._body
+            start = body.rfind("\n", 0, at) + 1
+            found = body.find("\n", at)
+            self._end = len(body) if found < 0 else found
+            self._silent = (
+                self._end - start <= LOOK_BACK
+                and _COLON_LED_RE.search(body, start, self._end) is None
+                and not self._cues.opens_any(start, min(len(body), self._end + 162))
+            )
+        return self._silent
+
+
+_COLON_LED_RE = re.compile(r":\s*[\"“‘]")
+"""A quotation mark after a colon: a lead-in that needs no cue word (:func:`_posting_cues`)."""
 
 
 def _one_name_a_person(body: str, found: list[Reaction]) -> list[Reaction]:
@@ -213,57 +235,20 @@ class _Echoes:
         return letters[:ECHO_KEY] in self._letters
 
 
-def _open_quotations(body: str, closed: Sequence[re.Match[str]]) -> list[re.Match[str]]:
-    """Quotations that open after a lead-in's colon or comma (or at a line's start) and run past the line's
-    end without closing, outside every closed quotation."""
-    if "\n" not in body:
-        return []
-    spans = sorted(m.span() for m in closed)
-    found = []
-    for at in sorted(_marks(body)):  # a match runs to its line's end past no mark: finditer would try each
-        before = body[max(0, at - 2) : at]
-        if at and not before.endswith("\n") and before not in (": ", ", "):
-            continue
-        match = _OPEN_RE.match(body, at)
-        if match is not None and not overlaps(match.span(), spans):
-            found.append(match)
-    return found
-
-
-def _marks(body: str) -> Iterator[int]:
-    """The offsets of the opening marks (``"`` and ``“``), in order."""
-    for mark in ('"', "“"):
-        at = body.find(mark)
-        while at >= 0:
-            yield at
-            at = body.find(mark, at + 1)
-
-
-def _quote_matches(body: str) -> Iterator[re.Match[str]]:
-    """What ``_QUOTE_RE.finditer(body)`` gives, faster: the pattern is tried only where a quote mark
-    stands (found with ``str.find``, far quicker than the regex engine's own scan)."""
-    straight, curly = body.find('"'), body.find("“")
-    while straight >= 0 or curly >= 0:
-        at = straight if curly < 0 or 0 <= straight < curly else curly
-        match = _QUOTE_RE.match(body, at)
-        if match is not None:
-            yield match
-        pos = at + 1 if match is None else match.end()
-        if 0 <= straight < pos:
-            straight = body.find('"', pos)
-        if 0 <= curly < pos:
-            curly = body.find("“", pos)
-
-
 def _quote_at(
-    index: TextIndex, match: re.Match[str], source: str, taken: Sequence[tuple[int, int]], echoes: _Echoes | None
+    index: TextIndex,
+    cue_index: WordIndex,
+    match: re.Match[str],
+    source: str,
+    taken: Sequence[tuple[int, int]],
+    echoes: _Echoes | None,
 ) -> Reaction | None:
     text = _quote_text(next((g for g in match.groups() if g), ""))
     if len(text) < 2 or (len(text.split()) < 2 and not text.startswith(("#", "@"))):
         return None
     body = index.body
     context = Surroundings(index, match)
-    cues = _posting_cues(body, match, context)
+    cues = _posting_cues(body, cue_index, match, context)
     if cues is None or _MODIFIER_RE.search(context.lead[-12:]):
         return None  # a title inside a noun phrase: the "My Heart Will Go On" singer
     attribution = _attribution_after(body, match) or (_attribution_before(match, context.lead) if cues else None)
@@ -293,16 +278,15 @@ def _quote_at(
     )
 
 
-def _posting_cues(body: str, match: re.Match[str], context: Surroundings) -> bool | None:
+def _posting_cues(body: str, cues: WordIndex, match: re.Match[str], context: Surroundings) -> bool | None:
     """Whether one of :data:`_CUE_WORDS` stands in the quotation's lead-in, or its lead-in ends in a colon (else an
     attribution read from the lead-in cannot be judged a post); ``False`` when one stands only in the 160
     characters after it that :func:`_attribution_after` reads (cut where that cuts them); ``None`` when neither:
     no attribution of it can be judged a post, and reading them is skipped."""
-    lead = context.lead
-    if not _CUE_WORDS.isdisjoint(words_of(lead)) or lead.rstrip().endswith(":"):
+    if cues.holds(context.start, match.start()) or context.lead.rstrip().endswith(":"):
         return True
     pos = match.end() + 1 if body[match.end() : match.end() + 1] in (",", ";") else match.end()
-    return False if not _CUE_WORDS.isdisjoint(words_of(body[pos : min(len(body), pos + 160)])) else None
+    return False if cues.holds(pos, min(len(body), pos + 160)) else None
 
 
 def _quote_text(inner: str) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import array
 import bisect
+import functools
 import re
 from typing import Final
 
@@ -25,8 +26,8 @@ from reactions.parse.authors import FURNITURE, REACH
 from reactions.parse.networks import platform_words
 
 __all__ = [
-    "LOOK_BACK", "PLATFORM_WORDS", "SENTENCE_END_RE", "Surroundings", "TextIndex", "platform_named", "unfold",
-    "words_of",
+    "LOOK_BACK", "PLATFORM_WORDS", "SENTENCE_END_RE", "Surroundings", "TextIndex", "WordIndex", "platform_named",
+    "unfold", "word_bytes", "words_of",
 ]
 
 SENTENCE_END_RE: Final = re.compile(r"[.!?…](?<!\b[A-Z][.!?…])[\"”’)]?(?:\[\d{1,3}\])?(?=[ \t\n]|$)")
@@ -64,6 +65,14 @@ def words_of(text: str) -> list[bytes]:
     return unfold(text).encode("utf-8", "surrogatepass").translate(_WORD_BYTES).split()
 
 
+def word_bytes(text: str) -> bytes:
+    """``text`` as one byte per character, each a word's byte as :func:`words_of` reads it or a space, so that
+    ``word_bytes(text)[lo:hi].split() == words_of(text[lo:hi])`` at any offsets: made once per body, it answers
+    for every window of it at the cost of a slice (a non-ASCII character is ``?``, a space, as its UTF-8 bytes
+    are)."""
+    return unfold(text).encode("ascii", "replace").translate(_WORD_BYTES)
+
+
 def unfold(text: str) -> str:
     """``text`` with the non-ASCII letters ``re.IGNORECASE`` takes for ASCII ones (:data:`_FOLDS`) made ASCII,
     its offsets kept."""
@@ -79,23 +88,60 @@ def platform_named(text: str) -> Platform | None:
     return next((platform for word, platform in PLATFORM_WORDS if word in lowered), None)
 
 
-class TextIndex:
-    """Sentence ends and platform words of one body, each found on first use by one scan."""
+class WordIndex:
+    """Whether windows of one body hold a word of one set, as :func:`words_of` reads them: ``WordIndex(body,
+    words).holds(lo, hi)`` is ``not words.isdisjoint(words_of(body[lo:hi]))``.  The body is made bytes once
+    (:func:`word_bytes`), so that a window costs a slice."""
 
-    def __init__(self, body: str) -> None:
+    def __init__(self, body: str, words: frozenset[bytes]) -> None:
+        self._padded = b" " + word_bytes(body)
+        self._words = words
+
+    def holds(self, lo: int, hi: int) -> bool:
+        """Whether ``words_of(body[lo:hi])`` holds one of the words."""
+        return not self._words.isdisjoint(self._padded[lo + 1 : hi + 1].split())
+
+    def opens_any(self, lo: int, hi: int) -> bool:
+        """Whether a word that starts in ``body[lo:hi]`` (cut at ``hi``) opens with one of the words: ``False``
+        says that no window inside it that cuts no word at its start holds one, wherever its end cuts a word."""
+        return _openings_pattern(self._words).search(self._padded, lo, hi + 1) is not None
+
+
+@functools.lru_cache(maxsize=8)
+def _openings_pattern(words: frozenset[bytes]) -> re.Pattern[bytes]:
+    """A pattern that finds a word of :func:`word_bytes`' bytes (with a space put before them) opening with one of
+    ``words``: the space is a literal the regex engine looks for fast, and the alternatives are merged by their
+    common openings, so that each place is tried once per letter."""
+    return re.compile(rb" " + _trie(sorted(word for word in words if word)))
+
+
+def _trie(words: list[bytes]) -> bytes:
+    """``words`` (sorted, none empty) as one alternation whose alternatives start with distinct letters."""
+    groups: dict[bytes, list[bytes]] = {}
+    for word in words:
+        groups.setdefault(word[:1], []).append(word[1:])
+    alternatives = []
+    for letter, rests in groups.items():
+        longer = [rest for rest in rests if rest]
+        tail = _trie(longer) if longer else b""
+        alternatives.append(re.escape(letter) + (b"(?:" + tail + b")?" if tail and len(longer) < len(rests) else tail))
+    return alternatives[0] if len(alternatives) == 1 else b"(?:" + b"|".join(alternatives) + b")"
+
+
+class TextIndex:
+    """Sentence ends and platform words of one body, each found on first use: sentence ends block by block of
+    ``block`` characters (only where a quotation asks), platform words by one scan."""
+
+    def __init__(self, body: str, block: int = 2048) -> None:
         self.body = body
-        self._starts: list[int] | None = None
-        self._ends: list[int] = []
+        self._block = block
+        self._blocks: dict[int, tuple[list[int], list[int]]] = {}
         self._lowered: array.array[int] | None = None
         self._words: dict[str, list[int]] = {}
 
     def sentence_start(self, lo: int, at: int) -> int:
         """Where the last sentence's end in ``body[lo:at]`` ends (``lo`` when none does): what
         ``max(m.end() for m in SENTENCE_END_RE.finditer(body, lo, at))`` gives, without the scan."""
-        if self._starts is None:
-            found = [(m.start(), m.end()) for m in SENTENCE_END_RE.finditer(self.body)]
-            self._starts = [start for start, _ in found]
-            self._ends = [end for _, end in found]
         # An end found in the whole body depends on at most the _END_REACH characters after its mark; a mark that
         # close to ``at`` is read as the scan stopping at ``at`` reads it.
         tail = max(lo, at - _END_REACH)
@@ -103,8 +149,27 @@ class TextIndex:
             near = [m.end() for m in SENTENCE_END_RE.finditer(self.body, tail, at)]
             if near:
                 return near[-1]
-        i = bisect.bisect_left(self._starts, tail) - 1
-        return self._ends[i] if i >= 0 and self._starts[i] >= lo else lo
+        k = (tail - 1) // self._block
+        while k >= 0 and (k + 1) * self._block > lo:  # the blocks that hold [lo, tail), last first
+            starts, ends = self._ends_in(k)
+            i = bisect.bisect_left(starts, tail) - 1
+            if i >= 0:
+                return ends[i] if starts[i] >= lo else lo
+            k -= 1
+        return lo
+
+    def _ends_in(self, k: int) -> tuple[list[int], list[int]]:
+        """Where the sentence ends that start in block ``k`` start and end, as a scan of the whole body finds them
+        (an end is read from its mark's start, so a scan from the block's start finds the same ones, and one
+        that starts in the block ends within :data:`_END_REACH` characters after it)."""
+        found = self._blocks.get(k)
+        if found is None:
+            lo = k * self._block
+            hi = lo + self._block
+            ends = [(m.start(), m.end()) for m in SENTENCE_END_RE.finditer(self.body, lo, hi + _END_REACH + 1)]
+            found = [start for start, _ in ends if start < hi], [end for start, end in ends if start < hi]
+            self._blocks[k] = found
+        return found
 
     def platform_in(self, lo: int, hi: int) -> Platform | None:
         """What :func:`platform_named` gives for ``body[lo:hi]``, without lowering the slice."""

@@ -1,0 +1,151 @@
+"""The quote finder's shortcuts (silent lines, word windows read from one byte copy, sentence ends read block by
+block) give exactly what reading every quotation in full gives: a shortcut that drops a real quotation fails here.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reactions.parse import quotations, quotes
+from reactions.parse.quotes import find_quotes
+from reactions.parse.sentences import LOOK_BACK, Surroundings, TextIndex, WordIndex, word_bytes, words_of
+
+_WORDS = [
+    "she", "wrote", "tweeted", "said", "posted", "post", "postponed", "posts", "Instagram", "İnstagram", "ſocial",
+    "ſhared", "Kaption", "TWEETED", "x", "X", "on", "Twitter", "a fan", "Ana Ruiz", "captioned", "alongside",
+    "statement", "replied", "deleted", "antisocial", "reposted", "ı", "é", "_",
+]  # fmt: skip
+_MARKS = ['"', "“", "”", "‘", "’", ":", ",", ";", ".", " ", " ", " ", "\n", "\n\n", ": “", ', "', ',” ']
+_FILLERS = ["a" * n for n in (1, 3, 150, 155, 156, 157, 158, 159, 160, 161, 162, 163)] + ["b " * 80]
+_PIECES = st.sampled_from(_WORDS + _MARKS + _FILLERS)
+_TEXTS = st.lists(_PIECES, max_size=50).map("".join)
+
+
+def _reference_posting_cues(
+    body: str, cues: WordIndex, match: re.Match[str], context: Surroundings
+) -> bool | None:
+    """The cue check as it read before the shortcuts: the words of each window, read from the window itself."""
+    lead = context.lead
+    if not quotes._CUE_WORDS.isdisjoint(words_of(lead)) or lead.rstrip().endswith(":"):
+        return True
+    pos = match.end() + 1 if body[match.end() : match.end() + 1] in (",", ";") else match.end()
+    return False if not quotes._CUE_WORDS.isdisjoint(words_of(body[pos : min(len(body), pos + 160)])) else None
+
+
+def _in_full(monkeypatch: pytest.MonkeyPatch, text: str) -> list[object]:
+    """What the quote finder gives with no line silenced and the cue check reading each window's own words."""
+    with monkeypatch.context() as patch:
+        patch.setattr(quotes._Silence, "line_of", lambda self, at: False)
+        patch.setattr(quotes, "_posting_cues", _reference_posting_cues)
+        return list(find_quotes(text, "a.txt", []))
+
+
+@settings(max_examples=400, deadline=None)
+@given(_TEXTS)
+def test_the_shortcuts_find_what_reading_every_quotation_finds(text: str) -> None:
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        assert find_quotes(text, "a.txt", []) == _in_full(monkeypatch, text)
+
+
+def _check_every_quotation(text: str) -> None:
+    """On every quotation candidate: a silent line's quotations have no posting cue, and the cue check reading one
+    byte copy answers as reading each window's own words does."""
+    index, cues = TextIndex(text, block=16), WordIndex(text, quotes._CUE_WORDS)
+    silence = quotes._Silence(text, cues)
+    for match in quotations.quotations(text):
+        context = Surroundings(index, match)
+        expected = _reference_posting_cues(text, cues, match, context)
+        assert quotes._posting_cues(text, cues, match, context) == expected
+        assert not silence.line_of(match.start()) or expected is None
+
+
+@settings(max_examples=400, deadline=None)
+@given(_TEXTS)
+def test_a_silent_line_holds_no_quotation_with_a_cue(text: str) -> None:
+    _check_every_quotation(text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_TEXTS, _TEXTS, st.integers(LOOK_BACK - 40, LOOK_BACK + 40))
+def test_the_shortcuts_hold_on_lines_longer_than_the_look_back(head: str, tail: str, size: int) -> None:
+    text = head.replace("\n", " ") + "w" * size + tail  # the look-back's bound may cut a word: "…wwwposted"
+    _check_every_quotation(text)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        assert find_quotes(text, "a.txt", []) == _in_full(monkeypatch, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '"So good," a fan ' + "a" * 150 + " tweeted.",  # the cue word past the 160 characters after the quotation
+        '"So good and true," ' + "a" * 152 + " postponed it, she wrote.",  # "post" where the window cuts a word
+        "It was " + "w" * 10 + "posted" + " b" * 1997 + '"So good and true," she said.',  # the look-back cuts there
+        "Then he added: “So good and true.”",
+        'Then he added:\t"So good and true."',
+        "She wrote on Instagram:\n“Back in the studio today.”",
+        "Minutes later, she TWEETED: “Not again. Please not again.”",
+        "“Big day for us,” Ana Ruiz wrote on İnstagram.",
+        "“Big day for us,” wrote one ſocial media user.",
+        "w" * (LOOK_BACK - 5) + 'posted "So good and true," she said.',
+    ],
+)
+def test_cue_words_at_windows_edges(text: str) -> None:
+    _check_every_quotation(text)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        assert find_quotes(text, "a.txt", []) == _in_full(monkeypatch, text)
+
+
+@pytest.mark.parametrize("size", range(140, 166))
+@pytest.mark.parametrize("word", ["postponed", "sharedness", "xylophone", "instagrammer"])
+def test_a_word_cut_by_the_window_after_a_quotation(size: int, word: str) -> None:
+    text = '"So good and true," she said ' + "a" * size + f" {word} it.\nNext line here."
+    _check_every_quotation(text)
+
+
+@pytest.mark.parametrize("size", range(150, 164))
+@pytest.mark.parametrize("quote", ['She said "So good and true"', 'She said "So good and true",', '"So good and true'])
+def test_a_word_cut_by_the_window_on_the_next_line(size: int, quote: str) -> None:
+    _check_every_quotation(quote + "\n" + "a" * size + " xylophone and more")
+
+
+def test_a_silent_line_is_read_no_further() -> None:
+    body = '"We are devastated and sad," the family said.\n"So good," a fan tweeted.'
+    silence = quotes._Silence(body, WordIndex(body, quotes._CUE_WORDS))
+    assert silence.line_of(0) is False  # "tweeted" stands in the 162 characters after the line
+    body = '"We are devastated and sad," the family said.\n' + "z" * 200 + '\n"So good," a fan tweeted.'
+    silence = quotes._Silence(body, WordIndex(body, quotes._CUE_WORDS))
+    assert silence.line_of(0) is True
+    assert silence.line_of(len(body) - 5) is False
+    assert [q.text for q in find_quotes(body, "a.txt", [])] == ["So good"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(_TEXTS, st.data())
+def test_a_word_index_reads_any_window_as_its_own_words(text: str, data: st.DataObject) -> None:
+    index = WordIndex(text, quotes._CUE_WORDS)
+    hi = data.draw(st.integers(0, len(text)))
+    lo = data.draw(st.integers(0, hi))
+    assert index.holds(lo, hi) == (not quotes._CUE_WORDS.isdisjoint(words_of(text[lo:hi])))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_TEXTS, st.data())
+def test_no_opening_means_no_window_from_a_words_start_holds_one(text: str, data: st.DataObject) -> None:
+    index = WordIndex(text, quotes._CUE_WORDS)
+    hi = data.draw(st.integers(0, len(text)))
+    lo = data.draw(st.integers(0, hi))
+    if not index.opens_any(lo, hi):
+        spaces = word_bytes(text)
+        starts = [at for at in range(lo, hi + 1) if at == 0 or spaces[at - 1] == ord(" ")]  # no word cut there
+        assert not any(index.holds(start, end) for start in starts for end in range(start, hi + 1))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("‘’'a b\n,.x")), max_size=80))
+def test_single_quotes_found_where_the_pattern_finds_them(text: str) -> None:
+    expected = [m.span() for m in quotations._SINGLE_QUOTE_RE.finditer(text)]
+    assert [m.span() for m in quotations._single_quotes(text)] == expected
