@@ -196,11 +196,13 @@ _NOT_NAMES = frozenset({"The", "A", "An", "In", "On", "At", "But", "And", "It", 
                         "Ms", "Dr", "Love", "Thanks", "Thank", "Happy", "Merry", "Oh", "Yes", "No", "Nobody",
                         "Everyone", "Everybody", "Someone", "Somebody", "Anyone", "People", "Fans"})  # fmt: skip
 _SUBJECT_VERB_RE = re.compile(
-    r"[ \t]{1,3}(?:(?:also|later|then|just|recently|finally|once|has|had|have|is|was|isn[’']t|wasn[’']t|has[ \t]+been)"
+    r"(?:,[ \t]{1,3}\d{1,3},)?[ \t]{1,3}"
+    r"(?:(?:also|later|then|just|recently|finally|once|has|had|have|is|was|isn[’']t|wasn[’']t|has[ \t]+been)"
     r"[ \t]{1,3})?(?:[a-z]{2,20}ed|is|was|has|had|took|gave|went|wrote|said|says|shares|posts|writes|spoke|made"
     r"|told|announced|revealed|isn[’']t|wasn[’']t|and[ \t]{1,3}(?:her|his)|,[ \t]{1,3}who(?:se)?)\b"
 )
-"""What follows a name that is a sentence's subject (``Witherspoon posted``, ``Kaya Jones took to Twitter``)."""
+"""What follows a name that is a sentence's subject (``Witherspoon posted``, ``Kaya Jones took to Twitter``,
+``Mathews, 43, shared``)."""
 
 
 def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str], int] | None = None) -> str | None:
@@ -211,7 +213,8 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
 
     ``agrees(name, pronoun)`` says whether a name can be the pronoun's (1 yes, -1 no, 0 unknown): the person
     first in line is passed over for the next one that agrees when it does not (``Kraus … "…," she wrote`` after
-    ``Lindsay`` gives ``Lindsay``), never for one that is merely unknown."""
+    ``Lindsay`` gives ``Lindsay``), never for one that is merely unknown; when none agrees, the author is unknown
+    (None) rather than one the pronoun cannot stand for."""
     shown = author_as_written(written)
     if shown is None:
         return None
@@ -228,7 +231,7 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
     if not named:
         return None
     if agrees is not None and agrees(named[0], first) < 0:
-        return next((name for name in named[1:] if agrees(name, first) > 0), named[0])
+        return next((name for name in named[1:] if agrees(name, first) > 0), None)
     return named[0]
 
 
