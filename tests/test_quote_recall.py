@@ -38,6 +38,14 @@ def quotes(text: str) -> list[tuple[str, str | None, str]]:
             "This is Rosa Diaz's Instagram post from the holiday. She writes,“Grateful for every one of you.”",
             ("Grateful for every one of you.", "She", "instagram"),
         ),
+        (  # a question or an exclamation takes its attribution with no comma
+            "She shared a photo of the new house. “Can you believe we finally did it?!” she captioned the shot.",
+            ("Can you believe we finally did it?!", "she", "unknown"),
+        ),
+        (
+            "“Who needs sleep anyway?” Ortega tweeted at 3 a.m.",
+            ("Who needs sleep anyway?", "Ortega", "twitter"),
+        ),
         (  # a clause of its own after the first quotation does not hide the lead-in's verb
             "One reader tweeted: “This is the best news all week,” while another said: “Finally.”",
             ("This is the best news all week", "One reader", "twitter"),
@@ -61,6 +69,10 @@ def test_posts_the_prose_says_were_posted(text: str, expected: tuple[str, str, s
         # a fragment, with a clause of its own after it
         "The team also enjoyed “long lunches and games”, with Dana sharing a photo of the beach.",
         "A magazine claims she feels “tired and alone” while they also shared a photo from the trip.",
+        # the next sentence after an exclamation, not its attribution
+        "“Best day ever!” Meanwhile Dana shared a photo of her own on Instagram.",
+        # a private message is no post
+        "“Will you print my side too?” Ortega asked the paper in a direct message on Twitter.",
         # words heard in a posted video are no caption
         "He posted a video of the party. You then hear a guest in the video say: “We need more cake.”",
     ],

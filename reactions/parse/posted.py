@@ -6,7 +6,8 @@
   "…"``): :data:`CAPTION_TAIL_RE`;
 - a writing verb in the present or past after a sentence saying a picture was posted (``She posted a photo of the
   cake. She writes, "…"``): :data:`POSTED_PICTURE_RE`;
-- a clause of its own after a quotation is no attribution of it (``"…," while another said``): :data:`CLAUSE_OPENERS`.
+- a clause of its own after a quotation is no attribution of it (``"…," while another said``): :data:`CLAUSE_OPENERS`;
+- a question or an exclamation takes its attribution with no comma (``"…?" Trump said``): :data:`ASKED_RE`.
 
 Pure, linear: every pattern is anchored or bounded, none has nested or adjacent unbounded repeats.
 
@@ -20,7 +21,15 @@ import re
 
 from reactions.parse.networks import PLACES, names_pattern
 
-__all__ = ["CAPTION_TAIL_RE", "CLAUSE_OPENERS", "IN_POST_RE", "POSTED_PICTURE_RE", "manner_after"]
+__all__ = [
+    "ASKED_RE",
+    "CAPTION_TAIL_RE",
+    "CLAUSE_OPENERS",
+    "IN_POST_RE",
+    "POSTED_PICTURE_RE",
+    "is_manner",
+    "manner_after",
+]
 
 POSTED_PICTURE_RE = re.compile(
     r"\b(?:posted|shared)[ \t]{1,3}(?:(?:a|an|the|his|her|their|its|this|that|another|one)[ \t]{1,3})?"
@@ -47,6 +56,14 @@ CAPTION_TAIL_RE = re.compile(
 )
 """``…tweeted a photo of the suspect with the caption, "…"``: a lead-in whose posting verb has a long object and
 ends in the post's caption."""
+ASKED_RE = re.compile(
+    r"[?!][\"”’'][ \t]{1,3}(?!(?:Meanwhile|Then|Later|Also|And|But|So|Still|Now|Earlier|Soon)\b)"
+    r"(?:[Hh]e|[Ss]he|[Tt]hey|[A-Z][\w'’-]{1,30}(?:[ \t][A-Z][\w'’-]{1,30}){0,2})[ \t]{1,3}"
+    r"(?:said|says|wrote|writes|tweeted|captioned|added|asked|joked|quipped|posted|commented)"
+)
+"""``"…?" Trump said`` / ``"…!" she captioned the photo``: a name or pronoun and a verb that attributes what was
+quoted, right after a question or an exclamation (not ``"…!" Meanwhile Elsa shared…``, ``"…!" Rosie responded to
+Trump``: the next sentence)."""
 CLAUSE_OPENERS = frozenset({"while", "with", "when", "after", "before", "and", "but", "since", "until", "because",
                              "whereas", "though", "although"})  # fmt: skip
 """Words that open a clause of its own after a quotation (``…," while another simply shared…``)."""
@@ -84,3 +101,9 @@ def manner_after(body: str, pos: int, clause_end: int) -> tuple[str, str, int] |
     if not _NOT_SUBJECT_WORDS.isdisjoint(author.lower().split()):
         return None  # "…will be announced via Facebook": a passive, no one's post
     return author, found.group("verb").lower(), found.start()
+
+
+def is_manner(verb: str, known: frozenset[str]) -> bool:
+    """Whether ``verb`` is a past tense of no verb table (``known``: ``grumbled``, ``fumed``), as :func:`manner_after`
+    reads one: a post only when its attribution puts the words in one (:data:`IN_POST_RE`)."""
+    return verb.endswith("ed") and verb not in known

@@ -54,6 +54,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reactions.models import Kind, Platform, Reaction, Rendering
+from reactions.parse import posted as families
 from reactions.parse.authors import (
     REACH,
     author_as_written,
@@ -65,7 +66,6 @@ from reactions.parse.authors import (
 from reactions.parse.build import build_reaction, overlaps, text_fingerprint
 from reactions.parse.networks import NAMED, PLACES, names_pattern, prose_words
 from reactions.parse.people import author_of, full_names, one_name_each
-from reactions.parse.posted import CAPTION_TAIL_RE, CLAUSE_OPENERS, IN_POST_RE, POSTED_PICTURE_RE, manner_after
 from reactions.parse.quotations import quotations
 from reactions.parse.sentences import LOOK_BACK, Surroundings, TextIndex, WordIndex, words_of
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
@@ -112,7 +112,8 @@ company (``TikTok’s operations``)."""
 _OTHER_MEDIUM_RE = re.compile(
     r"\b(?:statements?|interviews?|websites?|blog|blogs|letters?|e-?mails?|essays?|op-eds?|articles?|books?"
     r"|memoir|podcasts?|press[ \t]+releases?|speech|newspaper|magazine|documentary|court|lawsuit|filing"
-    r"|text[ \t]+messages?|texts|told|reviews?|reviewed|reviewers?)\b",
+    r"|text[ \t]+messages?|texts|told|reviews?|reviewed|reviewers?|direct[ \t]+messages?|private[ \t]+messages?"
+    r"|DMs?)\b",
     re.IGNORECASE,
 )
 """Words that put the quotation in another medium (``…in a statement``, ``…wrote in a 2018 article``, ``…wrote in
@@ -257,7 +258,7 @@ def _quote_at(
     attribution = _attribution_after(body, match) or (_attribution_before(match, context.lead) if cues else None)
     if attribution is None or not plausible_author(attribution.author):
         return None
-    spoken = attribution.verb in SPEECH_VERBS or _is_manner(attribution.verb)
+    spoken = attribution.verb in SPEECH_VERBS or families.is_manner(attribution.verb, _VERBS)
     if spoken and not _POST_CUE_RE.search(attribution.clause):
         return None  # speech, unless the attribution itself names the platform (see _judge)
     judged = _judge(attribution, context, _embed_near(body, match, taken))
@@ -318,10 +319,12 @@ def _attribution_after(body: str, match: re.Match[str]) -> _Attribution | None:
     if found is None:
         return _manner_after(body, pos, clause_end)
     closed_sentence = body[match.end() - 2 : match.end() - 1] in (".", "!", "?", "…") and body[pos - 1] != ","
+    if closed_sentence and families.ASKED_RE.fullmatch(body, match.end() - 2, found.end()) and body[found.end()] != ":":
+        closed_sentence = False  # '"…?" Trump said': a question or exclamation takes its attribution with no comma
     if closed_sentence and not _LEAD_TAIL_RE.fullmatch(body, found.end(), clause_end):
         return None  # "…Rapper’s Delight.” Other members … posted remembrances": the next sentence, not an attribution
     author = found.group("author1") or found.group("author2")
-    if found.group("author2") and author.split(None, 1)[0].lower() in CLAUSE_OPENERS:
+    if found.group("author2") and author.split(None, 1)[0].lower() in families.CLAUSE_OPENERS:
         return None  # "…" while they also shared a picture: a clause of its own, not the quotation's attribution
     verb = (found.group("verb1") or found.group("verb2")).lower()
     if found.group("verb1") and verb.endswith("ing"):
@@ -334,15 +337,9 @@ def _attribution_after(body: str, match: re.Match[str]) -> _Attribution | None:
 
 
 def _manner_after(body: str, pos: int, clause_end: int) -> _Attribution | None:
-    """``"…," Smith grumbled in a morning tweet`` (:func:`reactions.parse.posted.manner_after`)."""
-    found = manner_after(body, pos, clause_end)
+    """``"…," Smith grumbled in a morning tweet`` (:func:`reactions.parse.families.manner_after`)."""
+    found = families.manner_after(body, pos, clause_end)
     return _Attribution(found[0], found[1], body[found[2] : clause_end], clause_end, before=False) if found else None
-
-
-def _is_manner(verb: str) -> bool:
-    """Whether ``verb`` is a past tense of no verb table (``grumbled``, ``fumed``), read by :func:`_manner_after`: a
-    post only when its attribution puts the words in one (:data:`~reactions.parse.posted.IN_POST_RE`)."""
-    return verb.endswith("ed") and verb not in _VERBS
 
 
 def _attribution_before(match: re.Match[str], lead: str) -> _Attribution | None:
@@ -367,7 +364,7 @@ def _attribution_before(match: re.Match[str], lead: str) -> _Attribution | None:
         return _Attribution(author, "", lead, lead_start, before=True) if author else None
     last = verbs[-1]
     reported = b"that" in words and _REPORTED_RE.search(lead)
-    captioned = CAPTION_TAIL_RE.search(lead, max(0, len(lead) - 60)) is not None
+    captioned = families.CAPTION_TAIL_RE.search(lead, max(0, len(lead) - 60)) is not None
     if reported or not (lead.endswith(":") or captioned or _LEAD_TAIL_RE.fullmatch(lead, last.end())):
         return None  # a lead-in ending in a colon or in "with the caption" introduces what follows, however long
     strongest = next((v for v in verbs if v.group().lower() in STRONG_VERBS), last)
@@ -442,14 +439,15 @@ def _judge(attribution: _Attribution, context: Surroundings, embed_near: bool) -
         return (0.95 if here else 0.9), context.platform() or default
     if _other_medium(sentence) or _is_source(attribution.author):
         return None  # another medium, or an unnamed source talking to reporters
-    if _is_manner(verb):  # "…," Smith grumbled in a morning tweet
-        posted = IN_POST_RE.search(attribution.clause)
+    if families.is_manner(verb, _VERBS):  # "…," Smith grumbled in a morning tweet
+        posted = families.IN_POST_RE.search(attribution.clause)
         return (0.85, context.platform() or Platform.UNKNOWN) if posted else None
     if verb in SPEECH_VERBS:
         posted = _POST_CUE_RE.search(attribution.clause)
         return (0.85, context.platform() or Platform.UNKNOWN) if posted else None
     previous = context.previous
-    if here or _POSTED_CONTEXT_RE.search(previous) or (verb in WRITING_VERBS and POSTED_PICTURE_RE.search(previous)):
+    picture = verb in WRITING_VERBS and families.POSTED_PICTURE_RE.search(previous)
+    if here or _POSTED_CONTEXT_RE.search(previous) or picture:
         return 0.85, context.platform() or Platform.UNKNOWN
     if not verb or _other_medium(previous):
         return None
@@ -463,7 +461,8 @@ def _judge(attribution: _Attribution, context: Surroundings, embed_near: bool) -
 _MEDIUM_WORDS = frozenset(
     b"statement statements interview interviews website websites blog blogs letter letters email emails mail mails "
     b"essay essays op article articles book books memoir podcast podcasts press speech newspaper magazine "
-    b"documentary court lawsuit filing text texts told review reviews reviewed reviewer reviewers".split()
+    b"documentary court lawsuit filing text texts told review reviews reviewed reviewer reviewers direct private dm "
+    b"dms".split()
 )
 """Words one of which :data:`_OTHER_MEDIUM_RE` needs (``e-mail``, ``op-ed``: ``mail``, ``op``)."""
 
