@@ -337,7 +337,7 @@ def _attribution_after(body: str, match: re.Match[str]) -> _Attribution | None:
 
 
 def _manner_after(body: str, pos: int, clause_end: int) -> _Attribution | None:
-    """``"…," Smith grumbled in a morning tweet`` (:func:`reactions.parse.families.manner_after`)."""
+    """``"…," Smith grumbled in a morning tweet`` (:func:`reactions.parse.posted.manner_after`)."""
     found = families.manner_after(body, pos, clause_end)
     return _Attribution(found[0], found[1], body[found[2] : clause_end], clause_end, before=False) if found else None
 
