@@ -72,3 +72,12 @@ def test_a_clauses_first_word_is_no_subject() -> None:
 def test_the_author_of_a_caption_is_the_subject_of_its_posting_verb(lead: str, author: str) -> None:
     quotes = find_quotes(lead + "“Good times.”", "a.txt", [])
     assert [quote.display_name for quote in quotes] == [author]
+
+
+def test_a_pages_furniture_names_no_one() -> None:
+    body = (
+        "The photo was tweeted by her husband, Sam Ortega.\n\n"
+        "This site is protected by recaptcha Privacy Policy | Terms of Service\n\n"
+        "“Look who learned to walk,” he tweeted with the photo."
+    )
+    assert [quote.author for quote in find_quotes(body, "a.txt", [])] == ["Sam Ortega"]

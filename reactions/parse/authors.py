@@ -216,6 +216,8 @@ _NOT_NAMES = frozenset({"The", "A", "An", "In", "On", "At", "But", "And", "It", 
                         "Related", "Splash", "News", "PDT", "PST", "EST", "EDT", "GMT", "BST", "Mr", "Mrs",
                         "Ms", "Dr", "Love", "Thanks", "Thank", "Happy", "Merry", "Oh", "Yes", "No", "Nobody",
                         "Everyone", "Everybody", "Someone", "Somebody", "Anyone", "People", "Fans"})  # fmt: skip
+_FURNITURE_WORDS = frozenset({"Privacy", "Policy", "Terms", "Service", "Newsletter", "Subscribe", "Cookies", "Cookie",
+                              "Advertisement", "Copyright"})  # fmt: skip
 _SUBJECT_VERB_RE = re.compile(
     r"(?:,[ \t]{1,3}\d{1,3},)?[ \t]{1,3}"
     r"(?:(?:also|later|then|just|recently|finally|once|has|had|have|is|was|isn[’']t|wasn[’']t|has[ \t]+been)"
@@ -267,8 +269,8 @@ def antecedents(window: str) -> list[str]:
             tokens = tokens[1:]
         owner = max((i + 1 for i, token in enumerate(tokens[:-1]) if token.endswith(("’s", "'s"))), default=0)
         tokens = tokens[owner:]  # "CNN’s Brian Stelter": the owner is no part of the name
-        if not tokens or tokens[-1] in _NOT_NAMES:
-            continue
+        if not tokens or tokens[-1] in _NOT_NAMES or not _FURNITURE_WORDS.isdisjoint(tokens):
+            continue  # a page's furniture ("Privacy Policy | Terms of Service") names no one
         name = " ".join(tokens).removesuffix("’s").removesuffix("'s")
         if _SUBJECT_VERB_RE.match(window, match.end()):
             subjects.append(name)
