@@ -22,6 +22,10 @@ def quotes(text: str) -> list[tuple[str, str | None, str]]:
             "“Two more days and then the beach,” the coach boasted on Instagram.",
             ("Two more days and then the beach", "the coach", "instagram"),
         ),
+        (
+            "“Nobody warned me about the stairs,” the actor jokingly vented on Instagram.",
+            ("Nobody warned me about the stairs", "the actor", "instagram"),
+        ),
         (  # a posting verb with a long object, then the caption
             "The county sheriff's office posted a photo of a lost dog by the river with the caption, “Is it yours?”",
             ("Is it yours?", "The county sheriff's office", "unknown"),

@@ -97,10 +97,12 @@ def manner_after(body: str, pos: int, clause_end: int) -> tuple[str, str, int] |
         return None
     if not IN_POST_RE.match(body, found.end(), clause_end):
         return None
-    author = found.group("author")
-    if not _NOT_SUBJECT_WORDS.isdisjoint(author.lower().split()):
+    words = found.group("author").split()
+    if not _NOT_SUBJECT_WORDS.isdisjoint(word.lower() for word in words):
         return None  # "…will be announced via Facebook": a passive, no one's post
-    return author, found.group("verb").lower(), found.start()
+    while len(words) > 1 and words[-1].lower().endswith("ly") and words[-1][:1].islower():
+        words.pop()  # "the actor jokingly vented": the adverb is no part of the author
+    return " ".join(words), found.group("verb").lower(), found.start()
 
 
 def is_manner(verb: str, known: frozenset[str]) -> bool:
