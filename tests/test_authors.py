@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from reactions.parse.authors import author_as_written, is_poster, plausible_author, resolve_author, subject_before
+from reactions.parse.quotes import find_quotes
 
 
 @pytest.mark.parametrize(
@@ -55,3 +56,28 @@ def test_posters_and_plausible_authors() -> None:
 def test_a_clauses_first_word_is_no_subject() -> None:
     assert subject_before("When asked by a fan on Twitter how Stormi is doing, Kylie ") == "Kylie"
     assert subject_before("When ") == ""
+
+
+@pytest.mark.parametrize(
+    ("lead", "author"),
+    [
+        ("She took to IG sharing a photo of the two with the caption, ", "She"),  # the place is no subject
+        ("Ruiz, 31, shared a clip of the party on her Instagram Stories, with the caption, ", "Ruiz"),  # an age
+        ("Well, until Ana Ruiz, who plays the nurse, shared a photo of the set with the caption, ", "Ana Ruiz"),
+        ("The 30-year-old is expecting a boy and just posted a scan with the caption ", "The 30-year-old"),
+        ("But Ruiz doesn’t seem too upset about it, posting a beach photo with the caption, ", "Ruiz"),
+        ("March 2015: Ana posts a photo of the two with the caption ", "Ana"),  # a date before the name
+    ],
+)
+def test_the_author_of_a_caption_is_the_subject_of_its_posting_verb(lead: str, author: str) -> None:
+    quotes = find_quotes(lead + "“Good times.”", "a.txt", [])
+    assert [quote.display_name for quote in quotes] == [author]
+
+
+def test_a_pages_furniture_names_no_one() -> None:
+    body = (
+        "The photo was tweeted by her husband, Sam Ortega.\n\n"
+        "This site is protected by recaptcha Privacy Policy | Terms of Service\n\n"
+        "“Look who learned to walk,” he tweeted with the photo."
+    )
+    assert [quote.author for quote in find_quotes(body, "a.txt", [])] == ["Sam Ortega"]

@@ -16,7 +16,7 @@ CAPITALISED = re.compile(r"^[@A-Z0-9]")
 
 LEADING_WORDS = frozenset({"in", "on", "at", "after", "before", "during", "following", "since", "as", "when", "while",
                             "then", "later", "also", "but", "and", "so", "meanwhile", "minutes", "hours", "days",
-                            "moments", "shortly", "soon"})  # fmt: skip
+                            "moments", "shortly", "soon", "until", "inside", "well"})  # fmt: skip
 
 POSTERS = frozenset({"fan", "fans", "user", "users", "follower", "followers", "commenter", "commenters", "tweeter",
                       "tweeters", "account", "poster", "viewer", "viewers", "another", "others", "someone",
@@ -27,7 +27,9 @@ PRONOUNS = frozenset({"he", "she", "they", "it", "him", "her", "we", "i"})
 
 SUBJECT_STOPS = frozenset({"also", "later", "then", "had", "has", "have", "was", "is", "were", "took", "went",
                             "seemingly", "quickly", "soon", "immediately", "even", "just", "once", "again", "first",
-                            "finally", "herself", "himself", "themselves", "who", "which", "that"})  # fmt: skip
+                            "finally", "herself", "himself", "themselves", "who", "which", "that", "does", "did",
+                            "doesn't", "doesn’t", "didn't", "didn’t", "can", "can't", "can’t", "could", "will",
+                            "would", "should", "might", "must", "are", "seems", "appears"})  # fmt: skip
 
 TOKEN_RE = re.compile(r"@?[\w'’.&-]{1,40}")
 
@@ -76,10 +78,14 @@ def subject_before(words: str) -> str:
             name.insert(0, tokens.pop())
         if name[0].endswith(("’s", "'s")) or all(word.lower() in LEADING_WORDS for word in name):
             return ""  # an owner ("Kim's"), or a clause's first word ("When asked by a fan…, Kylie replied")
+        if " ".join(name).lower() in _PLATFORM_NAMES:
+            return ""  # "She took to IG sharing…": the place, not who posted
         return " ".join(name)
     phrase: list[str] = []
     while tokens and len(phrase) < 6:
         phrase.insert(0, tokens.pop())
+        if phrase[0].lower() in _CONJUNCTIONS:
+            return ""  # "…is expecting a baby girl and just posted": the verb shares an earlier subject
         if phrase[0].lower() in ARTICLES:
             return " ".join(phrase) if phrase[-1].lower() in POSTERS or len(phrase) > 1 else ""
     return ""
@@ -88,6 +94,11 @@ def subject_before(words: str) -> str:
 _ADVERBS = frozenset({"also", "later", "then", "just", "quickly", "simply", "first", "again", "once", "previously",
                       "both", "soon", "immediately", "even", "reportedly", "apparently", "seemingly", "recently",
                       "publicly", "promptly", "subsequently", "directly", "swiftly", "had", "has", "have"})  # fmt: skip
+
+
+_PLATFORM_NAMES = frozenset({"ig", "insta", "twitter", "instagram", "facebook", "tiktok", "snapchat", "youtube",
+                             "threads", "bluesky", "mastodon", "reddit", "x"})  # fmt: skip
+_CONJUNCTIONS = frozenset({"and", "but", "or"})
 
 
 def subject(words: str) -> str:
@@ -100,6 +111,8 @@ def subject(words: str) -> str:
         while tokens and tokens[0].lower() in LEADING_WORDS:
             tokens = _skip_phrase(tokens)
         subject = _leading_name(tokens)
+        if subject.isdigit() and i > 0:
+            continue  # "Moretz, 20, shared": an age after the name
         if subject and subject.split()[0].lower() in ("a", "an") and i > 0:
             named = _leading_name(TOKEN_RE.findall(segments[i - 1])[-4:])
             if named and CAPITALISED.match(named):  # "Michelle Rempel, a Conservative MP, used Twitter…"
@@ -159,8 +172,8 @@ def author_as_written(words: str) -> str | None:
         if not CAPITALISED.match(word):
             break
         trailing.insert(0, word)
-    while len(trailing) > 1 and trailing[0].lower().strip(".") in _DESCRIPTIONS:
-        trailing = trailing[1:]
+    while len(trailing) > 1 and (trailing[0].lower().strip(".") in _DESCRIPTIONS or _dated(trailing)):
+        trailing = trailing[1:]  # "Actor Nick Searcy", "June 2014 Justin"
     cut = max((i for i, w in enumerate(trailing[:-1]) if w.lower().strip(".") in _DESCRIPTIONS), default=-1)
     trailing = trailing[cut + 1 :]
     if trailing and len(trailing) < len(names):
@@ -181,6 +194,14 @@ _DESCRIPTIONS = frozenset({"actor", "actress", "singer", "rapper", "model", "dir
                            "adviser", "advisor", "aide", "staffer", "official", "politician", "lawmaker",
                            "mp"})  # fmt: skip
 """Words that describe a person before the name (``Actor Nick Searcy``, ``Red State Editor Brandon Morse``)."""
+def _dated(words: list[str]) -> bool:
+    """Whether ``words`` opens with a year or a day, or a month before one (``June 2014 Justin``)."""
+    first = words[0].strip(".:,")
+    return first.isdigit() or (first.lower() in _MONTHS and words[1].strip(".:,").isdigit())
+
+
+_MONTHS = frozenset({"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+                     "november", "december"})  # fmt: skip
 
 
 _NAME_RE = re.compile(r"(?<![\w'’#@])(?:(?:[A-Z]\.|[A-Z][\w'’-]{1,30})[ \t]){0,3}[A-Z][\w'’-]{1,30}(?![\w'’-])")
@@ -195,12 +216,16 @@ _NOT_NAMES = frozenset({"The", "A", "An", "In", "On", "At", "But", "And", "It", 
                         "Related", "Splash", "News", "PDT", "PST", "EST", "EDT", "GMT", "BST", "Mr", "Mrs",
                         "Ms", "Dr", "Love", "Thanks", "Thank", "Happy", "Merry", "Oh", "Yes", "No", "Nobody",
                         "Everyone", "Everybody", "Someone", "Somebody", "Anyone", "People", "Fans"})  # fmt: skip
+_FURNITURE_WORDS = frozenset({"Privacy", "Policy", "Terms", "Service", "Newsletter", "Subscribe", "Cookies", "Cookie",
+                              "Advertisement", "Copyright"})  # fmt: skip
 _SUBJECT_VERB_RE = re.compile(
-    r"[ \t]{1,3}(?:(?:also|later|then|just|recently|finally|once|has|had|have|is|was|isn[’']t|wasn[’']t|has[ \t]+been)"
+    r"(?:,[ \t]{1,3}\d{1,3},)?[ \t]{1,3}"
+    r"(?:(?:also|later|then|just|recently|finally|once|has|had|have|is|was|isn[’']t|wasn[’']t|has[ \t]+been)"
     r"[ \t]{1,3})?(?:[a-z]{2,20}ed|is|was|has|had|took|gave|went|wrote|said|says|shares|posts|writes|spoke|made"
     r"|told|announced|revealed|isn[’']t|wasn[’']t|and[ \t]{1,3}(?:her|his)|,[ \t]{1,3}who(?:se)?)\b"
 )
-"""What follows a name that is a sentence's subject (``Witherspoon posted``, ``Kaya Jones took to Twitter``)."""
+"""What follows a name that is a sentence's subject (``Witherspoon posted``, ``Kaya Jones took to Twitter``,
+``Mathews, 43, shared``)."""
 
 
 def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str], int] | None = None) -> str | None:
@@ -211,7 +236,8 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
 
     ``agrees(name, pronoun)`` says whether a name can be the pronoun's (1 yes, -1 no, 0 unknown): the person
     first in line is passed over for the next one that agrees when it does not (``Kraus … "…," she wrote`` after
-    ``Lindsay`` gives ``Lindsay``), never for one that is merely unknown."""
+    ``Lindsay`` gives ``Lindsay``), never for one that is merely unknown; when none agrees, the author is unknown
+    (None) rather than one the pronoun cannot stand for."""
     shown = author_as_written(written)
     if shown is None:
         return None
@@ -228,7 +254,7 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
     if not named:
         return None
     if agrees is not None and agrees(named[0], first) < 0:
-        return next((name for name in named[1:] if agrees(name, first) > 0), named[0])
+        return next((name for name in named[1:] if agrees(name, first) > 0), None)
     return named[0]
 
 
@@ -243,8 +269,8 @@ def antecedents(window: str) -> list[str]:
             tokens = tokens[1:]
         owner = max((i + 1 for i, token in enumerate(tokens[:-1]) if token.endswith(("’s", "'s"))), default=0)
         tokens = tokens[owner:]  # "CNN’s Brian Stelter": the owner is no part of the name
-        if not tokens or tokens[-1] in _NOT_NAMES:
-            continue
+        if not tokens or tokens[-1] in _NOT_NAMES or not _FURNITURE_WORDS.isdisjoint(tokens):
+            continue  # a page's furniture ("Privacy Policy | Terms of Service") names no one
         name = " ".join(tokens).removesuffix("’s").removesuffix("'s")
         if _SUBJECT_VERB_RE.match(window, match.end()):
             subjects.append(name)

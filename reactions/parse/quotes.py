@@ -54,6 +54,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reactions.models import Kind, Platform, Reaction, Rendering
+from reactions.parse import posted as families
 from reactions.parse.authors import (
     REACH,
     author_as_written,
@@ -97,18 +98,22 @@ _POST_CUE_RE = re.compile(
 )
 """What says the words were posted: a platform, a post or caption, ``since-deleted``, ``alongside a photo``."""
 _POSTED_CONTEXT_RE = re.compile(
-    r"\b(?:(?:on|to|via|across|onto)[ \t]{1,3}(?:(?:his|her|their|its)[ \t]{1,3})?(?:" + names_pattern(PLACES)
+    r"\b(?:(?:on|to|via|across|onto)[ \t]{1,3}(?:(?:his|her|their|its)[ \t]{1,3})?(?:"
+    + names_pattern(PLACES)
     + r"|social[ \t]{1,3}media)|tweet(?:s|ed|ing)?|retweet(?:s|ed|ing)?"
     r"|(?:a|an|his|her|their|the|another|that|this)[ \t]{1,3}(?:[\w-]{1,20}[ \t]{1,3})?(?:post|caption|selfie|thread)s?"
-    r"|since-deleted|now-deleted|social[ \t]{1,3}media[ \t]{1,3}users?)\b",
+    r"|since-deleted|now-deleted|social[ \t]{1,3}media[ \t]{1,3}users?"
+    r"|(?:" + names_pattern(NAMED) + r")[ \t]{1,3}(?:posts?|captions?|story|stories|live))\b",
     re.IGNORECASE,
 )
-"""The sentence before says the words that follow were posted (``…asked them not to tag her on Twitter.``);
-a platform's name alone there may be the company (``TikTok’s operations``)."""
+"""The sentence before says the words that follow were posted (``…asked them not to tag her on Twitter.``,
+``…her Facebook post from May.``); a platform's name alone there may be the
+company (``TikTok’s operations``)."""
 _OTHER_MEDIUM_RE = re.compile(
     r"\b(?:statements?|interviews?|websites?|blog|blogs|letters?|e-?mails?|essays?|op-eds?|articles?|books?"
     r"|memoir|podcasts?|press[ \t]+releases?|speech|newspaper|magazine|documentary|court|lawsuit|filing"
-    r"|text[ \t]+messages?|texts|told|reviews?|reviewed|reviewers?)\b",
+    r"|text[ \t]+messages?|texts|told|reviews?|reviewed|reviewers?|direct[ \t]+messages?|private[ \t]+messages?"
+    r"|DMs?)\b",
     re.IGNORECASE,
 )
 """Words that put the quotation in another medium (``…in a statement``, ``…wrote in a 2018 article``, ``…wrote in
@@ -134,7 +139,6 @@ _AFTER_RE = re.compile(
 _AUTHOR_END_RE = re.compile(
     r"[ \t]+(?:in|on|at|for|from|to|with|via|about|who|after|before|while|(?<!known )as|and)[ \t]", re.IGNORECASE
 )
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,10 +258,11 @@ def _quote_at(
     attribution = _attribution_after(body, match) or (_attribution_before(match, context.lead) if cues else None)
     if attribution is None or not plausible_author(attribution.author):
         return None
-    if attribution.verb in SPEECH_VERBS and not _POST_CUE_RE.search(attribution.clause):
+    spoken = attribution.verb in SPEECH_VERBS or families.is_manner(attribution.verb, _VERBS)
+    if spoken and not _POST_CUE_RE.search(attribution.clause):
         return None  # speech, unless the attribution itself names the platform (see _judge)
     judged = _judge(attribution, context, _embed_near(body, match, taken))
-    if judged is None and attribution.verb not in SPEECH_VERBS and echoes is not None and echoes.repeat(text):
+    if judged is None and not spoken and echoes is not None and echoes.repeat(text):
         judged = 0.9, context.platform() or Platform.UNKNOWN
     if judged is None:
         return None
@@ -309,15 +314,18 @@ def _attribution_after(body: str, match: re.Match[str]) -> _Attribution | None:
     clause_end = stop.start() if stop else limit
     newline = body.find("\n", pos, clause_end)
     clause_end = newline if newline >= 0 else clause_end
-    if _VERB_WORDS.isdisjoint(words_of(body[pos:clause_end])):
-        return None
-    found = _AFTER_RE.match(body, pos, clause_end)
+    has_verb = not _VERB_WORDS.isdisjoint(words_of(body[pos:clause_end]))
+    found = _AFTER_RE.match(body, pos, clause_end) if has_verb else None
     if found is None:
-        return None
+        return _manner_after(body, pos, clause_end)
     closed_sentence = body[match.end() - 2 : match.end() - 1] in (".", "!", "?", "…") and body[pos - 1] != ","
+    if closed_sentence and families.ASKED_RE.fullmatch(body, match.end() - 2, found.end()) and body[found.end()] != ":":
+        closed_sentence = False  # '"…?" Trump said': a question or exclamation takes its attribution with no comma
     if closed_sentence and not _LEAD_TAIL_RE.fullmatch(body, found.end(), clause_end):
         return None  # "…Rapper’s Delight.” Other members … posted remembrances": the next sentence, not an attribution
     author = found.group("author1") or found.group("author2")
+    if found.group("author2") and author.split(None, 1)[0].lower() in families.CLAUSE_OPENERS:
+        return None  # "…" while they also shared a picture: a clause of its own, not the quotation's attribution
     verb = (found.group("verb1") or found.group("verb2")).lower()
     if found.group("verb1") and verb.endswith("ing"):
         return None  # '…,' captioning her post, '…': what follows a participle is its object, not an author
@@ -326,6 +334,12 @@ def _attribution_after(body: str, match: re.Match[str]) -> _Attribution | None:
         author = author[: cut.start()] if cut else author
     clause = body[found.start() : clause_end]
     return _Attribution(author.strip(" ,"), verb, clause, clause_end, before=False)
+
+
+def _manner_after(body: str, pos: int, clause_end: int) -> _Attribution | None:
+    """``"…," Smith grumbled in a morning tweet`` (:func:`reactions.parse.posted.manner_after`)."""
+    found = families.manner_after(body, pos, clause_end)
+    return _Attribution(found[0], found[1], body[found[2] : clause_end], clause_end, before=False) if found else None
 
 
 def _attribution_before(match: re.Match[str], lead: str) -> _Attribution | None:
@@ -350,8 +364,9 @@ def _attribution_before(match: re.Match[str], lead: str) -> _Attribution | None:
         return _Attribution(author, "", lead, lead_start, before=True) if author else None
     last = verbs[-1]
     reported = b"that" in words and _REPORTED_RE.search(lead)
-    if reported or not (lead.endswith(":") or _LEAD_TAIL_RE.fullmatch(lead, last.end())):
-        return None  # a lead-in ending in a colon introduces what follows, however long it is
+    captioned = families.CAPTION_TAIL_RE.search(lead, max(0, len(lead) - 60)) is not None
+    if reported or not (lead.endswith(":") or captioned or _LEAD_TAIL_RE.fullmatch(lead, last.end())):
+        return None  # a lead-in ending in a colon or in "with the caption" introduces what follows, however long
     strongest = next((v for v in verbs if v.group().lower() in STRONG_VERBS), last)
     author = (
         _possessor(lead)
@@ -424,11 +439,15 @@ def _judge(attribution: _Attribution, context: Surroundings, embed_near: bool) -
         return (0.95 if here else 0.9), context.platform() or default
     if _other_medium(sentence) or _is_source(attribution.author):
         return None  # another medium, or an unnamed source talking to reporters
+    if families.is_manner(verb, _VERBS):  # "…," Smith grumbled in a morning tweet
+        posted = families.IN_POST_RE.search(attribution.clause)
+        return (0.85, context.platform() or Platform.UNKNOWN) if posted else None
     if verb in SPEECH_VERBS:
         posted = _POST_CUE_RE.search(attribution.clause)
         return (0.85, context.platform() or Platform.UNKNOWN) if posted else None
     previous = context.previous
-    if here or _POSTED_CONTEXT_RE.search(previous):
+    picture = verb in WRITING_VERBS and families.POSTED_PICTURE_RE.search(previous)
+    if here or _POSTED_CONTEXT_RE.search(previous) or picture:
         return 0.85, context.platform() or Platform.UNKNOWN
     if not verb or _other_medium(previous):
         return None
@@ -442,7 +461,8 @@ def _judge(attribution: _Attribution, context: Surroundings, embed_near: bool) -
 _MEDIUM_WORDS = frozenset(
     b"statement statements interview interviews website websites blog blogs letter letters email emails mail mails "
     b"essay essays op article articles book books memoir podcast podcasts press speech newspaper magazine "
-    b"documentary court lawsuit filing text texts told review reviews reviewed reviewer reviewers".split()
+    b"documentary court lawsuit filing text texts told review reviews reviewed reviewer reviewers direct private dm "
+    b"dms".split()
 )
 """Words one of which :data:`_OTHER_MEDIUM_RE` needs (``e-mail``, ``op-ed``: ``mail``, ``op``)."""
 

@@ -1,0 +1,111 @@
+"""What says a quotation was posted where the plainer rules of :mod:`reactions.parse.quotes` do not look.
+
+- a past tense of no verb table, the words put in a post right after it (``"…," Smith grumbled in a morning tweet``,
+  ``"…," the coach boasted on Instagram``): :func:`manner_after`, :data:`IN_POST_RE`;
+- a posting verb with a long object that ends in the caption (``…tweeted a photo of the suspect with the caption,
+  "…"``): :data:`CAPTION_TAIL_RE`;
+- a writing verb in the present or past after a sentence saying a picture was posted (``She posted a photo of the
+  cake. She writes, "…"``): :data:`POSTED_PICTURE_RE`;
+- a clause of its own after a quotation is no attribution of it (``"…," while another said``): :data:`CLAUSE_OPENERS`;
+- a question or an exclamation takes its attribution with no comma (``"…?" Trump said``): :data:`ASKED_RE`.
+
+Pure, linear: every pattern is anchored or bounded, none has nested or adjacent unbounded repeats.
+
+>>> manner_after('"Oh well," Smith grumbled in a tweet.', 10, 36)
+('Smith', 'grumbled', 10)
+"""
+
+from __future__ import annotations
+
+import re
+
+from reactions.parse.networks import PLACES, names_pattern
+
+__all__ = [
+    "ASKED_RE",
+    "CAPTION_TAIL_RE",
+    "CLAUSE_OPENERS",
+    "IN_POST_RE",
+    "POSTED_PICTURE_RE",
+    "is_manner",
+    "manner_after",
+]
+
+POSTED_PICTURE_RE = re.compile(
+    r"\b(?:posted|shared)[ \t]{1,3}(?:(?:a|an|the|his|her|their|its|this|that|another|one)[ \t]{1,3})?"
+    r"(?:[\w-]{1,20}[ \t]{1,3}){0,2}?(?:photos?|pictures?|pics?|images?|videos?|clips?|selfies?|snaps?|shots?)\b",
+    re.IGNORECASE,
+)
+"""The sentence before says a picture was posted (``She posted a photo of the cake.``): a writing verb after it
+(``She writes, "…"``) writes the caption; words heard in the video (``…in the video say: "…"``) are not one."""
+IN_POST_RE = re.compile(
+    r"\b(?:(?:in|with)[ \t]{1,3}(?:a|an|his|her|their|its|the|one|another|this|that)[ \t]{1,3}"
+    r"(?:[\w-]{1,20}[ \t]{1,3}){0,2}?(?:tweets?|posts?|captions?)"
+    r"|(?:on|via)[ \t]{1,3}(?:(?:his|her|their|its)[ \t]{1,3})?"
+    r"(?:" + names_pattern(PLACES) + r"|social[ \t]{1,3}media))\b",
+    re.IGNORECASE,
+)
+"""An attribution that puts the words in a post (``in a morning tweet``, ``on Instagram``, ``in her latest post``):
+what a verb of no verb table needs (:func:`manner_after`); ``in a Twitter message`` is left out (the dev set's
+labels count it speech)."""
+CAPTION_TAIL_RE = re.compile(
+    r"\b(?:with|and|under|alongside)[ \t]{1,3}(?:(?:the|a|an|this|that|his|her|their|its)[ \t]{1,3})?"
+    r"(?:[\w-]{1,20}[ \t]{1,3})?captions?[ \t]{0,3}(?:that[ \t]{1,3}(?:read|reads|said|says)[ \t]{0,3})?"
+    r"[:,]?[ \t]{0,3}$",
+    re.IGNORECASE,
+)
+"""``…tweeted a photo of the suspect with the caption, "…"``: a lead-in whose posting verb has a long object and
+ends in the post's caption."""
+ASKED_RE = re.compile(
+    r"[?!][\"”’'][ \t]{1,3}(?!(?:Meanwhile|Then|Later|Also|And|But|So|Still|Now|Earlier|Soon)\b)"
+    r"(?:[Hh]e|[Ss]he|[Tt]hey|[A-Z][\w'’-]{1,30}(?:[ \t][A-Z][\w'’-]{1,30}){0,2})[ \t]{1,3}"
+    r"(?:said|says|wrote|writes|tweeted|captioned|added|asked|joked|quipped|posted|commented)"
+)
+"""``"…?" Trump said`` / ``"…!" she captioned the photo``: a name or pronoun and a verb that attributes what was
+quoted, right after a question or an exclamation (not ``"…!" Meanwhile Elsa shared…``, ``"…!" Rosie responded to
+Trump``: the next sentence)."""
+CLAUSE_OPENERS = frozenset({"while", "with", "when", "after", "before", "and", "but", "since", "until", "because",
+                             "whereas", "though", "although"})  # fmt: skip
+"""Words that open a clause of its own after a quotation (``…," while another simply shared…``)."""
+_MANNER_AFTER_RE = re.compile(
+    r"[ \t]{0,3}(?P<author>(?:[\w@'’.&-]{1,40}[ \t]{1,3}){0,4}?[\w@'’.&-]{1,40})[ \t]{1,3}(?P<verb>[a-z]{2,20}ed)"
+    r"[ \t]{1,3}"
+)
+_NOT_MANNER = frozenset({
+    "published", "printed", "broadcast", "aired", "reported", "quoted", "cited", "liked", "followed", "blocked",
+    "appeared", "featured", "deleted", "removed", "screenshotted", "used", "seen", "shown", "spotted", "found",
+    "filmed", "captured", "uploaded", "recorded", "circulated", "trended", "viewed", "watched", "launched", "released",
+    "called", "named", "dubbed", "labeled", "labelled", "described", "mentioned", "discussed", "based", "hosted",
+    "streamed", "live-streamed", "livestreamed", "shared", "posted",
+})  # fmt: skip
+"""Past participles that tell what happened to the words or someone else's post (``…, a phrase used on social
+media``, ``…, the video uploaded to YouTube``), not who wrote them."""
+_NOT_SUBJECT_WORDS = frozenset({"be", "been", "being", "is", "was", "were", "are", "has", "have", "had", "get", "got",
+                                "which", "that", "who", "while", "when", "with", "after", "before", "and",
+                                "but"})  # fmt: skip
+"""Words that say the words before the verb are no author (a passive, a clause of its own)."""
+
+
+def manner_after(body: str, pos: int, clause_end: int) -> tuple[str, str, int] | None:
+    """``(author, verb, start)`` of ``"…," Smith grumbled in a morning tweet``: the clause at ``pos`` (right after
+    the quotation and its comma), up to ``clause_end``, names an author, then a past tense, then a post
+    (:data:`IN_POST_RE`); ``None`` when it does not, or when the quotation closed its sentence."""
+    if body[pos - 1 : pos] != "," and body[pos - 2 : pos - 1] not in (",", "?", "!"):
+        return None  # '…." Others reacted on Twitter': the next sentence, not an attribution
+    found = _MANNER_AFTER_RE.match(body, pos, clause_end)
+    if found is None or found.group("verb").lower() in _NOT_MANNER:
+        return None
+    if not IN_POST_RE.match(body, found.end(), clause_end):
+        return None
+    words = found.group("author").split()
+    if not _NOT_SUBJECT_WORDS.isdisjoint(word.lower() for word in words):
+        return None  # "…will be announced via Facebook": a passive, no one's post
+    while len(words) > 1 and words[-1].lower().endswith("ly") and words[-1][:1].islower():
+        words.pop()  # "the actor jokingly vented": the adverb is no part of the author
+    return " ".join(words), found.group("verb").lower(), found.start()
+
+
+def is_manner(verb: str, known: frozenset[str]) -> bool:
+    """Whether ``verb`` is a past tense of no verb table (``known``: ``grumbled``, ``fumed``), as :func:`manner_after`
+    reads one: a post only when its attribution puts the words in one (:data:`IN_POST_RE`)."""
+    return verb.endswith("ed") and verb not in known
