@@ -15,7 +15,7 @@ import posixpath
 from collections.abc import Iterator
 
 from reactions.models import Document, FileOutcome
-from reactions.sources.columns import skipped, text_bytes
+from reactions.sources.columns import label, skipped, text_bytes
 from reactions.sources.dates import parse_published
 from reactions.sources.kinds import FAKENEWSNET_FILE
 from reactions.sources.options import Part, SourceOptions
@@ -64,28 +64,14 @@ def _document(part: Part, record: object, options: SourceOptions) -> Document | 
         return skipped(part.name, "the article's 'text' is empty")
     if len(text) > options.max_bytes:
         return skipped(part.name, f"the article is {len(text):,} bytes, over the {options.max_bytes:,} limit")
-    url = _label(record.get("url"))
+    url = label(record.get("url"))
     return Document(
         source=article_id(part.path),
         data=text,
-        url=url if url is not None else _label(record.get("canonical_link")),
-        title=_label(record.get("title")),
+        url=url if url is not None else label(record.get("canonical_link")),
+        title=label(record.get("title")),
         published=parse_published(record.get("publish_date")) or _meta_published(record.get("meta_data")),
     )
-
-
-_ASCII_SPACE = " \t\n\r\x0b\x0c"
-"""What ``bytes.strip`` strips."""
-
-
-def _label(value: object) -> str | None:
-    """A URL or title: ``value`` as text, stripped; ``None`` when it holds nothing but ASCII spaces (as
-    :func:`~reactions.sources.columns.text_bytes` tells).  An ASCII string is taken as it is, others through its
-    bytes (a lone surrogate becomes U+FFFD)."""
-    if isinstance(value, str) and value.isascii():
-        return value.strip() if value.strip(_ASCII_SPACE) else None
-    data = text_bytes(value)
-    return data.decode("utf-8", "replace").strip() if data else None
 
 
 def _meta_published(meta: object) -> dt.datetime | None:
