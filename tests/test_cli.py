@@ -728,3 +728,19 @@ def test_a_command_spares_python_its_last_collection(seeds_dir: Path, tmp_path: 
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split("\n")[:2] == ["before exit: not frozen", "frozen"]
     assert read_csv(out).shape[0] == 12
+
+
+def test_a_command_runs_without_the_collector_and_gives_it_back(
+    seeds_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import gc
+
+    import reactions.cli
+
+    seen: list[bool] = []
+    real = reactions.cli.check_command_paths
+    monkeypatch.setattr(reactions.cli, "check_command_paths", lambda args: seen.append(gc.isenabled()) or real(args))
+    assert gc.isenabled()
+    assert main(["extract", str(seeds_dir), "-q", "--no-cache", "-o", str(tmp_path / "out.csv")]) == 0
+    assert seen == [False]
+    assert gc.isenabled()

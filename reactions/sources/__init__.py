@@ -78,7 +78,7 @@ def source_kind(path: str) -> str | None:
     >>> source_kind("politifact15014/news content.json")
     'fakenewsnet'
     """
-    if posixpath.basename(path.replace("\\", "/")) == FAKENEWSNET_FILE:
+    if path.endswith(FAKENEWSNET_FILE) and posixpath.basename(path.replace("\\", "/")) == FAKENEWSNET_FILE:
         return "fakenewsnet"
     if warc_format(path):
         return "warc"
@@ -96,7 +96,7 @@ def found_in_folder(name: str) -> bool:
     >>> [found_in_folder(n) for n in ("Fake.csv", "cc.warc.gz", "news content.json", "meta.json", "a.txt")]
     [True, True, True, False, False]
     """
-    if posixpath.basename(name) == FAKENEWSNET_FILE:
+    if name.endswith(FAKENEWSNET_FILE) and posixpath.basename(name) == FAKENEWSNET_FILE:
         return True
     if warc_format(name):
         return True
