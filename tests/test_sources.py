@@ -32,7 +32,7 @@ from reactions.sources import (
     read_part,
     source_kind,
 )
-from reactions.sources.remote import read_at_most
+from reactions.sources.remote import read_at_most, read_binary
 
 
 @pytest.mark.parametrize(("name", "kind"), [
@@ -169,6 +169,31 @@ def test_read_at_most_gives_one_byte_past_the_limit_at_most(tmp_path: Path, size
     with path.open("rb") as raw:
         assert read_at_most(raw, 10) == bytes(range(min(size, 11)))
     assert read_at_most(io.BytesIO(bytes(range(size))), 10) == bytes(range(min(size, 11)))
+
+
+@pytest.mark.parametrize("size", [0, 1, 9, 10, 11, 100])
+def test_read_binary_reads_as_open_binary_and_read_at_most_do(tmp_path: Path, size: int) -> None:
+    path = tmp_path / "f.bin"
+    path.write_bytes(bytes(range(size)))
+    assert read_binary(str(path), 10) == bytes(range(min(size, 11)))
+
+
+@pytest.mark.parametrize(("limit", "expected"), [(10, 11), (100, 30)])
+def test_read_binary_reads_on_when_the_file_grew_after_its_size_was_taken(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, limit: int, expected: int
+) -> None:
+    path = tmp_path / "f.bin"
+    path.write_bytes(b"x" * 30)
+    real = os.fstat
+    monkeypatch.setattr(os, "fstat", lambda fd: os.stat_result((*real(fd)[:6], 5, *real(fd)[7:])))  # size 5
+    assert read_binary(str(path), limit) == b"x" * expected
+
+
+def test_read_binary_refuses_what_open_binary_refuses(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        read_binary(str(tmp_path / "missing"), 10)
+    with pytest.raises(OSError, match="not a regular file"):
+        read_binary(str(tmp_path), 10)
 
 
 def test_read_at_most_reads_on_when_the_file_grew_after_its_size_was_taken(tmp_path: Path) -> None:

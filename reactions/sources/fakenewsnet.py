@@ -19,7 +19,7 @@ from reactions.sources.columns import label, skipped, text_bytes
 from reactions.sources.dates import parse_published
 from reactions.sources.kinds import FAKENEWSNET_FILE
 from reactions.sources.options import Part, SourceOptions
-from reactions.sources.remote import open_binary, read_at_most
+from reactions.sources.remote import read_binary
 
 __all__ = ["FAKENEWSNET_FILE", "article_id", "read_fakenewsnet"]
 
@@ -43,8 +43,7 @@ def article_id(path: str) -> str:
 
 def read_fakenewsnet(part: Part, options: SourceOptions) -> Iterator[Document | FileOutcome]:
     """The one document of a FakeNewsNet ``news content.json`` (or why it is skipped)."""
-    with open_binary(part.path) as raw:
-        data = read_at_most(raw, options.max_bytes * 2)
+    data = read_binary(part.path, options.max_bytes * 2)
     if len(data) > options.max_bytes * 2:
         yield skipped(part.name, f"over {options.max_bytes * 2:,} bytes: skipped")
         return
