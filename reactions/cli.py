@@ -14,6 +14,9 @@ stderr and exit status 1, never a traceback; usage errors exit with 2.
 from __future__ import annotations
 
 import argparse
+import atexit
+import functools
+import gc
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -86,7 +89,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 when something was extracted)."""
+    _no_last_collection()
     args = build_parser().parse_args(argv)
+    collecting = gc.isenabled()
+    gc.disable()  # a command is a short batch: importing pandas alone sets off ~0.05 CPU-s of collections
     try:
         check_command_paths(args)  # file:// URLs made local; a missing remote extra, a system folder refused
         with cache_warnings(sys.stderr, quiet=getattr(args, "quiet", False)):
@@ -100,7 +106,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `reactions extract … | head`: the reader left, not an error of ours
         sys.stderr.close()
         return 1
+    finally:
+        if collecting:
+            gc.enable()
     return status
+
+
+@functools.cache
+def _no_last_collection() -> None:
+    """Spare the process the garbage collection Python runs as it exits, which walks every object still alive
+    (pandas, numpy and pyarrow's modules, a run's frame) to free memory the process is about to give back: about
+    0.1 CPU-s, a fifth of a small run.  Everything alive is frozen (:func:`gc.freeze`) by an ``atexit`` function,
+    and ``atexit`` functions run before that collection; they all still run, and files are closed as ever."""
+    atexit.register(gc.freeze)
 
 
 def run_extract(args: argparse.Namespace) -> int:

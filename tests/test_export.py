@@ -17,11 +17,13 @@ from hypothesis import strategies as st
 
 from reactions.errors import ExportError
 from reactions.export import (
+    _column_cells,
     csv_bytes,
     jsonl_bytes,
     read_csv,
     read_jsonl,
     read_table,
+    with_lag_hours,
     write_table,
 )
 from reactions.frames import BASE_COLUMNS, LAG_HOURS, lag_from_hours, lag_hours, to_frame
@@ -118,6 +120,18 @@ def test_tricky_text_round_trips(make_reaction: MakeReaction, tmp_path: Path, te
     else:
         back = read_csv(io.BytesIO(csv_bytes(frame, excel_safe=write == "excel")))
     pd.testing.assert_frame_equal(back, frame)
+
+
+@pytest.mark.parametrize("excel_safe", [False, True])
+def test_csv_is_written_as_pandas_writes_the_same_cells(make_reaction: MakeReaction, excel_safe: bool) -> None:
+    reactions = [make_reaction(f"r{n}", text=text, display_name=text or None) for n, text in enumerate(TRICKY)]
+    frame = with_sentiment(to_frame(reactions))
+    shown = with_lag_hours(frame)
+    cells = pd.DataFrame({name: _column_cells(shown[name], name, excel_safe) for name in shown.columns})
+    expected = ("\ufeff" if excel_safe else "") + cells.to_csv(index=False, lineterminator="\r\n")
+    assert csv_bytes(frame, excel_safe=excel_safe).decode("utf-8") == expected
+    only = pd.DataFrame({"text": pd.Series(["", "a"], dtype="string")})  # a lone empty cell is written ""
+    assert csv_bytes(only) == pd.DataFrame({"text": ["", "a"]}).to_csv(index=False, lineterminator="\r\n").encode()
 
 
 @pytest.mark.parametrize("suffix", [".csv", ".jsonl", ".parquet", ".CSV"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import gzip
+import io
 import json
 import os
 import pickle
@@ -31,6 +32,7 @@ from reactions.sources import (
     read_part,
     source_kind,
 )
+from reactions.sources.remote import read_at_most, read_binary
 
 
 @pytest.mark.parametrize(("name", "kind"), [
@@ -134,6 +136,79 @@ def test_a_fakenewsnet_articles_date_and_url_as_its_crawler_wrote_them(
     [doc] = read_documents(str(path))
     assert isinstance(doc, Document)
     assert (doc.published, doc.url) == (published, url)
+
+
+@pytest.mark.parametrize(("title", "expected"), [
+    ("  A title\n", "A title"), ("\x1c", ""), (" \t", None), ("caf\u00e9 \u00a0", "caf\u00e9"),
+    ("bad \udc80 byte", "bad \ufffd byte"), (["One", "", "Two"], "One\n\nTwo"), (None, None),
+])  # fmt: skip
+def test_a_fakenewsnet_title_is_read_as_its_bytes_were(tmp_path: Path, title: object, expected: str | None) -> None:
+    path = tmp_path / "gossipcop-4" / "news content.json"
+    path.parent.mkdir()
+    path.write_text(json.dumps({"text": "Words.", "title": title}))
+    [doc] = read_documents(str(path))
+    assert isinstance(doc, Document)
+    assert doc.title == expected
+
+
+def test_a_fakenewsnet_file_over_twice_the_article_limit_is_skipped_unread(tmp_path: Path) -> None:
+    path = write_fakenewsnet(tmp_path, "gossipcop-5", {"text": "Words " * 40})
+    size = path.stat().st_size
+    [read] = read_documents(str(path), SourceOptions(max_bytes=(size + 1) // 2))  # read, its text too long
+    [unread] = read_documents(str(path), SourceOptions(max_bytes=(size - 1) // 2))
+    assert isinstance(read, FileOutcome)
+    assert isinstance(unread, FileOutcome)
+    assert read.reason == f"the article is 240 bytes, over the {(size + 1) // 2:,} limit"
+    assert unread.reason == f"over {(size - 1) // 2 * 2:,} bytes: skipped"
+
+
+@pytest.mark.parametrize("size", [0, 1, 9, 10, 11, 100])
+def test_read_at_most_gives_one_byte_past_the_limit_at_most(tmp_path: Path, size: int) -> None:
+    path = tmp_path / "f.bin"
+    path.write_bytes(bytes(range(size)))
+    with path.open("rb") as raw:
+        assert read_at_most(raw, 10) == bytes(range(min(size, 11)))
+    assert read_at_most(io.BytesIO(bytes(range(size))), 10) == bytes(range(min(size, 11)))
+
+
+@pytest.mark.parametrize("size", [0, 1, 9, 10, 11, 100])
+def test_read_binary_reads_as_open_binary_and_read_at_most_do(tmp_path: Path, size: int) -> None:
+    path = tmp_path / "f.bin"
+    path.write_bytes(bytes(range(size)))
+    assert read_binary(str(path), 10) == bytes(range(min(size, 11)))
+
+
+@pytest.mark.parametrize(("limit", "expected"), [(10, 11), (100, 30)])
+def test_read_binary_reads_on_when_the_file_grew_after_its_size_was_taken(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, limit: int, expected: int
+) -> None:
+    path = tmp_path / "f.bin"
+    path.write_bytes(b"x" * 30)
+    real = os.fstat
+    monkeypatch.setattr(os, "fstat", lambda fd: os.stat_result((*real(fd)[:6], 5, *real(fd)[7:])))  # size 5
+    assert read_binary(str(path), limit) == b"x" * expected
+
+
+def test_read_binary_refuses_what_open_binary_refuses(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        read_binary(str(tmp_path / "missing"), 10)
+    with pytest.raises(OSError, match="not a regular file"):
+        read_binary(str(tmp_path), 10)
+
+
+def test_read_at_most_reads_on_when_the_file_grew_after_its_size_was_taken(tmp_path: Path) -> None:
+    path = tmp_path / "f.bin"
+    path.write_bytes(b"x" * 5)
+
+    class Growing(io.FileIO):  # the file grows between fstat and read
+        def fileno(self) -> int:
+            number = super().fileno()
+            with path.open("ab") as more:
+                more.write(b"y" * 20)
+            return number
+
+    with Growing(path) as raw:
+        assert read_at_most(raw, 10) == b"xxxxx" + b"y" * 6
 
 
 @pytest.mark.parametrize(("value", "expected"), [

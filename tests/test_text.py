@@ -305,6 +305,17 @@ def test_clean_text_matches_the_unconditional_steps(text: str) -> None:
     assert clean_text(text) == reference_clean_text(text)
 
 
+@pytest.mark.parametrize("text", [
+    "caf\u00e9 na\u00efve", "AT&T and Q&A;", "caf\u00e9 &amp; AT&T", "&&amp;&", "Ã\x1f©", "Â\u200b\xa0x",
+    "Ã&#8203;©", "é&T Ã©", "x Â", "Ãa\x00©", "&#xc3;&#xa9;", "&AElig&", "AT&T\u00a0",
+    "2t™Â\x1f\xa0\ufffd\x0b&Atilde;&copy;\x00",
+])  # fmt: skip
+def test_clean_text_sees_leads_and_entities_that_change_nothing_and_those_that_do(text: str) -> None:
+    """A lead that begins no run (café) and an entity that stays as it is (AT&T) are no change; a character
+    removed between a lead and what continues it, or an entity that becomes one, is."""
+    assert clean_text(text) == reference_clean_text(text)
+
+
 def test_clean_text_matches_the_unconditional_steps_on_the_seed_articles(seeds_dir: Path) -> None:
     for path in sorted(seeds_dir.glob("*")):
         text = path.read_bytes().decode("utf-8", errors="replace")

@@ -243,7 +243,11 @@ _MAX_UNESCAPE_ROUNDS = 6
 _ASCII_DIRT_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f&]")
 """In ASCII text, what :func:`clean_text` may change: controls, CR and FF, entities."""
 _DIRT_RE = re.compile(f"[{_INVISIBLE}{_CONTROLS}\r\f&{_UNICODE_SPACES}{_LINE_SEPARATORS}\u00c2-\u00f4]")
-"""In any text, what :func:`clean_text` may change; ``Â``-``ô`` stand for the leads of mojibake runs."""
+"""In any text, what :func:`clean_text` may change: what it removes or rewrites, an entity's ``&``, and ``Â``-``ô``,
+which may lead a mojibake run (one class: ``re`` scans for it fast)."""
+_RUN_CHARS = frozenset({*_CONT, *_LEAD, "\ufffd"})
+"""What follows a lead in a mojibake run (:data:`_MOJIBAKE_RUN`): a lead followed by none of these, as in
+``café``, begins no run."""
 
 
 def _unescape_run(run: str) -> str:
@@ -281,23 +285,36 @@ def clean_text(text: str) -> str:
     >>> clean_text("&amp;amp; \u00e2\u20ac\u0153hi\u00e2\u20ac\\u009d")
     '& “hi”'
     """
-    dirt = (_ASCII_DIRT_RE if text.isascii() else _DIRT_RE).search(text)
-    if dirt is None:
-        return text  # the usual case: one scan finds nothing that any step would change
-    return _clean_steps(text, dirt.start())
+    run_end = -1  # the steps, when one of them has work, run on the whole text: removing a character may join
+    # a lead before it to a run
+    for dirt in (_ASCII_DIRT_RE if text.isascii() else _DIRT_RE).finditer(text):
+        start = dirt.start()
+        found = text[start]
+        if "\u00c2" <= found <= "\u00f4":
+            if text[start + 1 : start + 2] in _RUN_CHARS:
+                return _clean_steps(text)
+            continue
+        if found != "&":
+            return _clean_steps(text)
+        if start >= run_end:  # (an "&" inside the run before is part of it)
+            run = _ENTITY_RUN.match(text, start)
+            run_end = run.end() if run is not None else start + 1
+            if run is not None and _unescape_run(run.group()) != run.group():
+                return _clean_steps(text)
+    return text  # the usual case: one scan finds nothing that any step would change (entities that stay as
+    # they are, "AT&T", and leads that begin no run, "café", are no change)
 
 
-def _clean_steps(text: str, clean_until: int = 0) -> str:
+def _clean_steps(text: str) -> str:
     """What :func:`clean_text` does, step by step; each step is skipped when a quick look finds nothing
-    for it.  ``text[:clean_until]`` is known to hold nothing that any step changes; no step changes
-    it (each rewrites only what it finds, at or after that point), so the looks start there."""
-    if _INVISIBLE_RE.search(text, clean_until):
+    for it."""
+    if _INVISIBLE_RE.search(text):
         text = _INVISIBLE_RE.sub("", text)
     text = _unescape(text)
     if "\r" in text or "\f" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\f", "\n")
     text = repair_mojibake(text)
-    if text.isascii() or not _ODD_SPACE_RE.search(text, clean_until):
+    if text.isascii() or not _ODD_SPACE_RE.search(text):
         return text
     return _LINE_SEPARATOR_RE.sub("\n", _SPACE_RE.sub(" ", text))
 
@@ -432,6 +449,14 @@ def _mostly_utf8(data: bytes) -> bool:
     return multibyte >= stray
 
 
+_RUN_BYTES = re.compile(
+    b"\xc3[" + re.escape(bytes(sorted({lead.encode()[1] for lead in _LEAD}))) + b"]["
+    + re.escape(bytes(sorted({char.encode()[0] for char in _RUN_CHARS}))) + b"]"
+)
+"""In UTF-8 bytes, a mojibake lead (``Â``-``ô``, C3 xx) followed by the first byte of a character that may continue
+a run (:data:`_RUN_CHARS`): a text without any has no run."""
+
+
 def decode_bytes(data: bytes) -> DecodedText:
     """Decode a file's bytes to text, repairing mojibake; refuse empty and binary content.
 
@@ -444,21 +469,24 @@ def decode_bytes(data: bytes) -> DecodedText:
     ...
     reactions.errors.InputError: binary file (PDF document)
     """
-    if not data.strip():
+    if not data or data.isspace():  # (what bytes.strip strips; no copy made)
         raise InputError("empty file")
     text, codec = _decode(data)
     if not _VISIBLE_RE.search(text):
         raise InputError("empty file")
     notes: list[str] = []
-    if codec not in ("utf-16", "utf-16-le", "utf-16-be", "utf-32") and (nuls := data.count(0)):
+    nuls = data.count(0) if codec not in ("utf-16", "utf-16-le", "utf-16-be", "utf-32") else 0
+    if nuls:
         notes.append(f"dropped {nuls} NUL byte{'s' if nuls != 1 else ''}")
     if codec == _MIXED:
         notes.append("decoded as utf-8 with stray cp1252 bytes")
     elif codec != "utf-8":
         notes.append(f"decoded as {codec}")
-    # Mojibake runs open with one of U+00C2-U+00F4, which UTF-8 writes as C3 xx: without a C3
-    # byte, text decoded as UTF-8 has none (a quick check; the repair would find nothing).
-    repaired = text if codec == "utf-8" and b"\xc3" not in data else repair_mojibake(text)
+    # Mojibake runs open with one of U+00C2-U+00F4, which UTF-8 writes as C3 xx, followed by a character that
+    # may continue them: text decoded as UTF-8 whose bytes hold no such pair has none (a quick check of the bytes;
+    # the repair would find nothing).  (A NUL dropped between two characters could join them.)
+    quick = _RUN_BYTES.search(data) is None if not nuls else b"\xc3" not in data
+    repaired = text if codec == "utf-8" and quick else repair_mojibake(text)
     if repaired != text:
         notes.append("repaired mojibake")
     return DecodedText(repaired, codec, tuple(notes))

@@ -57,11 +57,15 @@ _READERS: Final = {
 """Each kind's reader, loaded when a part of that kind is read (pandas, pyarrow, warcio load with it)."""
 
 
-def _reader(kind: str) -> Callable[[Part, SourceOptions], Iterator[Document | FileOutcome]]:
-    module, name = _READERS[kind]
-    found: Callable[[Part, SourceOptions], Iterator[Document | FileOutcome]] = getattr(
-        importlib.import_module(module), name
-    )
+Reader = Callable[[Part, SourceOptions], Iterator[Document | FileOutcome]]
+_LOADED: dict[str, Reader] = {}
+
+
+def _reader(kind: str) -> Reader:
+    found = _LOADED.get(kind)
+    if found is None:
+        module, name = _READERS[kind]
+        found = _LOADED[kind] = getattr(importlib.import_module(module), name)
     return found
 
 
@@ -74,7 +78,7 @@ def source_kind(path: str) -> str | None:
     >>> source_kind("politifact15014/news content.json")
     'fakenewsnet'
     """
-    if posixpath.basename(path.replace("\\", "/")) == FAKENEWSNET_FILE:
+    if path.endswith(FAKENEWSNET_FILE) and posixpath.basename(path.replace("\\", "/")) == FAKENEWSNET_FILE:
         return "fakenewsnet"
     if warc_format(path):
         return "warc"
@@ -92,7 +96,7 @@ def found_in_folder(name: str) -> bool:
     >>> [found_in_folder(n) for n in ("Fake.csv", "cc.warc.gz", "news content.json", "meta.json", "a.txt")]
     [True, True, True, False, False]
     """
-    if posixpath.basename(name) == FAKENEWSNET_FILE:
+    if name.endswith(FAKENEWSNET_FILE) and posixpath.basename(name) == FAKENEWSNET_FILE:
         return True
     if warc_format(name):
         return True
@@ -148,7 +152,8 @@ def read_part(part: Part, options: SourceOptions = DEFAULT_SOURCE) -> Iterator[D
         yield from [skipped(part.name, refusal)] if refusal else []
         return
     try:
-        yield from grouped(part.name, _reader(part.kind)(part, options))
+        found = _reader(part.kind)(part, options)
+        yield from found if part.kind == "fakenewsnet" else grouped(part.name, found)  # (one article: no groups)
     except RemoteUnavailableError as error:
         yield skipped(part.name, str(error))
     except OSError as error:

@@ -29,7 +29,7 @@ from reactions.sources.options import SourceOptions
 
 __all__ = [
     "DATE_NAMES", "ID_NAMES", "TEXT_NAMES", "TITLE_NAMES", "URL_NAMES",
-    "Columns", "find_columns", "row_document", "skipped", "text_bytes",
+    "Columns", "find_columns", "label", "row_document", "skipped", "text_bytes",
 ]
 
 TEXT_NAMES: Final = (
@@ -143,7 +143,16 @@ def _encoded(text: str) -> bytes:
         return text.encode("utf-8", "replace")
 
 
-def _label(value: object) -> str | None:
+_ASCII_SPACE: Final = " \t\n\r\x0b\x0c"
+"""What ``bytes.strip`` strips."""
+
+
+def label(value: object) -> str | None:
+    """A cell's short text (an id, a URL, a title): its :func:`text_bytes` decoded and stripped; ``None`` when
+    empty.  An ASCII string is taken as it is (the same text, without making its bytes); others through their
+    bytes (a lone surrogate becomes U+FFFD)."""
+    if isinstance(value, str) and value.isascii():
+        return value.strip() if value.strip(_ASCII_SPACE) else None
     data = text_bytes(value)
     return data.decode("utf-8", "replace").strip() if data is not None else None
 
@@ -151,7 +160,7 @@ def _label(value: object) -> str | None:
 def row_document(name: str, row: int, record: Mapping[str, object], columns: Columns,
                  options: SourceOptions) -> Document | FileOutcome:
     """Row ``row`` (1-based) of table ``name`` as a :class:`Document`, or why it is skipped."""
-    ident = _label(record.get(columns.id)) if columns.id else None
+    ident = label(record.get(columns.id)) if columns.id else None
     where = f"row {row}" + (f" (id {safe_name(ident)[:80]})" if ident else "")
     data = text_bytes(record.get(columns.text))
     if data is None:
@@ -161,8 +170,8 @@ def row_document(name: str, row: int, record: Mapping[str, object], columns: Col
     return Document(
         source=f"{name}#{ident if ident else row}",
         data=data,
-        url=_label(record.get(columns.url)) if columns.url else None,
-        title=_label(record.get(columns.title)) if columns.title else None,
+        url=label(record.get(columns.url)) if columns.url else None,
+        title=label(record.get(columns.title)) if columns.title else None,
         published=parse_published(record.get(columns.date)) if columns.date else None,
         place=where,
     )

@@ -15,11 +15,11 @@ import posixpath
 from collections.abc import Iterator
 
 from reactions.models import Document, FileOutcome
-from reactions.sources.columns import skipped, text_bytes
+from reactions.sources.columns import label, skipped, text_bytes
 from reactions.sources.dates import parse_published
 from reactions.sources.kinds import FAKENEWSNET_FILE
 from reactions.sources.options import Part, SourceOptions
-from reactions.sources.remote import open_binary
+from reactions.sources.remote import read_binary
 
 __all__ = ["FAKENEWSNET_FILE", "article_id", "read_fakenewsnet"]
 
@@ -34,14 +34,16 @@ first (never a modification time)."""
 
 def article_id(path: str) -> str:
     """The FakeNewsNet id of ``path``: the name of the folder holding ``news content.json``."""
+    if "\\" not in path and not path.endswith("/"):  # the usual path: no copies of it made
+        folder = path[: path.rfind("/") + 1].rstrip("/")
+        return folder[folder.rfind("/") + 1 :] or path
     folder = posixpath.dirname(path.replace("\\", "/").rstrip("/"))
     return posixpath.basename(folder) or path
 
 
 def read_fakenewsnet(part: Part, options: SourceOptions) -> Iterator[Document | FileOutcome]:
     """The one document of a FakeNewsNet ``news content.json`` (or why it is skipped)."""
-    with open_binary(part.path) as raw:
-        data = raw.read(options.max_bytes * 2 + 1)
+    data = read_binary(part.path, options.max_bytes * 2)
     if len(data) > options.max_bytes * 2:
         yield skipped(part.name, f"over {options.max_bytes * 2:,} bytes: skipped")
         return
@@ -61,13 +63,12 @@ def _document(part: Part, record: object, options: SourceOptions) -> Document | 
         return skipped(part.name, "the article's 'text' is empty")
     if len(text) > options.max_bytes:
         return skipped(part.name, f"the article is {len(text):,} bytes, over the {options.max_bytes:,} limit")
-    url, title = (text_bytes(record.get(key)) for key in ("url", "title"))
-    url = url or text_bytes(record.get("canonical_link"))
+    url = label(record.get("url"))
     return Document(
         source=article_id(part.path),
         data=text,
-        url=url.decode("utf-8", "replace").strip() if url else None,
-        title=title.decode("utf-8", "replace").strip() if title else None,
+        url=url if url is not None else label(record.get("canonical_link")),
+        title=label(record.get("title")),
         published=parse_published(record.get("publish_date")) or _meta_published(record.get("meta_data")),
     )
 

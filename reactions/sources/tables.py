@@ -159,7 +159,10 @@ def _csv_rows(part: Part, stream: IO[bytes], options: SourceOptions) -> Iterator
 
 
 def _records(chunk: pd.DataFrame) -> list[dict[str, object]]:
-    return [dict(zip(map(str, chunk.columns), values, strict=True)) for values in chunk.itertuples(index=False)]
+    """The chunk's rows, column by column (``itertuples`` over pyarrow strings costs a call per cell)."""
+    names = [str(name) for name in chunk.columns]
+    cells = [chunk.iloc[:, index].tolist() for index in range(len(names))]
+    return [dict(zip(names, values, strict=True)) for values in zip(*cells, strict=True)]
 
 
 def _chunks_with_warnings(chunks: Iterable[pd.DataFrame]) -> Iterator[tuple[pd.DataFrame, list[str]]]:
