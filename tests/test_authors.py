@@ -81,3 +81,16 @@ def test_a_pages_furniture_names_no_one() -> None:
         "“Look who learned to walk,” he tweeted with the photo."
     )
     assert [quote.author for quote in find_quotes(body, "a.txt", [])] == ["Sam Ortega"]
+
+
+@pytest.mark.parametrize(
+    ("lead", "author"),
+    [
+        ("The Downton Abbey star shared a photo from the set on Instagram.", None),
+        ("Jo Marsh is thrilled. The Downton Abbey star shared a photo on Instagram.", "Jo Marsh"),
+        ("CNN’s Dan Ortiz cast some doubt on the clip.", "Dan Ortiz"),  # a verb, not the cast of a show
+    ],
+)
+def test_a_title_before_a_role_is_no_person(lead: str, author: str | None) -> None:
+    body = f"{lead}\n\n“Back at work with the best crew,” he wrote."
+    assert resolve_author(body, body.index("“"), "he") == author

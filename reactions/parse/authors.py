@@ -272,11 +272,22 @@ def antecedents(window: str) -> list[str]:
         if not tokens or tokens[-1] in _NOT_NAMES or not _FURNITURE_WORDS.isdisjoint(tokens):
             continue  # a page's furniture ("Privacy Policy | Terms of Service") names no one
         name = " ".join(tokens).removesuffix("’s").removesuffix("'s")
+        if _TITLE_ROLE_RE.match(window, match.end()):
+            continue  # "The Breaking Bad star", "the Harry Potter actress": a show or a film's title, no person
         if _SUBJECT_VERB_RE.match(window, match.end()):
             subjects.append(name)
         elif len(tokens) > 1:
             full_names.append(name)
     return subjects[::-1] + full_names[::-1]
+
+
+_TITLE_ROLE_RE = re.compile(
+    r"[ \t]{1,3}(?:star|stars|actress|actor|singer|rapper|alum|host|creator|producer|director|frontman"
+    r"|co-?star|castmember|contestant|winner)\b",
+    re.IGNORECASE,
+)
+"""A role right after a capitalised run (``The Breaking Bad star``): the run is the title of what the person is
+known for, not their name."""
 
 
 def _poster_in_sentence(window: str) -> bool:
