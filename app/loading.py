@@ -300,12 +300,14 @@ def frame_index(key: str, _frame: pd.DataFrame) -> FrameIndex:
     return FrameIndex(_frame).warm()
 
 
-@st.cache_data(show_spinner="Scoring sentiment…", max_entries=4)
+@st.cache_resource(show_spinner="Scoring sentiment…", max_entries=4)
 def scored_frame(
     key: str, _frame: pd.DataFrame, scorer: str, lexicon: tuple[tuple[str, float], ...]
 ) -> tuple[pd.DataFrame, str, str]:
     """The run's frame (``key``) as ``scorer`` labels it (:func:`reactions.scorers.apply_scorer`), the scorer that
-    did, and why it is not the one asked for (the model is not installed: VADER's labels stay), else ``""``."""
+    did, and why it is not the one asked for (the model is not installed: VADER's labels stay), else ``""``.
+    Shared, never copied: as a ``st.cache_data`` it was unpickled at every script run (a copy of the whole frame:
+    most of a rerun's server CPU at 1,000,000 reactions); the page only reads it."""
     try:
         return scorers.apply_scorer(_frame, scorer, lexicon=dict(lexicon) or None), scorer, ""
     except sentiment_model.ModelError as error:

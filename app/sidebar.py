@@ -79,10 +79,11 @@ def init_filters(options: dict[str, Any]) -> None:
     st.session_state["filters_ready"] = True
 
 
-@st.cache_data(max_entries=16)
+@st.cache_resource(max_entries=16)
 def filter_options(key: str, _index: FrameIndex) -> dict[str, Any]:
     """The choices each filter widget offers (presenter.filter_options, and ``top_articles``: the
-    :data:`LONG_LIST` articles with most reactions); ``key`` identifies the frame."""
+    :data:`LONG_LIST` articles with most reactions); ``key`` identifies the frame.  Shared and read only (a
+    ``st.cache_data`` unpickled every article's name at every script run)."""
     options = presenter.filter_options(_index)
     options["top_articles"] = sorted(most_cited_names(_index.sources, LONG_LIST))
     return options

@@ -748,6 +748,8 @@ def test_a_dataset_file_is_a_corpus_read_per_source(tmp_path: Path, monkeypatch:
     at = run_page()
     assert not at.exception
     assert metric(at, "Reactions") == "12"
+    at.session_state["files_read"] = True  # "Files read" opened: its tables are sent only then
+    at.run()
     sources = next(d.value for d in at.dataframe if "articles read" in d.value.columns)
     assert sources[["source", "articles read", "skipped", "reactions"]].values.tolist() == [
         [str(tmp_path / "seeds.csv"), 5, 0, 13]

@@ -1,4 +1,5 @@
-"""What the page sends on first paint: only the open summary tab (the URL's ``tab`` names it), no code block."""
+"""What the page sends and copies: only the open summary tab (the URL's ``tab`` names it), no code block, and a
+rerun shares the kept frame instead of unpickling a copy."""
 
 from __future__ import annotations
 
@@ -101,3 +102,40 @@ def test_the_first_paint_sends_no_code_block(corpus: Path) -> None:
     assert not at.exception
     assert not at.code
     assert str(corpus) in [t.value for t in at.sidebar.text]
+
+
+def _twice(root: str) -> None:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, root)  # the page's own package (app/), as dashboard.py finds it
+    import pandas as pd
+    import streamlit as st
+
+    from app.loading import scored_frame
+    from app.sidebar import filter_options
+    from reactions.index import FrameIndex
+    from reactions.run.pipeline import extract_frame
+    from reactions.scorers import DEFAULT_SCORER
+
+    frame = extract_frame(Path(root) / "seeds", cache=False).frame
+    shared = scored_frame("a run", frame, DEFAULT_SCORER, ())[0]
+    options = filter_options("a run", FrameIndex(shared))
+    st.session_state.setdefault("seen", []).append((id(shared), id(options)))
+    assert isinstance(shared, pd.DataFrame)
+
+
+def test_a_rerun_reads_the_kept_frame_and_options_without_copying_them() -> None:
+    """At 1,000,000 reactions a new session's script run spent most of its server CPU unpickling the scored frame
+    and the filter options (``st.cache_data`` copies what it returns at every run): both are now shared."""
+    import streamlit as st
+    from streamlit.testing.v1 import AppTest
+
+    st.cache_resource.clear()  # no frame kept by a test before
+    root = str(Path(__file__).resolve().parent.parent)
+    at = AppTest.from_function(_twice, args=(root,)).run(timeout=120)
+    at.run(timeout=120)
+    assert not at.exception
+    first, second = at.session_state["seen"]
+    assert first == second  # the very same objects: no copy
+
