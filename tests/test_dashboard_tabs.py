@@ -114,7 +114,7 @@ def _twice(root: str) -> None:
 
     from app.loading import scored_frame
     from app.sidebar import filter_options
-    from reactions.index import FrameIndex
+    from reactions.analysis.index import FrameIndex
     from reactions.run.pipeline import extract_frame
     from reactions.scorers import DEFAULT_SCORER
 
