@@ -26,7 +26,7 @@ from reactions.errors import InputError
 from reactions.models import Article, Citation, Document, FileOutcome, Reaction, Status
 from reactions.sources import default_name, expand_paths, found_in_folder
 from reactions.sources.files import DEFAULT_READ, ReadOptions, UnreadableError, os_reason, read_bytes, safe_name
-from reactions.sources.remote import RemoteUnavailableError, local_path, read_remote
+from reactions.sources.remote import RemoteUnavailableError, is_remote, local_path, read_remote
 
 if TYPE_CHECKING:
     from reactions.parse.article import parse_article
@@ -94,11 +94,6 @@ def scan_files(paths: str | Path | Iterable[str | Path], *, stat: bool = False) 
                 seen.add(key)
                 listed.append(item)
     return listed
-
-
-def is_remote(path: str | Path) -> bool:
-    """Whether ``path`` is a URL read through fsspec (``s3://bucket/key``) rather than a local path."""
-    return isinstance(path, str) and "://" in path[:16]
 
 
 def _remote_files(url: str) -> list[str]:

@@ -263,9 +263,8 @@ def test_no_module_outside_app_is_used_only_by_the_page() -> None:
     assert misplaced == set(), f"used only by the page: move into app/ ({sorted(misplaced)})"
 
 
-PRIVATE_CROSSINGS_LEFT: frozenset[str] = frozenset({"reactions/parse/prefilter.py"})
-"""Files still reading another module's private names (the prefilter mirrors three of parse/article.py's helpers;
-the parser's own slice renames them)."""
+PRIVATE_CROSSINGS_LEFT: frozenset[str] = frozenset()
+"""Files still reading another module's private names (none left)."""
 
 
 def private_crossings(text: str) -> set[str]:

@@ -254,7 +254,7 @@ def check_quick_scans(body: str) -> None:
         f"offset {m.start()}: attribution without a handle: {m.group(0).strip()!r}"
         for m in parse._NO_HANDLE_RE.finditer(body)
     ]
-    assert parse._attributions_without_handle(body, []) == expected
+    assert parse.attributions_without_handle(body, []) == expected
     assert attribution._last_dash(body) == ([m.span() for m in attribution._DASH_RE.finditer(body)] or [None])[-1]
 
 

@@ -40,7 +40,10 @@ from reactions.parse.text_embeds import find_text_embeds
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["PARSER_VERSION", "build_reaction", "parse_article", "reaction_id", "text_fingerprint"]
+__all__ = [
+    "PARSER_VERSION", "attributions_without_handle", "build_reaction", "parse_article", "parse_body", "reaction_id",
+    "split_header", "text_fingerprint", "title_of",
+]  # fmt: skip
 
 PARSER_VERSION = "4"
 """Bumped whenever parsing output changes, so caches keyed on it are invalidated."""
@@ -64,7 +67,7 @@ def parse_article(text: str, source: str | None = None) -> Article:
     Never raises on a ``str``; runs in time linear in the length of the text.
     """
     source = source or "<text>"
-    body, date, warnings = _split_header(clean_text(text if isinstance(text, str) else ""))
+    body, date, warnings = split_header(clean_text(text if isinstance(text, str) else ""))
     return parse_body(body, date, warnings, source)
 
 
@@ -78,15 +81,15 @@ def parse_body(body: str, date: dt.date | None, warnings: list[str], source: str
     embeds = sorted([*marked, *_reactions(found, source, warnings)], key=lambda r: r.span)
     taken = [r.span for r in embeds]
     quotes = find_quotes(prose, source, taken)
-    warnings.extend(_attributions_without_handle(prose, taken))
+    warnings.extend(attributions_without_handle(prose, taken))
     reactions = tuple(sorted((*embeds, *quotes), key=lambda r: r.span))
     for warning in warnings:
         logger.warning("%s: %s", source, warning)
-    return Article(source=source, title=_title(body), date=date, text=body, reactions=reactions,
+    return Article(source=source, title=title_of(body), date=date, text=body, reactions=reactions,
                    warnings=tuple(warnings))  # fmt: skip
 
 
-def _split_header(text: str) -> tuple[str, dt.date | None, list[str]]:
+def split_header(text: str) -> tuple[str, dt.date | None, list[str]]:
     """Remove a leading `` date YYYY-MM-DD`` header and return (body, date, warnings)."""
     match = _HEADER_RE.match(text)
     if not match:
@@ -100,7 +103,8 @@ def _split_header(text: str) -> tuple[str, dt.date | None, list[str]]:
         return text[match.end() :], None, [f"header: impossible date {match.group(0).strip()!r}"]
 
 
-def _title(body: str) -> str | None:
+def title_of(body: str) -> str | None:
+    """An article's title as the parser guesses it: its first non-blank line (cut near 200 characters)."""
     for line in body.split("\n", 20)[:20]:
         line = line.strip()
         if line:
@@ -157,7 +161,7 @@ def _time_disagrees(reaction: Reaction) -> str | None:
     return None
 
 
-def _attributions_without_handle(body: str, taken: Sequence[tuple[int, int]]) -> list[str]:
+def attributions_without_handle(body: str, taken: Sequence[tuple[int, int]]) -> list[str]:
     """Warnings for lines like ``— Name February 1, 2020`` that look like an attribution but name no handle.
 
     What ``_NO_HANDLE_RE.finditer(body)`` finds (each match is one whole line), tried only at the

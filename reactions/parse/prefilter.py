@@ -48,12 +48,12 @@ from typing import Final
 
 from reactions.models import Article
 from reactions.parse.article import (
-    _attributions_without_handle,
-    _split_header,
-    _title,
+    attributions_without_handle,
     logger,
     parse_article,
     parse_body,
+    split_header,
+    title_of,
 )
 from reactions.parse.authors import REACH
 from reactions.parse.bylines import BYLINE_LAST_WORDS
@@ -96,7 +96,7 @@ def article_without_reactions(text: str, source: str | None = None) -> Article |
     if "(@" in text or "<blockquote" in text:  # cues that cleaning keeps (it rewrites no other ASCII): read it
         return None
     source = source or "<text>"
-    body, date, warnings = _split_header(clean_text(text))
+    body, date, warnings = split_header(clean_text(text))
     return None if may_hold_reactions(body) else _without_reactions(body, date, warnings, source)
 
 
@@ -107,7 +107,7 @@ def parse_prefiltered(text: str, source: str | None = None) -> Article:
     if "(@" in text or "<blockquote" in text:
         return parse_article(text, source)
     source = source or "<text>"
-    body, date, warnings = _split_header(clean_text(text))
+    body, date, warnings = split_header(clean_text(text))
     if may_hold_reactions(body):
         return parse_body(body, date, warnings, source)
     return _without_reactions(body, date, warnings, source)
@@ -115,10 +115,10 @@ def parse_prefiltered(text: str, source: str | None = None) -> Article:
 
 def _without_reactions(body: str, date: dt.date | None, warnings: list[str], source: str) -> Article:
     """The article the parser makes of ``body`` when it holds no reaction."""
-    warnings.extend(_attributions_without_handle(body, ()))
+    warnings.extend(attributions_without_handle(body, ()))
     for warning in warnings:
         logger.warning("%s: %s", source, warning)
-    return Article(source=source, title=_title(body), date=date, text=body, reactions=(), warnings=tuple(warnings))
+    return Article(source=source, title=title_of(body), date=date, text=body, reactions=(), warnings=tuple(warnings))
 
 
 def may_hold_reactions(body: str) -> bool:

@@ -32,7 +32,7 @@ from typing import Any, Final
 
 import pandas as pd
 
-from reactions.corpus import Listed, Merge, check_outcomes, is_remote, log_warnings, scan_files
+from reactions.corpus import Listed, Merge, check_outcomes, log_warnings, scan_files
 from reactions.frames import ARTICLE_COLUMNS, BASE_COLUMNS, build_frame
 from reactions.models import ArticleInfo, Corpus, Document, FileOutcome, Status
 from reactions.run import framecache
@@ -45,6 +45,7 @@ from reactions.run.units import RunInputs, Unit, split_part, split_units
 from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
 from reactions.sources import DEFAULT_SOURCE, Part, SourceOptions, partitions, source_kind
 from reactions.sources.files import DEFAULT_READ, ReadOptions
+from reactions.sources.remote import is_remote
 from reactions.store import corpus_folder
 
 logger = logging.getLogger(__name__)

@@ -30,8 +30,11 @@ class RemoteUnavailableError(OSError):
     """A remote path that cannot be opened here (fsspec or the protocol's package is not installed)."""
 
 
-def is_remote(path: str) -> bool:
-    """Whether ``path`` is a URL (``scheme://…``) rather than a local path; ``file://`` counts as remote."""
+def is_remote(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` is a URL (``scheme://…``, read through fsspec) rather than a local path; ``file://`` counts
+    as remote, a :class:`~pathlib.Path` never does."""
+    if not isinstance(path, str):
+        return False
     scheme, sep, _ = path.partition("://")
     return bool(sep) and scheme.replace("+", "").replace("-", "").isalnum()
 
