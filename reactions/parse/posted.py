@@ -34,6 +34,9 @@ __all__ = [
     "is_manner",
     "is_source",
     "manner_after",
+    "post_says",
+    "says_led",
+    "says_led_line",
 ]
 
 POSTED_PICTURE_RE = re.compile(
@@ -56,6 +59,35 @@ verb), or the subject names it (``The post reads,``)."""
 SAYS_MARK_RE = re.compile(r"\b(?:says|reads)[ \t]{0,3}[,:]?[ \t]{0,3}[\"“‘]", re.IGNORECASE)
 """A quotation mark right after ``says``/``reads``: a quotation whose lead-in may be :data:`POST_SAYS_RE` (the quote
 finder's silent lines and the prefilter let it through to be judged)."""
+
+
+def post_says(lead: str) -> bool:
+    """Whether ``lead`` is a whole lead-in in which the post speaks (:data:`POST_SAYS_RE`; none is over 64
+    characters)."""
+    return len(lead) <= 64 and POST_SAYS_RE.fullmatch(lead) is not None
+
+
+def says_led(body: str, mark: int) -> bool:
+    """Whether the quotation mark at ``mark`` follows ``says``/``reads`` (:data:`SAYS_MARK_RE`); the pattern is tried
+    only when the 14 characters before hold one of them, case-folded as ``re.IGNORECASE`` folds them (``ſ``)."""
+    if mark < 5 or body[mark - 1] not in " \t,:sSſ":
+        return False
+    before = body[max(0, mark - 14) : mark].casefold()
+    if "says" not in before and "reads" not in before:
+        return False
+    found = SAYS_MARK_RE.search(body, max(0, mark - 16), mark + 1)
+    return found is not None and found.end() > mark
+
+
+def says_led_line(body: str, start: int, end: int) -> bool:
+    """Whether a quotation mark in ``body[start:end]`` follows ``says``/``reads`` (:func:`says_led`)."""
+    for mark in ('"', "“", "‘"):
+        at = body.find(mark, start, end)
+        while at >= 0:
+            if says_led(body, at):
+                return True
+            at = body.find(mark, at + 1, end)
+    return False
 IN_POST_RE = re.compile(
     r"\b(?:(?:in|with)[ \t]{1,3}(?:a|an|his|her|their|its|the|one|another|this|that)[ \t]{1,3}"
     r"(?:[\w-]{1,20}[ \t]{1,3}){0,2}?(?:tweets?|posts?|captions?)"

@@ -16,6 +16,7 @@ Reuters factboxes                               ``@handle :``
 Instagram bylines naming only the handle        a byline's last word (``by``, ``von``, …) then a space then ``@``
 TikTok captions                                 ``♬``
 Facebook, Threads, Mastodon bylines             ``Post`` opening a line (after spaces or tabs)
+``「…」`` posts (corner_quotes.py)                ``「`` or ``『`` and a network's word (``ツイート``, ``Twitter``)
 posts quoted in prose (quotes.py)               a quotation mark with, on its line (:data:`CUES`), a word that
                                                 starts a posting verb (``tweet``, ``posted``, ``wrote``,
                                                 ``shared``, …), a platform (``Instagram``, ``X``, …) or a post
@@ -57,9 +58,10 @@ from reactions.parse.article import (
 )
 from reactions.parse.authors import REACH
 from reactions.parse.bylines import BYLINE_LAST_WORDS
+from reactions.parse.corner_quotes import holds_cue
 from reactions.parse.markup import merged_spans
 from reactions.parse.networks import prose_words
-from reactions.parse.posted import SAYS_MARK_RE
+from reactions.parse.posted import says_led
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
 from reactions.parse.sentences import unfold, words_of
 from reactions.parse.text import clean_text
@@ -125,7 +127,9 @@ def _without_reactions(body: str, date: dt.date | None, warnings: list[str], sou
 def may_hold_reactions(body: str) -> bool:
     """Whether the parser may find a reaction in ``body`` (a cleaned article body, its date header taken off):
     ``False`` only when it cannot (see the module's table)."""
-    return _has_markup(body) or _has_handle_cue(body) or _has_byline(body) or _has_quote_cue(body)
+    return (
+        _has_markup(body) or _has_handle_cue(body) or _has_byline(body) or _has_quote_cue(body) or holds_cue(body)
+    )
 
 
 def _has_markup(body: str) -> bool:
@@ -404,7 +408,7 @@ def _lines(body: str, marks: list[int]) -> tuple[list[tuple[int, int]], list[tup
         spans.append((para, min(after, mark + WINDOW)))
         if mark and (body[mark - 1] == ":" or body[mark - 1].isspace()) and _led(body, mark):
             led.append((max(0, mark - REACH) if para else 0, mark))
-        if mark > 4 and (said_at := SAYS_MARK_RE.search(body, max(0, mark - 20), mark + 1)) and said_at.end() > mark:
+        if body[mark - 1] in " \t,:sSſ" and says_led(body, mark):  # the character before is asked here first
             said.append((max(0, mark - REACH) if para else 0, mark))
     return merged_spans(spans), led, said
 

@@ -197,12 +197,13 @@ class _Silence:
                 self._end - start <= LOOK_BACK
                 and _COLON_LED_RE.search(body, start, self._end) is None
                 and not self._cues.opens_any(start, min(len(body), self._end + 162))
+                and not families.says_led_line(body, start, self._end)
             )
         return self._silent
 
 
-_COLON_LED_RE = re.compile(r":\s*[\"“‘]|" + families.SAYS_MARK_RE.pattern, re.IGNORECASE)
-"""A quotation mark after a colon, or ``says``: a lead-in that needs no cue word (:func:`_posting_cues`)."""
+_COLON_LED_RE = re.compile(r":\s*[\"“‘]")
+"""A quotation mark after a colon: a lead-in that needs no cue word (:func:`_posting_cues`)."""
 
 
 def _one_name_a_person(body: str, found: list[Reaction]) -> list[Reaction]:
@@ -256,7 +257,7 @@ def _quote_at(
     if cues is None or _MODIFIER_RE.search(context.lead[-12:]):
         return None  # a title inside a noun phrase: the "My Heart Will Go On" singer
     attribution = _attribution_after(body, match) or (_attribution_before(match, context.lead) if cues else None)
-    if attribution is None or not (plausible_author(attribution.author) or families.POST_SAYS_RE.fullmatch(lead)):
+    if attribution is None or not (plausible_author(attribution.author) or families.post_says(lead)):
         return None  # "It says, …" is the post's own words (_post_says)
     spoken = attribution.verb in SPEECH_VERBS or families.is_manner(attribution.verb, _VERBS)
     if spoken and not _POST_CUE_RE.search(attribution.clause):
@@ -290,7 +291,7 @@ def _posting_cues(body: str, cues: WordIndex, match: re.Match[str], context: Sur
     characters after it that :func:`_attribution_after` reads (cut where that cuts them); ``None`` when neither:
     no attribution of it can be judged a post, and reading them is skipped."""
     lead = context.lead
-    if cues.holds(context.start, match.start()) or lead.rstrip().endswith(":") or families.POST_SAYS_RE.fullmatch(lead):
+    if cues.holds(context.start, match.start()) or lead.rstrip().endswith(":") or families.post_says(lead):
         return True
     pos = match.end() + 1 if body[match.end() : match.end() + 1] in (",", ";") else match.end()
     return False if cues.holds(pos, min(len(body), pos + 160)) else None
@@ -299,8 +300,7 @@ def _posting_cues(body: str, cues: WordIndex, match: re.Match[str], context: Sur
 def _post_says(attribution: _Attribution, context: Surroundings) -> tuple[float, Platform] | None:
     """``…posted to Facebook on Sunday. It says, "…"``: the post speaks (``families.POST_SAYS_RE``) right after
     a sentence saying it was posted (a posting verb, ``a post``, ``on Facebook``), in no other medium."""
-    previous = context.previous
-    if not attribution.before or not families.POST_SAYS_RE.fullmatch(context.lead) or _other_medium(previous):
+    if not attribution.before or not families.post_says(context.lead) or _other_medium(previous := context.previous):
         return None
     posted = _POSTED_CONTEXT_RE.search(previous) or families.POSTED_PICTURE_RE.search(previous)
     return (0.85, context.platform() or platform_named(previous) or Platform.UNKNOWN) if posted else None
