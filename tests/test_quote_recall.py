@@ -106,6 +106,10 @@ def test_a_writing_verb_after_a_posted_picture_is_a_post_but_speech_is_not() -> 
             "Ana Ruiz posted on Facebook on Friday.\n\nIt says, “Ten years today and still laughing.”",
             ("Ten years today and still laughing.", "It", "facebook"),
         ),
+        (  # the past tense too
+            'Mia Chen criticized the award show in a tweet. It read, "Nobody on that stage deserved the prize."',
+            ("Nobody on that stage deserved the prize.", "It", "twitter"),
+        ),
         (
             'Dana Lee wrote on Instagram late on Monday. The message says "See you all in the spring, friends."',
             ("See you all in the spring, friends.", "The message", "instagram"),
@@ -122,6 +126,9 @@ def test_a_post_speaking_after_it_was_posted(text: str, expected: tuple[str, str
         # the sentence before names no post, or another medium
         'The sign on the bakery door is new. It says, "Closed for the holidays, see you soon."',
         'The mayor posted a statement on Facebook on Friday. It says, "We will rebuild the bridge."',
+        # "It" is what the sentence before ends with: a card shown in the post, not the post
+        "Mia Chen shared a photo on her Instagram story of the roses her brother sent, along with a handwritten card. "
+        'It read: "So proud of you, little sister, always."',
         # a present tense, but the words are not the post's
         'Ana Ruiz posted to Facebook on Friday. Her mother says, "Ten years today and still laughing."',
     ],

@@ -50,14 +50,14 @@ POST_SAYS_RE = re.compile(
     r"[ \t]{0,3}(?:it|this|(?:the|her|his|their|its|that|this)[ \t]{1,3}(?:(?:"
     + names_pattern(PLACES)
     + r"|new|latest|original|first|last|since-deleted|now-deleted)[ \t]{1,3})?"
-    r"(?:post|caption|tweet|message|note|status|update))[ \t]{1,3}(?:says|reads)[ \t]{0,3}[,:]?[ \t]{0,3}",
+    r"(?:post|caption|tweet|message|note|status|update))[ \t]{1,3}(?:says|reads|read)[ \t]{0,3}[,:]?[ \t]{0,3}",
     re.IGNORECASE,
 )
-"""A lead-in that is a whole sentence in which the post speaks in the present (``It says,``, ``The message reads:``):
-the words are the post's when the sentence before says it was posted (``quotes._POSTED_CONTEXT_RE``, a posting
-verb), or the subject names it (``The post reads,``)."""
-SAYS_MARK_RE = re.compile(r"\b(?:says|reads)[ \t]{0,3}[,:]?[ \t]{0,3}[\"“‘]", re.IGNORECASE)
-"""A quotation mark right after ``says``/``reads``: a quotation whose lead-in may be :data:`POST_SAYS_RE` (the quote
+"""A lead-in that is a whole sentence in which the post speaks (``It says,``, ``The message reads:``, ``It read:``):
+the words are the post's when the sentence before ends saying it was posted (``quotes._POSTED_CONTEXT_RE``, a
+posting verb), or the subject names it (``The post reads,``)."""
+SAYS_MARK_RE = re.compile(r"\b(?:says|reads|read)[ \t]{0,3}[,:]?[ \t]{0,3}[\"“‘]", re.IGNORECASE)
+"""A quotation mark right after ``says``/``read(s)``: a quotation whose lead-in may be :data:`POST_SAYS_RE` (the quote
 finder's silent lines and the prefilter let it through to be judged)."""
 
 
@@ -68,19 +68,19 @@ def post_says(lead: str) -> bool:
 
 
 def says_led(body: str, mark: int) -> bool:
-    """Whether the quotation mark at ``mark`` follows ``says``/``reads`` (:data:`SAYS_MARK_RE`); the pattern is tried
+    """Whether the quotation mark at ``mark`` follows ``says``/``read(s)`` (:data:`SAYS_MARK_RE`); the pattern is tried
     only when the 14 characters before hold one of them, case-folded as ``re.IGNORECASE`` folds them (``ſ``)."""
-    if mark < 5 or body[mark - 1] not in " \t,:sSſ":
+    if mark < 5 or body[mark - 1] not in " \t,:sSſdD":
         return False
     before = body[max(0, mark - 14) : mark].casefold()
-    if "says" not in before and "reads" not in before:
+    if "says" not in before and "read" not in before:
         return False
     found = SAYS_MARK_RE.search(body, max(0, mark - 16), mark + 1)
     return found is not None and found.end() > mark
 
 
 def says_led_line(body: str, start: int, end: int) -> bool:
-    """Whether a quotation mark in ``body[start:end]`` follows ``says``/``reads`` (:func:`says_led`)."""
+    """Whether a quotation mark in ``body[start:end]`` follows ``says``/``read(s)`` (:func:`says_led`)."""
     for mark in ('"', "“", "‘"):
         at = body.find(mark, start, end)
         while at >= 0:

@@ -408,7 +408,7 @@ def _lines(body: str, marks: list[int]) -> tuple[list[tuple[int, int]], list[tup
         spans.append((para, min(after, mark + WINDOW)))
         if mark and (body[mark - 1] == ":" or body[mark - 1].isspace()) and _led(body, mark):
             led.append((max(0, mark - REACH) if para else 0, mark))
-        if body[mark - 1] in " \t,:sSſ" and says_led(body, mark):  # the character before is asked here first
+        if body[mark - 1] in " \t,:sSſdD" and says_led(body, mark):  # the character before is asked here first
             said.append((max(0, mark - REACH) if para else 0, mark))
     return merged_spans(spans), led, said
 

@@ -299,10 +299,11 @@ def _posting_cues(body: str, cues: WordIndex, match: re.Match[str], context: Sur
 
 def _post_says(attribution: _Attribution, context: Surroundings) -> tuple[float, Platform] | None:
     """``…posted to Facebook on Sunday. It says, "…"``: the post speaks (``families.POST_SAYS_RE``) right after
-    a sentence saying it was posted (a posting verb, ``a post``, ``on Facebook``), in no other medium."""
+    a sentence ending saying it was posted (a posting verb, ``a post``, ``on Facebook``), in no other medium."""
     if not attribution.before or not families.post_says(context.lead) or _other_medium(previous := context.previous):
         return None
-    posted = _POSTED_CONTEXT_RE.search(previous) or families.POSTED_PICTURE_RE.search(previous)
+    near = max(0, len(previous) - 60)  # "It" is what the sentence before ends with: "…in a tweet.", not "…a note."
+    posted = _POSTED_CONTEXT_RE.search(previous, near) or families.POSTED_PICTURE_RE.search(previous, near)
     return (0.85, context.platform() or platform_named(previous) or Platform.UNKNOWN) if posted else None
 
 
