@@ -166,7 +166,7 @@ PROSE_FRAGMENTS = (
     "he said.", "she said", "she wrote.", "a fan tweeted.", "one user commented.", "she wrote on Facebook:",
     "He said on Twitter:", "tweeted", "wrote", "said", ":", ",", ".", "!", "her post", "the thread", "shared",
     "captioned", "a fan", "She", "on social media", "to her Instagram", "Fans reacted online", "retweeted",
-    "It says,", "It reads:", "The message says", "posted a photo", "shared a picture",
+    "It says,", "It reads:", "It read,", "The message says", "posted a photo", "shared a picture", "in a tweet.",
 )  # fmt: skip
 EMBED_FRAGMENTS = (
     "— Ann Lee (@ann_lee) Feb 2, 2020", "(@x)", "( @y )", "Follow\nAnn Lee @ann\n", "9:07 PM - 28 Dec 2016",

@@ -117,6 +117,16 @@ def test_a_word_cut_by_the_window_on_the_next_line(size: int, quote: str) -> Non
     _check_every_quotation(quote + "\n" + "a" * size + " xylophone and more")
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["says", "SAYS", "ſays", "read", "reads", "rEad", " ", "\t", ",", ":", "a", '"', "“"]),
+                max_size=20).map("".join))  # fmt: skip
+def test_says_led_is_the_pattern_asked_at_each_mark(text: str) -> None:
+    ending = re.compile(posted.SAYS_MARK_RE.pattern + r"\Z", re.IGNORECASE)
+    for at, char in enumerate(text):
+        if char in "\"“‘":
+            assert posted.says_led(text, at) == (at >= 5 and ending.search(text[: at + 1]) is not None)
+
+
 def test_a_line_where_a_post_may_speak_is_not_silent() -> None:
     body = 'Ann shared a photo on Facebook.\nIt says, "Home at last, all of us."'
     silence = quotes._Silence(body, WordIndex(body, quotes._CUE_WORDS))

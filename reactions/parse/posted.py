@@ -67,6 +67,9 @@ def post_says(lead: str) -> bool:
     return len(lead) <= 64 and POST_SAYS_RE.fullmatch(lead) is not None
 
 
+_SAYS_END_RE = re.compile(SAYS_MARK_RE.pattern + r"\Z", re.IGNORECASE)
+
+
 def says_led(body: str, mark: int) -> bool:
     """Whether the quotation mark at ``mark`` follows ``says``/``read(s)`` (:data:`SAYS_MARK_RE`); the pattern is tried
     only when the 14 characters before hold one of them, case-folded as ``re.IGNORECASE`` folds them (``ſ``)."""
@@ -75,8 +78,7 @@ def says_led(body: str, mark: int) -> bool:
     before = body[max(0, mark - 14) : mark].casefold()
     if "says" not in before and "read" not in before:
         return False
-    found = SAYS_MARK_RE.search(body, max(0, mark - 16), mark + 1)
-    return found is not None and found.end() > mark
+    return _SAYS_END_RE.search(body, max(0, mark - 16), mark + 1) is not None
 
 
 def says_led_line(body: str, start: int, end: int) -> bool:
