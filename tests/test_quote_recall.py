@@ -106,6 +106,11 @@ def test_a_writing_verb_after_a_posted_picture_is_a_post_but_speech_is_not() -> 
             "Ana Ruiz posted on Facebook on Friday.\n\nIt says, “Ten years today and still laughing.”",
             ("Ten years today and still laughing.", "It", "facebook"),
         ),
+        (  # a message posted, the network named two sentences back
+            "Mia Chen thanked her fans on Twitter. She later posted a second message. "
+            'It read: "Nobody on that stage deserved the prize."',
+            ("Nobody on that stage deserved the prize.", "It", "twitter"),
+        ),
         (  # the past tense too
             'Mia Chen criticized the award show in a tweet. It read, "Nobody on that stage deserved the prize."',
             ("Nobody on that stage deserved the prize.", "It", "twitter"),

@@ -29,6 +29,7 @@ __all__ = [
     "CLAUSE_OPENERS",
     "IN_POST_RE",
     "POSTED_PICTURE_RE",
+    "POSTED_THING_RE",
     "POST_SAYS_RE",
     "SAYS_MARK_RE",
     "is_manner",
@@ -59,6 +60,16 @@ posting verb), or the subject names it (``The post reads,``)."""
 SAYS_MARK_RE = re.compile(r"\b(?:says|reads|read)[ \t]{0,3}[,:]?[ \t]{0,3}[\"“‘]", re.IGNORECASE)
 """A quotation mark right after ``says``/``read(s)``: a quotation whose lead-in may be :data:`POST_SAYS_RE` (the quote
 finder's silent lines and the prefilter let it through to be judged)."""
+
+
+POSTED_THING_RE = re.compile(
+    r"\b(?:posted|shared)[ \t]{1,3}(?:(?:a|an|the|his|her|their|its|this|that|another|one)[ \t]{1,3})?"
+    r"(?:[\w-]{1,20}[ \t]{1,3}){0,2}?(?:photos?|pictures?|pics?|images?|videos?|clips?|selfies?|snaps?|shots?"
+    r"|messages?|notes?|updates?)\b",
+    re.IGNORECASE,
+)
+"""A picture (:data:`POSTED_PICTURE_RE`) or a message posted: what the post speaking (:data:`POST_SAYS_RE`) may
+be (``She later posted a second message on the site. It read: "…"``)."""
 
 
 def post_says(lead: str) -> bool:

@@ -303,7 +303,7 @@ def _post_says(attribution: _Attribution, context: Surroundings) -> tuple[float,
     if not attribution.before or not families.post_says(context.lead) or _other_medium(previous := context.previous):
         return None
     near = max(0, len(previous) - 60)  # "It" is what the sentence before ends with: "…in a tweet.", not "…a note."
-    posted = _POSTED_CONTEXT_RE.search(previous, near) or families.POSTED_PICTURE_RE.search(previous, near)
+    posted = _POSTED_CONTEXT_RE.search(previous, near) or families.POSTED_THING_RE.search(previous, near)
     return (0.85, context.platform() or platform_named(previous) or Platform.UNKNOWN) if posted else None
 
 
