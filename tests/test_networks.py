@@ -19,6 +19,7 @@ _EVERY_NAME = [(network, name) for network in NETWORKS for name in network.names
         'The actress answered within hours. "Big news for all of us today," she wrote on {name}.',
         'Ana Ruiz took to {name}: "Big news for all of us today."',
         'Ana Ruiz said on {name}: "Big news for all of us today."',
+        'Ana Ruiz posted to {name} on Friday.\nIt says, "Big news for all of us today."',
     ],
 )
 def test_a_quotation_posted_on_each_network_is_found_and_never_prefiltered(

@@ -99,6 +99,8 @@ FINDS = {
     "posted context": 'She shared a photo on Facebook.\n\n"What a day it was for all of us," she wrote.',
     "dotless i": 'She said on ınstagram: "So good to be home with you all."',
     "long s": '"So good to be home with you," the ſinger tweeted.',
+    "the post speaks": 'She wrote on Facebook.\n\nIt says, "So good to be home with you all."',
+    "after a posted picture": 'Ann posted a picture of the cake.\nThe message reads: "So good to be home."',
 }
 
 
@@ -164,6 +166,7 @@ PROSE_FRAGMENTS = (
     "he said.", "she said", "she wrote.", "a fan tweeted.", "one user commented.", "she wrote on Facebook:",
     "He said on Twitter:", "tweeted", "wrote", "said", ":", ",", ".", "!", "her post", "the thread", "shared",
     "captioned", "a fan", "She", "on social media", "to her Instagram", "Fans reacted online", "retweeted",
+    "It says,", "It reads:", "It read,", "The message says", "posted a photo", "shared a picture", "in a tweet.",
 )  # fmt: skip
 EMBED_FRAGMENTS = (
     "— Ann Lee (@ann_lee) Feb 2, 2020", "(@x)", "( @y )", "Follow\nAnn Lee @ann\n", "9:07 PM - 28 Dec 2016",

@@ -10,14 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions.parse import quotations, quotes
+from reactions.parse import posted, quotations, quotes
 from reactions.parse.quotes import find_quotes
 from reactions.parse.sentences import LOOK_BACK, Surroundings, TextIndex, WordIndex, word_bytes, words_of
 
 _WORDS = [
     "she", "wrote", "tweeted", "said", "posted", "post", "postponed", "posts", "Instagram", "İnstagram", "ſocial",
     "ſhared", "Kaption", "TWEETED", "x", "X", "on", "Twitter", "a fan", "Ana Ruiz", "captioned", "alongside",
-    "statement", "replied", "deleted", "antisocial", "reposted", "ı", "é", "_",
+    "statement", "replied", "deleted", "antisocial", "reposted", "ı", "é", "_", "It says", "The message reads",
+    "this says", "to Facebook.",
 ]  # fmt: skip
 _MARKS = ['"', "“", "”", "‘", "’", ":", ",", ";", ".", " ", " ", " ", "\n", "\n\n", ": “", ', "', ',” ']
 _FILLERS = ["a" * n for n in (1, 3, 150, 155, 156, 157, 158, 159, 160, 161, 162, 163)] + ["b " * 80]
@@ -32,6 +33,8 @@ def _reference_posting_cues(
     lead = context.lead
     if not quotes._CUE_WORDS.isdisjoint(words_of(lead)) or lead.rstrip().endswith(":"):
         return True
+    if posted.POST_SAYS_RE.fullmatch(lead):
+        return True  # the post speaking (``It says, "…"``): the sentence before is read
     pos = match.end() + 1 if body[match.end() : match.end() + 1] in (",", ";") else match.end()
     return False if not quotes._CUE_WORDS.isdisjoint(words_of(body[pos : min(len(body), pos + 160)])) else None
 
@@ -91,6 +94,8 @@ def test_the_shortcuts_hold_on_lines_longer_than_the_look_back(head: str, tail: 
         "“Big day for us,” Ana Ruiz wrote on İnstagram.",
         "“Big day for us,” wrote one ſocial media user.",
         "w" * (LOOK_BACK - 5) + 'posted "So good and true," she said.',
+        'Ann shared a photo on Facebook.\nIt says, "Home at last, all of us."',  # a line with no cue word
+        'Ann wrote on Facebook.\n\nThe message reads:\t“Home at last, all of us.”',
     ],
 )
 def test_cue_words_at_windows_edges(text: str) -> None:
@@ -110,6 +115,23 @@ def test_a_word_cut_by_the_window_after_a_quotation(size: int, word: str) -> Non
 @pytest.mark.parametrize("quote", ['She said "So good and true"', 'She said "So good and true",', '"So good and true'])
 def test_a_word_cut_by_the_window_on_the_next_line(size: int, quote: str) -> None:
     _check_every_quotation(quote + "\n" + "a" * size + " xylophone and more")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["says", "SAYS", "ſays", "read", "reads", "rEad", " ", "\t", ",", ":", "a", '"', "“"]),
+                max_size=20).map("".join))  # fmt: skip
+def test_says_led_is_the_pattern_asked_at_each_mark(text: str) -> None:
+    ending = re.compile(posted.SAYS_MARK_RE.pattern + r"\Z", re.IGNORECASE)
+    for at, char in enumerate(text):
+        if char in "\"“‘":
+            assert posted.says_led(text, at) == (at >= 5 and ending.search(text[: at + 1]) is not None)
+
+
+def test_a_line_where_a_post_may_speak_is_not_silent() -> None:
+    body = 'Ann shared a photo on Facebook.\nIt says, "Home at last, all of us."'
+    silence = quotes._Silence(body, WordIndex(body, quotes._CUE_WORDS))
+    assert silence.line_of(body.index('"')) is False
+    assert len(find_quotes(body, "a.txt", [])) == 1
 
 
 def test_a_silent_line_is_read_no_further() -> None:

@@ -89,3 +89,54 @@ def test_a_writing_verb_after_a_posted_picture_is_a_post_but_speech_is_not() -> 
     posted = "Jo posted a picture of the cake on Sunday. "
     assert quotes(posted + "She wrote, “Best birthday ever.”") == [("Best birthday ever.", "She", "unknown")]
     assert quotes(posted + "She said, “Best birthday ever.”") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (  # the post speaks in the present, right after a sentence saying it was posted
+            'This is the photo Ana Ruiz posted to Facebook on Friday. It says, "Ten years today and still laughing."',
+            ("Ten years today and still laughing.", "It", "facebook"),
+        ),
+        (  # the sentence before ends the paragraph before
+            "Ana Ruiz shared a picture of the cake on Friday.\n\nIt reads: “Ten years today and still laughing.”",
+            ("Ten years today and still laughing.", "It", "unknown"),
+        ),
+        (  # the network named in the paragraph before
+            "Ana Ruiz posted on Facebook on Friday.\n\nIt says, “Ten years today and still laughing.”",
+            ("Ten years today and still laughing.", "It", "facebook"),
+        ),
+        (  # a message posted, the network named two sentences back
+            "Mia Chen thanked her fans on Twitter. She later posted a second message. "
+            'It read: "Nobody on that stage deserved the prize."',
+            ("Nobody on that stage deserved the prize.", "It", "twitter"),
+        ),
+        (  # the past tense too
+            'Mia Chen criticized the award show in a tweet. It read, "Nobody on that stage deserved the prize."',
+            ("Nobody on that stage deserved the prize.", "It", "twitter"),
+        ),
+        (
+            'Dana Lee wrote on Instagram late on Monday. The message says "See you all in the spring, friends."',
+            ("See you all in the spring, friends.", "The message", "instagram"),
+        ),
+    ],
+)
+def test_a_post_speaking_after_it_was_posted(text: str, expected: tuple[str, str, str]) -> None:
+    assert quotes(text) == [expected]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the sentence before names no post, or another medium
+        'The sign on the bakery door is new. It says, "Closed for the holidays, see you soon."',
+        'The mayor posted a statement on Facebook on Friday. It says, "We will rebuild the bridge."',
+        # "It" is what the sentence before ends with: a card shown in the post, not the post
+        "Mia Chen shared a photo on her Instagram story of the roses her brother sent, along with a handwritten card. "
+        'It read: "So proud of you, little sister, always."',
+        # a present tense, but the words are not the post's
+        'Ana Ruiz posted to Facebook on Friday. Her mother says, "Ten years today and still laughing."',
+    ],
+)
+def test_something_else_speaking_is_no_post(text: str) -> None:
+    assert quotes(text) == []

@@ -31,6 +31,7 @@ from reactions.models import Article, Kind, Reaction
 from reactions.parse import snowflake
 from reactions.parse.boundaries import Layout
 from reactions.parse.build import build_reaction, overlaps, reaction_id, text_fingerprint
+from reactions.parse.corner_quotes import find_corner_quotes
 from reactions.parse.dates import ATTRIBUTION_DATE
 from reactions.parse.markup import find_markup_embeds, mask
 from reactions.parse.quotes import find_quotes
@@ -80,7 +81,7 @@ def parse_body(body: str, date: dt.date | None, warnings: list[str], source: str
     warnings.extend(embed_warnings)
     embeds = sorted([*marked, *_reactions(found, source, warnings)], key=lambda r: r.span)
     taken = [r.span for r in embeds]
-    quotes = find_quotes(prose, source, taken)
+    quotes = [*find_quotes(prose, source, taken), *find_corner_quotes(prose, source, taken)]
     warnings.extend(attributions_without_handle(prose, taken))
     reactions = tuple(sorted((*embeds, *quotes), key=lambda r: r.span))
     for warning in warnings:

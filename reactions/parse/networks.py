@@ -18,7 +18,10 @@ from typing import Final
 
 from reactions.models import Platform
 
-__all__ = ["NAMED", "NETWORKS", "PLACES", "Network", "names_pattern", "platform_words", "prose_words"]
+__all__ = [
+    "CJK_POSTING", "NAMED", "NETWORKS", "PLACES", "Network", "cjk_words", "names_pattern", "platform_words",
+    "prose_words",
+]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,21 +37,28 @@ class Network:
     """Lower-case words for its posts and for posting on it (``tweet``, ``tweeted``), which name it too."""
     named_in_passing: bool = True
     """Whether its first name alone in the sentence or paragraph of a quotation gives the quotation its platform."""
+    cjk: tuple[str, ...] = ()
+    """How Japanese and Chinese prose name it and its posts (``ツイート``, ``推特``), read around a ``「…」``
+    quotation by :mod:`reactions.parse.corner_quotes` (with its Latin names)."""
 
 
 NETWORKS: Final = (
-    Network(Platform.TWITTER, ("Twitter", "X"), ("tweet",)),
-    Network(Platform.INSTAGRAM, ("Instagram", "Insta")),
-    Network(Platform.FACEBOOK, ("Facebook",)),
-    Network(Platform.TIKTOK, ("TikTok",)),
+    Network(Platform.TWITTER, ("Twitter", "X"), ("tweet",),
+            cjk=("ツイッター", "ツイート", "推特", "推文", "发推", "發推")),
+    Network(Platform.INSTAGRAM, ("Instagram", "Insta"), cjk=("インスタグラム", "インスタ")),
+    Network(Platform.FACEBOOK, ("Facebook",), cjk=("フェイスブック", "フェースブック", "脸书", "臉書")),
+    Network(Platform.TIKTOK, ("TikTok",), cjk=("ティックトック",)),
     Network(Platform.THREADS, ("Threads",)),
     Network(Platform.BLUESKY, ("Bluesky",)),
     Network(Platform.MASTODON, ("Mastodon",)),
-    Network(Platform.YOUTUBE, ("YouTube",)),
+    Network(Platform.YOUTUBE, ("YouTube",), cjk=("ユーチューブ",)),
     Network(Platform.UNKNOWN, ("Snapchat",), named_in_passing=False),
     Network(Platform.UNKNOWN, ("Reddit",), named_in_passing=False),
 )
 """Every network prose names, in the order a sentence naming two is given the first."""
+CJK_POSTING: Final = ("投稿", "つぶや", "ポスト", "发文", "發文", "贴文", "貼文", "发帖", "發帖")
+"""Japanese and Chinese words for posting that name no network: a ``「…」`` quotation's cue only when its
+sentence names one (``新聞に投稿`` is a letter to a paper)."""
 
 PLACES: Final = tuple(name for network in NETWORKS for name in network.names if name != "Insta")
 """The names a post is placed on (``on Twitter``, ``took to Instagram``)."""
@@ -72,6 +82,14 @@ def platform_words() -> tuple[tuple[str, Platform], ...]:
         for word in (network.names[0].lower(), *network.post_words,
                      *(f"{name.lower()} " for name in network.names[1:] if len(name) > 1))
     )  # fmt: skip
+
+
+def cjk_words() -> tuple[tuple[str, Platform], ...]:
+    """The words (as written) that name a network or its posts around a ``「…」`` quotation, each with the
+    platform it gives, longest first: each network's Japanese and Chinese words and its Latin names but ``X``."""
+    words = {(word, network.platform) for network in NETWORKS for word in (*network.cjk, *network.names)
+             if len(word) > 1}  # fmt: skip
+    return tuple(sorted(words, key=lambda pair: (-len(pair[0]), pair[0])))
 
 
 def prose_words() -> frozenset[bytes]:

@@ -7,7 +7,9 @@
 - a writing verb in the present or past after a sentence saying a picture was posted (``She posted a photo of the
   cake. She writes, "…"``): :data:`POSTED_PICTURE_RE`;
 - a clause of its own after a quotation is no attribution of it (``"…," while another said``): :data:`CLAUSE_OPENERS`;
-- a question or an exclamation takes its attribution with no comma (``"…?" Trump said``): :data:`ASKED_RE`.
+- a question or an exclamation takes its attribution with no comma (``"…?" Trump said``): :data:`ASKED_RE`;
+- the post itself speaking in the present, after a sentence saying it was posted (``…posted to Facebook on Sunday.
+  It says, "…"``, ``The message reads: "…"``): :data:`POST_SAYS_RE`.
 
 Pure, linear: every pattern is anchored or bounded, none has nested or adjacent unbounded repeats.
 
@@ -27,8 +29,15 @@ __all__ = [
     "CLAUSE_OPENERS",
     "IN_POST_RE",
     "POSTED_PICTURE_RE",
+    "POSTED_THING_RE",
+    "POST_SAYS_RE",
+    "SAYS_MARK_RE",
     "is_manner",
+    "is_source",
     "manner_after",
+    "post_says",
+    "says_led",
+    "says_led_line",
 ]
 
 POSTED_PICTURE_RE = re.compile(
@@ -38,6 +47,60 @@ POSTED_PICTURE_RE = re.compile(
 )
 """The sentence before says a picture was posted (``She posted a photo of the cake.``): a writing verb after it
 (``She writes, "…"``) writes the caption; words heard in the video (``…in the video say: "…"``) are not one."""
+POST_SAYS_RE = re.compile(
+    r"[ \t]{0,3}(?:it|this|(?:the|her|his|their|its|that|this)[ \t]{1,3}(?:(?:"
+    + names_pattern(PLACES)
+    + r"|new|latest|original|first|last|since-deleted|now-deleted)[ \t]{1,3})?"
+    r"(?:post|caption|tweet|message|note|status|update))[ \t]{1,3}(?:says|reads|read)[ \t]{0,3}[,:]?[ \t]{0,3}",
+    re.IGNORECASE,
+)
+"""A lead-in that is a whole sentence in which the post speaks (``It says,``, ``The message reads:``, ``It read:``):
+the words are the post's when the sentence before ends saying it was posted (``quotes._POSTED_CONTEXT_RE``, a
+posting verb), or the subject names it (``The post reads,``)."""
+SAYS_MARK_RE = re.compile(r"\b(?:says|reads|read)[ \t]{0,3}[,:]?[ \t]{0,3}[\"“‘]", re.IGNORECASE)
+"""A quotation mark right after ``says``/``read(s)``: a quotation whose lead-in may be :data:`POST_SAYS_RE` (the quote
+finder's silent lines and the prefilter let it through to be judged)."""
+
+
+POSTED_THING_RE = re.compile(
+    r"\b(?:posted|shared)[ \t]{1,3}(?:(?:a|an|the|his|her|their|its|this|that|another|one)[ \t]{1,3})?"
+    r"(?:[\w-]{1,20}[ \t]{1,3}){0,2}?(?:photos?|pictures?|pics?|images?|videos?|clips?|selfies?|snaps?|shots?"
+    r"|messages?|notes?|updates?)\b",
+    re.IGNORECASE,
+)
+"""A picture (:data:`POSTED_PICTURE_RE`) or a message posted: what the post speaking (:data:`POST_SAYS_RE`) may
+be (``She later posted a second message on the site. It read: "…"``)."""
+
+
+def post_says(lead: str) -> bool:
+    """Whether ``lead`` is a whole lead-in in which the post speaks (:data:`POST_SAYS_RE`; none is over 64
+    characters)."""
+    return len(lead) <= 64 and POST_SAYS_RE.fullmatch(lead) is not None
+
+
+_SAYS_END_RE = re.compile(SAYS_MARK_RE.pattern + r"\Z", re.IGNORECASE)
+
+
+def says_led(body: str, mark: int) -> bool:
+    """Whether the quotation mark at ``mark`` follows ``says``/``read(s)`` (:data:`SAYS_MARK_RE`); the pattern is tried
+    only when the 14 characters before hold one of them, case-folded as ``re.IGNORECASE`` folds them (``ſ``)."""
+    if mark < 5 or body[mark - 1] not in " \t,:sSſdD":
+        return False
+    before = body[max(0, mark - 14) : mark].casefold()
+    if "says" not in before and "read" not in before:
+        return False
+    return _SAYS_END_RE.search(body, max(0, mark - 16), mark + 1) is not None
+
+
+def says_led_line(body: str, start: int, end: int) -> bool:
+    """Whether a quotation mark in ``body[start:end]`` follows ``says``/``read(s)`` (:func:`says_led`)."""
+    for mark in ('"', "“", "‘"):
+        at = body.find(mark, start, end)
+        while at >= 0:
+            if says_led(body, at):
+                return True
+            at = body.find(mark, at + 1, end)
+    return False
 IN_POST_RE = re.compile(
     r"\b(?:(?:in|with)[ \t]{1,3}(?:a|an|his|her|their|its|the|one|another|this|that)[ \t]{1,3}"
     r"(?:[\w-]{1,20}[ \t]{1,3}){0,2}?(?:tweets?|posts?|captions?)"
@@ -109,3 +172,16 @@ def is_manner(verb: str, known: frozenset[str]) -> bool:
     """Whether ``verb`` is a past tense of no verb table (``known``: ``grumbled``, ``fumed``), as :func:`manner_after`
     reads one: a post only when its attribution puts the words in one (:data:`IN_POST_RE`)."""
     return verb.endswith("ed") and verb not in known
+
+
+def is_source(author: str) -> bool:
+    """Whether the author is an unnamed source, who speaks to reporters rather than posts (``an insider``,
+    ``one person with knowledge of the situation``, ``a source close to the couple``)."""
+    return _SOURCE_RE.search(author) is not None
+
+
+_SOURCE_RE = re.compile(
+    r"\b(?:sources?|insiders?|knowledge|familiar|close to|spokes(?:man|woman|person)|rep|representative|official"
+    r"|reviewers?)\b",
+    re.IGNORECASE,
+)

@@ -16,6 +16,7 @@ Reuters factboxes                               ``@handle :``
 Instagram bylines naming only the handle        a byline's last word (``by``, ``von``, …) then a space then ``@``
 TikTok captions                                 ``♬``
 Facebook, Threads, Mastodon bylines             ``Post`` opening a line (after spaces or tabs)
+``「…」`` posts (corner_quotes.py)                ``「`` or ``『`` and a network's word (``ツイート``, ``Twitter``)
 posts quoted in prose (quotes.py)               a quotation mark with, on its line (:data:`CUES`), a word that
                                                 starts a posting verb (``tweet``, ``posted``, ``wrote``,
                                                 ``shared``, …), a platform (``Instagram``, ``X``, …) or a post
@@ -57,8 +58,10 @@ from reactions.parse.article import (
 )
 from reactions.parse.authors import REACH
 from reactions.parse.bylines import BYLINE_LAST_WORDS
+from reactions.parse.corner_quotes import holds_cue
 from reactions.parse.markup import merged_spans
 from reactions.parse.networks import prose_words
+from reactions.parse.posted import says_led
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
 from reactions.parse.sentences import unfold, words_of
 from reactions.parse.text import clean_text
@@ -124,7 +127,9 @@ def _without_reactions(body: str, date: dt.date | None, warnings: list[str], sou
 def may_hold_reactions(body: str) -> bool:
     """Whether the parser may find a reaction in ``body`` (a cleaned article body, its date header taken off):
     ``False`` only when it cannot (see the module's table)."""
-    return _has_markup(body) or _has_handle_cue(body) or _has_byline(body) or _has_quote_cue(body)
+    return (
+        _has_markup(body) or _has_handle_cue(body) or _has_byline(body) or _has_quote_cue(body) or holds_cue(body)
+    )
 
 
 def _has_markup(body: str) -> bool:
@@ -190,11 +195,15 @@ def _has_quote_cue(body: str) -> bool:
     marks = _marks(body)
     if not marks:
         return False
-    lines, led = _lines(body, marks)
+    lines, led, said = _lines(body, marks)
     if _line_cue(body, marks, lines, cut=False):
         return True
     if any(_context_cue(body, start, end) for start, end in merged_spans(led)) or any(
         _cut_context(body, start) for start, _ in led
+    ):
+        return True
+    if any(_context_cue(body, start, end, SAID_WORDS) for start, end in merged_spans(said)) or any(
+        _cut_context(body, start, SAID_WORDS) for start, _ in said
     ):
         return True
     return _cuts_word(body, marks) and _line_cue(body, marks, lines, cut=True)
@@ -216,10 +225,10 @@ def _line_cue(body: str, marks: list[int], lines: list[tuple[int, int]], *, cut:
     return False
 
 
-def _context_cue(body: str, start: int, end: int) -> bool:
-    """Whether ``body[start:end]`` (before lead-ins' colons) holds one of :data:`CONTEXT_WORDS` that the
-    quote finder may read as saying the quotation was posted."""
-    context = CONTEXT_WORDS.intersection(words_of(body[start:end]))
+def _context_cue(body: str, start: int, end: int, words: frozenset[bytes] | None = None) -> bool:
+    """Whether ``body[start:end]`` (before lead-ins' colons) holds one of :data:`CONTEXT_WORDS` (or ``words``) that
+    the quote finder may read as saying the quotation was posted."""
+    context = (words or CONTEXT_WORDS).intersection(words_of(body[start:end]))
     if not context:
         return False
     segment = _fold(body[start:end])
@@ -230,13 +239,15 @@ def _context_cue(body: str, start: int, end: int) -> bool:
     )
 
 
-def _cut_context(body: str, start: int) -> bool:
+def _cut_context(body: str, start: int, words: frozenset[bytes] | None = None) -> bool:
     """Whether the quote finder's stretch before a quotation, starting at ``start``, starts inside a word
-    whose rest is one of :data:`CONTEXT_WORDS` (``antisocial`` read as ``social``)."""
+    whose rest is one of :data:`CONTEXT_WORDS` (or ``words``; ``antisocial`` read as ``social``)."""
     if not start or not _word_char(body, start - 1) or not _word_char(body, start):
         return False
     rest = _HEAD_RE.match(body, start)
-    return rest is not None and len(rest.group()) <= _LONGEST and _fold(rest.group()).encode() in CONTEXT_WORDS
+    if rest is None or len(rest.group()) > _LONGEST:
+        return False
+    return _fold(rest.group()).encode() in (words or CONTEXT_WORDS)
 
 
 WORDS: Final = frozenset(
@@ -254,6 +265,9 @@ CONTEXT_WORDS: Final = frozenset(
 ) | prose_words()
 """The whole words of ``quotes._POSTED_CONTEXT_RE``, read in the two sentences before a quotation (a word cut
 at the stretch's start is cut there alike in both)."""
+SAID_WORDS: Final = CONTEXT_WORDS | frozenset({b"posted", b"shared"})
+"""What the two sentences before a quotation after ``It says,`` may hold to make it a post: :data:`CONTEXT_WORDS`
+and the verbs of ``posted.POSTED_PICTURE_RE`` (``quotes._post_says``)."""
 _LONGEST: Final = max(map(len, WORDS))
 _WORD_STRINGS: Final = frozenset(word.decode() for word in WORDS)
 _TAIL_RE: Final = re.compile(rf"\w{{1,{_LONGEST + 1}}}\Z")
@@ -375,12 +389,14 @@ def _placed(segment: str, at: int, cue: str, *, cut: bool) -> bool:
     return segment.startswith("user", space.end())
 
 
-def _lines(body: str, marks: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+def _lines(body: str, marks: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]], list[tuple[int, int]]]:
     """The marks' lines, merged (from where the quote finder looks for a sentence's start: the line's start, or
     the text's when none is within :data:`~reactions.parse.authors.REACH` characters; on to :data:`WINDOW` at most);
-    the quote finder's stretches before marks after a lead-in's colon.  Each line break is looked for once."""
+    the quote finder's stretches before marks after a lead-in's colon, and before marks right after ``says`` or
+    ``reads`` (``It says, "…"``).  Each line break is looked for once."""
     spans: list[tuple[int, int]] = []
     led: list[tuple[int, int]] = []
+    said: list[tuple[int, int]] = []
     size = len(body)
     before, after = -1, -1  # the last line break before the mark, the first at or after it
     for mark in marks:
@@ -392,7 +408,9 @@ def _lines(body: str, marks: list[int]) -> tuple[list[tuple[int, int]], list[tup
         spans.append((para, min(after, mark + WINDOW)))
         if mark and (body[mark - 1] == ":" or body[mark - 1].isspace()) and _led(body, mark):
             led.append((max(0, mark - REACH) if para else 0, mark))
-    return merged_spans(spans), led
+        if body[mark - 1] in " \t,:sSſdD" and says_led(body, mark):  # the character before is asked here first
+            said.append((max(0, mark - REACH) if para else 0, mark))
+    return merged_spans(spans), led, said
 
 
 def _cuts_word(body: str, marks: list[int]) -> bool:

@@ -67,7 +67,7 @@ from reactions.parse.build import build_reaction, overlaps, text_fingerprint
 from reactions.parse.networks import NAMED, PLACES, names_pattern, prose_words
 from reactions.parse.people import author_of, full_names, one_name_each
 from reactions.parse.quotations import quotations
-from reactions.parse.sentences import LOOK_BACK, Surroundings, TextIndex, WordIndex, words_of
+from reactions.parse.sentences import LOOK_BACK, Surroundings, TextIndex, WordIndex, platform_named, words_of
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
 
 __all__ = ["find_quotes"]
@@ -197,6 +197,7 @@ class _Silence:
                 self._end - start <= LOOK_BACK
                 and _COLON_LED_RE.search(body, start, self._end) is None
                 and not self._cues.opens_any(start, min(len(body), self._end + 162))
+                and not families.says_led_line(body, start, self._end)
             )
         return self._silent
 
@@ -252,16 +253,17 @@ def _quote_at(
         return None
     body = index.body
     context = Surroundings(index, match)
-    cues = _posting_cues(body, cue_index, match, context)
+    cues, lead = _posting_cues(body, cue_index, match, context), context.lead
     if cues is None or _MODIFIER_RE.search(context.lead[-12:]):
         return None  # a title inside a noun phrase: the "My Heart Will Go On" singer
     attribution = _attribution_after(body, match) or (_attribution_before(match, context.lead) if cues else None)
-    if attribution is None or not plausible_author(attribution.author):
-        return None
+    if attribution is None or not (plausible_author(attribution.author) or families.post_says(lead)):
+        return None  # "It says, …" is the post's own words (_post_says)
     spoken = attribution.verb in SPEECH_VERBS or families.is_manner(attribution.verb, _VERBS)
     if spoken and not _POST_CUE_RE.search(attribution.clause):
-        return None  # speech, unless the attribution itself names the platform (see _judge)
-    judged = _judge(attribution, context, _embed_near(body, match, taken))
+        judged = _post_says(attribution, context)  # speech, unless the attribution names the platform (see _judge)
+    else:
+        judged = _judge(attribution, context, _embed_near(body, match, taken))
     if judged is None and not spoken and echoes is not None and echoes.repeat(text):
         judged = 0.9, context.platform() or Platform.UNKNOWN
     if judged is None:
@@ -288,10 +290,21 @@ def _posting_cues(body: str, cues: WordIndex, match: re.Match[str], context: Sur
     attribution read from the lead-in cannot be judged a post); ``False`` when one stands only in the 160
     characters after it that :func:`_attribution_after` reads (cut where that cuts them); ``None`` when neither:
     no attribution of it can be judged a post, and reading them is skipped."""
-    if cues.holds(context.start, match.start()) or context.lead.rstrip().endswith(":"):
+    lead = context.lead
+    if cues.holds(context.start, match.start()) or lead.rstrip().endswith(":") or families.post_says(lead):
         return True
     pos = match.end() + 1 if body[match.end() : match.end() + 1] in (",", ";") else match.end()
     return False if cues.holds(pos, min(len(body), pos + 160)) else None
+
+
+def _post_says(attribution: _Attribution, context: Surroundings) -> tuple[float, Platform] | None:
+    """``…posted to Facebook on Sunday. It says, "…"``: the post speaks (``families.POST_SAYS_RE``) right after
+    a sentence ending saying it was posted (a posting verb, ``a post``, ``on Facebook``), in no other medium."""
+    if not attribution.before or not families.post_says(context.lead) or _other_medium(previous := context.previous):
+        return None
+    near = max(0, len(previous) - 60)  # "It" is what the sentence before ends with: "…in a tweet.", not "…a note."
+    posted = _POSTED_CONTEXT_RE.search(previous, near) or families.POSTED_THING_RE.search(previous, near)
+    return (0.85, context.platform() or platform_named(previous) or Platform.UNKNOWN) if posted else None
 
 
 def _quote_text(inner: str) -> str:
@@ -437,7 +450,7 @@ def _judge(attribution: _Attribution, context: Surroundings, embed_near: bool) -
     if verb in STRONG_VERBS:
         default = Platform.TWITTER if "tweet" in verb else Platform.UNKNOWN
         return (0.95 if here else 0.9), context.platform() or default
-    if _other_medium(sentence) or _is_source(attribution.author):
+    if _other_medium(sentence) or families.is_source(attribution.author):
         return None  # another medium, or an unnamed source talking to reporters
     if families.is_manner(verb, _VERBS):  # "…," Smith grumbled in a morning tweet
         posted = families.IN_POST_RE.search(attribution.clause)
@@ -470,19 +483,6 @@ _MEDIUM_WORDS = frozenset(
 def _other_medium(text: str) -> bool:
     """Whether ``text`` puts a quotation in another medium (:data:`_OTHER_MEDIUM_RE`), its words looked at first."""
     return not _MEDIUM_WORDS.isdisjoint(words_of(text)) and _OTHER_MEDIUM_RE.search(text) is not None
-
-
-def _is_source(author: str) -> bool:
-    """Whether the author is an unnamed source, who speaks to reporters rather than posts (``an insider``,
-    ``one person with knowledge of the situation``, ``a source close to the couple``)."""
-    return _SOURCE_RE.search(author) is not None
-
-
-_SOURCE_RE = re.compile(
-    r"\b(?:sources?|insiders?|knowledge|familiar|close to|spokes(?:man|woman|person)|rep|representative|official"
-    r"|reviewers?)\b",
-    re.IGNORECASE,
-)
 
 
 def _embed_near(body: str, match: re.Match[str], taken: Sequence[tuple[int, int]]) -> bool:
