@@ -20,4 +20,6 @@ fi
 
 .venv/bin/ruff check .
 .venv/bin/mypy
-.venv/bin/python -m pytest "$@"
+# One worker process a core (-n auto; REACTIONS_TEST_WORKERS=1 for a single process); the browser tests all go to one
+# worker, one after another (tests/conftest.py groups them), while the other workers run the rest.
+.venv/bin/python -m pytest -n "${REACTIONS_TEST_WORKERS:-auto}" --dist loadgroup "$@"
