@@ -28,14 +28,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="rewrite golden files from the current output (review the diff before committing)",
     )
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The browser tests in one xdist group (``scripts/test.sh`` runs ``--dist loadgroup``): one worker runs them one
-    after another, so that no two Streamlit servers and Chromiums share the cores while the other workers run the
-    rest of the suite."""
-    for item in items:
-        if item.get_closest_marker("browser") is not None:
-            item.add_marker(pytest.mark.xdist_group("browser"))
-
 
 settings.register_profile("busy-machine", deadline=None)
 settings.load_profile("busy-machine")

@@ -92,16 +92,17 @@ def page_url(tmp_path: Path) -> Iterator[str]:
 WITH_PARENT = (
     "import ctypes, os, signal, sys\n"
     "try:\n"
-    "    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG (Linux)\n"
+    "    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG (Linux)\n"
     "except (OSError, AttributeError):\n"
     "    pass\n"
     "if os.getppid() != int(sys.argv[1]):\n"
     "    sys.exit('the test process is gone')\n"
     "os.execv(sys.executable, [sys.executable, *sys.argv[2:]])\n"
 )
-"""Run ``python ARGS…`` so that it gets SIGTERM when the test process ends in any way (killed, a timeout, Ctrl-C
-twice), where no ``finally`` runs: an interrupted browser test never leaves its server behind.  The signal is
-kept across ``execv``; the parent is checked after it is set, in case it was already gone."""
+"""Run ``python ARGS…`` so that it gets SIGKILL when the test process ends in any way (killed, a timeout, Ctrl-C
+twice), where no ``finally`` runs: an interrupted browser test never leaves its server behind (SIGTERM was not
+enough: a server in the middle of a page run took minutes to stop; its fork server and parsers end when it does).
+The signal is kept across ``execv``; the parent is checked after it is set, in case it was already gone."""
 
 
 def serve(corpus: Path, env: Mapping[str, str] | None = None) -> Iterator[str]:
@@ -114,17 +115,27 @@ def serve(corpus: Path, env: Mapping[str, str] | None = None) -> Iterator[str]:
         "--server.headless", "true", "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
     ]  # fmt: skip
     environment = {**os.environ, **(env or {}), "REACTIONS_CORPUS": str(corpus)}
-    server = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        command, cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        start_new_session=True,  # a process group of its own: stopped with its fork server and parsers
+    )  # fmt: skip
     try:
         url = f"http://127.0.0.1:{port}"
         wait_until_healthy(url, server)
         yield url
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop_group(server)
+
+
+def stop_group(server: subprocess.Popen[bytes]) -> None:
+    """Stop the server and every process of its group: SIGTERM, then SIGKILL after 10 s."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(server.pid, signal.SIGTERM)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        server.wait(timeout=10)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(server.pid, signal.SIGKILL)  # what is left of the group: a fork server, a parser
+    server.wait()
 
 
 def table_rows(page: object) -> int:
@@ -387,8 +398,13 @@ def test_a_week_clicked_on_a_multi_year_corpus_filters_the_table(tmp_path: Path)
 ENDINGS = {
     "failure": "assert page_url == 'never'",
     "interrupt": "raise KeyboardInterrupt",  # Ctrl-C
-    "kill": "os.kill(os.getpid(), signal.SIGKILL)",  # no finally runs: the server learns of it from the kernel
+    "terminate": "os.kill(os.getpid(), signal.SIGTERM)",  # as a stopped pytest-xdist worker: no finally runs
+    "kill": "os.kill(os.getpid(), signal.SIGKILL)",  # no finally runs either: the server learns of it from the kernel
 }
+
+
+ENDED = {"failure": 1, "interrupt": 2, "terminate": -signal.SIGTERM, "kill": -signal.SIGKILL}
+"""The child pytest's exit status after each ending."""
 
 
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
@@ -417,7 +433,7 @@ def test_a_browser_test_that_ends_early_leaves_no_server(tmp_path: Path, ending:
                "--rootdir", str(tmp_path), "--basetemp", str(tmp_path / "base")]  # fmt: skip
     try:
         done = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600, check=False)
-        assert done.returncode == {"failure": 1, "interrupt": 2, "kill": -signal.SIGKILL}[ending], done.stdout
+        assert done.returncode == ENDED[ending], done.stdout
         assert "streamlit run" in (tmp_path / "seen").read_text(encoding="utf-8")  # the server was up, and marked
         deadline = time.monotonic() + 120  # the server's own shutdown, however long a loaded machine makes it
         while processes_marked(mark) and time.monotonic() < deadline:
