@@ -222,16 +222,17 @@ def compound_distribution(data: Data, bins: int = 20, *, mask: Mask | None = Non
     index, rows = prepare_rows(data, mask)
     edges = np.linspace(-1.0, 1.0, bins + 1)
     places, labels = index.bins(bins), index.labels
-    keep = (places >= 0) & (labels >= 0)
+    labelled = labels >= 0
     if rows is not None:
-        keep &= rows
+        labelled &= rows
+    keep = (places >= 0) & labelled
     width = len(SENTIMENT_LABELS)
     counts = np.bincount(places[keep] * width + labels[keep], minlength=bins * width)
     found = np.flatnonzero(counts)
     place, label = np.divmod(found, width)
     return pd.DataFrame({
         "bin_start": edges[place].round(6), "bin_end": edges[place + 1].round(6),
-        "sentiment": _text(_LABELS[label], "str" if keep.size and (rows is None or rows.any()) else object),
+        "sentiment": _text(_LABELS[label], "str" if labelled.any() else object),  # no label among the rows: object
         "reactions": counts[found].astype(np.int64),
     })  # fmt: skip
 
