@@ -20,4 +20,16 @@ fi
 
 .venv/bin/ruff check .
 .venv/bin/mypy
-.venv/bin/python -m pytest "$@"
+# pytest-xdist: one worker process a core (REACTIONS_TEST_WORKERS=1: a single process).  Without arguments, the
+# browser tests (each a Streamlit server and a Chromium) run after the rest, one at a time in one process: two of
+# them at once on 2 cores only wait on each other (and --dist loadgroup cannot keep them on one worker: it groups
+# nothing with pytest 9.2, pytest-dev/pytest-xdist#1386).  With arguments, pytest runs exactly what they ask.
+workers=(-n "${REACTIONS_TEST_WORKERS:-auto}")
+if [ "$#" -eq 0 ]; then
+  status=0
+  .venv/bin/python -m pytest "${workers[@]}" -m "not browser" || status=$?
+  .venv/bin/python -m pytest -p no:xdist -m browser tests/test_browser*.py || status=$?
+  exit "$status"
+else
+  .venv/bin/python -m pytest "${workers[@]}" "$@"
+fi

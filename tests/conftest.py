@@ -28,6 +28,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="rewrite golden files from the current output (review the diff before committing)",
     )
 
+
 settings.register_profile("busy-machine", deadline=None)
 settings.load_profile("busy-machine")
 """Hypothesis's 200 ms per-example deadline is a wall-clock limit: off for every property test."""

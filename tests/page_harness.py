@@ -18,6 +18,9 @@ from reactions.sentiment import score_frame
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"
 PAGE = str(ROOT / "dashboard.py")
+RUN_TIMEOUT = 900
+"""Seconds AppTest lets one run of the page take: a bound against a hang, not a speed limit (a run of a few CPU-seconds
+takes minutes of wall time on a loaded machine; AppTest's default is 3 s)."""
 
 
 @pytest.fixture(scope="module")
@@ -72,6 +75,6 @@ def run_page(query: dict[str, Any] | None = None) -> Any:
     """The page run once (a ``streamlit.testing.v1.AppTest``), with ``query`` as its URL's query parameters."""
     from streamlit.testing.v1 import AppTest
 
-    at = AppTest.from_file(PAGE, default_timeout=60)
+    at = AppTest.from_file(PAGE, default_timeout=RUN_TIMEOUT)
     at.query_params.update(query or {})
     return at.run()

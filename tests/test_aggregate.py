@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from frame_factory import make_frame, make_row, random_frame, sample_frame
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from reactions.analysis import aggregate
@@ -419,6 +419,7 @@ def test_aggregations_of_rows_without_lists_dates_or_scores() -> None:
 
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(0, 30), st.floats(0, 1))
+@example(seed=128, size=1, share=1.0)  # one row, not scored, kept: the compound bins' sentiment was "str", not object
 def test_aggregations_equal_the_reference_for_any_frame_and_mask(seed: int, size: int, share: float) -> None:
     rng = np.random.default_rng(seed)
     frame = random_frame(rng, size)

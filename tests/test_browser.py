@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import signal
 import socket
 import sqlite3
 import subprocess
@@ -38,6 +39,11 @@ BAR = f'{CHART} svg path[aria-roledescription="bar"]'
 TIME_CHART = '[class*="st-key-chart_bucket_"]'
 HIT = 'svg path[aria-roledescription="rect mark"][aria-label*="When: "]'
 """The time chart's invisible full-height hit area of a bucket (its tooltip, and so its label, starts with When)."""
+WAIT = 300_000
+"""Milliseconds a wait for something the page will show may last: a bound against a hang, not a speed limit (on a
+loaded machine a rerun of the 100,000-reaction page takes minutes)."""
+PATIENCE = (10_000, 60_000, WAIT)
+"""Milliseconds the first, second and later attempts of a click wait for what it should do."""
 ROWCOUNT = "Number(document.querySelector('.st-key-table table')?.getAttribute('aria-rowcount') ?? 0)"
 """The reactions table's accessible row count (header included), 0 while it is being redrawn."""
 
@@ -61,7 +67,7 @@ def free_port() -> int:
         return port
 
 
-def wait_until_healthy(url: str, server: subprocess.Popen[bytes], timeout: float = 60) -> None:
+def wait_until_healthy(url: str, server: subprocess.Popen[bytes], timeout: float = 600) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if server.poll() is not None:
@@ -86,16 +92,17 @@ def page_url(tmp_path: Path) -> Iterator[str]:
 WITH_PARENT = (
     "import ctypes, os, signal, sys\n"
     "try:\n"
-    "    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG (Linux)\n"
+    "    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG (Linux)\n"
     "except (OSError, AttributeError):\n"
     "    pass\n"
     "if os.getppid() != int(sys.argv[1]):\n"
     "    sys.exit('the test process is gone')\n"
     "os.execv(sys.executable, [sys.executable, *sys.argv[2:]])\n"
 )
-"""Run ``python ARGS…`` so that it gets SIGTERM when the test process ends in any way (killed, a timeout, Ctrl-C
-twice), where no ``finally`` runs: an interrupted browser test never leaves its server behind.  The signal is
-kept across ``execv``; the parent is checked after it is set, in case it was already gone."""
+"""Run ``python ARGS…`` so that it gets SIGKILL when the test process ends in any way (killed, a timeout, Ctrl-C
+twice), where no ``finally`` runs: an interrupted browser test never leaves its server behind (SIGTERM was not
+enough: a server in the middle of a page run took minutes to stop; its fork server and parsers end when it does).
+The signal is kept across ``execv``; the parent is checked after it is set, in case it was already gone."""
 
 
 def serve(corpus: Path, env: Mapping[str, str] | None = None) -> Iterator[str]:
@@ -108,17 +115,27 @@ def serve(corpus: Path, env: Mapping[str, str] | None = None) -> Iterator[str]:
         "--server.headless", "true", "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
     ]  # fmt: skip
     environment = {**os.environ, **(env or {}), "REACTIONS_CORPUS": str(corpus)}
-    server = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        command, cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        start_new_session=True,  # a process group of its own: stopped with its fork server and parsers
+    )  # fmt: skip
     try:
         url = f"http://127.0.0.1:{port}"
         wait_until_healthy(url, server)
         yield url
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop_group(server)
+
+
+def stop_group(server: subprocess.Popen[bytes]) -> None:
+    """Stop the server and every process of its group: SIGTERM, then SIGKILL after 10 s."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(server.pid, signal.SIGTERM)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        server.wait(timeout=10)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(server.pid, signal.SIGKILL)  # what is left of the group: a fork server, a parser
+    server.wait()
 
 
 def table_rows(page: object) -> int:
@@ -136,18 +153,20 @@ def metric(page: Any, label: str) -> str:
 def settle(page: object) -> None:
     """Wait for the rerun a click started to finish."""
     page.wait_for_timeout(500)  # type: ignore[attr-defined]
-    page.wait_for_selector("[data-testid=stStatusWidget]", state="detached", timeout=60_000)  # type: ignore[attr-defined]
+    page.wait_for_selector("[data-testid=stStatusWidget]", state="detached", timeout=WAIT)  # type: ignore[attr-defined]
     page.wait_for_timeout(500)  # type: ignore[attr-defined]
 
 
 def click_until(page: Any, selector: str, condition: str, attempts: int = 3) -> None:
     """Click the mark until ``condition`` holds.  Vega attaches its listeners a moment after the SVG
-    appears, so a click landing in that moment is lost (the analyst would simply click again)."""
+    appears, so a click landing in that moment is lost (the analyst would simply click again).  Each attempt waits
+    longer for ``condition`` (on a loaded machine the rerun a click started can take a minute; a click again on the
+    same mark selects it again, harmlessly)."""
     for attempt in range(attempts):
         try:
             page.mouse.move(0, 0)  # no tooltip or chart toolbar left over the mark
-            page.locator(selector).first.click(timeout=15_000)
-            page.wait_for_function(condition, timeout=10_000)
+            page.locator(selector).first.click(timeout=WAIT)
+            page.wait_for_function(condition, timeout=PATIENCE[min(attempt, len(PATIENCE) - 1)])
         except Exception:  # playwright's TimeoutError
             if attempt == attempts - 1:
                 page.screenshot(path=str(ARTIFACTS / "dashboard-click-failed.png"), full_page=True)
@@ -161,11 +180,11 @@ def choose(page: Any, widget: str, option: str, attempts: int = 3) -> None:
     """Pick ``option`` in the selectbox ``widget``: open its combobox (the input, not its label) until the option
     shows (a rerun still under way closes a list opened meanwhile), then click it."""
     wanted = page.get_by_role("option", name=option, exact=True)
-    for _ in range(attempts):
+    for attempt in range(attempts):
         settle(page)
         page.locator(f"{widget} input").click()
         try:
-            wanted.wait_for(timeout=5_000)
+            wanted.wait_for(timeout=PATIENCE[min(attempt, len(PATIENCE) - 1)] // 2)
         except Exception:  # playwright's TimeoutError: open it again
             page.keyboard.press("Escape")
             continue
@@ -180,7 +199,7 @@ def select_first_row(page: Any, shown: str) -> None:
     table.scroll_into_view_if_needed()  # the page is taller than the window: a click lands only on what is shown
     box = table.bounding_box()
     page.mouse.click(box["x"] + 15, box["y"] + 35 + 17)
-    page.wait_for_selector(shown, timeout=30_000)
+    page.wait_for_selector(shown, timeout=WAIT)
     settle(page)
 
 
@@ -196,7 +215,7 @@ def chromium_page(url: str, wait_for: str = f"{CHART} svg", **screen: Any) -> It
         try:
             page = browser.new_page(**({"viewport": {"width": 1440, "height": 2400}} | screen))
             page.goto(url)
-            page.wait_for_selector(wait_for, timeout=60_000)
+            page.wait_for_selector(wait_for, timeout=WAIT)
             yield page
         finally:
             browser.close()
@@ -204,16 +223,16 @@ def chromium_page(url: str, wait_for: str = f"{CHART} svg", **screen: Any) -> It
 
 def test_page_in_chromium(page_url: str) -> None:
     with chromium_page(page_url) as page:
-        page.wait_for_function(f"document.querySelectorAll('{CHART} svg').length >= 5", timeout=60_000)
+        page.wait_for_function(f"document.querySelectorAll('{CHART} svg').length >= 5", timeout=WAIT)
         settle(page)
         assert page.locator("[data-testid=stException]").count() == 0
-        assert table_rows(page) == 12
+        page.wait_for_function(f"{ROWCOUNT} == 13", timeout=WAIT)  # the grid is drawn after the rerun ends
         # Each chart's accessible name is its description (the page passes no alt= of its own).
         assert page.locator(f'{CHART}[role=graphics-document][aria-label^="Reactions per day"]').count() == 1
         page.screenshot(path=str(ARTIFACTS / "dashboard.png"), full_page=True)
 
         # The workbook is made when its button is clicked, and opens in pandas with every row.
-        with page.expect_download(timeout=60_000) as download_info:
+        with page.expect_download(timeout=WAIT) as download_info:
             page.get_by_role("button", name="XLSX · view").click()
         workbook = Path(download_info.value.path())
         assert len(pd.read_excel(workbook, sheet_name="reactions")) == 12
@@ -226,7 +245,7 @@ def test_page_in_chromium(page_url: str) -> None:
         page.screenshot(path=str(ARTIFACTS / "dashboard-selected.png"), full_page=True)
 
         page.get_by_role("button", name="Clear selection").click()
-        page.wait_for_function(f"{ROWCOUNT} == 13", timeout=30_000)
+        page.wait_for_function(f"{ROWCOUNT} == 13", timeout=WAIT)
         settle(page)
 
         # Select the first row: the post in context.
@@ -246,7 +265,7 @@ def test_page_in_chromium(page_url: str) -> None:
         page.wait_for_function(
             "[...document.querySelectorAll('[data-testid=stMetric]')].some("
             "m => m.innerText.startsWith('Positive') && !m.innerText.includes('\\n0%'))",
-            timeout=30_000,
+            timeout=WAIT,
         )
         settle(page)
         assert metric(page, "Positive") == "9%"  # 1 of the 11 scored (one post's language is undetermined)
@@ -263,14 +282,14 @@ def test_page_in_chromium(page_url: str) -> None:
         # The table a page at a time: 10 rows a page, then page 2 (the last 2 of the 12, corpus order),
         # where selecting the first row shows that reaction's post (not the first page's).
         page.get_by_role("button", name="Clear selection").click()
-        page.wait_for_function(f"{ROWCOUNT} == 13", timeout=30_000)
+        page.wait_for_function(f"{ROWCOUNT} == 13", timeout=WAIT)
         settle(page)
         choose(page, ".st-key-table_size", "10")
-        page.wait_for_function(f"{ROWCOUNT} == 11", timeout=30_000)
+        page.wait_for_function(f"{ROWCOUNT} == 11", timeout=WAIT)
         settle(page)
         assert page.get_by_text("Page 1 of 2").count() == 1
         page.locator(".st-key-table_page").get_by_test_id("stNumberInputStepUp").click()
-        page.wait_for_function(f"{ROWCOUNT} == 3", timeout=30_000)
+        page.wait_for_function(f"{ROWCOUNT} == 3", timeout=WAIT)
         settle(page)
         assert page.get_by_text("Page 2 of 2 · reactions 11–12 of 12").count() == 1
         select_first_row(page, ".st-key-post_paragraph")
@@ -321,7 +340,7 @@ def test_a_hostile_folder_in_chromium(hostile_folder: Path) -> None:
                 if save.is_enabled():
                     break
             save.click()
-            page.wait_for_selector("text=The label could not be saved", timeout=30_000)
+            page.wait_for_selector("text=The label could not be saved", timeout=WAIT)
             body = page.locator("body").inner_text()
             for sign in ("Traceback", 'File "', "sqlite3."):
                 assert sign not in body, sign
@@ -335,7 +354,7 @@ def test_a_click_on_a_network_node_in_chromium(page_url: str) -> None:
     and the network keeps every node in sight (it is not filtered by its own selection)."""
     node = '[class*="st-key-chart_tag_node_"] svg path[aria-roledescription="circle"]'
     with chromium_page(page_url) as page:
-        page.wait_for_selector(node, timeout=60_000)
+        page.wait_for_selector(node, timeout=WAIT)
         settle(page)
         names = page.locator(node).evaluate_all("marks => marks.map(m => m.getAttribute('aria-label'))")
         assert [n.split(":")[0] for n in names] == ["JusticeForJohnnyDepp", "MeToo", "TimesUp"]
@@ -385,7 +404,7 @@ def test_a_week_clicked_on_a_multi_year_corpus_filters_the_table(tmp_path: Path)
     url = next(server)
     try:
         with chromium_page(f"{url}/?bucket=week") as page:
-            page.wait_for_function(f"document.querySelectorAll('{TIME_CHART} {HIT}').length > 150", timeout=60_000)
+            page.wait_for_function(f"document.querySelectorAll('{TIME_CHART} {HIT}').length > 150", timeout=WAIT)
             settle(page)
             everything = int(metric(page, "Reactions").replace(",", ""))
             hits = page.locator(f"{TIME_CHART} {HIT}")
@@ -403,3 +422,51 @@ def test_a_week_clicked_on_a_multi_year_corpus_filters_the_table(tmp_path: Path)
             page.screenshot(path=str(ARTIFACTS / "dashboard-week.png"), full_page=True)
     finally:
         server.close()
+
+
+ENDINGS = {
+    "failure": "assert page_url == 'never'",
+    "interrupt": "raise KeyboardInterrupt",  # Ctrl-C
+    "terminate": "os.kill(os.getpid(), signal.SIGTERM)",  # as a stopped pytest-xdist worker: no finally runs
+    "kill": "os.kill(os.getpid(), signal.SIGKILL)",  # no finally runs either: the server learns of it from the kernel
+}
+
+
+ENDED = {"failure": 1, "interrupt": 2, "terminate": -signal.SIGTERM, "kill": -signal.SIGKILL}
+"""The child pytest's exit status after each ending."""
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
+@pytest.mark.parametrize("ending", list(ENDINGS))
+def test_a_browser_test_that_ends_early_leaves_no_server(tmp_path: Path, ending: str) -> None:
+    """A browser test that fails, is interrupted or is killed with its server up: no process of it is left (an
+    interrupted browser test left its Streamlit server running)."""
+    import uuid
+
+    from processes import MARK, kill_marked, processes_marked
+
+    test = tmp_path / "test_ends.py"
+    test.write_text(
+        f"import os, signal, sys\nsys.path.insert(0, {str(ROOT / 'tests')!r})\n"
+        "from test_browser import page_url\n\n\n"
+        "from processes import MARK, processes_marked\n\n\n"
+        "def test_ends(page_url):\n    assert page_url.startswith('http://127.0.0.1:')\n"
+        f"    with open({str(tmp_path / 'seen')!r}, 'w') as seen:\n"
+        "        seen.write('\\n'.join(processes_marked(os.environ[MARK])))\n"
+        f"    {ENDINGS[ending]}\n",
+        encoding="utf-8",
+    )
+    mark = uuid.uuid4().hex
+    env = {**os.environ, MARK: mark, "REACTIONS_CACHE_DIR": str(tmp_path / "cache")}
+    command = [sys.executable, "-m", "pytest", str(test), "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
+               "--rootdir", str(tmp_path), "--basetemp", str(tmp_path / "base")]  # fmt: skip
+    try:
+        done = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600, check=False)
+        assert done.returncode == ENDED[ending], done.stdout
+        assert "streamlit run" in (tmp_path / "seen").read_text(encoding="utf-8")  # the server was up, and marked
+        deadline = time.monotonic() + 120  # the server's own shutdown, however long a loaded machine makes it
+        while processes_marked(mark) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert processes_marked(mark) == []
+    finally:
+        kill_marked(mark)

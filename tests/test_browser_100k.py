@@ -29,6 +29,7 @@ from test_browser import (
     HIT,
     ROWCOUNT,
     TIME_CHART,
+    WAIT,
     chromium_or_skip,
     click_until,
     metric,
@@ -66,7 +67,7 @@ class Served:
         context = self.browser.new_context(viewport={"width": 1440, "height": 2400}, accept_downloads=True)
         page = context.new_page()
         page.goto(self.url + path)
-        page.wait_for_selector(f"{CHART} svg", timeout=120_000)
+        page.wait_for_selector(f"{CHART} svg", timeout=WAIT)
         settle(page)
         return page
 
@@ -217,7 +218,7 @@ def test_the_time_chart_reads_over_years_marks_spikes_and_a_click_filters(served
         click_until(page, f'{TIME_CHART} {HIT}[aria-label*="When: {when};"]', metric_changes_from(before))
         assert number(metric(page, "Reactions")) == count < served.everything
         assert page.get_by_text(re.compile(r"^Selected in the charts: month=\d{4}-\d{2}$")).count() == 1
-        assert page.evaluate(ROWCOUNT) == 101  # a page of 100 rows of that month
+        page.wait_for_function(f"{ROWCOUNT} == 101", timeout=WAIT)  # a page of 100 rows of that month
         assert page.locator("[data-testid=stException]").count() == 0
         shot(page, "100k-month-selected.png")
     finally:
@@ -254,7 +255,7 @@ def test_a_copied_url_restores_the_view_in_a_new_context_and_the_xlsx_holds_it(s
 
     restored = served.page(url.removeprefix(served.url))
     try:
-        restored.wait_for_function(f"{ROWCOUNT} == 101", timeout=60_000)
+        restored.wait_for_function(f"{ROWCOUNT} == 101", timeout=WAIT)
         settle(restored)
         assert restored.locator("[data-testid=stException]").count() == 0
         assert restored.get_by_text(re.compile(r"^Selected from the link: month=\d{4}-\d{2}$")).count() == 1
@@ -263,7 +264,7 @@ def test_a_copied_url_restores_the_view_in_a_new_context_and_the_xlsx_holds_it(s
         assert number(again["headline"]["Reactions"]) == count
         shot(restored, "100k-view-restored.png")
 
-        with restored.expect_download(timeout=120_000) as download_info:
+        with restored.expect_download(timeout=WAIT) as download_info:
             restored.get_by_role("button", name="XLSX · view").click()
         workbook = pd.read_excel(Path(download_info.value.path()), sheet_name="reactions")
         assert len(workbook) == count  # every row of the view, not the table's page
@@ -276,7 +277,7 @@ def test_a_copied_url_restores_the_view_in_a_new_context_and_the_xlsx_holds_it(s
 def test_the_network_renders_and_a_node_click_filters(served: Served) -> None:
     page = served.page()
     try:
-        page.wait_for_selector(NODE, timeout=60_000)
+        page.wait_for_selector(NODE, timeout=WAIT)
         names = page.locator(NODE).evaluate_all("marks => marks.map(m => m.getAttribute('aria-label'))")
         assert len(names) >= 10
         tag = names[0].split(":")[0]
@@ -295,7 +296,7 @@ def test_the_network_renders_and_a_node_click_filters(served: Served) -> None:
 def test_a_comparison_of_two_filter_sets_renders(served: Served) -> None:
     page = served.page()
     try:
-        page.wait_for_selector(NODE, timeout=60_000)
+        page.wait_for_selector(NODE, timeout=WAIT)
         names = page.locator(NODE).evaluate_all("marks => marks.map(m => m.getAttribute('aria-label'))")
         a, b = (name.split(":")[0] for name in names[:2])
     finally:

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from test_browser import ARTIFACTS, CHART, TIME_CHART, chromium_page, page_url, settle
+from test_browser import ARTIFACTS, CHART, TIME_CHART, WAIT, chromium_page, page_url, settle
 
 __all__ = ["page_url"]  # the fixture: the dashboard over a private copy of the seeds
 
@@ -50,7 +50,7 @@ def test_the_table_shows_the_post_text_on_a_phone(phone: Any) -> None:
     table = phone.locator(".st-key-table")
     table.scroll_into_view_if_needed()
     settle(phone)
-    phone.wait_for_selector(HEADERS, state="attached", timeout=30_000)  # drawn on a canvas: these are hidden
+    phone.wait_for_selector(HEADERS, state="attached", timeout=WAIT)  # drawn on a canvas: these are hidden
     shown = [text.strip() for text in phone.locator(HEADERS).all_inner_texts()]
     phone.screenshot(path=str(ARTIFACTS / "dashboard-phone-table.png"))
     assert "Post" in shown, shown

@@ -5,8 +5,10 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
+import secrets
 import sqlite3
 import stat
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -346,3 +348,33 @@ def test_a_parse_row_is_marshal_bytes_read_back_only_when_signed(tmp_path: Path)
         db.execute(f"UPDATE {cache.TABLE} SET payload = ?", (payload.replace(b"a fan", b"a foe"),))
     with ParseCache(path, version="v1") as store:
         assert store.get([("a.txt", "d1")]) == {}
+
+
+def test_a_key_read_while_another_process_makes_it_is_the_key_made(
+    private_cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The key file was made empty and written after: a second process (the pool's worker beside the run's own)
+    reading it in between got "not a signing key", ran uncached, and the next run parsed those files again (the
+    flaky test_added_files_are_the_only_ones_parsed on a loaded machine)."""
+    real = secrets.token_bytes
+    making, read = threading.Event(), threading.Event()
+
+    def slow_token(size: int) -> bytes:  # the first maker is held up while making its key
+        if not making.is_set():
+            making.set()
+            assert read.wait(30)
+        return real(size)
+
+    monkeypatch.setattr(cache.secrets, "token_bytes", slow_token)
+    keys: list[bytes] = []
+    first = threading.Thread(target=lambda: keys.append(cache.signing_key(private_cache_dir)))
+    first.start()
+    assert making.wait(30)
+    try:
+        second = cache.signing_key(private_cache_dir)  # while the first maker has not written its key
+    finally:
+        read.set()
+        first.join()
+    assert keys == [second]
+    assert len(second) == 32
+    assert sorted(p.name for p in private_cache_dir.iterdir()) == [cache.KEY_NAME]  # no draft left

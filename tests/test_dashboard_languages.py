@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pandas as pd
-from page_harness import run_page  # the fixtures corpus and seeds_frame: conftest
+from page_harness import RUN_TIMEOUT, run_page  # the fixtures corpus and seeds_frame: conftest
 
 
 def test_languages_tab_coverage_note_and_the_filter_from_the_url(corpus: Path, seeds_frame: pd.DataFrame) -> None:
@@ -47,7 +47,7 @@ def test_a_post_no_scorer_reads_can_be_labelled(tmp_path: Path) -> None:
     from streamlit.testing.v1 import AppTest
 
     root = str(Path(__file__).resolve().parent.parent)
-    at = AppTest.from_function(_relabel_a_not_scored_post, args=(str(tmp_path), root)).run(timeout=120)
+    at = AppTest.from_function(_relabel_a_not_scored_post, args=(str(tmp_path), root)).run(timeout=RUN_TIMEOUT)
     assert not at.exception
     (control,) = [w for w in at.button_group if w.label == "Relabel as"]
     assert control.value in (None, [])  # no label chosen for a post that has none

@@ -17,6 +17,7 @@ from typing import Any
 import pandas as pd
 import psutil
 import pytest
+from processes import processes_marked
 
 pytest.importorskip("dask.bag")
 distributed = pytest.importorskip("distributed")
@@ -148,20 +149,6 @@ def test_datasets_and_archives_on_dask_give_the_single_process_frame(
     assert any(s.startswith("seeds.parquet#") for s in sources)
     assert any(s.startswith("https://news.example/") for s in sources)  # the archive's records
     assert {o for cited in expected["outlets"] for o in cited} == {"outlet0.co.uk", "outlet1.co.uk"}
-
-
-def processes_marked(mark: str) -> list[str]:
-    """Every running process whose environment holds ``REACTIONS_TEST_RUN=mark`` (each process a command starts
-    inherits it, wherever it was re-parented), by its command line."""
-    wanted = f"REACTIONS_TEST_RUN={mark}".encode()
-    found = []
-    for entry in Path("/proc").iterdir():
-        try:
-            if entry.name.isdigit() and wanted in (entry / "environ").read_bytes().split(b"\0"):
-                found.append((entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace"))
-        except OSError:
-            continue
-    return found
 
 
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")

@@ -36,6 +36,7 @@ def slow_document(time_limit: float) -> tuple[str, bytes]:
     """A document whose parse takes at least 10 times ``time_limit`` of CPU (sized from a sample parsed here, so
     that it stays slow enough whatever the parser's speed; at most 20 MB, the largest article read)."""
     sample = (POST * 2_000).encode()
+    parse_document("warm-up.txt", POST.encode())  # the parser's tables built first, not timed with the sample
     started = time.process_time()
     parse_document("sample.txt", sample)
     per_byte = max(time.process_time() - started, 1e-3) / len(sample)
@@ -68,7 +69,7 @@ def test_a_file_over_the_time_limit_is_reported_and_the_rest_are_read(monkeypatc
     assert [a.reactions[0].handle for a, _ in got if a is not None] == ["fan", "fan", "fan"]
 
 
-def kill_when_busy(guard: GuardedParser, source: str, within: float = 60) -> None:
+def kill_when_busy(guard: GuardedParser, source: str, within: float = 600) -> None:
     """Kill the worker once it has been given ``source`` (a fixed delay is not enough on a loaded machine,
     where starting the worker alone can take longer)."""
     stop = time.monotonic() + within
@@ -136,11 +137,12 @@ def slow_on(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_parse_within_stops_a_slow_document_and_parses_the_rest(monkeypatch: pytest.MonkeyPatch) -> None:
     docs = documents(4)
+    parse_document(*docs[0])  # the parser's tables built before the clock runs, not in a document's time
     slow_on("a1.txt", monkeypatch)
-    got = parse_within(docs, 0.2)
+    got = parse_within(docs, 1.0)  # a limit a small document's parse stays far below even on a loaded machine
     assert [outcome.status for _, outcome in got] == [Status.PARSED, Status.SKIPPED, Status.PARSED, Status.PARSED]
     assert got[1][0] is None
-    assert "took longer than 0.2 s to parse" in (got[1][1].reason or "")
+    assert "took longer than 1 s to parse" in (got[1][1].reason or "")
     assert not kept(got[1][1])  # never cached: another run may finish it
     assert got[2] == parse_document(*docs[2])
     assert signal.getsignal(signal.SIGALRM) is signal.SIG_DFL  # the handler put back

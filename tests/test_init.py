@@ -18,24 +18,28 @@ import reactions
 ROOT = Path(__file__).resolve().parent.parent
 
 
+MODULES_AT_MOST = 60
+"""Modules ``import reactions`` may load (31 in November 2026, most of them the standard library's): the work it does,
+counted; its CPU time is a speed target (``benchmarks/bench_import.py``: at most 50 ms), not a test's limit."""
+
+
 def import_report() -> tuple[set[str], int]:
-    """The heavy modules ``import reactions`` loads in a fresh interpreter, and the CPU time it takes (µs): CPU
-    time, not wall-clock time, so that another busy process on the machine does not count."""
+    """The heavy modules ``import reactions`` loads in a fresh interpreter, and how many modules it loads."""
     heavy = ("pandas", "numpy", "pyarrow", "streamlit", "altair")
     code = (
-        "import sys, time; start = time.process_time(); import reactions; "
-        "took = int((time.process_time() - start) * 1e6); "
-        f"print(','.join(m for m in {heavy!r} if m in sys.modules) + '|' + str(took))"
+        "import sys; before = set(sys.modules); import reactions; "
+        "loaded = len(set(sys.modules) - before); "
+        f"print(','.join(m for m in {heavy!r} if m in sys.modules) + '|' + str(loaded))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    names, took = done.stdout.strip().rsplit("|", 1)
-    return set(filter(None, names.split(","))), int(took)
+    names, loaded = done.stdout.strip().rsplit("|", 1)
+    return set(filter(None, names.split(","))), int(loaded)
 
 
-def test_import_loads_neither_pandas_nor_streamlit_and_is_quick() -> None:
-    heavy, micros = min((import_report() for _ in range(3)), key=lambda report: report[1])
+def test_import_loads_neither_pandas_nor_streamlit_and_little_else() -> None:
+    heavy, loaded = import_report()
     assert heavy == set()
-    assert micros < 50_000, f"import reactions took {micros / 1000:.1f} ms of CPU time"
+    assert loaded <= MODULES_AT_MOST, f"import reactions loaded {loaded} modules"
 
 
 def test_parsing_ascii_articles_loads_no_frame_library_and_builds_no_unicode_table() -> None:

@@ -165,12 +165,18 @@ def check_trusted(path: Path, info: os.stat_result, what: str, loose: int) -> No
 
 
 def _new_key(path: Path) -> None:
+    """Make the key whole in a file of its own, then link it into place: a process that reads the key never finds
+    it made but not yet written (the page's and a worker's first runs at once skipped their cache with a bogus
+    "not a signing key"), and of two processes making it at once the first link wins, the other reads that key."""
+    draft = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(8)}")
+    fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
-    except FileExistsError:  # another process made it first
-        return
-    with os.fdopen(fd, "wb") as file:
-        file.write(secrets.token_bytes(32))
+        with os.fdopen(fd, "wb") as file:
+            file.write(secrets.token_bytes(32))
+        with contextlib.suppress(FileExistsError):  # another process made it first
+            os.link(draft, path)
+    finally:
+        draft.unlink(missing_ok=True)
 
 
 def _sign(key: bytes, *parts: str | bytes) -> str:

@@ -54,6 +54,9 @@ DEFAULT_TIME_LIMIT: Final = 30.0
 """Seconds one file may take to parse (a normal article takes milliseconds; a 20 MB one about 3 s)."""
 START_LIMIT: Final = 120.0
 """Seconds a worker may take to start and import the parser (not counted in any file's time)."""
+WARM_UP: Final = "So proud #win \u2014 Fan (@fan) May 1, 2020\n".encode()
+"""A post a worker parses before it says it is ready: the parser builds its tables on its first document (about
+0.13 CPU-seconds), which would otherwise count in the first file's time."""
 _READY: Final = "ready"
 _TIMED_OUT: Final = "took longer than "
 _CRASHED: Final = "the parser's process stopped"
@@ -143,6 +146,7 @@ def _serve(conn: Connection) -> None:
     """A worker: parse each document it is sent and send back the result, until it is sent ``None``."""
     from reactions.corpus import parse_document
 
+    parse_document("warm-up.txt", WARM_UP)  # the parser's tables built in the start's time, not in a file's
     conn.send(_READY)
     while True:
         try:
