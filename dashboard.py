@@ -73,14 +73,13 @@ def show(folder: Path, slot: Any) -> None:
         scored_frame,
         source_options,
     )  # fmt: skip
-    from app.outlets import outlets_section
+    from app.panels import more_sections
     from app.saved import saved_views_panel
     from app.sections import (
         charts_section,
         current_selection,
         downloads_section,
         headline,
-        network_section,
         one_line,
         outcomes_table,
         selection_bar,
@@ -162,9 +161,8 @@ def show(folder: Path, slot: Any) -> None:
     if not rows.view.any():
         st.info("Nothing is in the chart selection under these filters. Clear the selection.")
         st.stop()
-    charts_section(index, rows, time)
-    outlets_section(index, rows)
-    network_section(index, filtered, filters, selection)
+    spikes = charts_section(index, rows, time)
+    more_sections(index, rows, time, spikes, filtered, filters, selection)  # the one chosen, none at first
     compare_section(frame, index, options, filters, filtered)
     st.subheader("Reactions", anchor=False)
     shown = np.flatnonzero(rows.view)

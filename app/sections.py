@@ -61,7 +61,8 @@ def current_selection(time: TimeView) -> views.Selection:
     """What is selected in the linked charts (their state from the last interaction); until they are
     clicked, the selection of the link the page was opened with."""
     names = (*CHARTS, NETWORK_SELECTIONS[st.session_state.get("network_graph", "hashtags")])  # the network drawn
-    states = {name: st.session_state.get(chart_key(name, time)) for name in names}
+    states = {name: travel.chart_state(key, st.session_state.get(key))
+              for name in names if (key := chart_key(name, time))}  # kept through runs that do not draw them
     charts = views.selection_from_states(states, unit=time.bucket, zone=time.zone)
     return travel.page_selection(charts, time.bucket, time.zone)
 
@@ -124,8 +125,9 @@ def show_chart(
                         selection_mode=select)  # fmt: skip
 
 
-def charts_section(index: FrameIndex, rows: views.ChartRows, time: TimeView) -> None:
-    """The linked charts (each cross-filtered by the others' selections), the spikes and the summary charts."""
+def charts_section(index: FrameIndex, rows: views.ChartRows, time: TimeView) -> pd.DataFrame:
+    """The linked charts drawn at every run (each cross-filtered by the others' selections): the time chart with
+    its mean compound, sentiment and top hashtags.  Returns the spikes (for the spikes section)."""
     unit, zone = time.bucket, time.zone
     totals = aggregate_time.bucket_totals(index, unit, zone, mask=rows.by_time)
     spikes = aggregate_time.spike_drivers(index, unit, zone, mask=rows.by_time, totals=totals)
@@ -146,8 +148,7 @@ def charts_section(index: FrameIndex, rows: views.ChartRows, time: TimeView) -> 
     with right:
         st.markdown("**Sentiment**")
         show_chart(charts.sentiment_chart(mix), mix, "No reactions.", "sentiment")
-    spikes_table(spikes, unit, zone)
-    left, right = st.columns(2)
+    left, _ = st.columns([2.2, 1])
     with left:
         head, knob = st.columns([4, 1], vertical_alignment="center")
         head.markdown("**Top hashtags** · colour = mean compound")
@@ -156,12 +157,17 @@ def charts_section(index: FrameIndex, rows: views.ChartRows, time: TimeView) -> 
                             key="top_n")  # fmt: skip
         travel.sync_top(top)
         show_chart(charts.hashtag_chart(by_tag), by_tag, "No hashtags in these reactions.", "hashtag")
-    with right:
-        st.markdown(f"**Hashtags per {unit}** · rows in the Top hashtags order")
-        grid = aggregate_time.hashtags_by_bucket(index, top, unit, zone, mask=rows.view)
-        order = [str(tag) for tag in by_tag["hashtag"]]
-        show_chart(charts_time.heatmap_chart(grid, unit, order), grid, "No dated hashtags to draw.")
-    summary_section(index, rows.view)
+    return spikes
+
+
+def heatmap_section(index: FrameIndex, rows: views.ChartRows, time: TimeView) -> None:
+    """The top hashtags per time bucket (rows in the Top hashtags chart's order)."""
+    top = int(st.session_state.get("top_n", travel.DEFAULT_TOP))
+    by_tag = aggregate.reactions_by_hashtag(index, top, mask=rows.by_hashtag)
+    st.markdown(f"**Hashtags per {time.bucket}** · rows in the Top hashtags order")
+    grid = aggregate_time.hashtags_by_bucket(index, top, time.bucket, time.zone, mask=rows.view)
+    order = [str(tag) for tag in by_tag["hashtag"]]
+    show_chart(charts_time.heatmap_chart(grid, time.bucket, order), grid, "No dated hashtags to draw.")
 
 
 def spikes_table(spikes: pd.DataFrame, unit: str, zone: str) -> None:
@@ -169,9 +175,9 @@ def spikes_table(spikes: pd.DataFrame, unit: str, zone: str) -> None:
     if spikes.empty:
         st.caption(f"No spikes: no {unit} stands out from the ones before it (see README, Spikes).")
         return
-    with st.expander(f"Spikes: {len(spikes)} {unit}(s) standing out from the ones before ({zone})", expanded=True):
-        labels = charts_time.bucket_label(spikes["start"], unit)
-        st.dataframe(spike_rows(spikes, labels), hide_index=True, width="stretch", key="spikes_table")
+    st.markdown(f"**Spikes**: {len(spikes)} {unit}(s) standing out from the ones before ({zone})")
+    labels = charts_time.bucket_label(spikes["start"], unit)
+    st.dataframe(spike_rows(spikes, labels), hide_index=True, width="stretch", key="spikes_table")
 
 
 def summary_section(index: FrameIndex, view: np.ndarray) -> None:

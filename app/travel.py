@@ -1,5 +1,5 @@
 """What of a view travels in the URL beside the sidebar's filters: the chart selection, the Top N of the hashtag
-chart, the table's page, page size and sort, and the summary tab shown.
+chart, the table's page, page size and sort, the summary tab and the section shown.
 
 The charts' own selection cannot be set from Python, so a link's selection is the page's selection until a chart
 is clicked or "Clear selection" is pressed (then the charts' selection replaces it).
@@ -21,6 +21,10 @@ LINK_PAGE = "link_page"  # the link's table page, until the table is first drawn
 ASKED_PAGE = "link_page_asked"  # the page the table was asked to start on
 LINK_TAB = "link_tab"  # the link's summary tab, until the tabs are first drawn
 SHOWN_TAB = "summary_tab_shown"  # the summary tab last drawn (a widget's state is dropped by a run that skips it)
+LINK_SECTION = "link_section"  # the link's section, until the section picker is first drawn
+SHOWN_SECTION = "page_section_shown"  # the section last shown (as SHOWN_TAB)
+KEPT_CHARTS = "chart_selections_kept"  # a linked chart's widget key -> the last selection made in it
+REDRAWN = "chart_selections_redrawn"  # the charts drawn anew (their state empty) while a selection was kept
 OPENED_PROBLEMS = "saved_view_problems"  # what of a saved view just opened does not apply (app.saved)
 DEFAULT_TOP = links.ViewLayout().top_n
 
@@ -48,6 +52,8 @@ def init_links(query: Mapping[str, Sequence[str]], options: Mapping[str, Any]) -
     st.session_state["top_n"], st.session_state["table_size"] = layout.top_n, layout.rows
     st.session_state["table_sort"], st.session_state["table_desc"] = layout.sort, layout.order == "desc"
     st.session_state[LINK_PAGE], st.session_state[LINK_TAB] = layout.page, layout.tab
+    older = any(query.get(links.LAYOUT_KEYS["tab"], ()))  # a link from before the sections: its tab is shown
+    st.session_state[LINK_SECTION] = layout.section or ("summary" if older else "")
     return links.selection_problems(query) + stale + links.layout_problems(query)
 
 
@@ -141,3 +147,51 @@ def sync_tab(title: str, titles: Mapping[str, str]) -> None:
     st.session_state[SHOWN_TAB] = title
     name = next((name for name, t in titles.items() if t == title and name != next(iter(titles))), "")
     write_query({links.LAYOUT_KEYS["tab"]}, links.layout_to_query(links.ViewLayout(tab=name)))
+
+
+def open_section(key: str) -> None:
+    """Before the section picker (widget ``key``, its state a section's URL name or None) is drawn: show the link's
+    section (once), else the one last shown (a run that stopped early dropped the picker's state)."""
+    if (link := st.session_state.pop(LINK_SECTION, None)) is not None:
+        st.session_state[key] = link or None
+    elif key not in st.session_state and SHOWN_SECTION in st.session_state:
+        st.session_state[key] = st.session_state[SHOWN_SECTION]
+
+
+def sync_section(name: str | None) -> None:
+    """The section shown (its URL name; None: none) into the URL (left out when none is)."""
+    st.session_state[SHOWN_SECTION] = name
+    write_query({links.LAYOUT_KEYS["section"]}, links.layout_to_query(links.ViewLayout(section=name or "")))
+
+
+def keep_widgets(keys: Collection[str]) -> None:
+    """Keep the state of the widgets ``keys`` through a run that does not draw them (a hidden section's knobs):
+    Streamlit drops a widget's state at the end of a run that skips it, not a value set from Python."""
+    for key in keys:
+        if key in st.session_state:
+            st.session_state[key] = st.session_state[key]
+
+
+def chart_state(key: str, state: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    """The selection state of the linked chart whose widget key is ``key`` (``state``: its widget's state, None
+    when the last run did not draw it): the widget's, or the last selection made in it when the last run did not
+    draw the chart (a hidden section, a run that stopped early: Streamlit dropped its state) or when the chart was
+    drawn anew since (its state is empty until it is clicked: a selection cannot be set into a chart from Python).
+    So a selection made in a section survives the section being hidden and shown again."""
+    kept: dict[str, Mapping[str, Any] | None] = st.session_state.setdefault(KEPT_CHARTS, {})
+    redrawn: set[str] = st.session_state.setdefault(REDRAWN, set())
+    if state is None:
+        if _chosen(kept.get(key)):
+            redrawn.add(key)
+        return kept.get(key)
+    if key in redrawn and not _chosen(state):
+        return kept.get(key)
+    redrawn.discard(key)
+    kept[key] = state
+    return state
+
+
+def _chosen(state: Mapping[str, Any] | None) -> bool:
+    """Whether a chart's selection state holds a selected point."""
+    selection = (state or {}).get("selection")
+    return isinstance(selection, Mapping) and any(selection.values())

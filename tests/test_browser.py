@@ -223,7 +223,7 @@ def chromium_page(url: str, wait_for: str = f"{CHART} svg", **screen: Any) -> It
 
 def test_page_in_chromium(page_url: str) -> None:
     with chromium_page(page_url) as page:
-        page.wait_for_function(f"document.querySelectorAll('{CHART} svg').length >= 5", timeout=WAIT)
+        page.wait_for_function(f"document.querySelectorAll('{CHART} svg').length >= 4", timeout=WAIT)
         settle(page)
         assert page.locator("[data-testid=stException]").count() == 0
         page.wait_for_function(f"{ROWCOUNT} == 13", timeout=WAIT)  # the grid is drawn after the rerun ends
@@ -318,7 +318,7 @@ def test_a_hostile_folder_in_chromium(hostile_folder: Path) -> None:
             assert page.get_by_text("trigger 'swap'").count() >= 1  # the store refused, in one line
             page.get_by_text("Files read").click()  # its table is made and sent once it is opened
             files = page.locator(".st-key-files_read [data-testid=stDataFrame]").last
-            files.wait_for(timeout=60_000)
+            files.wait_for(timeout=WAIT)
             settle(page)
             cells = " ".join(files.locator("td").all_text_contents())
             for name, why in [
@@ -349,11 +349,22 @@ def test_a_hostile_folder_in_chromium(hostile_folder: Path) -> None:
         server.close()
 
 
+def section(page: Any, title: str) -> None:
+    """Choose a section of the page (its button on the 'More of this view' picker) and wait for the rerun."""
+    page.locator(".st-key-page_section button", has_text=title).click()
+    page.wait_for_timeout(300)
+    settle(page)
+
+
 def test_a_click_on_a_network_node_in_chromium(page_url: str) -> None:
-    """The hashtag network's circles are drawn and named; a click on one filters the page as a hashtag bar does,
-    and the network keeps every node in sight (it is not filtered by its own selection)."""
+    """The network is drawn when its section is chosen; its circles are named; a click on one filters the page as
+    a hashtag bar does, the network keeps every node in sight (it is not filtered by its own selection), and the
+    selection stays while the section is hidden and shown again."""
     node = '[class*="st-key-chart_tag_node_"] svg path[aria-roledescription="circle"]'
     with chromium_page(page_url) as page:
+        assert page.locator(node).count() == 0  # a new session draws no section
+        section(page, "Networks")
+        assert "section=network" in page.url
         page.wait_for_selector(node, timeout=WAIT)
         settle(page)
         names = page.locator(node).evaluate_all("marks => marks.map(m => m.getAttribute('aria-label'))")
@@ -365,6 +376,18 @@ def test_a_click_on_a_network_node_in_chromium(page_url: str) -> None:
         assert page.locator(node).count() == 3
         assert page.locator("[data-testid=stException]").count() == 0
         page.screenshot(path=str(ARTIFACTS / "dashboard-network.png"), full_page=True)
+        section(page, "Spikes")  # the network hidden: its selection still filters
+        page.wait_for_timeout(500)
+        section(page, "Summaries")  # a second run without the network
+        assert page.locator(node).count() == 0
+        assert page.get_by_text("Selected in the charts: hashtag=TimesUp").count() == 1
+        assert metric(page, "Reactions") == "1"
+        assert "sel_tag=TimesUp" in page.url
+        section(page, "Networks")
+        page.wait_for_selector(node, timeout=WAIT)
+        settle(page)
+        assert metric(page, "Reactions") == "1"
+        assert page.locator("[data-testid=stException]").count() == 0
 
 
 def test_only_the_open_summary_tab_is_drawn_in_chromium(page_url: str) -> None:
@@ -372,25 +395,25 @@ def test_only_the_open_summary_tab_is_drawn_in_chromium(page_url: str) -> None:
     other tabs; a click on Top authors draws its chart (and drops the first one's) and names the tab in the URL,
     and that URL opened anew shows the same tab."""
     panel, languages = f".st-key-summary_tab {CHART}", ".st-key-summary_tab [data-testid=stDataFrame]"
-    with chromium_page(page_url) as page:
+    with chromium_page(f"{page_url}/?section=summary") as page:
         settle(page)
         assert page.locator(panel).count() == 1
         assert page.locator(panel).get_attribute("aria-label").startswith("Distribution of compound scores")
         assert page.locator(languages).count() == 0
         page.locator(".st-key-summary_tab").get_by_role("tab", name="Top authors").click()
         drawn = f"document.querySelector('{panel}')?.getAttribute('aria-label')?.startsWith('Top authors')"
-        page.wait_for_function(drawn, timeout=30_000)
+        page.wait_for_function(drawn, timeout=WAIT)
         settle(page)
         assert page.locator(panel).count() == 1  # the compound scores' chart is gone, not hidden
         assert "tab=authors" in page.url
         linked = page.url
         page.goto(linked.replace("tab=authors", "tab=languages"))
-        page.wait_for_selector(languages, timeout=60_000)
+        page.wait_for_selector(languages, timeout=WAIT)
         settle(page)
         assert page.locator(panel).count() == 0
         assert page.locator(".st-key-summary_tab").get_by_role("tab", selected=True).inner_text() == "Languages"
         page.goto(linked)
-        page.wait_for_selector(f"{panel}[aria-label^='Top authors']", timeout=60_000)
+        page.wait_for_selector(f"{panel}[aria-label^='Top authors']", timeout=WAIT)
         assert page.locator("[data-testid=stException]").count() == 0
 
 

@@ -275,7 +275,7 @@ def test_a_copied_url_restores_the_view_in_a_new_context_and_the_xlsx_holds_it(s
 
 
 def test_the_network_renders_and_a_node_click_filters(served: Served) -> None:
-    page = served.page()
+    page = served.page("/?section=network")
     try:
         page.wait_for_selector(NODE, timeout=WAIT)
         names = page.locator(NODE).evaluate_all("marks => marks.map(m => m.getAttribute('aria-label'))")
@@ -294,7 +294,7 @@ def test_the_network_renders_and_a_node_click_filters(served: Served) -> None:
 
 
 def test_a_comparison_of_two_filter_sets_renders(served: Served) -> None:
-    page = served.page()
+    page = served.page("/?section=network")
     try:
         page.wait_for_selector(NODE, timeout=WAIT)
         names = page.locator(NODE).evaluate_all("marks => marks.map(m => m.getAttribute('aria-label'))")

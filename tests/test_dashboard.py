@@ -50,7 +50,7 @@ def test_seeds_page_runs_with_charts_and_the_twelve_reactions(corpus: Path, seed
     at = run_page()
     assert not at.exception
     assert not at.error
-    assert charts_on(at) >= 6  # day, sentiment, hashtags, heat map, compound, authors (+ tabs)
+    assert charts_on(at) >= 4  # day, compound, sentiment, hashtags (the rest in sections: test_dashboard_sections)
     shown = table(at)
     assert len(shown) == 12
     assert sorted(shown["id"]) == sorted(seeds_frame["id"])
@@ -81,7 +81,7 @@ def test_filters_come_back_from_the_url(corpus: Path) -> None:
 
 
 def test_the_csv_download_is_the_filtered_table(corpus: Path, downloads: dict[str, bytes]) -> None:
-    at = run_page()
+    at = run_page({"section": "network"})
     downloads.clear()
     at.text_input(key="f_text").input("Amber").run()
     shown = table(at)
@@ -499,7 +499,7 @@ def test_a_layout_that_does_not_apply_is_said_and_the_page_starts_as_usual(corpu
 def test_the_hashtag_network_is_drawn_for_the_view_with_its_downloads(
     corpus: Path, downloads: dict[str, bytes], seeds_frame: pd.DataFrame
 ) -> None:
-    at = run_page()
+    at = run_page({"section": "network"})
     assert not at.exception
     assert at.radio(key="network_graph").value == "hashtags"
     assert any(c.value.startswith("Hashtags carried by the same reactions") for c in at.caption)
@@ -544,7 +544,7 @@ def test_the_mention_network_and_a_click_on_an_account(tmp_path: Path, monkeypat
         encoding="utf-8",
     )
     monkeypatch.setenv("REACTIONS_CORPUS", str(folder))
-    at = run_page()
+    at = run_page({"section": "network"})
     assert len(table(at)) == 3
     at.radio(key="network_graph").set_value("mentions").run()
     assert not at.exception
@@ -557,7 +557,7 @@ def test_the_mention_network_and_a_click_on_an_account(tmp_path: Path, monkeypat
 
 
 def test_a_view_without_hashtags_explains_the_empty_network(corpus: Path) -> None:
-    at = run_page({"author": ["@explicitxshady", "Jacklyn Krol"]})  # two reactions without hashtags
+    at = run_page({"author": ["@explicitxshady", "Jacklyn Krol"], "section": "network"})  # two without hashtags
     assert not at.exception
     assert len(table(at)) == 2
     assert "No hashtags in these reactions." in [i.value for i in at.info]
@@ -621,7 +621,7 @@ def test_bucket_and_zone_come_back_from_the_url_and_bad_ones_are_said(corpus: Pa
 
 def test_a_multi_year_corpus_is_cut_in_months_with_its_spikes(years: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("REACTIONS_CORPUS", str(years))
-    at = run_page()
+    at = run_page({"section": "spikes"})
     assert not at.exception
     assert "Reactions per month" in headings(at)
     spikes = next(d.value for d in at.dataframe if "Most-cited post" in d.value.columns)
@@ -649,83 +649,6 @@ def test_a_selected_week_filters_the_table_and_names_the_export(
     days = pd.to_datetime(shown["day"])
     assert days.between(pd.Timestamp(monday), pd.Timestamp(monday) + pd.Timedelta(days=6)).all()
     assert any(f"selected-week-{monday}" in name for name in downloads)
-
-
-# --- outlets ---------------------------------------------------------------------------------------------
-
-TWEETS = {
-    "t1": ("So proud of this team #Win", "Ann", "ann", "463440424141459456", "May 5, 2014"),
-    "t2": ("This is a disgrace", "Bob", "bob", "463440424141459457", "May 5, 2014"),
-    "t3": ("Lovely evening", "Cy", "cy", "463440424141459458", "May 5, 2014"),
-}
-
-
-def tweet(key: str) -> str:
-    text, name, handle, status, day = TWEETS[key]
-    return (f'<blockquote class="twitter-tweet"><p lang="en" dir="ltr">{text}</p>&mdash; {name} (@{handle}) '
-            f'<a href="https://twitter.com/{handle}/status/{status}">{day}</a></blockquote>')  # fmt: skip
-
-
-def write_page(folder: Path, name: str, url: str, published: str, keys: list[str]) -> None:
-    embeds = "\n".join(f"<p>Readers wrote:</p>\n{tweet(k)}" for k in keys)
-    (folder / name).write_text(
-        f'<!DOCTYPE html><html><head><title>{name}</title><link rel="canonical" href="{url}">'
-        f'<meta property="article:published_time" content="{published}"></head>'
-        f"<body><article><h1>{name}</h1>\n{embeds}\n</article></body></html>",
-        encoding="utf-8",
-    )
-
-
-@pytest.fixture
-def outlet_corpus(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Saved web pages of three outlets with canonical URLs: t1 cited by all three (bbc.co.uk first, cnn.com
-    3 h later, lemonde.fr 26 h later), t2 by cnn.com then bbc.co.uk 2 h later, t3 by cnn.com alone."""
-    folder = tmp_path / "pages"
-    folder.mkdir()
-    write_page(folder, "bbc.html", "https://www.bbc.co.uk/news/1", "2014-05-06T09:00:00Z", ["t1"])
-    write_page(folder, "bbc2.html", "https://www.bbc.co.uk/news/2", "2014-05-06T14:00:00Z", ["t2"])
-    write_page(folder, "cnn.html", "https://edition.cnn.com/2014/05/06/x", "2014-05-06T12:00:00Z", ["t1", "t2", "t3"])
-    write_page(folder, "lemonde.html", "https://www.lemonde.fr/a/1", "2014-05-07T11:00:00Z", ["t1"])
-    monkeypatch.setenv("REACTIONS_CORPUS", str(folder))
-    return folder
-
-
-def test_the_outlets_section_ranks_outlets_and_says_who_amplified_whom(outlet_corpus: Path) -> None:
-    at = run_page()
-    assert not at.exception
-    assert "Outlets" in [h.value for h in at.subheader]
-    assert len(table(at)) == 3
-    assert set(table(at)["outlet"]) <= {"bbc.co.uk", "cnn.com", "lemonde.fr"}
-    amplified = next(d.value for d in at.dataframe if "first_outlet" in d.value.columns)
-    assert amplified["first_outlet"].tolist() == ["bbc.co.uk", "cnn.com"]  # t1 (three outlets), then t2
-    assert amplified["later"].tolist() == ["cnn.com +3.0 h; lemonde.fr +1 d 2.0 h", "bbc.co.uk +2.0 h"]
-    assert amplified["outlets"].tolist() == [3, 2]
-    assert at.multiselect(key="f_outlet").options == ["cnn.com", "bbc.co.uk", "lemonde.fr"]  # most cited first
-
-
-def test_an_outlet_filter_and_a_click_on_an_outlet_bar(outlet_corpus: Path) -> None:
-    at = run_page()
-    at.multiselect(key="f_outlet").set_value(["lemonde.fr"]).run()
-    assert not at.exception
-    assert table(at)["author"].tolist() == ["@ann"]
-    assert at.query_params["outlet"] in ("lemonde.fr", ["lemonde.fr"])
-    at = run_page({"outlet": "bbc.co.uk"})  # the link comes back to the widget
-    assert at.multiselect(key="f_outlet").value == ["bbc.co.uk"]
-    assert sorted(table(at)["author"]) == ["@ann", "@bob"]
-    at = run_page()
-    at.session_state["chart_outlet_0"] = {"selection": {"outlet": [{"outlet": "bbc.co.uk"}]}}
-    at.run()
-    assert not at.exception
-    assert any(t.value == "Selected in the charts: outlet=bbc.co.uk" for t in at.text)
-    assert sorted(table(at)["author"]) == ["@ann", "@bob"]
-
-
-def test_without_outlets_the_section_says_where_they_come_from(corpus: Path) -> None:
-    at = run_page()
-    assert not at.exception
-    assert "Outlets" in [h.value for h in at.subheader]
-    assert any(c.value.startswith("No outlets in this view") for c in at.caption)
-    assert not any("first_outlet" in d.value.columns for d in at.dataframe)
 
 
 # --- datasets ------------------------------------------------------------------------------------------------

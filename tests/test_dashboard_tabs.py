@@ -31,7 +31,7 @@ def test_the_url_names_every_summary_tab_the_page_has() -> None:
 
 
 def test_a_hidden_tab_sends_nothing(corpus: Path) -> None:
-    at = run_page()
+    at = run_page({"section": "summary"})
     assert not at.exception
     shown = sent(at)
     assert list(shown) == list(TITLES.values())
@@ -64,7 +64,7 @@ def test_the_languages_tab_from_the_url(corpus: Path, seeds_frame: pd.DataFrame)
 
 
 def test_choosing_a_tab_draws_it_and_goes_into_the_url(corpus: Path) -> None:
-    at = run_page()
+    at = run_page({"section": "summary"})
     at.session_state["summary_tab"] = "Top emoji"  # what a click on the tab sends
     at.run()
     assert not at.exception

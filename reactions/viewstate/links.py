@@ -28,7 +28,8 @@ NOTHING_SELECTED: Final = Selection()
 """No chart selection."""
 SELECTION_KEYS: Final = {field.name: field.key for field in SELECTIONS}
 """Selection field -> URL query parameter name (its unit and zone are the filters' ``bucket`` and ``tz``)."""
-LAYOUT_KEYS: Final = {"top_n": "top", "page": "page", "rows": "rows", "sort": "sort", "order": "order", "tab": "tab"}
+LAYOUT_KEYS: Final = {"top_n": "top", "page": "page", "rows": "rows", "sort": "sort", "order": "order", "tab": "tab",
+                        "section": "section"}
 """ViewLayout field -> URL query parameter name."""
 COMPARE_KEY: Final = "compare"
 """The URL key that says the page's Compare section is on (``compare=on``)."""
@@ -42,14 +43,17 @@ PAGE_SIZES: Final = (10, 25, 50, 100, 250, 500, 1000)
 """The table's page sizes."""
 SUMMARY_TABS: Final = ("compound", "authors", "mentions", "emoji", "platforms", "languages")
 """The page's summary tabs as a URL names them (``tab=authors``; none: the first); only the open one is drawn."""
+SECTIONS: Final = ("spikes", "heatmap", "summary", "outlets", "network")
+"""The page's sections drawn on demand as a URL names them (``section=outlets``; none: none is shown); only the one
+shown is drawn (a new session sends the headline, the time and hashtag charts and the table)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class ViewLayout:
     """How a view is laid out, beyond its filters: the Top N of the hashtag chart, the table's page and its
     page size (rows a page), the column the table is sorted by (one of :data:`reactions.viewstate.views.SORTS`; ``""``:
-    corpus order), the direction (``"asc"`` or ``"desc"``) and the summary tab shown (one of
-    :data:`SUMMARY_TABS`; ``""``: the first)."""
+    corpus order), the direction (``"asc"`` or ``"desc"``), the summary tab shown (one of
+    :data:`SUMMARY_TABS`; ``""``: the first) and the section shown (one of :data:`SECTIONS`; ``""``: none)."""
 
     top_n: int = 10
     page: int = 1
@@ -57,6 +61,7 @@ class ViewLayout:
     sort: str = ""
     order: str = "asc"
     tab: str = ""
+    section: str = ""
 
 
 # --- URL query parameters -------------------------------------------------------------------
@@ -230,7 +235,7 @@ def layout_from_query(query: Mapping[str, str | Sequence[str]]) -> ViewLayout:
     """The layout a URL describes; values :func:`layout_problems` names keep their start.
 
     >>> layout_from_query({"top": "5", "rows": "7", "page": "3", "sort": "compound", "order": "down"})
-    ViewLayout(top_n=5, page=3, rows=100, sort='compound', order='asc', tab='')
+    ViewLayout(top_n=5, page=3, rows=100, sort='compound', order='asc', tab='', section='')
     """
     values = {name: _layout_value(name, _first(query, key)) for name, key in LAYOUT_KEYS.items()}
     return ViewLayout(**{name: v for name, v in values.items() if v is not None})  # type: ignore[arg-type]
@@ -239,7 +244,8 @@ def layout_from_query(query: Mapping[str, str | Sequence[str]]) -> ViewLayout:
 def layout_problems(query: Mapping[str, str | Sequence[str]]) -> list[str]:
     """The layout values of a URL that cannot be read, as ``key=value``: a Top N that is not a whole number
     from 3 to 50, a page that is not a whole number from 1, a page size the table does not offer, a sort by a
-    column the table is not sorted by, an order other than ``asc`` and ``desc``, a tab the page does not have.
+    column the table is not sorted by, an order other than ``asc`` and ``desc``, a tab or section the page does not
+    have.
 
     >>> layout_problems({"top": "99", "page": "two", "rows": "25", "sort": "text", "order": "desc", "tab": "x"})
     ['top=99', 'page=two', 'sort=text', 'tab=x']
@@ -252,8 +258,8 @@ def _layout_value(name: str, text: str) -> int | str | None:
     """A layout field's value from a URL's text, or None when it is missing or not one the page offers."""
     if name == "sort":
         return text if text in SORTS else None
-    if name in ("order", "tab"):
-        return text if text in (ORDERS if name == "order" else SUMMARY_TABS) else None
+    if name in ("order", "tab", "section"):
+        return text if text in {"order": ORDERS, "tab": SUMMARY_TABS, "section": SECTIONS}[name] else None
     value = _whole(text)
     return value if value is not None and _fits(name, value) else None
 
