@@ -151,6 +151,23 @@ def test_a_fakenewsnet_title_is_read_as_its_bytes_were(tmp_path: Path, title: ob
     assert doc.title == expected
 
 
+@pytest.mark.parametrize(("raw", "title", "text"), [
+    (b'{"text": "Words.", "title": 123456789012345678901234567890}', "123456789012345678901234567890", b"Words."),
+    (b'{"text": ["A", -9223372036854775809], "title": 1.5}', "1.5", b"A\n\n-9223372036854775809"),
+    (b'{"text": "Words.", "title": "\\ud800 x", "n": NaN}', "? x", b"Words."),
+])  # fmt: skip
+def test_a_fakenewsnet_files_numbers_read_as_json_reads_them(
+    tmp_path: Path, raw: bytes, title: str, text: bytes
+) -> None:
+    """What orjson reads otherwise (an integer past 64 bits), or refuses (NaN), is read as :mod:`json` reads it."""
+    path = tmp_path / "gossipcop-6" / "news content.json"
+    path.parent.mkdir()
+    path.write_bytes(raw)
+    [doc] = read_documents(str(path))
+    assert isinstance(doc, Document)
+    assert (doc.title, doc.data) == (title, text)
+
+
 def test_a_fakenewsnet_file_over_twice_the_article_limit_is_skipped_unread(tmp_path: Path) -> None:
     path = write_fakenewsnet(tmp_path, "gossipcop-5", {"text": "Words " * 40})
     size = path.stat().st_size

@@ -143,6 +143,16 @@ def test_a_table_without_a_text_column_is_one_outcome_naming_its_columns(tmp_pat
     assert "the table has columns id, news_url, tweet_ids" in reasons(items)[0]
 
 
+def test_a_json_lines_numbers_are_read_as_json_reads_them(tmp_path: Path) -> None:
+    """orjson reads the lines, but an integer past 64 bits in a cell read is read as :mod:`json` reads it, and
+    what orjson refuses (NaN, a lone surrogate escape) is read by :mod:`json`."""
+    lines = [b'{"text": "one", "id": 123456789012345678901234567890}',
+             b'{"text": "two", "id": "\\ud800", "n": NaN}', b'{"text": "three", "id": -5, "x": 1e400}']
+    path = write(tmp_path, "t.jsonl", b"\n".join(lines))
+    assert [d.source for d in documents(list(read_documents(path)))] == [
+        "t.jsonl#123456789012345678901234567890", "t.jsonl#?", "t.jsonl#-5"]
+
+
 def test_a_broken_json_line_is_one_outcome_and_the_other_lines_are_read(tmp_path: Path) -> None:
     lines = [json.dumps({"text": "one"}), '{"text": "two", oops}', "", json.dumps({"text": "three"}), "[1, 2]"]
     path = write(tmp_path, "t.jsonl", "\n".join(lines).encode())

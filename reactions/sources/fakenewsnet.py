@@ -10,13 +10,13 @@ is the folder name.
 from __future__ import annotations
 
 import datetime as dt
-import json
 import posixpath
 from collections.abc import Iterator
 
 from reactions.models import Document, FileOutcome
 from reactions.sources.columns import label, skipped, text_bytes
 from reactions.sources.dates import parse_published
+from reactions.sources.jsonvalues import exact, load_json, load_json_exactly
 from reactions.sources.kinds import FAKENEWSNET_FILE
 from reactions.sources.options import Part, SourceOptions
 from reactions.sources.remote import read_binary
@@ -30,6 +30,11 @@ _META_DATES = (
 )  # fmt: skip
 """Where the page's meta tags (``meta_data``, nested by the tag name's dots) hold its publication time, best
 first (never a modification time)."""
+
+_AS_TEXT = ("text", "url", "canonical_link", "title")
+"""The fields a document takes as text, whatever their type (a number's digits): read exactly
+(:func:`~reactions.sources.jsonvalues.exact`).  A number in ``publish_date`` is an epoch, read as a float
+either way; only the strings of ``meta_data`` are read."""
 
 
 def article_id(path: str) -> str:
@@ -48,7 +53,9 @@ def read_fakenewsnet(part: Part, options: SourceOptions) -> Iterator[Document | 
         yield skipped(part.name, f"over {options.max_bytes * 2:,} bytes: skipped")
         return
     try:
-        record = json.loads(data.decode("utf-8", "surrogateescape"))
+        record = load_json(data)
+        if isinstance(record, dict) and not all(exact(record.get(key)) for key in _AS_TEXT):
+            record = load_json_exactly(data)  # an integer past 64 bits where the document is read
     except (ValueError, RecursionError) as error:
         yield skipped(part.name, f"not valid JSON ({str(error)[:120]})")
         return

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import codecs
 import io
-import json
 import tempfile
 import warnings
 from collections.abc import Iterable, Iterator, Mapping
@@ -23,6 +22,7 @@ import pyarrow.parquet as pq
 from reactions.models import Document, FileOutcome
 from reactions.sources.columns import Columns, find_columns, row_document, skipped
 from reactions.sources.jsonarray import iter_array
+from reactions.sources.jsonvalues import exact, load_json, load_json_exactly
 from reactions.sources.kinds import TABLE_FORMATS, table_format
 from reactions.sources.options import Part, SourceOptions
 from reactions.sources.remote import file_size, open_binary
@@ -208,6 +208,8 @@ def _jsonl_rows(part: Part, lines: Iterable[bytes], options: SourceOptions) -> I
             if part.index == 0:
                 yield skipped(part.name, f"{columns} (line {line_number})")
             return
+        if not all(exact(record.get(name)) for name in columns.names):
+            record = cast(dict[str, object], load_json_exactly(line))  # an integer past 64 bits, in a cell read
         yield row_document(part.name, line_number, record, columns, options)
 
 
@@ -237,7 +239,7 @@ class _Limited:
 
 def _json_line(line: bytes) -> dict[str, object] | str | None:
     try:
-        value = json.loads(line.decode("utf-8", "surrogateescape"))
+        value = load_json(line)
     except (ValueError, RecursionError) as error:
         return f"not valid JSON ({str(error)[:120]})"
     return value if isinstance(value, dict) else None
