@@ -132,7 +132,9 @@ def partitions(path: str, options: SourceOptions = DEFAULT_SOURCE, name: str | N
     if kind is None:
         return []
     name = default_name(path) if name is None else name
-    fmt = (table_format(path) or "csv") if kind == "table" else (warc_format(path) or "warc") if kind == "warc" else kind
+    fmt = (
+        (table_format(path) or "csv") if kind == "table" else (warc_format(path) or "warc") if kind == "warc" else kind
+    )
     whole = [Part(path, name, kind, fmt)]
     if kind != "table" or _refused(whole[0], options) is not None:
         return whole
