@@ -46,9 +46,10 @@ def article_id(path: str) -> str:
     return posixpath.basename(folder) or path
 
 
-def read_fakenewsnet(part: Part, options: SourceOptions) -> Iterator[Document | FileOutcome]:
-    """The one document of a FakeNewsNet ``news content.json`` (or why it is skipped)."""
-    data = read_binary(part.path, options.max_bytes * 2)
+def read_fakenewsnet(part: Part, options: SourceOptions, *, follow: bool = True) -> Iterator[Document | FileOutcome]:
+    """The one document of a FakeNewsNet ``news content.json`` (or why it is skipped); ``follow=False``: a symbolic
+    link is not opened (see :func:`~reactions.sources.remote.read_binary`)."""
+    data = read_binary(part.path, options.max_bytes * 2, follow=follow)
     if len(data) > options.max_bytes * 2:
         yield skipped(part.name, f"over {options.max_bytes * 2:,} bytes: skipped")
         return
