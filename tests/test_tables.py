@@ -7,6 +7,8 @@ import gzip
 import io
 import json
 import pickle
+import subprocess
+import sys
 import tracemalloc
 from pathlib import Path
 
@@ -472,3 +474,15 @@ def test_a_table_too_wide_to_be_articles_is_one_reason_before_pandas_sees_it(
         tmp_path: Path, header: bytes, said: str) -> None:
     path = write(tmp_path, "wide.csv.gz", gzip.compress(header + b"x," * (header.count(b",")) + b"hello\n"))
     assert reasons(list(read_documents(path))) == [said]  # on main: minutes renaming a.1, a.2, … (quadratic)
+
+
+def test_reading_a_csv_or_json_lines_table_loads_no_parquet_reader(tmp_path: Path) -> None:
+    """``pyarrow.parquet`` loads with the first Parquet file, not with every table."""
+    for name, fmt in (("t.csv", "csv"), ("t.jsonl", "jsonl")):
+        path = write(tmp_path, name, table_bytes(fmt, [{"text": "Fans wrote back."}]))
+        code = (
+            "import sys; from reactions.sources import read_documents; "
+            f"docs = list(read_documents({path!r})); print(len(docs), 'pyarrow.parquet' in sys.modules)"
+        )
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+        assert done.stdout.split() == ["1", "False"]
