@@ -291,7 +291,7 @@ reactions=0, warnings=(), reason=None))}
         row = None
         with self._softly("read"):
             if not self.broken:
-                query = f"SELECT fingerprint, meta, data, mac FROM {OUTPUTS} WHERE slot = ?"
+                query = f"SELECT fingerprint, CAST(meta AS BLOB), CAST(data AS BLOB), mac FROM {OUTPUTS} WHERE slot = ?"
                 row = self.db.execute(query, (slot,)).fetchone()
         if row is None:
             return None
