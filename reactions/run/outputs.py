@@ -30,6 +30,7 @@ import json
 import logging
 import marshal
 import os
+import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -149,9 +150,10 @@ class _Settings:
 
 
 def slot_of(paths: Sequence[str], spec: OutputSpec) -> str:
-    """The name of the slot an export is kept in: the working folder (a relative path means another file
-    elsewhere, and outcomes name files as they were given), the paths as given and ``spec``."""
-    named = json.dumps([FORMAT, os.getcwd(), list(paths), spec.format, spec.options], ensure_ascii=False)
+    """The name of the slot an export is kept in: Python's version (the standard library writes JSON Lines), the
+    working folder (a relative path means another file elsewhere, and outcomes name files as they were given), the
+    paths as given and ``spec``."""
+    named = json.dumps([FORMAT, sys.version, os.getcwd(), list(paths), spec.format, spec.options], ensure_ascii=False)
     return hashlib.sha256(named.encode("utf-8", "surrogateescape")).hexdigest()[:32]
 
 
