@@ -219,3 +219,15 @@ def test_a_warm_run_loads_neither_pandas_pyarrow_the_parser_nor_vader(tmp_path: 
     assert warm == ""
     assert said_again == said
     assert "files: 5" in said
+
+
+def test_a_name_that_is_not_utf8_is_kept_and_checked(corpus: Path, run: Runs) -> None:
+    odd = os.fsdecode(bytes(corpus / "sub") + b"/caf\xe9.txt")
+    Path(odd).write_text(f"Odd name\n\n{POST}\n", encoding="utf-8")
+    cold, _ = run(str(corpus), "--no-cache")
+    run(str(corpus))
+    warm, stored = run(str(corpus))
+    assert stored
+    assert warm == cold
+    Path(odd).unlink()
+    assert not run(str(corpus))[1]
