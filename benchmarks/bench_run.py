@@ -7,11 +7,13 @@ with the modules' bytecode compiled once beforehand, as an installed package's i
 * start-up: ``reactions extract seeds/`` (a dozen reactions: nearly all of it is start-up), warm (its frame read
   back from the cache), the least of ``--repeat`` runs; beside it the floor, a process that only imports pandas
   (pandas 3 imports numpy and pyarrow), measured the same way, and what the package adds to it;
-* cold and warm: ``reactions extract CORPUS --jobs 1 --cache-dir NEW`` and the same again (the stored frame is
-  read back), and once more after the stored frames are dropped (every document's parse and every reaction's
+* cold and warm: ``reactions extract CORPUS --jobs 1 --cache-dir NEW`` and the same again (the stored export is
+  written: :mod:`reactions.run.outputs`), again after the stored exports are dropped (the stored frame is read
+  back), and once more after the stored frames are dropped too (every document's parse and every reaction's
   scores come from the cache: a changed corpus);
-* cache writes: a cold run in this process with :meth:`ParseCache.put`, :meth:`ParseCache.flush`,
-  :meth:`ParseCache.put_scores` and the frame cache's save timed (``time.process_time``), as a share of the run;
+* cache writes: a cold run in this process (``extract_output``, as ``reactions extract -o x.csv`` makes it) with
+  :meth:`ParseCache.put`, :meth:`ParseCache.flush`, :meth:`ParseCache.put_scores`, the frame cache's save and the
+  export's (``outputs._keep``) timed (``time.process_time``), as a share of the run;
 * memory: peak RSS of ``--jobs 1 --no-cache`` runs on 1x, 4x and 16x the corpus (copies under other folder
   names, hard-linked when the file system allows: the same reactions, 4 and 16 times the articles).
 
@@ -75,22 +77,29 @@ def pandas_floor(repeat: int) -> float:
 
 
 def cold_and_warm(corpus: Path, work: Path) -> dict[str, float]:
-    """CPU seconds of a cold run, a warm one (the stored frame) and one over the parse and score caches."""
+    """CPU seconds of a cold run, a warm one (the stored export), one over the stored frame and one over the parse
+    and score caches."""
     folder = work / "cache"
     shutil.rmtree(folder, ignore_errors=True)
     argv = [*COMMAND, str(corpus), "--jobs", "1", "--cache-dir", str(folder), "-q", "-o", str(work / "x.csv")]
     cold, _ = measured(argv)
     warm, _ = measured(argv)
-    for store in folder.glob("corpus-*.db"):
-        with sqlite3.connect(store) as db:
-            db.execute("DELETE FROM frame_cache")
-    parses, _ = measured(argv)
-    return {"cold": cold, "warm": warm, "parse_warm": parses}
+    runs = {"cold": cold, "warm": warm}
+    for name, table in (("frame_warm", "output_cache"), ("parse_warm", "frame_cache")):
+        for store in folder.glob("corpus-*.db"):
+            with sqlite3.connect(store) as db:
+                db.execute(f"DELETE FROM {table}")
+        runs[name], _ = measured(argv)
+        for store in folder.glob("corpus-*.db"):  # the run stored them again
+            with sqlite3.connect(store) as db:
+                db.execute("DELETE FROM output_cache")
+    return runs
 
 
 def cache_write_share(corpus: Path, work: Path) -> tuple[dict[str, float], float]:
     """CPU seconds spent writing the caches during a cold run in this process (by function), and the run's."""
-    from reactions.run import cache, framecache, pipeline
+    from reactions.export import csv_bytes
+    from reactions.run import cache, framecache, outputs
 
     spent: dict[str, float] = {}
 
@@ -108,18 +117,19 @@ def cache_write_share(corpus: Path, work: Path) -> tuple[dict[str, float], float
     shutil.rmtree(work / "share-cache", ignore_errors=True)
     names = ("put", "flush", "put_scores")
     originals = {name: getattr(cache.ParseCache, name) for name in names}
-    saved = framecache.save
+    saved, kept = framecache.save, outputs._keep
+    spec = outputs.OutputSpec("csv", (("columns", "all"), ("people", True)))
     try:
         for name, function in originals.items():
             setattr(cache.ParseCache, name, timed(name, function))
-        framecache.save = timed("frame", saved)
+        framecache.save, outputs._keep = timed("frame", saved), timed("export", kept)
         start = time.process_time()
-        pipeline.extract_frame([corpus], jobs=1)
+        outputs.extract_output([corpus], spec, lambda result: csv_bytes(result.frame, excel_safe=True), jobs=1)
         total = time.process_time() - start
     finally:
         for name, function in originals.items():
             setattr(cache.ParseCache, name, function)
-        framecache.save = saved
+        framecache.save, outputs._keep = saved, kept
     spent["put"] -= spent.get("flush", 0.0)  # put calls flush every FLUSH_ROWS rows: counted once
     return spent, total
 
@@ -175,8 +185,11 @@ def main(argv: list[str] | None = None) -> int:
     if "cache" not in skip:
         runs = cold_and_warm(args.corpus, work)
         cold = runs["cold"]
-        print(f"cold {cold:.2f} CPU-s | warm (stored frame) {runs['warm']:.2f} = {runs['warm'] / cold:.1%} of cold"
-              f" | parse and score caches only {runs['parse_warm']:.2f} = {runs['parse_warm'] / cold:.1%}")
+        print(
+            f"cold {cold:.2f} CPU-s | warm (stored export) {runs['warm']:.2f} = {runs['warm'] / cold:.1%} of cold"
+            f" | stored frame {runs['frame_warm']:.2f} = {runs['frame_warm'] / cold:.1%}"
+            f" | parse and score caches only {runs['parse_warm']:.2f} = {runs['parse_warm'] / cold:.1%}"
+        )
     if "share" not in skip:
         parts, total = cache_write_share(args.corpus, work)
         spent = sum(parts.values())

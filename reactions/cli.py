@@ -30,11 +30,12 @@ from reactions.cli_sentiment import add_train_command
 from reactions.cli_views import add_views_command
 from reactions.errors import ExportError, InputError, ReactionsError
 from reactions.models import SENTIMENT_LABELS as LABELS
+from reactions.writing import FORMATS
 
 if TYPE_CHECKING:
+    from reactions.run.outputs import Output, OutputSpec
     from reactions.run.pipeline import Extraction
 
-FORMATS = ("csv", "jsonl", "parquet", "xlsx")
 NETWORK_GRAPHS, NETWORK_TOP, NETWORK_MAX_TOP = ("hashtags", "mentions"), 30, 200
 """reactions.analysis.network's GRAPHS, DEFAULT_TOP and MAX_TOP (the parser does not import networkx: ``--help`` stays
 quick; a test checks they agree)."""
@@ -133,9 +134,11 @@ def _no_last_collection() -> None:
 
 
 def run_extract(args: argparse.Namespace) -> int:
-    """``reactions extract``: read, build the frame, write it, report on stderr."""
-    from reactions.export import csv_bytes, export_format, table_bytes, write_table
-    from reactions.twarc import twarc_frame
+    """``reactions extract``: read, build the frame, write it, report on stderr.  With the cache on, the bytes are
+    kept, and a run over an unchanged corpus with the same options writes them again without building the frame
+    (:mod:`reactions.run.outputs`)."""
+    from reactions.run.outputs import Output
+    from reactions.writing import export_format, write_atomically
 
     output: Path | None = args.output
     fmt: str = args.format or (export_format(output) if output is not None else "csv")
@@ -146,21 +149,41 @@ def run_extract(args: argparse.Namespace) -> int:
             raise ExportError(f"{flag} is for CSV, not {fmt}")
     if args.excel_safe and args.exact_text:
         raise InputError("--excel-safe and --exact-text are two CSVs: give one")
-    people = not args.exact_text  # one CSV rule for people, as the page's
+    render = functools.partial(table_of, fmt=fmt, columns=args.columns, people=not args.exact_text)
+    spec = export_spec(args, fmt)
     with corpus_runs(args) as run:
-        result = run(args.paths)
+        result = run(args.paths) if spec is None else run.export(args.paths, spec, render)
     if not args.quiet:
         report(result, sys.stderr)
     if not result.articles:
         raise nothing_read(result, args.paths)
-    frame = result.frame
-    if args.columns == "twarc":
-        frame = twarc_frame(frame)
+    data = result.data if isinstance(result, Output) else render(result)
     if output is not None:
-        write_table(frame, output, format=fmt, excel_safe=people)
+        write_atomically(output, data)
     else:
-        write_stdout(csv_bytes(frame, excel_safe=people) if fmt == "csv" else table_bytes(frame, fmt))
+        write_stdout(data)
     return 0
+
+
+def export_spec(args: argparse.Namespace, fmt: str) -> OutputSpec | None:
+    """What makes the bytes of ``reactions extract``'s table besides the corpus, for the cache of exports; ``None``
+    when they are not kept: ``--no-cache``, a workbook (it holds the time it was written) or a scorer other than
+    the run path's own (the model is a file of its own)."""
+    from reactions.run.outputs import OutputSpec
+
+    if args.no_cache or fmt == "xlsx" or getattr(args, "sentiment", "vader") != "vader":
+        return None
+    return OutputSpec(fmt, (("columns", args.columns), ("people", not args.exact_text if fmt == "csv" else None)))
+
+
+def table_of(result: Extraction, *, fmt: str, columns: str, people: bool) -> bytes:
+    """The table ``reactions extract`` writes of a run's frame: in ``fmt``, all columns or twarc's, a CSV for
+    people or the exact text."""
+    from reactions.export import csv_bytes, table_bytes
+    from reactions.twarc import twarc_frame
+
+    frame = twarc_frame(result.frame) if columns == "twarc" else result.frame
+    return csv_bytes(frame, excel_safe=people) if fmt == "csv" else table_bytes(frame, fmt)
 
 
 def add_network_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -194,7 +217,7 @@ def run_network(args: argparse.Namespace) -> int:
     """``reactions network``: the frame of the one run path, its network, written atomically; the summary
     ``nodes: N, edges: M`` and the cap on stderr."""
     from reactions.analysis.network import build_network, network_bytes, network_format
-    from reactions.export import write_atomically
+    from reactions.writing import write_atomically
 
     output: Path | None = args.output
     fmt = network_format(str(output)) if output is not None else "gexf"
@@ -249,7 +272,7 @@ def add_compare_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
 def run_compare(args: argparse.Namespace) -> int:
     """``reactions compare``: each side's frame by the one run path, the comparison, its summary written."""
     from reactions.analysis.compare import compare_frames, summary_bytes
-    from reactions.export import write_atomically
+    from reactions.writing import write_atomically
 
     output: Path | None = args.output
     fmt = output.suffix.lower().removeprefix(".") if output is not None else "csv"
@@ -368,7 +391,7 @@ def _corpus_dir(path: Path) -> Path:
     return path
 
 
-def nothing_read(result: Extraction, paths: Sequence[str]) -> InputError:
+def nothing_read(result: Extraction | Output, paths: Sequence[str]) -> InputError:
     """The error of a run that read no article, with the first reasons (they are warnings, which ``--quiet``
     leaves out)."""
     reasons = "; ".join(result.warnings[:3]) + ("; …" if len(result.warnings) > 3 else "")
@@ -376,17 +399,17 @@ def nothing_read(result: Extraction, paths: Sequence[str]) -> InputError:
     return InputError(f"no article could be read from {', '.join(map(str, paths))}{why}")
 
 
-def summary(result: Extraction) -> str:
+def summary(result: Extraction | Output) -> str:
     """``files: N, articles: N, reactions: N unique (M occurrences), warnings: N`` (a dataset or an archive is one
     file of many articles)."""
     files = len({outcome.path for outcome in result.outcomes})
     return (
         f"files: {files}, articles: {result.articles}, reactions: "
-        f"{len(result.frame)} unique ({result.occurrences} occurrences), warnings: {len(result.warnings)}"
+        f"{result.rows} unique ({result.occurrences} occurrences), warnings: {len(result.warnings)}"
     )
 
 
-def report(result: Extraction, stream: IO[str]) -> None:
+def report(result: Extraction | Output, stream: IO[str]) -> None:
     """The summary line, then every warning (each naming its file, and a dataset's row), one per line; repeats of
     one kind in one file as one line (:func:`reactions.report.warning_lines`)."""
     from reactions.report import warning_lines

@@ -17,7 +17,9 @@ from typing import IO, Final
 from reactions.errors import InputError
 from reactions.sources.remote import is_remote, local_path
 
-CACHE_LOGGERS: Final = ("reactions.run.cache", "reactions.run.framecache", "reactions.run.pipeline")
+CACHE_LOGGERS: Final = (
+    "reactions.run.cache", "reactions.run.framecache", "reactions.run.outputs", "reactions.run.pipeline",
+)  # fmt: skip
 """The loggers whose warnings say a cache is not used (unusable, not the user's, failing mid-run)."""
 
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import functools
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from reactions.cli_checks import add_path_arguments, say_listing
 from reactions.cli_limits import add_time_limit, time_limit
@@ -24,7 +25,9 @@ from reactions.sources.files import MAX_FILE_BYTES, ReadOptions
 from reactions.sources.options import SourceOptions
 
 if TYPE_CHECKING:
+    from reactions.run.outputs import Output, OutputSpec, Render
     from reactions.run.pipeline import Extraction
+    from reactions.store import Settings
 
 PATHS_HELP = (
     "article files and folders (.txt .md .html .htm), datasets (.csv .tsv .jsonl .ndjson .json .parquet, also "
@@ -120,14 +123,13 @@ def source_options(args: argparse.Namespace) -> SourceOptions:
 
 
 @contextlib.contextmanager
-def corpus_runs(args: argparse.Namespace) -> Iterator[Run]:
+def corpus_runs(args: argparse.Namespace) -> Iterator[Runs]:
     """While inside, ``run(paths)`` reads the corpus at ``paths`` on the one run path
     (:func:`reactions.run.pipeline.extract_frame`) with the command's run options: its store's labels and lexicon
     (said on stderr), ``--lexicon``, the caches (``--no-cache``, ``--cache-dir``), ``--jobs`` or one Dask cluster
-    for every run (``--dask``), the read limits and the progress bar on a terminal."""
-    from reactions.run.pipeline import extract_frame
-    from reactions.store import corpus_folder, load_settings
-
+    for every run (``--dask``), the read limits and the progress bar on a terminal; ``run.export(paths, spec,
+    render)`` gives the bytes of its export, stored ones when nothing they were made from changed
+    (:func:`reactions.run.outputs.extract_output`)."""
     read = read_options(args)
     if args.cache_dir is not None:
         os.environ[CACHE_DIR_ENV] = str(args.cache_dir)  # the workers the runs start inherit it
@@ -137,22 +139,49 @@ def corpus_runs(args: argparse.Namespace) -> Iterator[Run]:
             from reactions.run.dask import connect
 
             cluster = stack.enter_context(connect(args.dask or None, args.jobs or None))
+        yield Runs(args, read, cluster)
 
-        def run(paths: Sequence[str]) -> Extraction:
-            settings = load_settings(corpus_folder(paths), lexicon_file=args.lexicon, ignore_store=args.ignore_store)
-            if settings.note is not None and not args.quiet:
-                print(("warning: " if settings.problem else "") + settings.note, file=sys.stderr)
-            bar = None if args.quiet else ProgressBar(sys.stderr, delay=PROGRESS_DELAY)
-            with contextlib.ExitStack() as listing:
-                if bar is not None:  # a large tree is listed before the bar can start: said if it takes a while
-                    listing.enter_context(say_listing(paths, sys.stderr, bar.delay, lambda: bar.bar is not None))
-                result = extract_frame(  # to_frame(read_corpus(…)), or the stored frame of a re-run
-                    paths, jobs=args.jobs or None, cache=not args.no_cache, lexicon=settings.lexicon,
-                    overrides=settings.overrides, progress=bar, read=read, cluster=cluster,
-                    sources=source_options(args), parse_limit=time_limit(args),
-                )  # fmt: skip
-            if bar is not None:
-                bar.close()
-            return dataclasses.replace(result, frame=scored(result.frame, args, settings.lexicon))
 
-        yield run
+@dataclasses.dataclass(frozen=True, slots=True)
+class Runs:
+    """The runs of one command (:func:`corpus_runs`): ``runs(paths)`` gives a run's result, ``runs.export(paths,
+    spec, render)`` its export's bytes."""
+
+    args: argparse.Namespace
+    read: ReadOptions
+    cluster: Any
+
+    def __call__(self, paths: Sequence[str]) -> Extraction:
+        from reactions.run.pipeline import extract_frame
+
+        found, settings = self._run(paths, extract_frame)
+        result: Extraction = found
+        return dataclasses.replace(result, frame=scored(result.frame, self.args, settings.lexicon))
+
+    def export(self, paths: Sequence[str], spec: OutputSpec, render: Render) -> Output:
+        """The bytes ``render`` makes of the run's result (the default scorer's: ``spec`` is made for it)."""
+        from reactions.run.outputs import extract_output
+
+        found, _ = self._run(paths, functools.partial(extract_output, spec=spec, render=render))
+        output: Output = found
+        return output
+
+    def _run(self, paths: Sequence[str], call: Callable[..., Any]) -> tuple[Any, Settings]:
+        from reactions.store import corpus_folder, load_settings
+
+        args = self.args
+        settings = load_settings(corpus_folder(paths), lexicon_file=args.lexicon, ignore_store=args.ignore_store)
+        if settings.note is not None and not args.quiet:
+            print(("warning: " if settings.problem else "") + settings.note, file=sys.stderr)
+        bar = None if args.quiet else ProgressBar(sys.stderr, delay=PROGRESS_DELAY)
+        with contextlib.ExitStack() as listing:
+            if bar is not None:  # a large tree is listed before the bar can start: said if it takes a while
+                listing.enter_context(say_listing(paths, sys.stderr, bar.delay, lambda: bar.bar is not None))
+            result = call(  # to_frame(read_corpus(…)), or the stored frame (or export) of a re-run
+                paths, jobs=args.jobs or None, cache=not args.no_cache, lexicon=settings.lexicon,
+                overrides=settings.overrides, progress=bar, read=self.read, cluster=self.cluster,
+                sources=source_options(args), parse_limit=time_limit(args),
+            )  # fmt: skip
+        if bar is not None:
+            bar.close()
+        return result, settings

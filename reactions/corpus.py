@@ -74,8 +74,31 @@ class Listed(NamedTuple):
     stat: os.stat_result | None = None
 
 
-def scan_files(paths: str | Path | Iterable[str | Path], *, stat: bool = False) -> list[Listed]:
-    """:func:`list_files` as :class:`Listed` records, with each file's ``os.stat`` when ``stat``.
+Trace = list[tuple[str, bool, list[Any]]]
+"""What a listing was made from besides its files' own ``os.stat``: each local path given, each folder listed (its
+state taken before it was listed) and each symbolic link met in one, with its :func:`path_state`, in the order they
+were met.  While none of them changes, neither can the listing (a folder's times move when an entry is added,
+removed or renamed in it), so a run can tell an unchanged corpus without listing it (:mod:`reactions.run.outputs`)."""
+
+
+def path_state(path: str, resolve: bool) -> list[Any]:
+    """What tells that a path given, a folder or a symbolic link has changed (:data:`Trace`): the path it resolves
+    to (with ``resolve``) and its ``os.stat``, links followed (mode, size, modification and change times in ns,
+    inode, device), ``None`` when it cannot be read."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        state = None
+    else:
+        state = [found.st_mode, found.st_size, found.st_mtime_ns, found.st_ctime_ns, found.st_ino, found.st_dev]
+    return [os.path.realpath(path) if resolve else None, state]
+
+
+def scan_files(
+    paths: str | Path | Iterable[str | Path], *, stat: bool = False, trace: Trace | None = None
+) -> list[Listed]:
+    """:func:`list_files` as :class:`Listed` records, with each file's ``os.stat`` when ``stat``, and what the
+    listing was made from in ``trace`` when given (:data:`Trace`).
 
     Cheap on large folders: one ``os.scandir`` per folder and no per-file ``resolve()`` (a
     folder's own path is resolved once; only symbolic links are resolved one by one).
@@ -88,7 +111,9 @@ def scan_files(paths: str | Path | Iterable[str | Path], *, stat: bool = False) 
             found = [(url, Listed(url, default_name(url))) for url in _remote_files(str(given))]
         else:
             root = Path(given)
-            found = _folder_files(root, stat) if root.is_dir() else [_given_file(root, stat)]
+            if trace is not None:
+                trace.append((str(root), True, path_state(str(root), True)))
+            found = _folder_files(root, stat, trace) if root.is_dir() else [_given_file(root, stat)]
         for key, item in found:
             if key not in seen:
                 seen.add(key)
@@ -120,7 +145,7 @@ def _stat(path: str | Path) -> os.stat_result | None:
         return None
 
 
-def _folder_files(root: Path, stat: bool) -> list[tuple[str, Listed]]:
+def _folder_files(root: Path, stat: bool, trace: Trace | None = None) -> list[tuple[str, Listed]]:
     """``(identity, listed)`` for each article file under ``root``, sorted by article id; the identity
     (the resolved path) tells a file reached twice."""
     base = str(root)
@@ -130,7 +155,7 @@ def _folder_files(root: Path, stat: bool) -> list[tuple[str, Listed]]:
             os.path.realpath(entry.path) if entry.is_symlink() else real + source,
             Listed(entry.path[2:] if base == "." else entry.path, source, _entry_stat(entry) if stat else None),
         )
-        for entry, source in _walk(base, "")
+        for entry, source in _walk(base, "", trace)
     ]
     found.sort(key=lambda item: item[1].source)
     return found
@@ -149,10 +174,13 @@ class _Unlisted(NamedTuple):
         return os.stat(self.path)
 
 
-def _walk(folder: str, prefix: str) -> Iterator[tuple[os.DirEntry[str] | _Unlisted, str]]:
+def _walk(folder: str, prefix: str, trace: Trace | None = None) -> Iterator[tuple[os.DirEntry[str] | _Unlisted, str]]:
     """Article files under ``folder`` and their ids (``prefix`` + path below it, a name that is not
     UTF-8 escaped: :func:`reactions.sources.files.safe_name`), hidden entries skipped; a subfolder that cannot
-    be listed is given itself (its id ends with ``/``), so that reading it says why."""
+    be listed is given itself (its id ends with ``/``), so that reading it says why.  Each folder's state goes
+    into ``trace`` before it is listed, each symbolic link's as it is met."""
+    if trace is not None:
+        trace.append((folder, False, path_state(folder, False)))
     try:
         with os.scandir(folder) as scan:
             entries = list(scan)
@@ -164,9 +192,11 @@ def _walk(folder: str, prefix: str) -> Iterator[tuple[os.DirEntry[str] | _Unlist
         name = entry.name
         if name.startswith("."):
             continue
+        if trace is not None and entry.is_symlink():
+            trace.append((entry.path, True, path_state(entry.path, True)))
         if _is_dir(entry):
             if not entry.is_symlink():
-                yield from _walk(entry.path, f"{prefix}{safe_name(name)}/")
+                yield from _walk(entry.path, f"{prefix}{safe_name(name)}/", trace)
         elif name[name.rfind(".") :].lower() in SUFFIXES or found_in_folder(name):  # (no dot: never a suffix)
             yield entry, safe_name(prefix + name)
 

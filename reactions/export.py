@@ -39,14 +39,10 @@ are never prefixed).  ``excel_safe=False`` is the exact-text CSV, for code: ever
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import json
 import math
-import os
-import stat
-import tempfile
 import urllib.parse
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -67,6 +63,9 @@ from reactions.frames import (
     with_lag_hours,
 )
 from reactions.sentiment import SENTIMENT_DTYPE
+from reactions.writing import FORMATS as FORMATS
+from reactions.writing import export_format as export_format
+from reactions.writing import write_atomically as write_atomically
 
 BOM: Final = "\ufeff"
 COMMENT: Final = "# "
@@ -87,8 +86,6 @@ SENTIMENT_DTYPES: Final[Mapping[str, Any]] = {
 KNOWN_DTYPES: Final[Mapping[str, Any]] = {**BASE_DTYPES, **SENTIMENT_DTYPES}
 _FILE_DTYPES: Final[Mapping[str, Any]] = {**KNOWN_DTYPES, LAG_HOURS: "float64"}
 """The dtypes of the columns as written: the frame's, with ``lag`` as ``lag_hours``."""
-FORMATS: Final = ("csv", "jsonl", "parquet", "xlsx")
-"""The table formats, named as their file extensions (``xlsx`` is for people: written, not read back)."""
 
 _ESCAPED = {c: urllib.parse.quote(c, safe="") for c in "% \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0"}
 """Characters percent-encoded (as UTF-8) inside a list item: ``%``, the space that separates
@@ -122,48 +119,6 @@ def write_table(
     data = csv_bytes(frame, excel_safe=excel_safe, comment=comment) if fmt == "csv" else table_bytes(frame, fmt)
     write_atomically(target, data)
     return target
-
-
-def write_atomically(target: Path, data: bytes) -> None:
-    """``data`` into ``target`` through a temporary file beside it and ``os.replace``; raises
-    :class:`~reactions.errors.ExportError` (and leaves no temporary file) when it cannot."""
-    temporary: str | None = None
-    try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.chmod(temporary, _mode_for(target))
-        os.replace(temporary, target)
-        temporary = None
-    except OSError as exc:
-        raise ExportError(f"{target}: cannot write ({exc.strerror or exc})") from exc
-    finally:
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-
-
-def _mode_for(target: Path) -> int:
-    """The permissions an export gets: those of the file it replaces, else ``rw-r--r--``."""
-    try:
-        return stat.S_IMODE(target.stat().st_mode)
-    except OSError:
-        return 0o644
-
-
-def export_format(path: str | Path) -> str:
-    """The table format a file name asks for: ``"csv"``, ``"jsonl"`` or ``"parquet"``.
-
-    >>> export_format("out/Reactions.CSV")
-    'csv'
-    """
-    suffix = Path(path).suffix.lower().removeprefix(".")
-    if suffix not in FORMATS:
-        shown = f".{suffix}" if suffix else "(no extension)"
-        raise ExportError(f"{path}: unknown table format {shown!r}; use .csv, .jsonl, .parquet or .xlsx")
-    return suffix
 
 
 def table_bytes(frame: pd.DataFrame, format: str, *, comment: str | None = None) -> bytes:

@@ -162,7 +162,6 @@ def test_a_cli_run_on_a_local_cluster_leaves_no_process_behind(tmp_path: Path) -
     assert len(pd.read_csv(out)) > 0
 
 
-
 CHILDREN_AFTER_RUN = """
 import sys, psutil
 from reactions.cli import main
@@ -210,3 +209,47 @@ def test_an_error_inside_a_local_cluster_run_stops_its_workers() -> None:
         assert len(workers) == 2
         raise RuntimeError("a bug")
     assert not any(psutil.pid_exists(pid) and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE for pid in workers)
+
+
+CLUSTER_IN_A_CLEAN_PROCESS = """
+import os, sys, threading, psutil
+from reactions.errors import ReactionsError
+from reactions.run import dask as reactions_dask
+case = sys.argv[1]
+stop = threading.Event()
+if case == "threaded":  # another thread: forking this process could copy a lock held
+    threading.Thread(target=stop.wait, daemon=True).start()
+if case == "no-join":  # each forked worker ends at once
+    reactions_dask._serve = lambda pipe: None
+try:
+    with reactions_dask.connect(workers=2) as local:
+        workers = set(local.run(os.getpid).values())
+        parents = {psutil.Process(pid).ppid() == os.getpid() for pid in workers}
+        print(len(workers), parents, local.submit(sum, [1, 2]).result())
+except ReactionsError as error:
+    print("error:", error)
+stop.set()
+alive = [pid for pid in locals().get("workers", ()) if psutil.pid_exists(pid)
+         and psutil.Process(pid).status() != "zombie"]
+print(alive, [child.cmdline() for child in psutil.Process().children(recursive=True)])
+"""
+
+
+def cluster_in_a_clean_process(case: str) -> list[str]:
+    """What :data:`CLUSTER_IN_A_CLEAN_PROCESS` prints for ``case``: run where no test's cluster has started threads."""
+    command = [sys.executable, "-c", CLUSTER_IN_A_CLEAN_PROCESS, case]
+    return subprocess.run(command, check=True, timeout=300, capture_output=True, text=True).stdout.splitlines()
+
+
+def test_a_local_cluster_forks_its_workers_from_this_process_and_they_end_with_it() -> None:
+    assert cluster_in_a_clean_process("plain") == ["2 {True} 3", "[] []"]  # no fork server between; none left
+
+
+def test_beside_another_thread_a_local_cluster_takes_its_workers_from_a_fork_server() -> None:
+    assert cluster_in_a_clean_process("threaded") == ["2 {False} 3", "[] []"]
+
+
+def test_workers_that_never_join_are_a_clean_error_and_leave_nothing() -> None:
+    said, left = cluster_in_a_clean_process("no-join")
+    assert said.startswith("error: the local Dask cluster's 2 workers did not start")
+    assert left == "[] []"

@@ -21,7 +21,8 @@ One row per article id, replaced when the file changes, so the table never outgr
 A second table, ``score_cache``, keeps each reaction's sentiment columns keyed by
 :func:`score_key` (id, text, override label, code and lexicon versions), for
 :func:`reactions.run.tasks.score_cached`.  A third, ``frame_cache``, keeps a few finished frames
-(one per set of paths read, :data:`FRAME_SLOTS` at most) for :mod:`reactions.run.framecache`.
+(one per set of paths read, :data:`FRAME_SLOTS` at most) for :mod:`reactions.run.framecache`, and a fourth,
+``output_cache``, the bytes of a few finished exports for :mod:`reactions.run.outputs`.
 Parses (without the article's text: :func:`stored`) and scores are stored as plain lists, strings and numbers in
 :mod:`marshal`'s format, read back only when their signature holds (never pickle: a store shipped with a corpus must
 not run code).
@@ -59,8 +60,10 @@ logger = logging.getLogger(__name__)
 TABLE = "parse_cache"
 SCORES = "score_cache"
 FRAMES = "frame_cache"
+OUTPUTS = "output_cache"
 FRAME_SLOTS = 4
-"""Finished frames kept (the most recently written); a run over other paths replaces the oldest."""
+"""Finished frames kept (the most recently written); a run over other paths replaces the oldest.  As many exports
+are kept (:mod:`reactions.run.outputs`)."""
 FLUSH_ROWS: Final = 256
 """Parse results a store keeps in memory before writing them in one transaction (one per small task cost more
 than the parse of a short article); :meth:`ParseCache.flush` writes them sooner."""
@@ -263,7 +266,7 @@ reactions=0, warnings=(), reason=None))}
         self.db.execute("PRAGMA trusted_schema=OFF")
         if self.db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
             with self.db:
-                for table in (TABLE, SCORES, FRAMES):
+                for table in (TABLE, SCORES, FRAMES, OUTPUTS):
                     self.db.execute(f"DROP TABLE IF EXISTS {table}")
                 self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         self.db.execute(
@@ -277,7 +280,46 @@ reactions=0, warnings=(), reason=None))}
             f"CREATE TABLE IF NOT EXISTS {FRAMES} (slot TEXT PRIMARY KEY, fingerprint TEXT NOT NULL,"
             " written REAL NOT NULL, meta TEXT NOT NULL, data BLOB NOT NULL, lists TEXT NOT NULL, mac TEXT NOT NULL)"
         )
+        self.db.execute(
+            f"CREATE TABLE IF NOT EXISTS {OUTPUTS} (slot TEXT PRIMARY KEY, fingerprint TEXT NOT NULL,"
+            " written REAL NOT NULL, meta BLOB NOT NULL, data BLOB NOT NULL, mac TEXT NOT NULL)"
+        )
         self.db.commit()
+
+    def get_output(self, slot: str) -> tuple[str, bytes, bytes] | None:
+        """The ``(fingerprint, meta, data)`` of the export stored for ``slot`` when its signature holds, or ``None``."""
+        row = None
+        with self._softly("read"):
+            if not self.broken:
+                query = f"SELECT fingerprint, CAST(meta AS BLOB), CAST(data AS BLOB), mac FROM {OUTPUTS} WHERE slot = ?"
+                row = self.db.execute(query, (slot,)).fetchone()
+        if row is None:
+            return None
+        fingerprint, meta, data, mac = row
+        if not (
+            isinstance(fingerprint, str)
+            and isinstance(meta, bytes)
+            and isinstance(data, bytes)
+            and _signed(self.key, mac, slot, fingerprint, meta, data)
+        ):
+            logger.warning("output cache: a stored export in %s is not signed by this user; ignored", self.path)
+            return None
+        return str(fingerprint), meta, data
+
+    def put_output(self, slot: str, fingerprint: str, meta: bytes, data: bytes) -> None:
+        """Store an export's bytes for ``slot``, keeping the :data:`FRAME_SLOTS` most recent ones."""
+        if self.broken:
+            return
+        with self._softly("write"), self.db:
+            mac = _sign(self.key, slot, fingerprint, meta, data)
+            self.db.execute(
+                f"INSERT OR REPLACE INTO {OUTPUTS} VALUES (?, ?, ?, ?, ?, ?)",
+                (slot, fingerprint, time.time(), meta, data, mac),
+            )
+            self.db.execute(
+                f"DELETE FROM {OUTPUTS} WHERE slot NOT IN (SELECT slot FROM {OUTPUTS} ORDER BY written DESC LIMIT ?)",
+                (FRAME_SLOTS,),
+            )
 
     def get_frame(self, slot: str) -> tuple[str, str, bytes, str] | None:
         """The ``(fingerprint, meta, data, lists)`` stored for ``slot``, or ``None``."""
@@ -301,8 +343,15 @@ reactions=0, warnings=(), reason=None))}
         with self._softly("write"), self.db:
             self.db.execute(
                 f"INSERT OR REPLACE INTO {FRAMES} VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (slot, fingerprint, time.time(), meta, data, lists,
-                 _sign(self.key, slot, fingerprint, meta, data, lists)),
+                (
+                    slot,
+                    fingerprint,
+                    time.time(),
+                    meta,
+                    data,
+                    lists,
+                    _sign(self.key, slot, fingerprint, meta, data, lists),
+                ),
             )
             self.db.execute(
                 f"DELETE FROM {FRAMES} WHERE slot NOT IN (SELECT slot FROM {FRAMES} ORDER BY written DESC LIMIT ?)",
@@ -405,6 +454,7 @@ reactions=0, warnings=(), reason=None))}
             self.db.execute(f"DELETE FROM {TABLE}")
             self.db.execute(f"DELETE FROM {SCORES}")
             self.db.execute(f"DELETE FROM {FRAMES}")
+            self.db.execute(f"DELETE FROM {OUTPUTS}")
 
     def __len__(self) -> int:
         self.flush()

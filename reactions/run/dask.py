@@ -15,12 +15,16 @@ Dask is an optional extra (``pip install 'reactions[dask]'``) and is imported on
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import importlib
+import logging
+import multiprocessing
 import os
 import signal
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Final
 
 from reactions.errors import ReactionsError
@@ -69,14 +73,123 @@ def connect(address: str | None = None, workers: int | None = None) -> Iterator[
 
 @contextlib.contextmanager
 def local_cluster(distributed: Any, workers: int) -> Iterator[Any]:
-    """A local cluster that costs little more than a process pool: worker processes forked from a fork server that
-    imported Dask and the parser once (spawned workers would each import both, about a CPU-second each; forking
-    them from this process, whose Dask threads may hold a lock, can leave a worker blocked for ever on it: seen on
-    a buffered stream's lock), one thread each (parsing holds the GIL), no dashboard, and none of the sampling a
-    long-lived cluster does every few milliseconds (:data:`QUIET_CLUSTER`); and when it closes, the helper
-    processes :mod:`multiprocessing` started for it (the fork server, the resource tracker) stopped too, so that
-    nothing outlives the command."""
+    """A local cluster that costs little more than a process pool: ``workers`` single-threaded worker processes
+    (parsing holds the GIL) with the parser loaded, no dashboard, and none of the sampling a long-lived cluster does
+    every few milliseconds (:data:`QUIET_CLUSTER`); when it closes, every process it started is stopped, so that
+    nothing outlives the command.
+
+    The workers are forked from this process before the cluster's threads start (:func:`_forked_workers`): they
+    share what it imported.  Where that cannot be (this process already runs other threads, whose locks a fork
+    could copy held, or the platform cannot fork), they come from a fork server that imported Dask and the parser
+    once (:func:`_fork_server_cluster`): about a CPU-second more."""
     dask: Any = importlib.import_module("dask")
+    if threading.active_count() > 1 or "fork" not in multiprocessing.get_all_start_methods():
+        with _fork_server_cluster(distributed, dask, workers) as cluster:
+            yield cluster
+        return
+    with _forked_workers(workers, dask) as (addressed, ended):
+        with dask.config.set(QUIET_CLUSTER), _deaf_to_ctrl_c() as interrupted:
+            cluster = distributed.LocalCluster(n_workers=0, processes=True, host="127.0.0.1", dashboard_address=None)
+            try:
+                addressed(cluster.scheduler_address)
+                _wait_for_workers(cluster, workers, ended)
+            except BaseException:
+                cluster.close()
+                raise
+        try:
+            if interrupted:
+                raise KeyboardInterrupt
+            yield cluster
+        finally:
+            cluster.close()
+    _stop_helpers()
+
+
+WORKER_START_LIMIT: Final = 120.0
+"""Seconds the forked workers may take to join their scheduler before the run gives up (they join in well under a
+second on an idle machine)."""
+
+
+def _wait_for_workers(cluster: Any, workers: int, ended: Callable[[], bool]) -> None:
+    """Wait until ``workers`` workers have joined the in-process scheduler of ``cluster`` (an error if one has
+    ``ended`` first, or they take longer than :data:`WORKER_START_LIMIT`)."""
+    deadline = time.monotonic() + WORKER_START_LIMIT
+    while len(cluster.scheduler.workers) < workers:
+        if ended() or time.monotonic() > deadline:
+            raise ReactionsError(f"the local Dask cluster's {workers} workers did not start")
+        time.sleep(0.01)
+
+
+@contextlib.contextmanager
+def _forked_workers(workers: int, dask: Any) -> Iterator[tuple[Callable[[str], None], Callable[[], bool]]]:
+    """Fork ``workers`` processes now (this process has no other thread), each waiting for a scheduler's address,
+    then serving it as one single-threaded :class:`distributed.Worker` until the scheduler closes; what it yields
+    hands them the address, and tells whether one has ended.  Ctrl-C is ignored in them (a terminal sends it to
+    every process of the command: this one stops the run and closes the cluster).  Afterwards every one has ended
+    (or is killed)."""
+    for name in ("pandas", *PRELOAD):  # what every task needs, imported once, shared by the forks
+        importlib.import_module(name)
+    context = multiprocessing.get_context("fork")
+    pipes, children = [], []
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with dask.config.set(QUIET_CLUSTER):  # the workers keep the settings they were forked with
+            for _ in range(workers):
+                here, there = context.Pipe()
+                child = context.Process(target=_serve, args=(there,), name="reactions-dask-worker")
+                child.start()
+                there.close()
+                pipes.append(here)
+                children.append(child)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+    def addressed(address: str) -> None:
+        for pipe in pipes:
+            with contextlib.suppress(OSError):  # a worker that has ended: waiting for the workers tells it
+                pipe.send(address)
+
+    def ended() -> bool:
+        return any(child.exitcode is not None for child in children)
+
+    try:
+        yield addressed, ended
+    finally:
+        for pipe in pipes:
+            pipe.close()  # a worker still waiting for its address stops
+        for child in children:
+            child.join(timeout=30)
+            if child.is_alive():
+                child.kill()
+                child.join()
+
+
+def _serve(pipe: Any) -> None:
+    """A forked worker's life: the scheduler's address from ``pipe``, then a :class:`distributed.Worker` of one
+    thread until the scheduler closes (or nothing, when the pipe closes first)."""
+    try:
+        address = pipe.recv()
+    except (EOFError, OSError):
+        return
+    finally:
+        pipe.close()
+    distributed: Any = importlib.import_module("distributed")
+
+    async def work() -> None:
+        async with distributed.Worker(address, nthreads=1, dashboard=False) as worker:
+            await worker.finished()
+
+    with distributed.utils.silence_logging_cmgr(logging.WARNING):  # as a local cluster's own workers are
+        asyncio.run(work())
+
+
+@contextlib.contextmanager
+def _fork_server_cluster(distributed: Any, dask: Any, workers: int) -> Iterator[Any]:
+    """A local cluster whose worker processes a fork server forks, after importing Dask and the parser once
+    (spawned workers would each import both, about a CPU-second each; forking them from this process, whose
+    threads may hold a lock, can leave a worker blocked for ever on it: seen on a buffered stream's lock); when
+    it closes, the helper processes :mod:`multiprocessing` started for it (the fork server, the resource tracker)
+    are stopped too."""
     context = distributed.utils.get_mp_context  # sets Dask's own preload once: ours, set after, wins
     with dask.config.set(QUIET_CLUSTER), _deaf_to_ctrl_c() as interrupted:
         context().set_forkserver_preload(["distributed", "pandas", *PRELOAD])

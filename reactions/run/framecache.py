@@ -30,16 +30,20 @@ import json
 import logging
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Final
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
-import numpy as np
-import pandas as pd
-
-from reactions.corpus import Listed
+from reactions.corpus import Listed, Trace
 from reactions.models import FileOutcome, Status
 from reactions.run.cache import ParseCache, content_hash, parser_version
 from reactions.sources.files import MAX_FILE_BYTES, UnreadableError, read_regular
+
+if TYPE_CHECKING:  # (pandas, NumPy and pyarrow load when a frame is stored or read back: a run that writes the
+    import pandas as pd  # stored bytes of its export never needs them, reactions.run.outputs)
+
+    from reactions.models import Document
+    from reactions.sources import SourceOptions
+    from reactions.sources.files import ReadOptions
 
 logger = logging.getLogger(__name__)
 
@@ -74,15 +78,35 @@ HASHED_LINES: Final = 4096
 """Listing lines hashed at a time (the listing is never held again as text: 180,000 files made 36 MB)."""
 
 
+@dataclass(slots=True)
+class Listing:
+    """What a run's frame was made from, filled in by :func:`reactions.run.pipeline.extract_frame` for the cache of
+    finished exports (:mod:`reactions.run.outputs`).
+
+    Fields:
+        trace: the paths given, the folders listed and the links met, with their states
+            (:data:`reactions.corpus.Trace`).
+        files: each listed file's path and article id, in listing order.
+        listed_at: when the listing began (``time.time_ns()``).
+        mark: the fingerprint the run's frame is stored (or was found) under; ``None`` when it was not stored.
+    """
+
+    trace: Trace = field(default_factory=list)
+    files: list[tuple[str, str]] = field(default_factory=list)
+    listed_at: int = 0
+    mark: Fingerprint | None = None
+
+
 def fingerprint(
     paths: Sequence[str | os.PathLike[str]],
     files: Sequence[Listed],
     settings: Mapping[str, Any],
     listed_at_ns: int,
+    keep: list[tuple[str, str]] | None = None,
 ) -> Fingerprint:
     """The :class:`Fingerprint` of a listing (:func:`reactions.corpus.scan_files` with ``stat=True``)
     taken at ``listed_at_ns`` (``time.time_ns()`` just before it), for a run with ``settings``
-    (JSON-ready: the lexicon, the overrides, the options that change the frame)."""
+    (JSON-ready: :func:`run_settings`); each file's path and article id appended to ``keep`` when given."""
     where = json.dumps([os.path.abspath(p) for p in paths], ensure_ascii=False)
     slot = hashlib.sha256(where.encode("utf-8", "surrogateescape")).hexdigest()[:32]
     head = json.dumps([FORMAT, parser_version(), _versions(), settings], sort_keys=True, ensure_ascii=False)
@@ -91,6 +115,8 @@ def fingerprint(
     lines: list[str] = []
     racy: list[str] = []
     for item in files:
+        if keep is not None:
+            keep.append((item.path, item.source))
         stat = item.stat
         if stat is None:
             lines.append(f"{item.path}\0{item.source}\0-\n")
@@ -118,6 +144,34 @@ def settings_of(lexicon: Mapping[str, float] | None, overrides: Mapping[str, str
     return {
         "lexicon": sorted((str(term), float(valence)) for term, valence in (lexicon or {}).items()),
         "overrides": sorted((str(key), str(label)) for key, label in (overrides or {}).items()),
+    }
+
+
+class RunSettings(Protocol):
+    """What :func:`run_settings` reads of a run's options (:class:`reactions.run.pipeline.RunOptions`)."""
+
+    @property
+    def lexicon(self) -> Mapping[str, float] | None: ...
+    @property
+    def overrides(self) -> Mapping[str, str] | None: ...
+    @property
+    def read(self) -> ReadOptions: ...
+    @property
+    def sources(self) -> SourceOptions: ...
+
+
+def run_settings(options: RunSettings, documents: Sequence[Document] = (), names: Sequence[str] = ()) -> dict[str, Any]:
+    """What a run's frame depends on besides the files' stat data (JSON-ready): the lexicon, the overrides, how
+    files and datasets are read, and the documents given in memory (by content) with their ``names``."""
+    given = [
+        [doc.source, content_hash(doc.data), doc.url, doc.title, doc.published.isoformat() if doc.published else None]
+        for doc in documents
+    ]
+    return {
+        **settings_of(options.lexicon, options.overrides),
+        "read": [options.read.max_bytes, options.read.follow_links],
+        "sources": repr(options.sources),
+        "documents": [given, list(names)],
     }
 
 
@@ -206,6 +260,8 @@ def encode_frame(frame: pd.DataFrame) -> tuple[bytes, str, dict[str, Any]]:
     object of its object columns (which must hold lists of strings) and the layout that puts them
     back together (column order, each categorical's categories).  Raises ``ValueError`` for
     anything it cannot give back exactly."""
+    import numpy as np
+    import pandas as pd
     import pyarrow as pa
     import pyarrow.ipc as ipc
 
@@ -238,6 +294,8 @@ def encode_frame(frame: pd.DataFrame) -> tuple[bytes, str, dict[str, Any]]:
 
 def decode_frame(data: bytes, lists: str, layout: Mapping[str, Any]) -> pd.DataFrame:
     """The frame :func:`encode_frame` stored."""
+    import numpy as np
+    import pandas as pd
     import pyarrow.ipc as ipc
 
     frame = _typed_frame(ipc.open_stream(data).read_all(), layout)
@@ -250,6 +308,8 @@ def decode_frame(data: bytes, lists: str, layout: Mapping[str, Any]) -> pd.DataF
 
 def _typed_frame(table: Any, layout: Mapping[str, Any]) -> pd.DataFrame:
     """The typed columns of a stored frame (an Arrow table), categories put back."""
+    import pandas as pd
+
     frame: pd.DataFrame = table.to_pandas()
     for name, spec in layout["categories"].items():
         dtype = pd.CategoricalDtype(spec["categories"], ordered=spec["ordered"])

@@ -36,7 +36,7 @@ from reactions.corpus import Listed, Merge, check_outcomes, log_warnings, scan_f
 from reactions.frames import ARTICLE_COLUMNS, BASE_COLUMNS, build_frame
 from reactions.models import ArticleInfo, Corpus, Document, FileOutcome, Status
 from reactions.run import framecache
-from reactions.run.cache import ParseCache, content_hash, open_cache
+from reactions.run.cache import ParseCache, open_cache
 from reactions.run.executors import Executor, InProcess, open_executor
 from reactions.run.guard import kept
 from reactions.run.scheduler import AHEAD, Job
@@ -83,6 +83,11 @@ class Extraction:
     frame: pd.DataFrame
     outcomes: tuple[FileOutcome, ...]
     from_cache: bool = False
+
+    @property
+    def rows(self) -> int:
+        """How many unique reactions the frame holds."""
+        return len(self.frame)
 
     @property
     def articles(self) -> int:
@@ -138,6 +143,7 @@ def extract_frame(
     *,
     documents: Sequence[Document] = (),
     document_paths: Sequence[str] = (),
+    listing: framecache.Listing | None = None,
     **settings: Any,
 ) -> Extraction:
     """The scored frame of every reaction under ``paths`` (files, folders, datasets, web archives) and in
@@ -146,19 +152,25 @@ def extract_frame(
     ``options`` (:class:`RunOptions`), or its fields as keywords (``jobs=2, cache=False``).  On a cluster,
     whose workers may not see this machine's cache, only the finished frame is kept, here.  Never raises on a
     bad file (see :func:`reactions.run.units.read_corpus`); a cache that fails costs speed, never the run.
+    ``listing``: filled in with what the frame was made from, for the cache of exports (:mod:`reactions.run.outputs`).
     """
     options = dataclasses.replace(options or RunOptions(), **settings)
     given = [paths] if isinstance(paths, str | Path) else list(paths)
     listed_at = time.time_ns()
-    inputs = RunInputs(scan_files(given, stat=options.cache), documents, document_paths)
+    trace = listing.trace if listing is not None and options.cache else None
+    inputs = RunInputs(scan_files(given, stat=options.cache, trace=trace), documents, document_paths)
     files = inputs.files
     remote = any(is_remote(path) for path in given)  # no stat data to tell a changed remote file: no frame cache
     store = _open_store(given, files) if options.cache and not remote else None
     with paused_gc(), store if store is not None else contextlib.nullcontext():
         mark = None
         if store is not None:
-            mark = framecache.fingerprint(given, files, _settings(options, inputs), listed_at)
+            settings = framecache.run_settings(options, inputs.documents, inputs.paths)
+            kept_files = listing.files if listing is not None else None
+            mark = framecache.fingerprint(given, files, settings, listed_at, kept_files)
             found = framecache.load(store, mark)
+            if listing is not None:
+                listing.listed_at, listing.mark = listed_at, mark if found is not None else None
             if found is not None:
                 logger.info("frame cache: %d files unchanged, the stored frame reused", len(files))
                 log_warnings(found[1])
@@ -172,23 +184,10 @@ def extract_frame(
         known = run.store is not None and all(path in run.digests for path in mark.racy) if mark else False
         whole = all(kept(outcome) for outcome in outcomes)  # a document stopped by a limit may parse next time
         if store is not None and mark is not None and (known or not mark.racy) and not store.broken and whole:
-            framecache.save(store, mark, frame, outcomes, racy)
+            saved = framecache.save(store, mark, frame, outcomes, racy)
+            if saved and listing is not None:
+                listing.mark = mark  # the export of this frame may be kept too
     return Extraction(frame, outcomes)
-
-
-def _settings(options: RunOptions, inputs: RunInputs) -> dict[str, Any]:
-    """What the frame depends on besides the files' stat data (JSON-ready): the lexicon, the overrides, how
-    files and datasets are read, and the documents given in memory (by content)."""
-    documents = [
-        [doc.source, content_hash(doc.data), doc.url, doc.title, doc.published.isoformat() if doc.published else None]
-        for doc in inputs.documents
-    ]
-    return {
-        **framecache.settings_of(options.lexicon, options.overrides),
-        "read": [options.read.max_bytes, options.read.follow_links],
-        "sources": repr(options.sources),
-        "documents": [documents, list(inputs.paths)],
-    }
 
 
 @contextlib.contextmanager
