@@ -28,8 +28,8 @@ from reactions import corpus as corpus_module
 from reactions.corpus import Merge, merge_reactions, scan_files
 from reactions.frames import ARTICLE_COLUMNS, BASE_COLUMNS, article_info, build_frame, reaction_columns, to_frame
 from reactions.models import Article, ArticleInfo, Citation, Corpus, Reaction
-from reactions.run import executors, framecache, parallel, pipeline, tasks, units
-from reactions.run.cache import ParseCache, store_file
+from reactions.run import executors, framecache, guard, parallel, pipeline, tasks, units
+from reactions.run.cache import ParseCache, connections_open, store_file
 from reactions.run.pipeline import Extraction, extract_frame
 from reactions.run.units import RunInputs, read_corpus
 from reactions.sources import Part
@@ -288,6 +288,32 @@ def test_a_damaged_stored_frame_is_worked_out_again(
     assert "not signed by this user" in caplog.text  # an edited row fails its signature
     assert_same(result, read_corpus(paths_of(folder)))
     assert run(folder).from_cache  # and stored again
+
+
+def test_no_store_is_open_when_a_run_forks_its_workers(
+    generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A child forked with a store open would share SQLite's record of its locks (cache.connections_open): the
+    run closes the store it read the frame cache from before its pool starts, and stores the frame after."""
+    folder = copy_corpus(generated, tmp_path)
+    parallel.shutdown()  # a pool of its own, forked by this run
+    open_at_fork: list[bool] = []
+    real = parallel.worker_context
+    monkeypatch.setattr(parallel, "worker_context", lambda: open_at_fork.append(connections_open()) or real())
+    try:
+        assert not run(folder).from_cache
+    finally:
+        parallel.shutdown()
+    assert open_at_fork == [False]
+    assert run(folder).from_cache
+
+
+def test_a_store_open_makes_workers_come_from_a_fork_server(tmp_path: Path) -> None:
+    assert guard.worker_context().get_start_method() == ("fork" if threading.active_count() == 1 else "forkserver")
+    with ParseCache(tmp_path / "store.db"):
+        assert connections_open()
+        assert guard.worker_context().get_start_method() == "forkserver"
+    assert not connections_open()
 
 
 def test_an_unusable_store_costs_only_speed(generated: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:

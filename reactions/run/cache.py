@@ -46,6 +46,7 @@ import secrets
 import sqlite3
 import stat
 import time
+import weakref
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -253,10 +254,12 @@ reactions=0, warnings=(), reason=None))}
         if self.path.is_symlink():
             raise OSError(f"{self.path}: a symbolic link, not used as a cache")
         self.db = sqlite3.connect(self.path, timeout=30)
+        _OPEN.add(self)
         try:
             self._lay_out()
         except sqlite3.Error:
             self.db.close()
+            _OPEN.discard(self)
             raise
 
     def _lay_out(self) -> None:
@@ -466,12 +469,25 @@ reactions=0, warnings=(), reason=None))}
             self.flush()
         finally:
             self.db.close()
+            _OPEN.discard(self)
 
     def __enter__(self) -> ParseCache:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+_OPEN: Final[weakref.WeakSet[ParseCache]] = weakref.WeakSet()
+"""The stores this process has open (their connections)."""
+
+
+def connections_open() -> bool:
+    """Whether this process holds an open store: forking it then is unsafe.  SQLite keeps one record of a file's
+    locks per process; a forked child inherits the parent's, believes it holds locks it does not (locks are not
+    inherited), and a connection it opens on the same file then reads and writes without them, which can corrupt
+    the store or make it read as "database disk image is malformed" (SQLite's "How To Corrupt", 2.6)."""
+    return len(_OPEN) > 0
 
 
 def open_cache(corpus_dir: Path) -> ParseCache | None:

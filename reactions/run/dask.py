@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Final
 
 from reactions.errors import ReactionsError
+from reactions.run.cache import connections_open
 from reactions.run.guard import PRELOAD
 
 if TYPE_CHECKING:
@@ -80,10 +81,10 @@ def local_cluster(distributed: Any, workers: int) -> Iterator[Any]:
 
     The workers are forked from this process before the cluster's threads start (:func:`_forked_workers`): they
     share what it imported.  Where that cannot be (this process already runs other threads, whose locks a fork
-    could copy held, or the platform cannot fork), they come from a fork server that imported Dask and the parser
-    once (:func:`_fork_server_cluster`): about a CPU-second more."""
+    could copy held; a store is open; or the platform cannot fork), they come from a fork server that imported
+    Dask and the parser once (:func:`_fork_server_cluster`): about a CPU-second more."""
     dask: Any = importlib.import_module("dask")
-    if threading.active_count() > 1 or "fork" not in multiprocessing.get_all_start_methods():
+    if threading.active_count() > 1 or connections_open() or "fork" not in multiprocessing.get_all_start_methods():
         with _fork_server_cluster(distributed, dask, workers) as cluster:
             yield cluster
         return

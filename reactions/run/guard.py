@@ -30,7 +30,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any, Final
 
 from reactions.models import FileOutcome, Status
-from reactions.run.cache import Parsed
+from reactions.run.cache import Parsed, connections_open
 
 logger = logging.getLogger(__name__)
 
@@ -63,11 +63,12 @@ _CRASHED: Final = "the parser's process stopped"
 
 
 def worker_context() -> Any:
-    """``fork`` (workers start at once, nothing re-imported) in a single-threaded process such as
-    the CLI; else a fork server that has imported :data:`PRELOAD` (forking a threaded process such
-    as the Streamlit server or a Dask client can deadlock); else the platform's default."""
+    """``fork`` (workers start at once, nothing re-imported) in a single-threaded process with no store open,
+    such as the CLI (:func:`reactions.run.cache.connections_open`); else a fork server that has imported
+    :data:`PRELOAD` (forking a threaded process such as the Streamlit server or a Dask client can deadlock); else
+    the platform's default."""
     methods = multiprocessing.get_all_start_methods()
-    if "fork" in methods and threading.active_count() == 1:
+    if "fork" in methods and threading.active_count() == 1 and not connections_open():
         return multiprocessing.get_context("fork")
     if "forkserver" in methods:
         context = multiprocessing.get_context("forkserver")

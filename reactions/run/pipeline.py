@@ -162,13 +162,14 @@ def extract_frame(
     files = inputs.files
     remote = any(is_remote(path) for path in given)  # no stat data to tell a changed remote file: no frame cache
     store = _open_store(given, files) if options.cache and not remote else None
-    with paused_gc(), store if store is not None else contextlib.nullcontext():
+    with paused_gc():
         mark = None
         if store is not None:
-            settings = framecache.run_settings(options, inputs.documents, inputs.paths)
-            kept_files = listing.files if listing is not None else None
-            mark = framecache.fingerprint(given, files, settings, listed_at, kept_files)
-            found = framecache.load(store, mark)
+            with store:  # closed before the run's workers are forked (cache.connections_open says why)
+                settings = framecache.run_settings(options, inputs.documents, inputs.paths)
+                kept_files = listing.files if listing is not None else None
+                mark = framecache.fingerprint(given, files, settings, listed_at, kept_files)
+                found = framecache.load(store, mark)
             if listing is not None:
                 listing.listed_at, listing.mark = listed_at, mark if found is not None else None
             if found is not None:
@@ -184,10 +185,27 @@ def extract_frame(
         known = run.store is not None and all(path in run.digests for path in mark.racy) if mark else False
         whole = all(kept(outcome) for outcome in outcomes)  # a document stopped by a limit may parse next time
         if store is not None and mark is not None and (known or not mark.racy) and not store.broken and whole:
-            saved = framecache.save(store, mark, frame, outcomes, racy)
+            saved = _save_frame(store.path, mark, frame, outcomes, racy)
             if saved and listing is not None:
                 listing.mark = mark  # the export of this frame may be kept too
     return Extraction(frame, outcomes)
+
+
+def _save_frame(
+    path: Path,
+    mark: framecache.Fingerprint,
+    frame: pd.DataFrame,
+    outcomes: Sequence[FileOutcome],
+    racy: Mapping[str, str | None],
+) -> bool:
+    """Keep the run's frame in the store at ``path`` (opened again: the run's workers are forked with none open)."""
+    try:
+        store = ParseCache(path)
+    except Exception as error:  # sqlite3.Error, OSError: costs only speed
+        logger.warning("frame cache: cannot open %s: %s", path, error)
+        return False
+    with store:
+        return framecache.save(store, mark, frame, outcomes, racy)
 
 
 @contextlib.contextmanager
