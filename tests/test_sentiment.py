@@ -442,3 +442,23 @@ valences = st.one_of(
 def test_format_terms_remembers_without_changing_anything(terms):
     sentiment.clear_cache()
     assert format_terms_without_memo(terms) == sentiment.format_terms(terms) == sentiment.format_terms(terms)
+
+
+def test_score_frame_reads_with_vader_only_the_rows_in_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A row in another language gets its own lexicon's scores (or none): VADER does not read it first."""
+    frame = pd.DataFrame({
+        "id": ["a", "b", "c", "d"],
+        "text": ["so happy today", "Das ist eine gute Nachricht!", "so happy today", "これは良いニュースです"],
+        "lang": ["en", "de", "und", "ja"],
+    })  # fmt: skip
+    read: list[object] = []
+    analysis = sentiment._frame_analysis
+    monkeypatch.setattr(sentiment, "_frame_analysis", lambda engine, text: read.append(text) or analysis(engine, text))
+    scored = score_frame(frame)
+    assert read == ["so happy today"]
+    english = score_frame(frame.drop(columns=["lang"])).iloc[0]
+    assert scored.iloc[0][["compound", "pos", "neu", "neg", "sentiment", "drivers"]].tolist() == english[
+        ["compound", "pos", "neu", "neg", "sentiment", "drivers"]].tolist()
+    assert scored["drivers"].tolist()[:2] == ["happy +3.0", "GPL-de (de): gute +3.0"]
+    assert math.isnan(scored["compound"].tolist()[2])
+    assert math.isnan(scored["compound"].tolist()[3])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import unicodedata
 from typing import Any
 
 import numpy as np
@@ -183,3 +184,10 @@ def test_a_run_scores_a_post_in_the_language_a_later_embed_tells(tmp_path: Any) 
     row = extract_frame([tmp_path], jobs=1, cache=False).frame.iloc[0]
     assert (row["lang"], row["lang_source"], row["sources"]) == ("de", "embed", ["a.html", "b.html"])
     assert row["compound"] == lexicons.score_in("de", text).compound < 0
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=0x24F), max_size=12))
+def test_fold_is_lower_case_without_accents_ascii_or_not(word: str) -> None:
+    """``fold`` takes ASCII words the short way: the same as the long way (NFKD, combining marks dropped)."""
+    decomposed = unicodedata.normalize("NFKD", word.lower())
+    assert lexicons.fold(word) == "".join(c for c in decomposed if not unicodedata.combining(c))

@@ -151,6 +151,23 @@ def test_a_fakenewsnet_title_is_read_as_its_bytes_were(tmp_path: Path, title: ob
     assert doc.title == expected
 
 
+@pytest.mark.parametrize(("raw", "title", "text"), [
+    (b'{"text": "Words.", "title": 123456789012345678901234567890}', "123456789012345678901234567890", b"Words."),
+    (b'{"text": ["A", -9223372036854775809], "title": 1.5}', "1.5", b"A\n\n-9223372036854775809"),
+    (b'{"text": "Words.", "title": "\\ud800 x", "n": NaN}', "? x", b"Words."),
+])  # fmt: skip
+def test_a_fakenewsnet_files_numbers_read_as_json_reads_them(
+    tmp_path: Path, raw: bytes, title: str, text: bytes
+) -> None:
+    """What orjson reads otherwise (an integer past 64 bits), or refuses (NaN), is read as :mod:`json` reads it."""
+    path = tmp_path / "gossipcop-6" / "news content.json"
+    path.parent.mkdir()
+    path.write_bytes(raw)
+    [doc] = read_documents(str(path))
+    assert isinstance(doc, Document)
+    assert (doc.title, doc.data) == (title, text)
+
+
 def test_a_fakenewsnet_file_over_twice_the_article_limit_is_skipped_unread(tmp_path: Path) -> None:
     path = write_fakenewsnet(tmp_path, "gossipcop-5", {"text": "Words " * 40})
     size = path.stat().st_size
@@ -385,3 +402,30 @@ def test_the_command_lines_size_and_link_options_reach_datasets() -> None:
     args = build_parser().parse_args(["extract", "x.csv", "--max-file-size", "0.5", "--follow-links"])
     assert source_options(args) == SourceOptions(max_bytes=2**19, follow_links=True)
     assert source_options(build_parser().parse_args(["extract", "x.csv"])) == SourceOptions()
+
+
+def test_a_fakenewsnet_file_is_read_without_a_link_check_unless_it_is_a_link(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The link rule holds for FakeNewsNet files (a link out of the corpus refused, one inside read), but a file that
+    is no link is opened without following one (``O_NOFOLLOW``) instead of an ``lstat`` of each of them first."""
+    import reactions.sources as sources
+
+    corpus, outside = tmp_path / "corpus", tmp_path / "outside"
+    plain = [write_fakenewsnet(corpus, f"gossipcop-{n}", {"text": f"Words {n}."}) for n in range(3)]
+    secret = write_fakenewsnet(outside, "gossipcop-9", {"text": "root:x:0:0"})
+    for name, target in (("gossipcop-out", secret), ("gossipcop-in", plain[0])):
+        (corpus / "politifact" / "fake" / name).mkdir()
+        (corpus / "politifact" / "fake" / name / "news content.json").symlink_to(target)
+    checked: list[str] = []
+    check = sources.check_link
+    monkeypatch.setattr(sources, "check_link", lambda path, source: checked.append(source) or check(path, source))
+    read = {}
+    for path in sorted((corpus / "politifact" / "fake").glob("*/news content.json")):
+        name = path.parent.name + "/news content.json"
+        [read[path.parent.name]] = read_part(Part(str(path), name, "fakenewsnet", "fakenewsnet"))
+    assert sorted(checked) == ["gossipcop-in/news content.json", "gossipcop-out/news content.json"]
+    assert [read[f"gossipcop-{n}"].data for n in range(3)] == [b"Words 0.", b"Words 1.", b"Words 2."]
+    assert read["gossipcop-in"].data == b"Words 0."
+    assert "outside the corpus folder" in str(read["gossipcop-out"].reason)
+    assert "root:x" not in str(read["gossipcop-out"].reason)

@@ -7,6 +7,8 @@ import gzip
 import io
 import json
 import pickle
+import subprocess
+import sys
 import tracemalloc
 from pathlib import Path
 
@@ -141,6 +143,16 @@ def test_a_table_without_a_text_column_is_one_outcome_naming_its_columns(tmp_pat
     assert len(items) == 1
     assert "no text column" in reasons(items)[0]
     assert "the table has columns id, news_url, tweet_ids" in reasons(items)[0]
+
+
+def test_a_json_lines_numbers_are_read_as_json_reads_them(tmp_path: Path) -> None:
+    """orjson reads the lines, but an integer past 64 bits in a cell read is read as :mod:`json` reads it, and
+    what orjson refuses (NaN, a lone surrogate escape) is read by :mod:`json`."""
+    lines = [b'{"text": "one", "id": 123456789012345678901234567890}',
+             b'{"text": "two", "id": "\\ud800", "n": NaN}', b'{"text": "three", "id": -5, "x": 1e400}']
+    path = write(tmp_path, "t.jsonl", b"\n".join(lines))
+    assert [d.source for d in documents(list(read_documents(path)))] == [
+        "t.jsonl#123456789012345678901234567890", "t.jsonl#?", "t.jsonl#-5"]
 
 
 def test_a_broken_json_line_is_one_outcome_and_the_other_lines_are_read(tmp_path: Path) -> None:
@@ -462,3 +474,15 @@ def test_a_table_too_wide_to_be_articles_is_one_reason_before_pandas_sees_it(
         tmp_path: Path, header: bytes, said: str) -> None:
     path = write(tmp_path, "wide.csv.gz", gzip.compress(header + b"x," * (header.count(b",")) + b"hello\n"))
     assert reasons(list(read_documents(path))) == [said]  # on main: minutes renaming a.1, a.2, … (quadratic)
+
+
+def test_reading_a_csv_or_json_lines_table_loads_no_parquet_reader(tmp_path: Path) -> None:
+    """``pyarrow.parquet`` loads with the first Parquet file, not with every table."""
+    for name, fmt in (("t.csv", "csv"), ("t.jsonl", "jsonl")):
+        path = write(tmp_path, name, table_bytes(fmt, [{"text": "Fans wrote back."}]))
+        code = (
+            "import sys; from reactions.sources import read_documents; "
+            f"docs = list(read_documents({path!r})); print(len(docs), 'pyarrow.parquet' in sys.modules)"
+        )
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+        assert done.stdout.split() == ["1", "False"]

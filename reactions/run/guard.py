@@ -128,17 +128,17 @@ def parse_within(documents: Iterable[Document], limit: float) -> list[Parsed]:
         for source, data in documents:
             try:
                 alarm.armed = True
-                signal.setitimer(signal.ITIMER_REAL, limit)
+                signal.setitimer(signal.ITIMER_REAL, limit)  # (the next document's time replaces this one's)
                 result = parse_document(source, data)
                 alarm.armed = False
             except _Expired:
                 logger.info("%s: took longer than %g s to parse; stopped", source, limit)
                 result = None, timed_out(source, limit)
             finally:
-                alarm.armed = False
-                signal.setitimer(signal.ITIMER_REAL, 0)
+                alarm.armed = False  # the timer runs on, disarmed: one system call a document, not two
             results.append(result)
     finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
     return results
 

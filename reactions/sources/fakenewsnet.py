@@ -10,13 +10,13 @@ is the folder name.
 from __future__ import annotations
 
 import datetime as dt
-import json
 import posixpath
 from collections.abc import Iterator
 
 from reactions.models import Document, FileOutcome
 from reactions.sources.columns import label, skipped, text_bytes
 from reactions.sources.dates import parse_published
+from reactions.sources.jsonvalues import exact, load_json, load_json_exactly
 from reactions.sources.kinds import FAKENEWSNET_FILE
 from reactions.sources.options import Part, SourceOptions
 from reactions.sources.remote import read_binary
@@ -31,6 +31,11 @@ _META_DATES = (
 """Where the page's meta tags (``meta_data``, nested by the tag name's dots) hold its publication time, best
 first (never a modification time)."""
 
+_AS_TEXT = ("text", "url", "canonical_link", "title")
+"""The fields a document takes as text, whatever their type (a number's digits): read exactly
+(:func:`~reactions.sources.jsonvalues.exact`).  A number in ``publish_date`` is an epoch, read as a float
+either way; only the strings of ``meta_data`` are read."""
+
 
 def article_id(path: str) -> str:
     """The FakeNewsNet id of ``path``: the name of the folder holding ``news content.json``."""
@@ -41,14 +46,17 @@ def article_id(path: str) -> str:
     return posixpath.basename(folder) or path
 
 
-def read_fakenewsnet(part: Part, options: SourceOptions) -> Iterator[Document | FileOutcome]:
-    """The one document of a FakeNewsNet ``news content.json`` (or why it is skipped)."""
-    data = read_binary(part.path, options.max_bytes * 2)
+def read_fakenewsnet(part: Part, options: SourceOptions, *, follow: bool = True) -> Iterator[Document | FileOutcome]:
+    """The one document of a FakeNewsNet ``news content.json`` (or why it is skipped); ``follow=False``: a symbolic
+    link is not opened (see :func:`~reactions.sources.remote.read_binary`)."""
+    data = read_binary(part.path, options.max_bytes * 2, follow=follow)
     if len(data) > options.max_bytes * 2:
         yield skipped(part.name, f"over {options.max_bytes * 2:,} bytes: skipped")
         return
     try:
-        record = json.loads(data.decode("utf-8", "surrogateescape"))
+        record = load_json(data)
+        if isinstance(record, dict) and not all(exact(record.get(key)) for key in _AS_TEXT):
+            record = load_json_exactly(data)  # an integer past 64 bits where the document is read
     except (ValueError, RecursionError) as error:
         yield skipped(part.name, f"not valid JSON ({str(error)[:120]})")
         return

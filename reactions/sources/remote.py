@@ -19,8 +19,18 @@ from collections.abc import Iterator, Mapping
 from typing import IO, Final
 
 __all__ = [
-    "RemoteUnavailableError", "expand_paths", "file_size", "in_memory", "is_held", "is_remote", "local_path",
-    "open_binary", "read_at_most", "read_binary", "read_remote",
+    "NO_FOLLOW",
+    "RemoteUnavailableError",
+    "expand_paths",
+    "file_size",
+    "in_memory",
+    "is_held",
+    "is_remote",
+    "local_path",
+    "open_binary",
+    "read_at_most",
+    "read_binary",
+    "read_remote",
 ]
 
 _GLOB_CHARS: Final = frozenset("*?[")
@@ -135,15 +145,18 @@ def read_at_most(raw: IO[bytes], limit: int) -> bytes:
     return data + raw.read(limit + 1 - len(data))
 
 
-def read_binary(path: str, limit: int) -> bytes:
+def read_binary(path: str, limit: int, *, follow: bool = True) -> bytes:
     """At most ``limit + 1`` bytes of ``path`` (one more than ``limit`` tells a larger file), as
     :func:`open_binary` then :func:`read_at_most` read them; a local file with one ``open``, one ``fstat`` and one
-    ``read`` (no buffered file object: a third of the cost of reading a small file)."""
+    ``read`` (no buffered file object: a third of the cost of reading a small file).  ``follow=False``: a local
+    path that is a symbolic link is not opened (``O_NOFOLLOW``: an ``OSError`` with ``errno.ELOOP``), so that the
+    caller checks where it leads (:func:`reactions.sources.files.check_link`) only for a link, without an
+    ``lstat`` of every file."""
     local = local_path(path) if _IN_MEMORY.get().get(path) is None else None
     if local is None:
         with open_binary(path) as raw:
             return read_at_most(raw, limit)
-    fd, size = _regular_fd(local)
+    fd, size = _regular_fd(local, follow)
     try:
         parts = [os.read(fd, min(size, limit) + 1)]
         total = len(parts[0])
@@ -155,6 +168,11 @@ def read_binary(path: str, limit: int) -> bytes:
         os.close(fd)
 
 
+_NO_FOLLOW: Final = getattr(os, "O_NOFOLLOW", 0)
+NO_FOLLOW: Final = bool(_NO_FOLLOW)
+"""Whether ``read_binary(..., follow=False)`` refuses a link here (a system without ``O_NOFOLLOW`` opens it)."""
+
+
 def _open_regular(path: str) -> IO[bytes]:
     """A local file opened without blocking (a FIFO without a writer would block ``open`` forever), refused
     unless it is a regular file."""
@@ -162,9 +180,9 @@ def _open_regular(path: str) -> IO[bytes]:
     return os.fdopen(fd, "rb")
 
 
-def _regular_fd(path: str) -> tuple[int, int]:
+def _regular_fd(path: str, follow: bool = True) -> tuple[int, int]:
     """A local file's descriptor, opened as :func:`_open_regular` opens it, and its size."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | (0 if follow else _NO_FOLLOW))
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
