@@ -63,7 +63,7 @@ from reactions.parse.markup import merged_spans
 from reactions.parse.networks import prose_words
 from reactions.parse.posted import says_led
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
-from reactions.parse.sentences import unfold, words_of
+from reactions.parse.sentences import unfold, word_bytes, words_of
 from reactions.parse.text import clean_text
 
 __all__ = ["CUES", "WINDOW", "article_without_reactions", "enabled", "may_hold_reactions", "parse_prefiltered"]
@@ -196,7 +196,8 @@ def _has_quote_cue(body: str) -> bool:
     if not marks:
         return False
     lines, led, said = _lines(body, marks)
-    if _line_cue(body, marks, lines, cut=False):
+    spaced = word_bytes(body)
+    if _line_cue(body, marks, lines, spaced, cut=False):
         return True
     if any(_context_cue(body, start, end) for start, end in merged_spans(led)) or any(
         _cut_context(body, start) for start, _ in led
@@ -206,23 +207,43 @@ def _has_quote_cue(body: str) -> bool:
         _cut_context(body, start, SAID_WORDS) for start, _ in said
     ):
         return True
-    return _cuts_word(body, marks) and _line_cue(body, marks, lines, cut=True)
+    return _cuts_word(body, marks) and _line_cue(body, marks, lines, spaced, cut=True)
 
 
-def _line_cue(body: str, marks: list[int], lines: list[tuple[int, int]], *, cut: bool) -> bool:
+def _line_cue(body: str, marks: list[int], lines: list[tuple[int, int]], spaced: bytes, *, cut: bool) -> bool:
     """Whether a line of ``lines`` holds a cue in a quotation's sentence: one of the words it holds, or, when the
-    quote finder may cut a word short (``cut``), any of :data:`CUES` and ``x``."""
+    quote finder may cut a word short (``cut``), any of :data:`CUES` and ``x``.  Each line's words and cues are
+    read from ``spaced``, the body made :func:`~reactions.parse.sentences.word_bytes` once (its slice's words are
+    the slice's own, and its ASCII letters, folded, stand where the folded text's do)."""
     sentences = _Sentences(body, marks)
     for start, end in lines:
-        words = words_of(body[start:end])
+        segment = spaced[start:end]
+        words = segment.split()
         if not cut and WORDS.isdisjoint(words):
             continue
         found = WORDS.intersection(words)
-        cues = CUES if cut else tuple(word.decode() for word in found if word != b"x")
-        spots = sorted(at for _, at in _cues_in(_fold(body[start:end]), cues, x=cut or b"x" in found))
+        cues = _CUE_BYTES if cut else tuple(word for word in found if word != b"x")
+        spots = sorted(_byte_cues_in(body, start, segment, cues, x=cut or b"x" in found))
         if any(not _word_char(body, start + at - 1) and sentences.hold(start + at) for at in spots):
             return True
     return False
+
+
+def _byte_cues_in(body: str, start: int, segment: bytes, cues: tuple[bytes, ...], *, x: bool) -> Iterator[int]:
+    """The offsets in ``segment`` (``body[start:]`` as word bytes) of each of ``cues`` and, when ``x``, of each ``x``
+    standing alone in the segment: what :func:`_cues_in` gives for the folded text's segment."""
+    for cue in cues:
+        at = segment.find(cue)
+        while at >= 0:
+            yield at
+            at = segment.find(cue, at + 1)
+    at = segment.find(b"x") if x else -1
+    while at >= 0:
+        if not _word_char(body, start + at - 1 if at else -1) and (
+            at + 1 >= len(segment) or not _word_char(body, start + at + 1)
+        ):
+            yield at
+        at = segment.find(b"x", at + 1)
 
 
 def _context_cue(body: str, start: int, end: int, words: frozenset[bytes] | None = None) -> bool:
@@ -268,6 +289,7 @@ at the stretch's start is cut there alike in both)."""
 SAID_WORDS: Final = CONTEXT_WORDS | frozenset({b"posted", b"shared"})
 """What the two sentences before a quotation after ``It says,`` may hold to make it a post: :data:`CONTEXT_WORDS`
 and the verbs of ``posted.POSTED_PICTURE_RE`` (``quotes._post_says``)."""
+_CUE_BYTES: Final = tuple(cue.encode() for cue in CUES)
 _LONGEST: Final = max(map(len, WORDS))
 _WORD_STRINGS: Final = frozenset(word.decode() for word in WORDS)
 _TAIL_RE: Final = re.compile(rf"\w{{1,{_LONGEST + 1}}}\Z")

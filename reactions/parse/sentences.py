@@ -23,6 +23,7 @@ from typing import Final
 
 from reactions.models import Platform
 from reactions.parse.authors import FURNITURE, REACH
+from reactions.parse.folding import unfold
 from reactions.parse.networks import platform_words
 
 __all__ = [
@@ -46,11 +47,6 @@ PLATFORM_WORDS: Final = platform_words()
 """Words (lower case, in order of preference) by which prose names the platform of a post."""
 
 
-_FOLDS: Final = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
-"""The letters ``re.IGNORECASE`` takes for ASCII ones."""
-_FOLDED: Final = tuple(map(chr, _FOLDS))
-
-
 _WORD_BYTES: Final = bytes(
     byte + 32 if 65 <= byte <= 90 else byte if (chr(byte).isalnum() and byte < 128) or byte == 95 else 32
     for byte in range(256)
@@ -71,15 +67,6 @@ def word_bytes(text: str) -> bytes:
     for every window of it at the cost of a slice (a non-ASCII character is ``?``, a space, as its UTF-8 bytes
     are)."""
     return unfold(text).encode("ascii", "replace").translate(_WORD_BYTES)
-
-
-def unfold(text: str) -> str:
-    """``text`` with the non-ASCII letters ``re.IGNORECASE`` takes for ASCII ones (:data:`_FOLDS`) made ASCII,
-    its offsets kept."""
-    if text.isascii() or ("\u0130" not in text and "\u0131" not in text and "\u017f" not in text
-                          and "\u212a" not in text):  # fmt: skip
-        return text  # ``str.translate`` looks up every character: four scans for the rare letters are far cheaper
-    return text.translate(_FOLDS)
 
 
 def platform_named(text: str) -> Platform | None:
