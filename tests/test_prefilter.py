@@ -310,3 +310,38 @@ def test_an_instagram_byline_naming_only_the_handle_is_read() -> None:
         assert may_hold_reactions(text)
         assert article_without_reactions(text) is None
     assert not may_hold_reactions("Standby @jo later")  # "by" inside a word is no byline
+
+
+# --- the marks' lines, read line by line ----------------------------------------------------------------------
+
+
+def _lines_mark_by_mark(body: str, marks: list[int]) -> tuple[object, ...]:
+    """What :func:`prefilter._lines` gave when it looked at every mark (before it read each line once)."""
+    spans, led, said = [], [], []
+    size, before, after = len(body), -1, -1
+    for mark in marks:
+        if after < mark:
+            before = body.rfind("\n", max(0, after), mark)
+            found = body.find("\n", mark)
+            after = size if found < 0 else found
+        para = before + 1 if before >= mark - prefilter.REACH else 0
+        spans.append((para, min(after, mark + prefilter.WINDOW)))
+        stretch = (max(0, mark - prefilter.REACH) if para else 0, mark)
+        if mark and (body[mark - 1] == ":" or body[mark - 1].isspace()) and prefilter._led(body, mark):
+            led.append(stretch)
+        if body[mark - 1] in " \t,:sSſdD" and prefilter.says_led(body, mark):
+            said.append(stretch)
+    return prefilter.merged_spans(spans), led, said
+
+
+_LINE_PIECES = st.sampled_from(
+    ['"', "“", "”", "‘", "’", "\n", " ", "\t", ":", ",", "a", "says", "SAYS", "ſays", "reads", "read", "rEad",
+     "It says, ", "x" * 390, "y" * 9, " " * 41]
+)  # fmt: skip
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_LINE_PIECES, max_size=24).map("".join))
+def test_lines_read_once_each_give_what_every_mark_gave(body: str) -> None:
+    marks = prefilter._marks(body)
+    assert prefilter._lines(body, marks) == _lines_mark_by_mark(body, marks)

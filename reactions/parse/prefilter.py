@@ -415,24 +415,35 @@ def _lines(body: str, marks: list[int]) -> tuple[list[tuple[int, int]], list[tup
     """The marks' lines, merged (from where the quote finder looks for a sentence's start: the line's start, or
     the text's when none is within :data:`~reactions.parse.authors.REACH` characters; on to :data:`WINDOW` at most);
     the quote finder's stretches before marks after a lead-in's colon, and before marks right after ``says`` or
-    ``reads`` (``It says, "…"``).  Each line break is looked for once."""
+    ``reads`` (``It says, "…"``).
+
+    A line's marks' spans all start at its start (or, past :data:`~reactions.parse.authors.REACH`, at the text's)
+    and end at its end or :data:`WINDOW` after the mark: merged, they are one span from the line's (or the text's)
+    start to :data:`WINDOW` after its last mark, so each line is looked at once, not each mark."""
     spans: list[tuple[int, int]] = []
     led: list[tuple[int, int]] = []
+    size, i, after = len(body), 0, 0  # ``after``: the end of the last line read
+    while i < len(marks):
+        mark = marks[i]
+        before = body.rfind("\n", after, mark)
+        found = body.find("\n", mark)
+        after = size if found < 0 else found
+        i = bisect.bisect_left(marks, after, i)
+        last = marks[i - 1]
+        spans.append((before + 1 if before >= last - REACH else 0, min(after, last + WINDOW)))
     said: list[tuple[int, int]] = []
-    size = len(body)
-    before, after = -1, -1  # the last line break before the mark, the first at or after it
     for mark in marks:
-        if after < mark:
-            before = body.rfind("\n", max(0, after), mark)
-            found = body.find("\n", mark)
-            after = size if found < 0 else found
-        para = before + 1 if before >= mark - REACH else 0
-        spans.append((para, min(after, mark + WINDOW)))
         if mark and (body[mark - 1] == ":" or body[mark - 1].isspace()) and _led(body, mark):
-            led.append((max(0, mark - REACH) if para else 0, mark))
+            led.append((_para(body, mark), mark))
         if body[mark - 1] in " \t,:sSſdD" and says_led(body, mark):  # the character before is asked here first
-            said.append((max(0, mark - REACH) if para else 0, mark))
+            said.append((_para(body, mark), mark))
     return merged_spans(spans), led, said
+
+
+def _para(body: str, mark: int) -> int:
+    """Where the quote finder's stretch before ``mark`` starts: :data:`~reactions.parse.authors.REACH` before it
+    when its line starts within that, else the text's start."""
+    return max(0, mark - REACH) if body.rfind("\n", max(0, mark - REACH), mark) >= 0 else 0
 
 
 def _cuts_word(body: str, marks: list[int]) -> bool:
