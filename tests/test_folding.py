@@ -43,10 +43,9 @@ def test_folding_keeps_every_offset(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "pattern",
-    [re.compile("said"), re.compile(r"\bsaid\Z", re.IGNORECASE), re.compile("[A-Z]a", re.IGNORECASE),
-     re.compile("straße", re.IGNORECASE)],
-)  # fmt: skip
-def test_a_pattern_that_folding_would_change_is_refused(pattern: re.Pattern[str]) -> None:
+    ("source", "flags"),
+    [("said", 0), (r"\bsaid\Z", re.IGNORECASE), ("[A-Z]a", re.IGNORECASE), ("straße", re.IGNORECASE)],
+)
+def test_a_pattern_that_folding_would_change_is_refused(source: str, flags: int) -> None:
     with pytest.raises(ValueError, match="case-blind"):
-        FoldedPattern(pattern)
+        FoldedPattern(source, flags)

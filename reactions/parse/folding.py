@@ -3,7 +3,7 @@ slower than a plain comparison.  A pattern of lower-case ASCII words finds in :f
 the flag, what it finds in the text itself with it, at the same offsets (``tests/test_folding.py`` checks every
 pattern made so).
 
->>> VERB = FoldedPattern(re.compile(r"\\b(?:said|tweeted)\\b", re.IGNORECASE))
+>>> VERB = FoldedPattern(r"\\b(?:said|tweeted)\\b")
 >>> [m.span() for m in VERB.finditer("She TWEETED, he ſaid")]
 [(4, 11), (16, 20)]
 """
@@ -44,23 +44,30 @@ such as ``A-Z``."""
 class FoldedPattern:
     """A pattern compiled with ``re.IGNORECASE`` whose letters are ASCII (its other characters uncased: ``’``), run
     without the flag over the :func:`folded` text: its matches have the offsets, spans and groups' spans of the
-    original's (a group's *text* is folded: read it from the text by its span)."""
+    original's (a group's *text* is folded: read it from the text by its span).  Only the folded pattern is
+    compiled (the original is, when first asked for)."""
 
-    __slots__ = ("_folded", "pattern")
+    __slots__ = ("_flags", "_folded", "_pattern", "source")
 
-    def __init__(self, pattern: re.Pattern[str]) -> None:
-        source = pattern.pattern
+    def __init__(self, source: str, flags: int = re.IGNORECASE) -> None:
         cased = any(not char.isascii() and (char.lower() != char or char.upper() != char) for char in source)
-        if not pattern.flags & re.IGNORECASE or cased or _UNFOLDABLE_RE.search(source):
+        if not flags & re.IGNORECASE or cased or _UNFOLDABLE_RE.search(source):
             raise ValueError(f"not a case-blind pattern of ASCII words: {source[:40]!r}")
-        self.pattern = pattern
-        """The original pattern (for its source and the tests)."""
-        self._folded = re.compile(source.lower(), pattern.flags & ~re.IGNORECASE)
+        self.source = source
+        self._flags = flags
+        self._folded = re.compile(source.lower(), flags & ~re.IGNORECASE)
+        self._pattern: re.Pattern[str] | None = None
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        """The original pattern, compiled with ``re.IGNORECASE`` (for the tests)."""
+        if self._pattern is None:
+            self._pattern = re.compile(self.source, self._flags)
+        return self._pattern
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
         """What ``pattern.search(text, pos, endpos)`` finds (offsets and spans)."""
-        folded_text = folded(text)
-        return self._folded.search(folded_text, pos, len(text) if endpos is None else endpos)
+        return self._folded.search(folded(text), pos, len(text) if endpos is None else endpos)
 
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
         """What ``pattern.finditer(text)`` finds (offsets and spans)."""
@@ -68,5 +75,5 @@ class FoldedPattern:
 
 
 def case_blind(source: str) -> FoldedPattern:
-    """``source`` compiled with ``re.IGNORECASE``, to run folded (:class:`FoldedPattern`)."""
-    return FoldedPattern(re.compile(source, re.IGNORECASE))
+    """``source`` as a case-blind pattern run folded (:class:`FoldedPattern`)."""
+    return FoldedPattern(source)
