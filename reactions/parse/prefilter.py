@@ -57,7 +57,7 @@ from reactions.parse.article import (
     title_of,
 )
 from reactions.parse.authors import REACH
-from reactions.parse.bylines import BYLINE_LAST_WORDS
+from reactions.parse.bylines import BYLINE_LAST_WORDS, lines_opening_with
 from reactions.parse.corner_quotes import holds_cue
 from reactions.parse.markup import merged_spans
 from reactions.parse.networks import prose_words
@@ -177,15 +177,7 @@ def _word_ends(body: str, end: int, word: str) -> bool:
 def _has_byline(body: str) -> bool:
     """``Post`` opening a line: Facebook's ``Posted by NAME on …`` / ``Post by NAME.`` and the ``Post by
     @handle`` of Threads and Mastodon."""
-    at = body.find("Post")
-    while at >= 0:
-        before = at - 1
-        while before >= 0 and body[before] in " \t":
-            before -= 1
-        if before < 0 or body[before] == "\n":
-            return True
-        at = body.find("Post", at + 4)
-    return False
+    return next(lines_opening_with(body, "Post"), None) is not None
 
 
 def _has_quote_cue(body: str) -> bool:

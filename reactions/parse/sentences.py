@@ -65,8 +65,17 @@ def word_bytes(text: str) -> bytes:
     """``text`` as one byte per character, each a word's byte as :func:`words_of` reads it or a space, so that
     ``word_bytes(text)[lo:hi].split() == words_of(text[lo:hi])`` at any offsets: made once per body, it answers
     for every window of it at the cost of a slice (a non-ASCII character is ``?``, a space, as its UTF-8 bytes
-    are)."""
-    return unfold(text).encode("ascii", "replace").translate(_WORD_BYTES)
+    are).  The last text's are kept: the prefilter and the quote finder ask for the same body's in turn."""
+    last = _LAST_WORD_BYTES[0]
+    if last[0] is text:
+        return last[1]
+    spaced = unfold(text).encode("ascii", "replace").translate(_WORD_BYTES)
+    _LAST_WORD_BYTES[0] = (text, spaced)
+    return spaced
+
+
+_LAST_WORD_BYTES: Final[list[tuple[str, bytes]]] = [("", b"")]
+"""The last text :func:`word_bytes` read (the very object: ``is``, never ``==``) and its bytes."""
 
 
 def platform_named(text: str) -> Platform | None:
