@@ -164,7 +164,7 @@ def _runs_with(body: str, name: str) -> list[tuple[int, str]]:
     while at >= 0:
         end = at + len(name)
         if not _word_char(body, at - 1) and (not _word_char(body, end) or body.startswith(("’s", "'s"), end)):
-            if (before := _CAPITALS_BEFORE_RE.search(body, max(0, at - 100), at)) is not None:
+            if body[at - 1 : at] in (" ", "\t") and (before := _CAPITALS_BEFORE_RE.search(body, max(0, at - 100), at)):
                 runs.append((before.start(), body[before.start() : end]))
             if (after := _CAPITALS_AFTER_RE.match(body, end)) is not None:
                 runs.append((at, body[at : after.end()]))
