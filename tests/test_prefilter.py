@@ -14,8 +14,9 @@ from reactions import corpus
 from reactions.corpus import parse_document
 from reactions.models import Article
 from reactions.parse import prefilter
-from reactions.parse.article import parse_article
+from reactions.parse.article import parse_article, parse_body, split_header
 from reactions.parse.prefilter import article_without_reactions, may_hold_reactions
+from reactions.parse.text import clean_text
 
 HERE = Path(__file__).resolve().parent
 DEVSET = HERE.parents[1] / "shared" / "devset"
@@ -218,6 +219,18 @@ def test_whenever_it_skips_the_parser_finds_nothing_and_the_same_article(text: s
         full = parse_article(text, "g.txt")
         assert full.reactions == ()
         assert fast == full
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(articles())
+def test_without_an_embeds_cue_the_embed_rules_find_nothing(text: str) -> None:
+    """``parse_prefiltered`` skips the embed rules of a text with none of their cues: they would find nothing."""
+    body, date, warnings = split_header(clean_text(text))
+    if prefilter._has_markup(body) or prefilter._has_handle_cue(body) or prefilter._has_byline(body):
+        return
+    lean = parse_body(body, date, list(warnings), "g.txt", read_embeds=False)
+    assert lean == parse_body(body, date, list(warnings), "g.txt")
+    assert prefilter.parse_prefiltered(text, "g.txt") == parse_article(text, "g.txt")
 
 
 # --- exactness: every real and golden article -----------------------------------------------------------------

@@ -105,14 +105,17 @@ def article_without_reactions(text: str, source: str | None = None) -> Article |
 
 def parse_prefiltered(text: str, source: str | None = None) -> Article:
     """What ``parse_article(text, source)`` gives, the parser run only when :func:`may_hold_reactions` says it
-    must; the text is cleaned once either way.  Never raises on a ``str``; linear time."""
+    must, and its embed rules only when it found one of their cues; the text is cleaned once either way.  Never
+    raises on a ``str``; linear time."""
     text = text if isinstance(text, str) else ""
     if "(@" in text or "<blockquote" in text:
         return parse_article(text, source)
     source = source or "<text>"
     body, date, warnings = split_header(clean_text(text))
-    if may_hold_reactions(body):
+    if _has_markup(body) or _has_handle_cue(body) or _has_byline(body):
         return parse_body(body, date, warnings, source)
+    if _has_quote_cue(body) or holds_cue(body):  # no cue of an embed: only quotations can be posts
+        return parse_body(body, date, warnings, source, read_embeds=False)
     return _without_reactions(body, date, warnings, source)
 
 
