@@ -152,6 +152,7 @@ def test_a_word_index_reads_any_window_as_its_own_words(text: str, data: st.Data
     hi = data.draw(st.integers(0, len(text)))
     lo = data.draw(st.integers(0, hi))
     assert index.holds(lo, hi) == (not quotes._CUE_WORDS.isdisjoint(words_of(text[lo:hi])))
+    assert index.words(lo, hi) == words_of(text[lo:hi])
 
 
 @settings(max_examples=300, deadline=None)

@@ -255,7 +255,9 @@ def _quote_at(
     cues, lead = _posting_cues(body, cue_index, match, context), context.lead
     if cues is None or _MODIFIER_RE.search(context.lead[-12:]):
         return None  # a title inside a noun phrase: the "My Heart Will Go On" singer
-    attribution = _attribution_after(body, match) or (_attribution_before(match, context.lead) if cues else None)
+    attribution = _attribution_after(body, match)
+    if attribution is None and cues:  # the lead-in's words read from the body's bytes
+        attribution = _attribution_before(match, context.lead, cue_index.words(context.start, match.start()))
     if attribution is None or not (plausible_author(attribution.author) or families.post_says(lead)):
         return None  # "It says, …" is the post's own words (_post_says)
     spoken = attribution.verb in SPEECH_VERBS or families.is_manner(attribution.verb, _VERBS)
@@ -354,7 +356,7 @@ def _manner_after(body: str, pos: int, clause_end: int) -> _Attribution | None:
     return _Attribution(found[0], found[1], body[found[2] : clause_end], clause_end, before=False) if found else None
 
 
-def _attribution_before(match: re.Match[str], lead: str) -> _Attribution | None:
+def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> _Attribution | None:
     """``She tweeted: "…"`` / ``…in a May 11 tweet, writing, "…"``: the lead-in of the quotation's sentence.
 
     The lead-in must end at its verb, at a colon or comma, or at a short place phrase after the verb
@@ -364,7 +366,6 @@ def _attribution_before(match: re.Match[str], lead: str) -> _Attribution | None:
     lead = lead.rstrip()
     if not lead:
         return None
-    words = words_of(lead)
     verbs = list(_VERB_RE.finditer(lead)) if not _VERB_WORDS.isdisjoint(words) else []
     took = _TOOK_TO_RE.search(lead) if b"took" in words else None
     if took is not None and (author := subject(lead[: took.start()])):

@@ -97,6 +97,10 @@ class WordIndex:
         """Whether ``words_of(body[lo:hi])`` holds one of the words."""
         return not self._words.isdisjoint(self._padded[lo + 1 : hi + 1].split())
 
+    def words(self, lo: int, hi: int) -> list[bytes]:
+        """``words_of(body[lo:hi])``, read from the body's bytes."""
+        return self._padded[lo + 1 : hi + 1].split()
+
     def opens_any(self, lo: int, hi: int) -> bool:
         """Whether a word that starts in ``body[lo:hi]`` (cut at ``hi``) opens with one of the words: ``False``
         says that no window inside it that cuts no word at its start holds one, wherever its end cuts a word."""
