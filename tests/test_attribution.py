@@ -10,8 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reactions.models import Platform, Rendering
+from reactions.parse import attribution
 from reactions.parse.attribution import Attribution, find_attributions
 from reactions.parse.boundaries import Layout
+from reactions.parse.bylines import lines_opening_with
 
 DAY = dt.date(2017, 6, 19)
 
@@ -186,3 +188,12 @@ def test_a_bare_handle_byline_after_other_at_signs() -> None:
     text = "Write to us @ home, or @desk.\nA post shared by @jdoe on Dec 19, 2016 at 7:56pm PST\nMore."
     found = [a for a in find_attributions(Layout(text)) if a.rendering == Rendering.BYLINE]
     assert [(a.handle, a.platform) for a in found] == [("jdoe", Platform.INSTAGRAM)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["Post", "Posted by Ann Lee", " on Thursday, January 1, 2015", "Post by Ann.", " ",
+                                 "\t", "\n", "x", "The Washington Post", "."]), max_size=14).map("".join))  # fmt: skip
+def test_facebook_bylines_are_tried_only_where_post_opens_a_line(text: str) -> None:
+    found = [m.span() for m in attribution._FACEBOOK_RE.finditer(text)]
+    starts = lines_opening_with(text, "Post")
+    assert [m.span() for m in filter(None, (attribution._FACEBOOK_RE.match(text, s) for s in starts))] == found

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from reactions.parse import people
 from reactions.parse.people import author_of, first_name_gender, full_names, one_name_each, tidy_author
 from reactions.parse.quotes import find_quotes
 
@@ -110,3 +111,11 @@ def test_given_names_of_one_sex_only_are_known() -> None:
 def test_a_possessive_ending_is_no_part_of_a_full_name() -> None:
     body = "Serena Williams’ post went viral. Serena Williams won again. Later Serena wrote on Twitter."
     assert full_names(body, [(70, "Serena")]) == ["Serena Williams"]
+
+
+def test_the_runs_kept_for_the_last_body_are_never_another_bodys() -> None:
+    first = "Kim Lee spoke. Later Kim said no."
+    second = "Kim Park spoke. Later Kim said yes."
+    assert [run for _, run in people._runs_with(first, "Kim")] == ["Kim Lee", "Later Kim"]
+    assert [run for _, run in people._runs_with(second, "Kim")] == ["Kim Park", "Later Kim"]
+    assert people._runs_with("".join(list(first)), "Kim") == people._find_runs(first, "Kim")

@@ -14,8 +14,9 @@ from reactions import corpus
 from reactions.corpus import parse_document
 from reactions.models import Article
 from reactions.parse import prefilter
-from reactions.parse.article import parse_article
+from reactions.parse.article import parse_article, parse_body, split_header
 from reactions.parse.prefilter import article_without_reactions, may_hold_reactions
+from reactions.parse.text import clean_text
 
 HERE = Path(__file__).resolve().parent
 DEVSET = HERE.parents[1] / "shared" / "devset"
@@ -220,6 +221,18 @@ def test_whenever_it_skips_the_parser_finds_nothing_and_the_same_article(text: s
         assert fast == full
 
 
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(articles())
+def test_without_an_embeds_cue_the_embed_rules_find_nothing(text: str) -> None:
+    """``parse_prefiltered`` skips the embed rules of a text with none of their cues: they would find nothing."""
+    body, date, warnings = split_header(clean_text(text))
+    if prefilter._has_markup(body) or prefilter._has_handle_cue(body) or prefilter._has_byline(body):
+        return
+    lean = parse_body(body, date, list(warnings), "g.txt", read_embeds=False)
+    assert lean == parse_body(body, date, list(warnings), "g.txt")
+    assert prefilter.parse_prefiltered(text, "g.txt") == parse_article(text, "g.txt")
+
+
 # --- exactness: every real and golden article -----------------------------------------------------------------
 
 
@@ -310,3 +323,38 @@ def test_an_instagram_byline_naming_only_the_handle_is_read() -> None:
         assert may_hold_reactions(text)
         assert article_without_reactions(text) is None
     assert not may_hold_reactions("Standby @jo later")  # "by" inside a word is no byline
+
+
+# --- the marks' lines, read line by line ----------------------------------------------------------------------
+
+
+def _lines_mark_by_mark(body: str, marks: list[int]) -> tuple[object, ...]:
+    """What :func:`prefilter._lines` gave when it looked at every mark (before it read each line once)."""
+    spans, led, said = [], [], []
+    size, before, after = len(body), -1, -1
+    for mark in marks:
+        if after < mark:
+            before = body.rfind("\n", max(0, after), mark)
+            found = body.find("\n", mark)
+            after = size if found < 0 else found
+        para = before + 1 if before >= mark - prefilter.REACH else 0
+        spans.append((para, min(after, mark + prefilter.WINDOW)))
+        stretch = (max(0, mark - prefilter.REACH) if para else 0, mark)
+        if mark and (body[mark - 1] == ":" or body[mark - 1].isspace()) and prefilter._led(body, mark):
+            led.append(stretch)
+        if body[mark - 1] in " \t,:sSſdD" and prefilter.says_led(body, mark):
+            said.append(stretch)
+    return prefilter.merged_spans(spans), led, said
+
+
+_LINE_PIECES = st.sampled_from(
+    ['"', "“", "”", "‘", "’", "\n", " ", "\t", ":", ",", "a", "says", "SAYS", "ſays", "reads", "read", "rEad",
+     "It says, ", "x" * 390, "y" * 9, " " * 41]
+)  # fmt: skip
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_LINE_PIECES, max_size=24).map("".join))
+def test_lines_read_once_each_give_what_every_mark_gave(body: str) -> None:
+    marks = prefilter._marks(body)
+    assert prefilter._lines(body, marks) == _lines_mark_by_mark(body, marks)

@@ -152,6 +152,7 @@ def test_a_word_index_reads_any_window_as_its_own_words(text: str, data: st.Data
     hi = data.draw(st.integers(0, len(text)))
     lo = data.draw(st.integers(0, hi))
     assert index.holds(lo, hi) == (not quotes._CUE_WORDS.isdisjoint(words_of(text[lo:hi])))
+    assert index.words(lo, hi) == words_of(text[lo:hi])
 
 
 @settings(max_examples=300, deadline=None)
@@ -171,3 +172,25 @@ def test_no_opening_means_no_window_from_a_words_start_holds_one(text: str, data
 def test_single_quotes_found_where_the_pattern_finds_them(text: str) -> None:
     expected = [m.span() for m in quotations._SINGLE_QUOTE_RE.finditer(text)]
     assert [m.span() for m in quotations._single_quotes(text)] == expected
+
+
+def _open_at_every_mark(text: str) -> list[tuple[int, int]]:
+    """The open quotations as trying the pattern at every opening mark after a line break, ``: `` or ``, `` finds
+    them, outside the closed ones."""
+    if "\n" not in text:
+        return []
+    closed = [m.span() for m in quotations.quotation_matches(text)]
+    found = []
+    for at in range(len(text)):
+        if text[at] in "\"“" and (at == 0 or text[at - 1] == "\n" or text[max(0, at - 2) : at] in (": ", ", ")):
+            match = quotations._OPEN_RE.match(text, at)
+            if match is not None and not any(s < match.end() and match.start() < e for s, e in closed):
+                found.append(match.span())
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(['"', "“", "”", "\n", "a", ": ", ", ", ":", " ", "b c"]), max_size=16).map("".join))
+def test_open_quotations_are_tried_after_a_line_break_colon_or_comma(text: str) -> None:
+    closed = list(quotations.quotation_matches(text))
+    assert sorted(m.span() for m in quotations._open_quotations(text, closed)) == _open_at_every_mark(text)

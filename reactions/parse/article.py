@@ -72,14 +72,21 @@ def parse_article(text: str, source: str | None = None) -> Article:
     return parse_body(body, date, warnings, source)
 
 
-def parse_body(body: str, date: dt.date | None, warnings: list[str], source: str) -> Article:
+def parse_body(
+    body: str, date: dt.date | None, warnings: list[str], source: str, *, read_embeds: bool = True
+) -> Article:
     """What :func:`parse_article` gives for a text that cleans to ``body`` under a header giving ``date`` and
-    ``warnings`` (for a caller that cleaned it already)."""
-    marked = find_markup_embeds(body, source)
-    prose = mask(body, [r.span for r in marked])
-    found, embed_warnings = find_text_embeds(Layout(prose), date, [r.span for r in marked])
-    warnings.extend(embed_warnings)
-    embeds = sorted([*marked, *_reactions(found, source, warnings)], key=lambda r: r.span)
+    ``warnings`` (for a caller that cleaned it already).  ``read_embeds=False`` skips embed markup and the posts
+    embedded in the text: for a body in which the prefilter found none of their cues (markup, code or scripts, a
+    handle, a byline), where they find nothing."""
+    embeds: list[Reaction] = []
+    prose = body
+    if read_embeds:
+        marked = find_markup_embeds(body, source)
+        prose = mask(body, [r.span for r in marked])
+        found, embed_warnings = find_text_embeds(Layout(prose), date, [r.span for r in marked])
+        warnings.extend(embed_warnings)
+        embeds = sorted([*marked, *_reactions(found, source, warnings)], key=lambda r: r.span)
     taken = [r.span for r in embeds]
     quotes = [*find_quotes(prose, source, taken), *find_corner_quotes(prose, source, taken)]
     warnings.extend(attributions_without_handle(prose, taken))

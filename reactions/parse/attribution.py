@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 from reactions.models import Platform, Rendering
 from reactions.parse.boundaries import Layout
-from reactions.parse.bylines import BYLINE_LAST_WORDS, TIME_WORDS, instagram_byline, words
+from reactions.parse.bylines import BYLINE_LAST_WORDS, TIME_WORDS, instagram_byline, lines_opening_with, words
 from reactions.parse.dates import ATTRIBUTION_DATE, attribution_date
 from reactions.parse.markdown import BYLINE_LINK_RE, date_link_on_next_quoted_line, wrapped_date_link
 
@@ -195,10 +195,9 @@ def _bare_handle_bylines(text: str) -> Iterator[Attribution]:
 
 
 def _facebook_bylines(text: str) -> Iterator[Attribution]:
-    """Facebook's bylines, each alone on its line; tried only where ``Post`` opens a line."""
-    if "Post" not in text:
-        return
-    for match in _FACEBOOK_RE.finditer(text):
+    """Facebook's bylines, each alone on its line; tried only where ``Post`` opens a line (a match of the pattern
+    starts a line and ends on it: what ``finditer`` finds)."""
+    for match in filter(None, (_FACEBOOK_RE.match(text, start) for start in lines_opening_with(text, "Post"))):
         name = match.group("name").strip()
         if not name[:1].isupper() or _CREDIT_RE.match(name):
             continue

@@ -97,7 +97,7 @@ class Layout:
         list item as ``* > post``) blanked out: the quote is then read as any other (offsets kept)."""
         blank_ends = [m.end() for m in _BLANK_LINE_RE.finditer(text)]
         self.blank_lines = bool(blank_ends)
-        self.markdown = "](http" in text or "](/" in text
+        self.markdown = "](" in text and ("](http" in text or "](/" in text)
         """A Markdown rendering (links written ``[label](url)``): a post's own line breaks are written as
         paragraph breaks, like the article's."""
         self.para_starts = [0, *blank_ends]

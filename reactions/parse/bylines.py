@@ -14,10 +14,12 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 __all__ = [
     "BYLINE_LAST_WORDS", "DATE_WORDS", "FACEBOOK_ON", "FACEBOOK_POSTED_BY", "INSTAGRAM_BYLINES", "INSTAGRAM_CHROME",
     "TIME_WORDS",
-    "instagram_byline", "instagram_chrome", "words",
+    "instagram_byline", "instagram_chrome", "lines_opening_with", "words",
 ]
 
 INSTAGRAM_BYLINES = (
@@ -83,3 +85,16 @@ def words(options: tuple[str, ...], space: str) -> str:
     """An alternation of ``options`` (longest first), with ``space`` between the words of each."""
     ordered = sorted(options, key=len, reverse=True)
     return "(?:" + "|".join(option.replace(" ", space) for option in ordered) + ")"
+
+
+def lines_opening_with(text: str, word: str) -> Iterator[int]:
+    """The start of each line of ``text`` that opens with ``word`` (after spaces or tabs), in order: where a byline
+    such as Facebook's ``Posted by NAME on …`` may stand.  Found with ``str.find``, each space looked at once."""
+    at = text.find(word)
+    while at >= 0:
+        start = at
+        while start > 0 and text[start - 1] in " \t":
+            start -= 1
+        if start == 0 or text[start - 1] == "\n":
+            yield start
+        at = text.find(word, at + len(word))

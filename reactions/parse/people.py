@@ -158,13 +158,28 @@ _CAPITALS_AFTER_RE: Final = re.compile(r"(?:[ \t][A-Z][\w'’-]{0,30}){1,3}(?![\
 
 def _runs_with(body: str, name: str) -> list[tuple[int, str]]:
     """Each run of capitalised words that ``name`` (a whole word of ``body``) starts or ends, with where it
-    starts: one look either side of each place the name is written (a name written rarely costs little)."""
+    starts: one look either side of each place the name is written (a name written rarely costs little).  The
+    last body's are kept by name: its quotes' authors and their full names ask for the same names in turn."""
+    last, known = _RUNS[0]
+    if last is not body:
+        known = {}
+        _RUNS[0] = (body, known)
+    if name not in known:
+        known[name] = _find_runs(body, name)
+    return known[name]
+
+
+_RUNS: Final[list[tuple[str, dict[str, list[tuple[int, str]]]]]] = [("", {})]
+"""The last body :func:`_runs_with` read (the very object) and the runs found in it, by name."""
+
+
+def _find_runs(body: str, name: str) -> list[tuple[int, str]]:
     runs = []
     at = body.find(name)
     while at >= 0:
         end = at + len(name)
         if not _word_char(body, at - 1) and (not _word_char(body, end) or body.startswith(("’s", "'s"), end)):
-            if (before := _CAPITALS_BEFORE_RE.search(body, max(0, at - 100), at)) is not None:
+            if body[at - 1 : at] in (" ", "\t") and (before := _CAPITALS_BEFORE_RE.search(body, max(0, at - 100), at)):
                 runs.append((before.start(), body[before.start() : end]))
             if (after := _CAPITALS_AFTER_RE.match(body, end)) is not None:
                 runs.append((at, body[at : after.end()]))

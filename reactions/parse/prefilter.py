@@ -57,13 +57,13 @@ from reactions.parse.article import (
     title_of,
 )
 from reactions.parse.authors import REACH
-from reactions.parse.bylines import BYLINE_LAST_WORDS
+from reactions.parse.bylines import BYLINE_LAST_WORDS, lines_opening_with
 from reactions.parse.corner_quotes import holds_cue
 from reactions.parse.markup import merged_spans
 from reactions.parse.networks import prose_words
 from reactions.parse.posted import says_led
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
-from reactions.parse.sentences import unfold, words_of
+from reactions.parse.sentences import unfold, word_bytes, words_of
 from reactions.parse.text import clean_text
 
 __all__ = ["CUES", "WINDOW", "article_without_reactions", "enabled", "may_hold_reactions", "parse_prefiltered"]
@@ -105,14 +105,17 @@ def article_without_reactions(text: str, source: str | None = None) -> Article |
 
 def parse_prefiltered(text: str, source: str | None = None) -> Article:
     """What ``parse_article(text, source)`` gives, the parser run only when :func:`may_hold_reactions` says it
-    must; the text is cleaned once either way.  Never raises on a ``str``; linear time."""
+    must, and its embed rules only when it found one of their cues; the text is cleaned once either way.  Never
+    raises on a ``str``; linear time."""
     text = text if isinstance(text, str) else ""
     if "(@" in text or "<blockquote" in text:
         return parse_article(text, source)
     source = source or "<text>"
     body, date, warnings = split_header(clean_text(text))
-    if may_hold_reactions(body):
+    if _has_markup(body) or _has_handle_cue(body) or _has_byline(body):
         return parse_body(body, date, warnings, source)
+    if _has_quote_cue(body) or holds_cue(body):  # no cue of an embed: only quotations can be posts
+        return parse_body(body, date, warnings, source, read_embeds=False)
     return _without_reactions(body, date, warnings, source)
 
 
@@ -177,15 +180,7 @@ def _word_ends(body: str, end: int, word: str) -> bool:
 def _has_byline(body: str) -> bool:
     """``Post`` opening a line: Facebook's ``Posted by NAME on …`` / ``Post by NAME.`` and the ``Post by
     @handle`` of Threads and Mastodon."""
-    at = body.find("Post")
-    while at >= 0:
-        before = at - 1
-        while before >= 0 and body[before] in " \t":
-            before -= 1
-        if before < 0 or body[before] == "\n":
-            return True
-        at = body.find("Post", at + 4)
-    return False
+    return next(lines_opening_with(body, "Post"), None) is not None
 
 
 def _has_quote_cue(body: str) -> bool:
@@ -196,7 +191,8 @@ def _has_quote_cue(body: str) -> bool:
     if not marks:
         return False
     lines, led, said = _lines(body, marks)
-    if _line_cue(body, marks, lines, cut=False):
+    spaced = word_bytes(body)
+    if _line_cue(body, marks, lines, spaced, cut=False):
         return True
     if any(_context_cue(body, start, end) for start, end in merged_spans(led)) or any(
         _cut_context(body, start) for start, _ in led
@@ -206,23 +202,43 @@ def _has_quote_cue(body: str) -> bool:
         _cut_context(body, start, SAID_WORDS) for start, _ in said
     ):
         return True
-    return _cuts_word(body, marks) and _line_cue(body, marks, lines, cut=True)
+    return _cuts_word(body, marks) and _line_cue(body, marks, lines, spaced, cut=True)
 
 
-def _line_cue(body: str, marks: list[int], lines: list[tuple[int, int]], *, cut: bool) -> bool:
+def _line_cue(body: str, marks: list[int], lines: list[tuple[int, int]], spaced: bytes, *, cut: bool) -> bool:
     """Whether a line of ``lines`` holds a cue in a quotation's sentence: one of the words it holds, or, when the
-    quote finder may cut a word short (``cut``), any of :data:`CUES` and ``x``."""
+    quote finder may cut a word short (``cut``), any of :data:`CUES` and ``x``.  Each line's words and cues are
+    read from ``spaced``, the body made :func:`~reactions.parse.sentences.word_bytes` once (its slice's words are
+    the slice's own, and its ASCII letters, folded, stand where the folded text's do)."""
     sentences = _Sentences(body, marks)
     for start, end in lines:
-        words = words_of(body[start:end])
+        segment = spaced[start:end]
+        words = segment.split()
         if not cut and WORDS.isdisjoint(words):
             continue
         found = WORDS.intersection(words)
-        cues = CUES if cut else tuple(word.decode() for word in found if word != b"x")
-        spots = sorted(at for _, at in _cues_in(_fold(body[start:end]), cues, x=cut or b"x" in found))
+        cues = _CUE_BYTES if cut else tuple(word for word in found if word != b"x")
+        spots = sorted(_byte_cues_in(body, start, segment, cues, x=cut or b"x" in found))
         if any(not _word_char(body, start + at - 1) and sentences.hold(start + at) for at in spots):
             return True
     return False
+
+
+def _byte_cues_in(body: str, start: int, segment: bytes, cues: tuple[bytes, ...], *, x: bool) -> Iterator[int]:
+    """The offsets in ``segment`` (``body[start:]`` as word bytes) of each of ``cues`` and, when ``x``, of each ``x``
+    standing alone in the segment: what :func:`_cues_in` gives for the folded text's segment."""
+    for cue in cues:
+        at = segment.find(cue)
+        while at >= 0:
+            yield at
+            at = segment.find(cue, at + 1)
+    at = segment.find(b"x") if x else -1
+    while at >= 0:
+        if not _word_char(body, start + at - 1 if at else -1) and (
+            at + 1 >= len(segment) or not _word_char(body, start + at + 1)
+        ):
+            yield at
+        at = segment.find(b"x", at + 1)
 
 
 def _context_cue(body: str, start: int, end: int, words: frozenset[bytes] | None = None) -> bool:
@@ -268,6 +284,7 @@ at the stretch's start is cut there alike in both)."""
 SAID_WORDS: Final = CONTEXT_WORDS | frozenset({b"posted", b"shared"})
 """What the two sentences before a quotation after ``It says,`` may hold to make it a post: :data:`CONTEXT_WORDS`
 and the verbs of ``posted.POSTED_PICTURE_RE`` (``quotes._post_says``)."""
+_CUE_BYTES: Final = tuple(cue.encode() for cue in CUES)
 _LONGEST: Final = max(map(len, WORDS))
 _WORD_STRINGS: Final = frozenset(word.decode() for word in WORDS)
 _TAIL_RE: Final = re.compile(rf"\w{{1,{_LONGEST + 1}}}\Z")
@@ -393,24 +410,35 @@ def _lines(body: str, marks: list[int]) -> tuple[list[tuple[int, int]], list[tup
     """The marks' lines, merged (from where the quote finder looks for a sentence's start: the line's start, or
     the text's when none is within :data:`~reactions.parse.authors.REACH` characters; on to :data:`WINDOW` at most);
     the quote finder's stretches before marks after a lead-in's colon, and before marks right after ``says`` or
-    ``reads`` (``It says, "…"``).  Each line break is looked for once."""
+    ``reads`` (``It says, "…"``).
+
+    A line's marks' spans all start at its start (or, past :data:`~reactions.parse.authors.REACH`, at the text's)
+    and end at its end or :data:`WINDOW` after the mark: merged, they are one span from the line's (or the text's)
+    start to :data:`WINDOW` after its last mark, so each line is looked at once, not each mark."""
     spans: list[tuple[int, int]] = []
     led: list[tuple[int, int]] = []
+    size, i, after = len(body), 0, 0  # ``after``: the end of the last line read
+    while i < len(marks):
+        mark = marks[i]
+        before = body.rfind("\n", after, mark)
+        found = body.find("\n", mark)
+        after = size if found < 0 else found
+        i = bisect.bisect_left(marks, after, i)
+        last = marks[i - 1]
+        spans.append((before + 1 if before >= last - REACH else 0, min(after, last + WINDOW)))
     said: list[tuple[int, int]] = []
-    size = len(body)
-    before, after = -1, -1  # the last line break before the mark, the first at or after it
     for mark in marks:
-        if after < mark:
-            before = body.rfind("\n", max(0, after), mark)
-            found = body.find("\n", mark)
-            after = size if found < 0 else found
-        para = before + 1 if before >= mark - REACH else 0
-        spans.append((para, min(after, mark + WINDOW)))
         if mark and (body[mark - 1] == ":" or body[mark - 1].isspace()) and _led(body, mark):
-            led.append((max(0, mark - REACH) if para else 0, mark))
+            led.append((_para(body, mark), mark))
         if body[mark - 1] in " \t,:sSſdD" and says_led(body, mark):  # the character before is asked here first
-            said.append((max(0, mark - REACH) if para else 0, mark))
+            said.append((_para(body, mark), mark))
     return merged_spans(spans), led, said
+
+
+def _para(body: str, mark: int) -> int:
+    """Where the quote finder's stretch before ``mark`` starts: :data:`~reactions.parse.authors.REACH` before it
+    when its line starts within that, else the text's start."""
+    return max(0, mark - REACH) if body.rfind("\n", max(0, mark - REACH), mark) >= 0 else 0
 
 
 def _cuts_word(body: str, marks: list[int]) -> bool:

@@ -71,10 +71,9 @@ def _open_quotations(body: str, closed: Sequence[re.Match[str]]) -> list[re.Matc
         return []
     spans = sorted(m.span() for m in closed)
     found = []
-    for at in sorted(_marks(body)):  # a match runs to its line's end past no mark: finditer would try each
-        before = body[max(0, at - 2) : at]
-        if at and not before.endswith("\n") and before not in (": ", ", "):
-            continue
+    for at in _marks(body):  # a match runs to its line's end past no mark: finditer would try each
+        if at and body[at - 1] != "\n" and (body[at - 1] != " " or at < 2 or body[at - 2] not in ":,"):
+            continue  # not after a line break, ": " or ", "
         match = _OPEN_RE.match(body, at)
         if match is not None and not overlaps(match.span(), spans):
             found.append(match)
@@ -82,7 +81,7 @@ def _open_quotations(body: str, closed: Sequence[re.Match[str]]) -> list[re.Matc
 
 
 def _marks(body: str) -> Iterator[int]:
-    """The offsets of the opening marks (``"`` and ``“``), in order."""
+    """The offsets of the opening marks (``"``, then ``“``), each kind in order (the caller sorts what it finds)."""
     for mark in ('"', "“"):
         at = body.find(mark)
         while at >= 0:

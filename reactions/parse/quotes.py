@@ -64,6 +64,7 @@ from reactions.parse.authors import (
     subject_before,
 )
 from reactions.parse.build import build_reaction, overlaps, text_fingerprint
+from reactions.parse.folding import case_blind
 from reactions.parse.networks import NAMED, PLACES, names_pattern, prose_words
 from reactions.parse.people import author_of, full_names, one_name_each
 from reactions.parse.quotations import quotations
@@ -86,35 +87,33 @@ SPEECH_VERBS = frozenset({"said", "says", "saying", "added", "adding", "told", "
 _VERBS = STRONG_VERBS | WRITING_VERBS | SPEECH_VERBS
 _VERB_WORDS = frozenset(verb.encode() for verb in _VERBS)
 _VERB_ALTERNATION = "|".join(sorted(_VERBS, key=len, reverse=True))
-_VERB_RE = re.compile(r"\b(?:" + _VERB_ALTERNATION + r")\b", re.IGNORECASE)
+_VERB_RE = case_blind(r"\b(?:" + _VERB_ALTERNATION + r")\b")
 
-_POST_CUE_RE = re.compile(
+_POST_CUE_RE = case_blind(
     r"\b(?:" + names_pattern(NAMED) + r"|tweets?|tweeted"
     r"|social media|social-media|since-deleted|now-deleted|(?:a|an|her|his|their|the|its|that|this|another|"
     r"subsequent|latest|new|recent|separate)[ \t]+(?:[\w-]{1,20}[ \t]+)?(?:post|caption|story|selfie|snap|thread)s?"
     r"|alongside[ \t]+(?:a|an|the|his|her|their)?[ \t]*(?:[\w-]{1,20}[ \t]+)?(?:photos?|pictures?|pics?|images?|"
-    r"videos?|clips?|selfies?|snaps?|shots?)|on X)\b",
-    re.IGNORECASE,
+    r"videos?|clips?|selfies?|snaps?|shots?)|on X)\b"
 )
 """What says the words were posted: a platform, a post or caption, ``since-deleted``, ``alongside a photo``."""
-_POSTED_CONTEXT_RE = re.compile(
+_POSTED_CONTEXT_RE = case_blind(
     r"\b(?:(?:on|to|via|across|onto)[ \t]{1,3}(?:(?:his|her|their|its)[ \t]{1,3})?(?:"
     + names_pattern(PLACES)
     + r"|social[ \t]{1,3}media)|tweet(?:s|ed|ing)?|retweet(?:s|ed|ing)?"
-    r"|(?:a|an|his|her|their|the|another|that|this)[ \t]{1,3}(?:[\w-]{1,20}[ \t]{1,3})?(?:post|caption|selfie|thread)s?"
+    r"|(?:a|an|his|her|their|the|another|that|this)[ \t]{1,3}(?:[\w-]{1,20}[ \t]{1,3})?"
+    r"(?:post|caption|selfie|thread)s?"
     r"|since-deleted|now-deleted|social[ \t]{1,3}media[ \t]{1,3}users?"
-    r"|(?:" + names_pattern(NAMED) + r")[ \t]{1,3}(?:posts?|captions?|story|stories|live))\b",
-    re.IGNORECASE,
+    r"|(?:" + names_pattern(NAMED) + r")[ \t]{1,3}(?:posts?|captions?|story|stories|live))\b"
 )
 """The sentence before says the words that follow were posted (``…asked them not to tag her on Twitter.``,
 ``…her Facebook post from May.``); a platform's name alone there may be the
 company (``TikTok’s operations``)."""
-_OTHER_MEDIUM_RE = re.compile(
+_OTHER_MEDIUM_RE = case_blind(
     r"\b(?:statements?|interviews?|websites?|blog|blogs|letters?|e-?mails?|essays?|op-eds?|articles?|books?"
     r"|memoir|podcasts?|press[ \t]+releases?|speech|newspaper|magazine|documentary|court|lawsuit|filing"
     r"|text[ \t]+messages?|texts|told|reviews?|reviewed|reviewers?|direct[ \t]+messages?|private[ \t]+messages?"
-    r"|DMs?)\b",
-    re.IGNORECASE,
+    r"|DMs?)\b"
 )
 """Words that put the quotation in another medium (``…in a statement``, ``…wrote in a 2018 article``, ``…wrote in
 its review``)."""
@@ -256,7 +255,9 @@ def _quote_at(
     cues, lead = _posting_cues(body, cue_index, match, context), context.lead
     if cues is None or _MODIFIER_RE.search(context.lead[-12:]):
         return None  # a title inside a noun phrase: the "My Heart Will Go On" singer
-    attribution = _attribution_after(body, match) or (_attribution_before(match, context.lead) if cues else None)
+    attribution = _attribution_after(body, match)
+    if attribution is None and cues:  # the lead-in's words read from the body's bytes
+        attribution = _attribution_before(match, context.lead, cue_index.words(context.start, match.start()))
     if attribution is None or not (plausible_author(attribution.author) or families.post_says(lead)):
         return None  # "It says, …" is the post's own words (_post_says)
     spoken = attribution.verb in SPEECH_VERBS or families.is_manner(attribution.verb, _VERBS)
@@ -355,7 +356,7 @@ def _manner_after(body: str, pos: int, clause_end: int) -> _Attribution | None:
     return _Attribution(found[0], found[1], body[found[2] : clause_end], clause_end, before=False) if found else None
 
 
-def _attribution_before(match: re.Match[str], lead: str) -> _Attribution | None:
+def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> _Attribution | None:
     """``She tweeted: "…"`` / ``…in a May 11 tweet, writing, "…"``: the lead-in of the quotation's sentence.
 
     The lead-in must end at its verb, at a colon or comma, or at a short place phrase after the verb
@@ -365,7 +366,6 @@ def _attribution_before(match: re.Match[str], lead: str) -> _Attribution | None:
     lead = lead.rstrip()
     if not lead:
         return None
-    words = words_of(lead)
     verbs = list(_VERB_RE.finditer(lead)) if not _VERB_WORDS.isdisjoint(words) else []
     took = _TOOK_TO_RE.search(lead) if b"took" in words else None
     if took is not None and (author := subject(lead[: took.start()])):
@@ -380,7 +380,7 @@ def _attribution_before(match: re.Match[str], lead: str) -> _Attribution | None:
     captioned = families.CAPTION_TAIL_RE.search(lead, max(0, len(lead) - 60)) is not None
     if reported or not (lead.endswith(":") or captioned or _LEAD_TAIL_RE.fullmatch(lead, last.end())):
         return None  # a lead-in ending in a colon or in "with the caption" introduces what follows, however long
-    strongest = next((v for v in verbs if v.group().lower() in STRONG_VERBS), last)
+    strongest = next((v for v in verbs if lead[v.start() : v.end()].lower() in STRONG_VERBS), last)
     author = (
         _possessor(lead)
         or subject_before(lead[: verbs[0].start()])
@@ -389,15 +389,14 @@ def _attribution_before(match: re.Match[str], lead: str) -> _Attribution | None:
     )
     if not author:
         return None
-    return _Attribution(author, strongest.group().lower(), lead, lead_start, before=True)
+    return _Attribution(author, lead[strongest.start() : strongest.end()].lower(), lead, lead_start, before=True)
 
 
-_OWN_POST_RE = re.compile(
+_OWN_POST_RE = case_blind(
     r"\b(?:(?:in|with|via)[ \t]{1,3}(?:a|an|his|her|their|its|another|one|the|this)[ \t]{1,3}"
     r"(?:[\w-]{1,20}[ \t]{1,3}){0,3}(?:tweet|post|caption|message|story|video|thread|reply)s?"
     r"|took[ \t]{1,3}to[ \t]{1,3}\w+|"
-    r"(?:on|used|using|via)[ \t]{1,3}(?:" + names_pattern(PLACES) + r"|social[ \t]{1,3}media))\b",
-    re.IGNORECASE,
+    r"(?:on|used|using|via)[ \t]{1,3}(?:" + names_pattern(PLACES) + r"|social[ \t]{1,3}media))\b"
 )
 """A lead-in without a posting verb that still says the author posted it: ``…in a mocking tweet:``,
 ``…took to Instagram:``, ``…on Twitter:`` (``…called out Midler's tweet:`` names someone else's post)."""
@@ -405,16 +404,15 @@ _MODIFIER_RE = re.compile(r"(?:^|[ \t(])(?:the|a|an)[ \t]{1,3}\Z", re.IGNORECASE
 """An article right before a quotation: the quotation names something (``the "Hello" singer``), it is no post."""
 _QUOTE_HANDLE_RE = re.compile(r"@([A-Za-z0-9_]{1,15})\b")
 """The account an attribution names (``tweeted @jdoe``, ``Jane Doe (@janedoe) wrote``)."""
-_TOOK_TO_RE = re.compile(
+_TOOK_TO_RE = case_blind(
     r"\btook[ \t]{1,3}to[ \t]{1,3}(?:" + names_pattern(PLACES) + r"|social[ \t]{1,3}media)"
     r"(?:[ \t]{1,3}(?:on|late|early|this|last)[ \t]{1,3}[\w'’ \t]{1,30}?)?"
     r"(?:[ \t]{1,3}to[ \t]{1,3}(?:share|write|say|post|tweet|respond|react|add|explain|announce|reveal|express|pen"
-    r"|vent|reply|thank|slam|defend|apologi[sz]e)(?:[ \t]{1,3}[\w'’]{1,20}){0,4})?[ \t]{0,3}[,:]?[ \t]{0,3}$",
-    re.IGNORECASE,
+    r"|vent|reply|thank|slam|defend|apologi[sz]e)(?:[ \t]{1,3}[\w'’]{1,20}){0,4})?[ \t]{0,3}[,:]?[ \t]{0,3}$"
 )
 """``Taylor Swift took to Instagram to share, "…"`` / ``…took to Twitter on Monday:``: the lead-in says the author
 posted what follows (it must end the lead, right before the quotation)."""
-_REPORTED_RE = re.compile(r"\b(?:" + _VERB_ALTERNATION + r")[ \t]{1,3}that\b", re.IGNORECASE)
+_REPORTED_RE = case_blind(r"\b(?:" + _VERB_ALTERNATION + r")[ \t]{1,3}that\b")
 """``…tweeted that the epidemic "needs…"``: reported speech, whose quoted pieces are fragments, not posts."""
 _LEAD_TAIL_RE = re.compile(
     r"[ \t]{0,3}(?:(?:on|to|via|in|at|over|early|late|later)[ \t]{1,3}(?:[\w'’@#-]{1,30}[ \t]{1,3}){0,3}"

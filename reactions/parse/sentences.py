@@ -23,6 +23,7 @@ from typing import Final
 
 from reactions.models import Platform
 from reactions.parse.authors import FURNITURE, REACH
+from reactions.parse.folding import unfold
 from reactions.parse.networks import platform_words
 
 __all__ = [
@@ -46,11 +47,6 @@ PLATFORM_WORDS: Final = platform_words()
 """Words (lower case, in order of preference) by which prose names the platform of a post."""
 
 
-_FOLDS: Final = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
-"""The letters ``re.IGNORECASE`` takes for ASCII ones."""
-_FOLDED: Final = tuple(map(chr, _FOLDS))
-
-
 _WORD_BYTES: Final = bytes(
     byte + 32 if 65 <= byte <= 90 else byte if (chr(byte).isalnum() and byte < 128) or byte == 95 else 32
     for byte in range(256)
@@ -69,17 +65,17 @@ def word_bytes(text: str) -> bytes:
     """``text`` as one byte per character, each a word's byte as :func:`words_of` reads it or a space, so that
     ``word_bytes(text)[lo:hi].split() == words_of(text[lo:hi])`` at any offsets: made once per body, it answers
     for every window of it at the cost of a slice (a non-ASCII character is ``?``, a space, as its UTF-8 bytes
-    are)."""
-    return unfold(text).encode("ascii", "replace").translate(_WORD_BYTES)
+    are).  The last text's are kept: the prefilter and the quote finder ask for the same body's in turn."""
+    last = _LAST_WORD_BYTES[0]
+    if last[0] is text:
+        return last[1]
+    spaced = unfold(text).encode("ascii", "replace").translate(_WORD_BYTES)
+    _LAST_WORD_BYTES[0] = (text, spaced)
+    return spaced
 
 
-def unfold(text: str) -> str:
-    """``text`` with the non-ASCII letters ``re.IGNORECASE`` takes for ASCII ones (:data:`_FOLDS`) made ASCII,
-    its offsets kept."""
-    if text.isascii() or ("\u0130" not in text and "\u0131" not in text and "\u017f" not in text
-                          and "\u212a" not in text):  # fmt: skip
-        return text  # ``str.translate`` looks up every character: four scans for the rare letters are far cheaper
-    return text.translate(_FOLDS)
+_LAST_WORD_BYTES: Final[list[tuple[str, bytes]]] = [("", b"")]
+"""The last text :func:`word_bytes` read (the very object: ``is``, never ``==``) and its bytes."""
 
 
 def platform_named(text: str) -> Platform | None:
@@ -100,6 +96,10 @@ class WordIndex:
     def holds(self, lo: int, hi: int) -> bool:
         """Whether ``words_of(body[lo:hi])`` holds one of the words."""
         return not self._words.isdisjoint(self._padded[lo + 1 : hi + 1].split())
+
+    def words(self, lo: int, hi: int) -> list[bytes]:
+        """``words_of(body[lo:hi])``, read from the body's bytes."""
+        return self._padded[lo + 1 : hi + 1].split()
 
     def opens_any(self, lo: int, hi: int) -> bool:
         """Whether a word that starts in ``body[lo:hi]`` (cut at ``hi``) opens with one of the words: ``False``
