@@ -254,13 +254,12 @@ reactions=0, warnings=(), reason=None))}
         if self.path.is_symlink():
             raise OSError(f"{self.path}: a symbolic link, not used as a cache")
         self.db = sqlite3.connect(self.path, timeout=30)
-        _OPEN.add(self)
         try:
             self._lay_out()
         except sqlite3.Error:
             self.db.close()
-            _OPEN.discard(self)
             raise
+        _OPEN.add(self)
 
     def _lay_out(self) -> None:
         """The tables, laid out again (empty) when the file holds another layout."""
@@ -454,10 +453,8 @@ reactions=0, warnings=(), reason=None))}
         """Forget every cached parse, score and frame."""
         self.pending.clear()
         with self.db:
-            self.db.execute(f"DELETE FROM {TABLE}")
-            self.db.execute(f"DELETE FROM {SCORES}")
-            self.db.execute(f"DELETE FROM {FRAMES}")
-            self.db.execute(f"DELETE FROM {OUTPUTS}")
+            for table in (TABLE, SCORES, FRAMES, OUTPUTS):
+                self.db.execute(f"DELETE FROM {table}")
 
     def __len__(self) -> int:
         self.flush()
@@ -479,14 +476,12 @@ reactions=0, warnings=(), reason=None))}
 
 
 _OPEN: Final[weakref.WeakSet[ParseCache]] = weakref.WeakSet()
-"""The stores this process has open (their connections)."""
 
 
 def connections_open() -> bool:
-    """Whether this process holds an open store: forking it then is unsafe.  SQLite keeps one record of a file's
-    locks per process; a forked child inherits the parent's, believes it holds locks it does not (locks are not
-    inherited), and a connection it opens on the same file then reads and writes without them, which can corrupt
-    the store or make it read as "database disk image is malformed" (SQLite's "How To Corrupt", 2.6)."""
+    """Whether this process holds an open store, which makes forking it unsafe: a child inherits SQLite's record of
+    the file's locks but not the locks, and a connection it opens on the file works without them ("How To Corrupt
+    An SQLite Database File", 2.6; seen as "database disk image is malformed")."""
     return len(_OPEN) > 0
 
 
