@@ -21,6 +21,7 @@ from benchmark_loader import load_benchmark
 from page_harness import PAGE, ROOT, SEEDS, run_page  # the fixtures corpus, downloads, seeds_frame: conftest
 from streamlit.testing.v1 import AppTest
 
+from app.sidebar import MORE_KEY
 from reactions import export
 from reactions.analysis import network
 from reactions.store import Store
@@ -278,6 +279,8 @@ def test_rendering_and_confidence_filters_narrow_the_view_and_go_into_the_url(
     corpus: Path, seeds_frame: pd.DataFrame
 ) -> None:
     at = run_page()
+    at.session_state[MORE_KEY] = True  # the sidebar's other filters: built once opened
+    at.run()
     offered = at.multiselect(key="f_rendering").options
     assert sorted(offered) == sorted(set(seeds_frame["rendering"].dropna().astype(str)))
     at.multiselect(key="f_rendering").set_value(["quote"]).run()
@@ -940,6 +943,8 @@ def test_a_long_list_offers_the_choices_with_most_reactions_and_keeps_the_chosen
     monkeypatch.setattr(sidebar, "LONG_LIST", 2)
     sidebar.filter_options.clear()
     at = run_page()
+    at.session_state[MORE_KEY] = True
+    at.run()
     offered = at.multiselect(key="f_article").options
     assert len(offered) == 2
     every = sorted({s for sources in table(at)["articles"] for s in sources})

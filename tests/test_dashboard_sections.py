@@ -12,6 +12,7 @@ import pytest
 from page_harness import run_page  # the fixture corpus: conftest
 
 from app.panels import TITLES
+from app.sidebar import MORE_KEY
 from reactions.viewstate import links
 
 ALWAYS = 4
@@ -140,11 +141,15 @@ def test_the_outlets_section_ranks_outlets_and_says_who_amplified_whom(outlet_co
     assert amplified["first_outlet"].tolist() == ["bbc.co.uk", "cnn.com"]  # t1 (three outlets), then t2
     assert amplified["later"].tolist() == ["cnn.com +3.0 h; lemonde.fr +1 d 2.0 h", "bbc.co.uk +2.0 h"]
     assert amplified["outlets"].tolist() == [3, 2]
+    at.session_state[MORE_KEY] = True  # the sidebar's other filters: built once opened
+    at.run()
     assert at.multiselect(key="f_outlet").options == ["cnn.com", "bbc.co.uk", "lemonde.fr"]  # most cited first
 
 
 def test_an_outlet_filter_and_a_click_on_an_outlet_bar(outlet_corpus: Path) -> None:
     at = run_page()
+    at.session_state[MORE_KEY] = True
+    at.run()
     at.multiselect(key="f_outlet").set_value(["lemonde.fr"]).run()
     assert not at.exception
     assert table(at)["author"].tolist() == ["@ann"]
@@ -203,3 +208,40 @@ def test_a_link_selecting_an_outlet_filters_with_the_outlets_hidden(outlet_corpu
     at.run()
     assert sorted(table(at)["author"]) == ["@ann", "@bob"]
     assert in_url(at, "sel_outlet") == ["bbc.co.uk"]
+
+
+def test_the_sidebar_s_other_filters_are_built_when_opened_and_kept_while_closed(corpus: Path) -> None:
+    """The expander of the sidebar's rarer filters builds their widgets only while it is open (a first paint at
+    100,000 reactions sent three lists of 1,000 choices, unseen); closed, what was chosen in it still filters the
+    page, stays in the URL, is named under it, and comes back when it is opened again."""
+    at = run_page()
+    every = len(table(at))
+    assert not any(box.key in ("f_rendering", "f_author", "f_article") for box in at.multiselect)
+    at.session_state[MORE_KEY] = True
+    at.run()
+    at.multiselect(key="f_rendering").set_value(["quote"]).run()
+    quotes = len(table(at))
+    assert 0 < quotes < every
+    at.session_state[MORE_KEY] = False
+    for _ in range(2):  # closed, and a run after that
+        at.run()
+        assert not at.exception
+        assert not any(box.key == "f_rendering" for box in at.multiselect)
+        assert len(table(at)) == quotes
+        assert in_url(at, "rendering") == ["quote"]
+        assert "Also filtered by: found as" in [c.value for c in at.caption]
+    at.session_state[MORE_KEY] = True
+    at.run()
+    assert at.multiselect(key="f_rendering").value == ["quote"]
+    at.button(key="reset_filters").click().run()
+    at.session_state[MORE_KEY] = False
+    at.run()
+    assert len(table(at)) == every
+    assert not any(c.value.startswith("Also filtered by") for c in at.caption)
+
+
+def test_a_link_with_one_of_the_sidebar_s_other_filters_opens_them(corpus: Path) -> None:
+    at = run_page({"rendering": "quote"})
+    assert not at.exception
+    assert at.multiselect(key="f_rendering").value == ["quote"]
+    assert run_page({"confidence": "0.5"}).slider(key="f_confidence").value == pytest.approx(0.5)
