@@ -331,6 +331,11 @@ def write_label(folder: Path, reaction_id: str, label: str | None) -> None:
     st.rerun()
 
 
+DOWNLOADS = "downloads"
+"""The widget key of the downloads expander (its state: open or not)."""
+DOWNLOADS_TITLE = "Download: CSV, XLSX, JSONL, provenance"
+
+
 def downloads_section(
     frame: pd.DataFrame,
     shown: np.ndarray,
@@ -343,8 +348,22 @@ def downloads_section(
     when, and ``corpus``: what the view was read from).
 
     Small exports are built with the page (and so can be checked in tests); large ones are built
-    only when their button is clicked (Streamlit calls the function on a separate thread).
+    only when their button is clicked (Streamlit calls the function on a separate thread).  The buttons are
+    built only while their expander (:data:`DOWNLOADS`) is open: six buttons fewer on every first paint.
     """
+    with st.expander(DOWNLOADS_TITLE, key=DOWNLOADS, on_change="rerun", icon=":material/download:") as panel:
+        if panel.open:
+            download_buttons(frame, shown, filters, selection, corpus)
+
+
+def download_buttons(
+    frame: pd.DataFrame,
+    shown: np.ndarray,
+    filters: views.Filters,
+    selection: views.Selection,
+    corpus: dict[str, object] | None,
+) -> None:
+    """The open downloads expander's buttons and what they hold."""
     version = reactions.__version__
     now = dt.datetime.now(dt.UTC)
     files = exports.downloads(frame, shown, filters, selection, version=version, corpus=corpus, exported_at=now,

@@ -33,6 +33,7 @@ from test_browser import (
     chromium_or_skip,
     click_until,
     metric,
+    open_expander,
     serve,
     settle,
 )
@@ -264,6 +265,8 @@ def test_a_copied_url_restores_the_view_in_a_new_context_and_the_xlsx_holds_it(s
         assert number(again["headline"]["Reactions"]) == count
         shot(restored, "100k-view-restored.png")
 
+        open_expander(restored, "downloads")  # the buttons are built once it is opened
+        restored.get_by_role("button", name="XLSX · view").wait_for(timeout=WAIT)
         with restored.expect_download(timeout=WAIT) as download_info:
             restored.get_by_role("button", name="XLSX · view").click()
         workbook = pd.read_excel(Path(download_info.value.path()), sheet_name="reactions")

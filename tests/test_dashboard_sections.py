@@ -12,6 +12,8 @@ import pytest
 from page_harness import run_page  # the fixture corpus: conftest
 
 from app.panels import TITLES
+from app.saved import PANEL
+from app.sections import DOWNLOADS
 from app.sidebar import MORE_KEY
 from reactions.viewstate import links
 
@@ -245,3 +247,24 @@ def test_a_link_with_one_of_the_sidebar_s_other_filters_opens_them(corpus: Path)
     assert not at.exception
     assert at.multiselect(key="f_rendering").value == ["quote"]
     assert run_page({"confidence": "0.5"}).slider(key="f_confidence").value == pytest.approx(0.5)
+
+
+def test_the_downloads_and_saved_views_are_built_when_opened(corpus: Path, downloads: dict[str, bytes]) -> None:
+    """Six download buttons and the saved views' widgets (and the store's read) wait behind their expanders: a
+    first paint sends neither; opened, they are there; the name typed stays while the panel is closed."""
+    at = run_page()
+    assert not at.get("download_button")
+    assert not downloads
+    assert not any(box.key == "view_name" for box in at.text_input)
+    at.session_state[DOWNLOADS] = True
+    at.session_state[PANEL] = True
+    at.run()
+    assert len(at.get("download_button")) == 6
+    assert any(name.endswith("-all.csv") for name in downloads)
+    at.text_input(key="view_name").input("mine").run()
+    at.session_state[PANEL] = False
+    at.run()
+    assert not any(box.key == "view_name" for box in at.text_input)
+    at.session_state[PANEL] = True
+    at.run()
+    assert at.text_input(key="view_name").value == "mine"
