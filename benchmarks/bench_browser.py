@@ -6,13 +6,14 @@ For each corpus (a folder, dataset or web archive, opened as ``streamlit run das
    seconds of the command and its workers);
 2. the page, served with another empty cache, opened in Chromium: the time to its first progress bar, then to its
    headline figures and to its first chart (the first load reads the corpus);
-3. a reload of the tab, and a new browser context (a new session over the run the server keeps): the time to the
-   headline and the first chart again;
+3. a reload of the tab, a new tab of the same browser (a new session; the browser holds Streamlit's code) and a
+   new browser context (a new session in a fresh profile: Streamlit's code fetched and compiled again), each over
+   the run the server keeps: the time to the headline and the first chart again;
 4. three interactions, each timed from the click until the page has changed and Streamlit's running indicator is
    gone: a filter (the first hashtag of the sidebar's list), a click on a bucket of the time chart, and the
    table's next page;
 5. the floor, in the same run: a page of a title and one metric (Streamlit's own cost, ``FLOOR_PAGE``), served and
-   opened the same way: its first load, a reload and a new session, to the metric.
+   opened the same way: its first load, a reload, a new tab and a new session, to the metric.
 
 It drives the page with ``tests/test_browser.py``'s helpers (the server, Chromium's flags, the selectors).  Not a
 test: nothing here is asserted; the table goes to stdout, and ``--json`` keeps the figures.  Keep it short on a
@@ -156,6 +157,14 @@ def open_page(
     clock.lap(f"{prefix}_page_s")
 
 
+def new_tab(page: Any, url: str, clock: Clock, prefix: str, chart: bool = True) -> None:
+    """Time a new tab of the same browser profile (a new session whose browser already holds Streamlit's code:
+    an analyst's second tab), then close it."""
+    tab = page.context.new_page()
+    open_page(tab, lambda: tab.goto(url), clock, prefix, chart=chart)
+    tab.close()
+
+
 def js_profile(page: Any) -> Any:
     """Start V8's sampling profiler on ``page`` (Chrome DevTools Protocol); returns the session to stop it with
     :func:`js_seconds`."""
@@ -228,6 +237,7 @@ def browse(corpus: Path, cache: Path, profile: str | None = None, js: bool = Fal
                 open_page(page, lambda: page.goto(url), clock, "first", progress=True)
                 clock.found["reactions"] = float(reactions_shown(page).replace(",", "") or "nan")
                 open_page(page, page.reload, clock, "reload")
+                new_tab(page, url, clock, "new_tab")
                 fresh = browser.new_context(viewport={"width": 1440, "height": 2400}).new_page()
                 session = None
                 if js:  # a page of the same site first: the profiler then stays with the page's renderer
@@ -282,6 +292,7 @@ def floor() -> dict[str, float]:
                     page = browser.new_context(viewport={"width": 1440, "height": 2400}).new_page()
                     open_page(page, lambda: page.goto(url), clock, "floor_first", chart=False)
                     open_page(page, page.reload, clock, "floor_reload", chart=False)
+                    new_tab(page, url, clock, "floor_new_tab", chart=False)
                     fresh = browser.new_context(viewport={"width": 1440, "height": 2400}).new_page()
                     open_page(fresh, lambda: fresh.goto(url), clock, "floor_new_session", chart=False)
                 finally:
@@ -299,13 +310,16 @@ ROWS = (
     ("first_page_s", "first load: page settled", "{:.1f} s"),
     ("reload_headline_s", "reload: headline", "{:.1f} s"),
     ("reload_page_s", "reload: page settled", "{:.1f} s"),
-    ("new_session_headline_s", "new session: headline", "{:.1f} s"),
+    ("new_tab_headline_s", "new tab (same browser): headline", "{:.1f} s"),
+    ("new_tab_page_s", "new tab: page settled", "{:.1f} s"),
+    ("new_session_headline_s", "new session (a new browser profile): headline", "{:.1f} s"),
     ("new_session_page_s", "new session: page settled", "{:.1f} s"),
     ("next_page_s", "table: next page", "{:.2f} s"),
     ("filter_s", "filter (a hashtag)", "{:.2f} s"),
     ("chart_click_s", "chart click (a time bucket)", "{:.2f} s"),
     ("floor_first_headline_s", "floor (a title and a metric): first load", "{:.2f} s"),
     ("floor_reload_headline_s", "floor: reload", "{:.2f} s"),
+    ("floor_new_tab_headline_s", "floor: new tab", "{:.2f} s"),
     ("floor_new_session_headline_s", "floor: new session", "{:.2f} s"),
 )
 
