@@ -8,6 +8,7 @@ import functools
 import hashlib
 import sqlite3
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ import reactions
 from app import exports, presenter, travel
 from app import languages as app_languages
 from app.loading import ArticleReader, outcome_tables
-from app.timeview import TimeView, spike_rows
+from app.timeview import TimeView, spike_rows, time_view
 from reactions import store
 from reactions.analysis import aggregate, aggregate_time, network
 from reactions.analysis.index import FrameIndex
@@ -65,6 +66,27 @@ def current_selection(time: TimeView) -> views.Selection:
               for name in names if (key := chart_key(name, time))}  # kept through runs that do not draw them
     charts = views.selection_from_states(states, unit=time.bucket, zone=time.zone)
     return travel.page_selection(charts, time.bucket, time.zone)
+
+
+@dataclass(frozen=True, slots=True)
+class PageView:
+    """What a run shows for its filters: the rows they keep, the time chart's buckets, the chart selection, and
+    the rows the charts and the table show."""
+
+    filtered: np.ndarray
+    time: TimeView
+    selection: views.Selection
+    rows: views.ChartRows
+
+
+def page_view(index: FrameIndex, filters: views.Filters) -> PageView | None:
+    """The view of ``filters``, or None when they keep no row."""
+    filtered = views.filter_rows(index, filters)
+    if not filtered.any():
+        return None
+    time = time_view(index, filtered, filters)
+    selection = current_selection(time)
+    return PageView(filtered, time, selection, views.chart_rows(index, filtered, selection))
 
 
 def clear_selection() -> None:

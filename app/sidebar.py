@@ -196,6 +196,18 @@ def filter_widget(field: FilterField, options: dict[str, Any], where: Any = None
     return box.slider(label, 0.0, 1.0, step=0.05, key=key, help=helped)
 
 
+def current_filters(options: dict[str, Any]) -> views.Filters:
+    """The filters the sidebar's widgets hold as a run starts (a session's first run: the link's), read before
+    they are drawn, so that the page draws its headline first (the browser then shows the figures before it builds
+    the sidebar's widgets); :func:`sidebar_filters` returns the same once they are drawn."""
+    init_filters(options)
+    first, last = options["days"]
+    if first is not None:
+        follow_date_bounds(first, last)
+    held = {field.name: st.session_state.get(field.widget) for field in FILTERS}
+    return presenter.filters_from_widgets(held, (first, last))
+
+
 def sidebar_filters(options: dict[str, Any]) -> views.Filters:
     """The filter widgets; returns the filters they describe and mirrors them in the URL."""
     init_filters(options)

@@ -268,3 +268,26 @@ def test_the_downloads_and_saved_views_are_built_when_opened(corpus: Path, downl
     at.session_state[PANEL] = True
     at.run()
     assert at.text_input(key="view_name").value == "mine"
+
+
+def test_the_headline_is_drawn_before_the_sidebar_s_filters(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The browser draws what the page sends in order: the headline's figures go before the sidebar's filter
+    widgets (their values read from the session first), and count what the link's filters keep."""
+    import streamlit
+
+    calls: list[str] = []
+    for name in ("metric", "date_input", "pills"):
+        original = getattr(streamlit, name)
+
+        def spy(*args: Any, _name: str = name, _original: Any = original, **kwargs: Any) -> Any:
+            calls.append(_name)
+            return _original(*args, **kwargs)
+
+        monkeypatch.setattr(streamlit, name, spy)
+    at = run_page({"sentiment": "negative"})
+    assert not at.exception
+    assert calls.index("metric") < min(calls.index("date_input"), calls.index("pills"))
+    negative = int(next(m.value for m in at.metric if m.label == "Reactions"))
+    assert negative == len(table(at)) == (table(at)["sentiment"] == "negative").sum() > 0
+    at.pills(key="f_sentiment").set_value([]).run()  # a widget changed: the headline follows it
+    assert int(next(m.value for m in at.metric if m.label == "Reactions")) == len(table(at)) > negative
