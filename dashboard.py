@@ -77,22 +77,21 @@ def show(folder: Path, slot: Any) -> None:
     from app.saved import saved_views_panel
     from app.sections import (
         charts_section,
-        current_selection,
         downloads_section,
         headline,
         one_line,
         outcomes_table,
+        page_view,
         selection_bar,
         table_section,
         upload_report,
     )  # fmt: skip
-    from app.sidebar import filter_options, scorer_choice, sidebar_filters, uploaded_files
-    from app.timeview import time_view
+    from app.sidebar import current_filters, filter_options, scorer_choice, sidebar_filters, uploaded_files
     from app.travel import sync_selection
     from reactions.errors import ReactionsError
     from reactions.scorers import describe_scorer
     from reactions.store import corpus_folder
-    from reactions.viewstate import links, views
+    from reactions.viewstate import links
 
     sources = source_options()
     if not (folder.is_dir() or folder.is_file()):
@@ -144,19 +143,26 @@ def show(folder: Path, slot: Any) -> None:
         st.stop()
     index = frame_index(frame_key, frame)
     options = filter_options(frame_key, index)
+    filters = current_filters(options)  # before the sidebar's widgets: the browser draws the headline first
+    view, top = page_view(index, filters), st.empty()
+    if view is not None:
+        with top.container():
+            headline(index, view.rows.view)
     with st.sidebar:
-        filters = sidebar_filters(options)
+        drawn = sidebar_filters(options)
         saved_views_panel(home)
-    filtered = views.filter_rows(index, filters)
-    if not filtered.any():
+    if drawn != filters:  # a widget gave another value than its state held: the page follows the widget
+        filters, view = drawn, page_view(index, drawn)
+        top.empty()
+        if view is not None:
+            with top.container():
+                headline(index, view.rows.view)
+    if view is None:
         st.info("No reaction matches these filters. Loosen them, or reset them in the sidebar.",
                 icon=":material/filter_alt_off:")  # fmt: skip
         st.stop()
-    time = time_view(index, filtered, filters)
-    selection = current_selection(time)
+    filtered, time, selection, rows = view.filtered, view.time, view.selection, view.rows
     sync_selection(selection)
-    rows = views.chart_rows(index, filtered, selection)
-    headline(index, rows.view)
     selection_bar(selection)
     if not rows.view.any():
         st.info("Nothing is in the chart selection under these filters. Clear the selection.")

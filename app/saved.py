@@ -22,34 +22,46 @@ from reactions.store import Store, read_views, store_path
 from reactions.viewstate import links
 from reactions.viewstate.saved_views import VIEW_NAME_MAX, SavedView
 
+PANEL = "saved_views"
+"""The widget key of the "Saved views" expander (its state: open or not)."""
 NOTE = "saved_view_note"  # what the last save, open or delete did: (ok, words), shown once
 FAILED = (ReactionsError, sqlite3.Error, OSError, ValueError)
 
 
 def saved_views_panel(folder: Path) -> None:
-    """The "Saved views" expander: a name and "Save this view"; the saved views, "Open" and "Delete"."""
+    """The "Saved views" expander: a name and "Save this view"; the saved views, "Open" and "Delete".  Its widgets
+    are built (and the store read) only while it is open (:data:`PANEL`); the name typed and the view chosen are
+    kept while it is closed."""
+    with st.expander("Saved views", key=PANEL, on_change="rerun") as panel:
+        if panel.open:
+            views_panel(folder)
+        else:
+            travel.keep_widgets(["view_name", "saved_view"])
+
+
+def views_panel(folder: Path) -> None:
+    """The open "Saved views" expander's content."""
     try:
         saved = read_views(store_path(folder)) if store_path(folder).exists() else ()
     except ReactionsError as error:
         saved, problem = (), one_line(error)
     else:
         problem = ""
-    with st.expander("Saved views", expanded=bool(st.session_state.get(NOTE))):
-        name = st.text_input("Name this view", key="view_name", max_chars=VIEW_NAME_MAX, placeholder="MeToo, negative")
-        st.button("Save this view", key="save_view", on_click=save_view, args=(folder,), disabled=not name.strip(),
-                  icon=":material/bookmark_add:", width="stretch")  # fmt: skip
-        if saved:
-            names = [view.name for view in saved]
-            choice = st.selectbox("Saved views", names, key="saved_view")
-            left, right = st.columns(2)
-            left.button("Open", key="open_view", on_click=open_view, args=(saved, choice), width="stretch")
-            right.button("Delete", key="delete_view", on_click=delete_view, args=(folder, choice), width="stretch")
-        else:
-            st.caption("No saved views for this corpus yet.")
-        if problem:
-            st.text(f"The saved views cannot be read: {problem}")
-        if note := st.session_state.pop(NOTE, None):
-            st.text(note)
+    name = st.text_input("Name this view", key="view_name", max_chars=VIEW_NAME_MAX, placeholder="MeToo, negative")
+    st.button("Save this view", key="save_view", on_click=save_view, args=(folder,), disabled=not name.strip(),
+              icon=":material/bookmark_add:", width="stretch")  # fmt: skip
+    if saved:
+        names = [view.name for view in saved]
+        choice = st.selectbox("Saved views", names, key="saved_view")
+        left, right = st.columns(2)
+        left.button("Open", key="open_view", on_click=open_view, args=(saved, choice), width="stretch")
+        right.button("Delete", key="delete_view", on_click=delete_view, args=(folder, choice), width="stretch")
+    else:
+        st.caption("No saved views for this corpus yet.")
+    if problem:
+        st.text(f"The saved views cannot be read: {problem}")
+    if note := st.session_state.pop(NOTE, None):
+        st.text(note)
 
 
 def save_view(folder: Path) -> None:

@@ -24,6 +24,12 @@ SIDEBAR_LINES = (("dates",), ("own_dates",), ("bucket", "zone"), ("hashtags",), 
 :data:`reactions.viewstate.fields.FILTERS` is under :data:`MORE`, in the table's order."""
 MORE = "Article, outlet, author, platform, language, how found"
 """The title of the sidebar's expander of other filters."""
+MORE_KEY = "more_filters"
+"""The widget key of that expander (its state: open or not).  Its filters' widgets are built only while it is open
+(a new session's first paint at 100,000 reactions sent three lists of 1,000 choices each, unseen); closed, their
+values are kept in the session as set (by a link, a saved view, or the analyst before closing it)."""
+MORE_FIELDS = tuple(field for field in FILTERS if all(field.name not in line for line in SIDEBAR_LINES))
+"""The filters under :data:`MORE`, in the table's order."""
 
 
 def uploaded_files(taken: list[str]) -> Upload:
@@ -75,6 +81,8 @@ def init_filters(options: dict[str, Any]) -> None:
         st.session_state[WIDGETS[field]] = value
     left_out = links.query_problems(query) + presenter.unmatched_values(wanted, options)
     left_out += travel.init_links(query, options)
+    if set_filters(options, MORE_FIELDS):  # a link's filter under MORE is shown, its expander open
+        st.session_state[MORE_KEY] = True
     st.session_state["link_left_out"] = list(dict.fromkeys(left_out + travel.opened_problems()))
     st.session_state["filters_ready"] = True
 
@@ -87,6 +95,28 @@ def filter_options(key: str, _index: FrameIndex) -> dict[str, Any]:
     options = presenter.filter_options(_index)
     options["top_articles"] = sorted(most_cited_names(_index.sources, LONG_LIST))
     return options
+
+
+def set_filters(options: dict[str, Any], fields: tuple[FilterField, ...]) -> list[str]:
+    """The labels of the ``fields`` whose widgets hold something other than 'everything'."""
+    idle = presenter.widget_values(views.Filters(), options)
+    return [field.label for field in fields if st.session_state.get(field.widget, idle[field.name]) != idle[field.name]]
+
+
+def more_filters(chosen: dict[str, Any], options: dict[str, Any]) -> None:
+    """The expander of :data:`MORE_FIELDS`, their widgets built only while it is open; their values into
+    ``chosen``.  Closed, it says which of them are set."""
+    with st.expander(MORE, key=MORE_KEY, on_change="rerun") as more:
+        if more.open:
+            for field in MORE_FIELDS:
+                chosen[field.name] = filter_widget(field, options)
+    if more.open:
+        return
+    travel.keep_widgets([field.widget for field in MORE_FIELDS])  # Streamlit drops a widget's state when unbuilt
+    for field in MORE_FIELDS:
+        chosen[field.name] = st.session_state.get(field.widget)
+    if labels := set_filters(options, MORE_FIELDS):
+        st.caption("Also filtered by: " + ", ".join(labels).casefold())
 
 
 def reset_filters(options: dict[str, Any]) -> None:
@@ -166,6 +196,18 @@ def filter_widget(field: FilterField, options: dict[str, Any], where: Any = None
     return box.slider(label, 0.0, 1.0, step=0.05, key=key, help=helped)
 
 
+def current_filters(options: dict[str, Any]) -> views.Filters:
+    """The filters the sidebar's widgets hold as a run starts (a session's first run: the link's), read before
+    they are drawn, so that the page draws its headline first (the browser then shows the figures before it builds
+    the sidebar's widgets); :func:`sidebar_filters` returns the same once they are drawn."""
+    init_filters(options)
+    first, last = options["days"]
+    if first is not None:
+        follow_date_bounds(first, last)
+    held = {field.name: st.session_state.get(field.widget) for field in FILTERS}
+    return presenter.filters_from_widgets(held, (first, last))
+
+
 def sidebar_filters(options: dict[str, Any]) -> views.Filters:
     """The filter widgets; returns the filters they describe and mirrors them in the URL."""
     init_filters(options)
@@ -180,10 +222,7 @@ def sidebar_filters(options: dict[str, Any]) -> views.Filters:
         cells = st.columns(len(line)) if len(line) > 1 else [None]
         for name, cell in zip(line, cells, strict=True):
             chosen[name] = filter_widget(FILTER_FIELDS[name], options, cell)
-    with st.expander(MORE):
-        for field in FILTERS:
-            if field.name not in chosen:
-                chosen[field.name] = filter_widget(field, options)
+    more_filters(chosen, options)
     filters = presenter.filters_from_widgets(chosen, (first, last))
     st.button("Reset filters", on_click=reset_filters, args=(options,), disabled=not filters.active,
               icon=":material/filter_alt_off:", width="stretch", key="reset_filters")  # fmt: skip

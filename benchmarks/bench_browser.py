@@ -6,11 +6,14 @@ For each corpus (a folder, dataset or web archive, opened as ``streamlit run das
    seconds of the command and its workers);
 2. the page, served with another empty cache, opened in Chromium: the time to its first progress bar, then to its
    headline figures and to its first chart (the first load reads the corpus);
-3. a reload of the tab, and a new browser context (a new session over the run the server keeps): the time to the
-   headline and the first chart again;
+3. a reload of the tab, a new tab of the same browser (a new session; the browser holds Streamlit's code) and a
+   new browser context (a new session in a fresh profile: Streamlit's code fetched and compiled again), each over
+   the run the server keeps: the time to the headline and the first chart again;
 4. three interactions, each timed from the click until the page has changed and Streamlit's running indicator is
    gone: a filter (the first hashtag of the sidebar's list), a click on a bucket of the time chart, and the
-   table's next page.
+   table's next page;
+5. the floor, in the same run: a page of a title and one metric (Streamlit's own cost, ``FLOOR_PAGE``), served and
+   opened the same way: its first load, a reload, a new tab and a new session, to the metric.
 
 It drives the page with ``tests/test_browser.py``'s helpers (the server, Chromium's flags, the selectors).  Not a
 test: nothing here is asserted; the table goes to stdout, and ``--json`` keeps the figures.  Keep it short on a
@@ -30,7 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +41,18 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from test_browser import CHART, CHROMIUM, CHROMIUM_ARGS, HIT, TIME_CHART, serve  # noqa: E402
+from test_browser import (  # noqa: E402
+    CHART,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    HIT,
+    TIME_CHART,
+    WITH_PARENT,
+    free_port,
+    serve,
+    stop_group,
+    wait_until_healthy,
+)  # fmt: skip
 
 PROGRESS = "[data-testid=stProgress]"
 HEADLINE = "[data-testid=stMetric]"
@@ -46,6 +60,12 @@ RUNNING = "[data-testid=stStatusWidget]"
 FIRST_LOAD_LIMIT = 3_600_000
 """Milliseconds a first load may take before the benchmark gives up on it."""
 STEP_LIMIT = 120_000
+FLOOR_PAGE = """import streamlit as st
+
+st.title("Reactions in the news", anchor=False)
+st.metric("Reactions", "101,183")
+"""
+"""The floor: what Streamlit itself costs the server and Chromium for a page of a title and one metric."""
 
 
 def cpu_seconds() -> tuple[float, float]:
@@ -116,8 +136,11 @@ def headline_changed(before: str) -> str:
             f" && !m.innerText.includes({json.dumps(before)}))")  # fmt: skip
 
 
-def open_page(page: Any, go: Callable[[], Any], clock: Clock, prefix: str, progress: bool = False) -> None:
-    """Time ``go()`` (a navigation) to the first progress bar (when asked), the headline and the settled page."""
+def open_page(
+    page: Any, go: Callable[[], Any], clock: Clock, prefix: str, progress: bool = False, chart: bool = True
+) -> None:
+    """Time ``go()`` (a navigation) to the first progress bar (when asked), the headline and the settled page (its
+    first chart drawn, when ``chart``, and no rerun running)."""
     clock.start()
     go()
     if progress:
@@ -128,9 +151,18 @@ def open_page(page: Any, go: Callable[[], Any], clock: Clock, prefix: str, progr
             clock.found[f"{prefix}_progress_s"] = float("nan")
     page.wait_for_selector(HEADLINE, timeout=FIRST_LOAD_LIMIT)
     clock.lap(f"{prefix}_headline_s")
-    page.wait_for_selector(f"{CHART} svg", timeout=FIRST_LOAD_LIMIT)
+    if chart:
+        page.wait_for_selector(f"{CHART} svg", timeout=FIRST_LOAD_LIMIT)
     page.wait_for_selector(RUNNING, state="detached", timeout=FIRST_LOAD_LIMIT)
     clock.lap(f"{prefix}_page_s")
+
+
+def new_tab(page: Any, url: str, clock: Clock, prefix: str, chart: bool = True) -> None:
+    """Time a new tab of the same browser profile (a new session whose browser already holds Streamlit's code:
+    an analyst's second tab), then close it."""
+    tab = page.context.new_page()
+    open_page(tab, lambda: tab.goto(url), clock, prefix, chart=chart)
+    tab.close()
 
 
 def js_profile(page: Any) -> Any:
@@ -205,6 +237,7 @@ def browse(corpus: Path, cache: Path, profile: str | None = None, js: bool = Fal
                 open_page(page, lambda: page.goto(url), clock, "first", progress=True)
                 clock.found["reactions"] = float(reactions_shown(page).replace(",", "") or "nan")
                 open_page(page, page.reload, clock, "reload")
+                new_tab(page, url, clock, "new_tab")
                 fresh = browser.new_context(viewport={"width": 1440, "height": 2400}).new_page()
                 session = None
                 if js:  # a page of the same site first: the profiler then stays with the page's renderer
@@ -222,6 +255,53 @@ def browse(corpus: Path, cache: Path, profile: str | None = None, js: bool = Fal
     return clock.found
 
 
+def serve_script(script: Path) -> Iterator[str]:
+    """``streamlit run SCRIPT`` as :func:`test_browser.serve` runs the page (its flags, the repository's
+    ``.streamlit/config.toml``), until the generator is closed."""
+    port = free_port()
+    command = [
+        sys.executable, "-c", WITH_PARENT, str(os.getpid()),
+        "-m", "streamlit", "run", str(script), "--server.port", str(port),
+        "--server.headless", "true", "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
+    ]  # fmt: skip
+    server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              start_new_session=True)  # fmt: skip
+    try:
+        url = f"http://127.0.0.1:{port}"
+        wait_until_healthy(url, server)
+        yield url
+    finally:
+        stop_group(server)
+
+
+def floor() -> dict[str, float]:
+    """The floor: :data:`FLOOR_PAGE` served and opened as the page is (a first load, a reload, a new session),
+    timed to its metric; keys ``floor_*``."""
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="bench-floor-") as folder:
+        script = Path(folder) / "floor.py"
+        script.write_text(FLOOR_PAGE, encoding="utf-8")
+        server = serve_script(script)
+        url = next(server)
+        clock = Clock()
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                try:
+                    page = browser.new_context(viewport={"width": 1440, "height": 2400}).new_page()
+                    open_page(page, lambda: page.goto(url), clock, "floor_first", chart=False)
+                    open_page(page, page.reload, clock, "floor_reload", chart=False)
+                    new_tab(page, url, clock, "floor_new_tab", chart=False)
+                    fresh = browser.new_context(viewport={"width": 1440, "height": 2400}).new_page()
+                    open_page(fresh, lambda: fresh.goto(url), clock, "floor_new_session", chart=False)
+                finally:
+                    browser.close()
+        finally:
+            server.close()
+    return clock.found
+
+
 ROWS = (
     ("reactions", "reactions", "{:,.0f}"),
     ("cli_s", "CLI `reactions extract`, cold (CPU s)", "{:.1f} s"),
@@ -230,11 +310,17 @@ ROWS = (
     ("first_page_s", "first load: page settled", "{:.1f} s"),
     ("reload_headline_s", "reload: headline", "{:.1f} s"),
     ("reload_page_s", "reload: page settled", "{:.1f} s"),
-    ("new_session_headline_s", "new session: headline", "{:.1f} s"),
+    ("new_tab_headline_s", "new tab (same browser): headline", "{:.1f} s"),
+    ("new_tab_page_s", "new tab: page settled", "{:.1f} s"),
+    ("new_session_headline_s", "new session (a new browser profile): headline", "{:.1f} s"),
     ("new_session_page_s", "new session: page settled", "{:.1f} s"),
     ("next_page_s", "table: next page", "{:.2f} s"),
     ("filter_s", "filter (a hashtag)", "{:.2f} s"),
     ("chart_click_s", "chart click (a time bucket)", "{:.2f} s"),
+    ("floor_first_headline_s", "floor (a title and a metric): first load", "{:.2f} s"),
+    ("floor_reload_headline_s", "floor: reload", "{:.2f} s"),
+    ("floor_new_tab_headline_s", "floor: new tab", "{:.2f} s"),
+    ("floor_new_session_headline_s", "floor: new session", "{:.2f} s"),
 )
 
 
@@ -275,6 +361,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--js-profile", action="store_true", help="profile Chromium's page (V8) during the new "
                         "session's load and the filter: seconds sampled per script file, to stderr (their own figures "
                         "are then inflated)")  # fmt: skip
+    parser.add_argument("--no-floor", action="store_true", help="leave out the floor (a title and a metric)")
     parser.add_argument("--profile", help="the server writes a cProfile of each script run to PROFILE.<n>.prof")
     args = parser.parse_args(argv)
     results: dict[str, dict[str, float]] = {}
@@ -286,9 +373,12 @@ def main(argv: list[str] | None = None) -> int:
             found = {} if args.no_cli else cli_run(corpus, Path(scratch) / "cli")
             page_cache = args.page_cache or Path(scratch) / ("cli" if args.warm_page else "page")
             found |= browse(corpus, page_cache, args.profile, args.js_profile)
+            found |= {} if args.no_floor else floor()  # Streamlit's own cost, in the same minutes
             found["warm_page"] = float(args.warm_page)
         results[corpus.name] = found
         print(f"{corpus}: {json.dumps(found)}", file=sys.stderr, flush=True)
+    if not args.corpora and not args.table:  # the floor alone
+        results["floor"] = floor()
     print(table(results))
     if args.json:
         args.json.write_text(json.dumps(results, indent=1))

@@ -71,10 +71,13 @@ def downloads(monkeypatch: pytest.MonkeyPatch) -> dict[str, bytes]:
     return seen
 
 
-def run_page(query: dict[str, Any] | None = None) -> Any:
-    """The page run once (a ``streamlit.testing.v1.AppTest``), with ``query`` as its URL's query parameters."""
+def run_page(query: dict[str, Any] | None = None, opened: tuple[str, ...] = ()) -> Any:
+    """The page run once (a ``streamlit.testing.v1.AppTest``), with ``query`` as its URL's query parameters and
+    the expanders ``opened`` (their keys: built on demand) open."""
     from streamlit.testing.v1 import AppTest
 
     at = AppTest.from_file(PAGE, default_timeout=RUN_TIMEOUT)
     at.query_params.update(query or {})
+    for key in opened:
+        at.session_state[key] = True
     return at.run()

@@ -150,6 +150,12 @@ def metric(page: Any, label: str) -> str:
     return str(card.locator("[data-testid=stMetricValue]").inner_text()).strip()
 
 
+def open_expander(page: Any, key: str) -> None:
+    """Open the page's expander ``key`` (its content is built on demand: it comes with the rerun the click
+    starts)."""
+    page.locator(f".st-key-{key} summary").click()
+
+
 def settle(page: object) -> None:
     """Wait for the rerun a click started to finish."""
     page.wait_for_timeout(500)  # type: ignore[attr-defined]
@@ -232,6 +238,8 @@ def test_page_in_chromium(page_url: str) -> None:
         page.screenshot(path=str(ARTIFACTS / "dashboard.png"), full_page=True)
 
         # The workbook is made when its button is clicked, and opens in pandas with every row.
+        open_expander(page, "downloads")  # the buttons are built once it is opened
+        page.get_by_role("button", name="XLSX · view").wait_for(timeout=WAIT)
         with page.expect_download(timeout=WAIT) as download_info:
             page.get_by_role("button", name="XLSX · view").click()
         workbook = Path(download_info.value.path())

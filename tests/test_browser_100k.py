@@ -33,6 +33,7 @@ from test_browser import (
     chromium_or_skip,
     click_until,
     metric,
+    open_expander,
     serve,
     settle,
 )
@@ -235,6 +236,7 @@ def test_a_copied_url_restores_the_view_in_a_new_context_and_the_xlsx_holds_it(s
         when, count = field_of(month, "When"), number(field_of(month, "Reactions"))
         click_until(page, f'{TIME_CHART} {HIT}[aria-label*="When: {when};"]', metric_changes_from(negative))
         assert number(metric(page, "Reactions")) == count
+        page.mouse.move(0, 0)  # the bucket's tooltip, still shown where the click was, can cover the button
         page.get_by_role("button", name="Top 10").click()
         type_number(page, ".st-key-top_n", 15, "top=15")
         page.keyboard.press("Escape")
@@ -264,6 +266,8 @@ def test_a_copied_url_restores_the_view_in_a_new_context_and_the_xlsx_holds_it(s
         assert number(again["headline"]["Reactions"]) == count
         shot(restored, "100k-view-restored.png")
 
+        open_expander(restored, "downloads")  # the buttons are built once it is opened
+        restored.get_by_role("button", name="XLSX · view").wait_for(timeout=WAIT)
         with restored.expect_download(timeout=WAIT) as download_info:
             restored.get_by_role("button", name="XLSX · view").click()
         workbook = pd.read_excel(Path(download_info.value.path()), sheet_name="reactions")

@@ -21,6 +21,8 @@ from benchmark_loader import load_benchmark
 from page_harness import PAGE, ROOT, SEEDS, run_page  # the fixtures corpus, downloads, seeds_frame: conftest
 from streamlit.testing.v1 import AppTest
 
+from app.sections import DOWNLOADS
+from app.sidebar import MORE_KEY
 from reactions import export
 from reactions.analysis import network
 from reactions.store import Store
@@ -81,7 +83,7 @@ def test_filters_come_back_from_the_url(corpus: Path) -> None:
 
 
 def test_the_csv_download_is_the_filtered_table(corpus: Path, downloads: dict[str, bytes]) -> None:
-    at = run_page({"section": "network"})
+    at = run_page({"section": "network"}, opened=(DOWNLOADS,))
     downloads.clear()
     at.text_input(key="f_text").input("Amber").run()
     shown = table(at)
@@ -154,7 +156,7 @@ def test_an_override_shows_in_the_table_and_the_exports(
 ) -> None:
     target = seeds_frame.loc[seeds_frame["sentiment"] == "negative", "id"].iloc[0]
     Store.beside(corpus).set_override(str(target), "positive")
-    at = run_page()
+    at = run_page(opened=(DOWNLOADS,))
     shown = table(at).set_index("id")
     assert shown.loc[target, "sentiment"] == "positive"
     assert bool(shown.loc[target, "overridden"])
@@ -241,7 +243,7 @@ def test_a_missing_corpus_folder_is_said(tmp_path: Path, monkeypatch: pytest.Mon
 def test_the_table_is_paged_and_the_export_holds_every_page(
     corpus: Path, seeds_frame: pd.DataFrame, downloads: dict[str, bytes]
 ) -> None:
-    at = run_page()
+    at = run_page(opened=(DOWNLOADS,))
     assert len(table(at)) == 12  # one page of 100
     at.selectbox(key="table_size").set_value(10).run()
     first = table(at)
@@ -278,6 +280,8 @@ def test_rendering_and_confidence_filters_narrow_the_view_and_go_into_the_url(
     corpus: Path, seeds_frame: pd.DataFrame
 ) -> None:
     at = run_page()
+    at.session_state[MORE_KEY] = True  # the sidebar's other filters: built once opened
+    at.run()
     offered = at.multiselect(key="f_rendering").options
     assert sorted(offered) == sorted(set(seeds_frame["rendering"].dropna().astype(str)))
     at.multiselect(key="f_rendering").set_value(["quote"]).run()
@@ -636,7 +640,7 @@ def test_a_selected_week_filters_the_table_and_names_the_export(
     years: Path, monkeypatch: pytest.MonkeyPatch, downloads: dict[str, bytes]
 ) -> None:
     monkeypatch.setenv("REACTIONS_CORPUS", str(years))
-    at = run_page({"bucket": "week"})
+    at = run_page({"bucket": "week"}, opened=(DOWNLOADS,))
     everything = int(metric(at, "Reactions").replace(",", ""))
     week = table(at)["day"].dropna().iloc[0]
     monday = (pd.Timestamp(week) - pd.Timedelta(days=pd.Timestamp(week).weekday())).strftime("%Y-%m-%d")
@@ -698,7 +702,7 @@ def test_the_pages_dataset_columns_come_from_its_command_line(
     data = tmp_path / "news.csv"
     pd.DataFrame({"key": ["gossipcop-9"], "body": [NEW_ARTICLE.decode()], "text": ["not this"]}).to_csv(data)
     monkeypatch.setattr("sys.argv", ["dashboard.py", "--corpus", str(data), "--text-col", "body", "--id-col", "key"])
-    at = run_page()
+    at = run_page(opened=(DOWNLOADS,))
     assert not at.exception
     assert any("Columns: text = body, id = key" in c.value for c in at.caption)
     assert metric(at, "Reactions") == "1"
@@ -940,6 +944,8 @@ def test_a_long_list_offers_the_choices_with_most_reactions_and_keeps_the_chosen
     monkeypatch.setattr(sidebar, "LONG_LIST", 2)
     sidebar.filter_options.clear()
     at = run_page()
+    at.session_state[MORE_KEY] = True
+    at.run()
     offered = at.multiselect(key="f_article").options
     assert len(offered) == 2
     every = sorted({s for sources in table(at)["articles"] for s in sources})

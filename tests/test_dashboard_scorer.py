@@ -11,12 +11,13 @@ import numpy as np
 import pytest
 from page_harness import run_page
 
+from app.sections import DOWNLOADS
 from reactions import export, scorers
 from reactions import sentiment_model as sm
 
 
 def test_the_url_chooses_the_tweet_thresholds(corpus: Path, downloads: dict[str, bytes], seeds_frame: object) -> None:
-    at = run_page({"scorer": "vader-tweets"})
+    at = run_page({"scorer": "vader-tweets"}, opened=(DOWNLOADS,))
     assert not at.exception
     assert at.selectbox(key="sentiment_scorer").value == "vader-tweets"
     assert any("sentiment: vader-tweets -0.08/+0.35" in c.value for c in at.caption)
@@ -43,7 +44,7 @@ def test_a_missing_model_is_said_and_vader_stays(
     corpus: Path, downloads: dict[str, bytes], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setenv(sm.MODEL_ENV, str(tmp_path / "none.json"))
-    at = run_page({"scorer": "model"})
+    at = run_page({"scorer": "model"}, opened=(DOWNLOADS,))
     assert not at.exception
     assert any("sentiment model cannot be used" in w.value for w in at.warning)
     assert "reactions-0.1.0-all.csv" in downloads
@@ -55,7 +56,7 @@ def test_the_model_labels_the_page(
     weights = np.array([[-2.0, 0.0, 2.0], [2.0, 0.0, -2.0]])
     model = sm.Model({"love": 0, "hate": 1}, weights, np.zeros((3, 3)), np.array([0.0, 0.5, 0.0]), np.ones(2))
     monkeypatch.setenv(sm.MODEL_ENV, str(sm.save_model(model, tmp_path / "model.json")))
-    at = run_page({"scorer": "model"})
+    at = run_page({"scorer": "model"}, opened=(DOWNLOADS,))
     assert not at.exception
     assert not at.warning or all("model cannot" not in w.value for w in at.warning)
     exported = export.read_csv(io.BytesIO(downloads["reactions-0.1.0-model-argmax-all.csv"]))

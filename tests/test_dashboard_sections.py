@@ -12,6 +12,9 @@ import pytest
 from page_harness import run_page  # the fixture corpus: conftest
 
 from app.panels import TITLES
+from app.saved import PANEL
+from app.sections import DOWNLOADS
+from app.sidebar import MORE_KEY
 from reactions.viewstate import links
 
 ALWAYS = 4
@@ -140,11 +143,15 @@ def test_the_outlets_section_ranks_outlets_and_says_who_amplified_whom(outlet_co
     assert amplified["first_outlet"].tolist() == ["bbc.co.uk", "cnn.com"]  # t1 (three outlets), then t2
     assert amplified["later"].tolist() == ["cnn.com +3.0 h; lemonde.fr +1 d 2.0 h", "bbc.co.uk +2.0 h"]
     assert amplified["outlets"].tolist() == [3, 2]
+    at.session_state[MORE_KEY] = True  # the sidebar's other filters: built once opened
+    at.run()
     assert at.multiselect(key="f_outlet").options == ["cnn.com", "bbc.co.uk", "lemonde.fr"]  # most cited first
 
 
 def test_an_outlet_filter_and_a_click_on_an_outlet_bar(outlet_corpus: Path) -> None:
     at = run_page()
+    at.session_state[MORE_KEY] = True
+    at.run()
     at.multiselect(key="f_outlet").set_value(["lemonde.fr"]).run()
     assert not at.exception
     assert table(at)["author"].tolist() == ["@ann"]
@@ -203,3 +210,84 @@ def test_a_link_selecting_an_outlet_filters_with_the_outlets_hidden(outlet_corpu
     at.run()
     assert sorted(table(at)["author"]) == ["@ann", "@bob"]
     assert in_url(at, "sel_outlet") == ["bbc.co.uk"]
+
+
+def test_the_sidebar_s_other_filters_are_built_when_opened_and_kept_while_closed(corpus: Path) -> None:
+    """The expander of the sidebar's rarer filters builds their widgets only while it is open (a first paint at
+    100,000 reactions sent three lists of 1,000 choices, unseen); closed, what was chosen in it still filters the
+    page, stays in the URL, is named under it, and comes back when it is opened again."""
+    at = run_page()
+    every = len(table(at))
+    assert not any(box.key in ("f_rendering", "f_author", "f_article") for box in at.multiselect)
+    at.session_state[MORE_KEY] = True
+    at.run()
+    at.multiselect(key="f_rendering").set_value(["quote"]).run()
+    quotes = len(table(at))
+    assert 0 < quotes < every
+    at.session_state[MORE_KEY] = False
+    for _ in range(2):  # closed, and a run after that
+        at.run()
+        assert not at.exception
+        assert not any(box.key == "f_rendering" for box in at.multiselect)
+        assert len(table(at)) == quotes
+        assert in_url(at, "rendering") == ["quote"]
+        assert "Also filtered by: found as" in [c.value for c in at.caption]
+    at.session_state[MORE_KEY] = True
+    at.run()
+    assert at.multiselect(key="f_rendering").value == ["quote"]
+    at.button(key="reset_filters").click().run()
+    at.session_state[MORE_KEY] = False
+    at.run()
+    assert len(table(at)) == every
+    assert not any(c.value.startswith("Also filtered by") for c in at.caption)
+
+
+def test_a_link_with_one_of_the_sidebar_s_other_filters_opens_them(corpus: Path) -> None:
+    at = run_page({"rendering": "quote"})
+    assert not at.exception
+    assert at.multiselect(key="f_rendering").value == ["quote"]
+    assert run_page({"confidence": "0.5"}).slider(key="f_confidence").value == pytest.approx(0.5)
+
+
+def test_the_downloads_and_saved_views_are_built_when_opened(corpus: Path, downloads: dict[str, bytes]) -> None:
+    """Six download buttons and the saved views' widgets (and the store's read) wait behind their expanders: a
+    first paint sends neither; opened, they are there; the name typed stays while the panel is closed."""
+    at = run_page()
+    assert not at.get("download_button")
+    assert not downloads
+    assert not any(box.key == "view_name" for box in at.text_input)
+    at.session_state[DOWNLOADS] = True
+    at.session_state[PANEL] = True
+    at.run()
+    assert len(at.get("download_button")) == 6
+    assert any(name.endswith("-all.csv") for name in downloads)
+    at.text_input(key="view_name").input("mine").run()
+    at.session_state[PANEL] = False
+    at.run()
+    assert not any(box.key == "view_name" for box in at.text_input)
+    at.session_state[PANEL] = True
+    at.run()
+    assert at.text_input(key="view_name").value == "mine"
+
+
+def test_the_headline_is_drawn_before_the_sidebar_s_filters(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The browser draws what the page sends in order: the headline's figures go before the sidebar's filter
+    widgets (their values read from the session first), and count what the link's filters keep."""
+    import streamlit
+
+    calls: list[str] = []
+    for name in ("metric", "date_input", "pills"):
+        original = getattr(streamlit, name)
+
+        def spy(*args: Any, _name: str = name, _original: Any = original, **kwargs: Any) -> Any:
+            calls.append(_name)
+            return _original(*args, **kwargs)
+
+        monkeypatch.setattr(streamlit, name, spy)
+    at = run_page({"sentiment": "negative"})
+    assert not at.exception
+    assert calls.index("metric") < min(calls.index("date_input"), calls.index("pills"))
+    negative = int(next(m.value for m in at.metric if m.label == "Reactions"))
+    assert negative == len(table(at)) == (table(at)["sentiment"] == "negative").sum() > 0
+    at.pills(key="f_sentiment").set_value([]).run()  # a widget changed: the headline follows it
+    assert int(next(m.value for m in at.metric if m.label == "Reactions")) == len(table(at)) > negative

@@ -10,6 +10,7 @@ import pandas as pd
 from page_harness import run_page  # the fixtures corpus, downloads, seeds_frame: conftest
 from streamlit.testing.v1 import AppTest
 
+from app.saved import PANEL
 from reactions.store import Store, store_path
 
 
@@ -70,13 +71,21 @@ def test_a_link_s_sort_that_does_not_apply_is_said(corpus: Path, seeds_frame: pd
 # --- saved views --------------------------------------------------------------------------------------------
 
 
+def open_panel(at: AppTest) -> None:
+    """Open the "Saved views" expander (its widgets are built only while it is open)."""
+    at.session_state[PANEL] = True
+    at.run()
+
+
 def save(at: AppTest, name: str) -> AppTest:
+    open_panel(at)
     at.text_input(key="view_name").input(name).run()
     result: AppTest = at.button(key="save_view").click().run()
     return result
 
 
 def open_saved(at: AppTest, name: str) -> AppTest:
+    open_panel(at)
     at.selectbox(key="saved_view").set_value(name).run()
     result: AppTest = at.button(key="open_view").click().run()
     return result
