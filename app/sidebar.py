@@ -137,9 +137,9 @@ def follow_date_bounds(first: dt.date, last: dt.date, key: str = "f_dates") -> N
 
 
 LONG_LIST = 1_000
-"""The most choices a long list's widget (article, author, outlet) offers at once: those with most reactions; any
-other can be typed.  Streamlit's browser code builds every option of every list at every rerun: the 24,000
-articles and 10,000 authors of 101,264 reactions were about a third of Chromium's work for a filter."""
+"""The most choices a long list's widget (hashtag, article, author, outlet) offers at once: those with most
+reactions; any other can be typed.  Streamlit's browser code builds every option of every list at every rerun:
+the 24,000 articles and 10,000 authors of 101,264 reactions were about a third of Chromium's work for a filter."""
 
 
 def most_cited_names(entries: Any, top: int) -> list[str]:

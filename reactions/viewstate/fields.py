@@ -170,7 +170,7 @@ FILTERS: Final[tuple[FilterField, ...]] = (
                 "flag", mask=_posts_dated,
                 help="A reaction is dated by its post when the article shows it, else by its article's publication "
                 "date (the date_source column says which). On: only reactions with their post's own date."),
-    FilterField("hashtags", "hashtags", ("tag",), "Hashtags", "f_tags", "b_tags", "multi", "items", "tags",
+    FilterField("hashtags", "hashtags", ("tag",), "Hashtags", "f_tags", "b_tags", "long", "items", "tags",
                 lambda index, wanted: has_any(index.hashtags, wanted, index.size), "Any hashtag"),
     FilterField("sentiments", "sentiment", ("sentiment",), "Sentiment", "f_sentiment", "b_sentiment", "pills",
                 "items", "sentiments", _column_in("sentiment")),
