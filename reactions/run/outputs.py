@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from reactions.corpus import Listed, log_warnings, path_state
-from reactions.models import Corpus, FileOutcome, Status
+from reactions.models import FileOutcome, OutcomeTotals
 from reactions.run import framecache
 from reactions.run.cache import MARSHAL_VERSION, ParseCache, open_cache, store_file
 from reactions.sources import DEFAULT_SOURCE, SourceOptions
@@ -71,7 +71,7 @@ class OutputSpec:
 
 
 @dataclasses.dataclass(frozen=True, slots=True, eq=False)
-class Output:
+class Output(OutcomeTotals):
     """What :func:`extract_output` gives.
 
     Fields:
@@ -86,20 +86,6 @@ class Output:
     rows: int
     from_cache: bool = False
 
-    @property
-    def articles(self) -> int:
-        """How many files were read as articles."""
-        return sum(outcome.status is Status.PARSED for outcome in self.outcomes)
-
-    @property
-    def occurrences(self) -> int:
-        """How many reactions the articles hold, duplicates included."""
-        return sum(outcome.reactions for outcome in self.outcomes)
-
-    @property
-    def warnings(self) -> tuple[str, ...]:
-        """Every warning of every file, each prefixed with its file."""
-        return Corpus(outcomes=self.outcomes).warnings
 
 
 def extract_output(

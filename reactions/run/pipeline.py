@@ -34,7 +34,7 @@ import pandas as pd
 
 from reactions.corpus import Listed, Merge, check_outcomes, log_warnings, scan_files
 from reactions.frames import ARTICLE_COLUMNS, BASE_COLUMNS, build_frame
-from reactions.models import ArticleInfo, Corpus, Document, FileOutcome, Status
+from reactions.models import ArticleInfo, Document, FileOutcome, OutcomeTotals
 from reactions.run import framecache
 from reactions.run.cache import ParseCache, open_cache
 from reactions.run.executors import Executor, InProcess, open_executor
@@ -71,7 +71,7 @@ batch's frame (~4 ms of pandas per 500 rows: 0.05 CPU-s of the bulk corpus's 5,9
 
 
 @dataclasses.dataclass(frozen=True, slots=True, eq=False)
-class Extraction:
+class Extraction(OutcomeTotals):
     """What a run gives.
 
     Fields:
@@ -89,20 +89,6 @@ class Extraction:
         """How many unique reactions the frame holds."""
         return len(self.frame)
 
-    @property
-    def articles(self) -> int:
-        """How many files were read as articles."""
-        return sum(outcome.status is Status.PARSED for outcome in self.outcomes)
-
-    @property
-    def occurrences(self) -> int:
-        """How many reactions the articles hold, duplicates included."""
-        return sum(outcome.reactions for outcome in self.outcomes)
-
-    @property
-    def warnings(self) -> tuple[str, ...]:
-        """Every warning of every file, each prefixed with its file (:attr:`Corpus.warnings`)."""
-        return Corpus(outcomes=self.outcomes).warnings
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
