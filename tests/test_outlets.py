@@ -69,3 +69,61 @@ def test_original_url_is_linear_and_bounded() -> None:
     nested = "https://web.archive.org/web/1/" * 2000 + "https://www.forbes.com/x"
     assert original_url(nested) is not None  # a few wrappers deep, then it stops
     assert outlet_of("www." + "a" * 100_000 + ".com/x") == "a" * 100_000 + ".com"
+
+
+TRICKY_HOSTS = [
+    "www.ck", "a.www.ck", "x.y.ck", "ck", "co.uk", "news.bbc.co.uk", "xn--80ak6aa92e.com",
+    "www.xn--80ak6aa92e.xn--p1ai", "a..com", "[a.com", "a.com]", "[::1]", "[foo]", "user@a.b.co.uk",
+    "a.b.c.kawasaki.jp", "city.kawasaki.jp", "foo.blogspot.com", "x.github.io", "a:b:c", "1.2.3.4", "1.2.3.04",
+    "localhost", "a.b.", "école.fr", "xn--.com", "xn--zz.com", "*.ck", "!www.ck", "a.*.ck", "com", "a.com:80",
+    "a.uk.com", "bucket.s3.amazonaws.com", "", "EXAMPLE.CO.UK", "a.b.c.d.e.f.g.bd", "x.city.yokohama.jp",
+    "sub.example.公司.cn", "example.みんな",
+]  # fmt: skip
+
+
+def _psl_hosts() -> list[str]:
+    """A host under every 20th rule of the snapshot, its wildcards filled in and its exceptions taken as written."""
+    from reactions import outlets
+
+    rules = outlets._RULE.findall(_snapshot().partition(outlets._PRIVATE_SECTION)[0])
+    private = outlets._RULE.findall(_snapshot().partition(outlets._PRIVATE_SECTION)[2])
+    chosen = rules[::20] + private[::40]
+    return [f"news.site.{rule.replace('*', 'any').lstrip('!')}" for rule in chosen] + [r.lstrip("!") for r in chosen]
+
+
+def _snapshot() -> str:
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.find_spec("tldextract")
+    assert spec is not None
+    assert spec.submodule_search_locations
+    return Path(next(iter(spec.submodule_search_locations)), ".tld_set_snapshot").read_text(encoding="utf-8")
+
+
+def test_registered_domains_are_tldextracts() -> None:
+    """The Public Suffix List read here gives every host the registered domain tldextract gives it (its ICANN rules,
+    wildcards and exceptions, IDNA labels, brackets and ports): tldextract's steps over tldextract's own snapshot."""
+    import tldextract
+
+    from reactions.outlets import registered_domain
+
+    theirs = tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None, include_psl_private_domains=False)
+    hosts = TRICKY_HOSTS + _psl_hosts()
+    assert len(hosts) > 400
+    differ = [(h, theirs(h).top_domain_under_public_suffix, registered_domain(h)) for h in hosts
+              if theirs(h).top_domain_under_public_suffix != registered_domain(h)]  # fmt: skip
+    assert differ == []
+
+
+def test_telling_an_outlet_imports_neither_tldextract_nor_requests() -> None:
+    """tldextract's import (requests, filelock: ~0.1 CPU-s) is not a run's: its list is read, not the library."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\nfrom reactions.outlets import outlet_of\nprint(outlet_of('https://news.bbc.co.uk/x'),"
+        " [m for m in ('tldextract', 'requests', 'filelock') if m in sys.modules])"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    assert done.stdout.split() == ["bbc.co.uk", "[]"]
