@@ -378,3 +378,49 @@ def test_a_key_read_while_another_process_makes_it_is_the_key_made(
     assert keys == [second]
     assert len(second) == 32
     assert sorted(p.name for p in private_cache_dir.iterdir()) == [cache.KEY_NAME]  # no draft left
+
+
+def test_a_new_store_has_large_pages(tmp_path: Path) -> None:
+    """A store's pages are PAGE_SIZE bytes: a stored frame or export is written in few of them."""
+    with ParseCache(tmp_path / "s.db") as store:
+        assert store.db.execute("PRAGMA page_size").fetchone()[0] == cache.PAGE_SIZE
+        assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_a_store_of_an_older_layout_is_emptied_and_given_large_pages(tmp_path: Path) -> None:
+    """A file laid out by an older release (4 KiB pages, another user_version) is emptied, resized, and works."""
+    path = tmp_path / "s.db"
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("CREATE TABLE parse_cache (source TEXT PRIMARY KEY, stale TEXT)")
+        db.execute("INSERT INTO parse_cache VALUES ('a.txt', 'old')")
+        db.execute("PRAGMA user_version = 2")
+    db.close()
+    with ParseCache(path) as store:
+        assert store.db.execute("PRAGMA page_size").fetchone()[0] == cache.PAGE_SIZE
+        assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == cache.SCHEMA_VERSION
+        assert store.get([("a.txt", content_hash(b"x"))]) == {}
+        store.put([("a.txt", content_hash(b"x"), (ARTICLE, OUTCOME))])
+    with ParseCache(path) as store:
+        assert store.get([("a.txt", content_hash(b"x"))]) == {"a.txt": stored((ARTICLE, OUTCOME))}
+
+
+def test_a_store_held_by_another_connection_keeps_its_pages_and_works(tmp_path: Path) -> None:
+    """Resizing needs the file to itself: while another connection holds it, the store is laid out with the pages it
+    has, and works."""
+    path = tmp_path / "s.db"
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA user_version = 2")
+    other = sqlite3.connect(path)
+    other.execute("BEGIN")
+    other.execute("SELECT count(*) FROM sqlite_master").fetchone()  # a read transaction open on the file
+    try:
+        with ParseCache(path) as store:
+            assert store.db.execute("PRAGMA page_size").fetchone()[0] == 4096
+            assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+            store.put([("a.txt", content_hash(b"x"), (ARTICLE, OUTCOME))])
+            assert store.get([("a.txt", content_hash(b"x"))]) == {"a.txt": stored((ARTICLE, OUTCOME))}
+    finally:
+        other.close()

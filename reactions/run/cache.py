@@ -68,8 +68,13 @@ are kept (:mod:`reactions.run.outputs`)."""
 FLUSH_ROWS: Final = 256
 """Parse results a store keeps in memory before writing them in one transaction (one per small task cost more
 than the parse of a short article); :meth:`ParseCache.flush` writes them sooner."""
-SCHEMA_VERSION = 2
-"""The tables' layout (``PRAGMA user_version``); a file of another layout is emptied and laid out again."""
+SCHEMA_VERSION = 3
+"""The tables' layout (``PRAGMA user_version``); a file of another layout is emptied and laid out again (with
+:data:`PAGE_SIZE` pages)."""
+PAGE_SIZE: Final = 65536
+"""The store's page size, SQLite's largest: a stored frame or export (megabytes) is written in a sixteenth of the
+pages of the default 4 KiB, at a third of the CPU time (5 ms instead of 15 per MB), and its small rows cost the
+same (parses, scores)."""
 CACHE_DIR_ENV = "REACTIONS_CACHE_DIR"
 """The environment variable that moves the cache folder (``reactions extract --cache-dir`` sets it)."""
 KEY_NAME = "signing.key"
@@ -263,6 +268,7 @@ reactions=0, warnings=(), reason=None))}
 
     def _lay_out(self) -> None:
         """The tables, laid out again (empty) when the file holds another layout."""
+        self.db.execute(f"PRAGMA page_size = {PAGE_SIZE}")  # (a new file's; an existing one keeps its own)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("PRAGMA trusted_schema=OFF")
@@ -271,6 +277,7 @@ reactions=0, warnings=(), reason=None))}
                 for table in (TABLE, SCORES, FRAMES, OUTPUTS):
                     self.db.execute(f"DROP TABLE IF EXISTS {table}")
                 self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            self._resize()
         self.db.execute(
             f"CREATE TABLE IF NOT EXISTS {TABLE} (source TEXT PRIMARY KEY, digest TEXT NOT NULL,"
             " parser TEXT NOT NULL, payload TEXT NOT NULL, mac TEXT NOT NULL)"
@@ -287,6 +294,20 @@ reactions=0, warnings=(), reason=None))}
             " written REAL NOT NULL, meta BLOB NOT NULL, data BLOB NOT NULL, mac TEXT NOT NULL)"
         )
         self.db.commit()
+
+    def _resize(self) -> None:
+        """An emptied file of an older layout given :data:`PAGE_SIZE` pages (``VACUUM``, out of WAL mode for it);
+        left as it is when another connection holds it (it works as well, only slower with large rows)."""
+        if self.db.execute("PRAGMA page_size").fetchone()[0] == PAGE_SIZE:
+            return
+        try:
+            self.db.execute("PRAGMA journal_mode=DELETE")
+            self.db.execute(f"PRAGMA page_size = {PAGE_SIZE}")
+            self.db.execute("VACUUM")
+        except sqlite3.OperationalError as error:
+            logger.info("%s keeps its page size: %s", self.path, error)
+        finally:
+            self.db.execute("PRAGMA journal_mode=WAL")
 
     def get_output(self, slot: str) -> tuple[str, bytes, bytes] | None:
         """The ``(fingerprint, meta, data)`` of the export stored for ``slot`` when its signature holds, or ``None``."""

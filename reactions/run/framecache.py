@@ -229,11 +229,13 @@ def save(
 
 def encode_outcomes(outcomes: Sequence[FileOutcome]) -> list[list[Any]]:
     """The outcomes as JSON-ready columns, one per field of :class:`~reactions.models.FileOutcome` (a third of the
-    time one list per outcome took, both ways: 11,239 outcomes in 6 ms)."""
+    time one list per outcome took, both ways: 11,239 outcomes in 6 ms; each status's value looked up, not read
+    through the enum's descriptor)."""
+    values = {status: status.value for status in Status}
     return [
         [outcome.path for outcome in outcomes],
         [outcome.source for outcome in outcomes],
-        [outcome.status.value for outcome in outcomes],
+        [values[outcome.status] for outcome in outcomes],
         [outcome.reactions for outcome in outcomes],
         [outcome.warnings for outcome in outcomes],
         [outcome.reason for outcome in outcomes],
