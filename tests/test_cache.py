@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import enum
+import marshal
 import os
 import re
 import secrets
@@ -193,8 +194,11 @@ def test_rows_not_signed_by_this_user_are_ignored(tmp_path: Path) -> None:
         assert store.get([("a.txt", "d1")])
         assert store.get_scores(["k"])
     forged = sqlite3.connect(path)
-    forged.execute(f"UPDATE {cache.TABLE} SET payload = replace(payload, 'a.txt', 'b.txt')")
-    forged.execute(f"INSERT INTO {cache.TABLE} VALUES ('c.txt', 'd3', 'v1', '[]', 'not a signature')")
+    (payload,) = forged.execute(f"SELECT payload FROM {cache.BATCHES}").fetchone()
+    forged.execute(f"UPDATE {cache.BATCHES} SET payload = ?", (payload.replace(b"a.txt", b"b.txt"),))
+    row = ["c.txt", "d3", "v1", None, ["c.txt", None, "parsed", 0, [], None]]
+    forged.execute(f"INSERT INTO {cache.BATCHES} VALUES (99, 1, ?, 'not a signature')", (marshal.dumps([row]),))
+    forged.execute(f"INSERT INTO {cache.TABLE} VALUES ('c.txt', 'd3', 'v1', 99)")
     forged.execute(f"UPDATE {cache.SCORES} SET payload = '[0.99]'")
     forged.commit()
     forged.close()
@@ -339,17 +343,47 @@ def test_parses_are_written_in_batches(tmp_path: Path, monkeypatch: pytest.Monke
         assert len(store.get([(name, "d") for name in "abcef"])) == 5
 
 
-def test_a_parse_row_is_marshal_bytes_read_back_only_when_signed(tmp_path: Path) -> None:
+def test_parse_rows_are_marshal_bytes_in_batches_read_back_only_when_signed(tmp_path: Path) -> None:
+    """A flush writes its parses as one signed batch (parserows): one marshal, one signature, one row; an edited
+    batch is not read, and neither is a parse an index row points to in another batch."""
     path = tmp_path / "s.db"
     with ParseCache(path, version="v1") as store:
-        store.put([("a.txt", "d1", (ARTICLE, OUTCOME))])
+        store.put([("a.txt", "d1", (ARTICLE, OUTCOME)), ("b.txt", "d2", (None, SKIPPED))])
     with sqlite3.connect(path) as db:
-        (payload,) = db.execute(f"SELECT payload FROM {cache.TABLE}").fetchone()
+        ((rows, payload),) = db.execute(f"SELECT rows, payload FROM {cache.BATCHES}").fetchall()
+        assert rows == 2
         assert isinstance(payload, bytes)
-        assert loads(payload) == stored((ARTICLE, OUTCOME))
-        db.execute(f"UPDATE {cache.TABLE} SET payload = ?", (payload.replace(b"a fan", b"a foe"),))
+        assert [row[:3] for row in marshal.loads(payload)] == [["a.txt", "d1", "v1"], ["b.txt", "d2", "v1"]]
+        db.execute(f"UPDATE {cache.TABLE} SET source = 'x.txt' WHERE source = 'b.txt'")  # a's parse is not x's
+        db.execute(f"UPDATE {cache.TABLE} SET digest = 'd1' WHERE source = 'x.txt'")
+    with ParseCache(path, version="v1") as store:
+        assert store.get([("a.txt", "d1"), ("x.txt", "d1")]) == {"a.txt": stored((ARTICLE, OUTCOME))}
+    with sqlite3.connect(path) as db:
+        db.execute(f"UPDATE {cache.BATCHES} SET payload = ?", (payload.replace(b"a fan", b"a foe"),))
     with ParseCache(path, version="v1") as store:
         assert store.get([("a.txt", "d1")]) == {}
+
+
+def test_replaced_parses_do_not_pile_up_in_the_store(tmp_path: Path) -> None:
+    """A batch lives while a source points to it; one holding more replaced parses than live ones is written again
+    (its live parses moved to a new batch): editing files again and again never grows the store past about twice
+    its parses."""
+    path = tmp_path / "s.db"
+    names = [f"{i}.txt" for i in range(40)]
+    with ParseCache(path, version="v1") as store:
+        store.put([(name, "d0", (None, SKIPPED)) for name in names])
+    for run in range(1, 30):
+        with ParseCache(path, version="v1") as store:  # a few files edited each run
+            store.put([(name, f"d{run}", (None, SKIPPED)) for name in names[run % 5 :: 5]])
+    with sqlite3.connect(path) as db:
+        ((stored_rows, batches),) = db.execute(f"SELECT sum(rows), count(*) FROM {cache.BATCHES}").fetchall()
+        assert db.execute(f"SELECT count(*) FROM {cache.TABLE}").fetchone()[0] == 40
+    assert stored_rows <= 2 * 40
+    assert batches <= 6
+    with ParseCache(path, version="v1") as store:
+        wanted = [(name, f"d{max(run for run in range(30) if run == 0 or i % 5 == run % 5)}") for i, name in
+                  enumerate(names)]  # fmt: skip
+        assert len(store.get(wanted)) == 40
 
 
 def test_a_key_read_while_another_process_makes_it_is_the_key_made(

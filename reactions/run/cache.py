@@ -17,7 +17,9 @@ A row is reused only when all three match:
 * the parser version (:func:`parser_version`): a hash of the package's own source code and
   of the versions of the libraries the parser calls, so a new release never reuses old results.
 
-One row per article id, replaced when the file changes, so the table never outgrows the corpus.
+One index row per article id, replaced when the file changes; the parses themselves are written a transaction's worth
+at a time, as one signed row of ``parse_batches`` (:mod:`reactions.run.parserows`), and a batch whose parses have
+mostly been replaced is written again, so the store never outgrows the corpus by much.
 A second table, ``score_cache``, keeps each reaction's sentiment columns keyed by
 :func:`score_key` (id, text, override label, code and lexicon versions), for
 :func:`reactions.run.tasks.score_cached`.  A third, ``frame_cache``, keeps a few finished frames
@@ -51,7 +53,9 @@ from typing import Any, Final
 import platformdirs
 
 from reactions.models import Article, FileOutcome
-from reactions.run.records import decode, encode
+from reactions.run import parserows
+from reactions.run.parserows import MARSHAL_VERSION as MARSHAL_VERSION
+from reactions.run.parserows import Row, parse_of, row_of
 from reactions.run.signing import KEY_NAME as KEY_NAME
 from reactions.run.signing import UntrustedCacheError as UntrustedCacheError
 from reactions.run.signing import check_trusted as check_trusted
@@ -61,7 +65,8 @@ from reactions.run.signing import signing_key
 
 logger = logging.getLogger(__name__)
 
-TABLE = "parse_cache"
+TABLE = parserows.INDEX
+BATCHES = parserows.BATCHES
 SCORES = "score_cache"
 FRAMES = "frame_cache"
 OUTPUTS = "output_cache"
@@ -126,23 +131,10 @@ def store_file(corpus_dir: Path) -> Path:
     return cache_dir() / f"corpus-{hashlib.sha256(real).hexdigest()[:32]}.db"
 
 
-MARSHAL_VERSION: Final = 4
-"""The :mod:`marshal` format rows are written in (stable since Python 3.4)."""
-
-
 def dumps(parsed: Parsed) -> bytes:
-    """One parse result as bytes: :func:`encode`'s plain lists, strings and numbers in :mod:`marshal`'s format
-    (six times quicker than JSON both ways), the article without its text (see :func:`stored`).  Only rows whose
-    signature holds are ever read back (:meth:`ParseCache.get`): marshal, like pickle, is not for bytes of unknown
-    origin."""
-    article, outcome = parsed
-    fields = encode(article)
-    if fields is not None:
-        fields[_TEXT] = ""
-    return marshal.dumps([fields, encode(outcome)], MARSHAL_VERSION)
-
-
-_TEXT: Final = [field.name for field in dataclasses.fields(Article)].index("text")
+    """One parse result as bytes, as a batch holds it (:func:`reactions.run.parserows.row_of`, without source, hash
+    and version): the article without its text (see :func:`stored`)."""
+    return marshal.dumps(row_of("", "", "", parsed)[3:], MARSHAL_VERSION)
 
 
 def stored(parsed: Parsed) -> Parsed:
@@ -156,8 +148,7 @@ def stored(parsed: Parsed) -> Parsed:
 
 def loads(data: bytes) -> Parsed:
     """The parse result :func:`dumps` wrote (bytes whose signature has been checked)."""
-    article, outcome = marshal.loads(data)
-    return decode(Article | None, article), decode(FileOutcome, outcome)
+    return parse_of(["", "", "", *marshal.loads(data)])
 
 
 # -- the store --------------------------------------------------------------------------------
@@ -183,8 +174,10 @@ reactions=0, warnings=(), reason=None))}
         self.error: str | None = None
         """Why the store was turned off mid-run (see :attr:`broken`), for a caller to report."""
         self.key = key if key is not None else signing_key(self.path.parent)
-        self.pending: dict[str, tuple[str, str, str, bytes]] = {}
+        self.pending: dict[str, Row] = {}
         """Rows :meth:`put` has not written yet, by source (see :data:`FLUSH_ROWS`)."""
+        self.written = False
+        """Whether this connection wrote parses (:meth:`close` then tidies the batches: :func:`parserows.tidy`)."""
         if self.path.is_symlink():
             raise OSError(f"{self.path}: a symbolic link, not used as a cache")
         self.db = sqlite3.connect(self.path, timeout=30)
@@ -203,14 +196,11 @@ reactions=0, warnings=(), reason=None))}
         self.db.execute("PRAGMA trusted_schema=OFF")
         if self.db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
             with self.db:
-                for table in (TABLE, SCORES, FRAMES, OUTPUTS):
+                for table in (TABLE, BATCHES, SCORES, FRAMES, OUTPUTS):
                     self.db.execute(f"DROP TABLE IF EXISTS {table}")
                 self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             self._resize()
-        self.db.execute(
-            f"CREATE TABLE IF NOT EXISTS {TABLE} (source TEXT PRIMARY KEY, digest TEXT NOT NULL,"
-            " parser TEXT NOT NULL, payload TEXT NOT NULL, mac TEXT NOT NULL)"
-        )
+        parserows.lay_out(self.db)
         self.db.execute(
             f"CREATE TABLE IF NOT EXISTS {SCORES} (key TEXT PRIMARY KEY, payload TEXT NOT NULL, mac TEXT NOT NULL)"
         )
@@ -352,25 +342,12 @@ reactions=0, warnings=(), reason=None))}
         return found
 
     def _get(self, wanted: dict[str, str], found: dict[str, Parsed]) -> None:
-        query = f"SELECT source, digest, parser, payload, mac FROM {TABLE} WHERE source IN ({{}})"
-        sources = list(wanted)
-        for start in range(0, len(sources), 500):
-            batch = sources[start : start + 500]
-            for source, digest, parser, payload, mac in self.db.execute(
-                query.format(",".join("?" * len(batch))), batch
-            ):
-                if (
-                    digest == wanted[source]
-                    and parser == self.version
-                    and isinstance(payload, bytes)
-                    and _signed(self.key, mac, source, digest, parser, payload)
-                ):
-                    found[source] = loads(payload)
+        found.update(parserows.read(self.db, self.key, self.version, wanted))
 
     def put(self, entries: Iterable[tuple[str, str, Parsed]]) -> None:
         """Store ``(source, digest, result)`` rows, replacing each source's previous row: kept in memory, and
         written :data:`FLUSH_ROWS` at a time (and by :meth:`flush`, :meth:`close`, or a :meth:`get` of one)."""
-        rows = [(source, digest, self.version, dumps(parsed)) for source, digest, parsed in entries]
+        rows = [row_of(source, digest, self.version, parsed) for source, digest, parsed in entries]
         if self.broken:
             return
         self.pending.update((row[0], row) for row in rows)
@@ -378,15 +355,14 @@ reactions=0, warnings=(), reason=None))}
             self.flush()
 
     def flush(self) -> None:
-        """Write the rows :meth:`put` keeps in memory, in one transaction."""
+        """Write the rows :meth:`put` keeps in memory, in one transaction, as one batch
+        (:mod:`reactions.run.parserows`)."""
         rows, self.pending = list(self.pending.values()), {}
         if not rows or self.broken:
             return
         with self._softly("write"), self.db:
-            self.db.executemany(
-                f"INSERT OR REPLACE INTO {TABLE} VALUES (?, ?, ?, ?, ?)",
-                [(*row, _sign(self.key, *row)) for row in rows],
-            )
+            parserows.write(self.db, self.key, rows)
+            self.written = True
 
     @contextlib.contextmanager
     def _softly(self, action: str) -> Iterator[None]:
@@ -403,7 +379,7 @@ reactions=0, warnings=(), reason=None))}
         """Forget every cached parse, score and frame."""
         self.pending.clear()
         with self.db:
-            for table in (TABLE, SCORES, FRAMES, OUTPUTS):
+            for table in (TABLE, BATCHES, SCORES, FRAMES, OUTPUTS):
                 self.db.execute(f"DELETE FROM {table}")
 
     def __len__(self) -> int:
@@ -411,9 +387,13 @@ reactions=0, warnings=(), reason=None))}
         return int(self.db.execute(f"SELECT count(*) FROM {TABLE}").fetchone()[0])
 
     def close(self) -> None:
-        """Write what is pending (:meth:`flush`) and close the connection."""
+        """Write what is pending (:meth:`flush`), tidy the batches when this connection wrote any
+        (:func:`parserows.tidy`), and close the connection."""
         try:
             self.flush()
+            if self.written and not self.broken:
+                with self._softly("write"):
+                    parserows.tidy(self.db, self.key, FLUSH_ROWS)
         finally:
             self.db.close()
             _OPEN.discard(self)

@@ -41,7 +41,7 @@ def _encoder(kind: type) -> Callable[[Any], Any]:
     if issubclass(kind, dt.date):
         return lambda value: value.isoformat()
     if issubclass(kind, enum.Enum):
-        return lambda value: value.value
+        return lambda value: value._value_  # (the member's own attribute: no descriptor to go through)
     return _same
 
 
