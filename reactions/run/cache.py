@@ -206,7 +206,7 @@ reactions=0, warnings=(), reason=None))}
         )
         self.db.execute(
             f"CREATE TABLE IF NOT EXISTS {FRAMES} (slot TEXT PRIMARY KEY, fingerprint TEXT NOT NULL,"
-            " written REAL NOT NULL, meta TEXT NOT NULL, data BLOB NOT NULL, lists TEXT NOT NULL, mac TEXT NOT NULL)"
+            " written REAL NOT NULL, meta BLOB NOT NULL, data BLOB NOT NULL, lists BLOB NOT NULL, mac TEXT NOT NULL)"
         )
         self.db.execute(
             f"CREATE TABLE IF NOT EXISTS {OUTPUTS} (slot TEXT PRIMARY KEY, fingerprint TEXT NOT NULL,"
@@ -263,22 +263,22 @@ reactions=0, warnings=(), reason=None))}
                 (FRAME_SLOTS,),
             )
 
-    def get_frame(self, slot: str) -> tuple[str, str, bytes, str] | None:
+    def get_frame(self, slot: str) -> tuple[str, bytes, bytes, bytes] | None:
         """The ``(fingerprint, meta, data, lists)`` stored for ``slot``, or ``None``."""
         row = None
         with self._softly("read"):
             if not self.broken:
                 query = f"SELECT fingerprint, meta, data, lists, mac FROM {FRAMES} WHERE slot = ?"
                 row = self.db.execute(query, (slot,)).fetchone()
-        if row is None:
-            return None
-        fingerprint, meta, data, lists, mac = str(row[0]), str(row[1]), bytes(row[2]), str(row[3]), row[4]
+        if row is None or not all(isinstance(value, bytes) for value in row[1:4]):
+            return None  # (none stored, or one of an older layout)
+        fingerprint, meta, data, lists, mac = str(row[0]), row[1], row[2], row[3], row[4]
         if not _signed(self.key, mac, slot, fingerprint, meta, data, lists):
             logger.warning("frame cache: a stored frame in %s is not signed by this user; ignored", self.path)
             return None
         return fingerprint, meta, data, lists
 
-    def put_frame(self, slot: str, fingerprint: str, meta: str, data: bytes, lists: str) -> None:
+    def put_frame(self, slot: str, fingerprint: str, meta: bytes, data: bytes, lists: bytes) -> None:
         """Store a finished frame for ``slot``, keeping the :data:`FRAME_SLOTS` most recent ones."""
         if self.broken:
             return
