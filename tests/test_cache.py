@@ -171,18 +171,19 @@ def test_the_cache_folder_follows_the_environment(tmp_path: Path, monkeypatch: p
     assert cache.cache_dir().name == "reactions"  # the platform's user cache folder
 
 
-def test_scores_are_marshal_rows_and_older_json_rows_still_read(tmp_path: Path) -> None:
+def test_scores_are_one_signed_marshal_batch_a_call(tmp_path: Path) -> None:
+    """A scoring task's scores go into one signed batch (one marshal, one signature) and an index row a key."""
     path = tmp_path / "s.db"
     values = [0.5, -0.25, "positive", True, None, "label ✨"]
     with ParseCache(path, version="v1") as store:
-        store.put_scores([("k", values)])
-        assert store.get_scores(["k", "missing"]) == {"k": values}
-        (payload,) = store.db.execute(f"SELECT payload FROM {cache.SCORES}").fetchone()
-        assert isinstance(payload, bytes)
-        old = '[0.1, "neutral"]'  # a row an earlier version wrote, signed by this user
-        store.db.execute(f"INSERT INTO {cache.SCORES} VALUES ('j', ?, ?)", (old, cache._sign(store.key, "j", old)))
-        store.db.commit()
-        assert store.get_scores(["j"]) == {"j": [0.1, "neutral"]}
+        store.put_scores([("k", values), ("j", [0.1, "neutral"])])
+        assert store.get_scores(["k", "missing", "j"]) == {"k": values, "j": [0.1, "neutral"]}
+        ((rows, payload),) = store.db.execute(f"SELECT rows, payload FROM {cache.SCORE_BATCHES}").fetchall()
+        assert rows == 2
+        assert marshal.loads(payload) == [["k", values], ["j", [0.1, "neutral"]]]
+        assert store.db.execute(f"SELECT count(*) FROM {cache.SCORES}").fetchone()[0] == 2
+        store.put_scores([])  # nothing to write: no batch
+        assert store.db.execute(f"SELECT count(*) FROM {cache.SCORE_BATCHES}").fetchone()[0] == 1
 
 
 def test_rows_not_signed_by_this_user_are_ignored(tmp_path: Path) -> None:
@@ -199,7 +200,8 @@ def test_rows_not_signed_by_this_user_are_ignored(tmp_path: Path) -> None:
     row = ["c.txt", "d3", "v1", None, ["c.txt", None, "parsed", 0, [], None]]
     forged.execute(f"INSERT INTO {cache.BATCHES} VALUES (99, 1, ?, 'not a signature')", (marshal.dumps([row]),))
     forged.execute(f"INSERT INTO {cache.TABLE} VALUES ('c.txt', 'd3', 'v1', 99)")
-    forged.execute(f"UPDATE {cache.SCORES} SET payload = '[0.99]'")
+    (scores,) = forged.execute(f"SELECT payload FROM {cache.SCORE_BATCHES}").fetchone()
+    forged.execute(f"UPDATE {cache.SCORE_BATCHES} SET payload = ?", (scores.replace(b"k", b"j"),))
     forged.commit()
     forged.close()
     with ParseCache(path, version="v1") as store:
@@ -344,7 +346,7 @@ def test_parses_are_written_in_batches(tmp_path: Path, monkeypatch: pytest.Monke
 
 
 def test_parse_rows_are_marshal_bytes_in_batches_read_back_only_when_signed(tmp_path: Path) -> None:
-    """A flush writes its parses as one signed batch (parserows): one marshal, one signature, one row; an edited
+    """A flush writes its parses as one signed batch (run/batched.py): one marshal, one signature, one row; an edited
     batch is not read, and neither is a parse an index row points to in another batch."""
     path = tmp_path / "s.db"
     with ParseCache(path, version="v1") as store:

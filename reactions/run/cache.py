@@ -18,7 +18,7 @@ A row is reused only when all three match:
   of the versions of the libraries the parser calls, so a new release never reuses old results.
 
 One index row per article id, replaced when the file changes; the parses themselves are written a transaction's worth
-at a time, as one signed row of ``parse_batches`` (:mod:`reactions.run.parserows`), and a batch whose parses have
+at a time, as one signed row of ``parse_batches`` (:mod:`reactions.run.batched`), and a batch whose parses have
 mostly been replaced is written again, so the store never outgrows the corpus by much.
 A second table, ``score_cache``, keeps each reaction's sentiment columns keyed by
 :func:`score_key` (id, text, override label, code and lexicon versions), for
@@ -39,7 +39,6 @@ import dataclasses
 import functools
 import hashlib
 import importlib.metadata
-import json
 import logging
 import marshal
 import os
@@ -53,9 +52,9 @@ from typing import Any, Final
 import platformdirs
 
 from reactions.models import Article, FileOutcome
-from reactions.run import parserows
-from reactions.run.parserows import MARSHAL_VERSION as MARSHAL_VERSION
-from reactions.run.parserows import Row, parse_of, row_of
+from reactions.run import batched
+from reactions.run.batched import MARSHAL_VERSION as MARSHAL_VERSION
+from reactions.run.batched import PARSES, Row, parse_of, row_of
 from reactions.run.signing import KEY_NAME as KEY_NAME
 from reactions.run.signing import UntrustedCacheError as UntrustedCacheError
 from reactions.run.signing import check_trusted as check_trusted
@@ -65,9 +64,10 @@ from reactions.run.signing import signing_key
 
 logger = logging.getLogger(__name__)
 
-TABLE = parserows.INDEX
-BATCHES = parserows.BATCHES
-SCORES = "score_cache"
+TABLE = PARSES.index
+BATCHES = PARSES.batches
+SCORES = batched.SCORES.index
+SCORE_BATCHES = batched.SCORES.batches
 FRAMES = "frame_cache"
 OUTPUTS = "output_cache"
 FRAME_SLOTS = 4
@@ -132,7 +132,7 @@ def store_file(corpus_dir: Path) -> Path:
 
 
 def dumps(parsed: Parsed) -> bytes:
-    """One parse result as bytes, as a batch holds it (:func:`reactions.run.parserows.row_of`, without source, hash
+    """One parse result as bytes, as a batch holds it (:func:`reactions.run.batched.row_of`, without source, hash
     and version): the article without its text (see :func:`stored`)."""
     return marshal.dumps(row_of("", "", "", parsed)[3:], MARSHAL_VERSION)
 
@@ -176,8 +176,8 @@ reactions=0, warnings=(), reason=None))}
         self.key = key if key is not None else signing_key(self.path.parent)
         self.pending: dict[str, Row] = {}
         """Rows :meth:`put` has not written yet, by source (see :data:`FLUSH_ROWS`)."""
-        self.written = False
-        """Whether this connection wrote parses (:meth:`close` then tidies the batches: :func:`parserows.tidy`)."""
+        self.written: set[batched.Table] = set()
+        """The batched tables this connection wrote (:meth:`close` then tidies them: :func:`batched.tidy`)."""
         if self.path.is_symlink():
             raise OSError(f"{self.path}: a symbolic link, not used as a cache")
         self.db = sqlite3.connect(self.path, timeout=30)
@@ -196,14 +196,12 @@ reactions=0, warnings=(), reason=None))}
         self.db.execute("PRAGMA trusted_schema=OFF")
         if self.db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
             with self.db:
-                for table in (TABLE, BATCHES, SCORES, FRAMES, OUTPUTS):
+                for table in (TABLE, BATCHES, SCORES, SCORE_BATCHES, FRAMES, OUTPUTS):
                     self.db.execute(f"DROP TABLE IF EXISTS {table}")
                 self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             self._resize()
-        parserows.lay_out(self.db)
-        self.db.execute(
-            f"CREATE TABLE IF NOT EXISTS {SCORES} (key TEXT PRIMARY KEY, payload TEXT NOT NULL, mac TEXT NOT NULL)"
-        )
+        batched.lay_out(self.db, PARSES)
+        batched.lay_out(self.db, batched.SCORES)
         self.db.execute(
             f"CREATE TABLE IF NOT EXISTS {FRAMES} (slot TEXT PRIMARY KEY, fingerprint TEXT NOT NULL,"
             " written REAL NOT NULL, meta BLOB NOT NULL, data BLOB NOT NULL, lists BLOB NOT NULL, mac TEXT NOT NULL)"
@@ -309,26 +307,20 @@ reactions=0, warnings=(), reason=None))}
         return found
 
     def _get_scores(self, keys: Sequence[str], found: dict[str, list[Any]]) -> None:
-        for start in range(0, len(keys), 500):
-            batch = list(keys[start : start + 500])
-            query = f"SELECT key, payload, mac FROM {SCORES} WHERE key IN ({','.join('?' * len(batch))})"
-            found.update(
-                (key, marshal.loads(payload) if isinstance(payload, bytes) else json.loads(payload))
-                for key, payload, mac in self.db.execute(query, batch)
-                if _signed(self.key, mac, key, payload)
-            )
+        rows = batched.read(self.db, self.key, batched.SCORES, dict.fromkeys(keys, ()))
+        found.update((key, row[1]) for key, row in rows.items())
 
     def put_scores(self, rows: Iterable[tuple[str, list[Any]]]) -> None:
-        """Store sentiment values (a list of plain values per row) by key, in :mod:`marshal`'s format (read back only
-        when signed; a row of an older store, in JSON, is read as JSON)."""
+        """Store sentiment values (a list of plain values per row) by key, as one signed batch
+        (:mod:`reactions.run.batched`)."""
         if self.broken:
             return
+        stored = [[key, values] for key, values in rows]
+        if not stored:
+            return
         with self._softly("write"), self.db:
-            payloads = ((key, marshal.dumps(values, MARSHAL_VERSION)) for key, values in rows)
-            self.db.executemany(
-                f"INSERT OR REPLACE INTO {SCORES} VALUES (?, ?, ?)",
-                ((key, payload, _sign(self.key, key, payload)) for key, payload in payloads),
-            )
+            batched.write(self.db, self.key, batched.SCORES, stored)
+            self.written.add(batched.SCORES)
 
     def get(self, keys: Sequence[tuple[str, str]]) -> dict[str, Parsed]:
         """Cached results for ``(source, digest)`` pairs, by source; misses are left out."""
@@ -342,7 +334,9 @@ reactions=0, warnings=(), reason=None))}
         return found
 
     def _get(self, wanted: dict[str, str], found: dict[str, Parsed]) -> None:
-        found.update(parserows.read(self.db, self.key, self.version, wanted))
+        wanted_rows = {source: (digest, self.version) for source, digest in wanted.items()}
+        rows = batched.read(self.db, self.key, PARSES, wanted_rows)
+        found.update((source, parse_of(row)) for source, row in rows.items())
 
     def put(self, entries: Iterable[tuple[str, str, Parsed]]) -> None:
         """Store ``(source, digest, result)`` rows, replacing each source's previous row: kept in memory, and
@@ -356,13 +350,13 @@ reactions=0, warnings=(), reason=None))}
 
     def flush(self) -> None:
         """Write the rows :meth:`put` keeps in memory, in one transaction, as one batch
-        (:mod:`reactions.run.parserows`)."""
+        (:mod:`reactions.run.batched`)."""
         rows, self.pending = list(self.pending.values()), {}
         if not rows or self.broken:
             return
         with self._softly("write"), self.db:
-            parserows.write(self.db, self.key, rows)
-            self.written = True
+            batched.write(self.db, self.key, PARSES, rows)
+            self.written.add(PARSES)
 
     @contextlib.contextmanager
     def _softly(self, action: str) -> Iterator[None]:
@@ -379,7 +373,7 @@ reactions=0, warnings=(), reason=None))}
         """Forget every cached parse, score and frame."""
         self.pending.clear()
         with self.db:
-            for table in (TABLE, BATCHES, SCORES, FRAMES, OUTPUTS):
+            for table in (TABLE, BATCHES, SCORES, SCORE_BATCHES, FRAMES, OUTPUTS):
                 self.db.execute(f"DELETE FROM {table}")
 
     def __len__(self) -> int:
@@ -388,12 +382,13 @@ reactions=0, warnings=(), reason=None))}
 
     def close(self) -> None:
         """Write what is pending (:meth:`flush`), tidy the batches when this connection wrote any
-        (:func:`parserows.tidy`), and close the connection."""
+        (:func:`batched.tidy`), and close the connection."""
         try:
             self.flush()
-            if self.written and not self.broken:
+            for table in sorted(self.written, key=lambda table: table.index):
                 with self._softly("write"):
-                    parserows.tidy(self.db, self.key, FLUSH_ROWS)
+                    if not self.broken:
+                        batched.tidy(self.db, self.key, table, FLUSH_ROWS)
         finally:
             self.db.close()
             _OPEN.discard(self)
