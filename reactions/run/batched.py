@@ -131,11 +131,17 @@ def _batch_rows(db: sqlite3.Connection, key: bytes, table: Table, batch: int) ->
 
 
 def tidy(db: sqlite3.Connection, key: bytes, table: Table, size: int) -> int:
-    """Drop the batches no index row points to, and write again, ``size`` rows a batch, the live rows of the batches
-    that hold more replaced rows than live ones, in one transaction; how many rows were written again."""
+    """Once the batches hold more than twice the live rows and a batch (two quick counts: a connection that wrote
+    only new rows, such as each of the page's tasks, pays no more), drop the batches no index row points to, and
+    write again, ``size`` rows a batch, the live rows of the batches that hold more replaced rows than live ones, in
+    one transaction; how many rows were written again."""
     kept: list[Row] = []
     width = len(table.columns)
     names = ", ".join(name for name, _ in table.columns)
+    (stored,) = db.execute(f"SELECT coalesce(sum(rows), 0) FROM {table.batches}").fetchone()
+    (live,) = db.execute(f"SELECT count(*) FROM {table.index}").fetchone()
+    if stored <= 2 * live + size:
+        return 0
     with db:
         db.execute(f"DELETE FROM {table.batches} WHERE id NOT IN (SELECT batch FROM {table.index})")
         live = dict(db.execute(f"SELECT batch, count(*) FROM {table.index} GROUP BY batch"))
