@@ -502,3 +502,18 @@ def test_a_records_encoder_gives_what_a_field_by_field_encoding_gives(value: obj
     types' encoders) give what the plain recursion gives."""
     assert records.encode(value) == _reference(value)
     assert records.decode(type(value), records.encode(value)) == value
+
+
+def test_an_index_row_of_another_type_or_batch_is_a_miss(tmp_path: Path) -> None:
+    """The index is not signed: a row edited to hold a blob key, a batch that is not there or another key's batch
+    gives a miss, never an error or another key's parse."""
+    path = tmp_path / "s.db"
+    with ParseCache(path, version="v1") as store:
+        store.put([("a.txt", "d1", (ARTICLE, OUTCOME)), ("b.txt", "d2", (None, SKIPPED))])
+    with sqlite3.connect(path) as db:
+        db.execute(f"INSERT INTO {cache.TABLE} VALUES (?, 'd3', 'v1', 1)", (b"c.txt",))
+        db.execute(f"UPDATE {cache.TABLE} SET batch = 99 WHERE source = 'b.txt'")
+    db.close()
+    with ParseCache(path, version="v1") as store:
+        found = store.get([("a.txt", "d1"), ("b.txt", "d2"), ("c.txt", "d3")])
+        assert found == {"a.txt": stored((ARTICLE, OUTCOME))}

@@ -108,7 +108,8 @@ def read(db: sqlite3.Connection, key: bytes, table: Table, wanted: Mapping[str, 
         some = keys[start : start + LOOKUP]
         query = f"SELECT {names}, batch FROM {table.index} WHERE {table.columns[0][0]} IN ({','.join('?' * len(some))})"
         for *own, batch in db.execute(query, some):
-            if own[1:] == list(wanted[own[0]]):
+            expected = wanted.get(own[0]) if isinstance(own[0], str) else None  # (the index is not signed)
+            if expected is not None and own[1:] == list(expected):
                 batches.setdefault(batch, []).append(own[0])
     found: dict[str, Row] = {}
     for batch, some in batches.items():
