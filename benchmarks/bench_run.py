@@ -12,8 +12,9 @@ with the modules' bytecode compiled once beforehand, as an installed package's i
   back), and once more after the stored frames are dropped too (every document's parse and every reaction's
   scores come from the cache: a changed corpus);
 * cache writes: a cold run in this process (``extract_output``, as ``reactions extract -o x.csv`` makes it) with
-  :meth:`ParseCache.put`, :meth:`ParseCache.flush`, :meth:`ParseCache.put_scores`, the frame cache's save and the
-  export's (``outputs._keep``) timed (``time.process_time``), as a share of the run;
+  :meth:`ParseCache.put`, :meth:`ParseCache.flush`, :meth:`ParseCache.put_scores`, the parse batches' tidying
+  (``batched.tidy``), the frame cache's save and the export's (``outputs._keep``) timed
+  (``time.process_time``), as a share of the run;
 * memory: peak RSS of ``--jobs 1 --no-cache`` runs on 1x, 4x and 16x the corpus (copies under other folder
   names, hard-linked when the file system allows: the same reactions, 4 and 16 times the articles).
 
@@ -99,7 +100,7 @@ def cold_and_warm(corpus: Path, work: Path) -> dict[str, float]:
 def cache_write_share(corpus: Path, work: Path) -> tuple[dict[str, float], float]:
     """CPU seconds spent writing the caches during a cold run in this process (by function), and the run's."""
     from reactions.export import csv_bytes
-    from reactions.run import cache, framecache, outputs
+    from reactions.run import batched, cache, framecache, outputs
 
     spent: dict[str, float] = {}
 
@@ -117,19 +118,20 @@ def cache_write_share(corpus: Path, work: Path) -> tuple[dict[str, float], float
     shutil.rmtree(work / "share-cache", ignore_errors=True)
     names = ("put", "flush", "put_scores")
     originals = {name: getattr(cache.ParseCache, name) for name in names}
-    saved, kept = framecache.save, outputs._keep
+    saved, kept, tidy = framecache.save, outputs._keep, batched.tidy
     spec = outputs.OutputSpec("csv", (("columns", "all"), ("people", True)))
     try:
         for name, function in originals.items():
             setattr(cache.ParseCache, name, timed(name, function))
         framecache.save, outputs._keep = timed("frame", saved), timed("export", kept)
+        batched.tidy = timed("tidy", tidy)  # (a store's close, after a run that wrote parses)
         start = time.process_time()
         outputs.extract_output([corpus], spec, lambda result: csv_bytes(result.frame, excel_safe=True), jobs=1)
         total = time.process_time() - start
     finally:
         for name, function in originals.items():
             setattr(cache.ParseCache, name, function)
-        framecache.save, outputs._keep = saved, kept
+        framecache.save, outputs._keep, batched.tidy = saved, kept, tidy
     spent["put"] -= spent.get("flush", 0.0)  # put calls flush every FLUSH_ROWS rows: counted once
     return spent, total
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+import enum
+import marshal
 import os
 import re
 import secrets
@@ -16,8 +19,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions.models import Article, Citation, FileOutcome, Kind, Reaction, Status
-from reactions.run import cache
+from reactions.models import Article, Citation, FileOutcome, Kind, Reaction, Rendering, Status
+from reactions.run import cache, records, signing
 from reactions.run.cache import ParseCache, content_hash, dumps, loads, open_cache, parser_version, stored
 
 REACTION = Reaction(
@@ -168,18 +171,19 @@ def test_the_cache_folder_follows_the_environment(tmp_path: Path, monkeypatch: p
     assert cache.cache_dir().name == "reactions"  # the platform's user cache folder
 
 
-def test_scores_are_marshal_rows_and_older_json_rows_still_read(tmp_path: Path) -> None:
+def test_scores_are_one_signed_marshal_batch_a_call(tmp_path: Path) -> None:
+    """A scoring task's scores go into one signed batch (one marshal, one signature) and an index row a key."""
     path = tmp_path / "s.db"
     values = [0.5, -0.25, "positive", True, None, "label ✨"]
     with ParseCache(path, version="v1") as store:
-        store.put_scores([("k", values)])
-        assert store.get_scores(["k", "missing"]) == {"k": values}
-        (payload,) = store.db.execute(f"SELECT payload FROM {cache.SCORES}").fetchone()
-        assert isinstance(payload, bytes)
-        old = '[0.1, "neutral"]'  # a row an earlier version wrote, signed by this user
-        store.db.execute(f"INSERT INTO {cache.SCORES} VALUES ('j', ?, ?)", (old, cache._sign(store.key, "j", old)))
-        store.db.commit()
-        assert store.get_scores(["j"]) == {"j": [0.1, "neutral"]}
+        store.put_scores([("k", values), ("j", [0.1, "neutral"])])
+        assert store.get_scores(["k", "missing", "j"]) == {"k": values, "j": [0.1, "neutral"]}
+        ((rows, payload),) = store.db.execute(f"SELECT rows, payload FROM {cache.SCORE_BATCHES}").fetchall()
+        assert rows == 2
+        assert marshal.loads(payload) == [["k", values], ["j", [0.1, "neutral"]]]
+        assert store.db.execute(f"SELECT count(*) FROM {cache.SCORES}").fetchone()[0] == 2
+        store.put_scores([])  # nothing to write: no batch
+        assert store.db.execute(f"SELECT count(*) FROM {cache.SCORE_BATCHES}").fetchone()[0] == 1
 
 
 def test_rows_not_signed_by_this_user_are_ignored(tmp_path: Path) -> None:
@@ -191,9 +195,13 @@ def test_rows_not_signed_by_this_user_are_ignored(tmp_path: Path) -> None:
         assert store.get([("a.txt", "d1")])
         assert store.get_scores(["k"])
     forged = sqlite3.connect(path)
-    forged.execute(f"UPDATE {cache.TABLE} SET payload = replace(payload, 'a.txt', 'b.txt')")
-    forged.execute(f"INSERT INTO {cache.TABLE} VALUES ('c.txt', 'd3', 'v1', '[]', 'not a signature')")
-    forged.execute(f"UPDATE {cache.SCORES} SET payload = '[0.99]'")
+    (payload,) = forged.execute(f"SELECT payload FROM {cache.BATCHES}").fetchone()
+    forged.execute(f"UPDATE {cache.BATCHES} SET payload = ?", (payload.replace(b"a.txt", b"b.txt"),))
+    row = ["c.txt", "d3", "v1", None, ["c.txt", None, "parsed", 0, [], None]]
+    forged.execute(f"INSERT INTO {cache.BATCHES} VALUES (99, 1, ?, 'not a signature')", (marshal.dumps([row]),))
+    forged.execute(f"INSERT INTO {cache.TABLE} VALUES ('c.txt', 'd3', 'v1', 99)")
+    (scores,) = forged.execute(f"SELECT payload FROM {cache.SCORE_BATCHES}").fetchone()
+    forged.execute(f"UPDATE {cache.SCORE_BATCHES} SET payload = ?", (scores.replace(b"k", b"j"),))
     forged.commit()
     forged.close()
     with ParseCache(path, version="v1") as store:
@@ -337,17 +345,63 @@ def test_parses_are_written_in_batches(tmp_path: Path, monkeypatch: pytest.Monke
         assert len(store.get([(name, "d") for name in "abcef"])) == 5
 
 
-def test_a_parse_row_is_marshal_bytes_read_back_only_when_signed(tmp_path: Path) -> None:
+def test_parse_rows_are_marshal_bytes_in_batches_read_back_only_when_signed(tmp_path: Path) -> None:
+    """A flush writes its parses as one signed batch (run/batched.py): one marshal, one signature, one row; an edited
+    batch is not read, and neither is a parse an index row points to in another batch."""
     path = tmp_path / "s.db"
     with ParseCache(path, version="v1") as store:
-        store.put([("a.txt", "d1", (ARTICLE, OUTCOME))])
+        store.put([("a.txt", "d1", (ARTICLE, OUTCOME)), ("b.txt", "d2", (None, SKIPPED))])
     with sqlite3.connect(path) as db:
-        (payload,) = db.execute(f"SELECT payload FROM {cache.TABLE}").fetchone()
+        ((rows, payload),) = db.execute(f"SELECT rows, payload FROM {cache.BATCHES}").fetchall()
+        assert rows == 2
         assert isinstance(payload, bytes)
-        assert loads(payload) == stored((ARTICLE, OUTCOME))
-        db.execute(f"UPDATE {cache.TABLE} SET payload = ?", (payload.replace(b"a fan", b"a foe"),))
+        assert [row[:3] for row in marshal.loads(payload)] == [["a.txt", "d1", "v1"], ["b.txt", "d2", "v1"]]
+        db.execute(f"UPDATE {cache.TABLE} SET source = 'x.txt' WHERE source = 'b.txt'")  # a's parse is not x's
+        db.execute(f"UPDATE {cache.TABLE} SET digest = 'd1' WHERE source = 'x.txt'")
+    with ParseCache(path, version="v1") as store:
+        assert store.get([("a.txt", "d1"), ("x.txt", "d1")]) == {"a.txt": stored((ARTICLE, OUTCOME))}
+    with sqlite3.connect(path) as db:
+        db.execute(f"UPDATE {cache.BATCHES} SET payload = ?", (payload.replace(b"a fan", b"a foe"),))
     with ParseCache(path, version="v1") as store:
         assert store.get([("a.txt", "d1")]) == {}
+
+
+def test_replaced_parses_do_not_pile_up_in_the_store(tmp_path: Path) -> None:
+    """A batch lives while a source points to it; once the batches hold more than twice the live parses and a
+    batch, the unreferenced ones are dropped and those holding more replaced parses than live ones written again:
+    editing files again and again never grows the store past that."""
+    path = tmp_path / "s.db"
+    names = [f"{i}.txt" for i in range(40)]
+    with ParseCache(path, version="v1") as store:
+        store.put([(name, "d0", (None, SKIPPED)) for name in names])
+    most = 0
+    for run in range(1, 100):
+        with ParseCache(path, version="v1") as store:  # a few files edited each run
+            store.put([(name, f"d{run}", (None, SKIPPED)) for name in names[run % 5 :: 5]])
+        with sqlite3.connect(path) as db:
+            (stored_rows,) = db.execute(f"SELECT sum(rows) FROM {cache.BATCHES}").fetchone()
+            assert db.execute(f"SELECT count(*) FROM {cache.TABLE}").fetchone()[0] == 40
+        db.close()
+        most = max(most, stored_rows)
+    assert 2 * 40 + cache.FLUSH_ROWS < 99 * 8  # (the store was tidied along the way)
+    assert most <= 2 * 40 + cache.FLUSH_ROWS + 8
+    with ParseCache(path, version="v1") as store:
+        last = {name: max(run for run in range(100) if run == 0 or i % 5 == run % 5) for i, name in enumerate(names)}
+        assert len(store.get([(name, f"d{run}") for name, run in last.items()])) == 40
+
+
+def test_a_store_that_only_gained_rows_is_not_tidied(tmp_path: Path) -> None:
+    """Closing a connection that wrote only new parses costs two counts, not a pass over the index (the page opens
+    one a task)."""
+    path = tmp_path / "s.db"
+    statements: list[str] = []
+    with ParseCache(path, version="v1") as store:
+        store.put([(f"{i}.txt", "d", (None, SKIPPED)) for i in range(10)])
+        store.flush()
+        store.db.set_trace_callback(statements.append)
+    assert not any("GROUP BY" in statement or "DELETE" in statement for statement in statements)
+    with ParseCache(path, version="v1") as store:
+        assert len(store) == 10
 
 
 def test_a_key_read_while_another_process_makes_it_is_the_key_made(
@@ -365,7 +419,7 @@ def test_a_key_read_while_another_process_makes_it_is_the_key_made(
             assert read.wait(30)
         return real(size)
 
-    monkeypatch.setattr(cache.secrets, "token_bytes", slow_token)
+    monkeypatch.setattr(signing.secrets, "token_bytes", slow_token)
     keys: list[bytes] = []
     first = threading.Thread(target=lambda: keys.append(cache.signing_key(private_cache_dir)))
     first.start()
@@ -378,3 +432,88 @@ def test_a_key_read_while_another_process_makes_it_is_the_key_made(
     assert keys == [second]
     assert len(second) == 32
     assert sorted(p.name for p in private_cache_dir.iterdir()) == [cache.KEY_NAME]  # no draft left
+
+
+def test_a_new_store_has_large_pages(tmp_path: Path) -> None:
+    """A store's pages are PAGE_SIZE bytes: a stored frame or export is written in few of them."""
+    with ParseCache(tmp_path / "s.db") as store:
+        assert store.db.execute("PRAGMA page_size").fetchone()[0] == cache.PAGE_SIZE
+        assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_a_store_of_an_older_layout_is_emptied_and_given_large_pages(tmp_path: Path) -> None:
+    """A file laid out by an older release (4 KiB pages, another user_version) is emptied, resized, and works."""
+    path = tmp_path / "s.db"
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("CREATE TABLE parse_cache (source TEXT PRIMARY KEY, stale TEXT)")
+        db.execute("INSERT INTO parse_cache VALUES ('a.txt', 'old')")
+        db.execute("PRAGMA user_version = 2")
+    db.close()
+    with ParseCache(path) as store:
+        assert store.db.execute("PRAGMA page_size").fetchone()[0] == cache.PAGE_SIZE
+        assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == cache.SCHEMA_VERSION
+        assert store.get([("a.txt", content_hash(b"x"))]) == {}
+        store.put([("a.txt", content_hash(b"x"), (ARTICLE, OUTCOME))])
+    with ParseCache(path) as store:
+        assert store.get([("a.txt", content_hash(b"x"))]) == {"a.txt": stored((ARTICLE, OUTCOME))}
+
+
+def test_a_store_held_by_another_connection_keeps_its_pages_and_works(tmp_path: Path) -> None:
+    """Resizing needs the file to itself: while another connection holds it, the store is laid out with the pages it
+    has, and works."""
+    path = tmp_path / "s.db"
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA user_version = 2")
+    other = sqlite3.connect(path)
+    other.execute("BEGIN")
+    other.execute("SELECT count(*) FROM sqlite_master").fetchone()  # a read transaction open on the file
+    try:
+        with ParseCache(path) as store:
+            assert store.db.execute("PRAGMA page_size").fetchone()[0] == 4096
+            assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+            store.put([("a.txt", content_hash(b"x"), (ARTICLE, OUTCOME))])
+            assert store.get([("a.txt", content_hash(b"x"))]) == {"a.txt": stored((ARTICLE, OUTCOME))}
+    finally:
+        other.close()
+
+
+def _reference(value: object) -> object:
+    """:func:`records.encode`'s output worked out the plain way: a field at a time, by value."""
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [_reference(getattr(value, field.name)) for field in dataclasses.fields(value)]
+    if isinstance(value, tuple | list):
+        return [_reference(item) for item in value]
+    return value
+
+
+@pytest.mark.parametrize("value", [
+    ARTICLE, OUTCOME, SKIPPED, REACTION, QUOTE, Article("a", None, None, ""),
+    dataclasses.replace(REACTION, rendering=Rendering.DASH, date=dt.date(2020, 1, 2), confidence=0.5),
+])  # fmt: skip
+def test_a_records_encoder_gives_what_a_field_by_field_encoding_gives(value: object) -> None:
+    """The encoders written per record type (a reaction's citations, kind, dates and rendering through their own
+    types' encoders) give what the plain recursion gives."""
+    assert records.encode(value) == _reference(value)
+    assert records.decode(type(value), records.encode(value)) == value
+
+
+def test_an_index_row_of_another_type_or_batch_is_a_miss(tmp_path: Path) -> None:
+    """The index is not signed: a row edited to hold a blob key, a batch that is not there or another key's batch
+    gives a miss, never an error or another key's parse."""
+    path = tmp_path / "s.db"
+    with ParseCache(path, version="v1") as store:
+        store.put([("a.txt", "d1", (ARTICLE, OUTCOME)), ("b.txt", "d2", (None, SKIPPED))])
+    with sqlite3.connect(path) as db:
+        db.execute(f"INSERT INTO {cache.TABLE} VALUES (?, 'd3', 'v1', 1)", (b"c.txt",))
+        db.execute(f"UPDATE {cache.TABLE} SET batch = 99 WHERE source = 'b.txt'")
+    db.close()
+    with ParseCache(path, version="v1") as store:
+        found = store.get([("a.txt", "d1"), ("b.txt", "d2"), ("c.txt", "d3")])
+        assert found == {"a.txt": stored((ARTICLE, OUTCOME))}

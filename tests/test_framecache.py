@@ -141,3 +141,16 @@ def test_settings_are_sorted() -> None:
         "lexicon": [("a", 2.5), ("b", 1.0)],
         "overrides": [("y", "positive"), ("z", "negative")],
     }
+
+
+def test_a_runs_outcomes_are_encoded_once_for_its_frame_and_its_export() -> None:
+    """The same tuple of outcomes gives the same columns without working them out again; another tuple (or a
+    list, which may change) is encoded anew."""
+    first = (FileOutcome("a.txt", "a.txt", Status.PARSED, 1), FileOutcome("b.txt", None, Status.SKIPPED, reason="x"))
+    columns = framecache.encode_outcomes(first)
+    assert framecache.encode_outcomes(first) is columns
+    assert framecache.decode_outcomes(columns) == first
+    other = (*first[:1], FileOutcome("c.txt", "c.txt", Status.PARSED, 2))
+    assert framecache.decode_outcomes(framecache.encode_outcomes(other)) == other
+    as_list = list(first)
+    assert framecache.encode_outcomes(as_list) is not framecache.encode_outcomes(as_list)
