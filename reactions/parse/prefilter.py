@@ -65,6 +65,7 @@ from reactions.parse.posted import says_led
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
 from reactions.parse.sentences import unfold, word_bytes, words_of
 from reactions.parse.text import clean_text
+from reactions.parse.wordscan import holds_word
 
 __all__ = ["CUES", "WINDOW", "article_without_reactions", "enabled", "may_hold_reactions", "parse_prefiltered"]
 
@@ -190,15 +191,16 @@ def _has_quote_cue(body: str) -> bool:
     marks = _marks(body)
     if not marks:
         return False
-    lines, led, said = _lines(body, marks)
+    lines = _line_spans(body, marks)
     spaced = word_bytes(body)
     if _line_cue(body, marks, lines, spaced, cut=False):
         return True
-    if any(_context_cue(body, start, end) for start, end in merged_spans(led)) or any(
+    led, said = _led_and_said(body, marks)
+    if any(_context_cue(body, spaced, start, end) for start, end in merged_spans(led)) or any(
         _cut_context(body, start) for start, _ in led
     ):
         return True
-    if any(_context_cue(body, start, end, SAID_WORDS) for start, end in merged_spans(said)) or any(
+    if any(_context_cue(body, spaced, start, end, SAID_WORDS) for start, end in merged_spans(said)) or any(
         _cut_context(body, start, SAID_WORDS) for start, _ in said
     ):
         return True
@@ -209,14 +211,14 @@ def _line_cue(body: str, marks: list[int], lines: list[tuple[int, int]], spaced:
     """Whether a line of ``lines`` holds a cue in a quotation's sentence: one of the words it holds, or, when the
     quote finder may cut a word short (``cut``), any of :data:`CUES` and ``x``.  Each line's words and cues are
     read from ``spaced``, the body made :func:`~reactions.parse.sentences.word_bytes` once (its slice's words are
-    the slice's own, and its ASCII letters, folded, stand where the folded text's do)."""
+    the slice's own, and its ASCII letters, folded, stand where the folded text's do); whether a line holds one of
+    the words at all is asked of :func:`~reactions.parse.wordscan.holds_word` (one compiled pass, no word list)."""
     sentences = _Sentences(body, marks)
     for start, end in lines:
-        segment = spaced[start:end]
-        words = segment.split()
-        if not cut and WORDS.isdisjoint(words):
+        if not cut and not holds_word(WORDS, spaced, start, end):
             continue
-        found = WORDS.intersection(words)
+        segment = spaced[start:end]
+        found = WORDS.intersection(segment.split())
         cues = _CUE_BYTES if cut else tuple(word for word in found if word != b"x")
         spots = sorted(_byte_cues_in(body, start, segment, cues, x=cut or b"x" in found))
         if any(not _word_char(body, start + at - 1) and sentences.hold(start + at) for at in spots):
@@ -241,9 +243,11 @@ def _byte_cues_in(body: str, start: int, segment: bytes, cues: tuple[bytes, ...]
         at = segment.find(b"x", at + 1)
 
 
-def _context_cue(body: str, start: int, end: int, words: frozenset[bytes] | None = None) -> bool:
+def _context_cue(body: str, spaced: bytes, start: int, end: int, words: frozenset[bytes] | None = None) -> bool:
     """Whether ``body[start:end]`` (before lead-ins' colons) holds one of :data:`CONTEXT_WORDS` (or ``words``) that
-    the quote finder may read as saying the quotation was posted."""
+    the quote finder may read as saying the quotation was posted (``spaced``: the body's word bytes)."""
+    if not holds_word(words or CONTEXT_WORDS, spaced, start, end):
+        return False
     context = (words or CONTEXT_WORDS).intersection(words_of(body[start:end]))
     if not context:
         return False
@@ -415,8 +419,12 @@ def _lines(body: str, marks: list[int]) -> tuple[list[tuple[int, int]], list[tup
     A line's marks' spans all start at its start (or, past :data:`~reactions.parse.authors.REACH`, at the text's)
     and end at its end or :data:`WINDOW` after the mark: merged, they are one span from the line's (or the text's)
     start to :data:`WINDOW` after its last mark, so each line is looked at once, not each mark."""
+    return _line_spans(body, marks), *_led_and_said(body, marks)
+
+
+def _line_spans(body: str, marks: list[int]) -> list[tuple[int, int]]:
+    """The marks' lines, merged (:func:`_lines`)."""
     spans: list[tuple[int, int]] = []
-    led: list[tuple[int, int]] = []
     size, i, after = len(body), 0, 0  # ``after``: the end of the last line read
     while i < len(marks):
         mark = marks[i]
@@ -426,13 +434,20 @@ def _lines(body: str, marks: list[int]) -> tuple[list[tuple[int, int]], list[tup
         i = bisect.bisect_left(marks, after, i)
         last = marks[i - 1]
         spans.append((before + 1 if before >= last - REACH else 0, min(after, last + WINDOW)))
+    return merged_spans(spans)
+
+
+def _led_and_said(body: str, marks: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The quote finder's stretches before marks after a lead-in's colon, and before marks right after ``says`` or
+    ``reads`` (:func:`_lines`): asked only of texts whose lines hold no cue word."""
+    led: list[tuple[int, int]] = []
     said: list[tuple[int, int]] = []
     for mark in marks:
         if mark and (body[mark - 1] == ":" or body[mark - 1].isspace()) and _led(body, mark):
             led.append((_para(body, mark), mark))
         if body[mark - 1] in " \t,:sSſdD" and says_led(body, mark):  # the character before is asked here first
             said.append((_para(body, mark), mark))
-    return merged_spans(spans), led, said
+    return led, said
 
 
 def _para(body: str, mark: int) -> int:
