@@ -26,6 +26,7 @@ def test_holds_word_is_a_word_list_holding_one(text: str, words: frozenset[bytes
     hi = data.draw(st.integers(0, len(spaced)))
     lo = data.draw(st.integers(0, hi))
     assert wordscan.holds_word(words, spaced, lo, hi) == (not words.isdisjoint(spaced[lo:hi].split()))
+    assert wordscan.words_in(words, spaced, lo, hi) == words.intersection(spaced[lo:hi].split())
 
 
 @pytest.mark.parametrize(
@@ -52,6 +53,7 @@ def test_without_re2_the_same_pattern_runs_on_re(monkeypatch: pytest.MonkeyPatch
         assert isinstance(pattern, re.Pattern)
         assert wordscan.holds_word(prefilter.WORDS, word_bytes("She TWEETED it"), 0, 14)
         assert not wordscan.holds_word(prefilter.WORDS, word_bytes("a postponed match"), 0, 17)
+        assert wordscan.words_in(prefilter.WORDS, word_bytes("Posts, a post on X"), 0, 18) == {b"posts", b"post", b"x"}
     finally:
         wordscan.words_pattern.cache_clear()
 

@@ -65,7 +65,7 @@ from reactions.parse.posted import says_led
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
 from reactions.parse.sentences import unfold, word_bytes, words_of
 from reactions.parse.text import clean_text
-from reactions.parse.wordscan import holds_word
+from reactions.parse.wordscan import holds_word, words_in
 
 __all__ = ["CUES", "WINDOW", "article_without_reactions", "enabled", "may_hold_reactions", "parse_prefiltered"]
 
@@ -211,14 +211,14 @@ def _line_cue(body: str, marks: list[int], lines: list[tuple[int, int]], spaced:
     """Whether a line of ``lines`` holds a cue in a quotation's sentence: one of the words it holds, or, when the
     quote finder may cut a word short (``cut``), any of :data:`CUES` and ``x``.  Each line's words and cues are
     read from ``spaced``, the body made :func:`~reactions.parse.sentences.word_bytes` once (its slice's words are
-    the slice's own, and its ASCII letters, folded, stand where the folded text's do); whether a line holds one of
-    the words at all is asked of :func:`~reactions.parse.wordscan.holds_word` (one compiled pass, no word list)."""
+    the slice's own, and its ASCII letters, folded, stand where the folded text's do); which of the words a line
+    holds is asked of :func:`~reactions.parse.wordscan.words_in` (one compiled pass, no word list)."""
     sentences = _Sentences(body, marks)
     for start, end in lines:
-        if not cut and not holds_word(WORDS, spaced, start, end):
+        found = frozenset() if cut else words_in(WORDS, spaced, start, end)
+        if not cut and not found:
             continue
         segment = spaced[start:end]
-        found = WORDS.intersection(segment.split())
         cues = _CUE_BYTES if cut else tuple(word for word in found if word != b"x")
         spots = sorted(_byte_cues_in(body, start, segment, cues, x=cut or b"x" in found))
         if any(not _word_char(body, start + at - 1) and sentences.hold(start + at) for at in spots):

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
 from typing import Protocol
 
 try:
@@ -27,7 +28,7 @@ try:
 except ImportError:  # pragma: no cover - google-re2 is a dependency; the answers are the same without it
     re2 = None
 
-__all__ = ["holds_word", "words_pattern"]
+__all__ = ["holds_word", "words_in", "words_pattern"]
 
 
 class _Search(Protocol):
@@ -35,11 +36,18 @@ class _Search(Protocol):
 
     def search(self, text: bytes) -> object | None: ...
 
+    def finditer(self, text: bytes) -> Iterator[re.Match[bytes]]: ...
+
 
 def holds_word(words: frozenset[bytes], spaced: bytes, lo: int, hi: int) -> bool:
     """Whether ``spaced[lo:hi].split()`` (word bytes) holds one of ``words``: a word cut at ``lo`` or ``hi`` counts
     as the slice's split reads it."""
     return words_pattern(words).search(spaced[lo:hi]) is not None
+
+
+def words_in(words: frozenset[bytes], spaced: bytes, lo: int, hi: int) -> set[bytes]:
+    """``words.intersection(spaced[lo:hi].split())``, found by the same pass (a few matches, no word list)."""
+    return {bytes(found.group()) for found in words_pattern(words).finditer(spaced[lo:hi])}
 
 
 @functools.lru_cache(maxsize=8)
