@@ -215,9 +215,9 @@ def _line_cue(body: str, marks: list[int], lines: list[tuple[int, int]], spaced:
     holds is asked of :func:`~reactions.parse.wordscan.words_in` (one compiled pass, no word list)."""
     sentences = _Sentences(body, marks)
     for start, end in lines:
-        found = frozenset() if cut else words_in(WORDS, spaced, start, end)
-        if not cut and not found:
+        if not cut and not holds_word(WORDS, spaced, start, end):  # most lines: one search, no match made
             continue
+        found = frozenset() if cut else words_in(WORDS, spaced, start, end)
         segment = spaced[start:end]
         cues = _CUE_BYTES if cut else tuple(word for word in found if word != b"x")
         spots = sorted(_byte_cues_in(body, start, segment, cues, x=cut or b"x" in found))
