@@ -61,3 +61,25 @@ def test_without_re2_the_same_pattern_runs_on_re(monkeypatch: pytest.MonkeyPatch
 def test_re2_is_the_engine_when_installed() -> None:
     pytest.importorskip("re2")
     assert not isinstance(wordscan.words_pattern(prefilter.WORDS), re.Pattern)
+
+
+_QUOTED = st.lists(
+    st.sampled_from(['"', "“", "”", "‘", "’", "\n", " ", ": ", ", ", ".", "She", "tweeted", "postponed", "x",
+                     "a" * 150, "b " * 100, "İnstagram", "antisocial", "It says, ", "on", "Twitter"]),
+    max_size=30,
+).map("".join)  # fmt: skip
+
+
+def _listed(words: frozenset[bytes], spaced: bytes, lo: int, hi: int) -> set[bytes]:
+    return set(words.intersection(spaced[lo:hi].split()))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_QUOTED)
+def test_the_prefilter_answers_as_with_a_word_list(text: str) -> None:
+    """The prefilter's quotation check with RE2 keeps exactly the texts it kept reading each line's word list."""
+    expected_with_re2 = prefilter._has_quote_cue(text)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(prefilter, "holds_word", lambda words, spaced, lo, hi: bool(_listed(words, spaced, lo, hi)))
+        patch.setattr(prefilter, "words_in", _listed)
+        assert prefilter._has_quote_cue(text) == expected_with_re2

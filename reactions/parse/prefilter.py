@@ -1,7 +1,8 @@
 r"""A cheap look that tells a plain-text article cannot hold a reaction, so that it is built without the parser.
 
 Most news articles embed nothing.  :func:`may_hold_reactions` looks for what every rule of the text parser
-(:mod:`reactions.parse`) needs before it can find a post, in a few linear scans (``str.find`` and ``in``), and
+(:mod:`reactions.parse`) needs before it can find a post, in a few linear scans (``str.find`` and ``in``, and one
+RE2 search per line for its cue words: :mod:`reactions.parse.wordscan`), and
 :func:`article_without_reactions` builds such an article as :func:`reactions.parse.parse_article` would
 (the same title, date, text and warnings, no reactions).  It is *exact*: a text it lets through is one on
 which the parser finds nothing.  What each rule needs, read from the rules themselves:
