@@ -1,11 +1,11 @@
 r"""A cheap look that tells a plain-text article cannot hold a reaction, so that it is built without the parser.
 
 Most news articles embed nothing.  :func:`may_hold_reactions` looks for what every rule of the text parser
-(:mod:`reactions.parse`) needs before it can find a post, in a few linear scans (``str.find`` and ``in``, and one
-RE2 search per line for its cue words: :mod:`reactions.parse.wordscan`), and
-:func:`article_without_reactions` builds such an article as :func:`reactions.parse.parse_article` would
-(the same title, date, text and warnings, no reactions).  It is *exact*: a text it lets through is one on
-which the parser finds nothing.  What each rule needs, read from the rules themselves:
+(:mod:`reactions.parse`) needs before it can find a post, in a few linear scans (``str.find``, ``in``, one RE2
+search a line for its cue words: :mod:`reactions.parse.wordscan`), and :func:`article_without_reactions` builds
+such an article as :func:`reactions.parse.parse_article` would (the same title, date, text and warnings, no
+reactions).  It is *exact*: a text it lets through is one on which the parser finds nothing.  What each rule
+needs, read from the rules themselves:
 
 ==============================================  ==================================================================
 rule                                            what must stand in the text
@@ -205,7 +205,7 @@ def _has_quote_cue(body: str) -> bool:
         _cut_context(body, start, SAID_WORDS) for start, _ in said
     ):
         return True
-    return _cuts_word(body, marks) and _line_cue(body, marks, lines, spaced, cut=True)
+    return _cuts_word(body, marks, spaced) and _line_cue(body, marks, lines, spaced, cut=True)
 
 
 def _line_cue(body: str, marks: list[int], lines: list[tuple[int, int]], spaced: bytes, *, cut: bool) -> bool:
@@ -296,15 +296,17 @@ _TAIL_RE: Final = re.compile(rf"\w{{1,{_LONGEST + 1}}}\Z")
 _HEAD_RE: Final = re.compile(rf"\w{{1,{_LONGEST + 1}}}")
 
 
-def _cut_word(body: str, mark: int, line_end: int) -> bool:
+def _cut_word(body: str, mark: int, line_end: int, spaced: bytes) -> bool:
     """Whether the quote finder may cut a word short after ``mark`` (at :data:`~reactions.parse.authors.REACH` or an
-    attribution's 160 characters, before its line's end) into one of :data:`WORDS` (``postponed``: ``post``)."""
+    attribution's 160 characters, before its line's end) into one of :data:`WORDS` (``postponed``: ``post``); the
+    word bytes (``spaced``) asked first."""
     for cut in (mark + 161, mark + 162, mark + 1 + REACH):
         if cut >= line_end:
             return False
-        if not _word_char(body, cut):
+        lo = max(0, cut - _LONGEST - 1)
+        if not _word_char(body, cut) or spaced[spaced.rfind(b" ", lo, cut) + 1 : cut] not in WORDS:
             continue
-        tail = _TAIL_RE.search(body, max(0, cut - _LONGEST - 1), cut)
+        tail = _TAIL_RE.search(body, lo, cut)
         if tail is not None and len(tail.group()) <= _LONGEST and _fold(tail.group()) in _WORD_STRINGS:
             return True
     return False
@@ -411,20 +413,13 @@ def _placed(segment: str, at: int, cue: str, *, cut: bool) -> bool:
     return segment.startswith("user", space.end())
 
 
-def _lines(body: str, marks: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]], list[tuple[int, int]]]:
+def _line_spans(body: str, marks: list[int]) -> list[tuple[int, int]]:
     """The marks' lines, merged (from where the quote finder looks for a sentence's start: the line's start, or
-    the text's when none is within :data:`~reactions.parse.authors.REACH` characters; on to :data:`WINDOW` at most);
-    the quote finder's stretches before marks after a lead-in's colon, and before marks right after ``says`` or
-    ``reads`` (``It says, "…"``).
+    the text's when none is within :data:`~reactions.parse.authors.REACH` characters; on to :data:`WINDOW` at most).
 
     A line's marks' spans all start at its start (or, past :data:`~reactions.parse.authors.REACH`, at the text's)
     and end at its end or :data:`WINDOW` after the mark: merged, they are one span from the line's (or the text's)
     start to :data:`WINDOW` after its last mark, so each line is looked at once, not each mark."""
-    return _line_spans(body, marks), *_led_and_said(body, marks)
-
-
-def _line_spans(body: str, marks: list[int]) -> list[tuple[int, int]]:
-    """The marks' lines, merged (:func:`_lines`)."""
     spans: list[tuple[int, int]] = []
     size, i, after = len(body), 0, 0  # ``after``: the end of the last line read
     while i < len(marks):
@@ -440,7 +435,7 @@ def _line_spans(body: str, marks: list[int]) -> list[tuple[int, int]]:
 
 def _led_and_said(body: str, marks: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     """The quote finder's stretches before marks after a lead-in's colon, and before marks right after ``says`` or
-    ``reads`` (:func:`_lines`): asked only of texts whose lines hold no cue word."""
+    ``reads`` (``It says, "…"``): asked only of texts whose lines hold no cue word."""
     led: list[tuple[int, int]] = []
     said: list[tuple[int, int]] = []
     for mark in marks:
@@ -457,7 +452,7 @@ def _para(body: str, mark: int) -> int:
     return max(0, mark - REACH) if body.rfind("\n", max(0, mark - REACH), mark) >= 0 else 0
 
 
-def _cuts_word(body: str, marks: list[int]) -> bool:
+def _cuts_word(body: str, marks: list[int], spaced: bytes) -> bool:
     """Whether the quote finder may cut a word short after a mark, within the mark's line and :data:`WINDOW`
     (:func:`_cut_word`)."""
     size, after = len(body), -1
@@ -466,7 +461,7 @@ def _cuts_word(body: str, marks: list[int]) -> bool:
             found = body.find("\n", mark)
             after = size if found < 0 else found
         end = min(after, mark + WINDOW)
-        if mark + 161 < end and _cut_word(body, mark, end):
+        if mark + 161 < end and _cut_word(body, mark, end, spaced):
             return True
     return False
 
