@@ -16,6 +16,7 @@ from reactions.models import Article
 from reactions.parse import prefilter
 from reactions.parse.article import parse_article, parse_body, split_header
 from reactions.parse.prefilter import article_without_reactions, may_hold_reactions
+from reactions.parse.sentences import word_bytes
 from reactions.parse.text import clean_text
 
 HERE = Path(__file__).resolve().parent
@@ -329,7 +330,7 @@ def test_an_instagram_byline_naming_only_the_handle_is_read() -> None:
 
 
 def _lines_mark_by_mark(body: str, marks: list[int]) -> tuple[object, ...]:
-    """What :func:`prefilter._lines` gave when it looked at every mark (before it read each line once)."""
+    """What ``prefilter._lines`` gave when it looked at every mark (before it read each line once)."""
     spans, led, said = [], [], []
     size, before, after = len(body), -1, -1
     for mark in marks:
@@ -357,4 +358,30 @@ _LINE_PIECES = st.sampled_from(
 @given(st.lists(_LINE_PIECES, max_size=24).map("".join))
 def test_lines_read_once_each_give_what_every_mark_gave(body: str) -> None:
     marks = prefilter._marks(body)
-    assert prefilter._lines(body, marks) == _lines_mark_by_mark(body, marks)
+    lines = (prefilter._line_spans(body, marks), *prefilter._led_and_said(body, marks))
+    assert lines == _lines_mark_by_mark(body, marks)
+
+
+def _cut_word_by_pattern(body: str, mark: int, line_end: int) -> bool:
+    """``prefilter._cut_word`` as it read before it looked at the word bytes first."""
+    for cut in (mark + 161, mark + 162, mark + 1 + prefilter.REACH):
+        if cut >= line_end:
+            return False
+        if not prefilter._word_char(body, cut):
+            continue
+        tail = prefilter._TAIL_RE.search(body, max(0, cut - prefilter._LONGEST - 1), cut)
+        word = tail.group() if tail is not None else ""
+        if 0 < len(word) <= prefilter._LONGEST and prefilter._fold(word) in prefilter._WORD_STRINGS:
+            return True
+    return False
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(["post", "postponed", "ſhare", "sharedness", "İnsta", "éx", "x", "ab", " ", "-", "_"]),
+             max_size=12).map("".join),
+    st.integers(150, 170),
+)  # fmt: skip
+def test_a_cut_word_is_looked_for_in_the_word_bytes_first(words: str, size: int) -> None:
+    body = '"' + "a " * (size // 2) + words + " z" * 150
+    assert prefilter._cut_word(body, 0, len(body), word_bytes(body)) == _cut_word_by_pattern(body, 0, len(body))

@@ -194,3 +194,18 @@ def _open_at_every_mark(text: str) -> list[tuple[int, int]]:
 def test_open_quotations_are_tried_after_a_line_break_colon_or_comma(text: str) -> None:
     closed = list(quotations.quotation_matches(text))
     assert sorted(m.span() for m in quotations._open_quotations(text, closed)) == _open_at_every_mark(text)
+
+
+def _possessor_by_pattern(lead: str) -> str:
+    """``quotes._possessor`` as it read before its look for a possessive: the pattern tried over the last 120."""
+    found = quotes._POSSESSOR_RE.search(lead, max(0, len(lead) - 120))
+    if found is None or not quotes._SHARING_RE.search(lead, max(0, found.start() - 60), found.start()):
+        return ""
+    return str(found.group("name"))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["Michelle", "Obama", "'s", "’s", "s", " ", "\t", "message", "tweet", "retweeted",
+                                 "shared", "a" * 50, ":", "x"]), max_size=20).map("".join))  # fmt: skip
+def test_a_possessor_is_looked_for_only_where_a_possessive_stands(lead: str) -> None:
+    assert quotes._possessor(lead) == _possessor_by_pattern(lead)

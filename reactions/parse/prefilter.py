@@ -1,10 +1,11 @@
 r"""A cheap look that tells a plain-text article cannot hold a reaction, so that it is built without the parser.
 
 Most news articles embed nothing.  :func:`may_hold_reactions` looks for what every rule of the text parser
-(:mod:`reactions.parse`) needs before it can find a post, in a few linear scans (``str.find`` and ``in``), and
-:func:`article_without_reactions` builds such an article as :func:`reactions.parse.parse_article` would
-(the same title, date, text and warnings, no reactions).  It is *exact*: a text it lets through is one on
-which the parser finds nothing.  What each rule needs, read from the rules themselves:
+(:mod:`reactions.parse`) needs before it can find a post, in a few linear scans (``str.find``, ``in``, one RE2
+search a line for its cue words: :mod:`reactions.parse.wordscan`), and :func:`article_without_reactions` builds
+such an article as :func:`reactions.parse.parse_article` would (the same title, date, text and warnings, no
+reactions).  It is *exact*: a text it lets through is one on which the parser finds nothing.  What each rule
+needs, read from the rules themselves:
 
 ==============================================  ==================================================================
 rule                                            what must stand in the text
@@ -65,6 +66,7 @@ from reactions.parse.posted import says_led
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
 from reactions.parse.sentences import unfold, word_bytes, words_of
 from reactions.parse.text import clean_text
+from reactions.parse.wordscan import holds_word, words_in
 
 __all__ = ["CUES", "WINDOW", "article_without_reactions", "enabled", "may_hold_reactions", "parse_prefiltered"]
 
@@ -190,33 +192,34 @@ def _has_quote_cue(body: str) -> bool:
     marks = _marks(body)
     if not marks:
         return False
-    lines, led, said = _lines(body, marks)
+    lines = _line_spans(body, marks)
     spaced = word_bytes(body)
     if _line_cue(body, marks, lines, spaced, cut=False):
         return True
-    if any(_context_cue(body, start, end) for start, end in merged_spans(led)) or any(
+    led, said = _led_and_said(body, marks)
+    if any(_context_cue(body, spaced, start, end) for start, end in merged_spans(led)) or any(
         _cut_context(body, start) for start, _ in led
     ):
         return True
-    if any(_context_cue(body, start, end, SAID_WORDS) for start, end in merged_spans(said)) or any(
+    if any(_context_cue(body, spaced, start, end, SAID_WORDS) for start, end in merged_spans(said)) or any(
         _cut_context(body, start, SAID_WORDS) for start, _ in said
     ):
         return True
-    return _cuts_word(body, marks) and _line_cue(body, marks, lines, spaced, cut=True)
+    return _cuts_word(body, marks, spaced) and _line_cue(body, marks, lines, spaced, cut=True)
 
 
 def _line_cue(body: str, marks: list[int], lines: list[tuple[int, int]], spaced: bytes, *, cut: bool) -> bool:
     """Whether a line of ``lines`` holds a cue in a quotation's sentence: one of the words it holds, or, when the
     quote finder may cut a word short (``cut``), any of :data:`CUES` and ``x``.  Each line's words and cues are
     read from ``spaced``, the body made :func:`~reactions.parse.sentences.word_bytes` once (its slice's words are
-    the slice's own, and its ASCII letters, folded, stand where the folded text's do)."""
+    the slice's own, and its ASCII letters, folded, stand where the folded text's do); which of the words a line
+    holds is asked of :func:`~reactions.parse.wordscan.words_in` (one compiled pass, no word list)."""
     sentences = _Sentences(body, marks)
     for start, end in lines:
-        segment = spaced[start:end]
-        words = segment.split()
-        if not cut and WORDS.isdisjoint(words):
+        if not cut and not holds_word(WORDS, spaced, start, end):  # most lines: one search, no match made
             continue
-        found = WORDS.intersection(words)
+        found = frozenset() if cut else words_in(WORDS, spaced, start, end)
+        segment = spaced[start:end]
         cues = _CUE_BYTES if cut else tuple(word for word in found if word != b"x")
         spots = sorted(_byte_cues_in(body, start, segment, cues, x=cut or b"x" in found))
         if any(not _word_char(body, start + at - 1) and sentences.hold(start + at) for at in spots):
@@ -241,9 +244,11 @@ def _byte_cues_in(body: str, start: int, segment: bytes, cues: tuple[bytes, ...]
         at = segment.find(b"x", at + 1)
 
 
-def _context_cue(body: str, start: int, end: int, words: frozenset[bytes] | None = None) -> bool:
+def _context_cue(body: str, spaced: bytes, start: int, end: int, words: frozenset[bytes] | None = None) -> bool:
     """Whether ``body[start:end]`` (before lead-ins' colons) holds one of :data:`CONTEXT_WORDS` (or ``words``) that
-    the quote finder may read as saying the quotation was posted."""
+    the quote finder may read as saying the quotation was posted (``spaced``: the body's word bytes)."""
+    if not holds_word(words or CONTEXT_WORDS, spaced, start, end):
+        return False
     context = (words or CONTEXT_WORDS).intersection(words_of(body[start:end]))
     if not context:
         return False
@@ -291,15 +296,17 @@ _TAIL_RE: Final = re.compile(rf"\w{{1,{_LONGEST + 1}}}\Z")
 _HEAD_RE: Final = re.compile(rf"\w{{1,{_LONGEST + 1}}}")
 
 
-def _cut_word(body: str, mark: int, line_end: int) -> bool:
+def _cut_word(body: str, mark: int, line_end: int, spaced: bytes) -> bool:
     """Whether the quote finder may cut a word short after ``mark`` (at :data:`~reactions.parse.authors.REACH` or an
-    attribution's 160 characters, before its line's end) into one of :data:`WORDS` (``postponed``: ``post``)."""
+    attribution's 160 characters, before its line's end) into one of :data:`WORDS` (``postponed``: ``post``); the
+    word bytes (``spaced``) asked first."""
     for cut in (mark + 161, mark + 162, mark + 1 + REACH):
         if cut >= line_end:
             return False
-        if not _word_char(body, cut):
+        lo = max(0, cut - _LONGEST - 1)
+        if not _word_char(body, cut) or spaced[spaced.rfind(b" ", lo, cut) + 1 : cut] not in WORDS:
             continue
-        tail = _TAIL_RE.search(body, max(0, cut - _LONGEST - 1), cut)
+        tail = _TAIL_RE.search(body, lo, cut)
         if tail is not None and len(tail.group()) <= _LONGEST and _fold(tail.group()) in _WORD_STRINGS:
             return True
     return False
@@ -406,17 +413,14 @@ def _placed(segment: str, at: int, cue: str, *, cut: bool) -> bool:
     return segment.startswith("user", space.end())
 
 
-def _lines(body: str, marks: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]], list[tuple[int, int]]]:
+def _line_spans(body: str, marks: list[int]) -> list[tuple[int, int]]:
     """The marks' lines, merged (from where the quote finder looks for a sentence's start: the line's start, or
-    the text's when none is within :data:`~reactions.parse.authors.REACH` characters; on to :data:`WINDOW` at most);
-    the quote finder's stretches before marks after a lead-in's colon, and before marks right after ``says`` or
-    ``reads`` (``It says, "…"``).
+    the text's when none is within :data:`~reactions.parse.authors.REACH` characters; on to :data:`WINDOW` at most).
 
     A line's marks' spans all start at its start (or, past :data:`~reactions.parse.authors.REACH`, at the text's)
     and end at its end or :data:`WINDOW` after the mark: merged, they are one span from the line's (or the text's)
     start to :data:`WINDOW` after its last mark, so each line is looked at once, not each mark."""
     spans: list[tuple[int, int]] = []
-    led: list[tuple[int, int]] = []
     size, i, after = len(body), 0, 0  # ``after``: the end of the last line read
     while i < len(marks):
         mark = marks[i]
@@ -426,13 +430,20 @@ def _lines(body: str, marks: list[int]) -> tuple[list[tuple[int, int]], list[tup
         i = bisect.bisect_left(marks, after, i)
         last = marks[i - 1]
         spans.append((before + 1 if before >= last - REACH else 0, min(after, last + WINDOW)))
+    return merged_spans(spans)
+
+
+def _led_and_said(body: str, marks: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The quote finder's stretches before marks after a lead-in's colon, and before marks right after ``says`` or
+    ``reads`` (``It says, "…"``): asked only of texts whose lines hold no cue word."""
+    led: list[tuple[int, int]] = []
     said: list[tuple[int, int]] = []
     for mark in marks:
         if mark and (body[mark - 1] == ":" or body[mark - 1].isspace()) and _led(body, mark):
             led.append((_para(body, mark), mark))
         if body[mark - 1] in " \t,:sSſdD" and says_led(body, mark):  # the character before is asked here first
             said.append((_para(body, mark), mark))
-    return merged_spans(spans), led, said
+    return led, said
 
 
 def _para(body: str, mark: int) -> int:
@@ -441,7 +452,7 @@ def _para(body: str, mark: int) -> int:
     return max(0, mark - REACH) if body.rfind("\n", max(0, mark - REACH), mark) >= 0 else 0
 
 
-def _cuts_word(body: str, marks: list[int]) -> bool:
+def _cuts_word(body: str, marks: list[int], spaced: bytes) -> bool:
     """Whether the quote finder may cut a word short after a mark, within the mark's line and :data:`WINDOW`
     (:func:`_cut_word`)."""
     size, after = len(body), -1
@@ -450,7 +461,7 @@ def _cuts_word(body: str, marks: list[int]) -> bool:
             found = body.find("\n", mark)
             after = size if found < 0 else found
         end = min(after, mark + WINDOW)
-        if mark + 161 < end and _cut_word(body, mark, end):
+        if mark + 161 < end and _cut_word(body, mark, end, spaced):
             return True
     return False
 

@@ -429,7 +429,10 @@ _POSSESSOR_RE = re.compile(
 
 def _possessor(lead: str) -> str:
     """The owner of the message a lead-in says was shared (``…retweeted Michelle Obama's message:``)."""
-    found = _POSSESSOR_RE.search(lead, max(0, len(lead) - 120))
+    at = max(0, len(lead) - 120)
+    if lead.find("'s", at) < 0 and lead.find("’s", at) < 0:
+        return ""  # no possessive for the pattern to find (it would be tried at each character)
+    found = _POSSESSOR_RE.search(lead, at)
     if found is None or not _SHARING_RE.search(lead, max(0, found.start() - 60), found.start()):
         return ""
     return str(found.group("name"))

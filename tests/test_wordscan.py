@@ -1,0 +1,85 @@
+"""One compiled pass answers what a word list answers: whether a stretch of word bytes holds a word of a set."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reactions.parse import prefilter, quotes, wordscan
+from reactions.parse.sentences import word_bytes
+
+_PIECES = st.sampled_from(
+    ["tweet", "tweeted", "post", "postponed", "repost", "posts", "x", "X", "xylophone", "İnstagram", "ſhared",
+     "social", "antisocial", "_", "9", "é", "“", '"', " ", "\n", ",", "a", "SNAP", "snapchat", "ınsta"]
+)  # fmt: skip
+_TEXTS = st.lists(_PIECES, max_size=30).map("".join)
+_SETS = [prefilter.WORDS, prefilter.CONTEXT_WORDS, prefilter.SAID_WORDS, quotes._CUE_WORDS]
+
+
+@settings(max_examples=400, deadline=None)
+@given(_TEXTS, st.sampled_from(_SETS), st.data())
+def test_holds_word_is_a_word_list_holding_one(text: str, words: frozenset[bytes], data: st.DataObject) -> None:
+    spaced = word_bytes(text)
+    hi = data.draw(st.integers(0, len(spaced)))
+    lo = data.draw(st.integers(0, hi))
+    assert wordscan.holds_word(words, spaced, lo, hi) == (not words.isdisjoint(spaced[lo:hi].split()))
+    assert wordscan.words_in(words, spaced, lo, hi) == words.intersection(spaced[lo:hi].split())
+
+
+@pytest.mark.parametrize(
+    ("text", "lo", "hi", "expected"),
+    [
+        ("she tweeted it", 0, 14, True),
+        ("a postponed match", 0, 17, False),  # "post" opens a longer word
+        ("a postponed match", 0, 6, True),  # cut at the end: the slice's last word is "post"
+        ("a repost", 4, 8, True),  # cut at the start
+        ("a repost", 0, 8, False),
+        ("İnstagram ſhared", 0, 16, True),  # folded as re.IGNORECASE folds
+        ("on X.", 0, 5, True),
+    ],
+)
+def test_words_at_the_stretch_edges(text: str, lo: int, hi: int, expected: bool) -> None:
+    assert wordscan.holds_word(prefilter.WORDS, word_bytes(text), lo, hi) is expected
+
+
+def test_without_re2_the_same_pattern_runs_on_re(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(wordscan, "re2", None)
+    wordscan.words_pattern.cache_clear()
+    try:
+        pattern = wordscan.words_pattern(prefilter.WORDS)
+        assert isinstance(pattern, re.Pattern)
+        assert wordscan.holds_word(prefilter.WORDS, word_bytes("She TWEETED it"), 0, 14)
+        assert not wordscan.holds_word(prefilter.WORDS, word_bytes("a postponed match"), 0, 17)
+        assert wordscan.words_in(prefilter.WORDS, word_bytes("Posts, a post on X"), 0, 18) == {b"posts", b"post", b"x"}
+    finally:
+        wordscan.words_pattern.cache_clear()
+
+
+def test_re2_is_the_engine_when_installed() -> None:
+    pytest.importorskip("re2")
+    assert not isinstance(wordscan.words_pattern(prefilter.WORDS), re.Pattern)
+
+
+_QUOTED = st.lists(
+    st.sampled_from(['"', "“", "”", "‘", "’", "\n", " ", ": ", ", ", ".", "She", "tweeted", "postponed", "x",
+                     "a" * 150, "b " * 100, "İnstagram", "antisocial", "It says, ", "on", "Twitter"]),
+    max_size=30,
+).map("".join)  # fmt: skip
+
+
+def _listed(words: frozenset[bytes], spaced: bytes, lo: int, hi: int) -> set[bytes]:
+    return set(words.intersection(spaced[lo:hi].split()))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_QUOTED)
+def test_the_prefilter_answers_as_with_a_word_list(text: str) -> None:
+    """The prefilter's quotation check with RE2 keeps exactly the texts it kept reading each line's word list."""
+    expected_with_re2 = prefilter._has_quote_cue(text)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(prefilter, "holds_word", lambda words, spaced, lo, hi: bool(_listed(words, spaced, lo, hi)))
+        patch.setattr(prefilter, "words_in", _listed)
+        assert prefilter._has_quote_cue(text) == expected_with_re2
