@@ -20,7 +20,7 @@ from typing import Any
 
 import streamlit as st
 
-from app.opening import corpus_dir, first_bar
+from app.opening import corpus_dir, first_bar, first_paint, rest_later
 from app.profiling import run_profiled
 from reactions.charts import palette
 
@@ -108,8 +108,9 @@ def show(folder: Path, slot: Any) -> None:
             st.text(str(folder))  # not st.code: its highlighter cost Chromium 0.5 CPU-s a load (V8 profile)
             if named_columns(sources):
                 st.caption("Columns: " + ", ".join(f"{k} = {v}" for k, v in named_columns(sources).items()))
-            upload = uploaded_files([source for _, source, _, _ in files])
-            scorer = scorer_choice()
+            # a session's first run draws no widget: their code is loaded and compiled before the headline shows
+            upload = uploaded_files([source for _, source, _, _ in files], shown=not first_paint())
+            scorer = scorer_choice(shown=not first_paint())
         settings = analyst_store(home)
         overrides, lexicon = tuple(sorted(settings.overrides.items())), tuple(sorted(settings.lexicon.items()))
         key = hashlib.sha256(repr((listed, st.session_state.get("upload", ("",))[0] if upload.names else "")).encode())
@@ -148,6 +149,8 @@ def show(folder: Path, slot: Any) -> None:
     if view is not None:
         with top.container():
             headline(index, view.rows.view)
+    if view is not None and rest_later():  # a session's first run ends here: the browser draws the headline first,
+        st.stop()  # then asks for the rest (app.opening)
     with st.sidebar:
         drawn = sidebar_filters(options)
         saved_views_panel(home)
