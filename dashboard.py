@@ -120,6 +120,7 @@ def show(folder: Path, slot: Any) -> None:
         slot.empty()
         st.error(f"The corpus could not be read: {one_line(error)}. Check the folder, then reload the page.",
                  icon=":material/error:")  # fmt: skip
+        rest_later()  # a session's first run drew no widget: the next run brings them
         st.stop()
     run_key = hashlib.sha256(repr((key.hexdigest(), overrides, lexicon)).encode()).hexdigest()
     frame, scorer, problem = scored_frame(run_key, run.frame, scorer, lexicon)
@@ -141,6 +142,7 @@ def show(folder: Path, slot: Any) -> None:
                 "folder with `streamlit run dashboard.py -- --corpus DIR`.", icon=":material/inbox:")  # fmt: skip
         if run.outcomes:
             outcomes_table(corpus_outcomes)
+        rest_later()  # the uploader comes with the browser's next run
         st.stop()
     index = frame_index(frame_key, frame)
     options = filter_options(frame_key, index)
@@ -149,8 +151,8 @@ def show(folder: Path, slot: Any) -> None:
     if view is not None:
         with top.container():
             headline(index, view.rows.view)
-    if view is not None and rest_later():  # a session's first run ends here: the browser draws the headline first,
-        st.stop()  # then asks for the rest (app.opening)
+    if rest_later():  # a session's first run ends here: the browser draws the headline first, then asks for the
+        st.stop()  # rest (app.opening)
     with st.sidebar:
         drawn = sidebar_filters(options)
         saved_views_panel(home)

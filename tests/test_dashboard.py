@@ -89,6 +89,19 @@ def test_a_sessions_first_run_ends_at_its_headline_and_the_browser_asks_for_the_
     assert charts_on(at) >= 4  # later runs draw the whole page
 
 
+def test_a_link_whose_filters_keep_nothing_says_so_with_the_sidebar_after_the_first_run(corpus: Path) -> None:
+    """No headline to show (no seed is positive): the first run still ends and asks for the next, which says so
+    beside the sidebar's filters to loosen."""
+    at = AppTest.from_file(PAGE, default_timeout=RUN_TIMEOUT)
+    at.query_params["sentiment"] = "positive"
+    at.run()
+    assert not at.exception
+    assert not at.metric
+    at.run()
+    assert any("No reaction matches" in i.value for i in at.info)
+    assert at.pills(key="f_sentiment").value == ["positive"]
+
+
 def test_a_filter_narrows_the_table_and_goes_into_the_url(corpus: Path) -> None:
     at = run_page()
     at.multiselect(key="f_tags").set_value(["TimesUp"]).run()
@@ -201,6 +214,24 @@ def test_empty_corpus_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     at = run_page()
     assert not at.exception
     assert any("No reactions found" in i.value for i in at.info)
+
+
+def test_an_empty_corpus_shows_the_uploader_after_a_sessions_first_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A session's first run draws no widget (app.opening.rest_later); one that stops before its headline (no
+    reaction: 'add articles with the uploader') still asks the browser for the next run, which has the uploader."""
+    from app.opening import REST_KEY
+
+    (tmp_path / "note.txt").write_text("An article without a single embedded post.\n", encoding="utf-8")
+    monkeypatch.setenv("REACTIONS_CORPUS", str(tmp_path))
+    at = AppTest.from_file(PAGE, default_timeout=RUN_TIMEOUT).run()
+    assert any("No reactions found" in i.value for i in at.info)
+    assert not at.get("file_uploader")
+    assert at.session_state[REST_KEY] == "asked"  # the browser's timer asks for the next run
+    at.run()
+    assert any("No reactions found" in i.value for i in at.info)
+    assert at.get("file_uploader")
     assert not at.get("vega_lite_chart")
 
 
