@@ -20,7 +20,7 @@ from typing import Any
 
 import streamlit as st
 
-from app.opening import corpus_dir, first_bar
+from app.opening import corpus_dir, first_bar, first_paint, rest_later
 from app.profiling import run_profiled
 from reactions.charts import palette
 
@@ -108,8 +108,9 @@ def show(folder: Path, slot: Any) -> None:
             st.text(str(folder))  # not st.code: its highlighter cost Chromium 0.5 CPU-s a load (V8 profile)
             if named_columns(sources):
                 st.caption("Columns: " + ", ".join(f"{k} = {v}" for k, v in named_columns(sources).items()))
-            upload = uploaded_files([source for _, source, _, _ in files])
-            scorer = scorer_choice()
+            # a session's first run draws no widget: their code is loaded and compiled before the headline shows
+            upload = uploaded_files([source for _, source, _, _ in files], shown=not first_paint())
+            scorer = scorer_choice(shown=not first_paint())
         settings = analyst_store(home)
         overrides, lexicon = tuple(sorted(settings.overrides.items())), tuple(sorted(settings.lexicon.items()))
         key = hashlib.sha256(repr((listed, st.session_state.get("upload", ("",))[0] if upload.names else "")).encode())
@@ -119,6 +120,7 @@ def show(folder: Path, slot: Any) -> None:
         slot.empty()
         st.error(f"The corpus could not be read: {one_line(error)}. Check the folder, then reload the page.",
                  icon=":material/error:")  # fmt: skip
+        rest_later()  # a session's first run drew no widget: the next run brings them
         st.stop()
     run_key = hashlib.sha256(repr((key.hexdigest(), overrides, lexicon)).encode()).hexdigest()
     frame, scorer, problem = scored_frame(run_key, run.frame, scorer, lexicon)
@@ -140,6 +142,7 @@ def show(folder: Path, slot: Any) -> None:
                 "folder with `streamlit run dashboard.py -- --corpus DIR`.", icon=":material/inbox:")  # fmt: skip
         if run.outcomes:
             outcomes_table(corpus_outcomes)
+        rest_later()  # the uploader comes with the browser's next run
         st.stop()
     index = frame_index(frame_key, frame)
     options = filter_options(frame_key, index)
@@ -148,6 +151,8 @@ def show(folder: Path, slot: Any) -> None:
     if view is not None:
         with top.container():
             headline(index, view.rows.view)
+    if rest_later():  # a session's first run ends here: the browser draws the headline first, then asks for the
+        st.stop()  # rest (app.opening)
     with st.sidebar:
         drawn = sidebar_filters(options)
         saved_views_panel(home)

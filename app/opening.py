@@ -96,3 +96,38 @@ def first_bar(folder: Path) -> Any:
     if not runs().has_folder(str(folder)):
         slot.progress(0.0, text=OPENING_TEXT)
     return slot
+
+
+REST_KEY = "page_rest"
+"""Session state of the session's first paint: absent on its first run, ``"asked"`` once that run has ended at the
+headline and asked for the rest, ``"drawn"`` once the browser's timer has asked for it (any later run draws it all)."""
+REST_DELAY = 0.3
+"""Seconds the browser waits, once it has drawn a session's first run, before it asks for the rest of the page (a
+``run_every`` timer: it fires only when the browser's main thread is free, so after the headline's work)."""
+
+
+def first_paint() -> bool:
+    """Whether this run is a session's first (a new tab, a reload): it draws the title and headline, then ends."""
+    return REST_KEY not in st.session_state
+
+
+def rest_later() -> bool:
+    """On a session's first run: ask the browser to ask for the rest of the page once it has drawn this run, and
+    say so (True: the run then ends).  The browser builds what a run sends in one go, in the order it came: the
+    sidebar's widgets, the charts (Vega) and the table (the grid), each type's code loaded and compiled the first
+    time, came with the headline and held it back (a new session at 100,000 reactions: the headline after 4 CPU-s
+    of Chromium, against 2 for the headline alone).  Any later run draws the whole page."""
+    if not first_paint():
+        return False
+    _ask_for_rest()
+    st.session_state[REST_KEY] = "asked"
+    return True
+
+
+@st.fragment(run_every=REST_DELAY)
+def _ask_for_rest() -> None:
+    """Nothing on the page: its timer, once the browser has drawn the first run, reruns the whole page (a full
+    run stops the timer)."""
+    if st.session_state.get(REST_KEY) == "asked":
+        st.session_state[REST_KEY] = "drawn"
+        st.rerun(scope="app")

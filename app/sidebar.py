@@ -32,9 +32,12 @@ MORE_FIELDS = tuple(field for field in FILTERS if all(field.name not in line for
 """The filters under :data:`MORE`, in the table's order."""
 
 
-def uploaded_files(taken: list[str]) -> Upload:
+def uploaded_files(taken: list[str], shown: bool = True) -> Upload:
     """Read what was uploaded (once per distinct set of files), with progress; names never clash with the
-    article ids ``taken`` by the corpus.  The run parses the documents (each within its time limit)."""
+    article ids ``taken`` by the corpus.  The run parses the documents (each within its time limit).  Not
+    ``shown`` (a session's first run, app.opening.first_paint: nothing can have been uploaded yet): no widget."""
+    if not shown:
+        return Upload()
     kinds = [t.lstrip(".") for t in (*ARTICLE_TYPES, *ARCHIVE_TYPES, *DATASET_TYPES)]
     files = st.file_uploader(
         "Add articles", type=kinds, accept_multiple_files=True, key="uploads",
@@ -58,11 +61,14 @@ SCORER_NAMES = {"vader": "VADER (±0.05, documented)", "vader-tweets": "VADER, t
                 "model": "Tweet model (trained locally)"}  # fmt: skip
 
 
-def scorer_choice() -> str:
-    """The sentiment scorer widget, mirrored in the URL (``scorer=``; it starts from the URL once a session)."""
+def scorer_choice(shown: bool = True) -> str:
+    """The sentiment scorer widget, mirrored in the URL (``scorer=``; it starts from the URL once a session).
+    Not ``shown`` (a session's first run): the URL's choice, no widget."""
     if "sentiment_scorer" not in st.session_state:
         query = {k: st.query_params.get_all(k) for k in st.query_params}
         st.session_state["sentiment_scorer"] = links.scorer_from_query(query)
+    if not shown:
+        return str(st.session_state["sentiment_scorer"])
     name = str(st.selectbox("Sentiment scorer", scorers.SCORERS, key="sentiment_scorer", format_func=SCORER_NAMES.get,
                             help="Which scorer makes the sentiment labels (docs/sentiment.md). The model is "
                             "trained once with 'reactions train-sentiment'; an analyst's own labels always stay."))

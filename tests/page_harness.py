@@ -73,11 +73,16 @@ def downloads(monkeypatch: pytest.MonkeyPatch) -> dict[str, bytes]:
 
 def run_page(query: dict[str, Any] | None = None, opened: tuple[str, ...] = ()) -> Any:
     """The page run once (a ``streamlit.testing.v1.AppTest``), with ``query`` as its URL's query parameters and
-    the expanders ``opened`` (their keys: built on demand) open."""
+    the expanders ``opened`` (their keys: built on demand) open.  The whole page: a session's first run ends at its
+    headline and the browser then asks for the rest (app.opening.rest_later; test_dashboard checks that), so the
+    run starts as that second one does."""
     from streamlit.testing.v1 import AppTest
+
+    from app.opening import REST_KEY
 
     at = AppTest.from_file(PAGE, default_timeout=RUN_TIMEOUT)
     at.query_params.update(query or {})
+    at.session_state[REST_KEY] = "drawn"
     for key in opened:
         at.session_state[key] = True
     return at.run()

@@ -18,7 +18,7 @@ import networkx as nx
 import pandas as pd
 import pytest
 from benchmark_loader import load_benchmark
-from page_harness import PAGE, ROOT, SEEDS, run_page  # the fixtures corpus, downloads, seeds_frame: conftest
+from page_harness import PAGE, ROOT, RUN_TIMEOUT, SEEDS, run_page  # fixtures corpus, downloads, seeds_frame: conftest
 from streamlit.testing.v1 import AppTest
 
 from app.sections import DOWNLOADS
@@ -58,6 +58,48 @@ def test_seeds_page_runs_with_charts_and_the_twelve_reactions(corpus: Path, seed
     assert sorted(shown["id"]) == sorted(seeds_frame["id"])
     assert metric(at, "Reactions") == "12"
     assert any("have no date" in c.value for c in at.caption)  # undated quotes are said, not dropped
+
+
+def test_a_sessions_first_run_ends_at_its_headline_and_the_browser_asks_for_the_rest(corpus: Path) -> None:
+    """Issue 19: a new session's headline waited for the browser to build the sidebar's widgets, the charts and the
+    table, which came in the same run (4 CPU-s of Chromium at 100,000 reactions).  A session's first run now sends
+    the title and the headline (of the link's filters) and a timer; the browser's timer then asks for the whole
+    page (a fragment run that reruns the app), which AppTest's next run stands for."""
+    from app.opening import REST_KEY
+
+    at = AppTest.from_file(PAGE, default_timeout=RUN_TIMEOUT)
+    at.query_params["sentiment"] = "negative"
+    at.run()
+    assert not at.exception
+    first = metric(at, "Reactions")
+    assert at.session_state[REST_KEY] == "asked"
+    assert charts_on(at) == 0  # nothing after the headline yet
+    assert not at.dataframe
+    assert not at.get("file_uploader")  # no widget: no widget's code to load before the headline
+    assert not at.selectbox
+    assert not at.multiselect
+    at.run()
+    assert not at.exception
+    assert metric(at, "Reactions") == first != "12"  # the same figures, of the link's filter
+    assert charts_on(at) >= 4
+    assert len(table(at)) == int(first)
+    assert at.multiselect(key="f_tags") is not None
+    assert at.get("file_uploader")
+    at.run()
+    assert charts_on(at) >= 4  # later runs draw the whole page
+
+
+def test_a_link_whose_filters_keep_nothing_says_so_with_the_sidebar_after_the_first_run(corpus: Path) -> None:
+    """No headline to show (no seed is positive): the first run still ends and asks for the next, which says so
+    beside the sidebar's filters to loosen."""
+    at = AppTest.from_file(PAGE, default_timeout=RUN_TIMEOUT)
+    at.query_params["sentiment"] = "positive"
+    at.run()
+    assert not at.exception
+    assert not at.metric
+    at.run()
+    assert any("No reaction matches" in i.value for i in at.info)
+    assert at.pills(key="f_sentiment").value == ["positive"]
 
 
 def test_a_filter_narrows_the_table_and_goes_into_the_url(corpus: Path) -> None:
@@ -172,6 +214,24 @@ def test_empty_corpus_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     at = run_page()
     assert not at.exception
     assert any("No reactions found" in i.value for i in at.info)
+
+
+def test_an_empty_corpus_shows_the_uploader_after_a_sessions_first_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A session's first run draws no widget (app.opening.rest_later); one that stops before its headline (no
+    reaction: 'add articles with the uploader') still asks the browser for the next run, which has the uploader."""
+    from app.opening import REST_KEY
+
+    (tmp_path / "note.txt").write_text("An article without a single embedded post.\n", encoding="utf-8")
+    monkeypatch.setenv("REACTIONS_CORPUS", str(tmp_path))
+    at = AppTest.from_file(PAGE, default_timeout=RUN_TIMEOUT).run()
+    assert any("No reactions found" in i.value for i in at.info)
+    assert not at.get("file_uploader")
+    assert at.session_state[REST_KEY] == "asked"  # the browser's timer asks for the next run
+    at.run()
+    assert any("No reactions found" in i.value for i in at.info)
+    assert at.get("file_uploader")
     assert not at.get("vega_lite_chart")
 
 
