@@ -96,10 +96,10 @@ def init_filters(options: dict[str, Any]) -> None:
 @st.cache_resource(max_entries=16)
 def filter_options(key: str, _index: FrameIndex) -> dict[str, Any]:
     """The choices each filter widget offers (presenter.filter_options, and ``top_articles``: the
-    :data:`LONG_LIST` articles with most reactions); ``key`` identifies the frame.  Shared and read only (a
+    :data:`LISTED` articles with most reactions); ``key`` identifies the frame.  Shared and read only (a
     ``st.cache_data`` unpickled every article's name at every script run)."""
     options = presenter.filter_options(_index)
-    options["top_articles"] = sorted(most_cited_names(_index.sources, LONG_LIST))
+    options["top_articles"] = sorted(most_cited_names(_index.sources, LISTED))
     return options
 
 
@@ -142,10 +142,15 @@ def follow_date_bounds(first: dt.date, last: dt.date, key: str = "f_dates") -> N
         st.session_state[key] = moved
 
 
-LONG_LIST = 1_000
-"""The most choices a long list's widget (hashtag, article, author, outlet) offers at once: those with most
-reactions; any other can be typed.  Streamlit's browser code builds every option of every list at every rerun:
-the 24,000 articles and 10,000 authors of 101,264 reactions were about a third of Chromium's work for a filter."""
+LONG_LIST = 1_500
+"""The most choices a list's widget (hashtag, article, author, outlet) offers in full.  Streamlit's browser code
+builds every option of every list at every rerun: the 24,000 articles and 10,000 authors of 101,264 reactions
+were about a third of Chromium's work for a filter."""
+LISTED = 300
+"""How many choices a longer list offers: those with most reactions (and those chosen); any other can be typed.
+A multiselect that takes typed names costs Chromium more per option than one that does not: a hashtag filter on
+the bulk corpus (1,150 hashtags) took 1.0-1.1 s with 1,000 listed, 0.47-0.67 s with 300, and 0.44-0.55 s with all
+1,150 in a plain multiselect (``benchmarks/bench_browser.py /work/bulk/fnn``, alternated, load 3-5)."""
 
 
 def most_cited_names(entries: Any, top: int) -> list[str]:
@@ -156,7 +161,7 @@ def most_cited_names(entries: Any, top: int) -> list[str]:
 
 
 def long_list(label: str, every: list[str], top: list[str], key: str, placeholder: str, help: str = "") -> list[str]:
-    """A multiselect of ``every`` choice, or, beyond :data:`LONG_LIST` of them, of the ``top`` ones
+    """A multiselect of ``every`` choice, or, beyond :data:`LONG_LIST` of them, of the ``top`` ones (:data:`LISTED`)
     (those with most reactions) and those chosen, any other typed (its exact name; a name no reaction has matches
     none)."""
     if len(every) <= LONG_LIST:
@@ -185,7 +190,7 @@ def filter_widget(field: FilterField, options: dict[str, Any], where: Any = None
         return tuple(box.date_input(label, min_value=first, max_value=last, key=key))
     if field.control == "long":
         with nullcontext() if where is None else where:
-            return long_list(label, offered, options.get(f"top_{field.offered}", offered[:LONG_LIST]), key,
+            return long_list(label, offered, options.get(f"top_{field.offered}", offered[:LISTED]), key,
                              field.placeholder, field.help)  # fmt: skip
     if field.control == "toggle":
         return box.toggle(label, key=key, help=helped)
