@@ -138,14 +138,17 @@ def to_frame(
     return score_frame(frame, lexicon=lexicon, overrides=overrides)
 
 
-def build_frame(columns: Mapping[str, list[Any]], articles: Mapping[str, ArticleInfo]) -> pd.DataFrame:
+def build_frame(
+    columns: Mapping[str, list[Any]], articles: Mapping[str, ArticleInfo], detected: Mapping[str, str] | None = None
+) -> pd.DataFrame:
     """The base frame (:data:`BASE_COLUMNS`) of rows given as :func:`reaction_columns` gives them, one row per
     reaction, with the columns of their citing articles (:data:`ARTICLE_COLUMNS`) worked out from ``articles``
     (by id), and each row's language from its text and its embed's tag (``lang``, ``lang_source``:
-    :func:`reactions.languages.language_columns`): the one frame builder, of :func:`to_frame` and of the run path
+    :func:`reactions.languages.language_columns`; ``detected``: the detector's answers already told, by text): the
+    one frame builder, of :func:`to_frame` and of the run path
     (:func:`reactions.run.pipeline.extract_frame`) alike."""
     derived = article_columns(columns["sources"], columns["created_at"], articles, columns["date"])
-    derived["lang"], derived["lang_source"] = language_columns(columns["text"], columns["lang"])  # merged tags
+    derived["lang"], derived["lang_source"] = language_columns(columns["text"], columns["lang"], detected)
     every = {name: derived[name] if name in derived else columns[name] for name in BASE_COLUMNS}
     frame = frame_from_columns({name: values for name, values in every.items() if name not in LIST_COLUMNS})
     size = len(frame)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 UNDETERMINED: Final = "und"
@@ -107,16 +107,36 @@ def has_words(text: object) -> bool:
     return isinstance(text, str) and _LETTERS.search(_NOISE.sub(" ", text[:MAX_CHARS])) is not None
 
 
-def language_columns(texts: Sequence[object], tags: Sequence[object]) -> tuple[list[str], list[str]]:
+def language_columns(
+    texts: Sequence[object], tags: Sequence[object], detected: Mapping[str, str] | None = None
+) -> tuple[list[str], list[str]]:
     """The ``lang`` and ``lang_source`` columns of reactions with these texts and embed tags: the tag when it
-    names a language (source ``"embed"``), else the detector's answer (``"detected"``, perhaps ``"und"``)."""
+    names a language (source ``"embed"``), else the detector's answer (``"detected"``, perhaps ``"und"``), taken
+    from ``detected`` (:func:`detected_languages`, told earlier, perhaps in another process) when it holds the
+    text."""
     langs: list[str] = []
     sources: list[str] = []
     for text, tag in zip(texts, tags, strict=True):
         own = normalise_tag(tag)
-        langs.append(own if own is not None else detect_language(text))
-        sources.append("embed" if own is not None else "detected")
+        if own is None:
+            told = detected.get(text) if detected and isinstance(text, str) else None
+            own, source = told if told is not None else detect_language(text), "detected"
+        else:
+            source = "embed"
+        langs.append(own)
+        sources.append(source)
     return langs, sources
+
+
+def detected_languages(texts: Sequence[object], tags: Sequence[object]) -> dict[str, str]:
+    """The detector's answer for each text whose tag names no language, by text: what :func:`language_columns`
+    would detect, told where the reactions are parsed (a worker) so that the frame built elsewhere need not ask
+    the detector again."""
+    return {
+        text: detect_language(text)
+        for text, tag in zip(texts, tags, strict=True)
+        if isinstance(text, str) and normalise_tag(tag) is None
+    }
 
 
 def language_name(code: object) -> str:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from reactions import languages
 from reactions.models import Document
 from reactions.run import executors, pipeline, units
 from reactions.run.executors import Executor, Guarded, InProcess, ProcessPool, open_executor
@@ -57,6 +58,8 @@ def test_every_executor_runs_the_same_tasks_to_the_same_results(kind: str) -> No
         chosen.close()
     assert [o.status.value for o in chunk.outcomes] == ["parsed"]
     assert len(chunk.columns["id"]) == 1
+    assert list(chunk.detected) == chunk.columns["text"]  # told where it was parsed, for the frame
+    assert chunk.detected == languages.detected_languages(chunk.columns["text"], chunk.columns["lang"])
     guard = chosen.guard(4.0)
     assert guard == 4.0 if kind != "guarded" else guard is chosen.parser  # type: ignore[attr-defined]
 

@@ -55,6 +55,23 @@ def test_the_embed_tag_wins_over_the_detector() -> None:
     assert sources == ["embed", "detected", "detected"]
 
 
+def test_answers_told_elsewhere_are_the_detectors_and_are_not_asked_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19: the reading tasks tell each untagged text's language where they parse (in parallel), and the
+    frame built in the main process takes those answers instead of running the detector a second time."""
+    texts, tags = [POSTS["fr"], POSTS["de"], "ok", POSTS["es"]], [None, "de-AT", None, "und"]
+    told = languages.detected_languages(texts, tags)
+    assert told == {POSTS["fr"]: "fr", "ok": "und", POSTS["es"]: languages.detect_language(POSTS["es"])}
+    expected = languages.language_columns(texts, tags)
+
+    def no_detector(text: object) -> str:
+        raise AssertionError(f"asked again: {text!r}")
+
+    monkeypatch.setattr(languages, "detect_language", no_detector)
+    assert languages.language_columns(texts, tags, told) == expected
+    with pytest.raises(AssertionError, match="asked again"):  # a text not told is still detected
+        languages.language_columns([POSTS["it"]], [None], told)
+
+
 def test_the_frame_has_lang_and_its_source() -> None:
     reactions = [
         Reaction("a", Kind.EMBED, "twitter", "x", "X", None, POSTS["de"], lang=None, source="a.txt", span=(0, 1)),

@@ -297,6 +297,7 @@ class _Run:
         self.scores: list[Job] = []
         self.waiting: tuple[list[str], list[str], list[str | None]] = ([], [], [])
         self.first_tags: list[str | None] = []  # each row's embed tag when it was sent to scoring
+        self.detected: dict[str, str] = {}  # the detector's answers the reading tasks told, by text
         self.tasks: Executor = open_executor(
             options.jobs, cluster=options.cluster, time_limit=options.time_limit,
             worth_a_pool=lambda: _worth_a_pool(inputs, options.read.max_bytes),
@@ -322,6 +323,7 @@ class _Run:
             self._note(chunk.error)
             outcomes += chunk.outcomes
             self.digests.update(chunk.digests)
+            self.detected.update(chunk.detected)
             articles.update(chunk.articles)
             parsed, read, done = parsed + chunk.parsed, read + len(chunk.outcomes), done + weight
             new = merge.add(chunk.columns)
@@ -331,7 +333,7 @@ class _Run:
         self._score([], [], [], final=True)
         logger.info("parsed %d files, %d from the cache", parsed, read - parsed)
         self.tasks.finish()  # the workers score on while the frame is built here
-        base = build_frame(merge.columns, articles)
+        base = build_frame(merge.columns, articles, self.detected)
         return self._scored(base, merge.columns["lang"]), check_outcomes(outcomes)
 
     def _read(self, units: Iterator[tuple[Unit, int]]) -> Iterator[tuple[Chunk, int]]:
@@ -388,8 +390,11 @@ class _Run:
             batch_ids, batch_texts, batch_tags = waiting_ids[:rows], waiting_texts[:rows], waiting_tags[:rows]
             del waiting_ids[:rows], waiting_texts[:rows], waiting_tags[:rows]
             labels = {i: self.overrides[i] for i in batch_ids if i in self.overrides} if self.overrides else None
+            told = {text: self.detected[text] for text in batch_texts if text in self.detected}
             self.scores.append(
-                self.tasks.submit(score_chunk, batch_ids, batch_texts, batch_tags, self.lexicon, labels, self.store)
+                self.tasks.submit(
+                    score_chunk, batch_ids, batch_texts, batch_tags, self.lexicon, labels, self.store, told
+                )
             )
 
     def _scored(self, base: pd.DataFrame, tags: list[str | None]) -> pd.DataFrame:

@@ -21,7 +21,7 @@ import pandas as pd
 
 from reactions.corpus import Parsed, parse_document
 from reactions.frames import article_info, reaction_columns
-from reactions.languages import language_columns
+from reactions.languages import detected_languages, language_columns
 from reactions.models import ArticleInfo, FileOutcome
 from reactions.run.cache import KEY_NAME, ParseCache, parser_version, score_key
 from reactions.run.guard import GuardedParser, kept, parse_within
@@ -46,6 +46,8 @@ class Chunk:
         digests: each read file's content hash, by path (``None``: not known); empty without a store.
         parsed: how many files were parsed (the others came from the cache).
         error: why the store failed, if it did.
+        detected: the language detector's answer for the text of each reaction with no language tag, by text
+            (:func:`~reactions.languages.detected_languages`): told here, in parallel, not again for the frame.
     """
 
     outcomes: list[FileOutcome]
@@ -54,6 +56,7 @@ class Chunk:
     digests: dict[str, str | None]
     parsed: int
     error: str | None = None
+    detected: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 def read_chunk(
@@ -95,7 +98,8 @@ def read_chunk(
     columns = reaction_columns([r for article in articles for r in article.reactions])
     cited = {source for sources in columns["sources"] for source in sources}
     infos = {article.source: article_info(article) for article in articles if article.source in cited}
-    return Chunk(outcomes, columns, infos, digest_of, len(misses), error)
+    detected = detected_languages(columns["text"], columns["lang"])
+    return Chunk(outcomes, columns, infos, digest_of, len(misses), error, detected)
 
 
 def _parse(documents: list[tuple[str, bytes]], guard: GuardedParser | float | None) -> list[Parsed]:
@@ -114,11 +118,13 @@ def score_chunk(
     lexicon: Mapping[str, float] | None,
     overrides: Mapping[str, str] | None,
     store: str | None,
+    detected: Mapping[str, str] | None = None,
 ) -> tuple[pd.DataFrame, str | None]:
     """The sentiment columns (:data:`reactions.sentiment.SENTIMENT_COLUMNS`) of a few reactions, with
     the store's score cache when ``store`` is given; the scoring task.  ``tags``: the embeds' language tags
-    (the language of each is told here, :func:`reactions.languages.language_columns`, and picks its scorer)."""
-    rows = pd.DataFrame({"id": ids, "text": texts, "lang": language_columns(texts, tags)[0]})
+    (the language of each is told here, :func:`reactions.languages.language_columns`, and picks its scorer;
+    ``detected``: the detector's answers already told, by text)."""
+    rows = pd.DataFrame({"id": ids, "text": texts, "lang": language_columns(texts, tags, detected)[0]})
     cache, error = _task_store(store)
     if cache is None:
         scored = score_frame(rows, lexicon=lexicon, overrides=overrides)
