@@ -221,6 +221,15 @@ if case == "threaded":  # another thread: forking this process could copy a lock
     threading.Thread(target=stop.wait, daemon=True).start()
 if case == "no-join":  # each forked worker ends at once
     reactions_dask._serve = lambda pipe: None
+if case == "ctrl-c-while-forking":  # a Ctrl-C reaches this process just after its first worker is forked
+    import multiprocessing.context, signal
+    fork_start = multiprocessing.context.ForkProcess.start
+    def start(process):
+        fork_start(process)
+        if not getattr(start, "done", False):
+            start.done = True
+            os.kill(os.getpid(), signal.SIGINT)
+    multiprocessing.context.ForkProcess.start = start
 try:
     with reactions_dask.connect(workers=2) as local:
         workers = set(local.run(os.getpid).values())
@@ -228,6 +237,8 @@ try:
         print(len(workers), parents, local.submit(sum, [1, 2]).result())
 except ReactionsError as error:
     print("error:", error)
+except KeyboardInterrupt:
+    print("interrupted")
 stop.set()
 alive = [pid for pid in locals().get("workers", ()) if psutil.pid_exists(pid)
          and psutil.Process(pid).status() != "zombie"]
@@ -247,6 +258,12 @@ def test_a_local_cluster_forks_its_workers_from_this_process_and_they_end_with_i
 
 def test_beside_another_thread_a_local_cluster_takes_its_workers_from_a_fork_server() -> None:
     assert cluster_in_a_clean_process("threaded") == ["2 {False} 3", "[] []"]
+
+
+def test_a_ctrl_c_while_the_workers_are_forked_stops_the_run_and_leaves_nothing() -> None:
+    """The workers are forked with Ctrl-C ignored in them; this process only notes one that comes meanwhile, and
+    stops once the cluster is up (it used to ignore it too: the run went on, as if no Ctrl-C had come)."""
+    assert cluster_in_a_clean_process("ctrl-c-while-forking") == ["interrupted", "[] []"]
 
 
 def test_workers_that_never_join_are_a_clean_error_and_leave_nothing() -> None:

@@ -88,7 +88,7 @@ def local_cluster(distributed: Any, workers: int) -> Iterator[Any]:
         with _fork_server_cluster(distributed, dask, workers) as cluster:
             yield cluster
         return
-    with _forked_workers(workers, dask) as (addressed, ended):
+    with _forked_workers(workers, dask) as (addressed, ended, forking):
         with dask.config.set(QUIET_CLUSTER), _deaf_to_ctrl_c() as interrupted:
             cluster = distributed.LocalCluster(n_workers=0, processes=True, host="127.0.0.1", dashboard_address=None)
             try:
@@ -98,7 +98,7 @@ def local_cluster(distributed: Any, workers: int) -> Iterator[Any]:
                 cluster.close()
                 raise
         try:
-            if interrupted:
+            if interrupted or forking:
                 raise KeyboardInterrupt
             yield cluster
         finally:
@@ -122,28 +122,27 @@ def _wait_for_workers(cluster: Any, workers: int, ended: Callable[[], bool]) -> 
 
 
 @contextlib.contextmanager
-def _forked_workers(workers: int, dask: Any) -> Iterator[tuple[Callable[[str], None], Callable[[], bool]]]:
+def _forked_workers(
+    workers: int, dask: Any
+) -> Iterator[tuple[Callable[[str], None], Callable[[], bool], list[int]]]:
     """Fork ``workers`` processes now (this process has no other thread), each waiting for a scheduler's address,
     then serving it as one single-threaded :class:`distributed.Worker` until the scheduler closes; what it yields
-    hands them the address, and tells whether one has ended.  Ctrl-C is ignored in them (a terminal sends it to
+    hands them the address, tells whether one has ended, and holds the Ctrl-Cs that came while they were forked
+    (noted, not lost: the caller stops once the cluster is up).  Ctrl-C is ignored in them (a terminal sends it to
     every process of the command: this one stops the run and closes the cluster).  Afterwards every one has ended
     (or is killed)."""
     for name in ("pandas", *PRELOAD):  # what every task needs, imported once, shared by the forks
         importlib.import_module(name)
     context = multiprocessing.get_context("fork")
     pipes, children = [], []
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        with dask.config.set(QUIET_CLUSTER):  # the workers keep the settings they were forked with
-            for _ in range(workers):
-                here, there = context.Pipe()
-                child = context.Process(target=_serve, args=(there,), name="reactions-dask-worker")
-                child.start()
-                there.close()
-                pipes.append(here)
-                children.append(child)
-    finally:
-        signal.signal(signal.SIGINT, previous)
+    with _deaf_to_ctrl_c() as forking, dask.config.set(QUIET_CLUSTER):  # the workers keep the settings they
+        for _ in range(workers):  # were forked with; each ignores Ctrl-C from its first step (:func:`_serve`)
+            here, there = context.Pipe()
+            child = context.Process(target=_serve, args=(there,), name="reactions-dask-worker")
+            child.start()
+            there.close()
+            pipes.append(here)
+            children.append(child)
 
     def addressed(address: str) -> None:
         for pipe in pipes:
@@ -154,7 +153,7 @@ def _forked_workers(workers: int, dask: Any) -> Iterator[tuple[Callable[[str], N
         return any(child.exitcode is not None for child in children)
 
     try:
-        yield addressed, ended
+        yield addressed, ended, forking
     finally:
         for pipe in pipes:
             pipe.close()  # a worker still waiting for its address stops
@@ -167,7 +166,9 @@ def _forked_workers(workers: int, dask: Any) -> Iterator[tuple[Callable[[str], N
 
 def _serve(pipe: Any) -> None:
     """A forked worker's life: the scheduler's address from ``pipe``, then a :class:`distributed.Worker` of one
-    thread until the scheduler closes (or nothing, when the pipe closes first)."""
+    thread until the scheduler closes (or nothing, when the pipe closes first).  It ignores Ctrl-C (a Ctrl-C that
+    came before this first step was only noted by the handler it was forked with)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         address = pipe.recv()
     except (EOFError, OSError):
