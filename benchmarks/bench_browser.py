@@ -244,16 +244,12 @@ def browse(corpus: Path, cache: Path, profile: str | None = None, js: bool = Fal
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             try:
-                context = browser.new_context(viewport={"width": 1440, "height": 2400})
-                context.add_init_script(SEEN)
-                page = context.new_page()
+                page = session_page(browser)
                 open_page(page, lambda: page.goto(url), clock, "first", progress=True)
                 clock.found["reactions"] = float(reactions_shown(page).replace(",", "") or "nan")
                 open_page(page, page.reload, clock, "reload")
                 new_tab(page, url, clock, "new_tab")
-                fresh_context = browser.new_context(viewport={"width": 1440, "height": 2400})
-                fresh_context.add_init_script(SEEN)
-                fresh = fresh_context.new_page()
+                fresh = session_page(browser)
                 session = None
                 if js:  # a page of the same site first: the profiler then stays with the page's renderer
                     fresh.goto(f"{url}/_stcore/health")
@@ -268,6 +264,14 @@ def browse(corpus: Path, cache: Path, profile: str | None = None, js: bool = Fal
     finally:
         server.close()
     return clock.found
+
+
+def session_page(browser: Any) -> Any:
+    """A page of a new browser profile (a new session: no cookies, no cached files), of the benchmark's viewport,
+    that notes when the headline is first drawn (:data:`SEEN`)."""
+    context = browser.new_context(viewport={"width": 1440, "height": 2400})
+    context.add_init_script(SEEN)
+    return context.new_page()
 
 
 def serve_script(script: Path) -> Iterator[str]:
@@ -304,15 +308,11 @@ def floor() -> dict[str, float]:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 try:
-                    context = browser.new_context(viewport={"width": 1440, "height": 2400})
-                    context.add_init_script(SEEN)
-                    page = context.new_page()
+                    page = session_page(browser)
                     open_page(page, lambda: page.goto(url), clock, "floor_first", chart=False)
                     open_page(page, page.reload, clock, "floor_reload", chart=False)
                     new_tab(page, url, clock, "floor_new_tab", chart=False)
-                    fresh_context = browser.new_context(viewport={"width": 1440, "height": 2400})
-                    fresh_context.add_init_script(SEEN)
-                    fresh = fresh_context.new_page()
+                    fresh = session_page(browser)
                     open_page(fresh, lambda: fresh.goto(url), clock, "floor_new_session", chart=False)
                 finally:
                     browser.close()
