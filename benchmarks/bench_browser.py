@@ -26,6 +26,7 @@ shared machine; run a 1M-reaction corpus once.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import resource
@@ -33,7 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -47,11 +48,7 @@ from test_browser import (  # noqa: E402
     CHROMIUM_ARGS,
     HIT,
     TIME_CHART,
-    WITH_PARENT,
-    free_port,
     serve,
-    stop_group,
-    wait_until_healthy,
 )  # fmt: skip
 
 PROGRESS = "[data-testid=stProgress]"
@@ -234,36 +231,43 @@ def interactions(page: Any, clock: Clock, profile: bool = False) -> None:
 def browse(corpus: Path, cache: Path, profile: str | None = None, js: bool = False) -> dict[str, float]:
     """Serve the page over ``corpus`` with the cache ``cache`` (empty for a cold first load) and time it in
     Chromium; ``profile``: where the server writes a cProfile of each script run (``$REACTIONS_PAGE_PROFILE``)."""
+    env = {"REACTIONS_CACHE_DIR": str(cache)} | ({"REACTIONS_PAGE_PROFILE": profile} if profile else {})
+    clock = Clock()
+    with browser_at(serve(corpus, env=env)) as (url, browser):
+        page = session_page(browser)
+        open_page(page, lambda: page.goto(url), clock, "first", progress=True)
+        clock.found["reactions"] = float(reactions_shown(page).replace(",", "") or "nan")
+        open_page(page, page.reload, clock, "reload")
+        new_tab(page, url, clock, "new_tab")
+        fresh = session_page(browser)
+        session = None
+        if js:  # a page of the same site first: the profiler then stays with the page's renderer
+            fresh.goto(f"{url}/_stcore/health")
+            session = js_profile(fresh)
+        open_page(fresh, lambda: fresh.goto(url), clock, "new_session")
+        if session is not None:
+            print(f"new session, seconds sampled in Chromium's page: {json.dumps(js_seconds(session))}",
+                  file=sys.stderr)  # fmt: skip
+        interactions(fresh, clock, js)
+    return clock.found
+
+
+@contextlib.contextmanager
+def browser_at(server: Generator[str, None, None]) -> Iterator[tuple[str, Any]]:
+    """The URL ``server`` (:func:`test_browser.serve`) serves the page at, and a headless Chromium; both stopped
+    afterwards."""
     from playwright.sync_api import sync_playwright
 
-    env = {"REACTIONS_CACHE_DIR": str(cache)} | ({"REACTIONS_PAGE_PROFILE": profile} if profile else {})
-    server = serve(corpus, env=env)
     url = next(server)
-    clock = Clock()
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             try:
-                page = session_page(browser)
-                open_page(page, lambda: page.goto(url), clock, "first", progress=True)
-                clock.found["reactions"] = float(reactions_shown(page).replace(",", "") or "nan")
-                open_page(page, page.reload, clock, "reload")
-                new_tab(page, url, clock, "new_tab")
-                fresh = session_page(browser)
-                session = None
-                if js:  # a page of the same site first: the profiler then stays with the page's renderer
-                    fresh.goto(f"{url}/_stcore/health")
-                    session = js_profile(fresh)
-                open_page(fresh, lambda: fresh.goto(url), clock, "new_session")
-                if session is not None:
-                    print(f"new session, seconds sampled in Chromium's page: {json.dumps(js_seconds(session))}",
-                          file=sys.stderr)  # fmt: skip
-                interactions(fresh, clock, js)
+                yield url, browser
             finally:
                 browser.close()
     finally:
         server.close()
-    return clock.found
 
 
 def session_page(browser: Any) -> Any:
@@ -274,50 +278,20 @@ def session_page(browser: Any) -> Any:
     return context.new_page()
 
 
-def serve_script(script: Path) -> Iterator[str]:
-    """``streamlit run SCRIPT`` as :func:`test_browser.serve` runs the page (its flags, the repository's
-    ``.streamlit/config.toml``), until the generator is closed."""
-    port = free_port()
-    command = [
-        sys.executable, "-c", WITH_PARENT, str(os.getpid()),
-        "-m", "streamlit", "run", str(script), "--server.port", str(port),
-        "--server.headless", "true", "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
-    ]  # fmt: skip
-    server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              start_new_session=True)  # fmt: skip
-    try:
-        url = f"http://127.0.0.1:{port}"
-        wait_until_healthy(url, server)
-        yield url
-    finally:
-        stop_group(server)
-
-
 def floor() -> dict[str, float]:
     """The floor: :data:`FLOOR_PAGE` served and opened as the page is (a first load, a reload, a new session),
     timed to its metric; keys ``floor_*``."""
-    from playwright.sync_api import sync_playwright
-
+    clock = Clock()
     with tempfile.TemporaryDirectory(prefix="bench-floor-") as folder:
         script = Path(folder) / "floor.py"
         script.write_text(FLOOR_PAGE, encoding="utf-8")
-        server = serve_script(script)
-        url = next(server)
-        clock = Clock()
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                try:
-                    page = session_page(browser)
-                    open_page(page, lambda: page.goto(url), clock, "floor_first", chart=False)
-                    open_page(page, page.reload, clock, "floor_reload", chart=False)
-                    new_tab(page, url, clock, "floor_new_tab", chart=False)
-                    fresh = session_page(browser)
-                    open_page(fresh, lambda: fresh.goto(url), clock, "floor_new_session", chart=False)
-                finally:
-                    browser.close()
-        finally:
-            server.close()
+        with browser_at(serve(Path(folder), script=script)) as (url, browser):
+            page = session_page(browser)
+            open_page(page, lambda: page.goto(url), clock, "floor_first", chart=False)
+            open_page(page, page.reload, clock, "floor_reload", chart=False)
+            new_tab(page, url, clock, "floor_new_tab", chart=False)
+            fresh = session_page(browser)
+            open_page(fresh, lambda: fresh.goto(url), clock, "floor_new_session", chart=False)
     return clock.found
 
 

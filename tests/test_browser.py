@@ -105,13 +105,13 @@ enough: a server in the middle of a page run took minutes to stop; its fork serv
 The signal is kept across ``execv``; the parent is checked after it is set, in case it was already gone."""
 
 
-def serve(corpus: Path, env: Mapping[str, str] | None = None) -> Iterator[str]:
-    """``streamlit run dashboard.py`` over ``corpus`` on a free port (``env``: more environment variables), until
-    the generator is closed, or the test process ends (:data:`WITH_PARENT`)."""
+def serve(corpus: Path, env: Mapping[str, str] | None = None, script: Path = ROOT / "dashboard.py") -> Iterator[str]:
+    """``streamlit run dashboard.py`` (or ``script``) over ``corpus`` on a free port (``env``: more environment
+    variables), until the generator is closed, or the test process ends (:data:`WITH_PARENT`)."""
     port = free_port()
     command = [
         sys.executable, "-c", WITH_PARENT, str(os.getpid()),
-        "-m", "streamlit", "run", str(ROOT / "dashboard.py"), "--server.port", str(port),
+        "-m", "streamlit", "run", str(script), "--server.port", str(port),
         "--server.headless", "true", "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
     ]  # fmt: skip
     environment = {**os.environ, **(env or {}), "REACTIONS_CORPUS": str(corpus)}
