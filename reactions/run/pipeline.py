@@ -39,6 +39,7 @@ from reactions.run import framecache
 from reactions.run.cache import ParseCache, open_cache
 from reactions.run.executors import Executor, InProcess, open_executor
 from reactions.run.guard import kept
+from reactions.run.memo import forget
 from reactions.run.scheduler import AHEAD, Job
 from reactions.run.tasks import Chunk, flush_stores, read_chunk, score_chunk
 from reactions.run.units import RunInputs, Unit, split_part, split_units
@@ -305,10 +306,12 @@ class _Run:
 
     def go(self) -> tuple[pd.DataFrame, tuple[FileOutcome, ...]]:
         """The scored frame and the outcomes."""
+        forget()  # the copies of a document within this run get its parse again (memo.py), none from another
         try:
             return self._go()
         finally:
             flush_stores()  # the parses this process kept in memory, written and closed before the run returns
+            forget()
             self.tasks.close()
 
     def _go(self) -> tuple[pd.DataFrame, tuple[FileOutcome, ...]]:
@@ -330,6 +333,7 @@ class _Run:
             self._score(*([chunk.columns[name][i] for i in new] for name in ("id", "text", "lang")))
             if self.progress is not None:
                 self.progress(done, total)
+        forget()  # the reading is done: its memo let go before the frame is built
         self._score([], [], [], final=True)
         logger.info("parsed %d files, %d from the cache", parsed, read - parsed)
         self.tasks.finish()  # the workers score on while the frame is built here

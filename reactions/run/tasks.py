@@ -25,6 +25,7 @@ from reactions.languages import detected_languages, language_columns
 from reactions.models import ArticleInfo, FileOutcome
 from reactions.run.cache import KEY_NAME, ParseCache, parser_version, score_key
 from reactions.run.guard import GuardedParser, kept, parse_within
+from reactions.run.memo import parse_once
 from reactions.run.parallel import cached_results
 from reactions.run.units import Unit, documents_only, unit_articles, unit_documents
 from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
@@ -77,7 +78,8 @@ def read_chunk(
         documents = [(doc.source, doc.data) for doc in documents_only(items)]
         cached, digests = cached_results(documents, cache)
         misses = [i for i, hit in enumerate(cached) if hit is None]
-        fresh = _parse([documents[i] for i in misses], guard)
+        wanted = [digests[i] for i in misses] if digests else None  # (a copy's parse is the memo's: memo.py)
+        fresh = parse_once([documents[i] for i in misses], wanted, lambda taken: _parse(taken, guard))
         filled = iter(fresh)
         parsed = [hit if hit is not None else next(filled) for hit in cached]
         if cache is not None and misses:

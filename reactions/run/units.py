@@ -43,6 +43,7 @@ from reactions.corpus import (
     with_metadata,
 )
 from reactions.models import Article, Corpus, Document, FileOutcome
+from reactions.run.memo import forget, parse_once
 from reactions.sources import DEFAULT_SOURCE, Part, SourceOptions, partitions, read_part, source_kind
 from reactions.sources.files import DEFAULT_READ, ReadOptions
 
@@ -248,18 +249,25 @@ def read_corpus(
     folder); ``sources``: how datasets are read (:class:`reactions.sources.SourceOptions`).
     """
     units = split_units(RunInputs(scan_files(paths)), 1, sources)
+    forget()  # a copy of a document is given its parse again (memo.py), within this reading only
     total, done = sum(weight for _, weight in units), 0
     outcomes: list[FileOutcome] = []
     articles: list[Article] = []
     for unit, weight in units:
         items = unit_documents(unit, read, sources)
-        found = unit_articles(items, [parse_document(doc.source, doc.data) for doc in documents_only(items)])
+        documents = [(doc.source, doc.data) for doc in documents_only(items)]
+        found = unit_articles(items, parse_once(documents, None, _parse_all))
         outcomes += found[0]
         articles += found[1]
         done += weight
         if progress is not None:
             progress(done, total)
+    forget()
     return Corpus(articles=tuple(articles), reactions=merge_reactions(articles), outcomes=check_outcomes(outcomes))
+
+
+def _parse_all(documents: list[tuple[str, bytes]]) -> list[Parsed]:
+    return [parse_document(name, data) for name, data in documents]
 
 
 
