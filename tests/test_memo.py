@@ -10,7 +10,7 @@ import pytest
 
 from reactions.corpus import Parsed, parse_document
 from reactions.run import memo
-from reactions.run.memo import digest_of, forget, parse_once, renamed
+from reactions.run.memo import digest_of, forget, parse_once, renamed, untexted
 from reactions.run.units import read_corpus
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,6 +64,21 @@ def test_a_copy_of_each_generated_article_is_parsed_as_under_its_own_name(corpus
     assert got == [parse_document(name, data) for name, data in documents + copies]  # whole records
     assert asked == [name for name, _ in documents]  # the copies were not parsed
     assert sum(len(article.reactions) for article, _ in got if article is not None) > 50
+
+
+def test_the_run_takes_a_copy_without_its_text_as_from_the_parse_cache(corpus_generator: ModuleType) -> None:
+    texts = _generated(corpus_generator, 40)
+    documents = [(f"first/{i}.txt", data) for i, data in enumerate(texts)]
+    copies = [(f"politifact{i}/news content.json", data) for i, data in enumerate(texts)]
+    asked, parse = _counting()
+    got = parse_once(documents + copies[:5], None, parse, texts=False) + parse_once(copies, None, parse, texts=False)
+    assert got[:40] == [parse_document(name, data) for name, data in documents]
+    assert got[40:] == [untexted(parse_document(name, data)) for name, data in copies[:5] + copies]
+    assert asked == [name for name, _ in documents]
+    asked.clear()
+    again = parse_once(copies, None, parse)  # a reading that keeps the texts never gets a parse kept without
+    assert again == [parse_document(name, data) for name, data in copies]
+    assert len(asked) == 40
 
 
 def test_copies_within_one_batch_and_skipped_documents() -> None:

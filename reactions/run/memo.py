@@ -10,8 +10,10 @@ not repeated for a copy (its warnings are in its outcome, which the run logs as 
 
 The memo is keyed by the SHA-256 of the bytes (:func:`reactions.run.cache.content_hash`, reused when the parse
 cache worked it out) and bounded: the :data:`MEMO_ENTRIES` most recently used parses, holding at most
-:data:`MEMO_BYTES` of texts; so memory stays bounded whatever the corpus.  :func:`forget` empties it (a run
-starts and ends with it empty in the process that runs it).
+:data:`MEMO_BYTES`; so memory stays bounded whatever the corpus.  The run's reading task keeps them without the
+article's text (``texts=False``: what it reads of a parse is what the parse cache gives it, the reactions and the
+article's metadata), :func:`reactions.run.units.read_corpus` with it (its records hold the text).
+:func:`forget` empties it (a run starts and ends with it empty in the process that runs it).
 
 >>> first, again = parse_once([("a.txt", b"Hi there"), ("b.txt", b"Hi there")], None, _fresh)
 >>> again[0].source, again[1].path, first[0].text == again[0].text
@@ -30,24 +32,27 @@ from typing import Final
 from reactions.corpus import Parsed, parse_document
 from reactions.models import Article, Citation, FileOutcome, Status
 
-MEMO_ENTRIES: Final = 4096
-"""How many parses the memo keeps, at most (the bulk corpus's copies are a median 587 documents apart)."""
+MEMO_ENTRIES: Final = 16384
+"""How many parses the memo keeps, at most: the bulk corpus's copies are a median 587 documents after their first,
+99 % within 7,588; without their texts, a run finds all 930 for 3 MB more peak RSS (4,096: 890, for 1 MB)."""
 MEMO_BYTES: Final = 16 * 1024 * 1024
-"""How much memory the kept parses hold, at most, counted as :func:`held` counts it: with 16 MB, 778 of the bulk
-corpus's 930 copies are found, for 14 MB more peak RSS (8 MB: 628, for 6 MB; no bound: all 930, for 30 MB)."""
+"""How much memory the kept parses hold, at most, counted as :func:`held` counts it: with their texts, the bulk
+corpus's copies found within 16 MB are 778 of 930, for 14 MB more peak RSS (8 MB: 628, for 6 MB)."""
 
 RawDocument = tuple[str, bytes]
 Parse = Callable[[list[RawDocument]], list[Parsed]]
+Key = tuple[str, bool]
+"""A memo's key: the digest of a document's bytes, and whether its parse keeps the article's text."""
 
 
 @dataclasses.dataclass(slots=True)
 class ParseMemo:
     """Parses by the digest of their document's bytes, least recently used first, with the bytes each came from."""
 
-    entries: OrderedDict[str, tuple[Parsed, int]] = dataclasses.field(default_factory=OrderedDict)
+    entries: OrderedDict[Key, tuple[Parsed, int]] = dataclasses.field(default_factory=OrderedDict)
     size: int = 0
 
-    def get(self, digest: str) -> Parsed | None:
+    def get(self, digest: Key) -> Parsed | None:
         """The parse kept for ``digest`` (under the name it was parsed as), or ``None``."""
         found = self.entries.get(digest)
         if found is None:
@@ -55,7 +60,7 @@ class ParseMemo:
         self.entries.move_to_end(digest)
         return found[0]
 
-    def put(self, digest: str, parsed: Parsed) -> None:
+    def put(self, digest: Key, parsed: Parsed) -> None:
         """Keep ``parsed`` when it may be given again (:func:`reusable`), the oldest let go past the bounds."""
         if not reusable(parsed) or digest in self.entries:
             return
@@ -86,9 +91,16 @@ def digest_of(data: bytes) -> str:
 
 
 def held(parsed: Parsed) -> int:
-    """About how many bytes a parse holds: its article's text, and a few hundred a reaction."""
+    """About how many bytes a parse holds: its article's text, a few hundred for the rest and for each reaction."""
     article = parsed[0]
-    return 0 if article is None else sys.getsizeof(article.text) + 512 * len(article.reactions)
+    return 0 if article is None else sys.getsizeof(article.text) + 512 * (1 + len(article.reactions))
+
+
+def untexted(parsed: Parsed) -> Parsed:
+    """``parsed`` without its article's text, as the parse cache keeps it (:func:`reactions.run.cache.stored`): all
+    a run reads of a parse is its reactions and the article's metadata."""
+    article, outcome = parsed
+    return (dataclasses.replace(article, text="") if article is not None and article.text else article), outcome
 
 
 def reusable(parsed: Parsed) -> bool:
@@ -117,13 +129,16 @@ def renamed(parsed: Parsed, name: str) -> Parsed:
     return copy, made
 
 
-def parse_once(documents: Sequence[RawDocument], digests: Sequence[str] | None, parse: Parse) -> list[Parsed]:
+def parse_once(
+    documents: Sequence[RawDocument], digests: Sequence[str] | None, parse: Parse, *, texts: bool = True
+) -> list[Parsed]:
     """Each document's parse, in order: a copy's (same bytes, in the memo or earlier in ``documents``) renamed,
     the others by ``parse`` (given a list of documents, it gives their parses in order), all in one call.
-    ``digests``: each document's :func:`digest_of`, when known."""
-    keys = list(digests) if digests is not None else [digest_of(data) for _, data in documents]
+    ``digests``: each document's :func:`digest_of`, when known.  ``texts=False``: a copy's article comes without
+    its text (:func:`untexted`, as from the parse cache), so that the memo holds little more than the reactions."""
+    keys = [(key, texts) for key in digests] if digests is not None else [(digest_of(d), texts) for _, d in documents]
     results: list[Parsed | None] = [None] * len(documents)
-    first: dict[str, int] = {}  # a digest's first document to parse, of those the memo lacks
+    first: dict[Key, int] = {}  # a digest's first document to parse, of those the memo lacks
     wanted: list[int] = []
     copies: list[int] = []
     for i, ((name, _), key) in enumerate(zip(documents, keys, strict=True)):
@@ -138,12 +153,12 @@ def parse_once(documents: Sequence[RawDocument], digests: Sequence[str] | None, 
     _parse_into(results, wanted, documents, parse)
     for i in wanted:
         if documents[i][0]:
-            _MEMO.put(keys[i], _found(results[i]))
+            _MEMO.put(keys[i], _found(results[i]) if texts else untexted(_found(results[i])))
     again = []
     for i in copies:
         original = _found(results[first[keys[i]]])
         if reusable(original):
-            results[i] = renamed(original, documents[i][0])
+            results[i] = renamed(original if texts else untexted(original), documents[i][0])
         else:
             again.append(i)  # its first copy was skipped: this one is parsed too, as without the memo
     _parse_into(results, again, documents, parse)

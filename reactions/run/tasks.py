@@ -79,7 +79,7 @@ def read_chunk(
         cached, digests = cached_results(documents, cache)
         misses = [i for i, hit in enumerate(cached) if hit is None]
         wanted = [digests[i] for i in misses] if digests else None  # (a copy's parse is the memo's: memo.py)
-        fresh = parse_once([documents[i] for i in misses], wanted, lambda taken: _parse(taken, guard))
+        fresh = parse_once([documents[i] for i in misses], wanted, lambda taken: _parse(taken, guard), texts=False)
         filled = iter(fresh)
         parsed = [hit if hit is not None else next(filled) for hit in cached]
         if cache is not None and misses:
