@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 from types import ModuleType
 
@@ -119,3 +120,24 @@ def test_a_folder_with_copies_reads_as_without_the_memo(tmp_path: Path, monkeypa
     assert [a.title for a in corpus.articles] == ["T0", "T1", "T2", "T3"]
     assert corpus.reactions[0].sources == tuple(f"politifact{i}" for i in range(4))
     assert not memo._MEMO.entries  # let go when the reading ends
+
+
+def test_threads_share_the_memo_while_one_forgets_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(memo, "MEMO_ENTRIES", 5)  # entries let go all the time
+    documents = [(f"{i}.txt", f"So proud #win{i % 7} \u2014 Fan (@fan) May 1, 2020".encode()) for i in range(60)]
+    expected = [parse_document(name, data) for name, data in documents]
+    got: list[list[Parsed]] = []
+
+    def read() -> None:
+        for _ in range(5):
+            got.append(parse_once(documents, None, _counting()[1], texts=False))
+            forget()
+
+    threads = [threading.Thread(target=read) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(got) == 20
+    for each in got:  # a document parsed here keeps its text, a copy's comes without (whichever thread kept it)
+        assert all(found in (parsed, untexted(parsed)) for found, parsed in zip(each, expected, strict=True))

@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import sys
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Final
@@ -47,34 +48,39 @@ Key = tuple[str, bool]
 
 @dataclasses.dataclass(slots=True)
 class ParseMemo:
-    """Parses by the digest of their document's bytes, least recently used first, with the bytes each came from."""
+    """Parses by their :data:`Key`, least recently used first, with what each holds (:func:`held`).  Safe to share
+    between threads (the page's sessions run in one process; a Dask worker may run tasks in threads)."""
 
     entries: OrderedDict[Key, tuple[Parsed, int]] = dataclasses.field(default_factory=OrderedDict)
     size: int = 0
+    lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
 
     def get(self, digest: Key) -> Parsed | None:
         """The parse kept for ``digest`` (under the name it was parsed as), or ``None``."""
-        found = self.entries.get(digest)
-        if found is None:
-            return None
-        self.entries.move_to_end(digest)
-        return found[0]
+        with self.lock:
+            found = self.entries.get(digest)
+            if found is None:
+                return None
+            self.entries.move_to_end(digest)
+            return found[0]
 
     def put(self, digest: Key, parsed: Parsed) -> None:
         """Keep ``parsed`` when it may be given again (:func:`reusable`), the oldest let go past the bounds."""
-        if not reusable(parsed) or digest in self.entries:
-            return
         size = held(parsed)
-        if size > MEMO_BYTES:
+        if not reusable(parsed) or size > MEMO_BYTES:
             return
-        self.entries[digest] = (parsed, size)
-        self.size += size
-        while len(self.entries) > MEMO_ENTRIES or self.size > MEMO_BYTES:
-            self.size -= self.entries.popitem(last=False)[1][1]
+        with self.lock:
+            if digest in self.entries:
+                return
+            self.entries[digest] = (parsed, size)
+            self.size += size
+            while len(self.entries) > MEMO_ENTRIES or self.size > MEMO_BYTES:
+                self.size -= self.entries.popitem(last=False)[1][1]
 
     def clear(self) -> None:
-        self.entries.clear()
-        self.size = 0
+        with self.lock:
+            self.entries.clear()
+            self.size = 0
 
 
 _MEMO: Final = ParseMemo()
