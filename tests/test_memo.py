@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import threading
 from pathlib import Path
@@ -54,6 +55,9 @@ def test_a_copy_of_each_seed_and_golden_file_is_parsed_as_under_its_own_name(pat
     parsed = parse_document("a.txt", data)
     for name in NAMES:
         assert renamed(parsed, name) == parse_document(name, data)
+    article, outcome = parsed
+    assert article is not None
+    assert untexted(parsed) == (dataclasses.replace(article, text=""), outcome)  # every other field kept
 
 
 def test_a_copy_of_each_generated_article_is_parsed_as_under_its_own_name(corpus_generator: ModuleType) -> None:
