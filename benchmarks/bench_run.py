@@ -16,7 +16,8 @@ with the modules' bytecode compiled once beforehand, as an installed package's i
   (``batched.tidy``), the frame cache's save and the export's (``outputs._keep``) timed
   (``time.process_time``), as a share of the run;
 * memory: peak RSS of ``--jobs 1 --no-cache`` runs on 1x, 4x and 16x the corpus (copies under other folder
-  names, hard-linked when the file system allows: the same reactions, 4 and 16 times the articles).
+  names, hard-linked when the file system allows: the same reactions, 4 and 16 times the articles), with the
+  run's memo of parses keeping none (:data:`UNREMEMBERED`), so that each copy is parsed as distinct articles are.
 
 Usage::
 
@@ -40,6 +41,16 @@ from typing import Any, Final
 HERE = Path(__file__).resolve().parent
 SEEDS = HERE.parent / "seeds"
 COMMAND = [sys.executable, "-m", "reactions", "extract"]
+UNREMEMBERED: Final = [
+    sys.executable,
+    "-c",
+    "import runpy, sys; import reactions.run.memo as memo; memo.MEMO_ENTRIES = 0; sys.argv[0] = 'reactions';"
+    " runpy.run_module('reactions', run_name='__main__', alter_sys=True)",
+    "extract",
+]
+"""``reactions extract`` with the run's memo of parses keeping none (:mod:`reactions.run.memo`): the memory runs'
+copies of the corpus are the same bytes, which a run would otherwise parse once; with none kept, each copy is
+parsed as a corpus of 16 times the distinct articles would be."""
 ENV: dict[str, str] | None = None
 """The measured processes' environment (:func:`as_installed`), set by :func:`main`."""
 
@@ -166,7 +177,7 @@ def peak_rss(corpus: Path, scales: list[int], work: Path) -> Iterator[tuple[int,
     """Peak RSS (MB) and CPU seconds of an uncached ``--jobs 1`` run over each multiple of the corpus."""
     for times in scales:
         folder = corpus if times == 1 else copies(corpus, times, work)
-        argv = [*COMMAND, str(folder), "--jobs", "1", "--no-cache", "-q", "-o", str(work / f"x{times}.csv")]
+        argv = [*UNREMEMBERED, str(folder), "--jobs", "1", "--no-cache", "-q", "-o", str(work / f"x{times}.csv")]
         cpu, rss = measured(argv)
         yield times, rss, cpu
 
