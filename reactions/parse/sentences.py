@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import array
 import bisect
-import functools
 import re
 from typing import Final
 
@@ -25,6 +24,7 @@ from reactions.models import Platform
 from reactions.parse.authors import FURNITURE, REACH
 from reactions.parse.folding import unfold
 from reactions.parse.networks import platform_words
+from reactions.parse.wordscan import finds, openings_pattern
 
 __all__ = [
     "LOOK_BACK", "PLATFORM_WORDS", "SENTENCE_END_RE", "Surroundings", "TextIndex", "WordIndex", "platform_named",
@@ -104,28 +104,7 @@ class WordIndex:
     def opens_any(self, lo: int, hi: int) -> bool:
         """Whether a word that starts in ``body[lo:hi]`` (cut at ``hi``) opens with one of the words: ``False``
         says that no window inside it that cuts no word at its start holds one, wherever its end cuts a word."""
-        return _openings_pattern(self._words).search(self._padded, lo, hi + 1) is not None
-
-
-@functools.lru_cache(maxsize=8)
-def _openings_pattern(words: frozenset[bytes]) -> re.Pattern[bytes]:
-    """A pattern that finds a word of :func:`word_bytes`' bytes (with a space put before them) opening with one of
-    ``words``: the space is a literal the regex engine looks for fast, and the alternatives are merged by their
-    common openings, so that each place is tried once per letter."""
-    return re.compile(rb" " + _trie(sorted(word for word in words if word)))
-
-
-def _trie(words: list[bytes]) -> bytes:
-    """``words`` (sorted, none empty) as one alternation whose alternatives start with distinct letters."""
-    groups: dict[bytes, list[bytes]] = {}
-    for word in words:
-        groups.setdefault(word[:1], []).append(word[1:])
-    alternatives = []
-    for letter, rests in groups.items():
-        longer = [rest for rest in rests if rest]
-        tail = _trie(longer) if longer else b""
-        alternatives.append(re.escape(letter) + (b"(?:" + tail + b")?" if tail and len(longer) < len(rests) else tail))
-    return alternatives[0] if len(alternatives) == 1 else b"(?:" + b"|".join(alternatives) + b")"
+        return finds(openings_pattern(self._words), self._padded, lo, hi + 1)
 
 
 class TextIndex:
@@ -135,7 +114,7 @@ class TextIndex:
     def __init__(self, body: str, block: int = 1024) -> None:
         self.body = body
         self._block = block
-        self._blocks: dict[int, tuple[list[int], list[int]]] = {}
+        self._blocks: dict[int, list[tuple[int, int]]] = {}
         self._lowered: array.array[int] | None = None
         self._words: dict[str, list[int]] = {}
 
@@ -150,24 +129,27 @@ class TextIndex:
             if near:
                 return near[-1]
         k = (tail - 1) // self._block
+        key = (tail,)  # sorts before every span that starts at ``tail``
         while k >= 0 and (k + 1) * self._block > lo:  # the blocks that hold [lo, tail), last first
-            starts, ends = self._ends_in(k)
-            i = bisect.bisect_left(starts, tail) - 1
+            spans = self._ends_in(k)
+            i = bisect.bisect_left(spans, key) - 1
             if i >= 0:
-                return ends[i] if starts[i] >= lo else lo
+                start, end = spans[i]
+                return end if start >= lo else lo
             k -= 1
         return lo
 
-    def _ends_in(self, k: int) -> tuple[list[int], list[int]]:
-        """Where the sentence ends that start in block ``k`` start and end, as a scan of the whole body finds them
-        (an end is read from its mark's start, so a scan from the block's start finds the same ones, and one
-        that starts in the block ends within :data:`_END_REACH` characters after it)."""
+    def _ends_in(self, k: int) -> list[tuple[int, int]]:
+        """The spans of the sentence ends that start in block ``k``, as a scan of the whole body finds them (an end
+        is read from its mark's start, so a scan from the block's start finds the same ones, and one that starts in
+        the block ends within :data:`_END_REACH` characters after it), in order."""
         found = self._blocks.get(k)
         if found is None:
             lo = k * self._block
             hi = lo + self._block
-            ends = [(m.start(), m.end()) for m in SENTENCE_END_RE.finditer(self.body, lo, hi + _END_REACH + 1)]
-            found = [start for start, _ in ends if start < hi], [end for start, end in ends if start < hi]
+            found = [m.span() for m in SENTENCE_END_RE.finditer(self.body, lo, hi + _END_REACH + 1)]
+            while found and found[-1][0] >= hi:  # at most the one or two whose mark is past the block
+                found.pop()
             self._blocks[k] = found
         return found
 
