@@ -95,8 +95,9 @@ def test_the_direct_search_answers_as_the_public_one(text: str, words: frozenset
     lo = data.draw(st.integers(0, hi))
     for pattern in (wordscan.words_pattern(words), wordscan.openings_pattern(words)):
         assert wordscan.finds(pattern, spaced, lo, hi) == (pattern.search(spaced, lo, hi) is not None)
-    in_re = re.compile(wordscan.openings_pattern(words).pattern)  # type: ignore[attr-defined]
-    assert wordscan.finds(wordscan.openings_pattern(words), spaced, lo, hi) == (in_re.search(spaced, lo, hi) is not None)
+    openings = wordscan.openings_pattern(words)
+    in_re = re.compile(openings.pattern)  # type: ignore[attr-defined]
+    assert wordscan.finds(openings, spaced, lo, hi) == (in_re.search(spaced, lo, hi) is not None)
 
 
 def test_openings_run_on_re_without_re2(monkeypatch: pytest.MonkeyPatch) -> None:
