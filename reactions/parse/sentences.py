@@ -21,14 +21,15 @@ import re
 from typing import Final
 
 from reactions.models import Platform
+from reactions.parse import posted as families
 from reactions.parse.authors import FURNITURE, REACH
 from reactions.parse.folding import unfold
 from reactions.parse.networks import platform_words
-from reactions.parse.wordscan import finds, openings_pattern
+from reactions.parse.wordscan import finds, first_span, openings_pattern
 
 __all__ = [
-    "LOOK_BACK", "PLATFORM_WORDS", "SENTENCE_END_RE", "Surroundings", "TextIndex", "WordIndex", "platform_named",
-    "unfold", "word_bytes", "words_of",
+    "LOOK_BACK", "PLATFORM_WORDS", "SENTENCE_END_RE", "Silence", "Surroundings", "TextIndex", "WordIndex",
+    "platform_named", "unfold", "word_bytes", "words_of",
 ]
 
 SENTENCE_END_RE: Final = re.compile(r"[.!?…](?<!\b[A-Z][.!?…])[\"”’)]?(?:\[\d{1,3}\])?(?=[ \t\n]|$)")
@@ -105,6 +106,12 @@ class WordIndex:
         """Whether a word that starts in ``body[lo:hi]`` (cut at ``hi``) opens with one of the words: ``False``
         says that no window inside it that cuts no word at its start holds one, wherever its end cuts a word."""
         return finds(openings_pattern(self._words), self._padded, lo, hi + 1)
+
+    def first_opening(self, lo: int, hi: int) -> int | None:
+        """Where the first word that starts in ``body[lo:hi]`` and opens with one of the words (as
+        :meth:`opens_any` finds them) starts, else ``None``."""
+        found = first_span(openings_pattern(self._words), self._padded, lo, hi + 1)
+        return None if found is None else found[0]  # the space before the word: its start in the body
 
 
 class TextIndex:
@@ -252,3 +259,51 @@ class Surroundings:
     def platform(self) -> Platform | None:
         """The platform the sentence names, else the one its paragraph names before it."""
         return platform_named(self.sentence) or self.index.platform_in(self.para, self.start)
+
+
+class Silence:
+    """Quotations that the quote finder's cue check (``quotes._posting_cues``) gives ``None``, told line by line
+    (for offsets asked in order) without finding a sentence.  A line is *quiet* when no quotation mark on it follows
+    a colon or ``says``/``read(s)`` (lead-ins that need no cue word).  On a quiet line, a quotation that starts at
+    most :data:`LOOK_BACK` characters after the line's start (so a lead-in read from the line starts at its start
+    or after a sentence's end, cutting no word) has no cue when no word from the line's start to 162 characters
+    after the quotation (its 160 after the closing mark and a comma) opens with one of the cue words (so none does
+    where a window cuts a word short).  A line is *silent* when that holds for all its quotations: it is at most
+    :data:`LOOK_BACK` characters long and no word opens so on it or in the 162 characters after it."""
+
+    def __init__(self, body: str, cues: WordIndex) -> None:
+        self._body = body
+        self._cues = cues
+        self._start = 0
+        self._end = -1
+        self._quiet = False
+        self._first: int | None = None
+        """Where the line's first word opening with a cue word starts (up to 162 characters past the line)."""
+
+    def mutes(self, start: int, end: int) -> bool:
+        """Whether the quotation ``body[start:end]`` (on one line) has no posting cue, by its line's words."""
+        if start > self._end:
+            self._read(start)
+        if not self._quiet or start - self._start > LOOK_BACK:
+            return False
+        return self._first is None or end + 162 <= self._first
+
+    def line_of(self, at: int) -> bool:
+        """Whether the line of offset ``at`` (never a line break) is silent."""
+        if at > self._end:
+            self._read(at)
+        return self._quiet and self._first is None and self._end - self._start <= LOOK_BACK
+
+    def _read(self, at: int) -> None:
+        body = self._body
+        self._start = body.rfind("\n", 0, at) + 1
+        found = body.find("\n", at)
+        self._end = len(body) if found < 0 else found
+        self._quiet = _COLON_LED_RE.search(body, self._start, self._end) is None and not families.says_led_line(
+            body, self._start, self._end
+        )
+        self._first = self._cues.first_opening(self._start, min(len(body), self._end + 162)) if self._quiet else None
+
+
+_COLON_LED_RE = re.compile(r":\s*[\"“‘]")
+"""A quotation mark after a colon: a lead-in that needs no cue word (``quotes._posting_cues``)."""

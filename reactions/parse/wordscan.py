@@ -28,7 +28,7 @@ try:
 except ImportError:  # pragma: no cover - google-re2 is a dependency; the answers are the same without it
     re2 = None
 
-__all__ = ["finds", "holds_word", "openings_pattern", "words_in", "words_pattern"]
+__all__ = ["finds", "first_span", "holds_word", "openings_pattern", "words_in", "words_pattern"]
 
 
 class _Search(Protocol):
@@ -51,10 +51,10 @@ def words_in(words: frozenset[bytes], spaced: bytes, lo: int, hi: int) -> set[by
     segment = spaced[lo:hi]
     pattern = words_pattern(words)
     found: set[bytes] = set()
-    at = _first(pattern, segment, 0, len(segment))
+    at = first_span(pattern, segment, 0, len(segment))
     while at is not None:  # the words do not overlap, and none is empty
         found.add(segment[at[0] : at[1]])
-        at = _first(pattern, segment, at[1], len(segment))
+        at = first_span(pattern, segment, at[1], len(segment))
     return found
 
 
@@ -92,10 +92,10 @@ def _trie(words: list[bytes]) -> bytes:
 def finds(pattern: _Search, data: bytes, lo: int, hi: int) -> bool:
     """Whether ``pattern`` (from :func:`words_pattern` or :func:`openings_pattern`) matches in ``data`` between
     ``lo`` and ``hi``, as ``pattern.search(data, lo, hi)`` does."""
-    return _first(pattern, data, lo, hi) is not None
+    return first_span(pattern, data, lo, hi) is not None
 
 
-def _first(pattern: _Search, data: bytes, lo: int, hi: int) -> tuple[int, int] | None:
+def first_span(pattern: _Search, data: bytes, lo: int, hi: int) -> tuple[int, int] | None:
     """The span of ``pattern``'s first match in ``data`` between ``lo`` and ``hi``, else ``None``.  RE2's own
     matcher is asked directly where the binding has it: its public ``search`` wraps each call in a generator and a
     match object, which costs more than the search of a short stretch (~1.5 µs a call); for ``bytes`` it makes the
