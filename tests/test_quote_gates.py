@@ -43,6 +43,7 @@ def _in_full(monkeypatch: pytest.MonkeyPatch, text: str) -> list[object]:
     """What the quote finder gives with no line silenced and the cue check reading each window's own words."""
     with monkeypatch.context() as patch:
         patch.setattr(Silence, "mutes", lambda self, start, end: False)
+        patch.setattr(Silence, "lead_quiet", lambda self, start: False)
         patch.setattr(quotes, "_posting_cues", _reference_posting_cues)
         return list(find_quotes(text, "a.txt", []))
 
@@ -64,6 +65,7 @@ def _check_every_quotation(text: str) -> None:
         expected = _reference_posting_cues(text, cues, match, context)
         assert quotes._posting_cues(text, cues, match, context) == expected
         assert not silence.mutes(match.start(), match.end()) or expected is None
+        assert not silence.lead_quiet(match.start()) or expected is not True  # only a cue after it can count
         assert not lines.line_of(match.start()) or expected is None
 
 
@@ -224,3 +226,13 @@ def test_a_quotation_far_before_its_lines_first_cue_word_is_muted() -> None:
     for led in (body.replace("said.", 'said: “We mourn.”'), body.replace("said.", 'said. It says, “We mourn.”')):
         silence = Silence(led, WordIndex(led, quotes._CUE_WORDS))
         assert silence.mutes(0, led.index(",")) is False
+
+
+def test_a_quiet_lead_in_is_judged_by_the_attribution_after_it_alone() -> None:
+    body = "Fans were thrilled. " + '"So good and true" ' + "z " * 20 + 'and she tweeted it. "So true," she tweeted.'
+    silence = Silence(body, WordIndex(body, quotes._CUE_WORDS))
+    first = body.index('"')
+    assert silence.mutes(first, first + 19) is False  # "tweeted" within 162 characters after it
+    assert silence.lead_quiet(first) is True
+    assert silence.lead_quiet(body.rindex('"So')) is False  # "tweeted" stands before it on its line
+    assert [q.text for q in find_quotes(body, "a.txt", [])] == ["So true"]

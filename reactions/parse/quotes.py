@@ -165,7 +165,7 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
     for match in matches:
         if match.start() < cursor or silent.mutes(match.start(), match.end()) or overlaps(match.span(), taken):
             continue
-        quote = _quote_at(index, cues, match, source, taken, echoes)
+        quote = _quote_at(index, cues, match, source, taken, echoes, quiet=silent.lead_quiet(match.start()))
         if quote is not None:
             found.append(quote)
             cursor = max(quote.span[1], match.end())
@@ -213,16 +213,24 @@ def _quote_at(
     source: str,
     taken: Sequence[tuple[int, int]],
     echoes: _Echoes | None,
+    *,
+    quiet: bool,
 ) -> Reaction | None:
+    """The quotation ``match`` as a post, or ``None``; ``quiet``: its lead-in holds no posting cue and needs none
+    (:meth:`Silence.lead_quiet`), so that only an attribution after it can make it one."""
     text = _quote_text(next((g for g in match.groups() if g), ""))
     if len(text) < 2 or (len(text.split(None, 1)) < 2 and not text.startswith(("#", "@"))):
         return None
     body = index.body
+    attribution = _attribution_after(body, match) if quiet else None
+    if quiet and attribution is None:
+        return None  # its sentence is never found
     context = Surroundings(index, match)
     cues, lead = _posting_cues(body, cue_index, match, context), context.lead
     if cues is None or _MODIFIER_RE.search(context.lead[-12:]):
         return None  # a title inside a noun phrase: the "My Heart Will Go On" singer
-    attribution = _attribution_after(body, match)
+    if not quiet:
+        attribution = _attribution_after(body, match)
     if attribution is None and cues:  # the lead-in's words read from the body's bytes
         attribution = _attribution_before(match, context.lead, cue_index.words(context.start, match.start()))
     if attribution is None or not (plausible_author(attribution.author) or families.post_says(lead)):

@@ -288,6 +288,12 @@ class Silence:
             return False
         return self._first is None or end + 162 <= self._first
 
+    def lead_quiet(self, start: int) -> bool:
+        """Whether the lead-in of the quotation at ``start`` (whose line :meth:`mutes` read) holds no posting cue and
+        needs none: a quiet line, and no word opening with a cue word from the line's start to the quotation."""
+        quiet = self._quiet and start - self._start <= LOOK_BACK
+        return quiet and (self._first is None or self._first > start)
+
     def line_of(self, at: int) -> bool:
         """Whether the line of offset ``at`` (never a line break) is silent."""
         if at > self._end:
