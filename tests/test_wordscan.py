@@ -80,7 +80,6 @@ def test_the_prefilter_answers_as_with_a_word_list(text: str) -> None:
     """The prefilter's quotation check with RE2 keeps exactly the texts it kept reading each line's word list."""
     expected_with_re2 = prefilter._has_quote_cue(text)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(prefilter, "holds_word", lambda words, spaced, lo, hi: bool(_listed(words, spaced, lo, hi)))
         patch.setattr(prefilter, "words_in", _listed)
         assert prefilter._has_quote_cue(text) == expected_with_re2
 

@@ -7,7 +7,9 @@ stands on it; read as ``words.isdisjoint(segment.split())``, the question builds
 between word boundaries, run by RE2 (``google-re2``): a DFA that reads each byte once whatever the number of
 words, with no list made.  Python's ``re`` tries the alternation at every byte, and costs more than the split (the
 standard library has no multi-word matcher: ``re`` backtracks per alternative, ``str.find`` is one word a scan);
-without ``re2`` installed the same pattern runs on ``re`` (the same answers, more slowly).
+without ``re2`` installed the same pattern runs on ``re`` (the same answers, more slowly).  The prefilter asks
+:func:`words_in`, whose first search is :func:`holds_word`'s and which goes on only on a line that holds one; the
+quote finder asks :func:`openings_pattern` where a line's first word opening with a cue word stands.
 
 >>> holds_word(frozenset({b"tweeted", b"post"}), b"she tweeted it", 0, 14)
 True
