@@ -276,7 +276,9 @@ class Silence:
         self._cues = cues
         self._start = 0
         self._end = -1
-        self._quiet = False
+        self._colon = True
+        self._says: bool | None = None
+        """Whether a quotation mark on the line follows ``says``/``read(s)``: asked once, of a line where it decides."""
         self._first: int | None = None
         """Where the line's first word opening with a cue word starts (up to 162 characters past the line)."""
 
@@ -284,31 +286,37 @@ class Silence:
         """Whether the quotation ``body[start:end]`` (on one line) has no posting cue, by its line's words."""
         if start > self._end:
             self._read(start)
-        if not self._quiet or start - self._start > LOOK_BACK:
+        if self._colon or start - self._start > LOOK_BACK or not (self._first is None or end + 162 <= self._first):
             return False
-        return self._first is None or end + 162 <= self._first
+        return self._quiet()
 
     def lead_quiet(self, start: int) -> bool:
         """Whether the lead-in of the quotation at ``start`` (whose line :meth:`mutes` read) holds no posting cue and
         needs none: a quiet line, and no word opening with a cue word from the line's start to the quotation."""
-        quiet = self._quiet and start - self._start <= LOOK_BACK
-        return quiet and (self._first is None or self._first > start)
+        if self._colon or start - self._start > LOOK_BACK or not (self._first is None or self._first > start):
+            return False
+        return self._quiet()
 
     def line_of(self, at: int) -> bool:
         """Whether the line of offset ``at`` (never a line break) is silent."""
         if at > self._end:
             self._read(at)
-        return self._quiet and self._first is None and self._end - self._start <= LOOK_BACK
+        return not self._colon and self._first is None and self._end - self._start <= LOOK_BACK and self._quiet()
 
     def _read(self, at: int) -> None:
         body = self._body
         self._start = body.rfind("\n", 0, at) + 1
         found = body.find("\n", at)
         self._end = len(body) if found < 0 else found
-        self._quiet = _COLON_LED_RE.search(body, self._start, self._end) is None and not families.says_led_line(
-            body, self._start, self._end
-        )
-        self._first = self._cues.first_opening(self._start, min(len(body), self._end + 162)) if self._quiet else None
+        self._colon = _COLON_LED_RE.search(body, self._start, self._end) is not None
+        self._says = None
+        self._first = None if self._colon else self._cues.first_opening(self._start, min(len(body), self._end + 162))
+
+    def _quiet(self) -> bool:
+        """Whether no quotation mark on the line read last follows a colon or ``says``/``read(s)``."""
+        if self._says is None:
+            self._says = families.says_led_line(self._body, self._start, self._end)
+        return not self._colon and not self._says
 
 
 _COLON_LED_RE = re.compile(r":\s*[\"“‘]")
