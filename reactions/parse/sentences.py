@@ -262,23 +262,20 @@ class Surroundings:
 
 
 class Silence:
-    """Quotations that the quote finder's cue check (``quotes._posting_cues``) gives ``None``, told line by line
-    (for offsets asked in order) without finding a sentence.  A line is *quiet* when no quotation mark on it follows
-    a colon or ``says``/``read(s)`` (lead-ins that need no cue word).  On a quiet line, a quotation that starts at
-    most :data:`LOOK_BACK` characters after the line's start (so a lead-in read from the line starts at its start
-    or after a sentence's end, cutting no word) has no cue when no word from the line's start to 162 characters
-    after the quotation (its 160 after the closing mark and a comma) opens with one of the cue words (so none does
-    where a window cuts a word short).  A line is *silent* when that holds for all its quotations: it is at most
-    :data:`LOOK_BACK` characters long and no word opens so on it or in the 162 characters after it."""
+    """Quotations that the quote finder's cue check (``quotes._posting_cues``) gives ``None``, or whose lead-in it
+    reads in vain, told line by line (for offsets asked in order) without finding a sentence.  A quotation whose
+    mark follows neither a colon nor ``says``/``read(s)`` (lead-ins that need no cue word) and that starts at most
+    :data:`LOOK_BACK` characters after its line's start (so a lead-in read from the line starts at its start or
+    after a sentence's end, cutting no word) has no cue in its lead-in when no word from the line's start to the
+    quotation opens with one of the cue words, and none at all when no word does from the line's start to 162
+    characters after it (its 160 after the closing mark and a comma; a word cut short there opens with the cue word
+    it is cut to)."""
 
     def __init__(self, body: str, cues: WordIndex) -> None:
         self._body = body
         self._cues = cues
         self._start = 0
         self._end = -1
-        self._colon = True
-        self._says: bool | None = None
-        """Whether a quotation mark on the line follows ``says``/``read(s)``: asked once, of a line where it decides."""
         self._first: int | None = None
         """Where the line's first word opening with a cue word starts (up to 162 characters past the line)."""
 
@@ -286,38 +283,29 @@ class Silence:
         """Whether the quotation ``body[start:end]`` (on one line) has no posting cue, by its line's words."""
         if start > self._end:
             self._read(start)
-        if self._colon or start - self._start > LOOK_BACK or not (self._first is None or end + 162 <= self._first):
+        if start - self._start > LOOK_BACK or not (self._first is None or end + 162 <= self._first):
             return False
-        return self._quiet()
+        return self._plain_lead(start)
 
     def lead_quiet(self, start: int) -> bool:
         """Whether the lead-in of the quotation at ``start`` (whose line :meth:`mutes` read) holds no posting cue and
-        needs none: a quiet line, and no word opening with a cue word from the line's start to the quotation."""
-        if self._colon or start - self._start > LOOK_BACK or not (self._first is None or self._first > start):
+        needs none: no word opening with a cue word from its line's start to it."""
+        if start - self._start > LOOK_BACK or not (self._first is None or self._first > start):
             return False
-        return self._quiet()
-
-    def line_of(self, at: int) -> bool:
-        """Whether the line of offset ``at`` (never a line break) is silent."""
-        if at > self._end:
-            self._read(at)
-        return not self._colon and self._first is None and self._end - self._start <= LOOK_BACK and self._quiet()
+        return self._plain_lead(start)
 
     def _read(self, at: int) -> None:
         body = self._body
         self._start = body.rfind("\n", 0, at) + 1
         found = body.find("\n", at)
         self._end = len(body) if found < 0 else found
-        self._colon = _COLON_LED_RE.search(body, self._start, self._end) is not None
-        self._says = None
-        self._first = None if self._colon else self._cues.first_opening(self._start, min(len(body), self._end + 162))
+        self._first = self._cues.first_opening(self._start, min(len(body), self._end + 162))
 
-    def _quiet(self) -> bool:
-        """Whether no quotation mark on the line read last follows a colon or ``says``/``read(s)``."""
-        if self._says is None:
-            self._says = families.says_led_line(self._body, self._start, self._end)
-        return not self._colon and not self._says
-
-
-_COLON_LED_RE = re.compile(r":\s*[\"“‘]")
-"""A quotation mark after a colon: a lead-in that needs no cue word (``quotes._posting_cues``)."""
+    def _plain_lead(self, start: int) -> bool:
+        """Whether the quotation mark at ``start`` follows neither a colon (then only spaces) on its line nor
+        ``says``/``read(s)``: its lead-in needs a cue word to count (each space before a mark is read once)."""
+        body = self._body
+        at = start - 1
+        while at >= self._start and body[at].isspace():
+            at -= 1
+        return not (at >= self._start and body[at] == ":") and not families.says_led(body, start)
