@@ -68,8 +68,17 @@ from reactions.parse.folding import case_blind
 from reactions.parse.networks import NAMED, PLACES, names_pattern, prose_words
 from reactions.parse.people import author_of, full_names, one_name_each
 from reactions.parse.quotations import quotations
+from reactions.parse.sentences import (
+    MUTED,
+    QUIET,
+    Silence,
+    Surroundings,
+    TextIndex,
+    WordIndex,
+    platform_named,
+    words_of,
+)
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
-from reactions.parse.sentences import Silence, Surroundings, TextIndex, WordIndex, platform_named, words_of
 
 __all__ = ["find_quotes"]
 
@@ -163,9 +172,11 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
     silent = Silence(body, cues)
     cursor = 0
     for match in matches:
-        if match.start() < cursor or silent.mutes(match.start(), match.end()) or overlaps(match.span(), taken):
+        if match.start() < cursor or (state := silent.state(match.start(), match.end())) == MUTED:
             continue
-        quote = _quote_at(index, cues, match, source, taken, echoes, quiet=silent.lead_quiet(match.start()))
+        if overlaps(match.span(), taken):
+            continue
+        quote = _quote_at(index, cues, match, source, taken, echoes, quiet=state == QUIET)
         if quote is not None:
             found.append(quote)
             cursor = max(quote.span[1], match.end())

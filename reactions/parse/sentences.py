@@ -28,7 +28,8 @@ from reactions.parse.networks import platform_words
 from reactions.parse.wordscan import finds, first_span, openings_pattern
 
 __all__ = [
-    "LOOK_BACK", "PLATFORM_WORDS", "SENTENCE_END_RE", "Silence", "Surroundings", "TextIndex", "WordIndex",
+    "LOOK_BACK", "MUTED", "PLATFORM_WORDS", "QUIET", "READ", "SENTENCE_END_RE", "Silence", "Surroundings",
+    "TextIndex", "WordIndex",
     "platform_named", "unfold", "word_bytes", "words_of",
 ]
 
@@ -261,6 +262,10 @@ class Surroundings:
         return platform_named(self.sentence) or self.index.platform_in(self.para, self.start)
 
 
+MUTED, QUIET, READ = 0, 1, 2
+"""What :meth:`Silence.state` tells of a quotation."""
+
+
 class Silence:
     """Quotations that the quote finder's cue check (``quotes._posting_cues``) gives ``None``, or whose lead-in it
     reads in vain, told line by line (for offsets asked in order) without finding a sentence.  A quotation whose
@@ -276,30 +281,39 @@ class Silence:
         self._cues = cues
         self._start = 0
         self._end = -1
-        self._first: int | None = None
-        """Where the line's first word opening with a cue word starts (up to 162 characters past the line)."""
+        self._first: int | None = -1
+        """Where the line's first word opening with a cue word starts (up to 162 characters past the line), ``None``
+        when none does; -1 until a quotation on the line asks."""
 
     def mutes(self, start: int, end: int) -> bool:
         """Whether the quotation ``body[start:end]`` (on one line) has no posting cue, by its line's words."""
-        if start > self._end:
-            self._read(start)
-        if start - self._start > LOOK_BACK or not (self._first is None or end + 162 <= self._first):
-            return False
-        return self._plain_lead(start)
+        return self.state(start, end) == MUTED
 
     def lead_quiet(self, start: int) -> bool:
         """Whether the lead-in of the quotation at ``start`` (whose line :meth:`mutes` read) holds no posting cue and
         needs none: no word opening with a cue word from its line's start to it."""
-        if start - self._start > LOOK_BACK or not (self._first is None or self._first > start):
-            return False
-        return self._plain_lead(start)
+        return self.state(start, start + 1) != READ  # a muted quotation's lead-in is quiet too
+
+    def state(self, start: int, end: int) -> int:
+        """:data:`MUTED`, :data:`QUIET` (its lead-in holds no posting cue and needs none: only an attribution after
+        it can count) or :data:`READ`, for the quotation ``body[start:end]`` (on one line)."""
+        if start > self._end:
+            self._read(start)
+        if start - self._start > LOOK_BACK or not self._plain_lead(start):
+            return READ
+        first = self._first
+        if first == -1:
+            first = self._first = self._cues.first_opening(self._start, min(len(self._body), self._end + 162))
+        if first is None or end + 162 <= first:
+            return MUTED
+        return QUIET if first > start else READ
 
     def _read(self, at: int) -> None:
         body = self._body
         self._start = body.rfind("\n", 0, at) + 1
         found = body.find("\n", at)
         self._end = len(body) if found < 0 else found
-        self._first = self._cues.first_opening(self._start, min(len(body), self._end + 162))
+        self._first = -1
 
     def _plain_lead(self, start: int) -> bool:
         """Whether the quotation mark at ``start`` follows neither a colon (then only spaces) on its line nor
