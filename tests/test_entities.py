@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reactions.parse import entities as entities_module
+from reactions.parse import unicode_classes
 from reactions.parse.entities import (
     Entities,
     extract_emoji,
@@ -545,7 +546,7 @@ def reference_entities(text: str) -> Entities:
         glued = next((a for a, _ in spans if m.start("tag") < a < m.end("tag")), None)  # a link glued to the tag
         tag = m.group("tag") if glued is None else text[m.start("tag") : glued]
         if (glued is not None or not m.group("url")) and not e._inside(m.start(), spans):
-            tags += [tag] if e._hashtag_letter().search(tag) else []
+            tags += [tag] if re.search(f"[{e._classes()[0]}]", tag) else []
     links = [text[start:end] for start, end in spans]
     return Entities(
         hashtags=tuple(tags),
@@ -654,3 +655,49 @@ def test_tco_links_keep_their_query_and_refuse_long_slugs() -> None:
         "https://t.co/UqIyJAJTfo?amp=1", "https://t.co/asdfdf?a=b#123",
     ]  # fmt: skip
     assert extract_urls("I really like http://t.co/abcdefghijklmnopqrstuvwxyz012345678901234") == []
+
+
+_UNICODE_PIECES = st.sampled_from(
+    ["#", "＃", "&", "://", "https://", "http://", ".", "a", "Z", "1", "_", "-", " ", "é", "日", "\u0301", "·", "’",
+     "”", "…", "😂", "✪", "\ufe0f", "\u20e3", "٣", "²", "\u200d", "\U000e0100", "\U00040000", "ſ", "K", "co", "/x"]
+)  # fmt: skip
+_UNICODE_TEXT = st.lists(_UNICODE_PIECES, max_size=25).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(_UNICODE_TEXT, URL_TEXT, st.text(max_size=30)))
+def test_hashtags_found_without_the_big_classes_are_the_patterns(text: str) -> None:
+    """The hashtags told character by character are what the pattern built from the Unicode classes finds."""
+    classes = entities_module._classes()
+    pattern = re.compile(
+        rf"[#＃](?<!&[#＃])(?![\ufe0f\u20e3])(?P<tag>[{classes[1]}{entities_module._HASHTAG_EXTRA}]+)(?P<url>://)?"
+    )
+    expected = [(m.start(), m.start("tag"), m.end("tag"), bool(m.group("url"))) for m in pattern.finditer(text)]
+    assert unicode_classes.hashtag_matches(text, entities_module._HASHTAG_EXTRA) == expected
+    letter = re.compile(f"[{classes[0]}]")
+    assert unicode_classes.has_letter(text) == (letter.search(text) is not None)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(_UNICODE_TEXT, URL_TEXT), st.data())
+def test_the_ascii_url_pattern_finds_what_the_unicode_one_does_where_hosts_are_ascii(
+    text: str, data: st.DataObject
+) -> None:
+    end = data.draw(st.integers(0, len(text)))
+    start = data.draw(st.integers(0, end))
+    if unicode_classes.ascii_hosts(text, start, end):
+        def found(pattern: re.Pattern[str]) -> list[tuple[tuple[int, int], ...]]:
+            return [tuple(m.span(g) for g in range(5)) for m in pattern.finditer(text, start, end)]
+
+        assert found(entities_module._ASCII_URL) == found(entities_module._url())
+
+
+def test_ascii_hashtags_and_links_in_unicode_text_build_no_unicode_class() -> None:
+    entities_module._classes.cache_clear()
+    entities_module._url.cache_clear()
+    found = extract_entities("So proud #MeToo’s day ❤️ #Love❤️ …https://t.co/abc http://t.co/xyz” café")
+    assert found.hashtags == ("MeToo", "Love")
+    assert found.urls == ("https://t.co/abc", "http://t.co/xyz")
+    assert entities_module._classes.cache_info().currsize == 0
+    assert extract_entities("#Beyoncé https://café.fr/x").hashtags == ("Beyoncé",)
+    assert entities_module._classes.cache_info().currsize == 1

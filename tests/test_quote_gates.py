@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from reactions.parse import posted, quotations, quotes
 from reactions.parse.quotes import find_quotes
-from reactions.parse.sentences import LOOK_BACK, Surroundings, TextIndex, WordIndex, word_bytes, words_of
+from reactions.parse.sentences import LOOK_BACK, Silence, Surroundings, TextIndex, WordIndex, word_bytes, words_of
 
 _WORDS = [
     "she", "wrote", "tweeted", "said", "posted", "post", "postponed", "posts", "Instagram", "İnstagram", "ſocial",
@@ -42,7 +42,8 @@ def _reference_posting_cues(
 def _in_full(monkeypatch: pytest.MonkeyPatch, text: str) -> list[object]:
     """What the quote finder gives with no line silenced and the cue check reading each window's own words."""
     with monkeypatch.context() as patch:
-        patch.setattr(quotes._Silence, "line_of", lambda self, at: False)
+        patch.setattr(Silence, "mutes", lambda self, start, end: False)
+        patch.setattr(Silence, "lead_quiet", lambda self, start: False)
         patch.setattr(quotes, "_posting_cues", _reference_posting_cues)
         return list(find_quotes(text, "a.txt", []))
 
@@ -58,12 +59,13 @@ def _check_every_quotation(text: str) -> None:
     """On every quotation candidate: a silent line's quotations have no posting cue, and the cue check reading one
     byte copy answers as reading each window's own words does."""
     index, cues = TextIndex(text, block=16), WordIndex(text, quotes._CUE_WORDS)
-    silence = quotes._Silence(text, cues)
+    silence = Silence(text, cues)
     for match in quotations.quotations(text):
         context = Surroundings(index, match)
         expected = _reference_posting_cues(text, cues, match, context)
         assert quotes._posting_cues(text, cues, match, context) == expected
-        assert not silence.line_of(match.start()) or expected is None
+        assert not silence.mutes(match.start(), match.end()) or expected is None
+        assert not silence.lead_quiet(match.start()) or expected is not True  # only a cue after it can count
 
 
 @settings(max_examples=400, deadline=None)
@@ -127,21 +129,21 @@ def test_says_led_is_the_pattern_asked_at_each_mark(text: str) -> None:
             assert posted.says_led(text, at) == (at >= 5 and ending.search(text[: at + 1]) is not None)
 
 
-def test_a_line_where_a_post_may_speak_is_not_silent() -> None:
+def test_a_quotation_where_a_post_may_speak_is_not_muted() -> None:
     body = 'Ann shared a photo on Facebook.\nIt says, "Home at last, all of us."'
-    silence = quotes._Silence(body, WordIndex(body, quotes._CUE_WORDS))
-    assert silence.line_of(body.index('"')) is False
+    silence = Silence(body, WordIndex(body, quotes._CUE_WORDS))
+    assert silence.mutes(body.index('"'), len(body)) is False
     assert len(find_quotes(body, "a.txt", [])) == 1
 
 
-def test_a_silent_line_is_read_no_further() -> None:
+def test_a_quotation_with_no_cue_on_its_line_is_muted() -> None:
     body = '"We are devastated and sad," the family said.\n"So good," a fan tweeted.'
-    silence = quotes._Silence(body, WordIndex(body, quotes._CUE_WORDS))
-    assert silence.line_of(0) is False  # "tweeted" stands in the 162 characters after the line
+    silence = Silence(body, WordIndex(body, quotes._CUE_WORDS))
+    assert silence.mutes(0, 28) is False  # "tweeted" stands in the 162 characters after it
     body = '"We are devastated and sad," the family said.\n' + "z" * 200 + '\n"So good," a fan tweeted.'
-    silence = quotes._Silence(body, WordIndex(body, quotes._CUE_WORDS))
-    assert silence.line_of(0) is True
-    assert silence.line_of(len(body) - 5) is False
+    silence = Silence(body, WordIndex(body, quotes._CUE_WORDS))
+    assert silence.mutes(0, 28) is True
+    assert silence.mutes(len(body) - 25, len(body) - 16) is False
     assert [q.text for q in find_quotes(body, "a.txt", [])] == ["So good"]
 
 
@@ -209,3 +211,31 @@ def _possessor_by_pattern(lead: str) -> str:
                                  "shared", "a" * 50, ":", "x"]), max_size=20).map("".join))  # fmt: skip
 def test_a_possessor_is_looked_for_only_where_a_possessive_stands(lead: str) -> None:
     assert quotes._possessor(lead) == _possessor_by_pattern(lead)
+
+
+def test_a_quotation_far_before_its_lines_first_cue_word_is_muted() -> None:
+    """On a line with a cue word, the quotations that end more than 162 characters before it have no cue (unless
+    the quotation's own mark follows a colon or ``says``)."""
+    body = '"We are devastated and sad," the family said. ' + "z " * 90 + '"So good," a fan tweeted.'
+    silence = Silence(body, WordIndex(body, quotes._CUE_WORDS))
+    assert silence.mutes(0, body.index(",")) is True
+    assert silence.mutes(body.rindex('"So'), body.rindex('," a')) is False
+    assert [q.text for q in find_quotes(body, "a.txt", [])] == ["So good"]
+    for lead in ("They said: ", "They said:\t ", "It says, ", "The message reads: "):
+        led = lead + body
+        silence = Silence(led, WordIndex(led, quotes._CUE_WORDS))
+        assert silence.mutes(len(lead), led.index(",")) is False
+    other = body.replace("said. ", "said: “We mourn, all of us.” ", 1)  # another quotation's colon: no matter
+    silence = Silence(other, WordIndex(other, quotes._CUE_WORDS))
+    assert silence.mutes(0, other.index(",")) is True
+    assert silence.mutes(other.index("“"), other.index("”") + 1) is False
+
+
+def test_a_quiet_lead_in_is_judged_by_the_attribution_after_it_alone() -> None:
+    body = "Fans were thrilled. " + '"So good and true" ' + "z " * 20 + 'and she tweeted it. "So true," she tweeted.'
+    silence = Silence(body, WordIndex(body, quotes._CUE_WORDS))
+    first = body.index('"')
+    assert silence.mutes(first, first + 19) is False  # "tweeted" within 162 characters after it
+    assert silence.lead_quiet(first) is True
+    assert silence.lead_quiet(body.rindex('"So')) is False  # "tweeted" stands before it on its line
+    assert [q.text for q in find_quotes(body, "a.txt", [])] == ["So true"]

@@ -80,6 +80,33 @@ def test_the_prefilter_answers_as_with_a_word_list(text: str) -> None:
     """The prefilter's quotation check with RE2 keeps exactly the texts it kept reading each line's word list."""
     expected_with_re2 = prefilter._has_quote_cue(text)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(prefilter, "holds_word", lambda words, spaced, lo, hi: bool(_listed(words, spaced, lo, hi)))
         patch.setattr(prefilter, "words_in", _listed)
         assert prefilter._has_quote_cue(text) == expected_with_re2
+
+
+@settings(max_examples=300, deadline=None)
+@given(_TEXTS, st.sampled_from(_SETS), st.data())
+def test_the_direct_search_answers_as_the_public_one(text: str, words: frozenset[bytes], data: st.DataObject) -> None:
+    """RE2's matcher asked directly (no generator, no match object) finds what the public ``search`` finds, and the
+    openings' pattern finds in RE2 what it finds in ``re``."""
+    spaced = b" " + word_bytes(text)
+    hi = data.draw(st.integers(0, len(spaced)))
+    lo = data.draw(st.integers(0, hi))
+    for pattern in (wordscan.words_pattern(words), wordscan.openings_pattern(words)):
+        assert wordscan.finds(pattern, spaced, lo, hi) == (pattern.search(spaced, lo, hi) is not None)
+    openings = wordscan.openings_pattern(words)
+    in_re = re.compile(openings.pattern)  # type: ignore[attr-defined]
+    assert wordscan.finds(openings, spaced, lo, hi) == (in_re.search(spaced, lo, hi) is not None)
+
+
+def test_openings_run_on_re_without_re2(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(wordscan, "re2", None)
+    wordscan.openings_pattern.cache_clear()
+    try:
+        pattern = wordscan.openings_pattern(quotes._CUE_WORDS)
+        assert isinstance(pattern, re.Pattern)
+        spaced = b" " + word_bytes("a postponed match, then rain")
+        assert wordscan.finds(pattern, spaced, 0, len(spaced))  # "postponed" opens with "post"
+        assert not wordscan.finds(pattern, spaced, 12, len(spaced))
+    finally:
+        wordscan.openings_pattern.cache_clear()

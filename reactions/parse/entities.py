@@ -28,10 +28,10 @@ import functools
 import importlib.resources
 import re
 import sys
-import unicodedata
-from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
+
+from reactions.parse.unicode_classes import ascii_hosts, char_classes, has_letter, hashtag_matches
 
 __all__ = [
     "Entities",
@@ -67,30 +67,12 @@ class Entities:
 # --- character classes built from the running Python's Unicode database ----------------------
 
 
-# Unicode general categories coded L (letter or mark), D (decimal digit), S (other symbol), else ".".
-_CATEGORY_CODE: defaultdict[str, str] = defaultdict(lambda: ".", {"Nd": "D", "So": "S"})
-_CATEGORY_CODE |= dict.fromkeys(("Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me"), "L")
-
-
-def _char_classes() -> tuple[str, str, str]:
-    """Bodies of regex character classes (no brackets) for the non-ASCII letters and marks, the
-    letters, marks and decimal digits, and the other symbols (a few C-level passes)."""
-    bodies = ["", "", ""]
-    for first, last in ((0x80, 0x40000), (0xE0000, 0xE0200)):
-        codes = "".join(map(_CATEGORY_CODE.__getitem__, map(unicodedata.category, map(chr, range(first, last)))))
-        for index, runs in enumerate(("L+", "[LD]+", "S+")):
-            bodies[index] += "".join(
-                f"{re.escape(chr(first + m.start()))}-{re.escape(chr(first + m.end() - 1))}"
-                for m in re.finditer(runs, codes)
-            )
-    return bodies[0], bodies[1], bodies[2]
-
-
 @functools.cache
 def _classes() -> tuple[str, str, str]:
-    """:func:`_char_classes`, worked out on first use (only text that is not ASCII needs them): the letters and
-    marks, the letters, marks and digits (ASCII ones included), and the non-ASCII symbols."""
-    letter_mark, letter_mark_digit, domain_symbol = _char_classes()
+    """:func:`~reactions.parse.unicode_classes.char_classes`, worked out on first use (only a link whose host is
+    not ASCII needs them): the letters and marks, the letters, marks and digits (ASCII ones included), and the
+    non-ASCII symbols."""
+    letter_mark, letter_mark_digit, domain_symbol = char_classes()
     return "A-Za-z" + letter_mark, "A-Za-z0-9" + letter_mark_digit, domain_symbol
 
 _LATIN_ACCENTS = (
@@ -278,7 +260,8 @@ def _word_url_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 
 def _iter_word_url_spans(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
-    for match in (_ASCII_URL if text.isascii() else _url()).finditer(text, start, end):
+    ascii_url = text.isascii() or ascii_hosts(text, start, end)  # most words: the big classes are not needed
+    for match in (_ASCII_URL if ascii_url else _url()).finditer(text, start, end):
         protocol = match.group("proto") is not None
         host = match.group("uhost") if protocol else match.group("ahost")
         host_end = _host_end(host, protocol=protocol)
@@ -348,20 +331,9 @@ _HASHTAG_EXTRA = (
 )
 
 
-@functools.cache
-def _hashtag() -> re.Pattern[str]:
-    """The hashtag pattern, built on first use (:func:`_classes`)."""
-    letter_mark_digit = _classes()[1]
-    return re.compile(rf"[#＃](?<!&[#＃])(?![\ufe0f\u20e3])(?P<tag>[{letter_mark_digit}{_HASHTAG_EXTRA}]+)(?P<url>://)?")
-
-
 _ASCII_HASHTAG = re.compile(r"#(?<!&#)(?P<tag>[A-Za-z0-9_]+)(?P<url>://)?")
-""":func:`_hashtag` for ASCII text, where its big classes and its lookahead come down to this."""
-
-
-@functools.cache
-def _hashtag_letter() -> re.Pattern[str]:
-    return re.compile(f"[{_classes()[0]}]")
+"""twitter-text's hashtag for ASCII text (:func:`~reactions.parse.unicode_classes.hashtag_matches` for any text,
+with letters, marks and digits of any script and :data:`_HASHTAG_EXTRA`)."""
 
 
 _MENTION = re.compile(rf"[@＠](?P<name>[A-Za-z0-9_]{{1,15}})(?![A-Za-z0-9_@＠{_LATIN_ACCENTS}]|://)")
@@ -373,18 +345,22 @@ def _has_letter(tag: str) -> bool:
     """Whether a hashtag holds a letter or mark (``#2020`` is no hashtag)."""
     if tag.isascii():
         return bool(tag.strip("0123456789_"))
-    return _hashtag_letter().search(tag) is not None
+    return has_letter(tag)
 
 
 def _hashtags(text: str, urls: list[tuple[int, int]]) -> list[str]:
     tags = []
-    for match in (_ASCII_HASHTAG if text.isascii() else _hashtag()).finditer(text):
-        if urls and _inside(match.start(), urls):
+    if text.isascii():
+        found = [(m.start(), m.start("tag"), m.end("tag"), bool(m.group("url"))) for m in _ASCII_HASHTAG.finditer(text)]
+    else:
+        found = hashtag_matches(text, _HASHTAG_EXTRA)
+    for start, tag_start, tag_end, url in found:
+        if urls and _inside(start, urls):
             continue
-        glued = _link_start_within(urls, match.start("tag"), match.end("tag"))
-        if glued is None and match.group("url"):
+        glued = _link_start_within(urls, tag_start, tag_end)
+        if glued is None and url:
             continue
-        tag = match.group("tag") if glued is None else text[match.start("tag") : glued]
+        tag = text[tag_start:tag_end] if glued is None else text[tag_start:glued]
         if _has_letter(tag):
             tags.append(tag)
     return tags

@@ -64,9 +64,9 @@ from reactions.parse.markup import merged_spans
 from reactions.parse.networks import prose_words
 from reactions.parse.posted import says_led
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
-from reactions.parse.sentences import unfold, word_bytes, words_of
+from reactions.parse.sentences import unfold, word_bytes
 from reactions.parse.text import clean_text
-from reactions.parse.wordscan import holds_word, words_in
+from reactions.parse.wordscan import words_in
 
 __all__ = ["CUES", "WINDOW", "article_without_reactions", "enabled", "may_hold_reactions", "parse_prefiltered"]
 
@@ -216,9 +216,9 @@ def _line_cue(body: str, marks: list[int], lines: list[tuple[int, int]], spaced:
     holds is asked of :func:`~reactions.parse.wordscan.words_in` (one compiled pass, no word list)."""
     sentences = _Sentences(body, marks)
     for start, end in lines:
-        if not cut and not holds_word(WORDS, spaced, start, end):  # most lines: one search, no match made
-            continue
         found = frozenset() if cut else words_in(WORDS, spaced, start, end)
+        if not cut and not found:  # most lines: one search, no match made
+            continue
         segment = spaced[start:end]
         cues = _CUE_BYTES if cut else tuple(word for word in found if word != b"x")
         spots = sorted(_byte_cues_in(body, start, segment, cues, x=cut or b"x" in found))
@@ -247,9 +247,7 @@ def _byte_cues_in(body: str, start: int, segment: bytes, cues: tuple[bytes, ...]
 def _context_cue(body: str, spaced: bytes, start: int, end: int, words: frozenset[bytes] | None = None) -> bool:
     """Whether ``body[start:end]`` (before lead-ins' colons) holds one of :data:`CONTEXT_WORDS` (or ``words``) that
     the quote finder may read as saying the quotation was posted (``spaced``: the body's word bytes)."""
-    if not holds_word(words or CONTEXT_WORDS, spaced, start, end):
-        return False
-    context = (words or CONTEXT_WORDS).intersection(words_of(body[start:end]))
+    context = words_in(words or CONTEXT_WORDS, spaced, start, end)  # the words of body[start:end] among them
     if not context:
         return False
     segment = _fold(body[start:end])

@@ -68,7 +68,16 @@ from reactions.parse.folding import case_blind
 from reactions.parse.networks import NAMED, PLACES, names_pattern, prose_words
 from reactions.parse.people import author_of, full_names, one_name_each
 from reactions.parse.quotations import quotations
-from reactions.parse.sentences import LOOK_BACK, Surroundings, TextIndex, WordIndex, platform_named, words_of
+from reactions.parse.sentences import (
+    MUTED,
+    QUIET,
+    Silence,
+    Surroundings,
+    TextIndex,
+    WordIndex,
+    platform_named,
+    words_of,
+)
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
 
 __all__ = ["find_quotes"]
@@ -160,49 +169,18 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
     echoes = _Echoes(body, taken) if matches and taken else None
     index = TextIndex(body)
     cues = WordIndex(body, _CUE_WORDS)
-    silent = _Silence(body, cues)
+    silent = Silence(body, cues)
     cursor = 0
     for match in matches:
-        if match.start() < cursor or silent.line_of(match.start()) or overlaps(match.span(), taken):
+        if match.start() < cursor or (state := silent.state(match.start(), match.end())) == MUTED:
             continue
-        quote = _quote_at(index, cues, match, source, taken, echoes)
+        if overlaps(match.span(), taken):
+            continue
+        quote = _quote_at(index, cues, match, source, taken, echoes, quiet=state == QUIET)
         if quote is not None:
             found.append(quote)
             cursor = max(quote.span[1], match.end())
     return _one_name_a_person(body, found)
-
-
-class _Silence:
-    """Lines whose quotations :func:`_posting_cues` gives ``None``, told line by line (for offsets asked in order)
-    without finding a sentence: a line of at most :data:`LOOK_BACK` characters (so a lead-in read from it starts
-    at its start or after a sentence's end, cutting no word) where no word, nor one in the 162 characters after
-    it (a quotation's 160 after its closing mark and a comma), opens with one of :data:`_CUE_WORDS` (so none does
-    where a window cuts a word short) and no quotation mark follows a colon."""
-
-    def __init__(self, body: str, cues: WordIndex) -> None:
-        self._body = body
-        self._cues = cues
-        self._end = -1
-        self._silent = False
-
-    def line_of(self, at: int) -> bool:
-        """Whether the line of offset ``at`` (never a line break) is silent."""
-        if at > self._end:
-            body = self._body
-            start = body.rfind("\n", 0, at) + 1
-            found = body.find("\n", at)
-            self._end = len(body) if found < 0 else found
-            self._silent = (
-                self._end - start <= LOOK_BACK
-                and _COLON_LED_RE.search(body, start, self._end) is None
-                and not self._cues.opens_any(start, min(len(body), self._end + 162))
-                and not families.says_led_line(body, start, self._end)
-            )
-        return self._silent
-
-
-_COLON_LED_RE = re.compile(r":\s*[\"“‘]")
-"""A quotation mark after a colon: a lead-in that needs no cue word (:func:`_posting_cues`)."""
 
 
 def _one_name_a_person(body: str, found: list[Reaction]) -> list[Reaction]:
@@ -246,16 +224,24 @@ def _quote_at(
     source: str,
     taken: Sequence[tuple[int, int]],
     echoes: _Echoes | None,
+    *,
+    quiet: bool,
 ) -> Reaction | None:
+    """The quotation ``match`` as a post, or ``None``; ``quiet``: its lead-in holds no posting cue and needs none
+    (:meth:`Silence.lead_quiet`), so that only an attribution after it can make it one."""
     text = _quote_text(next((g for g in match.groups() if g), ""))
     if len(text) < 2 or (len(text.split(None, 1)) < 2 and not text.startswith(("#", "@"))):
         return None
     body = index.body
+    attribution = _attribution_after(body, match) if quiet else None
+    if quiet and attribution is None:
+        return None  # its sentence is never found
     context = Surroundings(index, match)
     cues, lead = _posting_cues(body, cue_index, match, context), context.lead
     if cues is None or _MODIFIER_RE.search(context.lead[-12:]):
         return None  # a title inside a noun phrase: the "My Heart Will Go On" singer
-    attribution = _attribution_after(body, match)
+    if not quiet:
+        attribution = _attribution_after(body, match)
     if attribution is None and cues:  # the lead-in's words read from the body's bytes
         attribution = _attribution_before(match, context.lead, cue_index.words(context.start, match.start()))
     if attribution is None or not (plausible_author(attribution.author) or families.post_says(lead)):

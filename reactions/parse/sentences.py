@@ -17,18 +17,20 @@ from __future__ import annotations
 
 import array
 import bisect
-import functools
 import re
 from typing import Final
 
 from reactions.models import Platform
+from reactions.parse import posted as families
 from reactions.parse.authors import FURNITURE, REACH
 from reactions.parse.folding import unfold
 from reactions.parse.networks import platform_words
+from reactions.parse.wordscan import finds, first_span, openings_pattern
 
 __all__ = [
-    "LOOK_BACK", "PLATFORM_WORDS", "SENTENCE_END_RE", "Surroundings", "TextIndex", "WordIndex", "platform_named",
-    "unfold", "word_bytes", "words_of",
+    "LOOK_BACK", "MUTED", "PLATFORM_WORDS", "QUIET", "READ", "SENTENCE_END_RE", "Silence", "Surroundings",
+    "TextIndex", "WordIndex",
+    "platform_named", "unfold", "word_bytes", "words_of",
 ]
 
 SENTENCE_END_RE: Final = re.compile(r"[.!?…](?<!\b[A-Z][.!?…])[\"”’)]?(?:\[\d{1,3}\])?(?=[ \t\n]|$)")
@@ -104,28 +106,13 @@ class WordIndex:
     def opens_any(self, lo: int, hi: int) -> bool:
         """Whether a word that starts in ``body[lo:hi]`` (cut at ``hi``) opens with one of the words: ``False``
         says that no window inside it that cuts no word at its start holds one, wherever its end cuts a word."""
-        return _openings_pattern(self._words).search(self._padded, lo, hi + 1) is not None
+        return finds(openings_pattern(self._words), self._padded, lo, hi + 1)
 
-
-@functools.lru_cache(maxsize=8)
-def _openings_pattern(words: frozenset[bytes]) -> re.Pattern[bytes]:
-    """A pattern that finds a word of :func:`word_bytes`' bytes (with a space put before them) opening with one of
-    ``words``: the space is a literal the regex engine looks for fast, and the alternatives are merged by their
-    common openings, so that each place is tried once per letter."""
-    return re.compile(rb" " + _trie(sorted(word for word in words if word)))
-
-
-def _trie(words: list[bytes]) -> bytes:
-    """``words`` (sorted, none empty) as one alternation whose alternatives start with distinct letters."""
-    groups: dict[bytes, list[bytes]] = {}
-    for word in words:
-        groups.setdefault(word[:1], []).append(word[1:])
-    alternatives = []
-    for letter, rests in groups.items():
-        longer = [rest for rest in rests if rest]
-        tail = _trie(longer) if longer else b""
-        alternatives.append(re.escape(letter) + (b"(?:" + tail + b")?" if tail and len(longer) < len(rests) else tail))
-    return alternatives[0] if len(alternatives) == 1 else b"(?:" + b"|".join(alternatives) + b")"
+    def first_opening(self, lo: int, hi: int) -> int | None:
+        """Where the first word that starts in ``body[lo:hi]`` and opens with one of the words (as
+        :meth:`opens_any` finds them) starts, else ``None``."""
+        found = first_span(openings_pattern(self._words), self._padded, lo, hi + 1)
+        return None if found is None else found[0]  # the space before the word: its start in the body
 
 
 class TextIndex:
@@ -135,7 +122,7 @@ class TextIndex:
     def __init__(self, body: str, block: int = 1024) -> None:
         self.body = body
         self._block = block
-        self._blocks: dict[int, tuple[list[int], list[int]]] = {}
+        self._blocks: dict[int, list[tuple[int, int]]] = {}
         self._lowered: array.array[int] | None = None
         self._words: dict[str, list[int]] = {}
 
@@ -150,24 +137,27 @@ class TextIndex:
             if near:
                 return near[-1]
         k = (tail - 1) // self._block
+        key = (tail,)  # sorts before every span that starts at ``tail``
         while k >= 0 and (k + 1) * self._block > lo:  # the blocks that hold [lo, tail), last first
-            starts, ends = self._ends_in(k)
-            i = bisect.bisect_left(starts, tail) - 1
+            spans = self._ends_in(k)
+            i = bisect.bisect_left(spans, key) - 1
             if i >= 0:
-                return ends[i] if starts[i] >= lo else lo
+                start, end = spans[i]
+                return end if start >= lo else lo
             k -= 1
         return lo
 
-    def _ends_in(self, k: int) -> tuple[list[int], list[int]]:
-        """Where the sentence ends that start in block ``k`` start and end, as a scan of the whole body finds them
-        (an end is read from its mark's start, so a scan from the block's start finds the same ones, and one
-        that starts in the block ends within :data:`_END_REACH` characters after it)."""
+    def _ends_in(self, k: int) -> list[tuple[int, int]]:
+        """The spans of the sentence ends that start in block ``k``, as a scan of the whole body finds them (an end
+        is read from its mark's start, so a scan from the block's start finds the same ones, and one that starts in
+        the block ends within :data:`_END_REACH` characters after it), in order."""
         found = self._blocks.get(k)
         if found is None:
             lo = k * self._block
             hi = lo + self._block
-            ends = [(m.start(), m.end()) for m in SENTENCE_END_RE.finditer(self.body, lo, hi + _END_REACH + 1)]
-            found = [start for start, _ in ends if start < hi], [end for start, end in ends if start < hi]
+            found = [m.span() for m in SENTENCE_END_RE.finditer(self.body, lo, hi + _END_REACH + 1)]
+            while found and found[-1][0] >= hi:  # at most the one or two whose mark is past the block
+                found.pop()
             self._blocks[k] = found
         return found
 
@@ -270,3 +260,66 @@ class Surroundings:
     def platform(self) -> Platform | None:
         """The platform the sentence names, else the one its paragraph names before it."""
         return platform_named(self.sentence) or self.index.platform_in(self.para, self.start)
+
+
+MUTED, QUIET, READ = 0, 1, 2
+"""What :meth:`Silence.state` tells of a quotation."""
+
+
+class Silence:
+    """Quotations that the quote finder's cue check (``quotes._posting_cues``) gives ``None``, or whose lead-in it
+    reads in vain, told line by line (for offsets asked in order) without finding a sentence.  A quotation whose
+    mark follows neither a colon nor ``says``/``read(s)`` (lead-ins that need no cue word) and that starts at most
+    :data:`LOOK_BACK` characters after its line's start (so a lead-in read from the line starts at its start or
+    after a sentence's end, cutting no word) has no cue in its lead-in when no word from the line's start to the
+    quotation opens with one of the cue words, and none at all when no word does from the line's start to 162
+    characters after it (its 160 after the closing mark and a comma; a word cut short there opens with the cue word
+    it is cut to)."""
+
+    def __init__(self, body: str, cues: WordIndex) -> None:
+        self._body = body
+        self._cues = cues
+        self._start = 0
+        self._end = -1
+        self._first: int | None = -1
+        """Where the line's first word opening with a cue word starts (up to 162 characters past the line), ``None``
+        when none does; -1 until a quotation on the line asks."""
+
+    def mutes(self, start: int, end: int) -> bool:
+        """Whether the quotation ``body[start:end]`` (on one line) has no posting cue, by its line's words."""
+        return self.state(start, end) == MUTED
+
+    def lead_quiet(self, start: int) -> bool:
+        """Whether the lead-in of the quotation at ``start`` (whose line :meth:`mutes` read) holds no posting cue and
+        needs none: no word opening with a cue word from its line's start to it."""
+        return self.state(start, start + 1) != READ  # a muted quotation's lead-in is quiet too
+
+    def state(self, start: int, end: int) -> int:
+        """:data:`MUTED`, :data:`QUIET` (its lead-in holds no posting cue and needs none: only an attribution after
+        it can count) or :data:`READ`, for the quotation ``body[start:end]`` (on one line)."""
+        if start > self._end:
+            self._read(start)
+        if start - self._start > LOOK_BACK or not self._plain_lead(start):
+            return READ
+        first = self._first
+        if first == -1:
+            first = self._first = self._cues.first_opening(self._start, min(len(self._body), self._end + 162))
+        if first is None or end + 162 <= first:
+            return MUTED
+        return QUIET if first > start else READ
+
+    def _read(self, at: int) -> None:
+        body = self._body
+        self._start = body.rfind("\n", 0, at) + 1
+        found = body.find("\n", at)
+        self._end = len(body) if found < 0 else found
+        self._first = -1
+
+    def _plain_lead(self, start: int) -> bool:
+        """Whether the quotation mark at ``start`` follows neither a colon (then only spaces) on its line nor
+        ``says``/``read(s)``: its lead-in needs a cue word to count (each space before a mark is read once)."""
+        body = self._body
+        at = start - 1
+        while at >= self._start and body[at].isspace():
+            at -= 1
+        return not (at >= self._start and body[at] == ":") and not families.says_led(body, start)

@@ -7,7 +7,9 @@ stands on it; read as ``words.isdisjoint(segment.split())``, the question builds
 between word boundaries, run by RE2 (``google-re2``): a DFA that reads each byte once whatever the number of
 words, with no list made.  Python's ``re`` tries the alternation at every byte, and costs more than the split (the
 standard library has no multi-word matcher: ``re`` backtracks per alternative, ``str.find`` is one word a scan);
-without ``re2`` installed the same pattern runs on ``re`` (the same answers, more slowly).
+without ``re2`` installed the same pattern runs on ``re`` (the same answers, more slowly).  The prefilter asks
+:func:`words_in`, whose first search is :func:`holds_word`'s and which goes on only on a line that holds one; the
+quote finder asks :func:`openings_pattern` where a line's first word opening with a cue word stands.
 
 >>> holds_word(frozenset({b"tweeted", b"post"}), b"she tweeted it", 0, 14)
 True
@@ -28,13 +30,13 @@ try:
 except ImportError:  # pragma: no cover - google-re2 is a dependency; the answers are the same without it
     re2 = None
 
-__all__ = ["holds_word", "words_in", "words_pattern"]
+__all__ = ["finds", "first_span", "holds_word", "openings_pattern", "words_in", "words_pattern"]
 
 
 class _Search(Protocol):
     """What :func:`words_pattern` gives: a compiled pattern over bytes (RE2's or ``re``'s)."""
 
-    def search(self, text: bytes) -> object | None: ...
+    def search(self, text: bytes, pos: int = ..., endpos: int = ...) -> object | None: ...
 
     def finditer(self, text: bytes) -> Iterator[re.Match[bytes]]: ...
 
@@ -42,12 +44,20 @@ class _Search(Protocol):
 def holds_word(words: frozenset[bytes], spaced: bytes, lo: int, hi: int) -> bool:
     """Whether ``spaced[lo:hi].split()`` (word bytes) holds one of ``words``: a word cut at ``lo`` or ``hi`` counts
     as the slice's split reads it."""
-    return words_pattern(words).search(spaced[lo:hi]) is not None
+    segment = spaced[lo:hi]
+    return finds(words_pattern(words), segment, 0, len(segment))
 
 
 def words_in(words: frozenset[bytes], spaced: bytes, lo: int, hi: int) -> set[bytes]:
     """``words.intersection(spaced[lo:hi].split())``, found by the same pass (a few matches, no word list)."""
-    return {bytes(found.group()) for found in words_pattern(words).finditer(spaced[lo:hi])}
+    segment = spaced[lo:hi]
+    pattern = words_pattern(words)
+    found: set[bytes] = set()
+    at = first_span(pattern, segment, 0, len(segment))
+    while at is not None:  # the words do not overlap, and none is empty
+        found.add(segment[at[0] : at[1]])
+        at = first_span(pattern, segment, at[1], len(segment))
+    return found
 
 
 @functools.lru_cache(maxsize=8)
@@ -56,3 +66,49 @@ def words_pattern(words: frozenset[bytes]) -> _Search:
     word characters are ASCII), compiled by RE2 when it is installed."""
     source = rb"\b(?:" + b"|".join(re.escape(word) for word in sorted(words, key=len, reverse=True)) + rb")\b"
     return re2.compile(source) if re2 is not None else re.compile(source)
+
+
+@functools.lru_cache(maxsize=8)
+def openings_pattern(words: frozenset[bytes]) -> _Search:
+    """A pattern that finds a word of word bytes (with a space put before them) opening with one of ``words``: a
+    space, then ``words`` as one alternation merged by their common openings (each place tried once per letter
+    when ``re`` runs it), compiled by RE2 when it is installed.  It has no boundary or anchor, so that it answers
+    of ``data[lo:hi]`` asked as ``search(data, lo, hi)`` as of the slice, in both engines."""
+    source = rb" " + _trie(sorted(word for word in words if word))
+    return re2.compile(source) if re2 is not None else re.compile(source)
+
+
+def _trie(words: list[bytes]) -> bytes:
+    """``words`` (sorted, none empty) as one alternation whose alternatives start with distinct letters."""
+    groups: dict[bytes, list[bytes]] = {}
+    for word in words:
+        groups.setdefault(word[:1], []).append(word[1:])
+    alternatives = []
+    for letter, rests in groups.items():
+        longer = [rest for rest in rests if rest]
+        tail = _trie(longer) if longer else b""
+        alternatives.append(re.escape(letter) + (b"(?:" + tail + b")?" if tail and len(longer) < len(rests) else tail))
+    return alternatives[0] if len(alternatives) == 1 else b"(?:" + b"|".join(alternatives) + b")"
+
+
+def finds(pattern: _Search, data: bytes, lo: int, hi: int) -> bool:
+    """Whether ``pattern`` (from :func:`words_pattern` or :func:`openings_pattern`) matches in ``data`` between
+    ``lo`` and ``hi``, as ``pattern.search(data, lo, hi)`` does."""
+    return first_span(pattern, data, lo, hi) is not None
+
+
+def first_span(pattern: _Search, data: bytes, lo: int, hi: int) -> tuple[int, int] | None:
+    """The span of ``pattern``'s first match in ``data`` between ``lo`` and ``hi``, else ``None``.  RE2's own
+    matcher is asked directly where the binding has it: its public ``search`` wraps each call in a generator and a
+    match object, which costs more than the search of a short stretch (~1.5 µs a call); for ``bytes`` it makes the
+    same call.  ``tests/test_wordscan.py`` checks that both give the public ``search``'s answers."""
+    raw = getattr(pattern, "_regexp", None)
+    if raw is not None and _UNANCHORED is not None:
+        span: tuple[int, int] = raw.Match(_UNANCHORED, data, lo, hi)[0]
+        return None if span[0] < 0 else span
+    found = pattern.search(data, lo, hi)
+    return None if found is None else found.span()  # type: ignore[attr-defined]
+
+
+_UNANCHORED = getattr(getattr(re2, "_Anchor", None), "UNANCHORED", None)
+"""RE2's unanchored search, as its binding names it (``None`` without ``re2`` or with a binding that does not)."""
