@@ -110,3 +110,32 @@ def test_openings_run_on_re_without_re2(monkeypatch: pytest.MonkeyPatch) -> None
         assert not wordscan.finds(pattern, spaced, 12, len(spaced))
     finally:
         wordscan.openings_pattern.cache_clear()
+
+
+def test_a_binding_whose_matcher_changed_gets_the_public_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The matcher :func:`wordscan.first_span` asks directly is not RE2's public API: a version whose matcher takes
+    other arguments, or answers in another shape, is told at import and searched through ``search`` instead."""
+    re2 = pytest.importorskip("re2")
+    assert wordscan._raw_match_works()  # the installed binding: asked directly
+
+    class Changed:
+        def __init__(self, answer: object) -> None:
+            self.answer = answer
+
+        def Match(self, *args: object) -> object:  # noqa: N802 (the binding's name)
+            if isinstance(self.answer, Exception):
+                raise self.answer
+            return self.answer
+
+    class Compiled:
+        def __init__(self, answer: object) -> None:
+            self._regexp = Changed(answer)
+
+    for answer in (TypeError("Match() takes 3 arguments"), [(0, 3)], [None], ((1, 2), (5, 6))):
+        monkeypatch.setattr(re2, "compile", lambda _source, answer=answer: Compiled(answer))
+        assert not wordscan._raw_match_works()
+    monkeypatch.setattr(wordscan, "_RAW_MATCH", False)
+    pattern = wordscan.words_pattern(prefilter.WORDS)
+    spaced = b" " + word_bytes("she tweeted it, then posted")
+    assert wordscan.first_span(pattern, spaced, 0, len(spaced)) == pattern.search(spaced).span()  # type: ignore[attr-defined]
+    assert wordscan.first_span(pattern, spaced, 0, 4) is None

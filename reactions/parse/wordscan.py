@@ -102,8 +102,8 @@ def first_span(pattern: _Search, data: bytes, lo: int, hi: int) -> tuple[int, in
     matcher is asked directly where the binding has it: its public ``search`` wraps each call in a generator and a
     match object, which costs more than the search of a short stretch (~1.5 µs a call); for ``bytes`` it makes the
     same call.  ``tests/test_wordscan.py`` checks that both give the public ``search``'s answers."""
-    raw = getattr(pattern, "_regexp", None)
-    if raw is not None and _UNANCHORED is not None:
+    raw = getattr(pattern, "_regexp", None) if _RAW_MATCH else None
+    if raw is not None:
         span: tuple[int, int] = raw.Match(_UNANCHORED, data, lo, hi)[0]
         return None if span[0] < 0 else span
     found = pattern.search(data, lo, hi)
@@ -112,3 +112,21 @@ def first_span(pattern: _Search, data: bytes, lo: int, hi: int) -> tuple[int, in
 
 _UNANCHORED = getattr(getattr(re2, "_Anchor", None), "UNANCHORED", None)
 """RE2's unanchored search, as its binding names it (``None`` without ``re2`` or with a binding that does not)."""
+
+
+def _raw_match_works() -> bool:
+    """Whether the binding's matcher answers as this module reads it (a span per group, ``(-1, -1)`` for none, the
+    search bounded by ``lo`` and ``hi``): it is not RE2's public API, so a version that changed it would make
+    :func:`first_span` raise or answer wrongly; such a version gets the public ``search`` instead."""
+    if re2 is None or _UNANCHORED is None:
+        return False
+    try:
+        raw = re2.compile(rb"b+")._regexp
+        found = raw.Match(_UNANCHORED, b"abbcbb", 1, 3)[0], raw.Match(_UNANCHORED, b"abbcbb", 3, 4)[0]
+        return [tuple(span) for span in found] == [(1, 3), (-1, -1)]
+    except Exception:  # an attribute, a signature or a type of another version
+        return False
+
+
+_RAW_MATCH = _raw_match_works()
+"""Whether :func:`first_span` asks RE2's matcher directly (:func:`_raw_match_works`)."""
