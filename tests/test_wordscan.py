@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -45,17 +46,25 @@ def test_words_at_the_stretch_edges(text: str, lo: int, hi: int, expected: bool)
     assert wordscan.holds_word(prefilter.WORDS, word_bytes(text), lo, hi) is expected
 
 
-def test_without_re2_the_same_pattern_runs_on_re(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def without_re2(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """``re2`` not installed: the patterns compiled meanwhile are ``re``'s, and forgotten after."""
     monkeypatch.setattr(wordscan, "re2", None)
-    wordscan.words_pattern.cache_clear()
-    try:
-        pattern = wordscan.words_pattern(prefilter.WORDS)
-        assert isinstance(pattern, re.Pattern)
-        assert wordscan.holds_word(prefilter.WORDS, word_bytes("She TWEETED it"), 0, 14)
-        assert not wordscan.holds_word(prefilter.WORDS, word_bytes("a postponed match"), 0, 17)
-        assert wordscan.words_in(prefilter.WORDS, word_bytes("Posts, a post on X"), 0, 18) == {b"posts", b"post", b"x"}
-    finally:
-        wordscan.words_pattern.cache_clear()
+    compiled = (wordscan.words_pattern, wordscan.openings_pattern)
+    for patterns in compiled:
+        patterns.cache_clear()
+    yield
+    for patterns in compiled:
+        patterns.cache_clear()
+
+
+@pytest.mark.usefixtures("without_re2")
+def test_without_re2_the_same_pattern_runs_on_re() -> None:
+    pattern = wordscan.words_pattern(prefilter.WORDS)
+    assert isinstance(pattern, re.Pattern)
+    assert wordscan.holds_word(prefilter.WORDS, word_bytes("She TWEETED it"), 0, 14)
+    assert not wordscan.holds_word(prefilter.WORDS, word_bytes("a postponed match"), 0, 17)
+    assert wordscan.words_in(prefilter.WORDS, word_bytes("Posts, a post on X"), 0, 18) == {b"posts", b"post", b"x"}
 
 
 def test_re2_is_the_engine_when_installed() -> None:
@@ -99,17 +108,13 @@ def test_the_direct_search_answers_as_the_public_one(text: str, words: frozenset
     assert wordscan.finds(openings, spaced, lo, hi) == (in_re.search(spaced, lo, hi) is not None)
 
 
-def test_openings_run_on_re_without_re2(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(wordscan, "re2", None)
-    wordscan.openings_pattern.cache_clear()
-    try:
-        pattern = wordscan.openings_pattern(quotes._CUE_WORDS)
-        assert isinstance(pattern, re.Pattern)
-        spaced = b" " + word_bytes("a postponed match, then rain")
-        assert wordscan.finds(pattern, spaced, 0, len(spaced))  # "postponed" opens with "post"
-        assert not wordscan.finds(pattern, spaced, 12, len(spaced))
-    finally:
-        wordscan.openings_pattern.cache_clear()
+@pytest.mark.usefixtures("without_re2")
+def test_openings_run_on_re_without_re2() -> None:
+    pattern = wordscan.openings_pattern(quotes._CUE_WORDS)
+    assert isinstance(pattern, re.Pattern)
+    spaced = b" " + word_bytes("a postponed match, then rain")
+    assert wordscan.finds(pattern, spaced, 0, len(spaced))  # "postponed" opens with "post"
+    assert not wordscan.finds(pattern, spaced, 12, len(spaced))
 
 
 def test_a_binding_whose_matcher_changed_gets_the_public_search(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -132,8 +137,9 @@ def test_a_binding_whose_matcher_changed_gets_the_public_search(monkeypatch: pyt
             self._regexp = Changed(answer)
 
     for answer in (TypeError("Match() takes 3 arguments"), [(0, 3)], [None], ((1, 2), (5, 6))):
-        monkeypatch.setattr(re2, "compile", lambda _source, answer=answer: Compiled(answer))
-        assert not wordscan._raw_match_works()
+        with monkeypatch.context() as changed:
+            changed.setattr(re2, "compile", lambda _source, answer=answer: Compiled(answer))
+            assert not wordscan._raw_match_works()
     monkeypatch.setattr(wordscan, "_RAW_MATCH", False)
     pattern = wordscan.words_pattern(prefilter.WORDS)
     spaced = b" " + word_bytes("she tweeted it, then posted")
