@@ -12,7 +12,8 @@ import pytest
 
 from reactions.corpus import Parsed, parse_document
 from reactions.run import memo
-from reactions.run.memo import digest_of, forget, parse_once, renamed, untexted
+from reactions.run.cache import content_hash, stored
+from reactions.run.memo import forget, parse_once, renamed
 from reactions.run.units import read_corpus
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,7 +58,7 @@ def test_a_copy_of_each_seed_and_golden_file_is_parsed_as_under_its_own_name(pat
         assert renamed(parsed, name) == parse_document(name, data)
     article, outcome = parsed
     assert article is not None
-    assert untexted(parsed) == (dataclasses.replace(article, text=""), outcome)  # every other field kept
+    assert stored(parsed) == (dataclasses.replace(article, text=""), outcome)  # every other field kept
 
 
 def test_a_copy_of_each_generated_article_is_parsed_as_under_its_own_name(corpus_generator: ModuleType) -> None:
@@ -78,7 +79,7 @@ def test_the_run_takes_a_copy_without_its_text_as_from_the_parse_cache(corpus_ge
     asked, parse = _counting()
     got = parse_once(documents + copies[:5], None, parse, texts=False) + parse_once(copies, None, parse, texts=False)
     assert got[:40] == [parse_document(name, data) for name, data in documents]
-    assert got[40:] == [untexted(parse_document(name, data)) for name, data in copies[:5] + copies]
+    assert got[40:] == [stored(parse_document(name, data)) for name, data in copies[:5] + copies]
     assert asked == [name for name, _ in documents]
     asked.clear()
     again = parse_once(copies, None, parse)  # a reading that keeps the texts never gets a parse kept without
@@ -90,7 +91,7 @@ def test_copies_within_one_batch_and_skipped_documents() -> None:
     text = "So proud of you #win \u2014 Fan (@fan) May 1, 2020".encode()
     documents = [("a.txt", text), ("b.txt", b""), ("c.txt", text), ("d.txt", b""), ("", text), ("e.txt", b"\x00\x01")]
     asked, parse = _counting()
-    got = parse_once(documents, [digest_of(data) for _, data in documents], parse)
+    got = parse_once(documents, [content_hash(data) for _, data in documents], parse)
     assert got == [parse_document(name, data) for name, data in documents]
     assert got[2][0] is not None
     assert got[2][0].reactions[0].citations[0].source == "c.txt"
@@ -144,4 +145,4 @@ def test_threads_share_the_memo_while_one_forgets_it(monkeypatch: pytest.MonkeyP
         thread.join()
     assert len(got) == 20
     for each in got:  # a document parsed here keeps its text, a copy's comes without (whichever thread kept it)
-        assert all(found in (parsed, untexted(parsed)) for found, parsed in zip(each, expected, strict=True))
+        assert all(found in (parsed, stored(parsed)) for found, parsed in zip(each, expected, strict=True))

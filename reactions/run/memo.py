@@ -23,8 +23,6 @@ article's metadata), :func:`reactions.run.units.read_corpus` with it (its record
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import operator
 import sys
 import threading
 from collections import OrderedDict
@@ -33,6 +31,7 @@ from typing import Final
 
 from reactions.corpus import Parsed, parse_document
 from reactions.models import Article, Citation, FileOutcome, Status
+from reactions.run.cache import content_hash, stored
 
 MEMO_ENTRIES: Final = 16384
 """How many parses the memo keeps, at most: the bulk corpus's copies are a median 587 documents after their first,
@@ -92,32 +91,10 @@ def forget() -> None:
     _MEMO.clear()
 
 
-def digest_of(data: bytes) -> str:
-    """The memo's key: the SHA-256 of ``data`` in hex, as :func:`reactions.run.cache.content_hash` gives it."""
-    return hashlib.sha256(data).hexdigest()
-
-
 def held(parsed: Parsed) -> int:
     """About how many bytes a parse holds: its article's text, a few hundred for the rest and for each reaction."""
     article = parsed[0]
     return 0 if article is None else sys.getsizeof(article.text) + 512 * (1 + len(article.reactions))
-
-
-def untexted(parsed: Parsed) -> Parsed:
-    """``parsed`` without its article's text, as the parse cache keeps it (:func:`reactions.run.cache.stored`): all
-    a run reads of a parse is its reactions and the article's metadata.  (Every field but the text copied as it is;
-    half the cost of ``dataclasses.replace``, which the run paid for each of the bulk corpus's 10,057 parses.)"""
-    article, outcome = parsed
-    if article is None or not article.text:
-        return parsed
-    values = list(_ARTICLE_VALUES(article))
-    values[_TEXT_AT] = ""
-    return Article(*values), outcome
-
-
-_ARTICLE_FIELDS: Final = tuple(field.name for field in dataclasses.fields(Article))
-_ARTICLE_VALUES: Final = operator.attrgetter(*_ARTICLE_FIELDS)
-_TEXT_AT: Final = _ARTICLE_FIELDS.index("text")
 
 
 def reusable(parsed: Parsed) -> bool:
@@ -151,9 +128,11 @@ def parse_once(
 ) -> list[Parsed]:
     """Each document's parse, in order: a copy's (same bytes, in the memo or earlier in ``documents``) renamed,
     the others by ``parse`` (given a list of documents, it gives their parses in order), all in one call.
-    ``digests``: each document's :func:`digest_of`, when known.  ``texts=False``: a copy's article comes without
-    its text (:func:`untexted`, as from the parse cache), so that the memo holds little more than the reactions."""
-    keys = [(key, texts) for key in digests] if digests is not None else [(digest_of(d), texts) for _, d in documents]
+    ``digests``: each document's :func:`~reactions.run.cache.content_hash`, when known.  ``texts=False``: a copy's
+    article comes without its text (:func:`~reactions.run.cache.stored`, as from the parse cache), so that the memo
+    holds little more than the reactions."""
+    hashes = digests if digests is not None else [content_hash(data) for _, data in documents]
+    keys = [(key, texts) for key in hashes]
     results: list[Parsed | None] = [None] * len(documents)
     first: dict[Key, int] = {}  # a digest's first document to parse, of those the memo lacks
     wanted: list[int] = []
@@ -170,12 +149,12 @@ def parse_once(
     _parse_into(results, wanted, documents, parse)
     for i in wanted:
         if documents[i][0]:
-            _MEMO.put(keys[i], _found(results[i]) if texts else untexted(_found(results[i])))
+            _MEMO.put(keys[i], _found(results[i]) if texts else stored(_found(results[i])))
     again = []
     for i in copies:
         original = _found(results[first[keys[i]]])
         if reusable(original):
-            results[i] = renamed(original if texts else untexted(original), documents[i][0])
+            results[i] = renamed(original if texts else stored(original), documents[i][0])
         else:
             again.append(i)  # its first copy was skipped: this one is parsed too, as without the memo
     _parse_into(results, again, documents, parse)
