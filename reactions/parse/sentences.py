@@ -119,7 +119,7 @@ class TextIndex:
     """Sentence ends and platform words of one body, each found on first use: sentence ends block by block of
     ``block`` characters (only where a quotation asks), platform words by one scan."""
 
-    def __init__(self, body: str, block: int = 1024) -> None:
+    def __init__(self, body: str, block: int = 256) -> None:
         self.body = body
         self._block = block
         self._blocks: dict[int, list[tuple[int, int]]] = {}
