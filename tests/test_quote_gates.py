@@ -7,10 +7,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from reactions.parse import posted, quotations, quotes
+from reactions.parse.build import overlaps
 from reactions.parse.quotes import find_quotes
 from reactions.parse.sentences import LOOK_BACK, Silence, Surroundings, TextIndex, WordIndex, word_bytes, words_of
 
@@ -194,8 +195,26 @@ def _open_at_every_mark(text: str) -> list[tuple[int, int]]:
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(['"', "“", "”", "\n", "a", ": ", ", ", ":", " ", "b c"]), max_size=16).map("".join))
 def test_open_quotations_are_tried_after_a_line_break_colon_or_comma(text: str) -> None:
-    closed = list(quotations.quotation_matches(text))
-    assert sorted(m.span() for m in quotations._open_quotations(text, closed)) == _open_at_every_mark(text)
+    closed, loose = quotations._closed(text)
+    assert sorted(m.span() for m in quotations._open_quotations(text, closed, loose)) == _open_at_every_mark(text)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(['"', "“", "”", "‘", "’", "\n", "a", ": ", ", ", ":", " ", "b c"]), max_size=24)
+       .map("".join))  # fmt: skip
+@example('‘So, "we go’\n')  # an open quotation inside a British one
+def test_quotations_are_what_each_shapes_pattern_finds(text: str) -> None:
+    """The closed quotations, British ones and open ones, found in one scan of the marks, are what each pattern
+    finds tried at every character (open ones at every mark, outside the closed and British ones)."""
+    closed = [*quotations.QUOTE_RE.finditer(text), *quotations._SINGLE_QUOTE_RE.finditer(text)]
+    spans = sorted(m.span() for m in closed)
+    opened = []
+    for at in range(len(text)) if "\n" in text else ():
+        if text[at] in "\"“" and (at == 0 or text[at - 1] == "\n" or text[max(0, at - 2) : at] in (": ", ", ")):
+            match = quotations._OPEN_RE.match(text, at)
+            if match is not None and not overlaps(match.span(), spans):
+                opened.append(match)
+    assert [m.span() for m in quotations.quotations(text)] == sorted(m.span() for m in [*closed, *opened])
 
 
 def _possessor_by_pattern(lead: str) -> str:

@@ -30,27 +30,40 @@ _SINGLE_QUOTE_RE = re.compile(r"(?<![\w’'])‘(?P<c>[^‘\n]{2,600}?)’(?=[,.
 
 def quotations(body: str) -> list[re.Match[str]]:
     """Every quotation candidate in ``body`` (each shape's own never overlap), ordered by where it starts."""
-    matches: list[re.Match[str]] = list(quotation_matches(body))
-    if "‘" in body:
-        matches += _single_quotes(body)
-    matches += _open_quotations(body, matches)
-    return sorted(matches, key=lambda m: m.start())
+    matches, loose = _closed(body)
+    singles = list(_single_quotes(body)) if "‘" in body else []
+    opened = _open_quotations(body, [*matches, *singles], loose)
+    if not singles and not opened:
+        return matches  # found in order
+    return sorted([*matches, *singles, *opened], key=lambda m: m.start())
 
 
 def quotation_matches(body: str) -> Iterator[re.Match[str]]:
     """What ``QUOTE_RE.finditer(body)`` gives, faster: the pattern is tried only where a quote mark
     stands (found with ``str.find``, far quicker than the regex engine's own scan)."""
+    return iter(_closed(body)[0])
+
+
+def _closed(body: str) -> tuple[list[re.Match[str]], list[int]]:
+    """What :func:`quotation_matches` gives, and the opening marks (``"``, ``“``) where :data:`QUOTE_RE` was tried in
+    vain: every one that no closed quotation holds (the scan steps over what a match holds), in order."""
+    found: list[re.Match[str]] = []
+    loose: list[int] = []
     straight, curly = body.find('"'), body.find("“")
     while straight >= 0 or curly >= 0:
         at = straight if curly < 0 or 0 <= straight < curly else curly
         match = QUOTE_RE.match(body, at)
-        if match is not None:
-            yield match
-        pos = at + 1 if match is None else match.end()
+        if match is None:
+            loose.append(at)
+            pos = at + 1
+        else:
+            found.append(match)
+            pos = match.end()
         if 0 <= straight < pos:
             straight = body.find('"', pos)
         if 0 <= curly < pos:
             curly = body.find("“", pos)
+    return found, loose
 
 
 def _single_quotes(body: str) -> Iterator[re.Match[str]]:
@@ -64,26 +77,22 @@ def _single_quotes(body: str) -> Iterator[re.Match[str]]:
         at = body.find("‘", at + 1 if match is None else match.end())
 
 
-def _open_quotations(body: str, closed: Sequence[re.Match[str]]) -> list[re.Match[str]]:
+def _open_quotations(body: str, closed: Sequence[re.Match[str]], marks: Sequence[int]) -> list[re.Match[str]]:
     """Quotations that open after a lead-in's colon or comma (or at a line's start) and run past the line's
-    end without closing, outside every closed quotation."""
+    end without closing, outside every closed quotation, tried at the opening ``marks`` that no closed quotation
+    of :data:`QUOTE_RE` holds (one that starts at or inside one overlaps it), in order."""
     if "\n" not in body:
         return []
-    spans = sorted(m.span() for m in closed)
+    spans: list[tuple[int, int]] | None = None
     found = []
-    for at in _marks(body):  # a match runs to its line's end past no mark: finditer would try each
+    for at in marks:  # a match runs to its line's end past no mark: finditer would try each
         if at and body[at - 1] != "\n" and (body[at - 1] != " " or at < 2 or body[at - 2] not in ":,"):
             continue  # not after a line break, ": " or ", "
         match = _OPEN_RE.match(body, at)
-        if match is not None and not overlaps(match.span(), spans):
+        if match is None:
+            continue
+        if spans is None:
+            spans = sorted(m.span() for m in closed)
+        if not overlaps(match.span(), spans):
             found.append(match)
     return found
-
-
-def _marks(body: str) -> Iterator[int]:
-    """The offsets of the opening marks (``"``, then ``“``), each kind in order (the caller sorts what it finds)."""
-    for mark in ('"', "“"):
-        at = body.find(mark)
-        while at >= 0:
-            yield at
-            at = body.find(mark, at + 1)
