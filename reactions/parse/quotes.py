@@ -166,6 +166,8 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
     """Every quotation in ``body`` that the prose says was posted, outside the ``taken`` spans (embeds)."""
     found: list[Reaction] = []
     matches = quotations(body)
+    if not matches:
+        return found
     echoes = _Echoes(body, taken) if matches and taken else None
     index = TextIndex(body)
     cues = WordIndex(body, _CUE_WORDS)
@@ -229,11 +231,11 @@ def _quote_at(
 ) -> Reaction | None:
     """The quotation ``match`` as a post, or ``None``; ``quiet``: its lead-in holds no posting cue and needs none
     (:meth:`Silence.lead_quiet`), so that only an attribution after it can make it one."""
-    text = _quote_text(next((g for g in match.groups() if g), ""))
+    text = _quote_text(match[match.lastindex] or "" if match.lastindex else "")  # its one group that took part
     if len(text) < 2 or (len(text.split(None, 1)) < 2 and not text.startswith(("#", "@"))):
         return None
     body = index.body
-    attribution = _attribution_after(body, match) if quiet else None
+    attribution = _attribution_after(body, cue_index, match) if quiet else None
     if quiet and attribution is None:
         return None  # its sentence is never found
     context = Surroundings(index, match)
@@ -241,7 +243,7 @@ def _quote_at(
     if cues is None or _MODIFIER_RE.search(context.lead[-12:]):
         return None  # a title inside a noun phrase: the "My Heart Will Go On" singer
     if not quiet:
-        attribution = _attribution_after(body, match)
+        attribution = _attribution_after(body, cue_index, match)
     if attribution is None and cues:  # the lead-in's words read from the body's bytes
         attribution = _attribution_before(match, context.lead, cue_index.words(context.start, match.start()))
     if attribution is None or not (plausible_author(attribution.author) or families.post_says(lead)):
@@ -300,8 +302,9 @@ def _quote_text(inner: str) -> str:
     return text[:-1].rstrip() if text.endswith(",") else text
 
 
-def _attribution_after(body: str, match: re.Match[str]) -> _Attribution | None:
-    """``"…," she wrote …`` / ``"…" wrote one user …``: the clause right after the closing mark."""
+def _attribution_after(body: str, words: WordIndex, match: re.Match[str]) -> _Attribution | None:
+    """``"…," she wrote …`` / ``"…" wrote one user …``: the clause right after the closing mark (``words``: the
+    body's, for its words)."""
     pos = match.end()
     if body[pos : pos + 1] in (",", ";"):
         pos += 1
@@ -314,7 +317,7 @@ def _attribution_after(body: str, match: re.Match[str]) -> _Attribution | None:
     clause_end = stop.start() if stop else limit
     newline = body.find("\n", pos, clause_end)
     clause_end = newline if newline >= 0 else clause_end
-    has_verb = not _VERB_WORDS.isdisjoint(words_of(body[pos:clause_end]))
+    has_verb = not _VERB_WORDS.isdisjoint(words.words(pos, clause_end))
     found = _AFTER_RE.match(body, pos, clause_end) if has_verb else None
     if found is None:
         return _manner_after(body, pos, clause_end)

@@ -94,6 +94,7 @@ class WordIndex:
     def __init__(self, body: str, words: frozenset[bytes]) -> None:
         self._padded = b" " + word_bytes(body)
         self._words = words
+        self._openings = openings_pattern(words)
 
     def holds(self, lo: int, hi: int) -> bool:
         """Whether ``words_of(body[lo:hi])`` holds one of the words."""
@@ -106,12 +107,12 @@ class WordIndex:
     def opens_any(self, lo: int, hi: int) -> bool:
         """Whether a word that starts in ``body[lo:hi]`` (cut at ``hi``) opens with one of the words: ``False``
         says that no window inside it that cuts no word at its start holds one, wherever its end cuts a word."""
-        return finds(openings_pattern(self._words), self._padded, lo, hi + 1)
+        return finds(self._openings, self._padded, lo, hi + 1)
 
     def first_opening(self, lo: int, hi: int) -> int | None:
         """Where the first word that starts in ``body[lo:hi]`` and opens with one of the words (as
         :meth:`opens_any` finds them) starts, else ``None``."""
-        found = first_span(openings_pattern(self._words), self._padded, lo, hi + 1)
+        found = first_span(self._openings, self._padded, lo, hi + 1)
         return None if found is None else found[0]  # the space before the word: its start in the body
 
 
