@@ -130,6 +130,22 @@ def test_says_led_is_the_pattern_asked_at_each_mark(text: str) -> None:
             assert posted.says_led(text, at) == (at >= 5 and ending.search(text[: at + 1]) is not None)
 
 
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["says", "SAYS", "sayſ", "reads", "readſ", "read", "reaD", "Read", "said", "is",
+                                 " ", "\t", "  ", "\xa0", "\n", ",", ":", ";", '"', "“", "‘", "a", "It "]), max_size=14)
+       .map("".join))  # fmt: skip
+def test_a_plain_lead_is_what_the_colon_and_says_checks_give(text: str) -> None:
+    """The mark's lead-in check (``Silence._plain_lead``) answers as a colon check and ``says_led`` at every mark."""
+    silence = Silence(text, WordIndex(text, quotes._CUE_WORDS))
+    for at, char in enumerate(text):
+        if char in '"“‘':
+            silence._read(at)
+            line_start = text.rfind("\n", 0, at) + 1
+            before = text[line_start:at].rstrip()
+            expected = not before.endswith(":") and not posted.says_led(text, at)
+            assert silence._plain_lead(at) == expected
+
+
 def test_a_quotation_where_a_post_may_speak_is_not_muted() -> None:
     body = 'Ann shared a photo on Facebook.\nIt says, "Home at last, all of us."'
     silence = Silence(body, WordIndex(body, quotes._CUE_WORDS))

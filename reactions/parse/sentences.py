@@ -323,4 +323,7 @@ class Silence:
         at = start - 1
         while at >= self._start and body[at].isspace():
             at -= 1
-        return not (at >= self._start and body[at] == ":") and not families.says_led(body, start)
+        if at < self._start:
+            return True  # only spaces before it on its line: no colon, and no word for ``says`` to be
+        last = body[at]  # ``says``/``read(s)`` ends in s or d (in any case, ſ for s), or a comma stands after it
+        return last != ":" and (last not in "sSſdD," or not families.says_led(body, start))
