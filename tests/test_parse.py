@@ -282,3 +282,21 @@ def test_non_str_input_gives_an_empty_article() -> None:
     article = parse_article(None)  # type: ignore[arg-type]
     assert article.reactions == ()
     assert article.text == ""
+
+
+def _title_by_split(body: str) -> str | None:
+    """``title_of`` as it was written first: the first non-blank line of ``body.split("\\n", 20)[:20]``."""
+    for line in body.split("\n", 20)[:20]:
+        line = line.strip()
+        if line:
+            return line if len(line) <= 200 else line[:200].rsplit(" ", 1)[0] + "…"
+    return None
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["", " ", "\t", "\n", "\u00a0", "Title", "a b", "x" * 230, "w " * 120]), max_size=30))
+def test_title_of_slices_lines_as_splitting_did(parts: list[str]) -> None:
+    from reactions.parse.article import title_of
+
+    body = "".join(parts)
+    assert title_of(body) == _title_by_split(body)

@@ -234,6 +234,14 @@ def test_without_an_embeds_cue_the_embed_rules_find_nothing(text: str) -> None:
     assert prefilter.parse_prefiltered(text, "g.txt") == parse_article(text, "g.txt")
 
 
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(articles())
+def test_parse_prefiltered_is_parse_article_on_generated_articles(text: str) -> None:
+    """Texts holding ``(@`` or ``<blockquote`` are not sent to ``parse_article`` before cleaning: the body's own cues
+    send them to the full parse."""
+    assert prefilter.parse_prefiltered(text, "g.txt") == parse_article(text, "g.txt")
+
+
 # --- exactness: every real and golden article -----------------------------------------------------------------
 
 

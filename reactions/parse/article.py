@@ -112,11 +112,17 @@ def split_header(text: str) -> tuple[str, dt.date | None, list[str]]:
 
 
 def title_of(body: str) -> str | None:
-    """An article's title as the parser guesses it: its first non-blank line (cut near 200 characters)."""
-    for line in body.split("\n", 20)[:20]:
-        line = line.strip()
+    """An article's title as the parser guesses it: its first non-blank line among its first 20 (cut near 200
+    characters).  The lines are sliced one by one: splitting would copy the whole body."""
+    start = 0
+    for _ in range(20):
+        end = body.find("\n", start)
+        line = (body[start:] if end < 0 else body[start:end]).strip()
         if line:
             return line if len(line) <= 200 else line[:200].rsplit(" ", 1)[0] + "…"
+        if end < 0:
+            return None
+        start = end + 1
     return None
 
 
