@@ -426,3 +426,44 @@ def test_clean_text_scales_linearly() -> None:
     small, large = unit * 20_000, unit * 200_000
     clean_text(small)
     assert timed(clean_text, large) < 20 * max(timed(clean_text, small), 0.01)
+
+
+# --- the clean bytes' shortcut: decode_bytes tells clean_text a text it need not scan -----------------------------
+
+_DIRTY_OR_NOT = st.text(
+    alphabet=st.one_of(
+        st.sampled_from("ab &;#amp\r\n\t\f\x0b\x1a\x00\x07\x7f“”’–—…é©×ü\u00a0\u00c2\u00f4\u1680\u2000\u200a\u200b"
+                        "\u200c\u200d\u2028\u2029\u202f\u205f\u2060\u3000\ufeff\ufe0f😂"),
+        st.characters(),
+    ),
+    max_size=40,
+)  # fmt: skip
+
+
+@settings(max_examples=800, deadline=None)
+@given(_DIRTY_OR_NOT)
+def test_the_clean_bytes_shortcut_gives_what_the_scan_gives(text: str) -> None:
+    """``clean_text`` of a text ``decode_bytes`` found clean in its bytes is what it is of the same text read anew
+    (another object, scanned); and what the bytes' check calls clean, the scan finds nothing in."""
+    from reactions.parse import text as text_module
+
+    data = text.encode("utf-8", "surrogatepass")
+    try:
+        decoded = decode_bytes(data)
+    except InputError:
+        return
+    scanned = clean_text((" " + decoded.text)[1:])  # an equal string, another object: no shortcut
+    assert clean_text(decoded.text) == scanned
+    if data.translate(None, text_module._CONTROL_BYTES) == data and text_module._holds_no_dirt(data):
+        assert text_module._DIRT_RE.search(data.decode("utf-8", "surrogatepass")) is None
+
+
+def test_the_shortcut_is_taken_only_for_the_very_text_decoded() -> None:
+    from reactions.parse import text as text_module
+
+    decoded = decode_bytes("It’s “fine” — really…".encode())
+    assert text_module._CLEAN[0] is decoded.text
+    assert clean_text(decoded.text) is decoded.text
+    dirty = decode_bytes("Tom &amp; Jerry\u00a0now".encode())
+    assert text_module._CLEAN[0] is not dirty.text
+    assert clean_text(dirty.text) == "Tom & Jerry now"
