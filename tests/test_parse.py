@@ -300,3 +300,18 @@ def test_title_of_slices_lines_as_splitting_did(parts: list[str]) -> None:
 
     body = "".join(parts)
     assert title_of(body) == _title_by_split(body)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["\n", " ", "\t", "— ", "–", "―", "-", "Jane Doe ", "February 1, 2020", "x", "(@a)"]),
+                max_size=20))  # fmt: skip
+def test_attributions_without_handle_as_the_unguarded_scan(parts: list[str]) -> None:
+    """The dash lines are looked for only in a text holding a dash: the warnings are those of every line start."""
+    import itertools
+
+    from reactions.parse import article
+
+    body = "".join(parts)
+    starts = itertools.chain((0,), (m.start() + 1 for m in article._DASH_LINE_RE.finditer(body)))
+    expected = [m for s in starts if (m := article._NO_HANDLE_RE.match(body, s)) is not None]
+    assert len(article.attributions_without_handle(body, ())) == len(expected)
