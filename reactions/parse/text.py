@@ -304,34 +304,49 @@ def decode_bytes(data: bytes) -> DecodedText:
     # Mojibake runs open with one of U+00C2-U+00F4, which UTF-8 writes as C3 xx, followed by a character that
     # may continue them: text decoded as UTF-8 whose bytes hold no such pair has none (a quick check of the bytes;
     # the repair would find nothing).  (A NUL dropped between two characters could join them.)
-    # UTF-8 bytes that hold none of what clean_text changes give a text clean_text would give back as it is: it is
-    # told so (_CLEAN), not scanned again.  Such bytes hold no C3 (no mojibake run) either.
-    clean = plain and _holds_no_dirt(data)
-    quick = clean or (_RUN_BYTES.search(data) is None if not nuls else b"\xc3" not in data)
+    quick = (b"\xc3" not in data or _RUN_BYTES.search(data) is None) if not nuls else b"\xc3" not in data
     repaired = text if codec == "utf-8" and quick else repair_mojibake(text)
     if repaired != text:
         notes.append("repaired mojibake")
-    if clean:
-        _CLEAN[0] = text
+    if plain and quick and _cleans_to_itself(data):
+        _CLEAN[0] = text  # clean_text would give it back as it is: it is told so, not scanned again
     return DecodedText(repaired, codec, tuple(notes))
 
 
-_DIRT_BYTES = (b"&", b"\r", b"\x0b", b"\x0c", b"\x1a", b"\xc2", b"\xc3", b"\xe1", b"\xe3", b"\xef")
-"""In UTF-8 bytes without the control bytes :data:`_CONTROL_BYTES`, what may stand for a character of
-:data:`_DIRT_RE`: the ASCII ones it holds besides those controls, and the lead bytes of the non-ASCII ones (U+00A0
-and U+00C2-U+00F4: C2, C3; U+1680: E1; U+3000: E3; U+FEFF: EF) but E2, which also leads the curly quotes and
-dashes of most news: its few (:data:`_DIRT_E2_RE`) are matched whole."""
+_ODD_BYTES = (b"\r", b"\x0b", b"\x0c", b"\x1a")
+"""The controls :data:`_DIRT_RE` holds that :data:`_CONTROL_BYTES` does not."""
+_ODD_SEQUENCES = (
+    (b"\xc2", b"\xc2\xa0"), (b"\xe1", b"\xe1\x9a\x80"), (b"\xe3", b"\xe3\x80\x80"), (b"\xef", b"\xef\xbb\xbf")
+)  # fmt: skip
+"""U+00A0, U+1680, U+3000 and U+FEFF in UTF-8, each after its lead byte (a one-byte search, at memory speed, tells
+the texts without one; a longer search is slower)."""
 _DIRT_E2_RE = re.compile(b"\xe2(?:\x80[\x80-\x8b\xa8\xa9\xaf]|\x81[\x9f\xa0])")
-"""U+2000-U+200B, U+2028, U+2029, U+202F, U+205F and U+2060 in UTF-8 (a literal E2 first: ``re`` skips to it)."""
+"""U+2000-U+200B, U+2028, U+2029, U+202F, U+205F and U+2060 in UTF-8 (a literal E2 first: ``re`` skips to it; E2
+also leads the curly quotes and dashes of most news)."""
+_ENTITY_RUN_BYTES = re.compile(_ENTITY_RUN.pattern.encode("ascii"))
 
 
-def _holds_no_dirt(data: bytes) -> bool:
-    """Whether UTF-8 ``data`` that holds no control byte of :data:`_CONTROL_BYTES` holds no character that
-    :data:`_DIRT_RE` matches: then :func:`clean_text` changes nothing in its text (single-byte searches, which
-    run at memory speed, and one search for the E2 sequences)."""
-    return not any(map(data.__contains__, _DIRT_BYTES)) and _DIRT_E2_RE.search(data) is None
+def _cleans_to_itself(data: bytes) -> bool:
+    """Whether :func:`clean_text` gives back the text of UTF-8 ``data`` as it is, asked of the bytes (``data`` holds
+    no byte of :data:`_CONTROL_BYTES` and no mojibake run: :data:`_RUN_BYTES`).  What clean_text's scan stops at,
+    in bytes: no other control, no odd space or invisible character, and every entity run (ASCII: the same runs in
+    the bytes as in the text) unescaped to itself; a ``Â``-``ô`` not followed by a run's character it passes over,
+    as the absent :data:`_RUN_BYTES` says."""
+    if any(map(data.__contains__, _ODD_BYTES)) or any(lead in data and seq in data for lead, seq in _ODD_SEQUENCES):
+        return False
+    if _DIRT_E2_RE.search(data) is not None:
+        return False
+    at, run_end = data.find(b"&"), -1
+    while at >= 0:
+        if at >= run_end:  # (an "&" inside the run before is part of it)
+            run = _ENTITY_RUN_BYTES.match(data, at).group().decode("ascii")  # type: ignore[union-attr]
+            run_end = at + len(run)
+            if _unescape_run(run) != run:
+                return False
+        at = data.find(b"&", at + 1)
+    return True
 
 
 _CLEAN: list[str] = [""]
-"""The last text :func:`decode_bytes` read from bytes that :func:`_holds_no_dirt` (the very object: ``is``, never
+"""The last text :func:`decode_bytes` read from bytes that :func:`_cleans_to_itself` (the very object: ``is``, never
 ``==``): :func:`clean_text` gives it back without scanning it (the corpus decodes a file, then cleans its text)."""
