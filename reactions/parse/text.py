@@ -11,6 +11,7 @@ Mojibake is repaired by :func:`reactions.parse.mojibake.repair_mojibake` (re-exp
 from __future__ import annotations
 
 import codecs
+import functools
 import html
 import re
 import unicodedata
@@ -65,6 +66,7 @@ _DIRT_RE = re.compile(f"[{_INVISIBLE}{_CONTROLS}\r\f&{_UNICODE_SPACES}{_LINE_SEP
 which may lead a mojibake run (one class: ``re`` scans for it fast)."""
 
 
+@functools.lru_cache(maxsize=1024)  # the same few runs recur ("&", "&amp;", the "&T" of AT&T)
 def _unescape_run(run: str) -> str:
     """Unescape one run of entity characters to a fixed point (``&amp;mdash;`` gives ``—``).
 
@@ -155,6 +157,7 @@ _MAGIC: tuple[tuple[bytes, str], ...] = (
     (b"SQLite format 3\x00", "SQLite database"),
     (b"OggS\x00", "Ogg media"),
 )
+_MAGIC_FIRST = frozenset(magic[:1] for magic, _ in _MAGIC)
 _BOMS: tuple[tuple[bytes, str], ...] = (
     (codecs.BOM_UTF32_LE, "utf-32"),
     (codecs.BOM_UTF32_BE, "utf-32"),
@@ -171,9 +174,10 @@ _STRAY_CONTROLS = 8
 def _binary_reason(data: bytes, controls: int) -> str | None:
     """Why ``data`` (without a BOM), holding ``controls`` control bytes, looks binary, or ``None`` when it looks
     like text."""
-    for magic, what in _MAGIC:
-        if data.startswith(magic):
-            return what
+    if data[:1] in _MAGIC_FIRST:  # most texts open with no magic's first byte
+        for magic, what in _MAGIC:
+            if data.startswith(magic):
+                return what
     if controls > max(_MAX_CONTROL_SHARE * len(data), _STRAY_CONTROLS):
         return f"{controls} control characters in {len(data)} bytes"
     return None
