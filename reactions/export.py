@@ -43,6 +43,7 @@ import csv
 import io
 import json
 import math
+import re
 import urllib.parse
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -91,6 +92,7 @@ _ESCAPED = {c: urllib.parse.quote(c, safe="") for c in "% \t\n\r\x0b\x0c\x1c\x1d
 """Characters percent-encoded (as UTF-8) inside a list item: ``%``, the space that separates
 items, and other whitespace, so that a list cell is always one line."""
 _ESCAPES = str.maketrans(_ESCAPED)
+_TO_ESCAPE: Final = re.compile("[" + re.escape("".join(_ESCAPED)) + "]")
 _PREFIXED = (*FORMULA_STARTS, "'")
 """Cell beginnings that get an apostrophe in an Excel-safe file (formulas, and the apostrophe itself)."""
 NEWLINE: Final = "\r\n"
@@ -264,6 +266,13 @@ def _column_cells(column: pd.Series, name: str, excel_safe: bool) -> list[str | 
 
 def _cells(column: pd.Series, name: str) -> list[str | None]:
     dtype = column.dtype
+    if isinstance(dtype, pd.DatetimeTZDtype):  # each time written once: a few articles' times fill many rows
+        codes, moments = pd.factorize(column)
+        told = [moment.isoformat() for moment in moments]
+        return [told[code] if code >= 0 else None for code in codes.tolist()]
+    if isinstance(dtype, pd.CategoricalDtype) and name not in LIST_COLUMNS:  # each label's cell made once
+        labels = [v if isinstance(v, str) else str(v) for v in dtype.categories.tolist()]
+        return [labels[code] if code >= 0 else None for code in column.cat.codes.tolist()]
     values = column.tolist()
     if name in LIST_COLUMNS:
         return [_join_items(v) for v in values]
@@ -275,8 +284,6 @@ def _cells(column: pd.Series, name: str) -> list[str | None]:
         return [None if v != v else repr(v) for v in values]  # v != v: NaN
     if isinstance(dtype, np.dtype) and dtype.kind in "biu":
         return [str(v) for v in values]
-    if isinstance(dtype, pd.CategoricalDtype):
-        return [v if isinstance(v, str) else None if _missing(v) else str(v) for v in values]
     return [None if _missing(v) else _cell(v) for v in values]
 
 
@@ -284,12 +291,11 @@ def _date_cells(column: pd.Series) -> list[str | None]:
     """Naive dates: ``2020-01-31`` at midnight, else the full ISO timestamp."""
     moments = column.to_numpy(dtype="datetime64[ns]")
     days = moments.astype("datetime64[D]")
-    text = np.datetime_as_string(days, unit="D").tolist()
-    midnight = (days == moments).tolist()  # NaT never equals itself
-    return [
-        day if at_midnight else None if pd.isna(moment) else pd.Timestamp(moment).isoformat()
-        for day, at_midnight, moment in zip(text, midnight, moments, strict=True)
-    ]
+    cells: list[str | None] = np.datetime_as_string(days, unit="D").tolist()
+    for i in np.flatnonzero(days != moments).tolist():  # not at midnight, or NaT (never equal to itself)
+        moment = moments[i]
+        cells[i] = None if np.isnat(moment) else pd.Timestamp(moment).isoformat()
+    return cells
 
 
 def _numeric(dtype: Any) -> bool:
@@ -314,7 +320,24 @@ def _iso(value: pd.Timestamp | pd.Timedelta) -> str:
 
 
 def _join_items(items: Any) -> str:
-    return " ".join([str(item).translate(_ESCAPES) or "%" for item in items])
+    """A list cell: the items, each escaped (:data:`_ESCAPED`; ``%`` when empty), joined by spaces; escaped in one
+    scan of the joined items (``\\x00`` apart), item by item only when an item is empty or holds a ``\\x00``."""
+    if len(items) < 2:  # most cells: none or one
+        return "" if len(items) == 0 else _escape_item(items[0] if type(items[0]) is str else str(items[0])) or "%"
+    texts = [item if type(item) is str else str(item) for item in items]
+    joined = "\x00".join(texts)
+    if "" in texts or joined.count("\x00") != len(texts) - 1:
+        return " ".join([text.translate(_ESCAPES) or "%" for text in texts])
+    return _escape_item(joined).replace("\x00", " ")
+
+
+def _escape_item(text: str) -> str:
+    """``text.translate(_ESCAPES)``, at a fraction of its CPU when nothing is escaped (most items)."""
+    return text if _TO_ESCAPE.search(text) is None else _TO_ESCAPE.sub(_escaped, text)
+
+
+def _escaped(match: re.Match[str]) -> str:
+    return _ESCAPED[match.group()]
 
 
 def _missing(value: Any) -> bool:

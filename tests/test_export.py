@@ -441,3 +441,20 @@ def test_a_lag_beyond_any_timedelta_is_a_bad_cell(make_reaction: MakeReaction, c
     cells[header.split(",").index(LAG_HOURS)] = cell
     with pytest.raises(ExportError, match="bad cell"):
         read_csv(io.BytesIO(f"{header}\n{','.join(cells)}\n".encode()))
+
+
+@given(st.lists(st.text(alphabet=st.sampled_from("ab %\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\x00é😂")), max_size=5))
+def test_a_list_cell_escapes_each_item_as_one_at_a_time_would(items: list[str]) -> None:
+    """The items are escaped in one scan of their join: the same cell as each item escaped alone."""
+    from reactions.export import _ESCAPES, _join_items
+
+    assert _join_items(items) == " ".join([item.translate(_ESCAPES) or "%" for item in items])
+
+
+@given(st.lists(st.none() | st.sampled_from([dt.datetime(2017, 10, 5, 1, 2, 3, tzinfo=dt.UTC)]) | st.datetimes(
+    min_value=dt.datetime(1700, 1, 1), max_value=dt.datetime(2200, 1, 1), timezones=st.just(dt.UTC)), max_size=8))
+def test_times_with_a_zone_are_written_as_each_one_alone(moments: list[dt.datetime | None]) -> None:
+    """A zoned time column's cells (worked out once per distinct time) are each time's ``isoformat``."""
+    column = pd.Series(pd.to_datetime(pd.Series(moments, dtype=object), utc=True)).astype("datetime64[ns, UTC]")
+    alone = [None if pd.isna(moment) else moment.isoformat() for moment in column.tolist()]
+    assert _column_cells(column, "article_published", excel_safe=False) == alone

@@ -110,3 +110,19 @@ def test_the_detector_reads_a_text_from_its_twelfth_letter(monkeypatch: pytest.M
     assert (languages.detect_language(eleven), languages.detect_language(twelve)) == ("und", "en")
     assert read == [twelve]
     languages.clear_cache()
+
+
+@pytest.mark.parametrize("text", [
+    "plain ascii words enough here", "short one", "I’m “so” in love… with it", "@someone #tag https://t.co/x words",
+    "www.example.com pic.twitter.com/abc", "ÉTÉ très chaud à Paris cette année", "abc 123 __ def ghi jkl mno",
+    "ab cd ef gh ij kl", "ab cd ef gh ij k", "Ünïcödé ab", "😂😂😂 lol lol lol lol", "x\u2019" * 7,
+    "a@b c#d e f g h i j",
+    "HTTP://NOT.A.CUE.OF.THE.PATTERN letters", "¹²³ abcdefghijk", "\u00b2" * 20 + " abcdefghijk",
+])  # fmt: skip
+def test_the_words_read_are_the_patterns_words(text: str) -> None:
+    """``_words`` skips steps that change nothing and counts an ASCII text's letters with ``bytes.translate``: the
+    same words, and the same "too few letters", as the patterns applied in full."""
+    typographic = str.maketrans(dict(languages._TYPOGRAPHIC_FORMS))
+    words = " ".join(languages._NOISE.sub(" ", text).translate(typographic).split())
+    enough = len(languages._LETTERS.findall(words)) >= languages.MIN_LETTERS
+    assert languages._words(text) == (words if enough else None)
