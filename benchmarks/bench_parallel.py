@@ -9,8 +9,13 @@ it holds), and the part of it spent while no worker can run (the *serial* CPU: b
 and after the frame is built: writing the output, exiting).  On
 idle cores a run lasts about as long as its busiest process, and at least its CPU over the cores, so ``jobs1 CPU /
 max(main CPU, the others' CPU per other process, CPU / 2)`` estimates the speed-up two idle cores would give (the
-"idle 2-core estimate").  After each run, any process the command left behind is counted (it must be none), and
-its output, sorted, is compared with the ``--jobs 1`` run's.
+"idle 2-core estimate").  That estimate takes the main process's CPU as it was shared on a loaded machine (where
+the scheduler gives it more tasks when the worker is held back); the *critical-path* estimate does not: the main
+process's CPU while no worker had a task (before the first was handed out, after the last result was read: the
+"main alone" CPU) runs alone, the rest is shared by the two cores, so ``jobs1 CPU / (alone + (CPU - alone) / 2)``
+is the speed-up of a run whose parallel part is perfectly balanced, from CPU times only.  After each run, any
+process the command left behind is counted (it must be none), and its output, sorted, is compared with the
+``--jobs 1`` run's.
 
 Make the inputs from the real bulk corpus with ``benchmarks/make_bulk_dataset.py``::
 
@@ -58,9 +63,25 @@ def left_behind(marker: str) -> int:
 
 RUNNER = """
 import resource, sys, time
-from reactions.run import executors, pipeline
+from reactions.run import executors, pipeline, scheduler
 from reactions.run.parallel import shutdown
 marks = []
+handed = []  # this process's CPU when a worker was first handed a task, and when a worker's result was last read
+def first_handed(function):
+    def call(self, *args, **kwargs):
+        function(self, *args, **kwargs)
+        if self.handed and not handed:
+            handed.append(time.process_time())
+    return call
+def last_read(function):
+    def call(*args, **kwargs):
+        try:
+            return function(*args, **kwargs)
+        finally:
+            handed[1:] = [time.process_time()]
+    return call
+scheduler.Scheduler.hand_out = first_handed(scheduler.Scheduler.hand_out)
+scheduler._unspill = last_read(scheduler._unspill)
 def noted(function):
     def call(*args, **kwargs):
         marks.append(time.process_time())
@@ -78,12 +99,14 @@ own = resource.getrusage(resource.RUSAGE_SELF)
 cpu = own.ru_utime + own.ru_stime
 serial = marks[1] + (cpu - marks[-1]) if len(marks) == 4 else float("nan")
 workers = resource.getrusage(resource.RUSAGE_CHILDREN)  # every worker has been waited for
-print(f"main-cpu {cpu:.3f} serial-cpu {serial:.3f} workers-cpu {workers.ru_utime + workers.ru_stime:.3f}",
-      file=sys.stderr)
+alone = (handed[0] + cpu - handed[-1]) if len(handed) == 2 else cpu
+print(f"main-cpu {cpu:.3f} serial-cpu {serial:.3f} workers-cpu {workers.ru_utime + workers.ru_stime:.3f} "
+      f"alone-cpu {alone:.3f}", file=sys.stderr)
 sys.exit(status)
 """
-"""``reactions extract``, then the CPU time of its own process (not its workers') on stderr, and the part of it
-before the executor was open and after the run's frame was built."""
+"""``reactions extract``, then the CPU time of its own process (not its workers') on stderr, the part of it
+before the executor was open and after the run's frame was built, and the part while no worker had a task (before
+the first was handed to one, after the last worker's result was read: ``alone``)."""
 
 
 class Run(NamedTuple):
@@ -93,6 +116,7 @@ class Run(NamedTuple):
     cpu: float
     main: float
     serial: float
+    alone: float
     left: int
     output: bytes
 
@@ -109,7 +133,8 @@ def run_once(path: str, mode: str, out: Path) -> Run:
     lines = out.read_bytes().splitlines()
     output = b"\n".join([lines[0], *sorted(lines[1:])])  # rows in any order
     exit_cpu = cpu - float(figures[0]) - float(figures[4])  # the interpreter's own end: freeing what it holds
-    return Run(wall, cpu, float(figures[0]) + exit_cpu, float(figures[2]) + exit_cpu, left_behind(str(out)), output)
+    main, serial, alone = float(figures[0]) + exit_cpu, float(figures[2]) + exit_cpu, float(figures[6]) + exit_cpu
+    return Run(wall, cpu, main, serial, alone, left_behind(str(out)), output)
 
 
 CORES = 2
@@ -126,9 +151,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     modes = args.modes.split(",")
     print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    print("| input | mode | wall s | CPU s | main CPU s | serial CPU s | wall speed-up | idle 2-core estimate |"
-          " CPU / jobs1 CPU | left behind | output as jobs1 |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+    print("| input | mode | wall s | CPU s | main CPU s | serial CPU s | main alone CPU s | wall speed-up |"
+          " idle 2-core estimate | critical-path estimate | CPU / jobs1 CPU | left behind | output as jobs1 |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
     with tempfile.TemporaryDirectory(prefix="bench-parallel-") as folder:
         for path in args.paths:
             best: dict[str, Run] = {}
@@ -148,9 +173,13 @@ def main(argv: list[str] | None = None) -> int:
                 others = OTHERS[mode]
                 busiest = max(run.main, (run.cpu - run.main) / others, run.cpu / CORES) if others else run.cpu
                 idle = f"{base.cpu / busiest:.2f}x" if base else "-"
+                # the main process alone, then the rest shared by the cores: load-proof (CPU times only)
+                path_cpu = run.alone + (run.cpu - run.alone) / CORES if others else run.cpu
+                critical = f"{base.cpu / path_cpu:.2f}x" if base else "-"
                 same = ("yes" if run.output == base.output else "NO") if base else "-"
-                figures = f"{run.wall:.2f} | {run.cpu:.2f} | {run.main:.2f} | {run.serial:.2f}"
-                print(f"| {Path(path).name} | {mode} | {figures} | {speed} | {idle} | {ratio} | {run.left} | {same} |")
+                figures = f"{run.wall:.2f} | {run.cpu:.2f} | {run.main:.2f} | {run.serial:.2f} | {run.alone:.2f}"
+                estimates = f"{speed} | {idle} | {critical} | {ratio}"
+                print(f"| {Path(path).name} | {mode} | {figures} | {estimates} | {run.left} | {same} |")
     print(f"load average after: {os.getloadavg()[0]:.1f}")
     return 0
 

@@ -282,3 +282,36 @@ def test_non_str_input_gives_an_empty_article() -> None:
     article = parse_article(None)  # type: ignore[arg-type]
     assert article.reactions == ()
     assert article.text == ""
+
+
+def _title_by_split(body: str) -> str | None:
+    """``title_of`` as it was written first: the first non-blank line of ``body.split("\\n", 20)[:20]``."""
+    for line in body.split("\n", 20)[:20]:
+        line = line.strip()
+        if line:
+            return line if len(line) <= 200 else line[:200].rsplit(" ", 1)[0] + "…"
+    return None
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["", " ", "\t", "\n", "\u00a0", "Title", "a b", "x" * 230, "w " * 120]), max_size=30))
+def test_title_of_slices_lines_as_splitting_did(parts: list[str]) -> None:
+    from reactions.parse.article import title_of
+
+    body = "".join(parts)
+    assert title_of(body) == _title_by_split(body)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["\n", " ", "\t", "— ", "–", "―", "-", "Jane Doe ", "February 1, 2020", "x", "(@a)"]),
+                max_size=20))  # fmt: skip
+def test_attributions_without_handle_as_the_unguarded_scan(parts: list[str]) -> None:
+    """The dash lines are looked for only in a text holding a dash: the warnings are those of every line start."""
+    import itertools
+
+    from reactions.parse import article
+
+    body = "".join(parts)
+    starts = itertools.chain((0,), (m.start() + 1 for m in article._DASH_LINE_RE.finditer(body)))
+    expected = [m for s in starts if (m := article._NO_HANDLE_RE.match(body, s)) is not None]
+    assert len(article.attributions_without_handle(body, ())) == len(expected)

@@ -234,6 +234,14 @@ def test_without_an_embeds_cue_the_embed_rules_find_nothing(text: str) -> None:
     assert prefilter.parse_prefiltered(text, "g.txt") == parse_article(text, "g.txt")
 
 
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(articles())
+def test_parse_prefiltered_is_parse_article_on_generated_articles(text: str) -> None:
+    """Texts holding ``(@`` or ``<blockquote`` are not sent to ``parse_article`` before cleaning: the body's own cues
+    send them to the full parse."""
+    assert prefilter.parse_prefiltered(text, "g.txt") == parse_article(text, "g.txt")
+
+
 # --- exactness: every real and golden article -----------------------------------------------------------------
 
 
@@ -385,3 +393,31 @@ def _cut_word_by_pattern(body: str, mark: int, line_end: int) -> bool:
 def test_a_cut_word_is_looked_for_in_the_word_bytes_first(words: str, size: int) -> None:
     body = '"' + "a " * (size // 2) + words + " z" * 150
     assert prefilter._cut_word(body, 0, len(body), word_bytes(body)) == _cut_word_by_pattern(body, 0, len(body))
+
+
+def _line_spans_sorted_and_merged(body: str, marks: list[int]) -> list[tuple[int, int]]:
+    """``prefilter._line_spans`` as first written: every line's span, then ``merged_spans`` (sorting them)."""
+    import bisect
+
+    from reactions.parse.authors import REACH
+    from reactions.parse.markup import merged_spans
+
+    spans = []
+    size, i, after = len(body), 0, 0
+    while i < len(marks):
+        mark = marks[i]
+        before = body.rfind("\n", after, mark)
+        found = body.find("\n", mark)
+        after = size if found < 0 else found
+        i = bisect.bisect_left(marks, after, i)
+        last = marks[i - 1]
+        spans.append((before + 1 if before >= last - REACH else 0, min(after, last + prefilter.WINDOW)))
+    return merged_spans(spans)
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(['"', "“", "”", "\n", "\n\n", "a b. ", "x" * 150, "y " * 200, "z" * 700]), max_size=25))
+def test_line_spans_merged_as_they_come_are_the_sorted_merge(parts: list[str]) -> None:
+    body = "".join(parts)
+    marks = prefilter._marks(body)
+    assert prefilter._line_spans(body, marks) == _line_spans_sorted_and_merged(body, marks)

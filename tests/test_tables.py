@@ -486,3 +486,28 @@ def test_reading_a_csv_or_json_lines_table_loads_no_parquet_reader(tmp_path: Pat
         )
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
         assert done.stdout.split() == ["1", "False"]
+
+
+@pytest.mark.parametrize("edge", [0, 1])
+def test_a_csv_read_in_a_short_first_chunk_numbers_rows_and_bad_lines_as_in_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, edge: int
+) -> None:
+    from reactions.sources import tables
+
+    monkeypatch.setattr(tables, "FIRST_ROWS", 3)
+    rows = [b'n%d,"post %d,\nsecond line of it"' % (i, i) for i in range(8)]
+    rows.insert(3 + edge, b"bad,row,with,extra")  # a bad line at the first chunk's edge, or just after it
+    rows.insert(5, b"n9,")  # an empty text
+    path = write(tmp_path, "t.csv", b"id,text\n" + b"\n".join(rows) + b"\n")
+    sizes: list[int] = []
+    taken = tables._next_chunk
+    monkeypatch.setattr(tables, "_next_chunk", lambda c, n: sizes.append(n or 0) or taken(c, n))
+    short = list(read_documents(path, SourceOptions(chunk_rows=4)))
+    whole = list(read_documents(path, SourceOptions(chunk_rows=1000)))
+    assert sizes[:2] == [3, 0]  # the first chunk is short, the next of chunk_rows
+    assert short == whole
+    assert [d.place for d in documents(short)] == [f"row {i + 1} (id n{i})" for i in range(4)] + [
+        f"row {i + 2} (id n{i})" for i in range(4, 8)]
+    assert documents(short)[3].data == b"post 3,\nsecond line of it"
+    assert reasons(short) == [f"line {5 + edge}: expected 2 fields, saw 4: the line is skipped",
+                              "row 5 (id n9): the 'text' column is empty"]

@@ -426,3 +426,68 @@ def test_clean_text_scales_linearly() -> None:
     small, large = unit * 20_000, unit * 200_000
     clean_text(small)
     assert timed(clean_text, large) < 20 * max(timed(clean_text, small), 0.01)
+
+
+# --- the clean bytes' shortcut: decode_bytes tells clean_text a text it need not scan -----------------------------
+
+_DIRTY_OR_NOT = st.lists(
+    st.one_of(
+        st.sampled_from(["a", " ", "&", ";", "#", "&amp;", "&amp", "&lt", "&#x41;", "&#8217;", "AT&T", "&&amp;", "\r",
+                         "\n", "\t", "\f", "\x0b", "\x1a", "\x00", "\x07", "\x7f", "“", "”", "’", "–", "—", "…", "é",
+                         "Â", "Ã", "ô", "õ", "Ã©", "â€™", "â€", "€", "™", "©", "×", "ü", "\u00a0", "\u1680", "\u2000",
+                         "\u200a", "\u200b", "\u200c", "\u200d", "\u2028", "\u2029", "\u202f", "\u205f", "\u2060",
+                         "\u3000", "\ufeff", "\ufe0f", "\ufffd", "😂"]),
+        st.characters(),
+    ),
+    max_size=30,
+).map("".join)  # fmt: skip
+
+
+@settings(max_examples=800, deadline=None)
+@given(_DIRTY_OR_NOT)
+def test_the_clean_bytes_shortcut_gives_what_the_scan_gives(text: str) -> None:
+    """``clean_text`` of a text ``decode_bytes`` found clean in its bytes is what it is of the same text read anew
+    (another object, scanned); and what the bytes' check calls clean, the scan gives back as it is."""
+    from reactions.parse import text as text_module
+
+    data = text.encode("utf-8", "surrogatepass")
+    try:
+        decoded = decode_bytes(data)
+    except InputError:
+        return
+    scanned = clean_text((" " + decoded.text)[1:])  # an equal string, another object: no shortcut
+    assert clean_text(decoded.text) == scanned
+    plain = data.translate(None, text_module._CONTROL_BYTES) == data and not text_module._RUN_BYTES.search(data)
+    if plain and text_module._cleans_to_itself(data):
+        text = data.decode("utf-8", "surrogatepass")
+        assert clean_text(text) is text  # what the bytes' check calls clean, the scan leaves as it is
+
+
+def test_the_shortcut_is_taken_only_for_the_very_text_decoded() -> None:
+    from reactions.parse import text as text_module
+
+    decoded = decode_bytes("It’s “fine” — really…".encode())
+    assert text_module._CLEAN[0] is decoded.text
+    assert clean_text(decoded.text) is decoded.text
+    dirty = decode_bytes("Tom &amp; Jerry\u00a0now".encode())
+    assert text_module._CLEAN[0] is not dirty.text
+    assert clean_text(dirty.text) == "Tom & Jerry now"
+
+
+@pytest.mark.parametrize(
+    ("text", "shortcut"),
+    [
+        ("AT&T and café, naïve", True),  # an "&" that unescapes to itself, letters that lead no mojibake run
+        ("Tom &amp; Jerry", False),  # an entity
+        ("It\u00e2\u20ac\u2122s", False),  # a mojibake run
+        ("one\u00a0two", False),  # an odd space
+        ("a\rb", False),
+        ("&&amp;", False),  # "&amp;" inside the run "&&amp;"
+    ],
+)
+def test_the_bytes_say_what_cleaning_leaves(text: str, shortcut: bool) -> None:
+    from reactions.parse import text as text_module
+
+    decoded = decode_bytes(text.encode())
+    assert (text_module._CLEAN[0] is decoded.text) is shortcut
+    assert clean_text(decoded.text) == clean_text((" " + decoded.text)[1:])

@@ -52,7 +52,6 @@ from reactions.models import Article
 from reactions.parse.article import (
     attributions_without_handle,
     logger,
-    parse_article,
     parse_body,
     split_header,
     title_of,
@@ -108,12 +107,12 @@ def article_without_reactions(text: str, source: str | None = None) -> Article |
 def parse_prefiltered(text: str, source: str | None = None) -> Article:
     """What ``parse_article(text, source)`` gives, the parser run only when :func:`may_hold_reactions` says it
     must, and its embed rules only when it found one of their cues; the text is cleaned once either way.  Never
-    raises on a ``str``; linear time."""
+    raises on a ``str``; linear time.  (A text holding ``(@`` or ``<blockquote`` is not told apart before it is
+    cleaned: cleaning keeps both, and :func:`_has_handle_cue` and :func:`_has_markup` find them in the body at
+    once; two more scans of every text cost more than they saved.)"""
     text = text if isinstance(text, str) else ""
-    if "(@" in text or "<blockquote" in text:
-        return parse_article(text, source)
     source = source or "<text>"
-    body, date, warnings = split_header(clean_text(text))
+    body, date, warnings = split_header(clean_text(text))  # what parse_article does first
     if _has_markup(body) or _has_handle_cue(body) or _has_byline(body):
         return parse_body(body, date, warnings, source)
     if _has_quote_cue(body) or holds_cue(body):  # no cue of an embed: only quotations can be posts
@@ -417,7 +416,9 @@ def _line_spans(body: str, marks: list[int]) -> list[tuple[int, int]]:
 
     A line's marks' spans all start at its start (or, past :data:`~reactions.parse.authors.REACH`, at the text's)
     and end at its end or :data:`WINDOW` after the mark: merged, they are one span from the line's (or the text's)
-    start to :data:`WINDOW` after its last mark, so each line is looked at once, not each mark."""
+    start to :data:`WINDOW` after its last mark, so each line is looked at once, not each mark.  They are merged as
+    they come (what :func:`~reactions.parse.markup.merged_spans` gives, without sorting them): each starts at a
+    later line's start, or at the text's, where it takes in every span before it."""
     spans: list[tuple[int, int]] = []
     size, i, after = len(body), 0, 0  # ``after``: the end of the last line read
     while i < len(marks):
@@ -427,8 +428,14 @@ def _line_spans(body: str, marks: list[int]) -> list[tuple[int, int]]:
         after = size if found < 0 else found
         i = bisect.bisect_left(marks, after, i)
         last = marks[i - 1]
-        spans.append((before + 1 if before >= last - REACH else 0, min(after, last + WINDOW)))
-    return merged_spans(spans)
+        start, end = before + 1 if before >= last - REACH else 0, min(after, last + WINDOW)
+        if not start:
+            spans = [(0, max(end, spans[-1][1]) if spans else end)]
+        elif spans and start <= spans[-1][1]:
+            spans[-1] = (spans[-1][0], max(end, spans[-1][1]))
+        else:
+            spans.append((start, end))
+    return spans
 
 
 def _led_and_said(body: str, marks: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
