@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from reactions import corpus
@@ -395,29 +395,25 @@ def test_a_cut_word_is_looked_for_in_the_word_bytes_first(words: str, size: int)
     assert prefilter._cut_word(body, 0, len(body), word_bytes(body)) == _cut_word_by_pattern(body, 0, len(body))
 
 
-def _line_spans_sorted_and_merged(body: str, marks: list[int]) -> list[tuple[int, int]]:
-    """``prefilter._line_spans`` as first written: every line's span, then ``merged_spans`` (sorting them)."""
-    import bisect
-
+def _each_marks_span_merged(body: str, marks: list[int]) -> list[tuple[int, int]]:
+    """What ``prefilter._line_spans`` stands for: each mark's own span (its line's start, or the text's when that
+    is beyond ``REACH`` before it; on to its line's end or ``WINDOW`` after it), all of them merged."""
     from reactions.parse.authors import REACH
     from reactions.parse.markup import merged_spans
 
     spans = []
-    size, i, after = len(body), 0, 0
-    while i < len(marks):
-        mark = marks[i]
-        before = body.rfind("\n", after, mark)
-        found = body.find("\n", mark)
-        after = size if found < 0 else found
-        i = bisect.bisect_left(marks, after, i)
-        last = marks[i - 1]
-        spans.append((before + 1 if before >= last - REACH else 0, min(after, last + prefilter.WINDOW)))
+    for mark in marks:
+        line_start = body.rfind("\n", 0, mark) + 1
+        line_end = body.find("\n", mark) % (len(body) + 1)  # -1 (no newline after it) gives the text's end
+        spans.append((line_start if line_start > mark - REACH else 0, min(line_end, mark + prefilter.WINDOW)))
     return merged_spans(spans)
 
 
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(['"', "“", "”", "\n", "\n\n", "a b. ", "x" * 150, "y " * 200, "z" * 700]), max_size=25))
-def test_line_spans_merged_as_they_come_are_the_sorted_merge(parts: list[str]) -> None:
+@example(["a\n", "x" * 399, '"'])  # the line starts exactly REACH (400) characters before the mark
+@example(["a\n", "x" * 400, '"'])  # and one more
+def test_line_spans_are_each_marks_span_merged(parts: list[str]) -> None:
     body = "".join(parts)
     marks = prefilter._marks(body)
-    assert prefilter._line_spans(body, marks) == _line_spans_sorted_and_merged(body, marks)
+    assert prefilter._line_spans(body, marks) == _each_marks_span_merged(body, marks)
