@@ -180,13 +180,27 @@ def _find_runs(body: str, name: str) -> list[tuple[int, str]]:
     at = body.find(name)
     while at >= 0:
         end = at + len(name)
-        if not _word_char(body, at - 1) and (not _word_char(body, end) or body.startswith(("’s", "'s"), end)):
-            if body[at - 1 : at] in (" ", "\t") and (before := _CAPITALS_BEFORE_RE.search(body, max(0, at - 100), at)):
+        # a whole word (:func:`_word_char` on either side, written out: ~12,000 places on the bulk corpus)
+        if not (at and ((char := body[at - 1]).isalnum() or char in "_'’-")) and (
+            end >= len(body) or not ((char := body[end]).isalnum() or char in "_'’-")
+            or body.startswith(("’s", "'s"), end)
+        ):
+            if body[at - 1 : at] in (" ", "\t") and _capital_before(body, at - 1) and (
+                before := _CAPITALS_BEFORE_RE.search(body, max(0, at - 100), at)
+            ):
                 runs.append((before.start(), body[before.start() : end]))
             if (after := _CAPITALS_AFTER_RE.match(body, end)) is not None:
                 runs.append((at, body[at : after.end()]))
         at = body.find(name, end)
     return runs
+
+
+def _capital_before(body: str, space: int) -> bool:
+    """Whether the word before ``body[space]`` (its last 31 characters after a space) may hold a capital A-Z
+    (``islower`` is false for a stretch holding any capital, or no cased letter at all): the last word of
+    every run that :data:`_CAPITALS_BEFORE_RE` finds ending at ``space`` opens with one, with no space in it."""
+    stretch = body[max(0, space - 31) : space]
+    return not stretch[stretch.rfind(" ") + 1 :].islower()
 
 
 def _word_char(text: str, at: int) -> bool:
