@@ -164,3 +164,16 @@ def test_antecedents_and_the_pronoun_as_read_in_full(parts: list[str], pronoun: 
     found, in_full = authors._PRONOUN_RES[pronoun].search(window), re.search(rf"\b{pronoun}\b", window, re.IGNORECASE)
     assert (found and found.span()) == (in_full and in_full.span())
 
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([*_OWNER_PIECES, "TV", "producer", "Actor", "one", "user", "June", "2014"]),
+                max_size=12))
+def test_the_memoised_author_as_written_is_the_function(parts: list[str]) -> None:
+    """``author_as_written`` and ``tidy_author`` are memoised: asked twice, each gives what the function does."""
+    from reactions.parse.people import tidy_author
+
+    words = " ".join(parts)
+    for _ in range(2):
+        assert author_as_written(words) == author_as_written.__wrapped__(words)
+        assert tidy_author(words) == tidy_author.__wrapped__(words)

@@ -6,6 +6,7 @@ Used by :mod:`reactions.parse.quotes`; pure functions over the article's text.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 
@@ -160,10 +161,12 @@ def _skip_phrase(tokens: list[str]) -> list[str]:
     return rest
 
 
+@functools.lru_cache(maxsize=4096)
 def author_as_written(words: str) -> str | None:
     """The author as the prose writes it, less a description before a name: ``TV producer Jesse Zook`` ->
     ``Jesse Zook``; a phrase that opens with an article or a number stays whole (``one social media user``,
-    ``A spoof account for Iron Man Tony Stark``)."""
+    ``A spoof account for Iron Man Tony Stark``).  Memoised: a quotation's attribution is asked for again to
+    name its author (4,910 calls for 1,070 strings on the bulk corpus)."""
     names = [w for w in words.split() if not w.startswith("@")]
     if not names:
         return None

@@ -66,9 +66,11 @@ sentence."""
 _TOKEN_RE: Final = re.compile(r"@?[\w'’.&-]{1,40}")
 
 
+@functools.lru_cache(maxsize=4096)
 def tidy_author(author: str | None) -> str | None:
     """The person's name in an attribution read as written (see the module's rules), or None when it holds none;
-    a role alone comes back in lower case (``star``) for :func:`author_of` to resolve."""
+    a role alone comes back in lower case (``star``) for :func:`author_of` to resolve.  Memoised (the same
+    attributions recur: 1,846 calls for 1,044 strings on the bulk corpus)."""
     if not author:
         return None
     if author.startswith("@"):
