@@ -191,8 +191,8 @@ def _find_runs(body: str, name: str) -> list[tuple[int, str]]:
                 before := _CAPITALS_BEFORE_RE.search(body, max(0, at - 100), at)
             ):
                 runs.append((before.start(), body[before.start() : end]))
-            if (after := _CAPITALS_AFTER_RE.match(body, end)) is not None:
-                runs.append((at, body[at : after.end()]))
+            if "A" <= body[end + 1 : end + 2] <= "Z" and (after := _CAPITALS_AFTER_RE.match(body, end)) is not None:
+                runs.append((at, body[at : after.end()]))  # (a run after opens with a space and a capital)
         at = body.find(name, end)
     return runs
 
