@@ -6,7 +6,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions.parse.authors import author_as_written, is_poster, plausible_author, resolve_author, subject_before
+from reactions.parse.authors import (
+    PRONOUNS,
+    author_as_written,
+    is_poster,
+    plausible_author,
+    resolve_author,
+    subject_before,
+)
 from reactions.parse.quotes import find_quotes
 
 
@@ -114,3 +121,59 @@ def test_the_name_pattern_finds_what_it_found_as_first_written(parts: list[str])
     window = "".join(parts)
     first = re.compile(authors._NAME_AS_WRITTEN)
     assert [m.span() for m in authors._NAME_RE.finditer(window)] == [m.span() for m in first.finditer(window)]
+
+
+_OWNER_PIECES = [*_NAME_PIECES, "Kim's", "CNN’s", "Jones'", "Brian", "Stelter", "Privacy", "The", "star", " said",
+                 " posted", ", 36, shared", "’s", "'s", "Ross"]  # fmt: skip
+
+
+def _antecedents_in_full(window: str) -> list[str]:
+    """:func:`reactions.parse.authors.antecedents` as first written: every run asked for an owner."""
+    from reactions.parse import authors
+
+    subjects, full = [], []
+    for match in authors._NAME_RE.finditer(window):
+        tokens = match.group().split()
+        while tokens and tokens[0] in authors._NOT_NAMES:
+            tokens = tokens[1:]
+        owner = max((i + 1 for i, token in enumerate(tokens[:-1]) if token.endswith(("’s", "'s"))), default=0)
+        tokens = tokens[owner:]
+        if not tokens or tokens[-1] in authors._NOT_NAMES or not authors._FURNITURE_WORDS.isdisjoint(tokens):
+            continue
+        name = " ".join(tokens).removesuffix("’s").removesuffix("'s")
+        if authors._TITLE_ROLE_RE.match(window, match.end()):
+            continue
+        if authors._SUBJECT_VERB_RE.match(window, match.end()):
+            subjects.append(name)
+        elif len(tokens) > 1:
+            full.append(name)
+    return subjects[::-1] + full[::-1]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(_OWNER_PIECES), max_size=30), st.sampled_from(sorted(PRONOUNS)))
+def test_antecedents_and_the_pronoun_as_read_in_full(parts: list[str], pronoun: str) -> None:
+    """Only a run holding an apostrophe is asked for an owner, and each pronoun's pattern is compiled once: the
+    same antecedents, and the same pronoun found, as reading every run and compiling the pattern in place."""
+    import re
+
+    from reactions.parse import authors
+
+    window = "".join(parts)
+    assert authors.antecedents(window) == _antecedents_in_full(window)
+    found, in_full = authors._PRONOUN_RES[pronoun].search(window), re.search(rf"\b{pronoun}\b", window, re.IGNORECASE)
+    assert (found and found.span()) == (in_full and in_full.span())
+
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([*_OWNER_PIECES, "TV", "producer", "Actor", "one", "user", "June", "2014"]),
+                max_size=12))
+def test_the_memoised_author_as_written_is_the_function(parts: list[str]) -> None:
+    """``author_as_written`` and ``tidy_author`` are memoised: asked twice, each gives what the function does."""
+    from reactions.parse.people import tidy_author
+
+    words = " ".join(parts)
+    for _ in range(2):
+        assert author_as_written(words) == author_as_written.__wrapped__(words)
+        assert tidy_author(words) == tidy_author.__wrapped__(words)

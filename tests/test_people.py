@@ -113,9 +113,54 @@ def test_a_possessive_ending_is_no_part_of_a_full_name() -> None:
     assert full_names(body, [(70, "Serena")]) == ["Serena Williams"]
 
 
-def test_the_runs_kept_for_the_last_body_are_never_another_bodys() -> None:
+def test_the_full_names_kept_for_the_last_body_are_never_another_bodys() -> None:
     first = "Kim Lee spoke. Later Kim said no."
     second = "Kim Park spoke. Later Kim said yes."
-    assert [run for _, run in people._runs_with(first, "Kim")] == ["Kim Lee", "Later Kim"]
-    assert [run for _, run in people._runs_with(second, "Kim")] == ["Kim Park", "Later Kim"]
-    assert people._runs_with("".join(list(first)), "Kim") == people._find_runs(first, "Kim")
+    assert [run for _, run in people._find_runs(first, "Kim")] == ["Kim Lee", "Later Kim"]
+    assert (people._full_in(first, "Kim"), people._full_in(first, "Kim")) == ("Kim Lee", "Kim Lee")
+    assert people._full_in(second, "Kim") == "Kim Park"
+    assert people._full_in("".join(list(first)), "Kim") == people._full("Kim", people._find_runs(first, "Kim"))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(["Kim", "Lee", "Kim Lee", "Later", "Actor", "Kim's", "Park", "said", ".", ",", "\n"]),
+             max_size=30),
+    st.lists(st.sampled_from(["Kim", "Lee", "Park"]), max_size=6),
+)
+def test_the_kept_full_names_are_what_the_runs_give(words: list[str], asked: list[str]) -> None:
+    body = " ".join(words)
+    for name in asked:  # asked in turn, as a body's quotes and pronouns ask, each answer from the cache after the first
+        assert people._full_in(body, name) == people._full(name, people._find_runs(body, name))
+
+
+def _runs_in_full(body: str, name: str) -> list[tuple[int, str]]:
+    """:func:`reactions.parse.people._find_runs` as first written: the run before every place searched for."""
+    runs = []
+    at = body.find(name)
+    while at >= 0:
+        end = at + len(name)
+        if not people._word_char(body, at - 1) and (
+            not people._word_char(body, end) or body.startswith(("’s", "'s"), end)
+        ):
+            if body[at - 1 : at] in (" ", "\t") and (
+                before := people._CAPITALS_BEFORE_RE.search(body, max(0, at - 100), at)
+            ):
+                runs.append((before.start(), body[before.start() : end]))
+            if (after := people._CAPITALS_AFTER_RE.match(body, end)) is not None:
+                runs.append((at, body[at : after.end()]))
+        at = body.find(name, end)
+    return runs
+
+
+_RUN_PIECES = ["Kim", "Kim's", "Kim’s", "Lee", "eBay", "said", "Dr.", "O'Neil", "x", "É", "é", "_", "-", "’", "'",
+               " ", " ", "  ", "\t", "\n", ",", "(", "3", "A" * 31, "a" * 29, "McKim", "Kimberly"]  # fmt: skip
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.sampled_from(_RUN_PIECES), max_size=40), st.sampled_from(["Kim", "Lee", "Kim Lee", "O'Neil"]))
+def test_the_runs_with_a_name_are_what_reading_every_place_gives(pieces: list[str], name: str) -> None:
+    """``_find_runs`` skips the search for a run before a place whose word before holds no capital: the same runs
+    as searching before every place."""
+    body = "".join(pieces)
+    assert people._find_runs(body, name) == _runs_in_full(body, name)

@@ -6,6 +6,7 @@ Used by :mod:`reactions.parse.quotes`; pure functions over the article's text.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 
@@ -24,6 +25,8 @@ POSTERS = frozenset({"fan", "fans", "user", "users", "follower", "followers", "c
 """Authors who are posters by what they are (``a fan``, ``one user``, ``Another wrote``)."""
 
 PRONOUNS = frozenset({"he", "she", "they", "it", "him", "her", "we", "i"})
+_PRONOUN_RES = {pronoun: re.compile(rf"\b{pronoun}\b", re.IGNORECASE) for pronoun in PRONOUNS}
+"""Each pronoun as a whole word in any case, compiled once (not looked up in ``re``'s cache per quotation)."""
 
 SUBJECT_STOPS = frozenset({"also", "later", "then", "had", "has", "have", "was", "is", "were", "took", "went",
                             "seemingly", "quickly", "soon", "immediately", "even", "just", "once", "again", "first",
@@ -158,10 +161,12 @@ def _skip_phrase(tokens: list[str]) -> list[str]:
     return rest
 
 
+@functools.lru_cache(maxsize=4096)
 def author_as_written(words: str) -> str | None:
     """The author as the prose writes it, less a description before a name: ``TV producer Jesse Zook`` ->
     ``Jesse Zook``; a phrase that opens with an article or a number stays whole (``one social media user``,
-    ``A spoof account for Iron Man Tony Stark``)."""
+    ``A spoof account for Iron Man Tony Stark``).  Memoised: a quotation's attribution is asked for again to
+    name its author (4,910 calls for 1,070 strings on the bulk corpus)."""
     names = [w for w in words.split() if not w.startswith("@")]
     if not names:
         return None
@@ -254,7 +259,7 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
     window = _QUOTED_RE.sub(_blank_out, body[max(0, at - REACH) : at])
     window = "\n".join(line for line in window.split("\n") if not line.startswith(FURNITURE))
     lead = _QUOTED_RE.sub(_blank_out, body[at : at + REACH])
-    pronoun = re.search(rf"\b{first}\b", lead, re.IGNORECASE)
+    pronoun = _PRONOUN_RES[first].search(lead)
     if _poster_in_sentence(window + (lead[: pronoun.start()] if pronoun else "")):
         return None
     named = antecedents(window)
@@ -271,11 +276,13 @@ def antecedents(window: str) -> list[str]:
     (``#FakeNews covered``) name no one."""
     subjects, full_names = [], []
     for match in _NAME_RE.finditer(window):
-        tokens = match.group().split()
+        run = match.group()
+        tokens = run.split()
         while tokens and tokens[0] in _NOT_NAMES:
             tokens = tokens[1:]
-        owner = max((i + 1 for i, token in enumerate(tokens[:-1]) if token.endswith(("’s", "'s"))), default=0)
-        tokens = tokens[owner:]  # "CNN’s Brian Stelter": the owner is no part of the name
+        if "’" in run or "'" in run:  # only a word ending in 's or ’s is an owner
+            owner = max((i + 1 for i, token in enumerate(tokens[:-1]) if token.endswith(("’s", "'s"))), default=0)
+            tokens = tokens[owner:]  # "CNN’s Brian Stelter": the owner is no part of the name
         if not tokens or tokens[-1] in _NOT_NAMES or not _FURNITURE_WORDS.isdisjoint(tokens):
             continue  # a page's furniture ("Privacy Policy | Terms of Service") names no one
         name = " ".join(tokens).removesuffix("’s").removesuffix("'s")

@@ -66,9 +66,11 @@ sentence."""
 _TOKEN_RE: Final = re.compile(r"@?[\w'’.&-]{1,40}")
 
 
+@functools.lru_cache(maxsize=4096)
 def tidy_author(author: str | None) -> str | None:
     """The person's name in an attribution read as written (see the module's rules), or None when it holds none;
-    a role alone comes back in lower case (``star``) for :func:`author_of` to resolve."""
+    a role alone comes back in lower case (``star``) for :func:`author_of` to resolve.  Memoised (the same
+    attributions recur: 1,846 calls for 1,044 strings on the bulk corpus)."""
     if not author:
         return None
     if author.startswith("@"):
@@ -123,7 +125,7 @@ def _agrees(body: str, name: str, pronoun: str) -> int:
     wanted = _PRONOUN_GENDERS.get(pronoun)
     if wanted is None:
         return 0
-    full = name if " " in name else _full(name, _runs_with(body, name))
+    full = name if " " in name else _full_in(body, name)
     gender = first_name_gender(full.split()[0])
     return 0 if gender is None else (1 if gender == wanted else -1)
 
@@ -147,7 +149,7 @@ def full_names(body: str, partial: Sequence[tuple[int, str]]) -> list[str]:
     names = []
     for _, name in partial:
         if " " not in name and not name.startswith("@") and name not in found:
-            found[name] = _full(name, _runs_with(body, name))
+            found[name] = _full_in(body, name)
         names.append(found.get(name, name))
     return names
 
@@ -156,21 +158,23 @@ _CAPITALS_BEFORE_RE: Final = re.compile(r"(?:[A-Z][\w'’-]{0,30}[ \t]){1,3}\Z")
 _CAPITALS_AFTER_RE: Final = re.compile(r"(?:[ \t][A-Z][\w'’-]{0,30}){1,3}(?![\w'’-])")
 
 
-def _runs_with(body: str, name: str) -> list[tuple[int, str]]:
-    """Each run of capitalised words that ``name`` (a whole word of ``body``) starts or ends, with where it
-    starts: one look either side of each place the name is written (a name written rarely costs little).  The
-    last body's are kept by name: its quotes' authors and their full names ask for the same names in turn."""
-    last, known = _RUNS[0]
+def _full_in(body: str, name: str) -> str:
+    """:func:`_full` of ``name`` (a whole word of ``body``) over the runs of capitalised words it starts or ends
+    in ``body`` (:func:`_find_runs`: one look either side of each place the name is written, so a name written
+    rarely costs little).  The last body's are kept by name: its quotes' authors, their pronouns' genders and
+    their full names ask for the same names in turn."""
+    last, known = _FULL[0]
     if last is not body:
         known = {}
-        _RUNS[0] = (body, known)
-    if name not in known:
-        known[name] = _find_runs(body, name)
-    return known[name]
+        _FULL[0] = (body, known)
+    full = known.get(name)
+    if full is None:
+        full = known[name] = _full(name, _find_runs(body, name))
+    return full
 
 
-_RUNS: Final[list[tuple[str, dict[str, list[tuple[int, str]]]]]] = [("", {})]
-"""The last body :func:`_runs_with` read (the very object) and the runs found in it, by name."""
+_FULL: Final[list[tuple[str, dict[str, str]]]] = [("", {})]
+"""The last body :func:`_full_in` read (the very object) and the full names found in it, by name."""
 
 
 def _find_runs(body: str, name: str) -> list[tuple[int, str]]:
@@ -178,13 +182,27 @@ def _find_runs(body: str, name: str) -> list[tuple[int, str]]:
     at = body.find(name)
     while at >= 0:
         end = at + len(name)
-        if not _word_char(body, at - 1) and (not _word_char(body, end) or body.startswith(("’s", "'s"), end)):
-            if body[at - 1 : at] in (" ", "\t") and (before := _CAPITALS_BEFORE_RE.search(body, max(0, at - 100), at)):
+        # a whole word (:func:`_word_char` on either side, written out: ~12,000 places on the bulk corpus)
+        if not (at and ((char := body[at - 1]).isalnum() or char in "_'’-")) and (
+            end >= len(body) or not ((char := body[end]).isalnum() or char in "_'’-")
+            or body.startswith(("’s", "'s"), end)
+        ):
+            if body[at - 1 : at] in (" ", "\t") and _capital_before(body, at - 1) and (
+                before := _CAPITALS_BEFORE_RE.search(body, max(0, at - 100), at)
+            ):
                 runs.append((before.start(), body[before.start() : end]))
-            if (after := _CAPITALS_AFTER_RE.match(body, end)) is not None:
-                runs.append((at, body[at : after.end()]))
+            if "A" <= body[end + 1 : end + 2] <= "Z" and (after := _CAPITALS_AFTER_RE.match(body, end)) is not None:
+                runs.append((at, body[at : after.end()]))  # (a run after opens with a space and a capital)
         at = body.find(name, end)
     return runs
+
+
+def _capital_before(body: str, space: int) -> bool:
+    """Whether the word before ``body[space]`` (its last 31 characters after a space) may hold a capital A-Z
+    (``islower`` is false for a stretch holding any capital, or no cased letter at all): the last word of
+    every run that :data:`_CAPITALS_BEFORE_RE` finds ending at ``space`` opens with one, with no space in it."""
+    stretch = body[max(0, space - 31) : space]
+    return not stretch[stretch.rfind(" ") + 1 :].islower()
 
 
 def _word_char(text: str, at: int) -> bool:
@@ -221,11 +239,13 @@ def _beyond(words: list[str], more: list[str]) -> list[str] | None:
     return more[: -len(words)] if more[-len(words) :] == words else None
 
 
+@functools.lru_cache(maxsize=4096)
 def _trimmed(run: str) -> str:
     """A run of capitalised words less what comes before the name in it: openers, owners and roles (``BLM
     Activist Shaun King``), and past four words a headline's other words (``Paris Jackson Head To``)."""
-    words = [_unowned(word) for word in run.split()]
-    cut = max((i + 1 for i, word in enumerate(words) if _is_filler(word) or word != run.split()[i]), default=0)
+    written = run.split()
+    words = [_unowned(word) for word in written]
+    cut = max((i + 1 for i, word in enumerate(words) if _is_filler(word) or word != written[i]), default=0)
     words = words[cut:]
     return " ".join(words if len(words) <= 3 else words[:2])
 
