@@ -391,7 +391,7 @@ def _paragraph_start_wins(text: str, lo: int, stop: int, platform: str, date: dt
         stop - lo <= WINDOW
         and ":" not in segment
         and "\n" not in segment.strip()
-        and not any(f"{verb}," in segment for verb in _POSTING_VERBS)
+        and not ("," in segment and any(verb in segment for verb in _VERB_COMMAS))
         and (not has_platform_cue(segment) or not any(p.search(segment) for p in _SENTENCE_ENDS))
         and fits(segment, platform, date)
     )
