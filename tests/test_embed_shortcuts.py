@@ -6,7 +6,8 @@ from __future__ import annotations
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from reactions.parse import markdown
+from reactions.parse import attribution, markdown
+from reactions.parse.bylines import BYLINE_LAST_WORDS
 from reactions.parse.markdown import plain_markdown
 
 _PIECES = st.sampled_from([
@@ -43,3 +44,10 @@ def _plain_markdown_full(text: str) -> str:
 @example(" \n-\tx")
 def test_plain_markdown_shortcut_gives_the_full_path(text: str) -> None:
     assert plain_markdown(text) == _plain_markdown_full(text)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["b", "y", "by", "von", "pa", "r", "po", "d", "e", "a", "doo", "от", "о", "т", " "]),
+                max_size=12).map("".join))  # fmt: skip
+def test_one_search_finds_a_bylines_last_word_where_the_in_tests_do(line: str) -> None:
+    assert (attribution._LAST_WORD_RE.search(line) is not None) == any(w in line for w in BYLINE_LAST_WORDS)
