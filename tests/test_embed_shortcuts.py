@@ -3,10 +3,12 @@ full path gives: each is checked here against a copy of the code it skips."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from reactions.parse import attribution, markdown
+from reactions.parse import attribution, boundaries, markdown
 from reactions.parse.bylines import BYLINE_LAST_WORDS
 from reactions.parse.markdown import plain_markdown
 
@@ -51,3 +53,34 @@ def test_plain_markdown_shortcut_gives_the_full_path(text: str) -> None:
                 max_size=12).map("".join))  # fmt: skip
 def test_one_search_finds_a_bylines_last_word_where_the_in_tests_do(line: str) -> None:
     assert (attribution._LAST_WORD_RE.search(line) is not None) == any(w in line for w in BYLINE_LAST_WORDS)
+
+
+_PROSE = st.sampled_from([
+    "Ann", "Lee", "ann_lee", "@ann_lee", "Bob", "He", "she", "said", "tweeted", "tweeted,", "wrote", "posted",
+    "unposted", "Twitter", "tweets", "took to", "below", "the", "news", "it", ":", ".", "!", "?", ",", " ", " ",
+    "  ", "\n", "\n\n", "\u201c", "#", "x" * 40, "https://t.co/a", "@bob", "\u03a3", "İ", "é", "K",
+])  # fmt: skip
+
+
+@settings(max_examples=800, deadline=None)
+@given(
+    st.lists(_PROSE, max_size=40).map("".join),
+    st.sampled_from(["twitter", "instagram", "facebook"]),
+    st.sampled_from([None, dt.date(2016, 1, 1), dt.date(2020, 1, 1)]),
+    st.sampled_from([(), ("ann", "lee", "@ann_lee", "ann_lee"), ("bob",)]),
+)
+@example("He said: wow. Great:Day", "twitter", None, ())
+@example("Ann Lee said:Great day", "twitter", None, ("ann", "lee"))
+def test_paragraph_start_shortcut_gives_the_full_choice(
+    text: str, platform: str, date: dt.date | None, author: tuple[str, ...]
+) -> None:
+    if not text.strip(boundaries.GAP):
+        return
+    fast = boundaries.choose_start(text, 0, len(text), "paragraph", platform=platform, date=date, author=author)
+    original = boundaries._paragraph_start_wins
+    boundaries._paragraph_start_wins = lambda *args: False  # every candidate listed and weighed
+    try:
+        full = boundaries.choose_start(text, 0, len(text), "paragraph", platform=platform, date=date, author=author)
+    finally:
+        boundaries._paragraph_start_wins = original
+    assert fast == full
