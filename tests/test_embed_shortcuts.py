@@ -9,7 +9,6 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from reactions.parse import attribution, boundaries, markdown
-from reactions.parse.bylines import BYLINE_LAST_WORDS
 from reactions.parse.markdown import plain_markdown
 
 _PIECES = st.sampled_from([
@@ -48,11 +47,19 @@ def test_plain_markdown_shortcut_gives_the_full_path(text: str) -> None:
     assert plain_markdown(text) == _plain_markdown_full(text)
 
 
-@settings(max_examples=400, deadline=None)
-@given(st.lists(st.sampled_from(["b", "y", "by", "von", "pa", "r", "po", "d", "e", "a", "doo", "от", "о", "т", " "]),
-                max_size=12).map("".join))  # fmt: skip
-def test_one_search_finds_a_bylines_last_word_where_the_in_tests_do(line: str) -> None:
-    assert (attribution._LAST_WORD_RE.search(line) is not None) == any(w in line for w in BYLINE_LAST_WORDS)
+_BYLINE_PIECES = st.sampled_from([
+    "A", "post", "shared", "by", "BY", "By", "byte", " ", "  ", "\t", "Ein Beitrag geteilt", "von", "VON", "Публикация",
+    "ОТ", "от", "Originally tweeted", "de", "door", "x", "_", "é", "İ", "\u212a", ".", "[", "(",
+])  # fmt: skip
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(_BYLINE_PIECES, max_size=14).map("".join))
+@example("A post shared by")
+@example("Публикация ОТ Ann")
+def test_a_byline_phrase_always_holds_the_last_word_looked_for_first(line: str) -> None:
+    if attribution._BYLINE_PHRASE_RE.search(line):
+        assert attribution._LAST_WORD_RE.search(line.lower())
 
 
 _PROSE = st.sampled_from([

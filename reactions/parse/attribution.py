@@ -52,8 +52,8 @@ HANDLE_RE = re.compile(
 (trafilatura with formatting writes ``(@nhk\\_news)``); :func:`_handle` takes the escapes away."""
 _GAP = r"[ \t]+"
 _DASH_RE = re.compile(r"[—–―−]|(?:(?<=\s)|^)(?:--?|\\-)(?=\s)|;(?=[ \t])")
-_LAST_WORD_RE = re.compile("|".join(map(re.escape, BYLINE_LAST_WORDS)))
-"""A byline's last word anywhere in a lower-cased line (one search: 4× quicker than eight ``in`` tests)."""
+_LAST_WORD_RE = re.compile(rf"[ \t](?:{'|'.join(map(re.escape, BYLINE_LAST_WORDS))})(?!\w)")
+"""A byline's last word as :data:`_BYLINE_PHRASE_RE` ends (in a lower-cased line): a line without holds no byline."""
 _BYLINE_PHRASE_RE = re.compile(
     rf"\b(?:(?P<instagram>{instagram_byline(_GAP)})|(?P<twitter>Originally[ \t]+tweeted[ \t]+by))(?!\w)",
     re.IGNORECASE,
