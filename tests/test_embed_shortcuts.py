@@ -91,3 +91,25 @@ def test_paragraph_start_shortcut_gives_the_full_choice(
     finally:
         boundaries._paragraph_start_wins = original
     assert fast == full
+
+
+_POST_PIECES = st.sampled_from([
+    "a", "word", "x" * 60, " ", "  ", "\n", "\n> ", "- ", "@ann ", "w", "ww", "www", ".", "\\", "\\.", "[", "]", "(",
+    ")", "](/p)", "[ww](/x)", "http:", "//", "t.co", "pic.twitter.com", "<", ">", "#", "é", "😀",
+])  # fmt: skip
+
+
+@settings(max_examples=800, deadline=None)
+@given(
+    st.lists(_POST_PIECES, max_size=40).map("".join),
+    st.sampled_from(["twitter", "instagram", "threads", "facebook"]),
+    st.sampled_from([None, dt.date(2016, 1, 1), dt.date(2020, 1, 1)]),
+)
+@example("[ww](/x)w.e " + "a" * 136, "twitter", dt.date(2016, 1, 1))  # a link's label makes a link: 148 -> 160
+@example("www\\.e " + "a" * 140, "twitter", dt.date(2016, 1, 1))  # an escape taken off makes a link: 147 -> 164
+def test_a_post_without_links_fits_by_its_length_as_by_twitters_count(
+    post: str, platform: str, date: dt.date | None
+) -> None:
+    limit = boundaries.length_limit(platform, date)
+    full = limit is None or boundaries.tweet_length(post) <= limit + boundaries.SLACK
+    assert boundaries.fits(post, platform, date) == full

@@ -178,7 +178,9 @@ def tweet_length(text: str) -> int:
 def fits(post: str, platform: str, date: dt.date | None) -> bool:
     """Whether ``post`` is short enough to be one post of ``platform`` made on ``date``."""
     limit = length_limit(platform, date)
-    return limit is None or tweet_length(post) <= limit + SLACK
+    if limit is None or (len(post) <= limit + SLACK and "/" not in post and "\\" not in post and "www." not in post):
+        return True  # no link nor escape to count longer: the length Twitter counts is at most the text's
+    return tweet_length(post) <= limit + SLACK
 
 
 # --- candidates --------------------------------------------------------------------------------
