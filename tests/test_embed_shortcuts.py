@@ -8,7 +8,7 @@ import datetime as dt
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from reactions.parse import attribution, boundaries, markdown
+from reactions.parse import attribution, boundaries, markdown, renderings
 from reactions.parse.markdown import plain_markdown
 
 _PIECES = st.sampled_from([
@@ -113,3 +113,14 @@ def test_a_post_without_links_fits_by_its_length_as_by_twitters_count(
     limit = boundaries.length_limit(platform, date)
     full = limit is None or boundaries.tweet_length(post) <= limit + boundaries.SLACK
     assert boundaries.fits(post, platform, date) == full
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(st.sampled_from(["@", "@a", "@ann_lee", "@" + "b" * 16, ":", " ", "\t", "-", " - ", ": - ", "x", "\n"]),
+             max_size=30).map("".join),
+    st.integers(0, 5),
+)  # fmt: skip
+def test_factbox_heads_are_the_patterns_matches(text: str, floor: int) -> None:
+    heads = [m.span() for m in renderings._factbox_heads(text, floor)]
+    assert heads == [m.span() for m in renderings._FACTBOX_RE.finditer(text, floor)]
