@@ -8,7 +8,8 @@ import datetime as dt
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from reactions.parse import attribution, boundaries, markdown, renderings
+from reactions.parse import attribution, boundaries, markdown, renderings, text_embeds
+from reactions.parse.boundaries import author_words
 from reactions.parse.markdown import plain_markdown
 
 _PIECES = st.sampled_from([
@@ -124,3 +125,13 @@ def test_a_post_without_links_fits_by_its_length_as_by_twitters_count(
 def test_factbox_heads_are_the_patterns_matches(text: str, floor: int) -> None:
     heads = [m.span() for m in renderings._factbox_heads(text, floor)]
     assert heads == [m.span() for m in renderings._FACTBOX_RE.finditer(text, floor)]
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.one_of(st.none(), st.lists(st.sampled_from(["Ann", "Lee", "ann", "The", "Bob", "J.", "Émile", "X", "Lee2", " "]),
+                                  max_size=6).map(" ".join)),
+    st.one_of(st.none(), st.sampled_from(["", "ann", "Lee", "bob_x", "ANN", "émile", "the"])),
+)  # fmt: skip
+def test_display_name_words_are_the_names_words_alone(name: str | None, handle: str | None) -> None:
+    assert text_embeds._display_name_words(name, handle) == author_words(name, None)
