@@ -52,6 +52,8 @@ HANDLE_RE = re.compile(
 (trafilatura with formatting writes ``(@nhk\\_news)``); :func:`_handle` takes the escapes away."""
 _GAP = r"[ \t]+"
 _DASH_RE = re.compile(r"[—–―−]|(?:(?<=\s)|^)(?:--?|\\-)(?=\s)|;(?=[ \t])")
+_LAST_WORD_RE = re.compile(rf"[ \t](?:{'|'.join(map(re.escape, BYLINE_LAST_WORDS))})(?!\w)")
+"""A byline's last word as :data:`_BYLINE_PHRASE_RE` ends (in a lower-cased line): a line without holds no byline."""
 _BYLINE_PHRASE_RE = re.compile(
     rf"\b(?:(?P<instagram>{instagram_byline(_GAP)})|(?P<twitter>Originally[ \t]+tweeted[ \t]+by))(?!\w)",
     re.IGNORECASE,
@@ -243,7 +245,7 @@ def attribution_at(layout: Layout, match: re.Match[str], floor: int) -> Attribut
 def _introduction(before: str, text: str, line_start: int, floor: int) -> tuple[int, str, Rendering, Platform] | None:
     """``(start, name, rendering, platform)`` when a byline phrase or a dash introduces the name."""
     lowered = before.lower()
-    phrase = [*_BYLINE_PHRASE_RE.finditer(before)][-1:] if any(w in lowered for w in BYLINE_LAST_WORDS) else []
+    phrase = [*_BYLINE_PHRASE_RE.finditer(before)][-1:] if _LAST_WORD_RE.search(lowered) else []
     if phrase:
         platform = Platform.INSTAGRAM if phrase[0].group("instagram") else Platform.TWITTER
         start = line_start + phrase[0].start()
@@ -271,7 +273,7 @@ def _byline_on_line_before(text: str, line_start: int, floor: int) -> tuple[int,
         return None
     line = text[prev_start : line_start - 1]
     lowered = line.lower()
-    phrase = [*_BYLINE_PHRASE_RE.finditer(line)][-1:] if any(w in lowered for w in BYLINE_LAST_WORDS) else []
+    phrase = [*_BYLINE_PHRASE_RE.finditer(line)][-1:] if _LAST_WORD_RE.search(lowered) else []
     if not phrase:
         return None
     platform = Platform.INSTAGRAM if phrase[0].group("instagram") else Platform.TWITTER

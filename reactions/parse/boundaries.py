@@ -178,7 +178,9 @@ def tweet_length(text: str) -> int:
 def fits(post: str, platform: str, date: dt.date | None) -> bool:
     """Whether ``post`` is short enough to be one post of ``platform`` made on ``date``."""
     limit = length_limit(platform, date)
-    return limit is None or tweet_length(post) <= limit + SLACK
+    if limit is None or (len(post) <= limit + SLACK and "/" not in post and "\\" not in post and "www." not in post):
+        return True  # no link nor escape to count longer: the length Twitter counts is at most the text's
+    return tweet_length(post) <= limit + SLACK
 
 
 # --- candidates --------------------------------------------------------------------------------
@@ -357,7 +359,7 @@ def choose_start(
     text: str, lo: int, stop: int, first_kind: str, *, platform: str, date: dt.date | None, author: Sequence[str]
 ) -> Boundary:
     """Where the post that ends at ``stop`` starts, at or after ``lo`` (see the module's table)."""
-    if first_kind == "paragraph" and _paragraph_start_wins(text, lo, stop, platform, date):
+    if first_kind == "paragraph" and _paragraph_start_wins(text, lo, stop, platform, date, author):
         return Boundary(lo, first_kind, _BASE[first_kind])
     options = candidates(text, max(lo, stop - WINDOW), stop, first_kind)
     if max(lo, stop - WINDOW) > lo:
@@ -381,20 +383,42 @@ def choose_start(
 _SENTENCE_ENDS = (_GLUED_RE, _GLUED_LOWER_RE, _SPACED_RE)
 
 
-def _paragraph_start_wins(text: str, lo: int, stop: int, platform: str, date: dt.date | None) -> bool:
+def _paragraph_start_wins(
+    text: str, lo: int, stop: int, platform: str, date: dt.date | None, author: Sequence[str]
+) -> bool:
     """Whether no other candidate can beat the paragraph's start, seen without listing them: the paragraph
-    fits and holds no colon, line break or posting verb's comma, and either no lead-in word or no sentence
+    fits, and either it holds no colon, line break or posting verb's comma, and no lead-in word or no sentence
     end glued to what follows (a glued end scores 2, or 2.5 with the author named: below the paragraph's 3
-    without a lead-in word)."""
+    without a lead-in word); or no lead-in in it can score at all (:func:`_leadless`: then every other
+    candidate scores its base, below 3)."""
     segment = text[lo:stop]
     return (
         stop - lo <= WINDOW
-        and ":" not in segment
-        and "\n" not in segment.strip()
-        and not any(f"{verb}," in segment for verb in _POSTING_VERBS)
-        and (not has_platform_cue(segment) or not any(p.search(segment) for p in _SENTENCE_ENDS))
+        and (
+            (
+                ":" not in segment
+                and "\n" not in segment.strip()
+                and not ("," in segment and any(verb in segment for verb in _VERB_COMMAS))
+                and (not has_platform_cue(segment) or not any(p.search(segment) for p in _SENTENCE_ENDS))
+            )
+            or _leadless(segment, author)
+        )
         and fits(segment, platform, date)
     )
+
+
+_CUE_SUBSTRINGS = (*_CUE_PARTS, *sorted(_CUE_WORDS))
+
+
+def _leadless(segment: str, author: Sequence[str]) -> bool:
+    """Whether no sentence within ``segment`` can have a lead-in score (:func:`lead_score`): the segment holds
+    none of the platform's cues nor a word of the author's, even as a part of a word (each lead-in is a slice of
+    the segment, whose first word may be cut)."""
+    lowered = segment.lower()
+    if any(cue in lowered for cue in _CUE_SUBSTRINGS):
+        return False
+    folded = segment.casefold()
+    return not any(word.lstrip("@") in folded for word in author)
 
 
 def _fitting(

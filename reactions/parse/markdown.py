@@ -53,6 +53,8 @@ def plain_markdown(text: str) -> str:
     Markdown, when every line carries one (a post in a list item) or on the first line (a post of several lines
     in one list item); a plain post's ``- Name`` signature on a later line stays.
     """
+    if not is_markdown(text) and _LIST_RE.search(text) is None:
+        return text  # no list marker opens a line and nothing else is Markdown: what the full path gives
     lines = [line for line in text.split("\n") if line.strip()]
     if lines and all(_LIST_RE.match(line) for line in lines):  # a post in a list item: '- Post text'
         text = _LIST_RE.sub("", text)

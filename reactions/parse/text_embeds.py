@@ -179,7 +179,16 @@ def _embed(attribution: Attribution, post: str, start: int, end: int, cues: dict
 def _names_itself(post: str, attribution: Attribution) -> bool:
     """Whether a post names its own author by a word of the display name (``This was one of Kim's …``):
     articles do that, posts seldom."""
-    return names_author(post, author_words(attribution.name, None))
+    return names_author(post, _display_name_words(attribution.name, attribution.handle))
+
+
+def _display_name_words(name: str | None, handle: str | None) -> tuple[str, ...]:
+    """``author_words(name, None)``, taken from ``author_words(name, handle)`` (cached by the post's cut): the name's
+    words come first there, then ``@handle`` and, unless a word of the name is the handle, the handle."""
+    words = author_words(name, handle)
+    if not handle:
+        return words
+    return words[: -2 if words[-1] == handle.casefold() else -1]
 
 
 def _post_region(
