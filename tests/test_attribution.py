@@ -6,7 +6,7 @@ import datetime as dt
 import itertools
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from reactions.models import Platform, Rendering
@@ -197,3 +197,18 @@ def test_facebook_bylines_are_tried_only_where_post_opens_a_line(text: str) -> N
     found = [m.span() for m in attribution._FACEBOOK_RE.finditer(text)]
     starts = lines_opening_with(text, "Post")
     assert [m.span() for m in filter(None, (attribution._FACEBOOK_RE.match(text, s) for s in starts))] == found
+
+
+_BYLINE_PIECES = st.sampled_from([
+    "A", "post", "shared", "by", "BY", "By", "byte", " ", "  ", "\t", "Ein Beitrag geteilt", "von", "VON", "Публикация",
+    "ОТ", "от", "Originally tweeted", "de", "door", "x", "_", "é", "İ", "\u212a", ".", "[", "(",
+])  # fmt: skip
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(_BYLINE_PIECES, max_size=14).map("".join))
+@example("A post shared by")
+@example("Публикация ОТ Ann")
+def test_a_byline_phrase_always_holds_the_last_word_looked_for_first(line: str) -> None:
+    if attribution._BYLINE_PHRASE_RE.search(line):
+        assert attribution._LAST_WORD_RE.search(line.lower())

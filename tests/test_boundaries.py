@@ -5,9 +5,10 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from reactions.parse import boundaries
 from reactions.parse.boundaries import (
     Layout,
     author_words,
@@ -155,3 +156,56 @@ def test_choose_start_always_gives_a_start_within_bounds(text: str, data: st.Dat
     lo = data.draw(st.integers(0, stop))
     boundary = choose_start(text, lo, stop, "paragraph", platform="twitter", date=OLD, author=())
     assert lo <= boundary.at <= max(lo, stop)
+
+
+_PROSE = st.sampled_from([
+    "Ann", "Lee", "ann_lee", "@ann_lee", "Bob", "He", "she", "said", "tweeted", "tweeted,", "wrote", "posted",
+    "unposted", "Twitter", "tweets", "took to", "below", "the", "news", "it", ":", ".", "!", "?", ",", " ", " ",
+    "  ", "\n", "\n\n", "\u201c", "#", "x" * 40, "https://t.co/a", "@bob", "\u03a3", "İ", "é", "K",
+])  # fmt: skip
+
+
+@settings(max_examples=800, deadline=None)
+@given(
+    st.lists(_PROSE, max_size=40).map("".join),
+    st.sampled_from(["twitter", "instagram", "facebook"]),
+    st.sampled_from([None, dt.date(2016, 1, 1), dt.date(2020, 1, 1)]),
+    st.sampled_from([(), ("ann", "lee", "@ann_lee", "ann_lee"), ("bob",)]),
+)
+@example("He said: wow. Great:Day", "twitter", None, ())
+@example("Ann Lee said:Great day", "twitter", None, ("ann", "lee"))
+def test_paragraph_start_shortcut_gives_the_full_choice(
+    text: str, platform: str, date: dt.date | None, author: tuple[str, ...]
+) -> None:
+    if not text.strip(boundaries.GAP):
+        return
+    fast = boundaries.choose_start(text, 0, len(text), "paragraph", platform=platform, date=date, author=author)
+    original = boundaries._paragraph_start_wins
+    boundaries._paragraph_start_wins = lambda *args: False  # every candidate listed and weighed
+    try:
+        full = boundaries.choose_start(text, 0, len(text), "paragraph", platform=platform, date=date, author=author)
+    finally:
+        boundaries._paragraph_start_wins = original
+    assert fast == full
+
+
+_POST_PIECES = st.sampled_from([
+    "a", "word", "x" * 60, " ", "  ", "\n", "\n> ", "- ", "@ann ", "w", "ww", "www", ".", "\\", "\\.", "[", "]", "(",
+    ")", "](/p)", "[ww](/x)", "http:", "//", "t.co", "pic.twitter.com", "<", ">", "#", "é", "😀",
+])  # fmt: skip
+
+
+@settings(max_examples=800, deadline=None)
+@given(
+    st.lists(_POST_PIECES, max_size=40).map("".join),
+    st.sampled_from(["twitter", "instagram", "threads", "facebook"]),
+    st.sampled_from([None, dt.date(2016, 1, 1), dt.date(2020, 1, 1)]),
+)
+@example("[ww](/x)w.e " + "a" * 136, "twitter", dt.date(2016, 1, 1))  # a link's label makes a link: 148 -> 160
+@example("www\\.e " + "a" * 140, "twitter", dt.date(2016, 1, 1))  # an escape taken off makes a link: 147 -> 164
+def test_a_post_without_links_fits_by_its_length_as_by_twitters_count(
+    post: str, platform: str, date: dt.date | None
+) -> None:
+    limit = boundaries.length_limit(platform, date)
+    full = limit is None or boundaries.tweet_length(post) <= limit + boundaries.SLACK
+    assert boundaries.fits(post, platform, date) == full

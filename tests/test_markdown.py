@@ -5,7 +5,10 @@ from __future__ import annotations
 import time
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
+from reactions.parse import markdown
 from reactions.parse.article import parse_article
 from reactions.parse.attribution import find_attributions
 from reactions.parse.boundaries import Layout, tweet_length
@@ -141,3 +144,39 @@ def test_a_post_of_several_lines_in_one_list_item_loses_only_the_first_marker() 
         "Is this the plan?\nHere is the link https://t.co/AbCdEf"
     )
     assert plain_markdown("So proud of you all\n- Coach Lee") == "So proud of you all\n- Coach Lee"
+
+
+_PIECES = st.sampled_from([
+    "a", "Wow", " ", "\t", "\n", "\n\n", "- ", "* ", "+ ", "-", "*", "> ", ">", "](", "[x](https://t.co/a)", "[a",
+    "](/p)", "<https://x.com/a>", "<www.a.b>", "\\", "\\*", "\\_", "#tag", "@ann", "é", "—",
+])  # fmt: skip
+_TEXTS = st.lists(_PIECES, max_size=30).map("".join)
+
+
+def _plain_markdown_full(text: str) -> str:
+    """:func:`plain_markdown` without its first test (every text through the line-by-line path)."""
+    list_re, quote_re = markdown._LIST_RE, markdown._QUOTE_RE
+    lines = [line for line in text.split("\n") if line.strip()]
+    if lines and all(list_re.match(line) for line in lines):
+        text = list_re.sub("", text)
+        lines = [line for line in text.split("\n") if line.strip()]
+    elif lines and list_re.match(lines[0]):
+        text = list_re.sub("", text, count=1)
+        lines = [line for line in text.split("\n") if line.strip()]
+    if not markdown.is_markdown(text):
+        return text
+    if lines and all(line.lstrip().startswith(">") for line in lines):
+        text = quote_re.sub("", text)
+        text = "\n".join(line.rstrip(" \t") for line in text.split("\n"))
+    text = markdown._AUTOLINK_RE.sub(r"\1", markdown._LINK_RE.sub(r"\1", text)) if "](" in text or "<" in text else text
+    text = list_re.sub("", text)
+    return markdown._ESCAPE_RE.sub(r"\1", text).strip()
+
+
+@settings(max_examples=600, deadline=None)
+@given(_TEXTS)
+@example("- a\nb")
+@example("a\n  * b")
+@example(" \n-\tx")
+def test_plain_markdown_shortcut_gives_the_full_path(text: str) -> None:
+    assert plain_markdown(text) == _plain_markdown_full(text)

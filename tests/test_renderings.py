@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reactions.models import Rendering
+from reactions.parse import renderings
 from reactions.parse.renderings import find_cards, find_factboxes, find_tiktok_captions
 
 CARD = (
@@ -95,3 +96,14 @@ def test_the_later_x_widget_name_handle_chrome_and_buttons() -> None:
     (card,) = find_cards(named, 0)
     assert (card.name, card.text, card.start) == ("Ann Lee", "Hello there", 0)
     assert named[card.end :] == "\nMore prose."
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(st.sampled_from(["@", "@a", "@ann_lee", "@" + "b" * 16, ":", " ", "\t", "-", " - ", ": - ", "x", "\n"]),
+             max_size=30).map("".join),
+    st.integers(0, 5),
+)  # fmt: skip
+def test_factbox_heads_are_the_patterns_matches(text: str, floor: int) -> None:
+    heads = [m.span() for m in renderings._factbox_heads(text, floor)]
+    assert heads == [m.span() for m in renderings._FACTBOX_RE.finditer(text, floor)]

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reactions.models import Platform, Rendering
-from reactions.parse.boundaries import Layout
+from reactions.parse import text_embeds
+from reactions.parse.boundaries import Layout, author_words
 from reactions.parse.renderings import TextEmbed
 from reactions.parse.text_embeds import find_text_embeds
 
@@ -115,3 +116,13 @@ def test_any_text_gives_ordered_embeds_within_it(text: str) -> None:
     assert all(0 <= e.start <= e.end <= len(text) for e in found)
     assert all(a.end <= b.start for a, b in itertools.pairwise(found))
     assert all(0.0 <= 1 - sum(e.cues.values()) <= 1.0 for e in found)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.one_of(st.none(), st.lists(st.sampled_from(["Ann", "Lee", "ann", "The", "Bob", "J.", "Émile", "X", "Lee2", " "]),
+                                  max_size=6).map(" ".join)),
+    st.one_of(st.none(), st.sampled_from(["", "ann", "Lee", "bob_x", "ANN", "émile", "the"])),
+)  # fmt: skip
+def test_display_name_words_are_the_names_words_alone(name: str | None, handle: str | None) -> None:
+    assert text_embeds._display_name_words(name, handle) == author_words(name, None)
