@@ -152,10 +152,12 @@ def score_cached(
     known = cache.get_scores(keys)
     missing = [i for i, key in enumerate(keys) if key not in known]
     if missing:
-        fresh = score_frame(frame.iloc[missing], **options)
+        fresh = score_frame(frame.iloc[missing] if known else frame, **options)
         rows = [list(row) for row in zip(*(_plain(fresh[c]) for c in SENTIMENT_COLUMNS), strict=True)]
-        known.update(zip((keys[i] for i in missing), rows, strict=True))
         cache.put_scores((keys[i], row) for i, row in zip(missing, rows, strict=True))
+        if not known:  # every row scored here (a cold run): the frame as score_frame gives it, not built again
+            return fresh
+        known.update(zip((keys[i] for i in missing), rows, strict=True))
     template = score_frame(frame.iloc[:0], **options)
     values = [known[key] for key in keys]
     columns = {
