@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions.models import Article, Citation, FileOutcome, Kind, Reaction, Rendering, Status
+from reactions.models import Article, Citation, FileOutcome, Kind, Platform, Reaction, Rendering, Status
 from reactions.run import batched, cache, records, signing
 from reactions.run.cache import ParseCache, content_hash, dumps, loads, open_cache, parser_version, stored
 
@@ -541,12 +541,29 @@ def _reference(value: object) -> object:
 @pytest.mark.parametrize("value", [
     ARTICLE, OUTCOME, SKIPPED, REACTION, QUOTE, Article("a", None, None, ""),
     dataclasses.replace(REACTION, rendering=Rendering.DASH, date=dt.date(2020, 1, 2), confidence=0.5),
+    dataclasses.replace(REACTION, citations=(Citation("a.txt", (1, 2)),), created_at=None, date=None),
 ])  # fmt: skip
 def test_a_records_encoder_gives_what_a_field_by_field_encoding_gives(value: object) -> None:
     """The encoders written per record type (a reaction's citations, kind, dates and rendering through their own
-    types' encoders) give what the plain recursion gives."""
+    types' encoders, inlined for the common shapes: one citation, a pair of plain values) give what the plain
+    recursion gives."""
     assert records.encode(value) == _reference(value)
     assert records.decode(type(value), records.encode(value)) == value
+
+
+@pytest.mark.parametrize("value", [
+    dataclasses.replace(REACTION, platform=Platform.TWITTER, citations=(Citation("a.txt", (1, 2)),)),
+    dataclasses.replace(QUOTE, span=[3, 4], citations=[Citation("a.txt", (1, 2))]),
+    dataclasses.replace(QUOTE, span=(1, 2, 3), date=dt.datetime(2020, 1, 2, 3, 4)),
+    dataclasses.replace(QUOTE, span=(Kind.QUOTE, 2), platform=Kind.EMBED, citations=(REACTION,)),
+    dataclasses.replace(QUOTE, citations=(Citation("a", [1, 2]),), handle=Status.PARSED),  # type: ignore[arg-type]
+    dataclasses.replace(OUTCOME, status="parsed", warnings=[Kind.EMBED]),
+])  # fmt: skip
+def test_a_records_encoder_takes_values_of_other_types_as_encode_does(value: object) -> None:
+    """A value of another type than its field's annotation (the parser's ``Platform`` members in the ``str`` field
+    ``platform``; a list for a tuple; a pair that is not two plain values; a citation that is not one record) is
+    encoded as :func:`records.encode` encodes that value: the inlined common shapes are taken only when they fit."""
+    assert records.encode(value) == _reference(value)
 
 
 def test_an_index_row_of_another_type_or_batch_is_a_miss(tmp_path: Path) -> None:
