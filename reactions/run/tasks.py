@@ -48,7 +48,8 @@ class Chunk:
         parsed: how many files were parsed (the others came from the cache).
         error: why the store failed, if it did.
         detected: the language detector's answer for the text of each reaction with no language tag, by text
-            (:func:`~reactions.languages.detected_languages`): told here, in parallel, not again for the frame.
+            (:func:`~reactions.languages.detected_languages`): told here, in parallel, not again for the frame
+            (empty when ``read_chunk`` was asked not to: a run all in one process tells them after its reading).
     """
 
     outcomes: list[FileOutcome]
