@@ -38,7 +38,7 @@ from reactions.languages import detected_languages
 from reactions.models import ArticleInfo, Document, FileOutcome, OutcomeTotals
 from reactions.run import framecache
 from reactions.run.cache import ParseCache, open_cache
-from reactions.run.executors import Executor, InProcess, open_executor
+from reactions.run.executors import Executor, Guarded, InProcess, open_executor
 from reactions.run.guard import kept
 from reactions.run.memo import forget
 from reactions.run.scheduler import AHEAD, Job
@@ -305,8 +305,12 @@ class _Run:
             worth_a_pool=lambda: _worth_a_pool(inputs, options.read.max_bytes),
         )  # fmt: skip
         self.here = isinstance(self.tasks, InProcess)
-        """Every task runs in this process: the languages are told once, after the reading (``read_chunk``'s
-        ``detect``), and the scoring tasks read them from :attr:`detected` when they run (after that)."""
+        """Every task runs in this process, when its result is asked for (the scoring tasks: after the reading)."""
+        self.tell_after = self.here and not isinstance(self.tasks, Guarded)
+        """Every parse too: the languages are told once, after the reading (``read_chunk``'s ``detect``; between
+        two parses the detector's model leaves the CPU's caches), and the scoring tasks read them from
+        :attr:`detected` when they run.  (With guarded workers this process does not parse: the reading tasks tell
+        them, within the page's progress.)"""
 
     def go(self) -> tuple[pd.DataFrame, tuple[FileOutcome, ...]]:
         """The scored frame and the outcomes."""
@@ -338,7 +342,7 @@ class _Run:
             if self.progress is not None:
                 self.progress(done, total)
         forget()  # the reading is done: its memo let go before the frame is built
-        if self.here:  # the scoring tasks (run when their result is asked, below) read these
+        if self.tell_after:  # the scoring tasks (run when their result is asked, below) read these
             self.detected.update(detected_languages(merge.columns["text"], merge.columns["lang"]))
         self._score([], [], [], final=True)
         logger.info("parsed %d files, %d from the cache", parsed, read - parsed)
@@ -356,7 +360,7 @@ class _Run:
         window = (AHEAD + 1) * width + 1 if width > 1 else 1
         pending: deque[tuple[Job, int]] = deque()
         for unit, weight in self._split(units):
-            job = self.tasks.submit(read_chunk, unit, self.store, read, sources, guard, not self.here)
+            job = self.tasks.submit(read_chunk, unit, self.store, read, sources, guard, not self.tell_after)
             pending.append((job, weight))
             if len(pending) >= window:
                 yield self._merged_next(pending)
