@@ -458,6 +458,29 @@ class Pieces:
         pass
 
 
+@given(st.lists(st.binary(max_size=300), min_size=1, max_size=3), st.integers(1, 9), st.integers(1, 64),
+       st.lists(st.integers(1, 100), min_size=1, max_size=5))
+def test_gunzip_gives_every_member_s_bytes_whatever_the_read_sizes(
+    members: list[bytes], piece: int, block: int, sizes: list[int]
+) -> None:
+    """Gunzip.read hands a step's output over without a copy: the same bytes, at most ``size`` a read, as
+    ``readinto`` (io.BufferedReader) and as gzip itself."""
+    data = b"".join(gzip.compress(member, mtime=0) for member in members)
+    expected = b"".join(members)
+    assert io.BufferedReader(Gunzip(Pieces(data, piece), block=block)).read() == expected
+    stream, got, turn = Gunzip(Pieces(data, piece), block=block), [], 0
+    while True:
+        size = sizes[turn % len(sizes)]
+        turn += 1
+        taken = stream.read(size)
+        assert len(taken) <= min(size, block)
+        if not taken:
+            break
+        got.append(taken)
+    assert b"".join(got) == expected
+    assert Gunzip(Pieces(data, piece), block=block).read() == expected
+
+
 @given(st.text(max_size=200), st.sampled_from(["utf-8", "utf-8-sig", "utf-16"]), st.integers(1, 9),
        st.integers(1, 9), st.lists(st.integers(1, 40), min_size=1, max_size=5))
 def test_utf8_gives_the_bytes_of_every_read_size_as_one_read_of_all(

@@ -65,12 +65,22 @@ class Gunzip(io.RawIOBase):
         return True
 
     def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        taken = self.read(len(buffer))
+        buffer[: len(taken)] = taken
+        return len(taken)
+
+    def read(self, size: int = -1, /) -> bytes:
+        """At most ``size`` bytes (``-1``: all that is left); a step's output is given as it is, not copied."""
+        if size < 0:
+            return b"".join(iter(lambda: self.read(self._block), b""))
         while self._at == len(self._pending) and not self._ended:
             self._pending, self._at = self._inflated(), 0
-        count = min(len(buffer), len(self._pending) - self._at)
-        buffer[:count] = self._pending[self._at : self._at + count]
-        self._at += count
-        return count
+        if self._at == 0 and len(self._pending) <= size:
+            taken, self._pending = self._pending, b""
+            return taken
+        taken = self._pending[self._at : self._at + size]
+        self._at += len(taken)
+        return taken
 
     def _inflated(self) -> bytes:
         if not self._input:
