@@ -106,6 +106,35 @@ def test_small_chunks_and_scoring_batches_change_nothing(
     assert result.frame["overridden"].sum() == 1
 
 
+def test_one_process_tells_the_languages_once_after_the_reading(
+    generated: Path, expected: Corpus, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19: with every task in this process, the detector is asked once, over the merged rows, after the
+    reading (between two parses its model leaves the CPU's caches), not by each reading task; scoring tasks
+    submitted before that read the answers when they run.  The frame is the same.  The page's guarded run (its
+    workers parse, this process does not) still tells them in its reading tasks, within its progress."""
+    asked: list[int] = []
+    real = pipeline.detected_languages
+
+    def told_once(texts: list[str], tags: list[str | None]) -> dict[str, str]:
+        asked.append(len(texts))
+        return real(texts, tags)
+
+    def not_here(texts: list[str], tags: list[str | None]) -> dict[str, str]:
+        raise AssertionError("a reading task asked the detector")
+
+    monkeypatch.setattr(pipeline, "detected_languages", told_once)
+    monkeypatch.setattr(tasks, "detected_languages", not_here)
+    monkeypatch.setattr(pipeline, "CHUNK_FILES", (2, 3))
+    monkeypatch.setattr(pipeline, "SCORE_ROWS_HERE", 5)  # scoring tasks submitted while the reading goes on
+    result = extract_frame(paths_of(generated), jobs=1, cache=False, lexicon=LEXICON)
+    assert_same(result, expected, lexicon=LEXICON)
+    assert asked == [len(result.frame)]
+    monkeypatch.setattr(tasks, "detected_languages", real)  # the page: guarded workers parse, the tasks tell
+    assert_same(extract_frame(paths_of(generated), jobs=1, cache=False, time_limit=30.0), expected)
+    assert asked == [len(result.frame)]
+
+
 def test_progress_is_reported_per_chunk(generated: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pipeline, "CHUNK_FILES", (8, 8))
     seen: list[tuple[int, int]] = []

@@ -23,7 +23,7 @@ from reactions.models import Document, FileOutcome, Status
 from reactions.sources import SourceOptions, partitions, read_documents, read_part
 from reactions.sources.columns import find_columns
 from reactions.sources.jsonarray import iter_array
-from reactions.sources.streams import CutStream, Gunzip
+from reactions.sources.streams import CutStream, Gunzip, Utf8
 
 ROWS = [
     {"id": "n1", "title": "Fans react", "text": "Line one.\nLine \"two\", with a comma.", "date": "2017-12-31",
@@ -441,6 +441,68 @@ def test_cut_stream_gives_every_byte_of_a_stream_that_does_not_break(text: str, 
         got = io.BufferedReader(cut).read()
         assert got == data
         assert cut.notes == []
+
+
+class Pieces:
+    """``data`` given at most ``piece`` bytes a read, whatever was asked (as a decompressor does)."""
+
+    def __init__(self, data: bytes, piece: int) -> None:
+        self.data, self.piece = data, piece
+
+    def read(self, size: int = -1) -> bytes:
+        taken = self.data[: min(self.piece, size if size >= 0 else len(self.data))]
+        self.data = self.data[len(taken):]
+        return taken
+
+    def close(self) -> None:
+        pass
+
+
+@given(st.lists(st.binary(max_size=300), min_size=1, max_size=3), st.integers(1, 9), st.integers(1, 64),
+       st.lists(st.integers(1, 100), min_size=1, max_size=5))
+def test_gunzip_gives_every_member_s_bytes_whatever_the_read_sizes(
+    members: list[bytes], piece: int, block: int, sizes: list[int]
+) -> None:
+    """Gunzip.read hands a step's output over without a copy: the same bytes, at most ``size`` a read, as
+    ``readinto`` (io.BufferedReader) and as gzip itself."""
+    data = b"".join(gzip.compress(member, mtime=0) for member in members)
+    expected = b"".join(members)
+    assert io.BufferedReader(Gunzip(Pieces(data, piece), block=block)).read() == expected
+    stream, got, turn = Gunzip(Pieces(data, piece), block=block), [], 0
+    while True:
+        size = sizes[turn % len(sizes)]
+        turn += 1
+        taken = stream.read(size)
+        assert len(taken) <= min(size, block)
+        if not taken:
+            break
+        got.append(taken)
+    assert b"".join(got) == expected
+    assert Gunzip(Pieces(data, piece), block=block).read() == expected
+
+
+@given(st.text(max_size=200), st.sampled_from(["utf-8", "utf-8-sig", "utf-16"]), st.integers(1, 9),
+       st.integers(1, 9), st.lists(st.integers(1, 40), min_size=1, max_size=5))
+def test_utf8_gives_the_bytes_of_every_read_size_as_one_read_of_all(
+    text: str, codec: str, piece: int, block: int, sizes: list[int]
+) -> None:
+    """Utf8.read hands a block decoded whole over without a copy: the same bytes, at most ``size`` a read, as
+    reading through ``readinto`` (io.BufferedReader) and as decoding the file at once."""
+    data = text.encode(codec)
+    plain = data.decode("utf-16").encode() if codec == "utf-16" else data
+    expected = plain[3:] if plain.startswith(b"\xef\xbb\xbf") else plain
+    assert io.BufferedReader(Utf8(Pieces(data, piece), block=block)).read() == expected
+    stream, got, turn = Utf8(Pieces(data, piece), block=block), [], 0
+    while True:
+        size = sizes[turn % len(sizes)]
+        turn += 1
+        taken = stream.read(size)
+        assert len(taken) <= size
+        if not taken:
+            break
+        got.append(taken)
+    assert b"".join(got) == expected
+    assert Utf8(Pieces(data, piece), block=block).read() == expected
 
 
 @given(st.lists(st.text(alphabet='ab,"', max_size=40), max_size=20), st.integers(1, 17))

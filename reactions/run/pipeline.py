@@ -34,10 +34,11 @@ import pandas as pd
 
 from reactions.corpus import Listed, Merge, check_outcomes, log_warnings, scan_files
 from reactions.frames import ARTICLE_COLUMNS, BASE_COLUMNS, build_frame
+from reactions.languages import detected_languages
 from reactions.models import ArticleInfo, Document, FileOutcome, OutcomeTotals
 from reactions.run import framecache
 from reactions.run.cache import ParseCache, open_cache
-from reactions.run.executors import Executor, InProcess, open_executor
+from reactions.run.executors import Executor, Guarded, InProcess, open_executor
 from reactions.run.guard import kept
 from reactions.run.memo import forget
 from reactions.run.scheduler import AHEAD, Job
@@ -303,6 +304,13 @@ class _Run:
             options.jobs, cluster=options.cluster, time_limit=options.time_limit,
             worth_a_pool=lambda: _worth_a_pool(inputs, options.read.max_bytes),
         )  # fmt: skip
+        self.here = isinstance(self.tasks, InProcess)
+        """Every task runs in this process, when its result is asked for (the scoring tasks: after the reading)."""
+        self.tell_after = self.here and not isinstance(self.tasks, Guarded)
+        """Every parse too: the languages are told once, after the reading (``read_chunk``'s ``detect``; between
+        two parses the detector's model leaves the CPU's caches), and the scoring tasks read them from
+        :attr:`detected` when they run.  (With guarded workers this process does not parse: the reading tasks tell
+        them, within the page's progress.)"""
 
     def go(self) -> tuple[pd.DataFrame, tuple[FileOutcome, ...]]:
         """The scored frame and the outcomes."""
@@ -334,6 +342,8 @@ class _Run:
             if self.progress is not None:
                 self.progress(done, total)
         forget()  # the reading is done: its memo let go before the frame is built
+        if self.tell_after:  # the scoring tasks (run when their result is asked, below) read these
+            self.detected.update(detected_languages(merge.columns["text"], merge.columns["lang"]))
         self._score([], [], [], final=True)
         logger.info("parsed %d files, %d from the cache", parsed, read - parsed)
         self.tasks.finish()  # the workers score on while the frame is built here
@@ -350,7 +360,8 @@ class _Run:
         window = (AHEAD + 1) * width + 1 if width > 1 else 1
         pending: deque[tuple[Job, int]] = deque()
         for unit, weight in self._split(units):
-            pending.append((self.tasks.submit(read_chunk, unit, self.store, read, sources, guard), weight))
+            job = self.tasks.submit(read_chunk, unit, self.store, read, sources, guard, not self.tell_after)
+            pending.append((job, weight))
             if len(pending) >= window:
                 yield self._merged_next(pending)
         while pending:
@@ -389,12 +400,12 @@ class _Run:
         waiting_texts += texts
         waiting_tags += tags
         self.first_tags += tags
-        rows = SCORE_ROWS_HERE if isinstance(self.tasks, InProcess) else SCORE_ROWS
+        rows = SCORE_ROWS_HERE if self.here else SCORE_ROWS
         while len(waiting_ids) >= rows or (final and waiting_ids):
             batch_ids, batch_texts, batch_tags = waiting_ids[:rows], waiting_texts[:rows], waiting_tags[:rows]
             del waiting_ids[:rows], waiting_texts[:rows], waiting_tags[:rows]
             labels = {i: self.overrides[i] for i in batch_ids if i in self.overrides} if self.overrides else None
-            told = {text: self.detected[text] for text in batch_texts if text in self.detected}
+            told = self.detected if self.here else {t: self.detected[t] for t in batch_texts if t in self.detected}
             self.scores.append(
                 self.tasks.submit(
                     score_chunk, batch_ids, batch_texts, batch_tags, self.lexicon, labels, self.store, told

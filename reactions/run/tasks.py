@@ -49,7 +49,8 @@ class Chunk:
         parsed: how many files were parsed (the others came from the cache).
         error: why the store failed, if it did.
         detected: the language detector's answer for the text of each reaction with no language tag, by text
-            (:func:`~reactions.languages.detected_languages`): told here, in parallel, not again for the frame.
+            (:func:`~reactions.languages.detected_languages`): told here, in parallel, not again for the frame
+            (empty when ``read_chunk`` was asked not to: a run all in one process tells them after its reading).
     """
 
     outcomes: list[FileOutcome]
@@ -67,12 +68,16 @@ def read_chunk(
     read: ReadOptions = DEFAULT_READ,
     sources: SourceOptions = DEFAULT_SOURCE,
     guard: GuardedParser | float | None = None,
+    detect: bool = True,
 ) -> Chunk:
     """Read one unit (:mod:`reactions.run.units`: a few files, a dataset's part, documents in memory), parse its
     documents (or take their parse from the store's parse cache) and turn their reactions into columns; the
     reading task.  ``guard``: parse in its worker processes, each document within its time limit (this process
     only: a guard does not travel to another); a number: parse here, each document within that many seconds
-    (:func:`~reactions.run.guard.parse_within`)."""
+    (:func:`~reactions.run.guard.parse_within`).  ``detect=False``: the languages are not told here
+    (``Chunk.detected`` empty): a run whose tasks all run in its own process tells them once, after the reading,
+    where the detector's model is still in the CPU's caches between two texts (between two parses it is not:
+    fastText's ``predict`` takes 2-3 times as long)."""
     cache, error = _task_store(store)
     with _released(cache):
         items = unit_documents(unit, read, sources)
@@ -101,7 +106,7 @@ def read_chunk(
     columns = reaction_columns([r for article in articles for r in article.reactions])
     cited = {source for sources in columns["sources"] for source in sources}
     infos = {article.source: article_info(article) for article in articles if article.source in cited}
-    detected = detected_languages(columns["text"], columns["lang"])
+    detected = detected_languages(columns["text"], columns["lang"]) if detect else {}
     return Chunk(outcomes, columns, infos, digest_of, len(misses), error, detected)
 
 

@@ -214,7 +214,7 @@ def unit_articles(items: Sequence[Item], parsed: Iterable[Parsed]) -> tuple[list
 def placed(outcome: FileOutcome, place: str | None) -> FileOutcome:
     """``outcome`` with where in its file the article is (``row 12 (id n123)``) before each warning and reason
     that does not say it already (:mod:`reactions.report` shows it as the place)."""
-    if not place:
+    if not place or (not outcome.warnings and outcome.reason is None):  # nothing to place: most rows
         return outcome
 
     def where(message: str) -> str:

@@ -65,12 +65,22 @@ class Gunzip(io.RawIOBase):
         return True
 
     def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        taken = self.read(len(buffer))
+        buffer[: len(taken)] = taken
+        return len(taken)
+
+    def read(self, size: int = -1, /) -> bytes:
+        """At most ``size`` bytes (``-1``: all that is left); a step's output is given as it is, not copied."""
+        if size < 0:
+            return b"".join(iter(lambda: self.read(self._block), b""))
         while self._at == len(self._pending) and not self._ended:
             self._pending, self._at = self._inflated(), 0
-        count = min(len(buffer), len(self._pending) - self._at)
-        buffer[:count] = self._pending[self._at : self._at + count]
-        self._at += count
-        return count
+        if self._at == 0 and len(self._pending) <= size:
+            taken, self._pending = self._pending, b""
+            return taken
+        taken = self._pending[self._at : self._at + size]
+        self._at += len(taken)
+        return taken
 
     def _inflated(self) -> bytes:
         if not self._input:
@@ -109,17 +119,28 @@ class Utf8(io.RawIOBase):
         return True
 
     def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
-        while self._at == len(self._ready) and not self._ended:
-            self._ready, self._at = self._next(), 0
-        count = min(len(buffer), len(self._ready) - self._at)
-        buffer[:count] = self._ready[self._at : self._at + count]
-        self._at += count
-        return count
+        taken = self.read(len(buffer))
+        buffer[: len(taken)] = taken
+        return len(taken)
 
-    def _next(self) -> bytes:
-        data = self._inner.read(self._block)
+    def read(self, size: int = -1, /) -> bytes:
+        """At most ``size`` bytes (``-1``: all that is left); a block decoded whole is given as it is, not copied
+        (:class:`CutStream` reads a block at a time)."""
+        if size < 0:
+            return b"".join(iter(lambda: self.read(1 << 20), b""))
+        while self._at == len(self._ready) and not self._ended:
+            self._ready, self._at = self._next(max(size, self._block)), 0
+        if self._at == 0 and len(self._ready) <= size:
+            taken, self._ready = self._ready, b""
+            return taken
+        taken = self._ready[self._at : self._at + size]
+        self._at += len(taken)
+        return taken
+
+    def _next(self, size: int) -> bytes:
+        data = self._inner.read(size)
         if not self._begun:
-            while len(data) < 4 and (more := self._inner.read(self._block)):
+            while len(data) < 4 and (more := self._inner.read(size)):
                 data += more
             self._begun = True
             if data.startswith(codecs.BOM_UTF8):
@@ -194,7 +215,7 @@ class CutStream(io.RawIOBase):
         while self._at == len(self._ready) and not self._ended:
             self._fill()
         count = min(len(buffer), len(self._ready) - self._at)
-        buffer[:count] = self._ready[self._at : self._at + count]
+        buffer[:count] = memoryview(self._ready)[self._at : self._at + count]  # one copy, not a slice's and this
         self._at += count
         return count
 
@@ -222,32 +243,32 @@ class CutStream(io.RawIOBase):
         return data.count(b'"', start, len(data) if end is None else end) if self._mode == "csv" else 0
 
     def _take(self, data: bytes) -> None:
-        """Give every whole line held and in ``data``; hold the rest (or drop it, once over the cap)."""
-        cut = self._last_cut(data, self._quotes)
+        """Give every whole line held and in ``data``; hold the rest (or drop it, once over the cap).  The quotes
+        of ``data`` are counted once (only their parity is kept: a CSV's quotes are balanced at a record's end)."""
+        inside = self._quote_count(data)
+        cut = self._last_cut(data, self._quotes + inside)
+        self._quotes += inside
         if cut < 0:
             self._held.append(data)
             self._held_size += len(data)
-            self._quotes += self._quote_count(data)
             if self._max and self._held_size > self._max:
                 self._dropped, self._held, self._held_size = self._held_size, [], 0
             elif not self._max and self._held_size > _MAX_HELD * self._block:
                 self._ready += b"".join(self._held)
                 self._held, self._held_size = [], 0
             return
-        given = b"".join([*self._held, data[:cut]])
+        given = b"".join([*self._held, memoryview(data)[:cut]])
         self._ready += given
         self._line += given.count(b"\n")
-        self._quotes += self._quote_count(data, 0, cut)
         rest = data[cut:]
         self._held, self._held_size = ([rest], len(rest)) if rest else ([], 0)
-        self._quotes += self._quote_count(rest)
 
     def _last_cut(self, data: bytes, quotes: int) -> int:
-        """Just after the last line end in ``data`` (of CSV: outside quotes, ``quotes`` being the quotes before
-        ``data``), else ``-1``.  Linear: one step per quote, not per line."""
+        """Just after the last line end in ``data`` (of CSV: outside quotes, ``quotes`` being the quotes up to
+        the end of ``data``), else ``-1``.  Linear: one step per quote, not per line."""
         if self._mode != "csv":
             return data.rfind(b"\n") + 1 or -1
-        stop, odd = len(data), (quotes + data.count(b'"')) % 2 == 1
+        stop, odd = len(data), quotes % 2 == 1
         while stop > 0:
             quote = data.rfind(b'"', 0, stop)  # between it and stop, the parity is the same
             if not odd and (end := data.rfind(b"\n", quote + 1, stop)) >= 0:
