@@ -13,13 +13,23 @@ from hypothesis import strategies as st
 from reactions.parse import posted, quotations, quotes
 from reactions.parse.build import overlaps
 from reactions.parse.quotes import find_quotes
-from reactions.parse.sentences import LOOK_BACK, Silence, Surroundings, TextIndex, WordIndex, word_bytes, words_of
+from reactions.parse.sentences import (
+    LOOK_BACK,
+    QUIET,
+    READ,
+    Silence,
+    Surroundings,
+    TextIndex,
+    WordIndex,
+    word_bytes,
+    words_of,
+)
 
 _WORDS = [
     "she", "wrote", "tweeted", "said", "posted", "post", "postponed", "posts", "Instagram", "İnstagram", "ſocial",
     "ſhared", "Kaption", "TWEETED", "x", "X", "on", "Twitter", "a fan", "Ana Ruiz", "captioned", "alongside",
     "statement", "replied", "deleted", "antisocial", "reposted", "ı", "é", "_", "It says", "The message reads",
-    "this says", "to Facebook.",
+    "this says", "to Facebook.", "she said on Twitter", "he joked", "she grumbled in a tweet",
 ]  # fmt: skip
 _MARKS = ['"', "“", "”", "‘", "’", ":", ",", ";", ".", " ", " ", " ", "\n", "\n\n", ": “", ', "', ',” ']
 _FILLERS = ["a" * n for n in (1, 3, 150, 155, 156, 157, 158, 159, 160, 161, 162, 163)] + ["b " * 80]
@@ -43,9 +53,11 @@ def _reference_posting_cues(
 def _in_full(monkeypatch: pytest.MonkeyPatch, text: str) -> list[object]:
     """What the quote finder gives with no line silenced and the cue check reading each window's own words."""
     with monkeypatch.context() as patch:
+        patch.setattr(Silence, "state", lambda self, start, end: READ)  # what the quote finder asks of a line
         patch.setattr(Silence, "mutes", lambda self, start, end: False)
         patch.setattr(Silence, "lead_quiet", lambda self, start: False)
         patch.setattr(quotes, "_posting_cues", _reference_posting_cues)
+        patch.setattr(quotes, "_speech_after", lambda attribution: False)
         return list(find_quotes(text, "a.txt", []))
 
 
@@ -99,6 +111,8 @@ def test_the_shortcuts_hold_on_lines_longer_than_the_look_back(head: str, tail: 
         "w" * (LOOK_BACK - 5) + 'posted "So good and true," she said.',
         'Ann shared a photo on Facebook.\nIt says, "Home at last, all of us."',  # a line with no cue word
         'Ann wrote on Facebook.\n\nThe message reads:\t“Home at last, all of us.”',
+        'Fans were thrilled. "So good and true," she said on Twitter.',  # a quiet lead-in: speech naming the platform
+        'Fans were thrilled. "So good and true," Ann fumed in a tweet.',  # a verb of manner naming a post
     ],
 )
 def test_cue_words_at_windows_edges(text: str) -> None:
@@ -274,3 +288,20 @@ def test_a_quiet_lead_in_is_judged_by_the_attribution_after_it_alone() -> None:
     assert silence.lead_quiet(first) is True
     assert silence.lead_quiet(body.rindex('"So')) is False  # "tweeted" stands before it on its line
     assert [q.text for q in find_quotes(body, "a.txt", [])] == ["So true"]
+
+
+def test_a_quiet_quotation_given_to_speech_after_it_is_dropped_before_its_sentence() -> None:
+    """``"…," she said.`` on a line whose only cue word comes after it: speech whatever its sentence says."""
+    body = 'Fans were thrilled. "So good and true," she said. She tweeted it later.'
+    silence = Silence(body, WordIndex(body, quotes._CUE_WORDS))
+    first = body.index('"')
+    assert silence.state(first, body.index(",")) == QUIET
+    assert find_quotes(body, "a.txt", []) == []
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        assert _in_full(monkeypatch, body) == []
+        monkeypatch.setattr(Surroundings, "__init__", _never)
+        assert find_quotes(body, "a.txt", []) == []  # decided without its sentence
+
+
+def _never(*args: object) -> None:
+    raise AssertionError("its sentence was read")

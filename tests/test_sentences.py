@@ -9,8 +9,18 @@ import time
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from reactions.parse import quotes
 from reactions.parse.article import parse_article
-from reactions.parse.sentences import SENTENCE_END_RE, Surroundings, TextIndex, platform_named, words_of
+from reactions.parse.sentences import (
+    SENTENCE_END_RE,
+    Surroundings,
+    TextIndex,
+    WordIndex,
+    platform_named,
+    word_bytes,
+    words_of,
+)
+from reactions.parse.wordscan import first_span
 
 _PIECES = st.sampled_from(
     ["A", "b", " ", "\n", ".", "!", "?", "…", '"', "”", "’", ")", "U.S.", "E! ", "Twitter", "tweet", "INSTA ",
@@ -117,3 +127,17 @@ def test_a_citation_mark_after_a_full_stop_ends_the_sentence() -> None:
     match = re.compile(r'"I am sorry\."').search(body)
     assert match is not None
     assert Surroundings(TextIndex(body), match).lead == " He issued an apology, stating: "
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["she", "posted", "post", "postponed", "pos", "x", "tweet", " ", "\n", "a" * 20, "é"]),
+                max_size=30).map("".join), st.data())  # fmt: skip
+def test_first_opening_kept_from_the_last_search_is_a_fresh_search(body: str, data: st.DataObject) -> None:
+    """:meth:`WordIndex.first_opening` answers windows asked in any order from its last search as a search of each
+    window alone does (a word cut by the window's end included)."""
+    kept = WordIndex(body, quotes._CUE_WORDS)
+    for _ in range(6):
+        hi = data.draw(st.integers(0, len(body)))
+        lo = data.draw(st.integers(0, hi))
+        fresh = first_span(kept._openings, b" " + word_bytes(body), lo, hi + 1)
+        assert kept.first_opening(lo, hi) == (None if fresh is None else fresh[0])

@@ -236,7 +236,7 @@ def _quote_at(
         return None
     body = index.body
     attribution = _attribution_after(body, cue_index, match) if quiet else None
-    if quiet and attribution is None:
+    if quiet and (attribution is None or _speech_after(attribution)):
         return None  # its sentence is never found
     context = Surroundings(index, match)
     cues, lead = _posting_cues(body, cue_index, match, context), context.lead
@@ -284,6 +284,14 @@ def _posting_cues(body: str, cues: WordIndex, match: re.Match[str], context: Sur
         return True
     pos = match.end() + 1 if body[match.end() : match.end() + 1] in (",", ";") else match.end()
     return False if cues.holds(pos, min(len(body), pos + 160)) else None
+
+
+def _speech_after(attribution: _Attribution) -> bool:
+    """Whether an attribution after a quotation makes it speech whatever its sentence says: a verb of speech (or of
+    manner) whose clause names no platform or post, which :func:`_post_says` never takes (it reads lead-ins only)
+    and which no embedded post can echo (:class:`_Echoes` is asked only of verbs that are not speech)."""
+    spoken = attribution.verb in SPEECH_VERBS or families.is_manner(attribution.verb, _VERBS)
+    return spoken and not attribution.before and not _POST_CUE_RE.search(attribution.clause)
 
 
 def _post_says(attribution: _Attribution, context: Surroundings) -> tuple[float, Platform] | None:

@@ -95,6 +95,9 @@ class WordIndex:
         self._padded = b" " + word_bytes(body)
         self._words = words
         self._openings = openings_pattern(words)
+        self._next = (0, -1, -1)
+        """The last search of :meth:`first_opening`: where it started, and the span it found (past the padded
+        body's end when none)."""
 
     def holds(self, lo: int, hi: int) -> bool:
         """Whether ``words_of(body[lo:hi])`` holds one of the words."""
@@ -111,9 +114,22 @@ class WordIndex:
 
     def first_opening(self, lo: int, hi: int) -> int | None:
         """Where the first word that starts in ``body[lo:hi]`` and opens with one of the words (as
-        :meth:`opens_any` finds them) starts, else ``None``."""
-        found = first_span(self._openings, self._padded, lo, hi + 1)
-        return None if found is None else found[0]  # the space before the word: its start in the body
+        :meth:`opens_any` finds them) starts, else ``None``.
+
+        The search runs on to the body's end and its answer is kept: it answers every later window that starts
+        at or after where it started and not past what it found (the quote finder asks line by line, in order: one
+        search serves the lines up to the next opening, and no byte is read twice).  A window's end cuts the match
+        found only when the match runs past it; then a shorter opening at the same place may still fit (``post``
+        of ``posted``), and the window is searched itself (no later one can: the word fills the rest)."""
+        since, start, end = self._next
+        if not since <= lo <= start:
+            found = first_span(self._openings, self._padded, lo, len(self._padded))
+            start, end = found if found is not None else (len(self._padded) + 1, len(self._padded) + 1)
+            self._next = (lo, start, end)
+        if end <= hi + 1:
+            return start  # the space before the word: its start in the body
+        found = first_span(self._openings, self._padded, start, hi + 1) if start < hi else None
+        return None if found is None else found[0]
 
 
 class TextIndex:
