@@ -1,5 +1,6 @@
-"""The quote finder's shortcuts (silent lines, word windows read from one byte copy, sentence ends read block by
-block) give exactly what reading every quotation in full gives: a shortcut that drops a real quotation fails here.
+"""The quote finder's shortcuts (silent lines, word windows read from one byte copy, sentence starts searched back
+mark by mark) give exactly what reading every quotation in full gives: a shortcut that drops a real quotation fails
+here.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ def test_the_shortcuts_find_what_reading_every_quotation_finds(text: str) -> Non
 def _check_every_quotation(text: str) -> None:
     """On every quotation candidate: a silent line's quotations have no posting cue, and the cue check reading one
     byte copy answers as reading each window's own words does."""
-    index, cues = TextIndex(text, block=16), WordIndex(text, quotes._CUE_WORDS)
+    index, cues = TextIndex(text), WordIndex(text, quotes._CUE_WORDS)
     silence = Silence(text, cues)
     for match in quotations.quotations(text):
         context = Surroundings(index, match)

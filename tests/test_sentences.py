@@ -6,6 +6,7 @@ import random
 import re
 import time
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -43,13 +44,29 @@ def test_sentence_start_is_what_a_scan_finds(body: str, data: st.DataObject) -> 
 
 
 @settings(max_examples=300, deadline=None)
-@given(_TEXTS, st.integers(1, 12), st.data())
-def test_sentence_start_read_block_by_block_is_what_a_scan_finds(body: str, block: int, data: st.DataObject) -> None:
-    index = TextIndex(body, block=block)  # blocks far smaller than a sentence's end: ends cut by a block's edge
-    for _ in range(4):  # later questions answered from blocks read for earlier ones
+@given(st.lists(st.sampled_from(["a", "B", " ", "\n", ".", "!", "?", "…", '"', "”", ")", "[12]", "[1234]", "E!",
+                                 "U.S."]), max_size=40).map("".join), st.data())  # fmt: skip
+def test_sentence_start_searched_back_mark_by_mark_is_what_a_scan_finds(body: str, data: st.DataObject) -> None:
+    index = TextIndex(body)  # marks that end no sentence (``E!``, ``U.S.``, ``a.b``) before one that does
+    for _ in range(4):
         at = data.draw(st.integers(0, len(body)))
         lo = data.draw(st.integers(0, at))
         assert index.sentence_start(lo, at) == scanned_start(body, lo, at)
+
+
+_MARKED = [
+    "Hi. The U.S. team won.bbbbbbbbbbbbb", "Oh! Yahoo!News aaaaaaaa", "Why? Hm?x aaaaaaaa", "So… Hm…x aaaaaaaa",
+    'She left." Then [3]. E! Oh.a bbbbbbbb', "Why? Yahoo!News said… Mr.Smith!x aaaaaaaaaa",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("body", _MARKED)
+def test_sentence_start_at_every_place_is_what_a_scan_finds(body: str) -> None:
+    """Marks that end no sentence after one that does, each kind of mark: every ``lo``, ``at`` pair."""
+    index = TextIndex(body)
+    for at in range(len(body) + 1):
+        for lo in range(at + 1):
+            assert index.sentence_start(lo, at) == scanned_start(body, lo, at)
 
 
 @settings(max_examples=300, deadline=None)
