@@ -306,3 +306,14 @@ def test_a_quiet_quotation_given_to_speech_after_it_is_dropped_before_its_senten
 
 def _never(*args: object) -> None:
     raise AssertionError("its sentence was read")
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["tweeted", "TWEETED", "ſaid", "wrİting", "retweeted", "read", "reads", "Kaptioned",
+                                 "captioned", "é", "_", "9", "-", " ", "’", "said", "says", "posted", "x", "ı", "\t"]),
+                max_size=16).map("".join))  # fmt: skip
+def test_verbs_found_by_find_are_the_patterns_matches(lead: str) -> None:
+    """The lead-in's verbs, each looked for where the words say it stands, are what ``_VERB_RE`` finds (word
+    characters either side, ``İ``, ``ſ`` and ``K`` folded as ``re.IGNORECASE`` folds them)."""
+    expected = [m.span() for m in quotes._VERB_RE.finditer(lead)]
+    assert quotes._verb_spans(lead, words_of(lead)) == expected

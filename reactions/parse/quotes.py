@@ -64,7 +64,7 @@ from reactions.parse.authors import (
     subject_before,
 )
 from reactions.parse.build import build_reaction, overlaps, text_fingerprint
-from reactions.parse.folding import case_blind
+from reactions.parse.folding import case_blind, folded
 from reactions.parse.networks import NAMED, PLACES, names_pattern, prose_words
 from reactions.parse.people import author_of, full_names, one_name_each
 from reactions.parse.quotations import quotations
@@ -363,7 +363,7 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     lead = lead.rstrip()
     if not lead:
         return None
-    verbs = list(_VERB_RE.finditer(lead)) if not _VERB_WORDS.isdisjoint(words) else []
+    verbs = _verb_spans(lead, words)
     took = _TOOK_TO_RE.search(lead) if b"took" in words else None
     if took is not None and (author := subject(lead[: took.start()])):
         return _Attribution(author, "posted", lead, lead_start, before=True)
@@ -375,18 +375,43 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     last = verbs[-1]
     reported = b"that" in words and _REPORTED_RE.search(lead)
     captioned = families.CAPTION_TAIL_RE.search(lead, max(0, len(lead) - 60)) is not None
-    if reported or not (lead.endswith(":") or captioned or _LEAD_TAIL_RE.fullmatch(lead, last.end())):
+    if reported or not (lead.endswith(":") or captioned or _LEAD_TAIL_RE.fullmatch(lead, last[1])):
         return None  # a lead-in ending in a colon or in "with the caption" introduces what follows, however long
-    strongest = next((v for v in verbs if lead[v.start() : v.end()].lower() in STRONG_VERBS), last)
+    strongest = next((v for v in verbs if lead[v[0] : v[1]].lower() in STRONG_VERBS), last)
     author = (
         _possessor(lead)
-        or subject_before(lead[: verbs[0].start()])
-        or subject(lead[: verbs[0].start()])
-        or subject_before(lead[: strongest.start()])
+        or subject_before(lead[: verbs[0][0]])
+        or subject(lead[: verbs[0][0]])
+        or subject_before(lead[: strongest[0]])
     )
     if not author:
         return None
-    return _Attribution(author, lead[strongest.start() : strongest.end()].lower(), lead, lead_start, before=True)
+    return _Attribution(author, lead[strongest[0] : strongest[1]].lower(), lead, lead_start, before=True)
+
+
+def _verb_spans(lead: str, words: list[bytes]) -> list[tuple[int, int]]:
+    """What ``[m.span() for m in _VERB_RE.finditer(lead)]`` gives (``words``: the lead-in's, :func:`words_of`), without
+    trying the alternation at every character: each verb among the words is looked for by ``str.find`` in the folded
+    lead-in and kept where it stands whole (no word character either side, as ``\\b`` reads the folded text).  Two
+    whole words never overlap, so these are the pattern's matches, in order."""
+    present = _VERB_WORDS.intersection(words)
+    if not present:
+        return []
+    text = folded(lead)
+    spans = []
+    for word in map(bytes.decode, present):
+        at = text.find(word)
+        while at >= 0:
+            end = at + len(word)
+            if (at == 0 or not _is_word(text[at - 1])) and (end == len(text) or not _is_word(text[end])):
+                spans.append((at, end))
+            at = text.find(word, end)
+    return sorted(spans) if len(present) > 1 else spans
+
+
+def _is_word(char: str) -> bool:
+    """Whether ``re`` reads ``char`` as a word character (``\\w`` of a ``str`` pattern)."""
+    return char.isalnum() or char == "_"
 
 
 _OWN_POST_RE = case_blind(
@@ -456,9 +481,10 @@ def _judge(attribution: _Attribution, context: Surroundings, embed_near: bool) -
     if verb in SPEECH_VERBS:
         posted = _POST_CUE_RE.search(attribution.clause)
         return (0.85, context.platform() or Platform.UNKNOWN) if posted else None
+    if here:  # the sentences before are read only when the quotation's own names no platform or post
+        return 0.85, context.platform() or Platform.UNKNOWN
     previous = context.previous
-    picture = verb in WRITING_VERBS and families.POSTED_PICTURE_RE.search(previous)
-    if here or _POSTED_CONTEXT_RE.search(previous) or picture:
+    if _POSTED_CONTEXT_RE.search(previous) or (verb in WRITING_VERBS and families.POSTED_PICTURE_RE.search(previous)):
         return 0.85, context.platform() or Platform.UNKNOWN
     if not verb or _other_medium(previous):
         return None
