@@ -64,7 +64,7 @@ from reactions.parse.authors import (
     subject_before,
 )
 from reactions.parse.build import build_reaction, overlaps, text_fingerprint
-from reactions.parse.folding import case_blind, folded
+from reactions.parse.folding import FoldedPattern, case_blind, folded
 from reactions.parse.networks import NAMED, PLACES, names_pattern, prose_words
 from reactions.parse.people import author_of, full_names, one_name_each
 from reactions.parse.quotations import quotations
@@ -118,6 +118,17 @@ _POSTED_CONTEXT_RE = case_blind(
 """The sentence before says the words that follow were posted (``…asked them not to tag her on Twitter.``,
 ``…her Facebook post from May.``); a platform's name alone there may be the
 company (``TikTok’s operations``)."""
+_POST_CUE_WORDS = frozenset(word for name in NAMED for word in words_of(name)) | frozenset(
+    b"tweet tweets tweeted social deleted post posts caption captions story storys selfie selfies snap snaps thread "
+    b"threads alongside x".split()
+)
+"""Words one of which every match of :data:`_POST_CUE_RE` holds whole (as :func:`words_of` reads them): a text holding
+none is not searched (:func:`_finds`)."""
+_POSTED_CONTEXT_WORDS = frozenset(word for name in PLACES for word in words_of(name)) | frozenset(
+    b"social tweet tweets tweeted tweeting retweet retweets retweeted retweeting post posts caption captions selfie "
+    b"selfies thread threads deleted".split()
+)
+"""Words one of which every match of :data:`_POSTED_CONTEXT_RE` holds whole."""
 _OTHER_MEDIUM_RE = case_blind(
     r"\b(?:statements?|interviews?|websites?|blog|blogs|letters?|e-?mails?|essays?|op-eds?|articles?|books?"
     r"|memoir|podcasts?|press[ \t]+releases?|speech|newspaper|magazine|documentary|court|lawsuit|filing"
@@ -249,7 +260,7 @@ def _quote_at(
     if attribution is None or not (plausible_author(attribution.author) or families.post_says(lead)):
         return None  # "It says, …" is the post's own words (_post_says)
     spoken = attribution.verb in SPEECH_VERBS or families.is_manner(attribution.verb, _VERBS)
-    if spoken and not _POST_CUE_RE.search(attribution.clause):
+    if spoken and not _finds(_POST_CUE_RE, _POST_CUE_WORDS, attribution.clause):
         judged = _post_says(attribution, context)  # speech, unless the attribution names the platform (see _judge)
     else:
         judged = _judge(attribution, context, _embed_near(body, match, taken))
@@ -291,7 +302,7 @@ def _speech_after(attribution: _Attribution) -> bool:
     manner) whose clause names no platform or post, which :func:`_post_says` never takes (it reads lead-ins only)
     and which no embedded post can echo (:class:`_Echoes` is asked only of verbs that are not speech)."""
     spoken = attribution.verb in SPEECH_VERBS or families.is_manner(attribution.verb, _VERBS)
-    return spoken and not attribution.before and not _POST_CUE_RE.search(attribution.clause)
+    return spoken and not attribution.before and not _finds(_POST_CUE_RE, _POST_CUE_WORDS, attribution.clause)
 
 
 def _post_says(attribution: _Attribution, context: Surroundings) -> tuple[float, Platform] | None:
@@ -300,7 +311,9 @@ def _post_says(attribution: _Attribution, context: Surroundings) -> tuple[float,
     if not attribution.before or not families.post_says(context.lead) or _other_medium(previous := context.previous):
         return None
     near = max(0, len(previous) - 60)  # "It" is what the sentence before ends with: "…in a tweet.", not "…a note."
-    posted = _POSTED_CONTEXT_RE.search(previous, near) or families.POSTED_THING_RE.search(previous, near)
+    posted = _finds(_POSTED_CONTEXT_RE, _POSTED_CONTEXT_WORDS, previous, near) or families.POSTED_THING_RE.search(
+        previous, near
+    )
     return (0.85, context.platform() or platform_named(previous) or Platform.UNKNOWN) if posted else None
 
 
@@ -374,7 +387,9 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
         return _Attribution(author, "", lead, lead_start, before=True) if author else None
     last = verbs[-1]
     reported = b"that" in words and _REPORTED_RE.search(lead)
-    captioned = families.CAPTION_TAIL_RE.search(lead, max(0, len(lead) - 60)) is not None
+    captioned = (b"caption" in words or b"captions" in words) and families.CAPTION_TAIL_RE.search(
+        lead, max(0, len(lead) - 60)
+    ) is not None  # the pattern has ``caption`` or ``captions`` whole (spaces before, a space, colon or end after)
     if reported or not (lead.endswith(":") or captioned or _LEAD_TAIL_RE.fullmatch(lead, last[1])):
         return None  # a lead-in ending in a colon or in "with the caption" introduces what follows, however long
     strongest = next((v for v in verbs if lead[v[0] : v[1]].lower() in STRONG_VERBS), last)
@@ -469,22 +484,24 @@ def _judge(attribution: _Attribution, context: Surroundings, embed_near: bool) -
     if _other_medium(attribution.clause):
         return None
     sentence = context.sentence
-    here = _POST_CUE_RE.search(sentence)
+    here = _finds(_POST_CUE_RE, _POST_CUE_WORDS, sentence)
     if verb in STRONG_VERBS:
         default = Platform.TWITTER if "tweet" in verb else Platform.UNKNOWN
         return (0.95 if here else 0.9), context.platform() or default
     if _other_medium(sentence) or families.is_source(attribution.author):
         return None  # another medium, or an unnamed source talking to reporters
     if families.is_manner(verb, _VERBS):  # "…," Smith grumbled in a morning tweet
-        posted = families.IN_POST_RE.search(attribution.clause)
+        posted = families.IN_POST_RE.search(attribution.clause) is not None
         return (0.85, context.platform() or Platform.UNKNOWN) if posted else None
     if verb in SPEECH_VERBS:
-        posted = _POST_CUE_RE.search(attribution.clause)
+        posted = _finds(_POST_CUE_RE, _POST_CUE_WORDS, attribution.clause)
         return (0.85, context.platform() or Platform.UNKNOWN) if posted else None
     if here:  # the sentences before are read only when the quotation's own names no platform or post
         return 0.85, context.platform() or Platform.UNKNOWN
     previous = context.previous
-    if _POSTED_CONTEXT_RE.search(previous) or (verb in WRITING_VERBS and families.POSTED_PICTURE_RE.search(previous)):
+    if _finds(_POSTED_CONTEXT_RE, _POSTED_CONTEXT_WORDS, previous) or (
+        verb in WRITING_VERBS and families.POSTED_PICTURE_RE.search(previous)
+    ):
         return 0.85, context.platform() or Platform.UNKNOWN
     if not verb or _other_medium(previous):
         return None
@@ -502,6 +519,13 @@ _MEDIUM_WORDS = frozenset(
     b"dms".split()
 )
 """Words one of which :data:`_OTHER_MEDIUM_RE` needs (``e-mail``, ``op-ed``: ``mail``, ``op``)."""
+
+
+def _finds(pattern: FoldedPattern, needs: frozenset[bytes], text: str, pos: int = 0) -> bool:
+    """Whether ``pattern.search(text, pos)`` finds a match, where ``needs`` holds a word of every match (whole, as
+    :func:`words_of` reads them): a text holding none of them is not searched (a word list costs a third of a
+    search of the alternation, which is tried at every character)."""
+    return not needs.isdisjoint(words_of(text)) and pattern.search(text, pos) is not None
 
 
 def _other_medium(text: str) -> bool:
