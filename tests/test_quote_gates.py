@@ -345,3 +345,15 @@ def test_a_caption_tail_holds_the_word_caption(lead: str) -> None:
     found = posted.CAPTION_TAIL_RE.search(lead, max(0, len(lead) - 60))
     words = words_of(lead)
     assert found is None or b"caption" in words or b"captions" in words
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["in", "with", "a", "her", "morning", "tweet", "TWEETS", "poſts", "captıon", "on",
+                                 "via", "his", "X", "x", "İnstagram", "social", "media", "é", "-", "_", " ", "\t", ",",
+                                 "on social media", "via her social  media", "in a tweet", "on X"]),
+                max_size=12).map("".join))  # fmt: skip
+def test_a_post_named_after_a_verb_of_manner_holds_one_of_its_words(text: str) -> None:
+    """``_attribution_after`` reads a verb of manner only where the clause's words hold one of
+    ``posted.IN_POST_RE``'s."""
+    found = posted.IN_POST_RE.search(text)
+    assert found is None or not quotes._IN_POST_WORDS.isdisjoint(words_of(text))

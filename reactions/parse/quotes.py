@@ -129,6 +129,11 @@ _POSTED_CONTEXT_WORDS = frozenset(word for name in PLACES for word in words_of(n
     b"selfies thread threads deleted".split()
 )
 """Words one of which every match of :data:`_POSTED_CONTEXT_RE` holds whole."""
+_IN_POST_WORDS = frozenset(word for name in PLACES for word in words_of(name)) | frozenset(
+    b"tweet tweets post posts caption captions social".split()
+)
+"""Words one of which every match of ``posted.IN_POST_RE`` holds whole: a clause after a quotation holding none
+names no post for a verb of manner (:func:`_manner_after`)."""
 _OTHER_MEDIUM_RE = case_blind(
     r"\b(?:statements?|interviews?|websites?|blog|blogs|letters?|e-?mails?|essays?|op-eds?|articles?|books?"
     r"|memoir|podcasts?|press[ \t]+releases?|speech|newspaper|magazine|documentary|court|lawsuit|filing"
@@ -338,10 +343,10 @@ def _attribution_after(body: str, words: WordIndex, match: re.Match[str]) -> _At
     clause_end = stop.start() if stop else limit
     newline = body.find("\n", pos, clause_end)
     clause_end = newline if newline >= 0 else clause_end
-    has_verb = not _VERB_WORDS.isdisjoint(words.words(pos, clause_end))
-    found = _AFTER_RE.match(body, pos, clause_end) if has_verb else None
-    if found is None:
-        return _manner_after(body, pos, clause_end)
+    clause_words = words.words(pos, clause_end)
+    found = _AFTER_RE.match(body, pos, clause_end) if not _VERB_WORDS.isdisjoint(clause_words) else None
+    if found is None:  # a verb of manner counts only with a post named after it (``…grumbled in a tweet``)
+        return None if _IN_POST_WORDS.isdisjoint(clause_words) else _manner_after(body, pos, clause_end)
     closed_sentence = body[match.end() - 2 : match.end() - 1] in (".", "!", "?", "…") and body[pos - 1] != ","
     if closed_sentence and families.ASKED_RE.fullmatch(body, match.end() - 2, found.end()) and body[found.end()] != ":":
         closed_sentence = False  # '"…?" Trump said': a question or exclamation takes its attribution with no comma
