@@ -64,9 +64,10 @@ from reactions.parse.authors import (
     subject_before,
 )
 from reactions.parse.build import build_reaction, overlaps, text_fingerprint
-from reactions.parse.folding import FoldedPattern, case_blind, folded
-from reactions.parse.networks import NAMED, PLACES, names_pattern, prose_words
+from reactions.parse.folding import case_blind, folded
+from reactions.parse.networks import PLACES, names_pattern, prose_words
 from reactions.parse.people import author_of, full_names, one_name_each
+from reactions.parse.post_cues import IN_POST_WORDS, other_medium, post_cue, posted_context
 from reactions.parse.quotations import quotations
 from reactions.parse.sentences import (
     MUTED,
@@ -76,7 +77,6 @@ from reactions.parse.sentences import (
     TextIndex,
     WordIndex,
     platform_named,
-    words_of,
 )
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
 
@@ -98,59 +98,16 @@ _VERB_WORDS = frozenset(verb.encode() for verb in _VERBS)
 _VERB_ALTERNATION = "|".join(sorted(_VERBS, key=len, reverse=True))
 _VERB_RE = case_blind(r"\b(?:" + _VERB_ALTERNATION + r")\b")
 
-_POST_CUE_RE = case_blind(
-    r"\b(?:" + names_pattern(NAMED) + r"|tweets?|tweeted"
-    r"|social media|social-media|since-deleted|now-deleted|(?:a|an|her|his|their|the|its|that|this|another|"
-    r"subsequent|latest|new|recent|separate)[ \t]+(?:[\w-]{1,20}[ \t]+)?(?:post|caption|story|selfie|snap|thread)s?"
-    r"|alongside[ \t]+(?:a|an|the|his|her|their)?[ \t]*(?:[\w-]{1,20}[ \t]+)?(?:photos?|pictures?|pics?|images?|"
-    r"videos?|clips?|selfies?|snaps?|shots?)|on X)\b"
-)
-"""What says the words were posted: a platform, a post or caption, ``since-deleted``, ``alongside a photo``."""
-_POSTED_CONTEXT_RE = case_blind(
-    r"\b(?:(?:on|to|via|across|onto)[ \t]{1,3}(?:(?:his|her|their|its)[ \t]{1,3})?(?:"
-    + names_pattern(PLACES)
-    + r"|social[ \t]{1,3}media)|tweet(?:s|ed|ing)?|retweet(?:s|ed|ing)?"
-    r"|(?:a|an|his|her|their|the|another|that|this)[ \t]{1,3}(?:[\w-]{1,20}[ \t]{1,3})?"
-    r"(?:post|caption|selfie|thread)s?"
-    r"|since-deleted|now-deleted|social[ \t]{1,3}media[ \t]{1,3}users?"
-    r"|(?:" + names_pattern(NAMED) + r")[ \t]{1,3}(?:posts?|captions?|story|stories|live))\b"
-)
-"""The sentence before says the words that follow were posted (``…asked them not to tag her on Twitter.``,
-``…her Facebook post from May.``); a platform's name alone there may be the
-company (``TikTok’s operations``)."""
-_POST_CUE_WORDS = frozenset(word for name in NAMED for word in words_of(name)) | frozenset(
-    b"tweet tweets tweeted social deleted post posts caption captions story storys selfie selfies snap snaps thread "
-    b"threads alongside x".split()
-)
-"""Words one of which every match of :data:`_POST_CUE_RE` holds whole (as :func:`words_of` reads them): a text holding
-none is not searched (:func:`_finds`)."""
-_POSTED_CONTEXT_WORDS = frozenset(word for name in PLACES for word in words_of(name)) | frozenset(
-    b"social tweet tweets tweeted tweeting retweet retweets retweeted retweeting post posts caption captions selfie "
-    b"selfies thread threads deleted".split()
-)
-"""Words one of which every match of :data:`_POSTED_CONTEXT_RE` holds whole."""
-_IN_POST_WORDS = frozenset(word for name in PLACES for word in words_of(name)) | frozenset(
-    b"tweet tweets post posts caption captions social".split()
-)
-"""Words one of which every match of ``posted.IN_POST_RE`` holds whole: a clause after a quotation holding none
-names no post for a verb of manner (:func:`_manner_after`)."""
-_OTHER_MEDIUM_RE = case_blind(
-    r"\b(?:statements?|interviews?|websites?|blog|blogs|letters?|e-?mails?|essays?|op-eds?|articles?|books?"
-    r"|memoir|podcasts?|press[ \t]+releases?|speech|newspaper|magazine|documentary|court|lawsuit|filing"
-    r"|text[ \t]+messages?|texts|told|reviews?|reviewed|reviewers?|direct[ \t]+messages?|private[ \t]+messages?"
-    r"|DMs?)\b"
-)
-"""Words that put the quotation in another medium (``…in a statement``, ``…wrote in a 2018 article``, ``…wrote in
-its review``)."""
 _CUE_WORDS = (
     _VERB_WORDS - frozenset(verb.encode() for verb in SPEECH_VERBS)
     | prose_words()
     | frozenset(b"social deleted alongside post caption story selfie snap thread".split())
     | frozenset(b"posts captions storys selfies snaps threads".split())
 )
-"""The words (as :func:`words_of` gives them) one of which every posted quotation has in its lead-in or the clause
-after it, unless its lead-in ends in a colon: a posting or writing verb, or what :data:`_POST_CUE_RE` and
-:data:`_TOOK_TO_RE` read (a speech verb or ``took to`` counts only with one of those)."""
+"""The words (as :func:`~reactions.parse.sentences.words_of` gives them) one of which every posted quotation has in
+its lead-in or the clause after it, unless its lead-in ends in a colon: a posting or writing verb, or what
+:data:`~reactions.parse.post_cues.POST_CUE_RE` and :data:`_TOOK_TO_RE` read (a speech verb or ``took to`` counts only
+with one of those)."""
 
 _AFTER_RE = re.compile(
     r"[ \t]{0,3}(?:(?P<verb1>" + _VERB_ALTERNATION + r")[ \t]{1,3}(?P<author1>(?:[\w@'’.&!-]{1,40}[ \t]{1,3}){0,7}"
@@ -265,7 +222,7 @@ def _quote_at(
     if attribution is None or not (plausible_author(attribution.author) or families.post_says(lead)):
         return None  # "It says, …" is the post's own words (_post_says)
     spoken = attribution.verb in SPEECH_VERBS or families.is_manner(attribution.verb, _VERBS)
-    if spoken and not _finds(_POST_CUE_RE, _POST_CUE_WORDS, attribution.clause):
+    if spoken and not post_cue(attribution.clause):
         judged = _post_says(attribution, context)  # speech, unless the attribution names the platform (see _judge)
     else:
         judged = _judge(attribution, context, _embed_near(body, match, taken))
@@ -307,16 +264,16 @@ def _speech_after(attribution: _Attribution) -> bool:
     manner) whose clause names no platform or post, which :func:`_post_says` never takes (it reads lead-ins only)
     and which no embedded post can echo (:class:`_Echoes` is asked only of verbs that are not speech)."""
     spoken = attribution.verb in SPEECH_VERBS or families.is_manner(attribution.verb, _VERBS)
-    return spoken and not attribution.before and not _finds(_POST_CUE_RE, _POST_CUE_WORDS, attribution.clause)
+    return spoken and not attribution.before and not post_cue(attribution.clause)
 
 
 def _post_says(attribution: _Attribution, context: Surroundings) -> tuple[float, Platform] | None:
     """``…posted to Facebook on Sunday. It says, "…"``: the post speaks (``families.POST_SAYS_RE``) right after
     a sentence ending saying it was posted (a posting verb, ``a post``, ``on Facebook``), in no other medium."""
-    if not attribution.before or not families.post_says(context.lead) or _other_medium(previous := context.previous):
+    if not attribution.before or not families.post_says(context.lead) or other_medium(previous := context.previous):
         return None
     near = max(0, len(previous) - 60)  # "It" is what the sentence before ends with: "…in a tweet.", not "…a note."
-    posted = _finds(_POSTED_CONTEXT_RE, _POSTED_CONTEXT_WORDS, previous, near) or families.POSTED_THING_RE.search(
+    posted = posted_context(previous, near) or families.POSTED_THING_RE.search(
         previous, near
     )
     return (0.85, context.platform() or platform_named(previous) or Platform.UNKNOWN) if posted else None
@@ -346,7 +303,7 @@ def _attribution_after(body: str, words: WordIndex, match: re.Match[str]) -> _At
     clause_words = words.words(pos, clause_end)
     found = _AFTER_RE.match(body, pos, clause_end) if not _VERB_WORDS.isdisjoint(clause_words) else None
     if found is None:  # a verb of manner counts only with a post named after it (``…grumbled in a tweet``)
-        return None if _IN_POST_WORDS.isdisjoint(clause_words) else _manner_after(body, pos, clause_end)
+        return None if IN_POST_WORDS.isdisjoint(clause_words) else _manner_after(body, pos, clause_end)
     closed_sentence = body[match.end() - 2 : match.end() - 1] in (".", "!", "?", "…") and body[pos - 1] != ","
     if closed_sentence and families.ASKED_RE.fullmatch(body, match.end() - 2, found.end()) and body[found.end()] != ":":
         closed_sentence = False  # '"…?" Trump said': a question or exclamation takes its attribution with no comma
@@ -486,56 +443,35 @@ _SHARING_RE = re.compile(r"\b(?:retweet(?:ed|ing|s)?|re-?posted|shared|quoted|li
 def _judge(attribution: _Attribution, context: Surroundings, embed_near: bool) -> tuple[float, Platform] | None:
     """``(confidence, platform)`` when the quotation was posted, else None (see the module's table)."""
     verb = attribution.verb
-    if _other_medium(attribution.clause):
+    if other_medium(attribution.clause):
         return None
     sentence = context.sentence
-    here = _finds(_POST_CUE_RE, _POST_CUE_WORDS, sentence)
+    here = post_cue(sentence)
     if verb in STRONG_VERBS:
         default = Platform.TWITTER if "tweet" in verb else Platform.UNKNOWN
         return (0.95 if here else 0.9), context.platform() or default
-    if _other_medium(sentence) or families.is_source(attribution.author):
+    if other_medium(sentence) or families.is_source(attribution.author):
         return None  # another medium, or an unnamed source talking to reporters
     if families.is_manner(verb, _VERBS):  # "…," Smith grumbled in a morning tweet
         posted = families.IN_POST_RE.search(attribution.clause) is not None
         return (0.85, context.platform() or Platform.UNKNOWN) if posted else None
     if verb in SPEECH_VERBS:
-        posted = _finds(_POST_CUE_RE, _POST_CUE_WORDS, attribution.clause)
+        posted = post_cue(attribution.clause)
         return (0.85, context.platform() or Platform.UNKNOWN) if posted else None
     if here:  # the sentences before are read only when the quotation's own names no platform or post
         return 0.85, context.platform() or Platform.UNKNOWN
     previous = context.previous
-    if _finds(_POSTED_CONTEXT_RE, _POSTED_CONTEXT_WORDS, previous) or (
+    if posted_context(previous) or (
         verb in WRITING_VERBS and families.POSTED_PICTURE_RE.search(previous)
     ):
         return 0.85, context.platform() or Platform.UNKNOWN
-    if not verb or _other_medium(previous):
+    if not verb or other_medium(previous):
         return None
     if is_poster(attribution.author):
         return 0.75, context.platform() or Platform.UNKNOWN
     if embed_near:
         return 0.7, context.platform() or Platform.UNKNOWN
     return None
-
-
-_MEDIUM_WORDS = frozenset(
-    b"statement statements interview interviews website websites blog blogs letter letters email emails mail mails "
-    b"essay essays op article articles book books memoir podcast podcasts press speech newspaper magazine "
-    b"documentary court lawsuit filing text texts told review reviews reviewed reviewer reviewers direct private dm "
-    b"dms".split()
-)
-"""Words one of which :data:`_OTHER_MEDIUM_RE` needs (``e-mail``, ``op-ed``: ``mail``, ``op``)."""
-
-
-def _finds(pattern: FoldedPattern, needs: frozenset[bytes], text: str, pos: int = 0) -> bool:
-    """Whether ``pattern.search(text, pos)`` finds a match, where ``needs`` holds a word of every match (whole, as
-    :func:`words_of` reads them): a text holding none of them is not searched (a word list costs a third of a
-    search of the alternation, which is tried at every character)."""
-    return not needs.isdisjoint(words_of(text)) and pattern.search(text, pos) is not None
-
-
-def _other_medium(text: str) -> bool:
-    """Whether ``text`` puts a quotation in another medium (:data:`_OTHER_MEDIUM_RE`), its words looked at first."""
-    return not _MEDIUM_WORDS.isdisjoint(words_of(text)) and _OTHER_MEDIUM_RE.search(text) is not None
 
 
 def _embed_near(body: str, match: re.Match[str], taken: Sequence[tuple[int, int]]) -> bool:
