@@ -1,5 +1,6 @@
-"""The quote finder's shortcuts (silent lines, word windows read from one byte copy, sentence ends read block by
-block) give exactly what reading every quotation in full gives: a shortcut that drops a real quotation fails here.
+"""The quote finder's shortcuts (silent lines, word windows read from one byte copy, sentence starts searched back
+mark by mark) give exactly what reading every quotation in full gives: a shortcut that drops a real quotation fails
+here.
 """
 
 from __future__ import annotations
@@ -13,13 +14,23 @@ from hypothesis import strategies as st
 from reactions.parse import posted, quotations, quotes
 from reactions.parse.build import overlaps
 from reactions.parse.quotes import find_quotes
-from reactions.parse.sentences import LOOK_BACK, Silence, Surroundings, TextIndex, WordIndex, word_bytes, words_of
+from reactions.parse.sentences import (
+    LOOK_BACK,
+    QUIET,
+    READ,
+    Silence,
+    Surroundings,
+    TextIndex,
+    WordIndex,
+    word_bytes,
+    words_of,
+)
 
 _WORDS = [
     "she", "wrote", "tweeted", "said", "posted", "post", "postponed", "posts", "Instagram", "İnstagram", "ſocial",
     "ſhared", "Kaption", "TWEETED", "x", "X", "on", "Twitter", "a fan", "Ana Ruiz", "captioned", "alongside",
     "statement", "replied", "deleted", "antisocial", "reposted", "ı", "é", "_", "It says", "The message reads",
-    "this says", "to Facebook.",
+    "this says", "to Facebook.", "she said on Twitter", "he joked", "she grumbled in a tweet",
 ]  # fmt: skip
 _MARKS = ['"', "“", "”", "‘", "’", ":", ",", ";", ".", " ", " ", " ", "\n", "\n\n", ": “", ', "', ',” ']
 _FILLERS = ["a" * n for n in (1, 3, 150, 155, 156, 157, 158, 159, 160, 161, 162, 163)] + ["b " * 80]
@@ -43,9 +54,11 @@ def _reference_posting_cues(
 def _in_full(monkeypatch: pytest.MonkeyPatch, text: str) -> list[object]:
     """What the quote finder gives with no line silenced and the cue check reading each window's own words."""
     with monkeypatch.context() as patch:
+        patch.setattr(Silence, "state", lambda self, start, end: READ)  # what the quote finder asks of a line
         patch.setattr(Silence, "mutes", lambda self, start, end: False)
         patch.setattr(Silence, "lead_quiet", lambda self, start: False)
         patch.setattr(quotes, "_posting_cues", _reference_posting_cues)
+        patch.setattr(quotes, "_speech_after", lambda attribution: False)
         return list(find_quotes(text, "a.txt", []))
 
 
@@ -59,7 +72,7 @@ def test_the_shortcuts_find_what_reading_every_quotation_finds(text: str) -> Non
 def _check_every_quotation(text: str) -> None:
     """On every quotation candidate: a silent line's quotations have no posting cue, and the cue check reading one
     byte copy answers as reading each window's own words does."""
-    index, cues = TextIndex(text, block=16), WordIndex(text, quotes._CUE_WORDS)
+    index, cues = TextIndex(text), WordIndex(text, quotes._CUE_WORDS)
     silence = Silence(text, cues)
     for match in quotations.quotations(text):
         context = Surroundings(index, match)
@@ -99,6 +112,8 @@ def test_the_shortcuts_hold_on_lines_longer_than_the_look_back(head: str, tail: 
         "w" * (LOOK_BACK - 5) + 'posted "So good and true," she said.',
         'Ann shared a photo on Facebook.\nIt says, "Home at last, all of us."',  # a line with no cue word
         'Ann wrote on Facebook.\n\nThe message reads:\t“Home at last, all of us.”',
+        'Fans were thrilled. "So good and true," she said on Twitter.',  # a quiet lead-in: speech naming the platform
+        'Fans were thrilled. "So good and true," Ann fumed in a tweet.',  # a verb of manner naming a post
     ],
 )
 def test_cue_words_at_windows_edges(text: str) -> None:
@@ -274,3 +289,43 @@ def test_a_quiet_lead_in_is_judged_by_the_attribution_after_it_alone() -> None:
     assert silence.lead_quiet(first) is True
     assert silence.lead_quiet(body.rindex('"So')) is False  # "tweeted" stands before it on its line
     assert [q.text for q in find_quotes(body, "a.txt", [])] == ["So true"]
+
+
+def test_a_quiet_quotation_given_to_speech_after_it_is_dropped_before_its_sentence() -> None:
+    """``"…," she said.`` on a line whose only cue word comes after it: speech whatever its sentence says."""
+    body = 'Fans were thrilled. "So good and true," she said. She tweeted it later.'
+    silence = Silence(body, WordIndex(body, quotes._CUE_WORDS))
+    first = body.index('"')
+    assert silence.state(first, body.index(",")) == QUIET
+    assert find_quotes(body, "a.txt", []) == []
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        assert _in_full(monkeypatch, body) == []
+        monkeypatch.setattr(Surroundings, "__init__", _never)
+        assert find_quotes(body, "a.txt", []) == []  # decided without its sentence
+
+
+def _never(*args: object) -> None:
+    raise AssertionError("its sentence was read")
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["tweeted", "TWEETED", "ſaid", "wrİting", "retweeted", "read", "reads", "Kaptioned",
+                                 "captioned", "é", "_", "9", "-", " ", "’", "said", "says", "posted", "x", "ı", "\t"]),
+                max_size=16).map("".join))  # fmt: skip
+def test_verbs_found_by_find_are_the_patterns_matches(lead: str) -> None:
+    """The lead-in's verbs, each looked for where the words say it stands, are what ``_VERB_RE`` finds (word
+    characters either side, ``İ``, ``ſ`` and ``K`` folded as ``re.IGNORECASE`` folds them)."""
+    expected = [m.span() for m in quotes._VERB_RE.finditer(lead)]
+    assert quotes._verb_spans(lead, words_of(lead)) == expected
+
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["tweeted", "a photo", " with the caption", " and captions", " under", " Caption",
+                                 "captıon", "CAPTIONS", " that reads", ":", ",", " ", "\t", "x", "é", "-", "_"]),
+                max_size=12).map("".join))  # fmt: skip
+def test_a_caption_tail_holds_the_word_caption(lead: str) -> None:
+    """``_attribution_before`` asks for a caption tail only where the lead-in's words hold ``caption(s)``."""
+    found = posted.CAPTION_TAIL_RE.search(lead, max(0, len(lead) - 60))
+    words = words_of(lead)
+    assert found is None or b"caption" in words or b"captions" in words

@@ -6,11 +6,22 @@ import random
 import re
 import time
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from reactions.parse import quotes
 from reactions.parse.article import parse_article
-from reactions.parse.sentences import SENTENCE_END_RE, Surroundings, TextIndex, platform_named, words_of
+from reactions.parse.sentences import (
+    SENTENCE_END_RE,
+    Surroundings,
+    TextIndex,
+    WordIndex,
+    platform_named,
+    word_bytes,
+    words_of,
+)
+from reactions.parse.wordscan import first_span
 
 _PIECES = st.sampled_from(
     ["A", "b", " ", "\n", ".", "!", "?", "…", '"', "”", "’", ")", "U.S.", "E! ", "Twitter", "tweet", "INSTA ",
@@ -33,13 +44,29 @@ def test_sentence_start_is_what_a_scan_finds(body: str, data: st.DataObject) -> 
 
 
 @settings(max_examples=300, deadline=None)
-@given(_TEXTS, st.integers(1, 12), st.data())
-def test_sentence_start_read_block_by_block_is_what_a_scan_finds(body: str, block: int, data: st.DataObject) -> None:
-    index = TextIndex(body, block=block)  # blocks far smaller than a sentence's end: ends cut by a block's edge
-    for _ in range(4):  # later questions answered from blocks read for earlier ones
+@given(st.lists(st.sampled_from(["a", "B", " ", "\n", ".", "!", "?", "…", '"', "”", ")", "[12]", "[1234]", "E!",
+                                 "U.S."]), max_size=40).map("".join), st.data())  # fmt: skip
+def test_sentence_start_searched_back_mark_by_mark_is_what_a_scan_finds(body: str, data: st.DataObject) -> None:
+    index = TextIndex(body)  # marks that end no sentence (``E!``, ``U.S.``, ``a.b``) before one that does
+    for _ in range(4):
         at = data.draw(st.integers(0, len(body)))
         lo = data.draw(st.integers(0, at))
         assert index.sentence_start(lo, at) == scanned_start(body, lo, at)
+
+
+_MARKED = [
+    "Hi. The U.S. team won.bbbbbbbbbbbbb", "Oh! Yahoo!News aaaaaaaa", "Why? Hm?x aaaaaaaa", "So… Hm…x aaaaaaaa",
+    'She left." Then [3]. E! Oh.a bbbbbbbb', "Why? Yahoo!News said… Mr.Smith!x aaaaaaaaaa",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("body", _MARKED)
+def test_sentence_start_at_every_place_is_what_a_scan_finds(body: str) -> None:
+    """Marks that end no sentence after one that does, each kind of mark: every ``lo``, ``at`` pair."""
+    index = TextIndex(body)
+    for at in range(len(body) + 1):
+        for lo in range(at + 1):
+            assert index.sentence_start(lo, at) == scanned_start(body, lo, at)
 
 
 @settings(max_examples=300, deadline=None)
@@ -117,3 +144,17 @@ def test_a_citation_mark_after_a_full_stop_ends_the_sentence() -> None:
     match = re.compile(r'"I am sorry\."').search(body)
     assert match is not None
     assert Surroundings(TextIndex(body), match).lead == " He issued an apology, stating: "
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["she", "posted", "post", "postponed", "pos", "x", "tweet", " ", "\n", "a" * 20, "é"]),
+                max_size=30).map("".join), st.data())  # fmt: skip
+def test_first_opening_kept_from_the_last_search_is_a_fresh_search(body: str, data: st.DataObject) -> None:
+    """:meth:`WordIndex.first_opening` answers windows asked in any order from its last search as a search of each
+    window alone does (a word cut by the window's end included)."""
+    kept = WordIndex(body, quotes._CUE_WORDS)
+    for _ in range(6):
+        hi = data.draw(st.integers(0, len(body)))
+        lo = data.draw(st.integers(0, hi))
+        fresh = first_span(kept._openings, b" " + word_bytes(body), lo, hi + 1)
+        assert kept.first_opening(lo, hi) == (None if fresh is None else fresh[0])

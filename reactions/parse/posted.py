@@ -55,7 +55,7 @@ POST_SAYS_RE = re.compile(
     re.IGNORECASE,
 )
 """A lead-in that is a whole sentence in which the post speaks (``It says,``, ``The message reads:``, ``It read:``):
-the words are the post's when the sentence before ends saying it was posted (``quotes._POSTED_CONTEXT_RE``, a
+the words are the post's when the sentence before ends saying it was posted (``post_cues.POSTED_CONTEXT_RE``, a
 posting verb), or the subject names it (``The post reads,``)."""
 SAYS_MARK_RE = re.compile(r"\b(?:says|reads|read)[ \t]{0,3}[,:]?[ \t]{0,3}[\"“‘]", re.IGNORECASE)
 """A quotation mark right after ``says``/``read(s)``: a quotation whose lead-in may be :data:`POST_SAYS_RE` (the quote

@@ -79,8 +79,8 @@ CUES: Final = (
     "commented", "commenting", "penned", "reddit", "youtube", "alongside",
 )  # fmt: skip
 """Lower-case openings of every word by which the quote finder judges a quotation a post: posting and writing
-verbs (``quotes.STRONG_VERBS``, ``quotes.WRITING_VERBS``) and what ``quotes._POST_CUE_RE`` and
-``quotes._POSTED_CONTEXT_RE`` read (``x``, the platform, is looked for as a word of its own)."""
+verbs (``quotes.STRONG_VERBS``, ``quotes.WRITING_VERBS``) and what ``post_cues.POST_CUE_RE`` and
+``post_cues.POSTED_CONTEXT_RE`` read (``x``, the platform, is looked for as a word of its own)."""
 _BOUND: Final = 40
 _HANDLE_CHARS_RE: Final = re.compile(r"[A-Za-z0-9_.]{0,40}")
 _SPACES_RE: Final = re.compile(r"[ \t]{0,40}")
@@ -281,7 +281,7 @@ CONTEXT_WORDS: Final = frozenset(
     b"tweet tweets tweeted tweeting retweet retweets retweeted retweeting twitter instagram facebook tiktok snapchat "
     b"threads bluesky mastodon social x post posts caption captions selfie selfies thread deleted".split()
 ) | prose_words()
-"""The whole words of ``quotes._POSTED_CONTEXT_RE``, read in the two sentences before a quotation (a word cut
+"""The whole words of ``post_cues.POSTED_CONTEXT_RE``, read in the two sentences before a quotation (a word cut
 at the stretch's start is cut there alike in both)."""
 SAID_WORDS: Final = CONTEXT_WORDS | frozenset({b"posted", b"shared"})
 """What the two sentences before a quotation after ``It says,`` may hold to make it a post: :data:`CONTEXT_WORDS`

@@ -64,9 +64,10 @@ from reactions.parse.authors import (
     subject_before,
 )
 from reactions.parse.build import build_reaction, overlaps, text_fingerprint
-from reactions.parse.folding import case_blind
-from reactions.parse.networks import NAMED, PLACES, names_pattern, prose_words
+from reactions.parse.folding import case_blind, folded
+from reactions.parse.networks import PLACES, names_pattern, prose_words
 from reactions.parse.people import author_of, full_names, one_name_each
+from reactions.parse.post_cues import IN_POST_WORDS, other_medium, post_cue, posted_context
 from reactions.parse.quotations import quotations
 from reactions.parse.sentences import (
     MUTED,
@@ -76,7 +77,6 @@ from reactions.parse.sentences import (
     TextIndex,
     WordIndex,
     platform_named,
-    words_of,
 )
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
 
@@ -98,43 +98,16 @@ _VERB_WORDS = frozenset(verb.encode() for verb in _VERBS)
 _VERB_ALTERNATION = "|".join(sorted(_VERBS, key=len, reverse=True))
 _VERB_RE = case_blind(r"\b(?:" + _VERB_ALTERNATION + r")\b")
 
-_POST_CUE_RE = case_blind(
-    r"\b(?:" + names_pattern(NAMED) + r"|tweets?|tweeted"
-    r"|social media|social-media|since-deleted|now-deleted|(?:a|an|her|his|their|the|its|that|this|another|"
-    r"subsequent|latest|new|recent|separate)[ \t]+(?:[\w-]{1,20}[ \t]+)?(?:post|caption|story|selfie|snap|thread)s?"
-    r"|alongside[ \t]+(?:a|an|the|his|her|their)?[ \t]*(?:[\w-]{1,20}[ \t]+)?(?:photos?|pictures?|pics?|images?|"
-    r"videos?|clips?|selfies?|snaps?|shots?)|on X)\b"
-)
-"""What says the words were posted: a platform, a post or caption, ``since-deleted``, ``alongside a photo``."""
-_POSTED_CONTEXT_RE = case_blind(
-    r"\b(?:(?:on|to|via|across|onto)[ \t]{1,3}(?:(?:his|her|their|its)[ \t]{1,3})?(?:"
-    + names_pattern(PLACES)
-    + r"|social[ \t]{1,3}media)|tweet(?:s|ed|ing)?|retweet(?:s|ed|ing)?"
-    r"|(?:a|an|his|her|their|the|another|that|this)[ \t]{1,3}(?:[\w-]{1,20}[ \t]{1,3})?"
-    r"(?:post|caption|selfie|thread)s?"
-    r"|since-deleted|now-deleted|social[ \t]{1,3}media[ \t]{1,3}users?"
-    r"|(?:" + names_pattern(NAMED) + r")[ \t]{1,3}(?:posts?|captions?|story|stories|live))\b"
-)
-"""The sentence before says the words that follow were posted (``…asked them not to tag her on Twitter.``,
-``…her Facebook post from May.``); a platform's name alone there may be the
-company (``TikTok’s operations``)."""
-_OTHER_MEDIUM_RE = case_blind(
-    r"\b(?:statements?|interviews?|websites?|blog|blogs|letters?|e-?mails?|essays?|op-eds?|articles?|books?"
-    r"|memoir|podcasts?|press[ \t]+releases?|speech|newspaper|magazine|documentary|court|lawsuit|filing"
-    r"|text[ \t]+messages?|texts|told|reviews?|reviewed|reviewers?|direct[ \t]+messages?|private[ \t]+messages?"
-    r"|DMs?)\b"
-)
-"""Words that put the quotation in another medium (``…in a statement``, ``…wrote in a 2018 article``, ``…wrote in
-its review``)."""
 _CUE_WORDS = (
     _VERB_WORDS - frozenset(verb.encode() for verb in SPEECH_VERBS)
     | prose_words()
     | frozenset(b"social deleted alongside post caption story selfie snap thread".split())
     | frozenset(b"posts captions storys selfies snaps threads".split())
 )
-"""The words (as :func:`words_of` gives them) one of which every posted quotation has in its lead-in or the clause
-after it, unless its lead-in ends in a colon: a posting or writing verb, or what :data:`_POST_CUE_RE` and
-:data:`_TOOK_TO_RE` read (a speech verb or ``took to`` counts only with one of those)."""
+"""The words (as :func:`~reactions.parse.sentences.words_of` gives them) one of which every posted quotation has in
+its lead-in or the clause after it, unless its lead-in ends in a colon: a posting or writing verb, or what
+:data:`~reactions.parse.post_cues.POST_CUE_RE` and :data:`_TOOK_TO_RE` read (a speech verb or ``took to`` counts only
+with one of those)."""
 
 _AFTER_RE = re.compile(
     r"[ \t]{0,3}(?:(?P<verb1>" + _VERB_ALTERNATION + r")[ \t]{1,3}(?P<author1>(?:[\w@'’.&!-]{1,40}[ \t]{1,3}){0,7}"
@@ -236,7 +209,7 @@ def _quote_at(
         return None
     body = index.body
     attribution = _attribution_after(body, cue_index, match) if quiet else None
-    if quiet and attribution is None:
+    if quiet and (attribution is None or _speech_after(attribution)):
         return None  # its sentence is never found
     context = Surroundings(index, match)
     cues, lead = _posting_cues(body, cue_index, match, context), context.lead
@@ -249,7 +222,7 @@ def _quote_at(
     if attribution is None or not (plausible_author(attribution.author) or families.post_says(lead)):
         return None  # "It says, …" is the post's own words (_post_says)
     spoken = attribution.verb in SPEECH_VERBS or families.is_manner(attribution.verb, _VERBS)
-    if spoken and not _POST_CUE_RE.search(attribution.clause):
+    if spoken and not post_cue(attribution.clause):
         judged = _post_says(attribution, context)  # speech, unless the attribution names the platform (see _judge)
     else:
         judged = _judge(attribution, context, _embed_near(body, match, taken))
@@ -286,13 +259,23 @@ def _posting_cues(body: str, cues: WordIndex, match: re.Match[str], context: Sur
     return False if cues.holds(pos, min(len(body), pos + 160)) else None
 
 
+def _speech_after(attribution: _Attribution) -> bool:
+    """Whether an attribution after a quotation makes it speech whatever its sentence says: a verb of speech (or of
+    manner) whose clause names no platform or post, which :func:`_post_says` never takes (it reads lead-ins only)
+    and which no embedded post can echo (:class:`_Echoes` is asked only of verbs that are not speech)."""
+    spoken = attribution.verb in SPEECH_VERBS or families.is_manner(attribution.verb, _VERBS)
+    return spoken and not attribution.before and not post_cue(attribution.clause)
+
+
 def _post_says(attribution: _Attribution, context: Surroundings) -> tuple[float, Platform] | None:
     """``…posted to Facebook on Sunday. It says, "…"``: the post speaks (``families.POST_SAYS_RE``) right after
     a sentence ending saying it was posted (a posting verb, ``a post``, ``on Facebook``), in no other medium."""
-    if not attribution.before or not families.post_says(context.lead) or _other_medium(previous := context.previous):
+    if not attribution.before or not families.post_says(context.lead) or other_medium(previous := context.previous):
         return None
     near = max(0, len(previous) - 60)  # "It" is what the sentence before ends with: "…in a tweet.", not "…a note."
-    posted = _POSTED_CONTEXT_RE.search(previous, near) or families.POSTED_THING_RE.search(previous, near)
+    posted = posted_context(previous, near) or families.POSTED_THING_RE.search(
+        previous, near
+    )
     return (0.85, context.platform() or platform_named(previous) or Platform.UNKNOWN) if posted else None
 
 
@@ -317,10 +300,10 @@ def _attribution_after(body: str, words: WordIndex, match: re.Match[str]) -> _At
     clause_end = stop.start() if stop else limit
     newline = body.find("\n", pos, clause_end)
     clause_end = newline if newline >= 0 else clause_end
-    has_verb = not _VERB_WORDS.isdisjoint(words.words(pos, clause_end))
-    found = _AFTER_RE.match(body, pos, clause_end) if has_verb else None
-    if found is None:
-        return _manner_after(body, pos, clause_end)
+    clause_words = words.words(pos, clause_end)
+    found = _AFTER_RE.match(body, pos, clause_end) if not _VERB_WORDS.isdisjoint(clause_words) else None
+    if found is None:  # a verb of manner counts only with a post named after it (``…grumbled in a tweet``)
+        return None if IN_POST_WORDS.isdisjoint(clause_words) else _manner_after(body, pos, clause_end)
     closed_sentence = body[match.end() - 2 : match.end() - 1] in (".", "!", "?", "…") and body[pos - 1] != ","
     if closed_sentence and families.ASKED_RE.fullmatch(body, match.end() - 2, found.end()) and body[found.end()] != ":":
         closed_sentence = False  # '"…?" Trump said': a question or exclamation takes its attribution with no comma
@@ -355,7 +338,7 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     lead = lead.rstrip()
     if not lead:
         return None
-    verbs = list(_VERB_RE.finditer(lead)) if not _VERB_WORDS.isdisjoint(words) else []
+    verbs = _verb_spans(lead, words)
     took = _TOOK_TO_RE.search(lead) if b"took" in words else None
     if took is not None and (author := subject(lead[: took.start()])):
         return _Attribution(author, "posted", lead, lead_start, before=True)
@@ -366,19 +349,46 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
         return _Attribution(author, "", lead, lead_start, before=True) if author else None
     last = verbs[-1]
     reported = b"that" in words and _REPORTED_RE.search(lead)
-    captioned = families.CAPTION_TAIL_RE.search(lead, max(0, len(lead) - 60)) is not None
-    if reported or not (lead.endswith(":") or captioned or _LEAD_TAIL_RE.fullmatch(lead, last.end())):
+    captioned = (b"caption" in words or b"captions" in words) and families.CAPTION_TAIL_RE.search(
+        lead, max(0, len(lead) - 60)
+    ) is not None  # the pattern has ``caption`` or ``captions`` whole (spaces before, a space, colon or end after)
+    if reported or not (lead.endswith(":") or captioned or _LEAD_TAIL_RE.fullmatch(lead, last[1])):
         return None  # a lead-in ending in a colon or in "with the caption" introduces what follows, however long
-    strongest = next((v for v in verbs if lead[v.start() : v.end()].lower() in STRONG_VERBS), last)
+    strongest = next((v for v in verbs if lead[v[0] : v[1]].lower() in STRONG_VERBS), last)
     author = (
         _possessor(lead)
-        or subject_before(lead[: verbs[0].start()])
-        or subject(lead[: verbs[0].start()])
-        or subject_before(lead[: strongest.start()])
+        or subject_before(lead[: verbs[0][0]])
+        or subject(lead[: verbs[0][0]])
+        or subject_before(lead[: strongest[0]])
     )
     if not author:
         return None
-    return _Attribution(author, lead[strongest.start() : strongest.end()].lower(), lead, lead_start, before=True)
+    return _Attribution(author, lead[strongest[0] : strongest[1]].lower(), lead, lead_start, before=True)
+
+
+def _verb_spans(lead: str, words: list[bytes]) -> list[tuple[int, int]]:
+    """What ``[m.span() for m in _VERB_RE.finditer(lead)]`` gives (``words``: the lead-in's, :func:`words_of`), without
+    trying the alternation at every character: each verb among the words is looked for by ``str.find`` in the folded
+    lead-in and kept where it stands whole (no word character either side, as ``\\b`` reads the folded text).  Two
+    whole words never overlap, so these are the pattern's matches, in order."""
+    present = _VERB_WORDS.intersection(words)
+    if not present:
+        return []
+    text = folded(lead)
+    spans = []
+    for word in map(bytes.decode, present):
+        at = text.find(word)
+        while at >= 0:
+            end = at + len(word)
+            if (at == 0 or not _is_word(text[at - 1])) and (end == len(text) or not _is_word(text[end])):
+                spans.append((at, end))
+            at = text.find(word, end)
+    return sorted(spans) if len(present) > 1 else spans
+
+
+def _is_word(char: str) -> bool:
+    """Whether ``re`` reads ``char`` as a word character (``\\w`` of a ``str`` pattern)."""
+    return char.isalnum() or char == "_"
 
 
 _OWN_POST_RE = case_blind(
@@ -433,46 +443,35 @@ _SHARING_RE = re.compile(r"\b(?:retweet(?:ed|ing|s)?|re-?posted|shared|quoted|li
 def _judge(attribution: _Attribution, context: Surroundings, embed_near: bool) -> tuple[float, Platform] | None:
     """``(confidence, platform)`` when the quotation was posted, else None (see the module's table)."""
     verb = attribution.verb
-    if _other_medium(attribution.clause):
+    if other_medium(attribution.clause):
         return None
     sentence = context.sentence
-    here = _POST_CUE_RE.search(sentence)
+    here = post_cue(sentence)
     if verb in STRONG_VERBS:
         default = Platform.TWITTER if "tweet" in verb else Platform.UNKNOWN
         return (0.95 if here else 0.9), context.platform() or default
-    if _other_medium(sentence) or families.is_source(attribution.author):
+    if other_medium(sentence) or families.is_source(attribution.author):
         return None  # another medium, or an unnamed source talking to reporters
     if families.is_manner(verb, _VERBS):  # "…," Smith grumbled in a morning tweet
-        posted = families.IN_POST_RE.search(attribution.clause)
+        posted = families.IN_POST_RE.search(attribution.clause) is not None
         return (0.85, context.platform() or Platform.UNKNOWN) if posted else None
     if verb in SPEECH_VERBS:
-        posted = _POST_CUE_RE.search(attribution.clause)
+        posted = post_cue(attribution.clause)
         return (0.85, context.platform() or Platform.UNKNOWN) if posted else None
-    previous = context.previous
-    picture = verb in WRITING_VERBS and families.POSTED_PICTURE_RE.search(previous)
-    if here or _POSTED_CONTEXT_RE.search(previous) or picture:
+    if here:  # the sentences before are read only when the quotation's own names no platform or post
         return 0.85, context.platform() or Platform.UNKNOWN
-    if not verb or _other_medium(previous):
+    previous = context.previous
+    if posted_context(previous) or (
+        verb in WRITING_VERBS and families.POSTED_PICTURE_RE.search(previous)
+    ):
+        return 0.85, context.platform() or Platform.UNKNOWN
+    if not verb or other_medium(previous):
         return None
     if is_poster(attribution.author):
         return 0.75, context.platform() or Platform.UNKNOWN
     if embed_near:
         return 0.7, context.platform() or Platform.UNKNOWN
     return None
-
-
-_MEDIUM_WORDS = frozenset(
-    b"statement statements interview interviews website websites blog blogs letter letters email emails mail mails "
-    b"essay essays op article articles book books memoir podcast podcasts press speech newspaper magazine "
-    b"documentary court lawsuit filing text texts told review reviews reviewed reviewer reviewers direct private dm "
-    b"dms".split()
-)
-"""Words one of which :data:`_OTHER_MEDIUM_RE` needs (``e-mail``, ``op-ed``: ``mail``, ``op``)."""
-
-
-def _other_medium(text: str) -> bool:
-    """Whether ``text`` puts a quotation in another medium (:data:`_OTHER_MEDIUM_RE`), its words looked at first."""
-    return not _MEDIUM_WORDS.isdisjoint(words_of(text)) and _OTHER_MEDIUM_RE.search(text) is not None
 
 
 def _embed_near(body: str, match: re.Match[str], taken: Sequence[tuple[int, int]]) -> bool:

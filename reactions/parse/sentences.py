@@ -1,10 +1,10 @@
 """Where sentences end and which platform words stand in one article body, found once and asked at many places.
 
 The quote finder judges each quotation by the words around it: where its sentence starts, the two sentences before
-it, the platform its paragraph names.  Found by scanning back from each quotation, those cost the paragraph's
+it, the platform its paragraph names.  Found by scanning from its paragraph's start, those cost the paragraph's
 length per quotation, which is quadratic in a long paragraph (a one-line article of quotations).  A
-:class:`TextIndex` scans the body once per question kind and answers each question with a binary search, giving
-exactly what the scan would have given.
+:class:`TextIndex` finds a sentence's start by searching back from the quotation (at most :data:`LOOK_BACK`
+characters) and platform words by one scan of the body, giving exactly what the scan would have given.
 
 >>> index = TextIndex('She smiled. He waved. Then: "Hi," on Twitter.')
 >>> index.sentence_start(0, 28)
@@ -41,6 +41,7 @@ _END_REACH: Final = 7
 
 _ENDING: Final = frozenset(".!?…")
 """The marks a sentence's end starts with."""
+_END_MATCH: Final = SENTENCE_END_RE.match
 LOOK_BACK: Final = 4000
 """How far before a quotation its sentence and the sentences before it are read at most: far past any real
 sentence, and the bound that keeps a paragraph with no line break linear."""
@@ -95,6 +96,9 @@ class WordIndex:
         self._padded = b" " + word_bytes(body)
         self._words = words
         self._openings = openings_pattern(words)
+        self._next = (0, -1, -1)
+        """The last search of :meth:`first_opening`: where it started, and the span it found (past the padded
+        body's end when none)."""
 
     def holds(self, lo: int, hi: int) -> bool:
         """Whether ``words_of(body[lo:hi])`` holds one of the words."""
@@ -111,19 +115,30 @@ class WordIndex:
 
     def first_opening(self, lo: int, hi: int) -> int | None:
         """Where the first word that starts in ``body[lo:hi]`` and opens with one of the words (as
-        :meth:`opens_any` finds them) starts, else ``None``."""
-        found = first_span(self._openings, self._padded, lo, hi + 1)
-        return None if found is None else found[0]  # the space before the word: its start in the body
+        :meth:`opens_any` finds them) starts, else ``None``.
+
+        The search runs on to the body's end and its answer is kept: it answers every later window that starts
+        at or after where it started and not past what it found (the quote finder asks line by line, in order: one
+        search serves the lines up to the next opening, and no byte is read twice).  A window's end cuts the match
+        found only when the match runs past it; then a shorter opening at the same place may still fit (``post``
+        of ``posted``), and the window is searched itself (no later one can: the word fills the rest)."""
+        since, start, end = self._next
+        if not since <= lo <= start:
+            found = first_span(self._openings, self._padded, lo, len(self._padded))
+            start, end = found if found is not None else (len(self._padded) + 1, len(self._padded) + 1)
+            self._next = (lo, start, end)
+        if end <= hi + 1:
+            return start  # the space before the word: its start in the body
+        found = first_span(self._openings, self._padded, start, hi + 1) if start < hi else None
+        return None if found is None else found[0]
 
 
 class TextIndex:
-    """Sentence ends and platform words of one body, each found on first use: sentence ends block by block of
-    ``block`` characters (only where a quotation asks), platform words by one scan."""
+    """Sentence ends and platform words of one body: a sentence's start found by searching back from its
+    quotation for the marks a sentence's end opens with, platform words by one scan on first use."""
 
-    def __init__(self, body: str, block: int = 256) -> None:
+    def __init__(self, body: str) -> None:
         self.body = body
-        self._block = block
-        self._blocks: dict[int, list[tuple[int, int]]] = {}
         self._lowered: array.array[int] | None = None
         self._words: dict[str, list[int]] = {}
 
@@ -132,35 +147,32 @@ class TextIndex:
         ``max(m.end() for m in SENTENCE_END_RE.finditer(body, lo, at))`` gives, without the scan."""
         # An end found in the whole body depends on at most the _END_REACH characters after its mark; a mark that
         # close to ``at`` is read as the scan stopping at ``at`` reads it.
+        body = self.body
         tail = max(lo, at - _END_REACH)
-        if not _ENDING.isdisjoint(self.body[tail:at]):
-            near = [m.end() for m in SENTENCE_END_RE.finditer(self.body, tail, at)]
+        if not _ENDING.isdisjoint(body[tail:at]):
+            near = [m.end() for m in SENTENCE_END_RE.finditer(body, tail, at)]
             if near:
                 return near[-1]
-        k = (tail - 1) // self._block
-        key = (tail,)  # sorts before every span that starts at ``tail``
-        while k >= 0 and (k + 1) * self._block > lo:  # the blocks that hold [lo, tail), last first
-            spans = self._ends_in(k)
-            i = bisect.bisect_left(spans, key) - 1
-            if i >= 0:
-                start, end = spans[i]
-                return end if start >= lo else lo
-            k -= 1
-        return lo
-
-    def _ends_in(self, k: int) -> list[tuple[int, int]]:
-        """The spans of the sentence ends that start in block ``k``, as a scan of the whole body finds them (an end
-        is read from its mark's start, so a scan from the block's start finds the same ones, and one that starts in
-        the block ends within :data:`_END_REACH` characters after it), in order."""
-        found = self._blocks.get(k)
-        if found is None:
-            lo = k * self._block
-            hi = lo + self._block
-            found = [m.span() for m in SENTENCE_END_RE.finditer(self.body, lo, hi + _END_REACH + 1)]
-            while found and found[-1][0] >= hi:  # at most the one or two whose mark is past the block
-                found.pop()
-            self._blocks[k] = found
-        return found
+        # Before ``tail`` an end is its mark where the pattern matches (what a scan finds there: no end holds
+        # another's mark); the marks are tried from the last back, each kind found by ``str.rfind`` (memrchr)
+        # from where it was last found, so no character is read twice.
+        stop, bang, ask, dots = (body.rfind(mark, lo, tail) for mark in ".!?…")
+        while True:
+            mark = max(stop, bang, ask, dots)
+            if mark < 0:
+                return lo
+            found = _END_MATCH(body, mark)
+            if found is not None:
+                return found.end()
+            char = body[mark]
+            if char == ".":
+                stop = body.rfind(".", lo, mark)
+            elif char == "!":
+                bang = body.rfind("!", lo, mark)
+            elif char == "?":
+                ask = body.rfind("?", lo, mark)
+            else:
+                dots = body.rfind("…", lo, mark)
 
     def platform_in(self, lo: int, hi: int) -> Platform | None:
         """What :func:`platform_named` gives for ``body[lo:hi]``, without lowering the slice."""

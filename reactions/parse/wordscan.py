@@ -71,10 +71,13 @@ def words_pattern(words: frozenset[bytes]) -> _Search:
 @functools.lru_cache(maxsize=8)
 def openings_pattern(words: frozenset[bytes]) -> _Search:
     """A pattern that finds a word of word bytes (with a space put before them) opening with one of ``words``: a
-    space, then ``words`` as one alternation merged by their common openings (each place tried once per letter
-    when ``re`` runs it), compiled by RE2 when it is installed.  It has no boundary or anchor, so that it answers
-    of ``data[lo:hi]`` asked as ``search(data, lo, hi)`` as of the slice, in both engines."""
-    source = rb" " + _trie(sorted(word for word in words if word))
+    byte that is no word's (in word bytes only the space is one), then ``words`` as one alternation merged by their
+    common openings (each place tried once per letter when ``re`` runs it), compiled by RE2 when it is installed.
+    It has no boundary or anchor, so that it answers of ``data[lo:hi]`` asked as ``search(data, lo, hi)`` as of the
+    slice, in both engines.  It opens with a class, not the literal space: RE2 skips to each space of a pattern
+    that opens with one (``memchr``) and starts its DFA anew there, 2.6 ns a byte of news against 1.5 ns for the
+    DFA read straight through (``tests/test_wordscan.py`` checks that both find the same)."""
+    source = rb"[^0-9_a-z]" + _trie(sorted(word for word in words if word))
     return re2.compile(source) if re2 is not None else re.compile(source)
 
 

@@ -1,0 +1,96 @@
+"""What says a quotation was posted, and what puts it in another medium: the patterns the quote finder's judge reads
+(:mod:`reactions.parse.quotes`), each with the words one of which every match holds whole.
+
+A pattern such as :data:`POST_CUE_RE` opens with an alternation that ``re`` tries at every character (3.7 µs a
+clause, 11 µs the two sentences before a quotation); the words of a text (:func:`~reactions.parse.sentences.words_of`,
+~1 µs) tell when it cannot match, and most texts the judge asks of hold none of them
+(``tests/test_post_cues.py`` checks each word list against its pattern).
+
+>>> post_cue("she wrote on Twitter"), post_cue("she wrote in a letter"), other_medium("she wrote in a letter")
+(True, False, True)
+"""
+
+from __future__ import annotations
+
+from reactions.parse.folding import FoldedPattern, case_blind
+from reactions.parse.networks import NAMED, PLACES, names_pattern
+from reactions.parse.sentences import words_of
+
+__all__ = [
+    "IN_POST_WORDS", "MEDIUM_WORDS", "OTHER_MEDIUM_RE", "POSTED_CONTEXT_RE", "POSTED_CONTEXT_WORDS", "POST_CUE_RE",
+    "POST_CUE_WORDS", "other_medium", "post_cue", "posted_context",
+]  # fmt: skip
+
+POST_CUE_RE = case_blind(
+    r"\b(?:" + names_pattern(NAMED) + r"|tweets?|tweeted"
+    r"|social media|social-media|since-deleted|now-deleted|(?:a|an|her|his|their|the|its|that|this|another|"
+    r"subsequent|latest|new|recent|separate)[ \t]+(?:[\w-]{1,20}[ \t]+)?(?:post|caption|story|selfie|snap|thread)s?"
+    r"|alongside[ \t]+(?:a|an|the|his|her|their)?[ \t]*(?:[\w-]{1,20}[ \t]+)?(?:photos?|pictures?|pics?|images?|"
+    r"videos?|clips?|selfies?|snaps?|shots?)|on X)\b"
+)
+"""What says the words were posted: a platform, a post or caption, ``since-deleted``, ``alongside a photo``."""
+POSTED_CONTEXT_RE = case_blind(
+    r"\b(?:(?:on|to|via|across|onto)[ \t]{1,3}(?:(?:his|her|their|its)[ \t]{1,3})?(?:"
+    + names_pattern(PLACES)
+    + r"|social[ \t]{1,3}media)|tweet(?:s|ed|ing)?|retweet(?:s|ed|ing)?"
+    r"|(?:a|an|his|her|their|the|another|that|this)[ \t]{1,3}(?:[\w-]{1,20}[ \t]{1,3})?"
+    r"(?:post|caption|selfie|thread)s?"
+    r"|since-deleted|now-deleted|social[ \t]{1,3}media[ \t]{1,3}users?"
+    r"|(?:" + names_pattern(NAMED) + r")[ \t]{1,3}(?:posts?|captions?|story|stories|live))\b"
+)
+"""The sentence before says the words that follow were posted (``…asked them not to tag her on Twitter.``,
+``…her Facebook post from May.``); a platform's name alone there may be the
+company (``TikTok’s operations``)."""
+POST_CUE_WORDS = frozenset(word for name in NAMED for word in words_of(name)) | frozenset(
+    b"tweet tweets tweeted social deleted post posts caption captions story storys selfie selfies snap snaps thread "
+    b"threads alongside x".split()
+)
+"""Words one of which every match of :data:`POST_CUE_RE` holds whole (as :func:`words_of` reads them): a text holding
+none is not searched (:func:`post_cue`)."""
+POSTED_CONTEXT_WORDS = frozenset(word for name in PLACES for word in words_of(name)) | frozenset(
+    b"social tweet tweets tweeted tweeting retweet retweets retweeted retweeting post posts caption captions selfie "
+    b"selfies thread threads deleted".split()
+)
+"""Words one of which every match of :data:`POSTED_CONTEXT_RE` holds whole."""
+IN_POST_WORDS = frozenset(word for name in PLACES for word in words_of(name)) | frozenset(
+    b"tweet tweets post posts caption captions social".split()
+)
+"""Words one of which every match of ``posted.IN_POST_RE`` holds whole: a clause after a quotation holding none
+names no post for a verb of manner (``quotes._manner_after``)."""
+OTHER_MEDIUM_RE = case_blind(
+    r"\b(?:statements?|interviews?|websites?|blog|blogs|letters?|e-?mails?|essays?|op-eds?|articles?|books?"
+    r"|memoir|podcasts?|press[ \t]+releases?|speech|newspaper|magazine|documentary|court|lawsuit|filing"
+    r"|text[ \t]+messages?|texts|told|reviews?|reviewed|reviewers?|direct[ \t]+messages?|private[ \t]+messages?"
+    r"|DMs?)\b"
+)
+"""Words that put the quotation in another medium (``…in a statement``, ``…wrote in a 2018 article``, ``…wrote in
+its review``)."""
+MEDIUM_WORDS = frozenset(
+    b"statement statements interview interviews website websites blog blogs letter letters email emails mail mails "
+    b"essay essays op article articles book books memoir podcast podcasts press speech newspaper magazine "
+    b"documentary court lawsuit filing text texts told review reviews reviewed reviewer reviewers direct private dm "
+    b"dms".split()
+)
+"""Words one of which :data:`OTHER_MEDIUM_RE` needs (``e-mail``, ``op-ed``: ``mail``, ``op``)."""
+
+
+def other_medium(text: str) -> bool:
+    """Whether ``text`` puts a quotation in another medium (:data:`OTHER_MEDIUM_RE`), its words looked at first."""
+    return not MEDIUM_WORDS.isdisjoint(words_of(text)) and OTHER_MEDIUM_RE.search(text) is not None
+
+
+def post_cue(text: str) -> bool:
+    """Whether :data:`POST_CUE_RE` finds a match in ``text`` (a platform, a post or caption named)."""
+    return _finds(POST_CUE_RE, POST_CUE_WORDS, text)
+
+
+def posted_context(text: str, pos: int = 0) -> bool:
+    """Whether :data:`POSTED_CONTEXT_RE` finds a match in ``text`` from ``pos``."""
+    return _finds(POSTED_CONTEXT_RE, POSTED_CONTEXT_WORDS, text, pos)
+
+
+def _finds(pattern: FoldedPattern, needs: frozenset[bytes], text: str, pos: int = 0) -> bool:
+    """Whether ``pattern.search(text, pos)`` finds a match, where ``needs`` holds a word of every match (whole, as
+    :func:`words_of` reads them): a text holding none of them is not searched (a word list costs a third of a
+    search of the alternation, which is tried at every character)."""
+    return not needs.isdisjoint(words_of(text)) and pattern.search(text, pos) is not None

@@ -1,0 +1,47 @@
+"""The judge's cue patterns are searched only where their words stand: each word list answers as its pattern does."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reactions.parse import post_cues, posted
+from reactions.parse.sentences import words_of
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(["a", "new", "post", "posts", "since-deleted", "now-deleted", "social", "media", "-",
+                                 "on", "X", "x", "alongside", "photo", "tweet", "TWEETED", "retweeting", "ſocial", "to",
+                                 "İnstagram", "TikTok", "Threads", "story", "stories", "live", "users", "her", "é",
+                                 "_", "Kaption", "selfies", "snap", " ", "  ", "\t", ",", "his", "on X", "social media",
+                                 "ſocial-media", "a new post", "alongside a photo", "Twitter posts", "on Twitter",
+                                 "social media users", "her latest selfie"]), max_size=14)
+       .map("".join))  # fmt: skip
+def test_a_text_without_the_words_of_a_cue_pattern_is_not_searched(text: str) -> None:
+    """Every match of the post-cue and posted-context patterns holds one of their words whole: the word lists that
+    spare a search answer as the search does."""
+    for pattern, needs in ((post_cues.POST_CUE_RE, post_cues.POST_CUE_WORDS),
+                           (post_cues.POSTED_CONTEXT_RE, post_cues.POSTED_CONTEXT_WORDS)):  # fmt: skip
+        for pos in (0, len(text) // 2):
+            assert post_cues._finds(pattern, needs, text, pos) == (pattern.search(text, pos) is not None)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["in", "with", "a", "her", "morning", "tweet", "TWEETS", "poſts", "captıon", "on",
+                                 "via", "his", "X", "x", "İnstagram", "social", "media", "é", "-", "_", " ", "\t", ",",
+                                 "on social media", "via her social  media", "in a tweet", "on X"]),
+                max_size=12).map("".join))  # fmt: skip
+def test_a_post_named_after_a_verb_of_manner_holds_one_of_its_words(text: str) -> None:
+    """The quote finder reads a verb of manner after a quotation only where the clause's words hold one of
+    ``posted.IN_POST_RE``'s."""
+    found = posted.IN_POST_RE.search(text)
+    assert found is None or not post_cues.IN_POST_WORDS.isdisjoint(words_of(text))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["in", "a", "statement", "STATEMENTS", "e-mail", "email", "op-ed", "text", "messages",
+                                 "DMs", "dm", "direct", "private", "message", "press", "releases", "told", "reviewer",
+                                 "ſpeech", "İnterview", "é", "-", "_", " ", "\t", "court"]), max_size=10)
+       .map("".join))  # fmt: skip
+def test_another_medium_is_asked_of_its_words_first(text: str) -> None:
+    assert post_cues.other_medium(text) == (post_cues.OTHER_MEDIUM_RE.search(text) is not None)
