@@ -241,10 +241,13 @@ def _word_counts(
 ) -> bool:
     """Whether a whole word of :data:`WORDS` on a line of ``lines`` stands in a quotation's sentence and counts there:
     alone, or with its companion (:mod:`reactions.parse.companions`); writing verbs are asked of their line once, at
-    its last.  A cue word that opens a longer word (``postal``) counts only where the quote finder cuts it short,
-    which :func:`_cuts_word` reads."""
+    its last, and past :data:`_ASKED` such lines count unasked (each asks of a stretch up to
+    :data:`~reactions.parse.sentences.LOOK_BACK` long: so many short lines would be read again and again).  A cue word
+    that opens a longer word (``postal``) counts only where the quote finder cuts it short, which :func:`_cuts_word`
+    reads."""
     pattern = words_pattern(WORDS)
     line_end = last = -1
+    asked = 0
     for start, end in lines:
         segment = spaced[start:end]
         found = first_span(pattern, segment, 0, len(segment))
@@ -257,8 +260,10 @@ def _word_counts(
             if counts_alone(word):
                 return True
             at += start
-            if at > line_end and last >= 0 and _writing_counts(body, spaced, marks, last):
-                return True
+            if at > line_end and last >= 0:
+                asked += 1
+                if asked > _ASKED or _writing_counts(body, spaced, marks, last):
+                    return True
             if at > line_end:
                 newline = body.find("\n", at)
                 line_end, last = (len(body) if newline < 0 else newline), -1
@@ -266,7 +271,11 @@ def _word_counts(
                 last = at
             elif has_companion(body, at, word):
                 return True
-    return last >= 0 and _writing_counts(body, spaced, marks, last)
+    return last >= 0 and (asked >= _ASKED or _writing_counts(body, spaced, marks, last))
+
+
+_ASKED: Final = 8
+"""How many lines' writing verbs :func:`_word_counts` asks of their companions in one text."""
 
 
 def _writing_counts(body: str, spaced: bytes, marks: list[int], at: int) -> bool:
