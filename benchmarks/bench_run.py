@@ -13,8 +13,11 @@ with the modules' bytecode compiled once beforehand, as an installed package's i
   scores come from the cache: a changed corpus);
 * cache writes: a cold run in this process (``extract_output``, as ``reactions extract -o x.csv`` makes it) with
   :meth:`ParseCache.put`, :meth:`ParseCache.flush`, :meth:`ParseCache.put_scores`, the parse batches' tidying
-  (``batched.tidy``), the frame cache's save and the export's (``outputs._keep``) timed
-  (``time.process_time``), as a share of the run;
+  (``batched.tidy``), the reading tasks' opening of their store (``tasks._task_store``) and its close (the
+  connection's own close: SQLite checkpoints the write-ahead log into the file there), the frame cache's save and
+  the export's (``outputs._keep``) and the close of the stores they were written through timed
+  (``time.process_time``), as a share of the run; the parse cache's lookups in that cold run (``get``,
+  ``get_scores``: all misses) beside them;
 * memory: peak RSS of ``--jobs 1 --no-cache`` runs on 1x, 4x and 16x the corpus (copies under other folder
   names, hard-linked when the file system allows: the same reactions, 4 and 16 times the articles), with the
   run's memo of parses keeping none (:data:`UNREMEMBERED`), so that each copy is parsed as distinct articles are.
@@ -108,16 +111,22 @@ def cold_and_warm(corpus: Path, work: Path) -> dict[str, float]:
     return runs
 
 
-PARSE_CACHE: Final = frozenset({"put", "flush", "put_scores", "tidy"})
-"""The timed functions that write the parse cache (issue 19's "writing the parse cache ≤ 3 %"): each document's
-parse, each reaction's scores, and the store's close after a run that wrote them; the stored frame and the
-stored export (:mod:`reactions.run.framecache`, :mod:`reactions.run.outputs`) are caches of their own."""
+PARSE_CACHE: Final = frozenset({"open", "put", "flush", "put_scores", "score keys", "tidy", "close"})
+"""The timed functions that write the parse cache (issue 19's "writing the parse cache ≤ 3 %"): the reading and
+scoring tasks' opening of their store; each document's parse; each reaction's scores, with what the scoring task
+does only for the score cache (each row's key, the rows made plain values for the store, the scored columns built
+back from them: ``score keys``); and the close of the store that wrote them (its tidying and the connection's
+close, where SQLite checkpoints the write-ahead log: the parses' and scores' pages).  The stored frame and the
+stored export (:mod:`reactions.run.framecache`, :mod:`reactions.run.outputs`) are caches of their own, and so is
+the close of a store that wrote only them (``close others``)."""
+LOOKUPS: Final = frozenset({"get", "get_scores"})
+"""The parse cache's lookups, all misses in a cold run: shown beside the writes."""
 
 
 def cache_write_share(corpus: Path, work: Path) -> tuple[dict[str, float], float]:
     """CPU seconds spent writing the caches during a cold run in this process (by function), and the run's."""
     from reactions.export import csv_bytes
-    from reactions.run import batched, cache, framecache, outputs
+    from reactions.run import batched, cache, framecache, outputs, tasks
 
     spent: dict[str, float] = {}
 
@@ -133,23 +142,66 @@ def cache_write_share(corpus: Path, work: Path) -> tuple[dict[str, float], float
 
     os.environ[cache.CACHE_DIR_ENV] = str(work / "share-cache")
     shutil.rmtree(work / "share-cache", ignore_errors=True)
-    names = ("put", "flush", "put_scores")
+    names = ("put", "flush", "put_scores", "get", "get_scores")
     originals = {name: getattr(cache.ParseCache, name) for name in names}
-    saved, kept, tidy = framecache.save, outputs._keep, batched.tidy
+    saved, kept, tidy, opened, close = (
+        framecache.save,
+        outputs._keep,
+        batched.tidy,
+        tasks._task_store,
+        cache.ParseCache.close,
+    )
     spec = outputs.OutputSpec("csv", (("columns", "all"), ("people", True)))
+    in_put: list[float] = []
+
+    def closed(store: Any) -> None:
+        """The close, less the flush and tidying inside it (timed as themselves), as the parse cache's when the
+        store wrote parses or scores, else as the frame's or export's."""
+        name = "close" if store.written or store.pending else "close others"
+        before = spent.get("flush", 0.0) + spent.get("tidy", 0.0)
+        timed(name, close)(store)
+        spent[name] -= spent.get("flush", 0.0) + spent.get("tidy", 0.0) - before
+
+    def put(store: Any, entries: Any) -> None:
+        before = spent.get("flush", 0.0)
+        timed("put", originals["put"])(store, entries)
+        in_put.append(spent.get("flush", 0.0) - before)  # put calls flush every FLUSH_ROWS rows: counted once
+
+    scored: list[float] = []  # the scoring inside score_cached: what a run without the cache does too
+
+    def score_frame(frame: Any, **options: Any) -> Any:
+        start = time.process_time()
+        try:
+            return scorer(frame, **options)
+        finally:
+            scored.append(time.process_time() - start if len(frame) else 0.0)
+
+    def score_cached(frame: Any, store: Any, **options: Any) -> Any:
+        before = sum(scored) + spent.get("get_scores", 0.0) + spent.get("put_scores", 0.0)
+        try:
+            return timed("score keys", cached)(frame, store, **options)
+        finally:
+            spent["score keys"] -= sum(scored) + spent.get("get_scores", 0.0) + spent.get("put_scores", 0.0) - before
+
+    scorer, cached = tasks.score_frame, tasks.score_cached
     try:
+        tasks.score_frame, tasks.score_cached = score_frame, score_cached
         for name, function in originals.items():
             setattr(cache.ParseCache, name, timed(name, function))
+        cache.ParseCache.put, cache.ParseCache.close = put, closed  # type: ignore[method-assign]
         framecache.save, outputs._keep = timed("frame", saved), timed("export", kept)
         batched.tidy = timed("tidy", tidy)  # (a store's close, after a run that wrote parses)
+        tasks._task_store = timed("open", opened)
         start = time.process_time()
         outputs.extract_output([corpus], spec, lambda result: csv_bytes(result.frame, excel_safe=True), jobs=1)
         total = time.process_time() - start
     finally:
         for name, function in originals.items():
             setattr(cache.ParseCache, name, function)
-        framecache.save, outputs._keep, batched.tidy = saved, kept, tidy
-    spent["put"] -= spent.get("flush", 0.0)  # put calls flush every FLUSH_ROWS rows: counted once
+        cache.ParseCache.close = close  # type: ignore[method-assign]
+        framecache.save, outputs._keep, batched.tidy, tasks._task_store = saved, kept, tidy, opened
+        tasks.score_frame, tasks.score_cached = scorer, cached
+    spent["put"] -= sum(in_put)
     return spent, total
 
 
@@ -190,17 +242,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--work", type=Path, help="where the copies and caches go (default: a temporary folder)")
     parser.add_argument("--skip", default="", help="comma-separated parts to skip: startup,cache,share,memory")
     args = parser.parse_args(argv)
+    if args.work is not None:
+        args.work.mkdir(parents=True, exist_ok=True)
+        return _run(args, args.work)
+    with tempfile.TemporaryDirectory(prefix="bench-run-") as work:  # (the copies and caches go with it)
+        return _run(args, Path(work))
+
+
+def _run(args: argparse.Namespace, work: Path) -> int:
     skip = set(filter(None, args.skip.split(",")))
-    work = args.work or Path(tempfile.mkdtemp(prefix="bench-run-"))
-    work.mkdir(parents=True, exist_ok=True)
     global ENV
     ENV = as_installed(work)
     measured([*COMMAND, str(SEEDS), "-q", "--jobs", "1", "--no-cache", "-o", str(work / "first.csv")])  # bytecode
     print(f"corpus {args.corpus}  load average {os.getloadavg()[0]:.1f}")
     if "startup" not in skip:
         took, floor = startup(work, args.repeat), pandas_floor(args.repeat)
+        share = (f"the package's share {took - floor:.2f}" if took >= floor
+                 else "below it: this run did not load pandas (the stored export)")
         print(f"start-up: reactions extract seeds/  {took:.2f} CPU-s (least of {args.repeat}); "
-              f"import pandas alone {floor:.2f}, the package's share {took - floor:.2f}")  # fmt: skip
+              f"import pandas alone {floor:.2f}, {share}")  # fmt: skip
     if "cache" not in skip:
         runs = cold_and_warm(args.corpus, work)
         cold = runs["cold"]
@@ -211,12 +271,17 @@ def main(argv: list[str] | None = None) -> int:
         )
     if "share" not in skip:
         parts, total = cache_write_share(args.corpus, work)
-        spent = sum(parts.values())
+        lookups = sum(seconds for name, seconds in parts.items() if name in LOOKUPS)
+        spent = sum(parts.values()) - lookups
         parse = sum(seconds for name, seconds in parts.items() if name in PARSE_CACHE)
-        shown = ", ".join(f"{name} {seconds:.2f}" for name, seconds in parts.items())
+        shown = ", ".join(f"{name} {seconds:.3f}" for name, seconds in parts.items() if name not in LOOKUPS)
         print(f"cache writes {spent:.2f} of {total:.2f} CPU-s in a cold run = {spent / total:.1%} ({shown})")
-        print(f"  the parse cache alone (parses, scores, the store's close) {parse:.2f} = {parse / total:.1%};"
-              f" the stored frame and export {spent - parse:.2f} = {(spent - parse) / total:.1%}")  # fmt: skip
+        print(
+            f"  the parse cache alone (its store opened, parses, scores and their keys, the store's close) {parse:.3f}"
+            f" ="
+            f" {parse / total:.2%}; the stored frame and export {spent - parse:.2f} = {(spent - parse) / total:.1%}"
+        )
+        print(f"  the parse cache's lookups in the cold run (all misses) {lookups:.3f} = {lookups / total:.2%}")
     if "memory" not in skip:
         first = None
         for times, rss, cpu in peak_rss(args.corpus, [int(s) for s in args.scales.split(",")], work):

@@ -19,8 +19,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions.models import Article, Citation, FileOutcome, Kind, Reaction, Rendering, Status
-from reactions.run import cache, records, signing
+from reactions.models import Article, Citation, FileOutcome, Kind, Platform, Reaction, Rendering, Status
+from reactions.run import batched, cache, records, signing
 from reactions.run.cache import ParseCache, content_hash, dumps, loads, open_cache, parser_version, stored
 
 REACTION = Reaction(
@@ -198,8 +198,8 @@ def test_rows_not_signed_by_this_user_are_ignored(tmp_path: Path) -> None:
     (payload,) = forged.execute(f"SELECT payload FROM {cache.BATCHES}").fetchone()
     forged.execute(f"UPDATE {cache.BATCHES} SET payload = ?", (payload.replace(b"a.txt", b"b.txt"),))
     row = ["c.txt", "d3", "v1", None, ["c.txt", None, "parsed", 0, [], None]]
-    forged.execute(f"INSERT INTO {cache.BATCHES} VALUES (99, 1, ?, 'not a signature')", (marshal.dumps([row]),))
-    forged.execute(f"INSERT INTO {cache.TABLE} VALUES ('c.txt', 'd3', 'v1', 99)")
+    forged.execute(f"INSERT INTO {cache.BATCHES} VALUES (99, 1, 'v1', ?, 'not a signature')", (marshal.dumps([row]),))
+    forged.execute(f"INSERT INTO {cache.TABLE} VALUES ('c.txt', 'd3', 99)")
     (scores,) = forged.execute(f"SELECT payload FROM {cache.SCORE_BATCHES}").fetchone()
     forged.execute(f"UPDATE {cache.SCORE_BATCHES} SET payload = ?", (scores.replace(b"k", b"j"),))
     forged.commit()
@@ -460,6 +460,51 @@ def test_a_store_of_an_older_layout_is_emptied_and_given_large_pages(tmp_path: P
         assert store.get([("a.txt", content_hash(b"x"))]) == {"a.txt": stored((ARTICLE, OUTCOME))}
 
 
+def test_a_store_of_the_last_layout_is_emptied_and_laid_out_again(tmp_path: Path) -> None:
+    """Layout 3 (an index row per source with the whole content hash and the parser version, a batch without its
+    version) is emptied when opened, laid out as 4, and works."""
+    path = tmp_path / "s.db"
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA page_size = 65536")
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("CREATE TABLE parse_cache (source TEXT PRIMARY KEY, digest TEXT NOT NULL, parser TEXT NOT NULL,"
+                   " batch INTEGER NOT NULL)")  # fmt: skip
+        db.execute("CREATE TABLE parse_batches (id INTEGER PRIMARY KEY, rows INTEGER NOT NULL, payload BLOB NOT NULL,"
+                   " mac TEXT NOT NULL)")  # fmt: skip
+        db.execute("INSERT INTO parse_batches VALUES (1, 1, x'00', 'old')")
+        db.execute("INSERT INTO parse_cache VALUES ('a.txt', ?, 'v1', 1)", (content_hash(b"x"),))
+        db.execute("PRAGMA user_version = 3")
+    db.close()
+    with ParseCache(path, version="v1") as store:
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == cache.SCHEMA_VERSION == 4
+        assert store.db.execute(f"SELECT count(*) FROM {cache.TABLE}").fetchone()[0] == 0
+        assert store.get([("a.txt", content_hash(b"x"))]) == {}
+        store.put([("a.txt", content_hash(b"x"), (ARTICLE, OUTCOME))])
+    with ParseCache(path, version="v1") as store:
+        assert store.get([("a.txt", content_hash(b"x"))]) == {"a.txt": stored((ARTICLE, OUTCOME))}
+        columns = [row[1] for row in store.db.execute(f"PRAGMA table_info({cache.TABLE})")]
+        assert columns == ["source", "digest", "batch"]
+        (digest,) = store.db.execute(f"SELECT digest FROM {cache.TABLE}").fetchone()
+        assert digest == content_hash(b"x")[: batched.DIGEST_PREFIX]
+
+
+def test_the_index_only_points_the_signed_rows_decide(tmp_path: Path) -> None:
+    """The index keeps a content hash's first digits and the batch its version: a parse whose stored hash begins
+    like the one asked for but differs after, or a batch relabelled with the version asked for, is a miss."""
+    path = tmp_path / "s.db"
+    old, new = "ab" * 8 + "0" * 48, "ab" * 8 + "1" * 48
+    with ParseCache(path, version="v0") as store:
+        store.put([("a.txt", old, (ARTICLE, OUTCOME)), ("b.txt", old, (None, SKIPPED))])
+    with ParseCache(path, version="v0") as store:
+        assert store.get([("a.txt", new)]) == {}  # the index row matched: the signed whole hash did not
+        assert store.get([("a.txt", old)]) == {"a.txt": stored((ARTICLE, OUTCOME))}
+    with sqlite3.connect(path) as db:
+        db.execute(f"UPDATE {cache.BATCHES} SET version = 'v1'")
+    db.close()
+    with ParseCache(path, version="v1") as store:
+        assert store.get([("a.txt", old), ("b.txt", old)]) == {}
+
+
 def test_a_store_held_by_another_connection_keeps_its_pages_and_works(tmp_path: Path) -> None:
     """Resizing needs the file to itself: while another connection holds it, the store is laid out with the pages it
     has, and works."""
@@ -496,12 +541,29 @@ def _reference(value: object) -> object:
 @pytest.mark.parametrize("value", [
     ARTICLE, OUTCOME, SKIPPED, REACTION, QUOTE, Article("a", None, None, ""),
     dataclasses.replace(REACTION, rendering=Rendering.DASH, date=dt.date(2020, 1, 2), confidence=0.5),
+    dataclasses.replace(REACTION, citations=(Citation("a.txt", (1, 2)),), created_at=None, date=None),
 ])  # fmt: skip
 def test_a_records_encoder_gives_what_a_field_by_field_encoding_gives(value: object) -> None:
     """The encoders written per record type (a reaction's citations, kind, dates and rendering through their own
-    types' encoders) give what the plain recursion gives."""
+    types' encoders, inlined for the common shapes: one citation, a pair of plain values) give what the plain
+    recursion gives."""
     assert records.encode(value) == _reference(value)
     assert records.decode(type(value), records.encode(value)) == value
+
+
+@pytest.mark.parametrize("value", [
+    dataclasses.replace(REACTION, platform=Platform.TWITTER, citations=(Citation("a.txt", (1, 2)),)),
+    dataclasses.replace(QUOTE, span=[3, 4], citations=[Citation("a.txt", (1, 2))]),
+    dataclasses.replace(QUOTE, span=(1, 2, 3), date=dt.datetime(2020, 1, 2, 3, 4)),
+    dataclasses.replace(QUOTE, span=(Kind.QUOTE, 2), platform=Kind.EMBED, citations=(REACTION,)),
+    dataclasses.replace(QUOTE, citations=(Citation("a", [1, 2]),), handle=Status.PARSED),  # type: ignore[arg-type]
+    dataclasses.replace(OUTCOME, status="parsed", warnings=[Kind.EMBED]),
+])  # fmt: skip
+def test_a_records_encoder_takes_values_of_other_types_as_encode_does(value: object) -> None:
+    """A value of another type than its field's annotation (the parser's ``Platform`` members in the ``str`` field
+    ``platform``; a list for a tuple; a pair that is not two plain values; a citation that is not one record) is
+    encoded as :func:`records.encode` encodes that value: the inlined common shapes are taken only when they fit."""
+    assert records.encode(value) == _reference(value)
 
 
 def test_an_index_row_of_another_type_or_batch_is_a_miss(tmp_path: Path) -> None:
@@ -511,7 +573,7 @@ def test_an_index_row_of_another_type_or_batch_is_a_miss(tmp_path: Path) -> None
     with ParseCache(path, version="v1") as store:
         store.put([("a.txt", "d1", (ARTICLE, OUTCOME)), ("b.txt", "d2", (None, SKIPPED))])
     with sqlite3.connect(path) as db:
-        db.execute(f"INSERT INTO {cache.TABLE} VALUES (?, 'd3', 'v1', 1)", (b"c.txt",))
+        db.execute(f"INSERT INTO {cache.TABLE} VALUES (?, 'd3', 1)", (b"c.txt",))
         db.execute(f"UPDATE {cache.TABLE} SET batch = 99 WHERE source = 'b.txt'")
     db.close()
     with ParseCache(path, version="v1") as store:

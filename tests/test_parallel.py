@@ -126,7 +126,7 @@ def test_score_cache_scores_each_row_once(
         lexicon = {"amazing": -3.0}
         got = tasks.score_cached(base, cache, lexicon=lexicon)
         pd.testing.assert_frame_equal(got, score_frame(base, lexicon=lexicon))
-        assert scored == [len(base), 0]  # a new lexicon rescored everything
+        assert scored == [len(base)]  # a new lexicon rescored everything (the frame as scored: no template)
 
 
 def test_a_broken_pool_is_replaced() -> None:

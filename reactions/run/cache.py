@@ -77,9 +77,10 @@ are kept (:mod:`reactions.run.outputs`)."""
 FLUSH_ROWS: Final = 256
 """Parse results a store keeps in memory before writing them in one transaction (one per small task cost more
 than the parse of a short article); :meth:`ParseCache.flush` writes them sooner."""
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """The tables' layout (``PRAGMA user_version``); a file of another layout is emptied and laid out again (with
-:data:`PAGE_SIZE` pages)."""
+:data:`PAGE_SIZE` pages).  4: the parse index ``WITHOUT ROWID``, a content hash's first digits, the parser version
+once per batch (:mod:`reactions.run.batched`)."""
 PAGE_SIZE: Final = 65536
 """The store's page size, SQLite's largest: a stored frame or export (megabytes) is written in a sixteenth of the
 pages of the default 4 KiB, at a third of the CPU time (5 ms instead of 15 per MB), and its small rows cost the

@@ -41,8 +41,13 @@ def _encoder(kind: type) -> Callable[[Any], Any]:
     if issubclass(kind, dt.date):
         return lambda value: value.isoformat()
     if issubclass(kind, enum.Enum):
+        _VALUED.add(kind)  # (a record's encoder then reads the value of a member met in a field of another type)
         return lambda value: value._value_  # (the member's own attribute: no descriptor to go through)
     return _same
+
+
+_VALUED: Final[set[type]] = set()
+"""Enum types whose encoder gives a member's ``_value_`` (each added as its encoder is made)."""
 
 
 def _record_encoder(kind: type) -> Callable[[Any], Any]:
@@ -63,20 +68,35 @@ def _record_encoder(kind: type) -> Callable[[Any], Any]:
 
 def _field_code(get: str, hint: Any, scope: dict[str, Any]) -> str:
     """The expression that encodes the field read by ``get`` (``value.name``), annotated ``hint``; the types and
-    encoders it names go into ``scope``."""
+    encoders it names go into ``scope``.  The common cases inline what :func:`encode` would call (an enum member's
+    ``_value_``, even in a field annotated ``str``; a date's ``isoformat()``; a tuple of two plain values; a tuple of
+    one record), each only for a value of exactly the type that encoder is for."""
     arms = [arm for arm in typing.get_args(hint) if arm is not type(None)]
     if typing.get_origin(hint) in (types.UnionType, typing.Union) and len(arms) == 1:
         hint = arms[0]
     args = typing.get_args(hint)
     if typing.get_origin(hint) is tuple and all(arg in (str, int, float, Ellipsis) for arg in args):
-        return f"([item if type(item) in PLAIN else encode(item) for item in {get}] if {get} else [])"
+        each = f"([item if type(item) in PLAIN else encode(item) for item in {get}] if {get} else [])"
+        if len(args) != 2 or Ellipsis in args:
+            return each
+        pair = f"type({get}) is tuple and len({get}) == 2 and type({get}[0]) in PLAIN and type({get}[1]) in PLAIN"
+        return f"([{get}[0], {get}[1]] if {pair} else {each})"
     if typing.get_origin(hint) is tuple and len(args) == 2 and args[1] is Ellipsis and _is_record(args[0]):
         kind, coder = _named(scope, args[0]), _named(scope, _encoder_of(args[0]))
-        return f"([{coder}(item) if type(item) is {kind} else encode(item) for item in {get}] if {get} else [])"
+        one = f"type({get}) is tuple and len({get}) == 1 and type({get}[0]) is {kind}"
+        each = f"[{coder}(item) if type(item) is {kind} else encode(item) for item in {get}]"
+        return f"(([{coder}({get}[0])] if {one} else {each}) if {get} else [])"
     if _is_record(hint) or (isinstance(hint, type) and issubclass(hint, enum.Enum | dt.date)):
         kind, coder = _named(scope, hint), _named(scope, _encoder_of(hint))
-        return f"({coder}({get}) if type({get}) is {kind} else {get} if type({get}) in PLAIN else encode({get}))"
-    return f"({get} if type({get}) in PLAIN else encode({get}))"
+        if hint in _VALUED:
+            converted = f"{get}._value_"
+        elif isinstance(hint, type) and issubclass(hint, dt.date):
+            converted = f"{get}.isoformat()"
+        else:
+            converted = f"{coder}({get})"
+        return f"({converted} if type({get}) is {kind} else {get} if type({get}) in PLAIN else encode({get}))"
+    scope["VALUED"] = _VALUED
+    return f"({get} if type({get}) in PLAIN else {get}._value_ if type({get}) in VALUED else encode({get}))"
 
 
 def _is_record(hint: Any) -> bool:

@@ -17,6 +17,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Final
 
+import numpy as np
 import pandas as pd
 
 from reactions.corpus import Parsed, parse_document
@@ -152,10 +153,12 @@ def score_cached(
     known = cache.get_scores(keys)
     missing = [i for i, key in enumerate(keys) if key not in known]
     if missing:
-        fresh = score_frame(frame.iloc[missing], **options)
-        rows = [list(row) for row in zip(*(_plain(fresh[c]) for c in SENTIMENT_COLUMNS), strict=True)]
-        known.update(zip((keys[i] for i in missing), rows, strict=True))
+        fresh = score_frame(frame.iloc[missing] if known else frame, **options)
+        rows = list(map(list, zip(*(_plain(fresh[c]) for c in SENTIMENT_COLUMNS), strict=True)))
         cache.put_scores((keys[i], row) for i, row in zip(missing, rows, strict=True))
+        if not known:  # every row scored here (a cold run): the frame as score_frame gives it, not built again
+            return fresh
+        known.update(zip((keys[i] for i in missing), rows, strict=True))
     template = score_frame(frame.iloc[:0], **options)
     values = [known[key] for key in keys]
     columns = {
@@ -180,7 +183,10 @@ def _score_keys(
 
 
 def _plain(column: pd.Series) -> list[Any]:
-    """A column's values as JSON-ready Python values (missing ones ``None``)."""
+    """A column's values as JSON-ready Python values (missing ones ``None``; a NumPy number or bool column has none,
+    and its ``tolist`` gives Python floats, ints and bools: taken as they are)."""
+    if isinstance(column.dtype, np.dtype) and column.dtype.kind in "biuf":
+        return column.tolist()
     return [None if value is None or value is pd.NA else value for value in column.astype(object).tolist()]
 
 
