@@ -62,6 +62,15 @@ def test_social_and_alongside_need_their_companions() -> None:
             assert not _matches(f"alongside a {word} {word}"), word
 
 
+def test_no_word_that_says_posted_alone_waits_for_a_companion() -> None:
+    """A posting verb, or a network's name the patterns read bare (``quotes.NAMED``), counts alone: a change to the
+    quote finder's tables that made one of these words such must take it out of :data:`companions.NEEDS_COMPANION`."""
+    strong = {verb.encode() for verb in quotes.STRONG_VERBS}
+    named = {name.lower().encode() for name in quotes.NAMED}
+    assert companions.NEEDS_COMPANION.isdisjoint(strong | named)
+    assert companions.NEEDS_COMPANION <= prefilter.WORDS
+
+
 @pytest.mark.parametrize(
     ("text", "word", "expected"),
     [
