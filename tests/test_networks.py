@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from reactions.models import Platform
-from reactions.parse import prefilter
+from reactions.parse import companions, prefilter
 from reactions.parse.networks import NETWORKS, PLACES, prose_words
 from reactions.parse.quotes import find_quotes
 
@@ -36,7 +36,7 @@ def test_a_quotation_posted_on_each_network_is_found_and_never_prefiltered(
 
 def test_every_word_of_the_table_is_a_prefilter_cue() -> None:
     assert prose_words() <= prefilter.WORDS
-    assert prose_words() <= prefilter.CONTEXT_WORDS
+    assert prose_words() <= companions.CONTEXT_WORDS
 
 
 def test_a_network_added_to_the_table_reaches_the_patterns() -> None:

@@ -284,6 +284,9 @@ HOSTILE = {
     "at signs": "a@b ",
     "Post words": "Post ",
     "angle brackets": "<b ",
+    "writing verbs on short lines": '"a" wrote x\n',
+    "a word after a run of spaces": '"a"' + " " * 60 + "story ",
+    "alongside after alongside": '"a" alongside ',
 }
 
 

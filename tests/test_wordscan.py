@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions.parse import prefilter, quotes, wordscan
+from reactions.parse import companions, prefilter, quotes, wordscan
 from reactions.parse.sentences import word_bytes
 
 _PIECES = st.sampled_from(
@@ -17,7 +17,7 @@ _PIECES = st.sampled_from(
      "social", "antisocial", "_", "9", "é", "“", '"', " ", "\n", ",", "a", "SNAP", "snapchat", "ınsta"]
 )  # fmt: skip
 _TEXTS = st.lists(_PIECES, max_size=30).map("".join)
-_SETS = [prefilter.WORDS, prefilter.CONTEXT_WORDS, prefilter.SAID_WORDS, quotes._CUE_WORDS]
+_SETS = [prefilter.WORDS, companions.CONTEXT_WORDS, companions.SAID_WORDS, quotes._CUE_WORDS]
 
 
 @settings(max_examples=400, deadline=None)
@@ -86,11 +86,17 @@ def _listed(words: frozenset[bytes], spaced: bytes, lo: int, hi: int) -> set[byt
 @settings(max_examples=300, deadline=None)
 @given(_QUOTED)
 def test_the_prefilter_answers_as_with_a_word_list(text: str) -> None:
-    """The prefilter's quotation check with RE2 keeps exactly the texts it kept reading each line's word list."""
+    """The prefilter's quotation check with RE2 keeps exactly the texts it kept reading each stretch's word list and
+    each line's words by ``re``."""
     expected_with_re2 = prefilter._has_quote_cue(text)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(prefilter, "words_in", _listed)
+        patch.setattr(companions, "words_in", _listed)
+        patch.setattr(prefilter, "words_pattern", _re_pattern)
         assert prefilter._has_quote_cue(text) == expected_with_re2
+
+
+def _re_pattern(words: frozenset[bytes]) -> re.Pattern[bytes]:
+    return re.compile(rb"\b(?:" + b"|".join(re.escape(word) for word in sorted(words, key=len, reverse=True)) + rb")\b")
 
 
 @settings(max_examples=300, deadline=None)

@@ -58,14 +58,25 @@ from reactions.parse.article import (
 )
 from reactions.parse.authors import REACH
 from reactions.parse.bylines import BYLINE_LAST_WORDS, lines_opening_with
+from reactions.parse.companions import (
+    SAID_WORDS,
+    WRITING,
+    context_cue,
+    counts_alone,
+    cut_context,
+    has_companion,
+    writing_counts,
+)
+from reactions.parse.companions import fold as _fold
+from reactions.parse.companions import word_char as _word_char
 from reactions.parse.corner_quotes import holds_cue
 from reactions.parse.markup import merged_spans
 from reactions.parse.networks import prose_words
 from reactions.parse.posted import says_led
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
-from reactions.parse.sentences import unfold, word_bytes
+from reactions.parse.sentences import word_bytes
 from reactions.parse.text import clean_text
-from reactions.parse.wordscan import words_in
+from reactions.parse.wordscan import first_span, words_pattern
 
 __all__ = ["CUES", "WINDOW", "article_without_reactions", "enabled", "may_hold_reactions", "parse_prefiltered"]
 
@@ -196,34 +207,84 @@ def _has_quote_cue(body: str) -> bool:
     if _line_cue(body, marks, lines, spaced, cut=False):
         return True
     led, said = _led_and_said(body, marks)
-    if any(_context_cue(body, spaced, start, end) for start, end in merged_spans(led)) or any(
-        _cut_context(body, start) for start, _ in led
+    if any(context_cue(body, spaced, start, end) for start, end in merged_spans(led)) or any(
+        cut_context(body, start) for start, _ in led
     ):
         return True
-    if any(_context_cue(body, spaced, start, end, SAID_WORDS) for start, end in merged_spans(said)) or any(
-        _cut_context(body, start, SAID_WORDS) for start, _ in said
+    if any(context_cue(body, spaced, start, end, SAID_WORDS) for start, end in merged_spans(said)) or any(
+        cut_context(body, start, SAID_WORDS) for start, _ in said
     ):
         return True
     return _cuts_word(body, marks, spaced) and _line_cue(body, marks, lines, spaced, cut=True)
 
 
 def _line_cue(body: str, marks: list[int], lines: list[tuple[int, int]], spaced: bytes, *, cut: bool) -> bool:
-    """Whether a line of ``lines`` holds a cue in a quotation's sentence: one of the words it holds, or, when the
-    quote finder may cut a word short (``cut``), any of :data:`CUES` and ``x``.  Each line's words and cues are
-    read from ``spaced``, the body made :func:`~reactions.parse.sentences.word_bytes` once (its slice's words are
-    the slice's own, and its ASCII letters, folded, stand where the folded text's do); which of the words a line
-    holds is asked of :func:`~reactions.parse.wordscan.words_in` (one compiled pass, no word list)."""
+    """Whether a line of ``lines`` holds a cue in a quotation's sentence: one of :data:`WORDS` that counts there
+    (:func:`_word_counts`), or, when the quote finder may cut a word short (``cut``), any of :data:`CUES` and ``x``.
+    Each line's words and cues are read from ``spaced``, the body made :func:`~reactions.parse.sentences.word_bytes`
+    once (its slice's words are the slice's own, and its ASCII letters, folded, stand where the folded text's do);
+    the words of :data:`WORDS` a line holds are found, in order, by one compiled pattern
+    (:func:`~reactions.parse.wordscan.words_pattern`, no word list)."""
     sentences = _Sentences(body, marks)
+    if not cut:
+        return _word_counts(body, marks, lines, spaced, sentences)
     for start, end in lines:
-        found = frozenset() if cut else words_in(WORDS, spaced, start, end)
-        if not cut and not found:  # most lines: one search, no match made
-            continue
         segment = spaced[start:end]
-        cues = _CUE_BYTES if cut else tuple(word for word in found if word != b"x")
-        spots = sorted(_byte_cues_in(body, start, segment, cues, x=cut or b"x" in found))
+        spots = sorted(_byte_cues_in(body, start, segment, _CUE_BYTES, x=True))
         if any(not _word_char(body, start + at - 1) and sentences.hold(start + at) for at in spots):
             return True
     return False
+
+
+def _word_counts(
+    body: str, marks: list[int], lines: list[tuple[int, int]], spaced: bytes, sentences: _Sentences
+) -> bool:
+    """Whether a whole word of :data:`WORDS` on a line of ``lines`` stands in a quotation's sentence and counts there:
+    alone, or with its companion (:mod:`reactions.parse.companions`); writing verbs are asked of their line once, at
+    its last, and past :data:`_ASKED` such lines count unasked (each asks of a stretch up to
+    :data:`~reactions.parse.sentences.LOOK_BACK` long: so many short lines would be read again and again).  A cue word
+    that opens a longer word (``postal``) counts only where the quote finder cuts it short, which :func:`_cuts_word`
+    reads."""
+    pattern = words_pattern(WORDS)
+    line_end = last = -1
+    asked = 0
+    for start, end in lines:
+        segment = spaced[start:end]
+        found = first_span(pattern, segment, 0, len(segment))
+        while found is not None:
+            at, stop = found
+            found = first_span(pattern, segment, stop, len(segment))
+            if _word_char(body, start + at - 1) or not sentences.hold(start + at):
+                continue
+            word = segment[at:stop]
+            if counts_alone(word):
+                return True
+            at += start
+            if at > line_end and last >= 0:
+                asked += 1
+                if asked > _ASKED or _writing_counts(body, spaced, marks, last):
+                    return True
+            if at > line_end:
+                newline = body.find("\n", at)
+                line_end, last = (len(body) if newline < 0 else newline), -1
+            if word in WRITING:
+                last = at
+            elif has_companion(body, at, word):
+                return True
+    return last >= 0 and (asked >= _ASKED or _writing_counts(body, spaced, marks, last))
+
+
+_ASKED: Final = 8
+"""How many lines' writing verbs :func:`_word_counts` asks of their companions in one text."""
+
+
+def _writing_counts(body: str, spaced: bytes, marks: list[int], at: int) -> bool:
+    """:func:`~reactions.parse.companions.writing_counts` of the line of ``at`` and its marks."""
+    line_start = body.rfind("\n", 0, at) + 1
+    newline = body.find("\n", at)
+    line_end = len(body) if newline < 0 else newline
+    on_line = marks[bisect.bisect_left(marks, line_start) : bisect.bisect_right(marks, line_end)]
+    return writing_counts(body, spaced, on_line, (line_start, line_end), at)
 
 
 def _byte_cues_in(body: str, start: int, segment: bytes, cues: tuple[bytes, ...], *, x: bool) -> Iterator[int]:
@@ -243,30 +304,6 @@ def _byte_cues_in(body: str, start: int, segment: bytes, cues: tuple[bytes, ...]
         at = segment.find(b"x", at + 1)
 
 
-def _context_cue(body: str, spaced: bytes, start: int, end: int, words: frozenset[bytes] | None = None) -> bool:
-    """Whether ``body[start:end]`` (before lead-ins' colons) holds one of :data:`CONTEXT_WORDS` (or ``words``) that
-    the quote finder may read as saying the quotation was posted (``spaced``: the body's word bytes)."""
-    context = words_in(words or CONTEXT_WORDS, spaced, start, end)  # the words of body[start:end] among them
-    if not context:
-        return False
-    segment = _fold(body[start:end])
-    cues = tuple(word.decode() for word in context if word != b"x")
-    return any(
-        cue not in PLACED or _placed(segment, at, cue, cut=start > 0)
-        for cue, at in _cues_in(segment, cues, x=b"x" in context)
-    )
-
-
-def _cut_context(body: str, start: int, words: frozenset[bytes] | None = None) -> bool:
-    """Whether the quote finder's stretch before a quotation, starting at ``start``, starts inside a word
-    whose rest is one of :data:`CONTEXT_WORDS` (or ``words``; ``antisocial`` read as ``social``)."""
-    if not start or not _word_char(body, start - 1) or not _word_char(body, start):
-        return False
-    rest = _HEAD_RE.match(body, start)
-    if rest is None or len(rest.group()) > _LONGEST:
-        return False
-    return _fold(rest.group()).encode() in (words or CONTEXT_WORDS)
-
 
 WORDS: Final = frozenset(
     b"tweet tweets tweeted tweeting retweet retweets retweeted retweeting post posts posted posting caption captions "
@@ -277,20 +314,10 @@ WORDS: Final = frozenset(
 """The whole words by which the quote finder judges a quotation in its sentence a post (its patterns put
 ``\\b`` on both sides of each): a line holding none of them holds no cue, unless the quote finder cuts a
 word short (:func:`_cut_word`)."""
-CONTEXT_WORDS: Final = frozenset(
-    b"tweet tweets tweeted tweeting retweet retweets retweeted retweeting twitter instagram facebook tiktok snapchat "
-    b"threads bluesky mastodon social x post posts caption captions selfie selfies thread deleted".split()
-) | prose_words()
-"""The whole words of ``post_cues.POSTED_CONTEXT_RE``, read in the two sentences before a quotation (a word cut
-at the stretch's start is cut there alike in both)."""
-SAID_WORDS: Final = CONTEXT_WORDS | frozenset({b"posted", b"shared"})
-"""What the two sentences before a quotation after ``It says,`` may hold to make it a post: :data:`CONTEXT_WORDS`
-and the verbs of ``posted.POSTED_PICTURE_RE`` (``quotes._post_says``)."""
 _CUE_BYTES: Final = tuple(cue.encode() for cue in CUES)
 _LONGEST: Final = max(map(len, WORDS))
 _WORD_STRINGS: Final = frozenset(word.decode() for word in WORDS)
 _TAIL_RE: Final = re.compile(rf"\w{{1,{_LONGEST + 1}}}\Z")
-_HEAD_RE: Final = re.compile(rf"\w{{1,{_LONGEST + 1}}}")
 
 
 def _cut_word(body: str, mark: int, line_end: int, spaced: bytes) -> bool:
@@ -315,20 +342,6 @@ def _led(body: str, mark: int) -> bool:
     while at >= 0 and body[at].isspace() and mark - at <= _BOUND:
         at -= 1
     return at < 0 or body[at] == ":" or mark - at > _BOUND
-
-
-def _cues_in(segment: str, cues: tuple[str, ...], *, x: bool = True) -> Iterator[tuple[str, int]]:
-    """Each of ``cues`` in ``segment`` (folded) with its offset, and, when ``x``, each ``x`` standing alone."""
-    for cue in cues:
-        at = segment.find(cue)
-        while at >= 0:
-            yield cue, at
-            at = segment.find(cue, at + 1)
-    at = segment.find("x") if x else -1
-    while at >= 0:
-        if not _word_char(segment, at - 1) and not _word_char(segment, at + 1):
-            yield "x", at
-        at = segment.find("x", at + 1)
 
 
 class _Sentences:
@@ -377,37 +390,6 @@ class _Ends:
             self._from = at
             self._start, self._end = (found_end.start(), found_end.end()) if found_end else (self._line_end,) * 2
         return self._end, self._line_end
-
-
-PLACED: Final = frozenset({"x", "social", "twitter", "instagram", "facebook", "tiktok", "snap", "bluesky", "mastodon"})
-"""Context cues that say a quotation was posted only after ``on``/``to``/``via``/``across``/``onto`` (and a
-possessive), or, for ``social``, as ``social media users``."""
-_PLACES: Final = ("on", "to", "via", "across", "onto", "his", "her", "their", "its")
-_GAP_RE: Final = re.compile(r"[ \t]{1,3}")
-
-
-def _placed(segment: str, at: int, cue: str, *, cut: bool) -> bool:
-    """Whether the context cue at ``segment[at:]`` may be read as ``on Twitter`` / ``social media users``; a
-    cue that starts a line (or the segment, when ``cut`` there) or, for ``social``, ends one counts (the quote
-    finder may join lines)."""
-    gap = at
-    while gap > 0 and segment[gap - 1] in " \t" and at - gap < 3:
-        gap -= 1
-    if (gap == 0 and cut) or (gap and segment[gap - 1] == "\n") or (gap < at and segment.endswith(_PLACES, 0, gap)):
-        return True
-    if cue != "social":
-        return False
-    after = at + len(cue)
-    space = _GAP_RE.match(segment, after)
-    if space is None:
-        return after >= len(segment) or segment[after] == "\n"
-    media = space.end()
-    if not segment.startswith("media", media):
-        return media >= len(segment) or segment[media] == "\n"
-    space = _GAP_RE.match(segment, media + 5)
-    if space is None:
-        return media + 5 >= len(segment) or segment[media + 5] == "\n"
-    return segment.startswith("user", space.end())
 
 
 def _line_spans(body: str, marks: list[int]) -> list[tuple[int, int]]:
@@ -483,16 +465,3 @@ def _marks(body: str) -> list[int]:
             at = body.find(mark, at + 1)
     marks.sort()
     return marks
-
-
-def _word_char(text: str, at: int) -> bool:
-    """Whether ``text[at]`` is a character ``\\w`` matches (``False`` outside the text)."""
-    if at < 0 or at >= len(text):
-        return False
-    char = text[at]
-    return char.isalnum() or char == "_"
-
-
-def _fold(text: str) -> str:
-    """``text`` in lower case, as ``re.IGNORECASE`` compares ASCII letters, with its offsets kept."""
-    return unfold(text).lower()
