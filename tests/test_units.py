@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import itertools
 
-from reactions.models import FileOutcome, Status
-from reactions.run.units import placed
+from reactions.corpus import located, parse_document, with_metadata
+from reactions.models import Document, FileOutcome, Status
+from reactions.run.units import placed, unit_articles, unit_parses
 
 
 def placed_in_full(outcome: FileOutcome, place: str | None) -> FileOutcome:
@@ -32,3 +34,30 @@ def test_an_outcome_with_nothing_to_place_is_kept_as_it_is_and_every_other_is_pl
         assert placed(outcome, place) == placed_in_full(outcome, place)
         if place and not said and reason is None:
             assert placed(outcome, place) is outcome
+
+
+def test_unit_articles_are_the_parses_with_their_metadata() -> None:
+    """``unit_articles`` as first written (each article with its metadata, the outcomes placed and located) against
+    :func:`unit_parses` with the metadata applied after."""
+    docs = [
+        Document("a.txt", b"Hi there, no post.\n", url="https://example.com/a", title="T", place="row 2"),
+        Document("b.txt", b"  ", place="row 3"),
+        Document("c.txt", b"Plain words.\n", published=dt.datetime(2020, 1, 2, tzinfo=dt.UTC)),
+    ]
+    items = [("x.csv", docs[0]), ("x.csv", FileOutcome("x.csv", None, Status.SKIPPED, reason="row 1: empty")),
+             ("x.csv", docs[1]), ("y\udcff.csv", docs[2])]
+    parsed = [parse_document(d.source, d.data) for d in docs]
+    outcomes: list[FileOutcome] = []
+    articles = []
+    for path, item in items:
+        if isinstance(item, FileOutcome):
+            outcomes.append(item)
+            continue
+        article, outcome = parsed[docs.index(item)]
+        outcomes.append(located(placed(outcome, item.place), path))
+        if article is not None:
+            articles.append(with_metadata(article, item))
+    assert unit_articles(items, parsed) == (outcomes, articles)
+    found, parses = unit_parses(items, parsed)
+    assert found == outcomes
+    assert [with_metadata(article, document) for article, document in parses] == articles

@@ -20,7 +20,7 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
-from reactions.corpus import Parsed, parse_document
+from reactions.corpus import Parsed, parse_document, with_metadata
 from reactions.frames import article_info, reaction_columns
 from reactions.languages import detected_languages, language_columns
 from reactions.models import ArticleInfo, FileOutcome
@@ -28,7 +28,7 @@ from reactions.run.cache import KEY_NAME, ParseCache, parser_version, score_key
 from reactions.run.guard import GuardedParser, kept, parse_within
 from reactions.run.memo import parse_once
 from reactions.run.parallel import cached_results
-from reactions.run.units import Unit, documents_only, unit_articles, unit_documents
+from reactions.run.units import Unit, documents_only, unit_documents, unit_parses
 from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
 from reactions.sources import DEFAULT_SOURCE, SourceOptions
 from reactions.sources.files import DEFAULT_READ, ReadOptions
@@ -93,7 +93,7 @@ def read_chunk(
             if multiprocessing.parent_process() is not None:  # a worker: no end of the run to flush at
                 cache.flush()
             error = error or cache.error
-    outcomes, articles = unit_articles(items, parsed)
+    outcomes, parses = unit_parses(items, parsed)
     digest_of: dict[str, str | None] = {}
     if cache is not None:
         known = iter(digests)
@@ -103,9 +103,13 @@ def read_chunk(
             else:
                 digest_of[path] = next(known)
     # the columns of the citing articles are worked out once, after the merge (from every citing article)
-    columns = reaction_columns([r for article in articles for r in article.reactions])
+    columns = reaction_columns([r for article, _ in parses for r in article.reactions])
     cited = {source for sources in columns["sources"] for source in sources}
-    infos = {article.source: article_info(article) for article in articles if article.source in cited}
+    infos = {  # (with_metadata keeps an article's id and reactions: only the cited ones need it)
+        article.source: article_info(with_metadata(article, document))
+        for article, document in parses
+        if article.source in cited
+    }
     detected = detected_languages(columns["text"], columns["lang"]) if detect else {}
     return Chunk(outcomes, columns, infos, digest_of, len(misses), error, detected)
 

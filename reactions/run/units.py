@@ -197,9 +197,19 @@ def unit_articles(items: Sequence[Item], parsed: Iterable[Parsed]) -> tuple[list
     """The outcome of every item, in order (a document's named by its item's path), and the articles, each with
     what its source says of it (:func:`reactions.corpus.with_metadata`); ``parsed``: each document's parse, in
     order (:func:`documents_only`)."""
+    outcomes, parses = unit_parses(items, parsed)
+    return outcomes, [with_metadata(article, document) for article, document in parses]
+
+
+def unit_parses(
+    items: Sequence[Item], parsed: Iterable[Parsed]
+) -> tuple[list[FileOutcome], list[tuple[Article, Document]]]:
+    """:func:`unit_articles` with each article as parsed, beside its document: the caller applies the document's
+    metadata (:func:`reactions.corpus.with_metadata`) to the articles it reads (the run's reading task: those its
+    reactions cite, a fifth of the bulk corpus's)."""
     found = iter(parsed)
     outcomes: list[FileOutcome] = []
-    articles: list[Article] = []
+    parses: list[tuple[Article, Document]] = []
     for path, item in items:
         if isinstance(item, FileOutcome):
             outcomes.append(item)  # says why it is not read
@@ -207,8 +217,8 @@ def unit_articles(items: Sequence[Item], parsed: Iterable[Parsed]) -> tuple[list
         article, outcome = next(found)
         outcomes.append(located(placed(outcome, item.place), path))
         if article is not None:
-            articles.append(with_metadata(article, item))
-    return outcomes, articles
+            parses.append((article, item))
+    return outcomes, parses
 
 
 def placed(outcome: FileOutcome, place: str | None) -> FileOutcome:
