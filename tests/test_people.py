@@ -164,3 +164,22 @@ def test_the_runs_with_a_name_are_what_reading_every_place_gives(pieces: list[st
     as searching before every place."""
     body = "".join(pieces)
     assert people._find_runs(body, name) == _runs_in_full(body, name)
+
+
+_FLOOR_PIECES = ["Kim", "Lee", "McKim", "eBay", "O'Neil", "x", "É", "3", "A" * 31, "B" * 12, " ", "\t", "  ", ",", "\n"]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.sampled_from(_FLOOR_PIECES), max_size=60), st.integers(min_value=0, max_value=400))
+def test_the_run_before_a_place_is_found_from_its_floor_as_from_100_characters_back(
+    pieces: list[str], place: int
+) -> None:
+    """``_run_floor`` starts the search past the fourth space or tab back: the same match (or none) as searching
+    the 100 characters before."""
+    body = "".join(pieces) + " Kim"
+    at = min(place, len(body) - 3)
+    if body[at - 1 : at] not in (" ", "\t"):
+        at = len(body) - 3
+    full = people._CAPITALS_BEFORE_RE.search(body, max(0, at - 100), at)
+    floored = people._CAPITALS_BEFORE_RE.search(body, people._run_floor(body, at), at)
+    assert (full and full.span()) == (floored and floored.span())

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from reactions.models import Citation, Kind, Reaction, Rendering
-from reactions.parse.entities import extract_entities
+from reactions.parse.entities import entity_fields
 
 __all__ = ["build_reaction", "overlaps", "reaction_id", "text_fingerprint"]
 
@@ -101,29 +101,37 @@ def build_reaction(
     from an embed's links, ``status_id``, ``url``, …).  ``id_text`` replaces the text in the id
     for posts that have none (a video embed is identified by its URL).
     """
-    entities = extract_entities(text)
-    return Reaction(
-        id=reaction_id(handle, date, text if id_text is None else id_text),
-        kind=kind,
-        platform=platform,
-        handle=handle,
-        display_name=display_name,
-        date=date,
-        text=text,
-        source=source,
-        span=span,
-        rendering=rendering,
-        confidence=round(min(1.0, max(0.0, confidence)), 2),
-        author=fields.pop("author", None) or (handle if kind is Kind.EMBED else None),
-        # a field given empty does not replace what the text gives; any other given field is kept as given
-        hashtags=fields.pop("hashtags", None) or entities.hashtags,
-        mentions=fields.pop("mentions", None) or entities.mentions,
-        urls=fields.pop("urls", None) or entities.urls,
-        media=fields.pop("media", None) or entities.media,
-        emoji=fields.pop("emoji", None) or entities.emoji,
-        citations=fields.pop("citations", None) or (Citation(source, span),),
-        **fields,
+    hashtags, mentions, urls, media, emoji = entity_fields(text)
+    given = fields.pop
+    # a field given empty does not replace what the text gives; any other given field is kept as given.  Passed in
+    # the order of the record's fields, not by name: matching 22 keywords cost 2 µs of the record's ~5.
+    reaction = Reaction(
+        reaction_id(handle, date, text if id_text is None else id_text),
+        kind,
+        platform,
+        handle,
+        display_name,
+        date,
+        text,
+        given("hashtags", None) or hashtags,
+        given("mentions", None) or mentions,
+        given("urls", None) or urls,
+        given("media", None) or media,
+        given("emoji", None) or emoji,
+        source,
+        span,
+        given("citations", None) or (Citation(source, span),),
+        given("status_id", None),
+        given("url", None),
+        given("created_at", None),
+        given("lang", None),
+        rendering,
+        round(min(1.0, max(0.0, confidence)), 2),
+        given("author", None) or (handle if kind is Kind.EMBED else None),
     )
+    if fields:
+        raise TypeError(f"build_reaction() got fields a Reaction does not have or sets itself: {sorted(fields)}")
+    return reaction
 
 
 def overlaps(span: tuple[int, int], spans: Sequence[tuple[int, int]]) -> bool:

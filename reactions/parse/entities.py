@@ -35,6 +35,7 @@ from reactions.parse.unicode_classes import ascii_hosts, char_classes, has_lette
 
 __all__ = [
     "Entities",
+    "entity_fields",
     "extract_emoji",
     "extract_entities",
     "extract_hashtags",
@@ -449,6 +450,10 @@ def extract_emoji(text: str) -> list[str]:
     return found
 
 
+Found = tuple[str, ...]
+"""What :func:`entity_fields` gives for each kind of entity, in order."""
+
+
 def extract_entities(text: str) -> Entities:
     """Hashtags, mentions, URLs (media links apart) and emoji of a post, in one pass over its URLs.
 
@@ -456,6 +461,12 @@ def extract_entities(text: str) -> Entities:
     Entities(hashtags=('JusticeForJohnnyDepp',), mentions=('Dash',), urls=('bit.ly/x',), \
 media=('pic.twitter.com/F53hiLi1i6',), emoji=('😂',))
     """
+    return Entities(*entity_fields(text))
+
+
+def entity_fields(text: str) -> tuple[Found, Found, Found, Found, Found]:
+    """:func:`extract_entities`' fields as a plain tuple, for a caller that copies them into another record (the
+    parser's every reaction): no :class:`Entities` built and dropped."""
     spans = _url_spans(text) if "." in text else []
     urls: tuple[str, ...] = ()
     media: tuple[str, ...] = ()
@@ -463,7 +474,7 @@ media=('pic.twitter.com/F53hiLi1i6',), emoji=('😂',))
         links = [text[start:end] for start, end in spans]
         urls = tuple(url for url in links if not _MEDIA.match(url))
         media = tuple(url for url in links if _MEDIA.match(url))
-    return Entities(
+    return (
         tuple(_hashtags(text, spans)) if "#" in text or "＃" in text else (),
         tuple(_mentions(text, spans)) if "@" in text or "＠" in text else (),
         urls,

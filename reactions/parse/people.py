@@ -188,13 +188,26 @@ def _find_runs(body: str, name: str) -> list[tuple[int, str]]:
             or body.startswith(("’s", "'s"), end)
         ):
             if body[at - 1 : at] in (" ", "\t") and _capital_before(body, at - 1) and (
-                before := _CAPITALS_BEFORE_RE.search(body, max(0, at - 100), at)
+                before := _CAPITALS_BEFORE_RE.search(body, _run_floor(body, at), at)
             ):
                 runs.append((before.start(), body[before.start() : end]))
             if "A" <= body[end + 1 : end + 2] <= "Z" and (after := _CAPITALS_AFTER_RE.match(body, end)) is not None:
                 runs.append((at, body[at : after.end()]))  # (a run after opens with a space and a capital)
         at = body.find(name, end)
     return runs
+
+
+def _run_floor(body: str, at: int) -> int:
+    """Where a search for the run before ``body[at]`` (:data:`_CAPITALS_BEFORE_RE`, within the 100 characters
+    before) may start: past the fourth space or tab back from ``at``, since the run holds three at most (one after
+    each word, none inside one); the search finds the same run from there and reads ~30 characters, not 100."""
+    floor = max(0, at - 100)
+    sep = at - 1
+    for _ in range(3):
+        sep = max(body.rfind(" ", floor, sep), body.rfind("\t", floor, sep))
+        if sep < 0:
+            return floor
+    return sep + 1
 
 
 def _capital_before(body: str, space: int) -> bool:

@@ -48,10 +48,10 @@ a bounded window, and no pattern has nested or adjacent unbounded repeats.
 from __future__ import annotations
 
 import bisect
-import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from reactions.models import Kind, Platform, Reaction, Rendering
 from reactions.parse import posted as families
@@ -137,10 +137,10 @@ class _Attribution:
 
 def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> list[Reaction]:
     """Every quotation in ``body`` that the prose says was posted, outside the ``taken`` spans (embeds)."""
-    found: list[Reaction] = []
+    found: list[_Accepted] = []
     matches = quotations(body)
     if not matches:
-        return found
+        return []
     echoes = _Echoes(body, taken) if matches and taken else None
     index = TextIndex(body)
     cues = WordIndex(body, _CUE_WORDS)
@@ -155,17 +155,34 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
         if quote is not None:
             found.append(quote)
             cursor = max(quote.span[1], match.end())
-    return _one_name_a_person(body, found)
+    return _built(body, source, found)
 
 
-def _one_name_a_person(body: str, found: list[Reaction]) -> list[Reaction]:
-    """The quotations with each partial name made the full name it stands for (:func:`full_names`)."""
-    named = [(i, quote) for i, quote in enumerate(found) if quote.author]
-    fulls = one_name_each(full_names(body, [(quote.span[0], quote.author or "") for _, quote in named]))
-    for (i, quote), full in zip(named, fulls, strict=True):
-        if full != quote.author:
-            found[i] = dataclasses.replace(quote, author=full)
-    return found
+class _Accepted(NamedTuple):
+    """A quotation judged a post, its record not yet built: its author becomes a full name first
+    (:func:`_built`), so that each record is built once."""
+
+    text: str
+    span: tuple[int, int]
+    platform: str
+    confidence: float
+    handle: str | None
+    display_name: str | None
+    author: str | None
+
+
+def _built(body: str, source: str, found: list[_Accepted]) -> list[Reaction]:
+    """The records of the quotations, each partial name made the full name it stands for (:func:`full_names`)."""
+    named = [(quote.span[0], quote.author) for quote in found if quote.author]
+    fulls = iter(one_name_each(full_names(body, named)) if named else ())
+    return [_record(quote, source, next(fulls) if quote.author else None) for quote in found]
+
+
+def _record(quote: _Accepted, source: str, author: str | None) -> Reaction:
+    return build_reaction(
+        Kind.QUOTE, quote.platform, quote.text, source, quote.span, rendering=Rendering.QUOTE,
+        confidence=quote.confidence, handle=quote.handle, display_name=quote.display_name, author=author,
+    )
 
 
 ECHO_KEY = 16
@@ -201,7 +218,7 @@ def _quote_at(
     echoes: _Echoes | None,
     *,
     quiet: bool,
-) -> Reaction | None:
+) -> _Accepted | None:
     """The quotation ``match`` as a post, or ``None``; ``quiet``: its lead-in holds no posting cue and needs none
     (:meth:`Silence.lead_quiet`), so that only an attribution after it can make it one."""
     text = _quote_text(match[match.lastindex] or "" if match.lastindex else "")  # its one group that took part
@@ -233,18 +250,9 @@ def _quote_at(
     confidence, platform = judged
     handle = (found := _QUOTE_HANDLE_RE.search(attribution.author)) and found.group(1)
     span = (match.start(), attribution.end) if not attribution.before else (attribution.end, match.end())
-    return build_reaction(
-        Kind.QUOTE,
-        platform,
-        text,
-        source,
-        span,
-        rendering=Rendering.QUOTE,
-        confidence=confidence,
-        handle=handle,
-        display_name=author_as_written(attribution.author) or (f"@{handle}" if handle else None),
-        author=author_of(body, span[0], attribution.author, handle),
-    )
+    display_name = author_as_written(attribution.author) or (f"@{handle}" if handle else None)
+    author = author_of(body, span[0], attribution.author, handle)
+    return _Accepted(text, span, platform, confidence, handle, display_name, author)
 
 
 def _posting_cues(body: str, cues: WordIndex, match: re.Match[str], context: Surroundings) -> bool | None:
