@@ -236,6 +236,21 @@ def test_without_an_embeds_cue_the_embed_rules_find_nothing(text: str) -> None:
 
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(articles())
+@example("Intro.\n```\nHi there all — Ann Lee (@ann_lee) Feb 2, 2020\n")
+@example("<script>Hi there all — Ann Lee (@ann_lee) Feb 2, 2020</script> and Post by Ann.")
+@example('<BLOCKQUOTE class="twitter-tweet"><p>Hi</p>&mdash; Ann (@ann) May 5, 2014</blockquote>')
+def test_without_a_markup_cue_markup_finds_and_masks_nothing(text: str) -> None:
+    """``parse_prefiltered`` skips embed markup (and the masking of code and scripts) in a text whose embed cues are
+    a handle or a byline: it would find and mask nothing."""
+    body, date, warnings = split_header(clean_text(text))
+    if prefilter._has_markup(body):
+        return
+    lean = parse_body(body, date, list(warnings), "g.txt", read_markup=False)
+    assert lean == parse_body(body, date, list(warnings), "g.txt")
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(articles())
 def test_parse_prefiltered_is_parse_article_on_generated_articles(text: str) -> None:
     """Texts holding ``(@`` or ``<blockquote`` are not sent to ``parse_article`` before cleaning: the body's own cues
     send them to the full parse."""

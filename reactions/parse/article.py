@@ -75,17 +75,25 @@ def parse_article(text: str, source: str | None = None) -> Article:
 
 
 def parse_body(
-    body: str, date: dt.date | None, warnings: list[str], source: str, *, read_embeds: bool = True
+    body: str,
+    date: dt.date | None,
+    warnings: list[str],
+    source: str,
+    *,
+    read_embeds: bool = True,
+    read_markup: bool = True,
 ) -> Article:
     """What :func:`parse_article` gives for a text that cleans to ``body`` under a header giving ``date`` and
     ``warnings`` (for a caller that cleaned it already).  ``read_embeds=False`` skips embed markup and the posts
     embedded in the text: for a body in which the prefilter found none of their cues (markup, code or scripts, a
-    handle, a byline), where they find nothing."""
+    handle, a byline), where they find nothing.  ``read_markup=False`` skips embed markup alone (and the masking of
+    code and scripts): for a body in which the prefilter found no ``<blockquote``, ``<script``, ````` or ``~~~``,
+    where markup finds nothing and masks nothing (the prefilter's scan is not made again)."""
     embeds: list[Reaction] = []
     prose = body
     if read_embeds:
-        marked = find_markup_embeds(body, source)
-        prose = mask(body, [r.span for r in marked])
+        marked = find_markup_embeds(body, source) if read_markup else []
+        prose = mask(body, [r.span for r in marked]) if read_markup else body
         found, embed_warnings = find_text_embeds(Layout(prose), date, [r.span for r in marked])
         warnings.extend(embed_warnings)
         embeds = sorted([*marked, *_reactions(found, source, warnings)], key=lambda r: r.span)

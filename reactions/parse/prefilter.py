@@ -117,15 +117,17 @@ def article_without_reactions(text: str, source: str | None = None) -> Article |
 
 def parse_prefiltered(text: str, source: str | None = None) -> Article:
     """What ``parse_article(text, source)`` gives, the parser run only when :func:`may_hold_reactions` says it
-    must, and its embed rules only when it found one of their cues; the text is cleaned once either way.  Never
-    raises on a ``str``; linear time.  (A text holding ``(@`` or ``<blockquote`` is not told apart before it is
-    cleaned: cleaning keeps both, and :func:`_has_handle_cue` and :func:`_has_markup` find them in the body at
-    once; two more scans of every text cost more than they saved.)"""
+    must, its embed rules only when it found one of their cues, and embed markup only when it found markup; the
+    text is cleaned once either way.  Never raises on a ``str``; linear time.  (A text holding ``(@`` or
+    ``<blockquote`` is not told apart before it is cleaned: cleaning keeps both, and :func:`_has_handle_cue` and
+    :func:`_has_markup` find them in the body at once; two more scans of every text cost more than they saved.)"""
     text = text if isinstance(text, str) else ""
     source = source or "<text>"
     body, date, warnings = split_header(clean_text(text))  # what parse_article does first
-    if _has_markup(body) or _has_handle_cue(body) or _has_byline(body):
+    if _has_markup(body):
         return parse_body(body, date, warnings, source)
+    if _has_handle_cue(body) or _has_byline(body):  # embeds in the text, no markup: its scan is not made again
+        return parse_body(body, date, warnings, source, read_markup=False)
     if _has_quote_cue(body) or holds_cue(body):  # no cue of an embed: only quotations can be posts
         return parse_body(body, date, warnings, source, read_embeds=False)
     return _without_reactions(body, date, warnings, source)
