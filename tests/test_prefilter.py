@@ -376,12 +376,14 @@ def _lines_mark_by_mark(body: str, marks: list[int]) -> tuple[object, ...]:
 
 _LINE_PIECES = st.sampled_from(
     ['"', "“", "”", "‘", "’", "\n", " ", "\t", ":", ",", "a", "says", "SAYS", "ſays", "reads", "read", "rEad",
-     "It says, ", "x" * 390, "y" * 9, " " * 41]
+     "It says, ", "x" * 390, "y" * 9, " " * 41, "already", "thread ", "\u212a", "  ", "\t:", "SAYſ"]
 )  # fmt: skip
 
 
 @settings(max_examples=500, deadline=None)
 @given(st.lists(_LINE_PIECES, max_size=24).map("".join))
+@example('It reads   ,   "Hi," she said.')  # the farthest a mark stands after ``read``: 12 characters
+@example("The note ſAYS\t:\t“x”")
 def test_lines_read_once_each_give_what_every_mark_gave(body: str) -> None:
     marks = prefilter._marks(body)
     lines = (prefilter._line_spans(body, marks), *prefilter._led_and_said(body, marks))
