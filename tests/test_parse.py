@@ -317,6 +317,8 @@ def test_attributions_without_handle_as_the_unguarded_scan(parts: list[str]) -> 
     body = "".join(parts)
     scanned = [m.start() + 1 for m in re.finditer(r"\n[ \t]*[—–―]", body)]
     assert article._dash_line_starts(body) == scanned
+    for few in (0, 2, 5):  # past a few dashes and spaces the pattern scans the text
+        assert article._dash_line_starts(body, few=few) == scanned
     expected = [m for s in itertools.chain((0,), scanned) if (m := article._NO_HANDLE_RE.match(body, s)) is not None]
     found = article.attributions_without_handle(body, ())
     assert [w.split(":")[0] for w in found] == [f"offset {m.start()}" for m in expected]

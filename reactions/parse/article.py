@@ -57,8 +57,12 @@ _NO_HANDLE_RE = re.compile(
     + r"[ \t]*$",
     re.IGNORECASE | re.MULTILINE,
 )
+_DASH_LINE_RE = re.compile(r"\n[ \t]*[—–―]")
+"""A line opening with a dash; its literal ``\\n`` lets ``re`` skip ahead fast."""
 _DASHES = ("—", "–", "―")
-"""The dashes of :data:`_NO_HANDLE_RE`'s opening."""
+"""The dashes of :data:`_DASH_LINE_RE` (and of :data:`_NO_HANDLE_RE`'s opening)."""
+_FEW_DASHES = 256
+"""Past this many dashes in a text, its dash lines are found by :data:`_DASH_LINE_RE` (a scan in C) instead."""
 
 
 def parse_article(text: str, source: str | None = None) -> Article:
@@ -197,17 +201,23 @@ def attributions_without_handle(body: str, taken: Sequence[tuple[int, int]]) -> 
     ]
 
 
-def _dash_line_starts(body: str) -> list[int]:
+def _dash_line_starts(body: str, few: int = _FEW_DASHES) -> list[int]:
     """Where the lines after the first that open with a dash (after spaces or tabs) start, in order: what
-    ``re.finditer(r"\n[ \t]*[—–―]", body)`` finds, from the dashes' own places (``str.find``: a few a text, where
-    the pattern read every character); each dash's spaces before it are read once (a dash stands after them)."""
-    starts = []
+    :data:`_DASH_LINE_RE` finds, from the dashes' own places (``str.find``: a few a text, where the pattern reads
+    every character); each dash's spaces before it are read once (a dash stands after them).  A text where more than
+    ``few`` dashes and spaces before them would be read is scanned by the pattern: past a few, a Python step per
+    character costs more than its scan."""
+    starts: list[int] = []
+    seen = 0
     for dash in _DASHES:
         at = body.find(dash)
         while at >= 0:
             start = at
-            while start and body[start - 1] in " \t":
-                start -= 1
+            while start and body[start - 1] in " \t" and seen < few:
+                start, seen = start - 1, seen + 1
+            seen += 1
+            if seen > few:
+                return [m.start() + 1 for m in _DASH_LINE_RE.finditer(body)]
             if start and body[start - 1] == "\n":
                 starts.append(start)
             at = body.find(dash, at + 1)
