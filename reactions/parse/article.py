@@ -62,7 +62,7 @@ _DASH_LINE_RE = re.compile(r"\n[ \t]*[—–―]")
 _DASHES = ("—", "–", "―")
 """The dashes of :data:`_DASH_LINE_RE` (and of :data:`_NO_HANDLE_RE`'s opening)."""
 _FEW_DASHES = 256
-"""Past this many dashes in a text, its dash lines are found by :data:`_DASH_LINE_RE` (a scan in C) instead."""
+"""Past this many dashes (and spaces before them) read in a text, its dash lines are found by :data:`_DASH_LINE_RE`."""
 
 
 def parse_article(text: str, source: str | None = None) -> Article:
