@@ -302,16 +302,23 @@ def test_title_of_slices_lines_as_splitting_did(parts: list[str]) -> None:
     assert title_of(body) == _title_by_split(body)
 
 
-@settings(max_examples=400, deadline=None)
-@given(st.lists(st.sampled_from(["\n", " ", "\t", "— ", "–", "―", "-", "Jane Doe ", "February 1, 2020", "x", "(@a)"]),
-                max_size=20))  # fmt: skip
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(["\n", " ", "\t", "— ", "–", "―", "-", "Jane Doe ", "February 1, 2020", "x", "(@a)",
+                                 "\n\n", "——", " \t "]),
+                max_size=24))  # fmt: skip
 def test_attributions_without_handle_as_the_unguarded_scan(parts: list[str]) -> None:
-    """The dash lines are looked for only in a text holding a dash: the warnings are those of every line start."""
+    """The dash lines are found from the dashes' places: the line starts and the warnings are those of the pattern's
+    scan of every line."""
     import itertools
+    import re
 
     from reactions.parse import article
 
     body = "".join(parts)
-    starts = itertools.chain((0,), (m.start() + 1 for m in article._DASH_LINE_RE.finditer(body)))
-    expected = [m for s in starts if (m := article._NO_HANDLE_RE.match(body, s)) is not None]
-    assert len(article.attributions_without_handle(body, ())) == len(expected)
+    scanned = [m.start() + 1 for m in re.finditer(r"\n[ \t]*[—–―]", body)]
+    assert article._dash_line_starts(body) == scanned
+    for few in (0, 2, 5):  # past a few dashes and spaces the pattern scans the text
+        assert article._dash_line_starts(body, few=few) == scanned
+    expected = [m for s in itertools.chain((0,), scanned) if (m := article._NO_HANDLE_RE.match(body, s)) is not None]
+    found = article.attributions_without_handle(body, ())
+    assert [w.split(":")[0] for w in found] == [f"offset {m.start()}" for m in expected]

@@ -236,6 +236,21 @@ def test_without_an_embeds_cue_the_embed_rules_find_nothing(text: str) -> None:
 
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(articles())
+@example("Intro.\n```\nHi there all — Ann Lee (@ann_lee) Feb 2, 2020\n")
+@example("<script>Hi there all — Ann Lee (@ann_lee) Feb 2, 2020</script> and Post by Ann.")
+@example('<BLOCKQUOTE class="twitter-tweet"><p>Hi</p>&mdash; Ann (@ann) May 5, 2014</blockquote>')
+def test_without_a_markup_cue_markup_finds_and_masks_nothing(text: str) -> None:
+    """``parse_prefiltered`` skips embed markup (and the masking of code and scripts) in a text whose embed cues are
+    a handle or a byline: it would find and mask nothing."""
+    body, date, warnings = split_header(clean_text(text))
+    if prefilter._has_markup(body):
+        return
+    lean = parse_body(body, date, list(warnings), "g.txt", read_markup=False)
+    assert lean == parse_body(body, date, list(warnings), "g.txt")
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(articles())
 def test_parse_prefiltered_is_parse_article_on_generated_articles(text: str) -> None:
     """Texts holding ``(@`` or ``<blockquote`` are not sent to ``parse_article`` before cleaning: the body's own cues
     send them to the full parse."""
@@ -361,12 +376,14 @@ def _lines_mark_by_mark(body: str, marks: list[int]) -> tuple[object, ...]:
 
 _LINE_PIECES = st.sampled_from(
     ['"', "“", "”", "‘", "’", "\n", " ", "\t", ":", ",", "a", "says", "SAYS", "ſays", "reads", "read", "rEad",
-     "It says, ", "x" * 390, "y" * 9, " " * 41]
+     "It says, ", "x" * 390, "y" * 9, " " * 41, "already", "thread ", "\u212a", "  ", "\t:", "SAYſ"]
 )  # fmt: skip
 
 
 @settings(max_examples=500, deadline=None)
 @given(st.lists(_LINE_PIECES, max_size=24).map("".join))
+@example('It reads   ,   "Hi," she said.')  # the farthest a mark stands after ``read``: 12 characters
+@example("The note ſAYS\t:\t“x”")
 def test_lines_read_once_each_give_what_every_mark_gave(body: str) -> None:
     marks = prefilter._marks(body)
     lines = (prefilter._line_spans(body, marks), *prefilter._led_and_said(body, marks))
@@ -420,3 +437,48 @@ def test_line_spans_are_each_marks_span_merged(parts: list[str]) -> None:
     body = "".join(parts)
     marks = prefilter._marks(body)
     assert prefilter._line_spans(body, marks) == _each_marks_span_merged(body, marks)
+
+
+def _cuts_word_at_every_mark(body: str, marks: list[int], spaced: bytes) -> bool:
+    """``prefilter._cuts_word`` as it read before it looked at the bytes before each cut first: every mark asked."""
+    size = len(body)
+    for mark in marks:
+        found = body.find("\n", mark)
+        end = min(size if found < 0 else found, mark + prefilter.WINDOW)
+        if mark + 161 < end and prefilter._cut_word(body, mark, end, spaced):
+            return True
+    return False
+
+
+_CUT_WORDS = ("post", "postponed", "x", "xi", "x_", "ab", "tweetér", "ſharedness", "İnstagramm", "socialist", "é")
+
+
+@st.composite
+def _cut_texts(draw: st.DrawFn) -> str:
+    """Quotation marks with a word of the cue words (or a longer one) standing where a cut after them may fall."""
+    pieces = []
+    for _ in range(draw(st.integers(1, 4))):
+        mark = draw(st.sampled_from(['"', "“", "”", "‘", "’"]))
+        gap = draw(st.one_of(st.integers(150, 170), st.integers(388, 408)))
+        filler = draw(st.sampled_from(["a", "a ", " ", "-", "é"])) * gap
+        word = "".join(draw(st.lists(st.sampled_from(_CUT_WORDS), min_size=1, max_size=3)))
+        pieces.append(mark + filler[:gap] + word + draw(st.sampled_from(["", " z", "\n", "s" * 20 + " " * 400])))
+    return draw(st.sampled_from(["", "\n", " "])).join(pieces)
+
+
+@settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_cut_texts())
+@example('"' + "a" * 157 + " xi")  # a word of 1 letter cut after it (``x`` of ``xi``)
+@example('"' + "a" * 156 + " ab post" + "s" * 400)
+def test_cut_words_are_asked_only_where_a_words_tail_stands(body: str) -> None:
+    marks = prefilter._marks(body)
+    spaced = word_bytes(body)
+    assert prefilter._cuts_word(body, marks, spaced) == _cuts_word_at_every_mark(body, marks, spaced)
+
+
+def test_the_tails_are_those_of_every_word() -> None:
+    """Exhaustive: each word of WORDS, after any byte of word bytes and a space, ends in one of the tails."""
+    for word in prefilter.WORDS:
+        for byte in prefilter._ALPHABET:
+            padded = bytes([byte]) + b" " + word
+            assert padded[-3:] in prefilter._TAILS, word

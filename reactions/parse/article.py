@@ -61,6 +61,8 @@ _DASH_LINE_RE = re.compile(r"\n[ \t]*[—–―]")
 """A line opening with a dash; its literal ``\\n`` lets ``re`` skip ahead fast."""
 _DASHES = ("—", "–", "―")
 """The dashes of :data:`_DASH_LINE_RE` (and of :data:`_NO_HANDLE_RE`'s opening)."""
+_FEW_DASHES = 256
+"""Past this many dashes (and spaces before them) read in a text, its dash lines are found by :data:`_DASH_LINE_RE`."""
 
 
 def parse_article(text: str, source: str | None = None) -> Article:
@@ -75,17 +77,25 @@ def parse_article(text: str, source: str | None = None) -> Article:
 
 
 def parse_body(
-    body: str, date: dt.date | None, warnings: list[str], source: str, *, read_embeds: bool = True
+    body: str,
+    date: dt.date | None,
+    warnings: list[str],
+    source: str,
+    *,
+    read_embeds: bool = True,
+    read_markup: bool = True,
 ) -> Article:
     """What :func:`parse_article` gives for a text that cleans to ``body`` under a header giving ``date`` and
     ``warnings`` (for a caller that cleaned it already).  ``read_embeds=False`` skips embed markup and the posts
     embedded in the text: for a body in which the prefilter found none of their cues (markup, code or scripts, a
-    handle, a byline), where they find nothing."""
+    handle, a byline), where they find nothing.  ``read_markup=False`` skips embed markup alone (and the masking of
+    code and scripts): for a body in which the prefilter found no ``<blockquote``, ``<script``, ````` or ``~~~``,
+    where markup finds nothing and masks nothing (the prefilter's scan is not made again)."""
     embeds: list[Reaction] = []
     prose = body
     if read_embeds:
-        marked = find_markup_embeds(body, source)
-        prose = mask(body, [r.span for r in marked])
+        marked = find_markup_embeds(body, source) if read_markup else []
+        prose = mask(body, [r.span for r in marked]) if read_markup else body
         found, embed_warnings = find_text_embeds(Layout(prose), date, [r.span for r in marked])
         warnings.extend(embed_warnings)
         embeds = sorted([*marked, *_reactions(found, source, warnings)], key=lambda r: r.span)
@@ -181,13 +191,35 @@ def attributions_without_handle(body: str, taken: Sequence[tuple[int, int]]) -> 
     """Warnings for lines like ``— Name February 1, 2020`` that look like an attribution but name no handle.
 
     What ``_NO_HANDLE_RE.finditer(body)`` finds (each match is one whole line), tried only at the
-    start of the text and of lines that open with a dash (looked for only in a text that holds one: three
-    one-character searches, far quicker than the pattern's scan of every line).
+    start of the text and of lines that open with a dash (:func:`_dash_line_starts`).
     """
-    dashed = _DASH_LINE_RE.finditer(body) if any(map(body.__contains__, _DASHES)) else ()
-    line_starts = itertools.chain((0,), (m.start() + 1 for m in dashed))
+    line_starts = itertools.chain((0,), _dash_line_starts(body))
     return [
         f"offset {m.start()}: attribution without a handle: {m.group(0).strip()!r}"
         for start in line_starts
         if (m := _NO_HANDLE_RE.match(body, start)) is not None and not overlaps(m.span(), taken)
     ]
+
+
+def _dash_line_starts(body: str, few: int = _FEW_DASHES) -> list[int]:
+    """Where the lines after the first that open with a dash (after spaces or tabs) start, in order: what
+    :data:`_DASH_LINE_RE` finds, from the dashes' own places (``str.find``: a few a text, where the pattern reads
+    every character); each dash's spaces before it are read once (a dash stands after them).  A text where more than
+    ``few`` dashes and spaces before them would be read is scanned by the pattern: past a few, a Python step per
+    character costs more than its scan."""
+    starts: list[int] = []
+    seen = 0
+    for dash in _DASHES:
+        at = body.find(dash)
+        while at >= 0:
+            start = at
+            while start and body[start - 1] in " \t" and seen < few:
+                start, seen = start - 1, seen + 1
+            seen += 1
+            if seen > few:
+                return [m.start() + 1 for m in _DASH_LINE_RE.finditer(body)]
+            if start and body[start - 1] == "\n":
+                starts.append(start)
+            at = body.find(dash, at + 1)
+    starts.sort()
+    return starts
