@@ -355,7 +355,8 @@ def test_parse_rows_are_marshal_bytes_in_batches_read_back_only_when_signed(tmp_
         ((rows, payload),) = db.execute(f"SELECT rows, payload FROM {cache.BATCHES}").fetchall()
         assert rows == 2
         assert isinstance(payload, bytes)
-        assert [row[:3] for row in marshal.loads(payload)] == [["a.txt", "d1", "v1"], ["b.txt", "d2", "v1"]]
+        assert [row[:2] for row in marshal.loads(payload)] == [["a.txt", "d1"], ["b.txt", "d2"]]
+        assert db.execute(f"SELECT version FROM {cache.BATCHES}").fetchall() == [("v1",)]  # once, signed with them
         db.execute(f"UPDATE {cache.TABLE} SET source = 'x.txt' WHERE source = 'b.txt'")  # a's parse is not x's
         db.execute(f"UPDATE {cache.TABLE} SET digest = 'd1' WHERE source = 'x.txt'")
     with ParseCache(path, version="v1") as store:
@@ -460,9 +461,11 @@ def test_a_store_of_an_older_layout_is_emptied_and_given_large_pages(tmp_path: P
         assert store.get([("a.txt", content_hash(b"x"))]) == {"a.txt": stored((ARTICLE, OUTCOME))}
 
 
-def test_a_store_of_the_last_layout_is_emptied_and_laid_out_again(tmp_path: Path) -> None:
+@pytest.mark.parametrize("layout", [3, 4])
+def test_a_store_of_an_earlier_layout_is_emptied_and_laid_out_again(tmp_path: Path, layout: int) -> None:
     """Layout 3 (an index row per source with the whole content hash and the parser version, a batch without its
-    version) is emptied when opened, laid out as 4, and works."""
+    version) and layout 4 (each parse row naming its version, every article's fields stored) are emptied when opened,
+    laid out as 5, and work."""
     path = tmp_path / "s.db"
     with sqlite3.connect(path) as db:
         db.execute("PRAGMA page_size = 65536")
@@ -473,10 +476,10 @@ def test_a_store_of_the_last_layout_is_emptied_and_laid_out_again(tmp_path: Path
                    " mac TEXT NOT NULL)")  # fmt: skip
         db.execute("INSERT INTO parse_batches VALUES (1, 1, x'00', 'old')")
         db.execute("INSERT INTO parse_cache VALUES ('a.txt', ?, 'v1', 1)", (content_hash(b"x"),))
-        db.execute("PRAGMA user_version = 3")
+        db.execute(f"PRAGMA user_version = {layout}")
     db.close()
     with ParseCache(path, version="v1") as store:
-        assert store.db.execute("PRAGMA user_version").fetchone()[0] == cache.SCHEMA_VERSION == 4
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == cache.SCHEMA_VERSION == 5
         assert store.db.execute(f"SELECT count(*) FROM {cache.TABLE}").fetchone()[0] == 0
         assert store.get([("a.txt", content_hash(b"x"))]) == {}
         store.put([("a.txt", content_hash(b"x"), (ARTICLE, OUTCOME))])
@@ -579,3 +582,53 @@ def test_an_index_row_of_another_type_or_batch_is_a_miss(tmp_path: Path) -> None
     with ParseCache(path, version="v1") as store:
         found = store.get([("a.txt", "d1"), ("b.txt", "d2"), ("c.txt", "d3")])
         assert found == {"a.txt": stored((ARTICLE, OUTCOME))}
+
+
+LEAN = Article("gossipcop-1", "A title ’", None, "the text, not stored")
+LEAN_OUTCOME = FileOutcome("gossipcop-1", "gossipcop-1", Status.PARSED)
+
+
+@pytest.mark.parametrize(
+    ("parsed", "lean"),
+    [
+        ((LEAN, LEAN_OUTCOME), True),
+        ((dataclasses.replace(LEAN, title=None), LEAN_OUTCOME), True),
+        ((dataclasses.replace(LEAN, reactions=(QUOTE,)), dataclasses.replace(LEAN_OUTCOME, reactions=1)), False),
+        ((dataclasses.replace(LEAN, warnings=("w",)), dataclasses.replace(LEAN_OUTCOME, warnings=("w",))), False),
+        ((LEAN, dataclasses.replace(LEAN_OUTCOME, warnings=("decoded as cp1252",))), False),
+        ((dataclasses.replace(LEAN, date=dt.date(2020, 1, 2)), LEAN_OUTCOME), False),
+        ((dataclasses.replace(LEAN, url="https://example.com/a"), LEAN_OUTCOME), False),
+        ((dataclasses.replace(LEAN, published_at=dt.datetime(2020, 1, 2, tzinfo=dt.UTC)), LEAN_OUTCOME), False),
+        ((dataclasses.replace(LEAN, source="other"), LEAN_OUTCOME), False),
+        ((LEAN, dataclasses.replace(LEAN_OUTCOME, path="gossipcop-1/news content.json")), False),
+        ((LEAN, dataclasses.replace(LEAN_OUTCOME, source=None)), False),
+        ((LEAN, dataclasses.replace(LEAN_OUTCOME, status=Status.SKIPPED, reason="x")), False),
+        ((None, LEAN_OUTCOME), False),
+    ],
+)
+def test_an_article_with_no_reaction_is_stored_as_its_title_and_read_back_the_same(
+    parsed: tuple[Article | None, FileOutcome], lean: bool
+) -> None:
+    """Most of a news corpus's parses are articles with no reaction: their row holds the title alone (the rest is
+    what such an article always has), and reads back as the very same parse; any other parse is stored whole."""
+    row = batched.row_of("gossipcop-1", "d", parsed)
+    assert (row == ["gossipcop-1", "d", parsed[0].title if parsed[0] else None]) is lean
+    back = batched.parse_of(marshal.loads(marshal.dumps(row)))
+    assert back == stored(parsed)
+    assert repr(back) == repr(stored(parsed))
+
+
+def test_a_lean_parse_is_read_back_only_from_a_signed_batch_of_its_version(tmp_path: Path) -> None:
+    """A lean row is signed with its batch like any other: an edited title is not read, nor is a batch relabelled."""
+    path = tmp_path / "s.db"
+    digest = content_hash(b"x")
+    with ParseCache(path, version="v1") as store:
+        store.put([("gossipcop-1", digest, (LEAN, LEAN_OUTCOME))])
+    with ParseCache(path, version="v1") as store:
+        assert store.get([("gossipcop-1", digest)]) == {"gossipcop-1": stored((LEAN, LEAN_OUTCOME))}
+    with sqlite3.connect(path) as db:
+        (payload,) = db.execute(f"SELECT payload FROM {cache.BATCHES}").fetchone()
+        db.execute(f"UPDATE {cache.BATCHES} SET payload = ?", (payload.replace(b"A title", b"B title"),))
+    db.close()
+    with ParseCache(path, version="v1") as store:
+        assert store.get([("gossipcop-1", digest)]) == {}

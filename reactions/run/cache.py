@@ -77,10 +77,11 @@ are kept (:mod:`reactions.run.outputs`)."""
 FLUSH_ROWS: Final = 256
 """Parse results a store keeps in memory before writing them in one transaction (one per small task cost more
 than the parse of a short article); :meth:`ParseCache.flush` writes them sooner."""
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """The tables' layout (``PRAGMA user_version``); a file of another layout is emptied and laid out again (with
 :data:`PAGE_SIZE` pages).  4: the parse index ``WITHOUT ROWID``, a content hash's first digits, the parser version
-once per batch (:mod:`reactions.run.batched`)."""
+once per batch (:mod:`reactions.run.batched`).  5: a parse row without the version, an article with no reaction
+stored as its title (:func:`reactions.run.batched.row_of`)."""
 PAGE_SIZE: Final = 65536
 """The store's page size, SQLite's largest: a stored frame or export (megabytes) is written in a sixteenth of the
 pages of the default 4 KiB, at a third of the CPU time (5 ms instead of 15 per MB), and its small rows cost the
@@ -134,9 +135,9 @@ def store_file(corpus_dir: Path) -> Path:
 
 
 def dumps(parsed: Parsed) -> bytes:
-    """One parse result as bytes, as a batch holds it (:func:`reactions.run.batched.row_of`, without source, hash
-    and version): the article without its text (see :func:`stored`)."""
-    return marshal.dumps(row_of("", "", "", parsed)[3:], MARSHAL_VERSION)
+    """One parse result as bytes, as a batch holds it (:func:`reactions.run.batched.row_of`, under the outcome's path,
+    with no content hash): the article without its text (see :func:`stored`)."""
+    return marshal.dumps(row_of(parsed[1].path, "", parsed), MARSHAL_VERSION)
 
 
 def stored(parsed: Parsed) -> Parsed:
@@ -159,7 +160,7 @@ _TEXT_AT: Final = _ARTICLE_FIELDS.index("text")
 
 def loads(data: bytes) -> Parsed:
     """The parse result :func:`dumps` wrote (bytes whose signature has been checked)."""
-    return parse_of(["", "", "", *marshal.loads(data)])
+    return parse_of(marshal.loads(data))
 
 
 # -- the store --------------------------------------------------------------------------------
@@ -352,7 +353,7 @@ reactions=0, warnings=(), reason=None))}
     def put(self, entries: Iterable[tuple[str, str, Parsed]]) -> None:
         """Store ``(source, digest, result)`` rows, replacing each source's previous row: kept in memory, and
         written :data:`FLUSH_ROWS` at a time (and by :meth:`flush`, :meth:`close`, or a :meth:`get` of one)."""
-        rows = [row_of(source, digest, self.version, parsed) for source, digest, parsed in entries]
+        rows = [row_of(source, digest, parsed) for source, digest, parsed in entries]
         if self.broken:
             return
         self.pending.update((row[0], row) for row in rows)
@@ -366,7 +367,7 @@ reactions=0, warnings=(), reason=None))}
         if not rows or self.broken:
             return
         with self._softly("write"), self.db:
-            batched.write(self.db, self.key, PARSES, rows)
+            batched.write(self.db, self.key, PARSES, rows, self.version)
             self.written.add(PARSES)
 
     @contextlib.contextmanager
