@@ -534,7 +534,7 @@ def _reference(value: object) -> object:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return [_reference(getattr(value, field.name)) for field in dataclasses.fields(value)]
     if isinstance(value, tuple | list):
-        return [_reference(item) for item in value]
+        return [_reference(item) for item in value] if value else None  # (an empty tuple: None)
     return value
 
 
