@@ -329,6 +329,7 @@ def test_parses_are_written_in_batches(tmp_path: Path, monkeypatch: pytest.Monke
     """One transaction per small task cost more than parsing a short article: rows wait in memory until
     FLUSH_ROWS are pending, a get asks for one of them, or the store is flushed or closed."""
     monkeypatch.setattr(cache, "FLUSH_ROWS", 3)
+    monkeypatch.setattr(cache, "POINT_ROWS", 1)  # (index rows with each batch: see the next test)
     path = tmp_path / "s.db"
     with ParseCache(path, version="v1") as store:
         for name in ("a", "b"):
@@ -343,6 +344,43 @@ def test_parses_are_written_in_batches(tmp_path: Path, monkeypatch: pytest.Monke
     assert _rows_seen_elsewhere(path) == 5  # closing writes the rest
     with ParseCache(path, version="v1") as store:
         assert len(store.get([(name, "d") for name in "abcef"])) == 5
+
+
+def test_index_rows_wait_for_point_rows_parses_a_get_of_one_a_flush_or_the_close(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each batch's own transaction rewrote the index pages it touched: index rows wait until POINT_ROWS parses
+    are written (their batches are, signed), a get asks for one of them, or the store is flushed or closed; a
+    batch whose index rows never came (the process died) holds nothing a reader finds, and is tidied away."""
+    monkeypatch.setattr(cache, "FLUSH_ROWS", 2)
+    monkeypatch.setattr(cache, "POINT_ROWS", 4)
+    path = tmp_path / "s.db"
+
+    def batches() -> int:
+        with sqlite3.connect(path) as other:
+            return int(other.execute(f"SELECT count(*) FROM {cache.BATCHES}").fetchone()[0])
+
+    with ParseCache(path, version="v1") as store:
+        store.put([("a", "d", (None, SKIPPED)), ("b", "d", (None, SKIPPED))])
+        assert (batches(), _rows_seen_elsewhere(path)) == (1, 0)
+        store.put([("c", "d", (None, SKIPPED)), ("d", "d", (None, SKIPPED))])
+        assert (batches(), _rows_seen_elsewhere(path)) == (2, 4)
+        store.put([("e", "d", (None, SKIPPED)), ("f", "d", (None, SKIPPED))])
+        assert (batches(), _rows_seen_elsewhere(path)) == (3, 4)
+        assert store.get([("a", "d")]) == {"a": (None, SKIPPED)}
+        assert _rows_seen_elsewhere(path) == 4  # (a get of another source does not write them)
+        assert store.get([("e", "d")]) == {"e": (None, SKIPPED)}
+        assert _rows_seen_elsewhere(path) == 6
+        store.put([("g", "d", (None, SKIPPED)), ("a", "d2", (None, SKIPPED))])
+        assert _rows_seen_elsewhere(path) == 6
+    assert _rows_seen_elsewhere(path) == 7  # closing writes the rest
+    with ParseCache(path, version="v1") as store:
+        assert sorted(store.get([(name, "d") for name in "bcdefg"] + [("a", "d2")])) == list("abcdefg")
+        store.pending = {}
+        store.put([("h", "d", (None, SKIPPED)), ("i", "d", (None, SKIPPED))])  # a batch never pointed to
+        store.unpointed, store.unpointed_keys = [], set()
+    with ParseCache(path, version="v1") as store:
+        assert store.get([("h", "d")]) == {}
 
 
 def test_parse_rows_are_marshal_bytes_in_batches_read_back_only_when_signed(tmp_path: Path) -> None:

@@ -118,18 +118,29 @@ def parse_of(row: Row) -> Parsed:
     return decode(Article | None, body[0]), decode(FileOutcome, body[1])
 
 
-def write(db: sqlite3.Connection, key: bytes, table: Table, rows: list[Row], version: str = "") -> None:
+def write(
+    db: sqlite3.Connection, key: bytes, table: Table, rows: list[Row], version: str = "", index: bool = True
+) -> int:
     """Store ``rows`` as one batch of ``version`` (a versioned table's: the version of every row in it), signed with
-    ``key``, and point their keys' index rows to it (in the caller's transaction)."""
+    ``key``, and point their keys' index rows to it (in the caller's transaction; ``index=False``: left to the caller,
+    :func:`point`); the batch's id."""
     payload = marshal.dumps(rows, MARSHAL_VERSION)
     query = f"INSERT INTO {table.batches} (rows, version, payload, mac) VALUES (?, ?, ?, ?)"
-    batch = db.execute(query, (len(rows), version, payload, sign(key, version, payload))).lastrowid
-    keys = sorted([row[0] for row in rows])  # in key order: SQLite appends to its B-tree pages instead of splitting
-    # them (hashed keys such as the scores' went in at random: 9 ms for 5,943 rows, 5 sorted)
-    try:  # one statement (2.5 ms for 5,943 keys, where a row each cost 5; 11,000 sources 3.7 ms against 12)
-        db.execute(f"INSERT OR REPLACE INTO {table.index} SELECT value, ? FROM json_each(?)", (batch, _json(keys)))
-    except sqlite3.OperationalError:  # an SQLite without its JSON functions (optional before 3.38): a row each
-        db.executemany(f"INSERT OR REPLACE INTO {table.index} VALUES (?, ?)", [(name, batch) for name in keys])
+    batch = int(db.execute(query, (len(rows), version, payload, sign(key, version, payload))).lastrowid or 0)
+    if index:
+        point(db, table, [([row[0] for row in rows], batch)])
+    return batch
+
+
+def point(db: sqlite3.Connection, table: Table, batches: Sequence[tuple[list[str], int]]) -> None:
+    """Point the index rows of each batch's keys to it, the batches in the order given (a key in two: the last)."""
+    for names, batch in batches:
+        keys = sorted(names)  # in key order: SQLite appends to its B-tree pages instead of splitting them (hashed
+        # keys such as the scores' went in at random: 9 ms for 5,943 rows, 5 sorted)
+        try:  # one statement (2.5 ms for 5,943 keys, where a row each cost 5; 11,000 sources 3.7 ms against 12)
+            db.execute(f"INSERT OR REPLACE INTO {table.index} SELECT value, ? FROM json_each(?)", (batch, _json(keys)))
+        except sqlite3.OperationalError:  # an SQLite without its JSON functions (optional before 3.38): a row each
+            db.executemany(f"INSERT OR REPLACE INTO {table.index} VALUES (?, ?)", [(name, batch) for name in keys])
 
 
 def read(db: sqlite3.Connection, key: bytes, table: Table, wanted: Mapping[str, Sequence[str]]) -> dict[str, Row]:
