@@ -12,7 +12,7 @@ with the modules' bytecode compiled once beforehand, as an installed package's i
   back), and once more after the stored frames are dropped too (every document's parse and every reaction's
   scores come from the cache: a changed corpus);
 * cache writes: a cold run in this process (``extract_output``, as ``reactions extract -o x.csv`` makes it) with
-  :meth:`ParseCache.put`, :meth:`ParseCache.flush`, :meth:`ParseCache.put_scores`, the parse batches' tidying
+  :meth:`ParseCache.put`, the writing of each batch of parses (``flush``), :meth:`ParseCache.put_scores`, the tidying
   (``batched.tidy``), the reading tasks' opening of their store (``tasks._task_store``) and its close (the
   connection's own close: SQLite checkpoints the write-ahead log into the file there), the frame cache's save and
   the export's (``outputs._keep``) and the close of the stores they were written through timed
@@ -142,7 +142,8 @@ def cache_write_share(corpus: Path, work: Path) -> tuple[dict[str, float], float
 
     os.environ[cache.CACHE_DIR_ENV] = str(work / "share-cache")
     shutil.rmtree(work / "share-cache", ignore_errors=True)
-    names = ("put", "flush", "put_scores", "get", "get_scores")
+    writes = "_write" if hasattr(cache.ParseCache, "_write") else "flush"  # (each batch of parses, flushed or not)
+    names = ("put", writes, "put_scores", "get", "get_scores")
     originals = {name: getattr(cache.ParseCache, name) for name in names}
     saved, kept, tidy, opened, close = (
         framecache.save,
@@ -187,7 +188,7 @@ def cache_write_share(corpus: Path, work: Path) -> tuple[dict[str, float], float
     try:
         tasks.score_frame, tasks.score_cached = score_frame, score_cached
         for name, function in originals.items():
-            setattr(cache.ParseCache, name, timed(name, function))
+            setattr(cache.ParseCache, name, timed("flush" if name == writes else name, function))
         cache.ParseCache.put, cache.ParseCache.close = put, closed  # type: ignore[method-assign]
         framecache.save, outputs._keep = timed("frame", saved), timed("export", kept)
         batched.tidy = timed("tidy", tidy)  # (a store's close, after a run that wrote parses)

@@ -197,9 +197,9 @@ def test_rows_not_signed_by_this_user_are_ignored(tmp_path: Path) -> None:
     forged = sqlite3.connect(path)
     (payload,) = forged.execute(f"SELECT payload FROM {cache.BATCHES}").fetchone()
     forged.execute(f"UPDATE {cache.BATCHES} SET payload = ?", (payload.replace(b"a.txt", b"b.txt"),))
-    row = ["c.txt", "d3", "v1", None, ["c.txt", None, "parsed", 0, [], None]]
+    row = ["c.txt", "d3", [None, ["c.txt", None, "parsed", 0, [], None]]]
     forged.execute(f"INSERT INTO {cache.BATCHES} VALUES (99, 1, 'v1', ?, 'not a signature')", (marshal.dumps([row]),))
-    forged.execute(f"INSERT INTO {cache.TABLE} VALUES ('c.txt', 'd3', 99)")
+    forged.execute(f"INSERT INTO {cache.TABLE} VALUES ('c.txt', 99)")
     (scores,) = forged.execute(f"SELECT payload FROM {cache.SCORE_BATCHES}").fetchone()
     forged.execute(f"UPDATE {cache.SCORE_BATCHES} SET payload = ?", (scores.replace(b"k", b"j"),))
     forged.commit()
@@ -329,6 +329,7 @@ def test_parses_are_written_in_batches(tmp_path: Path, monkeypatch: pytest.Monke
     """One transaction per small task cost more than parsing a short article: rows wait in memory until
     FLUSH_ROWS are pending, a get asks for one of them, or the store is flushed or closed."""
     monkeypatch.setattr(cache, "FLUSH_ROWS", 3)
+    monkeypatch.setattr(cache, "POINT_ROWS", 1)  # (index rows with each batch: see the next test)
     path = tmp_path / "s.db"
     with ParseCache(path, version="v1") as store:
         for name in ("a", "b"):
@@ -345,6 +346,43 @@ def test_parses_are_written_in_batches(tmp_path: Path, monkeypatch: pytest.Monke
         assert len(store.get([(name, "d") for name in "abcef"])) == 5
 
 
+def test_index_rows_wait_for_point_rows_parses_a_get_of_one_a_flush_or_the_close(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each batch's own transaction rewrote the index pages it touched: index rows wait until POINT_ROWS parses
+    are written (their batches are, signed), a get asks for one of them, or the store is flushed or closed; a
+    batch whose index rows never came (the process died) holds nothing a reader finds, and is tidied away."""
+    monkeypatch.setattr(cache, "FLUSH_ROWS", 2)
+    monkeypatch.setattr(cache, "POINT_ROWS", 4)
+    path = tmp_path / "s.db"
+
+    def batches() -> int:
+        with sqlite3.connect(path) as other:
+            return int(other.execute(f"SELECT count(*) FROM {cache.BATCHES}").fetchone()[0])
+
+    with ParseCache(path, version="v1") as store:
+        store.put([("a", "d", (None, SKIPPED)), ("b", "d", (None, SKIPPED))])
+        assert (batches(), _rows_seen_elsewhere(path)) == (1, 0)
+        store.put([("c", "d", (None, SKIPPED)), ("d", "d", (None, SKIPPED))])
+        assert (batches(), _rows_seen_elsewhere(path)) == (2, 4)
+        store.put([("e", "d", (None, SKIPPED)), ("f", "d", (None, SKIPPED))])
+        assert (batches(), _rows_seen_elsewhere(path)) == (3, 4)
+        assert store.get([("a", "d")]) == {"a": (None, SKIPPED)}
+        assert _rows_seen_elsewhere(path) == 4  # (a get of another source does not write them)
+        assert store.get([("e", "d")]) == {"e": (None, SKIPPED)}
+        assert _rows_seen_elsewhere(path) == 6
+        store.put([("g", "d", (None, SKIPPED)), ("a", "d2", (None, SKIPPED))])
+        assert _rows_seen_elsewhere(path) == 6
+    assert _rows_seen_elsewhere(path) == 7  # closing writes the rest
+    with ParseCache(path, version="v1") as store:
+        assert sorted(store.get([(name, "d") for name in "bcdefg"] + [("a", "d2")])) == list("abcdefg")
+        store.pending = {}
+        store.put([("h", "d", (None, SKIPPED)), ("i", "d", (None, SKIPPED))])  # a batch never pointed to
+        store.unpointed, store.unpointed_keys = [], set()
+    with ParseCache(path, version="v1") as store:
+        assert store.get([("h", "d")]) == {}
+
+
 def test_parse_rows_are_marshal_bytes_in_batches_read_back_only_when_signed(tmp_path: Path) -> None:
     """A flush writes its parses as one signed batch (run/batched.py): one marshal, one signature, one row; an edited
     batch is not read, and neither is a parse an index row points to in another batch."""
@@ -355,9 +393,9 @@ def test_parse_rows_are_marshal_bytes_in_batches_read_back_only_when_signed(tmp_
         ((rows, payload),) = db.execute(f"SELECT rows, payload FROM {cache.BATCHES}").fetchall()
         assert rows == 2
         assert isinstance(payload, bytes)
-        assert [row[:3] for row in marshal.loads(payload)] == [["a.txt", "d1", "v1"], ["b.txt", "d2", "v1"]]
+        assert [row[:2] for row in marshal.loads(payload)] == [["a.txt", "d1"], ["b.txt", "d2"]]
+        assert db.execute(f"SELECT version FROM {cache.BATCHES}").fetchall() == [("v1",)]  # once, signed with them
         db.execute(f"UPDATE {cache.TABLE} SET source = 'x.txt' WHERE source = 'b.txt'")  # a's parse is not x's
-        db.execute(f"UPDATE {cache.TABLE} SET digest = 'd1' WHERE source = 'x.txt'")
     with ParseCache(path, version="v1") as store:
         assert store.get([("a.txt", "d1"), ("x.txt", "d1")]) == {"a.txt": stored((ARTICLE, OUTCOME))}
     with sqlite3.connect(path) as db:
@@ -460,9 +498,11 @@ def test_a_store_of_an_older_layout_is_emptied_and_given_large_pages(tmp_path: P
         assert store.get([("a.txt", content_hash(b"x"))]) == {"a.txt": stored((ARTICLE, OUTCOME))}
 
 
-def test_a_store_of_the_last_layout_is_emptied_and_laid_out_again(tmp_path: Path) -> None:
+@pytest.mark.parametrize("layout", [3, 4])
+def test_a_store_of_an_earlier_layout_is_emptied_and_laid_out_again(tmp_path: Path, layout: int) -> None:
     """Layout 3 (an index row per source with the whole content hash and the parser version, a batch without its
-    version) is emptied when opened, laid out as 4, and works."""
+    version) and layout 4 (each parse row naming its version, every article's fields stored) are emptied when opened,
+    laid out as 5, and work."""
     path = tmp_path / "s.db"
     with sqlite3.connect(path) as db:
         db.execute("PRAGMA page_size = 65536")
@@ -473,24 +513,22 @@ def test_a_store_of_the_last_layout_is_emptied_and_laid_out_again(tmp_path: Path
                    " mac TEXT NOT NULL)")  # fmt: skip
         db.execute("INSERT INTO parse_batches VALUES (1, 1, x'00', 'old')")
         db.execute("INSERT INTO parse_cache VALUES ('a.txt', ?, 'v1', 1)", (content_hash(b"x"),))
-        db.execute("PRAGMA user_version = 3")
+        db.execute(f"PRAGMA user_version = {layout}")
     db.close()
     with ParseCache(path, version="v1") as store:
-        assert store.db.execute("PRAGMA user_version").fetchone()[0] == cache.SCHEMA_VERSION == 4
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == cache.SCHEMA_VERSION == 5
         assert store.db.execute(f"SELECT count(*) FROM {cache.TABLE}").fetchone()[0] == 0
         assert store.get([("a.txt", content_hash(b"x"))]) == {}
         store.put([("a.txt", content_hash(b"x"), (ARTICLE, OUTCOME))])
     with ParseCache(path, version="v1") as store:
         assert store.get([("a.txt", content_hash(b"x"))]) == {"a.txt": stored((ARTICLE, OUTCOME))}
         columns = [row[1] for row in store.db.execute(f"PRAGMA table_info({cache.TABLE})")]
-        assert columns == ["source", "digest", "batch"]
-        (digest,) = store.db.execute(f"SELECT digest FROM {cache.TABLE}").fetchone()
-        assert digest == content_hash(b"x")[: batched.DIGEST_PREFIX]
+        assert columns == ["source", "batch"]  # (the content hash is in the signed row only)
 
 
 def test_the_index_only_points_the_signed_rows_decide(tmp_path: Path) -> None:
-    """The index keeps a content hash's first digits and the batch its version: a parse whose stored hash begins
-    like the one asked for but differs after, or a batch relabelled with the version asked for, is a miss."""
+    """The index keeps a source's batch, the batch its version: a parse whose stored hash differs from the one asked
+    for, or a batch relabelled with the version asked for, is a miss."""
     path = tmp_path / "s.db"
     old, new = "ab" * 8 + "0" * 48, "ab" * 8 + "1" * 48
     with ParseCache(path, version="v0") as store:
@@ -534,7 +572,7 @@ def _reference(value: object) -> object:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return [_reference(getattr(value, field.name)) for field in dataclasses.fields(value)]
     if isinstance(value, tuple | list):
-        return [_reference(item) for item in value]
+        return [_reference(item) for item in value] if value else None  # (an empty tuple: None)
     return value
 
 
@@ -573,9 +611,78 @@ def test_an_index_row_of_another_type_or_batch_is_a_miss(tmp_path: Path) -> None
     with ParseCache(path, version="v1") as store:
         store.put([("a.txt", "d1", (ARTICLE, OUTCOME)), ("b.txt", "d2", (None, SKIPPED))])
     with sqlite3.connect(path) as db:
-        db.execute(f"INSERT INTO {cache.TABLE} VALUES (?, 'd3', 1)", (b"c.txt",))
+        db.execute(f"INSERT INTO {cache.TABLE} VALUES (?, 1)", (b"c.txt",))
         db.execute(f"UPDATE {cache.TABLE} SET batch = 99 WHERE source = 'b.txt'")
     db.close()
     with ParseCache(path, version="v1") as store:
         found = store.get([("a.txt", "d1"), ("b.txt", "d2"), ("c.txt", "d3")])
         assert found == {"a.txt": stored((ARTICLE, OUTCOME))}
+
+
+LEAN = Article("gossipcop-1", "A title ’", None, "the text, not stored")
+LEAN_OUTCOME = FileOutcome("gossipcop-1", "gossipcop-1", Status.PARSED)
+
+
+@pytest.mark.parametrize(
+    ("parsed", "lean"),
+    [
+        ((LEAN, LEAN_OUTCOME), True),
+        ((dataclasses.replace(LEAN, title=None), LEAN_OUTCOME), True),
+        ((dataclasses.replace(LEAN, reactions=(QUOTE,)), dataclasses.replace(LEAN_OUTCOME, reactions=1)), False),
+        ((dataclasses.replace(LEAN, warnings=("w",)), dataclasses.replace(LEAN_OUTCOME, warnings=("w",))), False),
+        ((LEAN, dataclasses.replace(LEAN_OUTCOME, warnings=("decoded as cp1252",))), False),
+        ((dataclasses.replace(LEAN, date=dt.date(2020, 1, 2)), LEAN_OUTCOME), False),
+        ((dataclasses.replace(LEAN, url="https://example.com/a"), LEAN_OUTCOME), False),
+        ((dataclasses.replace(LEAN, published_at=dt.datetime(2020, 1, 2, tzinfo=dt.UTC)), LEAN_OUTCOME), False),
+        ((dataclasses.replace(LEAN, source="other"), LEAN_OUTCOME), False),
+        ((LEAN, dataclasses.replace(LEAN_OUTCOME, path="gossipcop-1/news content.json")), False),
+        ((LEAN, dataclasses.replace(LEAN_OUTCOME, source=None)), False),
+        ((LEAN, dataclasses.replace(LEAN_OUTCOME, status=Status.SKIPPED, reason="x")), False),
+        ((None, LEAN_OUTCOME), False),
+    ],
+)
+def test_an_article_with_no_reaction_is_stored_as_its_title_and_read_back_the_same(
+    parsed: tuple[Article | None, FileOutcome], lean: bool
+) -> None:
+    """Most of a news corpus's parses are articles with no reaction: their row holds the title alone (the rest is
+    what such an article always has), and reads back as the very same parse; any other parse is stored whole."""
+    row = batched.row_of("gossipcop-1", "d", parsed)
+    assert (row == ["gossipcop-1", "d", parsed[0].title if parsed[0] else None]) is lean
+    back = batched.parse_of(marshal.loads(marshal.dumps(row)))
+    assert back == stored(parsed)
+    assert repr(back) == repr(stored(parsed))
+
+
+def test_a_lean_parse_is_read_back_only_from_a_signed_batch_of_its_version(tmp_path: Path) -> None:
+    """A lean row is signed with its batch like any other: an edited title is not read, nor is a batch relabelled."""
+    path = tmp_path / "s.db"
+    digest = content_hash(b"x")
+    with ParseCache(path, version="v1") as store:
+        store.put([("gossipcop-1", digest, (LEAN, LEAN_OUTCOME))])
+    with ParseCache(path, version="v1") as store:
+        assert store.get([("gossipcop-1", digest)]) == {"gossipcop-1": stored((LEAN, LEAN_OUTCOME))}
+    with sqlite3.connect(path) as db:
+        (payload,) = db.execute(f"SELECT payload FROM {cache.BATCHES}").fetchone()
+        db.execute(f"UPDATE {cache.BATCHES} SET payload = ?", (payload.replace(b"A title", b"B title"),))
+    db.close()
+    with ParseCache(path, version="v1") as store:
+        assert store.get([("gossipcop-1", digest)]) == {}
+
+
+@pytest.mark.parametrize("broken_json", [False, True])
+def test_index_rows_of_any_key_are_written_in_one_statement_or_a_row_each(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, broken_json: bool
+) -> None:
+    """A batch's index rows go in as one JSON array of keys (``json_each``); keys JSON escapes (quotes, backslashes,
+    control characters, emoji) are the same keys, and an SQLite without JSON functions gets a row each."""
+    if broken_json:  # (what an SQLite without json_each answers: an OperationalError)
+        monkeypatch.setattr(batched, "_json", lambda keys: "not json")
+    names = ['a "quoted" name.txt', "back\\slash\\x.txt", "line\nbreak\t.txt", "emoji 😂.txt", "über/ç.txt", "\x01.txt"]
+    path = tmp_path / "s.db"
+    with ParseCache(path, version="v1") as store:
+        store.put([(name, "d", (None, SKIPPED)) for name in names])
+        store.put_scores([(name, [0.5]) for name in names])
+    with ParseCache(path, version="v1") as store:
+        assert sorted(store.get([(name, "d") for name in names])) == sorted(names)
+        assert sorted(store.get_scores(names)) == sorted(names)
+        assert sorted(name for (name,) in store.db.execute(f"SELECT source FROM {cache.TABLE}")) == sorted(names)

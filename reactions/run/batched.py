@@ -1,15 +1,17 @@
 """The parse and score caches' rows in signed batches: the rows one transaction writes (a flush of parses, a scoring
 task's scores) go into one row of a batch table (``parse_batches``, ``score_batches``), in :mod:`marshal`'s format,
-signed once, and each key gets an index row (``parse_cache``: a source, the first :data:`DIGEST_PREFIX` hex digits of
-its content hash and the batch that holds its parse, whose row names the parser version; ``score_cache``: a score
-key and its batch).
+signed once, and each key gets an index row (``parse_cache``: a source and the batch that holds its parse, whose row
+names the parser version; ``score_cache``: a score key and its batch), all a batch's in one statement (their keys as
+one JSON array: :func:`write`).
 
 One marshal call, one signature and one large row per batch, where a row per parse cost a call, a signature and a
 row each: the bulk corpus's 10,986 parses were a third of a cold run's cache writes.  The index is lean for the same
-reason (one B-tree, ``WITHOUT ROWID``, of short rows: the parser version once per batch, not per source).  A reader
+reason (one B-tree, ``WITHOUT ROWID``, of short rows: the parser version once per batch, not per source; no content
+hash, which told a batch apart only when every parse it holds had changed).  A reader
 looks its keys up in the index (with their batch's version), reads their batches, checks each batch's signature, and
-takes the rows whose own key, whole content hash and parser version (inside the signed bytes) are the ones it wants:
-the index only tells which batch to read, and an index row pointed elsewhere finds nothing.
+takes the rows whose own key and whole content hash (inside the signed bytes) and whose batch's parser version (signed
+with them) are the ones it wants: the index only tells which batch to read, and an index row pointed elsewhere finds
+nothing.
 
 A batch lives while an index row points to it; a replaced row stays in its batch until then, and a batch holding
 more replaced rows than live ones is written again (:func:`tidy`), so that a store never holds much more than its
@@ -19,12 +21,13 @@ live rows.
 from __future__ import annotations
 
 import dataclasses
+import json
 import marshal
 import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from reactions.models import Article, FileOutcome
+from reactions.models import Article, FileOutcome, Status
 from reactions.run.records import decode, encode
 from reactions.run.signing import sign, signed
 
@@ -35,13 +38,8 @@ LOOKUP: Final = 500
 
 Parsed = tuple[Article | None, FileOutcome]
 Row = list[Any]
-"""A row as stored: its index columns (the key first), then its values: a parse is ``[source, digest, parser
-version, the article's fields or None, the outcome's fields]``, a score ``[key, values]``."""
-
-
-DIGEST_PREFIX: Final = 16
-"""Hex digits of a parse's content hash the index keeps (64 bits: a file that changed finds its old index row
-different but once in 2**64; then its batch is read, and the whole hash in the signed row tells it apart)."""
+"""A row as stored: its index columns (the key first), then its values: a parse is ``[source, digest, body]``
+(:func:`row_of`; its parser version is its batch's), a score ``[key, values]``."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -53,9 +51,8 @@ class Table:
         batches: the batch table's name.
         key: the index's key column (a row's first item).
         width: how many items a stored row has.
-        versioned: whether a row's next two items are a content hash and a version (a parse's), the index keeping
-            the hash's first :data:`DIGEST_PREFIX` digits and each batch its rows' version; else the key is all
-            (a score's key holds its versions).
+        versioned: whether a row's next item is a content hash and its batch names a version (a parse's); else
+            the key is all (a score's key holds its versions).
     """
 
     index: str
@@ -65,18 +62,17 @@ class Table:
     versioned: bool = False
 
 
-PARSES: Final = Table("parse_cache", "parse_batches", "source", 5, versioned=True)
+PARSES: Final = Table("parse_cache", "parse_batches", "source", 3, versioned=True)
 SCORES: Final = Table("score_cache", "score_batches", "key", 2)
 
+_PARSED: Final = Status.PARSED
 _TEXT: Final = [field.name for field in dataclasses.fields(Article)].index("text")
 
 
 def lay_out(db: sqlite3.Connection, table: Table) -> None:
     """The table's index and batch tables, if they are not there."""
-    digest = "digest TEXT NOT NULL, " if table.versioned else ""
     db.execute(
-        f"CREATE TABLE IF NOT EXISTS {table.index} ({table.key} TEXT PRIMARY KEY, {digest}batch INTEGER NOT NULL)"
-        " WITHOUT ROWID"
+        f"CREATE TABLE IF NOT EXISTS {table.index} ({table.key} TEXT PRIMARY KEY, batch INTEGER NOT NULL) WITHOUT ROWID"
     )
     db.execute(
         f"CREATE TABLE IF NOT EXISTS {table.batches} (id INTEGER PRIMARY KEY, rows INTEGER NOT NULL,"
@@ -84,47 +80,67 @@ def lay_out(db: sqlite3.Connection, table: Table) -> None:
     )
 
 
-def row_of(source: str, digest: str, version: str, parsed: Parsed) -> Row:
-    """One parse as stored: its article's fields (:func:`~reactions.run.records.encode`) without the article's text
-    (see :func:`reactions.run.cache.stored`) and its outcome's."""
+def row_of(source: str, digest: str, parsed: Parsed) -> Row:
+    """One parse as stored: ``[source, digest, body]``.  The body of a *lean* parse (an article of its own source
+    with no reaction, warning, date or URL, and the outcome such an article always has: most of a news corpus) is
+    its title alone; any other's is ``[the article's fields or None, the outcome's fields]``
+    (:func:`~reactions.run.records.encode`), the article's text left out (see :func:`reactions.run.cache.stored`)."""
     article, outcome = parsed
+    if (
+        article is not None
+        and article.reactions == ()
+        and article.warnings == ()
+        and article.source == source
+        and article.date is None
+        and article.published_at is None
+        and article.url is None
+        and (article.title is None or type(article.title) is str)
+        and outcome.path == source
+        and outcome.source == source
+        and outcome.status is _PARSED
+        and outcome.reactions == 0
+        and outcome.warnings == ()
+        and outcome.reason is None
+        and type(source) is str
+    ):
+        return [source, digest, article.title]  # a third of the encoding time and of the bytes of a full row
     fields = encode(article)
     if fields is not None:
         fields[_TEXT] = ""
-    return [source, digest, version, fields, encode(outcome)]
+    return [source, digest, [fields, encode(outcome)]]
 
 
 def parse_of(row: Row) -> Parsed:
     """The parse a stored row holds (its lists are used up: decoding fills them in)."""
-    return decode(Article | None, row[3]), decode(FileOutcome, row[4])
+    source, body = row[0], row[2]
+    if body is None or type(body) is str:  # a lean parse (see row_of)
+        return Article(source, body, None, ""), FileOutcome(source, source, _PARSED)
+    return decode(Article | None, body[0]), decode(FileOutcome, body[1])
 
 
-def write(db: sqlite3.Connection, key: bytes, table: Table, rows: Sequence[Row]) -> None:
-    """Store ``rows`` as one batch signed with ``key`` (one a version, for a versioned table's rows of several) and
-    point their keys' index rows to it (in the caller's transaction)."""
-    for version, some in _by_version(table, rows).items():
-        payload = marshal.dumps(some, MARSHAL_VERSION)
-        query = f"INSERT INTO {table.batches} (rows, version, payload, mac) VALUES (?, ?, ?, ?)"
-        batch = db.execute(query, (len(some), version, payload, sign(key, version, payload))).lastrowid
-        index: list[tuple[Any, ...]]
-        if table.versioned:
-            index = [(row[0], row[1][:DIGEST_PREFIX], batch) for row in some]
-        else:
-            index = [(row[0], batch) for row in some]
-        index.sort()  # in key order: SQLite appends to its B-tree pages instead of splitting them (hashed keys
-        # such as the scores' went in at random: 9 ms for 5,943 rows, 5 sorted)
-        db.executemany(f"INSERT OR REPLACE INTO {table.index} VALUES ({', '.join('?' * len(index[0]))})", index)
+def write(
+    db: sqlite3.Connection, key: bytes, table: Table, rows: list[Row], version: str = "", index: bool = True
+) -> int:
+    """Store ``rows`` as one batch of ``version`` (a versioned table's: the version of every row in it), signed with
+    ``key``, and point their keys' index rows to it (in the caller's transaction; ``index=False``: left to the caller,
+    :func:`point`); the batch's id."""
+    payload = marshal.dumps(rows, MARSHAL_VERSION)
+    query = f"INSERT INTO {table.batches} (rows, version, payload, mac) VALUES (?, ?, ?, ?)"
+    batch = int(db.execute(query, (len(rows), version, payload, sign(key, version, payload))).lastrowid or 0)
+    if index:
+        point(db, table, [([row[0] for row in rows], batch)])
+    return batch
 
 
-def _by_version(table: Table, rows: Sequence[Row]) -> dict[str, list[Row]]:
-    """A versioned table's rows by their version (a flush's are all of one; rows written again may not be), the
-    other's all under ``""``."""
-    if not table.versioned:
-        return {"": list(rows)}
-    groups: dict[str, list[Row]] = {}
-    for row in rows:
-        groups.setdefault(row[2], []).append(row)
-    return groups
+def point(db: sqlite3.Connection, table: Table, batches: Sequence[tuple[list[str], int]]) -> None:
+    """Point the index rows of each batch's keys to it, the batches in the order given (a key in two: the last)."""
+    for names, batch in batches:
+        keys = sorted(names)  # in key order: SQLite appends to its B-tree pages instead of splitting them (hashed
+        # keys such as the scores' went in at random: 9 ms for 5,943 rows, 5 sorted)
+        try:  # one statement (2.5 ms for 5,943 keys, where a row each cost 5; 11,000 sources 3.7 ms against 12)
+            db.execute(f"INSERT OR REPLACE INTO {table.index} SELECT value, ? FROM json_each(?)", (batch, _json(keys)))
+        except sqlite3.OperationalError:  # an SQLite without its JSON functions (optional before 3.38): a row each
+            db.executemany(f"INSERT OR REPLACE INTO {table.index} VALUES (?, ?)", [(name, batch) for name in keys])
 
 
 def read(db: sqlite3.Connection, key: bytes, table: Table, wanted: Mapping[str, Sequence[str]]) -> dict[str, Row]:
@@ -140,48 +156,48 @@ def read(db: sqlite3.Connection, key: bytes, table: Table, wanted: Mapping[str, 
                 batches.setdefault(batch, []).append(name)
     found: dict[str, Row] = {}
     for batch, some in batches.items():
-        rows = _batch_rows(db, key, table, batch)
+        version, rows = _batch_rows(db, key, table, batch)
         for name in some:
             row = rows.get(name)
-            if row is not None and row[1 : 3 if table.versioned else 1] == list(wanted[name]):
+            if row is not None and (not table.versioned or [row[1], version] == list(wanted[name])):
                 found[name] = row
     return found
 
 
 def _lookup(table: Table, count: int) -> str:
-    """The query of ``count`` keys' index rows: each key, for a versioned table its content hash's first digits and
-    its batch's version, and its batch."""
+    """The query of ``count`` keys' index rows: each key, for a versioned table its batch's version, and its
+    batch."""
     keys = ",".join("?" * count)
     if not table.versioned:
         return f"SELECT {table.key}, batch FROM {table.index} WHERE {table.key} IN ({keys})"
     return (
-        f"SELECT i.{table.key}, i.digest, b.version, i.batch FROM {table.index} AS i JOIN {table.batches} AS b"
+        f"SELECT i.{table.key}, b.version, i.batch FROM {table.index} AS i JOIN {table.batches} AS b"
         f" ON b.id = i.batch WHERE i.{table.key} IN ({keys})"
     )
 
 
 def _indexed(table: Table, expected: Sequence[str]) -> list[str]:
-    """What the index holds of a row whose content hash and version are ``expected`` (see :func:`_lookup`)."""
-    return [expected[0][:DIGEST_PREFIX], expected[1]] if table.versioned else []
+    """What the index tells of a row whose content hash and version are ``expected`` (see :func:`_lookup`)."""
+    return [expected[1]] if table.versioned else []
 
 
-def _batch_rows(db: sqlite3.Connection, key: bytes, table: Table, batch: int) -> dict[str, Row]:
-    """A batch's rows by key, when its signature holds (else none); a versioned table's, those of its version."""
+def _batch_rows(db: sqlite3.Connection, key: bytes, table: Table, batch: int) -> tuple[str, dict[str, Row]]:
+    """A batch's version and rows by key, when its signature holds (else none)."""
     stored = db.execute(f"SELECT version, payload, mac FROM {table.batches} WHERE id = ?", (batch,)).fetchone()
     if stored is None or not isinstance(stored[0], str) or not isinstance(stored[1], bytes):
-        return {}
+        return "", {}
     version, payload, mac = stored
     if not signed(key, mac, version, payload):
-        return {}
+        return "", {}
     rows = marshal.loads(payload)
     width = table.width
-    return {
+    return version, {
         row[0]: row
         for row in rows
         if isinstance(row, list)
         and len(row) == width
         and isinstance(row[0], str)
-        and (not table.versioned or (isinstance(row[1], str) and row[2] == version))
+        and (not table.versioned or isinstance(row[1], str))
     }
 
 
@@ -190,27 +206,27 @@ def tidy(db: sqlite3.Connection, key: bytes, table: Table, size: int) -> int:
     only new rows, such as each of the page's tasks, pays no more), drop the batches no index row points to, and
     write again, ``size`` rows a batch, the live rows of the batches that hold more replaced rows than live ones, in
     one transaction; how many rows were written again."""
-    kept: list[Row] = []
+    kept: dict[str, list[Row]] = {}
     (stored,) = db.execute(f"SELECT coalesce(sum(rows), 0) FROM {table.batches}").fetchone()
     (live,) = db.execute(f"SELECT count(*) FROM {table.index}").fetchone()
     if stored <= 2 * live + size:
         return 0
-    digest = ", digest" if table.versioned else ""
     with db:
         db.execute(f"DELETE FROM {table.batches} WHERE id NOT IN (SELECT batch FROM {table.index})")
         live = dict(db.execute(f"SELECT batch, count(*) FROM {table.index} GROUP BY batch"))
         counts = db.execute(f"SELECT id, rows FROM {table.batches}").fetchall()
         sparse = [batch for batch, rows in counts if 2 * live.get(batch, 0) < rows]
         for batch in sparse:
-            rows = _batch_rows(db, key, table, batch)
-            index = db.execute(f"SELECT {table.key}{digest} FROM {table.index} WHERE batch = ?", (batch,)).fetchall()
-            kept += [rows[name] for name, *own in index if name in rows and _own(table, rows[name]) == own]
+            version, rows = _batch_rows(db, key, table, batch)
+            index = db.execute(f"SELECT {table.key} FROM {table.index} WHERE batch = ?", (batch,)).fetchall()
+            kept.setdefault(version, []).extend(rows[name] for (name,) in index if name in rows)
             db.execute(f"DELETE FROM {table.batches} WHERE id = ?", (batch,))
-        for start in range(0, len(kept), size):
-            write(db, key, table, kept[start : start + size])
-    return len(kept)
+        for version, some in kept.items():
+            for start in range(0, len(some), size):
+                write(db, key, table, some[start : start + size], version)
+    return sum(map(len, kept.values()))
 
 
-def _own(table: Table, row: Row) -> list[str]:
-    """What the index holds of a stored row besides its key and batch."""
-    return [row[1][:DIGEST_PREFIX]] if table.versioned else []
+def _json(keys: list[str]) -> str:
+    """Keys as a JSON array for ``json_each`` (as they are: a key ``sqlite3`` cannot bind fails as it would alone)."""
+    return json.dumps(keys, ensure_ascii=False)

@@ -77,10 +77,17 @@ are kept (:mod:`reactions.run.outputs`)."""
 FLUSH_ROWS: Final = 256
 """Parse results a store keeps in memory before writing them in one transaction (one per small task cost more
 than the parse of a short article); :meth:`ParseCache.flush` writes them sooner."""
-SCHEMA_VERSION = 4
+POINT_ROWS: Final = 2048
+"""Parses whose index rows wait until this many have been written (each batch's own transaction rewrote the index
+pages it touched: 64 KiB each, a third of the write-ahead log); :meth:`ParseCache.flush` and a :meth:`ParseCache.get`
+of one write them sooner.  A batch whose index rows were never written (the process died; or another connection
+tidied the store meanwhile, :func:`batched.tidy`, which drops such batches) is not found: its files are parsed
+again by the next run."""
+SCHEMA_VERSION = 5
 """The tables' layout (``PRAGMA user_version``); a file of another layout is emptied and laid out again (with
 :data:`PAGE_SIZE` pages).  4: the parse index ``WITHOUT ROWID``, a content hash's first digits, the parser version
-once per batch (:mod:`reactions.run.batched`)."""
+once per batch (:mod:`reactions.run.batched`).  5: a parse row without the version, an article with no reaction
+stored as its title (:func:`reactions.run.batched.row_of`)."""
 PAGE_SIZE: Final = 65536
 """The store's page size, SQLite's largest: a stored frame or export (megabytes) is written in a sixteenth of the
 pages of the default 4 KiB, at a third of the CPU time (5 ms instead of 15 per MB), and its small rows cost the
@@ -134,9 +141,9 @@ def store_file(corpus_dir: Path) -> Path:
 
 
 def dumps(parsed: Parsed) -> bytes:
-    """One parse result as bytes, as a batch holds it (:func:`reactions.run.batched.row_of`, without source, hash
-    and version): the article without its text (see :func:`stored`)."""
-    return marshal.dumps(row_of("", "", "", parsed)[3:], MARSHAL_VERSION)
+    """One parse result as bytes, as a batch holds it (:func:`reactions.run.batched.row_of`, under the outcome's path,
+    with no content hash): the article without its text (see :func:`stored`)."""
+    return marshal.dumps(row_of(parsed[1].path, "", parsed), MARSHAL_VERSION)
 
 
 def stored(parsed: Parsed) -> Parsed:
@@ -159,7 +166,7 @@ _TEXT_AT: Final = _ARTICLE_FIELDS.index("text")
 
 def loads(data: bytes) -> Parsed:
     """The parse result :func:`dumps` wrote (bytes whose signature has been checked)."""
-    return parse_of(["", "", "", *marshal.loads(data)])
+    return parse_of(marshal.loads(data))
 
 
 # -- the store --------------------------------------------------------------------------------
@@ -187,6 +194,9 @@ reactions=0, warnings=(), reason=None))}
         self.key = key if key is not None else signing_key(self.path.parent)
         self.pending: dict[str, Row] = {}
         """Rows :meth:`put` has not written yet, by source (see :data:`FLUSH_ROWS`)."""
+        self.unpointed: list[tuple[list[str], int]] = []
+        """Batches written whose index rows are not (see :data:`POINT_ROWS`): their sources and id."""
+        self.unpointed_keys: set[str] = set()
         self.written: set[batched.Table] = set()
         """The batched tables this connection wrote (:meth:`close` then tidies them: :func:`batched.tidy`)."""
         if self.path.is_symlink():
@@ -337,7 +347,7 @@ reactions=0, warnings=(), reason=None))}
         """Cached results for ``(source, digest)`` pairs, by source; misses are left out."""
         found: dict[str, Parsed] = {}
         wanted = dict(keys)
-        if self.pending and not self.pending.keys().isdisjoint(wanted):
+        if (self.pending and not self.pending.keys().isdisjoint(wanted)) or not self.unpointed_keys.isdisjoint(wanted):
             self.flush()
         with self._softly("read"):
             if not self.broken:
@@ -352,22 +362,32 @@ reactions=0, warnings=(), reason=None))}
     def put(self, entries: Iterable[tuple[str, str, Parsed]]) -> None:
         """Store ``(source, digest, result)`` rows, replacing each source's previous row: kept in memory, and
         written :data:`FLUSH_ROWS` at a time (and by :meth:`flush`, :meth:`close`, or a :meth:`get` of one)."""
-        rows = [row_of(source, digest, self.version, parsed) for source, digest, parsed in entries]
+        rows = [row_of(source, digest, parsed) for source, digest, parsed in entries]
         if self.broken:
             return
         self.pending.update((row[0], row) for row in rows)
         if len(self.pending) >= FLUSH_ROWS:
-            self.flush()
+            self._write(point=len(self.unpointed_keys) + len(self.pending) >= POINT_ROWS)
 
     def flush(self) -> None:
         """Write the rows :meth:`put` keeps in memory, in one transaction, as one batch
-        (:mod:`reactions.run.batched`)."""
+        (:mod:`reactions.run.batched`), and the index rows of every batch written."""
+        self._write(point=True)
+
+    def _write(self, point: bool) -> None:
+        """Write the pending rows as one batch; their index rows too when ``point``, else later (:data:`POINT_ROWS`)."""
         rows, self.pending = list(self.pending.values()), {}
-        if not rows or self.broken:
+        if self.broken or not (rows or (point and self.unpointed)):
             return
         with self._softly("write"), self.db:
-            batched.write(self.db, self.key, PARSES, rows)
-            self.written.add(PARSES)
+            if rows:
+                names = [row[0] for row in rows]
+                self.unpointed.append((names, batched.write(self.db, self.key, PARSES, rows, self.version, False)))
+                self.unpointed_keys.update(names)
+                self.written.add(PARSES)
+            if point:
+                batched.point(self.db, PARSES, self.unpointed)
+                self.unpointed, self.unpointed_keys = [], set()
 
     @contextlib.contextmanager
     def _softly(self, action: str) -> Iterator[None]:
@@ -383,6 +403,7 @@ reactions=0, warnings=(), reason=None))}
     def clear(self) -> None:
         """Forget every cached parse, score and frame."""
         self.pending.clear()
+        self.unpointed, self.unpointed_keys = [], set()
         with self.db:
             for table in (TABLE, BATCHES, SCORES, SCORE_BATCHES, FRAMES, OUTPUTS):
                 self.db.execute(f"DELETE FROM {table}")

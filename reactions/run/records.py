@@ -21,7 +21,8 @@ _PLAIN: Final = frozenset({str, int, float, bool, type(None)})
 
 def encode(value: Any) -> Any:
     """A JSON-ready form of a record: a dataclass becomes the list of its fields' values, in
-    field order; tuples become lists, dates ISO strings, enums their values."""
+    field order; tuples become lists (an empty one ``None``: one object less to write and read back, and most of a
+    reaction's tuples are empty), dates ISO strings, enums their values."""
     kind = type(value)
     if kind in _PLAIN:
         return value
@@ -37,7 +38,7 @@ def _encoder(kind: type) -> Callable[[Any], Any]:
     if dataclasses.is_dataclass(kind):
         return _record_encoder(kind)
     if issubclass(kind, tuple | list):
-        return lambda value: [item if type(item) in _PLAIN else encode(item) for item in value] if value else []
+        return lambda value: [item if type(item) in _PLAIN else encode(item) for item in value] if value else None
     if issubclass(kind, dt.date):
         return lambda value: value.isoformat()
     if issubclass(kind, enum.Enum):
@@ -76,7 +77,7 @@ def _field_code(get: str, hint: Any, scope: dict[str, Any]) -> str:
         hint = arms[0]
     args = typing.get_args(hint)
     if typing.get_origin(hint) is tuple and all(arg in (str, int, float, Ellipsis) for arg in args):
-        each = f"([item if type(item) in PLAIN else encode(item) for item in {get}] if {get} else [])"
+        each = f"([item if type(item) in PLAIN else encode(item) for item in {get}] if {get} else None)"
         if len(args) != 2 or Ellipsis in args:
             return each
         pair = f"type({get}) is tuple and len({get}) == 2 and type({get}[0]) in PLAIN and type({get}[1]) in PLAIN"
@@ -85,7 +86,7 @@ def _field_code(get: str, hint: Any, scope: dict[str, Any]) -> str:
         kind, coder = _named(scope, args[0]), _named(scope, _encoder_of(args[0]))
         one = f"type({get}) is tuple and len({get}) == 1 and type({get}[0]) is {kind}"
         each = f"[{coder}(item) if type(item) is {kind} else encode(item) for item in {get}]"
-        return f"(([{coder}({get}[0])] if {one} else {each}) if {get} else [])"
+        return f"(([{coder}({get}[0])] if {one} else {each}) if {get} else None)"
     if _is_record(hint) or (isinstance(hint, type) and issubclass(hint, enum.Enum | dt.date)):
         kind, coder = _named(scope, hint), _named(scope, _encoder_of(hint))
         if hint in _VALUED:
@@ -154,13 +155,16 @@ def _decoder(kind: Any) -> Decoder:
 
 
 def _tuple_decoder(args: tuple[Any, ...]) -> Decoder:
+    """A tuple's decoder (``None``, an empty tuple's encoding, gives ``()``)."""
     if len(args) == 2 and args[1] is Ellipsis:
         item = _decoder(args[0])
-        return tuple if item is _same else lambda value: tuple(map(item, value))
+        if item is _same:
+            return lambda value: () if value is None else tuple(value)
+        return lambda value: () if value is None else tuple(map(item, value))
     items = [_decoder(arg) for arg in args]
     if all(item is _same for item in items):
-        return tuple
-    return lambda value: tuple(item(v) for item, v in zip(items, value, strict=True))
+        return lambda value: () if value is None else tuple(value)
+    return lambda value: () if value is None else tuple(item(v) for item, v in zip(items, value, strict=True))
 
 
 def _record_decoder(cls: type) -> Decoder:
