@@ -653,6 +653,15 @@ def test_an_article_with_no_reaction_is_stored_as_its_title_and_read_back_the_sa
     assert repr(back) == repr(stored(parsed))
 
 
+def test_the_lean_form_knows_every_field_of_an_article_and_an_outcome() -> None:
+    """``row_of`` stores a lean parse as its title after checking every other field of the article and its outcome:
+    a field added to either record must be checked there too (else a lean row would read back without it)."""
+    article = [field.name for field in dataclasses.fields(Article)]
+    outcome = [field.name for field in dataclasses.fields(FileOutcome)]
+    assert article == ["source", "title", "date", "text", "reactions", "warnings", "published_at", "url"]
+    assert outcome == ["path", "source", "status", "reactions", "warnings", "reason"]
+
+
 def test_a_lean_parse_is_read_back_only_from_a_signed_batch_of_its_version(tmp_path: Path) -> None:
     """A lean row is signed with its batch like any other: an edited title is not read, nor is a batch relabelled."""
     path = tmp_path / "s.db"
