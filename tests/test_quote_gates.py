@@ -59,7 +59,7 @@ def _in_full(monkeypatch: pytest.MonkeyPatch, text: str) -> list[object]:
         patch.setattr(Silence, "lead_quiet", lambda self, start: False)
         patch.setattr(quotes, "_posting_cues", _reference_posting_cues)
         patch.setattr(quotes, "_speech_after", lambda attribution: False)
-        patch.setattr(quotes, "_unposted_speech", lambda verb, lead, raw: False)
+        patch.setattr(quotes, "_unposted_speech", lambda verb, lead, raw, words: False)
         return list(find_quotes(text, "a.txt", []))
 
 

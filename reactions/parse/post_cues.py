@@ -83,8 +83,11 @@ def other_medium(text: str) -> bool:
     return not MEDIUM_WORDS.isdisjoint(words_of(text)) and OTHER_MEDIUM_RE.search(text) is not None
 
 
-def post_cue(text: str) -> bool:
-    """Whether :data:`POST_CUE_RE` finds a match in ``text`` (a platform, a post or caption named)."""
+def post_cue(text: str, words: list[bytes] | None = None) -> bool:
+    """Whether :data:`POST_CUE_RE` finds a match in ``text`` (a platform, a post or caption named); ``words``:
+    ``words_of(text)`` when the caller has them."""
+    if words is not None:
+        return not POST_CUE_WORDS.isdisjoint(words) and POST_CUE_RE.search(text) is not None
     return _finds(POST_CUE_RE, POST_CUE_WORDS, text)
 
 

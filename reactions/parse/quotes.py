@@ -356,15 +356,15 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
         author = _possessor(lead) or subject(lead)
         return _Attribution(author, "", lead, lead_start, before=True) if author else None
     last = verbs[-1]
+    strongest = next((v for v in verbs if lead[v[0] : v[1]].lower() in STRONG_VERBS), last)
+    if _unposted_speech(lead[strongest[0] : strongest[1]].lower(), lead, raw, words):
+        return None  # judged before its place in the lead-in: speech is rejected wherever its verb stands
     reported = b"that" in words and _REPORTED_RE.search(lead)
     captioned = (b"caption" in words or b"captions" in words) and families.CAPTION_TAIL_RE.search(
         lead, max(0, len(lead) - 60)
     ) is not None  # the pattern has ``caption`` or ``captions`` whole (spaces before, a space, colon or end after)
     if reported or not (lead.endswith(":") or captioned or _LEAD_TAIL_RE.fullmatch(lead, last[1])):
         return None  # a lead-in ending in a colon or in "with the caption" introduces what follows, however long
-    strongest = next((v for v in verbs if lead[v[0] : v[1]].lower() in STRONG_VERBS), last)
-    if _unposted_speech(lead[strongest[0] : strongest[1]].lower(), lead, raw):
-        return None
     author = (
         _possessor(lead)
         or subject_before(lead[: verbs[0][0]])
@@ -376,11 +376,10 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     return _Attribution(author, lead[strongest[0] : strongest[1]].lower(), lead, lead_start, before=True)
 
 
-def _unposted_speech(verb: str, lead: str, raw: str) -> bool:
-    """Whether a lead-in whose verb is ``verb`` (``lead``: stripped, ``raw``: as read) is speech whatever its author:
-    a verb of speech, no post named in the lead-in (:func:`post_cue`) and not the post speaking (``It says``), so that
-    :func:`_post_says` rejects it; its author (~18 µs) is then never looked for."""
-    return verb in SPEECH_VERBS and not post_cue(lead) and not families.post_says(raw)
+def _unposted_speech(verb: str, lead: str, raw: str, words: list[bytes]) -> bool:
+    """Whether a lead-in (``lead`` stripped, ``raw`` as read) with ``verb`` is speech that :func:`_post_says` rejects
+    whatever its author: a speech verb, no post named, not the post speaking (``It says``); no author looked for."""
+    return verb in SPEECH_VERBS and not post_cue(lead, words) and not families.post_says(raw)
 
 
 def _verb_spans(lead: str, words: list[bytes]) -> list[tuple[int, int]]:
