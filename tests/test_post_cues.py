@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from reactions.parse import post_cues, posted
@@ -45,3 +45,19 @@ def test_a_post_named_after_a_verb_of_manner_holds_one_of_its_words(text: str) -
        .map("".join))  # fmt: skip
 def test_another_medium_is_asked_of_its_words_first(text: str) -> None:
     assert post_cues.other_medium(text) == (post_cues.OTHER_MEDIUM_RE.search(text) is not None)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(["she", "posted", "POSTED", "poſted", "shared", "ſhared", "reposted", "a", "the",
+                                 "photo", "pics", "video", "of", "cake", "tweet", "on Twitter", "social", "media",
+                                 "deleted", "é", "_", "-", " ", "  ", "\t", ",", ".", "She posted a photo",
+                                 "shared  her new selfie", "posted_", "posted a new post", "ſhared the pics",
+                                 "SHARED a clip"]),
+                max_size=14).map("".join), st.booleans())  # fmt: skip
+@example("Then she ſhared a clip", True)
+def test_the_sentences_before_are_searched_as_both_patterns_search_them(text: str, picture: bool) -> None:
+    """``posted_before`` reads the words once for two patterns: it answers as searching both does."""
+    expected = post_cues.POSTED_CONTEXT_RE.search(text) is not None or (
+        picture and posted.POSTED_PICTURE_RE.search(text) is not None
+    )
+    assert post_cues.posted_before(text, picture) == expected

@@ -59,6 +59,7 @@ def _in_full(monkeypatch: pytest.MonkeyPatch, text: str) -> list[object]:
         patch.setattr(Silence, "lead_quiet", lambda self, start: False)
         patch.setattr(quotes, "_posting_cues", _reference_posting_cues)
         patch.setattr(quotes, "_speech_after", lambda attribution: False)
+        patch.setattr(quotes, "_unposted_speech", lambda verb, lead, raw, words: False)
         return list(find_quotes(text, "a.txt", []))
 
 
@@ -329,3 +330,19 @@ def test_a_caption_tail_holds_the_word_caption(lead: str) -> None:
     found = posted.CAPTION_TAIL_RE.search(lead, max(0, len(lead) - 60))
     words = words_of(lead)
     assert found is None or b"caption" in words or b"captions" in words
+
+
+_LEADS = st.lists(st.sampled_from(["She", "Ana Ruiz", "a fan", " ", "\t", ",", ":", ". ", "said", "SAID", "ſaid",
+                                   "told", "joked", "replied", "reads", "tweeted", "wrote", "took to Twitter",
+                                   "on Twitter", "in a post", "It says", "The message reads", "that", "the video",
+                                   "statement", "then", "posted"]), max_size=10).map("".join)  # fmt: skip
+
+
+@settings(max_examples=500, deadline=None)
+@given(_LEADS, st.sampled_from(['"So good and true"', '“So good, true”', ': "So good and true"']), _LEADS)
+def test_a_spoken_lead_in_is_dropped_before_its_author_as_the_judge_drops_it(lead: str, quote: str, tail: str) -> None:
+    """A lead-in whose verb is speech naming no post (``She said: "…"``) is rejected before its author is looked
+    for (``quotes._unposted_speech``): exactly what judging it in full gives."""
+    text = f"{lead} {quote}{tail}."
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        assert find_quotes(text, "a.txt", []) == _in_full(monkeypatch, text)

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from reactions.parse.folding import FoldedPattern, case_blind
 from reactions.parse.networks import NAMED, PLACES, names_pattern
+from reactions.parse.posted import POSTED_PICTURE_RE
 from reactions.parse.sentences import words_of
 
 __all__ = [
-    "IN_POST_WORDS", "MEDIUM_WORDS", "OTHER_MEDIUM_RE", "POSTED_CONTEXT_RE", "POSTED_CONTEXT_WORDS", "POST_CUE_RE",
-    "POST_CUE_WORDS", "other_medium", "post_cue", "posted_context",
+    "IN_POST_WORDS", "MEDIUM_WORDS", "OTHER_MEDIUM_RE", "POSTED_CONTEXT_RE", "POSTED_CONTEXT_WORDS",
+    "POSTED_PICTURE_WORDS", "POST_CUE_RE", "POST_CUE_WORDS", "other_medium", "post_cue", "posted_before",
+    "posted_context",
 ]  # fmt: skip
 
 POST_CUE_RE = case_blind(
@@ -52,6 +54,8 @@ POSTED_CONTEXT_WORDS = frozenset(word for name in PLACES for word in words_of(na
     b"selfies thread threads deleted".split()
 )
 """Words one of which every match of :data:`POSTED_CONTEXT_RE` holds whole."""
+POSTED_PICTURE_WORDS = frozenset({b"posted", b"shared"})
+"""Words one of which every match of :data:`~reactions.parse.posted.POSTED_PICTURE_RE` holds whole."""
 IN_POST_WORDS = frozenset(word for name in PLACES for word in words_of(name)) | frozenset(
     b"tweet tweets post posts caption captions social".split()
 )
@@ -79,14 +83,26 @@ def other_medium(text: str) -> bool:
     return not MEDIUM_WORDS.isdisjoint(words_of(text)) and OTHER_MEDIUM_RE.search(text) is not None
 
 
-def post_cue(text: str) -> bool:
-    """Whether :data:`POST_CUE_RE` finds a match in ``text`` (a platform, a post or caption named)."""
+def post_cue(text: str, words: list[bytes] | None = None) -> bool:
+    """Whether :data:`POST_CUE_RE` finds a match in ``text`` (a platform, a post or caption named); ``words``:
+    ``words_of(text)`` when the caller has them."""
+    if words is not None:
+        return not POST_CUE_WORDS.isdisjoint(words) and POST_CUE_RE.search(text) is not None
     return _finds(POST_CUE_RE, POST_CUE_WORDS, text)
 
 
 def posted_context(text: str, pos: int = 0) -> bool:
     """Whether :data:`POSTED_CONTEXT_RE` finds a match in ``text`` from ``pos``."""
     return _finds(POSTED_CONTEXT_RE, POSTED_CONTEXT_WORDS, text, pos)
+
+
+def posted_before(text: str, picture: bool) -> bool:
+    """``posted_context(text)``, or with ``picture`` a picture said posted in ``text`` (:data:`POSTED_PICTURE_RE`):
+    the sentences before a quotation read by the judge, their words read once for both patterns."""
+    words = words_of(text)
+    if not POSTED_CONTEXT_WORDS.isdisjoint(words) and POSTED_CONTEXT_RE.search(text) is not None:
+        return True
+    return picture and not POSTED_PICTURE_WORDS.isdisjoint(words) and POSTED_PICTURE_RE.search(text) is not None
 
 
 def _finds(pattern: FoldedPattern, needs: frozenset[bytes], text: str, pos: int = 0) -> bool:

@@ -67,7 +67,7 @@ from reactions.parse.build import build_reaction, overlaps, text_fingerprint
 from reactions.parse.folding import case_blind, folded
 from reactions.parse.networks import PLACES, names_pattern, prose_words
 from reactions.parse.people import author_of, full_names, one_name_each
-from reactions.parse.post_cues import IN_POST_WORDS, other_medium, post_cue, posted_context
+from reactions.parse.post_cues import IN_POST_WORDS, other_medium, post_cue, posted_before, posted_context
 from reactions.parse.quotations import quotations
 from reactions.parse.sentences import (
     MUTED,
@@ -342,7 +342,7 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     The lead-in must end at its verb, at a colon or comma, or at a short place phrase after the verb
     (``tweeted on Monday:``); a quotation inside the sentence's syntax (``…saying he was "leaving…"``,
     ``…posted by a "popular account"``) is a fragment, not a post."""
-    lead_start = match.start() - len(lead)
+    lead_start, raw = match.start() - len(lead), lead
     lead = lead.rstrip()
     if not lead:
         return None
@@ -356,13 +356,15 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
         author = _possessor(lead) or subject(lead)
         return _Attribution(author, "", lead, lead_start, before=True) if author else None
     last = verbs[-1]
+    strongest = next((v for v in verbs if lead[v[0] : v[1]].lower() in STRONG_VERBS), last)
+    if _unposted_speech(lead[strongest[0] : strongest[1]].lower(), lead, raw, words):
+        return None  # judged before its place in the lead-in: speech is rejected wherever its verb stands
     reported = b"that" in words and _REPORTED_RE.search(lead)
     captioned = (b"caption" in words or b"captions" in words) and families.CAPTION_TAIL_RE.search(
         lead, max(0, len(lead) - 60)
     ) is not None  # the pattern has ``caption`` or ``captions`` whole (spaces before, a space, colon or end after)
     if reported or not (lead.endswith(":") or captioned or _LEAD_TAIL_RE.fullmatch(lead, last[1])):
         return None  # a lead-in ending in a colon or in "with the caption" introduces what follows, however long
-    strongest = next((v for v in verbs if lead[v[0] : v[1]].lower() in STRONG_VERBS), last)
     author = (
         _possessor(lead)
         or subject_before(lead[: verbs[0][0]])
@@ -372,6 +374,12 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     if not author:
         return None
     return _Attribution(author, lead[strongest[0] : strongest[1]].lower(), lead, lead_start, before=True)
+
+
+def _unposted_speech(verb: str, lead: str, raw: str, words: list[bytes]) -> bool:
+    """Whether a lead-in (``lead`` stripped, ``raw`` as read) with ``verb`` is speech that :func:`_post_says` rejects
+    whatever its author: a speech verb, no post named, not the post speaking (``It says``); no author looked for."""
+    return verb in SPEECH_VERBS and not post_cue(lead, words) and not families.post_says(raw)
 
 
 def _verb_spans(lead: str, words: list[bytes]) -> list[tuple[int, int]]:
@@ -469,9 +477,7 @@ def _judge(attribution: _Attribution, context: Surroundings, embed_near: bool) -
     if here:  # the sentences before are read only when the quotation's own names no platform or post
         return 0.85, context.platform() or Platform.UNKNOWN
     previous = context.previous
-    if posted_context(previous) or (
-        verb in WRITING_VERBS and families.POSTED_PICTURE_RE.search(previous)
-    ):
+    if posted_before(previous, picture=verb in WRITING_VERBS):
         return 0.85, context.platform() or Platform.UNKNOWN
     if not verb or other_medium(previous):
         return None
