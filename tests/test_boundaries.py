@@ -149,6 +149,23 @@ def test_layout_knows_paragraphs_and_lines() -> None:
     assert Layout("a\nb").para_start(2, 0) == 2  # without blank lines, each line is a paragraph
 
 
+def _layout_as_first_written(text: str) -> tuple[str, bool, bool, list[int]]:
+    """Layout's fields as they were computed before the one-character pre-checks."""
+    read = boundaries._LISTED_QUOTE_RE.sub(boundaries._unlist, text) if "> " in text else text
+    markdown = "](" in text and ("](http" in text or "](/" in text)
+    ends = [m.end() for m in boundaries._BLANK_LINE_RE.finditer(text)]
+    return read, bool(ends), markdown, [0, *ends]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from([*"a >]()[*-\t\n/h", "](http", "](/", "* > ", "\n\n"]), max_size=40).map("".join))
+@example("* > post")
+@example("[a](http://x)")
+def test_layout_pre_checks_change_nothing(text: str) -> None:
+    layout = Layout(text)
+    assert (layout.text, layout.blank_lines, layout.markdown, layout.para_starts) == _layout_as_first_written(text)
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list('aB .:!?\n"“#@-')), max_size=400), st.data())
 def test_choose_start_always_gives_a_start_within_bounds(text: str, data: st.DataObject) -> None:

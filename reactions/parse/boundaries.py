@@ -92,12 +92,13 @@ class Layout:
     keep the total look-back linear: the end of the previous attribution, or a bounded window)."""
 
     def __init__(self, text: str) -> None:
-        self.text = _LISTED_QUOTE_RE.sub(_unlist, text) if "> " in text else text
+        self.text = _LISTED_QUOTE_RE.sub(_unlist, text) if ">" in text and "> " in text else text
         """The text, with the list marker of a list item that opens with a quote (html2text writes an embed in a
-        list item as ``* > post``) blanked out: the quote is then read as any other (offsets kept)."""
+        list item as ``* > post``) blanked out: the quote is then read as any other (offsets kept).  ``>`` is looked
+        for first: one character is found at memory speed, two are not (19 of the 1,357 bulk bodies hold one)."""
         blank_ends = [m.end() for m in _BLANK_LINE_RE.finditer(text)]
         self.blank_lines = bool(blank_ends)
-        self.markdown = "](" in text and ("](http" in text or "](/" in text)
+        self.markdown = "]" in text and "](" in text and ("](http" in text or "](/" in text)
         """A Markdown rendering (links written ``[label](url)``): a post's own line breaks are written as
         paragraph breaks, like the article's."""
         self.para_starts = [0, *blank_ends]
