@@ -49,6 +49,29 @@ def test_tweet_length_counts_links_as_twitter_does() -> None:
     assert tweet_length("so true https://t.co/quoted") == len("so true")
 
 
+def _tweet_length_as_first_written(text: str) -> int:
+    text = boundaries.plain_markdown(text)
+    if "://" in text or "www." in text or "pic." in text or "@" in text:
+        text = boundaries._MEDIA_RE.sub("", text)
+        text = boundaries._LEADING_MENTIONS_RE.sub("", boundaries._TRAILING_URL_RE.sub("", text))
+        text = boundaries._URL_RE.sub("x" * 23, text)
+    words = text.split()
+    return sum(map(len, words)) + len(words) - 1 if words else 0
+
+
+_LINK_PARTS = ["://", ":/", "/", "http", "HTTPS", "wWw.", "www.", "pic.twitter.com/ab", "PİC.X.COM/a", "@ab", "@",
+               " ", "\n", ".", "x", "İ", "[a](", ")", "\\"]  # fmt: skip
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.sampled_from(_LINK_PARTS), max_size=14).map("".join))
+@example(":/pic.twitter.com/ab/x")  # the picture taken out leaves a '://'
+@example("WWW.example.com a")
+@example("@ab http://x")
+def test_tweet_length_skips_the_link_patterns_exactly(text: str) -> None:
+    assert tweet_length(text) == _tweet_length_as_first_written(text)
+
+
 def test_fits_leaves_room_for_what_corpora_change() -> None:
     assert fits("x" * 148, "twitter", OLD)
     assert not fits("x" * 149, "twitter", OLD)
