@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 from hypothesis import example, given, settings
@@ -227,6 +228,55 @@ def test_paragraph_start_shortcut_gives_the_full_choice(
     finally:
         boundaries._paragraph_start_wins = original
     assert fast == full
+
+
+def _paragraph_start_wins_as_first_written(
+    text: str, lo: int, stop: int, platform: str, date: dt.date | None, author: tuple[str, ...]
+) -> bool:
+    segment = text[lo:stop]
+    return (
+        stop - lo <= boundaries.WINDOW
+        and (
+            (
+                ":" not in segment
+                and "\n" not in segment.strip()
+                and not ("," in segment and any(verb in segment for verb in boundaries._VERB_COMMAS))
+                and (
+                    not boundaries.has_platform_cue(segment)
+                    or not any(p.search(segment) for p in boundaries._SENTENCE_ENDS)
+                )
+            )
+            or boundaries._leadless(segment, author)
+        )
+        and fits(segment, platform, date)
+    )
+
+
+@settings(max_examples=1000, deadline=None)
+@given(
+    st.lists(_PROSE, max_size=40).map("".join),
+    st.sampled_from(["twitter", "instagram", "facebook"]),
+    st.sampled_from([None, dt.date(2016, 1, 1)]),
+    st.sampled_from([(), ("ann", "lee", "@ann_lee", "ann_lee"), ("bob",)]),
+)
+@example("Ann retweeted, Twitter. Great", "twitter", None, ())
+def test_paragraph_start_wins_as_first_written(
+    text: str, platform: str, date: dt.date | None, author: tuple[str, ...]
+) -> None:
+    for lo in (0, len(text) // 3):
+        args = (text, lo, len(text), platform, date, author)
+        assert boundaries._paragraph_start_wins(*args) == _paragraph_start_wins_as_first_written(*args)
+
+
+@given(st.lists(st.sampled_from(["Ann", "ann", "The", "Lee", "İlk", "Ünal", "x1", "O'Neil", " ", "-", "Kk", "ΣΑΣ",
+                                 "News", "_", "Bo"]), max_size=8).map("".join),
+       st.sampled_from([None, "", "AnnLee", "ann"]))  # fmt: skip
+def test_author_words_as_first_written(name: str, handle: str | None) -> None:
+    words = [w.casefold() for w in re.findall(r"[^\W\d_]{3,}", name) if w[0].isupper()]
+    words = [w for w in words if w not in boundaries._COMMON_NAME_WORDS]
+    if handle:
+        words += [f"@{handle.casefold()}", handle.casefold()]
+    assert author_words.__wrapped__(name, handle) == tuple(dict.fromkeys(words))
 
 
 _POST_PIECES = st.sampled_from([

@@ -345,6 +345,9 @@ _COMMON_NAME_WORDS = frozenset(("the", "and", "for", "with", "from", "our", "you
 """Words of account names (``The Night Owls``, ``Daily Mail Online``) that prose and posts use anyway."""
 
 
+_NAME_WORD_RE = re.compile(r"[^\W\d_]{3,}")
+
+
 @functools.lru_cache(maxsize=4096)
 def author_words(name: str | None, handle: str | None) -> tuple[str, ...]:
     """Words that name the author in prose: the display name's words of 3+ letters, and the handle.
@@ -352,8 +355,8 @@ def author_words(name: str | None, handle: str | None) -> tuple[str, ...]:
     >>> author_words("Donald J. Trump", "realDonaldTrump")
     ('donald', 'trump', '@realdonaldtrump', 'realdonaldtrump')
     """
-    words = [w.casefold() for w in re.findall(r"[^\W\d_]{3,}", name or "") if w[0].isupper()]
-    words = [w for w in words if w not in _COMMON_NAME_WORDS]
+    capitalised = (w.casefold() for w in _NAME_WORD_RE.findall(name or "") if w[0].isupper())
+    words = [w for w in capitalised if w not in _COMMON_NAME_WORDS]
     if handle:
         words += [f"@{handle.casefold()}", handle.casefold()]
     return tuple(dict.fromkeys(words))
@@ -395,20 +398,23 @@ def _paragraph_start_wins(
     end glued to what follows (a glued end scores 2, or 2.5 with the author named: below the paragraph's 3
     without a lead-in word); or no lead-in in it can score at all (:func:`_leadless`: then every other
     candidate scores its base, below 3)."""
+    if stop - lo > WINDOW:
+        return False
     segment = text[lo:stop]
-    return (
-        stop - lo <= WINDOW
-        and (
-            (
-                ":" not in segment
-                and "\n" not in segment.strip()
-                and not ("," in segment and any(verb in segment for verb in _VERB_COMMAS))
-                and (not has_platform_cue(segment) or not any(p.search(segment) for p in _SENTENCE_ENDS))
-            )
-            or _leadless(segment, author)
-        )
-        and fits(segment, platform, date)
-    )
+    if ":" not in segment and "\n" not in segment.strip() and not _verb_comma(segment):
+        # where a cue is named, _leadless is False: only the sentence ends decide (892 of 4,015 bulk calls)
+        plain = not has_platform_cue(segment) or not any(p.search(segment) for p in _SENTENCE_ENDS)
+    else:
+        plain = _leadless(segment, author)
+    return plain and fits(segment, platform, date)
+
+
+def _verb_comma(segment: str) -> bool:
+    """Whether a posting verb's comma (:data:`_VERB_COMMAS`) stands in ``segment``: each comma looked at once."""
+    at = segment.find(",")
+    while at >= 0 and not segment.endswith(_POSTING_VERBS, 0, at):
+        at = segment.find(",", at + 1)
+    return at >= 0
 
 
 _CUE_SUBSTRINGS = (*_CUE_PARTS, *sorted(_CUE_WORDS))
