@@ -448,5 +448,7 @@ def _fitting(
     fitting = options[low:]
     if not fitting:
         return []
+    if fitting[-1].at <= lo:  # only the paragraph's start fits (most calls): no lead-in is read, so none scanned
+        return [(b.score + 0.0, b) for b in fitting]
     leads = _Leads(text, lo, stop, fitting[0].at)
     return [(b.score + (lead_score(leads.before(b.at), author) if b.at > lo else 0.0), b) for b in fitting]
