@@ -315,6 +315,21 @@ def test_fitting_reads_lead_ins_only_where_they_count(
     assert boundaries._fitting(text, lo, len(text), options, platform, date, author) == expected
 
 
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.sampled_from(["Twitter", "tweet", "TikTok", "took to", "took", " ", "to", "social media", "social",
+                                 "posted", "Posted", "reposted", "sharedly", "shared", "below", "x", "in a series of",
+                                 "İ", ",", "\n", "threads", "Threads", "wrote", "rewrote"]),
+                max_size=10).map("".join))  # fmt: skip
+def test_platform_cues_as_first_written(text: str) -> None:
+    lowered = text.lower()
+    words = boundaries._CUE_WORDS
+    expected = any(part in lowered for part in boundaries._CUE_PARTS) or (
+        any(word in lowered for word in words) and not words.isdisjoint(re.findall(r"[a-z]+", lowered))
+    )
+    assert boundaries.has_platform_cue(text) == expected
+    assert boundaries._leadless(text, ()) == (not any(cue in lowered for cue in boundaries._CUE_SUBSTRINGS))
+
+
 _POST_PIECES = st.sampled_from([
     "a", "word", "x" * 60, " ", "  ", "\n", "\n> ", "- ", "@ann ", "w", "ww", "www", ".", "\\", "\\.", "[", "]", "(",
     ")", "](/p)", "[ww](/x)", "http:", "//", "t.co", "pic.twitter.com", "<", ">", "#", "é", "😀",
