@@ -330,6 +330,18 @@ def test_platform_cues_as_first_written(text: str) -> None:
     assert boundaries._leadless(text, ()) == (not any(cue in lowered for cue in boundaries._CUE_SUBSTRINGS))
 
 
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.sampled_from(["Ann", "ann", "Anne", "@ann_lee", "ann_lee", "Lee", "lee's", " ", "_", "x", "İ", "K",
+                                 "\u212a", "@", "annlee"]), max_size=10).map("".join),
+       st.sampled_from([(), ("ann",), ("ann", "lee", "@ann_lee", "ann_lee"), ("@annlee",), ("k",)]))  # fmt: skip
+def test_names_author_as_first_written(text: str, author: tuple[str, ...]) -> None:
+    lowered = text.casefold()
+    expected = bool(author) and any(w.lstrip("@") in lowered for w in author) and any(
+        w in set(re.findall(r"@?[^\W_]+", lowered)) for w in author
+    )
+    assert boundaries.names_author(text, author) == expected
+
+
 _POST_PIECES = st.sampled_from([
     "a", "word", "x" * 60, " ", "  ", "\n", "\n> ", "- ", "@ann ", "w", "ww", "www", ".", "\\", "\\.", "[", "]", "(",
     ")", "](/p)", "[ww](/x)", "http:", "//", "t.co", "pic.twitter.com", "<", ">", "#", "é", "😀",

@@ -337,10 +337,10 @@ def names_author(text: str, author_words: Sequence[str]) -> bool:
     if not author_words:
         return False
     lowered = text.casefold()
-    if not any(w.lstrip("@") in lowered for w in author_words):
-        return False
-    words = set(_WORD_RE.findall(lowered))
-    return any(w in words for w in author_words)
+    for word in author_words:  # a loop, not any() over a generator (as in has_platform_cue)
+        if word.lstrip("@") in lowered:
+            return not set(_WORD_RE.findall(lowered)).isdisjoint(author_words)
+    return False
 
 
 _WORD_RE = re.compile(r"@?[^\W_]+")
