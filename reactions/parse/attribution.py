@@ -155,7 +155,7 @@ _VIEW_ON_RE = re.compile(
 
 def _view_on_bylines(text: str) -> Iterator[Attribution]:
     """Threads' and Mastodon's embed fallbacks; tried only where ``View on`` stands."""
-    if "View on " not in text:
+    if not bylines.holds(text, "View on "):
         return
     for match in _VIEW_ON_RE.finditer(text):
         mastodon = match.group("network") == "Mastodon"

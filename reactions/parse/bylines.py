@@ -19,7 +19,7 @@ from collections.abc import Iterator
 __all__ = [
     "BYLINE_LAST_WORDS", "DATE_WORDS", "FACEBOOK_ON", "FACEBOOK_POSTED_BY", "INSTAGRAM_BYLINES", "INSTAGRAM_CHROME",
     "TIME_WORDS",
-    "instagram_byline", "instagram_chrome", "last_word_before_handle", "lines_opening_with", "words",
+    "holds", "instagram_byline", "instagram_chrome", "last_word_before_handle", "lines_opening_with", "words",
 ]
 
 INSTAGRAM_BYLINES = (
@@ -117,3 +117,19 @@ def last_word_before_handle(text: str) -> bool:
 
 _AT_BUDGET = 256
 """The most ``@`` looked at one by one (the bulk bodies hold 4 on average, 5,831 in all)."""
+
+
+def holds(text: str, phrase: str) -> bool:
+    """``phrase in text``, found from each place its first character stands: a search for one character runs at
+    memory speed where a longer one costs ~0.8 ns a character of non-ASCII text (``View on ``: 4.8 ms over the
+    bulk bodies, which hold 3 ``V`` each).  A text holding that character more than 64 times is searched at once."""
+    first = phrase[:1]
+    if not first or text.count(first) > _FIRST_BUDGET:
+        return phrase in text
+    at = text.find(first)
+    while at >= 0 and not text.startswith(phrase, at):
+        at = text.find(first, at + 1)
+    return at >= 0
+
+
+_FIRST_BUDGET = 64
