@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 from hypothesis import example, given, settings
@@ -47,6 +48,29 @@ def test_tweet_length_counts_links_as_twitter_does() -> None:
     assert tweet_length("look pic.twitter.com/AbC123") == len("look")
     assert tweet_length("@ann @bob thanks") == len("thanks")
     assert tweet_length("so true https://t.co/quoted") == len("so true")
+
+
+def _tweet_length_as_first_written(text: str) -> int:
+    text = boundaries.plain_markdown(text)
+    if "://" in text or "www." in text or "pic." in text or "@" in text:
+        text = boundaries._MEDIA_RE.sub("", text)
+        text = boundaries._LEADING_MENTIONS_RE.sub("", boundaries._TRAILING_URL_RE.sub("", text))
+        text = boundaries._URL_RE.sub("x" * 23, text)
+    words = text.split()
+    return sum(map(len, words)) + len(words) - 1 if words else 0
+
+
+_LINK_PARTS = ["://", ":/", "/", "http", "HTTPS", "wWw.", "www.", "pic.twitter.com/ab", "PİC.X.COM/a", "@ab", "@",
+               " ", "\n", ".", "x", "İ", "[a](", ")", "\\"]  # fmt: skip
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.sampled_from(_LINK_PARTS), max_size=14).map("".join))
+@example(":/pic.twitter.com/ab/x")  # the picture taken out leaves a '://'
+@example("WWW.example.com a")
+@example("@ab http://x")
+def test_tweet_length_skips_the_link_patterns_exactly(text: str) -> None:
+    assert tweet_length(text) == _tweet_length_as_first_written(text)
 
 
 def test_fits_leaves_room_for_what_corpora_change() -> None:
@@ -149,6 +173,23 @@ def test_layout_knows_paragraphs_and_lines() -> None:
     assert Layout("a\nb").para_start(2, 0) == 2  # without blank lines, each line is a paragraph
 
 
+def _layout_as_first_written(text: str) -> tuple[str, bool, bool, list[int]]:
+    """Layout's fields as they were computed before the one-character pre-checks."""
+    read = boundaries._LISTED_QUOTE_RE.sub(boundaries._unlist, text) if "> " in text else text
+    markdown = "](" in text and ("](http" in text or "](/" in text)
+    ends = [m.end() for m in boundaries._BLANK_LINE_RE.finditer(text)]
+    return read, bool(ends), markdown, [0, *ends]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from([*"a >]()[*-\t\n/h", "](http", "](/", "* > ", "\n\n"]), max_size=40).map("".join))
+@example("* > post")
+@example("[a](http://x)")
+def test_layout_pre_checks_change_nothing(text: str) -> None:
+    layout = Layout(text)
+    assert (layout.text, layout.blank_lines, layout.markdown, layout.para_starts) == _layout_as_first_written(text)
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list('aB .:!?\n"“#@-')), max_size=400), st.data())
 def test_choose_start_always_gives_a_start_within_bounds(text: str, data: st.DataObject) -> None:
@@ -187,6 +228,118 @@ def test_paragraph_start_shortcut_gives_the_full_choice(
     finally:
         boundaries._paragraph_start_wins = original
     assert fast == full
+
+
+def _paragraph_start_wins_as_first_written(
+    text: str, lo: int, stop: int, platform: str, date: dt.date | None, author: tuple[str, ...]
+) -> bool:
+    segment = text[lo:stop]
+    return (
+        stop - lo <= boundaries.WINDOW
+        and (
+            (
+                ":" not in segment
+                and "\n" not in segment.strip()
+                and not ("," in segment and any(verb in segment for verb in boundaries._VERB_COMMAS))
+                and (
+                    not boundaries.has_platform_cue(segment)
+                    or not any(p.search(segment) for p in boundaries._SENTENCE_ENDS)
+                )
+            )
+            or boundaries._leadless(segment, author)
+        )
+        and fits(segment, platform, date)
+    )
+
+
+@settings(max_examples=1000, deadline=None)
+@given(
+    st.lists(_PROSE, max_size=40).map("".join),
+    st.sampled_from(["twitter", "instagram", "facebook"]),
+    st.sampled_from([None, dt.date(2016, 1, 1)]),
+    st.sampled_from([(), ("ann", "lee", "@ann_lee", "ann_lee"), ("bob",)]),
+)
+@example("Ann retweeted, Twitter. Great", "twitter", None, ())
+def test_paragraph_start_wins_as_first_written(
+    text: str, platform: str, date: dt.date | None, author: tuple[str, ...]
+) -> None:
+    for lo in (0, len(text) // 3):
+        args = (text, lo, len(text), platform, date, author)
+        assert boundaries._paragraph_start_wins(*args) == _paragraph_start_wins_as_first_written(*args)
+
+
+@given(st.lists(st.sampled_from(["Ann", "ann", "The", "Lee", "İlk", "Ünal", "x1", "O'Neil", " ", "-", "Kk", "ΣΑΣ",
+                                 "News", "_", "Bo"]), max_size=8).map("".join),
+       st.sampled_from([None, "", "AnnLee", "ann"]))  # fmt: skip
+def test_author_words_as_first_written(name: str, handle: str | None) -> None:
+    words = [w.casefold() for w in re.findall(r"[^\W\d_]{3,}", name) if w[0].isupper()]
+    words = [w for w in words if w not in boundaries._COMMON_NAME_WORDS]
+    if handle:
+        words += [f"@{handle.casefold()}", handle.casefold()]
+    assert author_words.__wrapped__(name, handle) == tuple(dict.fromkeys(words))
+
+
+def _fitting_as_first_written(
+    text: str, lo: int, stop: int, options: list[boundaries.Boundary], platform: str, date: dt.date | None,
+    author: tuple[str, ...],
+) -> list[tuple[float, boundaries.Boundary]]:
+    low, high = 0, len(options)
+    while low < high:  # the bisection of the function as first written
+        middle = (low + high) // 2
+        if fits(text[options[middle].at : stop], platform, date):
+            high = middle
+        else:
+            low = middle + 1
+    fitting = options[low:]
+    if not fitting:
+        return []
+    leads = boundaries._Leads(text, lo, stop, fitting[0].at)
+    return [(b.score + (lead_score(leads.before(b.at), author) if b.at > lo else 0.0), b) for b in fitting]
+
+
+@settings(max_examples=800, deadline=None)
+@given(
+    st.lists(_PROSE, max_size=40).map("".join),
+    st.sampled_from(["twitter", "facebook"]),
+    st.sampled_from([None, dt.date(2016, 1, 1)]),
+    st.sampled_from([(), ("ann", "lee", "@ann_lee", "ann_lee")]),
+    st.data(),
+)
+def test_fitting_reads_lead_ins_only_where_they_count(
+    text: str, platform: str, date: dt.date | None, author: tuple[str, ...], data: st.DataObject
+) -> None:
+    lo = data.draw(st.integers(0, len(text)))
+    options = candidates(text, lo, len(text), "paragraph")
+    options = options[: data.draw(st.integers(0, len(options)))]  # the paragraph's start alone, often
+    expected = _fitting_as_first_written(text, lo, len(text), options, platform, date, author)
+    assert boundaries._fitting(text, lo, len(text), options, platform, date, author) == expected
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.sampled_from(["Twitter", "tweet", "TikTok", "took to", "took", " ", "to", "social media", "social",
+                                 "posted", "Posted", "reposted", "sharedly", "shared", "below", "x", "in a series of",
+                                 "İ", ",", "\n", "threads", "Threads", "wrote", "rewrote"]),
+                max_size=10).map("".join))  # fmt: skip
+def test_platform_cues_as_first_written(text: str) -> None:
+    lowered = text.lower()
+    words = boundaries._CUE_WORDS
+    expected = any(part in lowered for part in boundaries._CUE_PARTS) or (
+        any(word in lowered for word in words) and not words.isdisjoint(re.findall(r"[a-z]+", lowered))
+    )
+    assert boundaries.has_platform_cue(text) == expected
+    assert boundaries._leadless(text, ()) == (not any(cue in lowered for cue in boundaries._CUE_SUBSTRINGS))
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.sampled_from(["Ann", "ann", "Anne", "@ann_lee", "ann_lee", "Lee", "lee's", " ", "_", "x", "İ", "K",
+                                 "\u212a", "@", "annlee"]), max_size=10).map("".join),
+       st.sampled_from([(), ("ann",), ("ann", "lee", "@ann_lee", "ann_lee"), ("@annlee",), ("k",)]))  # fmt: skip
+def test_names_author_as_first_written(text: str, author: tuple[str, ...]) -> None:
+    lowered = text.casefold()
+    expected = bool(author) and any(w.lstrip("@") in lowered for w in author) and any(
+        w in set(re.findall(r"@?[^\W_]+", lowered)) for w in author
+    )
+    assert boundaries.names_author(text, author) == expected
 
 
 _POST_PIECES = st.sampled_from([

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 
 import pytest
@@ -9,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reactions.models import Platform, Rendering
-from reactions.parse import text_embeds
+from reactions.parse import boundaries, text_embeds
+from reactions.parse.attribution import Attribution
 from reactions.parse.boundaries import Layout, author_words
 from reactions.parse.renderings import TextEmbed
 from reactions.parse.text_embeds import find_text_embeds
@@ -126,3 +128,44 @@ def test_any_text_gives_ordered_embeds_within_it(text: str) -> None:
 )  # fmt: skip
 def test_display_name_words_are_the_names_words_alone(name: str | None, handle: str | None) -> None:
     assert text_embeds._display_name_words(name, handle) == author_words(name, None)
+
+
+def _reach_back_as_first_written(layout: Layout, start: int, floor: int, attribution: Attribution) -> int:
+    text = layout.text
+    end = layout.last_visible(attribution.start, floor) + 1
+    floor = max(floor, end - boundaries.WINDOW)
+    limit = boundaries.length_limit(attribution.platform.value, attribution.date)
+    length = -1
+    while layout.blank_lines and start > floor:
+        last = layout.last_visible(start, floor)
+        continued = text.startswith(text_embeds._CONTINUATION, start)
+        if last < floor or (text.count("\n", last, start) < 3 and not continued):
+            break
+        above = layout.para_start(last, floor)
+        length = (
+            (boundaries.tweet_length(text[start:end]) if length < 0 else length)
+            + 1
+            + boundaries.tweet_length(text[above:start])
+        )
+        if limit is not None and length > limit + boundaries.SLACK:
+            break
+        start = above
+    return start
+
+
+_GAPS = st.sampled_from(["word ", "x" * 90, "\n", "\n\n", "\n\n\n", " \n", "\t", ">", "— ", "-- ", "–", "—Ann", "."])
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(_GAPS, max_size=30).map("".join), st.sampled_from([None, dt.date(2016, 1, 1)]), st.data())
+def test_reach_back_stops_at_its_first_look_as_first_written(
+    body: str, date: dt.date | None, data: st.DataObject
+) -> None:
+    text = body + " — Ann (@ann)"
+    layout = Layout(text)
+    at = len(body) + 1
+    attribution = Attribution(at, len(text), "ann", "Ann", date, Platform.TWITTER, Rendering.DASH)
+    start = data.draw(st.integers(0, at))
+    floor = data.draw(st.integers(0, start))
+    expected = _reach_back_as_first_written(layout, start, floor, attribution)
+    assert text_embeds._reach_back(layout, start, floor, attribution) == expected

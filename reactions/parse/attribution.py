@@ -32,6 +32,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from reactions.models import Platform, Rendering
+from reactions.parse import bylines
 from reactions.parse.boundaries import Layout
 from reactions.parse.bylines import BYLINE_LAST_WORDS, TIME_WORDS, instagram_byline, lines_opening_with, words
 from reactions.parse.dates import ATTRIBUTION_DATE, attribution_date
@@ -154,7 +155,7 @@ _VIEW_ON_RE = re.compile(
 
 def _view_on_bylines(text: str) -> Iterator[Attribution]:
     """Threads' and Mastodon's embed fallbacks; tried only where ``View on`` stands."""
-    if "View on " not in text:
+    if not bylines.holds(text, "View on "):
         return
     for match in _VIEW_ON_RE.finditer(text):
         mastodon = match.group("network") == "Mastodon"
@@ -176,10 +177,7 @@ _BARE_BYLINE_RE = re.compile(
 def _bare_handle_bylines(text: str) -> Iterator[Attribution]:
     """Instagram's bylines that name only the handle, each with its date and ending its line; tried only where a
     byline's last word stands before ``@``."""
-    at = text.find(" @")  # rare in prose: each looked at, rather than the text scanned once per word
-    while at >= 0 and not text.endswith(BYLINE_LAST_WORDS, 0, at):
-        at = text.find(" @", at + 1)
-    if at < 0:
+    if not bylines.last_word_before_handle(text):
         return
     for match in _BARE_BYLINE_RE.finditer(text):
         date_match = ATTRIBUTION_DATE.match(text, match.end())

@@ -92,12 +92,13 @@ class Layout:
     keep the total look-back linear: the end of the previous attribution, or a bounded window)."""
 
     def __init__(self, text: str) -> None:
-        self.text = _LISTED_QUOTE_RE.sub(_unlist, text) if "> " in text else text
+        self.text = _LISTED_QUOTE_RE.sub(_unlist, text) if ">" in text and "> " in text else text
         """The text, with the list marker of a list item that opens with a quote (html2text writes an embed in a
-        list item as ``* > post``) blanked out: the quote is then read as any other (offsets kept)."""
+        list item as ``* > post``) blanked out: the quote is then read as any other (offsets kept).  ``>`` is looked
+        for first: one character is found at memory speed, two are not (19 of the 1,357 bulk bodies hold one)."""
         blank_ends = [m.end() for m in _BLANK_LINE_RE.finditer(text)]
         self.blank_lines = bool(blank_ends)
-        self.markdown = "](" in text and ("](http" in text or "](/" in text)
+        self.markdown = "]" in text and "](" in text and ("](http" in text or "](/" in text)
         """A Markdown rendering (links written ``[label](url)``): a post's own line breaks are written as
         paragraph breaks, like the article's."""
         self.para_starts = [0, *blank_ends]
@@ -169,8 +170,11 @@ def tweet_length(text: str) -> int:
     text = plain_markdown(text)
     if "://" in text or "www." in text or "pic." in text or "@" in text:
         text = _MEDIA_RE.sub("", text)
-        text = _LEADING_MENTIONS_RE.sub("", _TRAILING_URL_RE.sub("", text))
-        text = _URL_RE.sub("x" * 23, text)
+        if "://" in text or "www." in text.lower():  # a link (what the two URL patterns need, whatever the case)
+            text = _LEADING_MENTIONS_RE.sub("", _TRAILING_URL_RE.sub("", text))
+            text = _URL_RE.sub("x" * 23, text)
+        else:  # 1,150 of the 1,724 bulk calls here: two scans saved (taking a prefix off makes no link)
+            text = _LEADING_MENTIONS_RE.sub("", text)
     words = text.split()
     return sum(map(len, words)) + len(words) - 1 if words else 0
 
@@ -242,9 +246,13 @@ def has_platform_cue(text: str) -> bool:
     (True, False, False)
     """
     lowered = text.lower()
-    if any(part in lowered for part in _CUE_PARTS):
-        return True
-    return any(word in lowered for word in _CUE_WORDS) and not _CUE_WORDS.isdisjoint(_LETTERS_RE.findall(lowered))
+    for part in _CUE_PARTS:  # loops, not any() over a generator: a quarter quicker on the bulk paragraphs
+        if part in lowered:
+            return True
+    for word in _CUE_WORDS:
+        if word in lowered:
+            return not _CUE_WORDS.isdisjoint(_LETTERS_RE.findall(lowered))
+    return False
 _LETTERS_RE = re.compile(r"[a-z]+")
 _TLD_RE = re.compile(r"(?:com|net|org|co|uk|gov|edu|io|ly|me|tv|us)\b", re.IGNORECASE)
 _URLISH = ("http", "www.", "pic.", "t.co/")
@@ -329,16 +337,19 @@ def names_author(text: str, author_words: Sequence[str]) -> bool:
     if not author_words:
         return False
     lowered = text.casefold()
-    if not any(w.lstrip("@") in lowered for w in author_words):
-        return False
-    words = set(_WORD_RE.findall(lowered))
-    return any(w in words for w in author_words)
+    for word in author_words:  # a loop, not any() over a generator (as in has_platform_cue)
+        if word.lstrip("@") in lowered:
+            return not set(_WORD_RE.findall(lowered)).isdisjoint(author_words)
+    return False
 
 
 _WORD_RE = re.compile(r"@?[^\W_]+")
 _COMMON_NAME_WORDS = frozenset(("the", "and", "for", "with", "from", "our", "you", "your", "news", "official",
                                 "real", "daily", "new", "world", "live", "today", "now", "times", "post"))  # fmt: skip
 """Words of account names (``The Night Owls``, ``Daily Mail Online``) that prose and posts use anyway."""
+
+
+_NAME_WORD_RE = re.compile(r"[^\W\d_]{3,}")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -348,8 +359,8 @@ def author_words(name: str | None, handle: str | None) -> tuple[str, ...]:
     >>> author_words("Donald J. Trump", "realDonaldTrump")
     ('donald', 'trump', '@realdonaldtrump', 'realdonaldtrump')
     """
-    words = [w.casefold() for w in re.findall(r"[^\W\d_]{3,}", name or "") if w[0].isupper()]
-    words = [w for w in words if w not in _COMMON_NAME_WORDS]
+    capitalised = (w.casefold() for w in _NAME_WORD_RE.findall(name or "") if w[0].isupper())
+    words = [w for w in capitalised if w not in _COMMON_NAME_WORDS]
     if handle:
         words += [f"@{handle.casefold()}", handle.casefold()]
     return tuple(dict.fromkeys(words))
@@ -391,20 +402,23 @@ def _paragraph_start_wins(
     end glued to what follows (a glued end scores 2, or 2.5 with the author named: below the paragraph's 3
     without a lead-in word); or no lead-in in it can score at all (:func:`_leadless`: then every other
     candidate scores its base, below 3)."""
+    if stop - lo > WINDOW:
+        return False
     segment = text[lo:stop]
-    return (
-        stop - lo <= WINDOW
-        and (
-            (
-                ":" not in segment
-                and "\n" not in segment.strip()
-                and not ("," in segment and any(verb in segment for verb in _VERB_COMMAS))
-                and (not has_platform_cue(segment) or not any(p.search(segment) for p in _SENTENCE_ENDS))
-            )
-            or _leadless(segment, author)
-        )
-        and fits(segment, platform, date)
-    )
+    if ":" not in segment and "\n" not in segment.strip() and not _verb_comma(segment):
+        # where a cue is named, _leadless is False: only the sentence ends decide (892 of 4,015 bulk calls)
+        plain = not has_platform_cue(segment) or not any(p.search(segment) for p in _SENTENCE_ENDS)
+    else:
+        plain = _leadless(segment, author)
+    return plain and fits(segment, platform, date)
+
+
+def _verb_comma(segment: str) -> bool:
+    """Whether a posting verb's comma (:data:`_VERB_COMMAS`) stands in ``segment``: each comma looked at once."""
+    at = segment.find(",")
+    while at >= 0 and not segment.endswith(_POSTING_VERBS, 0, at):
+        at = segment.find(",", at + 1)
+    return at >= 0
 
 
 _CUE_SUBSTRINGS = (*_CUE_PARTS, *sorted(_CUE_WORDS))
@@ -415,8 +429,9 @@ def _leadless(segment: str, author: Sequence[str]) -> bool:
     none of the platform's cues nor a word of the author's, even as a part of a word (each lead-in is a slice of
     the segment, whose first word may be cut)."""
     lowered = segment.lower()
-    if any(cue in lowered for cue in _CUE_SUBSTRINGS):
-        return False
+    for cue in _CUE_SUBSTRINGS:
+        if cue in lowered:
+            return False
     folded = segment.casefold()
     return not any(word.lstrip("@") in folded for word in author)
 
@@ -438,5 +453,7 @@ def _fitting(
     fitting = options[low:]
     if not fitting:
         return []
+    if fitting[-1].at <= lo:  # only the paragraph's start fits (most calls): no lead-in is read, so none scanned
+        return [(b.score + 0.0, b) for b in fitting]
     leads = _Leads(text, lo, stop, fitting[0].at)
     return [(b.score + (lead_score(leads.before(b.at), author) if b.at > lo else 0.0), b) for b in fitting]

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 __all__ = [
     "BYLINE_LAST_WORDS", "DATE_WORDS", "FACEBOOK_ON", "FACEBOOK_POSTED_BY", "INSTAGRAM_BYLINES", "INSTAGRAM_CHROME",
     "TIME_WORDS",
-    "instagram_byline", "instagram_chrome", "lines_opening_with", "words",
+    "holds", "instagram_byline", "instagram_chrome", "last_word_before_handle", "lines_opening_with", "words",
 ]
 
 INSTAGRAM_BYLINES = (
@@ -98,3 +98,38 @@ def lines_opening_with(text: str, word: str) -> Iterator[int]:
         if start == 0 or text[start - 1] == "\n":
             yield start
         at = text.find(word, at + len(word))
+
+
+def last_word_before_handle(text: str) -> bool:
+    """Whether a byline's last word (:data:`BYLINE_LAST_WORDS`) ends right before some ``" @"`` of ``text``, as in
+    ``A post shared by @handle``.  Each ``@`` is found with a one-character search (a two-character one is ~5× as
+    slow on non-ASCII text); a text with many ``@`` is searched for ``" @"`` instead, so Python looks at few."""
+    if text.count("@") > _AT_BUDGET:
+        at = text.find(" @")
+        while at >= 0 and not text.endswith(BYLINE_LAST_WORDS, 0, at):
+            at = text.find(" @", at + 1)
+        return at >= 0
+    at = text.find("@", 1)
+    while at >= 0 and not (text[at - 1] == " " and text.endswith(BYLINE_LAST_WORDS, 0, at - 1)):
+        at = text.find("@", at + 1)
+    return at >= 0
+
+
+_AT_BUDGET = 256
+"""The most ``@`` looked at one by one (the bulk bodies hold 4 on average, 5,831 in all)."""
+
+
+def holds(text: str, phrase: str) -> bool:
+    """``phrase in text``, found from each place its first character stands: a search for one character runs at
+    memory speed where a longer one costs ~0.8 ns a character of non-ASCII text (``View on ``: 4.8 ms over the
+    bulk bodies, which hold 3 ``V`` each).  A text holding that character more than 64 times is searched at once."""
+    first = phrase[:1]
+    if not first or text.count(first) > _FIRST_BUDGET:
+        return phrase in text
+    at = text.find(first)
+    while at >= 0 and not text.startswith(phrase, at):
+        at = text.find(first, at + 1)
+    return at >= 0
+
+
+_FIRST_BUDGET = 64

@@ -410,6 +410,11 @@ def _reach_back(layout: Layout, start: int, floor: int, attribution: Attribution
     ("And this one...") belong to no post.
     """
     text = layout.text
+    if not layout.blank_lines:
+        return start
+    last = layout.last_visible(start, floor)  # the loop's first look, whatever its floor: it stops most calls
+    if text.count("\n", last, start) < 3 and not text.startswith(_CONTINUATION, start):
+        return start
     end = layout.last_visible(attribution.start, floor) + 1
     floor = max(floor, end - WINDOW)
     limit = length_limit(attribution.platform.value, attribution.date)
