@@ -186,7 +186,10 @@ def test_a_local_cluster_has_the_workers_asked_for() -> None:
 
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
 def test_ctrl_c_in_a_terminal_stops_a_cluster_run_with_one_line_and_no_process_left(tmp_path: Path) -> None:
-    rows = [p.read_text(encoding="utf-8") for p in sorted(SEEDS.glob("*.txt"))] * 400  # seconds of parsing
+    seeds = [p.read_text(encoding="utf-8") for p in sorted(SEEDS.glob("*.txt"))]
+    # seconds of parsing: each row its own text (copies of one text are parsed once per process, which left the run
+    # a second long, and a Ctrl-C sent as its workers came up could come after it had ended)
+    rows = [f"{seeds[i % len(seeds)]}\n\nRow {i}." for i in range(10_000)]
     pd.DataFrame({"id": range(len(rows)), "text": rows}).to_csv(tmp_path / "many.csv", index=False)
     mark = uuid.uuid4().hex
     env = {**os.environ, "REACTIONS_TEST_RUN": mark, "REACTIONS_CACHE_DIR": str(tmp_path / "cache")}
