@@ -2,27 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import itertools
 
 from reactions.corpus import located, parse_document, with_metadata
 from reactions.models import Document, FileOutcome, Status
-from reactions.run.units import placed, unit_articles, unit_parses
-
-
-def placed_in_full(outcome: FileOutcome, place: str | None) -> FileOutcome:
-    """``placed`` as first written: every outcome with a place rebuilt, whatever it holds."""
-    if not place:
-        return outcome
-
-    def where(message: str) -> str:
-        if message.startswith("row "):
-            return message
-        return f"{place}, {message}" if message.startswith("offset ") else f"{place}: {message}"
-
-    reason = where(outcome.reason) if outcome.reason else None
-    return dataclasses.replace(outcome, warnings=tuple(map(where, outcome.warnings)), reason=reason)
+from reactions.run.units import placed, placed_each, unit_articles, unit_parses
 
 
 def test_an_outcome_with_nothing_to_place_is_kept_as_it_is_and_every_other_is_placed_as_before() -> None:
@@ -31,7 +16,7 @@ def test_an_outcome_with_nothing_to_place_is_kept_as_it_is_and_every_other_is_pl
     places = [None, "", "row 12 (id n123)"]
     for said, reason, place in itertools.product(warnings, reasons, places):
         outcome = FileOutcome("t.csv#n123", "t.csv#n123", Status.PARSED, 2, said, reason)
-        assert placed(outcome, place) == placed_in_full(outcome, place)
+        assert placed(outcome, place) == (placed_each(outcome, place) if place else outcome)
         if place and not said and reason is None:
             assert placed(outcome, place) is outcome
 

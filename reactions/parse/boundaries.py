@@ -455,5 +455,12 @@ def _fitting(
         return []
     if fitting[-1].at <= lo:  # only the paragraph's start fits (most calls): no lead-in is read, so none scanned
         return [(b.score + 0.0, b) for b in fitting]
+    return _scored(text, lo, stop, fitting, author)
+
+
+def _scored(
+    text: str, lo: int, stop: int, fitting: Sequence[Boundary], author: Sequence[str]
+) -> list[tuple[float, Boundary]]:
+    """Each of ``fitting`` (in order, none empty) with its score, the lead-in before it included (none at ``lo``)."""
     leads = _Leads(text, lo, stop, fitting[0].at)
     return [(b.score + (lead_score(leads.before(b.at), author) if b.at > lo else 0.0), b) for b in fitting]

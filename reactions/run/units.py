@@ -226,6 +226,12 @@ def placed(outcome: FileOutcome, place: str | None) -> FileOutcome:
     that does not say it already (:mod:`reactions.report` shows it as the place)."""
     if not place or (not outcome.warnings and outcome.reason is None):  # nothing to place: most rows
         return outcome
+    return placed_each(outcome, place)
+
+
+def placed_each(outcome: FileOutcome, place: str) -> FileOutcome:
+    """:func:`placed` without its shortcut: every message of ``outcome`` placed, a new record even when it has none
+    (what the shortcut keeps is equal to it: ``tests/test_units.py``)."""
 
     def where(message: str) -> str:
         if message.startswith("row "):
