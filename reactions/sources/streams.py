@@ -47,19 +47,19 @@ class Readable(Protocol):
     def close(self) -> None: ...
 
 
-class Gunzip(io.RawIOBase):
-    """A gzip stream of one or more members, decompressed as it is read.  Unlike :class:`gzip.GzipFile`, a read
-    that meets the end of a truncated member first gives every byte decompressed before it; the next read raises
-    :class:`EOFError`.  Each step inflates at most ``block`` bytes (a bomb of zeros never fills memory: what is
-    held is bounded by the bytes produced, not by the bytes read)."""
+class Blocks(io.RawIOBase):
+    """A stream whose bytes are made a block at a time (:meth:`_made`): a read of at least a whole block gets that
+    block as it is, not copied (:class:`CutStream` reads a block at a time); a smaller one gets a slice of it."""
 
-    def __init__(self, raw: Readable, block: int = 1 << 16) -> None:
+    def __init__(self, block: int) -> None:
         super().__init__()
-        self._raw, self._block = raw, block
-        self._inflate = zlib.decompressobj(31)
-        self._input = b""
-        self._pending, self._at = b"", 0
-        self._begun = self._ended = False
+        self._block = block
+        self._held, self._at = b"", 0
+        self._ended = False
+
+    def _made(self, size: int) -> bytes:
+        """The next bytes, at least ``size`` when the stream has them (``b""`` at its end, setting ``_ended``)."""
+        raise NotImplementedError
 
     def readable(self) -> bool:
         return True
@@ -70,19 +70,34 @@ class Gunzip(io.RawIOBase):
         return len(taken)
 
     def read(self, size: int = -1, /) -> bytes:
-        """At most ``size`` bytes (``-1``: all that is left); a step's output is given as it is, not copied."""
+        """At most ``size`` bytes (``-1``: all that is left)."""
         if size < 0:
             return b"".join(iter(lambda: self.read(self._block), b""))
-        while self._at == len(self._pending) and not self._ended:
-            self._pending, self._at = self._inflated(), 0
-        if self._at == 0 and len(self._pending) <= size:
-            taken, self._pending = self._pending, b""
+        while self._at == len(self._held) and not self._ended:
+            self._held, self._at = self._made(max(size, self._block)), 0
+        if self._at == 0 and len(self._held) <= size:
+            taken, self._held = self._held, b""
             return taken
-        taken = self._pending[self._at : self._at + size]
+        taken = self._held[self._at : self._at + size]
         self._at += len(taken)
         return taken
 
-    def _inflated(self) -> bytes:
+
+class Gunzip(Blocks):
+    """A gzip stream of one or more members, decompressed as it is read.  Unlike :class:`gzip.GzipFile`, a read
+    that meets the end of a truncated member first gives every byte decompressed before it; the next read raises
+    :class:`EOFError`.  Each step inflates at most ``block`` bytes (a bomb of zeros never fills memory: what is
+    held is bounded by the bytes produced, not by the bytes read)."""
+
+    def __init__(self, raw: Readable, block: int = 1 << 16) -> None:
+        super().__init__(block)
+        self._raw = raw
+        self._inflate = zlib.decompressobj(31)
+        self._input = b""
+        self._begun = False
+
+    def _made(self, size: int) -> bytes:
+        """The next step's output: at most a block, whatever ``size`` (the bound a decompression bomb meets)."""
         if not self._input:
             self._input = self._raw.read(self._block)
             if not self._input:
@@ -104,40 +119,17 @@ class Gunzip(io.RawIOBase):
             super().close()
 
 
-class Utf8(io.RawIOBase):
+class Utf8(Blocks):
     """A text file's bytes as UTF-8, as articles are decoded: a UTF-8 byte-order mark dropped, a UTF-16 file
     (told by its mark) transcoded; anything else given as it is."""
 
     def __init__(self, inner: Readable, block: int = 1 << 16) -> None:
-        super().__init__()
-        self._inner, self._block = inner, block
+        super().__init__(block)
+        self._inner = inner
         self._decoder: codecs.IncrementalDecoder | None = None
-        self._ready, self._at = b"", 0
-        self._begun = self._ended = False
+        self._begun = False
 
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
-        taken = self.read(len(buffer))
-        buffer[: len(taken)] = taken
-        return len(taken)
-
-    def read(self, size: int = -1, /) -> bytes:
-        """At most ``size`` bytes (``-1``: all that is left); a block decoded whole is given as it is, not copied
-        (:class:`CutStream` reads a block at a time)."""
-        if size < 0:
-            return b"".join(iter(lambda: self.read(1 << 20), b""))
-        while self._at == len(self._ready) and not self._ended:
-            self._ready, self._at = self._next(max(size, self._block)), 0
-        if self._at == 0 and len(self._ready) <= size:
-            taken, self._ready = self._ready, b""
-            return taken
-        taken = self._ready[self._at : self._at + size]
-        self._at += len(taken)
-        return taken
-
-    def _next(self, size: int) -> bytes:
+    def _made(self, size: int) -> bytes:
         data = self._inner.read(size)
         if not self._begun:
             while len(data) < 4 and (more := self._inner.read(size)):
