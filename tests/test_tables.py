@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import gzip
 import io
+import itertools
 import json
 import pickle
 import subprocess
@@ -458,6 +459,19 @@ class Pieces:
         pass
 
 
+def read_in_turns(stream: io.RawIOBase, sizes: list[int], most: int | None = None) -> bytes:
+    """Everything ``stream`` gives, read ``sizes`` in turn, each read checked to give at most its size (and
+    ``most``)."""
+    got: list[bytes] = []
+    for size in itertools.cycle(sizes):
+        taken = stream.read(size)
+        assert len(taken) <= min(size, most or size)
+        if not taken:
+            break
+        got.append(taken)
+    return b"".join(got)
+
+
 @given(st.lists(st.binary(max_size=300), min_size=1, max_size=3), st.integers(1, 9), st.integers(1, 64),
        st.lists(st.integers(1, 100), min_size=1, max_size=5))
 def test_gunzip_gives_every_member_s_bytes_whatever_the_read_sizes(
@@ -468,16 +482,7 @@ def test_gunzip_gives_every_member_s_bytes_whatever_the_read_sizes(
     data = b"".join(gzip.compress(member, mtime=0) for member in members)
     expected = b"".join(members)
     assert io.BufferedReader(Gunzip(Pieces(data, piece), block=block)).read() == expected
-    stream, got, turn = Gunzip(Pieces(data, piece), block=block), [], 0
-    while True:
-        size = sizes[turn % len(sizes)]
-        turn += 1
-        taken = stream.read(size)
-        assert len(taken) <= min(size, block)
-        if not taken:
-            break
-        got.append(taken)
-    assert b"".join(got) == expected
+    assert read_in_turns(Gunzip(Pieces(data, piece), block=block), sizes, block) == expected
     assert Gunzip(Pieces(data, piece), block=block).read() == expected
 
 
@@ -492,16 +497,7 @@ def test_utf8_gives_the_bytes_of_every_read_size_as_one_read_of_all(
     plain = data.decode("utf-16").encode() if codec == "utf-16" else data
     expected = plain[3:] if plain.startswith(b"\xef\xbb\xbf") else plain
     assert io.BufferedReader(Utf8(Pieces(data, piece), block=block)).read() == expected
-    stream, got, turn = Utf8(Pieces(data, piece), block=block), [], 0
-    while True:
-        size = sizes[turn % len(sizes)]
-        turn += 1
-        taken = stream.read(size)
-        assert len(taken) <= size
-        if not taken:
-            break
-        got.append(taken)
-    assert b"".join(got) == expected
+    assert read_in_turns(Utf8(Pieces(data, piece), block=block), sizes) == expected
     assert Utf8(Pieces(data, piece), block=block).read() == expected
 
 
