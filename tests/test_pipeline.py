@@ -475,8 +475,8 @@ def test_one_dataset_is_parsed_by_the_pool_in_parts(
     assert alone.articles > 40
     counting: list[CountingPool] = []
 
-    def shared_pool(workers: int) -> CountingPool:
-        counting.append(CountingPool(real_pool(workers)))
+    def shared_pool(workers: int, prepare: Callable[[], object] | None = None) -> CountingPool:
+        counting.append(CountingPool(real_pool(workers, prepare)))
         return counting[-1]
 
     real_pool = executors.shared_pool
