@@ -10,6 +10,7 @@ import contextlib
 import dataclasses
 import hashlib
 import json
+import logging
 import multiprocessing
 import os
 import threading
@@ -32,6 +33,8 @@ from reactions.run.units import DocumentBatch, Unit, documents_only, unit_docume
 from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
 from reactions.sources import DEFAULT_SOURCE, SourceOptions
 from reactions.sources.files import DEFAULT_READ, ReadOptions
+
+logger = logging.getLogger(__name__)
 
 
 @dataclasses.dataclass(slots=True)
@@ -129,9 +132,13 @@ def warm_up() -> None:
     the same in every process, that no result depends on): done before a process pool's workers are forked
     (:func:`reactions.run.parallel.shared_pool`), so that they inherit it instead of each building it again
     (0.2 CPU-s per worker on the FakeNewsNet bulk corpus)."""
-    chunk = read_chunk(DocumentBatch((WARM_UP,), (WARM_UP.source,)), None)
-    score_chunk(chunk.columns["id"], chunk.columns["text"], chunk.columns["lang"], None, None, None, chunk.detected)
-    forget()  # (its parse is not a run's)
+    try:
+        chunk = read_chunk(DocumentBatch((WARM_UP,), (WARM_UP.source,)), None)
+        score_chunk(chunk.columns["id"], chunk.columns["text"], chunk.columns["lang"], None, None, None, chunk.detected)
+    except Exception as error:  # a warm-up costs speed, never the run: the tasks meet what failed on their own
+        logger.debug("warm-up failed: %s", error)
+    finally:
+        forget()  # (its parse is not a run's)
 
 
 def _parse(documents: list[tuple[str, bytes]], guard: GuardedParser | float | None) -> list[Parsed]:
