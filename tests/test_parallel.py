@@ -176,3 +176,24 @@ def test_pool_workers_collect_garbage_even_when_started_while_it_is_paused() -> 
     finally:
         gc.enable()
     assert all(pool.submit(gc.isenabled).result() for _ in range(4))
+
+
+def _tables_built() -> tuple[int, int, int]:
+    """In a worker: which of the tables the tasks build on first use it holds before its first task."""
+    from reactions import languages, outlets
+    from reactions.run import memo
+
+    return outlets._extractor.cache_info().currsize, languages._detector.cache_info().currsize, len(memo._MEMO.entries)
+
+
+@pytest.mark.skipif(parallel.worker_context().get_start_method() != "fork", reason="workers inherit only by fork")
+def test_pool_workers_inherit_the_tables_the_tasks_build_and_no_parse() -> None:
+    from reactions import languages, outlets
+    from reactions.run.executors import ProcessPool
+
+    parallel.shutdown()
+    for built in (outlets._extractor, outlets.outlet_of, outlets._registered, languages._detector, languages._detect):
+        built.cache_clear()  # as in a new process (the answers cached by URL and text included)
+    ProcessPool(2).close()  # warms this process up before it forks its worker (tasks.warm_up)
+    found = parallel.shared_pool(1).submit(_tables_built).result()  # (the same pool: in its worker)
+    assert found == (1, 1, 0)  # tldextract's suffix list and the language model: built once, here

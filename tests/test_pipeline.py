@@ -106,6 +106,27 @@ def test_small_chunks_and_scoring_batches_change_nothing(
     assert result.frame["overridden"].sum() == 1
 
 
+def test_the_rows_left_after_the_reading_are_scored_by_every_process(
+    generated: Path, expected: Corpus, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With workers, the new reactions left when the reading ends are one scoring task per process (this one takes
+    its share back while the workers score the others), not one task for a worker to finish alone."""
+    monkeypatch.setattr(pipeline, "SCORE_ROWS", 10**6)  # every row left to the end
+    monkeypatch.setattr(pipeline, "INLINE_BELOW", 2)
+    sizes: list[int] = []
+    real = executors.ProcessPool.submit
+
+    def submit(self: executors.ProcessPool, task: Any, *args: Any) -> Any:
+        if task is tasks.score_chunk:
+            sizes.append(len(args[0]))
+        return real(self, task, *args)
+
+    monkeypatch.setattr(executors.ProcessPool, "submit", submit)
+    assert_same(extract_frame(paths_of(generated), jobs=2, cache=False), expected)
+    rows = len(expected.reactions)
+    assert sizes == [-(-rows // 2), rows // 2]
+
+
 def test_one_process_tells_the_languages_once_after_the_reading(
     generated: Path, expected: Corpus, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -475,8 +496,8 @@ def test_one_dataset_is_parsed_by_the_pool_in_parts(
     assert alone.articles > 40
     counting: list[CountingPool] = []
 
-    def shared_pool(workers: int) -> CountingPool:
-        counting.append(CountingPool(real_pool(workers)))
+    def shared_pool(workers: int, prepare: Callable[[], object] | None = None) -> CountingPool:
+        counting.append(CountingPool(real_pool(workers, prepare)))
         return counting[-1]
 
     real_pool = executors.shared_pool

@@ -5,12 +5,14 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reactions.corpus import parse_document
 from reactions.frames import article_info, reaction_columns
 from reactions.models import Document
+from reactions.run import memo, tasks
 from reactions.run.memo import forget
 from reactions.run.tasks import read_chunk
 from reactions.run.units import DocumentBatch, documents_only, unit_articles, unit_documents
@@ -54,3 +56,26 @@ def test_read_chunk_gives_the_columns_and_cited_articles_of_every_article_in_ful
     forget()
     assert chunk.columns == columns
     assert chunk.articles == infos
+
+
+def test_the_warm_up_builds_the_tables_the_tasks_use_and_keeps_no_parse() -> None:
+    from reactions import languages, outlets
+
+    for built in (outlets._extractor, outlets.outlet_of, outlets._registered, languages._detector, languages._detect):
+        built.cache_clear()  # as in a new process
+    tasks.warm_up()
+    assert outlets._extractor.cache_info().currsize == languages._detector.cache_info().currsize == 1
+    assert not memo._MEMO.entries  # a run's copies never meet the warm-up's parse
+    chunk = read_chunk(DocumentBatch((tasks.WARM_UP,), (tasks.WARM_UP.source,)), None)
+    forget()
+    assert len(chunk.columns["id"]) == 1  # it reaches the tables: a reaction (its language, its score) ...
+    assert chunk.articles  # ... and the outlet of the article it cites
+
+
+def test_a_warm_up_that_fails_costs_nothing_but_speed(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object) -> None:
+        raise RuntimeError("no model")
+
+    monkeypatch.setattr(tasks, "score_chunk", broken)
+    tasks.warm_up()  # does not raise
+    assert not memo._MEMO.entries

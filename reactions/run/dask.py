@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Final
 from reactions.errors import ReactionsError
 from reactions.run.cache import connections_open
 from reactions.run.guard import PRELOAD
+from reactions.run.tasks import warm_up
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -133,6 +134,7 @@ def _forked_workers(
     (or is killed)."""
     for name in ("pandas", *PRELOAD):  # what every task needs, imported once, shared by the forks
         importlib.import_module(name)
+    warm_up()  # and the tables the tasks build on first use (0.2 CPU-s per worker)
     context = multiprocessing.get_context("fork")
     pipes, children = [], []
     with _deaf_to_ctrl_c() as forking, dask.config.set(QUIET_CLUSTER):  # the workers keep the settings they

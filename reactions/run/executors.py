@@ -23,6 +23,7 @@ from typing import Any, Protocol, runtime_checkable
 from reactions.run.guard import GuardedParser
 from reactions.run.parallel import default_jobs, shared_pool
 from reactions.run.scheduler import Job, Scheduler, without_gc
+from reactions.run.tasks import warm_up
 
 __all__ = ["Cluster", "Executor", "Guarded", "InProcess", "ProcessPool", "open_executor"]
 
@@ -113,7 +114,7 @@ class ProcessPool:
     def __init__(self, jobs: int) -> None:
         self.width = jobs
         self.spill = tempfile.TemporaryDirectory(prefix="reactions-")
-        self.tasks = Scheduler(shared_pool(jobs - 1), jobs - 1, self.spill.name)
+        self.tasks = Scheduler(shared_pool(jobs - 1, warm_up), jobs - 1, self.spill.name)
 
     def submit(self, task: Callable[..., Any], *args: Any) -> Job:
         """A task, handed to a worker when one is free, or done here first."""

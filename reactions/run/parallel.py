@@ -10,7 +10,7 @@ import gc
 import importlib
 import logging
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from reactions.run.cache import ParseCache, Parsed, content_hash
@@ -21,29 +21,33 @@ logger = logging.getLogger(__name__)
 _POOL: dict[int, ProcessPoolExecutor] = {}
 
 
-def shared_pool(jobs: int) -> ProcessPoolExecutor:
+def shared_pool(jobs: int, prepare: Callable[[], object] | None = None) -> ProcessPoolExecutor:
     """A process pool of ``jobs`` workers, started on first use and reused by later runs (parsing,
     then scoring, then the next run: workers start once).  It is shut down at exit, or by
-    :func:`shutdown`.
+    :func:`shutdown`.  ``prepare``: called once before the workers are forked (see :func:`_start`).
     """
     pool = _POOL.get(jobs)
     if pool is None or getattr(pool, "_broken", False):  # a crashed worker breaks a pool for good
         shutdown()
-        pool = _POOL[jobs] = _start(jobs)
+        pool = _POOL[jobs] = _start(jobs, prepare)
     return pool
 
 
-def _start(jobs: int) -> ProcessPoolExecutor:
+def _start(jobs: int, prepare: Callable[[], object] | None = None) -> ProcessPoolExecutor:
     """A pool whose workers are forked (when they are) with the parser loaded (:data:`~reactions.run.guard.PRELOAD`,
-    imported here once rather than in every worker) and this process's objects frozen: a worker's garbage collector
-    then never walks, and so never copies, the memory it inherits (``gc.freeze``, as the :mod:`gc` documentation
-    advises before a fork)."""
+    imported here once rather than in every worker), what ``prepare()`` builds on first use built here once too
+    (the run's :func:`reactions.run.tasks.warm_up`: the tables its tasks build on first use, 0.2 CPU-s that every
+    worker would pay again), and this process's objects frozen: a worker's garbage collector then never walks, and
+    so never copies, the memory it inherits (``gc.freeze``, as the :mod:`gc` documentation advises before a
+    fork)."""
     context = worker_context()
     pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=gc.enable)  # on even if forked while paused
     if context.get_start_method() != "fork":
         return pool
     for name in PRELOAD:
         importlib.import_module(name)
+    if prepare is not None:
+        prepare()
     gc.freeze()
     try:
         pool.submit(int)  # a fork pool forks all its workers there and then, on its first task

@@ -64,8 +64,9 @@ CHUNK_FILES: Final = (8, 128)
 """Files per reading task, at least and at most (about 16 tasks per process in between)."""
 UNIT_WINDOW: Final = 16
 """Batches of files cut into units at a time (:func:`lazy_units`)."""
-SCORE_ROWS: Final = 500
-"""New reactions per scoring task, when workers score while this process reads."""
+SCORE_ROWS: Final = 2048
+"""New reactions per scoring task, when workers score while this process reads (each task's frame costs ~4 ms of
+pandas); the rows left when the reading ends are cut into one task per process (``Executor.width``)."""
 SCORE_ROWS_HERE: Final = 16384
 """New reactions per scoring task when every task is done in this process (``jobs=1``, the page's guarded runs):
 they are done when their results are asked for, after the reading, so a small batch saves nothing and costs each
@@ -401,6 +402,8 @@ class _Run:
         waiting_tags += tags
         self.first_tags += tags
         rows = SCORE_ROWS_HERE if self.here else SCORE_ROWS
+        if final and not self.here:  # the last rows shared by the processes, scored while this one builds the frame
+            rows = max(1, min(rows, -(-len(waiting_ids) // self.tasks.width)))
         while len(waiting_ids) >= rows or (final and waiting_ids):
             batch_ids, batch_texts, batch_tags = waiting_ids[:rows], waiting_texts[:rows], waiting_tags[:rows]
             del waiting_ids[:rows], waiting_texts[:rows], waiting_tags[:rows]
