@@ -34,6 +34,8 @@ from reactions.run.guard import PRELOAD
 if TYPE_CHECKING:
     from distributed import Client
 
+logger = logging.getLogger(__name__)
+
 CONNECT_TIMEOUT = "20s"
 """How long :func:`connect` tries to reach a scheduler before giving up."""
 QUIET_CLUSTER: Final = {
@@ -68,16 +70,16 @@ def connect(address: str | None = None, workers: int | None = None) -> Iterator[
         with remote:
             yield remote
         return
-    with local_cluster(distributed, workers or os.cpu_count() or 1) as cluster, distributed.Client(cluster) as local:
+    with local_cluster(distributed, workers or os.cpu_count() or 1) as local:
         yield local
 
 
 @contextlib.contextmanager
 def local_cluster(distributed: Any, workers: int) -> Iterator[Any]:
-    """A local cluster that costs little more than a process pool: ``workers`` single-threaded worker processes
-    (parsing holds the GIL) with the parser loaded, no dashboard, and none of the sampling a long-lived cluster does
-    every few milliseconds (:data:`QUIET_CLUSTER`); when it closes, every process it started is stopped, so that
-    nothing outlives the command.
+    """A client of a local cluster that costs little more than a process pool: ``workers`` single-threaded worker
+    processes (parsing holds the GIL) with the parser loaded, no dashboard, and none of the sampling a long-lived
+    cluster does every few milliseconds (:data:`QUIET_CLUSTER`); when it closes (:func:`_teardown`: quiet, each step
+    bounded), every process it started is stopped, so that nothing outlives the command.
 
     The workers are forked from this process before the cluster's threads start (:func:`_forked_workers`): they
     share what it imported.  Where that cannot be (this process already runs other threads, whose locks a fork
@@ -90,20 +92,22 @@ def local_cluster(distributed: Any, workers: int) -> Iterator[Any]:
         return
     with _forked_workers(workers, dask) as (addressed, ended, forking):
         with dask.config.set(QUIET_CLUSTER), _deaf_to_ctrl_c() as interrupted:
-            cluster = distributed.LocalCluster(n_workers=0, processes=True, host="127.0.0.1", dashboard_address=None)
+            cluster = distributed.LocalCluster(n_workers=0, processes=True, host="127.0.0.1", dashboard_address=":0")
+            client = None
             try:
                 addressed(cluster.scheduler_address)
                 _wait_for_workers(cluster, workers, ended)
+                client = distributed.Client(cluster)
             except BaseException:
-                cluster.close()
+                _teardown(client, cluster)
                 raise
         try:
             if interrupted or forking:
                 raise KeyboardInterrupt
-            yield cluster
+            yield client
         finally:
-            cluster.close()
-    _stop_helpers()
+            _teardown(client, cluster)
+    _bounded(_stop_helpers, TEARDOWN_LIMIT)
 
 
 WORKER_START_LIMIT: Final = 120.0
@@ -157,11 +161,19 @@ def _forked_workers(
     finally:
         for pipe in pipes:
             pipe.close()  # a worker still waiting for its address stops
-        for child in children:
-            child.join(timeout=30)
-            if child.is_alive():
-                child.kill()
-                child.join()
+        _end_processes(children, TEARDOWN_LIMIT)
+
+
+def _end_processes(children: list[Any], limit: float) -> None:
+    """Wait at most ``limit`` seconds in all for ``children`` (:class:`multiprocessing.Process`) to end, then kill
+    those still running."""
+    deadline = time.monotonic() + limit
+    for child in children:
+        child.join(timeout=max(0.0, deadline - time.monotonic()))
+    for child in children:
+        if child.is_alive():
+            child.kill()
+            child.join(timeout=limit)  # a killed process ends at once (unless stuck in the kernel: not waited for)
 
 
 def _serve(pipe: Any) -> None:
@@ -197,15 +209,22 @@ def _fork_server_cluster(distributed: Any, dask: Any, workers: int) -> Iterator[
         context().set_forkserver_preload(["distributed", "pandas", *PRELOAD])
         _start_fork_server()
         cluster = distributed.LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"
         )
+        client = None
+        try:
+            client = distributed.Client(cluster)
+        except BaseException:
+            _teardown(client, cluster)
+            _bounded(_stop_helpers, TEARDOWN_LIMIT)
+            raise
     try:
         if interrupted:
             raise KeyboardInterrupt
-        yield cluster
+        yield client
     finally:
-        cluster.close()
-        _stop_helpers()
+        _teardown(client, cluster)
+        _bounded(_stop_helpers, TEARDOWN_LIMIT)
 
 
 def _start_fork_server() -> None:
@@ -239,6 +258,75 @@ def _deaf_to_ctrl_c() -> Iterator[list[int]]:
         yield noted
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+TEARDOWN_LIMIT: Final = 5.0
+"""Seconds a step of a local cluster's teardown may take (closing the client, the cluster; the workers' ending)
+before it is given up on, and the processes left are killed: a Ctrl-C ends the command within seconds."""
+TEARDOWN_NOISE: Final = ("distributed", "tornado", "asyncio")
+"""The loggers quiet while a local cluster closes (:func:`_teardown`), with every logger under them."""
+
+
+def _teardown(client: Any, cluster: Any, limit: float = TEARDOWN_LIMIT) -> list[str]:
+    """Close ``client`` (if any) and ``cluster``, with :data:`TEARDOWN_NOISE` quiet in this process and in the
+    workers: a closing cluster's connections end mid-message (on Ctrl-C, with tasks running), and what Dask logs of
+    it then ("comm closed", a task cancelled) is expected, not the run's (before, the workers' errors still show).
+    Each step may take ``limit`` seconds, then is given up on (a step's error is not the run's either: the caller
+    then kills what is left); a Ctrl-C meanwhile is only noted (one that stopped it half-way could leave processes
+    behind).  The names of the steps given up on."""
+    steps: list[tuple[str, Callable[[], object]]] = []
+    if client is not None:
+        steps.append(("quiet the workers", lambda: client.run(_quiet_for_good, on_error="ignore")))
+        steps.append(("close the client", lambda: client.close(timeout=limit)))
+    steps.append(("close the cluster", lambda: cluster.close(timeout=limit)))
+    with _quiet_logging(), _deaf_to_ctrl_c():
+        return [name for name, step in steps if not _bounded(step, limit)]
+
+
+def _bounded(step: Callable[[], object], limit: float) -> bool:
+    """Run ``step`` in a daemon thread and wait at most ``limit`` seconds for it: whether it ended (an error it
+    raised is dropped: see :func:`_teardown`).  A step that does not end is left to the thread, which does not hold
+    up the command's exit."""
+    ended = threading.Event()
+
+    def run() -> None:
+        try:
+            step()
+        except Exception:  # a teardown step's failure: the caller kills what is left
+            logger.debug("a teardown step failed", exc_info=True)
+        finally:
+            ended.set()
+
+    threading.Thread(target=run, name="reactions-dask-teardown", daemon=True).start()
+    return ended.wait(limit)
+
+
+@contextlib.contextmanager
+def _quiet_logging(names: tuple[str, ...] = TEARDOWN_NOISE) -> Iterator[None]:
+    """The loggers ``names``, and every logger under them, disabled, then restored as they were."""
+    loggers = _loggers_under(names)
+    before = [(each, each.disabled) for each in loggers]
+    for each in loggers:
+        each.disabled = True
+    try:
+        yield
+    finally:
+        for each, disabled in before:
+            each.disabled = disabled
+
+
+def _quiet_for_good() -> None:
+    """In a worker whose cluster closes: :data:`TEARDOWN_NOISE` disabled until it ends."""
+    for each in _loggers_under(TEARDOWN_NOISE):
+        each.disabled = True
+
+
+def _loggers_under(names: tuple[str, ...]) -> list[logging.Logger]:
+    """The loggers ``names`` and every logger created under them (a disabled logger drops its own records only)."""
+    prefixes = tuple(f"{name}." for name in names)
+    below = [each for name, each in list(logging.Logger.manager.loggerDict.items())
+             if isinstance(each, logging.Logger) and name.startswith(prefixes)]  # fmt: skip
+    return [logging.getLogger(name) for name in names] + below
 
 
 def _stop_helpers() -> None:
