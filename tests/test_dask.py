@@ -7,6 +7,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -273,3 +274,95 @@ def test_workers_that_never_join_are_a_clean_error_and_leave_nothing() -> None:
     said, left = cluster_in_a_clean_process("no-join")
     assert said.startswith("error: the local Dask cluster's 2 workers did not start")
     assert left == "[] []"
+
+
+def test_the_teardown_quiets_dask_loggers_and_then_restores_them() -> None:
+    import logging
+
+    seen: list[str] = []
+    handler = logging.Handler()
+    handler.emit = lambda record: seen.append(record.getMessage())  # type: ignore[method-assign]
+    top, below, off = (logging.getLogger(name) for name in ("distributed", "distributed.comm.tcp", "distributed.x"))
+    off.disabled = True  # one already disabled stays so
+    top.addHandler(handler)
+    try:
+        with reactions_dask._quiet_logging():
+            below.error("comm closed, as the cluster closes")
+            assert [top.disabled, below.disabled, logging.getLogger("tornado.application").disabled] == [True] * 3
+        below.error("a worker's error")
+        assert [top.disabled, below.disabled, off.disabled] == [False, False, True]
+    finally:
+        top.removeHandler(handler)
+        off.disabled = False
+    assert seen == ["a worker's error"]
+
+
+class Stuck:
+    """A client or cluster whose ``close`` never ends (until released)."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+        self.released = threading.Event()
+
+    def run(self, function: Any, **settings: Any) -> None:
+        self.calls.append(function.__name__)
+
+    def close(self, timeout: float | None = None) -> None:
+        self.calls.append("close")
+        self.released.wait()
+
+
+def test_a_teardown_step_that_never_ends_is_given_up_on() -> None:
+    client, cluster = Stuck(), Stuck()
+    try:
+        given_up = reactions_dask._teardown(client, cluster, limit=0.01)
+    finally:
+        client.released.set()
+        cluster.released.set()
+    assert given_up == ["close the client", "close the cluster"]
+    assert client.calls == ["_quiet_for_good", "close"]
+    assert cluster.calls == ["close"]
+
+
+def test_workers_that_do_not_end_are_killed() -> None:
+    import multiprocessing
+
+    stubborn = multiprocessing.get_context("spawn").Process(target=time.sleep, args=(3600,))
+    stubborn.start()
+    reactions_dask._end_processes([stubborn], limit=0.01)
+    assert stubborn.exitcode == -signal.SIGKILL
+
+
+LOGS_OF_A_CLUSTER_RUN = """
+import logging, sys, threading
+from distributed.diagnostics.plugin import SchedulerPlugin, WorkerPlugin
+from reactions.run import dask as reactions_dask
+if sys.argv[1] == "threaded":  # the workers come from a fork server
+    threading.Thread(target=threading.Event().wait, daemon=True).start()
+
+def shout(text):
+    logging.getLogger("distributed.worker").error(text)
+
+class Worker(WorkerPlugin):
+    def teardown(self, worker):
+        logging.getLogger("distributed.worker").error("a worker closing")
+
+class Scheduler(SchedulerPlugin):
+    async def close(self):
+        logging.getLogger("distributed.scheduler").error("the scheduler closing")
+
+with reactions_dask.connect(workers=1) as local:
+    local.register_plugin(Worker())
+    local.register_plugin(Scheduler())
+    local.run(shout, "a worker's error during the run")
+print("done")
+"""
+
+
+@pytest.mark.parametrize("case", ["plain", "threaded"])
+def test_what_dask_logs_during_a_run_shows_and_what_it_logs_as_the_cluster_closes_does_not(case: str) -> None:
+    command = [sys.executable, "-c", LOGS_OF_A_CLUSTER_RUN, case]
+    done = subprocess.run(command, check=True, timeout=300, capture_output=True, text=True)
+    assert done.stdout == "done\n"
+    assert "a worker's error during the run" in done.stderr
+    assert "closing" not in done.stderr, done.stderr
