@@ -324,6 +324,28 @@ def test_a_teardown_step_that_never_ends_is_given_up_on() -> None:
     assert cluster.calls == ["close"]
 
 
+class CtrlCAsItCloses(Stuck):
+    """A client whose ``close`` is cut by a Ctrl-C (sent to the main thread, as a terminal's reaches it)."""
+
+    def close(self, timeout: float | None = None) -> None:
+        self.calls.append("close")
+        assert threading.main_thread().ident is not None
+        signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
+
+
+@pytest.mark.parametrize("after_error", [False, True])
+def test_a_ctrl_c_as_the_cluster_closes_lets_it_close_then_stops_a_run_that_had_ended(after_error: bool) -> None:
+    client, cluster = CtrlCAsItCloses(), Stuck()
+    cluster.released.set()  # this one closes at once
+    if after_error:  # the error on its way stays the one raised
+        assert reactions_dask._teardown(client, cluster, limit=60, after_error=True) == []
+    else:
+        with pytest.raises(KeyboardInterrupt):
+            reactions_dask._teardown(client, cluster, limit=60)
+    assert client.calls == ["_quiet_for_good", "close"]
+    assert cluster.calls == ["close"]  # the teardown went on after the Ctrl-C
+
+
 def test_workers_that_do_not_end_are_killed() -> None:
     import multiprocessing
 

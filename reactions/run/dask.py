@@ -99,15 +99,25 @@ def local_cluster(distributed: Any, workers: int) -> Iterator[Any]:
                 _wait_for_workers(cluster, workers, ended)
                 client = distributed.Client(cluster)
             except BaseException:
-                _teardown(client, cluster)
+                _teardown(client, cluster, after_error=True)
                 raise
-        try:
-            if interrupted or forking:
-                raise KeyboardInterrupt
-            yield client
-        finally:
-            _teardown(client, cluster)
+        with _serving(client, cluster, bool(interrupted or forking)) as served:
+            yield served
     _bounded(_stop_helpers, TEARDOWN_LIMIT)
+
+
+@contextlib.contextmanager
+def _serving(client: Any, cluster: Any, interrupted: bool) -> Iterator[Any]:
+    """``client`` for the run (unless the cluster was ``interrupted`` as it started: the run stops at once), then
+    the cluster closed (:func:`_teardown`)."""
+    try:
+        if interrupted:
+            raise KeyboardInterrupt
+        yield client
+    except BaseException:
+        _teardown(client, cluster, after_error=True)
+        raise
+    _teardown(client, cluster)
 
 
 WORKER_START_LIMIT: Final = 120.0
@@ -215,15 +225,13 @@ def _fork_server_cluster(distributed: Any, dask: Any, workers: int) -> Iterator[
         try:
             client = distributed.Client(cluster)
         except BaseException:
-            _teardown(client, cluster)
+            _teardown(client, cluster, after_error=True)
             _bounded(_stop_helpers, TEARDOWN_LIMIT)
             raise
     try:
-        if interrupted:
-            raise KeyboardInterrupt
-        yield client
+        with _serving(client, cluster, bool(interrupted)) as served:
+            yield served
     finally:
-        _teardown(client, cluster)
         _bounded(_stop_helpers, TEARDOWN_LIMIT)
 
 
@@ -267,20 +275,24 @@ TEARDOWN_NOISE: Final = ("distributed", "tornado", "asyncio")
 """The loggers quiet while a local cluster closes (:func:`_teardown`), with every logger under them."""
 
 
-def _teardown(client: Any, cluster: Any, limit: float = TEARDOWN_LIMIT) -> list[str]:
+def _teardown(client: Any, cluster: Any, limit: float = TEARDOWN_LIMIT, *, after_error: bool = False) -> list[str]:
     """Close ``client`` (if any) and ``cluster``, with :data:`TEARDOWN_NOISE` quiet in this process and in the
     workers: a closing cluster's connections end mid-message (on Ctrl-C, with tasks running), and what Dask logs of
     it then ("comm closed", a task cancelled) is expected, not the run's (before, the workers' errors still show).
     Each step may take ``limit`` seconds, then is given up on (a step's error is not the run's either: the caller
     then kills what is left); a Ctrl-C meanwhile is only noted (one that stopped it half-way could leave processes
-    behind).  The names of the steps given up on."""
+    behind), and raised after, unless this teardown follows an error (``after_error``): a run that had ended still
+    stops.  The names of the steps given up on."""
     steps: list[tuple[str, Callable[[], object]]] = []
     if client is not None:
         steps.append(("quiet the workers", lambda: client.run(_quiet_for_good, on_error="ignore")))
         steps.append(("close the client", lambda: client.close(timeout=limit)))
     steps.append(("close the cluster", lambda: cluster.close(timeout=limit)))
-    with _quiet_logging(), _deaf_to_ctrl_c():
-        return [name for name, step in steps if not _bounded(step, limit)]
+    with _quiet_logging(), _deaf_to_ctrl_c() as interrupted:
+        given_up = [name for name, step in steps if not _bounded(step, limit)]
+    if interrupted and not after_error:
+        raise KeyboardInterrupt
+    return given_up
 
 
 def _bounded(step: Callable[[], object], limit: float) -> bool:
