@@ -90,8 +90,8 @@ def local_cluster(distributed: Any, workers: int) -> Iterator[Any]:
         with _fork_server_cluster(distributed, dask, workers) as cluster:
             yield cluster
         return
-    with _forked_workers(workers, dask) as (addressed, ended, forking):
-        with dask.config.set(QUIET_CLUSTER), _deaf_to_ctrl_c() as interrupted:
+    with _deaf_to_ctrl_c() as deaf, _forked_workers(workers, dask) as (addressed, ended):
+        with dask.config.set(QUIET_CLUSTER):
             cluster = distributed.LocalCluster(n_workers=0, processes=True, host="127.0.0.1", dashboard_address=":0")
             client = None
             try:
@@ -101,17 +101,20 @@ def local_cluster(distributed: Any, workers: int) -> Iterator[Any]:
             except BaseException:
                 _teardown(client, cluster, after_error=True)
                 raise
-        with _serving(client, cluster, bool(interrupted or forking)) as served:
+        with _serving(client, cluster, deaf) as served:
             yield served
     _bounded(_stop_helpers, TEARDOWN_LIMIT)
 
 
 @contextlib.contextmanager
-def _serving(client: Any, cluster: Any, interrupted: bool) -> Iterator[Any]:
-    """``client`` for the run (unless the cluster was ``interrupted`` as it started: the run stops at once), then
-    the cluster closed (:func:`_teardown`)."""
+def _serving(client: Any, cluster: Any, deaf: _Deafness) -> Iterator[Any]:
+    """``client`` for the run, Ctrl-C heard again (the run stops at once if one was noted while the cluster
+    started), then the cluster closed (:func:`_teardown`).  Nothing between the start and the teardown is left
+    uncovered: a Ctrl-C that came as the start ended, before the ``try``, left the workers waiting for a scheduler
+    and the command waiting for them at exit, for ever (3 runs of 100 under a CPU burner)."""
     try:
-        if interrupted:
+        deaf.hear()
+        if deaf.noted:
             raise KeyboardInterrupt
         yield client
     except BaseException:
@@ -136,27 +139,18 @@ def _wait_for_workers(cluster: Any, workers: int, ended: Callable[[], bool]) -> 
 
 
 @contextlib.contextmanager
-def _forked_workers(
-    workers: int, dask: Any
-) -> Iterator[tuple[Callable[[str], None], Callable[[], bool], list[int]]]:
+def _forked_workers(workers: int, dask: Any) -> Iterator[tuple[Callable[[str], None], Callable[[], bool]]]:
     """Fork ``workers`` processes now (this process has no other thread), each waiting for a scheduler's address,
     then serving it as one single-threaded :class:`distributed.Worker` until the scheduler closes; what it yields
-    hands them the address, tells whether one has ended, and holds the Ctrl-Cs that came while they were forked
-    (noted, not lost: the caller stops once the cluster is up).  Ctrl-C is ignored in them (a terminal sends it to
-    every process of the command: this one stops the run and closes the cluster).  Afterwards every one has ended
-    (or is killed)."""
+    hands them the address and tells whether one has ended.  Ctrl-C is ignored in them (a terminal sends it to
+    every process of the command: this one stops the run and closes the cluster); the caller forks them deaf to it
+    (:func:`_deaf_to_ctrl_c`).  Afterwards every one has ended (or is killed), whenever the caller stopped, even
+    half-way through the forks."""
     for name in ("pandas", *PRELOAD):  # what every task needs, imported once, shared by the forks
         importlib.import_module(name)
     context = multiprocessing.get_context("fork")
-    pipes, children = [], []
-    with _deaf_to_ctrl_c() as forking, dask.config.set(QUIET_CLUSTER):  # the workers keep the settings they
-        for _ in range(workers):  # were forked with; each ignores Ctrl-C from its first step (:func:`_serve`)
-            here, there = context.Pipe()
-            child = context.Process(target=_serve, args=(there,), name="reactions-dask-worker")
-            child.start()
-            there.close()
-            pipes.append(here)
-            children.append(child)
+    pipes: list[Any] = []
+    children: list[Any] = []
 
     def addressed(address: str) -> None:
         for pipe in pipes:
@@ -167,7 +161,15 @@ def _forked_workers(
         return any(child.exitcode is not None for child in children)
 
     try:
-        yield addressed, ended, forking
+        with dask.config.set(QUIET_CLUSTER):  # the workers keep the settings they were forked with; each ignores
+            for _ in range(workers):  # Ctrl-C from its first step (:func:`_serve`)
+                here, there = context.Pipe()
+                child = context.Process(target=_serve, args=(there,), name="reactions-dask-worker", daemon=True)
+                child.start()
+                there.close()
+                pipes.append(here)
+                children.append(child)
+        yield addressed, ended
     finally:
         for pipe in pipes:
             pipe.close()  # a worker still waiting for its address stops
@@ -215,24 +217,25 @@ def _fork_server_cluster(distributed: Any, dask: Any, workers: int) -> Iterator[
     it closes, the helper processes :mod:`multiprocessing` started for it (the fork server, the resource tracker)
     are stopped too."""
     context = distributed.utils.get_mp_context  # sets Dask's own preload once: ours, set after, wins
-    with dask.config.set(QUIET_CLUSTER), _deaf_to_ctrl_c() as interrupted:
-        context().set_forkserver_preload(["distributed", "pandas", *PRELOAD])
-        _start_fork_server()
-        cluster = distributed.LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"
-        )
-        client = None
+    with _deaf_to_ctrl_c() as deaf:
+        with dask.config.set(QUIET_CLUSTER):
+            context().set_forkserver_preload(["distributed", "pandas", *PRELOAD])
+            _start_fork_server()
+            cluster = distributed.LocalCluster(
+                n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"
+            )
+            client = None
+            try:
+                client = distributed.Client(cluster)
+            except BaseException:
+                _teardown(client, cluster, after_error=True)
+                _bounded(_stop_helpers, TEARDOWN_LIMIT)
+                raise
         try:
-            client = distributed.Client(cluster)
-        except BaseException:
-            _teardown(client, cluster, after_error=True)
+            with _serving(client, cluster, deaf) as served:
+                yield served
+        finally:
             _bounded(_stop_helpers, TEARDOWN_LIMIT)
-            raise
-    try:
-        with _serving(client, cluster, bool(interrupted)) as served:
-            yield served
-    finally:
-        _bounded(_stop_helpers, TEARDOWN_LIMIT)
 
 
 def _start_fork_server() -> None:
@@ -252,20 +255,41 @@ def _start_fork_server() -> None:
         signal.signal(signal.SIGINT, previous)
 
 
+class _Deafness:
+    """Ctrl-C (``SIGINT``) only noted, in :attr:`noted`, until :meth:`hear` (see :func:`_deaf_to_ctrl_c`)."""
+
+    def __init__(self) -> None:
+        self.noted: list[int] = []
+        self._previous: Any = None
+        self._deaf = False
+
+    def __bool__(self) -> bool:
+        return bool(self.noted)
+
+    def start(self) -> None:
+        if threading.current_thread() is threading.main_thread():  # elsewhere no handler can be set
+            self._previous = signal.signal(signal.SIGINT, lambda signum, frame: self.noted.append(signum))
+            self._deaf = True
+
+    def hear(self) -> None:
+        """Ctrl-C heard again from now (this can be asked before the end of the ``with`` block, and again)."""
+        if self._deaf:
+            self._deaf = False
+            signal.signal(signal.SIGINT, self._previous)
+
+
 @contextlib.contextmanager
-def _deaf_to_ctrl_c() -> Iterator[list[int]]:
-    """A Ctrl-C (``SIGINT``) only noted while the cluster starts (one that stopped the start half-way could leave
-    processes behind); what it yields holds the signals that came meanwhile: the caller stops once the cluster is
-    up, and closes it.  (Outside the main thread, where no handler can be set, nothing changes.)"""
-    noted: list[int] = []
-    if threading.current_thread() is not threading.main_thread():
-        yield noted
-        return
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: noted.append(signum))
+def _deaf_to_ctrl_c() -> Iterator[_Deafness]:
+    """A Ctrl-C (``SIGINT``) only noted while the cluster starts or closes (one that stopped either half-way could
+    leave processes behind); what it yields holds the signals that came meanwhile (true if one did), and can end
+    the deafness early (:meth:`_Deafness.hear`, inside the caller's ``try``, so that no Ctrl-C falls between).
+    (Outside the main thread, where no handler can be set, nothing changes.)"""
+    deaf = _Deafness()
+    deaf.start()
     try:
-        yield noted
+        yield deaf
     finally:
-        signal.signal(signal.SIGINT, previous)
+        deaf.hear()
 
 
 TEARDOWN_LIMIT: Final = 5.0
