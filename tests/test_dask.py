@@ -362,6 +362,24 @@ def test_a_ctrl_c_as_the_cluster_closes_lets_it_close_then_stops_a_run_that_had_
     assert cluster.calls == ["close"]  # the teardown went on after the Ctrl-C
 
 
+def test_a_ctrl_c_pending_as_the_deafness_starts_is_noted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``signal.signal`` first runs the old handler on a signal pending: a KeyboardInterrupt there once could skip
+    the teardown it was to guard."""
+    real, calls = signal.signal, []
+
+    def pending_once(signum: int, handler: Any) -> Any:
+        calls.append(handler)
+        if len(calls) == 1:
+            raise KeyboardInterrupt
+        return real(signum, handler)
+
+    monkeypatch.setattr(signal, "signal", pending_once)
+    with reactions_dask._deaf_to_ctrl_c() as deaf:
+        assert deaf.noted == [signal.SIGINT]
+    assert len(calls) == 3  # tried, set, restored
+    assert real(signal.SIGINT, signal.default_int_handler) is calls[-1]
+
+
 def test_workers_that_do_not_end_are_killed() -> None:
     import multiprocessing
 
