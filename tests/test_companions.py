@@ -165,7 +165,7 @@ def test_companions_only_narrow_the_line_check(text: str) -> None:
 
 def _plain_line_cue(body: str, marks: list[int], lines: list[tuple[int, int]], spaced: bytes) -> bool:
     """The line check with every cue word counted alone (the check before companions)."""
-    sentences = prefilter._Sentences(body, marks)
+    sentences = companions.Sentences(body, marks)
     for start, end in lines:
         found = words_in(prefilter.WORDS, spaced, start, end)
         if not found:

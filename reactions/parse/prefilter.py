@@ -61,6 +61,7 @@ from reactions.parse.bylines import BYLINE_LAST_WORDS, lines_opening_with
 from reactions.parse.companions import (
     SAID_WORDS,
     WRITING,
+    Sentences,
     context_cue,
     counts_alone,
     cut_context,
@@ -73,7 +74,6 @@ from reactions.parse.corner_quotes import holds_cue
 from reactions.parse.markup import merged_spans
 from reactions.parse.networks import prose_words
 from reactions.parse.posted import says_led
-from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
 from reactions.parse.sentences import word_bytes
 from reactions.parse.text import clean_text
 from reactions.parse.wordscan import first_span, words_pattern
@@ -199,7 +199,7 @@ def _has_byline(body: str) -> bool:
 
 def _has_quote_cue(body: str) -> bool:
     """A word that can make a quotation a post, where the quote finder reads it: one of :data:`WORDS` in a
-    quotation's sentence (:class:`_Sentences`), or one of :data:`CONTEXT_WORDS` before a lead-in's colon.  Whether
+    quotation's sentence (:class:`Sentences`), or one of :data:`CONTEXT_WORDS` before a lead-in's colon.  Whether
     the quote finder may cut a word short (:func:`_cut_word`) is asked last, of the texts that hold no other cue."""
     marks = _marks(body)
     if not marks:
@@ -227,7 +227,7 @@ def _line_cue(body: str, marks: list[int], lines: list[tuple[int, int]], spaced:
     once (its slice's words are the slice's own, and its ASCII letters, folded, stand where the folded text's do);
     the words of :data:`WORDS` a line holds are found, in order, by one compiled pattern
     (:func:`~reactions.parse.wordscan.words_pattern`, no word list)."""
-    sentences = _Sentences(body, marks)
+    sentences = Sentences(body, marks)
     if not cut:
         return _word_counts(body, marks, lines, spaced, sentences)
     for start, end in lines:
@@ -239,7 +239,7 @@ def _line_cue(body: str, marks: list[int], lines: list[tuple[int, int]], spaced:
 
 
 def _word_counts(
-    body: str, marks: list[int], lines: list[tuple[int, int]], spaced: bytes, sentences: _Sentences
+    body: str, marks: list[int], lines: list[tuple[int, int]], spaced: bytes, sentences: Sentences
 ) -> bool:
     """Whether a whole word of :data:`WORDS` on a line of ``lines`` stands in a quotation's sentence and counts there:
     alone, or with its companion (:mod:`reactions.parse.companions`); writing verbs are asked of their line once, at
@@ -306,7 +306,6 @@ def _byte_cues_in(body: str, start: int, segment: bytes, cues: tuple[bytes, ...]
         at = segment.find(b"x", at + 1)
 
 
-
 WORDS: Final = frozenset(
     b"tweet tweets tweeted tweeting retweet retweets retweeted retweeting post posts posted posting caption captions "
     b"captioned captioning wrote writing writes shared sharing shares commented commenting penned twitter instagram "
@@ -344,54 +343,6 @@ def _led(body: str, mark: int) -> bool:
     while at >= 0 and body[at].isspace() and mark - at <= _BOUND:
         at -= 1
     return at < 0 or body[at] == ":" or mark - at > _BOUND
-
-
-class _Sentences:
-    """Whether a word may stand in a quotation's sentence (as :class:`reactions.parse.sentences.Surroundings` cuts
-    it), asked at growing offsets (linear time): before a later mark on its line with no sentence's end between,
-    or after the nearest mark before it, on its line, within :data:`~reactions.parse.authors.REACH` characters and no
-    sentence's end between."""
-
-    def __init__(self, body: str, marks: list[int]) -> None:
-        self._marks = marks
-        self._lead = _Ends(body)
-        self._after = _Ends(body)
-
-    def hold(self, at: int) -> bool:
-        marks = self._marks
-        i = bisect.bisect_right(marks, at)
-        if i < len(marks):
-            end, line_end = self._lead.first(at)
-            if marks[i] <= min(end, line_end):  # a mark after the sentence's end: the quote finder sees it too
-                return True
-        if i and marks[i - 1] >= at - REACH - 1:
-            mark = marks[i - 1]
-            end, line_end = self._after.first(mark + 1)
-            return at < min(end, line_end, mark + 1 + REACH)
-        return False
-
-
-class _Ends:
-    """The first sentence's end at or after an offset on its line, asked at growing offsets: no text is scanned
-    twice (the answer for any offset up to the last end found is that end)."""
-
-    def __init__(self, body: str) -> None:
-        self._body = body
-        self._from = self._start = self._end = self._line_end = -1
-
-    def first(self, at: int) -> tuple[int, int]:
-        """``(end, line_end)``: where the first sentence's end at or after ``at`` ends (the line's end when
-        none does), and where ``at``'s line ends."""
-        body = self._body
-        if at > self._line_end:
-            found = body.find("\n", at)
-            self._line_end = len(body) if found < 0 else found
-            self._from = self._start = -1
-        if not self._from <= at <= self._start:
-            found_end = _SENTENCE_END_RE.search(body, at, self._line_end)
-            self._from = at
-            self._start, self._end = (found_end.start(), found_end.end()) if found_end else (self._line_end,) * 2
-        return self._end, self._line_end
 
 
 def _line_spans(body: str, marks: list[int]) -> list[tuple[int, int]]:
