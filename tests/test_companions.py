@@ -175,3 +175,60 @@ def _plain_line_cue(body: str, marks: list[int], lines: list[tuple[int, int]], s
         if any(not prefilter._word_char(body, start + at - 1) and sentences.hold(start + at) for at in spots):
             return True
     return False
+
+
+# --- no cue word counts without an attribution ------------------------------------------------------------------
+
+
+def test_the_attribution_words_are_every_word_an_attribution_needs() -> None:
+    """An attribution after a quotation needs a verb of ``quotes._VERB_RE`` or a post's word after a verb of manner
+    among its clause's words; one before it a verb, ``took`` or a colon (``quotes._attribution_before``)."""
+    assert quotes._VERB_WORDS | post_cues.IN_POST_WORDS | {b"took"} <= companions.ATTRIBUTION_WORDS
+    assert r"\btook" in quotes._TOOK_TO_RE.pattern.pattern
+
+
+@pytest.mark.parametrize(
+    ("segment", "expected"),
+    [(b"she said", True), (b"she sai", False), (b"unsaid it", True), (b"saidx", True), (b"presaidz", False),
+     (b"fox", True), (b"took", True), (b"  tweets ", True), (b"the story ran", False), (b"", False)],
+)  # fmt: skip
+def test_may_attribute_reads_words_cut_at_either_end(segment: bytes, expected: bool) -> None:
+    assert companions.may_attribute(segment) is expected
+
+
+_CUE_QUOTED = ("I love Instagram and you", "Read the story now", "It was on social media", "We will win the vote")
+_LEADS = (
+    "", "", "She said: ", "Fans took to Twitter: ", "The star wrote on X, ", "On Instagram, she said ", "Look: ",
+    "In her latest post ", "The story says ", "It says, ", "It reads: ", "Her Instagram story: ", "The caption :  ",
+    "Smith, on Twitter, ", "x" * 3990 + "ssaid ", "y " * 1995 + "  ", "Via Instagram ", "The thread ",
+)  # fmt: skip
+_AFTERS = (
+    "", ".", ", she said.", ", she told the story.", " she said on Twitter.", ", Smith grumbled in a tweet.",
+    ", a fan tweeted.", " in the story.", ", the star added on social media.", ", on Instagram.", ", the story goes.",
+    ", in her latest post.", ", the caption read.", " she explained in the story", ", Malcolm X noted.",
+    ", " + "a " * 79 + "said on X", ", " + "a " * 79 + "saidx on X", ", " + "b " * 78 + "told", ", per the thread.",
+)  # fmt: skip
+_BEFORE = ("", "", "She posted a photo. ", "The story ran. ", "It was on Twitter. ", "Fans on social media wrote. ")
+
+
+@st.composite
+def _attributed(draw: st.DrawFn) -> str:
+    """Quotations with cue words in and around them, with and without a word an attribution needs."""
+    opening, closing = draw(st.sampled_from(MARKS))
+    parts = [draw(st.sampled_from(_BEFORE)), draw(st.sampled_from(_LEADS)), opening,
+             draw(st.sampled_from(_CUE_QUOTED)), draw(st.sampled_from(("", ",", "."))), closing,
+             draw(st.sampled_from(_AFTERS)), draw(st.sampled_from(SEPARATORS))]  # fmt: skip
+    return "".join(parts)
+
+
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_attributed(), min_size=1, max_size=3).map("".join))
+@example('"I love Instagram and you," she told the story.')
+@example('Her Instagram story: "Read the story now."')
+@example('"Read the story now," Smith grumbled in a tweet.')
+@example('"I love Instagram and you." the story goes.')
+@example("y " * 1995 + '  "We will win the vote," ' + "b " * 78 + "told")
+def test_a_cue_word_without_an_attribution_beside_it_skips_nothing_the_parser_finds(text: str) -> None:
+    body = split_header(clean_text(text))[0]
+    if not prefilter.may_hold_reactions(body):
+        assert parse_article(text, "g.txt").reactions == ()

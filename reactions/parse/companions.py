@@ -22,7 +22,12 @@ a writing verb (``wrote``,             a poster on its line (``authors.POSTERS``
                                        patterns, is another cue word of the sentence, counted on its own)
 =====================================  ===========================================================================
 
-Every other cue word (a posting verb, a platform, ``tweet``, ``deleted``) counts on its own.  The lead-ins the
+Every other cue word (a posting verb, a platform, ``tweet``, ``deleted``) counts on its own, but none counts
+without an attribution: a quotation is a post only when the quote finder gives it one (``quotes._quote_at``), which
+needs, in its lead-in or the 160 characters after it, one of :data:`ATTRIBUTION_WORDS` (a verb of
+``quotes._VERB_RE``, a word of ``post_cues.IN_POST_WORDS`` for ``…grumbled in a tweet``, ``took`` for ``took to
+Twitter:``), or a lead-in that ends in a colon; the prefilter asks it of a line's words (:func:`may_attribute`) and
+of its marks.  The lead-ins the
 prefilter reads apart (after a colon or ``says``) are not asked here.  Each check reads a few words next to the
 cue on its line, bounded, with runs of spaces read once each; the writing verbs' stretch once a line.  Whether a
 cue word stands in a quotation's sentence at all is :class:`Sentences`'s to tell.
@@ -38,13 +43,14 @@ from typing import Final
 from reactions.parse.authors import POSTERS, REACH
 from reactions.parse.folding import unfold
 from reactions.parse.networks import prose_words
-from reactions.parse.quotes import WRITING_VERBS
+from reactions.parse.post_cues import IN_POST_WORDS
+from reactions.parse.quotes import SPEECH_VERBS, STRONG_VERBS, WRITING_VERBS
 from reactions.parse.sentences import LOOK_BACK, SENTENCE_END_RE
-from reactions.parse.wordscan import holds_word, words_in
+from reactions.parse.wordscan import edges_pattern, finds, holds_word, words_in
 
 __all__ = [
-    "CONTEXT_WORDS", "NEEDS_COMPANION", "PLACED", "SAID_WORDS", "Ends", "Sentences", "context_cue", "counts_alone",
-    "cut_context", "fold", "has_companion", "word_char", "writing_counts",
+    "ATTRIBUTION_WORDS", "CONTEXT_WORDS", "NEEDS_COMPANION", "PLACED", "SAID_WORDS", "Ends", "Sentences", "context_cue",
+    "counts_alone", "cut_context", "fold", "has_companion", "may_attribute", "word_char", "writing_counts",
 ]  # fmt: skip
 
 DETERMINED: Final = frozenset(b"story storys post caption selfie selfies snap snaps thread".split())
@@ -149,6 +155,22 @@ def _placed(segment: str, at: int, cue: str, *, cut: bool) -> bool:
     if space is None:
         return media + 5 >= len(segment) or segment[media + 5] == "\n"
     return segment.startswith("user", space.end())
+
+
+ATTRIBUTION_WORDS: Final = (
+    frozenset(verb.encode() for verb in STRONG_VERBS | WRITING_VERBS | SPEECH_VERBS) | IN_POST_WORDS | {b"took"}
+)
+"""The words one of which every attribution the quote finder gives a quotation holds in the quotation's lead-in or
+in the clause after it (``quotes._attribution_after``, ``quotes._attribution_before``), unless the lead-in ends in
+a colon: its verbs (speech too: ``said on Twitter``), the words of a post after a verb of manner
+(``post_cues.IN_POST_WORDS``) and ``took`` (``took to Instagram``)."""
+
+
+def may_attribute(segment: bytes) -> bool:
+    """Whether a stretch of word bytes holds one of :data:`ATTRIBUTION_WORDS`, or a word that opens or ends with one:
+    a quotation's lead-in may start inside a word and the clause after it may end inside one, so a word cut there
+    counts as the cut reads it."""
+    return finds(edges_pattern(ATTRIBUTION_WORDS), segment, 0, len(segment))
 
 
 def counts_alone(word: bytes) -> bool:
