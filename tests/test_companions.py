@@ -200,7 +200,7 @@ _CUE_QUOTED = ("I love Instagram and you", "Read the story now", "It was on soci
 _LEADS = (
     "", "", "She said: ", "Fans took to Twitter: ", "The star wrote on X, ", "On Instagram, she said ", "Look: ",
     "In her latest post ", "The story says ", "It says, ", "It reads: ", "Her Instagram story: ", "The caption :  ",
-    "Smith, on Twitter, ", "x" * 3990 + "ssaid ", "y " * 1995 + "  ", "Via Instagram ", "The thread ",
+    "Smith, on Twitter, ", "Smith, in her latest story: ", "Jo Bo, with this new story:\t", "x" * 3990 + "ssaid ", "y " * 1995 + "  ", "Via Instagram ", "The thread ",
 )  # fmt: skip
 _AFTERS = (
     "", ".", ", she said.", ", she told the story.", " she said on Twitter.", ", Smith grumbled in a tweet.",
@@ -224,6 +224,7 @@ def _attributed(draw: st.DrawFn) -> str:
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(_attributed(), min_size=1, max_size=3).map("".join))
 @example('"I love Instagram and you," she told the story.')
+@example('Smith, in her latest story: "We will win the vote."')  # no verb: the colon lets it be attributed
 @example('Her Instagram story: "Read the story now."')
 @example('"Read the story now," Smith grumbled in a tweet.')
 @example('"I love Instagram and you." the story goes.')
