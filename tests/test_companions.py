@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 from reactions.parse import companions, post_cues, posted, prefilter, quotes
 from reactions.parse.article import parse_article, split_header
 from reactions.parse.companions import DETERMINED, DETERMINERS, X_BEFORE, has_companion
+from reactions.parse.quotations import quotations as quotation_candidates
+from reactions.parse.sentences import Surroundings, TextIndex
 from reactions.parse.text import clean_text
 from reactions.parse.wordscan import words_in
 
@@ -200,7 +202,8 @@ _CUE_QUOTED = ("I love Instagram and you", "Read the story now", "It was on soci
 _LEADS = (
     "", "", "She said: ", "Fans took to Twitter: ", "The star wrote on X, ", "On Instagram, she said ", "Look: ",
     "In her latest post ", "The story says ", "It says, ", "It reads: ", "Her Instagram story: ", "The caption :  ",
-    "Smith, on Twitter, ", "Smith, in her latest story: ", "Jo Bo, with this new story:\t", "x" * 3990 + "ssaid ", "y " * 1995 + "  ", "Via Instagram ", "The thread ",
+    "Smith, on Twitter, ", "Smith, in her latest story: ", "Jo Bo, with this new story:\t",
+    "x" * 3990 + "ssaid ", "y " * 1995 + "  ", "Via Instagram ", "The thread ",
 )  # fmt: skip
 _AFTERS = (
     "", ".", ", she said.", ", she told the story.", " she said on Twitter.", ", Smith grumbled in a tweet.",
@@ -233,3 +236,45 @@ def test_a_cue_word_without_an_attribution_beside_it_skips_nothing_the_parser_fi
     body = split_header(clean_text(text))[0]
     if not prefilter.may_hold_reactions(body):
         assert parse_article(text, "g.txt").reactions == ()
+
+
+# --- a quotation's own words are in no sentence the quote finder reads -----------------------------------------
+
+_SENTENCE_PIECES = st.sampled_from(
+    ['"', "“", "”", "‘", "’", "’s", "\n", " ", ". ", "! ", "? ", ", ", ": ", "Instagram", "she wrote", "a",
+     "x" * 170, "y " * 120, "…", ".” ", '." '],
+)  # fmt: skip
+
+
+def _read_by_the_quote_finder(body: str) -> set[int]:
+    """Every offset of a word's start in a quotation's lead-in or in its sentence's words after it
+    (``Surroundings.lead``, ``Surroundings.after``, which hold the clause ``quotes._attribution_after`` reads)."""
+    index = TextIndex(body)
+    offsets: set[int] = set()
+    for match in quotation_candidates(body):
+        context = Surroundings(index, match)
+        offsets.update(range(context.start, match.start()))
+        offsets.update(range(match.end(), match.end() + len(context.after)))
+    return {at for at in offsets if companions.word_char(body, at) and not companions.word_char(body, at - 1)}
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_SENTENCE_PIECES, max_size=30).map("".join))
+@example("“I love Instagram,” she said.")
+@example("“a” Instagram “b”")
+@example("‘a’ Instagram ‘b’")
+@example("“a,” she wrote, “b” Instagram")
+def test_every_word_the_quote_finder_reads_around_a_quotation_is_held(body: str) -> None:
+    """The prefilter's test of a quotation's sentence against the quote finder's own: no word of a lead-in or of
+    the words after a quotation is missed (asked at growing offsets, as the prefilter asks)."""
+    sentences = companions.Sentences(body, prefilter._marks(body))
+    for at in sorted(_read_by_the_quote_finder(body)):
+        assert sentences.hold(at), at
+
+
+def test_a_word_inside_curly_marks_is_in_no_sentence() -> None:
+    body = "“I love Instagram so much,” she said."
+    assert not companions.Sentences(body, prefilter._marks(body)).hold(body.index("Instagram"))
+    assert not prefilter.may_hold_reactions(body)
+    straight = body.replace("“", '"').replace("”", '"')  # a straight mark may open a quotation: it may be a lead-in
+    assert companions.Sentences(straight, prefilter._marks(straight)).hold(straight.index("Instagram"))

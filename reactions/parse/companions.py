@@ -49,7 +49,8 @@ from reactions.parse.sentences import LOOK_BACK, SENTENCE_END_RE
 from reactions.parse.wordscan import edges_pattern, finds, holds_word, words_in
 
 __all__ = [
-    "ATTRIBUTION_WORDS", "CONTEXT_WORDS", "NEEDS_COMPANION", "PLACED", "SAID_WORDS", "Ends", "Sentences", "context_cue",
+    "ATTRIBUTION_WORDS", "CLOSING", "CONTEXT_WORDS", "NEEDS_COMPANION", "OPENING", "PLACED", "SAID_WORDS", "Ends",
+    "Sentences", "context_cue",
     "counts_alone", "cut_context", "fold", "has_companion", "may_attribute", "word_char", "writing_counts",
 ]  # fmt: skip
 
@@ -265,29 +266,63 @@ def fold(text: str) -> str:
     return unfold(text).lower()
 
 
+OPENING: Final = ('"', "“", "‘")
+"""The marks a quotation opens at (``quotations.QUOTE_RE``, ``_OPEN_RE``, ``_SINGLE_QUOTE_RE``): none opens at ``”``
+or ``’``."""
+CLOSING: Final = ('"', "”", "’")
+"""The marks a quotation closes at, where the clause after it starts: none closes at ``“`` or ``‘``."""
+
+
 class Sentences:
     """Whether a word may stand in a quotation's sentence (as :class:`reactions.parse.sentences.Surroundings` cuts
-    it), asked at growing offsets (linear time): before a later mark on its line with no sentence's end between,
-    or after the nearest mark before it, on its line, within :data:`~reactions.parse.authors.REACH` characters and no
-    sentence's end between."""
+    it: its lead-in and the clause after it, never its own words), asked at growing offsets (linear time): before a
+    later mark a quotation may open at (:data:`OPENING`) on its line with no sentence's end between, or after the
+    nearest mark before it that one may close at (:data:`CLOSING`), on its line, within
+    :data:`~reactions.parse.authors.REACH` characters and no sentence's end between.  A word inside a quotation
+    of curly marks (``“…Instagram…”``) with neither is in no sentence the quote finder reads."""
 
     def __init__(self, body: str, marks: list[int]) -> None:
+        self._body = body
         self._marks = marks
         self._lead = Ends(body)
         self._after = Ends(body)
+        self._asked = self._opening = self._scanned = 0  # the last index asked; the first opening mark at or after
+        self._closing = -1  # it; how far the closing marks were read, and the last of them (indices in ``marks``)
 
     def hold(self, at: int) -> bool:
         marks = self._marks
         i = bisect.bisect_right(marks, at)
-        if i < len(marks):
+        if i < self._asked:  # asked out of order: read the marks anew
+            self._opening = self._scanned = 0
+            self._closing = -1
+        self._asked = i
+        j = self._next_opening(i)
+        if j < len(marks):
             end, line_end = self._lead.first(at)
-            if marks[i] <= min(end, line_end):  # a mark after the sentence's end: the quote finder sees it too
+            if marks[j] <= min(end, line_end):  # a mark after the sentence's end: the quote finder sees it too
                 return True
-        if i and marks[i - 1] >= at - REACH - 1:
-            mark = marks[i - 1]
+        k = self._last_closing(i)
+        if k >= 0 and marks[k] >= at - REACH - 1:
+            mark = marks[k]
             end, line_end = self._after.first(mark + 1)
             return at < min(end, line_end, mark + 1 + REACH)
         return False
+
+    def _next_opening(self, i: int) -> int:
+        """The index of the first mark at or after ``marks[i]`` that a quotation may open at (``len(marks)``: none)."""
+        j = max(i, self._opening)
+        while j < len(self._marks) and self._body[self._marks[j]] not in OPENING:
+            j += 1
+        self._opening = j
+        return j
+
+    def _last_closing(self, i: int) -> int:
+        """The index of the last mark before ``marks[i]`` that a quotation may close at (-1: none)."""
+        for k in range(self._scanned, i):
+            if self._body[self._marks[k]] in CLOSING:
+                self._closing = k
+        self._scanned = max(self._scanned, i)
+        return self._closing
 
 
 class Ends:
