@@ -179,23 +179,7 @@ def _plain_line_cue(body: str, marks: list[int], lines: list[tuple[int, int]], s
     return False
 
 
-# --- no cue word counts without an attribution ------------------------------------------------------------------
-
-
-def test_the_attribution_words_are_every_word_an_attribution_needs() -> None:
-    """An attribution after a quotation needs a verb of ``quotes._VERB_RE`` or a post's word after a verb of manner
-    among its clause's words; one before it a verb, ``took`` or a colon (``quotes._attribution_before``)."""
-    assert quotes._VERB_WORDS | post_cues.IN_POST_WORDS | {b"took"} <= companions.ATTRIBUTION_WORDS
-    assert r"\btook" in quotes._TOOK_TO_RE.pattern.pattern
-
-
-@pytest.mark.parametrize(
-    ("segment", "expected"),
-    [(b"she said", True), (b"she sai", False), (b"unsaid it", True), (b"saidx", True), (b"presaidz", False),
-     (b"fox", True), (b"took", True), (b"  tweets ", True), (b"the story ran", False), (b"", False)],
-)  # fmt: skip
-def test_may_attribute_reads_words_cut_at_either_end(segment: bytes, expected: bool) -> None:
-    assert companions.may_attribute(segment) is expected
+# --- near misses: cue words in and around quotations, with and without an attribution ---------------------------
 
 
 _CUE_QUOTED = ("I love Instagram and you", "Read the story now", "It was on social media", "We will win the vote")
@@ -216,7 +200,8 @@ _BEFORE = ("", "", "She posted a photo. ", "The story ran. ", "It was on Twitter
 
 @st.composite
 def _attributed(draw: st.DrawFn) -> str:
-    """Quotations with cue words in and around them, with and without a word an attribution needs."""
+    """Quotations with cue words in and around them, with and without a word an attribution needs (a verb, ``took``,
+    a post after a verb of manner, a colon), some cut where the quote finder's lead-in or clause cuts them."""
     opening, closing = draw(st.sampled_from(MARKS))
     parts = [draw(st.sampled_from(_BEFORE)), draw(st.sampled_from(_LEADS)), opening,
              draw(st.sampled_from(_CUE_QUOTED)), draw(st.sampled_from(("", ",", "."))), closing,
@@ -224,7 +209,7 @@ def _attributed(draw: st.DrawFn) -> str:
     return "".join(parts)
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(_attributed(), min_size=1, max_size=3).map("".join))
 @example('"I love Instagram and you," she told the story.')
 @example('Smith, in her latest story: "We will win the vote."')  # no verb: the colon lets it be attributed
@@ -232,13 +217,13 @@ def _attributed(draw: st.DrawFn) -> str:
 @example('"Read the story now," Smith grumbled in a tweet.')
 @example('"I love Instagram and you." the story goes.')
 @example("y " * 1995 + '  "We will win the vote," ' + "b " * 78 + "told")
-def test_a_cue_word_without_an_attribution_beside_it_skips_nothing_the_parser_finds(text: str) -> None:
+def test_cue_words_in_and_around_quotations_skip_nothing_the_parser_finds(text: str) -> None:
     body = split_header(clean_text(text))[0]
     if not prefilter.may_hold_reactions(body):
         assert parse_article(text, "g.txt").reactions == ()
 
 
-# --- a quotation's own words are in no sentence the quote finder reads -----------------------------------------
+# --- the prefilter's quotation sentence against the quote finder's own -----------------------------------------
 
 _SENTENCE_PIECES = st.sampled_from(
     ['"', "“", "”", "‘", "’", "’s", "\n", " ", ". ", "! ", "? ", ", ", ": ", "Instagram", "she wrote", "a",
@@ -270,11 +255,3 @@ def test_every_word_the_quote_finder_reads_around_a_quotation_is_held(body: str)
     sentences = companions.Sentences(body, prefilter._marks(body))
     for at in sorted(_read_by_the_quote_finder(body)):
         assert sentences.hold(at), at
-
-
-def test_a_word_inside_curly_marks_is_in_no_sentence() -> None:
-    body = "“I love Instagram so much,” she said."
-    assert not companions.Sentences(body, prefilter._marks(body)).hold(body.index("Instagram"))
-    assert not prefilter.may_hold_reactions(body)
-    straight = body.replace("“", '"').replace("”", '"')  # a straight mark may open a quotation: it may be a lead-in
-    assert companions.Sentences(straight, prefilter._marks(straight)).hold(straight.index("Instagram"))

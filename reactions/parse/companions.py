@@ -22,12 +22,7 @@ a writing verb (``wrote``,             a poster on its line (``authors.POSTERS``
                                        patterns, is another cue word of the sentence, counted on its own)
 =====================================  ===========================================================================
 
-Every other cue word (a posting verb, a platform, ``tweet``, ``deleted``) counts on its own, but none counts
-without an attribution: a quotation is a post only when the quote finder gives it one (``quotes._quote_at``), which
-needs, in its lead-in or the 160 characters after it, one of :data:`ATTRIBUTION_WORDS` (a verb of
-``quotes._VERB_RE``, a word of ``post_cues.IN_POST_WORDS`` for ``…grumbled in a tweet``, ``took`` for ``took to
-Twitter:``), or a lead-in that ends in a colon; the prefilter asks it of a line's words (:func:`may_attribute`) and
-of its marks.  The lead-ins the
+Every other cue word (a posting verb, a platform, ``tweet``, ``deleted``) counts on its own.  The lead-ins the
 prefilter reads apart (after a colon or ``says``) are not asked here.  Each check reads a few words next to the
 cue on its line, bounded, with runs of spaces read once each; the writing verbs' stretch once a line.  Whether a
 cue word stands in a quotation's sentence at all is :class:`Sentences`'s to tell.
@@ -43,15 +38,13 @@ from typing import Final
 from reactions.parse.authors import POSTERS, REACH
 from reactions.parse.folding import unfold
 from reactions.parse.networks import prose_words
-from reactions.parse.post_cues import IN_POST_WORDS
-from reactions.parse.quotes import SPEECH_VERBS, STRONG_VERBS, WRITING_VERBS
+from reactions.parse.quotes import WRITING_VERBS
 from reactions.parse.sentences import LOOK_BACK, SENTENCE_END_RE
-from reactions.parse.wordscan import edges_pattern, finds, holds_word, words_in
+from reactions.parse.wordscan import holds_word, words_in
 
 __all__ = [
-    "ATTRIBUTION_WORDS", "CLOSING", "CONTEXT_WORDS", "NEEDS_COMPANION", "OPENING", "PLACED", "SAID_WORDS", "Ends",
-    "Sentences", "context_cue",
-    "counts_alone", "cut_context", "fold", "has_companion", "may_attribute", "word_char", "writing_counts",
+    "CONTEXT_WORDS", "NEEDS_COMPANION", "PLACED", "SAID_WORDS", "Ends", "Sentences", "context_cue", "counts_alone",
+    "cut_context", "fold", "has_companion", "word_char", "writing_counts",
 ]  # fmt: skip
 
 DETERMINED: Final = frozenset(b"story storys post caption selfie selfies snap snaps thread".split())
@@ -158,22 +151,6 @@ def _placed(segment: str, at: int, cue: str, *, cut: bool) -> bool:
     return segment.startswith("user", space.end())
 
 
-ATTRIBUTION_WORDS: Final = (
-    frozenset(verb.encode() for verb in STRONG_VERBS | WRITING_VERBS | SPEECH_VERBS) | IN_POST_WORDS | {b"took"}
-)
-"""The words one of which every attribution the quote finder gives a quotation holds in the quotation's lead-in or
-in the clause after it (``quotes._attribution_after``, ``quotes._attribution_before``), unless the lead-in ends in
-a colon: its verbs (speech too: ``said on Twitter``), the words of a post after a verb of manner
-(``post_cues.IN_POST_WORDS``) and ``took`` (``took to Instagram``)."""
-
-
-def may_attribute(segment: bytes) -> bool:
-    """Whether a stretch of word bytes holds one of :data:`ATTRIBUTION_WORDS`, or a word that opens or ends with one:
-    a quotation's lead-in may start inside a word and the clause after it may end inside one, so a word cut there
-    counts as the cut reads it."""
-    return finds(edges_pattern(ATTRIBUTION_WORDS), segment, 0, len(segment))
-
-
 def counts_alone(word: bytes) -> bool:
     """Whether the cue word ``word`` (word bytes) counts without a companion."""
     return word not in NEEDS_COMPANION
@@ -266,63 +243,29 @@ def fold(text: str) -> str:
     return unfold(text).lower()
 
 
-OPENING: Final = ('"', "“", "‘")
-"""The marks a quotation opens at (``quotations.QUOTE_RE``, ``_OPEN_RE``, ``_SINGLE_QUOTE_RE``): none opens at ``”``
-or ``’``."""
-CLOSING: Final = ('"', "”", "’")
-"""The marks a quotation closes at, where the clause after it starts: none closes at ``“`` or ``‘``."""
-
-
 class Sentences:
     """Whether a word may stand in a quotation's sentence (as :class:`reactions.parse.sentences.Surroundings` cuts
-    it: its lead-in and the clause after it, never its own words), asked at growing offsets (linear time): before a
-    later mark a quotation may open at (:data:`OPENING`) on its line with no sentence's end between, or after the
-    nearest mark before it that one may close at (:data:`CLOSING`), on its line, within
-    :data:`~reactions.parse.authors.REACH` characters and no sentence's end between.  A word inside a quotation
-    of curly marks (``“…Instagram…”``) with neither is in no sentence the quote finder reads."""
+    it), asked at growing offsets (linear time): before a later mark on its line with no sentence's end between,
+    or after the nearest mark before it, on its line, within :data:`~reactions.parse.authors.REACH` characters and no
+    sentence's end between."""
 
     def __init__(self, body: str, marks: list[int]) -> None:
-        self._body = body
         self._marks = marks
         self._lead = Ends(body)
         self._after = Ends(body)
-        self._asked = self._opening = self._scanned = 0  # the last index asked; the first opening mark at or after
-        self._closing = -1  # it; how far the closing marks were read, and the last of them (indices in ``marks``)
 
     def hold(self, at: int) -> bool:
         marks = self._marks
         i = bisect.bisect_right(marks, at)
-        if i < self._asked:  # asked out of order: read the marks anew
-            self._opening = self._scanned = 0
-            self._closing = -1
-        self._asked = i
-        j = self._next_opening(i)
-        if j < len(marks):
+        if i < len(marks):
             end, line_end = self._lead.first(at)
-            if marks[j] <= min(end, line_end):  # a mark after the sentence's end: the quote finder sees it too
+            if marks[i] <= min(end, line_end):  # a mark after the sentence's end: the quote finder sees it too
                 return True
-        k = self._last_closing(i)
-        if k >= 0 and marks[k] >= at - REACH - 1:
-            mark = marks[k]
+        if i and marks[i - 1] >= at - REACH - 1:
+            mark = marks[i - 1]
             end, line_end = self._after.first(mark + 1)
             return at < min(end, line_end, mark + 1 + REACH)
         return False
-
-    def _next_opening(self, i: int) -> int:
-        """The index of the first mark at or after ``marks[i]`` that a quotation may open at (``len(marks)``: none)."""
-        j = max(i, self._opening)
-        while j < len(self._marks) and self._body[self._marks[j]] not in OPENING:
-            j += 1
-        self._opening = j
-        return j
-
-    def _last_closing(self, i: int) -> int:
-        """The index of the last mark before ``marks[i]`` that a quotation may close at (-1: none)."""
-        for k in range(self._scanned, i):
-            if self._body[self._marks[k]] in CLOSING:
-                self._closing = k
-        self._scanned = max(self._scanned, i)
-        return self._closing
 
 
 class Ends:

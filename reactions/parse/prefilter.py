@@ -66,7 +66,6 @@ from reactions.parse.companions import (
     counts_alone,
     cut_context,
     has_companion,
-    may_attribute,
     writing_counts,
 )
 from reactions.parse.companions import fold as _fold
@@ -260,35 +259,25 @@ def _word_counts(
             if _word_char(body, start + at - 1) or not sentences.hold(start + at):
                 continue
             word = segment[at:stop]
-            alone, at = counts_alone(word), at + start
-            if not alone and at > line_end and last >= 0:
+            if counts_alone(word):
+                return True
+            at += start
+            if at > line_end and last >= 0:
                 asked += 1
                 if asked > _ASKED or _writing_counts(body, spaced, marks, last):
                     return True
-            if not alone and at > line_end:
+            if at > line_end:
                 newline = body.find("\n", at)
                 line_end, last = (len(body) if newline < 0 else newline), -1
-            if not alone and word in WRITING:
+            if word in WRITING:
                 last = at
-            elif alone or has_companion(body, at, word):
-                if _attributable(body, marks, start, segment):
-                    return True
-                break  # no quotation of the span has an attribution: no cue word of it counts
+            elif has_companion(body, at, word):
+                return True
     return last >= 0 and (asked >= _ASKED or _writing_counts(body, spaced, marks, last))
 
 
 _ASKED: Final = 8
 """How many lines' writing verbs :func:`_word_counts` asks of their companions in one text."""
-
-
-def _attributable(body: str, marks: list[int], start: int, segment: bytes) -> bool:
-    """Whether a quotation whose marks stand in the span ``body[start:]`` of word bytes ``segment`` (a line's, as
-    :func:`_line_spans` gives it: it holds each lead-in and the clause after each closing mark) may be given an
-    attribution: a word of it :func:`~reactions.parse.companions.may_attribute` finds, or a mark after a colon."""
-    if may_attribute(segment):
-        return True
-    end = start + len(segment)
-    return any(_led(body, mark) for mark in marks[bisect.bisect_left(marks, start) : bisect.bisect_left(marks, end)])
 
 
 def _writing_counts(body: str, spaced: bytes, marks: list[int], at: int) -> bool:

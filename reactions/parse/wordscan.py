@@ -30,7 +30,7 @@ try:
 except ImportError:  # pragma: no cover - google-re2 is a dependency; the answers are the same without it
     re2 = None
 
-__all__ = ["edges_pattern", "finds", "first_span", "holds_word", "openings_pattern", "words_in", "words_pattern"]
+__all__ = ["finds", "first_span", "holds_word", "openings_pattern", "words_in", "words_pattern"]
 
 
 class _Search(Protocol):
@@ -65,16 +65,6 @@ def words_pattern(words: frozenset[bytes]) -> _Search:
     """One alternation of ``words`` (none empty) between word boundaries (ASCII ``\\b`` in both engines: the bytes'
     word characters are ASCII), compiled by RE2 when it is installed."""
     source = rb"\b(?:" + b"|".join(re.escape(word) for word in sorted(words, key=len, reverse=True)) + rb")\b"
-    return re2.compile(source) if re2 is not None else re.compile(source)
-
-
-@functools.lru_cache(maxsize=8)
-def edges_pattern(words: frozenset[bytes]) -> _Search:
-    """A pattern that finds a word of word bytes that opens or ends with one of ``words`` (none empty): what a word
-    of ``words`` cut short by a window's end or start reads as, wherever the window is cut.  No quantifier; compiled
-    by RE2 when it is installed."""
-    alternation = b"(?:" + b"|".join(re.escape(word) for word in sorted(words, key=len, reverse=True)) + b")"
-    source = rb"\b" + alternation + b"|" + alternation + rb"\b"
     return re2.compile(source) if re2 is not None else re.compile(source)
 
 
