@@ -482,3 +482,13 @@ def test_the_tails_are_those_of_every_word() -> None:
         for byte in prefilter._ALPHABET:
             padded = bytes([byte]) + b" " + word
             assert padded[-3:] in prefilter._TAILS, word
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(["P", "Post", "ost", "Pos", " ", "\t", "\n", "x", "PP", "P" * 70, "\nPost"]),
+                max_size=20).map("".join))  # fmt: skip
+@example("P" * 64 + "\nPost")  # the word found past the budget of P
+@example("P" * 63 + "\nPost")  # and at its last one
+@example("P" * 64)
+def test_a_byline_found_from_each_p_is_the_words_own_search(body: str) -> None:
+    assert prefilter._has_byline(body) is (next(prefilter.lines_opening_with(body, "Post"), None) is not None)
