@@ -16,6 +16,7 @@ from reactions.models import Article
 from reactions.parse import prefilter
 from reactions.parse.article import parse_article, parse_body, split_header
 from reactions.parse.prefilter import article_without_reactions, may_hold_reactions
+from reactions.parse.renderings import find_tiktok_captions
 from reactions.parse.sentences import word_bytes
 from reactions.parse.text import clean_text
 
@@ -174,6 +175,7 @@ EMBED_FRAGMENTS = (
     "— Ann Lee (@ann_lee) Feb 2, 2020", "(@x)", "( @y )", "Follow\nAnn Lee @ann\n", "9:07 PM - 28 Dec 2016",
     "@realDonaldTrump : - Hello [1235 EST]", "@tik caption ♬ sound", "Posted by Ann Lee on Thursday, January 1, 2015",
     "Post by Ann Lee.", "Post by @ann\nView on Threads", "a@b.com", "@", "@ann\n", "— Jane Doe February 1, 2020",
+    "tik caption ♬ sound", "♬",
     '<blockquote class="twitter-tweet"><p>Hi</p>&mdash; Ann (@ann) '
     '<a href="https://twitter.com/ann/status/463440424141459456">May 5, 2014</a></blockquote>',
     "```", "<script>x</script>", "<b>", "&quot;", "â€œ", " date 2020-02-02 ",
@@ -492,3 +494,17 @@ def test_the_tails_are_those_of_every_word() -> None:
 @example("P" * 64)
 def test_a_byline_found_from_each_p_is_the_words_own_search(body: str) -> None:
     assert prefilter._has_byline(body) is (next(prefilter.lines_opening_with(body, "Post"), None) is not None)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["@", "@tik", " ", "\t", "\n", "caption", "♬", "ab", "x" * 30]), max_size=12).map(
+    "".join))
+@example("@tik caption ♬ sound")
+@example("tik caption ♬ sound")
+def test_a_tiktok_caption_needs_an_at_sign(text: str) -> None:
+    """The prefilter asks for ``♬`` only where an ``@`` stands: without one, the caption rule finds nothing."""
+    if "@" not in text:
+        assert find_tiktok_captions(text, 0) == []
+        assert not prefilter._has_handle_cue(text)
+    elif "♬" in text:
+        assert prefilter._has_handle_cue(text)

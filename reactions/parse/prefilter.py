@@ -163,10 +163,12 @@ def _has_markup(body: str) -> bool:
 
 
 def _has_handle_cue(body: str) -> bool:
-    """An ``@`` that an attribution, a card's name line, a factbox or a TikTok caption could stand on."""
-    if "♬" in body:
-        return True
+    """An ``@`` that an attribution, a card's name line, a factbox or a TikTok caption could stand on.  A caption's
+    ``♬`` is looked for only in a body holding an ``@`` (its line opens with the handle:
+    ``renderings._TIKTOK_LINE_RE``): ``♬``'s low byte is ``l``, so its search stops at every ``l`` of two-byte text."""
     at = body.find("@")
+    if at >= 0 and "♬" in body:
+        return True
     while at >= 0:
         before = at - 1
         while before >= 0 and body[before] in " \t":
