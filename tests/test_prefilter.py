@@ -386,6 +386,9 @@ _LINE_PIECES = st.sampled_from(
 @given(st.lists(_LINE_PIECES, max_size=24).map("".join))
 @example('It reads   ,   "Hi," she said.')  # the farthest a mark stands after ``read``: 12 characters
 @example("The note ſAYS\t:\t“x”")
+@example(':"a" :\n"b" x\t"c" \u2028\u2028"d" It reads\t"e"')  # a colon, spaces, a line break, reads before a mark
+@example(' "a"')  # the second character
+@example('It says,“Hi there” and it reads:‘so’ and it SAYS ,"yes"')  # a comma or colon right before the mark
 def test_lines_read_once_each_give_what_every_mark_gave(body: str) -> None:
     marks = prefilter._marks(body)
     lines = (prefilter._line_spans(body, marks), *prefilter._led_and_said(body, marks))

@@ -397,10 +397,15 @@ def _led_and_said(body: str, marks: list[int]) -> tuple[list[tuple[int, int]], l
     led: list[tuple[int, int]] = []
     said: list[tuple[int, int]] = []
     for mark in marks:
-        if mark and (body[mark - 1] == ":" or body[mark - 1].isspace()) and _led(body, mark):
+        if mark < 2:  # says_led takes none this early
+            if mark and (body[0] == ":" or body[0].isspace()):
+                led.append((0, mark))
+            continue
+        last, before = body[mark - 1], body[mark - 2]  # most marks follow a letter, or a letter and a space
+        if last == ":" or (last.isspace() and (before == ":" or (before.isspace() and _led(body, mark)))):
             led.append((_para(body, mark), mark))
-        if body[mark - 1] in " \t,:sSſdD" and says_led(body, mark):  # the character before is asked here first
-            said.append((_para(body, mark), mark))
+        if (last in "sSſdD" or (last in " \t,:" and before in " \t,:sSſdD")) and says_led(body, mark):
+            said.append((_para(body, mark), mark))  # (``says``/``read(s)`` end in s or d, then only [ \t,:] to it)
     return led, said
 
 
