@@ -475,6 +475,7 @@ def _cut_texts(draw: st.DrawFn) -> str:
 @given(_cut_texts())
 @example('"' + "a" * 157 + " xi")  # a word of 1 letter cut after it (``x`` of ``xi``)
 @example('"' + "a" * 156 + " ab post" + "s" * 400)
+@example('"' + "a" * 155 + " postx\n")  # the first cut one character before the line's end
 def test_cut_words_are_asked_only_where_a_words_tail_stands(body: str) -> None:
     marks = prefilter._marks(body)
     spaced = word_bytes(body)

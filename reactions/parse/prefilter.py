@@ -425,16 +425,13 @@ def _cuts_word(body: str, marks: list[int], spaced: bytes) -> bool:
         if after < mark:
             found = body.find("\n", mark)
             after = size if found < 0 else found
-        end = min(after, mark + WINDOW)
+        if mark + first >= after:  # the first cut past the line's end (it is within WINDOW): no cut at all
+            continue
         if (
-            mark + first < end
-            and (
-                spaced[mark + first - 3 : mark + first] in tails
-                or spaced[mark + second - 3 : mark + second] in tails
-                or spaced[mark + third - 3 : mark + third] in tails
-            )
-            and _cut_word(body, mark, end, spaced)
-        ):
+            spaced[mark + first - 3 : mark + first] in tails
+            or spaced[mark + second - 3 : mark + second] in tails
+            or spaced[mark + third - 3 : mark + third] in tails
+        ) and _cut_word(body, mark, min(after, mark + WINDOW), spaced):
             return True
     return False
 
