@@ -373,19 +373,20 @@ def _line_spans(body: str, marks: list[int]) -> list[tuple[int, int]]:
     they come (what :func:`~reactions.parse.markup.merged_spans` gives, without sorting them): each starts at a
     later line's start, or at the text's, where it takes in every span before it."""
     spans: list[tuple[int, int]] = []
-    size, i, after = len(body), 0, 0  # ``after``: the end of the last line read
-    while i < len(marks):
+    size, count, i, after = len(body), len(marks), 0, 0  # ``after``: the end of the last line read
+    while i < count:
         mark = marks[i]
         before = body.rfind("\n", after, mark)
         found = body.find("\n", mark)
         after = size if found < 0 else found
         i = bisect.bisect_left(marks, after, i)
         last = marks[i - 1]
-        start, end = before + 1 if before >= last - REACH else 0, min(after, last + WINDOW)
+        start, end = before + 1 if before >= last - REACH else 0, after if after < last + WINDOW else last + WINDOW
         if not start:
-            spans = [(0, max(end, spans[-1][1]) if spans else end)]
+            spans = [(0, end if not spans or end >= spans[-1][1] else spans[-1][1])]
         elif spans and start <= spans[-1][1]:
-            spans[-1] = (spans[-1][0], max(end, spans[-1][1]))
+            if end > spans[-1][1]:
+                spans[-1] = (spans[-1][0], end)
         else:
             spans.append((start, end))
     return spans
