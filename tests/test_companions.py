@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 from reactions.parse import companions, post_cues, posted, prefilter, quotes
 from reactions.parse.article import parse_article, split_header
 from reactions.parse.companions import DETERMINED, DETERMINERS, X_BEFORE, has_companion
+from reactions.parse.quotations import quotations as quotation_candidates
+from reactions.parse.sentences import Surroundings, TextIndex
 from reactions.parse.text import clean_text
 from reactions.parse.wordscan import words_in
 
@@ -165,7 +167,7 @@ def test_companions_only_narrow_the_line_check(text: str) -> None:
 
 def _plain_line_cue(body: str, marks: list[int], lines: list[tuple[int, int]], spaced: bytes) -> bool:
     """The line check with every cue word counted alone (the check before companions)."""
-    sentences = prefilter._Sentences(body, marks)
+    sentences = companions.Sentences(body, marks)
     for start, end in lines:
         found = words_in(prefilter.WORDS, spaced, start, end)
         if not found:
@@ -175,3 +177,81 @@ def _plain_line_cue(body: str, marks: list[int], lines: list[tuple[int, int]], s
         if any(not prefilter._word_char(body, start + at - 1) and sentences.hold(start + at) for at in spots):
             return True
     return False
+
+
+# --- near misses: cue words in and around quotations, with and without an attribution ---------------------------
+
+
+_CUE_QUOTED = ("I love Instagram and you", "Read the story now", "It was on social media", "We will win the vote")
+_LEADS = (
+    "", "", "She said: ", "Fans took to Twitter: ", "The star wrote on X, ", "On Instagram, she said ", "Look: ",
+    "In her latest post ", "The story says ", "It says, ", "It reads: ", "Her Instagram story: ", "The caption :  ",
+    "Smith, on Twitter, ", "Smith, in her latest story: ", "Jo Bo, with this new story:\t",
+    "x" * 3990 + "ssaid ", "y " * 1995 + "  ", "Via Instagram ", "The thread ",
+)  # fmt: skip
+_AFTERS = (
+    "", ".", ", she said.", ", she told the story.", " she said on Twitter.", ", Smith grumbled in a tweet.",
+    ", a fan tweeted.", " in the story.", ", the star added on social media.", ", on Instagram.", ", the story goes.",
+    ", in her latest post.", ", the caption read.", " she explained in the story", ", Malcolm X noted.",
+    ", " + "a " * 79 + "said on X", ", " + "a " * 79 + "saidx on X", ", " + "b " * 78 + "told", ", per the thread.",
+)  # fmt: skip
+_BEFORE = ("", "", "She posted a photo. ", "The story ran. ", "It was on Twitter. ", "Fans on social media wrote. ")
+
+
+@st.composite
+def _attributed(draw: st.DrawFn) -> str:
+    """Quotations with cue words in and around them, with and without a word an attribution needs (a verb, ``took``,
+    a post after a verb of manner, a colon), some cut where the quote finder's lead-in or clause cuts them."""
+    opening, closing = draw(st.sampled_from(MARKS))
+    parts = [draw(st.sampled_from(_BEFORE)), draw(st.sampled_from(_LEADS)), opening,
+             draw(st.sampled_from(_CUE_QUOTED)), draw(st.sampled_from(("", ",", "."))), closing,
+             draw(st.sampled_from(_AFTERS)), draw(st.sampled_from(SEPARATORS))]  # fmt: skip
+    return "".join(parts)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_attributed(), min_size=1, max_size=3).map("".join))
+@example('"I love Instagram and you," she told the story.')
+@example('Smith, in her latest story: "We will win the vote."')  # no verb: the colon lets it be attributed
+@example('Her Instagram story: "Read the story now."')
+@example('"Read the story now," Smith grumbled in a tweet.')
+@example('"I love Instagram and you." the story goes.')
+@example("y " * 1995 + '  "We will win the vote," ' + "b " * 78 + "told")
+def test_cue_words_in_and_around_quotations_skip_nothing_the_parser_finds(text: str) -> None:
+    body = split_header(clean_text(text))[0]
+    if not prefilter.may_hold_reactions(body):
+        assert parse_article(text, "g.txt").reactions == ()
+
+
+# --- the prefilter's quotation sentence against the quote finder's own -----------------------------------------
+
+_SENTENCE_PIECES = st.sampled_from(
+    ['"', "“", "”", "‘", "’", "’s", "\n", " ", ". ", "! ", "? ", ", ", ": ", "Instagram", "she wrote", "a",
+     "x" * 170, "y " * 120, "…", ".” ", '." '],
+)  # fmt: skip
+
+
+def _read_by_the_quote_finder(body: str) -> set[int]:
+    """Every offset of a word's start in a quotation's lead-in or in its sentence's words after it
+    (``Surroundings.lead``, ``Surroundings.after``, which hold the clause ``quotes._attribution_after`` reads)."""
+    index = TextIndex(body)
+    offsets: set[int] = set()
+    for match in quotation_candidates(body):
+        context = Surroundings(index, match)
+        offsets.update(range(context.start, match.start()))
+        offsets.update(range(match.end(), match.end() + len(context.after)))
+    return {at for at in offsets if companions.word_char(body, at) and not companions.word_char(body, at - 1)}
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_SENTENCE_PIECES, max_size=30).map("".join))
+@example("“I love Instagram,” she said.")
+@example("“a” Instagram “b”")
+@example("‘a’ Instagram ‘b’")
+@example("“a,” she wrote, “b” Instagram")
+def test_every_word_the_quote_finder_reads_around_a_quotation_is_held(body: str) -> None:
+    """The prefilter's test of a quotation's sentence against the quote finder's own: no word of a lead-in or of
+    the words after a quotation is missed (asked at growing offsets, as the prefilter asks)."""
+    sentences = companions.Sentences(body, prefilter._marks(body))
+    for at in sorted(_read_by_the_quote_finder(body)):
+        assert sentences.hold(at), at

@@ -16,6 +16,7 @@ from reactions.models import Article
 from reactions.parse import prefilter
 from reactions.parse.article import parse_article, parse_body, split_header
 from reactions.parse.prefilter import article_without_reactions, may_hold_reactions
+from reactions.parse.renderings import find_tiktok_captions
 from reactions.parse.sentences import word_bytes
 from reactions.parse.text import clean_text
 
@@ -174,6 +175,7 @@ EMBED_FRAGMENTS = (
     "— Ann Lee (@ann_lee) Feb 2, 2020", "(@x)", "( @y )", "Follow\nAnn Lee @ann\n", "9:07 PM - 28 Dec 2016",
     "@realDonaldTrump : - Hello [1235 EST]", "@tik caption ♬ sound", "Posted by Ann Lee on Thursday, January 1, 2015",
     "Post by Ann Lee.", "Post by @ann\nView on Threads", "a@b.com", "@", "@ann\n", "— Jane Doe February 1, 2020",
+    "tik caption ♬ sound", "♬",
     '<blockquote class="twitter-tweet"><p>Hi</p>&mdash; Ann (@ann) '
     '<a href="https://twitter.com/ann/status/463440424141459456">May 5, 2014</a></blockquote>',
     "```", "<script>x</script>", "<b>", "&quot;", "â€œ", " date 2020-02-02 ",
@@ -384,6 +386,9 @@ _LINE_PIECES = st.sampled_from(
 @given(st.lists(_LINE_PIECES, max_size=24).map("".join))
 @example('It reads   ,   "Hi," she said.')  # the farthest a mark stands after ``read``: 12 characters
 @example("The note ſAYS\t:\t“x”")
+@example(':"a" :\n"b" x\t"c" \u2028\u2028"d" It reads\t"e"')  # a colon, spaces, a line break, reads before a mark
+@example(' "a"')  # the second character
+@example('It says,“Hi there” and it reads:‘so’ and it SAYS ,"yes"')  # a comma or colon right before the mark
 def test_lines_read_once_each_give_what_every_mark_gave(body: str) -> None:
     marks = prefilter._marks(body)
     lines = (prefilter._line_spans(body, marks), *prefilter._led_and_said(body, marks))
@@ -470,6 +475,7 @@ def _cut_texts(draw: st.DrawFn) -> str:
 @given(_cut_texts())
 @example('"' + "a" * 157 + " xi")  # a word of 1 letter cut after it (``x`` of ``xi``)
 @example('"' + "a" * 156 + " ab post" + "s" * 400)
+@example('"' + "a" * 155 + " postx\n")  # the first cut one character before the line's end
 def test_cut_words_are_asked_only_where_a_words_tail_stands(body: str) -> None:
     marks = prefilter._marks(body)
     spaced = word_bytes(body)
@@ -482,3 +488,27 @@ def test_the_tails_are_those_of_every_word() -> None:
         for byte in prefilter._ALPHABET:
             padded = bytes([byte]) + b" " + word
             assert padded[-3:] in prefilter._TAILS, word
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(["P", "Post", "ost", "Pos", " ", "\t", "\n", "x", "PP", "P" * 70, "\nPost"]),
+                max_size=20).map("".join))  # fmt: skip
+@example("P" * 64 + "\nPost")  # the word found past the budget of P
+@example("P" * 63 + "\nPost")  # and at its last one
+@example("P" * 64)
+def test_a_byline_found_from_each_p_is_the_words_own_search(body: str) -> None:
+    assert prefilter._has_byline(body) is (next(prefilter.lines_opening_with(body, "Post"), None) is not None)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["@", "@tik", " ", "\t", "\n", "caption", "♬", "ab", "x" * 30]), max_size=12).map(
+    "".join))
+@example("@tik caption ♬ sound")
+@example("tik caption ♬ sound")
+def test_a_tiktok_caption_needs_an_at_sign(text: str) -> None:
+    """The prefilter asks for ``♬`` only where an ``@`` stands: without one, the caption rule finds nothing."""
+    if "@" not in text:
+        assert find_tiktok_captions(text, 0) == []
+        assert not prefilter._has_handle_cue(text)
+    elif "♬" in text:
+        assert prefilter._has_handle_cue(text)

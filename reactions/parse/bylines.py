@@ -87,10 +87,11 @@ def words(options: tuple[str, ...], space: str) -> str:
     return "(?:" + "|".join(option.replace(" ", space) for option in ordered) + ")"
 
 
-def lines_opening_with(text: str, word: str) -> Iterator[int]:
-    """The start of each line of ``text`` that opens with ``word`` (after spaces or tabs), in order: where a byline
-    such as Facebook's ``Posted by NAME on …`` may stand.  Found with ``str.find``, each space looked at once."""
-    at = text.find(word)
+def lines_opening_with(text: str, word: str, start: int = 0) -> Iterator[int]:
+    """The start of each line of ``text`` that opens with ``word`` (after spaces or tabs) where the word stands at or
+    after ``start``, in order: where a byline such as Facebook's ``Posted by NAME on …`` may stand.  Found with
+    ``str.find``, each space looked at once."""
+    at = text.find(word, start)
     while at >= 0:
         start = at
         while start > 0 and text[start - 1] in " \t":

@@ -24,11 +24,13 @@ a writing verb (``wrote``,             a poster on its line (``authors.POSTERS``
 
 Every other cue word (a posting verb, a platform, ``tweet``, ``deleted``) counts on its own.  The lead-ins the
 prefilter reads apart (after a colon or ``says``) are not asked here.  Each check reads a few words next to the
-cue on its line, bounded, with runs of spaces read once each; the writing verbs' stretch once a line.
+cue on its line, bounded, with runs of spaces read once each; the writing verbs' stretch once a line.  Whether a
+cue word stands in a quotation's sentence at all is :class:`Sentences`'s to tell.
 """
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 from typing import Final
@@ -37,12 +39,12 @@ from reactions.parse.authors import POSTERS, REACH
 from reactions.parse.folding import unfold
 from reactions.parse.networks import prose_words
 from reactions.parse.quotes import WRITING_VERBS
-from reactions.parse.sentences import LOOK_BACK
+from reactions.parse.sentences import LOOK_BACK, SENTENCE_END_RE
 from reactions.parse.wordscan import holds_word, words_in
 
 __all__ = [
-    "CONTEXT_WORDS", "NEEDS_COMPANION", "PLACED", "SAID_WORDS", "context_cue", "counts_alone", "cut_context", "fold",
-    "has_companion", "word_char", "writing_counts",
+    "CONTEXT_WORDS", "NEEDS_COMPANION", "PLACED", "SAID_WORDS", "Ends", "Sentences", "context_cue", "counts_alone",
+    "cut_context", "fold", "has_companion", "word_char", "writing_counts",
 ]  # fmt: skip
 
 DETERMINED: Final = frozenset(b"story storys post caption selfie selfies snap snaps thread".split())
@@ -239,3 +241,51 @@ def word_char(text: str, at: int) -> bool:
 def fold(text: str) -> str:
     """``text`` in lower case, as ``re.IGNORECASE`` compares ASCII letters, with its offsets kept."""
     return unfold(text).lower()
+
+
+class Sentences:
+    """Whether a word may stand in a quotation's sentence (as :class:`reactions.parse.sentences.Surroundings` cuts
+    it), asked at growing offsets (linear time): before a later mark on its line with no sentence's end between,
+    or after the nearest mark before it, on its line, within :data:`~reactions.parse.authors.REACH` characters and no
+    sentence's end between."""
+
+    def __init__(self, body: str, marks: list[int]) -> None:
+        self._marks = marks
+        self._lead = Ends(body)
+        self._after = Ends(body)
+
+    def hold(self, at: int) -> bool:
+        marks = self._marks
+        i = bisect.bisect_right(marks, at)
+        if i < len(marks):
+            end, line_end = self._lead.first(at)
+            if marks[i] <= min(end, line_end):  # a mark after the sentence's end: the quote finder sees it too
+                return True
+        if i and marks[i - 1] >= at - REACH - 1:
+            mark = marks[i - 1]
+            end, line_end = self._after.first(mark + 1)
+            return at < min(end, line_end, mark + 1 + REACH)
+        return False
+
+
+class Ends:
+    """The first sentence's end at or after an offset on its line, asked at growing offsets: no text is scanned
+    twice (the answer for any offset up to the last end found is that end)."""
+
+    def __init__(self, body: str) -> None:
+        self._body = body
+        self._from = self._start = self._end = self._line_end = -1
+
+    def first(self, at: int) -> tuple[int, int]:
+        """``(end, line_end)``: where the first sentence's end at or after ``at`` ends (the line's end when
+        none does), and where ``at``'s line ends."""
+        body = self._body
+        if at > self._line_end:
+            found = body.find("\n", at)
+            self._line_end = len(body) if found < 0 else found
+            self._from = self._start = -1
+        if not self._from <= at <= self._start:
+            found_end = SENTENCE_END_RE.search(body, at, self._line_end)
+            self._from = at
+            self._start, self._end = (found_end.start(), found_end.end()) if found_end else (self._line_end,) * 2
+        return self._end, self._line_end

@@ -61,6 +61,7 @@ from reactions.parse.bylines import BYLINE_LAST_WORDS, lines_opening_with
 from reactions.parse.companions import (
     SAID_WORDS,
     WRITING,
+    Sentences,
     context_cue,
     counts_alone,
     cut_context,
@@ -73,7 +74,6 @@ from reactions.parse.corner_quotes import holds_cue
 from reactions.parse.markup import merged_spans
 from reactions.parse.networks import prose_words
 from reactions.parse.posted import says_led
-from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
 from reactions.parse.sentences import word_bytes
 from reactions.parse.text import clean_text
 from reactions.parse.wordscan import first_span, words_pattern
@@ -163,10 +163,12 @@ def _has_markup(body: str) -> bool:
 
 
 def _has_handle_cue(body: str) -> bool:
-    """An ``@`` that an attribution, a card's name line, a factbox or a TikTok caption could stand on."""
-    if "♬" in body:
-        return True
+    """An ``@`` that an attribution, a card's name line, a factbox or a TikTok caption could stand on.  A caption's
+    ``♬`` is looked for only in a body holding an ``@`` (its line opens with the handle:
+    ``renderings._TIKTOK_LINE_RE``): ``♬``'s low byte is ``l``, so its search stops at every ``l`` of two-byte text."""
     at = body.find("@")
+    if at >= 0 and "♬" in body:
+        return True
     while at >= 0:
         before = at - 1
         while before >= 0 and body[before] in " \t":
@@ -193,13 +195,29 @@ def _word_ends(body: str, end: int, word: str) -> bool:
 
 def _has_byline(body: str) -> bool:
     """``Post`` opening a line: Facebook's ``Posted by NAME on …`` / ``Post by NAME.`` and the ``Post by
-    @handle`` of Threads and Mastodon."""
-    return next(lines_opening_with(body, "Post"), None) is not None
+    @handle`` of Threads and Mastodon (:func:`~reactions.parse.bylines.lines_opening_with`).  Found from each ``P``
+    (a one-character search runs at memory speed, a four-character one of two-byte text ~1 ns a character; most
+    bodies hold a few); past :data:`_P_BUDGET` of them, by the word's own search."""
+    at = body.find("P")
+    for _ in range(_P_BUDGET):
+        if at < 0:
+            return False
+        if body.startswith("ost", at + 1):
+            start = at
+            while start > 0 and body[start - 1] in " \t":
+                start -= 1
+            if start == 0 or body[start - 1] == "\n":
+                return True
+        at = body.find("P", at + 1)
+    return at >= 0 and next(lines_opening_with(body, "Post", at), None) is not None
+
+
+_P_BUDGET: Final = 64
 
 
 def _has_quote_cue(body: str) -> bool:
     """A word that can make a quotation a post, where the quote finder reads it: one of :data:`WORDS` in a
-    quotation's sentence (:class:`_Sentences`), or one of :data:`CONTEXT_WORDS` before a lead-in's colon.  Whether
+    quotation's sentence (:class:`Sentences`), or one of :data:`CONTEXT_WORDS` before a lead-in's colon.  Whether
     the quote finder may cut a word short (:func:`_cut_word`) is asked last, of the texts that hold no other cue."""
     marks = _marks(body)
     if not marks:
@@ -227,7 +245,7 @@ def _line_cue(body: str, marks: list[int], lines: list[tuple[int, int]], spaced:
     once (its slice's words are the slice's own, and its ASCII letters, folded, stand where the folded text's do);
     the words of :data:`WORDS` a line holds are found, in order, by one compiled pattern
     (:func:`~reactions.parse.wordscan.words_pattern`, no word list)."""
-    sentences = _Sentences(body, marks)
+    sentences = Sentences(body, marks)
     if not cut:
         return _word_counts(body, marks, lines, spaced, sentences)
     for start, end in lines:
@@ -239,7 +257,7 @@ def _line_cue(body: str, marks: list[int], lines: list[tuple[int, int]], spaced:
 
 
 def _word_counts(
-    body: str, marks: list[int], lines: list[tuple[int, int]], spaced: bytes, sentences: _Sentences
+    body: str, marks: list[int], lines: list[tuple[int, int]], spaced: bytes, sentences: Sentences
 ) -> bool:
     """Whether a whole word of :data:`WORDS` on a line of ``lines`` stands in a quotation's sentence and counts there:
     alone, or with its companion (:mod:`reactions.parse.companions`); writing verbs are asked of their line once, at
@@ -306,7 +324,6 @@ def _byte_cues_in(body: str, start: int, segment: bytes, cues: tuple[bytes, ...]
         at = segment.find(b"x", at + 1)
 
 
-
 WORDS: Final = frozenset(
     b"tweet tweets tweeted tweeting retweet retweets retweeted retweeting post posts posted posting caption captions "
     b"captioned captioning wrote writing writes shared sharing shares commented commenting penned twitter instagram "
@@ -346,54 +363,6 @@ def _led(body: str, mark: int) -> bool:
     return at < 0 or body[at] == ":" or mark - at > _BOUND
 
 
-class _Sentences:
-    """Whether a word may stand in a quotation's sentence (as :class:`reactions.parse.sentences.Surroundings` cuts
-    it), asked at growing offsets (linear time): before a later mark on its line with no sentence's end between,
-    or after the nearest mark before it, on its line, within :data:`~reactions.parse.authors.REACH` characters and no
-    sentence's end between."""
-
-    def __init__(self, body: str, marks: list[int]) -> None:
-        self._marks = marks
-        self._lead = _Ends(body)
-        self._after = _Ends(body)
-
-    def hold(self, at: int) -> bool:
-        marks = self._marks
-        i = bisect.bisect_right(marks, at)
-        if i < len(marks):
-            end, line_end = self._lead.first(at)
-            if marks[i] <= min(end, line_end):  # a mark after the sentence's end: the quote finder sees it too
-                return True
-        if i and marks[i - 1] >= at - REACH - 1:
-            mark = marks[i - 1]
-            end, line_end = self._after.first(mark + 1)
-            return at < min(end, line_end, mark + 1 + REACH)
-        return False
-
-
-class _Ends:
-    """The first sentence's end at or after an offset on its line, asked at growing offsets: no text is scanned
-    twice (the answer for any offset up to the last end found is that end)."""
-
-    def __init__(self, body: str) -> None:
-        self._body = body
-        self._from = self._start = self._end = self._line_end = -1
-
-    def first(self, at: int) -> tuple[int, int]:
-        """``(end, line_end)``: where the first sentence's end at or after ``at`` ends (the line's end when
-        none does), and where ``at``'s line ends."""
-        body = self._body
-        if at > self._line_end:
-            found = body.find("\n", at)
-            self._line_end = len(body) if found < 0 else found
-            self._from = self._start = -1
-        if not self._from <= at <= self._start:
-            found_end = _SENTENCE_END_RE.search(body, at, self._line_end)
-            self._from = at
-            self._start, self._end = (found_end.start(), found_end.end()) if found_end else (self._line_end,) * 2
-        return self._end, self._line_end
-
-
 def _line_spans(body: str, marks: list[int]) -> list[tuple[int, int]]:
     """The marks' lines, merged (from where the quote finder looks for a sentence's start: the line's start, or
     the text's when none is within :data:`~reactions.parse.authors.REACH` characters; on to :data:`WINDOW` at most).
@@ -404,19 +373,20 @@ def _line_spans(body: str, marks: list[int]) -> list[tuple[int, int]]:
     they come (what :func:`~reactions.parse.markup.merged_spans` gives, without sorting them): each starts at a
     later line's start, or at the text's, where it takes in every span before it."""
     spans: list[tuple[int, int]] = []
-    size, i, after = len(body), 0, 0  # ``after``: the end of the last line read
-    while i < len(marks):
+    size, count, i, after = len(body), len(marks), 0, 0  # ``after``: the end of the last line read
+    while i < count:
         mark = marks[i]
         before = body.rfind("\n", after, mark)
         found = body.find("\n", mark)
         after = size if found < 0 else found
         i = bisect.bisect_left(marks, after, i)
         last = marks[i - 1]
-        start, end = before + 1 if before >= last - REACH else 0, min(after, last + WINDOW)
+        start, end = before + 1 if before >= last - REACH else 0, after if after < last + WINDOW else last + WINDOW
         if not start:
-            spans = [(0, max(end, spans[-1][1]) if spans else end)]
+            spans = [(0, end if not spans or end >= spans[-1][1] else spans[-1][1])]
         elif spans and start <= spans[-1][1]:
-            spans[-1] = (spans[-1][0], max(end, spans[-1][1]))
+            if end > spans[-1][1]:
+                spans[-1] = (spans[-1][0], end)
         else:
             spans.append((start, end))
     return spans
@@ -428,10 +398,15 @@ def _led_and_said(body: str, marks: list[int]) -> tuple[list[tuple[int, int]], l
     led: list[tuple[int, int]] = []
     said: list[tuple[int, int]] = []
     for mark in marks:
-        if mark and (body[mark - 1] == ":" or body[mark - 1].isspace()) and _led(body, mark):
+        if mark < 2:  # says_led takes none this early
+            if mark and (body[0] == ":" or body[0].isspace()):
+                led.append((0, mark))
+            continue
+        last, before = body[mark - 1], body[mark - 2]  # most marks follow a letter, or a letter and a space
+        if last == ":" or (last.isspace() and (before == ":" or (before.isspace() and _led(body, mark)))):
             led.append((_para(body, mark), mark))
-        if body[mark - 1] in " \t,:sSſdD" and says_led(body, mark):  # the character before is asked here first
-            said.append((_para(body, mark), mark))
+        if (last in "sSſdD" or (last in " \t,:" and before in " \t,:sSſdD")) and says_led(body, mark):
+            said.append((_para(body, mark), mark))  # (``says``/``read(s)`` end in s or d, then only [ \t,:] to it)
     return led, said
 
 
@@ -451,16 +426,13 @@ def _cuts_word(body: str, marks: list[int], spaced: bytes) -> bool:
         if after < mark:
             found = body.find("\n", mark)
             after = size if found < 0 else found
-        end = min(after, mark + WINDOW)
+        if mark + first >= after:  # the first cut past the line's end (it is within WINDOW): no cut at all
+            continue
         if (
-            mark + first < end
-            and (
-                spaced[mark + first - 3 : mark + first] in tails
-                or spaced[mark + second - 3 : mark + second] in tails
-                or spaced[mark + third - 3 : mark + third] in tails
-            )
-            and _cut_word(body, mark, end, spaced)
-        ):
+            spaced[mark + first - 3 : mark + first] in tails
+            or spaced[mark + second - 3 : mark + second] in tails
+            or spaced[mark + third - 3 : mark + third] in tails
+        ) and _cut_word(body, mark, min(after, mark + WINDOW), spaced):
             return True
     return False
 
