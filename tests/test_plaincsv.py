@@ -82,11 +82,12 @@ def test_a_plain_table_is_read_by_the_shortcut_to_its_end(tmp_path: Path) -> Non
                                 published=dt.datetime(2017, 1, 8, tzinfo=dt.UTC))
 
 
+@pytest.mark.parametrize("block", [1, 64])
 @pytest.mark.parametrize("rows_before", [3, 8, 9, 11, 40])
 @pytest.mark.parametrize("bad", [b"n,too,many,fields,here", b"few", b"n,x,a NUL\x00,2017", b"n,x,a\rb,2017"])
 def test_past_the_shortcut_s_last_block_pandas_reads_on_and_nothing_is_given_twice(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bad: bytes, rows_before: int) -> None:
-    monkeypatch.setattr(plaincsv, "BLOCK_BYTES", 64)  # many pieces: the shortcut gives rows before it stops
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bad: bytes, rows_before: int, block: int) -> None:
+    monkeypatch.setattr(plaincsv, "BLOCK_BYTES", block)  # many pieces: the shortcut gives rows before it stops
     monkeypatch.setattr(tables, "FIRST_ROWS", 3)  # pandas' chunks: 3 rows, then 8
     options = SourceOptions(chunk_rows=8)
     rows = [b"id,title,text,date"] + [b"n%d,T,post %d,2017" % (i, i) for i in range(rows_before)] + [bad, b"m,T,x,1"]
@@ -97,6 +98,29 @@ def test_past_the_shortcut_s_last_block_pandas_reads_on_and_nothing_is_given_twi
     general = list(tables.general_csv(part, options))
     assert list(tables.read_table_part(part, options)) == general
     assert next(pulled) >= rows_before - 10  # the shortcut read the rows before the piece it stopped in
+
+
+@pytest.mark.parametrize("block", [1, 1 << 20])
+@pytest.mark.parametrize("data", [
+    b'id,text\nn1,"open\nn2,b\n',  # the table ends inside quotes: pandas refuses it
+    b'id,text\nn1,a"b\nn2,"c\nn3,d\n',  # a stray quote: the cutter's count of quotes is misled
+    b'id,text\nn1,a"b\nn2,"c\nn3,d"\n',
+    b"id,text\nn1,a\x00b\nn2,b\n",  # NULs
+    b'id,text\nn1,"a\x00b"\nn2,b\n',
+    b"id,text\nn1,a\x00,x\nn2,b\n",
+    b"a,text\n\r\r,\n",  # bare carriage returns, read differently
+    b"id,text\nn1,a\rn2,b\n",
+    b'id,text\nn1,"a\rb"\nn2,b\n',
+    b"id,text\r\nn1,a\r\nn2,b\r\n",
+    b"id,text\nn1,  \n  \nn2,b",  # a spaced line, no line end at the end
+])  # fmt: skip
+def test_tables_the_two_parsers_read_differently_are_read_as_pandas_reads_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, data: bytes, block: int) -> None:
+    monkeypatch.setattr(plaincsv, "BLOCK_BYTES", block)
+    path = tmp_path / "t.csv"
+    path.write_bytes(data)
+    part, options = Part(str(path), "t", "table", "csv"), SourceOptions()
+    assert items_or_error(tables.read_table_part, part, options) == items_or_error(tables.general_csv, part, options)
 
 
 @pytest.mark.parametrize(("head", "names"), [

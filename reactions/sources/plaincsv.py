@@ -12,7 +12,7 @@ none empty, no quote, at least two (a one-column file's blank lines are pandas' 
 the same names.  The table comes in pieces of whole records (:meth:`~reactions.sources.streams.CutStream.pieces`,
 about :data:`BLOCK_BYTES` each), each parsed from memory on its own: pyarrow's streaming reader over a Python stream
 can deadlock when it is dropped half-read (its read-ahead thread waits for the interpreter lock that the thread
-dropping it holds).  A piece is not plain when it holds a NUL or a bare carriage return (the two parsers read them
+dropping it holds).  A piece is not plain when it holds a bare carriage return (the two parsers end lines on it
 differently), when pyarrow finds a row wrong (a field too many or too few: pandas names one and fills the other)
 or stops at anything, or when it ends inside quotes (a row of :data:`_END` put after it does not come back as its
 last row): :class:`NotPlain`, after which :func:`reactions.sources.tables.read_table_part` reads the part again by
@@ -82,8 +82,8 @@ def plain_rows(part: Part, pieces: Iterator[bytes], options: SourceOptions) -> I
 def _parsed(data: bytes, separator: str, names: list[str], header: bool) -> pa.Table:
     """The rows of ``data`` (one piece and :data:`_END`'s row, which must come back as its last row and is left
     out); :class:`NotPlain` when the piece is not plain."""
-    if b"\0" in data or (b"\r" in data and data.count(b"\r") != data.count(b"\r\n")):
-        raise NotPlain  # (pyarrow's parser and pandas' read a NUL and a bare carriage return differently)
+    if b"\r" in data and data.count(b"\r") != data.count(b"\r\n"):
+        raise NotPlain  # (pyarrow's parser and pandas' end lines on a bare carriage return differently)
     try:
         table = pacsv.read_csv(
             pa.py_buffer(data),

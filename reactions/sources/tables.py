@@ -128,14 +128,14 @@ def _text_stream(part: Part, cut: str, options: SourceOptions) -> CutStream:
 def _read_csv(part: Part, options: SourceOptions) -> Iterator[Item]:
     """A CSV or TSV part: a plain one by pyarrow (:mod:`reactions.sources.plaincsv`), else, or from where it
     stops being plain, by pandas (:func:`general_csv`), which gives the same items.  The shortcut's rows are given
-    a pandas chunk at a time, once the row after the chunk is read: pandas names a chunk's bad lines before its
-    rows, so where the shortcut stops, pandas goes on from a chunk it gives as the shortcut did."""
+    a pandas chunk at a time: pandas names a chunk's bad lines before its rows, so where the shortcut stops, pandas
+    goes on from the first chunk the shortcut had not given."""
     sizes = itertools.chain([min(FIRST_ROWS, options.chunk_rows)], itertools.repeat(options.chunk_rows))
     given, size, held = 0, next(sizes), []
     try:
         for item in _plain_csv(part, options):
             held.append(item)
-            if len(held) > size:
+            if len(held) >= size:
                 yield from held[:size]
                 given, held, size = given + size, held[size:], next(sizes)
         yield from held
