@@ -71,12 +71,27 @@ def plain_rows(part: Part, pieces: Iterator[bytes], options: SourceOptions) -> I
         raise NotPlain  # (the general path says why after its first rows, as it always has)
     end = ("\n" + separator.join([_END] * len(names))).encode("ascii")
     row = part.first_row
-    for number, piece in enumerate(itertools.chain([first], pieces)):
+    for number, piece in enumerate(_gathered(itertools.chain([first], pieces), BLOCK_BYTES)):
         batch = _parsed(piece + end, separator, names, header=number == 0)
         yield from _batch_rows(part.name, row, batch, columns, options)
         row += batch.num_rows
     if row == part.first_row:
         raise NotPlain  # no rows: whatever the general path says of such a table
+
+
+def _gathered(pieces: Iterator[bytes], size: int) -> Iterator[bytes]:
+    """``pieces`` joined into pieces of at least ``size`` bytes (the last may be shorter): a gzip stream gives
+    64 KiB at a time, and each of pyarrow's parses costs a little whatever its size."""
+    held: list[bytes] = []
+    count = 0
+    for piece in pieces:
+        held.append(piece)
+        count += len(piece)
+        if count >= size:
+            yield b"".join(held)
+            held, count = [], 0
+    if held:
+        yield b"".join(held)
 
 
 def _parsed(data: bytes, separator: str, names: list[str], header: bool) -> pa.Table:
