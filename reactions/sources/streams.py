@@ -10,6 +10,7 @@ from __future__ import annotations
 import codecs
 import io
 import zlib
+from collections.abc import Iterator
 from typing import IO, Final, Protocol, cast
 
 import pyarrow as pa
@@ -210,6 +211,17 @@ class CutStream(io.RawIOBase):
         buffer[:count] = memoryview(self._ready)[self._at : self._at + count]  # one copy, not a slice's and this
         self._at += count
         return count
+
+    def pieces(self) -> Iterator[bytes]:
+        """The stream's bytes a piece at a time, each of whole lines (CSV records) as they are read, instead of
+        through :meth:`readinto` (which may end a read inside a line)."""
+        while True:
+            while self._at == len(self._ready) and not self._ended:
+                self._fill()
+            if self._at == len(self._ready):
+                return
+            piece, self._ready, self._at = self._ready[self._at :], b"", 0
+            yield piece
 
     def _fill(self) -> None:
         try:

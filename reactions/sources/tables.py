@@ -12,6 +12,7 @@ from __future__ import annotations
 import codecs
 import importlib
 import io
+import itertools
 import tempfile
 import types
 import warnings
@@ -22,11 +23,13 @@ import pandas as pd
 from pandas.io.parsers import TextFileReader
 
 from reactions.models import Document, FileOutcome
+from reactions.sources import plaincsv
 from reactions.sources.columns import Columns, find_columns, row_document, skipped
 from reactions.sources.jsonarray import iter_array
 from reactions.sources.jsonvalues import exact, load_json, load_json_exactly
 from reactions.sources.kinds import TABLE_FORMATS, table_format
 from reactions.sources.options import Part, SourceOptions
+from reactions.sources.plaincsv import NotPlain, plain_rows
 from reactions.sources.remote import file_size, open_binary
 from reactions.sources.streams import CutStream, Readable, Utf8, compression_of, open_decompressed, size_text
 
@@ -123,6 +126,40 @@ def _text_stream(part: Part, cut: str, options: SourceOptions) -> CutStream:
 
 
 def _read_csv(part: Part, options: SourceOptions) -> Iterator[Item]:
+    """A CSV or TSV part: a plain one by pyarrow (:mod:`reactions.sources.plaincsv`), else, or from where it
+    stops being plain, by pandas (:func:`general_csv`), which gives the same items.  The shortcut's rows are given
+    a pandas chunk at a time: pandas names a chunk's bad lines before its rows, so where the shortcut stops, pandas
+    goes on from the first chunk the shortcut had not given."""
+    sizes = itertools.chain([min(FIRST_ROWS, options.chunk_rows)], itertools.repeat(options.chunk_rows))
+    given, size, held = 0, next(sizes), []
+    try:
+        for item in _plain_csv(part, options):
+            held.append(item)
+            if len(held) >= size:
+                yield from held[:size]
+                given, held, size = given + size, held[size:], next(sizes)
+        yield from held
+        return
+    except NotPlain:
+        pass
+    yield from itertools.islice(general_csv(part, options), given, None)
+
+
+def _plain_csv(part: Part, options: SourceOptions) -> Iterator[Item]:
+    """:func:`general_csv`'s items of a plain table; raises :class:`NotPlain` where it is not."""
+    with CutStream(Utf8(_ranged(part)), "csv", plaincsv.BLOCK_BYTES, row_cap(options), part.first_row) as cut:
+        pieces = cut.pieces()
+        first = next(pieces, b"")
+        if _too_wide(first[:_HEADER_BYTES], "\t" if part.format == "tsv" else ","):
+            raise NotPlain
+        yield from plain_rows(part, itertools.chain([first], pieces), options)
+    yield from (skipped(part.name, note) for note in cut.notes)
+    if cut.error:
+        yield skipped(part.name, f"{cut.error}: the rows after the last one read are lost")
+
+
+def general_csv(part: Part, options: SourceOptions) -> Iterator[Item]:
+    """A CSV or TSV part by pandas' reader: what every shortcut must give."""
     cut = _text_stream(part, "csv", options)
     with io.BufferedReader(cut, _HEADER_BYTES) as stream:
         too_wide = _too_wide(stream.peek(_HEADER_BYTES), "\t" if part.format == "tsv" else ",")
