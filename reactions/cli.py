@@ -92,12 +92,12 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 when something was extracted)."""
     _no_last_collection()
-    args = build_parser().parse_args(argv)
-    if args.command != "train":
-        _one_blas_thread()
     collecting = gc.isenabled()
     gc.disable()  # a command is a short batch: importing pandas alone sets off ~0.05 CPU-s of collections
     try:
+        args = build_parser().parse_args(argv)
+        if args.command != "train":
+            _one_blas_thread()
         check_command_paths(args)  # file:// URLs made local; a missing remote extra, a system folder refused
         with cache_warnings(sys.stderr, quiet=getattr(args, "quiet", False)):
             status: int = args.handler(args)

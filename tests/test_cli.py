@@ -761,3 +761,30 @@ def test_a_command_asks_openblas_for_one_thread_unless_told_otherwise(monkeypatc
     monkeypatch.setenv("OPENBLAS_NUM_THREADS", "4")
     cli._one_blas_thread()
     assert os.environ["OPENBLAS_NUM_THREADS"] == "4"
+
+
+def test_a_ctrl_c_while_the_arguments_are_read_ends_with_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("reactions.cli.build_parser", interrupted)
+    assert main(["extract", "seeds"]) == 130
+    assert capsys.readouterr().err == "error: interrupted\n"
+
+
+INTERRUPTED_IMPORT = """
+import importlib.abc, runpy, sys
+class Interrupt(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name == "reactions.cli":
+            raise KeyboardInterrupt  # as a Ctrl-C lands while the command line loads
+sys.meta_path.insert(0, Interrupt())
+runpy.run_module("reactions", run_name="__main__", alter_sys=True)
+"""
+
+
+def test_a_ctrl_c_while_python_m_reactions_loads_ends_with_one_line_not_a_trace() -> None:
+    done = subprocess.run([sys.executable, "-c", INTERRUPTED_IMPORT], capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stderr) == (130, "error: interrupted\n")
