@@ -154,6 +154,9 @@ def test_every_element_of_one_attribute_a_platform_accepts_shows_its_cues(tag: s
         for name in NAMES:
             for value in VALUES:
                 assert_cues_hold(Node(tag, {**context, name: value}))
+    for word in CLASS_WORDS:  # the classes that embed code wraps around a post
+        for children in CHILDREN:
+            assert_cues_hold(Node(tag, {"class": f"a {word}"}, list(children)))
 
 
 def test_every_element_of_any_tag_a_platform_names_shows_its_cues() -> None:
