@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from reactions.parse.platforms import CUES, EXTRACTORS, Extractor, match_embed
 from reactions.parse.platforms._dom import Node, iter_elements, parse_dom
+from reactions.parse.platforms.base import Cues
 
 
 def general(node: Node) -> Extractor | None:
@@ -177,3 +178,13 @@ def test_most_elements_show_no_cue() -> None:
     """The point of the quick look: a page's paragraphs, links, images and spans are not asked of platforms."""
     root = parse_dom('<div class="c" id="i"><p>a <a href="/x" class="l">b</a><img src="i.png"><span>c</span></div>')
     assert [n.tag for n in iter_elements(root) if CUES.shown_by(n)] == []
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from([*CLASS_WORDS, "a.b", "x+", "(", ""]), max_size=4, unique=True),
+       st.text(alphabet="abx.+(-tweinstagrm ", max_size=30))  # fmt: skip
+def test_a_class_shows_a_cue_when_it_holds_one_of_its_words(words: list[str], value: str) -> None:
+    """The one search over the class answers as a test of each word would."""
+    cues = Cues(classes=tuple(words))
+    assert cues.shown_by(Node("div", {"class": value})) == any(word in value for word in words)
+    assert cues.shown_by(Node("div", {"id": value})) is False

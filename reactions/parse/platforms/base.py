@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from reactions.models import Platform
@@ -101,6 +101,12 @@ class Cues:
     tags: frozenset[str] = frozenset()
     attrs: frozenset[str] = frozenset()
     classes: tuple[str, ...] = ()
+    _class_words: re.Pattern[str] = field(init=False, repr=False, compare=False)
+    """Any of ``classes``, found in one search (a pattern that never matches when there are none)."""
+
+    def __post_init__(self) -> None:
+        words = "|".join(map(re.escape, self.classes)) if self.classes else "(?!)"
+        object.__setattr__(self, "_class_words", re.compile(words))
 
     def shown_by(self, node: Node) -> bool:
         """Whether ``node`` shows one of these cues."""
@@ -112,7 +118,7 @@ class Cues:
         if not self.attrs.isdisjoint(attrs):
             return True
         value = attrs.get("class")
-        return value is not None and any(word in value for word in self.classes)
+        return value is not None and self._class_words.search(value) is not None
 
     def __or__(self, other: Cues) -> Cues:
         """The cues of either (an element that shows one of ``other``'s shows one of these)."""
