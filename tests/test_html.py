@@ -243,6 +243,7 @@ def test_title_prefers_og_title_then_h1_then_title() -> None:
     assert parse_html_article(og).title == "OG"
     assert parse_html_article("<title>T</title><body><h1>H <em>1</em></h1><p>p</p>").title == "H 1"
     assert parse_html_article("<title>T</title><body><p>p</p></body>").title == "T"
+    assert parse_html_article("<title>T</title><body><h1> </h1><h1>H2</h1></body>").title == "T"  # the first h1
 
 
 # -- embeds and merging ------------------------------------------------------------------------

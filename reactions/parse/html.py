@@ -54,7 +54,6 @@ from reactions.parse.platforms._dom import (
     BLOCK_TAGS,
     Node,
     collapse_spaces,
-    find_all,
     image_text,
     iter_elements,
     parse_dom,
@@ -405,36 +404,44 @@ def _key(handle: str | None) -> str:
 # -- metadata ---------------------------------------------------------------------------------
 
 
+_META_TAGS = frozenset({"meta", "link", "script", "time", "h1", "title"})
+"""The elements metadata is read from, gathered in one walk of the page."""
+
+
 def _metadata(root: Node) -> _Meta:
+    found: dict[str, list[Node]] = {tag: [] for tag in _META_TAGS}
+    for node in iter_elements(root):
+        if node.tag in _META_TAGS:
+            found[node.tag].append(node)
     metas: dict[str, str] = {}
-    for node in find_all(root, lambda n: n.tag == "meta"):
+    for node in found["meta"]:
         key = (node.attr("property") or node.attr("name") or node.attr("itemprop")).strip().lower()
         if key and node.attr("content").strip():
             metas.setdefault(key, node.attr("content").strip())
-    title = next((metas[k] for k in _TITLE_META if k in metas), None) or _first_text(root, "h1", "title")
+    title = next((metas[k] for k in _TITLE_META if k in metas), None) or _first_text(found["h1"], found["title"])
     stamp = next((metas[k] for k in _DATE_META if k in metas), None)
-    stamp = stamp or _json_ld_date(root) or _time_date(root)
+    stamp = stamp or _json_ld_date(found["script"]) or _time_date(found["time"])
     date, published = _read_stamp(stamp) if stamp else (None, None)
-    return _Meta(tidy(title) or None if title else None, date, published, _page_url(root, metas))
+    return _Meta(tidy(title) or None if title else None, date, published, _page_url(found["link"], metas))
 
 
-def _page_url(root: Node, metas: dict[str, str]) -> str | None:
+def _page_url(links: list[Node], metas: dict[str, str]) -> str | None:
     """The page's own address: ``<link rel="canonical">``, else ``og:url``; only an absolute ``http(s)`` URL."""
-    links = find_all(root, lambda n: n.tag == "link" and "canonical" in n.attr("rel").lower().split())
-    found = next((href for n in links if (href := n.attr("href").strip())), None) or metas.get("og:url")
+    canonical = (n for n in links if "canonical" in n.attr("rel").lower().split())
+    found = next((href for n in canonical if (href := n.attr("href").strip())), None) or metas.get("og:url")
     return found if found and found[:8].lower().startswith(("http://", "https://")) and len(found) < 2048 else None
 
 
-def _first_text(root: Node, *tags: str) -> str | None:
-    for tag in tags:
-        node = next((n for n in iter_elements(root) if n.tag == tag), None)
-        if node is not None and (text := render_text(node)):
+def _first_text(*choices: list[Node]) -> str | None:
+    """The text of the first element of the first list whose first element shows any."""
+    for nodes in choices:
+        if nodes and (text := render_text(nodes[0])):
             return text.replace("\n", " ")
     return None
 
 
-def _json_ld_date(root: Node) -> str | None:
-    for node in find_all(root, lambda n: n.tag == "script" and "ld+json" in n.attr("type").lower()):
+def _json_ld_date(scripts: list[Node]) -> str | None:
+    for node in (n for n in scripts if "ld+json" in n.attr("type").lower()):
         try:
             data = json.loads(raw_text(node))
         except (ValueError, RecursionError):
@@ -457,8 +464,8 @@ def _find_key(data: object, key: str) -> str | None:
     return None
 
 
-def _time_date(root: Node) -> str | None:
-    times = find_all(root, lambda n: n.tag == "time" and bool(n.attr("datetime")))
+def _time_date(elements: list[Node]) -> str | None:
+    times = [n for n in elements if n.attr("datetime")]
     preferred = [t for t in times if "pubdate" in t.attrs or t.attr("itemprop") == "datePublished"]
     chosen = preferred or times
     return chosen[0].attr("datetime") if chosen else None

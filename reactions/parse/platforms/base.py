@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from reactions.models import Platform
@@ -79,12 +79,61 @@ class Embed:
         return f"{self.text} — {byline}" if byline else self.text
 
 
+@dataclass(frozen=True, slots=True)
+class Cues:
+    """What an element must show before a platform's ``matches`` can accept it: a quick look at its tag and
+    the names of its attributes, never at their values (but the class's), so that the page walk asks
+    ``matches`` only of the few elements that could be embeds.  Every element ``matches`` accepts shows one
+    (``tests/test_platforms_cues.py`` checks it); an element that shows one may still be no embed.
+
+    Fields:
+        tags: tags whose elements ``matches`` may accept whatever their attributes.
+        attrs: attribute names: an element that has one may be accepted.
+        classes: words that a ``class`` attribute accepted by ``matches`` holds (as a substring, so that a
+            look need not split the class into names).
+
+    >>> cues = Cues(frozenset({"iframe"}), frozenset({"data-src"}), ("twitter-tweet",))
+    >>> [cues.shown_by(Node(*shape)) for shape in (("iframe",), ("img", {"data-src": ""}),
+    ...     ("div", {"class": "a twitter-tweet"}), ("div", {"class": "tweet", "src": "x"}))]
+    [True, True, True, False]
+    """
+
+    tags: frozenset[str] = frozenset()
+    attrs: frozenset[str] = frozenset()
+    classes: tuple[str, ...] = ()
+    _class_words: re.Pattern[str] = field(init=False, repr=False, compare=False)
+    """Any of ``classes``, found in one search (a pattern that never matches when there are none)."""
+
+    def __post_init__(self) -> None:
+        words = "|".join(map(re.escape, self.classes)) if self.classes else "(?!)"
+        object.__setattr__(self, "_class_words", re.compile(words))
+
+    def shown_by(self, node: Node) -> bool:
+        """Whether ``node`` shows one of these cues."""
+        if node.tag in self.tags:
+            return True
+        attrs = node.attrs
+        if not attrs:
+            return False
+        if not self.attrs.isdisjoint(attrs):
+            return True
+        value = attrs.get("class")
+        return value is not None and self._class_words.search(value) is not None
+
+    def __or__(self, other: Cues) -> Cues:
+        """The cues of either (an element that shows one of ``other``'s shows one of these)."""
+        classes = tuple(dict.fromkeys(self.classes + other.classes))
+        return Cues(self.tags | other.tags, self.attrs | other.attrs, classes)
+
+
 class Extractor(NamedTuple):
-    """One platform's entry in the registry."""
+    """One platform's entry in the registry: ``cues`` (its module's ``CUES``) tell which elements ``matches``
+    need not be asked of."""
 
     platform: Platform
     matches: Callable[[Node], bool]
     extract: Callable[[Node], Embed | None]
+    cues: Cues
 
 
 def parse_timestamp(value: str) -> dt.datetime | None:

@@ -16,9 +16,11 @@ import re
 
 from reactions.models import Platform
 from reactions.parse.platforms._dom import FRAME_TAGS, Node, frame_urls, render_text
-from reactions.parse.platforms.base import Embed, links, parse_date, parse_timestamp, read_byline, split_post
+from reactions.parse.platforms.base import Cues, Embed, links, parse_date, parse_timestamp, read_byline, split_post
 
 PLATFORM = Platform.BLUESKY
+CUES = Cues(FRAME_TAGS, classes=("bluesky-embed",))
+"""A frame, the embed code's class."""
 _AT_URI = re.compile(r"^at://(?P<author>[^/\s]+)/app\.bsky\.feed\.post/(?P<rkey>[\w.~:-]+)")
 _WEB_URL = re.compile(
     r"^(?:https?:)?//(?:[\w-]+\.)?bsky\.app/(?:profile/)?(?P<author>[^/\s?#]+)/post/(?P<rkey>[\w.~:-]+)",

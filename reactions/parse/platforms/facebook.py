@@ -19,9 +19,11 @@ from urllib.parse import parse_qs, urlsplit
 from reactions.models import Platform
 from reactions.parse.bylines import FACEBOOK_ON, FACEBOOK_POSTED_BY, words
 from reactions.parse.platforms._dom import FRAME_TAGS, Node, find_first, frame_urls, render_text
-from reactions.parse.platforms.base import Embed, links, paragraphs, parse_date
+from reactions.parse.platforms.base import Cues, Embed, links, paragraphs, parse_date
 
 PLATFORM = Platform.FACEBOOK
+CUES = Cues(FRAME_TAGS, frozenset({"data-href"}), ("fb-xfbml-parse-ignore",))
+"""A plugin frame, a plugin ``div`` (it needs ``data-href``), the fallback blockquote's class."""
 _HOSTS = ("facebook.com", "www.facebook.com", "m.facebook.com", "web.facebook.com", "mbasic.facebook.com")
 _PATH = re.compile(r"^/(?P<user>[\w.-]{1,80})/(?:posts|videos|photos(?:/[\w.-]{1,80})?)/(?P<id>[\w-]{1,40})/?$")
 _NOT_USERS = frozenset({"watch", "groups", "events", "plugins", "sharer", "share", "story.php", "photo.php"})

@@ -17,9 +17,11 @@ from reactions.models import Platform
 from reactions.parse.bylines import DATE_WORDS, instagram_byline, instagram_chrome, words
 from reactions.parse.dates import ENGLISH_MONTH
 from reactions.parse.platforms._dom import Node, find_first, frame_urls, render_text
-from reactions.parse.platforms.base import Embed, links, paragraphs, parse_date, parse_timestamp, read_byline
+from reactions.parse.platforms.base import Cues, Embed, links, paragraphs, parse_date, parse_timestamp, read_byline
 
 PLATFORM = Platform.INSTAGRAM
+CUES = Cues(attrs=frozenset({"data-shortcode"}), classes=("instagram-media",))
+"""An element classed ``instagram-media``, an ``amp-instagram`` with its shortcode."""
 _POST_URL = re.compile(
     r"^(?:https?:)?//(?:www\.)?(?:instagram\.com|instagr\.am)/(?:[\w.]+/)?"
     r"(?P<kind>p|reel|reels|tv)/(?P<code>[\w-]+)",

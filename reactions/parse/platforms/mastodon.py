@@ -15,9 +15,11 @@ import re
 
 from reactions.models import Platform
 from reactions.parse.platforms._dom import FRAME_TAGS, Node, find_first, frame_urls, render_text
-from reactions.parse.platforms.base import Embed, links, paragraphs, read_byline, time_from_id
+from reactions.parse.platforms.base import Cues, Embed, links, paragraphs, read_byline, time_from_id
 
 PLATFORM = Platform.MASTODON
+CUES = Cues(FRAME_TAGS, classes=("mastodon",))
+"""A frame, a ``mastodon-*`` class."""
 _STATUS = re.compile(
     r"^(?:https?:)?//(?P<host>[\w.-]+\.[a-z]{2,})/(?:web/)?"
     r"(?:@(?P<user>\w[\w.]*)(?:@(?P<home>[\w.-]+\.[a-z]{2,}))?|users/(?P<user2>\w[\w.]*)/statuses)"

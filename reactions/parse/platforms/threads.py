@@ -13,9 +13,11 @@ import re
 
 from reactions.models import Platform
 from reactions.parse.platforms._dom import FRAME_TAGS, Node, frame_urls, render_text
-from reactions.parse.platforms.base import Embed, links, paragraphs
+from reactions.parse.platforms.base import Cues, Embed, links, paragraphs
 
 PLATFORM = Platform.THREADS
+CUES = Cues(FRAME_TAGS, classes=("text-post-media",))
+"""A frame, the embed code's class."""
 _POST_URL = re.compile(
     r"^(?:https?:)?//(?:www\.)?threads\.(?:net|com)/@(?P<user>[\w.]+)/post/(?P<code>[\w-]+)", re.IGNORECASE
 )

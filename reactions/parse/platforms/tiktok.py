@@ -13,9 +13,11 @@ import re
 
 from reactions.models import Platform
 from reactions.parse.platforms._dom import FRAME_TAGS, Node, find_first, frame_urls, render_text
-from reactions.parse.platforms.base import Embed, time_from_id
+from reactions.parse.platforms.base import Cues, Embed, time_from_id
 
 PLATFORM = Platform.TIKTOK
+CUES = Cues(FRAME_TAGS, classes=("tiktok-embed",))
+"""A frame, the embed code's class."""
 _VIDEO_URL = re.compile(
     r"^(?:https?:)?//(?:www\.|m\.)?tiktok\.com/@(?P<user>[\w.]+)/(?:video|photo)/(?P<id>\d+)", re.IGNORECASE
 )

@@ -33,7 +33,7 @@ from reactions.parse.platforms._dom import (
     frame_urls,
     render_text,
 )
-from reactions.parse.platforms.base import Embed, links, parse_date, parse_timestamp, split_post
+from reactions.parse.platforms.base import Cues, Embed, links, parse_date, parse_timestamp, split_post
 from reactions.parse.snowflake import canonical_url as canonical_url
 from reactions.parse.snowflake import parse_status_url as parse_status_url
 
@@ -82,6 +82,9 @@ _URL_ATTRS = (
 )
 _BLOCK_CLASSES = frozenset({"twitter-tweet", "twitter-video"})
 _CONTAINERS = frozenset({"div", "figure", "section", "aside"})
+CUES = Cues(frozenset({"blockquote", *FRAME_TAGS}), frozenset({*_ID_ATTRS, "data-embed-id", *_URL_ATTRS}),
+            tuple(sorted(_BLOCK_CLASSES)))  # fmt: skip
+"""A blockquote (classed or bare), a frame, a class of the embed code, an attribute that keeps the id."""
 
 
 def _is_blockquote(node: Node) -> bool:

@@ -14,7 +14,7 @@ import re
 
 from reactions.models import Platform
 from reactions.parse.platforms._dom import FRAME_TAGS, LAZY_URL_ATTRS, Node
-from reactions.parse.platforms.base import Embed
+from reactions.parse.platforms.base import Cues, Embed
 
 PLATFORM = Platform.YOUTUBE
 _EMBED_URL = re.compile(
@@ -32,10 +32,13 @@ def video_id(url: str) -> str | None:
 
 
 _FRAME_ATTRS = ("src", *LAZY_URL_ATTRS, "data-url", "data")
+_PLAYER_TAGS = frozenset({*FRAME_TAGS, "embed", "object"})
+CUES = Cues(_PLAYER_TAGS, frozenset({*LAZY_URL_ATTRS, *_ID_ATTRS}))
+"""A player (frame, ``embed``, ``object``), a lazy URL, or an attribute holding the video id."""
 
 
 def _id_of(node: Node) -> str | None:
-    if node.tag in FRAME_TAGS or node.tag in ("embed", "object"):
+    if node.tag in _PLAYER_TAGS:
         return next((found for name in _FRAME_ATTRS if (found := video_id(node.attr(name)))), None)
     if found := next((found for name in LAZY_URL_ATTRS if (found := video_id(node.attr(name)))), None):
         return found
