@@ -83,11 +83,12 @@ pages it touched: 64 KiB each, a third of the write-ahead log); :meth:`ParseCach
 of one write them sooner.  A batch whose index rows were never written (the process died; or another connection
 tidied the store meanwhile, :func:`batched.tidy`, which drops such batches) is not found: its files are parsed
 again by the next run."""
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """The tables' layout (``PRAGMA user_version``); a file of another layout is emptied and laid out again (with
 :data:`PAGE_SIZE` pages).  4: the parse index ``WITHOUT ROWID``, a content hash's first digits, the parser version
 once per batch (:mod:`reactions.run.batched`).  5: a parse row without the version, an article with no reaction
-stored as its title (:func:`reactions.run.batched.row_of`)."""
+stored as its title (:func:`reactions.run.batched.row_of`).  6: a record's tuples of plain values stored as tuples
+(:func:`reactions.run.records.raw`)."""
 PAGE_SIZE: Final = 65536
 """The store's page size, SQLite's largest: a stored frame or export (megabytes) is written in a sixteenth of the
 pages of the default 4 KiB, at a third of the CPU time (5 ms instead of 15 per MB), and its small rows cost the
@@ -143,7 +144,7 @@ def store_file(corpus_dir: Path) -> Path:
 def dumps(parsed: Parsed) -> bytes:
     """One parse result as bytes, as a batch holds it (:func:`reactions.run.batched.row_of`, under the outcome's path,
     with no content hash): the article without its text (see :func:`stored`)."""
-    return marshal.dumps(row_of(parsed[1].path, "", parsed), MARSHAL_VERSION)
+    return batched.dumps(row_of(parsed[1].path, "", parsed), MARSHAL_VERSION)
 
 
 def stored(parsed: Parsed) -> Parsed:
