@@ -723,3 +723,15 @@ def test_index_rows_of_any_key_are_written_in_one_statement_or_a_row_each(
         assert sorted(store.get([(name, "d") for name in names])) == sorted(names)
         assert sorted(store.get_scores(names)) == sorted(names)
         assert sorted(name for (name,) in store.db.execute(f"SELECT source FROM {cache.TABLE}")) == sorted(names)
+
+
+@pytest.mark.parametrize("overrides", [None, {}, {"a1": "positive", "7": "negative"}])
+def test_score_keys_are_each_rows_score_key(overrides: dict[str, str] | None) -> None:
+    """The keys of a scoring task's rows, worked out together, are :func:`cache.score_key`'s, row by row (an id
+    that is not a string keyed as its ``str``, its override label found by that)."""
+    ids: list[object] = ["a1", 7, "b\0c", 2.5, "a1"]
+    texts = ["Same girl", "", "x\0en", "🏳️‍🌈", "other"]
+    wanted = overrides or {}
+    expected = [cache.score_key("v", str(i), t, wanted.get(str(i))) for i, t in zip(ids, texts, strict=True)]
+    assert cache.score_keys("v", ids, texts, overrides) == expected
+    assert len(set(expected)) == len(expected)
