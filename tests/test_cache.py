@@ -421,8 +421,8 @@ def test_replaced_parses_do_not_pile_up_in_the_store(tmp_path: Path) -> None:
             assert db.execute(f"SELECT count(*) FROM {cache.TABLE}").fetchone()[0] == 40
         db.close()
         most = max(most, stored_rows)
-    assert 2 * 40 + cache.TIDY_ROWS < 99 * 8  # (the store was tidied along the way)
-    assert most <= 2 * 40 + cache.TIDY_ROWS + 8
+    assert 2 * 40 + cache.FLUSH_ROWS < 99 * 8  # (the store was tidied along the way)
+    assert most <= 2 * 40 + cache.FLUSH_ROWS + 8
     with ParseCache(path, version="v1") as store:
         last = {name: max(run for run in range(100) if run == 0 or i % 5 == run % 5) for i, name in enumerate(names)}
         assert len(store.get([(name, f"d{run}") for name, run in last.items()])) == 40

@@ -74,15 +74,9 @@ OUTPUTS = "output_cache"
 FRAME_SLOTS = 4
 """Finished frames kept (the most recently written); a run over other paths replaces the oldest.  As many exports
 are kept (:mod:`reactions.run.outputs`)."""
-FLUSH_ROWS: Final = 1024
+FLUSH_ROWS: Final = 256
 """Parse results a store keeps in memory before writing them in one transaction (one per small task cost more
-than the parse of a short article); :meth:`ParseCache.flush` writes them sooner.  Each transaction also rewrites
-the pages it touches besides the batch's own (the batch table's root, the file's header: 64 KiB each): 1024 rows a
-batch write the bulk corpus's parses in 11 transactions instead of 43 (its cold run's writes 4 ms less than with
-256; 2048 gave less: a larger payload to build)."""
-TIDY_ROWS: Final = 256
-"""Rows a batch written again by the tidying holds, and how many replaced rows more than twice the live ones a store
-may hold before it is tidied (:func:`reactions.run.batched.tidy`)."""
+than the parse of a short article); :meth:`ParseCache.flush` writes them sooner."""
 POINT_ROWS: Final = 2048
 """Parses whose index rows wait until this many have been written (each batch's own transaction rewrote the index
 pages it touched: 64 KiB each, a third of the write-ahead log); :meth:`ParseCache.flush` and a :meth:`ParseCache.get`
@@ -444,7 +438,7 @@ reactions=0, warnings=(), reason=None))}
             for table in sorted(self.written, key=lambda table: table.index):
                 with self._softly("write"):
                     if not self.broken:
-                        batched.tidy(self.db, self.key, table, TIDY_ROWS)
+                        batched.tidy(self.db, self.key, table, FLUSH_ROWS)
         finally:
             self.db.close()
             _OPEN.discard(self)
