@@ -346,6 +346,25 @@ def test_parses_are_written_in_batches(tmp_path: Path, monkeypatch: pytest.Monke
         assert len(store.get([(name, "d") for name in "abcef"])) == 5
 
 
+def test_a_write_holds_batches_of_batch_rows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """FLUSH_ROWS pending rows are written in one transaction, as batches of BATCH_ROWS (what a reader reads to
+    find one of them), each signed and found again."""
+    monkeypatch.setattr(cache, "FLUSH_ROWS", 5)
+    monkeypatch.setattr(cache, "BATCH_ROWS", 2)
+    monkeypatch.setattr(cache, "POINT_ROWS", 1)  # (index rows with each write)
+    path = tmp_path / "s.db"
+    names = [f"{i}.txt" for i in range(7)]
+    with ParseCache(path, version="v1") as store:
+        store.put([(name, "d", (None, SKIPPED)) for name in names[:5]])
+        assert _rows_seen_elsewhere(path) == 5
+        store.put([(name, "d", (None, SKIPPED)) for name in names[5:]])
+    with sqlite3.connect(path) as db:
+        assert [rows for (rows,) in db.execute(f"SELECT rows FROM {cache.BATCHES} ORDER BY id")] == [2, 2, 1, 2]
+    db.close()
+    with ParseCache(path, version="v1") as store:
+        assert store.get([(name, "d") for name in names]) == dict.fromkeys(names, (None, SKIPPED))
+
+
 def test_index_rows_wait_for_point_rows_parses_a_get_of_one_a_flush_or_the_close(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -421,8 +440,8 @@ def test_replaced_parses_do_not_pile_up_in_the_store(tmp_path: Path) -> None:
             assert db.execute(f"SELECT count(*) FROM {cache.TABLE}").fetchone()[0] == 40
         db.close()
         most = max(most, stored_rows)
-    assert 2 * 40 + cache.FLUSH_ROWS < 99 * 8  # (the store was tidied along the way)
-    assert most <= 2 * 40 + cache.FLUSH_ROWS + 8
+    assert 2 * 40 + cache.BATCH_ROWS < 99 * 8  # (the store was tidied along the way)
+    assert most <= 2 * 40 + cache.BATCH_ROWS + 8
     with ParseCache(path, version="v1") as store:
         last = {name: max(run for run in range(100) if run == 0 or i % 5 == run % 5) for i, name in enumerate(names)}
         assert len(store.get([(name, f"d{run}") for name, run in last.items()])) == 40

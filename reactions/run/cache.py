@@ -74,9 +74,15 @@ OUTPUTS = "output_cache"
 FRAME_SLOTS = 4
 """Finished frames kept (the most recently written); a run over other paths replaces the oldest.  As many exports
 are kept (:mod:`reactions.run.outputs`)."""
-FLUSH_ROWS: Final = 256
+FLUSH_ROWS: Final = 1024
 """Parse results a store keeps in memory before writing them in one transaction (one per small task cost more
-than the parse of a short article); :meth:`ParseCache.flush` writes them sooner."""
+than the parse of a short article); :meth:`ParseCache.flush` writes them sooner.  A transaction also rewrites pages
+besides its batches' own (the batch table's root, the file's header: 64 KiB each): 1024 rows in one transaction, as
+batches of :data:`BATCH_ROWS`, wrote the bulk corpus's cold run's parses 4 ms quicker than 256."""
+BATCH_ROWS: Final = 256
+"""Parse results one batch holds (and the tidying writes again: :func:`reactions.run.batched.tidy`): what a reader
+reads and checks to find any one of them (a reading task asks for its own ~125 documents: batches of 1024 made a
+run from the caches 0.1-0.3 CPU-s slower)."""
 POINT_ROWS: Final = 2048
 """Parses whose index rows wait until this many have been written (each batch's own transaction rewrote the index
 pages it touched: 64 KiB each, a third of the write-ahead log); :meth:`ParseCache.flush` and a :meth:`ParseCache.get`
@@ -388,19 +394,21 @@ reactions=0, warnings=(), reason=None))}
             self._write(point=len(self.unpointed_keys) + len(self.pending) >= POINT_ROWS)
 
     def flush(self) -> None:
-        """Write the rows :meth:`put` keeps in memory, in one transaction, as one batch
+        """Write the rows :meth:`put` keeps in memory, in one transaction, as batches of :data:`BATCH_ROWS`
         (:mod:`reactions.run.batched`), and the index rows of every batch written."""
         self._write(point=True)
 
     def _write(self, point: bool) -> None:
-        """Write the pending rows as one batch; their index rows too when ``point``, else later (:data:`POINT_ROWS`)."""
+        """Write the pending rows in one transaction, :data:`BATCH_ROWS` a batch; their index rows too when ``point``,
+        else later (:data:`POINT_ROWS`)."""
         rows, self.pending = list(self.pending.values()), {}
         if self.broken or not (rows or (point and self.unpointed)):
             return
         with self._softly("write"), self.db:
-            if rows:
-                names = [row[0] for row in rows]
-                self.unpointed.append((names, batched.write(self.db, self.key, PARSES, rows, self.version, False)))
+            for start in range(0, len(rows), BATCH_ROWS):
+                some = rows[start : start + BATCH_ROWS]
+                names = [row[0] for row in some]
+                self.unpointed.append((names, batched.write(self.db, self.key, PARSES, some, self.version, False)))
                 self.unpointed_keys.update(names)
                 self.written.add(PARSES)
             if point:
@@ -438,7 +446,7 @@ reactions=0, warnings=(), reason=None))}
             for table in sorted(self.written, key=lambda table: table.index):
                 with self._softly("write"):
                     if not self.broken:
-                        batched.tidy(self.db, self.key, table, FLUSH_ROWS)
+                        batched.tidy(self.db, self.key, table, BATCH_ROWS)
         finally:
             self.db.close()
             _OPEN.discard(self)
