@@ -17,9 +17,9 @@ A row is reused only when all three match:
 * the parser version (:func:`parser_version`): a hash of the package's own source code and
   of the versions of the libraries the parser calls, so a new release never reuses old results.
 
-One index row per article id, replaced when the file changes; the parses themselves are written a transaction's worth
-at a time, as one signed row of ``parse_batches`` (:mod:`reactions.run.batched`), and a batch whose parses have
-mostly been replaced is written again, so the store never outgrows the corpus by much.
+One index row per article id, replaced when the file changes; the parses themselves are written :data:`FLUSH_ROWS` a
+transaction, :data:`BATCH_ROWS` to a signed row of ``parse_batches`` (:mod:`reactions.run.batched`), and a batch
+whose parses have mostly been replaced is written again, so the store never outgrows the corpus by much.
 A second table, ``score_cache``, keeps each reaction's sentiment columns keyed by
 :func:`score_key` (id, text, override label, code and lexicon versions), for
 :func:`reactions.run.tasks.score_cached`.  A third, ``frame_cache``, keeps a few finished frames
@@ -78,7 +78,7 @@ FLUSH_ROWS: Final = 1024
 """Parse results a store keeps in memory before writing them in one transaction (one per small task cost more
 than the parse of a short article); :meth:`ParseCache.flush` writes them sooner.  A transaction also rewrites pages
 besides its batches' own (the batch table's root, the file's header: 64 KiB each): 1024 rows in one transaction, as
-batches of :data:`BATCH_ROWS`, wrote the bulk corpus's cold run's parses 4 ms quicker than 256."""
+batches of :data:`BATCH_ROWS`, wrote the bulk corpus's cold run's parses 3-4 ms quicker than 256."""
 BATCH_ROWS: Final = 256
 """Parse results one batch holds (and the tidying writes again: :func:`reactions.run.batched.tidy`): what a reader
 reads and checks to find any one of them (a reading task asks for its own ~125 documents: batches of 1024 made a
