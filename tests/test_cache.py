@@ -346,6 +346,25 @@ def test_parses_are_written_in_batches(tmp_path: Path, monkeypatch: pytest.Monke
         assert len(store.get([(name, "d") for name in "abcef"])) == 5
 
 
+def test_a_write_holds_batches_of_batch_rows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """FLUSH_ROWS pending rows are written in one transaction, as batches of BATCH_ROWS (what a reader reads to
+    find one of them), each signed and found again."""
+    monkeypatch.setattr(cache, "FLUSH_ROWS", 5)
+    monkeypatch.setattr(cache, "BATCH_ROWS", 2)
+    monkeypatch.setattr(cache, "POINT_ROWS", 1)  # (index rows with each write)
+    path = tmp_path / "s.db"
+    names = [f"{i}.txt" for i in range(7)]
+    with ParseCache(path, version="v1") as store:
+        store.put([(name, "d", (None, SKIPPED)) for name in names[:5]])
+        assert _rows_seen_elsewhere(path) == 5
+        store.put([(name, "d", (None, SKIPPED)) for name in names[5:]])
+    with sqlite3.connect(path) as db:
+        assert [rows for (rows,) in db.execute(f"SELECT rows FROM {cache.BATCHES} ORDER BY id")] == [2, 2, 1, 2]
+    db.close()
+    with ParseCache(path, version="v1") as store:
+        assert store.get([(name, "d") for name in names]) == dict.fromkeys(names, (None, SKIPPED))
+
+
 def test_index_rows_wait_for_point_rows_parses_a_get_of_one_a_flush_or_the_close(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -421,8 +440,8 @@ def test_replaced_parses_do_not_pile_up_in_the_store(tmp_path: Path) -> None:
             assert db.execute(f"SELECT count(*) FROM {cache.TABLE}").fetchone()[0] == 40
         db.close()
         most = max(most, stored_rows)
-    assert 2 * 40 + cache.FLUSH_ROWS < 99 * 8  # (the store was tidied along the way)
-    assert most <= 2 * 40 + cache.FLUSH_ROWS + 8
+    assert 2 * 40 + cache.BATCH_ROWS < 99 * 8  # (the store was tidied along the way)
+    assert most <= 2 * 40 + cache.BATCH_ROWS + 8
     with ParseCache(path, version="v1") as store:
         last = {name: max(run for run in range(100) if run == 0 or i % 5 == run % 5) for i, name in enumerate(names)}
         assert len(store.get([(name, f"d{run}") for name, run in last.items()])) == 40
@@ -498,11 +517,11 @@ def test_a_store_of_an_older_layout_is_emptied_and_given_large_pages(tmp_path: P
         assert store.get([("a.txt", content_hash(b"x"))]) == {"a.txt": stored((ARTICLE, OUTCOME))}
 
 
-@pytest.mark.parametrize("layout", [3, 4])
+@pytest.mark.parametrize("layout", [3, 4, 5])
 def test_a_store_of_an_earlier_layout_is_emptied_and_laid_out_again(tmp_path: Path, layout: int) -> None:
     """Layout 3 (an index row per source with the whole content hash and the parser version, a batch without its
-    version) and layout 4 (each parse row naming its version, every article's fields stored) are emptied when opened,
-    laid out as 5, and work."""
+    version), layout 4 (each parse row naming its version, every article's fields stored) and layout 5 (a record's
+    tuples stored as lists) are emptied when opened, laid out as 6, and work."""
     path = tmp_path / "s.db"
     with sqlite3.connect(path) as db:
         db.execute("PRAGMA page_size = 65536")
@@ -516,7 +535,7 @@ def test_a_store_of_an_earlier_layout_is_emptied_and_laid_out_again(tmp_path: Pa
         db.execute(f"PRAGMA user_version = {layout}")
     db.close()
     with ParseCache(path, version="v1") as store:
-        assert store.db.execute("PRAGMA user_version").fetchone()[0] == cache.SCHEMA_VERSION == 5
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == cache.SCHEMA_VERSION == 6
         assert store.db.execute(f"SELECT count(*) FROM {cache.TABLE}").fetchone()[0] == 0
         assert store.get([("a.txt", content_hash(b"x"))]) == {}
         store.put([("a.txt", content_hash(b"x"), (ARTICLE, OUTCOME))])
@@ -602,6 +621,34 @@ def test_a_records_encoder_takes_values_of_other_types_as_encode_does(value: obj
     ``platform``; a list for a tuple; a pair that is not two plain values; a citation that is not one record) is
     encoded as :func:`records.encode` encodes that value: the inlined common shapes are taken only when they fit."""
     assert records.encode(value) == _reference(value)
+
+
+def _lists(value: object) -> object:
+    """A tree with its tuples made lists (:func:`records.raw` keeps a field's tuple of plain values as it is)."""
+    return [_lists(item) for item in value] if isinstance(value, tuple | list) else value
+
+
+@pytest.mark.parametrize("value", [
+    ARTICLE, OUTCOME, SKIPPED, REACTION, QUOTE, Article("a", None, None, ""),
+    dataclasses.replace(REACTION, rendering=Rendering.DASH, date=dt.date(2020, 1, 2), confidence=0.5, hashtags=()),
+    dataclasses.replace(REACTION, platform=Platform.TWITTER, citations=(Citation("a.txt", (1, 2)),)),
+    dataclasses.replace(QUOTE, span=[3, 4], citations=[Citation("a.txt", (1, 2))], mentions=["a", Kind.QUOTE]),
+    dataclasses.replace(QUOTE, span=(1, 2, 3), date=dt.datetime(2020, 1, 2, 3, 4), lang=dt.date(2020, 1, 2)),
+    dataclasses.replace(QUOTE, span=(Kind.QUOTE, 2), platform=Kind.EMBED, citations=(REACTION,)),
+    dataclasses.replace(QUOTE, citations=(Citation("a", [1, 2]),), handle=Status.PARSED),  # type: ignore[arg-type]
+    dataclasses.replace(QUOTE, confidence=Kind.QUOTE, author=("x", Status.PARSED)),  # type: ignore[arg-type]
+    dataclasses.replace(OUTCOME, status="parsed", warnings=[Kind.EMBED]),
+    Article("a", Kind.QUOTE, None, "", (dataclasses.replace(QUOTE, handle=Kind.QUOTE),), [Status.PARSED]),
+])  # fmt: skip
+def test_the_unchecked_encoder_stores_what_encode_gives(value: object) -> None:
+    """:func:`records.raw` gives a field's value as it is when its annotation is a plain type or a tuple of them,
+    unchecked: what :func:`records.dumps` writes reads back as :func:`records.encode`'s values (tuples as lists),
+    whatever the field holds (an enum member, a record or a date where a string or a number is annotated: marshal
+    refuses it, and the tree is written as plain values), and decodes to the same record."""
+    back = marshal.loads(records.dumps(records.raw(value), batched.MARSHAL_VERSION))
+    assert _lists(back) == records.encode(value)
+    if value in (ARTICLE, OUTCOME, SKIPPED, REACTION, QUOTE):
+        assert repr(records.decode(type(value), back)) == repr(value)
 
 
 def test_an_index_row_of_another_type_or_batch_is_a_miss(tmp_path: Path) -> None:
@@ -695,3 +742,15 @@ def test_index_rows_of_any_key_are_written_in_one_statement_or_a_row_each(
         assert sorted(store.get([(name, "d") for name in names])) == sorted(names)
         assert sorted(store.get_scores(names)) == sorted(names)
         assert sorted(name for (name,) in store.db.execute(f"SELECT source FROM {cache.TABLE}")) == sorted(names)
+
+
+@pytest.mark.parametrize("overrides", [None, {}, {"a1": "positive", "7": "negative"}])
+def test_score_keys_are_each_rows_score_key(overrides: dict[str, str] | None) -> None:
+    """The keys of a scoring task's rows, worked out together, are :func:`cache.score_key`'s, row by row (an id
+    that is not a string keyed as its ``str``, its override label found by that)."""
+    ids: list[object] = ["a1", 7, "b\0c", 2.5, "a1"]
+    texts = ["Same girl", "", "x\0en", "🏳️‍🌈", "other"]
+    wanted = overrides or {}
+    expected = [cache.score_key("v", str(i), t, wanted.get(str(i))) for i, t in zip(ids, texts, strict=True)]
+    assert cache.score_keys("v", ids, texts, overrides) == expected
+    assert len(set(expected)) == len(expected)

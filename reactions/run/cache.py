@@ -17,9 +17,9 @@ A row is reused only when all three match:
 * the parser version (:func:`parser_version`): a hash of the package's own source code and
   of the versions of the libraries the parser calls, so a new release never reuses old results.
 
-One index row per article id, replaced when the file changes; the parses themselves are written a transaction's worth
-at a time, as one signed row of ``parse_batches`` (:mod:`reactions.run.batched`), and a batch whose parses have
-mostly been replaced is written again, so the store never outgrows the corpus by much.
+One index row per article id, replaced when the file changes; the parses themselves are written :data:`FLUSH_ROWS` a
+transaction, :data:`BATCH_ROWS` to a signed row of ``parse_batches`` (:mod:`reactions.run.batched`), and a batch
+whose parses have mostly been replaced is written again, so the store never outgrows the corpus by much.
 A second table, ``score_cache``, keeps each reaction's sentiment columns keyed by
 :func:`score_key` (id, text, override label, code and lexicon versions), for
 :func:`reactions.run.tasks.score_cached`.  A third, ``frame_cache``, keeps a few finished frames
@@ -46,7 +46,7 @@ import os
 import sqlite3
 import time
 import weakref
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -74,20 +74,27 @@ OUTPUTS = "output_cache"
 FRAME_SLOTS = 4
 """Finished frames kept (the most recently written); a run over other paths replaces the oldest.  As many exports
 are kept (:mod:`reactions.run.outputs`)."""
-FLUSH_ROWS: Final = 256
+FLUSH_ROWS: Final = 1024
 """Parse results a store keeps in memory before writing them in one transaction (one per small task cost more
-than the parse of a short article); :meth:`ParseCache.flush` writes them sooner."""
+than the parse of a short article); :meth:`ParseCache.flush` writes them sooner.  A transaction also rewrites pages
+besides its batches' own (the batch table's root, the file's header: 64 KiB each): 1024 rows in one transaction, as
+batches of :data:`BATCH_ROWS`, wrote the bulk corpus's cold run's parses 3-4 ms quicker than 256."""
+BATCH_ROWS: Final = 256
+"""Parse results one batch holds (and the tidying writes again: :func:`reactions.run.batched.tidy`): what a reader
+reads and checks to find any one of them (a reading task asks for its own ~125 documents: batches of 1024 made a
+run from the caches 0.1-0.3 CPU-s slower)."""
 POINT_ROWS: Final = 2048
 """Parses whose index rows wait until this many have been written (each batch's own transaction rewrote the index
 pages it touched: 64 KiB each, a third of the write-ahead log); :meth:`ParseCache.flush` and a :meth:`ParseCache.get`
 of one write them sooner.  A batch whose index rows were never written (the process died; or another connection
 tidied the store meanwhile, :func:`batched.tidy`, which drops such batches) is not found: its files are parsed
 again by the next run."""
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """The tables' layout (``PRAGMA user_version``); a file of another layout is emptied and laid out again (with
 :data:`PAGE_SIZE` pages).  4: the parse index ``WITHOUT ROWID``, a content hash's first digits, the parser version
 once per batch (:mod:`reactions.run.batched`).  5: a parse row without the version, an article with no reaction
-stored as its title (:func:`reactions.run.batched.row_of`)."""
+stored as its title (:func:`reactions.run.batched.row_of`).  6: a record's tuples of plain values stored as tuples
+(:func:`reactions.run.records.raw`)."""
 PAGE_SIZE: Final = 65536
 """The store's page size, SQLite's largest: a stored frame or export (megabytes) is written in a sixteenth of the
 pages of the default 4 KiB, at a third of the CPU time (5 ms instead of 15 per MB), and its small rows cost the
@@ -122,6 +129,23 @@ def score_key(version: str, reaction_id: str, text: str, override: str | None) -
     return hashlib.sha256(f"{version}\0{reaction_id}\0{override or ''}\0{text}".encode()).hexdigest()[:32]
 
 
+def score_keys(
+    version: str, ids: Iterable[object], texts: Iterable[str], overrides: Mapping[str, str] | None = None
+) -> list[str]:
+    """:func:`score_key` of each row (``str`` of its id, its text and the override label ``overrides`` gives that
+    id), written out in one expression: a scoring task keys each of its rows, and a call a row was a fifth of it."""
+    sha256, names = hashlib.sha256, [i if type(i) is str else str(i) for i in ids]
+    if not overrides:
+        return [
+            sha256(f"{version}\0{i}\0\0{text}".encode()).hexdigest()[:32] for i, text in zip(names, texts, strict=True)
+        ]
+    wanted = overrides
+    return [
+        sha256(f"{version}\0{i}\0{wanted.get(i) or ''}\0{text}".encode()).hexdigest()[:32]
+        for i, text in zip(names, texts, strict=True)
+    ]
+
+
 def content_hash(data: bytes) -> str:
     """The SHA-256 of a file's bytes, in hex."""
     return hashlib.sha256(data).hexdigest()
@@ -143,7 +167,7 @@ def store_file(corpus_dir: Path) -> Path:
 def dumps(parsed: Parsed) -> bytes:
     """One parse result as bytes, as a batch holds it (:func:`reactions.run.batched.row_of`, under the outcome's path,
     with no content hash): the article without its text (see :func:`stored`)."""
-    return marshal.dumps(row_of(parsed[1].path, "", parsed), MARSHAL_VERSION)
+    return batched.dumps(row_of(parsed[1].path, "", parsed), MARSHAL_VERSION)
 
 
 def stored(parsed: Parsed) -> Parsed:
@@ -370,19 +394,21 @@ reactions=0, warnings=(), reason=None))}
             self._write(point=len(self.unpointed_keys) + len(self.pending) >= POINT_ROWS)
 
     def flush(self) -> None:
-        """Write the rows :meth:`put` keeps in memory, in one transaction, as one batch
+        """Write the rows :meth:`put` keeps in memory, in one transaction, as batches of :data:`BATCH_ROWS`
         (:mod:`reactions.run.batched`), and the index rows of every batch written."""
         self._write(point=True)
 
     def _write(self, point: bool) -> None:
-        """Write the pending rows as one batch; their index rows too when ``point``, else later (:data:`POINT_ROWS`)."""
+        """Write the pending rows in one transaction, :data:`BATCH_ROWS` a batch; their index rows too when ``point``,
+        else later (:data:`POINT_ROWS`)."""
         rows, self.pending = list(self.pending.values()), {}
         if self.broken or not (rows or (point and self.unpointed)):
             return
         with self._softly("write"), self.db:
-            if rows:
-                names = [row[0] for row in rows]
-                self.unpointed.append((names, batched.write(self.db, self.key, PARSES, rows, self.version, False)))
+            for start in range(0, len(rows), BATCH_ROWS):
+                some = rows[start : start + BATCH_ROWS]
+                names = [row[0] for row in some]
+                self.unpointed.append((names, batched.write(self.db, self.key, PARSES, some, self.version, False)))
                 self.unpointed_keys.update(names)
                 self.written.add(PARSES)
             if point:
@@ -420,7 +446,7 @@ reactions=0, warnings=(), reason=None))}
             for table in sorted(self.written, key=lambda table: table.index):
                 with self._softly("write"):
                     if not self.broken:
-                        batched.tidy(self.db, self.key, table, FLUSH_ROWS)
+                        batched.tidy(self.db, self.key, table, BATCH_ROWS)
         finally:
             self.db.close()
             _OPEN.discard(self)

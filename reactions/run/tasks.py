@@ -25,7 +25,7 @@ from reactions.corpus import Parsed, parse_document, with_metadata
 from reactions.frames import article_info, reaction_columns
 from reactions.languages import detected_languages, language_columns
 from reactions.models import ArticleInfo, Document, FileOutcome
-from reactions.run.cache import KEY_NAME, ParseCache, parser_version, score_key
+from reactions.run.cache import KEY_NAME, ParseCache, parser_version, score_keys
 from reactions.run.guard import GuardedParser, kept, parse_within
 from reactions.run.memo import forget, parse_once
 from reactions.run.parallel import cached_results
@@ -210,13 +210,12 @@ def _score_keys(
 ) -> list[str]:
     terms = json.dumps(sorted((str(k), float(v)) for k, v in (lexicon or {}).items()))
     version = f"{version}:{hashlib.sha256(terms.encode()).hexdigest()[:16]}"
-    wanted = overrides or {}
     langs = frame["lang"].astype(object).tolist() if "lang" in frame.columns else [None] * len(frame)
     ids, texts = frame["id"].astype(object).tolist(), frame["text"].astype(object).tolist()  # (a list is quicker
-    return [  # to walk than a Series) the language picks the scorer (reactions.sentiment_languages): it is scored
-        score_key(version, str(i), (t if isinstance(t, str) else "\0<missing>") + f"\0{lang}", wanted.get(str(i)))
-        for i, t, lang in zip(ids, texts, langs, strict=True)
+    scored = [  # to walk than a Series) the language picks the scorer (reactions.sentiment_languages): it is scored
+        f"{t}\0{lang}" if isinstance(t, str) else f"\0<missing>\0{lang}" for t, lang in zip(texts, langs, strict=True)
     ]
+    return score_keys(version, ids, scored, overrides)
 
 
 def _plain(column: pd.Series) -> list[Any]:
