@@ -49,6 +49,7 @@ QUIET_CLUSTER: Final = {
     # queued on the scheduler and handed to a worker when it is free (worker saturation), nothing to steal
     "distributed.scheduler.active-memory-manager.start": False,  # replicas looked for each 2 s: there are none
     "distributed.worker.memory.spill": False,  # a task's result is small and taken at once: nothing to spill
+    "distributed.client.direct-to-workers": True,  # results fetched from the worker, not relayed by the scheduler
 }
 """The local cluster's settings (read by its worker processes too): each default interval costs CPU for every
 second the run lasts, which on a busy machine is several per CPU-second of work."""
