@@ -127,3 +127,11 @@ def test_a_cluster_task_travels_as_one_pickle() -> None:
     assert [type(each) for args in client.sent for each in args] == [bytes]  # nothing the scheduler would unpickle
     assert job.args == ()  # not held here while the cluster has them
     assert cluster.result(job) == ["a", "b", "c"]
+
+
+def test_a_cluster_task_made_at_run_time_travels_too() -> None:
+    pytest.importorskip("cloudpickle")
+    client = _Client()
+    offset = 3
+    job = executors.Cluster(client).submit(lambda value: value + offset, 4)  # not picklable by pickle
+    assert executors.Cluster(client).result(job) == 7

@@ -16,6 +16,7 @@ transport decides how a request travels, and the run never asks which one it has
 
 from __future__ import annotations
 
+import importlib
 import pickle
 import tempfile
 from collections.abc import Callable
@@ -151,7 +152,7 @@ class Cluster:
     def submit(self, task: Callable[..., Any], *args: Any) -> Job:
         """Submit a task to the cluster."""
         job = Job(task, ())  # the arguments travel as one pickle, not kept here
-        job.future = self.client.submit(run_pickled, pickle.dumps((task, args), pickle.HIGHEST_PROTOCOL), pure=False)
+        job.future = self.client.submit(run_pickled, _pickled((task, args)), pure=False)
         return job
 
     def result(self, job: Job) -> Any:
@@ -171,6 +172,16 @@ class Cluster:
 
     def close(self) -> None:
         """Nothing held: the client is the caller's."""
+
+
+def _pickled(call: tuple[Callable[..., Any], tuple[Any, ...]]) -> bytes:
+    """``call`` pickled, by :mod:`cloudpickle` (Dask's) where :mod:`pickle` cannot (a function made at run time), as
+    Dask would have."""
+    try:
+        return pickle.dumps(call, pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        cloudpickle: Any = importlib.import_module("cloudpickle")
+        return bytes(cloudpickle.dumps(call, pickle.HIGHEST_PROTOCOL))
 
 
 def run_pickled(call: bytes) -> Any:
