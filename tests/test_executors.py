@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import operator
 import os
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pytest
@@ -90,11 +92,46 @@ def test_a_cluster_takes_fewer_larger_tasks_of_the_same_documents(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "rows.csv"
-    pd.DataFrame({"id": range(40), "text": ["Fans wrote back."] * 40}).to_csv(path, index=False)
+    grain = executors.Cluster.grain
+    assert grain > 1
+    pd.DataFrame({"id": range(10 * grain), "text": ["Fans wrote back."] * 10 * grain}).to_csv(path, index=False)
     monkeypatch.setattr(units, "ITEM_COUNT", 5)
     (part,) = partitions(str(path))
-    fine, coarse = list(units.split_part(part)), list(units.split_part(part, grain=executors.Cluster.grain))
-    assert [len(batch.items) for batch, _ in fine] == [5] * 8
-    assert [len(batch.items) for batch, _ in coarse] == [20, 20]
+    fine, coarse = list(units.split_part(part)), list(units.split_part(part, grain=grain))
+    assert [len(batch.items) for batch, _ in fine] == [5] * 2 * grain
+    assert [len(batch.items) for batch, _ in coarse] == [5 * grain] * 2
     assert [item for batch, _ in coarse for item in batch.items] == [item for batch, _ in fine for item in batch.items]
     assert [weight for _, weight in coarse] == [0, 1]  # the part is done with its last batch
+
+
+class _Client:
+    """A stand-in for a Dask client: runs what is submitted at once, and keeps its arguments."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[Any, ...]] = []
+
+    def scheduler_info(self) -> dict[str, Any]:
+        return {"workers": {"a": {}, "b": {}}}
+
+    def submit(self, function: Any, *args: Any, pure: bool) -> Any:
+        self.sent.append(args)
+        done: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        done.set_result(function(*args))
+        return done
+
+
+def test_a_cluster_task_travels_as_one_pickle() -> None:
+    client = _Client()
+    cluster = executors.Cluster(client)
+    job = cluster.submit(sorted, ["b", "c", "a"])
+    assert [type(each) for args in client.sent for each in args] == [bytes]  # nothing the scheduler would unpickle
+    assert job.args == ()  # not held here while the cluster has them
+    assert cluster.result(job) == ["a", "b", "c"]
+
+
+def test_a_cluster_task_made_at_run_time_travels_too() -> None:
+    pytest.importorskip("cloudpickle")
+    client = _Client()
+    offset = 3
+    job = executors.Cluster(client).submit(lambda value: value + offset, 4)  # not picklable by pickle
+    assert executors.Cluster(client).result(job) == 7

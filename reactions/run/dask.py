@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import importlib
 import logging
 import multiprocessing
@@ -49,6 +50,7 @@ QUIET_CLUSTER: Final = {
     # queued on the scheduler and handed to a worker when it is free (worker saturation), nothing to steal
     "distributed.scheduler.active-memory-manager.start": False,  # replicas looked for each 2 s: there are none
     "distributed.worker.memory.spill": False,  # a task's result is small and taken at once: nothing to spill
+    "distributed.client.direct-to-workers": True,  # results fetched from the worker, not relayed by the scheduler
 }
 """The local cluster's settings (read by its worker processes too): each default interval costs CPU for every
 second the run lasts, which on a busy machine is several per CPU-second of work."""
@@ -163,14 +165,18 @@ def _forked_workers(workers: int, dask: Any) -> Iterator[tuple[Callable[[str], N
         return any(child.exitcode is not None for child in children)
 
     try:
-        with dask.config.set(QUIET_CLUSTER):  # the workers keep the settings they were forked with; each ignores
-            for _ in range(workers):  # Ctrl-C from its first step (:func:`_serve`)
-                here, there = context.Pipe()
-                child = context.Process(target=_serve, args=(there,), name="reactions-dask-worker", daemon=True)
-                child.start()
-                there.close()
-                pipes.append(here)
-                children.append(child)
+        gc.freeze()  # what the workers inherit is never walked, so never copied, by their garbage collector
+        try:
+            with dask.config.set(QUIET_CLUSTER):  # the workers keep the settings they were forked with; each
+                for _ in range(workers):  # ignores Ctrl-C from its first step (:func:`_serve`)
+                    here, there = context.Pipe()
+                    child = context.Process(target=_serve, args=(there,), name="reactions-dask-worker", daemon=True)
+                    child.start()
+                    there.close()
+                    pipes.append(here)
+                    children.append(child)
+        finally:
+            gc.unfreeze()
         yield addressed, ended
     finally:
         for pipe in pipes:
