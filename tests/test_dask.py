@@ -422,3 +422,25 @@ def test_what_dask_logs_during_a_run_shows_and_what_it_logs_as_the_cluster_close
     assert done.stdout == "done\n"
     assert "a worker's error during the run" in done.stderr
     assert "closing" not in done.stderr, done.stderr
+
+
+def test_a_ctrl_c_while_a_task_is_submitted_comes_after_it() -> None:
+    """A Ctrl-C inside ``client.submit`` (Dask's ``Future.__init__``) left a half-built future, whose
+    ``__del__`` printed a traceback as the command exited: the submission ends, then the Ctrl-C is raised."""
+    from reactions.run.executors import Cluster
+
+    assert threading.current_thread() is threading.main_thread()
+    built: list[str] = []
+
+    class Client:
+        def scheduler_info(self) -> dict[str, Any]:
+            return {"workers": {"a": {}}}
+
+        def submit(self, *args: Any, **kwargs: Any) -> str:
+            signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)  # as a Future is built
+            built.append("future")
+            return "future"
+
+    with pytest.raises(KeyboardInterrupt):
+        Cluster(Client()).submit(len, "x")
+    assert built == ["future"]

@@ -35,6 +35,15 @@ from reactions.sources.options import Part, SourceOptions
 
 __all__ = ["BLOCK_BYTES", "NotPlain", "plain_header", "plain_rows"]
 
+pa.enable_signal_handlers(False)
+"""A Ctrl-C during a parse is Python's to raise, after it (a piece is one block: milliseconds).  Otherwise, for
+each call of ``read_csv`` in the main thread, pyarrow swaps Python's ``SIGINT`` handler for its own, which hands
+the signal on to a stop token looked at once as the call ends: one that came near the end was dropped, and the
+command ran to its end (``reactions extract CSV --dask --jobs 2``, SIGINT 0-3 s after the workers start, under a
+CPU burner: 4 runs of 60 exited 0, none with them off; in-process, a SIGINT sent as pyarrow reads its last bytes:
+1 of 200 lost).  It is process-wide: pyarrow's other long calls (none here) are then interrupted only after they
+return."""
+
 BLOCK_BYTES: Final = 1 << 20
 """Bytes read at a time: a piece is the whole records they end (one block for pyarrow), at least one record."""
 
