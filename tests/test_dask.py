@@ -374,7 +374,7 @@ def test_a_ctrl_c_pending_as_the_deafness_starts_is_noted(monkeypatch: pytest.Mo
         return real(signum, handler)
 
     monkeypatch.setattr(signal, "signal", pending_once)
-    with reactions_dask._deaf_to_ctrl_c() as deaf:
+    with reactions_dask.deaf_to_ctrl_c() as deaf:
         assert deaf.noted == [signal.SIGINT]
     assert len(calls) == 3  # tried, set, restored
     assert real(signal.SIGINT, signal.default_int_handler) is calls[-1]

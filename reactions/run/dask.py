@@ -93,7 +93,7 @@ def local_cluster(distributed: Any, workers: int) -> Iterator[Any]:
         with _fork_server_cluster(distributed, dask, workers) as client:
             yield client
         return
-    with _deaf_to_ctrl_c() as deaf, _forked_workers(workers, dask) as (addressed, ended):
+    with deaf_to_ctrl_c() as deaf, _forked_workers(workers, dask) as (addressed, ended):
         with dask.config.set(QUIET_CLUSTER):
             cluster = distributed.LocalCluster(n_workers=0, processes=True, host="127.0.0.1", dashboard_address=":0")
             client = None
@@ -147,7 +147,7 @@ def _forked_workers(workers: int, dask: Any) -> Iterator[tuple[Callable[[str], N
     then serving it as one single-threaded :class:`distributed.Worker` until the scheduler closes; what it yields
     hands them the address and tells whether one has ended.  Ctrl-C is ignored in them (a terminal sends it to
     every process of the command: this one stops the run and closes the cluster); the caller forks them deaf to it
-    (:func:`_deaf_to_ctrl_c`).  Afterwards every one has ended (or is killed), whenever the caller stopped, even
+    (:func:`deaf_to_ctrl_c`).  Afterwards every one has ended (or is killed), whenever the caller stopped, even
     half-way through the forks."""
     for name in ("pandas", *PRELOAD):  # what every task needs, imported once, shared by the forks
         importlib.import_module(name)
@@ -225,7 +225,7 @@ def _fork_server_cluster(distributed: Any, dask: Any, workers: int) -> Iterator[
     it closes (:func:`_teardown`), the helper processes :mod:`multiprocessing` started for it (the fork server,
     the resource tracker) are stopped too."""
     context = distributed.utils.get_mp_context  # sets Dask's own preload once: ours, set after, wins
-    with _deaf_to_ctrl_c() as deaf:
+    with deaf_to_ctrl_c() as deaf:
         with dask.config.set(QUIET_CLUSTER):
             context().set_forkserver_preload(["distributed", "pandas", *PRELOAD])
             _start_fork_server()
@@ -264,7 +264,7 @@ def _start_fork_server() -> None:
 
 
 class _Deafness:
-    """Ctrl-C (``SIGINT``) only noted, in :attr:`noted`, until :meth:`hear` (see :func:`_deaf_to_ctrl_c`)."""
+    """Ctrl-C (``SIGINT``) only noted, in :attr:`noted`, until :meth:`hear` (see :func:`deaf_to_ctrl_c`)."""
 
     def __init__(self) -> None:
         self.noted: list[int] = []
@@ -292,7 +292,7 @@ class _Deafness:
 
 
 @contextlib.contextmanager
-def _deaf_to_ctrl_c() -> Iterator[_Deafness]:
+def deaf_to_ctrl_c() -> Iterator[_Deafness]:
     """A Ctrl-C (``SIGINT``) only noted while the cluster starts or closes (one that stopped either half-way could
     leave processes behind); what it yields holds the signals that came meanwhile (true if one did), and can end
     the deafness early (:meth:`_Deafness.hear`, inside the caller's ``try``, so that no Ctrl-C falls between).
@@ -325,7 +325,7 @@ def _teardown(client: Any, cluster: Any, limit: float = TEARDOWN_LIMIT, *, after
         steps.append(("quiet the workers", lambda: client.run(_quiet_for_good, on_error="ignore")))
         steps.append(("close the client", lambda: client.close(timeout=limit)))
     steps.append(("close the cluster", lambda: cluster.close(timeout=limit)))
-    with _quiet_logging(), _deaf_to_ctrl_c() as interrupted:
+    with _quiet_logging(), deaf_to_ctrl_c() as interrupted:
         given_up = [name for name, step in steps if not _bounded(step, limit)]
     if interrupted and not after_error:
         raise KeyboardInterrupt

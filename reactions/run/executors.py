@@ -152,11 +152,11 @@ class Cluster:
     def submit(self, task: Callable[..., Any], *args: Any) -> Job:
         """Submit a task to the cluster, a Ctrl-C meanwhile raised after: one inside Dask's ``Future.__init__``
         left a future half-built, whose ``__del__`` printed a traceback at exit (1 run of 60 Ctrl-C'd)."""
-        from reactions.run.dask import _deaf_to_ctrl_c
+        from reactions.run.dask import deaf_to_ctrl_c
 
         job = Job(task, ())  # the arguments travel as one pickle, not kept here
         call = _pickled((task, args))
-        with _deaf_to_ctrl_c() as interrupted:
+        with deaf_to_ctrl_c() as interrupted:
             job.future = self.client.submit(run_pickled, call, pure=False)
         if interrupted:
             raise KeyboardInterrupt
