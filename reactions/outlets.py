@@ -48,12 +48,14 @@ _ARCHIVE_HOSTS: Final = frozenset({"webarchive.loc.gov", "webarchive.nationalarc
 @functools.cache
 def _extractor() -> Any:
     """The Public Suffix List's ICANN section (private domains such as ``blogspot.com`` are not outlets' suffixes),
-    loaded on first use (~0.03 CPU-s): publicsuffixlist, pure Python with no dependency, instead of tldextract,
+    loaded on first use (~0.011 CPU-s): publicsuffixlist, pure Python with no dependency, instead of tldextract,
     whose import brings requests (~0.045 CPU-s more for a list it would fetch from the network; we never do).
-    Unknown top-level domains are not suffixes (``localhost``, ``x.invalid``: no outlet), as in tldextract."""
+    Unknown top-level domains are not suffixes (``localhost``, ``x.invalid``: no outlet), as in tldextract.  The
+    list's rules are kept as written only (not also punycoded, which is two thirds of its build): a punycoded
+    host is decoded to match them (:func:`registered_domain`)."""
     from publicsuffixlist import PublicSuffixList  # loaded on first use: importing reactions stays light
 
-    return PublicSuffixList(accept_unknown=False, only_icann=True)
+    return PublicSuffixList(accept_unknown=False, only_icann=True, accept_encoded_idn=False)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -175,13 +177,32 @@ def registered_domain(suffixes: Any, host: str) -> str | None:
     """``host``'s registered domain by ``suffixes`` (a ``PublicSuffixList``): its public suffix and one label more,
     ``None`` when it has none, or when ``host`` is no host name (an empty label: ``a..b.com``).
 
+    A punycoded label (``xn--p1ai``) is matched as the Unicode it encodes (``рф``) and given back as written.
+
     >>> from publicsuffixlist import PublicSuffixList
-    >>> psl = PublicSuffixList(accept_unknown=False, only_icann=True)
+    >>> psl = PublicSuffixList(accept_unknown=False, only_icann=True, accept_encoded_idn=False)
     >>> registered_domain(psl, "news.bbc.co.uk"), registered_domain(psl, "co.uk"), registered_domain(psl, "a..b.com")
     ('bbc.co.uk', None, None)
+    >>> registered_domain(psl, "www.xn--e1afmkfd.xn--p1ai"), registered_domain(psl, "www.пример.рф")
+    ('xn--e1afmkfd.xn--p1ai', 'пример.рф')
     """
-    domain: str | None = suffixes.privatesuffix(host)
-    return domain
+    if "xn--" not in host.lower():
+        domain: str | None = suffixes.privatesuffix(host)
+        return domain
+    labels = host.lower().split(".")
+    found = suffixes.privatesuffix(".".join(map(_unicode_label, labels)))
+    return None if found is None else ".".join(labels[-(found.count(".") + 1) :])
+
+
+def _unicode_label(label: str) -> str:
+    """A punycoded label as the Unicode it encodes (``xn--p1ai`` -> ``рф``); any other label, or one that does
+    not decode, as it is."""
+    if not label.startswith("xn--"):
+        return label
+    try:
+        return label.encode("ascii").decode("idna")
+    except UnicodeError:
+        return label
 
 
 def _is_ip(host: str) -> bool:

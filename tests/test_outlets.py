@@ -87,7 +87,7 @@ def _same_list() -> tuple[Any, Any]:
 
     snapshot = resources.files("tldextract").joinpath(".tld_set_snapshot").read_text(encoding="utf-8")
     extract = tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None, include_psl_private_domains=False)
-    return extract, PublicSuffixList(snapshot, accept_unknown=False, only_icann=True)
+    return extract, PublicSuffixList(snapshot, accept_unknown=False, only_icann=True, accept_encoded_idn=False)
 
 
 def _theirs(host: str) -> str | None:
@@ -135,15 +135,20 @@ def test_the_registered_domain_is_tldextracts_on_every_rule() -> None:
 @pytest.mark.parametrize("host", [
     "localhost", "x.invalid", "foo.unknowntld", "com", "co.uk",
     "user_name.github.io", "abc.blogspot.com", "xn--80ak6aa92e.com", "пример.рф", "a.пример.рф", "a.b", "1.2.3",
+    "xn--", "a.xn--", "xn--zz.com", "a.xn--p1ai", "xn--e1afmkfd.xn--p1ai", "www.xn--e1afmkfd.xn--p1ai",
+    "a.xn--85x722f.xn--j6w193g", "a.xn--Zz.xn--p1ai", "a.b.xn--kprw13d", "x.xn--mgbaam7a8h",
     "www.bbc.co.uk", "x.y.z.ck", "www.ck", "a.www.ck",
 ])  # fmt: skip
 def test_the_registered_domain_is_tldextracts_on_edge_hosts(host: str) -> None:
     assert registered_domain(_same_list()[1], host) == _theirs(host)
 
 
+LABELS = ["a", "b", "co", "uk", "com", "ck", "www", "jp", "kobe", "_", "xn--", "xn--p1ai", "рф", "xn--j6w193g",
+          "xn--85x722f", "xn--55qx5d", "公司", "xn--e1afmkfd"]
+
+
 @settings(max_examples=400, deadline=None)
-@given(st.lists(st.sampled_from(["a", "b", "xn--p1ai", "co", "uk", "com", "ck", "www", "jp", "kobe", "_"]),
-                min_size=1, max_size=6))
+@given(st.lists(st.sampled_from(LABELS), min_size=1, max_size=6))
 def test_the_registered_domain_is_tldextracts_on_any_labels(labels: list[str]) -> None:
     host = ".".join(labels).strip(".")
     assert registered_domain(_same_list()[1], host) == _theirs(host)
