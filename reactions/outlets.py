@@ -33,6 +33,8 @@ __all__ = ["ARCHIVES", "original_url", "outlet_of"]
 _SCHEME: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,30}:")
 _HTTP: Final = re.compile(r"https?:/", re.IGNORECASE)
 _HOST_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789.-_")
+_HOST_END: Final = re.compile(r"[/?#\\]")
+"""What ends a URL's host: its path, query or fragment (or a backslash, as browsers read one)."""
 _MAX_WRAPS: Final = 4
 
 ARCHIVES: Final = frozenset({
@@ -63,8 +65,7 @@ def outlet_of(url: str | None) -> str | None:
     """The registered domain of the page ``url`` shows, lower case (an archive's copy: the original's);
     ``None`` when there is none to tell (no URL, not a web address, an IP address, a host with no public
     suffix such as ``localhost``, an archive's copy whose original is not in its URL)."""
-    original = original_url(url)
-    split = _split(original) if original else None
+    split = _unwrapped_split(url)[1]
     domain = _registered(split[0]) if split else None
     return None if domain is None or domain in ARCHIVES else domain
 
@@ -78,16 +79,21 @@ def original_url(url: str | None) -> str | None:
     >>> original_url("https://www.google.com/amp/s/www.x.com/amp/a")
     'https://www.x.com/amp/a'
     """
+    return _unwrapped_split(url)[0]
+
+
+def _unwrapped_split(url: str | None) -> tuple[str | None, tuple[str, str] | None]:
+    """:func:`original_url` and its :func:`_split` (each URL split once)."""
     current = url.strip() if url else None
     for _ in range(_MAX_WRAPS):
         split = _split(current) if current else None
         if split is None:
-            return current
+            return current, None
         wrapped, inner = _unwrapped(*split)
         if not wrapped:
-            return current
+            return current, split
         current = inner
-    return current
+    return current, _split(current) if current else None
 
 
 def _split(url: str) -> tuple[str, str] | None:
@@ -103,16 +109,23 @@ def _split(url: str) -> tuple[str, str] | None:
         return None  # mailto:, ftp:, javascript: ...
     else:
         rest, strict = url, True
-    end = next((i for i, ch in enumerate(rest) if ch in "/?#\\"), len(rest))
+    found = _HOST_END.search(rest)
+    end = found.start() if found is not None else len(rest)
     host, tail = rest[:end], rest[end:]
     if strict and ("@" in host or "." not in host):
         return None
     host = host.rsplit("@", 1)[-1]
     host = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
     host = host.lower().strip(".")
-    if not host or not all(ch in _HOST_CHARS or (ch.isalnum() and ord(ch) > 127) for ch in host.strip("[]:")):
-        return None
-    return host, tail
+    return (host, tail) if host and _is_host(host.strip("[]:")) else None
+
+
+def _is_host(name: str) -> bool:
+    """Whether ``name`` holds only what a host name may: ASCII letters, digits, ``.-_``, and non-ASCII letters and
+    digits (an ASCII name is checked as a set, in C)."""
+    if name.isascii():
+        return _HOST_CHARS.issuperset(name)
+    return all(ch in _HOST_CHARS or (ch.isalnum() and ord(ch) > 127) for ch in name)
 
 
 def _unwrapped(host: str, tail: str) -> tuple[bool, str | None]:

@@ -169,3 +169,21 @@ def test_outlets_import_neither_tldextract_nor_requests() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.sampled_from("ab.-_:[]@/?#\\Zé٣𝟘 x1%"), max_size=30))
+def test_a_url_is_split_as_by_the_character_loops(url: str) -> None:
+    """``_split`` finds a host's end with a pattern and checks an ASCII host as a set: the same as the loops over
+    each character it replaced (issue 19: half the CPU of telling 11,239 articles' outlets)."""
+    from reactions import outlets
+
+    def host_end(rest: str) -> int:
+        return next((i for i, ch in enumerate(rest) if ch in "/?#\\"), len(rest))
+
+    def is_host(name: str) -> bool:
+        return all(ch in outlets._HOST_CHARS or (ch.isalnum() and ord(ch) > 127) for ch in name)
+
+    found = outlets._HOST_END.search(url)
+    assert (found.start() if found else len(url)) == host_end(url)
+    assert outlets._is_host(url.lower()) == is_host(url.lower())
