@@ -34,6 +34,38 @@ def test_the_quick_tag_pattern_finds_the_same_tags(markup: str) -> None:
     assert quick == slow
 
 
+BOUND_PIECES = [*PIECES, "<TRACK>", "</trac\u212a>", "<\u212aeygen>", "</p\u00e9>", "<p\u00e9>", "</ p>", "<path/>",
+                "</div/>", "<İmg>", "</li >", "<img src='<'>", "</br x='/'>", "</div a='>"]  # fmt: skip
+"""Also flat names in other cases and spellings, names that only start like a flat one, and tags cut by a ``<``."""
+
+
+def _full_depth(markup: str) -> int:
+    steps = [0 if rest.endswith("/") or name.lower() in _dom._FLAT else -1 if slash else 1
+             for slash, name, rest in _dom._QUICK_TAG_RE.findall(markup)]  # fmt: skip
+    depth = deepest = 0
+    for step in steps:
+        depth = max(0, depth + step)
+        deepest = max(deepest, depth)
+    return deepest
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.one_of(st.lists(st.sampled_from(BOUND_PIECES), max_size=60).map("".join),
+                 st.text(alphabet="<>/ab pdivtrck\u212a:-='", max_size=80)))  # fmt: skip
+def test_the_depth_bound_is_never_below_the_full_scan(markup: str) -> None:
+    assert _dom._depth_bound(markup) >= _full_depth(markup)
+
+
+@pytest.mark.parametrize("close", ["</div>", "</DIV>", "</div >"])
+def test_the_depth_bound_sees_a_deep_page_that_closes_flat_tags(close: str) -> None:
+    deep = "<div><p>x</p><br></track>" * (_dom.MAX_DEPTH + 1)
+    assert _dom._depth_bound(deep) > _dom.MAX_DEPTH
+    assert _dom._nests_deeper(deep)
+    shallow = ("<div><p>x</p><br/><img>" + close) * 5000
+    assert _dom._depth_bound(shallow) <= 1
+    assert not _dom._nests_deeper(shallow)
+
+
 def test_a_deep_page_is_capped_and_a_real_one_is_not() -> None:
     deep = "<div>" * (_dom.MAX_DEPTH + 5) + "x"
     assert _dom._nests_deeper(deep)
