@@ -53,13 +53,14 @@ from reactions.parse.platforms import Embed, match_embed
 from reactions.parse.platforms._dom import (
     BLOCK_TAGS,
     Node,
-    collapse_spaces,
     image_text,
     iter_elements,
     parse_dom,
+    parse_dom_indexed,
     raw_text,
     render_text,
     tidy,
+    unbroken,
 )
 from reactions.parse.platforms.base import parse_timestamp
 from reactions.parse.text import clean_text
@@ -154,8 +155,8 @@ def parse_html_article(text: str, source: str | None = None, *, quotes: bool = F
     """Parse one saved web page (or HTML fragment) into an :class:`Article`; ``quotes``: also the posts quoted
     in the page's prose.  Never raises on a ``str``."""
     source = source or "<html>"
-    root = parse_dom(text if isinstance(text, str) else "")
-    meta = _metadata(root)
+    root, tagged = parse_dom_indexed(text if isinstance(text, str) else "", _META_TAGS)
+    meta = _metadata(root, tagged)
     blocks = [clean_text(b) if isinstance(b, str) else _cleaned(b) for b in _blocks(root, _Budget())]
     body = "\n\n".join(r for b in blocks if (r := b if isinstance(b, str) else b.rendered()))
     base = parse_article(body, source)
@@ -187,7 +188,7 @@ def _blocks(root: Node, budget: _Budget) -> Iterator[str | Embed]:
     while stack:
         item, in_article = stack.pop()
         if isinstance(item, str):
-            buffer.append(collapse_spaces(item))
+            buffer.append(unbroken(item))
             continue
         if item is None or (item.tag in BLOCK_TAGS):
             if buffer and (paragraph := tidy("".join(buffer))):
@@ -408,11 +409,14 @@ _META_TAGS = frozenset({"meta", "link", "script", "time", "h1", "title"})
 """The elements metadata is read from, gathered in one walk of the page."""
 
 
-def _metadata(root: Node) -> _Meta:
-    found: dict[str, list[Node]] = {tag: [] for tag in _META_TAGS}
-    for node in iter_elements(root):
-        if node.tag in _META_TAGS:
-            found[node.tag].append(node)
+def _metadata(root: Node, found: dict[str, list[Node]] | None = None) -> _Meta:
+    """The page's title, time and address, from the elements of :data:`_META_TAGS` (``found``: gathered while the
+    tree was built; else in one walk of it)."""
+    if found is None:
+        found = {tag: [] for tag in _META_TAGS}
+        for node in iter_elements(root):
+            if node.tag in _META_TAGS:
+                found[node.tag].append(node)
     metas: dict[str, str] = {}
     for node in found["meta"]:
         key = (node.attr("property") or node.attr("name") or node.attr("itemprop")).strip().lower()
