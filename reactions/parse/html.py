@@ -184,11 +184,15 @@ def parse_html_article(text: str, source: str | None = None, *, quotes: bool = F
 def _blocks(root: Node, budget: _Budget) -> Iterator[str | Embed]:
     """The page's paragraphs (tidied text) and embeds, in reading order."""
     buffer: list[str] = []
-    stack: list[tuple[Node | str | None, bool]] = [(root, False)]  # (item, inside article); None = break
+    stack: list[Node | str | None] = [root]  # None: a paragraph break; _LEAVE: the end of the article
+    in_article = False
     while stack:
-        item, in_article = stack.pop()
+        item = stack.pop()
         if isinstance(item, str):
             buffer.append(unbroken(item))
+            continue
+        if item is _LEAVE:
+            in_article = False
             continue
         if item is None or (item.tag in BLOCK_TAGS):
             if buffer and (paragraph := tidy("".join(buffer))):
@@ -209,12 +213,18 @@ def _blocks(root: Node, budget: _Budget) -> Iterator[str | Embed]:
         if _is_dropped(item, in_article):
             yield from _embeds_within(item, budget)
             continue
-        inside = in_article or item.tag in ("article", "main")
+        if not in_article and item.tag in ("article", "main"):
+            stack.append(_LEAVE)  # popped once every element inside has been
+            in_article = True
         if item.tag in BLOCK_TAGS:
-            stack.append((None, inside))
-        stack.extend((c, inside) for c in reversed(item.children))
+            stack.append(None)
+        stack.extend(reversed(item.children))
     if paragraph := tidy("".join(buffer)):
         yield paragraph
+
+
+_LEAVE = Node("#leave")
+"""Marks, on the reading walk's stack, where the outermost ``<article>`` or ``<main>`` ends."""
 
 
 def _cleaned(embed: Embed) -> Embed:

@@ -242,12 +242,14 @@ def iter_elements(root: Node, *, skip: Callable[[Node], bool] | None = None) -> 
 
     When ``skip(node)`` is true the node is yielded but its descendants are not.
     """
-    stack: list[Node] = [root]
+    stack: list[Node | str] = [root]
     while stack:
         node = stack.pop()
+        if isinstance(node, str):  # text, pushed with the elements: cheaper than sorting it out
+            continue
         yield node
         if skip is None or not skip(node):
-            stack.extend(c for c in reversed(node.children) if isinstance(c, Node))
+            stack.extend(reversed(node.children))
 
 
 def find_all(root: Node, predicate: Callable[[Node], bool]) -> list[Node]:
