@@ -20,7 +20,6 @@ import operator
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import cast
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
@@ -104,10 +103,10 @@ def parse_dom_indexed(markup: str, tags: frozenset[str]) -> tuple[Node, dict[str
             continue
         if tag in _SKIPPED or tag.startswith("-"):
             continue
-        attrs = source.attributes
+        attrs: dict[str, str] = source.attributes  # type: ignore[assignment]  # values None until checked:
         if None in attrs.values():  # an attribute without a value: ""
             attrs = {k: v or "" for k, v in attrs.items()}
-        node = Node(tag, cast(dict[str, str], attrs))
+        node = Node(tag, attrs)
         if tag == "template":  # HTML5 keeps a template's content apart, out of the tree: kept as its markup
             node.children.append(_template_markup(source))
         embed = tag == "blockquote" and not EMBED_BLOCK_CLASSES.isdisjoint(node.classes)
