@@ -49,7 +49,7 @@ from dataclasses import dataclass, replace
 from reactions.models import Article, Kind, Reaction, Rendering
 from reactions.parse.article import parse_article, text_fingerprint
 from reactions.parse.markup import reaction_from_embed
-from reactions.parse.platforms import Embed, match_embed
+from reactions.parse.platforms import CUES, Embed, match_embed
 from reactions.parse.platforms._dom import (
     BLOCK_TAGS,
     Node,
@@ -194,35 +194,38 @@ def _blocks(root: Node, budget: _Budget) -> Iterator[str | Embed]:
         if item is _LEAVE:
             in_article = False
             continue
-        if item is None or (item.tag in BLOCK_TAGS):
+        tag = "" if item is None else item.tag
+        if item is None or tag in BLOCK_TAGS:
             if buffer and (paragraph := tidy("".join(buffer))):
                 yield paragraph
             buffer.clear()
             if item is None:
                 continue
-        if item.tag == "br":
+        if tag == "br":
             buffer.append("\n")
             continue
-        if item.tag == "img":
+        if tag == "img":
             buffer.append(image_text(item))
             continue
-        embed = _embed_at(item)
+        embed = _embed_at(item) if _MAY_EMBED(item) else None
         if embed is not None:
             yield embed
             continue
         if _is_dropped(item, in_article):
             yield from _embeds_within(item, budget)
             continue
-        if not in_article and item.tag in ("article", "main"):
+        if not in_article and tag in ("article", "main"):
             stack.append(_LEAVE)  # popped once every element inside has been
             in_article = True
-        if item.tag in BLOCK_TAGS:
+        if tag in BLOCK_TAGS:
             stack.append(None)
         stack.extend(reversed(item.children))
     if paragraph := tidy("".join(buffer)):
         yield paragraph
 
 
+_MAY_EMBED = CUES.shown_by
+"""Whether an element shows a cue of any platform (most do not): asked before :func:`_embed_at`, a call spared."""
 _LEAVE = Node("#leave")
 """Marks, on the reading walk's stack, where the outermost ``<article>`` or ``<main>`` ends."""
 
@@ -250,10 +253,10 @@ def _embeds_within(node: Node, budget: _Budget | None = None) -> list[Embed]:
     found: list[Embed] = []
 
     def take(n: Node) -> bool:
-        embed = _embed_at(n)
+        embed = _embed_at(n) if _MAY_EMBED(n) else None
         if embed is not None:
             found.append(embed)
-        elif budget is not None and (markup := _gated_markup(n)) and budget.spend(len(markup)):
+        elif budget is not None and n.tag in _GATED_TAGS and (markup := _gated_markup(n)) and budget.spend(len(markup)):
             found.extend(_embeds_within(parse_dom(markup)))
         return embed is not None
 
