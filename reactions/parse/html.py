@@ -423,8 +423,7 @@ _META_TAGS = frozenset({"meta", "link", "script", "time", "h1", "title"})
 
 
 def _metadata(root: Node, found: dict[str, list[Node]] | None = None) -> _Meta:
-    """The page's title, time and address, from the elements of :data:`_META_TAGS` (``found``: gathered while the
-    tree was built; else in one walk of it)."""
+    """The page's title, time and address from its :data:`_META_TAGS` (``found``, else gathered in a walk)."""
     if found is None:
         found = {tag: [] for tag in _META_TAGS}
         for node in iter_elements(root):
