@@ -1,10 +1,12 @@
-"""reactions.parse.platforms._dom: the quick nesting check agrees with the capping scan it spares."""
+"""reactions.parse.platforms._dom: the quick nesting checks agree with the capping scan they spare, and the tree
+built in one pass holds what Lexbor parsed, with the elements a walk would gather."""
 
 from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from selectolax.lexbor import LexborHTMLParser
 
 from reactions.parse.platforms import _dom
 
@@ -94,3 +96,32 @@ def test_elements_gathered_while_building_are_those_of_a_walk(markup: str) -> No
     assert found is None or {t: [id(n) for n in ns] for t, ns in found.items()} == {
         t: [id(n) for n in ns] for t, ns in walked.items()}  # fmt: skip
     assert found is not None or markup.count("<blockquote") > 1  # only a moved embed costs the walk
+
+
+TREE_PIECES = ["<div class='a b' hidden>", "</div>", "<p>", "x &amp; y", " ", "\n", "<br>", "<span id=s>", "</span>",
+               "<ul><li>1<li>2</ul>", "<table><td>c</table>", "<!-- c -->", "<script>if (a < b) {}</script>",
+               "<i>", "</b>", "\u00e9\U0001f600", "<img alt=a>", "<x-y data-v>"]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(TREE_PIECES), max_size=30).map("".join))
+def test_the_tree_holds_lexbors_nodes_in_document_order(markup: str) -> None:
+    """Elements (tag, attributes) and texts as Lexbor's own walk gives them (no embed blockquote to move)."""
+    ours: list[object] = []
+    stack: list[_dom.Node | str] = [_dom.parse_dom(markup)]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            ours.append(item)
+        else:
+            ours.append((item.tag, item.attrs))
+            stack.extend(reversed(item.children))
+    document = LexborHTMLParser(markup).root
+    assert document is not None
+    theirs: list[object] = [("#root", {})]
+    for node in document.traverse(include_text=True):
+        if node.tag == "-text":
+            theirs.append(node.text(deep=False))
+        elif not node.tag.startswith("-") and node.tag != "!doctype":
+            theirs.append((node.tag, {k: v or "" for k, v in node.attributes.items()}))
+    assert ours == theirs
