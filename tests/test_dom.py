@@ -3,6 +3,9 @@ built in one pass holds what Lexbor parsed, with the elements a walk would gathe
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -125,3 +128,26 @@ def test_the_tree_holds_lexbors_nodes_in_document_order(markup: str) -> None:
         elif not node.tag.startswith("-") and node.tag != "!doctype":
             theirs.append((node.tag, {k: v or "" for k, v in node.attributes.items()}))
     assert ours == theirs
+
+
+def _cpu(check: Callable[[str], object], text: str) -> float:
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        check(text)
+        best = min(best, time.process_time() - start)
+    return best
+
+
+CUT_TAGS = ["<" + "a" * 45 + "x" * 900, "</" + "a" * 45 + "x" * 900, "</" + "a" * 45 + "x" * 900 + "/>"]
+
+
+@pytest.mark.parametrize("unit", CUT_TAGS)
+def test_tags_cut_by_long_text_cost_the_nesting_check_no_more_than_real_markup(unit: str) -> None:
+    """A long name and a thousand characters with no ``>`` (or a ``/>``): the tag patterns do not try every split
+    of name and attributes (up to 40 x 4,000 steps a tag before their quantifiers were made possessive)."""
+    size = 300_000
+    hostile = (unit * (size // len(unit) + 1))[:size]
+    normal = ("<div><p>Some text here, and <a href='x'>a link</a>.</p></div>" * (size // 50))[:size]
+    for check in (_dom._depth_bound, _dom._QUICK_TAG_RE.findall, _dom._TAG_RE.findall):
+        assert _cpu(check, hostile) < 4 * _cpu(check, normal) + 0.002

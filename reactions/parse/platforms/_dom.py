@@ -142,14 +142,14 @@ MAX_DEPTH = 512
 """How deep elements may nest (as in Blink's parser): start tags deeper than this are left out, their text
 kept.  HTML5's tree construction walks the stack of open elements for every tag, so unbounded nesting would
 make parsing quadratic; no real page nests this deep."""
-_TAG_RE = re.compile(r"<(/?)([A-Za-z][\w:-]{0,40})[^<>]{0,4000}?(/?)>")
+_TAG_RE = re.compile(r"<(/?)([A-Za-z][\w:-]{0,40}+)[^<>]{0,4000}?(/?)>")
 _FLAT = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
                    "track", "wbr", "keygen", "p", "li", "dt", "dd", "tr", "td", "th", "option", "tbody", "thead",
                    "tfoot", "!doctype"})  # fmt: skip
 """Tags that never nest deeper: void elements, and those HTML5 closes when a sibling opens."""
 
 
-_QUICK_TAG_RE = re.compile(r"<(/?)([A-Za-z][\w:-]{0,40})([^<>]{0,4000}/?)>")
+_QUICK_TAG_RE = re.compile(r"<(/?)([A-Za-z][\w:-]{0,40}+)([^<>]{0,4000}+/?)>")
 """The tags :data:`_TAG_RE` finds, found twice as fast: the same spans (each runs to the first ``>`` after the
 name), the self-closing ``/`` the last character of the third group."""
 
@@ -196,7 +196,7 @@ _LOWERS_TO = {"k": "\u212a"}
 
 _NOT_FLAT = "(?!(?:{})(?![\\w:-]))".format("|".join(_any_case(n) for n in sorted(_FLAT, key=len, reverse=True)))
 """Not a :data:`_FLAT` name (spelt in ASCII letters of either case, as ``str.lower`` would match them)."""
-_DEPTH_STEP_RE = re.compile(rf"<(?:(/){_NOT_FLAT}[A-Za-z][\w:-]{{0,40}}[^<>]{{0,4000}}(?<!/)>|{_NOT_FLAT}[A-Za-z])")
+_DEPTH_STEP_RE = re.compile(rf"<(?:(/){_NOT_FLAT}[A-Za-z][\w:-]{{0,40}}+[^<>]{{0,4000}}+(?<!/)>|{_NOT_FLAT}[A-Za-z])")
 """An end tag of an element that nests (group 1 ``/``), or the start of a start tag of one (group 1 empty)."""
 
 
