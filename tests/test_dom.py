@@ -3,6 +3,7 @@ built in one pass holds what Lexbor parsed, with the elements a walk would gathe
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 
@@ -151,3 +152,20 @@ def test_tags_cut_by_long_text_cost_the_nesting_check_no_more_than_real_markup(u
     normal = ("<div><p>Some text here, and <a href='x'>a link</a>.</p></div>" * (size // 50))[:size]
     for check in (_dom._depth_bound, _dom._QUICK_TAG_RE.findall, _dom._TAG_RE.findall):
         assert _cpu(check, hostile) < 4 * _cpu(check, normal) + 0.002
+
+
+BACKTRACKING = {
+    "_TAG_RE": r"<(/?)([A-Za-z][\w:-]{0,40})[^<>]{0,4000}?(/?)>",
+    "_QUICK_TAG_RE": r"<(/?)([A-Za-z][\w:-]{0,40})([^<>]{0,4000}/?)>",
+    "_DEPTH_STEP_RE": _dom._DEPTH_STEP_RE.pattern.replace("{0,40}+", "{0,40}").replace("{0,4000}+", "{0,4000}"),
+}
+"""The tag patterns as they were before their quantifiers were made possessive."""
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.one_of(MARKUP, st.lists(st.sampled_from([*BOUND_PIECES, *CUT_TAGS, "a" * 45, "x" * 3990]), max_size=12)
+                 .map("".join), st.text(alphabet="<>/ab pdivtrck:-='", max_size=80)))  # fmt: skip
+def test_possessive_tag_patterns_match_as_the_backtracking_ones(markup: str) -> None:
+    for name, pattern in BACKTRACKING.items():
+        ours = [(m.span(), m.groups()) for m in getattr(_dom, name).finditer(markup)]
+        assert ours == [(m.span(), m.groups()) for m in re.finditer(pattern, markup)], name
