@@ -24,7 +24,6 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from reactions.languages import LANG_SOURCES
 from reactions.models import ArticleInfo, Corpus, Reaction
 from reactions.sentiment import SENTIMENT_COLUMNS, score_frame, sentiment_series
 
@@ -43,6 +42,7 @@ from reactions.table import RENDERINGS as RENDERINGS
 from reactions.table import article_columns as article_columns
 from reactions.table import article_info as article_info
 from reactions.table import base_table as base_table
+from reactions.table import labels_of as labels_of
 from reactions.table import lag_hours_of as lag_hours_of
 from reactions.table import published_at as published_at
 from reactions.table import reaction_columns as reaction_columns
@@ -52,13 +52,13 @@ STRING: Final = pd.StringDtype()
 
 BASE_DTYPES: Final[Mapping[str, Any]] = {
     "id": STRING,
-    "kind": pd.CategoricalDtype(list(KINDS)),
+    "kind": pd.CategoricalDtype(labels_of("kind")),
     "platform": pd.CategoricalDtype(list(PLATFORMS)),
     "handle": STRING,
     "display_name": STRING,
     "author": STRING,
     "date": "datetime64[ns]",
-    "date_source": pd.CategoricalDtype(list(DATE_SOURCES)),
+    "date_source": pd.CategoricalDtype(labels_of("date_source")),
     "text": STRING,
     "hashtags": object,
     "mentions": object,
@@ -76,8 +76,8 @@ BASE_DTYPES: Final[Mapping[str, Any]] = {
     "created_at": "datetime64[ns, UTC]",
     "lag": "timedelta64[ns]",
     "lang": STRING,
-    "lang_source": pd.CategoricalDtype(list(LANG_SOURCES)),
-    "rendering": pd.CategoricalDtype(list(RENDERINGS)),
+    "lang_source": pd.CategoricalDtype(labels_of("lang_source")),
+    "rendering": pd.CategoricalDtype(labels_of("rendering")),
     "confidence": "float64",
     "source": STRING,
     "span_start": "int64",
@@ -98,8 +98,7 @@ def platform_dtype(values: Iterable[object] = ()) -> pd.CategoricalDtype:
     >>> list(platform_dtype(["twitter", "myspace"]).categories)[-2:]
     ['unknown', 'myspace']
     """
-    extra = sorted({str(v) for v in values if isinstance(v, str) and v and v not in PLATFORMS})
-    return pd.CategoricalDtype([*PLATFORMS, *extra])
+    return pd.CategoricalDtype(labels_of("platform", list(values)))
 
 
 def to_frame(

@@ -17,8 +17,8 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from reactions.languages import language_columns
-from reactions.models import Article, ArticleInfo, Citation, Kind, Platform, Reaction, Rendering
+from reactions.languages import LANG_SOURCES, language_columns
+from reactions.models import SENTIMENT_LABELS, Article, ArticleInfo, Citation, Kind, Platform, Reaction, Rendering
 from reactions.outlets import outlet_of
 
 KINDS: Final[tuple[str, ...]] = tuple(k.value for k in Kind)
@@ -59,6 +59,27 @@ NULLABLE_TEXT: Final[tuple[str, ...]] = (
 )  # fmt: skip
 """Optional text columns: ``None`` *and* ``""`` in a record both become ``<NA>`` (so that a CSV's
 empty cell reads back as exactly the same frame)."""
+
+LABELS_OF: Final[Mapping[str, tuple[str, ...]]] = {
+    "kind": KINDS, "platform": PLATFORMS, "date_source": DATE_SOURCES, "lang_source": LANG_SOURCES,
+    "rendering": RENDERINGS, "sentiment": SENTIMENT_LABELS,
+}  # fmt: skip
+"""Each label column's categories (``platform``'s: these, then any other platform found, :func:`labels_of`); only
+``sentiment``'s are ordered."""
+
+
+def labels_of(name: str, values: Sequence[object] = ()) -> list[str]:
+    """The categories of the label column ``name`` holding ``values``: :data:`LABELS_OF`'s, and for ``platform`` any
+    other platform in ``values`` after them, sorted.
+
+    >>> labels_of("platform", ["twitter", "myspace"])[-2:]
+    ['unknown', 'myspace']
+    """
+    known = LABELS_OF[name]
+    if name != "platform":
+        return list(known)
+    return [*known, *sorted({str(v) for v in values if isinstance(v, str) and v and v not in known})]
+
 
 LAG_HOURS: Final = "lag_hours"
 """The exported name of the frame's ``lag``: a number of hours (see :mod:`reactions.export`)."""

@@ -194,7 +194,7 @@ def extract_frame(
         known = run.store is not None and all(path in run.digests for path in mark.racy) if mark else False
         whole = all(kept(outcome) for outcome in outcomes)  # a document stopped by a limit may parse next time
         if store is not None and mark is not None and (known or not mark.racy) and not store.broken and whole:
-            saved = _save_frame(store.path, mark, result.frame, outcomes, racy)
+            saved = _save_frame(store.path, mark, table, outcomes, racy)
             if saved and listing is not None:
                 listing.mark = mark  # the export of this frame may be kept too
     return result
@@ -203,18 +203,19 @@ def extract_frame(
 def _save_frame(
     path: Path,
     mark: framecache.Fingerprint,
-    frame: pd.DataFrame,
+    table: Table,
     outcomes: Sequence[FileOutcome],
     racy: Mapping[str, str | None],
 ) -> bool:
-    """Keep the run's frame in the store at ``path`` (opened again: the run's workers are forked with none open)."""
+    """Keep the frame of the run's table in the store at ``path`` (opened again: the run's workers are forked with
+    none open)."""
     try:
         store = ParseCache(path)
     except Exception as error:  # sqlite3.Error, OSError: costs only speed
         logger.warning("frame cache: cannot open %s: %s", path, error)
         return False
     with store:
-        return framecache.save(store, mark, frame, outcomes, racy)
+        return framecache.save(store, mark, table, outcomes, racy)
 
 
 @contextlib.contextmanager
