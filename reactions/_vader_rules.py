@@ -6,6 +6,7 @@ what vaderSentiment's own methods give.  The engine that applies them is :mod:`r
 from __future__ import annotations
 
 import heapq
+import operator
 import re
 import string
 from collections.abc import Sequence
@@ -85,12 +86,10 @@ def sentitext_words(tokens: list[str]) -> list[str]:
     """SentiText's words: ASCII punctuation stripped from each end of a token, unless 2 characters
     or fewer would be left (then the token as it is: an emoticon such as ``:)``, or ``a.``)."""
     stripped = list(map(str.strip, tokens, repeat(string.punctuation)))
-    for k in compress(range(len(stripped)), map(AT_MOST_TWO, map(len, stripped))):
-        stripped[k] = tokens[k]
+    for k in compress(range(len(stripped)), map(operator.is_not, stripped, tokens)):  # only those strip changed
+        if len(stripped[k]) < 3:
+            stripped[k] = tokens[k]
     return stripped
-
-
-AT_MOST_TWO: Final = (3).__gt__
 
 
 def has_letter_run(text: str) -> bool:

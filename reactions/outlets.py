@@ -1,6 +1,6 @@
 """Which outlet published an article: the registered domain of its URL (``https://www.bbc.co.uk/news/x`` ->
-``bbc.co.uk``), by the Public Suffix List that tldextract ships (its bundled snapshot: never fetched, never
-cached to disk, so the answer does not depend on the network or on when it ran).
+``bbc.co.uk``), by the ICANN section of the Public Suffix List that publicsuffixlist ships (its bundled copy: never
+fetched, never cached to disk, so the answer does not depend on the network or on when it ran).
 
 Every form a dataset holds is read: ``http(s)://``, ``//host``, no scheme at all (FakeNewsNet's usual
 ``www.eonline.com/news/…``); an archive's or a cache's copy is the original's outlet (the Wayback Machine,
@@ -33,6 +33,8 @@ __all__ = ["ARCHIVES", "original_url", "outlet_of"]
 _SCHEME: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,30}:")
 _HTTP: Final = re.compile(r"https?:/", re.IGNORECASE)
 _HOST_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789.-_")
+_HOST_END: Final = re.compile(r"[/?#\\]")
+"""What ends a URL's host: its path, query or fragment (or a backslash, as browsers read one)."""
 _MAX_WRAPS: Final = 4
 
 ARCHIVES: Final = frozenset({
@@ -47,9 +49,15 @@ _ARCHIVE_HOSTS: Final = frozenset({"webarchive.loc.gov", "webarchive.nationalarc
 
 @functools.cache
 def _extractor() -> Any:
-    import tldextract  # loaded on first use: importing reactions stays light
+    """The Public Suffix List's ICANN section (private domains such as ``blogspot.com`` are not outlets' suffixes),
+    loaded on first use (~0.011 CPU-s): publicsuffixlist, pure Python with no dependency, instead of tldextract,
+    whose import brings requests (~0.045 CPU-s more for a list it would fetch from the network; we never do).
+    Unknown top-level domains are not suffixes (``localhost``, ``x.invalid``: no outlet), as in tldextract.  The
+    list's rules are kept as written only (not also punycoded, which is two thirds of its build): a punycoded
+    host is decoded to match them (:func:`registered_domain`)."""
+    from publicsuffixlist import PublicSuffixList  # loaded on first use: importing reactions stays light
 
-    return tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None, include_psl_private_domains=False)
+    return PublicSuffixList(accept_unknown=False, only_icann=True, accept_encoded_idn=False)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -57,8 +65,7 @@ def outlet_of(url: str | None) -> str | None:
     """The registered domain of the page ``url`` shows, lower case (an archive's copy: the original's);
     ``None`` when there is none to tell (no URL, not a web address, an IP address, a host with no public
     suffix such as ``localhost``, an archive's copy whose original is not in its URL)."""
-    original = original_url(url)
-    split = _split(original) if original else None
+    split = _unwrapped_split(url)[1]
     domain = _registered(split[0]) if split else None
     return None if domain is None or domain in ARCHIVES else domain
 
@@ -72,16 +79,21 @@ def original_url(url: str | None) -> str | None:
     >>> original_url("https://www.google.com/amp/s/www.x.com/amp/a")
     'https://www.x.com/amp/a'
     """
+    return _unwrapped_split(url)[0]
+
+
+def _unwrapped_split(url: str | None) -> tuple[str | None, tuple[str, str] | None]:
+    """:func:`original_url` and its :func:`_split` (each URL split once)."""
     current = url.strip() if url else None
     for _ in range(_MAX_WRAPS):
         split = _split(current) if current else None
         if split is None:
-            return current
+            return current, None
         wrapped, inner = _unwrapped(*split)
         if not wrapped:
-            return current
+            return current, split
         current = inner
-    return current
+    return current, _split(current) if current else None
 
 
 def _split(url: str) -> tuple[str, str] | None:
@@ -97,16 +109,23 @@ def _split(url: str) -> tuple[str, str] | None:
         return None  # mailto:, ftp:, javascript: ...
     else:
         rest, strict = url, True
-    end = next((i for i, ch in enumerate(rest) if ch in "/?#\\"), len(rest))
+    found = _HOST_END.search(rest)
+    end = found.start() if found is not None else len(rest)
     host, tail = rest[:end], rest[end:]
     if strict and ("@" in host or "." not in host):
         return None
     host = host.rsplit("@", 1)[-1]
     host = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
     host = host.lower().strip(".")
-    if not host or not all(ch in _HOST_CHARS or (ch.isalnum() and ord(ch) > 127) for ch in host.strip("[]:")):
-        return None
-    return host, tail
+    return (host, tail) if host and _is_host(host.strip("[]:")) else None
+
+
+def _is_host(name: str) -> bool:
+    """Whether ``name`` holds only what a host name may: ASCII letters, digits, ``.-_``, and non-ASCII letters and
+    digits (an ASCII name is checked as a set, in C)."""
+    if name.isascii():
+        return _HOST_CHARS.issuperset(name)
+    return all(ch in _HOST_CHARS or (ch.isalnum() and ord(ch) > 127) for ch in name)
 
 
 def _unwrapped(host: str, tail: str) -> tuple[bool, str | None]:
@@ -164,11 +183,39 @@ def _trimmed(url: str) -> str:
 def _registered(host: str) -> str | None:
     """``host``'s registered domain (kept by host: a corpus's articles come from a few outlets' hosts, and each
     article's URL is split twice, its own and once unwrapped)."""
-    if _is_ip(host.strip("[]")):
-        return None
-    parts = _extractor()(host)
-    domain: str = parts.top_domain_under_public_suffix
-    return domain.lower() or None
+    return None if _is_ip(host.strip("[]")) else registered_domain(_extractor(), host)
+
+
+def registered_domain(suffixes: Any, host: str) -> str | None:
+    """``host``'s registered domain by ``suffixes`` (a ``PublicSuffixList``): its public suffix and one label more,
+    ``None`` when it has none, or when ``host`` is no host name (an empty label: ``a..b.com``).
+
+    A punycoded label (``xn--p1ai``) is matched as the Unicode it encodes (``рф``) and given back as written.
+
+    >>> from publicsuffixlist import PublicSuffixList
+    >>> psl = PublicSuffixList(accept_unknown=False, only_icann=True, accept_encoded_idn=False)
+    >>> registered_domain(psl, "news.bbc.co.uk"), registered_domain(psl, "co.uk"), registered_domain(psl, "a..b.com")
+    ('bbc.co.uk', None, None)
+    >>> registered_domain(psl, "www.xn--e1afmkfd.xn--p1ai"), registered_domain(psl, "www.пример.рф")
+    ('xn--e1afmkfd.xn--p1ai', 'пример.рф')
+    """
+    if "xn--" not in host.lower():
+        domain: str | None = suffixes.privatesuffix(host)
+        return domain
+    labels = host.lower().split(".")
+    found = suffixes.privatesuffix(".".join(map(_unicode_label, labels)))
+    return None if found is None else ".".join(labels[-(found.count(".") + 1) :])
+
+
+def _unicode_label(label: str) -> str:
+    """A punycoded label as the Unicode it encodes (``xn--p1ai`` -> ``рф``); any other label, or one that does
+    not decode, as it is."""
+    if not label.startswith("xn--"):
+        return label
+    try:
+        return label.encode("ascii").decode("idna")
+    except UnicodeError:
+        return label
 
 
 def _is_ip(host: str) -> bool:

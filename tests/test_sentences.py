@@ -57,7 +57,10 @@ def test_sentence_start_searched_back_mark_by_mark_is_what_a_scan_finds(body: st
 _MARKED = [
     "Hi. The U.S. team won.bbbbbbbbbbbbb", "Oh! Yahoo!News aaaaaaaa", "Why? Hm?x aaaaaaaa", "So… Hm…x aaaaaaaa",
     'She left." Then [3]. E! Oh.a bbbbbbbb', "Why? Yahoo!News said… Mr.Smith!x aaaaaaaaaa",
+    "Why? The U.S.x aaaaaaaa", "Oh! a.b c.d aaaaaaaa", "So… a.b? c.d aaaaaaaa", "Hi! a?b. c.d!e.f aaaaaaaa",
 ]  # fmt: skip
+"""(The last four: a ``!``, ``?`` or ``…`` that ends a sentence below full stops that end none, which the walk back
+looks for only once the full stops above it are passed.)"""
 
 
 @pytest.mark.parametrize("body", _MARKED)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import math
 import unicodedata
 from typing import Any
@@ -191,3 +192,19 @@ def test_fold_is_lower_case_without_accents_ascii_or_not(word: str) -> None:
     """``fold`` takes ASCII words the short way: the same as the long way (NFKD, combining marks dropped)."""
     decomposed = unicodedata.normalize("NFKD", word.lower())
     assert lexicons.fold(word) == "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+@pytest.mark.parametrize(("lang", "size", "digest"), [
+    ("de", 7319, "c35bf18a8f473bb9"), ("fr", 8585, "29925bf788ee5d6b"), ("pt", 5263, "7b6baf3ac29ca2dd"),
+])  # fmt: skip
+def test_a_lexicon_file_holds_each_word_folded_once(lang: str, size: int, digest: str) -> None:
+    """Issue 19: the files hold folded words (``scripts/build_lexicons.py``), so ``valences`` reads them without
+    folding 21,000 words a run; the mapping is the one it made by folding before (its digest then)."""
+    from importlib import resources
+
+    text = resources.files("reactions.lexicons").joinpath("data", f"{lang}.tsv").read_text(encoding="utf-8")
+    terms = [line.partition("\t")[0] for line in text.splitlines()]
+    assert all(lexicons.fold(term) == term for term in terms)
+    assert len(set(terms)) == len(terms) == size
+    table = lexicons.valences(lang)
+    assert hashlib.sha256(repr(sorted(table.items())).encode()).hexdigest()[:16] == digest

@@ -244,3 +244,13 @@ def test_letter_run_shortcut_finds_what_a_letter_search_finds(text):
     assert vader_rules.has_letter_run(text) == (
         vader_rules.TRIPLE.search(text) is not None and bool(vader_rules.LETTER_RUN.search(text))
     )
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.text(alphabet=st.sampled_from("ab:)(.,!?'-_#@<3xD é"), min_size=1, max_size=6)
+               .filter(lambda t: t.strip() == t and " " not in t), min_size=1, max_size=12))
+def test_sentitext_words_are_sentitexts(tokens: list[str]) -> None:
+    """``sentitext_words`` (which looks again only at the tokens ``strip`` changed) gives SentiText's words."""
+    from vaderSentiment.vaderSentiment import SentiText
+
+    assert vader_rules.sentitext_words(tokens) == SentiText(" ".join(tokens)).words_and_emoticons

@@ -60,6 +60,10 @@ _NO_HANDLE_RE = re.compile(
 _DASH_LINE_RE = re.compile(r"\n[ \t]*[—–―]")
 """A line opening with a dash; its literal ``\\n`` lets ``re`` skip ahead fast."""
 _DASHES = ("—", "–", "―")
+_HEAD = 64
+_FIRST_OR_UNSEEN = ("", *_DASHES)
+"""What the first of the text's first :data:`_HEAD` characters after its spaces and tabs may be for the first line to
+open with a dash (``""``: a text no longer than its spaces, or one whose spaces run on: the pattern is asked)."""
 """The dashes of :data:`_DASH_LINE_RE` (and of :data:`_NO_HANDLE_RE`'s opening)."""
 _FEW_DASHES = 256
 """Past this many dashes (and spaces before them) read in a text, its dash lines are found by :data:`_DASH_LINE_RE`."""
@@ -193,7 +197,10 @@ def attributions_without_handle(body: str, taken: Sequence[tuple[int, int]]) -> 
     What ``_NO_HANDLE_RE.finditer(body)`` finds (each match is one whole line), tried only at the
     start of the text and of lines that open with a dash (:func:`_dash_line_starts`).
     """
-    line_starts = itertools.chain((0,), _dash_line_starts(body))
+    dashed = _dash_line_starts(body)
+    if not dashed and body[:_HEAD].lstrip(" \t")[:1] not in _FIRST_OR_UNSEEN:
+        return []  # no line opens with a dash (most texts: the pattern is not asked of the first line)
+    line_starts = itertools.chain((0,), dashed)
     return [
         f"offset {m.start()}: attribution without a handle: {m.group(0).strip()!r}"
         for start in line_starts

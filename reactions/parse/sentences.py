@@ -155,8 +155,13 @@ class TextIndex:
                 return near[-1]
         # Before ``tail`` an end is its mark where the pattern matches (what a scan finds there: no end holds
         # another's mark); the marks are tried from the last back, each kind found by ``str.rfind`` (memrchr)
-        # from where it was last found, so no character is read twice.
-        stop, bang, ask, dots = (body.rfind(mark, lo, tail) for mark in ".!?…")
+        # from where it was last found, so no character is read twice.  The rarer marks are looked for only down to
+        # the last full stop (``floor``): one below it comes after it in the walk back, and is looked for (from the
+        # floor down to the next full stop) only when that full stop ends no sentence.  Most stretches hold no ``!``,
+        # ``?`` or ``…``: searched down to ``lo``, each would read the whole stretch.
+        stop = body.rfind(".", lo, tail)
+        floor = stop if stop > lo else lo
+        bang, ask, dots = body.rfind("!", floor, tail), body.rfind("?", floor, tail), body.rfind("…", floor, tail)
         while True:
             mark = max(stop, bang, ask, dots)
             if mark < 0:
@@ -165,14 +170,19 @@ class TextIndex:
             if found is not None:
                 return found.end()
             char = body[mark]
-            if char == ".":
+            if char == ".":  # the floor moves down to the next full stop: the others' searches go on below it
                 stop = body.rfind(".", lo, mark)
+                below = stop if stop > lo else lo
+                bang = body.rfind("!", below, floor) if bang < 0 else bang
+                ask = body.rfind("?", below, floor) if ask < 0 else ask
+                dots = body.rfind("…", below, floor) if dots < 0 else dots
+                floor = below
             elif char == "!":
-                bang = body.rfind("!", lo, mark)
+                bang = body.rfind("!", floor, mark)
             elif char == "?":
-                ask = body.rfind("?", lo, mark)
+                ask = body.rfind("?", floor, mark)
             else:
-                dots = body.rfind("…", lo, mark)
+                dots = body.rfind("…", floor, mark)
 
     def platform_in(self, lo: int, hi: int) -> Platform | None:
         """What :func:`platform_named` gives for ``body[lo:hi]``, without lowering the slice."""
