@@ -158,7 +158,7 @@ class Runs:
         result: Extraction = found
         if getattr(self.args, "sentiment", "vader") == "vader":
             return result  # the run path's own labels: its table as it is (no frame is built unless asked for)
-        return dataclasses.replace(result, table=None, stored=scored(result.frame, self.args, settings.lexicon))
+        return result.with_frame(scored(result.frame, self.args, settings.lexicon))
 
     def export(self, paths: Sequence[str], spec: OutputSpec, render: Render) -> Output:
         """The bytes ``render`` makes of the run's result (the default scorer's: ``spec`` is made for it)."""

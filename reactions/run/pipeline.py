@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import functools
 import gc
 import logging
 import os
@@ -79,7 +78,7 @@ Table = dict[str, list[Any]]
 """A run's table: its columns of plain Python values, base then sentiment columns (:mod:`reactions.table`)."""
 
 
-@dataclasses.dataclass(frozen=True, eq=False)
+@dataclasses.dataclass(frozen=True, slots=True, eq=False)
 class Extraction(OutcomeTotals):
     """What a run gives.
 
@@ -95,17 +94,24 @@ class Extraction(OutcomeTotals):
     outcomes: tuple[FileOutcome, ...]
     from_cache: bool = False
     stored: pd.DataFrame | None = None
+    _built: list[pd.DataFrame] = dataclasses.field(default_factory=list, repr=False)
 
-    @functools.cached_property
+    @property
     def frame(self) -> pd.DataFrame:
         """One row per unique reaction, scored: ``to_frame(read_corpus(paths), …)``; built from the table on first
-        use (:func:`reactions.frames.table_frame`: pandas loads then)."""
+        use (:func:`reactions.frames.table_frame`: pandas loads then), and kept."""
         if self.stored is not None:
             return self.stored
-        from reactions.frames import table_frame
+        if not self._built:
+            from reactions.frames import table_frame
 
-        assert self.table is not None  # (one of the two is always given)
-        return table_frame(self.table)
+            assert self.table is not None  # (one of the two is always given)
+            self._built.append(table_frame(self.table))
+        return self._built[0]
+
+    def with_frame(self, frame: pd.DataFrame) -> Extraction:
+        """This result with ``frame`` for its frame, and no table (what the page keeps, what another scorer gives)."""
+        return Extraction(None, self.outcomes, self.from_cache, frame)
 
     @property
     def rows(self) -> int:
