@@ -106,3 +106,20 @@ def test_a_command_line_run_never_loads_pandas(tmp_path: Path, suffix: str, cach
     frame = extract_frame(ROOT / "seeds", cache=False).frame
     expected = export.csv_bytes(frame, excel_safe=True) if suffix == "csv" else export.jsonl_bytes(frame)
     assert out.read_bytes() == expected
+
+
+def test_a_run_over_the_stored_frame_writes_its_bytes_without_pandas(tmp_path: Path) -> None:
+    """The export cache misses (another format) but the frame cache holds: the stored frame is read back as a
+    table, by pyarrow alone."""
+    env = {**os.environ, "REACTIONS_CACHE_DIR": str(tmp_path / "cache")}
+    runs = []
+    for suffix in ("csv", "jsonl", "csv"):
+        out = tmp_path / f"out.{suffix}"
+        argv = ["extract", str(ROOT / "seeds"), "--jobs", "1", "-o", str(out), *(["--exact-text"] * (len(runs) == 2))]
+        code = f"import sys\nfrom reactions.cli import main\nmain({argv!r})\nprint('pandas' in sys.modules)"
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+        runs.append((done.stdout.strip(), out.read_bytes()))
+    frame = extract_frame(ROOT / "seeds", cache=False).frame
+    assert runs[0] == ("False", export.csv_bytes(frame, excel_safe=True))
+    assert runs[1] == ("False", export.jsonl_bytes(frame))
+    assert runs[2] == ("False", export.csv_bytes(frame))

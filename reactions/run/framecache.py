@@ -195,9 +195,10 @@ def file_digest(path: str) -> str | None:
 # -- loading and saving ------------------------------------------------------------------------
 
 
-def load(cache: ParseCache, mark: Fingerprint) -> tuple[pd.DataFrame, tuple[FileOutcome, ...]] | None:
-    """The frame and outcomes stored for ``mark``, or ``None`` when there is none, it was made from
-    another listing or settings, a racy file's bytes changed, or it cannot be decoded (logged)."""
+def load(cache: ParseCache, mark: Fingerprint) -> tuple[Stored, tuple[FileOutcome, ...]] | None:
+    """The frame (read back, not yet made a frame: :class:`Stored`) and outcomes stored for ``mark``, or ``None``
+    when there is none, it was made from another listing or settings, a racy file's bytes changed, or it cannot be
+    decoded (logged)."""
     row = cache.get_frame(mark.slot)
     if row is None or row[0] != mark.digest:
         return None
@@ -207,12 +208,12 @@ def load(cache: ParseCache, mark: Fingerprint) -> tuple[pd.DataFrame, tuple[File
         racy: dict[str, str | None] = meta["racy"]
         if any(file_digest(path) != digest for path, digest in racy.items()):
             return None  # a file edited within the timestamp granularity of the stored run
-        frame = decode_frame(data, lists, meta["layout"])
+        found = read_stored(data, lists, meta["layout"])
         outcomes = decode_outcomes(meta["outcomes"])
     except Exception as error:  # a damaged row costs speed, never the run
         logger.warning("frame cache: cannot read the stored frame of %s: %s", cache.path, error)
         return None
-    return frame, outcomes
+    return found, outcomes
 
 
 def save(
@@ -375,21 +376,85 @@ def _bits(flags: Sequence[bool]) -> bytes:
     return bytes(out)
 
 
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """A stored frame read back (by pyarrow alone), before it is made a frame (:func:`stored_frame`: pandas) or a
+    table (:func:`stored_table`: plain Python, for the command line's CSV and JSON Lines).
+
+    Fields:
+        typed: the typed columns, an Arrow table (labels as their categories' codes).
+        lists: the list columns, by name.
+        layout: the column order and each label column's categories (:func:`encode_table`).
+    """
+
+    typed: Any
+    lists: dict[str, list[Any]]
+    layout: Mapping[str, Any]
+
+    @property
+    def rows(self) -> int:
+        """How many rows the stored frame has."""
+        return int(self.typed.num_rows)
+
+
+def read_stored(data: bytes, lists: bytes, layout: Mapping[str, Any]) -> Stored:
+    """What :func:`encode_table` stored, read back (pyarrow, not pandas)."""
+    import pyarrow.ipc as ipc
+
+    return Stored(ipc.open_stream(data).read_all(), marshal.loads(lists), layout)
+
+
 def decode_frame(data: bytes, lists: bytes, layout: Mapping[str, Any]) -> pd.DataFrame:
     """The frame of the table :func:`encode_table` stored."""
+    return stored_frame(read_stored(data, lists, layout))
+
+
+def stored_frame(stored: Stored) -> pd.DataFrame:
+    """The frame of a stored table: exactly :func:`reactions.frames.table_frame` of the table stored."""
     import numpy as np
     import pandas as pd
     import pyarrow as pa
-    import pyarrow.ipc as ipc
 
     from reactions.frames import STRING
 
-    frame: pd.DataFrame = ipc.open_stream(data).read_all().to_pandas(types_mapper={pa.string(): STRING}.get)
-    for name, spec in layout["categories"].items():
+    frame: pd.DataFrame = stored.typed.to_pandas(types_mapper={pa.string(): STRING}.get)
+    for name, spec in stored.layout["categories"].items():
         dtype = pd.CategoricalDtype(spec["categories"], ordered=spec["ordered"])
         frame[name] = pd.Categorical.from_codes(frame[name].to_numpy(), dtype=dtype)
-    cells: dict[str, list[Any]] = marshal.loads(lists)
-    for name, values in cells.items():
+    for name, values in stored.lists.items():
         frame[name] = pd.Series(np.fromiter(values, dtype=object, count=len(values)), dtype=object)
-    ordered: pd.DataFrame = frame[list(layout["columns"])]
+    ordered: pd.DataFrame = frame[list(stored.layout["columns"])]
     return ordered
+
+
+def stored_table(stored: Stored) -> dict[str, list[Any]]:
+    """The table stored, as plain Python columns (without pandas): its CSV and JSON Lines are the stored frame's."""
+    import pyarrow as pa
+
+    categories = stored.layout["categories"]
+    table: dict[str, list[Any]] = {}
+    for name in stored.layout["columns"]:
+        if name in stored.lists:
+            table[name] = stored.lists[name]
+            continue
+        kind, column = COLUMN_KINDS[name], stored.typed.column(name)
+        if kind == LABEL:
+            labels = categories[name]["categories"]
+            table[name] = [None if code < 0 else labels[code] for code in column.to_pylist()]
+        elif kind in (DATE, MOMENT, LAG):  # (as_py of a nanosecond time would load pandas)
+            ints = [value for chunk in column.chunks for value in chunk.view(pa.int64()).to_pylist()]
+            table[name] = [None if value is None else _from_nanoseconds(value, kind) for value in ints]
+        else:
+            table[name] = column.to_pylist()
+    return table
+
+
+def _from_nanoseconds(value: int, kind: str) -> Any:
+    """:func:`_nanoseconds` undone: a date at midnight as a date, a time as an aware UTC datetime, a timedelta."""
+    span = dt.timedelta(microseconds=value // 1000)
+    if kind == LAG:
+        return span
+    if kind == MOMENT:
+        return _EPOCH_UTC + span
+    moment = _EPOCH + span
+    return moment.date() if moment.time() == dt.time() else moment

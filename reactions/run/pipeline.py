@@ -87,27 +87,40 @@ class Extraction(OutcomeTotals):
             frame was read back from the cache (or given by another scorer): then ``stored`` is the frame.
         outcomes: one per file, in reading order (:attr:`reactions.models.Corpus.outcomes`).
         from_cache: whether the frame was read back from the store instead of worked out.
-        stored: the frame, when the run did not make a table (see ``table``) or already built it.
+        stored: the frame, when it was given as one (:meth:`with_frame`).
+        encoded: the frame read back from the store (:class:`reactions.run.framecache.Stored`), made a frame or a
+            table when asked.
     """
 
     table: Table | None
     outcomes: tuple[FileOutcome, ...]
     from_cache: bool = False
     stored: pd.DataFrame | None = None
+    encoded: framecache.Stored | None = None
     _built: list[pd.DataFrame] = dataclasses.field(default_factory=list, repr=False)
 
     @property
     def frame(self) -> pd.DataFrame:
-        """One row per unique reaction, scored: ``to_frame(read_corpus(paths), …)``; built from the table on first
-        use (:func:`reactions.frames.table_frame`: pandas loads then), and kept."""
+        """One row per unique reaction, scored: ``to_frame(read_corpus(paths), …)``; built on first use from the
+        table (:func:`reactions.frames.table_frame`) or the stored frame (pandas loads then), and kept."""
         if self.stored is not None:
             return self.stored
         if not self._built:
             from reactions.frames import table_frame
 
-            assert self.table is not None  # (one of the two is always given)
-            self._built.append(table_frame(self.table))
+            if self.table is not None:
+                self._built.append(table_frame(self.table))
+            else:
+                assert self.encoded is not None  # (one of the three is always given)
+                self._built.append(framecache.stored_frame(self.encoded))
         return self._built[0]
+
+    def tabled(self) -> Table | None:
+        """The run's table, plain Python columns without pandas (the stored frame's when it was read back); ``None``
+        when the result holds a frame only (:meth:`with_frame`)."""
+        if self.table is not None:
+            return self.table
+        return framecache.stored_table(self.encoded) if self.encoded is not None and self.stored is None else None
 
     def with_frame(self, frame: pd.DataFrame) -> Extraction:
         """This result with ``frame`` for its frame, and no table (what the page keeps, what another scorer gives)."""
@@ -116,7 +129,9 @@ class Extraction(OutcomeTotals):
     @property
     def rows(self) -> int:
         """How many unique reactions the frame holds."""
-        return len(self.stored) if self.stored is not None else len(self.table["id"]) if self.table else 0
+        if self.stored is not None:
+            return len(self.stored)
+        return self.encoded.rows if self.encoded is not None else len(self.table["id"]) if self.table else 0
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -189,7 +204,7 @@ def extract_frame(
             if found is not None:
                 logger.info("frame cache: %d files unchanged, the stored frame reused", len(files))
                 log_warnings(found[1])
-                return Extraction(None, found[1], from_cache=True, stored=found[0])
+                return Extraction(None, found[1], from_cache=True, encoded=found[0])
         run = _Run(inputs, store, options)
         table, outcomes = run.go()
         result = Extraction(table, outcomes)
