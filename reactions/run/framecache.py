@@ -28,7 +28,6 @@ import array
 import datetime as dt
 import functools
 import hashlib
-import importlib.metadata
 import io
 import itertools
 import json
@@ -145,6 +144,8 @@ def fingerprint(
 
 @functools.cache
 def _versions() -> list[str]:
+    import importlib.metadata  # (a run without the cache never needs it)
+
     return [f"{name}=={importlib.metadata.version(name)}" for name in LIBRARIES]
 
 
