@@ -66,12 +66,13 @@ CHUNK_FILES: Final = (8, 128)
 UNIT_WINDOW: Final = 16
 """Batches of files cut into units at a time (:func:`lazy_units`)."""
 SCORE_ROWS: Final = 2048
-"""New reactions per scoring task, when workers score while this process reads (each task's frame costs ~4 ms of
-pandas); the rows left when the reading ends are cut into one task per process (``Executor.width``)."""
+"""New reactions per scoring task, when workers score while this process reads (chosen when each task built a frame,
+~4 ms of pandas; tasks now return plain columns); the rows left when the reading ends are cut into one task per
+process (``Executor.width``)."""
 SCORE_ROWS_HERE: Final = 16384
 """New reactions per scoring task when every task is done in this process (``jobs=1``, the page's guarded runs):
-they are done when their results are asked for, after the reading, so a small batch saves nothing and costs each
-batch's frame (~4 ms of pandas per 500 rows: 0.05 CPU-s of the bulk corpus's 5,943 reactions)."""
+they are done when their results are asked for, after the reading, so a small batch saves nothing (and cost each
+batch's frame when tasks built frames: ~4 ms of pandas per 500 rows)."""
 
 
 Table = dict[str, list[Any]]
