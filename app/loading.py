@@ -3,7 +3,6 @@ frame and every outcome) and the frame's index, an article on demand, and the an
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import threading
 import time
@@ -152,7 +151,7 @@ def load_run(
                 time_limit=DEFAULT_TIME_LIMIT, progress=progress,
                 lexicon=dict(lexicon) or None, overrides=dict(overrides), sources=sources,
             )  # fmt: skip
-            found = dataclasses.replace(found, frame=one_chunk(found.frame))
+            found = found.with_frame(one_chunk(found.frame))  # (the table let go: the page keeps the frame)
             runs.keep(name, found)
     return found
 

@@ -178,7 +178,13 @@ def export_spec(args: argparse.Namespace, fmt: str) -> OutputSpec | None:
 
 def table_of(result: Extraction, *, fmt: str, columns: str, people: bool) -> bytes:
     """The table ``reactions extract`` writes of a run's frame: in ``fmt``, all columns or twarc's, a CSV for
-    people or the exact text."""
+    people or the exact text.  CSV and JSON Lines of all columns are written from the run's table without pandas
+    (:mod:`reactions.cells`: the very cells of the frame's export)."""
+    table = result.tabled() if columns != "twarc" and fmt in ("csv", "jsonl") else None
+    if table is not None:
+        from reactions import cells
+
+        return cells.csv_bytes(table, excel_safe=people) if fmt == "csv" else cells.jsonl_bytes(table)
     from reactions.export import csv_bytes, table_bytes
     from reactions.twarc import twarc_frame
 

@@ -156,7 +156,9 @@ class Runs:
 
         found, settings = self._run(paths, extract_frame)
         result: Extraction = found
-        return dataclasses.replace(result, frame=scored(result.frame, self.args, settings.lexicon))
+        if getattr(self.args, "sentiment", "vader") == "vader":
+            return result  # the run path's own labels: its table as it is (no frame is built unless asked for)
+        return result.with_frame(scored(result.frame, self.args, settings.lexicon))
 
     def export(self, paths: Sequence[str], spec: OutputSpec, render: Render) -> Output:
         """The bytes ``render`` makes of the run's result (the default scorer's: ``spec`` is made for it)."""

@@ -39,11 +39,9 @@ are never prefixed).  ``excel_safe=False`` is the exact-text CSV, for code: ever
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import math
-import re
 import urllib.parse
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -52,6 +50,11 @@ from typing import IO, Any, Final
 import numpy as np
 import pandas as pd
 
+from reactions import cells
+from reactions.cells import BOM as BOM
+from reactions.cells import COMMENT as COMMENT
+from reactions.cells import FORMULA_STARTS as FORMULA_STARTS
+from reactions.cells import NEWLINE as NEWLINE
 from reactions.errors import ExportError
 from reactions.frames import (
     BASE_DTYPES,
@@ -64,14 +67,11 @@ from reactions.frames import (
     with_lag_hours,
 )
 from reactions.sentiment import SENTIMENT_DTYPE
+from reactions.table import BOOL, DATE, FLOAT, INT, LABEL, LIST, MOMENT, TEXT
 from reactions.writing import FORMATS as FORMATS
 from reactions.writing import export_format as export_format
 from reactions.writing import write_atomically as write_atomically
 
-BOM: Final = "\ufeff"
-COMMENT: Final = "# "
-FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
-"""Cell beginnings that spreadsheets read as a formula (OWASP: CSV injection)."""
 ID_COLUMNS: Final = ("id", "status_id")
 """Columns of ids: written exactly, in every format."""
 SENTIMENT_DTYPES: Final[Mapping[str, Any]] = {
@@ -87,16 +87,6 @@ SENTIMENT_DTYPES: Final[Mapping[str, Any]] = {
 KNOWN_DTYPES: Final[Mapping[str, Any]] = {**BASE_DTYPES, **SENTIMENT_DTYPES}
 _FILE_DTYPES: Final[Mapping[str, Any]] = {**KNOWN_DTYPES, LAG_HOURS: "float64"}
 """The dtypes of the columns as written: the frame's, with ``lag`` as ``lag_hours``."""
-
-_ESCAPED = {c: urllib.parse.quote(c, safe="") for c in "% \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0"}
-"""Characters percent-encoded (as UTF-8) inside a list item: ``%``, the space that separates
-items, and other whitespace, so that a list cell is always one line."""
-_ESCAPES = str.maketrans(_ESCAPED)
-_TO_ESCAPE: Final = re.compile("[" + re.escape("".join(_ESCAPED)) + "]")
-_PREFIXED = (*FORMULA_STARTS, "'")
-"""Cell beginnings that get an apostrophe in an Excel-safe file (formulas, and the apostrophe itself)."""
-NEWLINE: Final = "\r\n"
-"""Rows end with CRLF (RFC 4180); the csv writer then quotes every cell holding a CR or an LF."""
 
 
 def write_table(
@@ -163,30 +153,14 @@ def csv_bytes(frame: pd.DataFrame, *, excel_safe: bool = False, comment: str | N
     >>> csv_bytes(frame[["id", "text"]], excel_safe=True).decode()
     "\\ufeffid,text\\r\\nr1,'=SUM(A1)\\r\\n"
     """
-    frame = with_lag_hours(frame)
-    cells = [_column_cells(frame[name], name, excel_safe) for name in frame.columns]
-    out = io.StringIO()
-    out.write(BOM if excel_safe else "")
-    out.write("".join(_comment_line(line, excel_safe) for line in comment.splitlines()) if comment else "")
-    writer = csv.writer(out, lineterminator=NEWLINE)  # as pandas' to_csv writes the cells, at a third of its CPU
-    writer.writerow([str(name) for name in frame.columns])
-    writer.writerows(zip(*cells, strict=True))
-    return out.getvalue().encode("utf-8")
-
-
-def _comment_line(line: str, excel_safe: bool) -> str:
-    """``# line``; Excel-safe: quoted as one cell, so that a comma in it cannot start a formula cell."""
-    text = COMMENT + line
-    return ('"' + text.replace('"', '""') + '"' if excel_safe else text) + NEWLINE
+    columns, kinds = frame_cells(frame)
+    return cells.csv_bytes(columns, kinds, excel_safe=excel_safe, comment=comment)
 
 
 def jsonl_bytes(frame: pd.DataFrame) -> bytes:
     """The frame as JSON Lines: lists as arrays, dates ISO 8601, ``lag_hours`` a number, missing values as
-    ``null``."""
-    frame = with_lag_hours(frame)
-    columns = {name: [_json_value(v) for v in frame[name].tolist()] for name in frame.columns}
-    rows = (dict(zip(columns, values, strict=True)) for values in zip(*columns.values(), strict=True))
-    return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows).encode("utf-8")
+    ``null`` (:func:`reactions.cells.jsonl_bytes` of :func:`frame_cells`)."""
+    return cells.jsonl_bytes(*frame_cells(frame))
 
 
 def read_csv(path_or_buffer: str | Path | IO[bytes] | IO[str], *, excel_safe: bool | None = None) -> pd.DataFrame:
@@ -256,46 +230,37 @@ def read_parquet(path: str | Path) -> pd.DataFrame:
 # --- writing --------------------------------------------------------------------------------
 
 
-def _column_cells(column: pd.Series, name: str, excel_safe: bool) -> list[str | None]:
-    """One column as CSV cell strings (``None`` for a missing value)."""
-    cells = _cells(column, name)
-    if not excel_safe or _numeric(column.dtype):
-        return cells
-    return ["'" + c if c and c.startswith(_PREFIXED) else c for c in cells]
+def frame_cells(frame: pd.DataFrame) -> tuple[dict[str, list[Any]], dict[str, str]]:
+    """A frame's columns as the plain Python values of a table (:mod:`reactions.table`) and each one's kind by its
+    dtype, for the one writer (:mod:`reactions.cells`): missing values ``None``, categories as their labels, times as
+    ``Timestamp``; ``lag`` as ``lag_hours`` (:func:`reactions.frames.with_lag_hours`)."""
+    frame = with_lag_hours(frame)
+    columns: dict[str, list[Any]] = {}
+    kinds: dict[str, str] = {}
+    for name in frame.columns:
+        kinds[str(name)], columns[str(name)] = _frame_column(frame[name], str(name))
+    return columns, kinds
 
 
-def _cells(column: pd.Series, name: str) -> list[str | None]:
+def _frame_column(column: pd.Series, name: str) -> tuple[str, list[Any]]:
     dtype = column.dtype
-    if isinstance(dtype, pd.DatetimeTZDtype):  # each time written once: a few articles' times fill many rows
+    if isinstance(dtype, pd.DatetimeTZDtype):  # each time made once: a few articles' times fill many rows
         codes, moments = pd.factorize(column)
-        told = [moment.isoformat() for moment in moments]
-        return [told[code] if code >= 0 else None for code in codes.tolist()]
-    if isinstance(dtype, pd.CategoricalDtype) and name not in LIST_COLUMNS:  # each label's cell made once
-        labels = [v if isinstance(v, str) else str(v) for v in dtype.categories.tolist()]
-        return [labels[code] if code >= 0 else None for code in column.cat.codes.tolist()]
-    values = column.tolist()
+        found = moments.tolist()
+        return MOMENT, [found[code] if code >= 0 else None for code in codes.tolist()]
+    if isinstance(dtype, pd.CategoricalDtype) and name not in LIST_COLUMNS:
+        labels = dtype.categories.tolist()
+        return LABEL, [labels[code] if code >= 0 else None for code in column.cat.codes.tolist()]
     if name in LIST_COLUMNS:
-        return [_join_items(v) for v in values]
+        return LIST, column.tolist()
     if isinstance(dtype, pd.StringDtype):
-        return [v if isinstance(v, str) else None for v in values]
+        return TEXT, [v if isinstance(v, str) else None for v in column.tolist()]
     if isinstance(dtype, np.dtype) and dtype.kind == "M":
-        return _date_cells(column)
-    if isinstance(dtype, np.dtype) and dtype.kind == "f":
-        return [None if v != v else repr(v) for v in values]  # v != v: NaN
-    if isinstance(dtype, np.dtype) and dtype.kind in "biu":
-        return [str(v) for v in values]
-    return [None if _missing(v) else _cell(v) for v in values]
-
-
-def _date_cells(column: pd.Series) -> list[str | None]:
-    """Naive dates: ``2020-01-31`` at midnight, else the full ISO timestamp."""
-    moments = column.to_numpy(dtype="datetime64[ns]")
-    days = moments.astype("datetime64[D]")
-    cells: list[str | None] = np.datetime_as_string(days, unit="D").tolist()
-    for i in np.flatnonzero(days != moments).tolist():  # not at midnight, or NaT (never equal to itself)
-        moment = moments[i]
-        cells[i] = None if np.isnat(moment) else pd.Timestamp(moment).isoformat()
-    return cells
+        return DATE, [None if v is pd.NaT else v for v in column.tolist()]
+    if isinstance(dtype, np.dtype) and dtype.kind in "fbiu":
+        return {"f": FLOAT, "b": BOOL}.get(dtype.kind, INT), column.tolist()
+    values = [None if _missing(v) else v.tolist() if isinstance(v, np.ndarray) else v for v in column.tolist()]
+    return (cells.NUMBER if _numeric(dtype) else cells.OTHER), values
 
 
 def _numeric(dtype: Any) -> bool:
@@ -303,57 +268,8 @@ def _numeric(dtype: Any) -> bool:
     return bool(pd.api.types.is_numeric_dtype(dtype) or pd.api.types.is_bool_dtype(dtype))
 
 
-def _cell(value: Any) -> str:
-    if isinstance(value, list | tuple | np.ndarray):
-        return _join_items(value)
-    if isinstance(value, float):
-        return repr(value)
-    if isinstance(value, pd.Timestamp | pd.Timedelta):
-        return _iso(value)
-    return str(value)
-
-
-def _iso(value: pd.Timestamp | pd.Timedelta) -> str:
-    if isinstance(value, pd.Timestamp) and value.tz is None and value == value.normalize():
-        return value.date().isoformat()
-    return value.isoformat()
-
-
-def _join_items(items: Any) -> str:
-    """A list cell: the items, each escaped (:data:`_ESCAPED`; ``%`` when empty), joined by spaces; escaped in one
-    scan of the joined items (``\\x00`` apart), item by item only when an item is empty or holds a ``\\x00``."""
-    if len(items) < 2:  # most cells: none or one
-        return "" if len(items) == 0 else _escape_item(items[0] if type(items[0]) is str else str(items[0])) or "%"
-    texts = [item if type(item) is str else str(item) for item in items]
-    joined = "\x00".join(texts)
-    if "" in texts or joined.count("\x00") != len(texts) - 1:
-        return " ".join([text.translate(_ESCAPES) or "%" for text in texts])
-    return _escape_item(joined).replace("\x00", " ")
-
-
-def _escape_item(text: str) -> str:
-    """``text.translate(_ESCAPES)``, at a fraction of its CPU when nothing is escaped (most items)."""
-    return text if _TO_ESCAPE.search(text) is None else _TO_ESCAPE.sub(_escaped, text)
-
-
-def _escaped(match: re.Match[str]) -> str:
-    return _ESCAPED[match.group()]
-
-
 def _missing(value: Any) -> bool:
     return value is None or value is pd.NA or value is pd.NaT or (isinstance(value, float) and math.isnan(value))
-
-
-def _json_value(value: Any) -> Any:
-    if isinstance(value, list | tuple | np.ndarray):
-        return [str(item) for item in value]
-    if _missing(value):
-        return None
-    if isinstance(value, pd.Timestamp | pd.Timedelta):
-        return _iso(value)
-    if isinstance(value, np.generic):
-        return value.item()
-    return value
 
 
 def parquet_bytes(frame: pd.DataFrame) -> bytes:

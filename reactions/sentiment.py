@@ -34,16 +34,15 @@ import importlib
 import math
 import operator
 import types
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, TypeVar
-
-import numpy as np
-import pandas as pd
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from reactions.models import SENTIMENT_LABELS, Driver
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (pandas and NumPy load when a frame is scored: a run scores plain columns, score_columns)
+    import pandas as pd
+
     from reactions import _vader as vader
 
 POSITIVE_THRESHOLD: Final = 0.05
@@ -54,8 +53,22 @@ NEGATIVE_THRESHOLD: Final = -0.05
 
 LABELS: Final = SENTIMENT_LABELS
 """The sentiment labels, in order (:class:`reactions.models.Sentiment`)."""
-SENTIMENT_DTYPE: Final = pd.CategoricalDtype(list(LABELS), ordered=True)
-"""The ``sentiment`` column's dtype: an ordered category ``negative < neutral < positive``."""
+
+
+def __getattr__(name: str) -> Any:
+    """``SENTIMENT_DTYPE``, the ``sentiment`` column's dtype: an ordered category ``negative < neutral < positive``
+    (made on first use: this module loads without pandas)."""
+    if name == "SENTIMENT_DTYPE":
+        return _sentiment_dtype()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@functools.cache
+def _sentiment_dtype() -> pd.CategoricalDtype:
+    import pandas as pd
+
+    return pd.CategoricalDtype(list(LABELS), ordered=True)
+
 SENTIMENT_COLUMNS: Final[tuple[str, ...]] = (
     "compound", "pos", "neu", "neg", "sentiment", "drivers", "overridden",
 )  # fmt: skip
@@ -162,9 +175,13 @@ def as_text(value: object) -> str:
         return value
     if isinstance(value, bytes | bytearray):
         return bytes(value).decode("utf-8", errors="replace")
-    if value is None or value is pd.NA or value is pd.NaT or (isinstance(value, float) and math.isnan(value)):
+    if value is None or type(value).__name__ in _MISSING_TYPES or (isinstance(value, float) and math.isnan(value)):
         return ""
     return str(value)
+
+
+_MISSING_TYPES: Final = frozenset({"NAType", "NaTType"})
+"""pandas' missing values (``pd.NA``, ``pd.NaT``), told by their type's name without loading pandas."""
 
 
 def prepare_text(text: object, *, lexicon: Lexicon | None = None) -> str:
@@ -264,46 +281,80 @@ def score_frame(
     thresholds: Thresholds = DEFAULT_THRESHOLDS,
 ) -> pd.DataFrame:
     """``frame`` with the sentiment columns (:data:`SENTIMENT_COLUMNS`) appended, or replaced when
-    already there.  ``frame`` needs a ``text`` column; ``overrides`` (reaction id -> label) also
-    needs ``id``.  Identical texts are scored once.
+    already there: :func:`score_columns` of its ``text`` (and ``lang``, ``id``) typed by :func:`sentiment_series`.
+    ``frame`` needs a ``text`` column; ``overrides`` (reaction id -> label) also needs ``id``.
 
+    >>> import pandas as pd
     >>> frame = pd.DataFrame({"id": ["a", "b"], "text": ["so happy 😍", "meh"]})
     >>> scored = score_frame(frame, overrides={"b": "negative"})
     >>> scored[["compound", "sentiment", "drivers", "overridden"]].values.tolist()
     [[0.7902, 'positive', 'happy +3.0; 😍 +2.0', False], [-0.0772, 'negative', 'meh -0.3', True]]
     """
+    langs = frame["lang"].tolist() if "lang" in frame.columns else None
+    ids = frame["id"].tolist() if overrides else None
+    found = score_columns(
+        frame["text"].tolist(), langs=langs, ids=ids, lexicon=lexicon, overrides=overrides, thresholds=thresholds
+    )
+    present = [c for c in SENTIMENT_COLUMNS if c in frame.columns]
+    return (frame.drop(columns=present) if present else frame).assign(**sentiment_series(found, frame.index))
+
+
+def score_columns(
+    texts: Sequence[object],
+    *,
+    langs: Sequence[object] | None = None,
+    ids: Sequence[object] | None = None,
+    lexicon: Lexicon | None = None,
+    overrides: Mapping[str, str] | None = None,
+    thresholds: Thresholds = DEFAULT_THRESHOLDS,
+) -> dict[str, list[Any]]:
+    """The sentiment columns (:data:`SENTIMENT_COLUMNS`) of posts as plain Python lists, without pandas: the one
+    scorer, of :func:`score_frame` and of the run path.  ``langs``: each post's language (each language by its own
+    lexicon, or not scored: :mod:`reactions.sentiment_languages`; ``None``: all English); ``ids`` (needed with
+    ``overrides``, reaction id -> label).  Identical texts are scored once.  A row not scored has NaN scores and no
+    label (``None``).
+
+    >>> columns = score_columns(["so happy 😍", "meh"], ids=["a", "b"], overrides={"b": "negative"})
+    >>> columns["compound"], columns["sentiment"], columns["overridden"]
+    ([0.7902, -0.0772], ['positive', 'negative'], [False, True])
+    """
     engine = engine_for(lexicon)
-    texts = frame["text"].tolist()
-    languages = importlib.import_module("reactions.sentiment_languages") if "lang" in frame.columns else None
-    langs = frame["lang"].tolist() if languages is not None else []
-    english = texts if languages is None else [  # VADER's rows: by_language gives every other row its own scores
+    languages = importlib.import_module("reactions.sentiment_languages") if langs is not None else None
+    english = texts if languages is None or langs is None else [  # VADER's rows: by_language scores the others
         text for text, lang in zip(texts, langs, strict=True) if isinstance(lang, str) and lang == languages.ENGLISH
     ]
     analysed = {text: _frame_analysis(engine, text) for text in dict.fromkeys(english)}
     rows = [analysed.get(text, _NOT_VADERS) for text in texts]
-    scores = np.array(list(map(_SCORES, rows)), dtype="float64").reshape(len(rows), 4)
+    scores: list[tuple[float, float, float, float]] = list(map(_SCORES, rows))
     drivers: list[str | None] = list(map(_DRIVERS, rows))
-    if languages is not None:  # each language by its own lexicon, or not scored (reactions.sentiment_languages)
+    if languages is not None and langs is not None:  # each language by its own lexicon, or not scored
         scores, drivers = languages.by_language(texts, langs, scores, drivers)
-    compound = scores[:, 0]
-    codes = np.select([compound >= thresholds.positive, compound <= thresholds.negative], [2, 0], 1).astype("int8")
-    codes[np.isnan(compound)] = -1  # not scored: no label
-    overridden = np.zeros(len(rows), dtype="bool")
+    labels: list[str | None] = [None if row[0] != row[0] else thresholds.label(row[0]) for row in scores]  # NaN: none
+    overridden = [False] * len(rows)
     if overrides:
-        for i, reaction_id in enumerate(frame["id"].tolist()):
+        for i, reaction_id in enumerate(ids if ids is not None else ()):
             label = overrides.get(str(reaction_id))
             if label is not None:
-                codes[i], overridden[i] = LABELS.index(_check_label(label)), True
-    index = frame.index
-    columns = {
-        name: pd.Series(np.ascontiguousarray(scores[:, k]), index=index, copy=False)
-        for k, name in enumerate(("compound", "pos", "neu", "neg"))
+                labels[i], overridden[i] = _check_label(label), True
+    columns: dict[str, list[Any]] = {name: [row[k] for row in scores] for k, name in enumerate(SENTIMENT_COLUMNS[:4])}
+    columns.update(sentiment=labels, drivers=drivers, overridden=overridden)
+    return columns
+
+
+def sentiment_series(columns: Mapping[str, list[Any]], index: Any) -> dict[str, pd.Series]:
+    """The sentiment columns of :func:`score_columns` as the frame types them (float64, :data:`SENTIMENT_DTYPE`,
+    string, bool), on ``index``."""
+    import numpy as np
+    import pandas as pd
+
+    series = {
+        name: pd.Series(np.array(columns[name], dtype="float64"), index=index, copy=False)
+        for name in SENTIMENT_COLUMNS[:4]
     }
-    columns["sentiment"] = pd.Series(pd.Categorical.from_codes(codes, dtype=SENTIMENT_DTYPE), index=index)
-    columns["drivers"] = pd.Series(drivers, index=index, dtype="string")
-    columns["overridden"] = pd.Series(overridden, index=index, copy=False)
-    present = [c for c in SENTIMENT_COLUMNS if c in frame.columns]
-    return (frame.drop(columns=present) if present else frame).assign(**columns)
+    series["sentiment"] = pd.Series(pd.Categorical(columns["sentiment"], dtype=_sentiment_dtype()), index=index)
+    series["drivers"] = pd.Series(columns["drivers"], index=index, dtype="string")
+    series["overridden"] = pd.Series(np.array(columns["overridden"], dtype="bool"), index=index, copy=False)
+    return series
 
 
 _NOT_VADERS: Final = ((0.0, 0.0, 0.0, 0.0), "")

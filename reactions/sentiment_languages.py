@@ -8,21 +8,18 @@ language not scored at all.
 ``compound``, ``pos``, ``neu`` and ``neg`` are NaN, its label missing and its drivers empty, so that it counts in no
 sentiment share or mean (never as neutral). A post in another language is never read with the English lexicon.
 
->>> import numpy as np
 >>> scores, drivers = by_language(
 ...     ["so good", "Das ist eine gute Nachricht!", "Bonjour à tous", "😍"], ["en", "de", "nl", "und"],
-...     np.zeros((4, 4)), ["good +1.9", "", "", ""])
->>> scores[:, 0].tolist(), drivers
+...     [(0.0, 0.0, 0.0, 0.0)] * 4, ["good +1.9", "", "", ""])
+>>> [row[0] for row in scores], drivers
 ([0.0, 0.6124, nan, 0.4588], ['good +1.9', 'GPL-de (de): gute +3.0', '', 'emoji and emoticons: 😍 +2.0'])
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Final
-
-import numpy as np
-import numpy.typing as npt
 
 from reactions import lexicons
 from reactions.languages import UNDETERMINED, has_words
@@ -49,18 +46,23 @@ def scorer_name(lang: object, text: object) -> str | None:
     return None
 
 
+Row = tuple[float, float, float, float]
+"""A row's ``compound, pos, neu, neg``."""
+NOT_SCORED: Final[Row] = (math.nan, math.nan, math.nan, math.nan)
+
+
 def by_language(
-    texts: Sequence[object], langs: Sequence[object], scores: npt.NDArray[np.float64], drivers: Sequence[str | None]
-) -> tuple[npt.NDArray[np.float64], list[str | None]]:
+    texts: Sequence[object], langs: Sequence[object], scores: Sequence[Row], drivers: Sequence[str | None]
+) -> tuple[list[Row], list[str | None]]:
     """``scores`` (VADER's ``compound, pos, neu, neg`` per row) and ``drivers`` with every row not in English
     scored by its language's lexicon, or NaN and ``""`` where nothing scores its language."""
-    out, notes = scores.copy(), list(drivers)
+    out, notes = list(scores), list(drivers)
     for i, (text, lang) in enumerate(zip(texts, langs, strict=True)):
         if lang == ENGLISH:
             continue
         name = scorer_name(lang, text)
         if name is None:
-            out[i] = np.nan
+            out[i] = NOT_SCORED
             notes[i] = ""
             continue
         found = lexicons.score_in(str(lang), text if isinstance(text, str) else "")

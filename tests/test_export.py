@@ -15,19 +15,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from reactions.cells import column_cells
 from reactions.errors import ExportError
 from reactions.export import (
-    _column_cells,
     csv_bytes,
+    frame_cells,
     jsonl_bytes,
     read_csv,
     read_jsonl,
     read_table,
-    with_lag_hours,
     write_table,
 )
 from reactions.frames import BASE_COLUMNS, LAG_HOURS, lag_from_hours, lag_hours, to_frame
 from reactions.models import Article, Citation, Corpus, Kind, Platform, Reaction
+from reactions.table import MOMENT
 
 MakeReaction = Callable[..., Reaction]
 
@@ -126,8 +127,8 @@ def test_tricky_text_round_trips(make_reaction: MakeReaction, tmp_path: Path, te
 def test_csv_is_written_as_pandas_writes_the_same_cells(make_reaction: MakeReaction, excel_safe: bool) -> None:
     reactions = [make_reaction(f"r{n}", text=text, display_name=text or None) for n, text in enumerate(TRICKY)]
     frame = with_sentiment(to_frame(reactions))
-    shown = with_lag_hours(frame)
-    cells = pd.DataFrame({name: _column_cells(shown[name], name, excel_safe) for name in shown.columns})
+    columns, kinds = frame_cells(frame)
+    cells = pd.DataFrame({name: column_cells(values, kinds[name], excel_safe) for name, values in columns.items()})
     expected = ("\ufeff" if excel_safe else "") + cells.to_csv(index=False, lineterminator="\r\n")
     assert csv_bytes(frame, excel_safe=excel_safe).decode("utf-8") == expected
     only = pd.DataFrame({"text": pd.Series(["", "a"], dtype="string")})  # a lone empty cell is written ""
@@ -446,7 +447,7 @@ def test_a_lag_beyond_any_timedelta_is_a_bad_cell(make_reaction: MakeReaction, c
 @given(st.lists(st.text(alphabet=st.sampled_from("ab %\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\x00é😂")), max_size=5))
 def test_a_list_cell_escapes_each_item_as_one_at_a_time_would(items: list[str]) -> None:
     """The items are escaped in one scan of their join: the same cell as each item escaped alone."""
-    from reactions.export import _ESCAPES, _join_items
+    from reactions.cells import _ESCAPES, _join_items
 
     assert _join_items(items) == " ".join([item.translate(_ESCAPES) or "%" for item in items])
 
@@ -457,4 +458,5 @@ def test_times_with_a_zone_are_written_as_each_one_alone(moments: list[dt.dateti
     """A zoned time column's cells (worked out once per distinct time) are each time's ``isoformat``."""
     column = pd.Series(pd.to_datetime(pd.Series(moments, dtype=object), utc=True)).astype("datetime64[ns, UTC]")
     alone = [None if pd.isna(moment) else moment.isoformat() for moment in column.tolist()]
-    assert _column_cells(column, "article_published", excel_safe=False) == alone
+    values = frame_cells(pd.DataFrame({"article_published": column}))[0]["article_published"]
+    assert column_cells(values, MOMENT, excel_safe=False) == alone

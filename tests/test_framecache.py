@@ -4,60 +4,86 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pytest
+from hypothesis import given, settings
 
+from reactions import cells
 from reactions.corpus import scan_files
-from reactions.frames import to_frame
-from reactions.models import FileOutcome, Status
+from reactions.frames import table_frame, to_frame
+from reactions.models import Corpus, FileOutcome, Status
 from reactions.run import framecache
 from reactions.run.cache import ParseCache
-from reactions.run.framecache import Fingerprint, decode_frame, encode_frame, fingerprint, settings_of
+from reactions.run.framecache import Fingerprint, decode_frame, encode_table, fingerprint, settings_of
+from reactions.run.pipeline import extract_frame
 from reactions.run.units import read_corpus
+from reactions.sentiment import score_columns
+from reactions.table import article_info, base_table, reaction_columns
+from tests.test_export import corpora
 
 
-def round_trip(frame: pd.DataFrame) -> pd.DataFrame:
-    return decode_frame(*encode_frame(frame))
+def round_trip(table: Mapping[str, list[Any]]) -> pd.DataFrame:
+    return decode_frame(*encode_table(table))
 
 
-def test_a_scored_frame_comes_back_exactly(seeds_dir: Path, article_folder: Path) -> None:
-    frame = to_frame(read_corpus([seeds_dir, article_folder]), overrides={"x": "positive"})
-    back = round_trip(frame)
-    pd.testing.assert_frame_equal(back, frame)
+def test_a_scored_table_comes_back_as_exactly_its_frame(seeds_dir: Path, article_folder: Path) -> None:
+    result = extract_frame([seeds_dir, article_folder], cache=False, overrides={"x": "positive"})
+    assert result.table is not None
+    back = round_trip(result.table)
+    pd.testing.assert_frame_equal(back, result.frame)
+    pd.testing.assert_frame_equal(back, to_frame(read_corpus([seeds_dir, article_folder]), overrides={"x": "positive"}))
     assert all(type(cell) is list for cell in back["hashtags"])
-    assert back["platform"].dtype == frame["platform"].dtype  # every category kept, in order
+    assert back["platform"].dtype == result.frame["platform"].dtype  # every category kept, in order
 
 
-def test_empty_and_odd_frames_come_back_exactly() -> None:
-    pd.testing.assert_frame_equal(round_trip(to_frame([])), to_frame([]))
-    frame = to_frame([]).iloc[:0]
-    pd.testing.assert_frame_equal(round_trip(frame), frame)
+@settings(max_examples=60, deadline=None)
+@given(corpus=corpora)
+def test_any_table_comes_back_as_exactly_its_frame(corpus: Corpus) -> None:
+    """Missing dates, times and lags, unknown platforms, empty lists, no rows: the frame table_frame builds."""
+    articles = {article.source: article_info(article) for article in corpus.articles}
+    base = base_table(reaction_columns(corpus.reactions), articles)
+    table = {**base, **score_columns(base["text"], langs=base["lang"], ids=base["id"])}
+    pd.testing.assert_frame_equal(round_trip(table), table_frame(table))
+    back = framecache.stored_table(framecache.read_stored(*encode_table(table)))  # (missing floats NaN, labels str)
+    assert (cells.csv_bytes(back), cells.jsonl_bytes(back)) == (cells.csv_bytes(table), cells.jsonl_bytes(table))
 
 
 @pytest.mark.parametrize(
-    "frame",
+    "table",
     [
-        pd.DataFrame({"a": pd.Series([("x",)], dtype=object)}),  # a tuple, not a list
-        pd.DataFrame({"a": pd.Series([[1]], dtype=object)}),  # a list of numbers
-        pd.DataFrame({"a": [1, 2]}, index=[5, 6]),  # another index
-        pd.DataFrame({"a": pd.Categorical([1, 2])}),  # categories that are not strings
-        pd.DataFrame({1: [1, 2]}),  # a column name that is not a string
-        pd.DataFrame({"a": pd.Series(["x"], dtype="string[python]")}),  # Arrow gives another string dtype back
+        {"hashtags": [("x",)]},  # a tuple, not a list
+        {"hashtags": [[1]]},  # a list of numbers
+        {"kind": ["neither"]},  # a label that is not a category
+        {"extra": ["x"]},  # a column a run's table does not have
     ],
-    ids=["tuple", "numbers", "index", "categories", "name", "dtype"],
+    ids=["tuple", "numbers", "label", "name"],
 )
-def test_what_cannot_be_stored_exactly_is_refused(frame: pd.DataFrame) -> None:
-    with pytest.raises(ValueError, match=r"index|lists of strings|categories|names|dtypes"):
-        encode_frame(frame)
+def test_what_cannot_be_stored_exactly_is_refused(table: dict[str, list[Any]]) -> None:
+    with pytest.raises(ValueError, match=r"lists of strings|categories|not a column"):
+        encode_table(table)
+
+
+def test_storing_loads_no_pandas() -> None:
+    """A cold command-line run keeps its frame without loading pandas (issue 19: 0.2-0.4 CPU-s of start-up)."""
+    code = (
+        "import sys; from reactions.run.framecache import encode_table; "
+        "encode_table({'id': ['a'], 'kind': ['embed'], 'date': [None], 'hashtags': [['x']]}); "
+        "print(sorted(name for name in ('pandas', 'numpy.core', 'pandas.core') if name in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
 
 
 def test_save_refuses_softly(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    frame = pd.DataFrame({"a": pd.Series([("x",)], dtype=object)})
     with ParseCache(tmp_path / "s.db") as store:
-        assert not framecache.save(store, Fingerprint("s", "d"), frame, [], {})
+        assert not framecache.save(store, Fingerprint("s", "d"), {"hashtags": [("x",)]}, [], {})
         assert store.get_frame("s") is None
     assert "cannot store this frame" in caplog.text
 
@@ -79,13 +105,14 @@ def test_load_checks_the_digest_and_each_racy_file(tmp_path: Path) -> None:
     article = tmp_path / "a.txt"
     article.write_bytes(b"one")
     outcomes = (FileOutcome(str(article), "a.txt", Status.PARSED, 0, ("w",)),)
-    frame = to_frame([])
+    table = {**base_table(reaction_columns([]), {}), **score_columns([])}
     with ParseCache(tmp_path / "s.db") as store:
         mark = Fingerprint("slot", "digest", (str(article),))
-        assert framecache.save(store, mark, frame, outcomes, {str(article): framecache.file_digest(str(article))})
+        assert framecache.save(store, mark, table, outcomes, {str(article): framecache.file_digest(str(article))})
         found = framecache.load(store, mark)
         assert found is not None
-        pd.testing.assert_frame_equal(found[0], frame)
+        pd.testing.assert_frame_equal(framecache.stored_frame(found[0]), to_frame([]))
+        assert framecache.stored_table(found[0]) == table
         assert found[1] == outcomes
         assert framecache.load(store, Fingerprint("slot", "other")) is None
         assert framecache.load(store, Fingerprint("other", "digest")) is None

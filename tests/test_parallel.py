@@ -9,6 +9,7 @@ import sys
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pandas as pd
 import pytest
@@ -21,7 +22,7 @@ from reactions.run.cache import store_file as cache_file
 from reactions.run.parallel import cached_results
 from reactions.run.pipeline import extract_frame
 from reactions.run.units import read_corpus
-from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
+from reactions.sentiment import SENTIMENT_COLUMNS, score_columns
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 Documents = list[tuple[str, bytes]]
@@ -105,30 +106,39 @@ def test_pooled_and_cached_runs_give_the_plain_frame(generated: Path, plain_fram
 def test_score_cache_scores_each_row_once(
     plain_frame: pd.DataFrame, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    base = plain_frame.drop(columns=list(SENTIMENT_COLUMNS))
+    ids, texts, langs = (plain_frame[name].astype(object).tolist() for name in ("id", "text", "lang"))
     scored: list[int] = []
 
-    def counting(frame: pd.DataFrame, **options: object) -> pd.DataFrame:
-        scored.append(len(frame))
-        return score_frame(frame, **options)  # type: ignore[arg-type]
+    def counting(texts: list[str], **options: Any) -> dict[str, list[Any]]:
+        scored.append(len(texts))
+        return score_columns(texts, **options)
 
-    monkeypatch.setattr(tasks, "score_frame", counting)
+    def plain(**options: Any) -> dict[str, list[Any]]:
+        return score_columns(texts, langs=langs, ids=ids, **options)
+
+    expected = {name: plain_frame[name].astype(object).tolist() for name in SENTIMENT_COLUMNS}
+    expected["sentiment"] = [None if label is pd.NA or label != label else label for label in expected["sentiment"]]
+    monkeypatch.setattr(tasks, "score_columns", counting)
     with ParseCache(tmp_path / ".reactions.db") as cache:
-        pd.testing.assert_frame_equal(tasks.score_cached(base, cache), plain_frame)
-        assert scored[0] == len(base)
+        assert_same(tasks.score_cached(ids, texts, langs, cache), expected)
+        assert scored[0] == len(ids)
         scored.clear()
-        pd.testing.assert_frame_equal(tasks.score_cached(base, cache), plain_frame)
-        assert scored == [0]  # only the empty template: nothing scored again
-        scored.clear()
-        one = {str(base["id"].iloc[5]): "negative"}
-        got = tasks.score_cached(base, cache, overrides=one)
-        pd.testing.assert_frame_equal(got, score_frame(base, overrides=one))
-        assert scored == [1, 0]  # the overridden row only
+        assert_same(tasks.score_cached(ids, texts, langs, cache), expected)
+        assert scored == []  # nothing scored again
+        one = {str(ids[5]): "negative"}
+        assert_same(tasks.score_cached(ids, texts, langs, cache, overrides=one), plain(overrides=one))
+        assert scored == [1]  # the overridden row only
         scored.clear()
         lexicon = {"amazing": -3.0}
-        got = tasks.score_cached(base, cache, lexicon=lexicon)
-        pd.testing.assert_frame_equal(got, score_frame(base, lexicon=lexicon))
-        assert scored == [len(base)]  # a new lexicon rescored everything (the frame as scored: no template)
+        assert_same(tasks.score_cached(ids, texts, langs, cache, lexicon=lexicon), plain(lexicon=lexicon))
+        assert scored == [len(ids)]  # a new lexicon rescored everything
+
+
+def assert_same(got: dict[str, list[Any]], expected: dict[str, list[Any]]) -> None:
+    """The same columns, NaN equal to NaN."""
+    assert list(got) == list(SENTIMENT_COLUMNS)
+    for name in SENTIMENT_COLUMNS:
+        assert [repr(v) for v in got[name]] == [repr(v) for v in expected[name]], name
 
 
 def test_a_broken_pool_is_replaced() -> None:

@@ -38,7 +38,6 @@ import contextlib
 import dataclasses
 import functools
 import hashlib
-import importlib.metadata
 import logging
 import marshal
 import operator
@@ -118,6 +117,8 @@ def parser_version() -> str:
     package = Path(__file__).resolve().parent.parent  # the whole reactions package
     for path in sorted([*package.rglob("*.py"), *package.rglob("*.tsv")]):  # code and the lexicons it reads
         digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
+    import importlib.metadata  # (a run without the cache never needs it: 6 ms of start-up)
+
     for name in LIBRARIES:
         digest.update(f"{name}=={importlib.metadata.version(name)}".encode())
     return digest.hexdigest()[:16]

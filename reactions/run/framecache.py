@@ -14,7 +14,8 @@ Files that are *racily clean* (git's term) are the exception: a file whose times
 granularity without its times moving.  Such a file is also remembered by the SHA-256 of the bytes
 that were parsed, and a later run hashes it again before it trusts the frame.
 
-The frame goes into the store's ``frame_cache`` table (:meth:`reactions.run.cache.ParseCache.put_frame`):
+The frame goes into the store's ``frame_cache`` table (:meth:`reactions.run.cache.ParseCache.put_frame`), encoded
+from the run's table by pyarrow alone (:func:`encode_table`: no pandas):
 its typed columns as an Arrow IPC stream, its list columns (Python lists come back faster as plain lists than from
 Arrow) and the files' outcomes in :mod:`marshal`'s format (three times as quick as JSON both ways), read back only
 when the row's signature holds; never pickle.  Anything that
@@ -23,14 +24,18 @@ goes wrong here is logged and costs only speed.
 
 from __future__ import annotations
 
+import array
+import datetime as dt
 import functools
 import hashlib
-import importlib.metadata
 import io
+import itertools
 import json
 import logging
 import marshal
+import math
 import os
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Protocol
@@ -39,9 +44,10 @@ from reactions.corpus import Listed, Trace
 from reactions.models import FileOutcome, Status
 from reactions.run.cache import MARSHAL_VERSION, ParseCache, content_hash, parser_version
 from reactions.sources.files import MAX_FILE_BYTES, UnreadableError, read_regular
+from reactions.table import BOOL, COLUMN_KINDS, DATE, FLOAT, INT, LABEL, LAG, LIST, MOMENT, TEXT, labels_of
 
-if TYPE_CHECKING:  # (pandas, NumPy and pyarrow load when a frame is stored or read back: a run that writes the
-    import pandas as pd  # stored bytes of its export never needs them, reactions.run.outputs)
+if TYPE_CHECKING:  # (pyarrow loads when a frame is stored, pandas and NumPy when one is read back: a run that
+    import pandas as pd  # writes the stored bytes of its export never needs them, reactions.run.outputs)
 
     from reactions.models import Document
     from reactions.sources import SourceOptions
@@ -49,7 +55,7 @@ if TYPE_CHECKING:  # (pandas, NumPy and pyarrow load when a frame is stored or r
 
 logger = logging.getLogger(__name__)
 
-FORMAT: Final = "4"
+FORMAT: Final = "5"
 """The layout of a stored frame; part of every fingerprint."""
 RACY_NS: Final = 3_000_000_000
 """A file whose modification or change time is this close to the listing (or after it) is also
@@ -138,6 +144,8 @@ def fingerprint(
 
 @functools.cache
 def _versions() -> list[str]:
+    import importlib.metadata  # (a run without the cache never needs it)
+
     return [f"{name}=={importlib.metadata.version(name)}" for name in LIBRARIES]
 
 
@@ -188,9 +196,10 @@ def file_digest(path: str) -> str | None:
 # -- loading and saving ------------------------------------------------------------------------
 
 
-def load(cache: ParseCache, mark: Fingerprint) -> tuple[pd.DataFrame, tuple[FileOutcome, ...]] | None:
-    """The frame and outcomes stored for ``mark``, or ``None`` when there is none, it was made from
-    another listing or settings, a racy file's bytes changed, or it cannot be decoded (logged)."""
+def load(cache: ParseCache, mark: Fingerprint) -> tuple[Stored, tuple[FileOutcome, ...]] | None:
+    """The frame (read back, not yet made a frame: :class:`Stored`) and outcomes stored for ``mark``, or ``None``
+    when there is none, it was made from another listing or settings, a racy file's bytes changed, or it cannot be
+    decoded (logged)."""
     row = cache.get_frame(mark.slot)
     if row is None or row[0] != mark.digest:
         return None
@@ -200,26 +209,26 @@ def load(cache: ParseCache, mark: Fingerprint) -> tuple[pd.DataFrame, tuple[File
         racy: dict[str, str | None] = meta["racy"]
         if any(file_digest(path) != digest for path, digest in racy.items()):
             return None  # a file edited within the timestamp granularity of the stored run
-        frame = decode_frame(data, lists, meta["layout"])
+        found = read_stored(data, lists, meta["layout"])
         outcomes = decode_outcomes(meta["outcomes"])
     except Exception as error:  # a damaged row costs speed, never the run
         logger.warning("frame cache: cannot read the stored frame of %s: %s", cache.path, error)
         return None
-    return frame, outcomes
+    return found, outcomes
 
 
 def save(
     cache: ParseCache,
     mark: Fingerprint,
-    frame: pd.DataFrame,
+    table: Mapping[str, Sequence[Any]],
     outcomes: Sequence[FileOutcome],
     racy_digests: Mapping[str, str | None],
 ) -> bool:
-    """Store ``frame`` and ``outcomes`` under ``mark``; ``racy_digests`` are the hashes of the bytes
-    parsed for each file of ``mark.racy``, by path.  Whether it was stored (a frame this module cannot
-    store exactly is not: logged)."""
+    """Store the frame of a run's ``table`` (:func:`encode_table`) and ``outcomes`` under ``mark``;
+    ``racy_digests`` are the hashes of the bytes parsed for each file of ``mark.racy``, by path.  Whether it was
+    stored (a table this module cannot store exactly is not: logged)."""
     try:
-        encoded = encode_frame(frame)
+        encoded = encode_table(table)
     except Exception as error:  # an unexpected column type: the frame is simply not cached
         logger.warning("frame cache: cannot store this frame: %s", error)
         return False
@@ -268,63 +277,185 @@ def decode_outcomes(columns: list[list[Any]]) -> tuple[FileOutcome, ...]:
 # -- the frame <-> bytes -------------------------------------------------------------------------
 
 
-def encode_frame(frame: pd.DataFrame) -> tuple[bytes, bytes, dict[str, Any]]:
-    """``frame`` as an Arrow IPC stream of its typed columns (categories as their codes), the :mod:`marshal` bytes
-    of its object columns by name (which must hold lists of strings) and the layout that puts them
-    back together (column order, each categorical's categories).  Raises ``ValueError`` for
-    anything it cannot give back exactly."""
-    import numpy as np
-    import pandas as pd
+def encode_table(table: Mapping[str, Sequence[Any]]) -> tuple[bytes, bytes, dict[str, Any]]:
+    """A run's table (:mod:`reactions.table`) as the frame cache keeps its frame, without pandas (a cold run that
+    writes CSV never loads it; ``pyarrow.array`` would): an Arrow IPC stream of its typed columns, each made from
+    its buffers (:func:`_arrow_column`; labels as their categories' codes), the :mod:`marshal` bytes of its list
+    columns by name and the layout that puts them back together (column order, each label column's categories).
+    :func:`decode_frame` gives back exactly the table's frame, :func:`reactions.frames.table_frame`.  Raises
+    ``ValueError`` for anything it cannot give back exactly."""
     import pyarrow as pa
     import pyarrow.ipc as ipc
 
-    if not isinstance(frame.index, pd.RangeIndex) or frame.index.start != 0 or frame.index.step != 1:
-        raise ValueError("the frame's index is not 0..n-1")
-    if frame.columns.has_duplicates or not all(isinstance(name, str) for name in frame.columns):
-        raise ValueError("the frame's column names are not distinct strings")
-    lists = {str(name): frame[name].tolist() for name, dtype in frame.dtypes.items() if dtype is np.dtype(object)}
-    for name, cells in lists.items():  # (sets of types: a third of the time all() took)
-        if set(map(type, cells)) - {list} or {type(item) for cell in cells for item in cell} - {str}:
-            raise ValueError(f"column {name!r} holds something other than lists of strings")
-    categories: dict[str, dict[str, Any]] = {
-        str(name): {"categories": dtype.categories.tolist(), "ordered": bool(dtype.ordered)}
-        for name, dtype in frame.dtypes.items()
-        if isinstance(dtype, pd.CategoricalDtype)
-    }
-    if not all(type(c) is str for spec in categories.values() for c in spec["categories"]):
-        raise ValueError("a categorical column has categories other than strings")
-    typed = frame.drop(columns=list(lists)).assign(**{name: frame[name].cat.codes for name in categories})
-    table = pa.Table.from_pandas(typed, preserve_index=False)
+    if sys.byteorder != "little":
+        raise ValueError("Arrow buffers are made here on little-endian machines only")
+    arrays, names, lists, categories = [], [], {}, {}
+    for name, values in table.items():
+        kind = COLUMN_KINDS.get(name)
+        if kind is None:
+            raise ValueError(f"column {name!r} is not a column of a run's table")
+        if kind == LIST:
+            if set(map(type, values)) - {list} or {type(item) for cell in values for item in cell} - {str}:
+                raise ValueError(f"column {name!r} holds something other than lists of strings")
+            lists[name] = list(values)
+            continue
+        if kind == LABEL:
+            labels = labels_of(name, values)
+            codes = {label: code for code, label in enumerate(labels)}
+            if not codes.keys() >= set(values) - {None}:
+                raise ValueError(f"column {name!r} holds a label that is not one of its categories")
+            values = [-1 if v is None else codes[v] for v in values]
+            categories[name] = {"categories": labels, "ordered": name == "sentiment"}
+        try:
+            arrays.append(_arrow_column(pa, values, kind))
+        except OverflowError as error:  # a time beyond what nanoseconds since 1970 in 64 bits hold
+            raise ValueError(f"column {name!r}: {error}") from None
+        names.append(name)
+    typed = pa.Table.from_arrays(arrays, names=names)
     sink = io.BytesIO()
-    with ipc.new_stream(sink, table.schema, options=ipc.IpcWriteOptions(compression=COMPRESSION)) as writer:
-        writer.write_table(table)
-    layout = {"columns": [str(c) for c in frame.columns], "categories": categories}
-    back = _typed_frame(table.schema.empty_table(), layout)  # the dtypes decoding gives, from no rows
-    if not back.dtypes.equals(frame.dtypes.drop(list(lists))):
-        raise ValueError(f"Arrow does not give the same dtypes back: {back.dtypes.to_dict()}")
+    with ipc.new_stream(sink, typed.schema, options=ipc.IpcWriteOptions(compression=COMPRESSION)) as writer:
+        writer.write_table(typed)
+    layout = {"columns": list(table), "categories": categories}
     return sink.getvalue(), marshal.dumps(lists, MARSHAL_VERSION), layout
 
 
-def decode_frame(data: bytes, lists: bytes, layout: Mapping[str, Any]) -> pd.DataFrame:
-    """The frame :func:`encode_frame` stored."""
-    import numpy as np
-    import pandas as pd
+def _arrow_column(pa: Any, values: Sequence[Any], kind: str) -> Any:
+    """One typed column as an Arrow array made from its buffers (validity bits, 64-bit numbers, UTF-8 and its
+    offsets), as the frame's dtype reads it back: times as nanoseconds, missing ones null."""
+    size = len(values)
+    if kind == TEXT:
+        encoded = [b"" if v is None else v.encode() for v in values]
+        offsets = array.array("i", [0, *itertools.accumulate(map(len, encoded))])
+        buffers = [_validity(pa, values), pa.py_buffer(offsets), pa.py_buffer(b"".join(encoded))]
+        return pa.Array.from_buffers(pa.string(), size, buffers)
+    if kind == LABEL:
+        return pa.Array.from_buffers(pa.int16(), size, [None, pa.py_buffer(array.array("h", values))])
+    if kind == BOOL:
+        return pa.Array.from_buffers(pa.bool_(), size, [None, pa.py_buffer(_bits([bool(v) for v in values]))])
+    if kind == FLOAT:
+        numbers = array.array("d", [math.nan if v is None else v for v in values])
+        return pa.Array.from_buffers(pa.float64(), size, [None, pa.py_buffer(numbers)])
+    if kind == INT:
+        return pa.Array.from_buffers(pa.int64(), size, [None, pa.py_buffer(array.array("q", values))])
+    nanoseconds = array.array("q", [0 if v is None else _nanoseconds(v, kind) for v in values])
+    types = {DATE: pa.timestamp("ns"), MOMENT: pa.timestamp("ns", "UTC"), LAG: pa.duration("ns")}
+    return pa.Array.from_buffers(types[kind], size, [_validity(pa, values), pa.py_buffer(nanoseconds)])
+
+
+_EPOCH: Final = dt.datetime(1970, 1, 1)
+_EPOCH_UTC: Final = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+_MICROSECOND: Final = dt.timedelta(microseconds=1)
+
+
+def _nanoseconds(value: Any, kind: str) -> int:
+    """A date (a naive date or datetime), a time (an aware datetime) or a lag (a timedelta) in nanoseconds from the
+    epoch; ``ValueError`` for a time of the other sort."""
+    if kind == LAG:
+        micros = value // _MICROSECOND
+    elif type(value) is dt.date:
+        return (value.toordinal() - _EPOCH.toordinal()) * 86_400_000_000_000
+    elif (kind == MOMENT) != (value.tzinfo is not None):
+        raise ValueError(f"a {'naive' if kind == MOMENT else 'zoned'} time in a column of the other sort")
+    else:
+        micros = (value - (_EPOCH_UTC if kind == MOMENT else _EPOCH)) // _MICROSECOND
+    return int(micros) * 1000
+
+
+def _validity(pa: Any, values: Sequence[Any]) -> Any:
+    """Arrow's validity bits of ``values`` (``None``: null), or no buffer when none is missing."""
+    if None not in values:
+        return None
+    return pa.py_buffer(_bits([v is not None for v in values]))
+
+
+def _bits(flags: Sequence[bool]) -> bytes:
+    """Flags as Arrow's bits: least significant first."""
+    out = bytearray((len(flags) + 7) // 8)
+    for index, flag in enumerate(flags):
+        if flag:
+            out[index >> 3] |= 1 << (index & 7)
+    return bytes(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """A stored frame read back (by pyarrow alone), before it is made a frame (:func:`stored_frame`: pandas) or a
+    table (:func:`stored_table`: plain Python, for the command line's CSV and JSON Lines).
+
+    Fields:
+        typed: the typed columns, an Arrow table (labels as their categories' codes).
+        lists: the list columns, by name.
+        layout: the column order and each label column's categories (:func:`encode_table`).
+    """
+
+    typed: Any
+    lists: dict[str, list[Any]]
+    layout: Mapping[str, Any]
+
+    @property
+    def rows(self) -> int:
+        """How many rows the stored frame has."""
+        return int(self.typed.num_rows)
+
+
+def read_stored(data: bytes, lists: bytes, layout: Mapping[str, Any]) -> Stored:
+    """What :func:`encode_table` stored, read back (pyarrow, not pandas)."""
     import pyarrow.ipc as ipc
 
-    frame = _typed_frame(ipc.open_stream(data).read_all(), layout)
-    cells: dict[str, list[Any]] = marshal.loads(lists)
-    for name, values in cells.items():
+    return Stored(ipc.open_stream(data).read_all(), marshal.loads(lists), layout)
+
+
+def decode_frame(data: bytes, lists: bytes, layout: Mapping[str, Any]) -> pd.DataFrame:
+    """The frame of the table :func:`encode_table` stored."""
+    return stored_frame(read_stored(data, lists, layout))
+
+
+def stored_frame(stored: Stored) -> pd.DataFrame:
+    """The frame of a stored table: exactly :func:`reactions.frames.table_frame` of the table stored."""
+    import numpy as np
+    import pandas as pd
+    import pyarrow as pa
+
+    from reactions.frames import STRING
+
+    frame: pd.DataFrame = stored.typed.to_pandas(types_mapper={pa.string(): STRING}.get)
+    for name, spec in stored.layout["categories"].items():
+        dtype = pd.CategoricalDtype(spec["categories"], ordered=spec["ordered"])
+        frame[name] = pd.Categorical.from_codes(frame[name].to_numpy(), dtype=dtype)
+    for name, values in stored.lists.items():
         frame[name] = pd.Series(np.fromiter(values, dtype=object, count=len(values)), dtype=object)
-    ordered: pd.DataFrame = frame[list(layout["columns"])]
+    ordered: pd.DataFrame = frame[list(stored.layout["columns"])]
     return ordered
 
 
-def _typed_frame(table: Any, layout: Mapping[str, Any]) -> pd.DataFrame:
-    """The typed columns of a stored frame (an Arrow table), categories put back."""
-    import pandas as pd
+def stored_table(stored: Stored) -> dict[str, list[Any]]:
+    """The table stored, as plain Python columns (without pandas): its CSV and JSON Lines are the stored frame's."""
+    import pyarrow as pa
 
-    frame: pd.DataFrame = table.to_pandas()
-    for name, spec in layout["categories"].items():
-        dtype = pd.CategoricalDtype(spec["categories"], ordered=spec["ordered"])
-        frame[name] = pd.Categorical.from_codes(frame[name].to_numpy(), dtype=dtype)
-    return frame
+    categories = stored.layout["categories"]
+    table: dict[str, list[Any]] = {}
+    for name in stored.layout["columns"]:
+        if name in stored.lists:
+            table[name] = stored.lists[name]
+            continue
+        kind, column = COLUMN_KINDS[name], stored.typed.column(name)
+        if kind == LABEL:
+            labels = categories[name]["categories"]
+            table[name] = [None if code < 0 else labels[code] for code in column.to_pylist()]
+        elif kind in (DATE, MOMENT, LAG):  # (as_py of a nanosecond time would load pandas)
+            ints = [value for chunk in column.chunks for value in chunk.view(pa.int64()).to_pylist()]
+            table[name] = [None if value is None else _from_nanoseconds(value, kind) for value in ints]
+        else:
+            table[name] = column.to_pylist()
+    return table
+
+
+def _from_nanoseconds(value: int, kind: str) -> Any:
+    """:func:`_nanoseconds` undone: a date at midnight as a date, a time as an aware UTC datetime, a timedelta."""
+    span = dt.timedelta(microseconds=value // 1000)
+    if kind == LAG:
+        return span
+    if kind == MOMENT:
+        return _EPOCH_UTC + span
+    moment = _EPOCH + span
+    return moment.date() if moment.time() == dt.time() else moment

@@ -28,12 +28,9 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Final
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, Final
 
 from reactions.corpus import Listed, Merge, check_outcomes, log_warnings, scan_files
-from reactions.frames import ARTICLE_COLUMNS, BASE_COLUMNS, build_frame
 from reactions.languages import detected_languages
 from reactions.models import ArticleInfo, Document, FileOutcome, OutcomeTotals
 from reactions.run import framecache
@@ -44,11 +41,15 @@ from reactions.run.memo import forget
 from reactions.run.scheduler import AHEAD, Job
 from reactions.run.tasks import Chunk, flush_stores, read_chunk, score_chunk
 from reactions.run.units import RunInputs, Unit, split_part, split_units
-from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
+from reactions.sentiment import SENTIMENT_COLUMNS, score_columns
 from reactions.sources import DEFAULT_SOURCE, Part, SourceOptions, partitions, source_kind
 from reactions.sources.files import DEFAULT_READ, ReadOptions
 from reactions.sources.remote import is_remote
 from reactions.store import corpus_folder
+from reactions.table import ARTICLE_COLUMNS, BASE_COLUMNS, base_table
+
+if TYPE_CHECKING:  # (pandas loads when a run's frame is asked for: the command line writes CSV from the table)
+    import pandas as pd
 
 logger = logging.getLogger(__name__)
 
@@ -65,12 +66,17 @@ CHUNK_FILES: Final = (8, 128)
 UNIT_WINDOW: Final = 16
 """Batches of files cut into units at a time (:func:`lazy_units`)."""
 SCORE_ROWS: Final = 2048
-"""New reactions per scoring task, when workers score while this process reads (each task's frame costs ~4 ms of
-pandas); the rows left when the reading ends are cut into one task per process (``Executor.width``)."""
+"""New reactions per scoring task, when workers score while this process reads (chosen when each task built a frame,
+~4 ms of pandas; tasks now return plain columns); the rows left when the reading ends are cut into one task per
+process (``Executor.width``)."""
 SCORE_ROWS_HERE: Final = 16384
 """New reactions per scoring task when every task is done in this process (``jobs=1``, the page's guarded runs):
-they are done when their results are asked for, after the reading, so a small batch saves nothing and costs each
-batch's frame (~4 ms of pandas per 500 rows: 0.05 CPU-s of the bulk corpus's 5,943 reactions)."""
+they are done when their results are asked for, after the reading, so a small batch saves nothing (and cost each
+batch's frame when tasks built frames: ~4 ms of pandas per 500 rows)."""
+
+
+Table = dict[str, list[Any]]
+"""A run's table: its columns of plain Python values, base then sentiment columns (:mod:`reactions.table`)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True, eq=False)
@@ -78,20 +84,55 @@ class Extraction(OutcomeTotals):
     """What a run gives.
 
     Fields:
-        frame: one row per unique reaction, scored: ``to_frame(read_corpus(paths), …)``.
+        table: one row per unique reaction, scored, as plain columns (:mod:`reactions.table`); ``None`` when the
+            frame was read back from the cache (or given by another scorer): then ``stored`` is the frame.
         outcomes: one per file, in reading order (:attr:`reactions.models.Corpus.outcomes`).
         from_cache: whether the frame was read back from the store instead of worked out.
+        stored: the frame, when it was given as one (:meth:`with_frame`).
+        encoded: the frame read back from the store (:class:`reactions.run.framecache.Stored`), made a frame or a
+            table when asked.
     """
 
-    frame: pd.DataFrame
+    table: Table | None
     outcomes: tuple[FileOutcome, ...]
     from_cache: bool = False
+    stored: pd.DataFrame | None = None
+    encoded: framecache.Stored | None = None
+    _built: list[pd.DataFrame] = dataclasses.field(default_factory=list, repr=False)
+
+    @property
+    def frame(self) -> pd.DataFrame:
+        """One row per unique reaction, scored: ``to_frame(read_corpus(paths), …)``; built on first use from the
+        table (:func:`reactions.frames.table_frame`) or the stored frame (pandas loads then), and kept."""
+        if self.stored is not None:
+            return self.stored
+        if not self._built:
+            from reactions.frames import table_frame
+
+            if self.table is not None:
+                self._built.append(table_frame(self.table))
+            else:
+                assert self.encoded is not None  # (one of the three is always given)
+                self._built.append(framecache.stored_frame(self.encoded))
+        return self._built[0]
+
+    def tabled(self) -> Table | None:
+        """The run's table, plain Python columns without pandas (the stored frame's when it was read back); ``None``
+        when the result holds a frame only (:meth:`with_frame`)."""
+        if self.table is not None:
+            return self.table
+        return framecache.stored_table(self.encoded) if self.encoded is not None and self.stored is None else None
+
+    def with_frame(self, frame: pd.DataFrame) -> Extraction:
+        """This result with ``frame`` for its frame, and no table (what the page keeps, what another scorer gives)."""
+        return Extraction(None, self.outcomes, self.from_cache, frame)
 
     @property
     def rows(self) -> int:
         """How many unique reactions the frame holds."""
-        return len(self.frame)
-
+        if self.stored is not None:
+            return len(self.stored)
+        return self.encoded.rows if self.encoded is not None else len(self.table["id"]) if self.table else 0
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -164,9 +205,10 @@ def extract_frame(
             if found is not None:
                 logger.info("frame cache: %d files unchanged, the stored frame reused", len(files))
                 log_warnings(found[1])
-                return Extraction(found[0], found[1], from_cache=True)
+                return Extraction(None, found[1], from_cache=True, encoded=found[0])
         run = _Run(inputs, store, options)
-        frame, outcomes = run.go()
+        table, outcomes = run.go()
+        result = Extraction(table, outcomes)
         # A cluster's tasks never use this machine's cache, so they report no digests: its frame is kept only
         # when no file is too recent to be trusted by its stat data alone.
         # (A racy dataset's digest is a row's, not the file's: the next run will not trust the frame; never stale.)
@@ -174,27 +216,28 @@ def extract_frame(
         known = run.store is not None and all(path in run.digests for path in mark.racy) if mark else False
         whole = all(kept(outcome) for outcome in outcomes)  # a document stopped by a limit may parse next time
         if store is not None and mark is not None and (known or not mark.racy) and not store.broken and whole:
-            saved = _save_frame(store.path, mark, frame, outcomes, racy)
+            saved = _save_frame(store.path, mark, table, outcomes, racy)
             if saved and listing is not None:
                 listing.mark = mark  # the export of this frame may be kept too
-    return Extraction(frame, outcomes)
+    return result
 
 
 def _save_frame(
     path: Path,
     mark: framecache.Fingerprint,
-    frame: pd.DataFrame,
+    table: Table,
     outcomes: Sequence[FileOutcome],
     racy: Mapping[str, str | None],
 ) -> bool:
-    """Keep the run's frame in the store at ``path`` (opened again: the run's workers are forked with none open)."""
+    """Keep the frame of the run's table in the store at ``path`` (opened again: the run's workers are forked with
+    none open)."""
     try:
         store = ParseCache(path)
     except Exception as error:  # sqlite3.Error, OSError: costs only speed
         logger.warning("frame cache: cannot open %s: %s", path, error)
         return False
     with store:
-        return framecache.save(store, mark, frame, outcomes, racy)
+        return framecache.save(store, mark, table, outcomes, racy)
 
 
 @contextlib.contextmanager
@@ -313,8 +356,8 @@ class _Run:
         :attr:`detected` when they run.  (With guarded workers this process does not parse: the reading tasks tell
         them, within the page's progress.)"""
 
-    def go(self) -> tuple[pd.DataFrame, tuple[FileOutcome, ...]]:
-        """The scored frame and the outcomes."""
+    def go(self) -> tuple[Table, tuple[FileOutcome, ...]]:
+        """The scored table and the outcomes."""
         forget()  # the copies of a document within this run get its parse again (memo.py), none from another
         try:
             return self._go()
@@ -323,7 +366,7 @@ class _Run:
             forget()
             self.tasks.close()
 
-    def _go(self) -> tuple[pd.DataFrame, tuple[FileOutcome, ...]]:
+    def _go(self) -> tuple[Table, tuple[FileOutcome, ...]]:
         merge = Merge(name for name in BASE_COLUMNS if name not in ARTICLE_COLUMNS)
         articles: dict[str, ArticleInfo] = {}
         outcomes: list[FileOutcome] = []
@@ -347,8 +390,8 @@ class _Run:
             self.detected.update(detected_languages(merge.columns["text"], merge.columns["lang"]))
         self._score([], [], [], final=True)
         logger.info("parsed %d files, %d from the cache", parsed, read - parsed)
-        self.tasks.finish()  # the workers score on while the frame is built here
-        base = build_frame(merge.columns, articles, self.detected)
+        self.tasks.finish()  # the workers score on while the table is built here
+        base = base_table(merge.columns, articles, self.detected)
         return self._scored(base, merge.columns["lang"]), check_outcomes(outcomes)
 
     def _read(self, units: Iterator[tuple[Unit, int]]) -> Iterator[tuple[Chunk, int]]:
@@ -415,28 +458,34 @@ class _Run:
                 )
             )
 
-    def _scored(self, base: pd.DataFrame, tags: list[str | None]) -> pd.DataFrame:
+    def _scored(self, base: Table, tags: list[str | None]) -> Table:
         """``base`` with the scores of the scoring tasks (``tags``: each row's embed tag once merged)."""
         if not self.scores:
-            return score_frame(base, lexicon=self.lexicon, overrides=self.overrides)
-        parts = []
+            return {**base, **self._score_rows(base, range(len(base["id"])))}
+        scores: Table = {name: [] for name in SENTIMENT_COLUMNS}
         for job in self.scores:
             part, error = self.tasks.result(job)
             self._note(error)
-            parts.append(part)
-        columns = pd.concat(parts, ignore_index=True)
-        scored = base.assign(**{name: columns[name] for name in SENTIMENT_COLUMNS})
-        return self._retold(base, scored, tags)
+            for name in SENTIMENT_COLUMNS:
+                scores[name] += part[name]
+        self._retold(base, scores, tags)
+        return {**base, **scores}
 
-    def _retold(self, base: pd.DataFrame, scored: pd.DataFrame, tags: list[str | None]) -> pd.DataFrame:
-        """``scored`` with the rows whose embed tag a later occurrence gave (after they were sent to scoring in the
+    def _retold(self, base: Table, scores: Table, tags: list[str | None]) -> None:
+        """``scores`` with the rows whose embed tag a later occurrence gave (after they were sent to scoring in the
         language their first occurrence told) scored again, here, in their language."""
         rows = [i for i, (first, last) in enumerate(zip(self.first_tags, tags, strict=True)) if first != last]
         if rows:
-            again = score_frame(base.iloc[rows], lexicon=self.lexicon, overrides=self.overrides)
+            again = self._score_rows(base, rows)
             for name in SENTIMENT_COLUMNS:
-                scored.loc[scored.index[rows], name] = again[name].to_numpy()
-        return scored
+                column = scores[name]
+                for row, value in zip(rows, again[name], strict=True):
+                    column[row] = value
+
+    def _score_rows(self, base: Table, rows: Sequence[int]) -> Table:
+        """The sentiment columns of ``base``'s ``rows``, scored here (:func:`reactions.sentiment.score_columns`)."""
+        texts, langs, ids = ([base[name][i] for i in rows] for name in ("text", "lang", "id"))
+        return score_columns(texts, langs=langs, ids=ids, lexicon=self.lexicon, overrides=self.overrides)
 
     def _note(self, error: str | None) -> None:
         """A store failing in a task: logged once, and no later task uses it."""

@@ -14,15 +14,11 @@ import logging
 import multiprocessing
 import os
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-import numpy as np
-import pandas as pd
-
 from reactions.corpus import Parsed, parse_document, with_metadata
-from reactions.frames import article_info, reaction_columns
 from reactions.languages import detected_languages, language_columns
 from reactions.models import ArticleInfo, Document, FileOutcome
 from reactions.run.cache import KEY_NAME, ParseCache, parser_version, score_keys
@@ -30,9 +26,10 @@ from reactions.run.guard import GuardedParser, kept, parse_within
 from reactions.run.memo import forget, parse_once
 from reactions.run.parallel import cached_results
 from reactions.run.units import DocumentBatch, Unit, documents_only, unit_documents, unit_parses
-from reactions.sentiment import SENTIMENT_COLUMNS, score_frame
+from reactions.sentiment import SENTIMENT_COLUMNS, score_columns
 from reactions.sources import DEFAULT_SOURCE, SourceOptions
 from reactions.sources.files import DEFAULT_READ, ReadOptions
+from reactions.table import article_info, reaction_columns
 
 logger = logging.getLogger(__name__)
 
@@ -158,72 +155,65 @@ def score_chunk(
     overrides: Mapping[str, str] | None,
     store: str | None,
     detected: Mapping[str, str] | None = None,
-) -> tuple[pd.DataFrame, str | None]:
-    """The sentiment columns (:data:`reactions.sentiment.SENTIMENT_COLUMNS`) of a few reactions, with
-    the store's score cache when ``store`` is given; the scoring task.  ``tags``: the embeds' language tags
-    (the language of each is told here, :func:`reactions.languages.language_columns`, and picks its scorer;
-    ``detected``: the detector's answers already told, by text)."""
-    rows = pd.DataFrame({"id": ids, "text": texts, "lang": language_columns(texts, tags, detected)[0]})
+) -> tuple[dict[str, list[Any]], str | None]:
+    """The sentiment columns (:data:`reactions.sentiment.SENTIMENT_COLUMNS`, plain lists:
+    :func:`reactions.sentiment.score_columns`) of a few reactions, with the store's score cache when ``store`` is
+    given; the scoring task.  ``tags``: the embeds' language tags (the language of each is told here,
+    :func:`reactions.languages.language_columns`, and picks its scorer; ``detected``: the detector's answers already
+    told, by text)."""
+    langs = language_columns(texts, tags, detected)[0]
     cache, error = _task_store(store)
     if cache is None:
-        scored = score_frame(rows, lexicon=lexicon, overrides=overrides)
-    else:
-        with _released(cache):
-            scored = score_cached(rows, cache, lexicon=lexicon, overrides=overrides)
-            error = cache.error
-    return scored[list(SENTIMENT_COLUMNS)], error
+        return score_columns(texts, langs=langs, ids=ids, lexicon=lexicon, overrides=overrides), error
+    with _released(cache):
+        scored = score_cached(ids, texts, langs, cache, lexicon=lexicon, overrides=overrides)
+        return scored, cache.error
 
 
 def score_cached(
-    frame: pd.DataFrame,
+    ids: list[str],
+    texts: list[str],
+    langs: Sequence[str | None],
     cache: ParseCache,
     *,
     lexicon: Mapping[str, float] | None = None,
     overrides: Mapping[str, str] | None = None,
-) -> pd.DataFrame:
-    """:func:`reactions.sentiment.score_frame` (the one scorer) through the store's score cache: the same frame,
-    but rows scored by an earlier run with the same text, id, override, lexicon and code are not scored again
-    (the scoring task's cache)."""
-    options: dict[str, Any] = {"lexicon": lexicon, "overrides": overrides}
-    keys = _score_keys(frame, cache.version, lexicon, overrides)
+) -> dict[str, list[Any]]:
+    """:func:`reactions.sentiment.score_columns` (the one scorer) through the store's score cache: the same columns,
+    but rows scored by an earlier run with the same text, id, language, override, lexicon and code are not scored
+    again (the scoring task's cache)."""
+    keys = _score_keys(ids, texts, langs, cache.version, lexicon, overrides)
     known = cache.get_scores(keys)
     missing = [i for i, key in enumerate(keys) if key not in known]
     if missing:
-        fresh = score_frame(frame.iloc[missing] if known else frame, **options)
-        rows = list(map(list, zip(*(_plain(fresh[c]) for c in SENTIMENT_COLUMNS), strict=True)))
+        some = bool(known)  # (a cold run scores every row: its columns as they are, not taken apart again)
+        fresh = score_columns(
+            [texts[i] for i in missing] if some else texts, langs=[langs[i] for i in missing] if some else langs,
+            ids=[ids[i] for i in missing] if some else ids, lexicon=lexicon, overrides=overrides,
+        )  # fmt: skip
+        rows = list(map(list, zip(*(fresh[name] for name in SENTIMENT_COLUMNS), strict=True)))
         cache.put_scores((keys[i], row) for i, row in zip(missing, rows, strict=True))
-        if not known:  # every row scored here (a cold run): the frame as score_frame gives it, not built again
+        if not some:
             return fresh
         known.update(zip((keys[i] for i in missing), rows, strict=True))
-    template = score_frame(frame.iloc[:0], **options)
     values = [known[key] for key in keys]
-    columns = {
-        name: pd.Series([row[j] for row in values], index=frame.index, dtype=object).astype(template[name].dtype)
-        for j, name in enumerate(SENTIMENT_COLUMNS)
-    }
-    base = frame.drop(columns=[c for c in SENTIMENT_COLUMNS if c in frame.columns])
-    return base.assign(**columns)
+    return {name: [row[j] for row in values] for j, name in enumerate(SENTIMENT_COLUMNS)}
 
 
 def _score_keys(
-    frame: pd.DataFrame, version: str, lexicon: Mapping[str, float] | None, overrides: Mapping[str, str] | None
+    ids: list[str],
+    texts: list[str],
+    langs: Sequence[str | None],
+    version: str,
+    lexicon: Mapping[str, float] | None,
+    overrides: Mapping[str, str] | None,
 ) -> list[str]:
     terms = json.dumps(sorted((str(k), float(v)) for k, v in (lexicon or {}).items()))
     version = f"{version}:{hashlib.sha256(terms.encode()).hexdigest()[:16]}"
-    langs = frame["lang"].astype(object).tolist() if "lang" in frame.columns else [None] * len(frame)
-    ids, texts = frame["id"].astype(object).tolist(), frame["text"].astype(object).tolist()  # (a list is quicker
-    scored = [  # to walk than a Series) the language picks the scorer (reactions.sentiment_languages): it is scored
+    scored = [  # the language picks the scorer (reactions.sentiment_languages): it is scored
         f"{t}\0{lang}" if isinstance(t, str) else f"\0<missing>\0{lang}" for t, lang in zip(texts, langs, strict=True)
     ]
     return score_keys(version, ids, scored, overrides)
-
-
-def _plain(column: pd.Series) -> list[Any]:
-    """A column's values as JSON-ready Python values (missing ones ``None``; a NumPy number or bool column has none,
-    and its ``tolist`` gives Python floats, ints and bools: taken as they are)."""
-    if isinstance(column.dtype, np.dtype) and column.dtype.kind in "biuf":
-        return column.tolist()
-    return [None if value is None or value is pd.NA else value for value in column.astype(object).tolist()]
 
 
 _OPEN_STORES: dict[tuple[int, str], tuple[tuple[int, ...], ParseCache]] = {}

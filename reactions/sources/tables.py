@@ -17,10 +17,7 @@ import tempfile
 import types
 import warnings
 from collections.abc import Iterable, Iterator, Mapping
-from typing import IO, Final, cast
-
-import pandas as pd
-from pandas.io.parsers import TextFileReader
+from typing import IO, TYPE_CHECKING, Final, cast
 
 from reactions.models import Document, FileOutcome
 from reactions.sources import plaincsv
@@ -32,6 +29,10 @@ from reactions.sources.options import Part, SourceOptions
 from reactions.sources.plaincsv import NotPlain, plain_rows
 from reactions.sources.remote import file_size, open_binary
 from reactions.sources.streams import CutStream, Readable, Utf8, compression_of, open_decompressed, size_text
+
+if TYPE_CHECKING:  # (pandas loads for the general CSV path only: a plain CSV is read by pyarrow, plaincsv.py)
+    import pandas as pd
+    from pandas.io.parsers import TextFileReader
 
 __all__ = ["TABLE_FORMATS", "read_table_part", "row_cap", "table_format", "table_parts"]
 
@@ -160,6 +161,8 @@ def _plain_csv(part: Part, options: SourceOptions) -> Iterator[Item]:
 
 def general_csv(part: Part, options: SourceOptions) -> Iterator[Item]:
     """A CSV or TSV part by pandas' reader: what every shortcut must give."""
+    import pandas as pd
+
     cut = _text_stream(part, "csv", options)
     with io.BufferedReader(cut, _HEADER_BYTES) as stream:
         too_wide = _too_wide(stream.peek(_HEADER_BYTES), "\t" if part.format == "tsv" else ",")
@@ -189,6 +192,8 @@ def _too_wide(head: bytes, separator: str) -> str | None:
 
 
 def _csv_rows(part: Part, stream: IO[bytes], options: SourceOptions) -> Iterator[Item]:
+    import pandas as pd
+
     chunks = pd.read_csv(stream, sep="\t" if part.format == "tsv" else ",", chunksize=options.chunk_rows,
                          dtype=object, keep_default_na=False, encoding="utf-8", encoding_errors="surrogateescape",
                          on_bad_lines="warn")
@@ -215,6 +220,8 @@ def _records(chunk: pd.DataFrame) -> list[dict[str, object]]:
 
 def _chunks_with_warnings(chunks: TextFileReader, first: int) -> Iterator[tuple[pd.DataFrame, list[str]]]:
     """The chunks of ``chunks``, the first of ``first`` rows, each with the bad lines pandas warned of."""
+    import pandas as pd
+
     size: int | None = first
     while True:
         with warnings.catch_warnings(record=True) as caught:
