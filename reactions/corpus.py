@@ -18,7 +18,7 @@ import importlib
 import logging
 import operator
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
@@ -174,11 +174,23 @@ class _Unlisted(NamedTuple):
         return os.stat(self.path)
 
 
-def _walk(folder: str, prefix: str, trace: Trace | None = None) -> Iterator[tuple[os.DirEntry[str] | _Unlisted, str]]:
+_Found = list[tuple[os.DirEntry[str] | _Unlisted, str]]
+"""Article files found by :func:`_walk`: each one's entry and article id."""
+
+
+def _walk(folder: str, prefix: str, trace: Trace | None = None) -> _Found:
     """Article files under ``folder`` and their ids (``prefix`` + path below it, a name that is not
     UTF-8 escaped: :func:`reactions.sources.files.safe_name`), hidden entries skipped; a subfolder that cannot
     be listed is given itself (its id ends with ``/``), so that reading it says why.  Each folder's state goes
     into ``trace`` before it is listed, each symbolic link's as it is met."""
+    found: _Found = []
+    _walk_into(folder, prefix, trace, found)
+    return found
+
+
+def _walk_into(folder: str, prefix: str, trace: Trace | None, found: _Found) -> None:
+    """:func:`_walk`, appending to ``found`` (one list for the whole tree, no generator per folder: a FakeNewsNet
+    corpus is a folder per article, each file passed up three levels of generators was a third of listing it)."""
     if trace is not None:
         trace.append((folder, False, path_state(folder, False)))
     try:
@@ -186,7 +198,7 @@ def _walk(folder: str, prefix: str, trace: Trace | None = None) -> Iterator[tupl
             entries = list(scan)
     except OSError:
         if prefix:
-            yield _Unlisted(folder), prefix
+            found.append((_Unlisted(folder), prefix))
         return
     for entry in entries:
         name = entry.name
@@ -196,9 +208,9 @@ def _walk(folder: str, prefix: str, trace: Trace | None = None) -> Iterator[tupl
             trace.append((entry.path, True, path_state(entry.path, True)))
         if _is_dir(entry):
             if not entry.is_symlink():
-                yield from _walk(entry.path, f"{prefix}{safe_name(name)}/", trace)
+                _walk_into(entry.path, f"{prefix}{safe_name(name)}/", trace, found)
         elif name[name.rfind(".") :].lower() in SUFFIXES or found_in_folder(name):  # (no dot: never a suffix)
-            yield entry, safe_name(prefix + name)
+            found.append((entry, safe_name(prefix + name)))
 
 
 def _is_dir(entry: os.DirEntry[str]) -> bool:
