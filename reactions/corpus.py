@@ -230,8 +230,12 @@ def _entry_stat(entry: os.DirEntry[str] | _Unlisted) -> os.stat_result | None:
 # --- one document ---------------------------------------------------------------------------------
 
 
-def parse_document(name: str, data: bytes) -> Parsed:
+def parse_document(name: str, data: bytes, *, prefilter: bool | None = None) -> Parsed:
     """Decode and parse one file's bytes, read as article ``name``.  Pure; never raises.
+
+    ``prefilter``: whether the parser is run through the prefilter (the same parse, sooner); ``None`` asks
+    :func:`reactions.parse.prefilter.enabled`, which reads the environment (a caller parsing many documents asks
+    once: about a microsecond a document).
 
     HTML is recognised by its content (:func:`reactions.parse.html.is_html`), whatever the name.
     Decoding notes (``decoded as cp1252``, a mojibake repair) come first among the outcome's
@@ -245,7 +249,7 @@ def parse_document(name: str, data: bytes) -> Parsed:
     except InputError as error:
         return None, FileOutcome(name, None, Status.SKIPPED, reason=str(error))
     try:
-        article = _parse_text(decoded.text, name)
+        article = _parse_text(decoded.text, name, prefilter)
     except Exception as error:  # a parser bug must not stop the corpus; it is reported, not hidden
         logger.exception("%s: the parser failed", name)
         return None, FileOutcome(name, None, Status.SKIPPED, reason=f"parser failed ({type(error).__name__}: {error})")
@@ -296,13 +300,16 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _parse_text(text: str, source: str) -> Article:
-    """A web page (by its content) through the HTML parser, anything else through the text parser."""
+def _parse_text(text: str, source: str, prefilter: bool | None = None) -> Article:
+    """A web page (by its content) through the HTML parser, anything else through the text parser (through the
+    prefilter when ``prefilter``, or when :func:`enabled` says so if it is ``None``)."""
     if "parse_article" not in globals():
         _load_parser()
     if is_html(text):
         return parse_html_article(text, source)
-    return parse_prefiltered(text, source) if enabled() else parse_article(text, source)
+    if prefilter is None:
+        prefilter = enabled()
+    return parse_prefiltered(text, source) if prefilter else parse_article(text, source)
 
 
 def parse_path(path: Path, source: str, options: ReadOptions = DEFAULT_READ) -> Parsed:

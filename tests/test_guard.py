@@ -126,11 +126,11 @@ def slow_on(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     as the parser does on the others."""
     real = corpus.parse_document
 
-    def parse(source: str, data: bytes) -> Any:
+    def parse(source: str, data: bytes, **options: Any) -> Any:
         if source.endswith(name):
             for _ in range(600):
                 time.sleep(0.1)
-        return real(source, data)
+        return real(source, data, **options)
 
     monkeypatch.setattr(corpus, "parse_document", parse)
 
@@ -146,6 +146,27 @@ def test_parse_within_stops_a_slow_document_and_parses_the_rest(monkeypatch: pyt
     assert not kept(got[1][1])  # never cached: another run may finish it
     assert got[2] == parse_document(*docs[2])
     assert signal.getsignal(signal.SIGALRM) is signal.SIG_DFL  # the handler put back
+
+
+@pytest.mark.parametrize("setting", ["1", "0"])
+def test_parse_within_reads_the_prefilter_setting_once_a_batch_and_follows_it(
+    monkeypatch: pytest.MonkeyPatch, setting: str
+) -> None:
+    from reactions.parse import prefilter
+
+    monkeypatch.setenv("REACTIONS_PREFILTER", setting)
+    asked: list[str] = []
+    read = prefilter.enabled
+    monkeypatch.setattr(prefilter, "enabled", lambda: asked.append("env") or read())
+    prefiltered: list[str] = []
+    real = corpus.parse_prefiltered
+    monkeypatch.setattr(corpus, "parse_prefiltered", lambda text, src: prefiltered.append(src) or real(text, src))
+    docs = documents(3)
+    got = parse_within(docs, 30.0)
+    assert asked == ["env"]  # once for the batch, not once a document
+    assert prefiltered == ([name for name, _ in docs] if setting == "1" else [])
+    monkeypatch.setattr(prefilter, "enabled", read)
+    assert got == [parse_document(*doc) for doc in docs]
 
 
 def test_parse_within_outside_the_main_thread_parses_without_a_limit() -> None:

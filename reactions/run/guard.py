@@ -118,9 +118,11 @@ def parse_within(documents: Iterable[Document], limit: float) -> list[Parsed]:
     """Each document parsed in this process, each stopped after ``limit`` seconds (wall time) and reported as
     skipped (:func:`timed_out`), the others parsed as :func:`reactions.corpus.parse_document` parses them."""
     from reactions.corpus import parse_document
+    from reactions.parse.prefilter import enabled
 
+    prefilter = enabled()  # (read once for the batch, not once a document)
     if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
-        return [parse_document(source, data) for source, data in documents]
+        return [parse_document(source, data, prefilter=prefilter) for source, data in documents]
     alarm = _Alarm()
     previous = signal.signal(signal.SIGALRM, alarm)
     results: list[Parsed] = []
@@ -129,7 +131,7 @@ def parse_within(documents: Iterable[Document], limit: float) -> list[Parsed]:
             try:
                 alarm.armed = True
                 signal.setitimer(signal.ITIMER_REAL, limit)  # (the next document's time replaces this one's)
-                result = parse_document(source, data)
+                result = parse_document(source, data, prefilter=prefilter)
                 alarm.armed = False
             except _Expired:
                 logger.info("%s: took longer than %g s to parse; stopped", source, limit)
