@@ -26,6 +26,7 @@ from reactions.errors import InputError
 from reactions.models import Article, Citation, Document, FileOutcome, Reaction, Status
 from reactions.sources import default_name, expand_paths, found_in_folder
 from reactions.sources.files import DEFAULT_READ, ReadOptions, UnreadableError, os_reason, read_bytes, safe_name
+from reactions.sources.kinds import FAKENEWSNET_FILE
 from reactions.sources.remote import RemoteUnavailableError, is_remote, local_path, read_remote
 
 if TYPE_CHECKING:
@@ -206,7 +207,9 @@ def _walk_into(folder: str, prefix: str, trace: Trace | None, found: _Found) -> 
             continue
         if trace is not None and entry.is_symlink():
             trace.append((entry.path, True, path_state(entry.path, True)))
-        if _is_dir(entry):
+        if name == FAKENEWSNET_FILE and not _is_dir(entry):  # (found_in_folder's first case: a file per folder)
+            found.append((entry, safe_name(prefix + name)))
+        elif _is_dir(entry):
             if not entry.is_symlink():
                 _walk_into(entry.path, f"{prefix}{safe_name(name)}/", trace, found)
         elif name[name.rfind(".") :].lower() in SUFFIXES or found_in_folder(name):  # (no dot: never a suffix)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import logging
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -413,3 +414,39 @@ def test_links_out_and_bigger_files_are_read_when_asked(hostile_folder: Path) ->
     reasons = {Path(o.path).name: o.reason for o in corpus.outcomes if o.status is Status.SKIPPED}
     assert reasons["zero.txt"] == "not a regular file (a character device): skipped"
     assert reasons["big.txt"] == "binary file (104857600 control characters in 104857600 bytes)"
+
+
+_NAMES = ("news content.json", "a.txt", "B.MD", "c.csv", "d.json", ".e.txt", "f", "g.warc.gz")
+_TREES = st.recursive(
+    st.sampled_from(["file"]),
+    lambda inner: st.dictionaries(st.sampled_from(_NAMES), inner, max_size=4),
+    max_leaves=10,
+)
+
+
+def _make_tree(folder: Path, tree: object) -> None:
+    assert isinstance(tree, dict)
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, node in tree.items():
+        if node == "file":
+            (folder / name).write_text("x")
+        else:
+            _make_tree(folder / name, node)
+
+
+@given(tree=st.dictionaries(st.sampled_from(_NAMES), _TREES, max_size=4))
+def test_a_folder_is_listed_as_a_walk_of_it_lists_it(tmp_path_factory: pytest.TempPathFactory, tree: object) -> None:
+    """Article files (by suffix, or a source by its name: found_in_folder), hidden ones and their folders skipped; a
+    folder named like a FakeNewsNet file is a folder."""
+    from reactions.corpus import SUFFIXES
+    from reactions.sources import found_in_folder
+
+    root = tmp_path_factory.mktemp("tree")
+    _make_tree(root, tree)
+    expected = []
+    for folder, folders, files in os.walk(root):
+        folders[:] = [name for name in folders if not name.startswith(".")]
+        for name in files:
+            if not name.startswith(".") and (Path(name).suffix.lower() in SUFFIXES or found_in_folder(name)):
+                expected.append(Path(folder, name).relative_to(root).as_posix())
+    assert [item.source for item in scan_files(root)] == sorted(expected)
