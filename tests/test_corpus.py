@@ -24,7 +24,7 @@ from reactions.corpus import (
 )
 from reactions.errors import InputError
 from reactions.frames import to_frame
-from reactions.models import Article, Citation, Corpus, Reaction, Status
+from reactions.models import Article, Citation, Corpus, FileOutcome, Reaction, Status
 from reactions.run.pipeline import extract_frame
 from reactions.run.units import read_corpus
 
@@ -450,3 +450,22 @@ def test_a_folder_is_listed_as_a_walk_of_it_lists_it(tmp_path_factory: pytest.Te
             if not name.startswith(".") and (Path(name).suffix.lower() in SUFFIXES or found_in_folder(name)):
                 expected.append(Path(folder, name).relative_to(root).as_posix())
     assert [item.source for item in scan_files(root)] == sorted(expected)
+
+
+@given(
+    outcome=st.builds(
+        FileOutcome, st.text(max_size=5), st.none() | st.text(max_size=5), st.sampled_from(Status),
+        st.integers(0, 9), st.lists(st.text(max_size=5), max_size=2).map(tuple), st.none() | st.text(max_size=5),
+    ),
+    path=st.sampled_from(["a/b.txt", "caf\udce9.txt", ""]),
+)
+def test_located_is_the_outcome_with_its_path_replaced(outcome: FileOutcome, path: str) -> None:
+    from reactions.corpus import located
+    from reactions.sources.files import safe_name
+
+    got = located(outcome, path)
+    if safe_name(path) == path:
+        assert got == dataclasses.replace(outcome, path=path)  # every field kept, whatever fields it has
+    else:
+        assert got.path == safe_name(path)
+        assert got.warnings[1:] == outcome.warnings
