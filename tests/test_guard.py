@@ -148,6 +148,27 @@ def test_parse_within_stops_a_slow_document_and_parses_the_rest(monkeypatch: pyt
     assert signal.getsignal(signal.SIGALRM) is signal.SIG_DFL  # the handler put back
 
 
+def test_parse_within_gives_each_document_its_whole_time_though_the_timer_was_set_before_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The timer is set once for documents in a row (not once each): the one parsed when it goes off, set for an
+    earlier one, is stopped only when its own time is up."""
+    real = corpus.parse_document
+    naps = {"a0.txt": 1.5, "a1.txt": 1.0, "a2.txt": 60.0}  # the limit is 2 s: the first two are within it
+
+    def parse(source: str, data: bytes, **options: Any) -> Any:
+        until = time.monotonic() + naps.get(source, 0.0)
+        while time.monotonic() < until:
+            time.sleep(0.05)
+        return real(source, data, **options)
+
+    monkeypatch.setattr(corpus, "parse_document", parse)
+    docs = documents(4)
+    got = parse_within(docs, 2.0)
+    assert [outcome.status for _, outcome in got] == [Status.PARSED, Status.PARSED, Status.SKIPPED, Status.PARSED]
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
 @pytest.mark.parametrize("setting", ["1", "0"])
 def test_parse_within_reads_the_prefilter_setting_once_a_batch_and_follows_it(
     monkeypatch: pytest.MonkeyPatch, setting: str
