@@ -202,6 +202,14 @@ def test_text_keeps_article_header_and_footer_inside_article() -> None:
     assert parse_html_article(page).text == "Title\n\nBody\n\nTags: x"
 
 
+def test_furniture_after_the_article_is_dropped_again() -> None:
+    page = (
+        "<article><main><nav>In</nav></main><nav>Still in</nav><article><footer>Nested</footer></article>"
+        "<footer>Last in</footer></article><footer>Out</footer><div><nav>Out too</nav><p>Body</p></div>"
+    )
+    assert parse_html_article(page).text == "In\n\nStill in\n\nNested\n\nLast in\n\nBody"
+
+
 def test_entities_are_decoded_once() -> None:
     page = "<p>Caf&eacute; &amp; bar &lt;3 &#8212; &#x1F600; &amp;amp; &nbsp;x</p><p>second</p>"
     assert parse_html_article(page).text.startswith("Café & bar <3 — 😀 &")

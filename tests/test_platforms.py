@@ -23,7 +23,15 @@ from reactions.parse.platforms import (
     twitter,
     youtube,
 )
-from reactions.parse.platforms._dom import Node, collapse_spaces, iter_elements, parse_dom, render_text, tidy
+from reactions.parse.platforms._dom import (
+    Node,
+    collapse_spaces,
+    iter_elements,
+    parse_dom,
+    render_text,
+    tidy,
+    unbroken,
+)
 from reactions.parse.platforms.base import parse_date, read_byline
 
 
@@ -498,6 +506,14 @@ SPACE_SOUP = st.lists(
 def test_tidy_and_collapse_spaces_match_the_plain_substitutions(text: str) -> None:
     assert tidy(text) == reference_tidy(text)
     assert collapse_spaces(text) == re.sub(SPACES, " ", text)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.one_of(SPACE_SOUP, st.just(None), st.text(st.characters(exclude_categories=[]))), max_size=8))
+def test_unbroken_texts_tidy_as_collapsed_ones(parts: list[str | None]) -> None:
+    """A paragraph's texts (``None``: a ``<br>``) read with the quick :func:`unbroken` tidy as with collapse_spaces."""
+    quick = "".join("\n" if p is None else unbroken(p) for p in parts)
+    assert tidy(quick) == tidy("".join("\n" if p is None else collapse_spaces(p) for p in parts))
 
 
 # -- Facebook -----------------------------------------------------------------------------------

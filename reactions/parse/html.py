@@ -49,17 +49,18 @@ from dataclasses import dataclass, replace
 from reactions.models import Article, Kind, Reaction, Rendering
 from reactions.parse.article import parse_article, text_fingerprint
 from reactions.parse.markup import reaction_from_embed
-from reactions.parse.platforms import Embed, match_embed
+from reactions.parse.platforms import CUES, Embed, match_embed
 from reactions.parse.platforms._dom import (
     BLOCK_TAGS,
     Node,
-    collapse_spaces,
     image_text,
     iter_elements,
     parse_dom,
+    parse_dom_indexed,
     raw_text,
     render_text,
     tidy,
+    unbroken,
 )
 from reactions.parse.platforms.base import parse_timestamp
 from reactions.parse.text import clean_text
@@ -154,8 +155,8 @@ def parse_html_article(text: str, source: str | None = None, *, quotes: bool = F
     """Parse one saved web page (or HTML fragment) into an :class:`Article`; ``quotes``: also the posts quoted
     in the page's prose.  Never raises on a ``str``."""
     source = source or "<html>"
-    root = parse_dom(text if isinstance(text, str) else "")
-    meta = _metadata(root)
+    root, tagged = parse_dom_indexed(text if isinstance(text, str) else "", _META_TAGS)
+    meta = _metadata(root, tagged)
     blocks = [clean_text(b) if isinstance(b, str) else _cleaned(b) for b in _blocks(root, _Budget())]
     body = "\n\n".join(r for b in blocks if (r := b if isinstance(b, str) else b.rendered()))
     base = parse_article(body, source)
@@ -183,37 +184,50 @@ def parse_html_article(text: str, source: str | None = None, *, quotes: bool = F
 def _blocks(root: Node, budget: _Budget) -> Iterator[str | Embed]:
     """The page's paragraphs (tidied text) and embeds, in reading order."""
     buffer: list[str] = []
-    stack: list[tuple[Node | str | None, bool]] = [(root, False)]  # (item, inside article); None = break
+    stack: list[Node | str | None] = [root]  # None: a paragraph break; _LEAVE: the end of the article
+    in_article = False
     while stack:
-        item, in_article = stack.pop()
+        item = stack.pop()
         if isinstance(item, str):
-            buffer.append(collapse_spaces(item))
+            buffer.append(unbroken(item))
             continue
-        if item is None or (item.tag in BLOCK_TAGS):
+        if item is _LEAVE:
+            in_article = False
+            continue
+        tag = "" if item is None else item.tag
+        if item is None or tag in BLOCK_TAGS:
             if buffer and (paragraph := tidy("".join(buffer))):
                 yield paragraph
             buffer.clear()
             if item is None:
                 continue
-        if item.tag == "br":
+        if tag == "br":
             buffer.append("\n")
             continue
-        if item.tag == "img":
+        if tag == "img":
             buffer.append(image_text(item))
             continue
-        embed = _embed_at(item)
+        embed = _embed_at(item) if _MAY_EMBED(item) else None
         if embed is not None:
             yield embed
             continue
         if _is_dropped(item, in_article):
             yield from _embeds_within(item, budget)
             continue
-        inside = in_article or item.tag in ("article", "main")
-        if item.tag in BLOCK_TAGS:
-            stack.append((None, inside))
-        stack.extend((c, inside) for c in reversed(item.children))
+        if not in_article and tag in ("article", "main"):
+            stack.append(_LEAVE)  # popped once every element inside has been
+            in_article = True
+        if tag in BLOCK_TAGS:
+            stack.append(None)
+        stack.extend(reversed(item.children))
     if paragraph := tidy("".join(buffer)):
         yield paragraph
+
+
+_MAY_EMBED = CUES.shown_by
+"""Whether an element shows a cue of any platform (most do not): asked before :func:`_embed_at`, a call spared."""
+_LEAVE = Node("#leave")
+"""Marks, on the reading walk's stack, where the outermost ``<article>`` or ``<main>`` ends."""
 
 
 def _cleaned(embed: Embed) -> Embed:
@@ -239,10 +253,10 @@ def _embeds_within(node: Node, budget: _Budget | None = None) -> list[Embed]:
     found: list[Embed] = []
 
     def take(n: Node) -> bool:
-        embed = _embed_at(n)
+        embed = _embed_at(n) if _MAY_EMBED(n) else None
         if embed is not None:
             found.append(embed)
-        elif budget is not None and (markup := _gated_markup(n)) and budget.spend(len(markup)):
+        elif budget is not None and n.tag in _GATED_TAGS and (markup := _gated_markup(n)) and budget.spend(len(markup)):
             found.extend(_embeds_within(parse_dom(markup)))
         return embed is not None
 
@@ -408,11 +422,13 @@ _META_TAGS = frozenset({"meta", "link", "script", "time", "h1", "title"})
 """The elements metadata is read from, gathered in one walk of the page."""
 
 
-def _metadata(root: Node) -> _Meta:
-    found: dict[str, list[Node]] = {tag: [] for tag in _META_TAGS}
-    for node in iter_elements(root):
-        if node.tag in _META_TAGS:
-            found[node.tag].append(node)
+def _metadata(root: Node, found: dict[str, list[Node]] | None = None) -> _Meta:
+    """The page's title, time and address from its :data:`_META_TAGS` (``found``, else gathered in a walk)."""
+    if found is None:
+        found = {tag: [] for tag in _META_TAGS}
+        for node in iter_elements(root):
+            if node.tag in _META_TAGS:
+                found[node.tag].append(node)
     metas: dict[str, str] = {}
     for node in found["meta"]:
         key = (node.attr("property") or node.attr("name") or node.attr("itemprop")).strip().lower()
