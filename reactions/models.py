@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import enum
+import sys
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -26,11 +27,14 @@ def _slot_init(cls: type[_R]) -> type[_R]:
     assert all(f.default_factory is dataclasses.MISSING and f.init and not f.kw_only for f in fields)
     defaults = {f.name: f.default for f in fields if f.default is not dataclasses.MISSING}
     params = ", ".join(f"{f.name}=_d_{f.name}" if f.name in defaults else f.name for f in fields)
-    body = "".join(f"    _s_{f.name}(self, {f.name})\n" for f in fields)
-    namespace: dict[str, Any] = {f"_s_{f.name}": getattr(cls, f.name).__set__ for f in fields}
-    namespace.update({f"_d_{name}": value for name, value in defaults.items()})
-    exec(f"def __init__(self, {params}):\n{body}    pass\n", namespace)  # as dataclasses makes its own
-    init = namespace["__init__"]
+    body = "".join(f"        _s_{f.name}(self, {f.name})\n" for f in fields)
+    given = {f"_s_{f.name}": getattr(cls, f.name).__set__ for f in fields}
+    given.update({f"_d_{name}": value for name, value in defaults.items()})
+    made: dict[str, Any] = {}  # the setters and defaults reach it as a closure's; its globals are the module's, as
+    # those of the one dataclasses makes (typing.get_type_hints reads its annotations there)
+    source = f"def make({', '.join(given)}):\n    def __init__(self, {params}):\n{body}        pass\n"
+    exec(f"{source}    return __init__\n", sys.modules[cls.__module__].__dict__, made)
+    init = made["make"](**given)
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__annotations__ = dict(cls.__init__.__annotations__)
     cls.__init__ = init  # type: ignore[method-assign]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import pickle
+import typing
 from typing import Any
 
 import pytest
@@ -29,6 +30,7 @@ def test_every_record_has_the_quick_init() -> None:
     for cls in RECORDS:
         assert cls.__init__ is not reference(cls).__init__
         assert inspect.signature(cls) == inspect.signature(reference(cls)), cls.__name__
+        assert typing.get_type_hints(cls.__init__) == {**typing.get_type_hints(cls), "return": type(None)}
 
 
 VALUES = st.one_of(st.none(), st.integers(), st.text(max_size=5), st.tuples(st.integers()))
