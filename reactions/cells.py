@@ -19,6 +19,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+import itertools
 import json
 import re
 import urllib.parse
@@ -53,6 +54,9 @@ FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
 """Cell beginnings that spreadsheets read as a formula (OWASP: CSV injection)."""
 NEWLINE: Final = "\r\n"
 """Rows end with CRLF (RFC 4180); the csv writer then quotes every cell holding a CR or an LF."""
+CSV_BATCH_ROWS: Final = 512
+"""Rows of a CSV written and encoded at a time (:func:`csv_bytes`): a 16x corpus's table as one ``str`` was a
+third of its run's peak memory."""
 
 _ESCAPED = {c: urllib.parse.quote(c, safe="") for c in "% \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0"}
 """Characters percent-encoded (as UTF-8) inside a list item: ``%``, the space that separates
@@ -94,8 +98,15 @@ def csv_bytes(
     out.write("".join(_comment_line(line, excel_safe) for line in comment.splitlines()) if comment else "")
     writer = csv.writer(out, lineterminator=NEWLINE)  # as pandas' to_csv writes the cells, at a third of its CPU
     writer.writerow([str(name) for name in columns])
-    writer.writerows(zip(*cells, strict=True))
-    return out.getvalue().encode("utf-8")
+    rows = zip(*cells, strict=True)
+    parts: list[bytes] = []
+    while True:  # encoded a batch at a time: the whole text is never held as str (4 bytes a character with emoji)
+        writer.writerows(itertools.islice(rows, CSV_BATCH_ROWS))
+        if not out.tell():
+            return b"".join(parts)
+        parts.append(out.getvalue().encode("utf-8"))
+        out.seek(0)
+        out.truncate()
 
 
 def jsonl_bytes(columns: Columns, kinds: Mapping[str, str] | None = None) -> bytes:

@@ -3,7 +3,9 @@ command-line run that writes either never loads pandas."""
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
+import io
 import math
 import os
 import subprocess
@@ -123,3 +125,26 @@ def test_a_run_over_the_stored_frame_writes_its_bytes_without_pandas(tmp_path: P
     assert runs[0] == ("False", export.csv_bytes(frame, excel_safe=True))
     assert runs[1] == ("False", export.jsonl_bytes(frame))
     assert runs[2] == ("False", export.csv_bytes(frame))
+
+
+@given(
+    texts=st.lists(st.text(st.characters(codec="utf-8"), max_size=6), min_size=0, max_size=40),
+    batch=st.integers(1, 7),
+    excel_safe=st.booleans(),
+)
+@settings(max_examples=60, deadline=None)
+def test_a_csv_written_in_batches_is_the_csv_written_whole(texts: list[str], batch: int, excel_safe: bool) -> None:
+    """Rows are written and encoded a batch at a time (CSV_BATCH_ROWS): the bytes are those of one writer over the
+    whole table, for any number of rows around the batch size (none, fewer, exactly as many, more)."""
+    columns = {"id": [str(i) for i in range(len(texts))], "text": texts}
+    whole = cells.csv_bytes(columns, excel_safe=excel_safe, comment="a, b")
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(cells, "CSV_BATCH_ROWS", batch)
+        assert cells.csv_bytes(columns, excel_safe=excel_safe, comment="a, b") == whole
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["id", "text"])
+    kinds = cells.kinds_of(columns)
+    writer.writerows(zip(*(cells.column_cells(v, kinds[k], excel_safe) for k, v in columns.items()), strict=True))
+    prefix = ("\ufeff" if excel_safe else "") + ('"# a, b"' if excel_safe else "# a, b") + "\r\n"
+    assert whole == (prefix + out.getvalue()).encode("utf-8")
