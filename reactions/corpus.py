@@ -18,7 +18,7 @@ import importlib
 import logging
 import operator
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
@@ -26,6 +26,7 @@ from reactions.errors import InputError
 from reactions.models import Article, Citation, Document, FileOutcome, Reaction, Status
 from reactions.sources import default_name, expand_paths, found_in_folder
 from reactions.sources.files import DEFAULT_READ, ReadOptions, UnreadableError, os_reason, read_bytes, safe_name
+from reactions.sources.kinds import FAKENEWSNET_FILE
 from reactions.sources.remote import RemoteUnavailableError, is_remote, local_path, read_remote
 
 if TYPE_CHECKING:
@@ -174,11 +175,23 @@ class _Unlisted(NamedTuple):
         return os.stat(self.path)
 
 
-def _walk(folder: str, prefix: str, trace: Trace | None = None) -> Iterator[tuple[os.DirEntry[str] | _Unlisted, str]]:
+_Found = list[tuple[os.DirEntry[str] | _Unlisted, str]]
+"""Article files found by :func:`_walk`: each one's entry and article id."""
+
+
+def _walk(folder: str, prefix: str, trace: Trace | None = None) -> _Found:
     """Article files under ``folder`` and their ids (``prefix`` + path below it, a name that is not
     UTF-8 escaped: :func:`reactions.sources.files.safe_name`), hidden entries skipped; a subfolder that cannot
     be listed is given itself (its id ends with ``/``), so that reading it says why.  Each folder's state goes
     into ``trace`` before it is listed, each symbolic link's as it is met."""
+    found: _Found = []
+    _walk_into(folder, prefix, trace, found)
+    return found
+
+
+def _walk_into(folder: str, prefix: str, trace: Trace | None, found: _Found) -> None:
+    """:func:`_walk`, appending to ``found`` (one list for the whole tree, no generator per folder: a FakeNewsNet
+    corpus is a folder per article, each file passed up three levels of generators was a third of listing it)."""
     if trace is not None:
         trace.append((folder, False, path_state(folder, False)))
     try:
@@ -186,7 +199,7 @@ def _walk(folder: str, prefix: str, trace: Trace | None = None) -> Iterator[tupl
             entries = list(scan)
     except OSError:
         if prefix:
-            yield _Unlisted(folder), prefix
+            found.append((_Unlisted(folder), prefix))
         return
     for entry in entries:
         name = entry.name
@@ -194,11 +207,13 @@ def _walk(folder: str, prefix: str, trace: Trace | None = None) -> Iterator[tupl
             continue
         if trace is not None and entry.is_symlink():
             trace.append((entry.path, True, path_state(entry.path, True)))
-        if _is_dir(entry):
+        if name == FAKENEWSNET_FILE and not _is_dir(entry):  # (found_in_folder's first case: a file per folder)
+            found.append((entry, safe_name(prefix + name)))
+        elif _is_dir(entry):
             if not entry.is_symlink():
-                yield from _walk(entry.path, f"{prefix}{safe_name(name)}/", trace)
+                _walk_into(entry.path, f"{prefix}{safe_name(name)}/", trace, found)
         elif name[name.rfind(".") :].lower() in SUFFIXES or found_in_folder(name):  # (no dot: never a suffix)
-            yield entry, safe_name(prefix + name)
+            found.append((entry, safe_name(prefix + name)))
 
 
 def _is_dir(entry: os.DirEntry[str]) -> bool:
@@ -218,8 +233,12 @@ def _entry_stat(entry: os.DirEntry[str] | _Unlisted) -> os.stat_result | None:
 # --- one document ---------------------------------------------------------------------------------
 
 
-def parse_document(name: str, data: bytes) -> Parsed:
+def parse_document(name: str, data: bytes, *, prefilter: bool | None = None) -> Parsed:
     """Decode and parse one file's bytes, read as article ``name``.  Pure; never raises.
+
+    ``prefilter``: whether the parser is run through the prefilter (the same parse, sooner); ``None`` asks
+    :func:`reactions.parse.prefilter.enabled`, which reads the environment (a caller parsing many documents asks
+    once: about a microsecond a document).
 
     HTML is recognised by its content (:func:`reactions.parse.html.is_html`), whatever the name.
     Decoding notes (``decoded as cp1252``, a mojibake repair) come first among the outcome's
@@ -233,7 +252,7 @@ def parse_document(name: str, data: bytes) -> Parsed:
     except InputError as error:
         return None, FileOutcome(name, None, Status.SKIPPED, reason=str(error))
     try:
-        article = _parse_text(decoded.text, name)
+        article = _parse_text(decoded.text, name, prefilter)
     except Exception as error:  # a parser bug must not stop the corpus; it is reported, not hidden
         logger.exception("%s: the parser failed", name)
         return None, FileOutcome(name, None, Status.SKIPPED, reason=f"parser failed ({type(error).__name__}: {error})")
@@ -284,13 +303,16 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _parse_text(text: str, source: str) -> Article:
-    """A web page (by its content) through the HTML parser, anything else through the text parser."""
+def _parse_text(text: str, source: str, prefilter: bool | None = None) -> Article:
+    """A web page (by its content) through the HTML parser, anything else through the text parser (through the
+    prefilter when ``prefilter``, or when :func:`enabled` says so if it is ``None``)."""
     if "parse_article" not in globals():
         _load_parser()
     if is_html(text):
         return parse_html_article(text, source)
-    return parse_prefiltered(text, source) if enabled() else parse_article(text, source)
+    if prefilter is None:
+        prefilter = enabled()
+    return parse_prefiltered(text, source) if prefilter else parse_article(text, source)
 
 
 def parse_path(path: Path, source: str, options: ReadOptions = DEFAULT_READ) -> Parsed:
@@ -321,8 +343,8 @@ def located(outcome: FileOutcome, path: str) -> FileOutcome:
     """``outcome`` for the file at ``path`` (printable: see :func:`reactions.sources.files.safe_name`), with a warning
     when the name had to be escaped."""
     shown = safe_name(path)
-    if shown == path:
-        return dataclasses.replace(outcome, path=path)
+    if shown == path:  # (every field named: a third less than dataclasses.replace, once a document)
+        return FileOutcome(path, outcome.source, outcome.status, outcome.reactions, outcome.warnings, outcome.reason)
     note = "the file name is not valid UTF-8: its undecodable bytes are shown as \\xNN"
     return dataclasses.replace(outcome, path=shown, warnings=(note, *outcome.warnings))
 

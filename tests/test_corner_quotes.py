@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from reactions.parse import parse_article, prefilter
@@ -74,3 +77,18 @@ def test_every_network_of_the_table_is_a_cue() -> None:
 def test_an_unclosed_or_multi_line_bracket_is_read_no_further() -> None:
     text = "森田氏はツイートで「皆さん本当に\nありがとう」と書いた。" + "「" * 5000 + "ツイート"
     assert quotes(text) == []
+
+
+
+def test_the_patterns_are_compiled_on_the_first_quotation_judged_not_at_import() -> None:
+    script = (
+        "from reactions.corpus import parse_document\n"
+        "from reactions.parse import corner_quotes\n"
+        "parse_document('a.txt', 'Fans cheered \u2014 Fan (@fan) May 1, 2020. She said \u300chi\u300d.'.encode())\n"
+        "print(corner_quotes._patterns.cache_info().currsize)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["0"]  # a fresh process, no quotation judged: nothing compiled
+    assert quotes("森田氏は「皆さん本当にありがとうございました、また会いましょう」とツイートした。") == [
+        ("森田氏", "皆さん本当にありがとうございました、また会いましょう", "twitter")
+    ]

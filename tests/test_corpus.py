@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import logging
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from reactions.corpus import (
 )
 from reactions.errors import InputError
 from reactions.frames import to_frame
-from reactions.models import Article, Citation, Corpus, Reaction, Status
+from reactions.models import Article, Citation, Corpus, FileOutcome, Reaction, Status
 from reactions.run.pipeline import extract_frame
 from reactions.run.units import read_corpus
 
@@ -413,3 +414,58 @@ def test_links_out_and_bigger_files_are_read_when_asked(hostile_folder: Path) ->
     reasons = {Path(o.path).name: o.reason for o in corpus.outcomes if o.status is Status.SKIPPED}
     assert reasons["zero.txt"] == "not a regular file (a character device): skipped"
     assert reasons["big.txt"] == "binary file (104857600 control characters in 104857600 bytes)"
+
+
+_NAMES = ("news content.json", "a.txt", "B.MD", "c.csv", "d.json", ".e.txt", "f", "g.warc.gz")
+_TREES = st.recursive(
+    st.sampled_from(["file"]),
+    lambda inner: st.dictionaries(st.sampled_from(_NAMES), inner, max_size=4),
+    max_leaves=10,
+)
+
+
+def _make_tree(folder: Path, tree: object) -> None:
+    assert isinstance(tree, dict)
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, node in tree.items():
+        if node == "file":
+            (folder / name).write_text("x")
+        else:
+            _make_tree(folder / name, node)
+
+
+@given(tree=st.dictionaries(st.sampled_from(_NAMES), _TREES, max_size=4))
+def test_a_folder_is_listed_as_a_walk_of_it_lists_it(tmp_path_factory: pytest.TempPathFactory, tree: object) -> None:
+    """Article files (by suffix, or a source by its name: found_in_folder), hidden ones and their folders skipped; a
+    folder named like a FakeNewsNet file is a folder."""
+    from reactions.corpus import SUFFIXES
+    from reactions.sources import found_in_folder
+
+    root = tmp_path_factory.mktemp("tree")
+    _make_tree(root, tree)
+    expected = []
+    for folder, folders, files in os.walk(root):
+        folders[:] = [name for name in folders if not name.startswith(".")]
+        for name in files:
+            if not name.startswith(".") and (Path(name).suffix.lower() in SUFFIXES or found_in_folder(name)):
+                expected.append(Path(folder, name).relative_to(root).as_posix())
+    assert [item.source for item in scan_files(root)] == sorted(expected)
+
+
+@given(
+    outcome=st.builds(
+        FileOutcome, st.text(max_size=5), st.none() | st.text(max_size=5), st.sampled_from(Status),
+        st.integers(0, 9), st.lists(st.text(max_size=5), max_size=2).map(tuple), st.none() | st.text(max_size=5),
+    ),
+    path=st.sampled_from(["a/b.txt", "caf\udce9.txt", ""]),
+)
+def test_located_is_the_outcome_with_its_path_replaced(outcome: FileOutcome, path: str) -> None:
+    from reactions.corpus import located
+    from reactions.sources.files import safe_name
+
+    got = located(outcome, path)
+    if safe_name(path) == path:
+        assert got == dataclasses.replace(outcome, path=path)  # every field kept, whatever fields it has
+    else:
+        assert got.path == safe_name(path)
+        assert got.warnings[1:] == outcome.warnings

@@ -126,11 +126,11 @@ def slow_on(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     as the parser does on the others."""
     real = corpus.parse_document
 
-    def parse(source: str, data: bytes) -> Any:
+    def parse(source: str, data: bytes, **options: Any) -> Any:
         if source.endswith(name):
             for _ in range(600):
                 time.sleep(0.1)
-        return real(source, data)
+        return real(source, data, **options)
 
     monkeypatch.setattr(corpus, "parse_document", parse)
 
@@ -146,6 +146,48 @@ def test_parse_within_stops_a_slow_document_and_parses_the_rest(monkeypatch: pyt
     assert not kept(got[1][1])  # never cached: another run may finish it
     assert got[2] == parse_document(*docs[2])
     assert signal.getsignal(signal.SIGALRM) is signal.SIG_DFL  # the handler put back
+
+
+def test_parse_within_gives_each_document_its_whole_time_though_the_timer_was_set_before_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The timer is set once for documents in a row (not once each): the one parsed when it goes off, set for an
+    earlier one, is stopped only when its own time is up."""
+    real = corpus.parse_document
+    naps = {"a0.txt": 1.5, "a1.txt": 1.0, "a2.txt": 60.0}  # the limit is 2 s: the first two are within it
+
+    def parse(source: str, data: bytes, **options: Any) -> Any:
+        until = time.monotonic() + naps.get(source, 0.0)
+        while time.monotonic() < until:
+            time.sleep(0.05)
+        return real(source, data, **options)
+
+    monkeypatch.setattr(corpus, "parse_document", parse)
+    docs = documents(4)
+    got = parse_within(docs, 2.0)
+    assert [outcome.status for _, outcome in got] == [Status.PARSED, Status.PARSED, Status.SKIPPED, Status.PARSED]
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+@pytest.mark.parametrize("setting", ["1", "0"])
+def test_parse_within_reads_the_prefilter_setting_once_a_batch_and_follows_it(
+    monkeypatch: pytest.MonkeyPatch, setting: str
+) -> None:
+    from reactions.parse import prefilter
+
+    monkeypatch.setenv("REACTIONS_PREFILTER", setting)
+    asked: list[str] = []
+    read = prefilter.enabled
+    monkeypatch.setattr(prefilter, "enabled", lambda: asked.append("env") or read())
+    prefiltered: list[str] = []
+    real = corpus.parse_prefiltered
+    monkeypatch.setattr(corpus, "parse_prefiltered", lambda text, src: prefiltered.append(src) or real(text, src))
+    docs = documents(3)
+    got = parse_within(docs, 30.0)
+    assert asked == ["env"]  # once for the batch, not once a document
+    assert prefiltered == ([name for name, _ in docs] if setting == "1" else [])
+    monkeypatch.setattr(prefilter, "enabled", read)
+    assert got == [parse_document(*doc) for doc in docs]
 
 
 def test_parse_within_outside_the_main_thread_parses_without_a_limit() -> None:

@@ -576,11 +576,11 @@ def test_the_parse_limit_holds_in_the_pool_workers(tmp_path: Path, monkeypatch: 
         (folder / f"a{i:02}.txt").write_text(f"Post {i} So proud #win \u2014 Fan (@fan) May 1, 2020\n", "utf-8")
     real = corpus_module.parse_document
 
-    def parse(source: str, data: bytes) -> object:
+    def parse(source: str, data: bytes, **options: Any) -> object:
         if source.startswith("a0"):  # ten of them, some parsed by the worker, whichever takes which
             for _ in range(600):
                 time.sleep(0.1)
-        return real(source, data)
+        return real(source, data, **options)
 
     real("warm-up.txt", b"Hi")  # the parser's tables built before the fork, not in a document's time
     parallel.shutdown()  # the next pool forks from this process as it is now: with the slow parser

@@ -32,7 +32,7 @@ from reactions.sources import (
     read_part,
     source_kind,
 )
-from reactions.sources.remote import read_at_most, read_binary
+from reactions.sources.remote import in_memory, open_binary, read_at_most, read_binary
 
 
 @pytest.mark.parametrize(("name", "kind"), [
@@ -204,6 +204,26 @@ def test_read_binary_reads_on_when_the_file_grew_after_its_size_was_taken(
     real = os.fstat
     monkeypatch.setattr(os, "fstat", lambda fd: os.stat_result((*real(fd)[:6], 5, *real(fd)[7:])))  # size 5
     assert read_binary(str(path), limit) == b"x" * expected
+
+
+@given(data=st.binary(max_size=64), limit=st.integers(0, 80))
+def test_read_binary_of_a_local_path_is_what_the_general_way_reads(
+    tmp_path_factory: pytest.TempPathFactory, data: bytes, limit: int
+) -> None:
+    path = tmp_path_factory.mktemp("read") / "a b.bin"
+    path.write_bytes(data)
+    folder = path.with_name("x:")
+    folder.mkdir()
+    (folder / "c.bin").write_bytes(data)
+    assert read_binary(f"{folder}//c.bin", limit) == data[: limit + 1]  # a local path that holds "://"
+    with open_binary(str(path)) as raw:
+        expected = read_at_most(raw, limit)
+    assert expected == data[: limit + 1]
+    assert read_binary(str(path), limit) == expected  # the local path's own way: one open, fstat and read
+    assert read_binary(str(path), limit, follow=False) == expected
+    assert read_binary(path.as_uri(), limit) == expected  # a file:// URL: the general way
+    with in_memory({str(path): data + b"!"}):  # bytes held in memory win over the file
+        assert read_binary(str(path), limit) == (data + b"!")[: limit + 1]
 
 
 def test_read_binary_refuses_what_open_binary_refuses(tmp_path: Path) -> None:

@@ -315,8 +315,9 @@ def decode_bytes(data: bytes) -> DecodedText:
     repaired = text if codec == "utf-8" and quick else repair_mojibake(text)
     if repaired != text:
         notes.append("repaired mojibake")
-    if plain and quick and _cleans_to_itself(data, odd=bool(odd)):
-        _CLEAN[0] = text  # clean_text would give it back as it is: it is told so, not scanned again
+    if plain and (quick or repaired == text) and _cleans_to_itself(data, odd=bool(odd)):
+        _CLEAN[0] = repaired  # clean_text would give it back as it is: it is told so, not scanned again (a text
+        # with a lead before a run's character that repairs to itself, "Beyoncé’s", too: cleaning repairs the same)
     return DecodedText(repaired, codec, tuple(notes))
 
 
@@ -338,11 +339,11 @@ _ENTITY_RUN_BYTES = re.compile(_ENTITY_RUN.pattern.encode("ascii"))
 
 def _cleans_to_itself(data: bytes, *, odd: bool = True) -> bool:
     """Whether :func:`clean_text` gives back the text of UTF-8 ``data`` as it is, asked of the bytes (``data`` holds
-    no byte of :data:`_CONTROL_BYTES` and no mojibake run: :data:`_RUN_BYTES`).  What clean_text's scan stops at,
-    in bytes: no other control, no odd space or invisible character, and every entity run (ASCII: the same runs in
-    the bytes as in the text) unescaped to itself; a ``Â``-``ô`` not followed by a run's character it passes over,
-    as the absent :data:`_RUN_BYTES` says.  ``odd=False``: ``data`` is known to hold no byte of :data:`_ODD_BYTES`
-    and no odd lead (:func:`_decode` counted them)."""
+    no byte of :data:`_CONTROL_BYTES`, and :func:`repair_mojibake` gives its text back as it is: no
+    :data:`_RUN_BYTES`, or a repair found nothing).  What clean_text's steps change, in bytes: no other control, no
+    odd space or invisible character, and every entity run (ASCII: the same runs in the bytes as in the text)
+    unescaped to itself; the repair, then, meets the text as it was.  ``odd=False``: ``data`` is known to hold no
+    byte of :data:`_ODD_BYTES` and no odd lead (:func:`_decode` counted them)."""
     if odd and (
         any(map(data.__contains__, _ODD_BYTES)) or any(lead in data and seq in data for lead, seq in _ODD_SEQUENCES)
     ):

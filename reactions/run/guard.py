@@ -103,40 +103,65 @@ class _Expired(BaseException):
 
 
 class _Alarm:
-    """The ``SIGALRM`` handler: raises :class:`_Expired` while a document is being parsed, else does nothing
-    (a signal that arrives just as the parse ends is dropped)."""
+    """The ``SIGALRM`` handler: raises :class:`_Expired` once the document being parsed has run past its
+    ``deadline``, else does nothing (a signal that arrives just as the parse ends is dropped).
+
+    The timer is set for a document only when it is not running already: one set for a whole batch of quick
+    documents, not one system call each.  When it goes off before the document's own deadline (it was set for an
+    earlier one), it is set again for the time left: a document is stopped after ``limit`` seconds, as with a timer
+    of its own."""
 
     def __init__(self) -> None:
         self.armed = False
+        self.running = False
+        """Whether the timer is set (it goes off once, then must be set again)."""
+        self.deadline = 0.0
+        """When the document being parsed must be done (``time.monotonic()``)."""
+
+    def start(self, limit: float) -> None:
+        """A document's parse begins: it is stopped ``limit`` seconds from now."""
+        self.deadline = time.monotonic() + limit
+        self.armed = True
+        if not self.running:
+            self.running = True
+            signal.setitimer(signal.ITIMER_REAL, limit)
 
     def __call__(self, signum: int, frame: object) -> None:
-        if self.armed:
-            self.armed = False
-            raise _Expired
+        self.running = False
+        if not self.armed:
+            return
+        left = self.deadline - time.monotonic()
+        if left > 0:  # set for an earlier document: wait on for this one's time
+            self.running = True
+            signal.setitimer(signal.ITIMER_REAL, left)
+            return
+        self.armed = False
+        raise _Expired
 
 
 def parse_within(documents: Iterable[Document], limit: float) -> list[Parsed]:
     """Each document parsed in this process, each stopped after ``limit`` seconds (wall time) and reported as
     skipped (:func:`timed_out`), the others parsed as :func:`reactions.corpus.parse_document` parses them."""
     from reactions.corpus import parse_document
+    from reactions.parse.prefilter import enabled
 
+    prefilter = enabled()  # (read once for the batch, not once a document)
     if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
-        return [parse_document(source, data) for source, data in documents]
+        return [parse_document(source, data, prefilter=prefilter) for source, data in documents]
     alarm = _Alarm()
     previous = signal.signal(signal.SIGALRM, alarm)
     results: list[Parsed] = []
     try:
         for source, data in documents:
             try:
-                alarm.armed = True
-                signal.setitimer(signal.ITIMER_REAL, limit)  # (the next document's time replaces this one's)
-                result = parse_document(source, data)
+                alarm.start(limit)
+                result = parse_document(source, data, prefilter=prefilter)
                 alarm.armed = False
             except _Expired:
                 logger.info("%s: took longer than %g s to parse; stopped", source, limit)
                 result = None, timed_out(source, limit)
             finally:
-                alarm.armed = False  # the timer runs on, disarmed: one system call a document, not two
+                alarm.armed = False  # the timer runs on, disarmed
             results.append(result)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)

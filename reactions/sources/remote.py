@@ -152,14 +152,19 @@ def read_binary(path: str, limit: int, *, follow: bool = True) -> bytes:
     path that is a symbolic link is not opened (``O_NOFOLLOW``: an ``OSError`` with ``errno.ELOOP``), so that the
     caller checks where it leads (:func:`reactions.sources.files.check_link`) only for a link, without an
     ``lstat`` of every file."""
-    local = local_path(path) if _IN_MEMORY.get().get(path) is None else None
-    if local is None:
-        with open_binary(path) as raw:
-            return read_at_most(raw, limit)
-    fd, size = _regular_fd(local, follow)
+    if "://" in path or path in _IN_MEMORY.get():  # (a URL, or bytes held in memory: else a local path as it is)
+        local = local_path(path) if _IN_MEMORY.get().get(path) is None else None
+        if local is None:
+            with open_binary(path) as raw:
+                return read_at_most(raw, limit)
+        path = local
+    fd, size = _regular_fd(path, follow)
     try:
-        parts = [os.read(fd, min(size, limit) + 1)]
-        total = len(parts[0])
+        first = os.read(fd, min(size, limit) + 1)
+        if len(first) <= size:  # the usual file: read whole by the one read fstat sized
+            return first
+        parts = [first]
+        total = len(first)
         while parts[-1] and size < total <= limit:  # it grew since fstat: read on, to one past the limit
             parts.append(os.read(fd, min(limit + 1 - total, 1 << 20)))
             total += len(parts[-1])
@@ -169,6 +174,7 @@ def read_binary(path: str, limit: int, *, follow: bool = True) -> bytes:
 
 
 _NO_FOLLOW: Final = getattr(os, "O_NOFOLLOW", 0)
+_OPEN_FLAGS: Final = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
 NO_FOLLOW: Final = bool(_NO_FOLLOW)
 """Whether ``read_binary(..., follow=False)`` refuses a link here (a system without ``O_NOFOLLOW`` opens it)."""
 
@@ -182,7 +188,7 @@ def _open_regular(path: str) -> IO[bytes]:
 
 def _regular_fd(path: str, follow: bool = True) -> tuple[int, int]:
     """A local file's descriptor, opened as :func:`_open_regular` opens it, and its size."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | (0 if follow else _NO_FOLLOW))
+    fd = os.open(path, _OPEN_FLAGS if follow else _OPEN_FLAGS | _NO_FOLLOW)
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
