@@ -83,24 +83,17 @@ def exported(columns: Columns, kinds: Mapping[str, str]) -> tuple[dict[str, Sequ
 
 
 def csv_bytes(
-    columns: Columns,
-    kinds: Mapping[str, str] | None = None,
-    *,
-    excel_safe: bool = False,
-    comment: str | None = None,
-    header: bool = True,
+    columns: Columns, kinds: Mapping[str, str] | None = None, *, excel_safe: bool = False, comment: str | None = None
 ) -> bytes:
     """The table as UTF-8 CSV (:mod:`reactions.export` says how each column is written); ``kinds``: each column's
-    kind (default: by its name, :func:`kinds_of`).  ``header=False``: the rows alone (no byte-order mark, comment
-    or header row), to follow the CSV of the rows before them: a table cut by rows gives the whole table's bytes."""
+    kind (default: by its name, :func:`kinds_of`)."""
     columns, kinds = exported(columns, kinds if kinds is not None else kinds_of(columns))
     cells = [column_cells(values, kinds[name], excel_safe) for name, values in columns.items()]
     out = io.StringIO()
+    out.write(BOM if excel_safe else "")
+    out.write("".join(_comment_line(line, excel_safe) for line in comment.splitlines()) if comment else "")
     writer = csv.writer(out, lineterminator=NEWLINE)  # as pandas' to_csv writes the cells, at a third of its CPU
-    if header:
-        out.write(BOM if excel_safe else "")
-        out.write("".join(_comment_line(line, excel_safe) for line in comment.splitlines()) if comment else "")
-        writer.writerow([str(name) for name in columns])
+    writer.writerow([str(name) for name in columns])
     writer.writerows(zip(*cells, strict=True))
     return out.getvalue().encode("utf-8")
 

@@ -149,7 +149,7 @@ def run_extract(args: argparse.Namespace) -> int:
             raise ExportError(f"{flag} is for CSV, not {fmt}")
     if args.excel_safe and args.exact_text:
         raise InputError("--excel-safe and --exact-text are two CSVs: give one")
-    render = functools.partial(table_of, fmt=fmt, columns=args.columns, people=not args.exact_text, jobs=args.jobs)
+    render = functools.partial(table_of, fmt=fmt, columns=args.columns, people=not args.exact_text)
     spec = export_spec(args, fmt)
     with corpus_runs(args) as run:
         result = run(args.paths) if spec is None else run.export(args.paths, spec, render)
@@ -176,17 +176,15 @@ def export_spec(args: argparse.Namespace, fmt: str) -> OutputSpec | None:
     return OutputSpec(fmt, (("columns", args.columns), ("people", not args.exact_text if fmt == "csv" else None)))
 
 
-def table_of(result: Extraction, *, fmt: str, columns: str, people: bool, jobs: int | None = 1) -> bytes:
+def table_of(result: Extraction, *, fmt: str, columns: str, people: bool) -> bytes:
     """The table ``reactions extract`` writes of a run's frame: in ``fmt``, all columns or twarc's, a CSV for
     people or the exact text.  CSV and JSON Lines of all columns are written from the run's table without pandas
-    (:mod:`reactions.cells`: the very cells of the frame's export); a CSV half by the run's pool of ``jobs``
-    processes, if it has one (:func:`reactions.run.parallel.shared_csv_bytes`)."""
+    (:mod:`reactions.cells`: the very cells of the frame's export)."""
     table = result.tabled() if columns != "twarc" and fmt in ("csv", "jsonl") else None
     if table is not None:
         from reactions import cells
-        from reactions.run.parallel import shared_csv_bytes
 
-        return shared_csv_bytes(table, excel_safe=people, jobs=jobs) if fmt == "csv" else cells.jsonl_bytes(table)
+        return cells.csv_bytes(table, excel_safe=people) if fmt == "csv" else cells.jsonl_bytes(table)
     from reactions.export import csv_bytes, table_bytes
     from reactions.twarc import twarc_frame
 

@@ -42,16 +42,6 @@ def test_a_tables_csv_is_its_frames_csv(corpus: Corpus, excel_safe: bool, commen
     assert written == export.csv_bytes(frame, excel_safe=excel_safe, comment=comment)
 
 
-@settings(max_examples=60, deadline=None)
-@given(corpus=corpora, excel_safe=st.booleans(), cut=st.integers(0, 50))
-def test_a_tables_rows_cut_anywhere_write_the_whole_tables_bytes(corpus: Corpus, excel_safe: bool, cut: int) -> None:
-    """``header=False``: the rows alone, to follow the rows before them (a pool's worker formats the later half)."""
-    table = table_of(corpus)
-    first = cells.csv_bytes({name: values[:cut] for name, values in table.items()}, excel_safe=excel_safe)
-    rest = cells.csv_bytes({name: values[cut:] for name, values in table.items()}, excel_safe=excel_safe, header=False)
-    assert first + rest == cells.csv_bytes(table, excel_safe=excel_safe)
-
-
 @settings(max_examples=80, deadline=None)
 @given(corpus=corpora)
 def test_a_tables_json_lines_are_its_frames(corpus: Corpus) -> None:

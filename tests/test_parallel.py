@@ -237,29 +237,3 @@ def test_a_pool_starts_without_pandas() -> None:
     done = subprocess.run([sys.executable, "-c", NO_PANDAS], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n")[-2] == "False False"
-
-
-def test_a_running_pool_formats_half_of_a_large_csv_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 19: the CSV of a run with workers was formatted by this process alone after the last task (0.11 CPU-s
-    on the bulk CSV, while the worker had nothing to do); its later half is the worker's now, the same bytes."""
-    from reactions import cells
-
-    rows = parallel.SHARED_CSV_ROWS + 1
-    table = {"id": [f"r{i}" for i in range(rows)], "text": [f"=x {i}\n\"q\"" for i in range(rows)],
-             "hashtags": [["a b", "%"]] * rows, "compound": [i / 7 for i in range(rows)]}  # fmt: skip
-    handed: list[int] = []
-    pool = parallel.shared_pool(1)
-    real = pool.submit
-
-    def submit(task: Any, *args: Any) -> Any:
-        handed.append(len(args[0]["id"]))
-        return real(task, *args)
-
-    monkeypatch.setattr(pool, "submit", submit)
-    for safe in (False, True):
-        assert parallel.shared_csv_bytes(table, excel_safe=safe, jobs=2) == cells.csv_bytes(table, excel_safe=safe)
-    assert handed == [rows - rows // 2] * 2
-    small = {name: values[:10] for name, values in table.items()}
-    assert parallel.shared_csv_bytes(small, excel_safe=True, jobs=2) == cells.csv_bytes(small, excel_safe=True)
-    assert parallel.shared_csv_bytes(table, excel_safe=True, jobs=1) == cells.csv_bytes(table, excel_safe=True)
-    assert len(handed) == 2  # a small table, or no pool: all here

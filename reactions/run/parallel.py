@@ -10,21 +10,15 @@ import gc
 import importlib
 import logging
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Final
 
-from reactions import cells
 from reactions.run.cache import ParseCache, Parsed, content_hash
 from reactions.run.guard import PRELOAD, RawDocument, worker_context
 
 logger = logging.getLogger(__name__)
 
 _POOL: dict[int, ProcessPoolExecutor] = {}
-
-SHARED_CSV_ROWS: Final = 2048
-"""Rows from which :func:`shared_csv_bytes` has a running pool's worker format half of them (fewer: not worth the
-half table's trip there, about a millisecond per 300 rows)."""
 
 
 def shared_pool(jobs: int, prepare: Callable[[], object] | None = None) -> ProcessPoolExecutor:
@@ -91,31 +85,3 @@ def cached_results(documents: Sequence[RawDocument], cache: ParseCache | None) -
         for (source, _), digest in zip(documents, digests, strict=True)
     ]
     return results, digests
-
-
-def shared_csv_bytes(table: Mapping[str, Sequence[Any]], *, excel_safe: bool, jobs: int | None) -> bytes:
-    """:func:`reactions.cells.csv_bytes` of a run's ``table``, the same bytes, its later half of rows formatted by
-    the worker of a running pool of ``jobs`` processes (the run's own, idle once its last task is done) while this
-    process formats the first half: that is a tenth of a CPU-second on 6,000 rows, done while no worker had
-    anything to do.  Without such a pool (one process, a cluster's run, a small input), or for a small table, all
-    here."""
-    rows = len(next(iter(table.values()), ()))
-    pool = _POOL.get((jobs or default_jobs()) - 1)
-    if pool is None or getattr(pool, "_broken", False) or rows < SHARED_CSV_ROWS:
-        return cells.csv_bytes(table, excel_safe=excel_safe)
-    cut = rows // 2
-    later = {name: values[cut:] for name, values in table.items()}
-    try:
-        rest = pool.submit(_csv_rows, later, excel_safe)
-    except RuntimeError:  # (shut down meanwhile: a broken pool raises BrokenProcessPool, a RuntimeError)
-        rest = None
-    first = cells.csv_bytes({name: values[:cut] for name, values in table.items()}, excel_safe=excel_safe)
-    try:
-        return first + (rest.result() if rest is not None else _csv_rows(later, excel_safe))
-    except Exception as error:  # a worker that died costs speed, never the output
-        logger.debug("formatting in the pool failed: %s", error)
-        return first + _csv_rows(later, excel_safe)
-
-
-def _csv_rows(table: Mapping[str, Sequence[Any]], excel_safe: bool) -> bytes:
-    return cells.csv_bytes(table, excel_safe=excel_safe, header=False)
