@@ -444,3 +444,25 @@ def test_a_ctrl_c_while_a_task_is_submitted_comes_after_it() -> None:
     with pytest.raises(KeyboardInterrupt):
         Cluster(Client()).submit(len, "x")
     assert built == ["future"]
+
+
+NO_PANDAS = """
+import sys
+from reactions.run import dask as reactions_dask
+
+
+def pandas_loaded():
+    return "pandas" in sys.modules
+
+
+with reactions_dask.connect(workers=2) as local:
+    print(pandas_loaded(), sorted(set(local.run(pandas_loaded).values())))
+"""
+
+
+def test_a_local_cluster_starts_without_pandas() -> None:
+    """Issue 19: the cluster's workers were forked with pandas imported (0.24 CPU-s of this process's) though no
+    task needs it any more: a run that writes CSV never loads it."""
+    done = subprocess.run([sys.executable, "-c", NO_PANDAS], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "False [False]"

@@ -212,3 +212,28 @@ def test_pool_workers_inherit_the_tables_the_tasks_build_and_no_parse() -> None:
     done = subprocess.run([sys.executable, "-c", TABLES_BUILT], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n")[-2] == "(1, 1, 0)"  # tldextract's suffix list and the language model: built once
+
+
+NO_PANDAS = """
+import sys
+from reactions.run import parallel
+from reactions.run.executors import ProcessPool
+
+
+
+def pandas_loaded():
+    return 'pandas' in sys.modules
+
+
+ProcessPool(2).close()  # imports what the workers need (PRELOAD), warms up, forks the worker
+print(pandas_loaded(), parallel.shared_pool(1).submit(pandas_loaded).result())
+"""
+
+
+@pytest.mark.skipif(parallel.worker_context().get_start_method() != "fork", reason="workers inherit only by fork")
+def test_a_pool_starts_without_pandas() -> None:
+    """Issue 19: ``--jobs 2`` imported pandas before forking its worker (0.24 CPU-s of the serial part) though no
+    task needs it."""
+    done = subprocess.run([sys.executable, "-c", NO_PANDAS], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[-2] == "False False"

@@ -26,6 +26,7 @@ import pandas as pd
 import pytest
 
 from reactions import corpus as corpus_module
+from reactions import languages
 from reactions.corpus import Merge, merge_reactions, scan_files
 from reactions.frames import ARTICLE_COLUMNS, BASE_COLUMNS, article_info, build_frame, reaction_columns, to_frame
 from reactions.models import Article, ArticleInfo, Citation, Corpus, Reaction
@@ -33,6 +34,7 @@ from reactions.run import executors, framecache, guard, parallel, pipeline, task
 from reactions.run.cache import ParseCache, connections_open, store_file
 from reactions.run.pipeline import Extraction, extract_frame
 from reactions.run.units import RunInputs, read_corpus
+from reactions.sentiment import score_columns
 from reactions.sources import Part
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -154,6 +156,36 @@ def test_one_process_tells_the_languages_once_after_the_reading(
     monkeypatch.setattr(tasks, "detected_languages", real)  # the page: guarded workers parse, the tasks tell
     assert_same(extract_frame(paths_of(generated), jobs=1, cache=False, time_limit=30.0), expected)
     assert asked == [len(result.frame)]
+
+
+def test_with_workers_the_scoring_tasks_tell_the_languages(
+    generated: Path, expected: Corpus, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19: with workers, the reading tasks told the languages of every copy of every reaction, between two
+    parses (0.3 CPU-s on the bulk CSV against 0.17 told once); the scoring tasks tell them now, each new
+    reaction's once, and send them back for the table's ``lang`` column.  The frame is the same."""
+    monkeypatch.setattr(pipeline, "INLINE_BELOW", 2)
+    monkeypatch.setattr(pipeline, "SCORE_ROWS", 7)  # scoring tasks while the reading goes on
+    reading: list[bool] = []
+    real = executors.ProcessPool.submit
+
+    def submit(self: executors.ProcessPool, task: Any, *args: Any) -> Any:
+        if task is tasks.read_chunk:
+            reading.append(args[-1])
+        return real(self, task, *args)
+
+    monkeypatch.setattr(executors.ProcessPool, "submit", submit)
+    assert_same(extract_frame(paths_of(generated), jobs=2, cache=False), expected)
+    assert reading
+    assert not any(reading)
+
+
+def test_a_scoring_task_sends_back_the_languages_it_told() -> None:
+    texts, tags = ["Das ist wirklich sehr gut und schön", "This is really very good indeed"], [None, "en"]
+    scores, error, told = tasks.score_chunk(["a", "b"], texts, tags, None, None, None)
+    assert (error, list(told)) == (None, texts[:1])  # the tagged text is not the detector's
+    assert told[texts[0]] == languages.detect_language(texts[0])
+    assert scores == score_columns(texts, langs=[told[texts[0]], "en"], ids=["a", "b"])
 
 
 def test_progress_is_reported_per_chunk(generated: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -149,7 +149,7 @@ def _forked_workers(workers: int, dask: Any) -> Iterator[tuple[Callable[[str], N
     every process of the command: this one stops the run and closes the cluster); the caller forks them deaf to it
     (:func:`deaf_to_ctrl_c`).  Afterwards every one has ended (or is killed), whenever the caller stopped, even
     half-way through the forks."""
-    for name in ("pandas", *PRELOAD):  # what every task needs, imported once, shared by the forks
+    for name in PRELOAD:  # what every task needs (not pandas: no task does), imported once, shared by the forks
         importlib.import_module(name)
     warm_up()  # and the tables the tasks build on first use (0.2 CPU-s per worker)
     context = multiprocessing.get_context("fork")
@@ -227,7 +227,7 @@ def _fork_server_cluster(distributed: Any, dask: Any, workers: int) -> Iterator[
     context = distributed.utils.get_mp_context  # sets Dask's own preload once: ours, set after, wins
     with deaf_to_ctrl_c() as deaf:
         with dask.config.set(QUIET_CLUSTER):
-            context().set_forkserver_preload(["distributed", "pandas", *PRELOAD])
+            context().set_forkserver_preload(["distributed", *PRELOAD])
             _start_fork_server()
             cluster = distributed.LocalCluster(
                 n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"

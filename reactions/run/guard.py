@@ -44,11 +44,12 @@ RawDocument = tuple[str, bytes]
 Document = RawDocument
 PRELOAD: Final = (
     "reactions.corpus", "reactions.parse.article", "reactions.parse.html", "reactions.parse.prefilter",
-    "reactions.sentiment", "reactions.frames",
+    "reactions.sentiment",
 )  # fmt: skip
 """Modules imported once before worker processes are forked (by a fork server, or by this process before it forks
 a pool), so that each worker starts with the parser loaded instead of importing it again (about half a
-CPU-second each)."""
+CPU-second each).  Not pandas (``reactions.frames``): no task needs it, and a command-line run that writes CSV
+never loads it (importing it before the fork was a quarter of a CPU-second of ``--jobs 2``'s serial part)."""
 
 DEFAULT_TIME_LIMIT: Final = 30.0
 """Seconds one file may take to parse (a normal article takes milliseconds; a 20 MB one about 3 s)."""

@@ -66,13 +66,11 @@ CHUNK_FILES: Final = (8, 128)
 UNIT_WINDOW: Final = 16
 """Batches of files cut into units at a time (:func:`lazy_units`)."""
 SCORE_ROWS: Final = 2048
-"""New reactions per scoring task, when workers score while this process reads (chosen when each task built a frame,
-~4 ms of pandas; tasks now return plain columns); the rows left when the reading ends are cut into one task per
-process (``Executor.width``)."""
+"""New reactions per scoring task, when workers score while this process reads; the rows left when the reading
+ends are cut into one task per process (``Executor.width``)."""
 SCORE_ROWS_HERE: Final = 16384
 """New reactions per scoring task when every task is done in this process (``jobs=1``, the page's guarded runs):
-they are done when their results are asked for, after the reading, so a small batch saves nothing (and cost each
-batch's frame when tasks built frames: ~4 ms of pandas per 500 rows)."""
+they are done when their results are asked for, after the reading, so a small batch saves nothing."""
 
 
 Table = dict[str, list[Any]]
@@ -328,9 +326,6 @@ def _open_store(given: Sequence[str | Path], files: Sequence[Listed]) -> ParseCa
     return open_cache(corpus_folder(given))
 
 
-# --- one run ----------------------------------------------------------------------------------------
-
-
 class _Run:
     """Inputs -> frame: reading tasks merged in order as they are done, the new reactions of each
     sent to scoring in batches meanwhile."""
@@ -353,8 +348,9 @@ class _Run:
         self.tell_after = self.here and not isinstance(self.tasks, Guarded)
         """Every parse too: the languages are told once, after the reading (``read_chunk``'s ``detect``; between
         two parses the detector's model leaves the CPU's caches), and the scoring tasks read them from
-        :attr:`detected` when they run.  (With guarded workers this process does not parse: the reading tasks tell
-        them, within the page's progress.)"""
+        :attr:`detected` when they run.  (The page's guarded run: its reading tasks tell them, within its progress;
+        with workers, the scoring tasks tell them, each new reaction's once.)"""
+        self.tell_reading = isinstance(self.tasks, Guarded)
 
     def go(self) -> tuple[Table, tuple[FileOutcome, ...]]:
         """The scored table and the outcomes."""
@@ -390,9 +386,10 @@ class _Run:
             self.detected.update(detected_languages(merge.columns["text"], merge.columns["lang"]))
         self._score([], [], [], final=True)
         logger.info("parsed %d files, %d from the cache", parsed, read - parsed)
-        self.tasks.finish()  # the workers score on while the table is built here
+        self.tasks.finish()  # the workers score on while the outcomes are checked here
+        checked, scores = check_outcomes(outcomes), self._scores()  # (and the languages the scoring tasks told)
         base = base_table(merge.columns, articles, self.detected)
-        return self._scored(base, merge.columns["lang"]), check_outcomes(outcomes)
+        return self._scored(base, scores, merge.columns["lang"]), checked
 
     def _read(self, units: Iterator[tuple[Unit, int]]) -> Iterator[tuple[Chunk, int]]:
         """Each unit's result and weight, in order; the tasks added a window ahead of the one merged (the
@@ -404,7 +401,7 @@ class _Run:
         window = (AHEAD + 1) * width + 1 if width > 1 else 1
         pending: deque[tuple[Job, int]] = deque()
         for unit, weight in self._split(units):
-            job = self.tasks.submit(read_chunk, unit, self.store, read, sources, guard, not self.tell_after)
+            job = self.tasks.submit(read_chunk, unit, self.store, read, sources, guard, self.tell_reading)
             pending.append((job, weight))
             if len(pending) >= window:
                 yield self._merged_next(pending)
@@ -458,16 +455,23 @@ class _Run:
                 )
             )
 
-    def _scored(self, base: Table, tags: list[str | None]) -> Table:
-        """``base`` with the scores of the scoring tasks (``tags``: each row's embed tag once merged)."""
+    def _scores(self) -> Table | None:
+        """The scoring tasks' columns, in order (``None``: none), the languages they told kept in :attr:`detected`."""
         if not self.scores:
-            return {**base, **self._score_rows(base, range(len(base["id"])))}
+            return None
         scores: Table = {name: [] for name in SENTIMENT_COLUMNS}
         for job in self.scores:
-            part, error = self.tasks.result(job)
+            part, error, told = self.tasks.result(job)
             self._note(error)
+            self.detected.update(told)
             for name in SENTIMENT_COLUMNS:
                 scores[name] += part[name]
+        return scores
+
+    def _scored(self, base: Table, scores: Table | None, tags: list[str | None]) -> Table:
+        """``base`` with ``scores`` (``tags``: each row's embed tag once merged)."""
+        if scores is None:
+            return {**base, **self._score_rows(base, range(len(base["id"])))}
         self._retold(base, scores, tags)
         return {**base, **scores}
 

@@ -155,19 +155,23 @@ def score_chunk(
     overrides: Mapping[str, str] | None,
     store: str | None,
     detected: Mapping[str, str] | None = None,
-) -> tuple[dict[str, list[Any]], str | None]:
+) -> tuple[dict[str, list[Any]], str | None, dict[str, str]]:
     """The sentiment columns (:data:`reactions.sentiment.SENTIMENT_COLUMNS`, plain lists:
     :func:`reactions.sentiment.score_columns`) of a few reactions, with the store's score cache when ``store`` is
-    given; the scoring task.  ``tags``: the embeds' language tags (the language of each is told here,
+    given, the store's error if it failed, and the detector's answer for each text with no language tag, by text;
+    the scoring task.  ``tags``: the embeds' language tags (the language of each is told here,
     :func:`reactions.languages.language_columns`, and picks its scorer; ``detected``: the detector's answers already
-    told, by text)."""
-    langs = language_columns(texts, tags, detected)[0]
+    told, by text).  A run with workers tells the languages here, once per new reaction, one text after another
+    (the model stays in the CPU's caches), rather than in its reading tasks: those asked again for every copy of a
+    reaction, and between two parses (``read_chunk``'s ``detect``)."""
+    langs, told = language_columns(texts, tags, detected)
+    answers = {text: lang for text, lang, how in zip(texts, langs, told, strict=True) if how == "detected"}
     cache, error = _task_store(store)
     if cache is None:
-        return score_columns(texts, langs=langs, ids=ids, lexicon=lexicon, overrides=overrides), error
+        return score_columns(texts, langs=langs, ids=ids, lexicon=lexicon, overrides=overrides), error, answers
     with _released(cache):
         scored = score_cached(ids, texts, langs, cache, lexicon=lexicon, overrides=overrides)
-        return scored, cache.error
+        return scored, cache.error, answers
 
 
 def score_cached(
