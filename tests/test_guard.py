@@ -154,7 +154,8 @@ def test_parse_within_gives_each_document_its_whole_time_though_the_timer_was_se
     """The timer is set once for documents in a row (not once each): the one parsed when it goes off, set for an
     earlier one, is stopped only when its own time is up."""
     real = corpus.parse_document
-    naps = {"a0.txt": 1.5, "a1.txt": 1.0, "a2.txt": 60.0}  # the limit is 2 s: the first two are within it
+    naps = {"a0.txt": 1.5, "a1.txt": 2.0, "a2.txt": 60.0}  # the limit is 3 s: the first two are within it by 1-1.5 s
+    # (a timer left as set for a0 would stop a1 1.5 s into its 2 s)
 
     def parse(source: str, data: bytes, **options: Any) -> Any:
         until = time.monotonic() + naps.get(source, 0.0)
@@ -164,7 +165,7 @@ def test_parse_within_gives_each_document_its_whole_time_though_the_timer_was_se
 
     monkeypatch.setattr(corpus, "parse_document", parse)
     docs = documents(4)
-    got = parse_within(docs, 2.0)
+    got = parse_within(docs, 3.0)
     assert [outcome.status for _, outcome in got] == [Status.PARSED, Status.PARSED, Status.SKIPPED, Status.PARSED]
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
 
