@@ -11,7 +11,7 @@ from reactions.analysis.aggregate_languages import coverage_note, reactions_by_l
 from reactions.analysis.index import Data
 from reactions.languages import UNDETERMINED, language_name
 from reactions.lexicons import LEXICONS, SYMBOLS
-from reactions.sentiment_languages import VADER_NAME
+from reactions.sentiment_languages import VADER_NAME, has_text
 
 SHARE_HELP: Final = (
     "Share of the reactions with a sentiment score; reactions in a language nothing here scores are left out, never "
@@ -56,6 +56,8 @@ def label_line(reaction: pd.Series) -> str:
     compound = float(reaction["compound"])
     if not np.isnan(compound):
         return f"Now: {reaction['sentiment']} ({compound:+.3f})"
+    if "text" in reaction.index and not has_text(reaction["text"]):
+        return "Now: not scored (no text: the article holds the embed but not the post's words)"
     lang = reaction.get("lang")
     if not isinstance(lang, str) or lang == UNDETERMINED:
         return "Now: not scored (its language could not be told: too short, or the detector unsure)"

@@ -89,7 +89,8 @@ COLUMN_MEANINGS: Final[tuple[tuple[tuple[str, ...], str], ...]] = (
      "publication time (the page's or its header's, else the source's date)"),
     (('compound', 'pos', 'neu', 'neg'),
      "the scores of the post text: VADER's for English, its language's lexicon's for German, French and "
-     "Portuguese; empty (not scored) for any other language and `und`, but for posts of emoji alone"),
+     "Portuguese; empty (not scored) for any other language and `und`, but for posts of emoji alone, and for "
+     "a post with no text (an embed whose words the article does not hold: never counted as neutral)"),
     (('sentiment',),
      "`negative` < `neutral` < `positive` (±0.05 on `compound`), or the analyst's override; empty when not scored"),
     (('drivers',),

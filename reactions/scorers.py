@@ -18,7 +18,7 @@ import pandas as pd
 
 from reactions import sentiment
 from reactions import sentiment_model as sm
-from reactions.sentiment_languages import ENGLISH
+from reactions.sentiment_languages import ENGLISH, has_text
 
 SCORERS: Final = ("vader", "vader-tweets", "model")
 """The scorers a run can choose (``--sentiment``, the page's sidebar, the URL's ``sentiment=``)."""
@@ -106,9 +106,12 @@ def apply_scorer(
 def _english(frame: pd.DataFrame) -> np.ndarray:
     """Which rows the tweet model (English) may score: all, or those whose ``lang`` is English; the others keep
     their language's scores or stay not scored (docs/languages.md)."""
-    if "lang" not in frame.columns:
-        return np.ones(len(frame), dtype=bool)
-    return (frame["lang"].astype("string") == ENGLISH).fillna(False).to_numpy(dtype=bool)
+    english = np.ones(len(frame), dtype=bool)
+    if "lang" in frame.columns:
+        english = (frame["lang"].astype("string") == ENGLISH).fillna(False).to_numpy(dtype=bool)
+    if "text" in frame.columns:  # a post with no text is not scored by any scorer
+        english &= np.fromiter((has_text(text) for text in frame["text"].astype(object)), bool, len(frame))
+    return english
 
 
 def _relabel(frame: pd.DataFrame, codes: np.ndarray) -> pd.DataFrame:

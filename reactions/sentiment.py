@@ -359,14 +359,19 @@ def sentiment_series(columns: Mapping[str, list[Any]], index: Any) -> dict[str, 
 
 _NOT_VADERS: Final = ((0.0, 0.0, 0.0, 0.0), "")
 """A row VADER does not score (not in English), until :func:`~reactions.sentiment_languages.by_language` does."""
+_NO_TEXT: Final = ((math.nan, math.nan, math.nan, math.nan), "")
+"""A row with no text: not scored, like a row in a language nothing scores."""
 _SCORES: Final = operator.itemgetter(0)
 _DRIVERS: Final = operator.itemgetter(1)
 
 
 def _frame_analysis(engine: vader.Engine, text: object) -> tuple[tuple[float, float, float, float], str]:
-    """A text's scores and its ``drivers`` column value."""
+    """A text's scores and its ``drivers`` column value; NaN scores for a text of nothing but white space (not
+    scored: :func:`reactions.sentiment_languages.has_text`)."""
     value = as_text(text)
-    analysis = analyse(engine, value) if value else _vader().EMPTY
+    if not value or value.isspace():
+        return _NO_TEXT
+    analysis = analyse(engine, value)
     return analysis.scores, format_terms(analysis.terms) if analysis.terms else ""
 
 

@@ -4,9 +4,10 @@ language not scored at all.
 :func:`reactions.sentiment.score_frame` calls :func:`by_language` when its frame has a ``lang`` column
 (:mod:`reactions.languages`): English rows keep VADER's scores; rows in a language of
 :data:`reactions.lexicons.LEXICONS` get that lexicon's (their ``drivers`` start with its name); an undetermined
-(``"und"``) row without words is scored by its emoji and emoticons; every other row is *not scored*: its
-``compound``, ``pos``, ``neu`` and ``neg`` are NaN, its label missing and its drivers empty, so that it counts in no
-sentiment share or mean (never as neutral). A post in another language is never read with the English lexicon.
+(``"und"``) row without words is scored by its emoji and emoticons; a row with no text at all (an embed whose
+words the article does not hold) and every other row are *not scored*: their
+``compound``, ``pos``, ``neu`` and ``neg`` are NaN, their label missing and their drivers empty, so that they count
+in no sentiment share or mean (never as neutral). A post in another language is never read with the English lexicon.
 
 >>> scores, drivers = by_language(
 ...     ["so good", "Das ist eine gute Nachricht!", "Bonjour à tous", "😍"], ["en", "de", "nl", "und"],
@@ -32,11 +33,15 @@ VADER_NAME: Final = "VADER (en)"
 
 def scorer_name(lang: object, text: object) -> str | None:
     """The name of what scores a post in ``lang`` with ``text``: VADER, a lexicon, ``"emoji and emoticons"``, or
-    ``None`` when nothing does (the post is not scored).
+    ``None`` when nothing does (the post is not scored: its language has no scorer, or it has no text).
 
     >>> scorer_name("en", "hi"), scorer_name("pt", "oi"), scorer_name("ja", "こんにちは"), scorer_name("und", "👍")
     ('VADER (en)', 'LeIA (pt)', None, 'emoji and emoticons')
+    >>> scorer_name("und", ""), scorer_name("en", " ")
+    (None, None)
     """
+    if not has_text(text):
+        return None
     if lang == ENGLISH:
         return VADER_NAME
     if lang in lexicons.LEXICONS:
@@ -44,6 +49,12 @@ def scorer_name(lang: object, text: object) -> str | None:
     if lang == UNDETERMINED and not has_words(text):
         return lexicons.SYMBOLS.name
     return None
+
+
+def has_text(text: object) -> bool:
+    """Whether ``text`` holds anything but white space: a post with none (an embed whose words the article does
+    not hold) has no sentiment, and is not scored rather than counted as neutral."""
+    return isinstance(text, str) and not text.isspace() and text != ""
 
 
 Row = tuple[float, float, float, float]

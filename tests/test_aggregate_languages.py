@@ -82,3 +82,25 @@ def test_the_relabel_panel_says_not_scored_and_names_the_scorer() -> None:
     assert presenter.label_lines(rows.iloc[5])[0].startswith("Now: not scored (its language could not be told")
     assert presenter.label_lines(rows.iloc[2])[1].startswith("Why: GPL-de (de): ")
     assert presenter.label_lines(rows.iloc[1])[1].startswith("Why: VADER (en): ")
+
+
+def test_posts_with_no_text_are_counted_apart_from_the_languages_not_scored() -> None:
+    from app import presenter
+
+    empty = [Reaction(f"e{i}", Kind.EMBED, "instagram", "h", "H", None, "", source="a.txt", span=(0, 1))
+             for i in range(2)]  # fmt: skip
+    rows = to_frame([*(Reaction(f"r{i}", Kind.EMBED, "twitter", "h", "H", None, text, lang=tag, source="a.txt",
+                                span=(0, 1)) for i, (text, tag) in enumerate(POSTS)), *empty])  # fmt: skip
+    coverage = aggregate_languages.sentiment_coverage(rows)
+    assert (coverage.scored, coverage.unscored, coverage.textless) == (3, 3, 2)
+    assert coverage.unscored_languages == ("Japanese", "Spanish", "undetermined")
+    note = aggregate_languages.coverage_note(coverage)
+    assert note.endswith("(Japanese, Spanish, undetermined); 2 reactions have no text to score (embeds whose words "
+                         "the article does not hold).")  # fmt: skip
+    only_empty = np.array([False] * len(POSTS) + [True, True])
+    assert app_languages.coverage(rows, only_empty) == (
+        "No reaction here is scored; 2 reactions have no text to score (embeds whose words the article does not hold)."
+    )
+    assert presenter.label_lines(rows.iloc[-1])[0] == (
+        "Now: not scored (no text: the article holds the embed but not the post's words)"
+    )

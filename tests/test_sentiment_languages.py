@@ -18,7 +18,7 @@ from reactions.analysis import aggregate
 from reactions.analysis.index import FrameIndex
 from reactions.frames import to_frame
 from reactions.models import Kind, Reaction
-from reactions.sentiment_languages import VADER_NAME, scorer_name
+from reactions.sentiment_languages import VADER_NAME, has_text, scorer_name
 
 # Sentences of each language, with the false friends that carry a valence in VADER's English lexicon ("die", "no",
 # "problem", "fast", "gift", "hell", "arm", "pain", "mal", "sin"): read in English they would colour the post.
@@ -208,3 +208,20 @@ def test_a_lexicon_file_holds_each_word_folded_once(lang: str, size: int, digest
     assert len(set(terms)) == len(terms) == size
     table = lexicons.valences(lang)
     assert hashlib.sha256(repr(sorted(table.items())).encode()).hexdigest()[:16] == digest
+
+
+@pytest.mark.parametrize(("text", "expected"), [("", False), ("  \n", False), (None, False), ("👍", True), ("a", True)])
+def test_has_text(text: object, expected: bool) -> None:
+    assert has_text(text) is expected
+
+
+@pytest.mark.parametrize("tag", [None, "en", "de"])
+def test_a_post_with_no_text_is_not_scored_whatever_its_language(tag: str | None) -> None:
+    # An Instagram embed whose caption the article does not hold has no sentiment: never a neutral 0.0.
+    empty = Reaction("r0", Kind.EMBED, "instagram", "h", "H", None, "", lang=tag, source="a.txt", span=(0, 1))
+    frame = to_frame([empty, reaction(1, "What a wonderful day!")])
+    assert frame.loc[0, ["compound", "pos", "neu", "neg"]].isna().all()
+    assert pd.isna(frame.loc[0, "sentiment"])
+    assert frame.loc[0, "drivers"] == ""
+    assert frame.loc[1, "sentiment"] == "positive"
+    assert aggregate.headline(frame).neutral == 0.0

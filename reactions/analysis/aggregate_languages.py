@@ -26,7 +26,7 @@ import pandas as pd
 from reactions.analysis.index import Data, Mask, index_of
 from reactions.languages import UNDETERMINED, language_name
 from reactions.lexicons import SYMBOLS
-from reactions.sentiment_languages import scorer_name
+from reactions.sentiment_languages import has_text, scorer_name
 
 NOT_SCORED: Final = "not scored"
 """The ``scorer`` of a language nothing scores."""
@@ -43,9 +43,20 @@ def _languages(data: Data, mask: Mask | None) -> pd.DataFrame:
     codes = langs if langs is not None else pd.Series([UNDETERMINED] * len(frame), index=frame.index, dtype=object)
     compound = index.compound
     embed = (frame["lang_source"].astype(object) == "embed") if "lang_source" in frame else False
-    rows = pd.DataFrame({"lang": codes.to_numpy(dtype=object), "compound": compound,
-                         "scored": ~np.isnan(compound), "embed": np.asarray(embed, dtype=bool)})  # fmt: skip
+    scored = ~np.isnan(compound)
+    rows = pd.DataFrame({"lang": codes.to_numpy(dtype=object), "compound": compound, "scored": scored,
+                         "embed": np.asarray(embed, dtype=bool), "textless": _textless(frame, scored)})  # fmt: skip
     return rows[keep]
+
+
+def _textless(frame: pd.DataFrame, scored: np.ndarray) -> np.ndarray:
+    """Which rows are not scored because they have no text (only the unscored rows are looked at)."""
+    found = np.zeros(len(frame), dtype=bool)
+    unscored = np.flatnonzero(~scored)
+    if "text" in frame and len(unscored):
+        texts = frame["text"].iloc[unscored]
+        found[unscored] = [not has_text(text) for text in texts.astype(object).where(texts.notna(), "")]
+    return found
 
 
 def reactions_by_language(data: Data, *, mask: Mask | None = None) -> pd.DataFrame:
@@ -83,41 +94,49 @@ class Coverage:
         scored: reactions with a score.
         scored_languages: the names of the languages of the scored reactions, most first (emoji-only posts of
             no language are not named).
-        unscored: reactions without one (their language has no scorer, or was not told).
+        unscored: reactions with text but without a score (their language has no scorer, or was not told).
         unscored_languages: the names of their languages, in order of name.
+        textless: reactions without a score because they have no text (an embed whose words the article does not
+            hold): no language and no sentiment.
     """
 
     scored: int
     scored_languages: tuple[str, ...]
     unscored: int
     unscored_languages: tuple[str, ...]
+    textless: int = 0
 
 
 def sentiment_coverage(data: Data, *, mask: Mask | None = None) -> Coverage:
     """The :class:`Coverage` of the rows in ``mask``."""
     rows = _languages(data, mask)
-    scored, unscored = rows[rows["scored"]], rows[~rows["scored"]]
+    scored, unscored = rows[rows["scored"]], rows[~rows["scored"] & ~rows["textless"]]
     named = [lang for lang in scored["lang"].value_counts().index if lang != UNDETERMINED]
     return Coverage(
         scored=len(scored),
         scored_languages=tuple(language_name(lang) for lang in named),
         unscored=len(unscored),
         unscored_languages=tuple(sorted(language_name(lang) for lang in unscored["lang"].unique())),
+        textless=int(rows["textless"].sum()),
     )
 
 
 def coverage_note(coverage: Coverage) -> str:
     """The coverage in a sentence, for the page (``""`` when there is nothing to say)."""
-    if not coverage.scored and not coverage.unscored:
+    if not coverage.scored and not coverage.unscored and not coverage.textless:
         return ""
     languages = coverage.scored_languages
     covered = (
         f"{', '.join(languages[:-1])} and {languages[-1]}" if len(languages) > 1 else "".join(languages) or "emoji"
     )
-    note = f"Sentiment covers {coverage.scored:,} reactions in {covered}"
-    if not coverage.unscored:
-        return note + "."
-    count = len(coverage.unscored_languages)
-    listed = ", ".join(coverage.unscored_languages[:8]) + (", …" if count > 8 else "")
-    noun = "language" if count == 1 else "languages"
-    return f"{note}; {coverage.unscored:,} reactions in {count} {noun} not scored ({listed})."
+    scored = f"Sentiment covers {coverage.scored:,} reactions in {covered}"
+    parts = [scored if coverage.scored else "No reaction here is scored"]
+    if coverage.unscored:
+        count = len(coverage.unscored_languages)
+        listed = ", ".join(coverage.unscored_languages[:8]) + (", …" if count > 8 else "")
+        noun = "language" if count == 1 else "languages"
+        parts.append(f"{coverage.unscored:,} reactions in {count} {noun} not scored ({listed})")
+    if coverage.textless:
+        noun = "reaction has" if coverage.textless == 1 else "reactions have"
+        parts.append(f"{coverage.textless:,} {noun} no text to score (embeds whose words the article does not hold)")
+    return "; ".join(parts) + "."
