@@ -127,8 +127,8 @@ def show(folder: Path, slot: Any) -> None:
     st.session_state["scorer_used"] = scorer  # the downloads' names and provenance say it
     frame_key = hashlib.sha256(f"{run_key}|{scorer}".encode()).hexdigest()
     st.title("Reactions in the news", anchor=False)
-    st.caption(f"{run.articles} articles · {len(frame)} unique reactions · reactions {reactions.__version__} · "
-               f"sentiment: {describe_scorer(scorer)}")  # fmt: skip
+    st.caption(f"{run.articles:,} articles read · {len(frame):,} unique reactions · "
+               f"reactions {reactions.__version__} · sentiment: {describe_scorer(scorer)}")  # fmt: skip
     if problem:
         st.warning(problem, icon=":material/warning:")
     if settings.problem is not None and settings.note is not None:

@@ -58,6 +58,7 @@ def test_seeds_page_runs_with_charts_and_the_twelve_reactions(corpus: Path, seed
     assert sorted(shown["id"]) == sorted(seeds_frame["id"])
     assert metric(at, "Reactions") == "12"
     assert any("have no date" in c.value for c in at.caption)  # undated quotes are said, not dropped
+    assert any(c.value.startswith("5 articles read · 12 unique reactions · ") for c in at.caption)
 
 
 def test_a_sessions_first_run_ends_at_its_headline_and_the_browser_asks_for_the_rest(corpus: Path) -> None:
