@@ -48,6 +48,17 @@ def test_authors_as_written(written: str, shown: str | None) -> None:
         ("Reese Witherspoon spoke on stage. One Facebook commenter put it best when she said, ", "she", None),
         # "his account" is someone's account, not a poster
         ("Hugh Hefner was nominated. On his official Twitter account, he joked: ", "he", "Hugh Hefner"),
+        # a headline's line names no one: every word capitalised, no name told from the rest
+        ("MORE: Reality Star Tamra Judge Enjoys Pool Time With Her Granddaughter -- See the Cute Pic!\n\n", "she",
+         None),
+        # ...but a post's byline on such a line names its author
+        ("The Four Seasons In Toronto Spiked My Pancakes With Cheese, I'm Surprised I'm Still Alive. — Jaden Smith "
+         "(@officialjaden) May 27, 2017\n\n", "he", "Jaden Smith"),
+        # the window's first word may be cut from a longer one ("Eliza"): it says nothing of the name after it
+        ("a Zuri Dushku, the actress, was not invited to the reunion.\n\n", "she", "Zuri Dushku"),
+        # a place in several words, a name of the kind: never a pronoun's
+        ("Fans gathered outside. Los Angeles is still buzzing.\n\n", "he", None),
+        ("The Weinstein Company produced the film.\n\n", "she", None),
     ],
 )
 def test_authors_resolved_from_the_paragraph(body: str, written: str, author: str | None) -> None:

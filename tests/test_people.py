@@ -102,6 +102,28 @@ def test_a_pronoun_goes_to_a_person_of_its_gender_when_the_prose_names_one(body:
     assert [quote.author for quote in quotes] == [author]
 
 
+@pytest.mark.parametrize(
+    ("body", "author"),
+    [
+        # a place, an event, an outlet last named and no one else: no author rather than Los Angeles
+        ('The couple was seen on Tuesday in Los Angeles. "Best night," he tweeted.', None),
+        ('She wore a gown to the Met Gala. "What a night," she wrote on Instagram.', None),
+        ('By Sara Moss\n\nUSA TODAY\n\nThe singer is engaged! "I said yes," she wrote on Twitter.', None),
+        # a sentence's subject of the pronoun's gender before the event: hers
+        ('Rita Mendez posted a photo. The Harvest Music Festival was canceled. "So sad," she wrote.', "Rita Mendez"),
+        # before the event, a subject of the other gender only: no author
+        ('Omar Lutz posted a photo. The Harvest Music Festival was canceled. "So sad," she wrote.', None),
+        # before the event, a full name that is no sentence's subject: not sure enough, no author
+        ('The event was created with partner Billy Shore. The Fyre Festival was a mess. "It was no scam," he wrote '
+         "on Instagram.", None),
+        # a person whose given name the table does not know, after a place: theirs as before
+        ('Wiz Kalu was seen in Las Vegas. Kalu took to Twitter. "Thanks Vegas," he wrote.', "Wiz Kalu"),
+    ],
+)
+def test_a_pronoun_never_goes_to_a_place_an_event_or_an_organisation(body: str, author: str | None) -> None:
+    assert [quote.author for quote in find_quotes(body, "a.txt", [])] == [author]
+
+
 def test_given_names_of_one_sex_only_are_known() -> None:
     assert (first_name_gender("Rachel"), first_name_gender("Peter")) == ("f", "m")
     assert first_name_gender("Taylor") is None  # about half and half

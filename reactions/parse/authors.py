@@ -10,6 +10,8 @@ import functools
 import re
 from collections.abc import Callable, Sequence
 
+from reactions.parse.name_kinds import thing_by_its_place, thing_by_its_words, thing_by_what_follows
+
 ARTICLES = frozenset({"a", "an", "the", "one", "another", "some", "many", "several", "two", "three", "this", "that",
                        "other", "others", "someone", "people", "his", "her", "their", "its"})  # fmt: skip
 
@@ -226,7 +228,8 @@ _NOT_NAMES = frozenset({"The", "A", "An", "In", "On", "At", "But", "And", "It", 
                         "Earlier", "Years", "Days", "Image", "Photo", "Getty", "Images", "Advertisement", "Read",
                         "Related", "Splash", "News", "PDT", "PST", "EST", "EDT", "GMT", "BST", "Mr", "Mrs",
                         "Ms", "Dr", "Love", "Thanks", "Thank", "Happy", "Merry", "Oh", "Yes", "No", "Nobody",
-                        "Everyone", "Everybody", "Someone", "Somebody", "Anyone", "People", "Fans"})  # fmt: skip
+                        "Everyone", "Everybody", "Someone", "Somebody", "Anyone", "People", "Fans", "You", "Your", "My",
+                        "Our"})  # fmt: skip
 _FURNITURE_WORDS = frozenset({"Privacy", "Policy", "Terms", "Service", "Newsletter", "Subscribe", "Cookies", "Cookie",
                               "Advertisement", "Copyright"})  # fmt: skip
 _SUBJECT_VERB_RE = re.compile(
@@ -248,7 +251,12 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
     ``agrees(name, pronoun)`` says whether a name can be the pronoun's (1 yes, -1 no, 0 unknown): the person
     first in line is passed over for the next one that agrees when it does not (``Kraus … "…," she wrote`` after
     ``Lindsay`` gives ``Lindsay``), never for one that is merely unknown; when none agrees, the author is unknown
-    (None) rather than one the pronoun cannot stand for."""
+    (None) rather than one the pronoun cannot stand for.
+
+    A name first in line that is a place, an event or an organisation (``in Los Angeles``, ``the Met Gala``,
+    ``USA TODAY``: :func:`_things`) is never the author: only a sentence's subject before it that ``agrees`` is
+    of the pronoun's gender is taken instead (``Rita Mendez posted … The Harvest Music Festival was canceled …
+    she wrote``), else None."""
     shown = author_as_written(written)
     if shown is None:
         return None
@@ -261,11 +269,14 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
     pronoun = _PRONOUN_RES[first].search(lead)
     if _poster_in_sentence(window + (lead[: pronoun.start()] if pronoun else "")):
         return None
-    named = antecedents(window)
+    named, things, subjects = _antecedents(window)
     if not named:
         return None
+    if named[0] in things:  # "in Los Angeles", "the Met Gala": a sentence's subject of the pronoun's gender, or none
+        surely = (name for name in named[1:] if name in subjects and name not in things)
+        return next((name for name in surely if agrees and agrees(name, first) > 0), None)
     if agrees is not None and agrees(named[0], first) < 0:
-        return next((name for name in named[1:] if agrees(name, first) > 0), None)
+        return next((name for name in named[1:] if name not in things and agrees(name, first) > 0), None)
     return named[0]
 
 
@@ -273,15 +284,29 @@ def antecedents(window: str) -> list[str]:
     """The people ``window`` (the prose before a pronoun) names, the likeliest antecedent first: subjects of a
     sentence from the last back, then the other full names from the last back.  A hashtag's words
     (``#FakeNews covered``) name no one."""
+    return _antecedents(window)[0]
+
+
+def _antecedents(window: str) -> tuple[list[str], set[str], set[str]]:
+    """:func:`antecedents`; those of them that are places, events or organisations (:func:`_things`); and the
+    subjects among them."""
     subjects, full_names = [], []
+    placed: set[str] = set()
+    plain: set[str] = set()
+    headlines: dict[int, bool] = {}
     for match in _NAME_RE.finditer(window):
         run = match.group()
         tokens = run.split()
+        before = window[max(0, match.start() - 40) : match.start()]
+        if match.start() < 40:
+            before = before.partition(" ")[2]  # the window's first word may be cut: "…a Dushku" of "Eliza Dushku"
         while tokens and tokens[0] in _NOT_NAMES:
+            before = tokens[0].lower()  # "The Simple Life", "In Los Angeles"
             tokens = tokens[1:]
         if "’" in run or "'" in run:  # only a word ending in 's or ’s is an owner
             owner = max((i + 1 for i, token in enumerate(tokens[:-1]) if token.endswith(("’s", "'s"))), default=0)
             tokens = tokens[owner:]  # "CNN’s Brian Stelter": the owner is no part of the name
+            before = "" if owner else before
         if not tokens or tokens[-1] in _NOT_NAMES or not _FURNITURE_WORDS.isdisjoint(tokens):
             continue  # a page's furniture ("Privacy Policy | Terms of Service") names no one
         name = " ".join(tokens).removesuffix("’s").removesuffix("'s")
@@ -291,7 +316,36 @@ def antecedents(window: str) -> list[str]:
             subjects.append(name)
         elif len(tokens) > 1:
             full_names.append(name)
-    return subjects[::-1] + full_names[::-1]
+        else:
+            continue
+        if thing_by_its_place(before, " ".join(tokens)) or thing_by_what_follows(window, match.end(), run):
+            placed.add(name)
+        if window.startswith(" (@", match.end()) or not _on_a_headline(window, match.start(), headlines):
+            plain.add(name)
+    named = subjects[::-1] + full_names[::-1]
+    return named, _things(named, placed - set(subjects), plain), set(subjects)
+
+
+def _things(named: list[str], placed: set[str], plain: set[str]) -> set[str]:
+    """Those of ``named`` that are places, events or organisations: by their words, or by where a mention stands
+    (``in Las Vegas``, ``the Met Gala``) when no mention is a sentence's subject (``placed``: those), or when every
+    mention is on a headline's line (``plain``: those with one that is not), where every word is capitalised and no
+    name is told from the rest (``WATCH: Kim Zolciak Updates Fans With Hospital Pic``)
+    (:mod:`reactions.parse.name_kinds`)."""
+    return {name for name in named if name in placed or name not in plain or thing_by_its_words(name)}
+
+
+def _on_a_headline(window: str, at: int, headlines: dict[int, bool]) -> bool:
+    """Whether ``window[at]`` is on a line of six words or more that capitalises three in four of them (a headline,
+    a link to another story); ``headlines`` keeps each line's answer by its start."""
+    start = window.rfind("\n", 0, at) + 1
+    known = headlines.get(start)
+    if known is None:
+        end = window.find("\n", at)
+        words = window[start : end if end >= 0 else len(window)].split()
+        capitals = sum(1 for word in words if word[:1].isupper())
+        known = headlines[start] = len(words) >= 6 and capitals * 4 >= len(words) * 3
+    return known
 
 
 _TITLE_ROLE_RE = re.compile(

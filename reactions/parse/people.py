@@ -29,12 +29,12 @@ from __future__ import annotations
 
 import collections
 import functools
-import importlib.resources
 import re
 from collections.abc import Sequence
 from typing import Final
 
 from reactions.parse.authors import resolve_author
+from reactions.parse.name_kinds import given_name_gender
 
 __all__ = ["author_of", "full_names", "one_name_each", "tidy_author"]
 
@@ -130,16 +130,9 @@ def _agrees(body: str, name: str, pronoun: str) -> int:
     return 0 if gender is None else (1 if gender == wanted else -1)
 
 
-def first_name_gender(given: str) -> str | None:
-    """``"f"`` or ``"m"`` for a given name of one gender only in the names corpus (``reactions/data/
-    first_names.txt``, see ``scripts/build_first_names.py``), else None."""
-    return _first_names().get(given)
-
-
-@functools.cache
-def _first_names() -> dict[str, str]:
-    text = importlib.resources.files("reactions").joinpath("data/first_names.txt").read_text(encoding="utf-8")
-    return dict(line.split() for line in text.splitlines() if line and not line.startswith("#"))
+first_name_gender: Final = given_name_gender
+"""``"f"`` or ``"m"`` for a given name of one gender only in the names corpus, else None
+(:func:`reactions.parse.name_kinds.given_name_gender`)."""
 
 
 def full_names(body: str, partial: Sequence[tuple[int, str]]) -> list[str]:
