@@ -47,6 +47,12 @@ def test_partial_names_become_the_full_name_the_article_uses() -> None:
     assert full_names(body, [(40, "Kim"), (60, "Kardashian"), (0, "Kim Kardashian")]) == ["Kim Kardashian"] * 3
 
 
+def test_a_place_before_a_given_name_is_no_part_of_the_full_name() -> None:
+    body = "In Los Angeles Khloe brought up the party. \u201cNo,\u201d said Khloe. Later Kim Kardashian wrote. Kim agreed."
+    assert full_names(body, [(60, "Khloe"), (100, "Kim")]) == ["Khloe", "Kim Kardashian"]
+    assert full_names("In New York Jessica Simpson posted. Simpson wrote.", [(40, "Simpson")]) == ["Jessica Simpson"]
+
+
 def test_a_headline_run_loses_to_the_name_the_text_repeats() -> None:
     body = "Ruby Rose Claims Victory\n\nRuby Rose smiled. Ruby Rose waved. Ruby wrote it."
     assert full_names(body, [(70, "Ruby")]) == ["Ruby Rose"]

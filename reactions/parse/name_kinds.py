@@ -32,9 +32,10 @@ from __future__ import annotations
 import functools
 import importlib.resources
 import re
+from collections.abc import Sequence
 from typing import Final
 
-__all__ = ["given_name_gender", "thing_by_its_place", "thing_by_its_words", "thing_by_what_follows"]
+__all__ = ["given_name_gender", "place_before", "thing_by_its_place", "thing_by_its_words", "thing_by_what_follows"]
 
 _THING_WORD_LIST: Final = """
     festival festivals gala awards award oscars grammys emmys ceremony premiere concert tour fair expo summit
@@ -93,6 +94,20 @@ def thing_by_its_words(name: str) -> bool:
         if _contraction(bare) or _compound_adjective(bare):
             return True
     return len(words) > 1 and name in _place_names()
+
+
+def place_before(words: Sequence[str]) -> int:
+    """How many of ``words`` (a run of capitalised words) a place of several words opens, with a word after it
+    (``In Los Angeles Khloe …`` read as a run ``Los Angeles Khloe``: 2), else 0; the longest such place, of four
+    words at most.
+
+    >>> place_before(["Los", "Angeles", "Khloe"]), place_before(["Los", "Angeles"]), place_before(["Kim", "Kardashian"])
+    (2, 0, 0)
+    """
+    for size in range(min(4, len(words) - 1), 1, -1):
+        if " ".join(words[:size]) in _place_names():
+            return size
+    return 0
 
 
 def _described(words: list[str], i: int) -> bool:

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from reactions.parse.authors import resolve_author
-from reactions.parse.name_kinds import given_name_gender
+from reactions.parse.name_kinds import given_name_gender, place_before
 
 __all__ = ["author_of", "full_names", "one_name_each", "tidy_author"]
 
@@ -248,11 +248,13 @@ def _beyond(words: list[str], more: list[str]) -> list[str] | None:
 @functools.lru_cache(maxsize=4096)
 def _trimmed(run: str) -> str:
     """A run of capitalised words less what comes before the name in it: openers, owners and roles (``BLM
-    Activist Shaun King``), and past four words a headline's other words (``Paris Jackson Head To``)."""
+    Activist Shaun King``), a place of several words (``In Los Angeles Khloe brought up …``), and past four
+    words a headline's other words (``Paris Jackson Head To``)."""
     written = run.split()
     words = [_unowned(word) for word in written]
     cut = max((i + 1 for i, word in enumerate(words) if _is_filler(word) or word != written[i]), default=0)
     words = words[cut:]
+    words = words[place_before(words) :]
     return " ".join(words if len(words) <= 3 else words[:2])
 
 
