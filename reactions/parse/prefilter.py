@@ -32,6 +32,10 @@ or two sentences before name a platform or a post (:func:`reactions.parse.quotes
 count only for a writing verb (a cue already) or a lead-in's colon with no verb.  Words are compared as
 ``re.IGNORECASE`` compares them (U+0130, U+0131, U+017F and U+212A are its ASCII letters too).
 
+A run asks less of it: :func:`parse_prefiltered` reads the embed cues alone, to run the embed rules only where they
+may find something; a text with none goes to the quote finder, whose silent lines (``sentences.Silence``) tell the
+texts the quotation check would reject for what that check costs (``docs/performance.md``, round 14).
+
 >>> article = article_without_reactions(' date 2020-02-02 Rain\n\n"It was wet," the mayor said.', "a.txt")
 >>> article.title, article.date.isoformat(), article.reactions, article.warnings
 ('Rain', '2020-02-02', (), ())
