@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions.parse import quotes
+from reactions.parse import quotes, sentences
 from reactions.parse.article import parse_article
 from reactions.parse.sentences import (
     SENTENCE_END_RE,
@@ -73,15 +73,18 @@ def test_sentence_start_at_every_place_is_what_a_scan_finds(body: str) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(_TEXTS, st.data())
-def test_platform_in_is_the_platform_the_slice_names(body: str, data: st.DataObject) -> None:
-    body = body * 3  # long enough for the index rather than the slice to answer
+@given(_TEXTS, st.data(), st.sampled_from([0, 40, sentences.SLICED]))
+def test_platform_in_is_the_platform_the_slice_names(body: str, data: st.DataObject, sliced: int) -> None:
+    body = body * 3
     hi = data.draw(st.integers(0, len(body)))
     lo = data.draw(st.integers(0, hi))
-    assert TextIndex(body).platform_in(lo, hi) == platform_named(body[lo:hi])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sentences, "SLICED", sliced)  # 0: the index answers every stretch
+        assert TextIndex(body).platform_in(lo, hi) == platform_named(body[lo:hi])
 
 
-def test_platform_in_keeps_offsets_when_lower_case_is_longer() -> None:
+def test_platform_in_keeps_offsets_when_lower_case_is_longer(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sentences, "SLICED", 0)  # the index answers
     body = "İ" * 200 + " on Instagram " + "x" * 200
     index = TextIndex(body)
     assert index.platform_in(0, 214) is not None

@@ -32,6 +32,10 @@ or two sentences before name a platform or a post (:func:`reactions.parse.quotes
 count only for a writing verb (a cue already) or a lead-in's colon with no verb.  Words are compared as
 ``re.IGNORECASE`` compares them (U+0130, U+0131, U+017F and U+212A are its ASCII letters too).
 
+A run asks less of it: :func:`parse_prefiltered` reads the embed cues alone, to run the embed rules only where they
+may find something; a text with none goes to the quote finder, whose silent lines (``sentences.Silence``) tell the
+texts the quotation check would reject for what that check costs (``docs/performance.md``, round 14).
+
 >>> article = article_without_reactions(' date 2020-02-02 Rain\n\n"It was wet," the mayor said.', "a.txt")
 >>> article.title, article.date.isoformat(), article.reactions, article.warnings
 ('Rain', '2020-02-02', (), ())
@@ -116,11 +120,16 @@ def article_without_reactions(text: str, source: str | None = None) -> Article |
 
 
 def parse_prefiltered(text: str, source: str | None = None) -> Article:
-    """What ``parse_article(text, source)`` gives, the parser run only when :func:`may_hold_reactions` says it
-    must, its embed rules only when it found one of their cues, and embed markup only when it found markup; the
-    text is cleaned once either way.  Never raises on a ``str``; linear time.  (A text holding ``(@`` or
-    ``<blockquote`` is not told apart before it is cleaned: cleaning keeps both, and :func:`_has_handle_cue` and
-    :func:`_has_markup` find them in the body at once; two more scans of every text cost more than they saved.)"""
+    """What ``parse_article(text, source)`` gives, its embed rules run only when it found one of their cues, and
+    embed markup only when it found markup; the text is cleaned once either way.  Never raises on a ``str``; linear
+    time.  (A text holding ``(@`` or ``<blockquote`` is not told apart before it is cleaned: cleaning keeps both, and
+    :func:`_has_handle_cue` and :func:`_has_markup` find them in the body at once; two more scans of every text cost
+    more than they saved.)
+
+    A text with no cue of an embed goes to the quote finder whether or not :func:`_has_quote_cue` finds a cue word
+    in a quotation's sentence: on the bulk corpus the quote finder tells the texts that check rejects for what the
+    check costs (its silent lines mute their quotations: 0.148 against 0.14 CPU-s over 6,833 texts), and on the
+    texts it passes the check was paid for nothing (0.10 over 2,796); ``docs/performance.md``, round 14."""
     text = text if isinstance(text, str) else ""
     source = source or "<text>"
     body, date, warnings = split_header(clean_text(text))  # what parse_article does first
@@ -128,9 +137,7 @@ def parse_prefiltered(text: str, source: str | None = None) -> Article:
         return parse_body(body, date, warnings, source)
     if _has_handle_cue(body) or _has_byline(body):  # embeds in the text, no markup: its scan is not made again
         return parse_body(body, date, warnings, source, read_markup=False)
-    if _has_quote_cue(body) or holds_cue(body):  # no cue of an embed: only quotations can be posts
-        return parse_body(body, date, warnings, source, read_embeds=False)
-    return _without_reactions(body, date, warnings, source)
+    return parse_body(body, date, warnings, source, read_embeds=False)  # no cue of an embed: quotations only
 
 
 def _without_reactions(body: str, date: dt.date | None, warnings: list[str], source: str) -> Article:
