@@ -31,6 +31,8 @@ from reactions.parse.quotes import find_quotes
         ("Prince Harry", "Prince Harry"),
         ("Riggs' father", "father"),  # someone's father: a role, no name (author_of gives none)
         ("Nikolas Cruz’", "Nikolas Cruz"),
+        ("Taylor’s BFF Selena Gomez", "Selena Gomez"),
+        ("Senior EVP Thom Sherman", "Thom Sherman"),
     ],
 )
 def test_tidy_author_keeps_the_name_only(written: str, expected: str | None) -> None:
@@ -48,9 +50,17 @@ def test_partial_names_become_the_full_name_the_article_uses() -> None:
 
 
 def test_a_place_before_a_given_name_is_no_part_of_the_full_name() -> None:
-    body = "In Los Angeles Khloe brought up the party. \u201cNo,\u201d said Khloe. Later Kim Kardashian wrote. Kim agreed."
+    body = (
+        "In Los Angeles Khloe brought up the party. \u201cNo,\u201d said Khloe. Later Kim Kardashian wrote. Kim agreed."
+    )
     assert full_names(body, [(60, "Khloe"), (100, "Kim")]) == ["Khloe", "Kim Kardashian"]
     assert full_names("In New York Jessica Simpson posted. Simpson wrote.", [(40, "Simpson")]) == ["Jessica Simpson"]
+
+
+def test_a_headline_word_in_capitals_is_no_part_of_a_full_name() -> None:
+    body = "Kelis is jealous about not being Nas ONLY baby mother. Nas wrote back."
+    assert full_names(body, [(56, "Nas")]) == ["Nas"]
+    assert full_names("Stars react: LL Cool J posted. Later Cool J wrote.", [(40, "J")]) == ["LL Cool J"]
 
 
 def test_a_headline_run_loses_to_the_name_the_text_repeats() -> None:

@@ -48,7 +48,7 @@ _ROLE_WORDS: Final = (
     "strategist adviser advisor aide staffer official politician lawmaker mp icon legend diva mogul hitmaker "
     "songstress starlet beauty sensation socialite heiress superstar megastar frontman frontwoman alum veteran "
     "newcomer mom mother dad father wife husband sister brother daughter son girlfriend boyfriend fiance fiancee "
-    "fiancé fiancée ex pal friend co-star costar former reality tv"
+    "fiancé fiancée ex pal friend co-star costar former reality tv bff vp evp svp senior executive exec"
 )
 ROLES: Final = frozenset(_ROLE_WORDS.split())
 """Words that say what a person is, not who (``Actor``, ``the star``, ``reality star``)."""
@@ -255,7 +255,14 @@ def _trimmed(run: str) -> str:
     cut = max((i + 1 for i, word in enumerate(words) if _is_filler(word) or word != written[i]), default=0)
     words = words[cut:]
     words = words[place_before(words) :]
+    while len(words) > 1 and _shouted(words[-1]) and not _shouted(words[0]):
+        words.pop()  # a headline's word in capitals after a name written in mixed case ("Nas ONLY")
     return " ".join(words if len(words) <= 3 else words[:2])
+
+
+def _shouted(word: str) -> bool:
+    """A word of two letters or more all in capitals (``ONLY``; not ``J.`` nor ``McDONALD``'s mixed case)."""
+    return len(word) > 1 and word.isupper() and word.isalpha()
 
 
 def _unowned(word: str) -> str:
