@@ -544,7 +544,7 @@ def test_one_dataset_is_parsed_by_the_pool_in_parts(
     handed = counting[0].units
     assert len(handed) > 1  # rows parsed by the worker
     assert all(isinstance(unit, units.ItemBatch) for unit in handed)
-    assert all(len(unit.items) <= 5 for unit in handed)  # type: ignore[attr-defined]
+    assert all(len(unit.items) <= 5 * units.ITEM_GROWTH for unit in handed)  # type: ignore[attr-defined]
     assert seen[-1] == (1, 1)  # the file's one part is done once, at its end
 
 
@@ -631,6 +631,7 @@ def test_one_process_reads_a_dataset_in_batches_too(
 
     monkeypatch.setattr(pipeline, "read_chunk", read_chunk)
     monkeypatch.setattr(units, "ITEM_COUNT", 5)
+    monkeypatch.setattr(units, "ITEM_GROWTH", 1)  # batches of 5 throughout (their growth: test_executors.py)
     result = extract_frame(path, jobs=1, cache=False)
     pd.testing.assert_frame_equal(result.frame, whole.frame)
     assert result.outcomes == whole.outcomes
