@@ -519,6 +519,26 @@ def one_dataset(generated: Path, tmp_path: Path, kind: str) -> Path:
     return path
 
 
+def test_workers_take_more_files_a_task_than_this_process_alone(
+    generated: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pipeline, "CHUNK_FILES", (1, 1))
+    counting: list[CountingPool] = []
+
+    def shared_pool(workers: int, prepare: Callable[[], object] | None = None) -> CountingPool:
+        counting.append(CountingPool(real_pool(workers, prepare)))
+        return counting[-1]
+
+    real_pool = executors.shared_pool
+    monkeypatch.setattr(executors, "shared_pool", shared_pool)
+    alone = extract_frame(generated, jobs=1, cache=False)
+    result = extract_frame(generated, jobs=2, cache=False)
+    pd.testing.assert_frame_equal(result.frame, alone.frame)
+    assert result.outcomes == alone.outcomes
+    sizes = [len(unit.files) for unit in counting[0].units if isinstance(unit, units.FileBatch)]
+    assert 1 < max(sizes) <= pipeline.POOLED_FILES  # ~90 files: 3 a task (16 a process), not CHUNK_FILES' 1
+
+
 @pytest.mark.parametrize("kind", ["csv", "warc"])
 def test_one_dataset_is_parsed_by_the_pool_in_parts(
     generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str

@@ -62,7 +62,12 @@ INLINE_BYTES: Final = 1 << 20
 """Inputs this large are worth a pool, however few files hold them (one dataset, one web archive): about a
 quarter of a CPU-second of parsing, against a few milliseconds to fork the workers."""
 CHUNK_FILES: Final = (8, 128)
-"""Files per reading task, at least and at most (about 16 tasks per process in between)."""
+"""Files per reading task, at least and at most (about 16 tasks per process in between); with workers, at most
+:data:`POOLED_FILES` times as many (a cluster's larger grain: as many times as its grain)."""
+POOLED_FILES: Final = 4
+"""How many times the most files of :data:`CHUNK_FILES` a reading task holds when workers share the tasks: each
+task handed to a worker costs both processes pickling, pipes and thread switches (the bulk corpus, 11,239 files:
+88 tasks -> 32); in this process alone a task costs next to nothing, and the progress bar moves after each."""
 UNIT_WINDOW: Final = 16
 """Batches of files cut into units at a time (:func:`lazy_units`)."""
 SCORE_ROWS: Final = 2048
@@ -432,7 +437,8 @@ class _Run:
         least, most = CHUNK_FILES
         size = len(self.inputs.files) + len(self.inputs.documents)
         width, grain = self.tasks.width, self.tasks.grain
-        batch = most if width == 1 else max(least * grain, min(most * grain, -(-size // (16 * width))))
+        pooled = most * max(grain, POOLED_FILES)
+        batch = most if width == 1 else max(least * grain, min(pooled, -(-size // (16 * width))))
         return lazy_units(self.inputs, batch, self.options.sources, drop=isinstance(self.inputs.files, list))
 
     def _score(self, ids: list[str], texts: list[str], tags: list[str | None], *, final: bool = False) -> None:
