@@ -62,12 +62,9 @@ INLINE_BYTES: Final = 1 << 20
 """Inputs this large are worth a pool, however few files hold them (one dataset, one web archive): about a
 quarter of a CPU-second of parsing, against a few milliseconds to fork the workers."""
 CHUNK_FILES: Final = (8, 128)
-"""Files per reading task, at least and at most (about 16 tasks per process in between); with workers, at most
-:data:`POOLED_FILES` times as many (a cluster's larger grain: as many times as its grain)."""
+"""Files per reading task, at least and at most (about 16 tasks per process in between)."""
 POOLED_FILES: Final = 4
-"""How many times the most files of :data:`CHUNK_FILES` a reading task holds when workers share the tasks: each
-task handed to a worker costs both processes pickling, pipes and thread switches (the bulk corpus, 11,239 files:
-88 tasks -> 32); in this process alone a task costs next to nothing, and the progress bar moves after each."""
+"""With workers, tasks of up to this many times CHUNK_FILES' most (each one handed out costs pickles and wake-ups)."""
 UNIT_WINDOW: Final = 16
 """Batches of files cut into units at a time (:func:`lazy_units`)."""
 SCORE_ROWS: Final = 2048
@@ -434,10 +431,9 @@ class _Run:
 
     def _units(self) -> tuple[Iterator[tuple[Unit, int]], int]:
         """The units, made as the run reaches them (:func:`lazy_units`), and their total weight."""
-        least, most = CHUNK_FILES
         size = len(self.inputs.files) + len(self.inputs.documents)
-        width, grain = self.tasks.width, self.tasks.grain
-        pooled = most * max(grain, POOLED_FILES)
+        width, grain, (least, most) = self.tasks.width, self.tasks.grain, CHUNK_FILES
+        pooled = most * max(grain, POOLED_FILES)  # (a cluster's grain is larger)
         batch = most if width == 1 else max(least * grain, min(pooled, -(-size // (16 * width))))
         return lazy_units(self.inputs, batch, self.options.sources, drop=isinstance(self.inputs.files, list))
 
