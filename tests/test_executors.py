@@ -100,7 +100,9 @@ def test_a_cluster_takes_fewer_larger_tasks_of_the_same_documents(
     monkeypatch.setattr(units, "ITEM_COUNT", 5)
     (part,) = partitions(str(path))
     fine, coarse = list(units.split_part(part)), list(units.split_part(part, grain=grain))
-    assert [len(batch.items) for batch, _ in fine] == [5] * 2 * grain
+    growth = units.ITEM_GROWTH
+    assert grain >= growth  # a cluster's batches do not grow (its grain is larger already)
+    assert [len(batch.items) for batch, _ in fine] == [5, 5, 10, 20, 20, 20]  # two small, then up to ITEM_GROWTH
     assert [len(batch.items) for batch, _ in coarse] == [5 * grain] * 2
     assert [item for batch, _ in coarse for item in batch.items] == [item for batch, _ in fine for item in batch.items]
     assert [weight for _, weight in coarse] == [0, 1]  # the part is done with its last batch

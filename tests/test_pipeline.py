@@ -519,6 +519,26 @@ def one_dataset(generated: Path, tmp_path: Path, kind: str) -> Path:
     return path
 
 
+def test_workers_take_more_files_a_task_than_this_process_alone(
+    generated: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pipeline, "CHUNK_FILES", (1, 1))
+    counting: list[CountingPool] = []
+
+    def shared_pool(workers: int, prepare: Callable[[], object] | None = None) -> CountingPool:
+        counting.append(CountingPool(real_pool(workers, prepare)))
+        return counting[-1]
+
+    real_pool = executors.shared_pool
+    monkeypatch.setattr(executors, "shared_pool", shared_pool)
+    alone = extract_frame(generated, jobs=1, cache=False)
+    result = extract_frame(generated, jobs=2, cache=False)
+    pd.testing.assert_frame_equal(result.frame, alone.frame)
+    assert result.outcomes == alone.outcomes
+    sizes = [len(unit.files) for unit in counting[0].units if isinstance(unit, units.FileBatch)]
+    assert 1 < max(sizes) <= pipeline.POOLED_FILES  # ~90 files: 3 a task (16 a process), not CHUNK_FILES' 1
+
+
 @pytest.mark.parametrize("kind", ["csv", "warc"])
 def test_one_dataset_is_parsed_by_the_pool_in_parts(
     generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
@@ -544,7 +564,7 @@ def test_one_dataset_is_parsed_by_the_pool_in_parts(
     handed = counting[0].units
     assert len(handed) > 1  # rows parsed by the worker
     assert all(isinstance(unit, units.ItemBatch) for unit in handed)
-    assert all(len(unit.items) <= 5 for unit in handed)  # type: ignore[attr-defined]
+    assert all(len(unit.items) <= 5 * units.ITEM_GROWTH for unit in handed)  # type: ignore[attr-defined]
     assert seen[-1] == (1, 1)  # the file's one part is done once, at its end
 
 
@@ -631,6 +651,7 @@ def test_one_process_reads_a_dataset_in_batches_too(
 
     monkeypatch.setattr(pipeline, "read_chunk", read_chunk)
     monkeypatch.setattr(units, "ITEM_COUNT", 5)
+    monkeypatch.setattr(units, "ITEM_GROWTH", 1)  # batches of 5 throughout (their growth: test_executors.py)
     result = extract_frame(path, jobs=1, cache=False)
     pd.testing.assert_frame_equal(result.frame, whole.frame)
     assert result.outcomes == whole.outcomes

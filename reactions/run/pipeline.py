@@ -63,6 +63,8 @@ INLINE_BYTES: Final = 1 << 20
 quarter of a CPU-second of parsing, against a few milliseconds to fork the workers."""
 CHUNK_FILES: Final = (8, 128)
 """Files per reading task, at least and at most (about 16 tasks per process in between)."""
+POOLED_FILES: Final = 4
+"""With workers, tasks of up to this many times CHUNK_FILES' most (each one handed out costs pickles and wake-ups)."""
 UNIT_WINDOW: Final = 16
 """Batches of files cut into units at a time (:func:`lazy_units`)."""
 SCORE_ROWS: Final = 2048
@@ -429,10 +431,10 @@ class _Run:
 
     def _units(self) -> tuple[Iterator[tuple[Unit, int]], int]:
         """The units, made as the run reaches them (:func:`lazy_units`), and their total weight."""
-        least, most = CHUNK_FILES
         size = len(self.inputs.files) + len(self.inputs.documents)
-        width, grain = self.tasks.width, self.tasks.grain
-        batch = most if width == 1 else max(least * grain, min(most * grain, -(-size // (16 * width))))
+        width, grain, (least, most) = self.tasks.width, self.tasks.grain, CHUNK_FILES
+        pooled = most * max(grain, POOLED_FILES)  # (a cluster's grain is larger)
+        batch = most if width == 1 else max(least * grain, min(pooled, -(-size // (16 * width))))
         return lazy_units(self.inputs, batch, self.options.sources, drop=isinstance(self.inputs.files, list))
 
     def _score(self, ids: list[str], texts: list[str], tags: list[str | None], *, final: bool = False) -> None:
