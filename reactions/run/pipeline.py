@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from reactions.corpus import Listed, Merge, check_outcomes, log_warnings, scan_files
+from reactions.corpus import Listed, Listing, Merge, check_outcomes, log_warnings, scan_files
 from reactions.languages import detected_languages
 from reactions.models import ArticleInfo, Document, FileOutcome, OutcomeTotals
 from reactions.run import framecache
@@ -301,7 +301,7 @@ def lazy_units(
         while index < count:
             taken = files[:window] if drop else files[index : index + window]
             if drop:
-                del files[:window]  # type: ignore[attr-defined]  # (a list: see above)
+                del files[:window]  # type: ignore[attr-defined]  # (a list or a Listing: see above)
             plain: list[Listed] = []
             for item in taken:
                 found = parts.pop(index, None)
@@ -433,7 +433,8 @@ class _Run:
         size = len(self.inputs.files) + len(self.inputs.documents)
         width, grain = self.tasks.width, self.tasks.grain
         batch = most if width == 1 else max(least * grain, min(most * grain, -(-size // (16 * width))))
-        return lazy_units(self.inputs, batch, self.options.sources, drop=isinstance(self.inputs.files, list))
+        files = self.inputs.files
+        return lazy_units(self.inputs, batch, self.options.sources, drop=isinstance(files, list | Listing))
 
     def _score(self, ids: list[str], texts: list[str], tags: list[str | None], *, final: bool = False) -> None:
         waiting_ids, waiting_texts, waiting_tags = self.waiting
