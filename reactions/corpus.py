@@ -17,7 +17,7 @@ import dataclasses
 import importlib
 import logging
 import operator
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -31,6 +31,7 @@ from reactions.listing import list_files as list_files
 from reactions.listing import path_state as path_state
 from reactions.listing import scan_files as scan_files
 from reactions.models import Article, Citation, Document, FileOutcome, Reaction, Status
+from reactions.outcomes import Outcomes
 from reactions.sources.files import DEFAULT_READ, ReadOptions, UnreadableError, os_reason, read_bytes, safe_name
 from reactions.sources.remote import RemoteUnavailableError, is_remote, read_remote
 
@@ -181,30 +182,41 @@ def read_article(path: str | Path, options: ReadOptions = DEFAULT_READ) -> Artic
 # --- many documents -----------------------------------------------------------------------------------
 
 
-def check_outcomes(outcomes: Iterable[FileOutcome]) -> tuple[FileOutcome, ...]:
-    """The outcomes of a run, in reading order, each file read as an article id that an earlier
-    file already had warned so; every warning is logged."""
-    first_path: dict[str, str] = {}
-    notes: dict[str, tuple[str]] = {}  # one note per repeated id, shared (a copied corpus repeats every id)
-    flagged: list[FileOutcome] = []
-    for outcome in outcomes:
-        source = outcome.source
-        first = first_path.setdefault(source, outcome.path) if source is not None else None
-        if source is not None and first is not None and first != outcome.path:
-            note = notes.get(source)
-            if note is None:
-                note = notes[source] = (
-                    f"article id {source!r} is also the id of {first}: their citations cannot be told apart",
-                )
-            outcome = dataclasses.replace(outcome, warnings=(*outcome.warnings, *note) if outcome.warnings else note)
-        flagged.append(outcome)
-    log_warnings(flagged)
-    return tuple(flagged)
+def check_outcomes(outcomes: Iterable[FileOutcome]) -> Outcomes:
+    """The outcomes of a run, in reading order (:class:`~reactions.outcomes.Outcomes`), each file read as an article
+    id that an earlier file already had warned so (one note per id, shared by every copy: a corpus copied 16 times
+    repeats every id 15 times); every warning is logged."""
+    packed = Outcomes.of(outcomes)
+    checked = packed.with_warnings(_repeated_ids(packed))
+    log_warnings(checked)
+    return checked
+
+
+def _repeated_ids(outcomes: Outcomes) -> Iterator[tuple[str, ...] | None]:
+    """For each outcome in order: its warnings with the note that its article id is also an earlier file's, or
+    ``None`` (its own warnings)."""
+    first: dict[str, int] = {}  # each id's first file, by its place (its path is read again only for a repeat)
+    notes: dict[str, tuple[str]] = {}
+    path = outcomes.path
+    for index, (source, warned) in enumerate(zip(outcomes.sources(), outcomes.warnings(), strict=True)):
+        if source is None:
+            yield None
+            continue
+        known = first.setdefault(source, index)
+        if known == index or path(known) == path(index):
+            yield None
+            continue
+        note = notes.get(source)
+        if note is None:
+            note = notes[source] = (
+                f"article id {source!r} is also the id of {path(known)}: their citations cannot be told apart",
+            )
+        yield (*warned, *note) if warned else note
 
 
 def log_warnings(outcomes: Iterable[FileOutcome]) -> None:
     """Log every warning and skip reason of ``outcomes``, each naming its file."""
-    for outcome in outcomes:
+    for outcome in outcomes.warned() if isinstance(outcomes, Outcomes) else outcomes:
         for problem in (*outcome.warnings, *([outcome.reason] if outcome.reason else [])):
             logger.warning("%s: %s", outcome.path, problem)
 

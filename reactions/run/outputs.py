@@ -37,7 +37,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from reactions.corpus import Listed, log_warnings, path_state
-from reactions.models import FileOutcome, OutcomeTotals
+from reactions.models import FileOutcome
+from reactions.outcomes import OutcomeTotals
 from reactions.run import framecache
 from reactions.run.cache import MARSHAL_VERSION, ParseCache, open_cache, store_file
 from reactions.sources import DEFAULT_SOURCE, SourceOptions
@@ -82,7 +83,7 @@ class Output(OutcomeTotals):
     """
 
     data: bytes
-    outcomes: tuple[FileOutcome, ...]
+    outcomes: Sequence[FileOutcome]
     rows: int
     from_cache: bool = False
 
