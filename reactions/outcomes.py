@@ -33,7 +33,7 @@ BLOCK: Final = 256
 """Outcomes packed together at most (a run packs each reading task's, up to this many at a time)."""
 
 _STATUSES: Final = tuple(Status)
-_CODES: Final = {status: 2 * code for code, status in enumerate(_STATUSES)}  # (+1: no article id)
+_CODES: Final = {status: 4 * code for code, status in enumerate(_STATUSES)}  # (+1: no article id, +2: no prefix)
 
 
 class _Block(NamedTuple):
@@ -44,7 +44,7 @@ class _Block(NamedTuple):
     path_ends: array.array[int]
     sources: str
     source_ends: array.array[int]
-    kinds: bytes  # 2 * the status's place in Status, + 1 when the article id is None
+    kinds: bytes  # 4 * the status's place in Status, + 1 when the article id is None, + 2 when the path is whole
     counts: array.array[int]
     warnings: tuple[tuple[str, ...], ...] | None
     reasons: tuple[str | None, ...] | None
@@ -52,12 +52,14 @@ class _Block(NamedTuple):
 
 def _pack(outcomes: Sequence[FileOutcome]) -> _Block:
     paths = [outcome.path for outcome in outcomes]
-    prefix = os.path.commonprefix(paths) if len(paths) > 1 else ""  # noqa: RUF071  (characters, not folders)
+    read = [outcome.path for outcome in outcomes if outcome.status is Status.PARSED]  # (a skipped row may name less)
+    prefix = os.path.commonprefix(read or paths)  # noqa: RUF071  (characters, not folders)
     cut = len(prefix)
-    tails = [path[cut:] for path in paths] if cut else paths
+    whole = [not path.startswith(prefix) for path in paths]
+    tails = [path if apart else path[cut:] for path, apart in zip(paths, whole, strict=True)] if cut else paths
     sources = [outcome.source or "" for outcome in outcomes]
     codes = _CODES
-    kinds = bytes(codes[o.status] + (o.source is None) for o in outcomes)
+    kinds = bytes(codes[o.status] + (o.source is None) + 2 * apart for o, apart in zip(outcomes, whole, strict=True))
     warnings = tuple(outcome.warnings for outcome in outcomes)
     reasons = tuple(outcome.reason for outcome in outcomes)
     return _Block(
@@ -85,8 +87,9 @@ def _unpack(block: _Block) -> list[FileOutcome]:
         path_ends, source_ends, block.kinds, block.counts, warnings, reasons, strict=False
     ):  # (the warnings and reasons of a block that has none: repeated without end)
         source = None if kind & 1 else sources[source_start:source_end]
+        tail = paths[path_start:path_end]
         found.append(
-            FileOutcome(prefix + paths[path_start:path_end], source, statuses[kind >> 1], count, warned, reason)
+            FileOutcome(tail if kind & 2 else prefix + tail, source, statuses[kind >> 2], count, warned, reason)
         )
         path_start, source_start = path_end, source_end
     return found
@@ -159,7 +162,7 @@ class Outcomes(Sequence[FileOutcome]):
     def parsed(self) -> int:
         """How many files were read as articles (``Status.PARSED``)."""
         code = _CODES[Status.PARSED]
-        return sum(block.kinds.count(code) + block.kinds.count(code + 1) for block in self._blocks)
+        return sum(sum(block.kinds.count(code + flags) for flags in range(4)) for block in self._blocks)
 
     @property
     def occurrences(self) -> int:
@@ -184,7 +187,8 @@ class Outcomes(Sequence[FileOutcome]):
         number = bisect.bisect_right(self._ends, index)
         block = self._blocks[number]
         at = index - (self._ends[number - 1] if number else 0)
-        return block.prefix + block.paths[block.path_ends[at - 1] if at else 0 : block.path_ends[at]]
+        tail = block.paths[block.path_ends[at - 1] if at else 0 : block.path_ends[at]]
+        return tail if block.kinds[at] & 2 else block.prefix + tail
 
     def with_warnings(self, added: Iterable[tuple[str, ...] | None]) -> Outcomes:
         """These outcomes with, for each file in order, ``added`` as its warnings instead (``None``: its own)."""
