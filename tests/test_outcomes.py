@@ -17,7 +17,7 @@ from reactions.corpus import check_outcomes, log_warnings
 from reactions.models import FileOutcome, Status
 from reactions.outcomes import OutcomePacker, Outcomes, OutcomeTotals
 
-_TEXT = st.text(alphabet=st.sampled_from("ab/\0é\udce9 x"), max_size=6)
+_TEXT = st.text(alphabet=st.sampled_from("ab/\0é x"), max_size=6)  # (no lone surrogate: logged, sent by xdist)
 _OUTCOMES = st.lists(
     st.builds(
         FileOutcome,
