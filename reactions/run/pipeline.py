@@ -435,8 +435,7 @@ class _Run:
         size = len(self.inputs.files) + len(self.inputs.documents)
         width, grain = self.tasks.width, self.tasks.grain
         batch = most if width == 1 else max(least * grain, min(most * grain, -(-size // (16 * width))))
-        files = self.inputs.files
-        return lazy_units(self.inputs, batch, self.options.sources, drop=isinstance(files, list | Listing))
+        return lazy_units(self.inputs, batch, self.options.sources, drop=isinstance(self.inputs.files, list | Listing))
 
     def _score(self, ids: list[str], texts: list[str], tags: list[str | None], *, final: bool = False) -> None:
         waiting_ids, waiting_texts, waiting_tags = self.waiting
