@@ -31,7 +31,8 @@ from reactions.listing import list_files as list_files
 from reactions.listing import path_state as path_state
 from reactions.listing import scan_files as scan_files
 from reactions.models import Article, Citation, Document, FileOutcome, Reaction, Status
-from reactions.outcomes import Outcomes
+from reactions.outcomes import OutcomePacker as OutcomePacker  # (the run packs its outcomes: pipeline.py)
+from reactions.outcomes import Outcomes as Outcomes
 from reactions.sources.files import DEFAULT_READ, ReadOptions, UnreadableError, os_reason, read_bytes, safe_name
 from reactions.sources.remote import RemoteUnavailableError, is_remote, read_remote
 

@@ -277,6 +277,32 @@ class FileOutcome:
     reason: str | None = None
 
 
+class OutcomeTotals:
+    """What a run's outcomes (``self.outcomes``, one :class:`FileOutcome` per file) add up to: a mixin of the
+    results that carry them (``reactions.run.pipeline.Extraction``, ``reactions.run.outputs.Output``).  Outcomes
+    that count themselves (:class:`reactions.outcomes.Outcomes`, from their columns) are asked to."""
+
+    __slots__ = ()
+    outcomes: Sequence[FileOutcome]
+
+    @property
+    def articles(self) -> int:
+        """How many files were read as articles."""
+        counted = getattr(self.outcomes, "parsed", None)
+        return counted if counted is not None else sum(o.status is Status.PARSED for o in self.outcomes)
+
+    @property
+    def occurrences(self) -> int:
+        """How many reactions the articles hold, duplicates included."""
+        counted = getattr(self.outcomes, "occurrences", None)
+        return counted if counted is not None else sum(outcome.reactions for outcome in self.outcomes)
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """Every warning of every file, each prefixed with its file (:attr:`Corpus.warnings`)."""
+        return Corpus(outcomes=self.outcomes).warnings
+
+
 @dataclass(frozen=True, slots=True)
 class Corpus:
     """Many articles and the unique reactions they cite.

@@ -27,7 +27,7 @@ import os
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final, NamedTuple, overload
 
-from reactions.models import Corpus, FileOutcome, Status
+from reactions.models import FileOutcome, Status
 
 BLOCK: Final = 256
 """Outcomes packed together at most (a run packs each reading task's, up to this many at a time)."""
@@ -222,30 +222,3 @@ class OutcomePacker:
     def packed(self) -> Outcomes:
         """Everything added, as :class:`Outcomes`."""
         return Outcomes(self._blocks)
-
-
-class OutcomeTotals:
-    """What a run's outcomes (``self.outcomes``, one :class:`FileOutcome` per file) add up to: a mixin of the
-    results that carry them (``reactions.run.pipeline.Extraction``, ``reactions.run.outputs.Output``)."""
-
-    __slots__ = ()
-    outcomes: Sequence[FileOutcome]
-
-    @property
-    def articles(self) -> int:
-        """How many files were read as articles."""
-        if isinstance(self.outcomes, Outcomes):
-            return self.outcomes.parsed
-        return sum(outcome.status is Status.PARSED for outcome in self.outcomes)
-
-    @property
-    def occurrences(self) -> int:
-        """How many reactions the articles hold, duplicates included."""
-        if isinstance(self.outcomes, Outcomes):
-            return self.outcomes.occurrences
-        return sum(outcome.reactions for outcome in self.outcomes)
-
-    @property
-    def warnings(self) -> tuple[str, ...]:
-        """Every warning of every file, each prefixed with its file (:attr:`Corpus.warnings`)."""
-        return Corpus(outcomes=self.outcomes).warnings

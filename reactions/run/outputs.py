@@ -37,8 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from reactions.corpus import Listed, log_warnings, path_state
-from reactions.models import FileOutcome
-from reactions.outcomes import OutcomeTotals
+from reactions.models import FileOutcome, OutcomeTotals
 from reactions.run import framecache
 from reactions.run.cache import MARSHAL_VERSION, ParseCache, open_cache, store_file
 from reactions.sources import DEFAULT_SOURCE, SourceOptions

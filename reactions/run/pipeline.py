@@ -30,10 +30,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from reactions.corpus import Listed, Listing, Merge, check_outcomes, log_warnings, scan_files
+from reactions.corpus import Listed, Listing, Merge, OutcomePacker, Outcomes, check_outcomes, log_warnings, scan_files
 from reactions.languages import detected_languages
-from reactions.models import ArticleInfo, Document, FileOutcome
-from reactions.outcomes import OutcomePacker, Outcomes, OutcomeTotals
+from reactions.models import ArticleInfo, Document, FileOutcome, OutcomeTotals
 from reactions.run import framecache
 from reactions.run.cache import ParseCache, open_cache
 from reactions.run.executors import Executor, Guarded, InProcess, open_executor
@@ -388,8 +387,7 @@ class _Run:
         self._score([], [], [], final=True)
         logger.info("parsed %d files, %d from the cache", parsed, read - parsed)
         self.tasks.finish()  # the workers score on while the outcomes are checked here
-        checked = check_outcomes(outcomes.packed())
-        scores = self._scores()  # (and the languages the scoring tasks told)
+        checked, scores = check_outcomes(outcomes.packed()), self._scores()  # (and the languages they told)
         base = base_table(merge.columns, articles, self.detected)
         return self._scored(base, scores, merge.columns["lang"]), checked
 
