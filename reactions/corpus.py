@@ -1,8 +1,8 @@
 """Documents -> articles -> unique reactions: the stages the run path (:mod:`reactions.run`) is made of.
 
-:func:`scan_files` lists the article files of folders; :func:`parse_document` (bytes in memory -> article and
-outcome) is pure and never raises, :func:`read_article` and :func:`parse_path` add the file system; :class:`Merge`
-folds reactions into one per id (:func:`merge_reactions`: records).  Many files are read into a
+:func:`scan_files` lists the article files of folders (:mod:`reactions.listing`); :func:`parse_document` (bytes in
+memory -> article and outcome) is pure and never raises, :func:`read_article` and :func:`parse_path` add the file
+system; :class:`Merge` folds reactions into one per id (:func:`merge_reactions`: records).  Many files are read into a
 :class:`~reactions.models.Corpus` by :func:`reactions.run.units.read_corpus`, the run path's reading kept as
 records.  One bad file never stops the rest: it becomes a skipped :class:`~reactions.models.FileOutcome` that
 names it and says why.
@@ -17,17 +17,24 @@ import dataclasses
 import importlib
 import logging
 import operator
-import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final
 
 from reactions.errors import InputError
+from reactions.listing import SUFFIXES as SUFFIXES  # (the listing's names, where they were first: re-exported)
+from reactions.listing import Listed as Listed
+from reactions.listing import Listing as Listing
+from reactions.listing import Trace as Trace
+from reactions.listing import iter_article_paths as iter_article_paths
+from reactions.listing import list_files as list_files
+from reactions.listing import path_state as path_state
+from reactions.listing import scan_files as scan_files
 from reactions.models import Article, Citation, Document, FileOutcome, Reaction, Status
-from reactions.sources import default_name, expand_paths, found_in_folder
+from reactions.outcomes import OutcomePacker as OutcomePacker  # (the run packs its outcomes: pipeline.py)
+from reactions.outcomes import Outcomes as Outcomes
 from reactions.sources.files import DEFAULT_READ, ReadOptions, UnreadableError, os_reason, read_bytes, safe_name
-from reactions.sources.kinds import FAKENEWSNET_FILE
-from reactions.sources.remote import RemoteUnavailableError, is_remote, local_path, read_remote
+from reactions.sources.remote import RemoteUnavailableError, is_remote, read_remote
 
 if TYPE_CHECKING:
     from reactions.parse.article import parse_article
@@ -37,197 +44,8 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-SUFFIXES: Final = frozenset({".txt", ".md", ".html", ".htm"})
-"""Extensions of the article files a folder is searched for (case-insensitive)."""
-
 Parsed = tuple[Article | None, FileOutcome]
 """What reading one file gives: the article (``None`` when skipped) and the file's outcome."""
-
-
-# --- listing ------------------------------------------------------------------------------------
-
-
-def list_files(paths: str | Path | Iterable[str | Path]) -> list[tuple[Path, str]]:
-    """Every article file under ``paths`` with its article id, in reading order.
-
-    Paths are taken in the order given; a folder's files (recursive, :data:`SUFFIXES`, hidden
-    files and folders such as ``.reactions.db`` or ``.git`` skipped, symbolic links to folders not
-    followed) in sorted order of their ids.  A file given directly is listed whatever its
-    extension, and so is a path that does not exist (reading it gives a skipped outcome).  A file
-    reached twice (given twice, or through a symbolic link) is listed once.  A single path may be
-    given on its own (``"seeds"`` is not read as five one-letter paths).
-    """
-    return [(Path(listed.path), listed.source) for listed in scan_files(paths)]
-
-
-class Listed(NamedTuple):
-    """One article file found by :func:`scan_files` (a named tuple: cheap to make by the ten thousand).
-
-    Fields:
-        path: the file's path, as :func:`list_files` gives it (``str`` of that ``Path``).
-        source: its article id.
-        stat: its ``os.stat`` (symbolic links followed) when asked for, ``None`` otherwise or when
-            it cannot be read (a missing file).
-    """
-
-    path: str
-    source: str
-    stat: os.stat_result | None = None
-
-
-Trace = list[tuple[str, bool, list[Any]]]
-"""What a listing was made from besides its files' own ``os.stat``: each local path given, each folder listed (its
-state taken before it was listed) and each symbolic link met in one, with its :func:`path_state`, in the order they
-were met.  While none of them changes, neither can the listing (a folder's times move when an entry is added,
-removed or renamed in it), so a run can tell an unchanged corpus without listing it (:mod:`reactions.run.outputs`)."""
-
-
-def path_state(path: str, resolve: bool) -> list[Any]:
-    """What tells that a path given, a folder or a symbolic link has changed (:data:`Trace`): the path it resolves
-    to (with ``resolve``) and its ``os.stat``, links followed (mode, size, modification and change times in ns,
-    inode, device), ``None`` when it cannot be read."""
-    try:
-        found = os.stat(path)
-    except OSError:
-        state = None
-    else:
-        state = [found.st_mode, found.st_size, found.st_mtime_ns, found.st_ctime_ns, found.st_ino, found.st_dev]
-    return [os.path.realpath(path) if resolve else None, state]
-
-
-def scan_files(
-    paths: str | Path | Iterable[str | Path], *, stat: bool = False, trace: Trace | None = None
-) -> list[Listed]:
-    """:func:`list_files` as :class:`Listed` records, with each file's ``os.stat`` when ``stat``, and what the
-    listing was made from in ``trace`` when given (:data:`Trace`).
-
-    Cheap on large folders: one ``os.scandir`` per folder and no per-file ``resolve()`` (a
-    folder's own path is resolved once; only symbolic links are resolved one by one).
-    """
-    listed: list[Listed] = []
-    seen: set[str] = set()
-    for named in [paths] if isinstance(paths, str | Path) else paths:
-        given = local_path(named) or named  # a file:// URL is read as the local path it names
-        if is_remote(given):  # a URL (s3://, gs://, https://), a glob among them: each file as it is named
-            found = [(url, Listed(url, default_name(url))) for url in _remote_files(str(given))]
-        else:
-            root = Path(given)
-            if trace is not None:
-                trace.append((str(root), True, path_state(str(root), True)))
-            found = _folder_files(root, stat, trace) if root.is_dir() else [_given_file(root, stat)]
-        for key, item in found:
-            if key not in seen:
-                seen.add(key)
-                listed.append(item)
-    return listed
-
-
-def _remote_files(url: str) -> list[str]:
-    """The files a URL (or a URL glob) names; itself when it cannot be listed (reading it then says why)."""
-    try:
-        return expand_paths(url) or [url]
-    except OSError:
-        return [url]
-
-
-def iter_article_paths(paths: str | Path | Iterable[str | Path]) -> list[Path]:
-    """The article files :func:`read_corpus` reads for ``paths``, in reading order (see :func:`list_files`)."""
-    return [path for path, _ in list_files(paths)]
-
-
-def _given_file(path: Path, stat: bool) -> tuple[str, Listed]:
-    return os.path.realpath(path), Listed(str(path), path.name or str(path), _stat(path) if stat else None)
-
-
-def _stat(path: str | Path) -> os.stat_result | None:
-    try:
-        return os.stat(path)
-    except OSError:
-        return None
-
-
-def _folder_files(root: Path, stat: bool, trace: Trace | None = None) -> list[tuple[str, Listed]]:
-    """``(identity, listed)`` for each article file under ``root``, sorted by article id; the identity
-    (the resolved path) tells a file reached twice."""
-    base = str(root)
-    real = os.path.join(os.path.realpath(base), "")
-    found = [
-        (
-            os.path.realpath(entry.path) if entry.is_symlink() else real + source,
-            Listed(entry.path[2:] if base == "." else entry.path, source, _entry_stat(entry) if stat else None),
-        )
-        for entry, source in _walk(base, "", trace)
-    ]
-    found.sort(key=lambda item: item[1].source)
-    return found
-
-
-class _Unlisted(NamedTuple):
-    """A folder that cannot be listed, in place of a ``DirEntry``: it is listed itself, so that reading it
-    reports why (:func:`reactions.sources.files.read_bytes`)."""
-
-    path: str
-
-    def is_symlink(self) -> bool:
-        return False
-
-    def stat(self) -> os.stat_result:
-        return os.stat(self.path)
-
-
-_Found = list[tuple[os.DirEntry[str] | _Unlisted, str]]
-"""Article files found by :func:`_walk`: each one's entry and article id."""
-
-
-def _walk(folder: str, prefix: str, trace: Trace | None = None) -> _Found:
-    """Article files under ``folder`` and their ids (``prefix`` + path below it, a name that is not
-    UTF-8 escaped: :func:`reactions.sources.files.safe_name`), hidden entries skipped; a subfolder that cannot
-    be listed is given itself (its id ends with ``/``), so that reading it says why.  Each folder's state goes
-    into ``trace`` before it is listed, each symbolic link's as it is met."""
-    found: _Found = []
-    _walk_into(folder, prefix, trace, found)
-    return found
-
-
-def _walk_into(folder: str, prefix: str, trace: Trace | None, found: _Found) -> None:
-    """:func:`_walk`, appending to ``found`` (one list for the whole tree, no generator per folder: a FakeNewsNet
-    corpus is a folder per article, each file passed up three levels of generators was a third of listing it)."""
-    if trace is not None:
-        trace.append((folder, False, path_state(folder, False)))
-    try:
-        with os.scandir(folder) as scan:
-            entries = list(scan)
-    except OSError:
-        if prefix:
-            found.append((_Unlisted(folder), prefix))
-        return
-    for entry in entries:
-        name = entry.name
-        if name.startswith("."):
-            continue
-        if trace is not None and entry.is_symlink():
-            trace.append((entry.path, True, path_state(entry.path, True)))
-        if name == FAKENEWSNET_FILE and not _is_dir(entry):  # (found_in_folder's first case: a file per folder)
-            found.append((entry, safe_name(prefix + name)))
-        elif _is_dir(entry):
-            if not entry.is_symlink():
-                _walk_into(entry.path, f"{prefix}{safe_name(name)}/", trace, found)
-        elif name[name.rfind(".") :].lower() in SUFFIXES or found_in_folder(name):  # (no dot: never a suffix)
-            found.append((entry, safe_name(prefix + name)))
-
-
-def _is_dir(entry: os.DirEntry[str]) -> bool:
-    try:
-        return entry.is_dir()
-    except OSError:
-        return False
-
-
-def _entry_stat(entry: os.DirEntry[str] | _Unlisted) -> os.stat_result | None:
-    try:
-        return entry.stat()
-    except OSError:  # a broken symbolic link
-        return None
 
 
 # --- one document ---------------------------------------------------------------------------------
@@ -365,30 +183,41 @@ def read_article(path: str | Path, options: ReadOptions = DEFAULT_READ) -> Artic
 # --- many documents -----------------------------------------------------------------------------------
 
 
-def check_outcomes(outcomes: Iterable[FileOutcome]) -> tuple[FileOutcome, ...]:
-    """The outcomes of a run, in reading order, each file read as an article id that an earlier
-    file already had warned so; every warning is logged."""
-    first_path: dict[str, str] = {}
-    notes: dict[str, tuple[str]] = {}  # one note per repeated id, shared (a copied corpus repeats every id)
-    flagged: list[FileOutcome] = []
-    for outcome in outcomes:
-        source = outcome.source
-        first = first_path.setdefault(source, outcome.path) if source is not None else None
-        if source is not None and first is not None and first != outcome.path:
-            note = notes.get(source)
-            if note is None:
-                note = notes[source] = (
-                    f"article id {source!r} is also the id of {first}: their citations cannot be told apart",
-                )
-            outcome = dataclasses.replace(outcome, warnings=(*outcome.warnings, *note) if outcome.warnings else note)
-        flagged.append(outcome)
-    log_warnings(flagged)
-    return tuple(flagged)
+def check_outcomes(outcomes: Iterable[FileOutcome]) -> Outcomes:
+    """The outcomes of a run, in reading order (:class:`~reactions.outcomes.Outcomes`), each file read as an article
+    id that an earlier file already had warned so (one note per id, shared by every copy: a corpus copied 16 times
+    repeats every id 15 times); every warning is logged."""
+    packed = Outcomes.of(outcomes)
+    checked = packed.with_warnings(_repeated_ids(packed))
+    log_warnings(checked)
+    return checked
+
+
+def _repeated_ids(outcomes: Outcomes) -> Iterator[tuple[str, ...] | None]:
+    """For each outcome in order: its warnings with the note that its article id is also an earlier file's, or
+    ``None`` (its own warnings)."""
+    first: dict[str, int] = {}  # each id's first file, by its place (its path is read again only for a repeat)
+    notes: dict[str, tuple[str]] = {}
+    path = outcomes.path
+    for index, (source, warned) in enumerate(zip(outcomes.sources(), outcomes.warnings(), strict=True)):
+        if source is None:
+            yield None
+            continue
+        known = first.setdefault(source, index)
+        if known == index or path(known) == path(index):
+            yield None
+            continue
+        note = notes.get(source)
+        if note is None:
+            note = notes[source] = (
+                f"article id {source!r} is also the id of {path(known)}: their citations cannot be told apart",
+            )
+        yield (*warned, *note) if warned else note
 
 
 def log_warnings(outcomes: Iterable[FileOutcome]) -> None:
     """Log every warning and skip reason of ``outcomes``, each naming its file."""
-    for outcome in outcomes:
+    for outcome in outcomes.warned() if isinstance(outcomes, Outcomes) else outcomes:
         for problem in (*outcome.warnings, *([outcome.reason] if outcome.reason else [])):
             logger.warning("%s: %s", outcome.path, problem)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -278,20 +279,23 @@ class FileOutcome:
 
 class OutcomeTotals:
     """What a run's outcomes (``self.outcomes``, one :class:`FileOutcome` per file) add up to: a mixin of the
-    results that carry them (``reactions.run.pipeline.Extraction``, ``reactions.run.outputs.Output``)."""
+    results that carry them (``reactions.run.pipeline.Extraction``, ``reactions.run.outputs.Output``).  Outcomes
+    that count themselves (:class:`reactions.outcomes.Outcomes`, from their columns) are asked to."""
 
     __slots__ = ()
-    outcomes: tuple[FileOutcome, ...]
+    outcomes: Sequence[FileOutcome]
 
     @property
     def articles(self) -> int:
         """How many files were read as articles."""
-        return sum(outcome.status is Status.PARSED for outcome in self.outcomes)
+        counted = getattr(self.outcomes, "parsed", None)
+        return counted if counted is not None else sum(o.status is Status.PARSED for o in self.outcomes)
 
     @property
     def occurrences(self) -> int:
         """How many reactions the articles hold, duplicates included."""
-        return sum(outcome.reactions for outcome in self.outcomes)
+        counted = getattr(self.outcomes, "occurrences", None)
+        return counted if counted is not None else sum(outcome.reactions for outcome in self.outcomes)
 
     @property
     def warnings(self) -> tuple[str, ...]:
@@ -308,12 +312,12 @@ class Corpus:
         reactions: one :class:`Reaction` per unique post (by id), in order of first
             appearance; its ``citations`` list every article and span that cites it.
         outcomes: one :class:`FileOutcome` per input file, in path order, including
-            files that were skipped.
+            files that were skipped (a tuple, or the run's compact :class:`reactions.outcomes.Outcomes`).
     """
 
     articles: tuple[Article, ...] = ()
     reactions: tuple[Reaction, ...] = ()
-    outcomes: tuple[FileOutcome, ...] = ()
+    outcomes: Sequence[FileOutcome] = ()
 
     @property
     def warnings(self) -> tuple[str, ...]:

@@ -315,7 +315,9 @@ def test_a_stat_alike_edit_of_a_racy_file_is_seen_by_content(generated: Path, tm
     monkeypatch = pytest.MonkeyPatch()
     try:
         monkeypatch.setattr(os, "stat", lambda p, *a, **k: frozen if str(p) == str(edited) else stat(p, *a, **k))
-        monkeypatch.setattr("reactions.corpus._entry_stat", lambda e: frozen if e.path == str(edited) else stat(e.path))
+        monkeypatch.setattr(
+            "reactions.listing._entry_stat", lambda e: frozen if e.path == str(edited) else stat(e.path)
+        )
         edit_in_place(edited)
         result = run(folder)
     finally:

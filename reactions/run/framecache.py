@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from reactions.corpus import Listed, Trace
 from reactions.models import FileOutcome, Status
+from reactions.outcomes import Outcomes
 from reactions.run.cache import MARSHAL_VERSION, ParseCache, content_hash, parser_version
 from reactions.sources.files import MAX_FILE_BYTES, UnreadableError, read_regular
 from reactions.table import BOOL, COLUMN_KINDS, DATE, FLOAT, INT, LABEL, LAG, LIST, MOMENT, TEXT, labels_of
@@ -246,20 +247,21 @@ def encode_outcomes(outcomes: Sequence[FileOutcome]) -> list[list[Any]]:
     if _LAST_ENCODED and _LAST_ENCODED[0][0] is outcomes:
         return _LAST_ENCODED[0][1]
     values = {status: status.value for status in Status}
+    records = outcomes if isinstance(outcomes, tuple | list) else tuple(outcomes)  # (Outcomes: made records once)
     columns: list[list[Any]] = [
-        [outcome.path for outcome in outcomes],
-        [outcome.source for outcome in outcomes],
-        [values[outcome.status] for outcome in outcomes],
-        [outcome.reactions for outcome in outcomes],
-        [outcome.warnings for outcome in outcomes],
-        [outcome.reason for outcome in outcomes],
+        [outcome.path for outcome in records],
+        [outcome.source for outcome in records],
+        [values[outcome.status] for outcome in records],
+        [outcome.reactions for outcome in records],
+        [outcome.warnings for outcome in records],
+        [outcome.reason for outcome in records],
     ]
-    if isinstance(outcomes, tuple):  # (a tuple cannot change: the same one gives the same columns)
+    if isinstance(outcomes, tuple | Outcomes):  # (neither can change: the same one gives the same columns)
         _LAST_ENCODED[:] = [(outcomes, columns)]
     return columns
 
 
-_LAST_ENCODED: Final[list[tuple[tuple[FileOutcome, ...], list[list[Any]]]]] = []
+_LAST_ENCODED: Final[list[tuple[Sequence[FileOutcome], list[list[Any]]]]] = []
 
 
 def decode_outcomes(columns: list[list[Any]]) -> tuple[FileOutcome, ...]:

@@ -82,7 +82,7 @@ class Output(OutcomeTotals):
     """
 
     data: bytes
-    outcomes: tuple[FileOutcome, ...]
+    outcomes: Sequence[FileOutcome]
     rows: int
     from_cache: bool = False
 

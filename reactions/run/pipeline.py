@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from reactions.corpus import Listed, Merge, check_outcomes, log_warnings, scan_files
+from reactions.corpus import Listed, Listing, Merge, OutcomePacker, Outcomes, check_outcomes, log_warnings, scan_files
 from reactions.languages import detected_languages
 from reactions.models import ArticleInfo, Document, FileOutcome, OutcomeTotals
 from reactions.run import framecache
@@ -94,7 +94,7 @@ class Extraction(OutcomeTotals):
     """
 
     table: Table | None
-    outcomes: tuple[FileOutcome, ...]
+    outcomes: Sequence[FileOutcome]
     from_cache: bool = False
     stored: pd.DataFrame | None = None
     encoded: framecache.Stored | None = None
@@ -214,7 +214,7 @@ def extract_frame(
         # (A racy dataset's digest is a row's, not the file's: the next run will not trust the frame; never stale.)
         racy = {path: run.digests.get(path) for path in mark.racy} if mark is not None else {}
         known = run.store is not None and all(path in run.digests for path in mark.racy) if mark else False
-        whole = all(kept(outcome) for outcome in outcomes)  # a document stopped by a limit may parse next time
+        whole = all(kept(outcome) for outcome in outcomes.warned())  # one stopped by a limit may parse next time
         if store is not None and mark is not None and (known or not mark.racy) and not store.broken and whole:
             saved = _save_frame(store.path, mark, table, outcomes, racy)
             if saved and listing is not None:
@@ -303,7 +303,7 @@ def lazy_units(
         while index < count:
             taken = files[:window] if drop else files[index : index + window]
             if drop:
-                del files[:window]  # type: ignore[attr-defined]  # (a list: see above)
+                del files[:window]  # type: ignore[attr-defined]  # (a list or a Listing: see above)
             plain: list[Listed] = []
             for item in taken:
                 found = parts.pop(index, None)
@@ -354,7 +354,7 @@ class _Run:
         with workers, the scoring tasks tell them, each new reaction's once.)"""
         self.tell_reading = isinstance(self.tasks, Guarded)
 
-    def go(self) -> tuple[Table, tuple[FileOutcome, ...]]:
+    def go(self) -> tuple[Table, Outcomes]:
         """The scored table and the outcomes."""
         forget()  # the copies of a document within this run get its parse again (memo.py), none from another
         try:
@@ -364,17 +364,17 @@ class _Run:
             forget()
             self.tasks.close()
 
-    def _go(self) -> tuple[Table, tuple[FileOutcome, ...]]:
+    def _go(self) -> tuple[Table, Outcomes]:
         merge = Merge(name for name in BASE_COLUMNS if name not in ARTICLE_COLUMNS)
         articles: dict[str, ArticleInfo] = {}
-        outcomes: list[FileOutcome] = []
+        outcomes = OutcomePacker()  # (each task's packed as it comes: a record a file was 270 bytes)
         units, total = self._units()
         parsed = read = done = 0
         if self.progress is not None:  # the bar knows the run from its start, even when one unit is all of it
             self.progress(0, total)
         for chunk, weight in self._read(units):
             self._note(chunk.error)
-            outcomes += chunk.outcomes
+            outcomes.add(chunk.outcomes)
             self.digests.update(chunk.digests)
             self.detected.update(chunk.detected)
             articles.update(chunk.articles)
@@ -389,7 +389,7 @@ class _Run:
         self._score([], [], [], final=True)
         logger.info("parsed %d files, %d from the cache", parsed, read - parsed)
         self.tasks.finish()  # the workers score on while the outcomes are checked here
-        checked, scores = check_outcomes(outcomes), self._scores()  # (and the languages the scoring tasks told)
+        checked, scores = check_outcomes(outcomes.packed()), self._scores()  # (and the languages they told)
         base = base_table(merge.columns, articles, self.detected)
         return self._scored(base, scores, merge.columns["lang"]), checked
 
@@ -435,7 +435,7 @@ class _Run:
         width, grain, (least, most) = self.tasks.width, self.tasks.grain, CHUNK_FILES
         pooled = most * max(grain, POOLED_FILES)  # (a cluster's grain is larger)
         batch = most if width == 1 else max(least * grain, min(pooled, -(-size // (16 * width))))
-        return lazy_units(self.inputs, batch, self.options.sources, drop=isinstance(self.inputs.files, list))
+        return lazy_units(self.inputs, batch, self.options.sources, drop=isinstance(self.inputs.files, list | Listing))
 
     def _score(self, ids: list[str], texts: list[str], tags: list[str | None], *, final: bool = False) -> None:
         waiting_ids, waiting_texts, waiting_tags = self.waiting
