@@ -59,7 +59,7 @@ the words are the post's when the sentence before ends saying it was posted (``p
 posting verb), or the subject names it (``The post reads,``)."""
 SAYS_MARK_RE = re.compile(r"\b(?:says|reads|read)[ \t]{0,3}[,:]?[ \t]{0,3}[\"“‘]", re.IGNORECASE)
 """A quotation mark right after ``says``/``read(s)``: a quotation whose lead-in may be :data:`POST_SAYS_RE` (the quote
-finder's silent lines and the prefilter let it through to be judged)."""
+finder's silent lines let it through to be judged)."""
 
 
 POSTED_THING_RE = re.compile(
