@@ -337,16 +337,6 @@ def near_articles(draw: st.DrawFn) -> str:
     pad = draw(st.sampled_from(("", "x" * 150 + " ", "word " * 90, "y" * 500 + "\n", "z " * 2100)))
     return pad + "".join(fragment + separator for fragment, separator in parts)
 
-
-@settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(near_articles())
-@example('She shared a photo. "So good to be home," one user wrote.')
-@example('"Never again, never," a fan wrote.')
-@example('The mayor told the story in her story: "We will win the vote."')
-def test_quotations_near_cue_words_are_read_as_the_parser_reads_them(text: str) -> None:
-    assert parse_prefiltered(text, "g.txt") == parse_article(text, "g.txt")
-
-
 _CUE_QUOTED = ("I love Instagram and you", "Read the story now", "It was on social media", "We will win the vote")
 _LEADS = (
     "", "", "She said: ", "Fans took to Twitter: ", "The star wrote on X, ", "On Instagram, she said ", "Look: ",
@@ -374,16 +364,29 @@ def _attributed(draw: st.DrawFn) -> str:
     return "".join(parts)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(_attributed(), min_size=1, max_size=3).map("".join))
-@example('"I love Instagram and you," she told the story.')
-@example('Smith, in her latest story: "We will win the vote."')  # no verb: the colon lets it be attributed
-@example('Her Instagram story: "Read the story now."')
-@example('"Read the story now," Smith grumbled in a tweet.')
-@example('"I love Instagram and you." the story goes.')
-@example("y " * 1995 + '  "We will win the vote," ' + "b " * 78 + "told")
-def test_cue_words_in_and_around_quotations_are_read_as_the_parser_reads_them(text: str) -> None:
+NEAR_EXAMPLES = [
+    'She shared a photo. "So good to be home," one user wrote.',
+    '"Never again, never," a fan wrote.',
+    'The mayor told the story in her story: "We will win the vote."',
+    '"I love Instagram and you," she told the story.',
+    'Smith, in her latest story: "We will win the vote."',  # no verb: the colon lets it be attributed
+    'Her Instagram story: "Read the story now."',
+    '"Read the story now," Smith grumbled in a tweet.',
+    '"I love Instagram and you." the story goes.',
+    "y " * 1995 + '  "We will win the vote," ' + "b " * 78 + "told",
+]
+"""Cases the generators below found once, or that stand at a rule's edge."""
+
+
+@settings(max_examples=1200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(near_articles(), st.lists(_attributed(), min_size=1, max_size=3).map("".join)))
+def test_quotations_near_cue_words_are_read_as_the_parser_reads_them(text: str) -> None:
     assert parse_prefiltered(text, "g.txt") == parse_article(text, "g.txt")
+
+
+@pytest.mark.parametrize("text", NEAR_EXAMPLES)
+def test_the_near_examples_are_read_as_the_parser_reads_them(text: str) -> None:
+    assert parse_prefiltered(text, "e.txt") == parse_article(text, "e.txt")
 
 
 # --- exactness: every real and golden article -----------------------------------------------------------------
@@ -436,8 +439,16 @@ HOSTILE = {
     "angle brackets": "<b ",
     "backticks and tildes": "`~ ",
     "quotation marks": '"',
+    "cues between sentence ends": '"a". b. story. ',
+    "context words before colons": 'Twitter. b: "a". ',
+    "apostrophes after an opening mark": "‘it’s ",
+    "one line of cues": "social post story x ",
+    "writing verbs on short lines": '"a" wrote x\n',
+    "a word after a run of spaces": '"a"' + " " * 60 + "story ",
+    "alongside after alongside": '"a" alongside ',
 }
-"""Texts made of one unit over and over, each holding no embed's cue, so that each scan reads the whole text."""
+"""Texts made of one unit over and over, each holding no embed's cue, so that each scan reads the whole text (and,
+with quotation marks and cue words, the shapes that were hostile to the quotation check round 14 removed)."""
 
 
 def _scan(text: str) -> bool:
@@ -461,26 +472,13 @@ def test_the_embed_scans_stay_linear(name: str) -> None:
     assert _per_char(large) <= 4 * max(_per_char(small), 2e-8), name
 
 
-HOSTILE_TEXTS = {
-    **HOSTILE,
-    "cues between sentence ends": '"a". b. story. ',
-    "context words before colons": 'Twitter. b: "a". ',
-    "apostrophes after an opening mark": "‘it’s ",
-    "one line of cues": "social post story x ",
-    "writing verbs on short lines": '"a" wrote x\n',
-    "a word after a run of spaces": '"a"' + " " * 60 + "story ",
-    "alongside after alongside": '"a" alongside ',
-    "attributions": "— A (@a) May 1, 2020 ",
-    "bylines": "\nPost by @a\n",
-    "unclosed markup": "<blockquote class=twitter-tweet>",
-    "corner brackets": "「ツイート",
-}
-"""The shapes hostile to the parser's scans, with and without the cues of its rules."""
+_HOSTILE_WITH_CUES = ("— A (@a) May 1, 2020 ", "\nPost by @a\n", "<blockquote class=twitter-tweet>", "「ツイート")
+"""Units hostile to the parser's rules that hold their cues: an attribution, a byline, markup, corner brackets."""
 
 
-@pytest.mark.parametrize("name", HOSTILE_TEXTS)
-def test_hostile_texts_are_parsed_as_the_parser_parses_them(name: str) -> None:
-    text = HOSTILE_TEXTS[name] * (4_000 // len(HOSTILE_TEXTS[name]))
+@pytest.mark.parametrize("unit", [*HOSTILE.values(), *_HOSTILE_WITH_CUES])
+def test_hostile_texts_are_parsed_as_the_parser_parses_them(unit: str) -> None:
+    text = unit * (4_000 // len(unit))
     assert parse_prefiltered(text, "h.txt") == parse_article(text, "h.txt")
 
 
