@@ -7,9 +7,10 @@ import sys
 
 import pytest
 
-from reactions.parse import parse_article, prefilter
+from reactions.parse import parse_article
 from reactions.parse.corner_quotes import find_corner_quotes
 from reactions.parse.networks import NETWORKS, cjk_words
+from reactions.parse.prefilter import parse_prefiltered
 
 
 def quotes(text: str) -> list[tuple[str | None, str, str]]:
@@ -43,8 +44,8 @@ def quotes(text: str) -> list[tuple[str | None, str, str]]:
 )
 def test_a_bracketed_post_is_found(text: str, expected: tuple[str, str, str]) -> None:
     assert quotes(text) == [expected]
-    assert prefilter.article_without_reactions(text, "a.txt") is None
     assert [r.text for r in parse_article(text).reactions] == [expected[1]]
+    assert parse_prefiltered(text, "a.txt") == parse_article(text, "a.txt")
 
 
 @pytest.mark.parametrize(
@@ -71,7 +72,9 @@ def test_every_network_of_the_table_is_a_cue() -> None:
         for word in network.cjk:
             text = f"森田氏は{word}で「皆さん本当にありがとうございました、また会いましょう」と投稿した。"
             assert [q.platform for q in find_corner_quotes(text, "a.txt", [])] == [network.platform]
-            assert prefilter.may_hold_reactions(text)
+            assert [r.text for r in parse_prefiltered(text, "a.txt").reactions] == [
+                "皆さん本当にありがとうございました、また会いましょう"
+            ]
 
 
 def test_an_unclosed_or_multi_line_bracket_is_read_no_further() -> None:

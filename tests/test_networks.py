@@ -1,12 +1,14 @@
-"""The one table of networks: every network it names is read by the quote finder and kept by the prefilter."""
+"""The one table of networks: every network it names is read by the quote finder, through the prefilter too."""
 
 from __future__ import annotations
 
 import pytest
 
 from reactions.models import Platform
-from reactions.parse import companions, prefilter
+from reactions.parse import quotes
+from reactions.parse.article import parse_article
 from reactions.parse.networks import NETWORKS, PLACES, prose_words
+from reactions.parse.prefilter import parse_prefiltered
 from reactions.parse.quotes import find_quotes
 
 _EVERY_NAME = [(network, name) for network in NETWORKS for name in network.names if name in PLACES]
@@ -22,7 +24,7 @@ _EVERY_NAME = [(network, name) for network in NETWORKS for name in network.names
         'Ana Ruiz posted to {name} on Friday.\nIt says, "Big news for all of us today."',
     ],
 )
-def test_a_quotation_posted_on_each_network_is_found_and_never_prefiltered(
+def test_a_quotation_posted_on_each_network_is_found_through_the_prefilter(
     network: object, name: str, template: str
 ) -> None:
     text = template.format(name=name)
@@ -31,16 +33,17 @@ def test_a_quotation_posted_on_each_network_is_found_and_never_prefiltered(
     expected = network.platform if network.named_in_passing else Platform.UNKNOWN  # type: ignore[attr-defined]
     if len(name) > 1 or expected is not Platform.TWITTER:
         assert quote.platform == expected
-    assert prefilter.article_without_reactions(text, "a.txt") is None
+    article = parse_prefiltered(text, "a.txt")
+    assert [reaction.text for reaction in article.reactions] == [quote.text]
+    assert article == parse_article(text, "a.txt")
 
 
-def test_every_word_of_the_table_is_a_prefilter_cue() -> None:
-    assert prose_words() <= prefilter.WORDS
-    assert prose_words() <= companions.CONTEXT_WORDS
+def test_every_word_of_the_table_is_a_cue_of_the_quote_finders_silent_lines() -> None:
+    """A line holding none of the cue words is muted (``sentences.Silence``): a network's word left out of them would
+    silence the quotations posted on it."""
+    assert prose_words() <= quotes._CUE_WORDS
 
 
 def test_a_network_added_to_the_table_reaches_the_patterns() -> None:
-    from reactions.parse import quotes
-
     for name in PLACES:
         assert quotes._TOOK_TO_RE.search(f"She took to {name}:") is not None

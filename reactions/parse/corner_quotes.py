@@ -82,7 +82,7 @@ _REACH = 200
 
 def holds_cue(body: str) -> bool:
     """Whether ``body`` may hold a corner-bracket quotation of a post: a bracket and a network's word (what
-    :func:`find_corner_quotes` needs before it finds one; for :mod:`reactions.parse.prefilter`)."""
+    :func:`find_corner_quotes` needs before it finds one)."""
     return ("「" in body or "『" in body) and any(word in body for word, _ in _STRONG)
 
 

@@ -1,8 +1,8 @@
 """What prose calls each social network and its posts: one table, from which the quote finder's patterns, the
-platform a quotation is given and the prefilter's cue words are all built.
+platform a quotation is given and the cue words of the quote finder's silent lines are all built.
 
 A network added here is looked for everywhere a quotation is judged (``…she wrote on Bluesky``, ``…took to
-Mastodon:``) and kept by the prefilter (:mod:`reactions.parse.prefilter`) with no other edit;
+Mastodon:``) with no other edit, through the prefilter (:mod:`reactions.parse.prefilter`) too;
 ``tests/test_networks.py`` checks both for every row.
 
 >>> [network.platform.value for network in NETWORKS][:3]
@@ -94,7 +94,7 @@ def cjk_words() -> tuple[tuple[str, Platform], ...]:
 
 def prose_words() -> frozenset[bytes]:
     """Every word (lower case, as :func:`reactions.parse.sentences.words_of` gives them) by which prose names a
-    network or its posts: the prefilter must keep a text that holds one near a quotation."""
+    network or its posts: the quote finder's silent lines must not mute a line that holds one."""
     words = {name.lower() for network in NETWORKS for name in network.names}
     words |= {word for network in NETWORKS for word in network.post_words}
     return frozenset(word.encode() for word in words)

@@ -37,7 +37,6 @@ __all__ = [
     "manner_after",
     "post_says",
     "says_led",
-    "says_led_line",
 ]
 
 POSTED_PICTURE_RE = re.compile(
@@ -59,7 +58,7 @@ the words are the post's when the sentence before ends saying it was posted (``p
 posting verb), or the subject names it (``The post reads,``)."""
 SAYS_MARK_RE = re.compile(r"\b(?:says|reads|read)[ \t]{0,3}[,:]?[ \t]{0,3}[\"“‘]", re.IGNORECASE)
 """A quotation mark right after ``says``/``read(s)``: a quotation whose lead-in may be :data:`POST_SAYS_RE` (the quote
-finder's silent lines and the prefilter let it through to be judged)."""
+finder's silent lines let it through to be judged)."""
 
 
 POSTED_THING_RE = re.compile(
@@ -92,15 +91,6 @@ def says_led(body: str, mark: int) -> bool:
     return _SAYS_END_RE.search(body, max(0, mark - 16), mark + 1) is not None
 
 
-def says_led_line(body: str, start: int, end: int) -> bool:
-    """Whether a quotation mark in ``body[start:end]`` follows ``says``/``read(s)`` (:func:`says_led`)."""
-    for mark in ('"', "“", "‘"):
-        at = body.find(mark, start, end)
-        while at >= 0:
-            if says_led(body, at):
-                return True
-            at = body.find(mark, at + 1, end)
-    return False
 IN_POST_RE = re.compile(
     r"\b(?:(?:in|with)[ \t]{1,3}(?:a|an|his|her|their|its|the|one|another|this|that)[ \t]{1,3}"
     r"(?:[\w-]{1,20}[ \t]{1,3}){0,2}?(?:tweets?|posts?|captions?)"

@@ -74,7 +74,7 @@ def word_bytes(text: str) -> bytes:
     """``text`` as one byte per character, each a word's byte as :func:`words_of` reads it or a space, so that
     ``word_bytes(text)[lo:hi].split() == words_of(text[lo:hi])`` at any offsets: made once per body, it answers
     for every window of it at the cost of a slice (a non-ASCII character is ``?``, a space, as its UTF-8 bytes
-    are).  The last text's are kept: the prefilter and the quote finder ask for the same body's in turn."""
+    are).  The last text's are kept, so that a body asked for again is not made again."""
     last = _LAST_WORD_BYTES[0]
     if last[0] is text:
         return last[1]

@@ -1,28 +1,25 @@
-"""Whether a stretch of a body holds a word of one set, answered by one compiled pass instead of a word list.
+"""Where a word opening with one of a set stands in a stretch of word bytes, answered by one compiled pass.
 
-The prefilter (:mod:`reactions.parse.prefilter`) asks, of every line that holds a quotation mark, whether a cue word
-stands on it; read as ``words.isdisjoint(segment.split())``, the question builds a list of every word of the line.
-:func:`holds_word` asks the same of the line's :func:`~reactions.parse.sentences.word_bytes` (ASCII, folded as
-``re.IGNORECASE`` folds, one byte per character, words are runs of ``[a-z0-9_]``) with one alternation of the words
-between word boundaries, run by RE2 (``google-re2``): a DFA that reads each byte once whatever the number of
-words, with no list made.  Python's ``re`` tries the alternation at every byte, and costs more than the split (the
-standard library has no multi-word matcher: ``re`` backtracks per alternative, ``str.find`` is one word a scan);
-without ``re2`` installed the same pattern runs on ``re`` (the same answers, more slowly).  The prefilter asks
-:func:`words_in`, whose first search is :func:`holds_word`'s and which goes on only on a line that holds one; the
-quote finder asks :func:`openings_pattern` where a line's first word opening with a cue word stands.
+The quote finder's silent lines (:class:`reactions.parse.sentences.Silence`) ask, of the stretches around each
+quotation, where the first word opening with a cue word stands, in the body's
+:func:`~reactions.parse.sentences.word_bytes` (ASCII, folded as ``re.IGNORECASE`` folds, one byte per character,
+words are runs of ``[a-z0-9_]``).  :func:`openings_pattern` compiles the words as one alternation merged by their
+common openings, run by RE2 (``google-re2``): a DFA that reads each byte once whatever the number of words.
+Python's ``re`` tries the alternation at every byte (the standard library has no multi-word matcher: ``re``
+backtracks per alternative, ``str.find`` is one word a scan); without ``re2`` installed the same pattern runs on
+``re`` (the same answers, more slowly).  :func:`first_span` and :func:`finds` ask it.
 
->>> holds_word(frozenset({b"tweeted", b"post"}), b"she tweeted it", 0, 14)
-True
->>> holds_word(frozenset({b"tweeted", b"post"}), b"a postponed match", 0, 17), holds_word(
-...     frozenset({b"post"}), b"a postponed match", 0, 6)
-(False, True)
+>>> spaced = b" a postponed match"
+>>> first_span(openings_pattern(frozenset({b"tweet", b"post"})), spaced, 0, len(spaced))
+(2, 7)
+>>> finds(openings_pattern(frozenset({b"tweet", b"post"})), spaced, 8, len(spaced))
+False
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
 from typing import Protocol
 
 try:
@@ -30,42 +27,13 @@ try:
 except ImportError:  # pragma: no cover - google-re2 is a dependency; the answers are the same without it
     re2 = None
 
-__all__ = ["finds", "first_span", "holds_word", "openings_pattern", "words_in", "words_pattern"]
+__all__ = ["finds", "first_span", "openings_pattern"]
 
 
 class _Search(Protocol):
-    """What :func:`words_pattern` gives: a compiled pattern over bytes (RE2's or ``re``'s)."""
+    """What :func:`openings_pattern` gives: a compiled pattern over bytes (RE2's or ``re``'s)."""
 
     def search(self, text: bytes, pos: int = ..., endpos: int = ...) -> object | None: ...
-
-    def finditer(self, text: bytes) -> Iterator[re.Match[bytes]]: ...
-
-
-def holds_word(words: frozenset[bytes], spaced: bytes, lo: int, hi: int) -> bool:
-    """Whether ``spaced[lo:hi].split()`` (word bytes) holds one of ``words``: a word cut at ``lo`` or ``hi`` counts
-    as the slice's split reads it."""
-    segment = spaced[lo:hi]
-    return finds(words_pattern(words), segment, 0, len(segment))
-
-
-def words_in(words: frozenset[bytes], spaced: bytes, lo: int, hi: int) -> set[bytes]:
-    """``words.intersection(spaced[lo:hi].split())``, found by the same pass (a few matches, no word list)."""
-    segment = spaced[lo:hi]
-    pattern = words_pattern(words)
-    found: set[bytes] = set()
-    at = first_span(pattern, segment, 0, len(segment))
-    while at is not None:  # the words do not overlap, and none is empty
-        found.add(segment[at[0] : at[1]])
-        at = first_span(pattern, segment, at[1], len(segment))
-    return found
-
-
-@functools.lru_cache(maxsize=8)
-def words_pattern(words: frozenset[bytes]) -> _Search:
-    """One alternation of ``words`` (none empty) between word boundaries (ASCII ``\\b`` in both engines: the bytes'
-    word characters are ASCII), compiled by RE2 when it is installed."""
-    source = rb"\b(?:" + b"|".join(re.escape(word) for word in sorted(words, key=len, reverse=True)) + rb")\b"
-    return re2.compile(source) if re2 is not None else re.compile(source)
 
 
 @functools.lru_cache(maxsize=8)
@@ -95,8 +63,8 @@ def _trie(words: list[bytes]) -> bytes:
 
 
 def finds(pattern: _Search, data: bytes, lo: int, hi: int) -> bool:
-    """Whether ``pattern`` (from :func:`words_pattern` or :func:`openings_pattern`) matches in ``data`` between
-    ``lo`` and ``hi``, as ``pattern.search(data, lo, hi)`` does."""
+    """Whether ``pattern`` (from :func:`openings_pattern`) matches in ``data`` between ``lo`` and ``hi``, as
+    ``pattern.search(data, lo, hi)`` does."""
     return first_span(pattern, data, lo, hi) is not None
 
 

@@ -156,16 +156,6 @@ def parse_timestamp(value: str) -> dt.datetime | None:
     return stamp.astimezone(dt.UTC)
 
 
-def has_class(*names: str) -> Callable[[Node], bool]:
-    """A predicate: the element has any of these class names."""
-    wanted = frozenset(names)
-
-    def predicate(node: Node) -> bool:
-        return not wanted.isdisjoint(node.classes)
-
-    return predicate
-
-
 def links(node: Node) -> list[Node]:
     """The ``<a href>`` elements under ``node``, in order."""
     return find_all(node, lambda n: n.tag == "a" and bool(n.attr("href")))
