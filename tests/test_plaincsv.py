@@ -180,3 +180,9 @@ def test_a_ctrl_c_while_a_piece_is_parsed_is_python_s(monkeypatch: pytest.Monkey
     assert table.num_rows == 1
     assert seen
     assert set(seen) == {action()}
+
+
+@given(st.lists(st.sampled_from([b"\r", b"\n", b"\r\n", b"\n\r", b"a", b'"', b","]), max_size=12))
+def test_a_piece_holds_a_bare_carriage_return_as_the_counts_of_returns_and_line_ends_say(parts: list[bytes]) -> None:
+    data = b"".join(parts)
+    assert bool(plaincsv._BARE_CR.search(data)) == (data.count(b"\r") != data.count(b"\r\n"))

