@@ -269,15 +269,46 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
     pronoun = _PRONOUN_RES[first].search(lead)
     if _poster_in_sentence(window + (lead[: pronoun.start()] if pronoun else "")):
         return None
-    named, things, subjects = _antecedents(window)
+    prose = window + (lead[: pronoun.start()] if pronoun and pronoun.start() < _OWN_SENTENCE else "")
+    named, things, subjects = _antecedents(prose, len(window))
     if not named:
         return None
+    named = _sentence_subject_first(prose, named)
     if named[0] in things:  # "in Los Angeles", "the Met Gala": a sentence's subject of the pronoun's gender, or none
         surely = (name for name in named[1:] if name in subjects and name not in things)
         return next((name for name in surely if agrees and agrees(name, first) > 0), None)
     if agrees is not None and agrees(named[0], first) < 0:
         return next((name for name in named[1:] if name not in things and agrees(name, first) > 0), None)
     return named[0]
+
+
+_OWN_SENTENCE = 300
+"""How far after a quotation's start its pronoun may stand for the prose before it, in the pronoun's own sentence,
+to be read for antecedents (``This report claiming Nicki is pregnant comes … after she tweeted``)."""
+
+
+def _sentence_subject_first(prose: str, named: list[str]) -> list[str]:
+    """``named`` with the subject of the sentence the first in line is in put first, when that sentence opens with
+    a full name set off by a comma (a relative clause or an appositive: ``Sharon Osbourne, whose husband, Ozzy
+    Osbourne, also had …, took aim``): a name inside the clause is no antecedent before the sentence's subject.
+    Linear: one search back for the sentence's start, one bounded match there."""
+    first = named[0]
+    at = prose.rfind(first)
+    start = max(prose.rfind(stop, 0, at) for stop in (". ", "! ", "? ", "\n")) + 1
+    opener = _OPENER_RE.match(prose, start)
+    if opener is None or opener.start(1) >= at:
+        return named
+    name = opener.group(1)
+    if name == first or name not in named or name.split()[0] in _NOT_NAMES:
+        return named
+    return [name, *(other for other in named if other != name)]
+
+
+_OPENER_RE = re.compile(
+    r"[ \t]{0,3}([A-Z][\w'’-]{1,30}(?:[ \t][A-Z][\w'’-]{1,30}){1,3}),[ \t]{1,3}(?:who|whose|the|a|an)\b"
+)
+"""A sentence that opens with a full name and a relative clause or an appositive on it (``Sharon Osbourne, whose
+husband …``, ``Jennifer Euston, the casting director for GLOW, …``)."""
 
 
 def antecedents(window: str) -> list[str]:
@@ -287,9 +318,12 @@ def antecedents(window: str) -> list[str]:
     return _antecedents(window)[0]
 
 
-def _antecedents(window: str) -> tuple[list[str], set[str], set[str]]:
+def _antecedents(window: str, subjects_from: int | None = None) -> tuple[list[str], set[str], set[str]]:
     """:func:`antecedents`; those of them that are places, events or organisations (:func:`_things`); and the
-    subjects among them."""
+    subjects among them.  From ``window[subjects_from]`` on (the pronoun's own sentence after the quotation's
+    start) only a sentence's subject is read (``In a Reddit AMA, he shared``, ``with her friend Jordyn Woods, she
+    said``, ``about Kylie's rumored pregnancy``, ``his role in Syria is``: a name there that is no subject, an
+    owner or a name where a place stands is no antecedent)."""
     subjects, full_names = [], []
     placed: set[str] = set()
     plain: set[str] = set()
@@ -312,9 +346,12 @@ def _antecedents(window: str) -> tuple[list[str], set[str], set[str]]:
         name = " ".join(tokens).removesuffix("’s").removesuffix("'s")
         if _TITLE_ROLE_RE.match(window, match.end()):
             continue  # "The Breaking Bad star", "the Harry Potter actress": a show or a film's title, no person
+        own = subjects_from is not None and match.start() >= subjects_from
+        if own and (tokens[-1].endswith(("’s", "'s")) or thing_by_its_place(before, " ".join(tokens))):
+            continue  # an owner or a place in the pronoun's sentence: "about Kylie's rumored…", "in Syria is"
         if _SUBJECT_VERB_RE.match(window, match.end()):
             subjects.append(name)
-        elif len(tokens) > 1:
+        elif len(tokens) > 1 and not own:
             full_names.append(name)
         else:
             continue
