@@ -236,10 +236,12 @@ _SUBJECT_VERB_RE = re.compile(
     r"(?:,[ \t]{1,3}\d{1,3},)?[ \t]{1,3}"
     r"(?:(?:also|later|then|just|recently|finally|once|has|had|have|is|was|isn[’']t|wasn[’']t|has[ \t]+been)"
     r"[ \t]{1,3})?(?:[a-z]{2,20}ed|is|was|has|had|took|gave|went|wrote|said|says|shares|posts|writes|spoke|made"
-    r"|told|announced|revealed|isn[’']t|wasn[’']t|and[ \t]{1,3}(?:her|his)|,[ \t]{1,3}who(?:se)?)\b"
+    r"|told|announced|revealed|reveals|tells|admits|explains|confirms|announces|tweets|captions|responds|replies"
+    r"|insists|claims|isn[’']t|wasn[’']t|and[ \t]{1,3}(?:her|his)|,[ \t]{1,3}who(?:se)?)\b"
 )
 """What follows a name that is a sentence's subject (``Witherspoon posted``, ``Kaya Jones took to Twitter``,
-``Mathews, 43, shared``)."""
+``Mathews, 43, shared``, ``Selena reveals``: a verb of telling in the present, as timelines and
+profiles write)."""
 
 
 def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str], int] | None = None) -> str | None:
