@@ -198,6 +198,12 @@ def test_the_memoised_author_as_written_is_the_function(parts: list[str]) -> Non
          "Nadia Petrova"),
         ("Ruben Amsel, the manager of the club, thanked the fans who came with Lena Hart.", "he", "Ruben Amsel"),
         ("Lena Hart thanked the fans who came with Ruben Amsel, the manager of the club.", "she", "Lena Hart"),
+        # a sentence's subject past a clause set off by commas, not a subject inside the clause
+        ("Mayor Ivo Petrov spoke. Tomas Berg, a former aide to Ivo Petrov's campaign, took to Twitter.", "he",
+         "Tomas Berg"),
+        ("Lena Hart spoke. The Dutch actor Nadia Petrova, who says Sam Keller lied, tweeted a clip.", "she",
+         "Nadia Petrova"),
+        ("Ivo Petrov spoke. Naturally, the mayor, a keen sailor, took to Twitter.", "he", "Ivo Petrov"),  # no name
         # a verb of telling in the present makes a subject ("Selena reveals"), before a full name after it
         ("May 2019: Nadia reveals that her partner was the chef Ivo Petrov.", "she", "Nadia"),
     ],

@@ -10,7 +10,12 @@ import functools
 import re
 from collections.abc import Callable, Sequence
 
-from reactions.parse.name_kinds import thing_by_its_place, thing_by_its_words, thing_by_what_follows
+from reactions.parse.name_kinds import (
+    given_name_gender,
+    thing_by_its_place,
+    thing_by_its_words,
+    thing_by_what_follows,
+)
 
 ARTICLES = frozenset({"a", "an", "the", "one", "another", "some", "many", "several", "two", "three", "this", "that",
                        "other", "others", "someone", "people", "his", "her", "their", "its"})  # fmt: skip
@@ -313,6 +318,36 @@ _OPENER_RE = re.compile(
 husband …``, ``Jennifer Euston, the casting director for GLOW, …``)."""
 
 
+def _set_off_clause(window: str, start: int, end: int) -> int:
+    """Where the relative clause or the appositive set off after the name at ``window[start:end]`` ends, when the
+    name opens its sentence (a description may stand before it, no comma) and is the subject past the clause
+    (``Jason Osborne, a former adviser to …'s campaign, took to Twitter``, ``The Italian actor Asia Argento, who
+    alleges that Weinstein raped her, tweeted``): the comma before a subject's verb; else -1.  Bounded: 240
+    characters read."""
+    if _SET_OFF_RE.match(window, end) is None:
+        return -1
+    opening = max(window.rfind(mark, max(0, start - 40), start) for mark in _STOPS)
+    if opening < 0 or "," in window[opening:start]:
+        return -1  # the name does not open a sentence (or the window cuts it)
+    stop = min((at for at in (window.find(mark, end, end + 200) for mark in _STOPS) if at >= 0), default=end + 200)
+    comma = window.find(",", end + 1, stop)
+    while comma >= 0:
+        if _SUBJECT_VERB_RE.match(window, comma + 1):
+            return comma
+        comma = window.find(",", comma + 1, stop)
+    return -1
+
+
+def _no_name(tokens: list[str]) -> bool:
+    """A word alone that is no given name of the table and ends like an adverb (``Naturally, the …``)."""
+    return len(tokens) == 1 and tokens[0].endswith("ly") and given_name_gender(tokens[0]) is None
+
+
+_STOPS = (". ", "! ", "? ", "\n")
+_SET_OFF_RE = re.compile(r",[ \t]{1,3}(?:who|whose|the|a|an)\b")
+"""A relative clause or an appositive set off after a name (``Sharon Osbourne, whose husband …``)."""
+
+
 def antecedents(window: str) -> list[str]:
     """The people ``window`` (the prose before a pronoun) names, the likeliest antecedent first: subjects of a
     sentence from the last back, then the other full names from the last back.  A hashtag's words
@@ -330,6 +365,7 @@ def _antecedents(window: str, subjects_from: int | None = None) -> tuple[list[st
     placed: set[str] = set()
     plain: set[str] = set()
     headlines: dict[int, bool] = {}
+    inside = -1  # where a set-off clause after a sentence's subject ends
     for match in _NAME_RE.finditer(window):
         run = match.group()
         tokens = run.split()
@@ -351,7 +387,11 @@ def _antecedents(window: str, subjects_from: int | None = None) -> tuple[list[st
         own = subjects_from is not None and match.start() >= subjects_from
         if own and (tokens[-1].endswith(("’s", "'s")) or thing_by_its_place(before, " ".join(tokens))):
             continue  # an owner or a place in the pronoun's sentence: "about Kylie's rumored…", "in Syria is"
-        if _SUBJECT_VERB_RE.match(window, match.end()):
+        set_off = match.start() >= inside and not _no_name(tokens)
+        clause = _set_off_clause(window, match.start(), match.end()) if set_off else -1
+        if clause >= 0:
+            inside = clause  # names in the clause are no subjects: "whose husband, Ozzy Osbourne, also had"
+        if clause >= 0 or (_SUBJECT_VERB_RE.match(window, match.end()) and match.start() >= inside):
             subjects.append(name)
         elif len(tokens) > 1 and not own:
             full_names.append(name)
