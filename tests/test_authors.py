@@ -188,3 +188,42 @@ def test_the_memoised_author_as_written_is_the_function(parts: list[str]) -> Non
     for _ in range(2):
         assert author_as_written(words) == author_as_written.__wrapped__(words)
         assert tidy_author(words) == tidy_author.__wrapped__(words)
+
+
+@pytest.mark.parametrize(
+    ("lead", "pronoun", "author"),
+    [
+        # a sentence's subject before its relative clause or its appositive, not a name inside it
+        ("Nadia Petrova, whose husband, Ivo Petrov, also has a shop there, hit back at the critics.", "she",
+         "Nadia Petrova"),
+        ("Ruben Amsel, the manager of the club, thanked the fans who came with Lena Hart.", "he", "Ruben Amsel"),
+        ("Lena Hart thanked the fans who came with Ruben Amsel, the manager of the club.", "she", "Lena Hart"),
+        # a sentence's subject past a clause set off by commas, not a subject inside the clause
+        ("Mayor Ivo Petrov spoke. Tomas Berg, a former aide to Ivo Petrov's campaign, took to Twitter.", "he",
+         "Tomas Berg"),
+        ("Lena Hart spoke. The Dutch actor Nadia Petrova, who says Sam Keller lied, tweeted a clip.", "she",
+         "Nadia Petrova"),
+        ("Ivo Petrov spoke. Naturally, the mayor, a keen sailor, took to Twitter.", "he", "Ivo Petrov"),  # no name
+        # a verb of telling in the present makes a subject ("Selena reveals"), before a full name after it
+        ("May 2019: Nadia reveals that her partner was the chef Ivo Petrov.", "she", "Nadia"),
+    ],
+)
+def test_a_sentences_subject_comes_before_its_clauses(lead: str, pronoun: str, author: str | None) -> None:
+    body = f"{lead}\n\n“We will be back next year,” {pronoun} wrote."
+    agrees = {("Nadia Petrova", "she"): 1, ("Ivo Petrov", "she"): -1, ("Lena Hart", "he"): -1}
+    got = resolve_author(body, body.index("“"), pronoun, lambda name, said: agrees.get((name, said), 0))
+    assert got == author
+
+
+@pytest.mark.parametrize(
+    ("sentence", "author"),
+    [
+        ("Omar Lutz spoke first. When Dina Mor landed in Oslo, she wrote: ", "Dina Mor"),  # its own subject
+        ("Omar Lutz spoke first. In a live video with her friend Dina Mor, she wrote: ", "Omar Lutz"),  # no subject
+        ("Omar Lutz spoke first. In a video about Dina Mor's tour plans, she wrote: ", "Omar Lutz"),  # an owner
+        ("Omar Lutz spoke first. His role in Syria is clear, she wrote: ", "Omar Lutz"),  # a place
+    ],
+)
+def test_the_pronouns_own_sentence_gives_only_its_subject(sentence: str, author: str) -> None:
+    body = f"{sentence}“We land at noon and play at nine.”"
+    assert resolve_author(body, body.index(". ") + 2, "she") == author

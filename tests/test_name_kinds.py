@@ -67,6 +67,10 @@ def test_a_persons_name_is_no_thing_by_its_words(name: str) -> None:
         ("the ", "Duchess Catherine", False),  # a title
         ("in ", "Kim Kardashian’s", False),  # an owner: the noun after it is what stands there
         ("", "Los Angeles", False),
+        ("a new firm called ", "Yellow Lantern", True),  # a title: what the thing is called
+        ("her memoir, titled ", "Blue Hours", True),
+        ("in their own style of ", "Carpool Karaoke", True),
+        ("the wife of ", "Kanye West", False),  # a given name of the table after "of": a person's
     ],
 )
 def test_a_name_after_an_article_or_a_preposition_of_place_is_a_thing(before: str, name: str, thing: bool) -> None:

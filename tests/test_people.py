@@ -41,6 +41,11 @@ def test_tidy_author_keeps_the_name_only(written: str, expected: str | None) -> 
 
 def test_a_role_alone_names_no_one() -> None:
     assert author_of('Ann Lee smiled. "Nice," the star wrote.', 16, "the star", None) is None
+
+
+def test_a_description_before_a_name_is_no_given_name_for_the_pronoun() -> None:
+    body = 'Crowds met after President Oskar Halvorsen signed it. "A dark day," she tweeted.'
+    assert author_of(body, body.index('"'), "she", None) is None  # Oskar is a man's name: not "she"
     assert author_of('"Nice," the star wrote.', 0, "the star", "annlee") == "annlee"
 
 

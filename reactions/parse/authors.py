@@ -10,7 +10,12 @@ import functools
 import re
 from collections.abc import Callable, Sequence
 
-from reactions.parse.name_kinds import thing_by_its_place, thing_by_its_words, thing_by_what_follows
+from reactions.parse.name_kinds import (
+    given_name_gender,
+    thing_by_its_place,
+    thing_by_its_words,
+    thing_by_what_follows,
+)
 
 ARTICLES = frozenset({"a", "an", "the", "one", "another", "some", "many", "several", "two", "three", "this", "that",
                        "other", "others", "someone", "people", "his", "her", "their", "its"})  # fmt: skip
@@ -236,10 +241,12 @@ _SUBJECT_VERB_RE = re.compile(
     r"(?:,[ \t]{1,3}\d{1,3},)?[ \t]{1,3}"
     r"(?:(?:also|later|then|just|recently|finally|once|has|had|have|is|was|isn[’']t|wasn[’']t|has[ \t]+been)"
     r"[ \t]{1,3})?(?:[a-z]{2,20}ed|is|was|has|had|took|gave|went|wrote|said|says|shares|posts|writes|spoke|made"
-    r"|told|announced|revealed|isn[’']t|wasn[’']t|and[ \t]{1,3}(?:her|his)|,[ \t]{1,3}who(?:se)?)\b"
+    r"|told|announced|revealed|reveals|tells|admits|explains|confirms|announces|tweets|captions|responds|replies"
+    r"|insists|claims|isn[’']t|wasn[’']t|and[ \t]{1,3}(?:her|his)|,[ \t]{1,3}who(?:se)?)\b"
 )
 """What follows a name that is a sentence's subject (``Witherspoon posted``, ``Kaya Jones took to Twitter``,
-``Mathews, 43, shared``)."""
+``Mathews, 43, shared``, ``Selena reveals``: a verb of telling in the present, as timelines and
+profiles write)."""
 
 
 def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str], int] | None = None) -> str | None:
@@ -269,15 +276,76 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
     pronoun = _PRONOUN_RES[first].search(lead)
     if _poster_in_sentence(window + (lead[: pronoun.start()] if pronoun else "")):
         return None
-    named, things, subjects = _antecedents(window)
+    prose = window + (lead[: pronoun.start()] if pronoun and pronoun.start() < _OWN_SENTENCE else "")
+    named, things, subjects = _antecedents(prose, len(window))
     if not named:
         return None
+    named = _sentence_subject_first(prose, named)
     if named[0] in things:  # "in Los Angeles", "the Met Gala": a sentence's subject of the pronoun's gender, or none
         surely = (name for name in named[1:] if name in subjects and name not in things)
         return next((name for name in surely if agrees and agrees(name, first) > 0), None)
     if agrees is not None and agrees(named[0], first) < 0:
         return next((name for name in named[1:] if name not in things and agrees(name, first) > 0), None)
     return named[0]
+
+
+_OWN_SENTENCE = 300
+"""How far after a quotation's start its pronoun may stand for the prose before it, in the pronoun's own sentence,
+to be read for antecedents (``This report claiming Nicki is pregnant comes … after she tweeted``)."""
+
+
+def _sentence_subject_first(prose: str, named: list[str]) -> list[str]:
+    """``named`` with the subject of the sentence the first in line is in put first, when that sentence opens with
+    a full name set off by a comma (a relative clause or an appositive: ``Sharon Osbourne, whose husband, Ozzy
+    Osbourne, also had …, took aim``): a name inside the clause is no antecedent before the sentence's subject.
+    Linear: one search back for the sentence's start, one bounded match there."""
+    first = named[0]
+    at = prose.rfind(first)
+    start = max(prose.rfind(stop, 0, at) for stop in (". ", "! ", "? ", "\n")) + 1
+    opener = _OPENER_RE.match(prose, start)
+    if opener is None or opener.start(1) >= at:
+        return named
+    name = opener.group(1)
+    if name == first or name not in named or name.split()[0] in _NOT_NAMES:
+        return named
+    return [name, *(other for other in named if other != name)]
+
+
+_OPENER_RE = re.compile(
+    r"[ \t]{0,3}([A-Z][\w'’-]{1,30}(?:[ \t][A-Z][\w'’-]{1,30}){1,3}),[ \t]{1,3}(?:who|whose|the|a|an)\b"
+)
+"""A sentence that opens with a full name and a relative clause or an appositive on it (``Sharon Osbourne, whose
+husband …``, ``Jennifer Euston, the casting director for GLOW, …``)."""
+
+
+def _set_off_clause(window: str, start: int, end: int) -> int:
+    """Where the relative clause or the appositive set off after the name at ``window[start:end]`` ends, when the
+    name opens its sentence (a description may stand before it, no comma) and is the subject past the clause
+    (``Jason Osborne, a former adviser to …'s campaign, took to Twitter``, ``The Italian actor Asia Argento, who
+    alleges that Weinstein raped her, tweeted``): the comma before a subject's verb; else -1.  Bounded: 240
+    characters read."""
+    if _SET_OFF_RE.match(window, end) is None:
+        return -1
+    opening = max(window.rfind(mark, max(0, start - 40), start) for mark in _STOPS)
+    if opening < 0 or "," in window[opening:start]:
+        return -1  # the name does not open a sentence (or the window cuts it)
+    stop = min((at for at in (window.find(mark, end, end + 200) for mark in _STOPS) if at >= 0), default=end + 200)
+    comma = window.find(",", end + 1, stop)
+    while comma >= 0:
+        if _SUBJECT_VERB_RE.match(window, comma + 1):
+            return comma
+        comma = window.find(",", comma + 1, stop)
+    return -1
+
+
+def _no_name(tokens: list[str]) -> bool:
+    """A word alone that is no given name of the table and ends like an adverb (``Naturally, the …``)."""
+    return len(tokens) == 1 and tokens[0].endswith("ly") and given_name_gender(tokens[0]) is None
+
+
+_STOPS = (". ", "! ", "? ", "\n")
+_SET_OFF_RE = re.compile(r",[ \t]{1,3}(?:who|whose|the|a|an)\b")
+"""A relative clause or an appositive set off after a name (``Sharon Osbourne, whose husband …``)."""
 
 
 def antecedents(window: str) -> list[str]:
@@ -287,13 +355,17 @@ def antecedents(window: str) -> list[str]:
     return _antecedents(window)[0]
 
 
-def _antecedents(window: str) -> tuple[list[str], set[str], set[str]]:
+def _antecedents(window: str, subjects_from: int | None = None) -> tuple[list[str], set[str], set[str]]:
     """:func:`antecedents`; those of them that are places, events or organisations (:func:`_things`); and the
-    subjects among them."""
+    subjects among them.  From ``window[subjects_from]`` on (the pronoun's own sentence after the quotation's
+    start) only a sentence's subject is read (``In a Reddit AMA, he shared``, ``with her friend Jordyn Woods, she
+    said``, ``about Kylie's rumored pregnancy``, ``his role in Syria is``: a name there that is no subject, an
+    owner or a name where a place stands is no antecedent)."""
     subjects, full_names = [], []
     placed: set[str] = set()
     plain: set[str] = set()
     headlines: dict[int, bool] = {}
+    inside = -1  # where a set-off clause after a sentence's subject ends
     for match in _NAME_RE.finditer(window):
         run = match.group()
         tokens = run.split()
@@ -312,9 +384,16 @@ def _antecedents(window: str) -> tuple[list[str], set[str], set[str]]:
         name = " ".join(tokens).removesuffix("’s").removesuffix("'s")
         if _TITLE_ROLE_RE.match(window, match.end()):
             continue  # "The Breaking Bad star", "the Harry Potter actress": a show or a film's title, no person
-        if _SUBJECT_VERB_RE.match(window, match.end()):
+        own = subjects_from is not None and match.start() >= subjects_from
+        if own and (tokens[-1].endswith(("’s", "'s")) or thing_by_its_place(before, " ".join(tokens))):
+            continue  # an owner or a place in the pronoun's sentence: "about Kylie's rumored…", "in Syria is"
+        set_off = match.start() >= inside and not _no_name(tokens)
+        clause = _set_off_clause(window, match.start(), match.end()) if set_off else -1
+        if clause >= 0:
+            inside = clause  # names in the clause are no subjects: "whose husband, Ozzy Osbourne, also had"
+        if clause >= 0 or (_SUBJECT_VERB_RE.match(window, match.end()) and match.start() >= inside):
             subjects.append(name)
-        elif len(tokens) > 1:
+        elif len(tokens) > 1 and not own:
             full_names.append(name)
         else:
             continue

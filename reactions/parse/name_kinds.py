@@ -63,9 +63,11 @@ a person's (``Andra Day``, ``Charlotte Church``)."""
 _ROMAN: Final = frozenset({"II", "III", "IV", "VI", "VII", "VIII"})
 
 _ARTICLES_AND_PLACES: Final = frozenset({"the", "a", "an", "in", "into", "inside", "outside", "near", "across",
-                                         "throughout", "around", "during", "toward", "towards", "at"})  # fmt: skip
+                                         "throughout", "around", "during", "toward", "towards", "at", "called",
+                                         "titled", "entitled", "dubbed", "of"})  # fmt: skip
 """Words after which a capitalised name is a place, an event, a title or an organisation (``the Met Gala``, ``in
-Los Angeles``, ``at Wembley``); ``at`` yields to a verb of aiming before it (:data:`_AIMED_AT`)."""
+Los Angeles``, ``at Wembley``, ``a firm called Yeezy Home``); ``at`` yields to a verb of aiming before it
+(:data:`_AIMED_AT`)."""
 
 _AIMED_AT: Final = frozenset({"fun", "back", "out", "aim", "swipe", "swipes", "jab", "jabs", "dig", "digs", "shot",
                               "shots", "laughed", "laughing", "looked", "looking", "stared", "yelled", "pointed",

@@ -33,7 +33,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from reactions.parse.authors import resolve_author
+from reactions.parse.authors import author_as_written, resolve_author
 from reactions.parse.name_kinds import given_name_gender, place_before
 
 __all__ = ["author_of", "full_names", "one_name_each", "tidy_author"]
@@ -121,10 +121,12 @@ _PRONOUN_GENDERS: Final = {"he": "m", "him": "m", "his": "m", "she": "f", "her":
 
 def _agrees(body: str, name: str, pronoun: str) -> int:
     """Whether ``pronoun`` can stand for ``name`` by the gender of its given name (the full name it is in
-    ``body`` for a family name alone): 1 yes, -1 no, 0 unknown (a name of either gender, or none known)."""
+    ``body`` for a family name alone; a description before it left out: ``President Trump``, ``Actor Rose
+    McGowan``): 1 yes, -1 no, 0 unknown (a name of either gender, or none known)."""
     wanted = _PRONOUN_GENDERS.get(pronoun)
     if wanted is None:
         return 0
+    name = author_as_written(name) or name
     full = name if " " in name else _full_in(body, name)
     gender = first_name_gender(full.split()[0])
     return 0 if gender is None else (1 if gender == wanted else -1)
