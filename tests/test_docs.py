@@ -5,13 +5,13 @@ exist."""
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import re
 import shlex
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from benchmark_loader import load_script
 
 from reactions.cli import build_parser
 from reactions.columns import column_names
@@ -25,12 +25,7 @@ PAGES = [ROOT / "README.md", *DOCS]
 
 
 def _gen_docs() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("gen_docs", ROOT / "scripts" / "gen_docs.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("gen_docs")
 
 
 def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+from benchmark_loader import load_script
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -17,8 +16,6 @@ from reactions.parse.name_kinds import (
     thing_by_its_words,
     thing_by_what_follows,
 )
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize(
@@ -107,12 +104,7 @@ def test_any_text_is_answered_and_never_raises(before: str, name: str) -> None:
 
 
 def _builder() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_place_names", ROOT / "scripts" / "build_place_names.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("build_place_names")
 
 
 def test_the_place_table_keeps_places_in_several_words_and_no_towns_named_after_people() -> None:

@@ -521,18 +521,25 @@ def one_dataset(generated: Path, tmp_path: Path, kind: str) -> Path:
     return path
 
 
-def test_workers_take_more_files_a_task_than_this_process_alone(
-    generated: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(pipeline, "CHUNK_FILES", (1, 1))
+def counted_pools(monkeypatch: pytest.MonkeyPatch) -> list[CountingPool]:
+    """Every pool the run starts from now on, each wrapped to count the units it is handed (a list filled as they
+    start)."""
     counting: list[CountingPool] = []
+    real_pool = executors.shared_pool
 
     def shared_pool(workers: int, prepare: Callable[[], object] | None = None) -> CountingPool:
         counting.append(CountingPool(real_pool(workers, prepare)))
         return counting[-1]
 
-    real_pool = executors.shared_pool
     monkeypatch.setattr(executors, "shared_pool", shared_pool)
+    return counting
+
+
+def test_workers_take_more_files_a_task_than_this_process_alone(
+    generated: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pipeline, "CHUNK_FILES", (1, 1))
+    counting = counted_pools(monkeypatch)
     alone = extract_frame(generated, jobs=1, cache=False)
     result = extract_frame(generated, jobs=2, cache=False)
     pd.testing.assert_frame_equal(result.frame, alone.frame)
@@ -548,14 +555,7 @@ def test_one_dataset_is_parsed_by_the_pool_in_parts(
     path = one_dataset(generated, tmp_path, kind)
     alone = extract_frame(path, jobs=1, cache=False)
     assert alone.articles > 40
-    counting: list[CountingPool] = []
-
-    def shared_pool(workers: int, prepare: Callable[[], object] | None = None) -> CountingPool:
-        counting.append(CountingPool(real_pool(workers, prepare)))
-        return counting[-1]
-
-    real_pool = executors.shared_pool
-    monkeypatch.setattr(executors, "shared_pool", shared_pool)
+    counting = counted_pools(monkeypatch)
     monkeypatch.setattr(units, "ITEM_COUNT", 5)
     monkeypatch.setattr(pipeline, "INLINE_BYTES", path.stat().st_size)
     seen: list[tuple[int, int]] = []
