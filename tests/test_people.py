@@ -33,6 +33,8 @@ from reactions.parse.quotes import find_quotes
         ("Nikolas Cruz’", "Nikolas Cruz"),
         ("Taylor’s BFF Selena Gomez", "Selena Gomez"),
         ("Senior EVP Thom Sherman", "Thom Sherman"),
+        ("Some Koko", "Koko"),  # a determiner opening a sentence is no part of a name
+        ("Many fans wrote", None),
     ],
 )
 def test_tidy_author_keeps_the_name_only(written: str, expected: str | None) -> None:

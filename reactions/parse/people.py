@@ -57,6 +57,7 @@ _FILLER_WORDS: Final = (
     "january february march april may june july august september october november december monday tuesday "
     "wednesday thursday friday saturday sunday later after before when while then now also but and so meanwhile "
     "however yet still in on at for as if it he she they we i this that his her their its one another last earlier "
+    "some many most few several both all each every other others such "
     "photos photo image images getty read related yikes wow oh yes no hide caption watch see update breaking "
     "exclusive video"
 )
