@@ -11,7 +11,8 @@ from reactions.analysis.aggregate_languages import coverage_note, reactions_by_l
 from reactions.analysis.index import Data
 from reactions.languages import UNDETERMINED, language_name
 from reactions.lexicons import LEXICONS, SYMBOLS
-from reactions.sentiment_languages import VADER_NAME, has_text
+from reactions.sentiment import has_text
+from reactions.sentiment_languages import VADER_NAME
 
 SHARE_HELP: Final = (
     "Share of the reactions with a sentiment score; reactions in a language nothing here scores are left out, never "

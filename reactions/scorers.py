@@ -18,7 +18,8 @@ import pandas as pd
 
 from reactions import sentiment
 from reactions import sentiment_model as sm
-from reactions.sentiment_languages import ENGLISH, has_text
+from reactions.sentiment import has_text
+from reactions.sentiment_languages import ENGLISH
 
 SCORERS: Final = ("vader", "vader-tweets", "model")
 """The scorers a run can choose (``--sentiment``, the page's sidebar, the URL's ``sentiment=``)."""

@@ -365,11 +365,17 @@ _SCORES: Final = operator.itemgetter(0)
 _DRIVERS: Final = operator.itemgetter(1)
 
 
+def has_text(text: object) -> bool:
+    """Whether ``text`` holds anything but white space: a post with none (an embed whose words the article does
+    not hold) has no sentiment, and is not scored by any scorer rather than counted as neutral."""
+    return isinstance(text, str) and not text.isspace() and text != ""
+
+
 def _frame_analysis(engine: vader.Engine, text: object) -> tuple[tuple[float, float, float, float], str]:
     """A text's scores and its ``drivers`` column value; NaN scores for a text of nothing but white space (not
-    scored: :func:`reactions.sentiment_languages.has_text`)."""
+    scored: :func:`has_text`)."""
     value = as_text(text)
-    if not value or value.isspace():
+    if not has_text(value):
         return _NO_TEXT
     analysis = analyse(engine, value)
     return analysis.scores, format_terms(analysis.terms) if analysis.terms else ""

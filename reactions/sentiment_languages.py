@@ -25,6 +25,7 @@ from typing import Final
 from reactions import lexicons
 from reactions.languages import UNDETERMINED, has_words
 from reactions.models import Driver
+from reactions.sentiment import has_text
 
 ENGLISH: Final = "en"
 VADER_NAME: Final = "VADER (en)"
@@ -50,11 +51,6 @@ def scorer_name(lang: object, text: object) -> str | None:
         return lexicons.SYMBOLS.name
     return None
 
-
-def has_text(text: object) -> bool:
-    """Whether ``text`` holds anything but white space: a post with none (an embed whose words the article does
-    not hold) has no sentiment, and is not scored rather than counted as neutral."""
-    return isinstance(text, str) and not text.isspace() and text != ""
 
 
 Row = tuple[float, float, float, float]

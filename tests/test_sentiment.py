@@ -18,7 +18,7 @@ from vaderSentiment.vaderSentiment import SentimentIntensityAnalyzer
 
 from reactions import _vader as vader
 from reactions import sentiment
-from reactions.sentiment import Driver, Scores, Thresholds, explain, format_drivers, score_frame, score_text
+from reactions.sentiment import Driver, Scores, Thresholds, explain, format_drivers, has_text, score_frame, score_text
 
 GROUND_TRUTH = Path(__file__).resolve().parents[2] / "shared" / "sentiment" / "vader_tweets_groundtruth.tsv"
 
@@ -465,3 +465,8 @@ def test_score_frame_reads_with_vader_only_the_rows_in_english(monkeypatch: pyte
     assert scored["drivers"].tolist()[:2] == ["happy +3.0", "GPL-de (de): gute +3.0"]
     assert math.isnan(scored["compound"].tolist()[2])
     assert math.isnan(scored["compound"].tolist()[3])
+
+
+@pytest.mark.parametrize(("text", "expected"), [("", False), ("  \n", False), (None, False), ("👍", True), ("a", True)])
+def test_has_text(text: object, expected: bool) -> None:
+    assert has_text(text) is expected

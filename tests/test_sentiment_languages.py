@@ -18,7 +18,7 @@ from reactions.analysis import aggregate
 from reactions.analysis.index import FrameIndex
 from reactions.frames import to_frame
 from reactions.models import Kind, Reaction
-from reactions.sentiment_languages import VADER_NAME, has_text, scorer_name
+from reactions.sentiment_languages import VADER_NAME, scorer_name
 
 # Sentences of each language, with the false friends that carry a valence in VADER's English lexicon ("die", "no",
 # "problem", "fast", "gift", "hell", "arm", "pain", "mal", "sin"): read in English they would colour the post.
@@ -208,11 +208,6 @@ def test_a_lexicon_file_holds_each_word_folded_once(lang: str, size: int, digest
     assert len(set(terms)) == len(terms) == size
     table = lexicons.valences(lang)
     assert hashlib.sha256(repr(sorted(table.items())).encode()).hexdigest()[:16] == digest
-
-
-@pytest.mark.parametrize(("text", "expected"), [("", False), ("  \n", False), (None, False), ("👍", True), ("a", True)])
-def test_has_text(text: object, expected: bool) -> None:
-    assert has_text(text) is expected
 
 
 @pytest.mark.parametrize("tag", [None, "en", "de"])

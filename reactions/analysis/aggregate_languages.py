@@ -26,7 +26,8 @@ import pandas as pd
 from reactions.analysis.index import Data, Mask, index_of
 from reactions.languages import UNDETERMINED, language_name
 from reactions.lexicons import SYMBOLS
-from reactions.sentiment_languages import has_text, scorer_name
+from reactions.sentiment import has_text
+from reactions.sentiment_languages import scorer_name
 
 NOT_SCORED: Final = "not scored"
 """The ``scorer`` of a language nothing scores."""
