@@ -94,6 +94,7 @@ def test_given_names_of_one_sex_only_are_known() -> None:
     assert (given_name_gender("Rachel"), given_name_gender("Peter")) == ("f", "m")
     assert given_name_gender("Taylor") is None
     assert given_name_gender("Los") is None
+    assert given_name_gender("Hollywood") is None
 
 
 @given(st.text(max_size=60), st.text(max_size=60))

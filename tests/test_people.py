@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reactions.parse import people
-from reactions.parse.people import author_of, first_name_gender, full_names, one_name_each, tidy_author
+from reactions.parse.people import author_of, full_names, one_name_each, tidy_author
 from reactions.parse.quotes import find_quotes
 
 
@@ -145,12 +145,6 @@ def test_a_pronoun_goes_to_a_person_of_its_gender_when_the_prose_names_one(body:
 )
 def test_a_pronoun_never_goes_to_a_place_an_event_or_an_organisation(body: str, author: str | None) -> None:
     assert [quote.author for quote in find_quotes(body, "a.txt", [])] == [author]
-
-
-def test_given_names_of_one_sex_only_are_known() -> None:
-    assert (first_name_gender("Rachel"), first_name_gender("Peter")) == ("f", "m")
-    assert first_name_gender("Taylor") is None  # about half and half
-    assert first_name_gender("Hollywood") is None
 
 
 def test_a_possessive_ending_is_no_part_of_a_full_name() -> None:

@@ -129,13 +129,9 @@ def _agrees(body: str, name: str, pronoun: str) -> int:
         return 0
     name = author_as_written(name) or name
     full = name if " " in name else _full_in(body, name)
-    gender = first_name_gender(full.split()[0])
+    gender = given_name_gender(full.split()[0])
     return 0 if gender is None else (1 if gender == wanted else -1)
 
-
-first_name_gender: Final = given_name_gender
-"""``"f"`` or ``"m"`` for a given name of one gender only in the names corpus, else None
-(:func:`reactions.parse.name_kinds.given_name_gender`)."""
 
 
 def full_names(body: str, partial: Sequence[tuple[int, str]]) -> list[str]:
