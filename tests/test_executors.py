@@ -113,12 +113,14 @@ class _Client:
 
     def __init__(self) -> None:
         self.sent: list[tuple[Any, ...]] = []
+        self.priorities: list[int] = []
 
     def scheduler_info(self) -> dict[str, Any]:
         return {"workers": {"a": {}, "b": {}}}
 
-    def submit(self, function: Any, *args: Any, pure: bool) -> Any:
+    def submit(self, function: Any, *args: Any, pure: bool, priority: int = 0) -> Any:
         self.sent.append(args)
+        self.priorities.append(priority)
         done: concurrent.futures.Future[Any] = concurrent.futures.Future()
         done.set_result(function(*args))
         return done
@@ -131,6 +133,14 @@ def test_a_cluster_task_travels_as_one_pickle() -> None:
     assert [type(each) for args in client.sent for each in args] == [bytes]  # nothing the scheduler would unpickle
     assert job.args == ()  # not held here while the cluster has them
     assert cluster.result(job) == ["a", "b", "c"]
+
+
+def test_a_task_wanted_later_runs_at_a_lower_priority_on_a_cluster() -> None:
+    client = _Client()
+    cluster = executors.Cluster(client)
+    first, later, next_one = cluster.submit(abs, -1), cluster.submit(abs, -2, later=True), cluster.submit(abs, -3)
+    assert client.priorities == [0, -1, 0]  # Dask runs the higher first: the scoring after the reading
+    assert [cluster.result(job) for job in (first, later, next_one)] == [1, 2, 3]
 
 
 def test_a_cluster_task_made_at_run_time_travels_too() -> None:

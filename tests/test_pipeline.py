@@ -118,10 +118,10 @@ def test_the_rows_left_after_the_reading_are_scored_by_every_process(
     sizes: list[int] = []
     real = executors.ProcessPool.submit
 
-    def submit(self: executors.ProcessPool, task: Any, *args: Any) -> Any:
+    def submit(self: executors.ProcessPool, task: Any, *args: Any, **settings: Any) -> Any:
         if task is tasks.score_chunk:
             sizes.append(len(args[0]))
-        return real(self, task, *args)
+        return real(self, task, *args, **settings)
 
     monkeypatch.setattr(executors.ProcessPool, "submit", submit)
     assert_same(extract_frame(paths_of(generated), jobs=2, cache=False), expected)
@@ -169,10 +169,10 @@ def test_with_workers_the_scoring_tasks_tell_the_languages(
     reading: list[bool] = []
     real = executors.ProcessPool.submit
 
-    def submit(self: executors.ProcessPool, task: Any, *args: Any) -> Any:
+    def submit(self: executors.ProcessPool, task: Any, *args: Any, **settings: Any) -> Any:
         if task is tasks.read_chunk:
             reading.append(args[-1])
-        return real(self, task, *args)
+        return real(self, task, *args, **settings)
 
     monkeypatch.setattr(executors.ProcessPool, "submit", submit)
     assert_same(extract_frame(paths_of(generated), jobs=2, cache=False), expected)

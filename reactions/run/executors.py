@@ -44,8 +44,9 @@ class Executor(Protocol):
     width: int
     grain: int
 
-    def submit(self, task: Callable[..., Any], *args: Any) -> Job:
-        """A task to do; tasks are started in the order submitted."""
+    def submit(self, task: Callable[..., Any], *args: Any, later: bool = False) -> Job:
+        """A task to do; tasks are started in the order submitted, those submitted ``later`` (their results are
+        wanted only after every other task's: the run's scoring) when no other is waiting."""
 
     def result(self, job: Job) -> Any:
         """The task's result (done here, or waited for)."""
@@ -69,9 +70,9 @@ class InProcess:
     width = 1
     grain = 1
 
-    def submit(self, task: Callable[..., Any], *args: Any) -> Job:
+    def submit(self, task: Callable[..., Any], *args: Any, later: bool = False) -> Job:
         """A task to do when its result is asked for."""
-        return Job(task, args)
+        return Job(task, args, later=later)
 
     def result(self, job: Job) -> Any:
         """The task's result, done now if it is not done yet."""
@@ -118,9 +119,9 @@ class ProcessPool:
         self.spill = tempfile.TemporaryDirectory(prefix="reactions-")
         self.tasks = Scheduler(shared_pool(jobs - 1, warm_up), jobs - 1, self.spill.name)
 
-    def submit(self, task: Callable[..., Any], *args: Any) -> Job:
-        """A task, handed to a worker when one is free, or done here first."""
-        return self.tasks.add(task, *args)
+    def submit(self, task: Callable[..., Any], *args: Any, later: bool = False) -> Job:
+        """A task, handed to a worker when one is free, or done here first (a ``later`` one after the others)."""
+        return self.tasks.add(task, *args, later=later)
 
     def result(self, job: Job) -> Any:
         """The task's result, this process doing other tasks while a worker is on it."""
@@ -149,15 +150,16 @@ class Cluster:
         self.client = client
         self.width = max(1, len(client.scheduler_info().get("workers", {})))
 
-    def submit(self, task: Callable[..., Any], *args: Any) -> Job:
-        """Submit a task to the cluster, a Ctrl-C meanwhile raised after: one inside Dask's ``Future.__init__``
-        left a future half-built, whose ``__del__`` printed a traceback at exit (1 run of 60 Ctrl-C'd)."""
+    def submit(self, task: Callable[..., Any], *args: Any, later: bool = False) -> Job:
+        """Submit a task to the cluster (a ``later`` one at a lower priority: Dask's workers run it when no other
+        is ready), a Ctrl-C meanwhile raised after: one inside Dask's ``Future.__init__`` left a future half-built,
+        whose ``__del__`` printed a traceback at exit (1 run of 60 Ctrl-C'd)."""
         from reactions.run.dask import deaf_to_ctrl_c
 
-        job = Job(task, ())  # the arguments travel as one pickle, not kept here
+        job = Job(task, (), later=later)  # the arguments travel as one pickle, not kept here
         call = _pickled((task, args))
         with deaf_to_ctrl_c() as interrupted:
-            job.future = self.client.submit(run_pickled, call, pure=False)
+            job.future = self.client.submit(run_pickled, call, pure=False, priority=-1 if later else 0)
         if interrupted:
             raise KeyboardInterrupt
         return job

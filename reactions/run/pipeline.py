@@ -67,9 +67,9 @@ POOLED_FILES: Final = 4
 """With workers, tasks of up to this many times CHUNK_FILES' most (each one handed out costs pickles and wake-ups)."""
 UNIT_WINDOW: Final = 16
 """Batches of files cut into units at a time (:func:`lazy_units`)."""
-SCORE_ROWS: Final = 2048
-"""New reactions per scoring task, when workers score while this process reads; the rows left when the reading
-ends are cut into one task per process (``Executor.width``)."""
+SCORE_ROWS: Final = 512
+"""New reactions per scoring task with workers (those left when the reading ends: at most one task per process): the
+processes share the scoring once the reading is done (:class:`~reactions.run.scheduler.Scheduler`'s ``later``)."""
 SCORE_ROWS_HERE: Final = 16384
 """New reactions per scoring task when every task is done in this process (``jobs=1``, the page's guarded runs):
 they are done when their results are asked for, after the reading, so a small batch saves nothing."""
@@ -453,7 +453,7 @@ class _Run:
             told = self.detected if self.here else {t: self.detected[t] for t in batch_texts if t in self.detected}
             self.scores.append(
                 self.tasks.submit(
-                    score_chunk, batch_ids, batch_texts, batch_tags, self.lexicon, labels, self.store, told
+                    score_chunk, batch_ids, batch_texts, batch_tags, self.lexicon, labels, self.store, told, later=True
                 )
             )
 
