@@ -443,7 +443,7 @@ class _Run:
         waiting_texts += texts
         waiting_tags += tags
         self.first_tags += tags
-        rows = SCORE_ROWS_HERE if self.here else SCORE_ROWS
+        rows = SCORE_ROWS_HERE if self.here else SCORE_ROWS * self.tasks.grain  # (a cluster: fewer, larger)
         if final and not self.here:  # the last rows shared by the processes, scored while this one builds the frame
             rows = max(1, min(rows, -(-len(waiting_ids) // self.tasks.width)))
         while len(waiting_ids) >= rows or (final and waiting_ids):
