@@ -35,7 +35,10 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-__all__ = ["given_name_gender", "place_before", "thing_by_its_place", "thing_by_its_words", "thing_by_what_follows"]
+__all__ = [
+    "compound_adjective", "given_name_gender", "place_before", "thing_by_its_place", "thing_by_its_words",
+    "thing_by_what_follows",
+]  # fmt: skip
 
 _THING_WORD_LIST: Final = """
     festival festivals gala awards award oscars grammys emmys ceremony premiere concert tour fair expo summit
@@ -93,7 +96,7 @@ def thing_by_its_words(name: str) -> bool:
             return True
         if len(bare) >= 3 and bare.isupper() and bare.isalpha() and bare not in _ROMAN and not _described(words, i):
             return True  # "USA TODAY", "GLAAD", a headline's "RYAN REYNOLDS ALWAYS"
-        if _contraction(bare) or _compound_adjective(bare):
+        if _contraction(bare) or compound_adjective(bare):
             return True
     return len(words) > 1 and name in _place_names()
 
@@ -126,8 +129,9 @@ def _contraction(word: str) -> bool:
     return False
 
 
-def _compound_adjective(word: str) -> bool:
-    """``Jenkins-directed``, ``Oscar-winning``: a name made an adjective (``Zeta-Jones`` goes on in capitals)."""
+def compound_adjective(word: str) -> bool:
+    """``Jenkins-directed``, ``Oscar-winning``, ``Orlando-based``: a name made an adjective (``Zeta-Jones`` goes on
+    in capitals)."""
     parts = word.split("-")
     return len(parts) > 1 and parts[-1][:1].islower()
 
