@@ -59,10 +59,42 @@ def test_authors_as_written(written: str, shown: str | None) -> None:
         # a place in several words, a name of the kind: never a pronoun's
         ("Fans gathered outside. Los Angeles is still buzzing.\n\n", "he", None),
         ("The Weinstein Company produced the film.\n\n", "she", None),
+        # an outlet that reports is no one; someone's thing is no one; a name after a preposition is no subject
+        ("The actress hopes a friend will sing at the wedding, Express reported.\n\n", "she", None),
+        ("Lea Moss smiled in a photo for her Instagram Story captured by a fan.\n\n", "she", "Lea Moss"),
+        ("Several members of Bachelor Nation took to Twitter.\n\n", "she", None),
+        ("She wore the bodysuit from when the Spice Girls performed in London.\n\n", "she", None),
+        # a verb in the past not ending in -ed makes a clause's first name its subject, not another's
+        ("This morning, Kardashian woke up to the best gift.\n\n", "she", "Kardashian"),
+        ("Ann Lee was on tour when she revealed that Katy sent her a note.\n\n", "she", "Ann Lee"),
+        # a title of an office before a given name is no part of the name
+        ("Canada's Minister of Veterans Affairs Julian Fantino is one of the many thanking him.\n\n", "he",
+         "Julian Fantino"),
+        # an appositive opening with "of" is set off like the others
+        ("Comedian Larry the Cable Guy spoke. Actor Ken Jeong, of The Hangover fame, said it.\n\n", "he",
+         "Actor Ken Jeong"),  # (the description goes with people.tidy_author)
     ],
 )
 def test_authors_resolved_from_the_paragraph(body: str, written: str, author: str | None) -> None:
     assert resolve_author(body, len(body), written) == author
+
+
+@pytest.mark.parametrize(
+    ("lead", "written", "author"),
+    [
+        ("Melody Lau of the National Post wrote, ", "National Post", "Melody Lau"),
+        ("Giving a glimpse, the only daughter of Michael Jackson captioned it: ", "Michael Jackson", None),
+        ("A source who spoke with the Post said: ", "Post", None),
+        ("Jenny from the Block wrote: ", "Block", None),
+        ("In another post, Holmes also posted it, with Holmes writing, ", "Holmes", "Holmes"),  # "with": a subject
+        ("Kensington Palace captioned it: ", "Kensington Palace", "Kensington Palace"),
+    ],
+)
+def test_a_name_written_only_after_a_preposition_is_no_author(lead: str, written: str, author: str | None) -> None:
+    """A name as written, unless every place it is written stands after an article or a preposition: then the
+    full name before ``of``, else None."""
+    body = f"{lead}“We will be back next year.”"
+    assert resolve_author(body, 0, written) == author
 
 
 def test_posters_and_plausible_authors() -> None:

@@ -247,6 +247,21 @@ _SUBJECT_VERB_RE = re.compile(
 """What follows a name that is a sentence's subject (``Witherspoon posted``, ``Kaya Jones took to Twitter``,
 ``Mathews, 43, shared``, ``Selena reveals``: a verb of telling in the present, as timelines and
 profiles write)."""
+_PAST_VERB_RE = re.compile(
+    r"[ \t]{1,3}(?:(?:also|later|then|just|recently|finally|quickly|once)[ \t]{1,3})?"
+    r"(?:found|woke|got|came|began|became|felt|kept|left|brought|sent|thought|knew|saw|held|ran|stood|wore|chose"
+    r"|won|lost|paid|met|fell|spent|sang|threw|broke|drew|sat|led|bought|heard|let)\b"
+)
+"""A verb in the past that does not end in ``-ed`` after a name, which makes it a sentence's subject when the name
+opens a clause (``This morning, Kardashian woke up``, ``Feldman recently sat down``; not ``the ensemble Aaliyah
+wore``, ``she revealed that Katy sent``: :func:`_opens_clause`)."""
+
+
+def _opens_clause(window: str, at: int) -> bool:
+    """Whether ``window[at]`` opens a sentence or a clause: nothing but spaces after a stop, a comma, a
+    semicolon, a colon or a line's start before it."""
+    before = window[max(0, at - 8) : at].rstrip(" \t")
+    return not before or before[-1] in ".!?,;:\n"
 
 
 def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str], int] | None = None) -> str | None:
@@ -269,7 +284,7 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
         return None
     first = shown.split()[0].lower()
     if first not in PRONOUNS:
-        return None if first in ARTICLES or is_poster(shown) else shown
+        return None if first in ARTICLES or is_poster(shown) else _the_subject(body, at, shown)
     window = _QUOTED_RE.sub(_blank_out, body[max(0, at - REACH) : at])
     window = "\n".join(line for line in window.split("\n") if not line.startswith(FURNITURE))
     lead = _QUOTED_RE.sub(_blank_out, body[at : at + REACH])
@@ -277,16 +292,54 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
     if _poster_in_sentence(window + (lead[: pronoun.start()] if pronoun else "")):
         return None
     prose = window + (lead[: pronoun.start()] if pronoun and pronoun.start() < _OWN_SENTENCE else "")
-    named, things, subjects = _antecedents(prose, len(window))
+    named, things, subjects, reporters = _antecedents(prose, len(window))
     if not named:
         return None
+    things |= {name for name in reporters if not agrees or agrees(name, first) == 0}  # "Express reported": no one
     named = _sentence_subject_first(prose, named)
+    return _first_person(named, things, subjects, first, agrees)
+
+
+def _first_person(
+    named: list[str], things: set[str], subjects: set[str], pronoun: str, agrees: Callable[[str, str], int] | None
+) -> str | None:
+    """The first of ``named`` that the pronoun may stand for (see :func:`resolve_author`)."""
     if named[0] in things:  # "in Los Angeles", "the Met Gala": a sentence's subject of the pronoun's gender, or none
         surely = (name for name in named[1:] if name in subjects and name not in things)
-        return next((name for name in surely if agrees and agrees(name, first) > 0), None)
-    if agrees is not None and agrees(named[0], first) < 0:
-        return next((name for name in named[1:] if name not in things and agrees(name, first) > 0), None)
+        return next((name for name in surely if agrees and agrees(name, pronoun) > 0), None)
+    if agrees is not None and agrees(named[0], pronoun) < 0:
+        return next((name for name in named[1:] if name not in things and agrees(name, pronoun) > 0), None)
     return named[0]
+
+
+def _the_subject(body: str, at: int, shown: str) -> str | None:
+    """``shown`` (the name an attribution at ``body[at]`` gives), unless every place it is written in the
+    :data:`_AFTER_QUOTE` characters from there stands after an article or a preposition, as no verb's subject
+    does (``the only daughter of Michael Jackson captioned``, ``Driver’s response to Damon was shared``, ``who
+    spoke with the Post said``): then the full name before ``of`` (``Sandie Angulo Chen of the Washington Post
+    said``), else None."""
+    person: str | None = None
+    place = body.find(shown, at, at + _AFTER_QUOTE)
+    for looked in range(8):
+        if place < 0:
+            return person if looked else shown  # (written otherwise than shown: "UPDATE: Mark Geragos")
+        before = body[max(0, place - 60) : place]
+        if _OBJECT_RE.search(before) is None:
+            return shown
+        if person is None and (named := _OF_PERSON_RE.search(before)) is not None:
+            person = named.group(1)
+        place = body.find(shown, place + len(shown), at + _AFTER_QUOTE)
+    return shown
+
+
+_AFTER_QUOTE = 2500
+"""How far after a quotation's start its attribution is looked for (a quotation is 2,000 characters at most)."""
+_OBJECT_RE = re.compile(r"(?<![\w'’])(?:of|to|for|from|by|about|the|The)[ \t]{1,3}\Z")
+"""A word before a name that makes it no verb's subject: a preposition's object or a thing (``the Post``)."""
+_OF_PERSON_RE = re.compile(
+    r"([A-Z][\w'’-]{1,30}(?:[ \t][A-Z][\w'’-]{1,30}){1,3})[ \t]{1,3}of(?:[ \t]{1,3}the)?[ \t]{1,3}\Z"
+)
+"""A full name before ``of`` or ``of the`` (``Melody Lau of the National Post``): who, of the place named after."""
 
 
 _OWN_SENTENCE = 300
@@ -343,9 +396,17 @@ def _no_name(tokens: list[str]) -> bool:
     return len(tokens) == 1 and tokens[0].endswith("ly") and given_name_gender(tokens[0]) is None
 
 
+_OWNED = (["her"], ["his"], ["their"], ["its"], ["my"], ["our"], ["your"])
+"""The word before a name that makes it what someone has (``her Instagram Story``), no one."""
+
+_REPORTS_RE = re.compile(r"[ \t]{1,3}(?:(?:first|also|previously|exclusively|originally|has|had)[ \t]{1,3})?"
+                         r"(?:reported|reports|reporting)\b")  # fmt: skip
+"""A verb of reporting after a sentence's subject: what outlets do (``Express reported``, ``TMZ reports``)."""
+
 _STOPS = (". ", "! ", "? ", "\n")
-_SET_OFF_RE = re.compile(r",[ \t]{1,3}(?:who|whose|the|a|an)\b")
-"""A relative clause or an appositive set off after a name (``Sharon Osbourne, whose husband …``)."""
+_SET_OFF_RE = re.compile(r",[ \t]{1,3}(?:who|whose|the|a|an|of)\b")
+"""A relative clause or an appositive set off after a name (``Sharon Osbourne, whose husband …``, ``Actor Ken
+Jeong, of The Hangover franchise fame, said``)."""
 
 
 def antecedents(window: str) -> list[str]:
@@ -355,14 +416,16 @@ def antecedents(window: str) -> list[str]:
     return _antecedents(window)[0]
 
 
-def _antecedents(window: str, subjects_from: int | None = None) -> tuple[list[str], set[str], set[str]]:
-    """:func:`antecedents`; those of them that are places, events or organisations (:func:`_things`); and the
-    subjects among them.  From ``window[subjects_from]`` on (the pronoun's own sentence after the quotation's
+def _antecedents(window: str, subjects_from: int | None = None) -> tuple[list[str], set[str], set[str], set[str]]:
+    """:func:`antecedents`; those of them that are places, events or organisations (:func:`_things`); the subjects
+    among them; and the subjects of a verb of reporting (``Express reported``: an outlet, unless a given name says
+    a person).  From ``window[subjects_from]`` on (the pronoun's own sentence after the quotation's
     start) only a sentence's subject is read (``In a Reddit AMA, he shared``, ``with her friend Jordyn Woods, she
     said``, ``about Kylie's rumored pregnancy``, ``his role in Syria is``: a name there that is no subject, an
     owner or a name where a place stands is no antecedent)."""
     subjects, full_names = [], []
     placed: set[str] = set()
+    reporters: set[str] = set()
     plain: set[str] = set()
     headlines: dict[int, bool] = {}
     inside = -1  # where a set-off clause after a sentence's subject ends
@@ -372,6 +435,7 @@ def _antecedents(window: str, subjects_from: int | None = None) -> tuple[list[st
         before = window[max(0, match.start() - 40) : match.start()]
         if match.start() < 40:
             before = before.partition(" ")[2]  # the window's first word may be cut: "…a Dushku" of "Eliza Dushku"
+        owned = before.rsplit(None, 1)[-1:] in _OWNED  # "her Instagram Story captured by E!": what someone has
         while tokens and tokens[0] in _NOT_NAMES:
             before = tokens[0].lower()  # "The Simple Life", "In Los Angeles"
             tokens = tokens[1:]
@@ -385,24 +449,46 @@ def _antecedents(window: str, subjects_from: int | None = None) -> tuple[list[st
         if _TITLE_ROLE_RE.match(window, match.end()):
             continue  # "The Breaking Bad star", "the Harry Potter actress": a show or a film's title, no person
         own = subjects_from is not None and match.start() >= subjects_from
-        if own and (tokens[-1].endswith(("’s", "'s")) or thing_by_its_place(before, " ".join(tokens))):
-            continue  # an owner or a place in the pronoun's sentence: "about Kylie's rumored…", "in Syria is"
+        where = thing_by_its_place(before, " ".join(tokens))
+        if where and (given := _given_inside(tokens)) > 0:  # "Minister of Veterans Affairs Julian Fantino is"
+            tokens, where = tokens[given:], False  # a title of a place or an office, then the person's name
+            name = " ".join(tokens).removesuffix("’s").removesuffix("'s")
+        if (own and (tokens[-1].endswith(("’s", "'s")) or where)) or owned:
+            continue  # an owner or a place in the pronoun's sentence ("about Kylie's rumored…", "in Syria is")
         set_off = match.start() >= inside and not _no_name(tokens)
         clause = _set_off_clause(window, match.start(), match.end()) if set_off else -1
         if clause >= 0:
             inside = clause  # names in the clause are no subjects: "whose husband, Ozzy Osbourne, also had"
-        if clause >= 0 or (_SUBJECT_VERB_RE.match(window, match.end()) and match.start() >= inside):
-            subjects.append(name)
+        if clause >= 0 or (not where and _subject_verb(window, match.start(), match.end()) and match.start() >= inside):
+            subjects.append(name)  # (not after an article or a preposition: "members of Bachelor Nation took")
+            if _REPORTS_RE.match(window, match.end()):
+                reporters.add(name)
         elif len(tokens) > 1 and not own:
             full_names.append(name)
         else:
             continue
-        if thing_by_its_place(before, " ".join(tokens)) or thing_by_what_follows(window, match.end(), run):
+        if where or thing_by_what_follows(window, match.end(), run):
             placed.add(name)
         if window.startswith(" (@", match.end()) or not _on_a_headline(window, match.start(), headlines):
             plain.add(name)
     named = subjects[::-1] + full_names[::-1]
-    return named, _things(named, placed - set(subjects), plain), set(subjects)
+    return named, _things(named, placed - set(subjects), plain), set(subjects), reporters
+
+
+def _given_inside(tokens: list[str]) -> int:
+    """Where a given name of the table opens the name inside a run of three words or more whose first word is none
+    (``Veterans Affairs Julian Fantino``, after ``Minister of``: 2), else 0 (``Mary Kate Olsen``, ``Prince
+    Harry``)."""
+    if len(tokens) < 3 or given_name_gender(tokens[0]) is not None:
+        return 0
+    return next((i for i in range(1, len(tokens) - 1) if given_name_gender(tokens[i]) is not None), 0)
+
+
+def _subject_verb(window: str, start: int, end: int) -> bool:
+    """Whether the name at ``window[start:end]`` is a sentence's subject by the verb after it."""
+    if _SUBJECT_VERB_RE.match(window, end):
+        return True
+    return _PAST_VERB_RE.match(window, end) is not None and _opens_clause(window, start)
 
 
 def _things(named: list[str], placed: set[str], plain: set[str]) -> set[str]:
