@@ -1,6 +1,6 @@
 """Whether a capitalised name the prose writes is a person's, or names a place, an event or an organisation.
 
-A pronoun's author is the person the prose names before it (:func:`reactions.parse.authors.resolve_author`); the
+A pronoun's author is the person the prose names before it (:func:`reactions.parse.antecedents.resolve_author`); the
 last capitalised name before a quotation is often no person (``in Los Angeles``, ``at the Met Gala``, ``USA
 TODAY``, ``the Weinstein Company``).  A name is taken for a thing, never a pronoun's author, on evidence of two
 kinds:

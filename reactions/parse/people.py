@@ -33,7 +33,8 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from reactions.parse.authors import author_as_written, resolve_author
+from reactions.parse.antecedents import resolve_author
+from reactions.parse.authors import author_as_written
 from reactions.parse.name_kinds import compound_adjective, given_name_gender, place_before
 
 __all__ = ["author_of", "full_names", "one_name_each", "tidy_author"]
@@ -129,7 +130,7 @@ def _role_of(author: str) -> str | None:
 
 def author_of(body: str, at: int, written: str | None, handle: str | None) -> str | None:
     """Who an attribution written ``written`` at ``body[at]`` names: its tidy name (a pronoun resolved to the
-    person named before it by :func:`reactions.parse.authors.resolve_author`, of the pronoun's gender when the
+    person named before it by :func:`reactions.parse.antecedents.resolve_author`, of the pronoun's gender when the
     prose names one who is and one who is not), else the handle; a role alone names no one."""
     if not written:
         return handle
