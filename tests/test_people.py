@@ -262,3 +262,15 @@ def test_the_run_before_a_place_is_found_from_its_floor_as_from_100_characters_b
     full = people._CAPITALS_BEFORE_RE.search(body, max(0, at - 100), at)
     floored = people._CAPITALS_BEFORE_RE.search(body, people._run_floor(body, at), at)
     assert (full and full.span()) == (floored and floored.span())
+
+
+def test_a_names_headline_runs_look_for_a_bounded_number_of_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each look for a headline's word may read the whole body: one name's runs look for :data:`_ASKS` words at
+    most, each once, however many headlines name it."""
+    looked: list[str] = []
+    real = people._in_prose
+    monkeypatch.setattr(people, "_in_prose", lambda body, word: looked.append(word) or real(body, word))
+    headlines = "".join(f"Tyga Word{i} Again Today\n\nTyga Word{i % 3} Again Today\n\n" for i in range(40))
+    runs = people._name_runs(headlines + "Tyga wrote.", "Tyga")
+    assert len(runs) == 80
+    assert len(looked) == people._ASKS == len(set(looked))

@@ -188,30 +188,39 @@ def _full_in(body: str, name: str) -> str:
 
 
 def _name_runs(body: str, name: str) -> list[tuple[int, str]]:
-    """:func:`_find_runs`, each run on a headline's line (:func:`_on_a_headline`) cut to ``name`` and the words next
+    """:func:`_find_runs`, each run on a headline's line (:func:`_title_cased_line`) cut to ``name`` and the words next
     to it that the prose writes capitalised elsewhere (:func:`_attested`): a headline capitalises every word, so
     its run says nothing of where a name ends (``Blac Chyna and Tyga Split``, ``RELATED: Shakira Postpones First
     Date…``, ``Khloe Kardashian Poses in…`` where the prose writes ``Khloe Kardashian had``)."""
-    return [(start, _attested(body, name, start, run) if _on_a_headline(body, start) else run)
+    asked: dict[str, bool] = {}
+    return [(start, _attested(body, name, start, run, asked) if _title_cased_line(body, start) else run)
             for start, run in _find_runs(body, name)]  # fmt: skip
 
 
-def _attested(body: str, name: str, start: int, run: str) -> str:
+def _attested(body: str, name: str, start: int, run: str, asked: dict[str, bool]) -> str:
     """``run`` (at ``body[start]``, which ``name`` starts or ends) less the words beyond the first, outward from
     ``name``, that :func:`_in_prose` does not find (before a family name, a given name of the table stays); a
-    name and one word joined to or set against another (``and``, ``vs.``) stay whole."""
+    name and one word joined to or set against another (``and``, ``vs.``) stay whole.  ``asked`` keeps each word's
+    answer for the name's runs; past :data:`_ASKS` words, a word is not looked for (and not kept): each look may
+    read the whole body."""
     words = run.split()
+
+    def in_prose(word: str) -> bool:
+        if word not in asked:
+            asked[word] = len(asked) < _ASKS and _in_prose(body, word)
+        return asked[word]
+
     if len(words) == 2 and words[0] == name and (
         _JOINED_RE.match(body, start + len(run)) or body[max(0, start - 5) : start].endswith(_VERSUS)
     ):
         return run  # "Chrissy Teigen vs. Mom Shamers", "Bieber vs. Selena Gomez": a name set against another
     if words[0] == name:
         kept = 1
-        while kept < len(words) and _in_prose(body, words[kept]):
+        while kept < len(words) and in_prose(words[kept]):
             kept += 1
         return " ".join(words[:kept])
     first = len(words) - 1
-    while first > 0 and (given_name_gender(words[first - 1]) is not None or _in_prose(body, words[first - 1])):
+    while first > 0 and (given_name_gender(words[first - 1]) is not None or in_prose(words[first - 1])):
         first -= 1  # a given name before a family name ("Dwayne Johnson vs. Tyrese Gibson") is a name's
     return " ".join(words[first:])
 
@@ -220,6 +229,9 @@ _JOINED_RE: Final = re.compile(r"[ \t](?:and|&|vs\.?|v\.|or)[ \t]")
 """A word joining a name to another in a headline (``Chrissy Teigen vs. Mom Shamers``)."""
 
 _VERSUS: Final = (" vs. ", " vs ", " v. ")
+
+_ASKS: Final = 16
+"""How many words of one name's headline runs :func:`_attested` looks for at most (a bound on its reads)."""
 
 _LOOKS: Final = 64
 """How many places a word is written that :func:`_in_prose` reads at most."""
@@ -236,7 +248,7 @@ def _in_prose(body: str, word: str) -> bool:
         if (
             at >= 2 and body[at - 1] == " " and body[at - 2] not in _SENTENCE_ENDS
             and (not _word_char(body, end) or body.startswith(("’s", "'s"), end))
-            and not _on_a_headline(body, at)
+            and not _title_cased_line(body, at)
         ):
             return True
         at, looks = body.find(word, end), looks + 1
@@ -249,10 +261,12 @@ _LINE_REACH: Final = 200
 """A line longer than this either side of a place is prose, never a headline."""
 
 
-def _on_a_headline(body: str, at: int) -> bool:
-    """Whether ``body[at]`` is on a headline's line: at most :data:`_LINE_REACH` characters either side, not ending
-    in a full stop, no post's byline, with two words of four letters or more, none in lower case but a few minor
-    ones.  Bounded."""
+def _title_cased_line(body: str, at: int) -> bool:
+    """Whether ``body[at]`` is on a headline's line, capitalised word by word: at most :data:`_LINE_REACH`
+    characters either side, not ending in a full stop, no post's byline, with two words of four letters or more,
+    none in lower case but a few minor ones.  Bounded.  (Stricter than the pronouns' test,
+    :func:`reactions.parse.antecedents._on_a_headline`, three words in four of six or more: a line that only
+    mostly capitalises, ``Image zoom Mandy Moore and Taylor Goldsmith``, still tells a name's words here.)"""
     floor = max(0, at - _LINE_REACH)
     start = body.rfind("\n", floor, at)
     end = body.find("\n", at, at + _LINE_REACH)
