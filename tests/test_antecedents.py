@@ -203,3 +203,25 @@ def test_a_sentences_subject_comes_before_its_clauses(lead: str, pronoun: str, a
 def test_the_pronouns_own_sentence_gives_only_its_subject(sentence: str, author: str) -> None:
     body = f"{sentence}“We land at noon and play at nine.”"
     assert resolve_author(body, body.index(". ") + 2, "she") == author
+
+
+@pytest.mark.parametrize(
+    ("body", "author"),
+    [
+        # a description after a name that is no sentence's subject stands for the article's person
+        ("Fans mourned the rock legend Gus Varga on Saturday.\n\nSad news today. — Lee Brand (@leebrand) May 27, "
+         "2017\n\nHealth battles had forced Varga to cancel shows, but the guitarist denied rumors.\n\n“I am home,” "
+         "he wrote.", "Gus Varga"),
+        # ...which is often the very name: it stays
+        ("Dan Ortiz might not be able to play for a while. The singer posted a photo of his arm in a cast.\n\n"
+         "“Stay tuned,” he wrote.", "Dan Ortiz"),
+        # ...and a subject before the description is its person
+        ("Dan Ortiz posted a photo on Monday. The singer showed his arm in a cast.\n\n“Stay tuned,” he wrote.",
+         "Dan Ortiz"),
+    ],
+)
+def test_a_description_after_a_name_stands_for_the_articles_person(body: str, author: str) -> None:
+    agrees = {("Lee Brand", "he"): 1, ("Gus Varga", "he"): 1, ("Dan Ortiz", "he"): 1}
+    got = resolve_author(body, body.index("“"), "he", lambda name, said: agrees.get((name, said), 0))
+    assert got == author
+

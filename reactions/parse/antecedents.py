@@ -114,7 +114,45 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
         return None
     things |= {name for name in reporters if not agrees or agrees(name, first) == 0}  # "Express reported": no one
     named = _sentence_subject_first(prose, named)
-    return _first_person(named, things, subjects, first, agrees)
+    found = _first_person(named, things, subjects, first, agrees)
+    if found is None or found in subjects or not _described_after(prose, prose.rfind(found) + len(found)):
+        return found
+    topic = _topic(body)  # "— Brian Wilson (@BrianWilsonLive) … but the guitarist denied": the article's person
+    if topic == found or topic is None or (agrees is not None and agrees(topic, first) < 0):
+        return found if topic == found else None
+    return topic
+
+
+def _topic(body: str) -> str | None:
+    """The article's person: the first full name its first 300 characters write that is no thing."""
+    head = body[:300]
+    for match in _NAME_RE.finditer(head):
+        tokens = match.group().split()
+        while tokens and tokens[0] in _NOT_NAMES:
+            tokens = tokens[1:]
+        name = " ".join(tokens).removesuffix("’s").removesuffix("'s")
+        if len(tokens) > 1 and not thing_by_its_words(name):
+            return name
+    return None
+
+
+_ROLE_NOUNS = ("actor|actress|singer|songwriter|singer-songwriter|rapper|model|director|producer|host|star|comedian"
+               "|writer|author|journalist|reporter|musician|guitarist|drummer|bassist|pianist|frontman|frontwoman"
+               "|rocker|crooner|athlete|player|chef|designer|politician|senator|president|governor|mayor|lawmaker"
+               "|congressman|congresswoman|activist|mogul|personality|influencer|blogger|youtuber|businessman"
+               "|businesswoman|entrepreneur|executive|ceo|founder|icon|legend|veteran|hitmaker|starlet|socialite"
+               "|heiress|superstar|megastar")  # fmt: skip
+_DESCRIBED_RE = re.compile(
+    rf"(?:[.!?;,][ \t]{{1,3}}|\n[ \t]{{0,3}}|\b(?:but|and)[ \t]{{1,3}})[Tt]he[ \t]{{1,3}}"
+    rf"(?:[\w'’-]{{1,30}}[ \t]{{1,3}}){{0,3}}?(?:{_ROLE_NOUNS})[ \t]{{1,3}}[a-z]"
+)
+"""A sentence or a clause whose subject describes a person by what they do (``The producer announced``, ``but the
+guitarist denied``, ``The 79-year-old actor let the world wait``)."""
+
+
+def _described_after(prose: str, at: int) -> bool:
+    """Whether a subject describing a person (:data:`_DESCRIBED_RE`) stands in ``prose`` after ``prose[at]``."""
+    return _DESCRIBED_RE.search(prose, max(0, at)) is not None
 
 
 def _first_person(

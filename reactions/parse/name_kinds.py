@@ -51,7 +51,7 @@ _THING_WORD_LIST: Final = """
     agency association society council committee commission department ministry police court senate congress
     parliament administration government party army navy marines county city state states province kingdom
     republic island islands beach hills valley mountains boulevard avenue street road square airport station
-    bridge tower palace castle prison hurricane show family
+    bridge tower palace castle prison hurricane show family band brothers sisters boys girls
 """
 _THING_WORDS: Final = frozenset(_THING_WORD_LIST.split())
 """Words that make a name a place, an event or an organisation's (lower case; a final ``'s`` is dropped first).
