@@ -1,4 +1,4 @@
-"""reactions.parse.authors: the author of a quotation as written, and the person it stands for."""
+"""reactions.parse.authors: the author of a quotation as written."""
 
 from __future__ import annotations
 
@@ -7,11 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reactions.parse.authors import (
-    PRONOUNS,
     author_as_written,
     is_poster,
     plausible_author,
-    resolve_author,
     subject_before,
 )
 from reactions.parse.quotes import find_quotes
@@ -31,38 +29,6 @@ from reactions.parse.quotes import find_quotes
 )
 def test_authors_as_written(written: str, shown: str | None) -> None:
     assert author_as_written(written) == shown
-
-
-@pytest.mark.parametrize(
-    ("body", "written", "author"),
-    [
-        ("Kaya Jones took to Twitter on Friday to speak out.\n\n", "she", "Kaya Jones"),
-        ("The pop star Lena Park posted a photo of the stage.\n\n", "she", "Lena Park"),
-        ('Camp thanked fans. "Love you all," her friend wrote.\n\n', "she", "Camp"),
-        ("Nobody is named here at all.\n\n", "he", None),
-        ("Kaya Jones took to Twitter.\n\n", "one user", None),
-        ("", "Rivera", "Rivera"),
-        # a hashtag's words name no one; the full name before the quotation does
-        ("Instead the #FakeNews covered for them. CNN’s Brian Stelter cast doubt on it. ", "he", "Brian Stelter"),
-        # the pronoun's own sentence has a poster for its subject: anonymous
-        ("Reese Witherspoon spoke on stage. One Facebook commenter put it best when she said, ", "she", None),
-        # "his account" is someone's account, not a poster
-        ("Hugh Hefner was nominated. On his official Twitter account, he joked: ", "he", "Hugh Hefner"),
-        # a headline's line names no one: every word capitalised, no name told from the rest
-        ("MORE: Reality Star Tamra Judge Enjoys Pool Time With Her Granddaughter -- See the Cute Pic!\n\n", "she",
-         None),
-        # ...but a post's byline on such a line names its author
-        ("The Four Seasons In Toronto Spiked My Pancakes With Cheese, I'm Surprised I'm Still Alive. — Jaden Smith "
-         "(@officialjaden) May 27, 2017\n\n", "he", "Jaden Smith"),
-        # the window's first word may be cut from a longer one ("Eliza"): it says nothing of the name after it
-        ("a Zuri Dushku, the actress, was not invited to the reunion.\n\n", "she", "Zuri Dushku"),
-        # a place in several words, a name of the kind: never a pronoun's
-        ("Fans gathered outside. Los Angeles is still buzzing.\n\n", "he", None),
-        ("The Weinstein Company produced the film.\n\n", "she", None),
-    ],
-)
-def test_authors_resolved_from_the_paragraph(body: str, written: str, author: str | None) -> None:
-    assert resolve_author(body, len(body), written) == author
 
 
 def test_posters_and_plausible_authors() -> None:
@@ -94,91 +60,13 @@ def test_the_author_of_a_caption_is_the_subject_of_its_posting_verb(lead: str, a
     assert [quote.display_name for quote in quotes] == [author]
 
 
-def test_a_pages_furniture_names_no_one() -> None:
-    body = (
-        "The photo was tweeted by her husband, Sam Ortega.\n\n"
-        "This site is protected by recaptcha Privacy Policy | Terms of Service\n\n"
-        "“Look who learned to walk,” he tweeted with the photo."
-    )
-    assert [quote.author for quote in find_quotes(body, "a.txt", [])] == ["Sam Ortega"]
-
-
-@pytest.mark.parametrize(
-    ("lead", "author"),
-    [
-        ("The Downton Abbey star shared a photo from the set on Instagram.", None),
-        ("Jo Marsh is thrilled. The Downton Abbey star shared a photo on Instagram.", "Jo Marsh"),
-        ("CNN’s Dan Ortiz cast some doubt on the clip.", "Dan Ortiz"),  # a verb, not the cast of a show
-    ],
-)
-def test_a_title_before_a_role_is_no_person(lead: str, author: str | None) -> None:
-    body = f"{lead}\n\n“Back at work with the best crew,” he wrote."
-    assert resolve_author(body, body.index("“"), "he") == author
-
-
-_NAME_PIECES = ["Kim", "K.", "Kardashian", "O'Neil", "Jean-Luc", "D’Angelo", "x", "is", "3", "_a", "#Tag", "@ann",
-                "É", "é", "’", "'", "-", ".", " ", "  ", "\t", "\n", "McDonald", "ABC", "A" * 33]  # fmt: skip
-
-
-@settings(max_examples=600, deadline=None)
-@given(st.lists(st.sampled_from(_NAME_PIECES), max_size=25))
-def test_the_name_pattern_finds_what_it_found_as_first_written(parts: list[str]) -> None:
-    """``_NAME_RE`` opens with the capital every name opens with (a quick scan) instead of its look-behind: the same
-    matches, at the same places."""
-    import re
-
-    from reactions.parse import authors
-
-    window = "".join(parts)
-    first = re.compile(r"(?<![\w'’#@])(?:(?:[A-Z]\.|[A-Z][\w'’-]{1,30})[ \t]){0,3}[A-Z][\w'’-]{1,30}(?![\w'’-])")
-    assert [m.span() for m in authors._NAME_RE.finditer(window)] == [m.span() for m in first.finditer(window)]
-
-
-_OWNER_PIECES = [*_NAME_PIECES, "Kim's", "CNN’s", "Jones'", "Brian", "Stelter", "Privacy", "The", "star", " said",
-                 " posted", ", 36, shared", "’s", "'s", "Ross"]  # fmt: skip
-
-
-def _antecedents_in_full(window: str) -> list[str]:
-    """:func:`reactions.parse.authors.antecedents` as first written: every run asked for an owner."""
-    from reactions.parse import authors
-
-    subjects, full = [], []
-    for match in authors._NAME_RE.finditer(window):
-        tokens = match.group().split()
-        while tokens and tokens[0] in authors._NOT_NAMES:
-            tokens = tokens[1:]
-        owner = max((i + 1 for i, token in enumerate(tokens[:-1]) if token.endswith(("’s", "'s"))), default=0)
-        tokens = tokens[owner:]
-        if not tokens or tokens[-1] in authors._NOT_NAMES or not authors._FURNITURE_WORDS.isdisjoint(tokens):
-            continue
-        name = " ".join(tokens).removesuffix("’s").removesuffix("'s")
-        if authors._TITLE_ROLE_RE.match(window, match.end()):
-            continue
-        if authors._SUBJECT_VERB_RE.match(window, match.end()):
-            subjects.append(name)
-        elif len(tokens) > 1:
-            full.append(name)
-    return subjects[::-1] + full[::-1]
-
-
-@settings(max_examples=600, deadline=None)
-@given(st.lists(st.sampled_from(_OWNER_PIECES), max_size=30), st.sampled_from(sorted(PRONOUNS)))
-def test_antecedents_and_the_pronoun_as_read_in_full(parts: list[str], pronoun: str) -> None:
-    """Only a run holding an apostrophe is asked for an owner, and each pronoun's pattern is compiled once: the
-    same antecedents, and the same pronoun found, as reading every run and compiling the pattern in place."""
-    import re
-
-    from reactions.parse import authors
-
-    window = "".join(parts)
-    assert authors.antecedents(window) == _antecedents_in_full(window)
-    found, in_full = authors._PRONOUN_RES[pronoun].search(window), re.search(rf"\b{pronoun}\b", window, re.IGNORECASE)
-    assert (found and found.span()) == (in_full and in_full.span())
-
+_WRITTEN_PIECES = ["Kim", "K.", "Kardashian", "O'Neil", "x", "is", "3", "@ann", "É", "’", "'", "-", ".", " ", "\n",
+                   "McDonald", "ABC", "Kim's", "CNN’s", "Jones'", "Brian", "Stelter", "The", "star", " said", "’s",
+                   "Ross"]  # fmt: skip
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from([*_OWNER_PIECES, "TV", "producer", "Actor", "one", "user", "June", "2014"]),
+@given(st.lists(st.sampled_from([*_WRITTEN_PIECES, "TV", "producer", "Actor", "one", "user", "June", "2014"]),
                 max_size=12))
 def test_the_memoised_author_as_written_is_the_function(parts: list[str]) -> None:
     """``author_as_written`` and ``tidy_author`` are memoised: asked twice, each gives what the function does."""
@@ -188,42 +76,3 @@ def test_the_memoised_author_as_written_is_the_function(parts: list[str]) -> Non
     for _ in range(2):
         assert author_as_written(words) == author_as_written.__wrapped__(words)
         assert tidy_author(words) == tidy_author.__wrapped__(words)
-
-
-@pytest.mark.parametrize(
-    ("lead", "pronoun", "author"),
-    [
-        # a sentence's subject before its relative clause or its appositive, not a name inside it
-        ("Nadia Petrova, whose husband, Ivo Petrov, also has a shop there, hit back at the critics.", "she",
-         "Nadia Petrova"),
-        ("Ruben Amsel, the manager of the club, thanked the fans who came with Lena Hart.", "he", "Ruben Amsel"),
-        ("Lena Hart thanked the fans who came with Ruben Amsel, the manager of the club.", "she", "Lena Hart"),
-        # a sentence's subject past a clause set off by commas, not a subject inside the clause
-        ("Mayor Ivo Petrov spoke. Tomas Berg, a former aide to Ivo Petrov's campaign, took to Twitter.", "he",
-         "Tomas Berg"),
-        ("Lena Hart spoke. The Dutch actor Nadia Petrova, who says Sam Keller lied, tweeted a clip.", "she",
-         "Nadia Petrova"),
-        ("Ivo Petrov spoke. Naturally, the mayor, a keen sailor, took to Twitter.", "he", "Ivo Petrov"),  # no name
-        # a verb of telling in the present makes a subject ("Selena reveals"), before a full name after it
-        ("May 2019: Nadia reveals that her partner was the chef Ivo Petrov.", "she", "Nadia"),
-    ],
-)
-def test_a_sentences_subject_comes_before_its_clauses(lead: str, pronoun: str, author: str | None) -> None:
-    body = f"{lead}\n\n“We will be back next year,” {pronoun} wrote."
-    agrees = {("Nadia Petrova", "she"): 1, ("Ivo Petrov", "she"): -1, ("Lena Hart", "he"): -1}
-    got = resolve_author(body, body.index("“"), pronoun, lambda name, said: agrees.get((name, said), 0))
-    assert got == author
-
-
-@pytest.mark.parametrize(
-    ("sentence", "author"),
-    [
-        ("Omar Lutz spoke first. When Dina Mor landed in Oslo, she wrote: ", "Dina Mor"),  # its own subject
-        ("Omar Lutz spoke first. In a live video with her friend Dina Mor, she wrote: ", "Omar Lutz"),  # no subject
-        ("Omar Lutz spoke first. In a video about Dina Mor's tour plans, she wrote: ", "Omar Lutz"),  # an owner
-        ("Omar Lutz spoke first. His role in Syria is clear, she wrote: ", "Omar Lutz"),  # a place
-    ],
-)
-def test_the_pronouns_own_sentence_gives_only_its_subject(sentence: str, author: str) -> None:
-    body = f"{sentence}“We land at noon and play at nine.”"
-    assert resolve_author(body, body.index(". ") + 2, "she") == author

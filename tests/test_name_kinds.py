@@ -27,6 +27,7 @@ from reactions.parse.name_kinds import (
         "I'm", "They’ve",  # a pronoun and its verb
         "Patty Jenkins-directed",  # a name made an adjective
         "Los Angeles", "Puerto Rico", "South Carolina", "Beverly Hills",  # places in several words
+        "Allman Brothers", "Spice Girls", "Backstreet Boys", "Pointer Sisters", "Zac Brown Band",  # a group
     ],
 )  # fmt: skip
 def test_a_place_an_event_or_an_organisation_by_its_words(name: str) -> None:

@@ -1,6 +1,6 @@
 """Whether a capitalised name the prose writes is a person's, or names a place, an event or an organisation.
 
-A pronoun's author is the person the prose names before it (:func:`reactions.parse.authors.resolve_author`); the
+A pronoun's author is the person the prose names before it (:func:`reactions.parse.antecedents.resolve_author`); the
 last capitalised name before a quotation is often no person (``in Los Angeles``, ``at the Met Gala``, ``USA
 TODAY``, ``the Weinstein Company``).  A name is taken for a thing, never a pronoun's author, on evidence of two
 kinds:
@@ -35,7 +35,10 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-__all__ = ["given_name_gender", "place_before", "thing_by_its_place", "thing_by_its_words", "thing_by_what_follows"]
+__all__ = [
+    "compound_adjective", "given_name_gender", "place_before", "thing_by_its_place", "thing_by_its_words",
+    "thing_by_what_follows",
+]  # fmt: skip
 
 _THING_WORD_LIST: Final = """
     festival festivals gala awards award oscars grammys emmys ceremony premiere concert tour fair expo summit
@@ -48,7 +51,7 @@ _THING_WORD_LIST: Final = """
     agency association society council committee commission department ministry police court senate congress
     parliament administration government party army navy marines county city state states province kingdom
     republic island islands beach hills valley mountains boulevard avenue street road square airport station
-    bridge tower palace castle prison hurricane show family
+    bridge tower palace castle prison hurricane show family band brothers sisters boys girls
 """
 _THING_WORDS: Final = frozenset(_THING_WORD_LIST.split())
 """Words that make a name a place, an event or an organisation's (lower case; a final ``'s`` is dropped first).
@@ -93,7 +96,7 @@ def thing_by_its_words(name: str) -> bool:
             return True
         if len(bare) >= 3 and bare.isupper() and bare.isalpha() and bare not in _ROMAN and not _described(words, i):
             return True  # "USA TODAY", "GLAAD", a headline's "RYAN REYNOLDS ALWAYS"
-        if _contraction(bare) or _compound_adjective(bare):
+        if _contraction(bare) or compound_adjective(bare):
             return True
     return len(words) > 1 and name in _place_names()
 
@@ -126,8 +129,9 @@ def _contraction(word: str) -> bool:
     return False
 
 
-def _compound_adjective(word: str) -> bool:
-    """``Jenkins-directed``, ``Oscar-winning``: a name made an adjective (``Zeta-Jones`` goes on in capitals)."""
+def compound_adjective(word: str) -> bool:
+    """``Jenkins-directed``, ``Oscar-winning``, ``Orlando-based``: a name made an adjective (``Zeta-Jones`` goes on
+    in capitals)."""
     parts = word.split("-")
     return len(parts) > 1 and parts[-1][:1].islower()
 

@@ -33,8 +33,9 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from reactions.parse.authors import author_as_written, resolve_author
-from reactions.parse.name_kinds import given_name_gender, place_before
+from reactions.parse.antecedents import resolve_author
+from reactions.parse.authors import author_as_written
+from reactions.parse.name_kinds import compound_adjective, given_name_gender, place_before
 
 __all__ = ["author_of", "full_names", "one_name_each", "tidy_author"]
 
@@ -59,11 +60,16 @@ _FILLER_WORDS: Final = (
     "however yet still in on at for as if it he she they we i this that his her their its one another last earlier "
     "some many most few several both all each every other others such "
     "photos photo image images getty read related yikes wow oh yes no hide caption watch see update breaking "
-    "exclusive video"
+    "exclusive video "
+    "is are was were why how what who whom where which whose did does do would can could should has have had "
+    "my our your along despite though although because unless whether like unlike amid among about against "
+    "with without through during tweeted retweeted instagrammed snapchatted wrote posted captioned shared added "
+    "replied responded"
 )
 _NOT_NAMES: Final = frozenset(_FILLER_WORDS.split())
 """Capitalised words that are no part of a person's name at its start: platforms, dates, words that open a
-sentence."""
+sentence, a question (``Is Caitlyn Jenner…?``) or a clause (``Along with``), a verb of posting before its subject
+(``"…," Tweeted Kourtney``)."""
 _TOKEN_RE: Final = re.compile(r"@?[\w'’.&-]{1,40}")
 
 
@@ -84,8 +90,9 @@ def tidy_author(author: str | None) -> str | None:
         token = token[:-1] if bare and not owner else token
         if token[:1].isupper() and not _is_filler(token) and not owner:
             name.append(token.rstrip(",."))
-        elif owner or token[:1].isupper() or not any(char.isalpha() for char in token):
-            name = []  # an owner, a role, a date: what came before describes ("Conservative MP", "Khloe's sister")
+        elif owner or token[:1].isupper() or not any(char.isalpha() for char in token) or _role_next(tokens, i):
+            name = []  # an owner, a role, a date: what came before describes ("Conservative MP", "Khloe's sister",
+            # "WPBF-25 news producer Chris Shepherd", "Scottish producer")
         elif name:
             break  # the clause after the name
     words = " ".join(name)
@@ -94,10 +101,25 @@ def tidy_author(author: str | None) -> str | None:
     return words
 
 
+def _role_next(tokens: Sequence[str], i: int) -> bool:
+    """Whether ``tokens[i]`` (in lower case) opens a role of two words at most that ends the tokens or comes right
+    before a capitalised word (``news producer Chris``, ``producer``): what the name before describes."""
+    for j in range(i, min(i + 2, len(tokens))):
+        if tokens[j].lower() in ROLES:
+            return j + 1 == len(tokens) or tokens[j + 1][:1].isupper()
+        if not tokens[j].islower():
+            return False
+    return False
+
+
 def _is_filler(token: str) -> bool:
-    """A leading word that is no part of a name: a number, a date's month, a role, a platform, an article."""
+    """A leading word that is no part of a name: a number, a date's month, a role, a platform, an article, a
+    compound adjective (``Orlando-based``, ``Twenty-nine-year-old``, ``Film-maker``)."""
     lowered = token.lower().strip(".,:")
-    return not any(char.isalpha() for char in token) or lowered in ROLES or lowered in _NOT_NAMES
+    return (
+        not any(char.isalpha() for char in token) or lowered in ROLES or lowered in _NOT_NAMES
+        or compound_adjective(token)
+    )
 
 
 def _role_of(author: str) -> str | None:
@@ -108,7 +130,7 @@ def _role_of(author: str) -> str | None:
 
 def author_of(body: str, at: int, written: str | None, handle: str | None) -> str | None:
     """Who an attribution written ``written`` at ``body[at]`` names: its tidy name (a pronoun resolved to the
-    person named before it by :func:`reactions.parse.authors.resolve_author`, of the pronoun's gender when the
+    person named before it by :func:`reactions.parse.antecedents.resolve_author`, of the pronoun's gender when the
     prose names one who is and one who is not), else the handle; a role alone names no one."""
     if not written:
         return handle
@@ -161,8 +183,108 @@ def _full_in(body: str, name: str) -> str:
         _FULL[0] = (body, known)
     full = known.get(name)
     if full is None:
-        full = known[name] = _full(name, _find_runs(body, name))
+        full = known[name] = _full(name, _name_runs(body, name))
     return full
+
+
+def _name_runs(body: str, name: str) -> list[tuple[int, str]]:
+    """:func:`_find_runs`, each run on a headline's line (:func:`_title_cased_line`) cut to ``name`` and the words next
+    to it that the prose writes capitalised elsewhere (:func:`_attested`): a headline capitalises every word, so
+    its run says nothing of where a name ends (``Blac Chyna and Tyga Split``, ``RELATED: Shakira Postpones First
+    Date…``, ``Khloe Kardashian Poses in…`` where the prose writes ``Khloe Kardashian had``)."""
+    asked: dict[str, bool] = {}
+    return [(start, _attested(body, name, start, run, asked) if _title_cased_line(body, start) else run)
+            for start, run in _find_runs(body, name)]  # fmt: skip
+
+
+def _attested(body: str, name: str, start: int, run: str, asked: dict[str, bool]) -> str:
+    """``run`` (at ``body[start]``, which ``name`` starts or ends) less the words beyond the first, outward from
+    ``name``, that :func:`_in_prose` does not find (before a family name, a given name of the table stays); a
+    name and one word joined to or set against another (``and``, ``vs.``) stay whole.  ``asked`` keeps each word's
+    answer for the name's runs; past :data:`_ASKS` words, a word is not looked for (and not kept): each look may
+    read the whole body."""
+    words = run.split()
+
+    def in_prose(word: str) -> bool:
+        if word not in asked:
+            asked[word] = len(asked) < _ASKS and _in_prose(body, word)
+        return asked[word]
+
+    if len(words) == 2 and words[0] == name and (
+        _JOINED_RE.match(body, start + len(run)) or body[max(0, start - 5) : start].endswith(_VERSUS)
+    ):
+        return run  # "Chrissy Teigen vs. Mom Shamers", "Bieber vs. Selena Gomez": a name set against another
+    if words[0] == name:
+        kept = 1
+        while kept < len(words) and in_prose(words[kept]):
+            kept += 1
+        return " ".join(words[:kept])
+    first = len(words) - 1
+    while first > 0 and (given_name_gender(words[first - 1]) is not None or in_prose(words[first - 1])):
+        first -= 1  # a given name before a family name ("Dwayne Johnson vs. Tyrese Gibson") is a name's
+    return " ".join(words[first:])
+
+
+_JOINED_RE: Final = re.compile(r"[ \t](?:and|&|vs\.?|v\.|or)[ \t]")
+"""A word joining a name to another in a headline (``Chrissy Teigen vs. Mom Shamers``)."""
+
+_VERSUS: Final = (" vs. ", " vs ", " v. ")
+
+_ASKS: Final = 16
+"""How many words of one name's headline runs :func:`_attested` looks for at most (a bound on its reads)."""
+
+_LOOKS: Final = 64
+"""How many places a word is written that :func:`_in_prose` reads at most."""
+
+
+def _in_prose(body: str, word: str) -> bool:
+    """Whether ``body`` writes ``word`` (less an owner's ending) as a whole word inside a sentence (after a space
+    that no full stop, colon or line's start comes before: only a name is capitalised there), on a line that is
+    no headline."""
+    word = _unowned(word)
+    at, looks = body.find(word), 0
+    while at >= 0 and looks < _LOOKS:
+        end = at + len(word)
+        if (
+            at >= 2 and body[at - 1] == " " and body[at - 2] not in _SENTENCE_ENDS
+            and (not _word_char(body, end) or body.startswith(("’s", "'s"), end))
+            and not _title_cased_line(body, at)
+        ):
+            return True
+        at, looks = body.find(word, end), looks + 1
+    return False
+
+
+_SENTENCE_ENDS: Final = ".!?:\n \t"
+
+_LINE_REACH: Final = 200
+"""A line longer than this either side of a place is prose, never a headline."""
+
+
+def _title_cased_line(body: str, at: int) -> bool:
+    """Whether ``body[at]`` is on a headline's line, capitalised word by word: at most :data:`_LINE_REACH`
+    characters either side, not ending in a full stop, no post's byline, with two words of four letters or more,
+    none in lower case but a few minor ones.  Bounded.  (Stricter than the pronouns' test,
+    :func:`reactions.parse.antecedents._on_a_headline`, three words in four of six or more: a line that only
+    mostly capitalises, ``Image zoom Mandy Moore and Taylor Goldsmith``, still tells a name's words here.)"""
+    floor = max(0, at - _LINE_REACH)
+    start = body.rfind("\n", floor, at)
+    end = body.find("\n", at, at + _LINE_REACH)
+    if (start < 0 < floor) or (end < 0 and at + _LINE_REACH < len(body)):
+        return False
+    line = body[start + 1 : end if end >= 0 else len(body)].rstrip()
+    if line.endswith(".") or "(@" in line:
+        return False  # a sentence, or a post's byline ("— JJ Watt (@JJWatt) August 30, 2017")
+    long = [word for word in (token.strip(_PUNCTUATION) for token in line.split()) if len(word) >= 4]
+    return len(long) >= 2 and all(not word[:1].islower() or word in _MINOR_WORDS for word in long)
+
+
+_MINOR_WORDS: Final = frozenset({"with", "from", "into", "over", "onto", "upon", "than", "that", "this", "about",
+                                 "after", "before", "your", "their", "when", "what"})  # fmt: skip
+"""Words of four letters or more that some headlines leave in lower case."""
+
+
+_PUNCTUATION: Final = "\"'“”‘’()[]:;,.!?—–-"
 
 
 _FULL: Final[list[tuple[str, dict[str, str]]]] = [("", {})]
@@ -251,7 +373,9 @@ def _trimmed(run: str) -> str:
     words a headline's other words (``Paris Jackson Head To``)."""
     written = run.split()
     words = [_unowned(word) for word in written]
-    cut = max((i + 1 for i, word in enumerate(words) if _is_filler(word) or word != written[i]), default=0)
+    last = len(words) - 1  # an owner last is the name's ("Tarek El Moussa's explosive fight"), not before it
+    cut = max((i + 1 for i, word in enumerate(words) if _is_filler(word) or (word != written[i] and i < last)),
+              default=0)  # fmt: skip
     words = words[cut:]
     words = words[place_before(words) :]
     while len(words) > 1 and _shouted(words[-1]) and not _shouted(words[0]):

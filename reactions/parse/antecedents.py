@@ -1,0 +1,398 @@
+"""The person a quotation's author as written stands for: a pronoun resolved to the person the paragraph names
+(the subject of a sentence before it, of the pronoun's gender, never a place, an event, an organisation or an
+outlet), a name written only as a preposition's object replaced by the person it belongs to, or none.
+
+Used by :mod:`reactions.parse.people`; pure functions over the article's text, each bounded by the window read
+around the quotation (:data:`reactions.parse.authors.REACH`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from reactions.parse.authors import (
+    ARTICLES,
+    FURNITURE,
+    LEADING_WORDS,
+    POSTERS,
+    PRONOUNS,
+    REACH,
+    author_as_written,
+    is_poster,
+)
+from reactions.parse.name_kinds import (
+    given_name_gender,
+    thing_by_its_place,
+    thing_by_its_words,
+    thing_by_what_follows,
+)
+
+__all__ = ["antecedents", "resolve_author"]
+
+_PRONOUN_RES = {pronoun: re.compile(rf"\b{pronoun}\b", re.IGNORECASE) for pronoun in PRONOUNS}
+"""Each pronoun as a whole word in any case, compiled once (not looked up in ``re``'s cache per quotation)."""
+
+_NAME_RE = re.compile(
+    r"[A-Z](?<![\w'’#@].)(?:(?:\.|[\w'’-]{1,30})[ \t](?:(?:[A-Z]\.|[A-Z][\w'’-]{1,30})[ \t]){0,2}[A-Z][\w'’-]{1,30}"
+    r"|[\w'’-]{1,30})(?![\w'’-])"
+)
+"""A run of capitalised words (initials with their dot) that may be a person's name: up to four, none after a word
+character, ``#`` or ``@``; written to open with a capital (``re`` skips ahead to one, where a leading look-behind is
+tried at every character: 2.5× faster over the pronouns' windows of the bulk corpus; ``tests/test_authors.py``
+compares it with the pattern as first written)."""
+_NOT_NAMES = frozenset({"The", "A", "An", "In", "On", "At", "But", "And", "It", "He", "She", "They", "We", "I", "This",
+                        "That", "Twitter", "Instagram", "Facebook", "TikTok", "Monday", "Tuesday", "Wednesday",
+                        "Thursday", "Friday", "Saturday", "Sunday", "January", "February", "March", "April", "May",
+                        "June", "July", "August", "September", "October", "November", "December", "After", "Before",
+                        "When", "While", "As", "Her", "His", "Their", "Its", "One", "Another", "Meanwhile", "For",
+                        "Minutes", "Later", "So", "Then", "Now", "Also", "Still", "However", "Although", "Last",
+                        "Earlier", "Years", "Days", "Image", "Photo", "Getty", "Images", "Advertisement", "Read",
+                        "Related", "Splash", "News", "PDT", "PST", "EST", "EDT", "GMT", "BST", "Mr", "Mrs",
+                        "Ms", "Dr", "Love", "Thanks", "Thank", "Happy", "Merry", "Oh", "Yes", "No", "Nobody",
+                        "Everyone", "Everybody", "Someone", "Somebody", "Anyone", "People", "Fans", "You", "Your", "My",
+                        "Our"})  # fmt: skip
+_FURNITURE_WORDS = frozenset({"Privacy", "Policy", "Terms", "Service", "Newsletter", "Subscribe", "Cookies", "Cookie",
+                              "Advertisement", "Copyright"})  # fmt: skip
+_SUBJECT_VERB_RE = re.compile(
+    r"(?:,[ \t]{1,3}\d{1,3},)?[ \t]{1,3}"
+    r"(?:(?:also|later|then|just|recently|finally|once|has|had|have|is|was|isn[’']t|wasn[’']t|has[ \t]+been)"
+    r"[ \t]{1,3})?(?:[a-z]{2,20}ed|is|was|has|had|took|gave|went|wrote|said|says|shares|posts|writes|spoke|made"
+    r"|told|announced|revealed|reveals|tells|admits|explains|confirms|announces|tweets|captions|responds|replies"
+    r"|insists|claims|isn[’']t|wasn[’']t|and[ \t]{1,3}(?:her|his)|,[ \t]{1,3}who(?:se)?)\b"
+)
+"""What follows a name that is a sentence's subject (``Witherspoon posted``, ``Kaya Jones took to Twitter``,
+``Mathews, 43, shared``, ``Selena reveals``: a verb of telling in the present, as timelines and
+profiles write)."""
+_PAST_VERB_RE = re.compile(
+    r"[ \t]{1,3}(?:(?:also|later|then|just|recently|finally|quickly|once)[ \t]{1,3})?"
+    r"(?:found|woke|got|came|began|became|felt|kept|left|brought|sent|thought|knew|saw|held|ran|stood|wore|chose"
+    r"|won|lost|paid|met|fell|spent|sang|threw|broke|drew|sat|led|bought|heard|let)\b"
+)
+"""A verb in the past that does not end in ``-ed`` after a name, which makes it a sentence's subject when the name
+opens a clause (``This morning, Kardashian woke up``, ``Feldman recently sat down``; not ``the ensemble Aaliyah
+wore``, ``she revealed that Katy sent``: :func:`_opens_clause`)."""
+
+
+def _opens_clause(window: str, at: int) -> bool:
+    """Whether ``window[at]`` opens a sentence or a clause: nothing but spaces after a stop, a comma, a
+    semicolon, a colon or a line's start before it."""
+    before = window[max(0, at - 8) : at].rstrip(" \t")
+    return not before or before[-1] in ".!?,;:\n"
+
+
+def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str], int] | None = None) -> str | None:
+    """The person or account a quotation belongs to: the name as written, or, for a pronoun, the person the
+    prose names last before the quotation as the subject of a sentence (``Camp took to Twitter…  "…," she
+    wrote.`` -> ``Camp``), else the last full name (two words or more); None for an anonymous author
+    (``one user``, ``One commenter put it best when she said``) or when no one is named.
+
+    ``agrees(name, pronoun)`` says whether a name can be the pronoun's (1 yes, -1 no, 0 unknown): the person
+    first in line is passed over for the next one that agrees when it does not (``Kraus … "…," she wrote`` after
+    ``Lindsay`` gives ``Lindsay``), never for one that is merely unknown; when none agrees, the author is unknown
+    (None) rather than one the pronoun cannot stand for.
+
+    A name first in line that is a place, an event or an organisation (``in Los Angeles``, ``the Met Gala``,
+    ``USA TODAY``: :func:`_things`) is never the author: only a sentence's subject before it that ``agrees`` is
+    of the pronoun's gender is taken instead (``Rita Mendez posted … The Harvest Music Festival was canceled …
+    she wrote``), else None."""
+    shown = author_as_written(written)
+    if shown is None:
+        return None
+    first = shown.split()[0].lower()
+    if first not in PRONOUNS:
+        return None if first in ARTICLES or is_poster(shown) else _the_subject(body, at, shown)
+    window = _QUOTED_RE.sub(_blank_out, body[max(0, at - REACH) : at])
+    window = "\n".join(line for line in window.split("\n") if not line.startswith(FURNITURE))
+    lead = _QUOTED_RE.sub(_blank_out, body[at : at + REACH])
+    pronoun = _PRONOUN_RES[first].search(lead)
+    if _poster_in_sentence(window + (lead[: pronoun.start()] if pronoun else "")):
+        return None
+    prose = window + (lead[: pronoun.start()] if pronoun and pronoun.start() < _OWN_SENTENCE else "")
+    named, things, subjects, reporters = _antecedents(prose, len(window))
+    if not named:
+        return None
+    things |= {name for name in reporters if not agrees or agrees(name, first) == 0}  # "Express reported": no one
+    named = _sentence_subject_first(prose, named)
+    found = _first_person(named, things, subjects, first, agrees)
+    if found is None or found in subjects or not _described_after(prose, prose.rfind(found) + len(found)):
+        return found
+    topic = _topic(body)  # "— Brian Wilson (@BrianWilsonLive) … but the guitarist denied": the article's person
+    if topic == found or topic is None or (agrees is not None and agrees(topic, first) < 0):
+        return found if topic == found else None
+    return topic
+
+
+def _topic(body: str) -> str | None:
+    """The article's person: the first full name its first 300 characters write that is no thing."""
+    head = body[:300]
+    for match in _NAME_RE.finditer(head):
+        tokens = match.group().split()
+        while tokens and tokens[0] in _NOT_NAMES:
+            tokens = tokens[1:]
+        name = " ".join(tokens).removesuffix("’s").removesuffix("'s")
+        if len(tokens) > 1 and not thing_by_its_words(name):
+            return name
+    return None
+
+
+_ROLE_NOUNS = ("actor|actress|singer|songwriter|singer-songwriter|rapper|model|director|producer|host|star|comedian"
+               "|writer|author|journalist|reporter|musician|guitarist|drummer|bassist|pianist|frontman|frontwoman"
+               "|rocker|crooner|athlete|player|chef|designer|politician|senator|president|governor|mayor|lawmaker"
+               "|congressman|congresswoman|activist|mogul|personality|influencer|blogger|youtuber|businessman"
+               "|businesswoman|entrepreneur|executive|ceo|founder|icon|legend|veteran|hitmaker|starlet|socialite"
+               "|heiress|superstar|megastar")  # fmt: skip
+_DESCRIBED_RE = re.compile(
+    rf"(?:[.!?;,][ \t]{{1,3}}|\n[ \t]{{0,3}}|\b(?:but|and)[ \t]{{1,3}})[Tt]he[ \t]{{1,3}}"
+    rf"(?:[\w'’-]{{1,30}}[ \t]{{1,3}}){{0,3}}?(?:{_ROLE_NOUNS})[ \t]{{1,3}}[a-z]"
+)
+"""A sentence or a clause whose subject describes a person by what they do (``The producer announced``, ``but the
+guitarist denied``, ``The 79-year-old actor let the world wait``)."""
+
+
+def _described_after(prose: str, at: int) -> bool:
+    """Whether a subject describing a person (:data:`_DESCRIBED_RE`) stands in ``prose`` after ``prose[at]``."""
+    return _DESCRIBED_RE.search(prose, max(0, at)) is not None
+
+
+def _first_person(
+    named: list[str], things: set[str], subjects: set[str], pronoun: str, agrees: Callable[[str, str], int] | None
+) -> str | None:
+    """The first of ``named`` that the pronoun may stand for (see :func:`resolve_author`)."""
+    if named[0] in things:  # "in Los Angeles", "the Met Gala": a sentence's subject of the pronoun's gender, or none
+        surely = (name for name in named[1:] if name in subjects and name not in things)
+        return next((name for name in surely if agrees and agrees(name, pronoun) > 0), None)
+    if agrees is not None and agrees(named[0], pronoun) < 0:
+        return next((name for name in named[1:] if name not in things and agrees(name, pronoun) > 0), None)
+    return named[0]
+
+
+def _the_subject(body: str, at: int, shown: str) -> str | None:
+    """``shown`` (the name an attribution at ``body[at]`` gives), unless every place it is written in the
+    :data:`_AFTER_QUOTE` characters from there stands after an article or a preposition, as no verb's subject
+    does (``the only daughter of Michael Jackson captioned``, ``Driver’s response to Damon was shared``, ``who
+    spoke with the Post said``): then the full name before ``of`` (``Sandie Angulo Chen of the Washington Post
+    said``), else None."""
+    person: str | None = None
+    place = body.find(shown, at, at + _AFTER_QUOTE)
+    for looked in range(8):
+        if place < 0:
+            return person if looked else shown  # (written otherwise than shown: "UPDATE: Mark Geragos")
+        before = body[max(0, place - 60) : place]
+        if _OBJECT_RE.search(before) is None:
+            return shown
+        if person is None and (named := _OF_PERSON_RE.search(before)) is not None:
+            person = named.group(1)
+        place = body.find(shown, place + len(shown), at + _AFTER_QUOTE)
+    return shown
+
+
+_AFTER_QUOTE = 2500
+"""How far after a quotation's start its attribution is looked for (a quotation is 2,000 characters at most)."""
+_OBJECT_RE = re.compile(r"(?<![\w'’])(?:of|to|for|from|by|about|the|The)[ \t]{1,3}\Z")
+"""A word before a name that makes it no verb's subject: a preposition's object or a thing (``the Post``)."""
+_OF_PERSON_RE = re.compile(
+    r"([A-Z][\w'’-]{1,30}(?:[ \t][A-Z][\w'’-]{1,30}){1,3})[ \t]{1,3}of(?:[ \t]{1,3}the)?[ \t]{1,3}\Z"
+)
+"""A full name before ``of`` or ``of the`` (``Melody Lau of the National Post``): who, of the place named after."""
+
+
+_OWN_SENTENCE = 300
+"""How far after a quotation's start its pronoun may stand for the prose before it, in the pronoun's own sentence,
+to be read for antecedents (``This report claiming Nicki is pregnant comes … after she tweeted``)."""
+
+
+def _sentence_subject_first(prose: str, named: list[str]) -> list[str]:
+    """``named`` with the subject of the sentence the first in line is in put first, when that sentence opens with
+    a full name set off by a comma (a relative clause or an appositive: ``Sharon Osbourne, whose husband, Ozzy
+    Osbourne, also had …, took aim``): a name inside the clause is no antecedent before the sentence's subject.
+    Linear: one search back for the sentence's start, one bounded match there."""
+    first = named[0]
+    at = prose.rfind(first)
+    start = max(prose.rfind(stop, 0, at) for stop in (". ", "! ", "? ", "\n")) + 1
+    opener = _OPENER_RE.match(prose, start)
+    if opener is None or opener.start(1) >= at:
+        return named
+    name = opener.group(1)
+    if name == first or name not in named or name.split()[0] in _NOT_NAMES:
+        return named
+    return [name, *(other for other in named if other != name)]
+
+
+_OPENER_RE = re.compile(
+    r"[ \t]{0,3}([A-Z][\w'’-]{1,30}(?:[ \t][A-Z][\w'’-]{1,30}){1,3}),[ \t]{1,3}(?:who|whose|the|a|an)\b"
+)
+"""A sentence that opens with a full name and a relative clause or an appositive on it (``Sharon Osbourne, whose
+husband …``, ``Jennifer Euston, the casting director for GLOW, …``)."""
+
+
+def _set_off_clause(window: str, start: int, end: int) -> int:
+    """Where the relative clause or the appositive set off after the name at ``window[start:end]`` ends, when the
+    name opens its sentence (a description may stand before it, no comma) and is the subject past the clause
+    (``Jason Osborne, a former adviser to …'s campaign, took to Twitter``, ``The Italian actor Asia Argento, who
+    alleges that Weinstein raped her, tweeted``): the comma before a subject's verb; else -1.  Bounded: 240
+    characters read."""
+    if _SET_OFF_RE.match(window, end) is None:
+        return -1
+    opening = max(window.rfind(mark, max(0, start - 40), start) for mark in _STOPS)
+    if opening < 0 or "," in window[opening:start]:
+        return -1  # the name does not open a sentence (or the window cuts it)
+    stop = min((at for at in (window.find(mark, end, end + 200) for mark in _STOPS) if at >= 0), default=end + 200)
+    comma = window.find(",", end + 1, stop)
+    while comma >= 0:
+        if _SUBJECT_VERB_RE.match(window, comma + 1):
+            return comma
+        comma = window.find(",", comma + 1, stop)
+    return -1
+
+
+def _no_name(tokens: list[str]) -> bool:
+    """A word alone that is no given name of the table and ends like an adverb (``Naturally, the …``)."""
+    return len(tokens) == 1 and tokens[0].endswith("ly") and given_name_gender(tokens[0]) is None
+
+
+_OWNED = (["her"], ["his"], ["their"], ["its"], ["my"], ["our"], ["your"])
+"""The word before a name that makes it what someone has (``her Instagram Story``), no one."""
+
+_REPORTS_RE = re.compile(r"[ \t]{1,3}(?:(?:first|also|previously|exclusively|originally|has|had)[ \t]{1,3})?"
+                         r"(?:reported|reports|reporting)\b")  # fmt: skip
+"""A verb of reporting after a sentence's subject: what outlets do (``Express reported``, ``TMZ reports``)."""
+
+_STOPS = (". ", "! ", "? ", "\n")
+_SET_OFF_RE = re.compile(r",[ \t]{1,3}(?:who|whose|the|a|an|of)\b")
+"""A relative clause or an appositive set off after a name (``Sharon Osbourne, whose husband …``, ``Actor Ken
+Jeong, of The Hangover franchise fame, said``)."""
+
+
+def antecedents(window: str) -> list[str]:
+    """The people ``window`` (the prose before a pronoun) names, the likeliest antecedent first: subjects of a
+    sentence from the last back, then the other full names from the last back.  A hashtag's words
+    (``#FakeNews covered``) name no one."""
+    return _antecedents(window)[0]
+
+
+def _antecedents(window: str, subjects_from: int | None = None) -> tuple[list[str], set[str], set[str], set[str]]:
+    """:func:`antecedents`; those of them that are places, events or organisations (:func:`_things`); the subjects
+    among them; and the subjects of a verb of reporting (``Express reported``: an outlet, unless a given name says
+    a person).  From ``window[subjects_from]`` on (the pronoun's own sentence after the quotation's
+    start) only a sentence's subject is read (``In a Reddit AMA, he shared``, ``with her friend Jordyn Woods, she
+    said``, ``about Kylie's rumored pregnancy``, ``his role in Syria is``: a name there that is no subject, an
+    owner or a name where a place stands is no antecedent)."""
+    subjects, full_names = [], []
+    placed: set[str] = set()
+    reporters: set[str] = set()
+    plain: set[str] = set()
+    headlines: dict[int, bool] = {}
+    inside = -1  # where a set-off clause after a sentence's subject ends
+    for match in _NAME_RE.finditer(window):
+        run = match.group()
+        tokens = run.split()
+        before = window[max(0, match.start() - 40) : match.start()]
+        if match.start() < 40:
+            before = before.partition(" ")[2]  # the window's first word may be cut: "…a Dushku" of "Eliza Dushku"
+        owned = before.rsplit(None, 1)[-1:] in _OWNED  # "her Instagram Story captured by E!": what someone has
+        while tokens and tokens[0] in _NOT_NAMES:
+            before = tokens[0].lower()  # "The Simple Life", "In Los Angeles"
+            tokens = tokens[1:]
+        if "’" in run or "'" in run:  # only a word ending in 's or ’s is an owner
+            owner = max((i + 1 for i, token in enumerate(tokens[:-1]) if token.endswith(("’s", "'s"))), default=0)
+            tokens = tokens[owner:]  # "CNN’s Brian Stelter": the owner is no part of the name
+            before = "" if owner else before
+        if not tokens or tokens[-1] in _NOT_NAMES or not _FURNITURE_WORDS.isdisjoint(tokens):
+            continue  # a page's furniture ("Privacy Policy | Terms of Service") names no one
+        name = " ".join(tokens).removesuffix("’s").removesuffix("'s")
+        if _TITLE_ROLE_RE.match(window, match.end()):
+            continue  # "The Breaking Bad star", "the Harry Potter actress": a show or a film's title, no person
+        own = subjects_from is not None and match.start() >= subjects_from
+        where = thing_by_its_place(before, " ".join(tokens))
+        if where and (given := _given_inside(tokens)) > 0:  # "Minister of Veterans Affairs Julian Fantino is"
+            tokens, where = tokens[given:], False  # a title of a place or an office, then the person's name
+            name = " ".join(tokens).removesuffix("’s").removesuffix("'s")
+        if (own and (tokens[-1].endswith(("’s", "'s")) or where)) or owned:
+            continue  # an owner or a place in the pronoun's sentence ("about Kylie's rumored…", "in Syria is")
+        set_off = match.start() >= inside and not _no_name(tokens)
+        clause = _set_off_clause(window, match.start(), match.end()) if set_off else -1
+        if clause >= 0:
+            inside = clause  # names in the clause are no subjects: "whose husband, Ozzy Osbourne, also had"
+        if clause >= 0 or (not where and _subject_verb(window, match.start(), match.end()) and match.start() >= inside):
+            subjects.append(name)  # (not after an article or a preposition: "members of Bachelor Nation took")
+            if _REPORTS_RE.match(window, match.end()):
+                reporters.add(name)
+        elif len(tokens) > 1 and not own:
+            full_names.append(name)
+        else:
+            continue
+        if where or thing_by_what_follows(window, match.end(), run):
+            placed.add(name)
+        if window.startswith(" (@", match.end()) or not _on_a_headline(window, match.start(), headlines):
+            plain.add(name)
+    named = subjects[::-1] + full_names[::-1]
+    return named, _things(named, placed - set(subjects), plain), set(subjects), reporters
+
+
+def _given_inside(tokens: list[str]) -> int:
+    """Where a given name of the table opens the name inside a run of three words or more whose first word is none
+    (``Veterans Affairs Julian Fantino``, after ``Minister of``: 2), else 0 (``Mary Kate Olsen``, ``Prince
+    Harry``)."""
+    if len(tokens) < 3 or given_name_gender(tokens[0]) is not None:
+        return 0
+    return next((i for i in range(1, len(tokens) - 1) if given_name_gender(tokens[i]) is not None), 0)
+
+
+def _subject_verb(window: str, start: int, end: int) -> bool:
+    """Whether the name at ``window[start:end]`` is a sentence's subject by the verb after it."""
+    if _SUBJECT_VERB_RE.match(window, end):
+        return True
+    return _PAST_VERB_RE.match(window, end) is not None and _opens_clause(window, start)
+
+
+def _things(named: list[str], placed: set[str], plain: set[str]) -> set[str]:
+    """Those of ``named`` that are places, events or organisations: by their words, or by where a mention stands
+    (``in Las Vegas``, ``the Met Gala``) when no mention is a sentence's subject (``placed``: those), or when every
+    mention is on a headline's line (``plain``: those with one that is not), where every word is capitalised and no
+    name is told from the rest (``WATCH: Kim Zolciak Updates Fans With Hospital Pic``)
+    (:mod:`reactions.parse.name_kinds`)."""
+    return {name for name in named if name in placed or name not in plain or thing_by_its_words(name)}
+
+
+def _on_a_headline(window: str, at: int, headlines: dict[int, bool]) -> bool:
+    """Whether ``window[at]`` is on a line of six words or more that capitalises three in four of them (a headline,
+    a link to another story); ``headlines`` keeps each line's answer by its start."""
+    start = window.rfind("\n", 0, at) + 1
+    known = headlines.get(start)
+    if known is None:
+        end = window.find("\n", at)
+        words = window[start : end if end >= 0 else len(window)].split()
+        capitals = sum(1 for word in words if word[:1].isupper())
+        known = headlines[start] = len(words) >= 6 and capitals * 4 >= len(words) * 3
+    return known
+
+
+_TITLE_ROLE_RE = re.compile(
+    r"[ \t]{1,3}(?:star|stars|actress|actor|singer|rapper|alum|host|creator|producer|director|frontman"
+    r"|co-?star|castmember|contestant|winner)\b",
+    re.IGNORECASE,
+)
+"""A role right after a capitalised run (``The Breaking Bad star``): the run is the title of what the person is
+known for, not their name."""
+
+
+def _poster_in_sentence(window: str) -> bool:
+    """Whether the sentence the pronoun is in has a poster by what they are for its subject (``One Facebook
+    commenter put it best when she said``): the pronoun is theirs, an anonymous author."""
+    start = max(window.rfind(stop) for stop in (". ", "! ", "? ", "\n"))
+    words = [word.strip(",;:“”\"").lower() for word in window[start + 1 :].split()[:6]]
+    while words and words[0] in LEADING_WORDS:
+        words = words[1:]
+    return bool(words) and words[0] in ARTICLES - _OWNERS and any(word in POSTERS for word in words[1:4])
+
+
+_OWNERS = frozenset({"his", "her", "their", "its"})
+"""Words that make what follows someone's (``his official Twitter account``), not a poster."""
+
+
+_QUOTED_RE = re.compile(r'"[^"\n]{0,2000}"|“[^”\n]{0,2000}”')
+
+
+def _blank_out(match: re.Match[str]) -> str:
+    return " " * len(match.group())
