@@ -85,38 +85,44 @@ def piece_rows(data: bytes, start: int, separator: bytes, width: int) -> list[li
     field as it stands, a quoted one without its quotes and with each doubled quote single; a blank line is no row.
     Raises :class:`NotPlain` at a row of another width, a quote that does not open or close a whole field, or a
     quoted field left open.  ``data`` holds no bare carriage return (a ``\\r`` ends a line with the ``\\n`` after
-    it).  Linear: each byte is read by a ``find`` once, but an unquoted field's line end, found once a line."""
+    it).  The unquoted fields before a quote, or to the line's end, are split at once; the next quote and line end
+    are found once each (so each byte is read once: linear)."""
     find, size, sep = data.find, len(data), separator[0]
     rows: list[list[bytes]] = []
-    pos, line = start, -1
+    pos, line, quote = start, -1, -1
     while pos < size:
-        if data[pos] == _LF or data.startswith(b"\r\n", pos):
-            pos += 1 if data[pos] == _LF else 2  # a blank line
+        if line < pos:
+            line = find(b"\n", pos)
+            line = size if line < 0 else line
+        if pos == line or (pos + 1 == line and data[pos] == _CR):
+            pos = line + 1  # a blank line
             continue
         row: list[bytes] = []
-        after = sep
-        while after == sep:
-            if pos < size and data[pos] == _QUOTE:
-                value, pos = _quoted(data, pos + 1)
-                after = data[pos] if pos < size else _LF
-                if after == _CR:  # (the \n after it: no bare carriage return)
-                    after, pos = _LF, pos + 1
-                if after not in (sep, _LF):
-                    raise NotPlain  # a closing quote with more of its field after it
-            else:
-                if line < pos:
-                    line = find(b"\n", pos)
-                    line = size if line < 0 else line
-                cut = find(separator, pos, line)
-                stop = line if cut < 0 else cut
-                if find(b'"', pos, stop) >= 0:
+        while True:
+            if quote < pos:
+                quote = find(b'"', pos)
+                quote = size + 1 if quote < 0 else quote  # (past any line end)
+            if line < pos:
+                line = find(b"\n", pos)
+                line = size if line < 0 else line
+            if quote > line:  # no quote left on the line: its unquoted fields
+                row += data[pos : line - 1 if line > pos and data[line - 1] == _CR else line].split(separator)
+                pos = line + 1
+                break
+            if quote > pos:  # unquoted fields before the quote, which must open a field
+                if data[quote - 1] != sep:
                     raise NotPlain  # a quote inside an unquoted field
-                value = data[pos:stop]
-                if cut < 0 and value.endswith(b"\r"):
-                    value = value[:-1]
-                pos, after = stop, (_LF if cut < 0 else sep)
+                row += data[pos : quote - 1].split(separator)
+            value, pos = _quoted(data, quote + 1)
             row.append(value)
+            after = data[pos] if pos < size else _LF
+            if after == _CR:  # (the \n after it: no bare carriage return)
+                after, pos = _LF, pos + 1
             pos += 1  # past the separator or the line end
+            if after == _LF:
+                break
+            if after != sep:
+                raise NotPlain  # a closing quote with more of its field after it
         if len(row) != width:
             raise NotPlain  # (pandas names a row of too many fields and fills one of too few)
         rows.append(row)
