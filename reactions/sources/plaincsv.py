@@ -131,8 +131,10 @@ def piece_rows(data: bytes, start: int, separator: bytes, width: int) -> list[li
 
 def _quoted(data: bytes, at: int) -> tuple[bytes, int]:
     """The quoted field whose opening quote ends at ``at``, each doubled quote single, and the position just after
-    its closing quote; :class:`NotPlain` when it is not closed."""
-    parts: list[bytes] = []
+    its closing quote; :class:`NotPlain` when it is not closed, or when its doubled quotes are dense (one every
+    :data:`DENSE_GAP` bytes or closer, over :data:`DENSE_COUNT` of them: pandas' C reader reads such a table faster
+    than this loop, a Python step a doubled quote)."""
+    start, parts, left = at, [], DENSE_COUNT
     while True:
         quote = data.find(b'"', at)
         if quote < 0:
@@ -140,11 +142,22 @@ def _quoted(data: bytes, at: int) -> tuple[bytes, int]:
         if not data.startswith(b'"', quote + 1):
             break
         parts.append(data[at : quote + 1])  # a doubled quote, kept once
-        at = quote + 2
+        at, left = quote + 2, left - 1
+        if not left:
+            if at - start < DENSE_GAP * len(parts):
+                raise NotPlain
+            left = DENSE_COUNT
     if not parts:
         return data[at:quote], quote + 1
     parts.append(data[at:quote])
     return b"".join(parts), quote + 1
+
+
+DENSE_COUNT: Final = 512
+DENSE_GAP: Final = 32
+"""A field's doubled quotes (``""``) are dense when :data:`DENSE_COUNT` of them stand :data:`DENSE_GAP` bytes apart
+or closer on average: never in prose (the bulk corpus: one every 580 bytes), only in a hostile table (24 MB of
+``a""b""``-like rows: 0.61 CPU-s read here, 0.39 by pandas with its import)."""
 
 
 _QUOTE: Final = ord('"')
