@@ -1,17 +1,18 @@
-"""The plain-CSV shortcut (pyarrow's parser) gives what the general path (pandas' reader) gives, on any bytes."""
+"""The plain-CSV shortcut (:mod:`reactions.sources.plaincsv`) gives what the general path (pandas' reader) gives, on
+any bytes."""
 
 from __future__ import annotations
 
-import ctypes
+import csv
 import datetime as dt
 import io
 import itertools
-import signal
+import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pyarrow as pa
+import pyarrow.csv as pacsv
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -154,32 +155,90 @@ def test_the_bulk_of_a_big_table_is_given_by_the_shortcut(tmp_path: Path, monkey
     assert next(called) == 0
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the signal's action through glibc")
-def test_a_ctrl_c_while_a_piece_is_parsed_is_python_s(monkeypatch: pytest.MonkeyPatch) -> None:
-    """pyarrow set its own SIGINT handler for each parse in the main thread; it handed the signal on to a thread
-    of its own and looked once whether it came as the parse ended: one that came near the end was dropped, and
-    ``reactions extract --dask`` ran to its end (exit 0) after a Ctrl-C (2 runs of 30 under a CPU burner).
-    While a piece is parsed (here, as pyarrow reads it), the process's SIGINT action is Python's."""
-    assert threading.current_thread() is threading.main_thread()  # where pyarrow would set its handler
-    libc = ctypes.CDLL(None, use_errno=True)
+@pytest.mark.parametrize(("cell", "plain"), [(b'a""' * 600, False), (b'x' * 40 + b'""' * 500 + b'x' * 40, True),
+                                             ((b'x' * 40 + b'""') * 600, True)])
+def test_a_field_of_dense_doubled_quotes_is_read_by_pandas(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cell: bytes, plain: bool) -> None:
+    """The shortcut reads a doubled quote with a Python step; pandas' C reader reads a hostile table of them faster
+    (:data:`plaincsv.DENSE_GAP`); prose, whose doubled quotes stand far apart, stays on the shortcut."""
+    part = write_rows(tmp_path, [b"id,text"] + [b'n%d,"%s"' % (i, cell) for i in range(3)])
+    called = itertools.count()
+    general = tables.general_csv
+    monkeypatch.setattr(tables, "general_csv", lambda *args: next(called) or general(*args))
+    items = list(tables.read_table_part(part, SourceOptions()))
+    assert [item.data for item in items if isinstance(item, Document)] == [cell.replace(b'""', b'"')] * 3
+    assert (next(called) == 0) == plain
 
-    def action() -> bytes:  # struct sigaction's first field: the handler
-        held = ctypes.create_string_buffer(256)
-        assert libc.sigaction(signal.SIGINT, None, held) == 0
-        return held.raw[: ctypes.sizeof(ctypes.c_void_p)]
 
-    class Stream(io.BytesIO):
-        def read(self, size: int | None = -1) -> bytes:
-            seen.append(action())
-            return super().read(size)
+def test_a_plain_table_is_read_without_pyarrow_or_numpy(tmp_path: Path) -> None:
+    """pyarrow's import, with numpy, cost a cold run over a CSV 0.09 CPU-s; the shortcut reads by ``bytes.find``."""
+    part = write_rows(tmp_path, [b"id,text", b'n1,"a post, ""quoted"""', b"n2,another"])
+    code = (
+        "import sys\nfrom reactions.sources import SourceOptions, tables\nfrom reactions.sources.options import Part\n"
+        f"items = list(tables._plain_csv(Part({part.path!r}, 't', 'table', 'csv'), SourceOptions()))\n"
+        "print(len(items), [m for m in ('pyarrow', 'numpy', 'pandas') if m in sys.modules])"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["2", "[]"]
 
-    seen: list[bytes] = []
-    monkeypatch.setattr(pa, "py_buffer", lambda data: Stream(bytes(data)))
-    end = ",".join([plaincsv._END] * 2).encode("ascii")
-    table = plaincsv._parsed(b"id,text\n1,post\n" + end + b"\n", ",", ["id", "text"], header=True)
-    assert table.num_rows == 1
-    assert seen
-    assert set(seen) == {action()}
+
+FIELD_PIECES = ["a", "b", " ", "\t", '"', '""', ",", "\n", "\r\n", "\xe9", "\x00"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.lists(st.sampled_from(FIELD_PIECES), max_size=5).map("".join), min_size=3, max_size=3),
+                max_size=5),
+       st.sampled_from([",", "\t"]), st.sampled_from(["\n", "\r\n"]), st.booleans())
+def test_rows_written_by_the_csv_module_are_read_back_as_they_were(
+        rows: list[list[str]], separator: str, line_end: str, last_end: bool) -> None:
+    """What a writer quotes where it must (the bulk corpus as one CSV was written by ``csv.writer``) is plain, and
+    its fields come back as written."""
+    out = io.StringIO()
+    csv.writer(out, delimiter=separator, lineterminator=line_end).writerows(rows)
+    data = out.getvalue().removesuffix(line_end if not last_end else "").encode("utf-8")
+    expected = [[field.encode("utf-8") for field in row] for row in rows]
+    assert plaincsv.piece_rows(data, 0, separator.encode(), 3) == expected
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from([b"a", b" ", b'"', b'""', b",", b"\n", b"\r\n", b"\xe9", b"\x00", b"\t"]),
+                max_size=24).map(b"".join), st.sampled_from([2, 3]))
+def test_a_piece_read_is_read_as_pyarrow_reads_it(data: bytes, width: int) -> None:
+    """pyarrow's parser, which read plain pieces before (Round 15 in ``docs/performance.md``), gives the same rows of
+    any piece that :func:`plaincsv.piece_rows` reads; where it is not plain, pandas reads it (the tests above)."""
+    try:
+        rows = plaincsv.piece_rows(data, 0, b",", width)
+    except plaincsv.NotPlain:
+        return
+    names = [f"c{i}" for i in range(width)]
+    table = pacsv.read_csv(
+        pa.py_buffer(data),
+        read_options=pacsv.ReadOptions(use_threads=False, column_names=names),
+        parse_options=pacsv.ParseOptions(newlines_in_values=True),
+        convert_options=pacsv.ConvertOptions(column_types=dict.fromkeys(names, pa.binary()), strings_can_be_null=False),
+    ) if rows else None
+    assert rows == ([list(row) for row in zip(*(table.column(n).to_pylist() for n in names), strict=True)]
+                    if table is not None else [])
+
+
+@pytest.mark.parametrize(("data", "rows"), [
+    (b'a,"b ""c"", d"\n', [[b"a", b'b "c", d']]),
+    (b'"",""\r\n\r\n\nx,y', [[b"", b""], [b"x", b"y"]]),  # blank lines are no rows
+    (b'a,"line\r\nbreak"\r\n', [[b"a", b"line\r\nbreak"]]),
+    (b"a,\n", [[b"a", b""]]),
+    (b"a,b,c\n", None),  # a field too many
+    (b"a\n", None),  # too few
+    (b'a,b"c\n', None),  # a quote inside an unquoted field
+    (b'a,"b"c\n', None),  # more of a field after its closing quote
+    (b'a,"b\n', None),  # left open
+    (b'a,"b""\n', None),
+])  # fmt: skip
+def test_what_a_piece_holds(data: bytes, rows: list[list[bytes]] | None) -> None:
+    if rows is None:
+        with pytest.raises(plaincsv.NotPlain):
+            plaincsv.piece_rows(data, 0, b",", 2)
+    else:
+        assert plaincsv.piece_rows(data, 0, b",", 2) == rows
 
 
 @given(st.lists(st.sampled_from([b"\r", b"\n", b"\r\n", b"\n\r", b"a", b'"', b","]), max_size=12))

@@ -285,6 +285,23 @@ def test_cut_stream_gives_whole_csv_records_before_the_break() -> None:
     assert cut.error == "the compressed stream is truncated (Truncated compressed stream)"
 
 
+def test_an_arrow_error_of_the_inner_stream_ends_the_cut_stream_with_its_reason() -> None:
+    """A zstd stream is pyarrow's (loaded with the first zstd file): its errors, not all of them ``OSError`` or
+    ``ValueError``, end the stream as a decompressor's do."""
+
+    class Fails:
+        def read(self, size: int = -1) -> bytes:
+            raise pa.ArrowNotImplementedError("no such frame")
+
+        def close(self) -> None:
+            pass
+
+    assert not issubclass(pa.ArrowNotImplementedError, (OSError, ValueError))
+    cut = CutStream(Fails(), "csv", block=4)
+    assert io.BufferedReader(cut).read() == b""
+    assert cut.error == "the stream cannot be decompressed (no such frame)"
+
+
 def test_gunzip_reads_several_members_and_says_where_one_is_cut() -> None:
     second = "".join(f"two {i * 7919 % 1000}\n" for i in range(1000)).encode()
     data = gzip.compress(b"one\n") + gzip.compress(second)

@@ -125,6 +125,8 @@ def skipped(name: str, reason: str) -> FileOutcome:
 def text_bytes(value: object) -> bytes | None:
     """A cell's text as bytes (the bytes a CSV held, when it was decoded with ``surrogateescape``); ``None`` when
     the cell is empty, missing or NaN.  A list of paragraphs is joined with blank lines."""
+    if type(value) is bytes:  # a plain CSV's cell (:mod:`reactions.sources.plaincsv`): most cells
+        return value if value.strip() else None
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return None
     if isinstance(value, bytes | bytearray):
@@ -153,6 +155,8 @@ def label(value: object) -> str | None:
     bytes (a lone surrogate becomes U+FFFD)."""
     if isinstance(value, str) and value.isascii():
         return value.strip() if value.strip(_ASCII_SPACE) else None
+    if type(value) is bytes:  # a plain CSV's cell: what its text_bytes gives, decoded
+        return value.decode("utf-8", "replace").strip() if value.strip() else None
     data = text_bytes(value)
     return data.decode("utf-8", "replace").strip() if data is not None else None
 

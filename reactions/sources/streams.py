@@ -8,12 +8,12 @@ keeps the reason in :attr:`CutStream.error`, which the reader then reports after
 from __future__ import annotations
 
 import codecs
+import importlib
 import io
+import sys
 import zlib
 from collections.abc import Iterator
 from typing import IO, Final, Protocol, cast
-
-import pyarrow as pa
 
 from reactions.sources.kinds import COMPRESSIONS, compression_of, inner_name
 from reactions.sources.remote import open_binary
@@ -32,8 +32,8 @@ def open_decompressed(path: str) -> IO[bytes]:
         codec = compression_of(path, head)
         if codec == "gzip":
             return cast(IO[bytes], Gunzip(raw))
-        if codec == "zstd":
-            return cast(IO[bytes], pa.input_stream(raw, compression="zstd"))
+        if codec == "zstd":  # (pyarrow, loaded with the first zstd file: 0.09 CPU-s with numpy a run may do without)
+            return cast(IO[bytes], importlib.import_module("pyarrow").input_stream(raw, compression="zstd"))
         return raw
     except BaseException:
         raw.close()
@@ -157,7 +157,14 @@ _MAX_HELD: Final = 8
 past this)."""
 _GIVE_UP: Final = 4
 """A line over its cap is skipped to its end; past this many times the cap without an end, the file is left."""
-_ERRORS: Final = (OSError, EOFError, ValueError, zlib.error, pa.ArrowException)
+_ERRORS: Final = (OSError, EOFError, ValueError, zlib.error)
+
+
+def _read_errors() -> tuple[type[Exception], ...]:
+    """What a failing inner stream raises: :data:`_ERRORS`, and pyarrow's errors once pyarrow is loaded (a zstd
+    stream's; none can be raised before).  Asked only as an exception is matched, never on a read that works."""
+    arrow = sys.modules.get("pyarrow")
+    return (*_ERRORS, arrow.ArrowException) if arrow is not None else _ERRORS
 
 
 def _reason(error: BaseException) -> str:
@@ -226,7 +233,7 @@ class CutStream(io.RawIOBase):
     def _fill(self) -> None:
         try:
             data = self._inner.read(self._block)
-        except _ERRORS as error:
+        except _read_errors() as error:
             self.error, self._ended, self._held = _reason(error), True, []
             return
         self._ready, self._at = b"", 0

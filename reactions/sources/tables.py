@@ -30,7 +30,7 @@ from reactions.sources.plaincsv import NotPlain, plain_rows
 from reactions.sources.remote import file_size, open_binary
 from reactions.sources.streams import CutStream, Readable, Utf8, compression_of, open_decompressed, size_text
 
-if TYPE_CHECKING:  # (pandas loads for the general CSV path only: a plain CSV is read by pyarrow, plaincsv.py)
+if TYPE_CHECKING:  # (pandas loads for the general CSV path only: a plain CSV is read by plaincsv.py)
     import pandas as pd
     from pandas.io.parsers import TextFileReader
 
@@ -127,7 +127,7 @@ def _text_stream(part: Part, cut: str, options: SourceOptions) -> CutStream:
 
 
 def _read_csv(part: Part, options: SourceOptions) -> Iterator[Item]:
-    """A CSV or TSV part: a plain one by pyarrow (:mod:`reactions.sources.plaincsv`), else, or from where it
+    """A CSV or TSV part: a plain one by :mod:`reactions.sources.plaincsv`, else, or from where it
     stops being plain, by pandas (:func:`general_csv`), which gives the same items.  The shortcut's rows are given
     a pandas chunk at a time: pandas names a chunk's bad lines before its rows, so where the shortcut stops, pandas
     goes on from the first chunk the shortcut had not given."""
