@@ -25,7 +25,7 @@ MEAN_HELP: Final = (
 TAB_TITLE: Final = "Languages"
 TAB_COLUMNS: Final = {"language": "Language", "lang": "Code", "reactions": "Reactions", "share": "Share",
                       "scored": "Scored", "scorer": "Scored by", "from_embed": "Tagged by the embed",
-                      "mean_compound": "Mean compound"}  # fmt: skip
+                      "from_corpus": "Read in the corpus's language", "mean_compound": "Mean compound"}  # fmt: skip
 
 
 def languages_rows(data: Data, mask: np.ndarray | None = None) -> pd.DataFrame:
@@ -51,10 +51,16 @@ def label_line(reaction: pd.Series) -> str:
     'Now: not scored (Spanish: no sentiment lexicon for it here)'
     >>> label_line(pd.Series({"sentiment": "positive", "compound": 0.5, "overridden": False, "lang": "en"}))
     'Now: positive (+0.500)'
+    >>> label_line(pd.Series({"sentiment": "positive", "compound": 0.5, "overridden": False, "lang": "en",
+    ...                       "lang_source": "corpus"}))
+    "Now: positive (+0.500; too short to tell its language: read in English, the corpus's)"
     """
     if bool(reaction["overridden"]):
         return f"Now: {reaction['sentiment']} (relabelled)"
     compound = float(reaction["compound"])
+    if not np.isnan(compound) and reaction.get("lang_source") == "corpus":
+        told = f"too short to tell its language: read in {language_name(reaction.get('lang'))}, the corpus's"
+        return f"Now: {reaction['sentiment']} ({compound:+.3f}; {told})"
     if not np.isnan(compound):
         return f"Now: {reaction['sentiment']} ({compound:+.3f})"
     if "text" in reaction.index and not has_text(reaction["text"]):

@@ -70,9 +70,11 @@ COLUMN_MEANINGS: Final[tuple[tuple[tuple[str, ...], str], ...]] = (
      '`reactions.read_csv` / `read_table` turn it back into `lag`, to the microsecond'),
     (('lang',),
      "the post's language: the embed's own tag (`pt-BR` → `pt`), else detected from its text (en, de, es, fr, "
-     "pt, it, ar), `und` when too short or unsure ([languages](languages.md))"),
+     "pt, it, ar), or the corpus's language for a short post the detector finds likeliest in it; `und` when "
+     "too short or unsure ([languages](languages.md))"),
     (('lang_source',),
-     "where `lang` comes from: `embed` (the embed's tag) or `detected`"),
+     "where `lang` comes from: `embed` (the embed's tag), `detected`, or `corpus` (a post too short for the "
+     "detector to be sure of, read in the corpus's language because that is the detector's first guess for it)"),
     (('rendering',),
      'which rule found the post: `dash` (post and `— Name (@handle) Date` in one paragraph), `own-line` '
      '(attribution on its own line, post above), `dashless` (`Name (@handle) Date` with the dash lost), '

@@ -21,14 +21,20 @@ import importlib.util
 import itertools
 import os
 import re
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 UNDETERMINED: Final = "und"
 """The language of a reaction whose language is not known for sure (BCP 47's "undetermined")."""
-LANG_SOURCES: Final[tuple[str, ...]] = ("embed", "detected")
-"""Where a reaction's ``lang`` comes from (the ``lang_source`` column): the embed's own tag, or the detector
-(which may have answered ``"und"``)."""
+LANG_SOURCES: Final[tuple[str, ...]] = ("embed", "detected", "corpus")
+"""Where a reaction's ``lang`` comes from (the ``lang_source`` column): the embed's own tag, the detector (which may
+have answered ``"und"``), or the corpus's language, which the detector guessed first for a post too short to tell
+(:func:`corpus_languages`)."""
+CORPUS_SHARE: Final = 0.8
+"""The share of the posts of known language one language must hold to be the corpus's language."""
+CORPUS_LEAST: Final = 5
+"""The posts of known language a corpus needs before it has a language."""
 DETECTED: Final = frozenset({"en", "de", "es", "fr", "pt", "it", "ar"})
 """The languages the detector may answer: those it was measured on (real posts, ``docs/languages.md``)."""
 MIN_CONFIDENCE: Final = 0.5
@@ -87,36 +93,84 @@ def _detect(text: str) -> str:
     words = _words(text)
     if words is None:
         return UNDETERMINED
-    if words.isupper():
-        words = words.lower()  # the model reads all-caps Latin text as Japanese, Korean or Chinese
-    line = words + "\n"  # fastText reads one line, ended by a newline
-    try:
-        found = _detector()(line, 1, 0.0, "strict")
-    except TypeError:  # a lone surrogate (a JSON "\ud83d" escape) is not UTF-8: read the text without it
-        found = _detector()(line.encode("utf-8", "ignore").decode("utf-8"), 1, 0.0, "strict")
-    if not found:
+    found = _likeliest(words)
+    if found is None:
         return UNDETERMINED
-    probability, label = found[0]
-    lang = label.removeprefix(_LABEL)
+    probability, lang = found
     return lang if lang in DETECTED and probability >= MIN_CONFIDENCE else UNDETERMINED
 
 
+def _likeliest(words: str) -> tuple[float, str] | None:
+    """The model's likeliest language for ``words`` and its probability (``None``: it names none)."""
+    line = (words.lower() if words.isupper() else words) + "\n"  # (one line, ended by a newline)
+    try:  # (the model reads all-caps Latin text as Japanese, Korean or Chinese: lower-cased first)
+        found = _detector()(line, 1, 0.0, "strict")
+    except TypeError:  # a lone surrogate (a JSON "\ud83d" escape) is not UTF-8: read the text without it
+        found = _detector()(line.encode("utf-8", "ignore").decode("utf-8"), 1, 0.0, "strict")
+    return (found[0][0], found[0][1].removeprefix(_LABEL)) if found else None
+
+
 def _words(text: str) -> str | None:
-    """What the detector reads of ``text``: its words without links, mentions and hashtags, curly quotes as ASCII,
-    one space apart; ``None`` when they hold fewer than :data:`MIN_LETTERS` letters.  Each step is skipped when it
-    can change nothing (no cue of a link, mention or hashtag; an ASCII text), and an ASCII text's letters are
-    counted by ``bytes.translate``: half the CPU of the patterns alone, the same words (``tests/test_languages.py``)."""
-    if any(cue in text for cue in _NOISE_CUES):
-        text = _NOISE.sub(" ", text)
-    if not text.isascii():
-        for typographic, ascii_form in _TYPOGRAPHIC_FORMS:
-            text = text.replace(typographic, ascii_form)
-    words = " ".join(text.split())
+    """What the detector reads of ``text`` (:func:`_plain_words`); ``None`` when they hold fewer than
+    :data:`MIN_LETTERS` letters.  An ASCII text's letters are counted by ``bytes.translate``: half the CPU of the
+    pattern, the same count (``tests/test_languages.py``)."""
+    words = _plain_words(text)
     if words.isascii():
         enough = len(words.encode("ascii").translate(None, _ASCII_NOT_LETTERS)) >= MIN_LETTERS
     else:
         enough = next(itertools.islice(_LETTERS.finditer(words), MIN_LETTERS - 1, None), None) is not None
     return words if enough else None
+
+
+def _plain_words(text: str) -> str:
+    """``text``'s words without links, mentions and hashtags, curly quotes as ASCII, one space apart.  Each step is
+    skipped when it can change nothing (no cue of a link, mention or hashtag; an ASCII text)."""
+    if any(cue in text for cue in _NOISE_CUES):
+        text = _NOISE.sub(" ", text)
+    if not text.isascii():
+        for typographic, ascii_form in _TYPOGRAPHIC_FORMS:
+            text = text.replace(typographic, ascii_form)
+    return " ".join(text.split())
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def first_guess(text: str) -> str | None:
+    """The language the detector finds likeliest for ``text``'s words, however unsure, and however few (``None``:
+    no letter to read).  Never a post's language by itself: :func:`corpus_languages` takes it only when it is the
+    corpus's language.
+
+    >>> first_guess("We did it!"), detect_language("We did it!"), first_guess("🎉 #tag")
+    ('en', 'und', None)
+    """
+    words = _plain_words(text[:MAX_CHARS])
+    found = _likeliest(words) if _LETTERS.search(words) is not None else None
+    return found[1] if found is not None else None
+
+
+def corpus_languages(
+    texts: Sequence[object], langs: Sequence[str], sources: Sequence[str]
+) -> tuple[list[str], list[str]]:
+    """``langs`` and ``sources`` (:func:`language_columns`) with each undetermined post read in the corpus's
+    language (source ``"corpus"``) when that is the detector's first guess for its words (:func:`first_guess`).
+
+    A corpus has a language when one holds :data:`CORPUS_SHARE` of its posts of known language, at least
+    :data:`CORPUS_LEAST` of them: an English news corpus quotes English posts, and a post too short for the
+    detector to be sure of ("It's not true", "We did it!") whose likeliest language is the corpus's is read in it,
+    and scored, rather than left out of every figure.  A short post the detector finds likelier Spanish stays
+    undetermined (and not scored): a post is never read in a language its words make less likely.  Of the 4,200
+    English tweets of VADER's ground truth, 441 are undetermined; 369 of them are read as English this way."""
+    known = Counter(lang for lang in langs if lang != UNDETERMINED)
+    if not known:
+        return list(langs), list(sources)
+    main, count = known.most_common(1)[0]
+    if count < CORPUS_LEAST or count < CORPUS_SHARE * sum(known.values()):
+        return list(langs), list(sources)
+    read = [
+        main if lang == UNDETERMINED and source == "detected" and isinstance(text, str) and first_guess(text) == main
+        else lang
+        for text, lang, source in zip(texts, langs, sources, strict=True)
+    ]
+    return read, ["corpus" if new != old else source for new, old, source in zip(read, langs, sources, strict=True)]
 
 
 MODEL_FILE: Final = ("resources", "lid.176.ftz")
@@ -213,3 +267,4 @@ def language_name(code: object) -> str:
 def clear_cache() -> None:
     """Forget every remembered detection (for benchmarks)."""
     _detect.cache_clear()
+    first_guess.cache_clear()

@@ -17,7 +17,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from reactions.languages import LANG_SOURCES, language_columns
+from reactions.languages import LANG_SOURCES, corpus_languages, language_columns
 from reactions.models import SENTIMENT_LABELS, Article, ArticleInfo, Citation, Kind, Platform, Reaction, Rendering
 from reactions.outlets import outlet_of
 
@@ -106,10 +106,12 @@ def base_table(
     """The base columns (:data:`BASE_COLUMNS`, in order) of rows given as :func:`reaction_columns` gives them, one
     row per reaction, with the columns of their citing articles (:data:`ARTICLE_COLUMNS`) worked out from
     ``articles`` (by id), and each row's language from its text and its embed's tag (``lang``, ``lang_source``:
-    :func:`reactions.languages.language_columns`; ``detected``: the detector's answers already told, by text): the
+    :func:`reactions.languages.language_columns`, then :func:`~reactions.languages.corpus_languages`; ``detected``:
+    the detector's answers already told, by text): the
     one table builder, of :func:`reactions.frames.to_frame` and of the run path alike."""
     derived = article_columns(columns["sources"], columns["created_at"], articles, columns["date"])
-    derived["lang"], derived["lang_source"] = language_columns(columns["text"], columns["lang"], detected)
+    langs, sources = language_columns(columns["text"], columns["lang"], detected)
+    derived["lang"], derived["lang_source"] = corpus_languages(columns["text"], langs, sources)
     return {name: derived[name] if name in derived else columns[name] for name in BASE_COLUMNS}
 
 

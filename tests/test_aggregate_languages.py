@@ -104,3 +104,16 @@ def test_posts_with_no_text_are_counted_apart_from_the_languages_not_scored() ->
     assert presenter.label_lines(rows.iloc[-1])[0] == (
         "Now: not scored (no text: the article holds the embed but not the post's words)"
     )
+
+
+def test_the_posts_read_in_the_corpus_language_are_counted_and_said() -> None:
+    frame = pd.DataFrame({
+        "lang": ["en", "en", "en", "und"], "lang_source": ["detected", "corpus", "corpus", "detected"],
+        "compound": [0.5, 0.2, float("nan"), float("nan")], "text": ["a b", "ok", "no", "zz"],
+    })
+    coverage = aggregate_languages.sentiment_coverage(frame)
+    assert (coverage.scored, coverage.from_corpus) == (2, 1)  # (only the scored ones are said to be covered)
+    note = aggregate_languages.coverage_note(coverage)
+    assert note.startswith("Sentiment covers 2 reactions in English (1 short post read in the corpus's main language);")
+    rows = aggregate_languages.reactions_by_language(frame)
+    assert rows.set_index("lang")["from_corpus"].to_dict() == {"en": 2, "und": 0}

@@ -259,3 +259,71 @@ def test_a_fasttext_build_without_the_binding_is_asked_through_its_python_predic
             return tuple(label for _, label in pairs), tuple(probability for probability, _ in pairs)
 
     assert languages.predict_of(PythonOnly())(line, 1, 0.0, "strict") == model.predict(line, 1, 0.0, "strict")
+
+
+SHORT_ENGLISH = ["We did it!", "It's not true", "Hug me"]
+
+
+def test_the_first_guess_is_the_likeliest_language_however_unsure() -> None:
+    for text in SHORT_ENGLISH:
+        assert languages.detect_language(text) == "und"  # too short to be sure
+        assert languages.first_guess(text) == "en"
+    assert languages.first_guess("Te quiero mucho") == "es"
+    assert languages.first_guess("🎉 https://t.co/x #party @you") is None  # no letter to read
+    assert languages.first_guess("\ud83d It's not true") == "en"  # a lone surrogate is read without it
+
+
+def _corpus(known: list[str], short: list[str]) -> tuple[list[str], list[str], list[str]]:
+    texts = [POSTS[lang] for lang in known] + short
+    langs = known + ["und"] * len(short)
+    return texts, langs, ["detected"] * len(texts)
+
+
+def test_a_short_post_is_read_in_the_corpus_language_its_words_make_likeliest() -> None:
+    """An English corpus quotes English posts: a post too short for the detector to be sure of, whose likeliest
+    language is English, is read as English (``corpus``); one likelier Spanish stays undetermined."""
+    texts, langs, sources = _corpus(["en"] * 8 + ["de"], [*SHORT_ENGLISH, "Te quiero mucho", "🎉🎉"])
+    read, told = languages.corpus_languages(texts, langs, sources)
+    assert read[9:] == ["en", "en", "en", "und", "und"]
+    assert told[9:] == ["corpus"] * 3 + ["detected"] * 2
+    assert (read[:9], told[:9]) == (langs[:9], sources[:9])  # the posts of known language as they were
+
+
+@pytest.mark.parametrize(
+    ("known", "why"),
+    [(["en"] * 4, "too few posts of known language"), (["en"] * 7 + ["de"] * 2, "no language holds 80 %")],
+)
+def test_a_corpus_without_a_clear_language_reads_no_post_in_it(known: list[str], why: str) -> None:
+    texts, langs, sources = _corpus(known, SHORT_ENGLISH)
+    assert languages.corpus_languages(texts, langs, sources) == (langs, sources), why
+
+
+def test_an_embed_s_own_tag_is_never_read_again() -> None:
+    texts, langs, sources = _corpus(["en"] * 6, ["We did it!"])
+    sources[-1] = "embed"  # (an embed that said "und" itself would be "detected": its tag names no language)
+    assert languages.corpus_languages(texts, langs, sources)[0][-1] == "und"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["en", "de", "und"]), st.sampled_from([*SHORT_ENGLISH, "Hola amigos", "😂"])),
+                max_size=30))
+def test_only_undetermined_posts_change_and_only_to_the_main_language(rows: list[tuple[str, str]]) -> None:
+    langs = [lang for lang, _ in rows]
+    texts = [text for _, text in rows]
+    read, told = languages.corpus_languages(texts, langs, ["detected"] * len(rows))
+    changed = [i for i, (old, new) in enumerate(zip(langs, read, strict=True)) if old != new]
+    assert all(langs[i] == "und" and told[i] == "corpus" for i in changed)
+    assert len({read[i] for i in changed}) <= 1
+    assert [i for i, source in enumerate(told) if source == "corpus"] == changed
+
+
+def test_the_frame_reads_a_short_post_in_the_corpus_language_and_scores_it() -> None:
+    posts = [POSTS["en"]] * 5 + ["We did it!"]
+    reactions = [
+        Reaction(f"r{i}", Kind.EMBED, "twitter", "x", "X", None, text, lang=None, source="a.txt", span=(0, 1))
+        for i, text in enumerate(posts)
+    ]
+    frame = to_frame(reactions)
+    assert frame["lang"].tolist()[-1] == "en"
+    assert frame["lang_source"].astype(str).tolist()[-1] == "corpus"
+    assert frame["sentiment"].notna().all()  # scored by VADER, as the English posts are

@@ -776,3 +776,22 @@ def test_a_run_in_another_thread_keeps_no_store_open(generated: Path, tmp_path: 
     with ParseCache(store) as opened, ParseCache(store_file(other / "gen")) as reference:
         assert len(opened) == len(reference) > 0
     tasks._forget((os.getpid(), str(store_file(other / "gen"))))
+
+
+def test_a_short_post_read_in_the_corpus_language_is_scored_on_every_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The scoring tasks score a post too short to tell as undetermined (not scored); once the whole table says the
+    corpus is English and the post likeliest English, the run scores it again, in English, as ``to_frame`` does."""
+    monkeypatch.setattr(pipeline, "INLINE_BELOW", 2)
+    for i in range(6):
+        (tmp_path / f"a{i}.txt").write_text(
+            f"Fans wrote back.\n\nThe new law will protect workers across the whole country, number {i} \u2014 "
+            f"Ann (@ann{i}) Feb 2, 2020\n\nWe did it! \u2014 Bo (@bo{i}) Feb 3, 2020\n", encoding="utf-8"
+        )
+    expected = to_frame(read_corpus(tmp_path))
+    assert (expected["lang_source"].astype(str) == "corpus").sum() == 6
+    for jobs in (1, 2):
+        result = extract_frame(tmp_path, jobs=jobs, cache=False)
+        pd.testing.assert_frame_equal(result.frame, expected)
+        assert result.frame["sentiment"].notna().all()

@@ -31,7 +31,9 @@ from reactions.sentiment_languages import scorer_name
 
 NOT_SCORED: Final = "not scored"
 """The ``scorer`` of a language nothing scores."""
-COLUMNS: Final = ("lang", "language", "reactions", "share", "scored", "scorer", "from_embed", "mean_compound")
+COLUMNS: Final = (
+    "lang", "language", "reactions", "share", "scored", "scorer", "from_embed", "from_corpus", "mean_compound",
+)
 _FLOATS: Final = ("share", "mean_compound")
 
 
@@ -43,10 +45,12 @@ def _languages(data: Data, mask: Mask | None) -> pd.DataFrame:
     langs = frame["lang"].astype(object).where(frame["lang"].notna(), UNDETERMINED) if "lang" in frame else None
     codes = langs if langs is not None else pd.Series([UNDETERMINED] * len(frame), index=frame.index, dtype=object)
     compound = index.compound
-    embed = (frame["lang_source"].astype(object) == "embed") if "lang_source" in frame else False
+    told = frame["lang_source"].astype(object) if "lang_source" in frame else None
+    embed, corpus = (False, False) if told is None else (told == "embed", told == "corpus")
     scored = ~np.isnan(compound)
     rows = pd.DataFrame({"lang": codes.to_numpy(dtype=object), "compound": compound, "scored": scored,
-                         "embed": np.asarray(embed, dtype=bool), "textless": _textless(frame, scored)})  # fmt: skip
+                         "embed": np.asarray(embed, dtype=bool), "corpus": np.asarray(corpus, dtype=bool),
+                         "textless": _textless(frame, scored)})  # fmt: skip
     return rows[keep]
 
 
@@ -63,20 +67,21 @@ def _textless(frame: pd.DataFrame, scored: np.ndarray) -> np.ndarray:
 def reactions_by_language(data: Data, *, mask: Mask | None = None) -> pd.DataFrame:
     """Reactions per language, most first: ``lang`` (the code), ``language`` (its name), ``reactions``, ``share``
     (of the reactions kept), ``scored`` (how many have a score), ``scorer`` (what scores them, or ``"not
-    scored"``), ``from_embed`` (how many the embed's own tag gave), ``mean_compound`` (of the scored)."""
+    scored"``), ``from_embed`` (how many the embed's own tag gave), ``from_corpus`` (how many were read in the
+    corpus's language), ``mean_compound`` (of the scored)."""
     rows = _languages(data, mask)
     if rows.empty:
         return pd.DataFrame({c: pd.Series(dtype=float if c in _FLOATS else object) for c in COLUMNS})
     grouped = rows.groupby("lang", sort=False).agg(
         reactions=("lang", "size"), scored=("scored", "sum"), from_embed=("embed", "sum"),
-        mean_compound=("compound", "mean"),
+        from_corpus=("corpus", "sum"), mean_compound=("compound", "mean"),
     )
     grouped = grouped.reset_index().sort_values(["reactions", "lang"], ascending=[False, True], kind="stable")
     grouped["language"] = grouped["lang"].map(language_name)
     grouped["share"] = grouped["reactions"] / len(rows)
     pairs = zip(grouped["lang"], grouped["scored"], strict=True)
     grouped["scorer"] = [_scorer(lang, int(scored)) for lang, scored in pairs]
-    for name in ("reactions", "scored", "from_embed"):
+    for name in ("reactions", "scored", "from_embed", "from_corpus"):
         grouped[name] = grouped[name].astype("int64")
     return grouped[list(COLUMNS)].reset_index(drop=True)
 
@@ -99,6 +104,8 @@ class Coverage:
         unscored_languages: the names of their languages, in order of name.
         textless: reactions without a score because they have no text (an embed whose words the article does not
             hold): no language and no sentiment.
+        from_corpus: scored reactions too short for the detector to be sure of, read in the corpus's language
+            (``lang_source`` ``corpus``: :func:`reactions.languages.corpus_languages`).
     """
 
     scored: int
@@ -106,6 +113,7 @@ class Coverage:
     unscored: int
     unscored_languages: tuple[str, ...]
     textless: int = 0
+    from_corpus: int = 0
 
 
 def sentiment_coverage(data: Data, *, mask: Mask | None = None) -> Coverage:
@@ -119,6 +127,7 @@ def sentiment_coverage(data: Data, *, mask: Mask | None = None) -> Coverage:
         unscored=len(unscored),
         unscored_languages=tuple(sorted(language_name(lang) for lang in unscored["lang"].unique())),
         textless=int(rows["textless"].sum()),
+        from_corpus=int(scored["corpus"].sum()),
     )
 
 
@@ -131,6 +140,9 @@ def coverage_note(coverage: Coverage) -> str:
         f"{', '.join(languages[:-1])} and {languages[-1]}" if len(languages) > 1 else "".join(languages) or "emoji"
     )
     scored = f"Sentiment covers {coverage.scored:,} reactions in {covered}"
+    if coverage.from_corpus:
+        noun = "post" if coverage.from_corpus == 1 else "posts"
+        scored += f" ({coverage.from_corpus:,} short {noun} read in the corpus's main language)"
     parts = [scored if coverage.scored else "No reaction here is scored"]
     if coverage.unscored:
         count = len(coverage.unscored_languages)

@@ -478,9 +478,9 @@ class _Run:
         return {**base, **scores}
 
     def _retold(self, base: Table, scores: Table, tags: list[str | None]) -> None:
-        """``scores`` with the rows whose embed tag a later occurrence gave (after they were sent to scoring in the
-        language their first occurrence told) scored again, here, in their language."""
-        rows = [i for i, (first, last) in enumerate(zip(self.first_tags, tags, strict=True)) if first != last]
+        """``scores`` with each row whose language changed since it was scored (a later tag, the corpus) redone."""
+        pairs = zip(self.first_tags, tags, base["lang_source"], strict=True)
+        rows = [i for i, (first, last, told) in enumerate(pairs) if first != last or told == "corpus"]
         if rows:
             again = self._score_rows(base, rows)
             for name in SENTIMENT_COLUMNS:
