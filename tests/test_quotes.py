@@ -209,3 +209,16 @@ def test_a_critic_in_a_round_up_of_posts_still_posts() -> None:
     text = ('Fans slammed Katy Perry on Twitter. "Wow Katy," one user tweeted. Another critic wrote, "Sometimes I '
             'remember that Obama has more Grammys than Katy Perry."')
     assert [r.author for r in parse_article(text, "a.txt").reactions] == [None, None]
+
+
+@pytest.mark.parametrize(
+    ("text", "author"),
+    [
+        ('After a tweet from Senator Ada Brooks that read, "The bridge closes tonight."', "Ada Brooks"),
+        ('It began with a post from @harborwatch which said: "The ferry is late again."', "@harborwatch"),
+        ('It answered a message from the mayor that read, "We open on Friday."', None),  # no name: no sender
+    ],
+)
+def test_a_post_from_someone_that_read_is_theirs(text: str, author: str | None) -> None:
+    """The sender named in ``a tweet from NAME that read`` is the quotation's author, not the sentence's subject."""
+    assert [q.display_name for q in parse_article(text, "a.txt").reactions] == ([author] if author else [])

@@ -124,6 +124,33 @@ def subject(words: str) -> str:
     return ""
 
 
+_SENT_FROM = (
+    r"\b(?:tweet|post|message|caption|reply|note)s?[ \t]{1,3}(?:[\w'’-]{1,20}[ \t]{1,3}){0,4}?from[ \t]{1,3}"
+)
+SENT_FROM_RE = re.compile(_SENT_FROM + r"\Z", re.IGNORECASE)
+"""A post said to be *from* the name after it (``a tweet this week from Ada Brooks``): its sender, no object."""
+_SENDER_RE = re.compile(
+    _SENT_FROM + r"(?P<name>(?:[A-Z][\w.'’-]{0,30}[ \t]{1,3}){0,3}[A-Z][\w'’-]{0,30}|@\w{1,15})"
+    r"[ \t]{1,3}(?:that|which)[ \t]{1,3}\Z",
+    re.IGNORECASE,
+)
+
+
+def sender(lead: str) -> str:
+    """Who a post is from, named right before ``that``/``which`` at the end of ``lead`` (a lead-in cut where its
+    last verb starts: ``…a tweet this week from President Trump that``), else ``""``; a name must be capitalised
+    or a handle (the pattern ignores case for ``Tweet``, ``That``).
+
+    >>> sender("It came after a tweet this week from President Trump that "), sender("a post from the mayor that ")
+    ('President Trump', '')
+    """
+    if "from" not in lead:
+        return ""
+    found = _SENDER_RE.search(lead, max(0, len(lead) - 160))
+    name = found.group("name") if found else ""
+    return name if name[:1].isupper() or name.startswith("@") else ""
+
+
 def _trailing_name(segment: str) -> str:
     """The capitalised words that end ``segment`` (``…MPs were among them. Michelle Rempel``)."""
     tokens = TOKEN_RE.findall(segment)

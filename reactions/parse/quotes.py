@@ -60,6 +60,7 @@ from reactions.parse.authors import (
     author_as_written,
     is_poster,
     plausible_author,
+    sender,
     subject,
     subject_before,
 )
@@ -367,6 +368,7 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
         return None  # a lead-in ending in a colon or in "with the caption" introduces what follows, however long
     author = (
         _possessor(lead)
+        or sender(lead[: last[0]])
         or subject_before(lead[: verbs[0][0]])
         or subject(lead[: verbs[0][0]])
         or subject_before(lead[: strongest[0]])
