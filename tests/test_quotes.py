@@ -92,7 +92,7 @@ def test_speech_statements_fragments_and_other_media_are_not_posts(text: str) ->
 
 def test_wrote_is_a_post_when_the_sentences_before_say_so() -> None:
     posted = "She took to Twitter to answer her critics.\n\n“My truth is simple and it is mine,” she wrote."
-    assert quotes(posted) == [("My truth is simple and it is mine", "she", "unknown")]  # the platform of its paragraph
+    assert quotes(posted) == [("My truth is simple and it is mine", "she", "twitter")]  # the platform named before
     written = "She apologised on her website.\n\n“My truth is simple and it is mine,” she wrote."
     assert quotes(written) == []
 
@@ -140,7 +140,7 @@ def test_confidence_and_rendering_follow_the_cues() -> None:
 def test_the_author_field_of_quotes_and_embeds() -> None:
     text = "Kaya Jones took to Twitter on Friday.\n\n“My truth, at last,” she wrote.\n\nYes — Ann (@ann) June 5, 2020"
     quote, embed = parse_article(text, "a.txt").reactions
-    assert (quote.display_name, quote.author, quote.platform) == ("she", "Kaya Jones", Platform.UNKNOWN)
+    assert (quote.display_name, quote.author, quote.platform) == ("she", "Kaya Jones", Platform.TWITTER)
     assert (embed.display_name, embed.author) == ("Ann", "ann")
 
 
@@ -222,3 +222,18 @@ def test_a_critic_in_a_round_up_of_posts_still_posts() -> None:
 def test_a_post_from_someone_that_read_is_theirs(text: str, author: str | None) -> None:
     """The sender named in ``a tweet from NAME that read`` is the quotation's author, not the sentence's subject."""
     assert [q.display_name for q in parse_article(text, "a.txt").reactions] == ([author] if author else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "platform"),
+    [
+        ("She shared two pictures on Instagram on Sunday.\n\n“A year of us,” she captioned them.", "instagram"),
+        ("He thanked his fans on Facebook.\n\n“You kept me going,” he wrote alongside a photo.", "facebook"),
+        ("She shared two pictures on Instagram on Sunday.\n\n“A year of us,” she tweeted.", "twitter"),  # the verb's
+        ("She shared two pictures on Sunday.\n\n“A year of us,” she captioned them.", "unknown"),
+    ],
+)
+def test_the_platform_named_in_the_sentences_before(text: str, platform: str) -> None:
+    """A quotation's platform is the one its sentence or paragraph names, else the one the two sentences before name
+    (the paragraph before, here); a verb of tweeting keeps Twitter."""
+    assert [q.platform.value for q in parse_article(text, "a.txt").reactions] == [platform]

@@ -28,8 +28,9 @@ said, says, added, told, quipped, joked                     the platform named i
 
 Anything that names another medium in the sentence (a statement, an interview, a website, a blog,
 a letter, an e-mail, an essay, an article, a podcast, a press release) makes it speech, whatever the
-verb.  The platform is the one the sentence (or the sentence before it) names, ``twitter`` for a
-tweet, else ``unknown``.
+verb.  The platform is the one the sentence or its paragraph names, ``twitter`` for a tweet, else the one the
+two sentences before name (the paragraph before too: ``…posting a love note on Instagram.`` then ``"…," she
+captioned``), else ``unknown``.
 
 The author is kept as written (``she``, ``one social media user``, ``the department``); a name after a
 description is the name (``TV producer Jesse Zook`` -> ``Jesse Zook``), while a phrase opening with an
@@ -245,7 +246,7 @@ def _quote_at(
     else:
         judged = _judge(attribution, context, _embed_near(body, match, taken))
     if judged is None and not spoken and echoes is not None and echoes.repeat(text):
-        judged = 0.9, context.platform() or Platform.UNKNOWN
+        judged = 0.9, _platform(context)
     if judged is None:
         return None
     confidence, platform = judged
@@ -466,28 +467,34 @@ def _judge(attribution: _Attribution, context: Surroundings, embed_near: bool) -
     sentence = context.sentence
     here = post_cue(sentence)
     if verb in STRONG_VERBS:
-        default = Platform.TWITTER if "tweet" in verb else Platform.UNKNOWN
-        return (0.95 if here else 0.9), context.platform() or default
+        platform = (context.platform() or Platform.TWITTER) if "tweet" in verb else _platform(context)
+        return (0.95 if here else 0.9), platform
     if other_medium(sentence) or families.is_source(attribution.author):
         return None  # another medium, or an unnamed source talking to reporters
     if families.is_manner(verb, _VERBS):  # "…," Smith grumbled in a morning tweet
         posted = families.IN_POST_RE.search(attribution.clause) is not None
-        return (0.85, context.platform() or Platform.UNKNOWN) if posted else None
+        return (0.85, _platform(context)) if posted else None
     if verb in SPEECH_VERBS:
         posted = post_cue(attribution.clause)
-        return (0.85, context.platform() or Platform.UNKNOWN) if posted else None
+        return (0.85, _platform(context)) if posted else None
     if here:  # the sentences before are read only when the quotation's own names no platform or post
-        return 0.85, context.platform() or Platform.UNKNOWN
+        return 0.85, _platform(context)
     previous = context.previous
     if posted_before(previous, picture=verb in WRITING_VERBS):
-        return 0.85, context.platform() or Platform.UNKNOWN
+        return 0.85, _platform(context)
     if not verb or other_medium(previous):
         return None
     if is_poster(attribution.author):
-        return 0.75, context.platform() or Platform.UNKNOWN
+        return 0.75, _platform(context)
     if embed_near:
-        return 0.7, context.platform() or Platform.UNKNOWN
+        return 0.7, _platform(context)
     return None
+
+
+def _platform(context: Surroundings) -> Platform:
+    """The platform the quotation's sentence or paragraph names, else the one the two sentences before name
+    (``…posting a love note on Instagram.`` / ``"…," she captioned it``), else ``unknown``."""
+    return context.platform() or platform_named(context.previous) or Platform.UNKNOWN
 
 
 def _embed_near(body: str, match: re.Match[str], taken: Sequence[tuple[int, int]]) -> bool:
