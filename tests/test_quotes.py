@@ -237,3 +237,16 @@ def test_the_platform_named_in_the_sentences_before(text: str, platform: str) ->
     """A quotation's platform is the one its sentence or paragraph names, else the one the two sentences before name
     (the paragraph before, here); a verb of tweeting keeps Twitter."""
     assert [q.platform.value for q in parse_article(text, "a.txt").reactions] == [platform]
+
+
+@pytest.mark.parametrize(
+    ("text", "author"),
+    [
+        ('As fans tired of her tweets, owner Lina Park added: "Last one, I promise."', "Lina Park"),
+        ('After his posts drew replies, Omar Diaz wrote on Twitter: "Thank you all."', "Omar Diaz"),
+        ('One of her posts came with the caption, "#family #sunday."', "her"),  # the noun is its only verb: kept
+    ],
+)
+def test_a_posting_word_after_a_determiner_is_a_noun(text: str, author: str) -> None:
+    """``her tweets``, ``his posts``: a noun, so the lead-in's verb is the one after it, whose subject is the author."""
+    assert [q.display_name for q in parse_article(text, "a.txt").reactions] == [author]

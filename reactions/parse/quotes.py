@@ -348,7 +348,8 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     lead = lead.rstrip()
     if not lead:
         return None
-    verbs = _verb_spans(lead, words)
+    found = _verb_spans(lead, words)
+    verbs = [span for span in found if not _DETERMINED_RE.search(lead, max(0, span[0] - 16), span[0])] or found
     took = _TOOK_TO_RE.search(lead) if b"took" in words else None
     if took is not None and (author := subject(lead[: took.start()])):
         return _Attribution(author, "posted", lead, lead_start, before=True)
@@ -420,6 +421,11 @@ _OWN_POST_RE = case_blind(
 ``…took to Instagram:``, ``…on Twitter:`` (``…called out Midler's tweet:`` names someone else's post)."""
 _MODIFIER_RE = re.compile(r"(?:^|[ \t(])(?:the|a|an)[ \t]{1,3}\Z", re.IGNORECASE)
 """An article right before a quotation: the quotation names something (``the "Hello" singer``), it is no post."""
+_DETERMINED_RE = re.compile(
+    r"(?:^|[ \t(])(?:her|his|their|its|my|your|our|the|a|an|these|those)[ \t]{1,3}\Z", re.IGNORECASE
+)
+"""A determiner right before a verb's word makes it a noun (``…anger towards her tweets, Chrissy added:``): the
+lead-in's verbs are its other ones, when it has any."""
 _QUOTE_HANDLE_RE = re.compile(r"@([A-Za-z0-9_]{1,15})\b")
 """The account an attribution names (``tweeted @jdoe``, ``Jane Doe (@janedoe) wrote``)."""
 _TOOK_TO_RE = case_blind(
