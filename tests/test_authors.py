@@ -25,6 +25,11 @@ from reactions.parse.quotes import find_quotes
         ("one social media user", "one social media user"),
         ("she", "she"),
         ("@handle", None),
+        ("she movingly", "she"),  # an adverb after the author is no part of it
+        ("Dara Quinn publicly", "Dara Quinn"),
+        ("one reader calmly", "one reader"),
+        ("the Okafor family", "the Okafor family"),  # a noun ending in -ly stays
+        ("Holly", "Holly"),
     ],
 )
 def test_authors_as_written(written: str, shown: str | None) -> None:

@@ -194,6 +194,8 @@ def author_as_written(words: str) -> str | None:
     ``A spoof account for Iron Man Tony Stark``).  Memoised: a quotation's attribution is asked for again to
     name its author (4,910 calls for 1,070 strings on the bulk corpus)."""
     names = [w for w in words.split() if not w.startswith("@")]
+    if len(names) > 1 and names[-1].endswith("ly") and names[-1].isalpha() and names[-1].islower():
+        names = names[:-1] if names[-1] not in _LY_NOUNS else names  # "she movingly captioned", "Kid Cudi publicly"
     if not names:
         return None
     if names[0].lower() in ARTICLES:
@@ -212,6 +214,10 @@ def author_as_written(words: str) -> str | None:
     return " ".join(trailing or names)
 
 
+_LY_NOUNS = frozenset({"family", "ally", "belly", "bully", "rally", "reply", "supply", "assembly", "anomaly",
+                       "monopoly", "fly", "butterfly", "jelly", "lily", "daily", "weekly", "monthly", "quarterly",
+                       "folly", "holly", "tally", "gully", "homily", "melancholy"})  # fmt: skip
+"""Words ending in ``-ly`` that are no adverb: an author may end with one (``the Grimmie family``)."""
 _DESCRIPTIONS = frozenset({"actor", "actress", "singer", "rapper", "model", "director", "producer", "editor", "host",
                            "star", "comedian", "writer", "author", "journalist", "reporter", "senator", "sen", "rep",
                            "representative", "congressman", "congresswoman", "president", "governor", "gov", "mayor",
