@@ -50,6 +50,15 @@ def test_a_clauses_first_word_is_no_subject() -> None:
 
 
 @pytest.mark.parametrize(
+    "words",
+    ["Marta answered the critics by ", "She ended the thread with ", "In a series of ", "He started the day by "],
+)
+def test_a_verb_after_a_preposition_has_no_subject_there(words: str) -> None:
+    """``…answered the critics by tweeting``: a participle after a preposition; the words before are no subject."""
+    assert subject_before(words) == ""
+
+
+@pytest.mark.parametrize(
     ("lead", "author"),
     [
         ("She took to IG sharing a photo of the two with the caption, ", "She"),  # the place is no subject

@@ -245,6 +245,8 @@ def test_the_platform_named_in_the_sentences_before(text: str, platform: str) ->
         ('As fans tired of her tweets, owner Lina Park added: "Last one, I promise."', "Lina Park"),
         ('After his posts drew replies, Omar Diaz wrote on Twitter: "Thank you all."', "Omar Diaz"),
         ('One of her posts came with the caption, "#family #sunday."', "her"),  # the noun is its only verb: kept
+        ('In a series of tweets, Dana Reyes said: "The ferry stays."', "Dana Reyes"),
+        ('Marta Ruiz answered the critics by tweeting: "I love my job."', "Marta Ruiz"),
     ],
 )
 def test_a_posting_word_after_a_determiner_is_a_noun(text: str, author: str) -> None:

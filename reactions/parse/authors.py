@@ -83,6 +83,8 @@ def subject_before(words: str) -> str:
         if " ".join(name).lower() in _PLATFORM_NAMES:
             return ""  # "She took to IG sharing…": the place, not who posted
         return " ".join(name)
+    if last.lower() in _PREPOSITIONS:
+        return ""  # "…finished his post by saying": the verb is a preposition's object, it has no subject here
     phrase: list[str] = []
     while tokens and len(phrase) < 6:
         phrase.insert(0, tokens.pop())
@@ -101,6 +103,8 @@ _ADVERBS = frozenset({"also", "later", "then", "just", "quickly", "simply", "fir
 _PLATFORM_NAMES = frozenset({"ig", "insta", "twitter", "instagram", "facebook", "tiktok", "snapchat", "youtube",
                              "threads", "bluesky", "mastodon", "reddit", "x"})  # fmt: skip
 _CONJUNCTIONS = frozenset({"and", "but", "or"})
+_PREPOSITIONS = frozenset({"by", "with", "without", "of", "for", "to", "in", "on", "at", "from", "about", "after",
+                           "before", "while", "when", "upon"})  # fmt: skip
 
 
 def subject(words: str) -> str:

@@ -422,7 +422,7 @@ _OWN_POST_RE = case_blind(
 _MODIFIER_RE = re.compile(r"(?:^|[ \t(])(?:the|a|an)[ \t]{1,3}\Z", re.IGNORECASE)
 """An article right before a quotation: the quotation names something (``the "Hello" singer``), it is no post."""
 _DETERMINED_RE = re.compile(
-    r"(?:^|[ \t(])(?:her|his|their|its|my|your|our|the|a|an|these|those)[ \t]{1,3}\Z", re.IGNORECASE
+    r"(?:^|[ \t(])(?:her|his|their|its|my|your|our|the|a|an|these|those|of)[ \t]{1,3}\Z", re.IGNORECASE
 )
 """A determiner right before a verb's word makes it a noun (``…anger towards her tweets, Chrissy added:``): the
 lead-in's verbs are its other ones, when it has any."""
