@@ -155,6 +155,27 @@ def sender(lead: str) -> str:
     return name if name[:1].isupper() or name.startswith("@") else ""
 
 
+_POSSESSOR_RE = re.compile(
+    r"(?P<name>(?:[A-Z][\w'’-]{0,30}[ \t]){0,3}[A-Z][\w-]{0,30})['’]s[ \t]{1,3}(?:[\w-]{1,20}[ \t]{1,3}){0,2}"
+    r"(?:message|tweet|post|caption|reply|response|words|note|story)s?\b"
+)
+"""``Michelle Obama's message: "…"``: the message's owner is the author."""
+
+
+def possessor(lead: str) -> str:
+    """The owner of the message a lead-in says was shared (``…retweeted Michelle Obama's message:``)."""
+    at = max(0, len(lead) - 120)
+    if lead.find("'s", at) < 0 and lead.find("’s", at) < 0:
+        return ""  # no possessive for the pattern to find (it would be tried at each character)
+    found = _POSSESSOR_RE.search(lead, at)
+    if found is None or not _SHARING_RE.search(lead, max(0, found.start() - 60), found.start()):
+        return ""
+    return str(found.group("name"))
+
+
+_SHARING_RE = re.compile(r"\b(?:retweet(?:ed|ing|s)?|re-?posted|shared|quoted|liked)\b", re.IGNORECASE)
+
+
 def _trailing_name(segment: str) -> str:
     """The capitalised words that end ``segment`` (``…MPs were among them. Michelle Rempel``)."""
     tokens = TOKEN_RE.findall(segment)

@@ -61,6 +61,7 @@ from reactions.parse.authors import (
     author_as_written,
     is_poster,
     plausible_author,
+    possessor,
     sender,
     subject,
     subject_before,
@@ -354,9 +355,9 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     if took is not None and (author := subject(lead[: took.start()])):
         return _Attribution(author, "posted", lead, lead_start, before=True)
     if not verbs:
-        if not lead.endswith(":") or not (_possessor(lead) or _OWN_POST_RE.search(lead)):
+        if not lead.endswith(":") or not (possessor(lead) or _OWN_POST_RE.search(lead)):
             return None
-        author = _possessor(lead) or subject(lead)
+        author = possessor(lead) or subject(lead)
         return _Attribution(author, "", lead, lead_start, before=True) if author else None
     last = verbs[-1]
     strongest = next((v for v in verbs if lead[v[0] : v[1]].lower() in STRONG_VERBS), last)
@@ -369,7 +370,7 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     if reported or not (lead.endswith(":") or captioned or _LEAD_TAIL_RE.fullmatch(lead, last[1])):
         return None  # a lead-in ending in a colon or in "with the caption" introduces what follows, however long
     author = (
-        _possessor(lead)
+        possessor(lead)
         or sender(lead[: last[0]])
         or subject_before(lead[: verbs[0][0]])
         or subject(lead[: verbs[0][0]])
@@ -444,25 +445,6 @@ _LEAD_TAIL_RE = re.compile(
     r"[:,]?[ \t]{0,3}"
 )
 """What may follow a lead-in's verb before the quotation: nothing, a colon or comma, a short place phrase."""
-_POSSESSOR_RE = re.compile(
-    r"(?P<name>(?:[A-Z][\w'’-]{0,30}[ \t]){0,3}[A-Z][\w-]{0,30})['’]s[ \t]{1,3}(?:[\w-]{1,20}[ \t]{1,3}){0,2}"
-    r"(?:message|tweet|post|caption|reply|response|words|note|story)s?\b"
-)
-"""``Michelle Obama's message: "…"``: the message's owner is the author."""
-
-
-def _possessor(lead: str) -> str:
-    """The owner of the message a lead-in says was shared (``…retweeted Michelle Obama's message:``)."""
-    at = max(0, len(lead) - 120)
-    if lead.find("'s", at) < 0 and lead.find("’s", at) < 0:
-        return ""  # no possessive for the pattern to find (it would be tried at each character)
-    found = _POSSESSOR_RE.search(lead, at)
-    if found is None or not _SHARING_RE.search(lead, max(0, found.start() - 60), found.start()):
-        return ""
-    return str(found.group("name"))
-
-
-_SHARING_RE = re.compile(r"\b(?:retweet(?:ed|ing|s)?|re-?posted|shared|quoted|liked)\b", re.IGNORECASE)
 
 
 def _judge(attribution: _Attribution, context: Surroundings, embed_near: bool) -> tuple[float, Platform] | None:
