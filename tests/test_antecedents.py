@@ -68,6 +68,8 @@ def test_authors_resolved_from_the_paragraph(body: str, written: str, author: st
         ("Jenny from the Block wrote: ", "Block", None),
         ("In another post, Holmes also posted it, with Holmes writing, ", "Holmes", "Holmes"),  # "with": a subject
         ("Kensington Palace captioned it: ", "Kensington Palace", "Kensington Palace"),
+        ("It came after a tweet this week from Ada Brooks that read, ", "Ada Brooks", "Ada Brooks"),  # its sender
+        ("It answered a letter from Ada Brooks that read, ", "Ada Brooks", None),
     ],
 )
 def test_a_name_written_only_after_a_preposition_is_no_author(lead: str, written: str, author: str | None) -> None:

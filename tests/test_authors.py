@@ -25,6 +25,11 @@ from reactions.parse.quotes import find_quotes
         ("one social media user", "one social media user"),
         ("she", "she"),
         ("@handle", None),
+        ("she movingly", "she"),  # an adverb after the author is no part of it
+        ("Dara Quinn publicly", "Dara Quinn"),
+        ("one reader calmly", "one reader"),
+        ("the Okafor family", "the Okafor family"),  # a noun ending in -ly stays
+        ("Holly", "Holly"),
     ],
 )
 def test_authors_as_written(written: str, shown: str | None) -> None:
@@ -42,6 +47,15 @@ def test_posters_and_plausible_authors() -> None:
 def test_a_clauses_first_word_is_no_subject() -> None:
     assert subject_before("When asked by a fan on Twitter how Stormi is doing, Kylie ") == "Kylie"
     assert subject_before("When ") == ""
+
+
+@pytest.mark.parametrize(
+    "words",
+    ["Marta answered the critics by ", "She ended the thread with ", "In a series of ", "He started the day by "],
+)
+def test_a_verb_after_a_preposition_has_no_subject_there(words: str) -> None:
+    """``…answered the critics by tweeting``: a participle after a preposition; the words before are no subject."""
+    assert subject_before(words) == ""
 
 
 @pytest.mark.parametrize(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -15,15 +16,17 @@ from reactions.parse.sentences import words_of
                                  "İnstagram", "TikTok", "Threads", "story", "stories", "live", "users", "her", "é",
                                  "_", "Kaption", "selfies", "snap", " ", "  ", "\t", ",", "his", "on X", "social media",
                                  "ſocial-media", "a new post", "alongside a photo", "Twitter posts", "on Twitter",
-                                 "social media users", "her latest selfie"]), max_size=14)
+                                 "social media users", "her latest selfie", "the", "The", "Post", "the Post",
+                                 "the Daily Post"]), max_size=14)
        .map("".join))  # fmt: skip
 def test_a_text_without_the_words_of_a_cue_pattern_is_not_searched(text: str) -> None:
     """Every match of the post-cue and posted-context patterns holds one of their words whole: the word lists that
-    spare a search answer as the search does."""
+    spare a search answer as the search does (of the text without its newspapers called *Post*)."""
     for pattern, needs in ((post_cues.POST_CUE_RE, post_cues.POST_CUE_WORDS),
                            (post_cues.POSTED_CONTEXT_RE, post_cues.POSTED_CONTEXT_WORDS)):  # fmt: skip
+        unposted = post_cues.without_newspapers(text)
         for pos in (0, len(text) // 2):
-            assert post_cues._finds(pattern, needs, text, pos) == (pattern.search(text, pos) is not None)
+            assert post_cues._finds(pattern, needs, text, pos) == (pattern.search(unposted, pos) is not None)
 
 
 @settings(max_examples=400, deadline=None)
@@ -57,7 +60,31 @@ def test_another_medium_is_asked_of_its_words_first(text: str) -> None:
 @example("Then she ſhared a clip", True)
 def test_the_sentences_before_are_searched_as_both_patterns_search_them(text: str, picture: bool) -> None:
     """``posted_before`` reads the words once for two patterns: it answers as searching both does."""
-    expected = post_cues.POSTED_CONTEXT_RE.search(text) is not None or (
-        picture and posted.POSTED_PICTURE_RE.search(text) is not None
+    unposted = post_cues.without_newspapers(text)
+    expected = post_cues.POSTED_CONTEXT_RE.search(unposted) is not None or (
+        picture and posted.POSTED_PICTURE_RE.search(unposted) is not None
     )
     assert post_cues.posted_before(text, picture) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [
+        ("she said, according to the Post", False),
+        ("Adams said, the Washington Post reported", False),
+        ("he told The New York Post on Monday", False),
+        ("she said in a Facebook post", True),
+        ("she wrote in the post", True),
+        ("The post went viral", True),
+        ("he tweeted, the Post reported", True),
+        ("the Post and her latest post", True),
+    ],
+)
+def test_a_newspaper_called_post_is_no_post(text: str, cue: bool) -> None:
+    """``the Post``, ``The Washington Post``: a newspaper, not a post of a platform; the same length is kept, so that
+    a position read in one reads the other."""
+    assert post_cues.post_cue(text) is cue
+    assert post_cues.post_cue(text, words_of(text)) is cue
+    assert len(post_cues.without_newspapers(text)) == len(text)
+    assert post_cues.posted_context(text) is cue
+    assert post_cues.posted_before(text, picture=False) is cue

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from reactions.parse import posted, quotations, quotes
+from reactions.parse import authors, posted, quotations, quotes
 from reactions.parse.build import overlaps
 from reactions.parse.quotes import find_quotes
 from reactions.parse.sentences import (
@@ -250,9 +250,9 @@ def test_quotations_are_what_each_shapes_pattern_finds(text: str) -> None:
 
 
 def _possessor_by_pattern(lead: str) -> str:
-    """``quotes._possessor`` as it read before its look for a possessive: the pattern tried over the last 120."""
-    found = quotes._POSSESSOR_RE.search(lead, max(0, len(lead) - 120))
-    if found is None or not quotes._SHARING_RE.search(lead, max(0, found.start() - 60), found.start()):
+    """``authors.possessor`` as it read before its look for a possessive: the pattern tried over the last 120."""
+    found = authors._POSSESSOR_RE.search(lead, max(0, len(lead) - 120))
+    if found is None or not authors._SHARING_RE.search(lead, max(0, found.start() - 60), found.start()):
         return ""
     return str(found.group("name"))
 
@@ -261,7 +261,7 @@ def _possessor_by_pattern(lead: str) -> str:
 @given(st.lists(st.sampled_from(["Michelle", "Obama", "'s", "’s", "s", " ", "\t", "message", "tweet", "retweeted",
                                  "shared", "a" * 50, ":", "x"]), max_size=20).map("".join))  # fmt: skip
 def test_a_possessor_is_looked_for_only_where_a_possessive_stands(lead: str) -> None:
-    assert quotes._possessor(lead) == _possessor_by_pattern(lead)
+    assert authors.possessor(lead) == _possessor_by_pattern(lead)
 
 
 def test_a_quotation_far_before_its_lines_first_cue_word_is_muted() -> None:

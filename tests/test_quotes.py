@@ -92,7 +92,7 @@ def test_speech_statements_fragments_and_other_media_are_not_posts(text: str) ->
 
 def test_wrote_is_a_post_when_the_sentences_before_say_so() -> None:
     posted = "She took to Twitter to answer her critics.\n\n“My truth is simple and it is mine,” she wrote."
-    assert quotes(posted) == [("My truth is simple and it is mine", "she", "unknown")]  # the platform of its paragraph
+    assert quotes(posted) == [("My truth is simple and it is mine", "she", "twitter")]  # the platform named before
     written = "She apologised on her website.\n\n“My truth is simple and it is mine,” she wrote."
     assert quotes(written) == []
 
@@ -140,7 +140,7 @@ def test_confidence_and_rendering_follow_the_cues() -> None:
 def test_the_author_field_of_quotes_and_embeds() -> None:
     text = "Kaya Jones took to Twitter on Friday.\n\n“My truth, at last,” she wrote.\n\nYes — Ann (@ann) June 5, 2020"
     quote, embed = parse_article(text, "a.txt").reactions
-    assert (quote.display_name, quote.author, quote.platform) == ("she", "Kaya Jones", Platform.UNKNOWN)
+    assert (quote.display_name, quote.author, quote.platform) == ("she", "Kaya Jones", Platform.TWITTER)
     assert (embed.display_name, embed.author) == ("Ann", "ann")
 
 
@@ -209,3 +209,46 @@ def test_a_critic_in_a_round_up_of_posts_still_posts() -> None:
     text = ('Fans slammed Katy Perry on Twitter. "Wow Katy," one user tweeted. Another critic wrote, "Sometimes I '
             'remember that Obama has more Grammys than Katy Perry."')
     assert [r.author for r in parse_article(text, "a.txt").reactions] == [None, None]
+
+
+@pytest.mark.parametrize(
+    ("text", "author"),
+    [
+        ('After a tweet from Senator Ada Brooks that read, "The bridge closes tonight."', "Ada Brooks"),
+        ('It began with a post from @harborwatch which said: "The ferry is late again."', "@harborwatch"),
+        ('It answered a message from the mayor that read, "We open on Friday."', None),  # no name: no sender
+    ],
+)
+def test_a_post_from_someone_that_read_is_theirs(text: str, author: str | None) -> None:
+    """The sender named in ``a tweet from NAME that read`` is the quotation's author, not the sentence's subject."""
+    assert [q.display_name for q in parse_article(text, "a.txt").reactions] == ([author] if author else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "platform"),
+    [
+        ("She shared two pictures on Instagram on Sunday.\n\n“A year of us,” she captioned them.", "instagram"),
+        ("He thanked his fans on Facebook.\n\n“You kept me going,” he wrote alongside a photo.", "facebook"),
+        ("She shared two pictures on Instagram on Sunday.\n\n“A year of us,” she tweeted.", "twitter"),  # the verb's
+        ("She shared two pictures on Sunday.\n\n“A year of us,” she captioned them.", "unknown"),
+    ],
+)
+def test_the_platform_named_in_the_sentences_before(text: str, platform: str) -> None:
+    """A quotation's platform is the one its sentence or paragraph names, else the one the two sentences before name
+    (the paragraph before, here); a verb of tweeting keeps Twitter."""
+    assert [q.platform.value for q in parse_article(text, "a.txt").reactions] == [platform]
+
+
+@pytest.mark.parametrize(
+    ("text", "author"),
+    [
+        ('As fans tired of her tweets, owner Lina Park added: "Last one, I promise."', "Lina Park"),
+        ('After his posts drew replies, Omar Diaz wrote on Twitter: "Thank you all."', "Omar Diaz"),
+        ('One of her posts came with the caption, "#family #sunday."', "her"),  # the noun is its only verb: kept
+        ('In a series of tweets, Dana Reyes said: "The ferry stays."', "Dana Reyes"),
+        ('Marta Ruiz answered the critics by tweeting: "I love my job."', "Marta Ruiz"),
+    ],
+)
+def test_a_posting_word_after_a_determiner_is_a_noun(text: str, author: str) -> None:
+    """``her tweets``, ``his posts``: a noun, so the lead-in's verb is the one after it, whose subject is the author."""
+    assert [q.display_name for q in parse_article(text, "a.txt").reactions] == [author]

@@ -51,6 +51,23 @@ def test_the_paragraph_above_an_own_line_attribution_is_the_post_unless_it_is_pr
 @pytest.mark.parametrize(
     ("above", "kept"),
     [
+        ("A short post of mine", True),
+        ("My plans for 2020:", True),  # a post may end with a colon
+        ("Fans reacted on Twitter:", False),  # a lead-in
+        ("The page answered on Facebook within the hour, sharing a drawing and no words at all:", False),
+    ],
+)
+def test_a_lead_in_line_right_above_an_own_line_attribution_inside_a_paragraph(above: str, kept: bool) -> None:
+    """Paragraphs of single line breaks (a blank line elsewhere makes them one paragraph): the line right above an
+    attribution on its own line is the post unless it is the article's lead-in, as with a paragraph above."""
+    text = f"Intro.\n\nA line of prose before.\n{above}\nPosted by Ann Lee on Monday, June 1, 2020\nMore prose."
+    (embed,) = embeds(text)
+    assert embed.text.endswith(above) if kept else embed.text == ""
+
+
+@pytest.mark.parametrize(
+    ("above", "kept"),
+    [
         ("Those coal miners I mentioned.", False),  # no mark of a caption: the embed showed none
         ("Take a look:", False),
         ("Fresh from the oven 🎂 #birthday", True),

@@ -18,6 +18,7 @@ from reactions.parse.authors import (
     POSTERS,
     PRONOUNS,
     REACH,
+    SENT_FROM_RE,
     author_as_written,
     is_poster,
 )
@@ -179,7 +180,7 @@ def _the_subject(body: str, at: int, shown: str) -> str | None:
         if place < 0:
             return person if looked else shown  # (written otherwise than shown: "UPDATE: Mark Geragos")
         before = body[max(0, place - 60) : place]
-        if _OBJECT_RE.search(before) is None:
+        if _OBJECT_RE.search(before) is None or SENT_FROM_RE.search(before) is not None:
             return shown
         if person is None and (named := _OF_PERSON_RE.search(before)) is not None:
             person = named.group(1)

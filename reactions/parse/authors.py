@@ -83,6 +83,8 @@ def subject_before(words: str) -> str:
         if " ".join(name).lower() in _PLATFORM_NAMES:
             return ""  # "She took to IG sharing…": the place, not who posted
         return " ".join(name)
+    if last.lower() in _PREPOSITIONS:
+        return ""  # "…finished his post by saying": the verb is a preposition's object, it has no subject here
     phrase: list[str] = []
     while tokens and len(phrase) < 6:
         phrase.insert(0, tokens.pop())
@@ -101,6 +103,8 @@ _ADVERBS = frozenset({"also", "later", "then", "just", "quickly", "simply", "fir
 _PLATFORM_NAMES = frozenset({"ig", "insta", "twitter", "instagram", "facebook", "tiktok", "snapchat", "youtube",
                              "threads", "bluesky", "mastodon", "reddit", "x"})  # fmt: skip
 _CONJUNCTIONS = frozenset({"and", "but", "or"})
+_PREPOSITIONS = frozenset({"by", "with", "without", "of", "for", "to", "in", "on", "at", "from", "about", "after",
+                           "before", "while", "when", "upon"})  # fmt: skip
 
 
 def subject(words: str) -> str:
@@ -122,6 +126,54 @@ def subject(words: str) -> str:
         if subject:
             return subject
     return ""
+
+
+_SENT_FROM = (
+    r"\b(?:tweet|post|message|caption|reply|note)s?[ \t]{1,3}(?:[\w'’-]{1,20}[ \t]{1,3}){0,4}?from[ \t]{1,3}"
+)
+SENT_FROM_RE = re.compile(_SENT_FROM + r"\Z", re.IGNORECASE)
+"""A post said to be *from* the name after it (``a tweet this week from Ada Brooks``): its sender, no object."""
+_SENDER_RE = re.compile(
+    _SENT_FROM + r"(?P<name>(?:[A-Z][\w.'’-]{0,30}[ \t]{1,3}){0,3}[A-Z][\w'’-]{0,30}|@\w{1,15})"
+    r"[ \t]{1,3}(?:that|which)[ \t]{1,3}\Z",
+    re.IGNORECASE,
+)
+
+
+def sender(lead: str) -> str:
+    """Who a post is from, named right before ``that``/``which`` at the end of ``lead`` (a lead-in cut where its
+    last verb starts: ``…a tweet this week from President Trump that``), else ``""``; a name must be capitalised
+    or a handle (the pattern ignores case for ``Tweet``, ``That``).
+
+    >>> sender("It came after a tweet this week from President Trump that "), sender("a post from the mayor that ")
+    ('President Trump', '')
+    """
+    if "from" not in lead:
+        return ""
+    found = _SENDER_RE.search(lead, max(0, len(lead) - 160))
+    name = found.group("name") if found else ""
+    return name if name[:1].isupper() or name.startswith("@") else ""
+
+
+_POSSESSOR_RE = re.compile(
+    r"(?P<name>(?:[A-Z][\w'’-]{0,30}[ \t]){0,3}[A-Z][\w-]{0,30})['’]s[ \t]{1,3}(?:[\w-]{1,20}[ \t]{1,3}){0,2}"
+    r"(?:message|tweet|post|caption|reply|response|words|note|story)s?\b"
+)
+"""``Michelle Obama's message: "…"``: the message's owner is the author."""
+
+
+def possessor(lead: str) -> str:
+    """The owner of the message a lead-in says was shared (``…retweeted Michelle Obama's message:``)."""
+    at = max(0, len(lead) - 120)
+    if lead.find("'s", at) < 0 and lead.find("’s", at) < 0:
+        return ""  # no possessive for the pattern to find (it would be tried at each character)
+    found = _POSSESSOR_RE.search(lead, at)
+    if found is None or not _SHARING_RE.search(lead, max(0, found.start() - 60), found.start()):
+        return ""
+    return str(found.group("name"))
+
+
+_SHARING_RE = re.compile(r"\b(?:retweet(?:ed|ing|s)?|re-?posted|shared|quoted|liked)\b", re.IGNORECASE)
 
 
 def _trailing_name(segment: str) -> str:
@@ -167,6 +219,8 @@ def author_as_written(words: str) -> str | None:
     ``A spoof account for Iron Man Tony Stark``).  Memoised: a quotation's attribution is asked for again to
     name its author (4,910 calls for 1,070 strings on the bulk corpus)."""
     names = [w for w in words.split() if not w.startswith("@")]
+    if len(names) > 1 and names[-1].endswith("ly") and names[-1].isalpha() and names[-1].islower():
+        names = names[:-1] if names[-1] not in _LY_NOUNS else names  # "she movingly captioned", "Kid Cudi publicly"
     if not names:
         return None
     if names[0].lower() in ARTICLES:
@@ -185,6 +239,10 @@ def author_as_written(words: str) -> str | None:
     return " ".join(trailing or names)
 
 
+_LY_NOUNS = frozenset({"family", "ally", "belly", "bully", "rally", "reply", "supply", "assembly", "anomaly",
+                       "monopoly", "fly", "butterfly", "jelly", "lily", "daily", "weekly", "monthly", "quarterly",
+                       "folly", "holly", "tally", "gully", "homily", "melancholy"})  # fmt: skip
+"""Words ending in ``-ly`` that are no adverb: an author may end with one (``the Grimmie family``)."""
 _DESCRIPTIONS = frozenset({"actor", "actress", "singer", "rapper", "model", "director", "producer", "editor", "host",
                            "star", "comedian", "writer", "author", "journalist", "reporter", "senator", "sen", "rep",
                            "representative", "congressman", "congresswoman", "president", "governor", "gov", "mayor",

@@ -12,6 +12,8 @@ clause, 11 µs the two sentences before a quotation); the words of a text (:func
 
 from __future__ import annotations
 
+import re
+
 from reactions.parse.folding import FoldedPattern, case_blind
 from reactions.parse.networks import NAMED, PLACES, names_pattern
 from reactions.parse.posted import POSTED_PICTURE_RE
@@ -20,7 +22,7 @@ from reactions.parse.sentences import words_of
 __all__ = [
     "IN_POST_WORDS", "MEDIUM_WORDS", "OTHER_MEDIUM_RE", "POSTED_CONTEXT_RE", "POSTED_CONTEXT_WORDS",
     "POSTED_PICTURE_WORDS", "POST_CUE_RE", "POST_CUE_WORDS", "other_medium", "post_cue", "posted_before",
-    "posted_context",
+    "posted_context", "without_newspapers",
 ]  # fmt: skip
 
 POST_CUE_RE = case_blind(
@@ -83,16 +85,34 @@ def other_medium(text: str) -> bool:
     return not MEDIUM_WORDS.isdisjoint(words_of(text)) and OTHER_MEDIUM_RE.search(text) is not None
 
 
+_NEWSPAPER_POST_RE = re.compile(r"\b[Tt]he[ \t]{1,3}(?:[A-Z][\w.'’-]{0,20}[ \t]{1,3}){0,3}Post\b")
+"""A newspaper called *Post*, a capital P after ``the`` (``according to the Post``, ``The Washington Post
+reported``): no post of a platform, for the patterns below read ``the post`` whatever its case."""
+
+
+def without_newspapers(text: str) -> str:
+    """``text`` with every newspaper called *Post* (:data:`_NEWSPAPER_POST_RE`) blanked out, its length kept.
+
+    >>> without_newspapers("she said, according to the Post.").split()
+    ['she', 'said,', 'according', 'to', '.']
+    >>> post_cue("Adams said, the Washington Post reported"), post_cue("Adams said in a Facebook post")
+    (False, True)
+    """
+    if "Post" not in text:
+        return text
+    return _NEWSPAPER_POST_RE.sub(lambda found: " " * len(found.group()), text)
+
+
 def post_cue(text: str, words: list[bytes] | None = None) -> bool:
-    """Whether :data:`POST_CUE_RE` finds a match in ``text`` (a platform, a post or caption named); ``words``:
-    ``words_of(text)`` when the caller has them."""
+    """Whether :data:`POST_CUE_RE` finds a match in ``text`` (a platform, a post or caption named, no newspaper
+    called *Post*); ``words``: ``words_of(text)`` when the caller has them."""
     if words is not None:
-        return not POST_CUE_WORDS.isdisjoint(words) and POST_CUE_RE.search(text) is not None
+        return not POST_CUE_WORDS.isdisjoint(words) and POST_CUE_RE.search(without_newspapers(text)) is not None
     return _finds(POST_CUE_RE, POST_CUE_WORDS, text)
 
 
 def posted_context(text: str, pos: int = 0) -> bool:
-    """Whether :data:`POSTED_CONTEXT_RE` finds a match in ``text`` from ``pos``."""
+    """Whether :data:`POSTED_CONTEXT_RE` finds a match in ``text`` from ``pos`` (no newspaper called *Post*)."""
     return _finds(POSTED_CONTEXT_RE, POSTED_CONTEXT_WORDS, text, pos)
 
 
@@ -100,6 +120,7 @@ def posted_before(text: str, picture: bool) -> bool:
     """``posted_context(text)``, or with ``picture`` a picture said posted in ``text`` (:data:`POSTED_PICTURE_RE`):
     the sentences before a quotation read by the judge, their words read once for both patterns."""
     words = words_of(text)
+    text = without_newspapers(text)
     if not POSTED_CONTEXT_WORDS.isdisjoint(words) and POSTED_CONTEXT_RE.search(text) is not None:
         return True
     return picture and not POSTED_PICTURE_WORDS.isdisjoint(words) and POSTED_PICTURE_RE.search(text) is not None
@@ -109,4 +130,4 @@ def _finds(pattern: FoldedPattern, needs: frozenset[bytes], text: str, pos: int 
     """Whether ``pattern.search(text, pos)`` finds a match, where ``needs`` holds a word of every match (whole, as
     :func:`words_of` reads them): a text holding none of them is not searched (a word list costs a third of a
     search of the alternation, which is tried at every character)."""
-    return not needs.isdisjoint(words_of(text)) and pattern.search(text, pos) is not None
+    return not needs.isdisjoint(words_of(text)) and pattern.search(without_newspapers(text), pos) is not None

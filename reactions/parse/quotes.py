@@ -28,8 +28,9 @@ said, says, added, told, quipped, joked                     the platform named i
 
 Anything that names another medium in the sentence (a statement, an interview, a website, a blog,
 a letter, an e-mail, an essay, an article, a podcast, a press release) makes it speech, whatever the
-verb.  The platform is the one the sentence (or the sentence before it) names, ``twitter`` for a
-tweet, else ``unknown``.
+verb.  The platform is the one the sentence or its paragraph names, ``twitter`` for a tweet, else the one the
+two sentences before name (the paragraph before too: ``…posting a love note on Instagram.`` then ``"…," she
+captioned``), else ``unknown``.
 
 The author is kept as written (``she``, ``one social media user``, ``the department``); a name after a
 description is the name (``TV producer Jesse Zook`` -> ``Jesse Zook``), while a phrase opening with an
@@ -60,6 +61,8 @@ from reactions.parse.authors import (
     author_as_written,
     is_poster,
     plausible_author,
+    possessor,
+    sender,
     subject,
     subject_before,
 )
@@ -244,7 +247,7 @@ def _quote_at(
     else:
         judged = _judge(attribution, context, _embed_near(body, match, taken))
     if judged is None and not spoken and echoes is not None and echoes.repeat(text):
-        judged = 0.9, context.platform() or Platform.UNKNOWN
+        judged = 0.9, _platform(context)
     if judged is None:
         return None
     confidence, platform = judged
@@ -346,14 +349,15 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     lead = lead.rstrip()
     if not lead:
         return None
-    verbs = _verb_spans(lead, words)
+    found = _verb_spans(lead, words)
+    verbs = [span for span in found if not _DETERMINED_RE.search(lead, max(0, span[0] - 16), span[0])] or found
     took = _TOOK_TO_RE.search(lead) if b"took" in words else None
     if took is not None and (author := subject(lead[: took.start()])):
         return _Attribution(author, "posted", lead, lead_start, before=True)
     if not verbs:
-        if not lead.endswith(":") or not (_possessor(lead) or _OWN_POST_RE.search(lead)):
+        if not lead.endswith(":") or not (possessor(lead) or _OWN_POST_RE.search(lead)):
             return None
-        author = _possessor(lead) or subject(lead)
+        author = possessor(lead) or subject(lead)
         return _Attribution(author, "", lead, lead_start, before=True) if author else None
     last = verbs[-1]
     strongest = next((v for v in verbs if lead[v[0] : v[1]].lower() in STRONG_VERBS), last)
@@ -366,7 +370,8 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     if reported or not (lead.endswith(":") or captioned or _LEAD_TAIL_RE.fullmatch(lead, last[1])):
         return None  # a lead-in ending in a colon or in "with the caption" introduces what follows, however long
     author = (
-        _possessor(lead)
+        possessor(lead)
+        or sender(lead[: last[0]])
         or subject_before(lead[: verbs[0][0]])
         or subject(lead[: verbs[0][0]])
         or subject_before(lead[: strongest[0]])
@@ -417,6 +422,11 @@ _OWN_POST_RE = case_blind(
 ``…took to Instagram:``, ``…on Twitter:`` (``…called out Midler's tweet:`` names someone else's post)."""
 _MODIFIER_RE = re.compile(r"(?:^|[ \t(])(?:the|a|an)[ \t]{1,3}\Z", re.IGNORECASE)
 """An article right before a quotation: the quotation names something (``the "Hello" singer``), it is no post."""
+_DETERMINED_RE = re.compile(
+    r"(?:^|[ \t(])(?:her|his|their|its|my|your|our|the|a|an|these|those|of)[ \t]{1,3}\Z", re.IGNORECASE
+)
+"""A determiner right before a verb's word makes it a noun (``…anger towards her tweets, Chrissy added:``): the
+lead-in's verbs are its other ones, when it has any."""
 _QUOTE_HANDLE_RE = re.compile(r"@([A-Za-z0-9_]{1,15})\b")
 """The account an attribution names (``tweeted @jdoe``, ``Jane Doe (@janedoe) wrote``)."""
 _TOOK_TO_RE = case_blind(
@@ -435,25 +445,6 @@ _LEAD_TAIL_RE = re.compile(
     r"[:,]?[ \t]{0,3}"
 )
 """What may follow a lead-in's verb before the quotation: nothing, a colon or comma, a short place phrase."""
-_POSSESSOR_RE = re.compile(
-    r"(?P<name>(?:[A-Z][\w'’-]{0,30}[ \t]){0,3}[A-Z][\w-]{0,30})['’]s[ \t]{1,3}(?:[\w-]{1,20}[ \t]{1,3}){0,2}"
-    r"(?:message|tweet|post|caption|reply|response|words|note|story)s?\b"
-)
-"""``Michelle Obama's message: "…"``: the message's owner is the author."""
-
-
-def _possessor(lead: str) -> str:
-    """The owner of the message a lead-in says was shared (``…retweeted Michelle Obama's message:``)."""
-    at = max(0, len(lead) - 120)
-    if lead.find("'s", at) < 0 and lead.find("’s", at) < 0:
-        return ""  # no possessive for the pattern to find (it would be tried at each character)
-    found = _POSSESSOR_RE.search(lead, at)
-    if found is None or not _SHARING_RE.search(lead, max(0, found.start() - 60), found.start()):
-        return ""
-    return str(found.group("name"))
-
-
-_SHARING_RE = re.compile(r"\b(?:retweet(?:ed|ing|s)?|re-?posted|shared|quoted|liked)\b", re.IGNORECASE)
 
 
 def _judge(attribution: _Attribution, context: Surroundings, embed_near: bool) -> tuple[float, Platform] | None:
@@ -464,28 +455,34 @@ def _judge(attribution: _Attribution, context: Surroundings, embed_near: bool) -
     sentence = context.sentence
     here = post_cue(sentence)
     if verb in STRONG_VERBS:
-        default = Platform.TWITTER if "tweet" in verb else Platform.UNKNOWN
-        return (0.95 if here else 0.9), context.platform() or default
+        platform = (context.platform() or Platform.TWITTER) if "tweet" in verb else _platform(context)
+        return (0.95 if here else 0.9), platform
     if other_medium(sentence) or families.is_source(attribution.author):
         return None  # another medium, or an unnamed source talking to reporters
     if families.is_manner(verb, _VERBS):  # "…," Smith grumbled in a morning tweet
         posted = families.IN_POST_RE.search(attribution.clause) is not None
-        return (0.85, context.platform() or Platform.UNKNOWN) if posted else None
+        return (0.85, _platform(context)) if posted else None
     if verb in SPEECH_VERBS:
         posted = post_cue(attribution.clause)
-        return (0.85, context.platform() or Platform.UNKNOWN) if posted else None
+        return (0.85, _platform(context)) if posted else None
     if here:  # the sentences before are read only when the quotation's own names no platform or post
-        return 0.85, context.platform() or Platform.UNKNOWN
+        return 0.85, _platform(context)
     previous = context.previous
     if posted_before(previous, picture=verb in WRITING_VERBS):
-        return 0.85, context.platform() or Platform.UNKNOWN
+        return 0.85, _platform(context)
     if not verb or other_medium(previous):
         return None
     if is_poster(attribution.author):
-        return 0.75, context.platform() or Platform.UNKNOWN
+        return 0.75, _platform(context)
     if embed_near:
-        return 0.7, context.platform() or Platform.UNKNOWN
+        return 0.7, _platform(context)
     return None
+
+
+def _platform(context: Surroundings) -> Platform:
+    """The platform the quotation's sentence or paragraph names, else the one the two sentences before name
+    (``…posting a love note on Instagram.`` / ``"…," she captioned it``), else ``unknown``."""
+    return context.platform() or platform_named(context.previous) or Platform.UNKNOWN
 
 
 def _embed_near(body: str, match: re.Match[str], taken: Sequence[tuple[int, int]]) -> bool:

@@ -204,6 +204,8 @@ def _post_region(
     author = author_words(attribution.name, attribution.handle)
     para = layout.para_start(stop, floor)
     if text[para:stop].strip(GAP):
+        if _lead_in_above(layout, para, stop, attribution):
+            return stop, stop, attribution.rendering
         boundary = _choose(layout, para, stop, floor, attribution, author)
         _cost(boundary, cues)
         start = _reach_back(layout, para, floor, attribution) if boundary.at == para else boundary.at
@@ -362,7 +364,7 @@ def text_is_missing(layout: Layout, start: int, stop: int, attribution: Attribut
     lead-in introduces."""
     text = layout.text
     post = text[start:stop].strip()
-    if not post or (post.endswith(":") and lead_score(post, author_words(attribution.name, attribution.handle)) >= 3):
+    if not post or _is_lead_in(post, attribution):
         return True
     if points_to_embed(post):
         return True
@@ -377,6 +379,23 @@ def text_is_missing(layout: Layout, start: int, stop: int, attribution: Attribut
         lead = lead_sentence(text, start, max(floor, start - 400))
         return not (_CAPTION_FEATURES_RE.search(post) or lead.endswith(":"))
     return False
+
+
+def _is_lead_in(paragraph: str, attribution: Attribution) -> bool:
+    """Whether ``paragraph`` (stripped) is the article's lead-in to the post: it ends with a colon after words that name
+    the platform or the post (``…shared it within the hour:``), or the author with a posting verb."""
+    return paragraph.endswith(":") and lead_score(paragraph, author_words(attribution.name, attribution.handle)) >= 3
+
+
+def _lead_in_above(layout: Layout, para: int, stop: int, attribution: Attribution) -> bool:
+    """Whether an attribution on a line of its own inside a paragraph (``text[para:stop]``, single line breaks) has the
+    article's lead-in (:func:`_is_lead_in`) on the line right above it: the embed kept no text."""
+    text = layout.text
+    line = layout.line_start(stop, para)
+    if line == para or text[line:stop].strip(GAP):
+        return False
+    last = layout.last_visible(line, para)
+    return last >= para and _is_lead_in(text[layout.line_start(last, para) : last + 1].strip(), attribution)
 
 
 _POINTER_NOUNS = ("tweet", "post", "video", "twitter", "instagram", "facebook", "message", "photo", "clip", "thread")
