@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
+from pathlib import Path
 
 from reactions.corpus import located, parse_document, with_metadata
 from reactions.models import Document, FileOutcome, Status
-from reactions.run.units import placed, placed_each, unit_articles, unit_parses
+from reactions.run.units import placed, placed_each, read_corpus, unit_articles, unit_parses
 
 
 def test_an_outcome_with_nothing_to_place_is_kept_as_it_is_and_every_other_is_placed_as_before() -> None:
@@ -46,3 +47,13 @@ def test_unit_articles_are_the_parses_with_their_metadata() -> None:
     found, parses = unit_parses(items, parsed)
     assert found == outcomes
     assert [with_metadata(article, document) for article, document in parses] == articles
+
+
+def test_a_dataset_s_skipped_rows_are_named_by_its_file_as_its_read_rows_are(tmp_path: Path) -> None:
+    """A row the reader skips (its text empty) came back named by the dataset's name (``x.csv``), its read rows by
+    the file's path: one file counted twice in the run's summary, its warnings under two names."""
+    path = tmp_path / "x.csv"
+    path.write_text("id,text\n1,Fans wrote back. So good\n2,\n3,More words here\n", encoding="utf-8")
+    outcomes = read_corpus(path).outcomes
+    assert [outcome.status.value for outcome in outcomes] == ["parsed", "skipped", "parsed"]
+    assert {outcome.path for outcome in outcomes} == {str(path)}

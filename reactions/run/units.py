@@ -45,7 +45,7 @@ from reactions.corpus import (
 from reactions.models import Article, Corpus, Document, FileOutcome
 from reactions.run.memo import forget, parse_once
 from reactions.sources import DEFAULT_SOURCE, Part, SourceOptions, partitions, read_part, source_kind
-from reactions.sources.files import DEFAULT_READ, ReadOptions
+from reactions.sources.files import DEFAULT_READ, ReadOptions, safe_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,8 +218,8 @@ def unit_parses(
     outcomes: list[FileOutcome] = []
     parses: list[tuple[Article, Document]] = []
     for path, item in items:
-        if isinstance(item, FileOutcome):
-            outcomes.append(item)  # says why it is not read
+        if isinstance(item, FileOutcome):  # says why it is not read: a file, or a dataset's row, named by its file
+            outcomes.append(item if item.path in (path, safe_name(path)) else located(item, path))
             continue
         article, outcome = next(found)
         outcomes.append(located(placed(outcome, item.place), path))
