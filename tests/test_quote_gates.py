@@ -25,6 +25,7 @@ from reactions.parse.sentences import (
     word_bytes,
     words_of,
 )
+from reactions.parse.wordscan import whole_word_spans
 
 _WORDS = [
     "she", "wrote", "tweeted", "said", "posted", "post", "postponed", "posts", "Instagram", "İnstagram", "ſocial",
@@ -317,7 +318,7 @@ def test_verbs_found_by_find_are_the_patterns_matches(lead: str) -> None:
     """The lead-in's verbs, each looked for where the words say it stands, are what ``_VERB_RE`` finds (word
     characters either side, ``İ``, ``ſ`` and ``K`` folded as ``re.IGNORECASE`` folds them)."""
     expected = [m.span() for m in quotes._VERB_RE.finditer(lead)]
-    assert quotes._verb_spans(lead, words_of(lead)) == expected
+    assert whole_word_spans(lead, quotes._VERB_WORDS, words_of(lead)) == expected
 
 
 

@@ -252,3 +252,54 @@ def test_the_platform_named_in_the_sentences_before(text: str, platform: str) ->
 def test_a_posting_word_after_a_determiner_is_a_noun(text: str, author: str) -> None:
     """``her tweets``, ``his posts``: a noun, so the lead-in's verb is the one after it, whose subject is the author."""
     assert [q.display_name for q in parse_article(text, "a.txt").reactions] == [author]
+
+def _authored(text: str) -> list[tuple[str, str | None, str | None, str]]:
+    found = parse_article(text, "a.txt").reactions
+    return [(r.text, r.display_name, r.author, r.platform.value) for r in found if r.kind is Kind.QUOTE]
+
+
+def test_a_reply_in_the_sentence_of_a_post_is_a_post_by_the_one_who_replied() -> None:
+    """The bulk corpus's ``Lovato tweeted, "…," to which Gomez replied, "…"`` gave one quotation, the reply, by the
+    first author: the relative clause was read as the first quotation's attribution, and the reply's lead-in reached
+    back through the first quotation to its verb and author."""
+    text = ("Last week, Ann Lee tweeted, “Loving your new song, it is on repeat all day,” to which Bea Cruz replied, "
+            "“Thanks so much, you are the best friend ever!”")
+    assert _authored(text) == [
+        ("Loving your new song, it is on repeat all day", "Ann Lee", "Ann Lee", "twitter"),
+        ("Thanks so much, you are the best friend ever!", "Bea Cruz", "Bea Cruz", "twitter"),
+    ]
+
+
+def test_a_lead_in_never_reaches_back_past_a_quotation_for_its_author() -> None:
+    text = ("Ann Lee said, “Loving your new song, it is on repeat all day,” to which Bea Cruz tweeted, “Thanks so "
+            "much, you are the best friend ever!”")
+    assert _authored(text) == [("Thanks so much, you are the best friend ever!", "Bea Cruz", "Bea Cruz", "twitter")]
+    spoken = "Ann Lee tweeted, “What a day for all of us,” and Bea Cruz said, “I agree with every word.”"
+    assert [quote[1] for quote in _authored(spoken)] == ["Ann Lee"]  # Bea's words are speech, not Ann's post
+
+
+def test_a_title_before_the_quotation_does_not_end_its_lead_in() -> None:
+    text = "Director Sam Ray, who made “Escape From New York,” tweeted, “A kind man and a great actor, rest easy.”"
+    assert _authored(text) == [("A kind man and a great actor, rest easy.", "Sam Ray", "Sam Ray", "twitter")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Dara Moss tweeted: “Packing the van right now, wish us luck,” adding: “We leave at dawn and drive all day.”",
+         [("Dara Moss", "Dara Moss", 0.95), ("Dara Moss", "Dara Moss", 0.95)]),
+        ("One follower wrote, “This is the cutest thing I have seen,” while another said, “My heart cannot take it.”",
+         [("One follower", None, 0.75), ("another", None, 0.75)]),
+        ("Ann Lee tweeted, “Loving your new song, it is on repeat,” to which she replied, “Thanks so much, friend!”",
+         [("Ann Lee", "Ann Lee", 0.95), ("she", None, 0.85)]),  # "she" is not the one she answers
+    ],
+)  # fmt: skip
+def test_a_follow_up_to_a_post_is_a_post_on_its_platform(text: str, expected: list[tuple[str, str, float]]) -> None:
+    found = parse_article(text, "a.txt").reactions
+    assert [(r.display_name, r.author, r.confidence) for r in found] == expected
+    assert len({r.platform for r in found}) == 1
+
+
+def test_a_follow_up_to_speech_is_no_post() -> None:
+    text = "The actor said, “I will never comment on rumors,” to which the host quipped, “Then we will keep guessing.”"
+    assert _authored(text) == []

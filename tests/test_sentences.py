@@ -164,3 +164,14 @@ def test_first_opening_kept_from_the_last_search_is_a_fresh_search(body: str, da
         lo = data.draw(st.integers(0, hi))
         fresh = first_span(kept._openings, b" " + word_bytes(body), lo, hi + 1)
         assert kept.first_opening(lo, hi) == (None if fresh is None else fresh[0])
+
+
+def test_a_lead_in_starts_at_its_floor_inside_its_sentence() -> None:
+    body = 'She tweeted, "I love it," to which he replied, "Me too."'
+    first, second = re.finditer(r'"[^"]+"', body)
+    assert Surroundings(TextIndex(body), second).lead == body[: second.start()]
+    assert Surroundings(TextIndex(body), second, first.end()).lead == " to which he replied, "
+    assert Surroundings(TextIndex(body), second, 0).start == 0
+    later = 'She tweeted, "I love it." He replied, "Me too."'
+    end, reply = re.finditer(r'"[^"]+"', later)
+    assert Surroundings(TextIndex(later), reply, end.start()).lead == " He replied, "  # the sentence starts later

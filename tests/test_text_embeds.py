@@ -79,6 +79,16 @@ def test_instagram_captions_above_the_byline(above: str, kept: bool) -> None:
     assert (embed.platform, embed.text) == (Platform.INSTAGRAM, above if kept else "")
 
 
+def test_prose_quoting_the_caption_above_the_byline_gives_the_quoted_words() -> None:
+    """The bulk corpus's ``Shortly after the show, Miley posted a heartfelt apology … "To my dearest fans …," she
+    wrote. "I am beyond bummed …"`` above Instagram's byline was taken whole as the caption."""
+    above = 'Jo posted an apology. "Sorry I missed it, you are the best #fans," she wrote. "See you next time!"'
+    (embed,) = embeds(f"Prose.\n\n{above}\n\nA photo posted by Jo (@jo) on Jan 7, 2015 at 3:02pm PST")
+    assert embed.text == "Sorry I missed it, you are the best #fans See you next time!"
+    assert embed.start == len("Prose.\n\n") + above.index('"Sorry')
+    assert "the post's words quoted by the article's prose" in embed.cues
+
+
 def test_a_lead_in_introduces_the_caption_below_it() -> None:
     text = "He paid tribute:\n\nRest in peace, legend.\n\nA photo posted by Jo (@jo) on Jan 7, 2015 at 3:02pm PST"
     assert texts(text) == ["Rest in peace, legend."]

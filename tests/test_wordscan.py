@@ -103,3 +103,12 @@ def test_the_openings_class_finds_what_a_space_finds(text: str, words: frozenset
     found = spaced_pattern.search(spaced, lo, hi)
     assert wordscan.first_span(wordscan.openings_pattern(words), spaced, lo, hi) == (found and found.span())
     assert set(spaced) <= set(b" _0123456789abcdefghijklmnopqrstuvwxyz")
+
+
+def test_whole_word_spans_are_the_case_blind_patterns_matches() -> None:
+    words = frozenset({b"tweeted", b"posted"})
+    text = "She TWEETED, then retweeted; ſome posted_it, then Posted."
+    pattern = re.compile(r"\b(?:tweeted|posted)\b", re.IGNORECASE)
+    spans = wordscan.whole_word_spans(text, words, [b"tweeted", b"retweeted", b"posted_it", b"posted"])
+    assert spans == [m.span() for m in pattern.finditer(text)] == [(4, 11), (50, 56)]
+    assert wordscan.whole_word_spans(text, words, [b"she", b"then"]) == []  # none of the set among its words

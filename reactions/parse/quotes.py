@@ -57,6 +57,7 @@ from typing import NamedTuple
 from reactions.models import Kind, Platform, Reaction, Rendering
 from reactions.parse import posted as families
 from reactions.parse.authors import (
+    PRONOUNS,
     REACH,
     author_as_written,
     is_poster,
@@ -66,8 +67,10 @@ from reactions.parse.authors import (
     subject,
     subject_before,
 )
-from reactions.parse.build import build_reaction, overlaps, text_fingerprint
-from reactions.parse.folding import case_blind, folded
+from reactions.parse.build import build_reaction, overlaps
+from reactions.parse.echoes import Echoes
+from reactions.parse.exchanges import MORE, REPLY, SAID, FollowUp, follow_up, lead_floor, relative_clause
+from reactions.parse.folding import case_blind
 from reactions.parse.networks import PLACES, names_pattern, prose_words
 from reactions.parse.people import author_of, full_names, one_name_each
 from reactions.parse.post_cues import IN_POST_WORDS, other_medium, post_cue, posted_before, posted_context
@@ -82,6 +85,7 @@ from reactions.parse.sentences import (
     platform_named,
 )
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
+from reactions.parse.wordscan import whole_word_spans
 
 __all__ = ["find_quotes"]
 
@@ -144,21 +148,34 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
     matches = quotations(body)
     if not matches:
         return []
-    echoes = _Echoes(body, taken) if matches and taken else None
+    echoes = Echoes(body, taken) if matches and taken else None
     index = TextIndex(body)
     cues = WordIndex(body, _CUE_WORDS)
     silent = Silence(body, cues)
     cursor = 0
-    for match in matches:
+    posted: tuple[int, _Accepted] | None = None  # the last quotation judged a post, and where it ends
+    for i, match in enumerate(matches):
         if match.start() < cursor or (state := silent.state(match.start(), match.end())) == MUTED:
             continue
         if overlaps(match.span(), taken):
             continue
-        quote = _quote_at(index, cues, match, source, taken, echoes, quiet=state == QUIET)
+        lead = _Lead(matches, i, posted)
+        quote = _quote_at(index, cues, match, source, taken, echoes, lead, quiet=state == QUIET)
         if quote is not None:
             found.append(quote)
+            posted = match.end(), quote
             cursor = max(quote.span[1], match.end())
     return _built(body, source, found)
+
+
+class _Lead(NamedTuple):
+    """What stood before the quotation ``matches[at]``: the quotations before it (the lead-in starts after the last
+    one in its sentence that is words someone said or wrote: an author is never looked for past it), and the last
+    quotation judged a post, with where it ends (a follow-up right after it is one too: :func:`_followed`)."""
+
+    matches: Sequence[re.Match[str]]
+    at: int
+    post: tuple[int, _Accepted] | None
 
 
 class _Accepted(NamedTuple):
@@ -188,37 +205,14 @@ def _record(quote: _Accepted, source: str, author: str | None) -> Reaction:
     )
 
 
-ECHO_KEY = 16
-"""Letters and digits that a quotation must share, in a row, with an embedded post to be that post."""
-
-
-class _Echoes:
-    """The embedded posts' letters and digits, to tell a quotation that repeats an embedded post (the prose
-    quoting a post again, ``He wrote: "To all in Ottawa…"`` above the embed, is quoting a post).  Built on
-    first use: most quotations never ask."""
-
-    def __init__(self, body: str, taken: Sequence[tuple[int, int]]) -> None:
-        self._body = body
-        self._taken = taken
-        self._letters: str | None = None
-
-    def repeat(self, text: str) -> bool:
-        """Whether ``text`` starts with :data:`ECHO_KEY` letters and digits in a row of an embedded post."""
-        letters = text_fingerprint(text)
-        if len(letters) < ECHO_KEY:
-            return False
-        if self._letters is None:
-            self._letters = "\n".join(text_fingerprint(self._body[start:end]) for start, end in self._taken)
-        return letters[:ECHO_KEY] in self._letters
-
-
 def _quote_at(
     index: TextIndex,
     cue_index: WordIndex,
     match: re.Match[str],
     source: str,
     taken: Sequence[tuple[int, int]],
-    echoes: _Echoes | None,
+    echoes: Echoes | None,
+    before: _Lead,
     *,
     quiet: bool,
 ) -> _Accepted | None:
@@ -232,6 +226,11 @@ def _quote_at(
     if quiet and (attribution is None or _speech_after(attribution)):
         return None  # its sentence is never found
     context = Surroundings(index, match)
+    if floor := lead_floor(body, before.matches, before.at, context.start):
+        context = Surroundings(index, match, floor)
+    post = before.post[1] if before.post and before.post[0] == context.start else None
+    if post and (follow := follow_up(context.lead)) and (followed := _followed(context, text, post, follow)):
+        return followed
     cues, lead = _posting_cues(body, cue_index, match, context), context.lead
     if cues is None or _MODIFIER_RE.search(context.lead[-12:]):
         return None  # a title inside a noun phrase: the "My Heart Will Go On" singer
@@ -250,12 +249,36 @@ def _quote_at(
         judged = 0.9, _platform(context)
     if judged is None:
         return None
+    return _accepted(body, match, text, attribution, judged)
+
+
+def _accepted(
+    body: str, match: re.Match[str], text: str, attribution: _Attribution, judged: tuple[float, str]
+) -> _Accepted:
+    """The quotation ``match`` (its words ``text``) judged a post (``judged``: its confidence and platform)."""
     confidence, platform = judged
     handle = (found := _QUOTE_HANDLE_RE.search(attribution.author)) and found.group(1)
     span = (match.start(), attribution.end) if not attribution.before else (attribution.end, match.end())
     display_name = author_as_written(attribution.author) or (f"@{handle}" if handle else None)
     author = author_of(body, span[0], attribution.author, handle)
     return _Accepted(text, span, platform, confidence, handle, display_name, author)
+
+
+def _followed(context: Surroundings, text: str, post: _Accepted, follow: FollowUp) -> _Accepted | None:
+    """The quotation (its words ``text``) as a post in the exchange of ``post``, the quotation right before it, which
+    its lead-in follows up (:func:`~reactions.parse.exchanges.follow_up`): a reply, more of its words, or another
+    poster's; ``None`` when what follows is someone's speech (``she said``)."""
+    if follow.kind == SAID and not is_poster(follow.author):
+        return None
+    attribution = _Attribution(follow.author, follow.verb, context.lead, context.start, before=True)
+    unnamed = not follow.author or follow.author.lower() in PRONOUNS
+    sure = post.confidence if follow.kind == MORE and unnamed else min(post.confidence, 0.85)
+    quote = _accepted(context.index.body, context.match, text, attribution, (sure, post.platform))
+    if follow.kind == MORE and unnamed:  # "adding:", "he continued": the same author's words
+        return quote._replace(handle=post.handle, display_name=post.display_name, author=post.author)
+    if follow.kind == REPLY and unnamed and quote.author == post.author:
+        return quote._replace(author=None)  # "to which she replied": not the one she answers
+    return quote
 
 
 def _posting_cues(body: str, cues: WordIndex, match: re.Match[str], context: Surroundings) -> bool | None:
@@ -273,7 +296,7 @@ def _posting_cues(body: str, cues: WordIndex, match: re.Match[str], context: Sur
 def _speech_after(attribution: _Attribution) -> bool:
     """Whether an attribution after a quotation makes it speech whatever its sentence says: a verb of speech (or of
     manner) whose clause names no platform or post, which :func:`_post_says` never takes (it reads lead-ins only)
-    and which no embedded post can echo (:class:`_Echoes` is asked only of verbs that are not speech)."""
+    and which no embedded post can echo (:class:`Echoes` is asked only of verbs that are not speech)."""
     spoken = attribution.verb in SPEECH_VERBS or families.is_manner(attribution.verb, _VERBS)
     return spoken and not attribution.before and not post_cue(attribution.clause)
 
@@ -321,8 +344,9 @@ def _attribution_after(body: str, words: WordIndex, match: re.Match[str]) -> _At
     if closed_sentence and not _LEAD_TAIL_RE.fullmatch(body, found.end(), clause_end):
         return None  # "…Rapper’s Delight.” Other members … posted remembrances": the next sentence, not an attribution
     author = found.group("author1") or found.group("author2")
-    if found.group("author2") and author.split(None, 1)[0].lower() in families.CLAUSE_OPENERS:
-        return None  # "…" while they also shared a picture: a clause of its own, not the quotation's attribution
+    opening = author.split(None, 1)[0].lower()
+    if found.group("author2") and (opening in families.CLAUSE_OPENERS or relative_clause(author)):
+        return None  # "…" while they also shared a picture, "…," to which Gomez replied: not its attribution
     verb = (found.group("verb1") or found.group("verb2")).lower()
     if found.group("verb1") and verb.endswith("ing"):
         return None  # '…,' captioning her post, '…': what follows a participle is its object, not an author
@@ -349,7 +373,7 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     lead = lead.rstrip()
     if not lead:
         return None
-    found = _verb_spans(lead, words)
+    found = whole_word_spans(lead, _VERB_WORDS, words)  # what _VERB_RE.finditer finds, found faster
     verbs = [span for span in found if not _DETERMINED_RE.search(lead, max(0, span[0] - 16), span[0])] or found
     took = _TOOK_TO_RE.search(lead) if b"took" in words else None
     if took is not None and (author := subject(lead[: took.start()])):
@@ -385,31 +409,6 @@ def _unposted_speech(verb: str, lead: str, raw: str, words: list[bytes]) -> bool
     """Whether a lead-in (``lead`` stripped, ``raw`` as read) with ``verb`` is speech that :func:`_post_says` rejects
     whatever its author: a speech verb, no post named, not the post speaking (``It says``); no author looked for."""
     return verb in SPEECH_VERBS and not post_cue(lead, words) and not families.post_says(raw)
-
-
-def _verb_spans(lead: str, words: list[bytes]) -> list[tuple[int, int]]:
-    """What ``[m.span() for m in _VERB_RE.finditer(lead)]`` gives (``words``: the lead-in's, :func:`words_of`), without
-    trying the alternation at every character: each verb among the words is looked for by ``str.find`` in the folded
-    lead-in and kept where it stands whole (no word character either side, as ``\\b`` reads the folded text).  Two
-    whole words never overlap, so these are the pattern's matches, in order."""
-    present = _VERB_WORDS.intersection(words)
-    if not present:
-        return []
-    text = folded(lead)
-    spans = []
-    for word in map(bytes.decode, present):
-        at = text.find(word)
-        while at >= 0:
-            end = at + len(word)
-            if (at == 0 or not _is_word(text[at - 1])) and (end == len(text) or not _is_word(text[end])):
-                spans.append((at, end))
-            at = text.find(word, end)
-    return sorted(spans) if len(present) > 1 else spans
-
-
-def _is_word(char: str) -> bool:
-    """Whether ``re`` reads ``char`` as a word character (``\\w`` of a ``str`` pattern)."""
-    return char.isalnum() or char == "_"
 
 
 _OWN_POST_RE = case_blind(

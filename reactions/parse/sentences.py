@@ -230,7 +230,7 @@ class Surroundings:
 
     __slots__ = ("_after", "_lead", "index", "match", "para", "start")
 
-    def __init__(self, index: TextIndex, match: re.Match[str]) -> None:
+    def __init__(self, index: TextIndex, match: re.Match[str], floor: int = 0) -> None:
         body = index.body
         self.index = index
         self.match = match
@@ -238,9 +238,11 @@ class Surroundings:
         """Where its paragraph starts (the text's start when no line break is within reach)."""
         lo = max(0, match.start() - LOOK_BACK)
         paragraph = self.para or body.rfind("\n", lo, match.start()) + 1
-        self.start = index.sentence_start(max(paragraph, lo), match.start())
+        start = index.sentence_start(max(paragraph, lo), match.start())
+        self.start = floor if start < floor <= match.start() else start
         """Where its sentence starts: never before its paragraph, however long (a sentence never crosses a line
-        break; the paragraph's own start is looked for only so far back as the sentence is)."""
+        break; the paragraph's own start is looked for only so far back as the sentence is), nor before ``floor``
+        (the end of a quotation before it in its sentence, whose lead-in is not this one's)."""
         self._lead: str | None = None
         self._after: str | None = None
 

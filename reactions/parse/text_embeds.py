@@ -9,7 +9,8 @@ previous post:
   end, the previous post's end);
 - an attribution on its own line takes the paragraph above (a post of several paragraphs when its own
   line breaks show as a wider gap, or when its last paragraph is a dash-led signature), unless that
-  paragraph is the article's (see :func:`text_is_missing`): then the post's text is empty;
+  paragraph is the article's (see :func:`text_is_missing`): then the post's text is empty, unless that paragraph
+  is prose quoting the post (:mod:`reactions.parse.prose_quotes`): then its text is the quoted words;
 - the Guardian's ``Name (@handle) post`` line takes the rest of its line;
 - an attribution in a Markdown blockquote (html2text) takes every quoted line above it;
 - where a post's own line breaks look like the article's (no blank lines, or a Markdown rendering), the
@@ -68,6 +69,7 @@ from reactions.parse.boundaries import (
 )
 from reactions.parse.bylines import instagram_chrome
 from reactions.parse.markdown import plain_markdown
+from reactions.parse.prose_quotes import quoted_above
 from reactions.parse.renderings import TextEmbed, find_cards, find_factboxes, find_tiktok_captions
 
 __all__ = ["find_text_embeds", "text_is_missing"]
@@ -146,6 +148,11 @@ def _cut(layout: Layout, attribution: Attribution, floor: int) -> TextEmbed:
         end = layout.line_end(attribution.end)
         return _embed(attribution, text[attribution.end : end].strip(), attribution.start, end, cues)
     start, stop, rendering = _post_region(layout, attribution, floor, cues)
+    if (quoted := quoted_above(layout, attribution, floor, start, stop)) is not None:  # prose quoting the post
+        cues["the post's words quoted by the article's prose"] = _QUOTED_COST
+        embed = _embed(attribution, plain_markdown(quoted[1]), quoted[0], attribution.end, cues)
+        embed.rendering = rendering
+        return embed
     post = text[start:stop]
     cut = _after_start_marker(post, attribution)
     start, post = start + cut, post[cut:]
@@ -280,6 +287,8 @@ def _bulleted(text: str, start: int, stop: int) -> bool:
     return lines >= 2 and len(heads) == 1 and not heads.pop().isalnum()
 
 
+_QUOTED_COST = 0.1
+"""A post's words quoted in prose may be cut short, or joined where the post had more between them."""
 _LONG_POST_GUESS = 280
 """The longest a post is assumed to be when lines are joined by a guess: a tweet's limit, also where the platform
 allows more (Instagram's 2,200 characters would let a caption reach far up into the article's lines)."""

@@ -22,12 +22,14 @@ import functools
 import re
 from typing import Protocol
 
+from reactions.parse.folding import folded
+
 try:
     import re2
 except ImportError:  # pragma: no cover - google-re2 is a dependency; the answers are the same without it
     re2 = None
 
-__all__ = ["finds", "first_span", "openings_pattern"]
+__all__ = ["finds", "first_span", "openings_pattern", "whole_word_spans"]
 
 
 class _Search(Protocol):
@@ -101,3 +103,35 @@ def _raw_match_works() -> bool:
 
 _RAW_MATCH = _raw_match_works()
 """Whether :func:`first_span` asks RE2's matcher directly (:func:`_raw_match_works`)."""
+
+
+def whole_word_spans(text: str, words: frozenset[bytes], present: list[bytes]) -> list[tuple[int, int]]:
+    """Where each of ``words`` stands whole in ``text``, in order: what a case-blind ``\\b(?:word|…)\\b`` pattern's
+    ``finditer`` gives (``present``: the words of ``text`` as :func:`reactions.parse.sentences.words_of` reads them),
+    without trying the alternation at every character: each word of the set among them is looked for by ``str.find``
+    in the folded text and kept where no word character stands either side (as ``\\b`` reads the folded text).  Two
+    whole words never overlap, so these are the pattern's matches.
+
+    >>> whole_word_spans("She tweeted, then retweeted", frozenset({b"tweeted", b"retweeted"}), [b"retweeted"])
+    [(18, 27)]
+    >>> whole_word_spans("She tweeted, then retweeted", frozenset({b"tweeted"}), [b"she", b"tweeted"])
+    [(4, 11)]
+    """
+    found = words.intersection(present)
+    if not found:
+        return []
+    text = folded(text)
+    spans = []
+    for word in map(bytes.decode, found):
+        at = text.find(word)
+        while at >= 0:
+            end = at + len(word)
+            if (at == 0 or not _is_word(text[at - 1])) and (end == len(text) or not _is_word(text[end])):
+                spans.append((at, end))
+            at = text.find(word, end)
+    return sorted(spans) if len(found) > 1 else spans
+
+
+def _is_word(char: str) -> bool:
+    """Whether ``re`` reads ``char`` as a word character (``\\w`` of a ``str`` pattern)."""
+    return char.isalnum() or char == "_"
