@@ -20,7 +20,9 @@ with the modules' bytecode compiled once beforehand, as an installed package's i
   ``get_scores``: all misses) beside them;
 * memory: peak RSS of ``--jobs 1 --no-cache`` runs on 1x, 4x and 16x the corpus (copies under other folder
   names, hard-linked when the file system allows: the same reactions, 4 and 16 times the articles), with the
-  run's memo of parses keeping none (:data:`UNREMEMBERED`), so that each copy is parsed as distinct articles are.
+  run's memo of parses keeping none (:data:`UNREMEMBERED`), so that each copy is parsed as distinct articles are;
+  measured before the cache writes' run in this process: Linux keeps a process's peak RSS across ``fork`` and
+  ``exec``, so a child started after that run reported this process's 160 MB as its own at 1x and 16x alike.
 
 Usage::
 
@@ -271,6 +273,11 @@ def _run(args: argparse.Namespace, work: Path) -> int:
             f" | stored frame {runs['frame_warm']:.2f} = {runs['frame_warm'] / cold:.1%}"
             f" | parse and score caches only {runs['parse_warm']:.2f} = {runs['parse_warm'] / cold:.1%}"
         )
+    if "memory" not in skip:  # before the share's run in this process: a child's peak RSS starts at its parent's
+        first = None
+        for times, rss, cpu in peak_rss(args.corpus, [int(s) for s in args.scales.split(",")], work):
+            first = first or rss
+            print(f"{times:>3}x: peak RSS {rss:7.1f} MB = {rss / first:.2f}x the 1x peak  ({cpu:.1f} CPU-s)")
     if "share" not in skip:
         parts, total = cache_write_share(args.corpus, work)
         lookups = sum(seconds for name, seconds in parts.items() if name in LOOKUPS)
@@ -284,11 +291,6 @@ def _run(args: argparse.Namespace, work: Path) -> int:
             f" {parse / total:.2%}; the stored frame and export {spent - parse:.2f} = {(spent - parse) / total:.1%}"
         )
         print(f"  the parse cache's lookups in the cold run (all misses) {lookups:.3f} = {lookups / total:.2%}")
-    if "memory" not in skip:
-        first = None
-        for times, rss, cpu in peak_rss(args.corpus, [int(s) for s in args.scales.split(",")], work):
-            first = first or rss
-            print(f"{times:>3}x: peak RSS {rss:7.1f} MB = {rss / first:.2f}x the 1x peak  ({cpu:.1f} CPU-s)")
     return 0
 
 
