@@ -107,8 +107,8 @@ def base_table(
     row per reaction, with the columns of their citing articles (:data:`ARTICLE_COLUMNS`) worked out from
     ``articles`` (by id), and each row's language from its text and its embed's tag (``lang``, ``lang_source``:
     :func:`reactions.languages.language_columns`, then :func:`~reactions.languages.corpus_languages`; ``detected``:
-    the detector's answers already told, by text): the
-    one table builder, of :func:`reactions.frames.to_frame` and of the run path alike."""
+    the detector's answers already told, by text): the one table builder, of :func:`reactions.frames.to_frame` and of
+    the run path alike."""
     derived = article_columns(columns["sources"], columns["created_at"], articles, columns["date"])
     langs, sources = language_columns(columns["text"], columns["lang"], detected)
     derived["lang"], derived["lang_source"] = corpus_languages(columns["text"], langs, sources)
