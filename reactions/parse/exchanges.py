@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from reactions.parse.authors import subject_before
+from reactions.parse.quotations import TITLE_WORDS
 
 __all__ = ["FOLLOW_REACH", "MORE", "REPLY", "SAID", "FollowUp", "follow_up", "lead_floor", "relative_clause",
            "utterance"]  # fmt: skip
@@ -40,7 +41,7 @@ def utterance(body: str, match: re.Match[str]) -> bool:
     if body[end - 2 : end - 1] not in (",", ".", "!", "?", "…") and body[end : end + 1] != ",":
         return False
     words = body[match.start() : min(end, match.start() + 80)].split()  # a title is short, speech soon says so
-    return any(word[:1].islower() and word not in _TITLE_WORDS for word in words)
+    return any(word[:1].islower() and word not in TITLE_WORDS for word in words)
 
 
 def lead_floor(body: str, matches: Sequence[re.Match[str]], at: int, start: int) -> int:
@@ -62,9 +63,6 @@ def lead_floor(body: str, matches: Sequence[re.Match[str]], at: int, start: int)
     return 0
 
 
-_TITLE_WORDS = frozenset({"a", "an", "the", "and", "but", "or", "nor", "of", "in", "on", "at", "to", "for", "with",
-                          "by", "from", "as", "into", "vs"})  # fmt: skip
-"""Words a title keeps in lower case (``Guardians of the Galaxy``)."""
 
 _RELATIVE_RE = re.compile(r"(?:(?:to|after|in|upon|at|of)[ \t]{1,3})?(?:which|whom|whose)\b", re.IGNORECASE)
 

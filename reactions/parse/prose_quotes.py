@@ -22,13 +22,11 @@ True
 
 from __future__ import annotations
 
-import re
-
 from reactions.parse.attribution import Attribution
 from reactions.parse.boundaries import GAP, Layout
 from reactions.parse.post_cues import other_medium
 from reactions.parse.posted import is_source
-from reactions.parse.quotations import quotations
+from reactions.parse.quotations import quotations, quoted_words, titled
 from reactions.parse.sentences import words_of
 
 __all__ = ["POSTING_WORDS", "quoted_above", "quoted_post"]
@@ -38,7 +36,6 @@ POSTING_WORDS = frozenset(b"posted posts posting wrote writes writing tweeted tw
 """Verbs by which narration says its author posted the words it quotes (as :func:`words_of` reads them)."""
 _COMMENTERS = frozenset(b"fan fans user users follower followers commenter commenters another someone one".split())
 """Words of someone who answers a post (``one fan wrote``): their words are no part of it."""
-_TITLE_WORDS = frozenset({"a", "an", "the", "and", "of", "in", "on", "at", "to", "for", "with", "by", "from"})
 _MARKS = ('"', "“")
 _LEAST_WORDS = 3
 """A quotation of fewer words is a title or a phrase of the narration, not the post's words."""
@@ -70,14 +67,14 @@ def quoted_post(text: str, start: int, stop: int) -> tuple[int, str] | None:
     cuts = [0, *(at for match in matches for at in match.span()), len(paragraph)]
     pieces = [paragraph[cuts[i] : cuts[i + 1]] for i in range(0, len(cuts), 2)]  # the narration around them
     if other_medium(" ".join(pieces)) or not any(
-        _attributes(pieces[i], pieces[i + 1], _words(match)) for i, match in enumerate(matches)
+        _attributes(pieces[i], pieces[i + 1], quoted_words(match)) for i, match in enumerate(matches)
     ):
         return None  # no posting verb gives a quotation to its author, or the words are from a book, a statement…
-    quoted = [match for match in matches if len(_words(match).split()) >= _LEAST_WORDS]
-    quoted = [match for match in quoted if not _titled(_words(match))] or quoted
+    quoted = [match for match in matches if len(quoted_words(match).split()) >= _LEAST_WORDS]
+    quoted = [match for match in quoted if not titled(quoted_words(match))] or quoted
     if not quoted:
         return None
-    return line + quoted[0].start(), " ".join(_words(match) for match in quoted)
+    return line + quoted[0].start(), " ".join(quoted_words(match) for match in quoted)
 
 
 def _attributes(before: str, after: str, quoted: str) -> bool:
@@ -91,14 +88,3 @@ def _attributes(before: str, after: str, quoted: str) -> bool:
         if not before.rstrip().endswith((":", ",")) or (POSTING_WORDS.isdisjoint(near) and b"caption" not in near):
             return False  # "…once wrote a parody to "…"": the verb's object is no quotation
     return _COMMENTERS.isdisjoint(near) and not is_source(b" ".join(near).decode())
-
-
-def _titled(words: str) -> bool:
-    """Whether quoted words are a title: every word capitalised but a title's small words (``Dear Future Husband``)."""
-    return all(word[:1].isupper() or word in _TITLE_WORDS for word in words.split())
-
-
-def _words(match: re.Match[str]) -> str:
-    """The words a quotation quotes, without the comma English puts before its closing mark."""
-    words = ((match[match.lastindex] if match.lastindex else "") or "").strip()
-    return words[:-1].rstrip() if words.endswith(",") else words

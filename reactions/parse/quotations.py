@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 
 from reactions.parse.build import overlaps
 
-__all__ = ["QUOTE_RE", "quotation_matches", "quotations"]
+__all__ = ["QUOTE_RE", "TITLE_WORDS", "quotation_matches", "quotations", "quoted_words", "titled"]
 
 QUOTE_RE = re.compile(
     r'"(?P<a>[^"\n]{2,2000})"|“(?P<b>[^”“\n]{0,2000}(?:“[^”“\n]{1,200}”[^”“\n]{0,2000}){0,5})”'
@@ -96,3 +96,25 @@ def _open_quotations(body: str, closed: Sequence[re.Match[str]], marks: Sequence
         if not overlaps(match.span(), spans):
             found.append(match)
     return found
+
+
+def quoted_words(match: re.Match[str]) -> str:
+    """The words a quotation of :func:`quotations` quotes (its one group that took part), without the comma English
+    puts before the closing mark."""
+    words = ((match[match.lastindex] if match.lastindex else "") or "").strip()
+    return words[:-1].rstrip() if words.endswith(",") else words
+
+
+TITLE_WORDS = frozenset({"a", "an", "the", "and", "but", "or", "nor", "of", "in", "on", "at", "to", "for", "with",
+                         "by", "from", "as", "into", "vs"})  # fmt: skip
+"""Words a title keeps in lower case (``Guardians of the Galaxy``, ``Dear Future Husband``)."""
+
+
+def titled(words: str) -> bool:
+    """Whether quoted words read as a title: every word capitalised but a title's small words (:data:`TITLE_WORDS`).
+
+    >>> titled("Guardians of the Galaxy"), titled("I love it")
+    (True, False)
+    """
+    return all(word[:1].isupper() or word in TITLE_WORDS for word in words.split())
+

@@ -74,7 +74,7 @@ from reactions.parse.folding import case_blind
 from reactions.parse.networks import PLACES, names_pattern, prose_words
 from reactions.parse.people import author_of, full_names, one_name_each
 from reactions.parse.post_cues import IN_POST_WORDS, other_medium, post_cue, posted_before, posted_context
-from reactions.parse.quotations import quotations
+from reactions.parse.quotations import quotations, quoted_words
 from reactions.parse.sentences import (
     MUTED,
     QUIET,
@@ -218,7 +218,7 @@ def _quote_at(
 ) -> _Accepted | None:
     """The quotation ``match`` as a post, or ``None``; ``quiet``: its lead-in holds no posting cue and needs none
     (:meth:`Silence.lead_quiet`), so that only an attribution after it can make it one."""
-    text = _quote_text(match[match.lastindex] or "" if match.lastindex else "")  # its one group that took part
+    text = quoted_words(match)
     if len(text) < 2 or (len(text.split(None, 1)) < 2 and not text.startswith(("#", "@"))):
         return None
     body = index.body
@@ -311,12 +311,6 @@ def _post_says(attribution: _Attribution, context: Surroundings) -> tuple[float,
         previous, near
     )
     return (0.85, context.platform() or platform_named(previous) or Platform.UNKNOWN) if posted else None
-
-
-def _quote_text(inner: str) -> str:
-    """The words quoted, without the comma English puts before the closing mark."""
-    text = inner.strip()
-    return text[:-1].rstrip() if text.endswith(",") else text
 
 
 def _attribution_after(body: str, words: WordIndex, match: re.Match[str]) -> _Attribution | None:
