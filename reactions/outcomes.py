@@ -215,7 +215,10 @@ class OutcomePacker:
         self._blocks: list[_Block] = []
 
     def add(self, outcomes: Sequence[FileOutcome]) -> None:
-        """Pack ``outcomes`` (after those added before)."""
+        """Pack ``outcomes`` (after those added before; packed already, their blocks are taken as they are)."""
+        if isinstance(outcomes, Outcomes):
+            self._blocks.extend(outcomes._blocks)
+            return
         for start in range(0, len(outcomes), BLOCK):
             self._blocks.append(_pack(outcomes[start : start + BLOCK]))
 

@@ -69,6 +69,23 @@ def test_packed_outcomes_are_the_records_they_were_made_from(outcomes: list[File
         kept[len(records)]
 
 
+@given(outcomes=_OUTCOMES, cut=st.integers(0, 12))
+def test_outcomes_packed_apart_join_as_records_added_one_by_one_would(outcomes: list[FileOutcome], cut: int) -> None:
+    """A worker packs its task's outcomes (:class:`reactions.run.tasks.Chunk`): the run's packer takes their
+    blocks as they are, the same blocks as had it been given the records."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setattr("reactions.outcomes.BLOCK", 2)
+        by_records, by_packs = OutcomePacker(), OutcomePacker()
+        packs = [pickle.loads(pickle.dumps(Outcomes.of(part))) for part in (outcomes[:cut], outcomes[cut:])]
+        for part, pack in zip((outcomes[:cut], outcomes[cut:]), packs, strict=True):
+            by_records.add(part)
+            by_packs.add(pack)
+        assert by_packs.packed() == tuple(outcomes)
+        assert by_packs.packed()._blocks == by_records.packed()._blocks
+        taken = [block for pack in packs for block in pack._blocks]  # as they are: not unpacked and packed again
+        assert all(a is b for a, b in zip(by_packs.packed()._blocks, taken, strict=True))
+
+
 def test_outcomes_differ_when_any_record_does() -> None:
     one = FileOutcome("a.txt", "a.txt", Status.PARSED, 1)
     kept = Outcomes.of([one, one])

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from reactions.corpus import parse_document
 from reactions.frames import article_info, reaction_columns
 from reactions.models import Document
+from reactions.outcomes import Outcomes
 from reactions.run import memo, tasks
 from reactions.run.memo import forget
 from reactions.run.tasks import read_chunk
@@ -47,7 +48,7 @@ def test_read_chunk_gives_the_columns_and_cited_articles_of_every_article_in_ful
     unit = DocumentBatch(tuple(docs), tuple(f"upload{i}" for i in range(len(docs))))
     items = unit_documents(unit)
     forget()
-    _, articles = unit_articles(items, [parse_document(d.source, d.data) for d in documents_only(items)])
+    outcomes, articles = unit_articles(items, [parse_document(d.source, d.data) for d in documents_only(items)])
     columns = reaction_columns([r for article in articles for r in article.reactions])
     cited = {source for sources in columns["sources"] for source in sources}
     infos = {article.source: article_info(article) for article in articles if article.source in cited}
@@ -56,6 +57,8 @@ def test_read_chunk_gives_the_columns_and_cited_articles_of_every_article_in_ful
     forget()
     assert chunk.columns == columns
     assert chunk.articles == infos
+    assert isinstance(chunk.outcomes, Outcomes)  # packed where it is read: a worker's travel back as columns
+    assert chunk.outcomes == tuple(outcomes)
 
 
 def test_the_warm_up_builds_the_tables_the_tasks_use_and_keeps_no_parse() -> None:
