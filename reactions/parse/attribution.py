@@ -28,8 +28,10 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Final
 
 from reactions.models import Platform, Rendering
 from reactions.parse import bylines
@@ -424,6 +426,8 @@ def _name_start(text: str, lo: int, stop: int) -> int | None:
     glued = False
     for token in reversed(tokens[-6:]):
         word = token.group()
+        if _pictographic(word):
+            continue  # an emoji in the name ("CJ 🤴🏽"), kept in it but no word that could start it
         if word.endswith((".", "!", "?", ":", '"', "”")) and len(word) > 2 and not _initial(word):
             break
         if not (word[0].isupper() or word[0].isdigit() or word.lower() in ("of", "the", "&", "de", "van", "von")):
@@ -439,6 +443,15 @@ def _name_start(text: str, lo: int, stop: int) -> int | None:
     preceded = text[max(lo, start - 2) : start]
     at_boundary = glued or start == lo or preceded.endswith(("\n", ". ", "! ", "? ", ": ", '" ', "” "))
     return start if at_boundary and _name_like(name, strict=True) else None
+
+
+def _pictographic(word: str) -> bool:
+    """Whether ``word`` is made only of symbols and their modifiers (emoji, skin tones, joiners, ``♔``)."""
+    return all(unicodedata.category(char) in _PICTOGRAPHIC for char in word)
+
+
+_PICTOGRAPHIC: Final = frozenset(("So", "Sk", "Mn", "Me", "Cf"))
+"""Unicode categories of emoji and what joins or modifies them (a dash, ``Pd``, is none: it is punctuation)."""
 
 
 def _initial(word: str) -> bool:
