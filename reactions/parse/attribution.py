@@ -28,10 +28,8 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Final
 
 from reactions.models import Platform, Rendering
 from reactions.parse import bylines
@@ -39,6 +37,7 @@ from reactions.parse.boundaries import Layout
 from reactions.parse.bylines import BYLINE_LAST_WORDS, TIME_WORDS, instagram_byline, lines_opening_with, words
 from reactions.parse.dates import ATTRIBUTION_DATE, attribution_date
 from reactions.parse.markdown import BYLINE_LINK_RE, date_link_on_next_quoted_line, wrapped_date_link
+from reactions.parse.unicode_classes import pictographic
 
 __all__ = ["Attribution", "find_attributions"]
 
@@ -424,10 +423,8 @@ def _name_start(text: str, lo: int, stop: int) -> int | None:
     tokens = list(_NAME_TOKEN_RE.finditer(text, lo, stop))
     start = None
     glued = False
-    for token in reversed(tokens[-6:]):
+    for token in (t for t in reversed(tokens[-6:]) if not pictographic(t.group())):  # "CJ 🤴🏽": kept, starts no name
         word = token.group()
-        if _pictographic(word):
-            continue  # an emoji in the name ("CJ 🤴🏽"), kept in it but no word that could start it
         if word.endswith((".", "!", "?", ":", '"', "”")) and len(word) > 2 and not _initial(word):
             break
         if not (word[0].isupper() or word[0].isdigit() or word.lower() in ("of", "the", "&", "de", "van", "von")):
@@ -443,15 +440,6 @@ def _name_start(text: str, lo: int, stop: int) -> int | None:
     preceded = text[max(lo, start - 2) : start]
     at_boundary = glued or start == lo or preceded.endswith(("\n", ". ", "! ", "? ", ": ", '" ', "” "))
     return start if at_boundary and _name_like(name, strict=True) else None
-
-
-def _pictographic(word: str) -> bool:
-    """Whether ``word`` is made only of symbols and their modifiers (emoji, skin tones, joiners, ``♔``)."""
-    return all(unicodedata.category(char) in _PICTOGRAPHIC for char in word)
-
-
-_PICTOGRAPHIC: Final = frozenset(("So", "Sk", "Mn", "Me", "Cf"))
-"""Unicode categories of emoji and what joins or modifies them (a dash, ``Pd``, is none: it is punctuation)."""
 
 
 def _initial(word: str) -> bool:

@@ -18,7 +18,7 @@ import re
 import unicodedata
 from collections import defaultdict
 
-__all__ = ["CATEGORY_CODE", "RANGES", "ascii_hosts", "char_classes", "hashtag_matches", "in_classes"]
+__all__ = ["CATEGORY_CODE", "RANGES", "ascii_hosts", "char_classes", "hashtag_matches", "in_classes", "pictographic"]
 
 CATEGORY_CODE: defaultdict[str, str] = defaultdict(lambda: ".", {"Nd": "D", "So": "S"})
 """Unicode general categories coded L (letter or mark), D (decimal digit), S (other symbol), else ``.``."""
@@ -103,3 +103,17 @@ def _places(text: str, mark: str) -> list[int]:
         places.append(at)
         at = text.find(mark, at + 1)
     return places
+
+
+def pictographic(word: str) -> bool:
+    """Whether ``word`` is made only of symbols and their modifiers: emoji, skin tones, joiners, ``♔`` (a dash is
+    punctuation: no).
+
+    >>> pictographic("🤴🏽"), pictographic("👩🏽\u200d🎓"), pictographic("♔"), pictographic("–"), pictographic("CJ")
+    (True, True, True, False, False)
+    """
+    return all(unicodedata.category(char) in _PICTOGRAPHIC for char in word)
+
+
+_PICTOGRAPHIC = frozenset(("So", "Sk", "Mn", "Me", "Cf"))
+"""Unicode categories of emoji and of what joins or modifies them."""
