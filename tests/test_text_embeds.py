@@ -163,12 +163,16 @@ def _reach_back_as_first_written(layout: Layout, start: int, floor: int, attribu
     floor = max(floor, end - boundaries.WINDOW)
     limit = boundaries.length_limit(attribution.platform.value, attribution.date)
     length = -1
+    author = boundaries.author_words(attribution.name, attribution.handle)
     while layout.blank_lines and start > floor:
         last = layout.last_visible(start, floor)
-        continued = text.startswith(text_embeds._CONTINUATION, start)
-        if last < floor or (text.count("\n", last, start) < 3 and not continued):
+        if last < floor:
             break
         above = layout.para_start(last, floor)
+        continued = text.startswith(text_embeds._CONTINUATION, start)
+        broken = boundaries.goes_on(text, last, start) and boundaries.lead_score(text[above : last + 1], author) < 2
+        if text.count("\n", last, start) < 3 and not continued and not broken:
+            break
         length = (
             (boundaries.tweet_length(text[start:end]) if length < 0 else length)
             + 1
@@ -180,7 +184,9 @@ def _reach_back_as_first_written(layout: Layout, start: int, floor: int, attribu
     return start
 
 
-_GAPS = st.sampled_from(["word ", "x" * 90, "\n", "\n\n", "\n\n\n", " \n", "\t", ">", "— ", "-- ", "–", "—Ann", "."])
+_GAPS = st.sampled_from(
+    ["word ", "x" * 90, "\n", "\n\n", "\n\n\n", " \n", "\t", ">", "— ", "-- ", "–", "—Ann", ".", ",", " to"]
+)  # (",", " to": a paragraph that stops in mid-sentence, boundaries.goes_on)
 
 
 @settings(max_examples=800, deadline=None)

@@ -61,6 +61,7 @@ __all__ = [
     "candidates",
     "choose_start",
     "fits",
+    "goes_on",
     "has_platform_cue",
     "lead_score",
     "lead_sentence",
@@ -464,3 +465,28 @@ def _scored(
     """Each of ``fitting`` (in order, none empty) with its score, the lead-in before it included (none at ``lo``)."""
     leads = _Leads(text, lo, stop, fitting[0].at)
     return [(b.score + (lead_score(leads.before(b.at), author) if b.at > lo else 0.0), b) for b in fitting]
+
+
+def goes_on(text: str, last: int, start: int) -> bool:
+    r"""Whether the paragraph that ends at ``last`` stops in mid-sentence and the one at ``start`` goes on with it: a
+    line break of a post's that a crawler widened to a paragraph break (``…wonderful getting to`` over ``know
+    Meghan and…``).  It ends with a comma, a semicolon, ``&`` or a word no sentence ends with (:data:`_OPEN_WORDS`),
+    and the next paragraph opens in lower case.
+
+    >>> goes_on("It was an honor to have known,\n\nand worked", 29, 32), goes_on("A fine day.\n\nand more", 10, 13)
+    (True, False)
+    >>> goes_on("Thanks to\n\nYou all", 8, 11), goes_on("getting to\n\nknow", 9, 12), goes_on("Otto\n\nknow", 3, 6)
+    (False, True, False)
+    """
+    if not text[start : start + 1].islower():
+        return False
+    if text[last] in ",;&":
+        return True
+    word = last
+    while word > last - 6 and text[word - 1 : word].isalpha():
+        word -= 1
+    return text[word : last + 1].lower() in _OPEN_WORDS and not text[word - 1 : word].isalpha()
+
+
+_OPEN_WORDS = frozenset(("to", "and", "or", "but", "the", "a", "an", "of", "with", "for", "my", "our", "your", "their"))
+"""English words a sentence does not end with."""

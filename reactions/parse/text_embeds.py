@@ -8,7 +8,8 @@ previous post:
   (:func:`reactions.parse.boundaries.choose_start`: the paragraph's start, a lead-in's colon, a glued sentence
   end, the previous post's end);
 - an attribution on its own line takes the paragraph above (a post of several paragraphs when its own
-  line breaks show as a wider gap, or when its last paragraph is a dash-led signature), unless that
+  line breaks show as a wider gap, when its last paragraph is a dash-led signature, or when a paragraph stops in
+  mid-sentence and the next goes on in lower case: :func:`~reactions.parse.boundaries.goes_on`), unless that
   paragraph is the article's (see :func:`text_is_missing`): then the post's text is empty, unless that paragraph
   is prose quoting the post (:mod:`reactions.parse.prose_quotes`): then its text is the quoted words;
 - the Guardian's ``Name (@handle) post`` line takes the rest of its line;
@@ -61,6 +62,7 @@ from reactions.parse.boundaries import (
     author_words,
     choose_start,
     fits,
+    goes_on,
     lead_score,
     lead_sentence,
     length_limit,
@@ -431,27 +433,32 @@ def points_to_embed(paragraph: str) -> bool:
 def _reach_back(layout: Layout, start: int, floor: int, attribution: Attribution) -> int:
     """The start of a post that spans paragraphs.
 
-    In an article whose paragraphs are separated by one blank line, a post's own line breaks
-    show as a wider gap (two or more blank lines); and a paragraph opening with a dash is a
-    signature that continues the paragraph before.  The paragraphs joined must still fit the
-    platform's length limit.  Otherwise the post is one paragraph: the lines between posts
-    ("And this one...") belong to no post.
+    In an article whose paragraphs are separated by one blank line, a post's own line breaks show as a wider gap
+    (two or more blank lines); a paragraph opening with a dash is a signature that continues the paragraph before;
+    and one in lower case goes on with a paragraph above that stopped in mid-sentence, unless that is a lead-in.
+    The paragraphs joined must still fit the platform's length limit.  Otherwise the post is one paragraph: the
+    lines between posts ("And this one...") belong to no post.
     """
     text = layout.text
     if not layout.blank_lines:
         return start
     last = layout.last_visible(start, floor)  # the loop's first look, whatever its floor: it stops most calls
-    if text.count("\n", last, start) < 3 and not text.startswith(_CONTINUATION, start):
+    widened = text.count("\n", last, start) >= 3 or text.startswith(_CONTINUATION, start)
+    if not widened and not goes_on(text, last, start):
         return start
     end = layout.last_visible(attribution.start, floor) + 1
     floor = max(floor, end - WINDOW)
+    author = author_words(attribution.name, attribution.handle)
     limit = length_limit(attribution.platform.value, attribution.date)
     length = -1  # measured only when a paragraph may join
     while layout.blank_lines and start > floor:
         last = layout.last_visible(start, floor)
-        if last < floor or (text.count("\n", last, start) < 3 and not text.startswith(_CONTINUATION, start)):
+        if last < floor:
             break
         above = layout.para_start(last, floor)
+        broken = goes_on(text, last, start) and lead_score(text[above : last + 1], author) < 2  # (no lead-in)
+        if text.count("\n", last, start) < 3 and not text.startswith(_CONTINUATION, start) and not broken:
+            break
         length = (tweet_length(text[start:end]) if length < 0 else length) + 1 + tweet_length(text[above:start])
         if limit is not None and length > limit + SLACK:
             break
