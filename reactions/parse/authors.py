@@ -77,11 +77,13 @@ def subject_before(words: str) -> str:
     if CAPITALISED.match(last):
         name: list[str] = []
         while tokens and CAPITALISED.match(tokens[-1]) and len(name) < 6:
+            if name and tokens[-1].lower() in _PLATFORM_NAMES:
+                break  # "…on Instagram Kylie wrote": the network's name is no part of hers ("Malcolm X" is one)
             name.insert(0, tokens.pop())
-        if name[0].endswith(("’s", "'s")) or all(word.lower() in LEADING_WORDS for word in name):
-            return ""  # an owner ("Kim's"), or a clause's first word ("When asked by a fan…, Kylie replied")
         if " ".join(name).lower() in _PLATFORM_NAMES:
             return ""  # "She took to IG sharing…": the place, not who posted
+        if name[0].endswith(("’s", "'s")) or all(word.lower() in LEADING_WORDS for word in name):
+            return ""  # an owner ("Kim's"), or a clause's first word ("When asked by a fan…, Kylie replied")
         return " ".join(name)
     if last.lower() in _PREPOSITIONS:
         return ""  # "…finished his post by saying": the verb is a preposition's object, it has no subject here
@@ -205,11 +207,21 @@ def _leading_name(tokens: Sequence[str]) -> str:
 
 
 def _skip_phrase(tokens: list[str]) -> list[str]:
-    """Tokens after a leading prepositional or time phrase (``In another tweet``, ``Minutes later``)."""
-    rest = tokens[1:]
-    while rest and not (CAPITALISED.match(rest[0]) or rest[0].lower() in PRONOUNS):
-        rest = rest[1:]
+    """Tokens after a leading prepositional or time phrase (``In another tweet``, ``Minutes later``, ``In a video
+    shared on Twitter``: a network's name is the phrase's, not the subject's)."""
+    rest, before = tokens[1:], tokens[0]
+    while rest and _in_phrase(before, rest[0]):
+        before, rest = rest[0], rest[1:]
     return rest
+
+
+def _in_phrase(before: str, word: str) -> bool:
+    """Whether ``word`` (after ``before``) still belongs to a leading phrase: neither capitalised nor a pronoun, or a
+    network's name as a preposition's object (``on Twitter``; ``one Twitter follower`` is a subject)."""
+    lower = word.lower()
+    if lower in _PLATFORM_NAMES and before.lower() in _PREPOSITIONS:
+        return True
+    return not CAPITALISED.match(word) and lower not in PRONOUNS
 
 
 @functools.lru_cache(maxsize=4096)

@@ -21,7 +21,7 @@ from reactions.parse.sentences import words_of
 
 __all__ = [
     "IN_POST_WORDS", "MEDIUM_WORDS", "OTHER_MEDIUM_RE", "POSTED_CONTEXT_RE", "POSTED_CONTEXT_WORDS",
-    "POSTED_PICTURE_WORDS", "POST_CUE_RE", "POST_CUE_WORDS", "other_medium", "post_cue", "posted_before",
+    "POSTED_PICTURE_WORDS", "POST_CUE_RE", "POST_CUE_WORDS", "other_medium", "participle", "post_cue", "posted_before",
     "posted_context", "without_newspapers",
 ]  # fmt: skip
 
@@ -131,3 +131,17 @@ def _finds(pattern: FoldedPattern, needs: frozenset[bytes], text: str, pos: int 
     :func:`words_of` reads them): a text holding none of them is not searched (a word list costs a third of a
     search of the alternation, which is tried at every character)."""
     return not needs.isdisjoint(words_of(text)) and pattern.search(without_newspapers(text), pos) is not None
+
+
+_PARTICIPLE_RE = re.compile(
+    r"\b(?:tweets?|posts?|videos?|photos?|messages?|clips?|statements?|notes?)[ \t]{1,3}\Z", re.IGNORECASE
+)
+"""A post's noun right before a verb's ``-ed`` form makes it a participle (``In a series of tweets posted late
+Monday, the actress wrote, "…"``): the author is the other verb's subject."""
+
+
+def participle(lead: str, span: tuple[int, int]) -> bool:
+    """Whether the posting verb's word at ``span`` of a quotation's lead-in is a post's participle, not the lead-in's
+    verb (:data:`_PARTICIPLE_RE`)."""
+    ed = lead.endswith("ed", span[0], span[1])
+    return ed and _PARTICIPLE_RE.search(lead, max(0, span[0] - 16), span[0]) is not None

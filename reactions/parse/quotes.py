@@ -73,7 +73,7 @@ from reactions.parse.exchanges import MORE, REPLY, SAID, FollowUp, follow_up, le
 from reactions.parse.folding import case_blind
 from reactions.parse.networks import PLACES, names_pattern, prose_words
 from reactions.parse.people import author_of, full_names, one_name_each
-from reactions.parse.post_cues import IN_POST_WORDS, other_medium, post_cue, posted_before, posted_context
+from reactions.parse.post_cues import IN_POST_WORDS, other_medium, participle, post_cue, posted_before, posted_context
 from reactions.parse.quotations import quotations, quoted_words
 from reactions.parse.sentences import (
     MUTED,
@@ -387,11 +387,12 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     ) is not None  # the pattern has ``caption`` or ``captions`` whole (spaces before, a space, colon or end after)
     if reported or not (lead.endswith(":") or captioned or _LEAD_TAIL_RE.fullmatch(lead, last[1])):
         return None  # a lead-in ending in a colon or in "with the caption" introduces what follows, however long
+    finite = next((span for span in verbs if not participle(lead, span)), verbs[0])  # (not "tweets posted late…")
     author = (
         possessor(lead)
         or sender(lead[: last[0]])
-        or subject_before(lead[: verbs[0][0]])
-        or subject(lead[: verbs[0][0]])
+        or subject_before(lead[: finite[0]])
+        or subject(lead[: finite[0]])
         or subject_before(lead[: strongest[0]])
     )
     if not author:
