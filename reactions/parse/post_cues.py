@@ -67,15 +67,15 @@ OTHER_MEDIUM_RE = case_blind(
     r"\b(?:statements?|interviews?|websites?|blog|blogs|letters?|e-?mails?|essays?|op-eds?|articles?|books?"
     r"|memoir|podcasts?|press[ \t]+releases?|speech|newspaper|magazine|documentary|court|lawsuit|filing"
     r"|text[ \t]+messages?|texts|told|reviews?|reviewed|reviewers?|direct[ \t]+messages?|private[ \t]+messages?"
-    r"|DMs?)\b"
+    r"|DMs?|cover[ \t]+stor(?:y|ies))\b"
 )
 """Words that put the quotation in another medium (``…in a statement``, ``…wrote in a 2018 article``, ``…wrote in
-its review``)."""
+its review``, ``…said in GQ's new cover story``)."""
 MEDIUM_WORDS = frozenset(
     b"statement statements interview interviews website websites blog blogs letter letters email emails mail mails "
     b"essay essays op article articles book books memoir podcast podcasts press speech newspaper magazine "
     b"documentary court lawsuit filing text texts told review reviews reviewed reviewer reviewers direct private dm "
-    b"dms".split()
+    b"dms cover".split()
 )
 """Words one of which :data:`OTHER_MEDIUM_RE` needs (``e-mail``, ``op-ed``: ``mail``, ``op``)."""
 
