@@ -157,6 +157,24 @@ def sender(lead: str) -> str:
     return name if name[:1].isupper() or name.startswith("@") else ""
 
 
+_POST_SENDER_RE = re.compile(
+    r"(?:(?:a|an|the|one)[ \t]{1,3})?(?:[\w'’-]{1,20}[ \t]{1,3})?" + _SENT_FROM
+    + r"(?P<name>(?-i:(?:[A-Z][\w.'’-]{0,30}[ \t]{1,3}){0,3}[A-Z][\w'’-]{0,30})|@\w{1,15})",
+    re.IGNORECASE,
+)
+
+
+def post_sender(words: str) -> str:
+    """Who the post is from that an attribution after a quotation names (``…," reads a tweet from Kensington
+    Palace``: its words after the verb), else ``""``.
+
+    >>> post_sender("a Tweet from Kensington Palace"), post_sender("an Instagram post from @jdoe"), post_sender("a fan")
+    ('Kensington Palace', '@jdoe', '')
+    """
+    found = _POST_SENDER_RE.match(words) if "from" in words else None
+    return found.group("name") if found else ""
+
+
 _POSSESSOR_RE = re.compile(
     r"(?P<name>(?:[A-Z][\w'’-]{0,30}[ \t]){0,3}[A-Z][\w-]{0,30})['’]s[ \t]{1,3}(?:[\w-]{1,20}[ \t]{1,3}){0,2}"
     r"(?:message|tweet|post|caption|reply|response|words|note|story)s?\b"

@@ -63,6 +63,7 @@ from reactions.parse.authors import (
     is_poster,
     plausible_author,
     possessor,
+    post_sender,
     sender,
     subject,
     subject_before,
@@ -345,8 +346,8 @@ def _attribution_after(body: str, words: WordIndex, match: re.Match[str]) -> _At
     if found.group("verb1") and verb.endswith("ing"):
         return None  # '…,' captioning her post, '…': what follows a participle is its object, not an author
     if found.group("author1"):
-        cut = _AUTHOR_END_RE.search(author)
-        author = author[: cut.start()] if cut else author
+        cut = _AUTHOR_END_RE.search(author)  # ("…," reads a tweet from Kensington Palace: the palace)
+        author = post_sender(author) or (author[: cut.start()] if cut else author)
     clause = body[found.start() : clause_end]
     return _Attribution(author.strip(" ,"), verb, clause, clause_end, before=False)
 
