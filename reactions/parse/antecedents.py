@@ -371,7 +371,7 @@ def _on_a_headline(window: str, at: int, headlines: dict[int, bool]) -> bool:
 
 _TITLE_ROLE_RE = re.compile(
     r"[ \t]{1,3}(?:star|stars|actress|actor|singer|rapper|alum|host|creator|producer|director|frontman"
-    r"|co-?star|castmember|contestant|winner)\b",
+    r"|co-?star|castmember|contestant|winner|mom|mother|dad|father|model|judge|comedian|musician|hitmaker)\b",
     re.IGNORECASE,
 )
 """A role right after a capitalised run (``The Breaking Bad star``): the run is the title of what the person is
