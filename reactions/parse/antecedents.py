@@ -19,6 +19,7 @@ from reactions.parse.authors import (
     PRONOUNS,
     REACH,
     SENT_FROM_RE,
+    account_owner,
     author_as_written,
     is_poster,
 )
@@ -102,7 +103,9 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
         return None
     first = shown.split()[0].lower()
     if first not in PRONOUNS:
-        return None if first in ARTICLES or is_poster(shown) else _the_subject(body, at, shown)
+        if first in ARTICLES:
+            return account_owner(shown)  # "the NBC News feed wrote": NBC News; "the caption read": no one
+        return None if is_poster(shown) else _the_subject(body, at, shown)
     window = _QUOTED_RE.sub(_blank_out, body[max(0, at - REACH) : at])
     window = "\n".join(line for line in window.split("\n") if not line.startswith(FURNITURE))
     lead = _QUOTED_RE.sub(_blank_out, body[at : at + REACH])

@@ -49,6 +49,26 @@ def is_poster(author: str) -> bool:
     return bool(words) and words[-1] in POSTERS and (len(words) == 1 or words[0] in ARTICLES)
 
 
+_ACCOUNT_RE = re.compile(
+    r"(?i:the|an?)[ \t]{1,3}(?i:official[ \t]{1,3})?"
+    r"(?P<name>(?:[A-Z][\w.&'’-]{0,30}[ \t]{1,3}){0,3}[A-Z][\w.&'’-]{0,30})"
+    r"[ \t]{1,3}(?i:(?:official[ \t]{1,3})?(?:twitter|instagram|facebook|tiktok|youtube|x)[ \t]{1,3})?"
+    r"(?i:feed|account|page|handle)"
+)
+
+
+def account_owner(author: str) -> str | None:
+    """Whose account a quotation's author is, named inside it (``the NBC News feed``, ``the official White House
+    Twitter account`` -> ``NBC News``, ``White House``), else None.
+
+    >>> account_owner("the NBC News feed"), account_owner("the Twitter account"), account_owner("the hospital's page")
+    ('NBC News', None, None)
+    """
+    found = _ACCOUNT_RE.fullmatch(author)
+    name = found.group("name") if found else None
+    return None if name is None or name.lower() in _PLATFORM_NAMES else name
+
+
 def plausible_author(author: str) -> bool:
     """Whether an attribution's author can be someone: a name, a pronoun, or a noun phrase, not a verb's helper
     (``was shared``) or a stray word."""
