@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions.parse.antecedents import resolve_author
+from reactions.parse.antecedents import described_as, resolve_author
 from reactions.parse.authors import PRONOUNS
 from reactions.parse.name_kinds import thing_by_its_place
 from reactions.parse.quotes import find_quotes
@@ -227,3 +227,31 @@ def test_a_description_after_a_name_stands_for_the_articles_person(body: str, au
     got = resolve_author(body, body.index("“"), "he", lambda name, said: agrees.get((name, said), 0))
     assert got == author
 
+
+@pytest.mark.parametrize(
+    ("lead", "written", "author"),
+    [
+        # a description of a person stands for the article's person when the prose names that person last
+        ("Mia Torres rang in her birthday. Torres shared a photo.", "the 30-year-old actress", "Torres"),
+        ("Mia Torres rang in her birthday with friends.", "The Harbor Lights star", "Mia Torres"),
+        ("Mia Torres rang in her birthday with friends.", "the 30-year-old", "Mia Torres"),
+        # of the other gender, or another person named last, or a relative or an office: no one
+        ("Mia Torres rang in her birthday with friends.", "the actor", None),
+        ("Mia Torres joined Dev Sharma on stage. Dev Sharma waved.", "the singer", None),
+        ("Mia Torres rang in her birthday with friends.", "her sister", None),
+        ("Mia Torres rang in her birthday with friends.", "her former co-star Dev Sharma", "Dev Sharma"),
+        ("Mia Torres met the president.", "the president", None),
+    ],
+)
+def test_a_description_stands_for_the_articles_person_or_no_one(lead: str, written: str, author: str | None) -> None:
+    body = f"{lead}\n\n“Best night ever,” {written} wrote on Instagram."
+    from reactions.parse.people import author_of
+
+    assert author_of(body, body.index("“"), written, None) == author
+
+
+def test_what_a_description_is_read_as() -> None:
+    assert [described_as(d) for d in ("the actress", "The Suits actor", "the star", "the 21-year-old")] == [
+        "she", "he", "they", "they"
+    ]
+    assert [described_as(d) for d in ("the caption", "her sister", "the president", "actress", "the")] == [None] * 5

@@ -53,8 +53,11 @@ def test_tidy_author_keeps_the_name_only(written: str, expected: str | None) -> 
     assert tidy_author(written) == expected or (expected is None and (tidy_author(written) or "").islower())
 
 
-def test_a_role_alone_names_no_one() -> None:
-    assert author_of('Ann Lee smiled. "Nice," the star wrote.', 16, "the star", None) is None
+def test_a_role_alone_names_the_articles_person_or_no_one() -> None:
+    assert author_of('Ann Lee smiled. "Nice," the star wrote.', 16, "the star", None) == "Ann Lee"
+    body = 'Ann Lee smiled at Bo Park. Bo Park left early. "Nice," the star wrote.'
+    assert author_of(body, body.index('"'), "the star", None) is None  # the last subject, not the article's person
+    assert author_of('Ann Lee smiled. "Nice," her sister wrote.', 16, "her sister", None) is None
 
 
 def test_a_description_before_a_name_is_no_given_name_for_the_pronoun() -> None:

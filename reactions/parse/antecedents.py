@@ -8,6 +8,7 @@ around the quotation (:data:`reactions.parse.authors.REACH`).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 
@@ -30,7 +31,7 @@ from reactions.parse.name_kinds import (
     thing_by_what_follows,
 )
 
-__all__ = ["antecedents", "resolve_author"]
+__all__ = ["antecedents", "described_as", "resolve_author"]
 
 _PRONOUN_RES = {pronoun: re.compile(rf"\b{pronoun}\b", re.IGNORECASE) for pronoun in PRONOUNS}
 """Each pronoun as a whole word in any case, compiled once (not looked up in ``re``'s cache per quotation)."""
@@ -101,30 +102,87 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
     shown = author_as_written(written)
     if shown is None:
         return None
-    first = shown.split()[0].lower()
+    first, described = shown.split()[0].lower(), None
+    if first in _POSSESSIVES and not _RELATIVES.isdisjoint(shown.lower().split()[1:]):
+        return _named_after(shown)  # "her father": another person; "her former co-star Ed Asner": Ed Asner
     if first not in PRONOUNS:
-        if first in ARTICLES:
-            return account_owner(shown)  # "the NBC News feed wrote": NBC News; "the caption read": no one
-        return None if is_poster(shown) else _the_subject(body, at, shown)
+        if first not in ARTICLES:
+            return None if is_poster(shown) else _the_subject(body, at, shown)
+        owner = account_owner(shown)  # "the NBC News feed wrote": NBC News; "the caption read": no one
+        described = None if owner else described_as(shown)
+        if described is None:
+            return owner
+        first = described  # "the actress captioned": read as "she" is ("the star", "the 21-year-old": as "they")
     window = _QUOTED_RE.sub(_blank_out, body[max(0, at - REACH) : at])
     window = "\n".join(line for line in window.split("\n") if not line.startswith(FURNITURE))
     lead = _QUOTED_RE.sub(_blank_out, body[at : at + REACH])
-    pronoun = _PRONOUN_RES[first].search(lead)
-    if _poster_in_sentence(window + (lead[: pronoun.start()] if pronoun else "")):
+    found_at = _PRONOUN_RES[first].search(lead) if first == shown.lower() else None
+    cut = found_at.start() if found_at else lead.lower().find(shown.lower())
+    if _poster_in_sentence(window + (lead[:cut] if cut >= 0 else "")):
         return None
-    prose = window + (lead[: pronoun.start()] if pronoun and pronoun.start() < _OWN_SENTENCE else "")
+    prose = window + (lead[:cut] if 0 <= cut < _OWN_SENTENCE else "")
     named, things, subjects, reporters = _antecedents(prose, len(window))
     if not named:
         return None
     things |= {name for name in reporters if not agrees or agrees(name, first) == 0}  # "Express reported": no one
     named = _sentence_subject_first(prose, named)
     found = _first_person(named, things, subjects, first, agrees)
+    if described is not None:  # ("the actress", "the Confident singer": the article's person, else no one named)
+        return found if found is not None and _one_of(found, _topic(body)) else None
     if found is None or found in subjects or not _described_after(prose, prose.rfind(found) + len(found)):
         return found
     topic = _topic(body)  # "— Brian Wilson (@BrianWilsonLive) … but the guitarist denied": the article's person
     if topic == found or topic is None or (agrees is not None and agrees(topic, first) < 0):
         return found if topic == found else None
     return topic
+
+
+def _named_after(shown: str) -> str | None:
+    """The capitalised words that end ``shown`` after its first (a name after a relation), else None."""
+    words = shown.split()[1:]
+    name = list(itertools.takewhile(lambda word: word[:1].isupper(), reversed(words)))
+    return " ".join(reversed(name)) if name and len(name) < len(words) else None
+
+
+_POSSESSIVES = frozenset({"her", "his", "their", "my", "its"})
+_RELATIVES = frozenset({
+    "mom", "mother", "dad", "father", "wife", "husband", "sister", "brother", "daughter", "son", "girlfriend",
+    "boyfriend", "fiance", "fiancee", "fiancé", "fiancée", "ex", "pal", "friend", "co-star", "costar", "partner", "rep",
+    "spokesperson", "spokesman", "spokeswoman", "manager", "publicist", "lawyer", "attorney", "assistant", "aunt",
+    "uncle", "cousin", "niece", "nephew", "grandmother", "grandfather", "bandmate", "family",
+})  # fmt: skip
+"""Who a possessive names besides its owner (``her father wrote``): another person, never the pronoun's."""
+
+
+def _one_of(name: str, person: str | None) -> bool:
+    """Whether ``name`` is ``person`` or a word of it (``Garner`` of ``Jennifer Garner``)."""
+    return person is not None and (name == person or name in person.split())
+
+
+def described_as(author: str) -> str | None:
+    """The pronoun a description of a person stands for as an author (``the actress`` -> ``she``, ``the Modern Family
+    star``, ``the 21-year-old`` -> ``they``: of either gender), else None: a relative (``her sister``), an office
+    (``the president``: whoever holds it, not the last person named) or a thing (``the caption``).
+
+    >>> described_as("the actress"), described_as("the 30-year-old actor"), described_as("the star's mom")
+    ('she', 'he', None)
+    """
+    words = author.lower().split()
+    if not 1 < len(words) <= 5 or words[0] != "the":
+        return None
+    role = words[-1]
+    if role in _SHE_ROLES:
+        return "she"
+    if role in _HE_ROLES:
+        return "he"
+    return "they" if role in _EITHER_ROLES or _AGE_RE.fullmatch(role) else None
+
+
+_SHE_ROLES = frozenset({"actress", "songstress", "starlet", "heiress", "comedienne", "diva", "frontwoman"})
+_HE_ROLES = frozenset({"actor", "frontman"})
+_EITHER_ROLES = frozenset({"star", "singer", "rapper", "model", "comedian", "musician", "designer", "host", "icon",
+                           "personality", "influencer", "superstar", "megastar", "hitmaker", "socialite"})  # fmt: skip
+_AGE_RE = re.compile(r"\d{1,3}-year-old")
 
 
 def _topic(body: str) -> str | None:
