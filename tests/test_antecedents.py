@@ -255,3 +255,16 @@ def test_what_a_description_is_read_as() -> None:
         "she", "he", "they", "they"
     ]
     assert [described_as(d) for d in ("the caption", "her sister", "the president", "actress", "the")] == [None] * 5
+
+
+@pytest.mark.parametrize(
+    ("lead", "author"),
+    [
+        ("Holm excitedly confirmed the news on Instagram.", "Holm"),
+        ("Holm repeatedly denied the story on Monday.", "Holm"),
+        ("A Holm rally drew a crowd on Monday.", None),  # a noun in -ly: no verb's subject
+    ],
+)
+def test_an_adverb_in_ly_between_a_subject_and_its_verb(lead: str, author: str | None) -> None:
+    body = f"{lead}\n\n“So happy today,” she wrote."
+    assert resolve_author(body, body.index("“"), "she") == author
