@@ -100,8 +100,11 @@ def _detect(text: str) -> str:
     return lang if lang in DETECTED and probability >= MIN_CONFIDENCE else UNDETERMINED
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _likeliest(words: str) -> tuple[float, str] | None:
-    """The model's likeliest language for ``words`` and its probability (``None``: it names none)."""
+    """The model's likeliest language for ``words`` and its probability (``None``: it names none), asked once for
+    the same words: :func:`first_guess` asks again of the words :func:`_detect` found unsure, and texts that differ
+    only in their links, mentions or spaces have the same words (254 of the bulk corpus's 5,829 asks, ~5 ms)."""
     line = (words.lower() if words.isupper() else words) + "\n"  # (one line, ended by a newline)
     try:  # (the model reads all-caps Latin text as Japanese, Korean or Chinese: lower-cased first)
         found = _detector()(line, 1, 0.0, "strict")
@@ -271,3 +274,4 @@ def clear_cache() -> None:
     """Forget every remembered detection (for benchmarks)."""
     _detect.cache_clear()
     first_guess.cache_clear()
+    _likeliest.cache_clear()

@@ -210,6 +210,34 @@ def test_python_m_reactions(seeds_dir: Path, tmp_path: Path) -> None:
     assert b"Traceback" not in failed.stderr
 
 
+ENDING = """
+import atexit, os, sys, threading, types
+from reactions.cli import run
+class Alive:
+    def __del__(self, write=os.write):  # (run as a module is torn down, its globals perhaps gone)
+        write(2, b"torn down\\n")
+sys.modules["held"] = types.ModuleType("held")
+sys.modules["held"].alive = Alive()
+atexit.register(lambda: sys.stderr.write("atexit ran\\n"))
+if sys.argv[1] == "thread":
+    threading.Thread(target=threading.main_thread().join).start()  # a thread that ends as Python ends
+sys.argv[1:] = ["extract", sys.argv[2], "--no-cache", "-q"]
+run()
+"""
+
+
+@pytest.mark.parametrize(("thread", "torn_down"), [("none", False), ("thread", True)])
+def test_a_command_done_ends_its_process_without_the_teardown(seeds_dir: Path, thread: str, torn_down: bool) -> None:
+    """``run`` (``python -m reactions``) ends the process once the ``atexit`` functions ran and the output is
+    flushed, without freeing what is still alive (no ``__del__`` runs); with another thread running, as Python
+    does."""
+    done = subprocess.run([sys.executable, "-c", ENDING, thread, str(seeds_dir)], capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.decode().splitlines() == ["atexit ran", *(["torn down"] * torn_down)]
+    assert done.stdout == run_module("extract", str(seeds_dir), "--no-cache", "-q").stdout
+    assert done.stdout.count(b"\r\n") == 13  # the header and the seeds' 12 reactions, flushed
+
+
 # --- progress bar ------------------------------------------------------------------------------------------
 
 

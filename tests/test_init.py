@@ -4,6 +4,7 @@ holds what README teaches."""
 from __future__ import annotations
 
 import ast
+import json
 import os
 import re
 import subprocess
@@ -95,6 +96,29 @@ def test_a_run_over_its_stored_frame_loads_only_what_it_uses(tmp_path: Path) -> 
              "reactions.viewstate.links", "altair", "streamlit")  # fmt: skip
     assert "reactions._vader" in loaded_by(code, names, env)  # the first run parses and scores
     assert loaded_by(code, names, env) == []
+
+
+def test_a_run_without_the_cache_over_a_table_loads_only_what_it_uses(tmp_path: Path) -> None:
+    """``reactions extract table.csv --no-cache`` reads no JSON (orjson, with the ``uuid`` and ``platform`` it loads),
+    no RFC 2822 date (``email.utils``) and asks for no cache folder (platformdirs): none is imported (~5 ms of
+    start-up, docs/performance.md, Round 16); a folder of FakeNewsNet JSON loads orjson."""
+    post = "So proud #win \u2014 Fan (@fan) May 1, 2020"
+    table = tmp_path / "table.csv"
+    table.write_text(f'id,url,text\r\n1,https://www.bbc.co.uk/x,"{post}"\r\n')
+    folder = tmp_path / "fnn" / "politifact1"
+    folder.mkdir(parents=True)
+    (folder / "news content.json").write_text(json.dumps({"url": "https://x.com/a", "text": post}))
+    names = ("orjson", "platformdirs", "email.utils")
+    loaded = []
+    for corpus in (table, folder.parent):
+        out = tmp_path / f"{corpus.name}.csv"
+        loaded.append(loaded_by(f"from reactions.cli import main\nmain({_run_argv(corpus, out)!r})", names))
+        assert out.read_bytes().count(b"\r\n") == 2  # the header and the post
+    assert loaded == [[], ["orjson"]]
+
+
+def _run_argv(corpus: Path, out: Path) -> list[str]:
+    return ["extract", str(corpus), "--no-cache", "-q", "-o", str(out)]
 
 
 def test_every_public_name_resolves_and_readme_imports_only_them() -> None:

@@ -327,3 +327,24 @@ def test_the_frame_reads_a_short_post_in_the_corpus_language_and_scores_it() -> 
     assert frame["lang"].tolist()[-1] == "en"
     assert frame["lang_source"].astype(str).tolist()[-1] == "corpus"
     assert frame["sentiment"].notna().all()  # scored by VADER, as the English posts are
+
+
+def test_the_model_is_asked_once_for_the_same_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An unsure text's first guess, and a text that differs from another only by its links and mentions, reuse
+    the model's answer for their words."""
+    asked: list[str] = []
+    model = languages._detector()
+
+    def counted(line: str, k: int, threshold: float, on_unicode_error: str) -> list[tuple[float, str]]:
+        asked.append(line)
+        return model(line, k, threshold, on_unicode_error)
+
+    languages.clear_cache()
+    monkeypatch.setattr(languages, "_detector", lambda: counted)
+    try:
+        assert languages.detect_language("Yes yes yes yes") == "und"  # letters enough, but unsure
+        assert languages.first_guess("Yes yes yes yes") == "en"
+        assert languages.detect_language("Yes yes  yes yes @you https://t.co/x") == "und"
+        assert asked == ["Yes yes yes yes\n"]
+    finally:
+        languages.clear_cache()

@@ -187,3 +187,28 @@ def test_a_url_is_split_as_by_the_character_loops(url: str) -> None:
     found = outlets._HOST_END.search(url)
     assert (found.start() if found else len(url)) == host_end(url)
     assert outlets._is_host(url.lower()) == is_host(url.lower())
+
+
+def test_the_icann_section_read_here_is_the_list_publicsuffixlist_reads_itself() -> None:
+    """The extractor is built from the ICANN section's rule lines (:func:`outlets.icann_rules`), which is faster than
+    publicsuffixlist's ``only_icann`` over the whole file: the object it builds is the one its own reading builds."""
+    from publicsuffixlist import PublicSuffixList
+
+    from reactions import outlets
+
+    assert outlets.icann_rules(outlets._bundled_list()) is not None  # the fast path is taken
+    own = PublicSuffixList(accept_unknown=False, only_icann=True, accept_encoded_idn=False)
+    assert vars(outlets._extractor()) == vars(own)
+
+
+@pytest.mark.parametrize("text", [
+    None,
+    "com\nnet\n",  # no markers
+    "// ===BEGIN ICANN DOMAINS===\ncom\n",  # no end
+    "// ===END ICANN DOMAINS===\nx\n// ===BEGIN ICANN DOMAINS===\ncom\n",  # the wrong way round
+    "// ===BEGIN ICANN DOMAINS===\ncom\n// ===END ICANN DOMAINS===\n// ===BEGIN ICANN DOMAINS===\nnet\n",  # twice
+])  # fmt: skip
+def test_a_list_whose_icann_section_is_not_plain_is_left_to_publicsuffixlist(text: str | None) -> None:
+    from reactions.outlets import icann_rules
+
+    assert icann_rules(text) is None

@@ -38,6 +38,7 @@ import contextlib
 import dataclasses
 import functools
 import hashlib
+import importlib
 import logging
 import marshal
 import operator
@@ -48,8 +49,6 @@ import weakref
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
-
-import platformdirs
 
 from reactions.models import Article, FileOutcome
 from reactions.run import batched
@@ -153,9 +152,12 @@ def content_hash(data: bytes) -> str:
 
 
 def cache_dir() -> Path:
-    """Where caches live: ``$REACTIONS_CACHE_DIR``, else the user's cache folder for ``reactions``."""
+    """Where caches live: ``$REACTIONS_CACHE_DIR``, else the user's cache folder for ``reactions`` (platformdirs is
+    imported here, ~1.5 ms: a run with ``--no-cache`` never asks)."""
     given = os.environ.get(CACHE_DIR_ENV, "").strip()
-    return Path(given) if given else Path(platformdirs.user_cache_dir("reactions", appauthor=False))
+    if given:
+        return Path(given)
+    return Path(importlib.import_module("platformdirs").user_cache_dir("reactions", appauthor=False))
 
 
 def store_file(corpus_dir: Path) -> Path:

@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 import datetime as dt
-import email.utils
+import importlib
 import math
 from typing import Final
 
@@ -75,7 +75,7 @@ def _from_text(text: str) -> dt.datetime | None:
 
 def _rfc2822(text: str) -> dt.datetime | None:
     try:
-        return _utc(email.utils.parsedate_to_datetime(text))
+        return _utc(importlib.import_module("email.utils").parsedate_to_datetime(text))  # (loaded on first use)
     except (TypeError, ValueError, IndexError, OverflowError):
         return None
 
