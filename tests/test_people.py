@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reactions.parse import people
-from reactions.parse.people import author_of, full_names, one_name_each, tidy_author
+from reactions.parse.people import author_of, chained, full_names, one_name_each, tidy_author
 from reactions.parse.quotes import find_quotes
 
 
@@ -277,3 +277,13 @@ def test_a_names_headline_runs_look_for_a_bounded_number_of_words(monkeypatch: p
     runs = people._name_runs(headlines + "Tyga wrote.", "Tyga")
     assert len(runs) == 80
     assert len(looked) == people._ASKS == len(set(looked))
+
+
+def test_a_pronoun_no_one_is_named_for_takes_the_author_of_the_one_before() -> None:
+    body = 'Ann Lee tweeted. "One," she tweeted. Subscribe to our newsletter! "Two," she tweeted. "Three," he said.'
+    one, two, three = (body.index(w) - 1 for w in ("One", "Two", "Three"))
+    quotes = [((one, one + 6), "she", "Ann Lee"), ((two, two + 6), "She", None), ((three, three + 8), "he", None)]
+    assert chained(body, quotes) == ["Ann Lee", "Ann Lee", None]  # not across pronouns of the other gender
+    named = body.replace("Subscribe to our newsletter!", "Then Bo Park spoke up.")
+    two = named.index("Two") - 1
+    assert chained(named, [quotes[0], ((two, two + 6), "she", None)]) == ["Ann Lee", None]  # someone named between

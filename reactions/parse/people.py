@@ -33,11 +33,11 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from reactions.parse.antecedents import resolve_author
-from reactions.parse.authors import author_as_written
+from reactions.parse.antecedents import antecedents, resolve_author
+from reactions.parse.authors import REACH, author_as_written
 from reactions.parse.name_kinds import compound_adjective, given_name_gender, place_before
 
-__all__ = ["author_of", "full_names", "one_name_each", "tidy_author"]
+__all__ = ["author_of", "chained", "full_names", "one_name_each", "tidy_author"]
 
 _ROLE_WORDS: Final = (
     "actor actress singer rapper model director producer editor host star comedian comedienne writer author journalist "
@@ -154,6 +154,22 @@ def _agrees(body: str, name: str, pronoun: str) -> int:
     gender = given_name_gender(full.split()[0])
     return 0 if gender is None else (1 if gender == wanted else -1)
 
+
+
+def chained(body: str, quotes: Sequence[tuple[tuple[int, int], str | None, str | None]]) -> list[str | None]:
+    """The author of each of ``quotes`` (``(span, display name, author)``, in order): a pronoun without one takes the
+    author of the quotation before it written with the same pronoun when the prose between them names no one
+    (``"…," she tweeted.``, then, past a newsletter's blurb that put the name out of reach, ``She quickly followed it
+    up, tweeting, "…"``)."""
+    authors: list[str | None] = []
+    for i, (span, shown, author) in enumerate(quotes):
+        pronoun = (shown or "").lower()
+        if author is None and i and pronoun in ("she", "he"):
+            (last_span, last_shown, _), last = quotes[i - 1], authors[-1]
+            near = span[0] - last_span[1] < REACH and (last_shown or "").lower() == pronoun
+            author = last if last and near and not antecedents(body[last_span[1] : span[0]]) else None
+        authors.append(author)
+    return authors
 
 
 def full_names(body: str, partial: Sequence[tuple[int, str]]) -> list[str]:

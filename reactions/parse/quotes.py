@@ -73,7 +73,7 @@ from reactions.parse.echoes import Echoes
 from reactions.parse.exchanges import MORE, REPLY, SAID, FollowUp, follow_up, lead_floor, relative_clause
 from reactions.parse.folding import case_blind
 from reactions.parse.networks import PLACES, names_pattern, prose_words
-from reactions.parse.people import author_of, full_names, one_name_each
+from reactions.parse.people import author_of, chained, full_names, one_name_each
 from reactions.parse.post_cues import IN_POST_WORDS, other_medium, participle, post_cue, posted_before, posted_context
 from reactions.parse.quotations import quotations, quoted_words
 from reactions.parse.sentences import (
@@ -194,6 +194,8 @@ class _Accepted(NamedTuple):
 
 def _built(body: str, source: str, found: list[_Accepted]) -> list[Reaction]:
     """The records of the quotations, each partial name made the full name it stands for (:func:`full_names`)."""
+    authors = chained(body, [(quote.span, quote.display_name, quote.author) for quote in found])
+    found = [quote._replace(author=author) for quote, author in zip(found, authors, strict=True)]
     named = [(quote.span[0], quote.author) for quote in found if quote.author]
     fulls = iter(one_name_each(full_names(body, named)) if named else ())
     return [_record(quote, source, next(fulls) if quote.author else None) for quote in found]
