@@ -391,6 +391,9 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     if reported or not (lead.endswith(":") or captioned or _LEAD_TAIL_RE.fullmatch(lead, last[1])):
         return None  # a lead-in ending in a colon or in "with the caption" introduces what follows, however long
     finite = next((span for span in verbs if not participle(lead, span)), verbs[0])  # (not "tweets posted late…")
+    subordinate = _SUBORDINATE_RE.match(lead) and not _RELATIVE_END_RE.search(lead, 0, last[0])  # ("…that read")
+    if subordinate and "," in lead[finite[1] : last[0]]:
+        finite = last  # "When Bloom posted a video …, Perry wrote": the main clause's subject
     author = (
         possessor(lead)
         or sender(lead[: last[0]])
@@ -419,6 +422,8 @@ _OWN_POST_RE = case_blind(
 ``…took to Instagram:``, ``…on Twitter:`` (``…called out Midler's tweet:`` names someone else's post)."""
 _MODIFIER_RE = re.compile(r"(?:^|[ \t(])(?:the|a|an)[ \t]{1,3}\Z", re.IGNORECASE)
 """An article right before a quotation: the quotation names something (``the "Hello" singer``), it is no post."""
+_SUBORDINATE_RE = re.compile(r"(?:when|after|while|as|before|since|once|if|although|though|because|until)\b", re.I)
+_RELATIVE_END_RE = re.compile(r"\b(?:that|which|who)[ \t]{1,3}\Z")
 _DETERMINED_RE = re.compile(
     r"(?:^|[ \t(])(?:her|his|their|its|my|your|our|the|a|an|these|those|of)[ \t]{1,3}\Z", re.IGNORECASE
 )
