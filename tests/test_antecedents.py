@@ -268,3 +268,13 @@ def test_what_a_description_is_read_as() -> None:
 def test_an_adverb_in_ly_between_a_subject_and_its_verb(lead: str, author: str | None) -> None:
     body = f"{lead}\n\n“So happy today,” she wrote."
     assert resolve_author(body, body.index("“"), "she") == author
+
+
+def test_a_relative_after_a_preposition_is_no_subject() -> None:
+    from reactions.parse.people import author_of
+
+    lead = "Anna Berg and Peter Holm are parents now."
+    body = f"{lead} The mom of daughter Lola shared a photo.\n\n“Hi baby,” she wrote."
+    assert author_of(body, body.index("“"), "she", None) == "Anna Berg"
+    body = f"{lead} Her daughter Lola shared a photo.\n\n“Hi baby,” she wrote."
+    assert author_of(body, body.index("“"), "she", None) == "Lola"  # "her daughter Lola" is the sentence's subject

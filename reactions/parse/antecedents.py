@@ -382,7 +382,8 @@ def _antecedents(window: str, subjects_from: int | None = None) -> tuple[list[st
         clause = _set_off_clause(window, match.start(), match.end()) if set_off else -1
         if clause >= 0:
             inside = clause  # names in the clause are no subjects: "whose husband, Ozzy Osbourne, also had"
-        if clause >= 0 or (not where and _subject_verb(window, match.start(), match.end()) and match.start() >= inside):
+        free = not where and _KIN_OBJECT_RE.search(before) is None  # ("the mom of daughter Stormi shared": the mom)
+        if clause >= 0 or (free and _subject_verb(window, match.start(), match.end()) and match.start() >= inside):
             subjects.append(name)  # (not after an article or a preposition: "members of Bachelor Nation took")
             if _REPORTS_RE.match(window, match.end()):
                 reporters.add(name)
@@ -436,6 +437,12 @@ def _on_a_headline(window: str, at: int, headlines: dict[int, bool]) -> bool:
     return known
 
 
+_KIN_OBJECT_RE = re.compile(
+    r"\b(?:of|with|for|to|from|by)[ \t]{1,3}(?:(?:her|his|their)[ \t]{1,3})?(?:daughter|son|baby|husband|wife|sister"
+    r"|brother|mom|mother|dad|father|girlfriend|boyfriend|fiancée?|fiancé|niece|nephew)[ \t]{1,3}\Z",
+    re.IGNORECASE,
+)
+"""A relative as a preposition's object before a name (``the mom of daughter Stormi``): the name is no subject."""
 _TITLE_ROLE_RE = re.compile(
     r"[ \t]{1,3}(?:star|stars|actress|actor|singer|rapper|alum|host|creator|producer|director|frontman"
     r"|co-?star|castmember|contestant|winner|mom|mother|dad|father|model|judge|comedian|musician|hitmaker)\b",
