@@ -235,6 +235,7 @@ def test_a_description_after_a_name_stands_for_the_articles_person(body: str, au
         ("Mia Torres rang in her birthday. Torres shared a photo.", "the 30-year-old actress", "Torres"),
         ("Mia Torres rang in her birthday with friends.", "The Harbor Lights star", "Mia Torres"),
         ("Mia Torres rang in her birthday with friends.", "the 30-year-old", "Mia Torres"),
+        ("Mia Torres rang in her birthday with friends.", "30-year-old", "Mia Torres"),  # (its article left out)
         # of the other gender, or another person named last, or a relative or an office: no one
         ("Mia Torres rang in her birthday with friends.", "the actor", None),
         ("Mia Torres joined Dev Sharma on stage. Dev Sharma waved.", "the singer", None),
@@ -251,9 +252,8 @@ def test_a_description_stands_for_the_articles_person_or_no_one(lead: str, writt
 
 
 def test_what_a_description_is_read_as() -> None:
-    assert [described_as(d) for d in ("the actress", "The Suits actor", "the star", "the 21-year-old")] == [
-        "she", "he", "they", "they"
-    ]
+    described = ("the actress", "The Suits actor", "the star", "the 21-year-old", "39-year-old")
+    assert [described_as(d) for d in described] == ["she", "he", "they", "they", "they"]
     assert [described_as(d) for d in ("the caption", "her sister", "the president", "actress", "the")] == [None] * 5
 
 

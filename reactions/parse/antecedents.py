@@ -112,11 +112,11 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
     if first in _POSSESSIVES and not _RELATIVES.isdisjoint(shown.lower().split()[1:]):
         return _named_after(shown)  # "her father": another person; "her former co-star Ed Asner": Ed Asner
     if first not in PRONOUNS:
-        if first not in ARTICLES:
+        described = described_as(shown)
+        if first not in ARTICLES and described is None:
             return None if is_poster(shown) else _the_subject(body, at, shown)
         owner = account_owner(shown)  # "the NBC News feed wrote": NBC News; "the caption read": no one
-        described = None if owner else described_as(shown)
-        if described is None:
+        if owner or described is None:
             return owner
         first = described  # "the actress captioned": read as "she" is ("the star", "the 21-year-old": as "they")
     window = _QUOTED_RE.sub(_blank_out, body[max(0, at - REACH) : at])
@@ -174,6 +174,8 @@ def described_as(author: str) -> str | None:
     ('she', 'he', None)
     """
     words = author.lower().split()
+    if len(words) == 1 and _AGE_RE.fullmatch(words[0]):
+        return "they"  # ("the 39-year-old wrote", its article left out)
     if not 1 < len(words) <= 5 or words[0] != "the":
         return None
     role = words[-1]
