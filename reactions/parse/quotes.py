@@ -342,8 +342,8 @@ def _attribution_after(body: str, words: WordIndex, match: re.Match[str]) -> _At
         return None  # "…Rapper’s Delight.” Other members … posted remembrances": the next sentence, not an attribution
     author = found.group("author1") or found.group("author2")
     opening = author.split(None, 1)[0].lower()
-    if found.group("author2") and (opening in families.CLAUSE_OPENERS or relative_clause(author)):
-        return None  # "…" while they also shared a picture, "…," to which Gomez replied: not its attribution
+    if found.group("author2") and (opening in _NO_SUBJECT or relative_clause(author)):
+        return None  # "…" while they also shared a picture, "…," to which Gomez replied, "…" in Twitter posts
     verb = (found.group("verb1") or found.group("verb2")).lower()
     if found.group("verb1") and verb.endswith("ing"):
         return None  # '…,' captioning her post, '…': what follows a participle is its object, not an author
@@ -422,6 +422,7 @@ _OWN_POST_RE = case_blind(
 ``…took to Instagram:``, ``…on Twitter:`` (``…called out Midler's tweet:`` names someone else's post)."""
 _MODIFIER_RE = re.compile(r"(?:^|[ \t(])(?:the|a|an)[ \t]{1,3}\Z", re.IGNORECASE)
 """An article right before a quotation: the quotation names something (``the "Hello" singer``), it is no post."""
+_NO_SUBJECT = families.CLAUSE_OPENERS | {"in", "on", "at", "via", "from", "for", "by", "during", "through"}
 _SUBORDINATE_RE = re.compile(r"(?:when|after|while|as|before|since|once|if|although|though|because|until)\b", re.I)
 _RELATIVE_END_RE = re.compile(r"\b(?:that|which|who)[ \t]{1,3}\Z")
 _DETERMINED_RE = re.compile(
