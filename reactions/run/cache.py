@@ -38,7 +38,6 @@ import contextlib
 import dataclasses
 import functools
 import hashlib
-import importlib
 import logging
 import marshal
 import operator
@@ -157,7 +156,9 @@ def cache_dir() -> Path:
     given = os.environ.get(CACHE_DIR_ENV, "").strip()
     if given:
         return Path(given)
-    return Path(importlib.import_module("platformdirs").user_cache_dir("reactions", appauthor=False))
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("reactions", appauthor=False))
 
 
 def store_file(corpus_dir: Path) -> Path:
