@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from reactions.models import Article, Kind, Reaction
 from reactions.parse.article import parse_article, reaction_id
+from reactions.parse.build import link_id
 from reactions.parse.html import is_html, parse_html_article
 
 GOLDEN = Path(__file__).resolve().parent / "golden_html"
@@ -85,9 +86,24 @@ def test_golden_invariants(case: Path) -> None:
         if r.kind is Kind.EMBED and r.text:
             assert r.text in article.text[r.span[0] : r.span[1]] or r.status_id
         if r.status_id is not None:
-            assert r.id == reaction_id(r.handle, r.date, r.text or r.url or "")
+            assert r.id == reaction_id(r.handle, r.date, r.text or link_id(r.platform, r.status_id, r.url))
     spans = [r.span for r in article.reactions]
     assert spans == sorted(spans)
+    posts = {(r.platform, r.status_id) for r in article.reactions if r.status_id}
+    assert len({r.id for r in article.reactions if r.status_id}) == len(posts)  # one id per post, never shared
+
+
+def test_posts_without_text_keep_their_own_ids() -> None:
+    """Two rendered frames by no named author on no shown date are two posts: a link counts for nothing in a text's
+    fingerprint, so the id is made from the network and the post's id."""
+    page = "".join(
+        f'<p>Paragraph {n} of the story.</p><iframe class="instagram-media instagram-media-rendered" '
+        f'src="https://www.instagram.com/p/{code}/embed/"></iframe>'
+        for n, code in enumerate(("CodeOne111A", "CodeTwo222B"))
+    )
+    first, second = parse_html_article(page, "page.html").reactions
+    assert (first.status_id, second.status_id) == ("CodeOne111A", "CodeTwo222B")
+    assert first.id != second.id
 
 
 def test_golden_folder_has_cases() -> None:

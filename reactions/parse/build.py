@@ -22,7 +22,7 @@ from typing import Any
 from reactions.models import Citation, Kind, Reaction, Rendering
 from reactions.parse.entities import entity_fields
 
-__all__ = ["build_reaction", "overlaps", "reaction_id", "text_fingerprint"]
+__all__ = ["build_reaction", "link_id", "overlaps", "reaction_id", "text_fingerprint"]
 
 
 def reaction_id(handle: str | None, date: dt.date | None, text: str) -> str:
@@ -50,6 +50,17 @@ _LINK_RE = re.compile(
 """``https?://…`` or a ``pic.twitter.com/…`` link not glued to a word.  (Written to open with a plain
 class, which lets ``re`` skip ahead to an ``h`` or a ``p``; only these four characters match the first
 letter of ``https?://`` or ``pic`` in any case.)"""
+
+
+def link_id(platform: str, post_id: str | None, url: str | None) -> str:
+    """What stands for the text in the id of a post that kept none (a rendered frame, a link alone): its network
+    and its id there, else its URL without the scheme.  (A URL as it is would count for nothing:
+    :func:`text_fingerprint` drops links, and two such posts by one author on one day would be one.)
+
+    >>> link_id("instagram", "BbX3Xm0hWNJ", None), link_id("youtube", None, "https://youtu.be/abc")
+    ('instagram BbX3Xm0hWNJ', 'youtu.be/abc')
+    """
+    return f"{platform} {post_id}" if post_id else (url or "").partition("://")[2] or (url or "")
 
 
 def text_fingerprint(text: str) -> str:

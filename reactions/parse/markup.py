@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 from reactions.models import Kind, Reaction, Rendering
-from reactions.parse.build import build_reaction
+from reactions.parse.build import build_reaction, link_id
 from reactions.parse.platforms import Embed, match_embed
 from reactions.parse.platforms._dom import iter_elements, parse_dom
 from reactions.parse.text import clean_text
@@ -160,7 +160,7 @@ def reaction_from_embed(
         handle=embed.handle,
         display_name=name,
         date=embed.date,
-        id_text=text or embed.url or "",
+        id_text=text or link_id(embed.platform, embed.status_id, embed.url),
         hashtags=embed.hashtags,
         mentions=embed.mentions,
         status_id=embed.status_id,
