@@ -94,6 +94,14 @@ def _attributed_posts(size: int) -> str:
     return "".join(parts)
 
 
+def _linked_posts(size: int) -> str:
+    """Attributed posts, each followed by a link alone to another post: every link is weighed against its
+    neighbours."""
+    unit = "Nice one — Fan (@fan) May 1, 2020\nhttps://twitter.com/other/status/{}\n\n"
+    count = max(1, size // len(unit.format(1519734298765434881)))
+    return "".join(unit.format(1519734298765434881 + i) for i in range(count))
+
+
 @dataclass(frozen=True, slots=True)
 class Family:
     """One hostile shape: its name, the kind of article it attacks (``text`` or ``html``: which baseline it
@@ -162,6 +170,10 @@ FAMILIES: tuple[Family, ...] = (
     Family("text: blank lines", "text", "a.txt", _before_post("\n")),
     Family("text: sentence ends", "text", "a.txt", _before_post(". ")),
     Family("text: stray NUL bytes", "text", "a.txt", _before_post("word " * 30 + "\x00")),
+    Family("text: post links alone on their lines", "text", "a.txt", lambda n: _fill(
+        "https://twitter.com/a/status/1519734298765434881\n", n)),
+    Family("text: http without a line of its own", "text", "a.txt", _before_post("http")),
+    Family("text: posts each under its own post link", "text", "a.txt", _linked_posts),
     Family("text: widget buttons after a card", "text", "a.txt", lambda n: _fill(
         "Reply\nCopy link\n1.2K\n", n, head="Ann\n@ann\n·\nFollow\nA post\n9:07 PM · Mar 5, 2024\n")),
 )  # fmt: skip

@@ -80,7 +80,8 @@ COLUMN_MEANINGS: Final[tuple[tuple[tuple[str, ...], str], ...]] = (
      '(attribution on its own line, post above), `dashless` (`Name (@handle) Date` with the dash lost), '
      '`byline` (`A post shared by …`, `Originally tweeted by …`, `Posted by … on …`), `card` (a scraped '
      'Twitter card), `factbox` (Reuters\' "Trump on Twitter"), `markup` (embed HTML left in a text article), '
-     '`html` (an embed in a web page), `quote` (quoted in prose)'),
+     '`html` (an embed in a web page), `link` (a post\'s URL alone on its line: an embed whose text the page '
+     'lost, no text), `quote` (quoted in prose)'),
     (('confidence',),
      'how sure the parser is of the post and its boundaries, 0–1, from the cues that matched (see '
      '[accuracy](accuracy.md)); filter out doubtful ones with it'),

@@ -69,6 +69,8 @@ class Rendering(enum.StrEnum):
     """Embed markup (``<blockquote class="twitter-tweet">``) left inside a plain-text article."""
     HTML = "html"
     """An embed in a saved web page's markup."""
+    LINK = "link"
+    """A post's URL alone on its line: an embed whose widget the text lost, or a WordPress embed (no text)."""
     QUOTE = "quote"
     """Quoted in the article's prose with a posting verb or a platform named."""
 

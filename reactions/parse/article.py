@@ -8,7 +8,8 @@ The stages: the text is cleaned (:func:`reactions.parse.text.clean_text`) and a 
 header taken off; embed markup left in the text is read as markup (:mod:`reactions.parse.markup`) and
 blanked, with code fences and scripts, for the rest; posts embedded in the text are found by
 :mod:`reactions.parse.text_embeds` (attributions, scraped cards and factboxes, each with where its post
-starts: :mod:`reactions.parse.boundaries`), and posts quoted in prose by :mod:`reactions.parse.quotes`.  Each
+starts: :mod:`reactions.parse.boundaries`), posts whose link alone stands on a line by
+:mod:`reactions.parse.post_links`, and posts quoted in prose by :mod:`reactions.parse.quotes`.  Each
 post becomes a :class:`Reaction` with its ``rendering`` (which rule found it) and ``confidence`` (1
 less the cost of every doubtful cue, see :mod:`reactions.parse.text_embeds`).
 
@@ -34,6 +35,7 @@ from reactions.parse.build import build_reaction, overlaps, reaction_id, text_fi
 from reactions.parse.corner_quotes import find_corner_quotes
 from reactions.parse.dates import ATTRIBUTION_DATE
 from reactions.parse.markup import find_markup_embeds, mask
+from reactions.parse.post_links import find_post_links
 from reactions.parse.quotes import find_quotes
 from reactions.parse.renderings import TextEmbed
 from reactions.parse.text import clean_text
@@ -103,6 +105,8 @@ def parse_body(
         found, embed_warnings = find_text_embeds(Layout(prose), date, [r.span for r in marked])
         warnings.extend(embed_warnings)
         embeds = sorted([*marked, *_reactions(found, source, warnings)], key=lambda r: r.span)
+    if links := find_post_links(prose, source, embeds):  # (read whatever the prefilter found: a link is no cue)
+        embeds = sorted([*embeds, *links], key=lambda r: r.span)
     taken = [r.span for r in embeds]
     quotes = [*find_quotes(prose, source, taken), *find_corner_quotes(prose, source, taken)]
     warnings.extend(attributions_without_handle(prose, taken))

@@ -17,6 +17,9 @@ TikTok captions                                 ``♬`` (and an ``@``: the capti
 Facebook, Threads, Mastodon bylines             ``Post`` opening a line (after spaces or tabs)
 ==============================================  ==================================================================
 
+Posts whose link alone stands on a line (:mod:`reactions.parse.post_links`) are looked for in every text, whatever
+the prefilter finds: their scan is one ``str.find`` for ``http``.
+
 A body with markup's cues is parsed in full; one with only a handle's or a byline's, without the markup rules (they
 would find and mask nothing); one with none, by the quote finders alone (:mod:`reactions.parse.quotes`,
 :mod:`reactions.parse.corner_quotes`): every text is read for quotations, whose silent lines

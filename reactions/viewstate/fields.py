@@ -151,7 +151,8 @@ def _column_in(column: str) -> Callable[[FrameIndex, tuple[str, ...]], Mask]:
 RENDERINGS_HELP: Final = (
     "How the parser found each post: after an em dash (dash), on its own line (own-line), with the dash lost "
     "(dashless), under a byline (byline), as a scraped card (card), in a factbox (factbox), as embed code in "
-    "the text (markup), in a saved web page (html), or quoted in the prose (quote)."
+    "the text (markup), in a saved web page (html), as its link alone on a line (link: the post's text was not "
+    "kept), or quoted in the prose (quote)."
 )
 CONFIDENCE_HELP: Final = (
     "The parser's confidence that a reaction is a real post with the right text: 1 for a post in embed code, "
