@@ -195,6 +195,8 @@ def test_repair_mojibake_leaves_correct_text(correct: str) -> None:
         ("Â\xa0price", " price"),
         ("ESC\x1b[0m NUL\x00 BEL\x07 DEL\x7f VT\x0b", "ESC[0m NUL BEL DEL VT"),
         ("page\x0cnext &#12;x", "page\nnext \nx"),
+        ("the \x93long\x94 step, I\x92m sure\x97really \x80 5", "the “long” step, I’m sure—really € 5"),
+        ("Megan\u00e2\x80\x99s \x97 \x81\x8d\x8f\x90\x9d", "Megan’s — "),  # a run first; undefined bytes dropped
     ],
 )
 def test_clean_text(raw: str, clean: str) -> None:
@@ -280,6 +282,7 @@ def reference_clean_text(text: str) -> str:
     text = re.sub(r"&[&#;0-9A-Za-z]*", lambda m: unescape_run(m.group()), text)
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\f", "\n")
     text = repair_mojibake(text)
+    text = re.sub("[\x80-\x9f]", lambda m: m.group().encode("latin-1").decode("cp1252", "ignore"), text)
     text = re.sub("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]", " ", text)
     return re.sub("[\u2028\u2029]", "\n", text)
 
@@ -291,7 +294,7 @@ CLEAN_PIECES = st.sampled_from(["a", " ", "\n", "\t", ".", "😂", "—", "’",
 DIRT_PIECES = st.sampled_from(
     ["&amp;", "&#13;", "&nbsp;", "&", "\r", "\r\n", "\f", "\x00", "\x1b", "\x7f", "\u200b", "\u2060", "\ufeff",
      "\xa0", "\u1680", "\u2000", "\u2005", "\u200a", "\u202f", "\u205f", "\u3000", "\u2028", "\u2029",
-     "Ã©", "â€™", "â€", "Ã", "ô", "Â\xa0", "Â©", "ð\x9f\x98\x82"]
+     "Ã©", "â€™", "â€", "Ã", "ô", "Â\xa0", "Â©", "ð\x9f\x98\x82", "\x93", "\x97", "\x81", "â\x80\x99"]
 )  # fmt: skip
 ONE_DIRT_TEXT = st.tuples(st.lists(CLEAN_PIECES, max_size=8), DIRT_PIECES, st.lists(CLEAN_PIECES, max_size=8)).map(
     lambda parts: "".join(parts[0]) + parts[1] + "".join(parts[2])
@@ -497,3 +500,10 @@ def test_the_bytes_say_what_cleaning_leaves(text: str, shortcut: bool) -> None:
     decoded = decode_bytes(text.encode())
     assert (text_module._CLEAN[0] is decoded.text) is shortcut
     assert clean_text(decoded.text) == clean_text((" " + decoded.text)[1:])
+
+
+def test_c1_controls_in_utf8_are_read_as_cp1252_after_decoding() -> None:
+    """A page written in cp1252, read as Latin-1 and saved as UTF-8 holds C1 controls (bytes C2 80-C2 9F): the
+    decoder's quick look must not tell such a text clean, so that cleaning reads them."""
+    decoded = decode_bytes("Fans said \x93wow\x94 \x97 it\x92s true".encode())
+    assert clean_text(decoded.text) == "Fans said “wow” — it’s true"

@@ -61,9 +61,15 @@ _ENTITY_RUN = re.compile(r"&[&#;0-9A-Za-z]*")
 _MAX_UNESCAPE_ROUNDS = 6
 _ASCII_DIRT_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f&]")
 """In ASCII text, what :func:`clean_text` may change: controls, CR and FF, entities."""
-_DIRT_RE = re.compile(f"[{_INVISIBLE}{_CONTROLS}\r\f&{_UNICODE_SPACES}{_LINE_SEPARATORS}\u00c2-\u00f4]")
+_C1 = "\x80-\x9f"
+_DIRT_RE = re.compile(f"[{_INVISIBLE}{_CONTROLS}{_C1}\r\f&{_UNICODE_SPACES}{_LINE_SEPARATORS}\u00c2-\u00f4]")
 """In any text, what :func:`clean_text` may change: what it removes or rewrites, an entity's ``&``, and ``Â``-``ô``,
 which may lead a mojibake run (one class: ``re`` scans for it fast)."""
+_C1_RE = re.compile(f"[{_C1}]")
+_C1_AS_CP1252 = {code: bytes([code]).decode("cp1252", "ignore") or None for code in range(0x80, 0xA0)}
+"""The C1 controls U+0080-U+009F as the cp1252 characters whose bytes they are (a page written in cp1252, read as
+Latin-1: ``\x93long\x94`` is ``“long”``, ``birth\x97there`` is ``birth—there``); the five bytes cp1252 leaves
+undefined are dropped."""
 
 
 @functools.lru_cache(maxsize=1024)  # the same few runs recur ("&", "&amp;", the "&T" of AT&T)
@@ -93,9 +99,9 @@ def clean_text(text: str) -> str:
 
     Strips byte order marks, zero-width spaces, word joiners and C0 control characters
     (keeps ZWJ U+200D and VS16 U+FE0F, which emoji need, and tabs), turns CRLF, CR and form
-    feeds into LF, decodes HTML entities (double-escaped ones too), repairs mojibake, and
-    turns non-breaking and other Unicode spaces into plain spaces (line and paragraph
-    separators into ``\\n``).
+    feeds into LF, decodes HTML entities (double-escaped ones too), repairs mojibake, reads
+    C1 controls as the cp1252 characters they stand for, and turns non-breaking and other
+    Unicode spaces into plain spaces (line and paragraph separators into ``\\n``).
 
     >>> clean_text("\\ufeffIt&#39;s\\u00a0over &mdash; caf\u00c3\u00a9\\r\\nNext")
     "It's over — café\\nNext"
@@ -132,7 +138,9 @@ def _clean_steps(text: str) -> str:
     text = _unescape(text)
     if "\r" in text or "\f" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\f", "\n")
-    text = repair_mojibake(text)
+    text = repair_mojibake(text)  # (before the C1 controls are read: a run read as Latin-1 holds them)
+    if _C1_RE.search(text):
+        text = text.translate(_C1_AS_CP1252)
     if text.isascii() or not _ODD_SPACE_RE.search(text):
         return text
     return _LINE_SEPARATOR_RE.sub("\n", _SPACE_RE.sub(" ", text))
@@ -331,6 +339,8 @@ the texts without one; a longer search is slower)."""
 _UNCOMMON_BYTES = _CONTROL_BYTES + b"".join(_ODD_BYTES) + b"".join(lead for lead, _ in _ODD_SEQUENCES)
 """Control bytes, odd controls and odd leads: deleted by one ``translate`` (the one that counts control bytes) to
 tell the texts that hold none (nine in ten of the bulk corpus's bytes)."""
+_C1_BYTES_RE = re.compile(b"\xc2[\x80-\x9f]")
+"""A C1 control (:data:`_C1_AS_CP1252`) in UTF-8."""
 _DIRT_E2_RE = re.compile(b"\xe2(?:\x80[\x80-\x8b\xa8\xa9\xaf]|\x81[\x9f\xa0])")
 """U+2000-U+200B, U+2028, U+2029, U+202F, U+205F and U+2060 in UTF-8 (a literal E2 first: ``re`` skips to it; E2
 also leads the curly quotes and dashes of most news)."""
@@ -345,7 +355,9 @@ def _cleans_to_itself(data: bytes, *, odd: bool = True) -> bool:
     unescaped to itself; the repair, then, meets the text as it was.  ``odd=False``: ``data`` is known to hold no
     byte of :data:`_ODD_BYTES` and no odd lead (:func:`_decode` counted them)."""
     if odd and (
-        any(map(data.__contains__, _ODD_BYTES)) or any(lead in data and seq in data for lead, seq in _ODD_SEQUENCES)
+        any(map(data.__contains__, _ODD_BYTES))
+        or any(lead in data and seq in data for lead, seq in _ODD_SEQUENCES)
+        or (b"\xc2" in data and _C1_BYTES_RE.search(data) is not None)
     ):
         return False
     if _DIRT_E2_RE.search(data) is not None:
