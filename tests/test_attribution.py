@@ -166,6 +166,7 @@ def test_any_text_gives_ordered_attributions_within_it(text: str) -> None:
         ("A post shared by @jo.doe on Dec 19, 2016 at 7:56pm PST", "jo.doe", dt.date(2016, 12, 19)),
         ("A photo posted by @jodoe onMar 6, 2016 at 3:26am PST", "jodoe", dt.date(2016, 3, 6)),
         ("Ein Beitrag geteilt von @jodoe am 23. Okt. 2017 um 0:31 Uhr", "jodoe", dt.date(2017, 10, 23)),
+        ("A post shared by @ jo.doe on Jul 9, 2017 at 6:24pm PDT", "jo.doe", dt.date(2017, 7, 9)),  # a spaced crawl
     ],
 )
 def test_an_instagram_byline_that_names_only_the_handle(line: str, handle: str, date: dt.date) -> None:
@@ -178,7 +179,7 @@ def test_an_instagram_byline_that_names_only_the_handle(line: str, handle: str, 
 @pytest.mark.parametrize(
     "text",
     ["A post shared by @jodoe went viral on Monday.\n", "Photo by @jodoe on Instagram.\n",
-     "A post shared by @jodoe on May 1, 2020 was seen by millions.\n"],
+     "A post shared by @jodoe on May 1, 2020 was seen by millions.\n", "A post shared by @ jodoe went viral.\n"],
 )
 def test_a_handle_after_a_byline_phrase_in_prose_is_no_attribution(text: str) -> None:
     assert find_attributions(Layout(text)) == []

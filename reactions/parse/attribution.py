@@ -115,10 +115,11 @@ def _view_on_bylines(text: str) -> Iterator[Attribution]:
 
 
 _BARE_BYLINE_RE = re.compile(
-    rf"(?<![\w@])(?:{instagram_byline(_GAP)})[ \t]+@(?P<handle>[A-Za-z0-9_.]{{1,30}})(?![\w.@])", re.IGNORECASE
+    rf"(?<![\w@])(?:{instagram_byline(_GAP)})[ \t]+@[ \t]?(?P<handle>[A-Za-z0-9_.]{{1,30}})(?![\w.@])", re.IGNORECASE
 )
 """Instagram's byline when the account shows no name: ``A post shared by @handle on Dec 19, 2016 at 7:56pm PST``
-(older embed codes; there is no ``(@`` to find it by)."""
+(older embed codes; there is no ``(@`` to find it by), or ``by @ handle`` (a crawl that spaced the link's ``@``
+from the handle)."""
 
 
 def _bare_handle_bylines(text: str) -> Iterator[Attribution]:
