@@ -66,10 +66,11 @@ _DIRT_RE = re.compile(f"[{_INVISIBLE}{_CONTROLS}{_C1}\r\f&{_UNICODE_SPACES}{_LIN
 """In any text, what :func:`clean_text` may change: what it removes or rewrites, an entity's ``&``, and ``Â``-``ô``,
 which may lead a mojibake run (one class: ``re`` scans for it fast)."""
 _C1_RE = re.compile(f"[{_C1}]")
-_C1_AS_CP1252 = {code: bytes([code]).decode("cp1252", "ignore") or None for code in range(0x80, 0xA0)}
+_C1_AS_CP1252 = {code: bytes([code]).decode("cp1252", "ignore") or chr(code) for code in range(0x80, 0xA0)}
 """The C1 controls U+0080-U+009F as the cp1252 characters whose bytes they are (a page written in cp1252, read as
 Latin-1: ``\x93long\x94`` is ``“long”``, ``birth\x97there`` is ``birth—there``); the five bytes cp1252 leaves
-undefined are dropped."""
+undefined stay (dropping one could join what stands around it into a mojibake run: cleaning would not be
+idempotent)."""
 
 
 @functools.lru_cache(maxsize=1024)  # the same few runs recur ("&", "&amp;", the "&T" of AT&T)
@@ -130,6 +131,16 @@ def clean_text(text: str) -> str:
     # they are, "AT&T", and leads that begin no run, "café", are no change)
 
 
+def _as_cp1252(text: str) -> str:
+    """``text`` with its C1 controls read as cp1252 (:data:`_C1_AS_CP1252`; each found by the pattern: a translation
+    table would look every character up)."""
+    return _C1_RE.sub(_cp1252_character, text)
+
+
+def _cp1252_character(match: re.Match[str]) -> str:
+    return _C1_AS_CP1252[ord(match.group())]
+
+
 def _clean_steps(text: str) -> str:
     """What :func:`clean_text` does, step by step; each step is skipped when a quick look finds nothing
     for it."""
@@ -138,9 +149,9 @@ def _clean_steps(text: str) -> str:
     text = _unescape(text)
     if "\r" in text or "\f" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\f", "\n")
-    text = repair_mojibake(text)  # (before the C1 controls are read: a run read as Latin-1 holds them)
-    if _C1_RE.search(text):
-        text = text.translate(_C1_AS_CP1252)
+    text = _as_cp1252(text)  # C1 controls read before the repair (a run read as Latin-1 holds them: the same bytes)
+    repaired = repair_mojibake(text)  # and after a repair, which may give one (it gives the text back when it finds
+    text = text if repaired is text else _as_cp1252(repaired)  # no run: then no scan again)
     if text.isascii() or not _ODD_SPACE_RE.search(text):
         return text
     return _LINE_SEPARATOR_RE.sub("\n", _SPACE_RE.sub(" ", text))
