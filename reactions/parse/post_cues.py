@@ -28,11 +28,12 @@ __all__ = [
 POST_CUE_RE = case_blind(
     r"\b(?:" + names_pattern(NAMED) + r"|tweets?|tweeted"
     r"|social media|social-media|since-deleted|now-deleted|(?:a|an|her|his|their|the|its|that|this|another|"
-    r"subsequent|latest|new|recent|separate)[ \t]+(?:[\w-]{1,20}[ \t]+)?(?:post|caption|story|selfie|snap|thread)s?"
+    r"subsequent|latest|new|recent|separate)[ \t]+(?:[\w-]{1,20}[ \t]+)?(?:post|caption|selfie|snap|thread)s?"
     r"|alongside[ \t]+(?:a|an|the|his|her|their)?[ \t]*(?:[\w-]{1,20}[ \t]+)?(?:photos?|pictures?|pics?|images?|"
-    r"videos?|clips?|selfies?|snaps?|shots?)|on X)\b"
+    r"videos?|clips?|selfies?|snaps?|shots?)|on X|insta[ \t]+stor(?:y|ies))\b"
 )
-"""What says the words were posted: a platform, a post or caption, ``since-deleted``, ``alongside a photo``."""
+"""What says the words were posted: a platform, a post or caption, ``since-deleted``, ``alongside a photo``.  A story
+counts only as a platform's (``her Instagram Story``, ``Insta Story``): ``the proposal story`` is a tale."""
 POSTED_CONTEXT_RE = case_blind(
     r"\b(?:(?:on|to|via|across|onto)[ \t]{1,3}(?:(?:his|her|their|its)[ \t]{1,3})?(?:"
     + names_pattern(PLACES)
@@ -46,8 +47,8 @@ POSTED_CONTEXT_RE = case_blind(
 ``…her Facebook post from May.``); a platform's name alone there may be the
 company (``TikTok’s operations``)."""
 POST_CUE_WORDS = frozenset(word for name in NAMED for word in words_of(name)) | frozenset(
-    b"tweet tweets tweeted social deleted post posts caption captions story storys selfie selfies snap snaps thread "
-    b"threads alongside x".split()
+    b"tweet tweets tweeted social deleted post posts caption captions selfie selfies snap snaps thread "
+    b"threads alongside x insta".split()
 )
 """Words one of which every match of :data:`POST_CUE_RE` holds whole (as :func:`words_of` reads them): a text holding
 none is not searched (:func:`post_cue`)."""

@@ -310,9 +310,7 @@ def _post_says(attribution: _Attribution, context: Surroundings) -> tuple[float,
     if not attribution.before or not families.post_says(context.lead) or other_medium(previous := context.previous):
         return None
     near = max(0, len(previous) - 60)  # "It" is what the sentence before ends with: "…in a tweet.", not "…a note."
-    posted = posted_context(previous, near) or families.POSTED_THING_RE.search(
-        previous, near
-    )
+    posted = posted_context(previous, near) or families.POSTED_THING_RE.search(previous, near)
     return (0.85, context.platform() or platform_named(previous) or Platform.UNKNOWN) if posted else None
 
 
@@ -336,9 +334,10 @@ def _attribution_after(body: str, words: WordIndex, match: re.Match[str]) -> _At
     if found is None:  # a verb of manner counts only with a post named after it (``…grumbled in a tweet``)
         return None if IN_POST_WORDS.isdisjoint(clause_words) else _manner_after(body, pos, clause_end)
     closed_sentence = body[match.end() - 2 : match.end() - 1] in (".", "!", "?", "…") and body[pos - 1] != ","
+    lower = (found.group("author2") or found.group("verb1"))[:1].islower()  # '“…you…” he captioned': it goes on
     if closed_sentence and families.ASKED_RE.fullmatch(body, match.end() - 2, found.end()) and body[found.end()] != ":":
         closed_sentence = False  # '"…?" Trump said': a question or exclamation takes its attribution with no comma
-    if closed_sentence and not _LEAD_TAIL_RE.fullmatch(body, found.end(), clause_end):
+    if closed_sentence and not lower and not _LEAD_TAIL_RE.fullmatch(body, found.end(), clause_end):
         return None  # "…Rapper’s Delight.” Other members … posted remembrances": the next sentence, not an attribution
     author = found.group("author1") or found.group("author2")
     opening = author.split(None, 1)[0].lower()
@@ -491,8 +490,7 @@ def _platform(context: Surroundings) -> Platform:
 def _embed_near(body: str, match: re.Match[str], taken: Sequence[tuple[int, int]]) -> bool:
     """Whether the quotation sits in a run of embedded posts: one ends in the stretch before it and one
     starts in the stretch after it (a round-up of reactions)."""
-    lo = max(0, match.start() - REACH)
-    hi = min(len(body), match.end() + REACH)
+    lo, hi = max(0, match.start() - REACH), min(len(body), match.end() + REACH)
     last = bisect.bisect_right(taken, (match.start(), match.start())) - 1  # the spans are sorted and disjoint:
     if last < 0 or not lo < taken[last][1] <= match.start():  # the last one to start before it ends last
         return False
