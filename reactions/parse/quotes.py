@@ -86,6 +86,7 @@ from reactions.parse.sentences import (
     platform_named,
 )
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
+from reactions.parse.titles import names_a_work
 from reactions.parse.wordscan import whole_word_spans
 
 __all__ = ["find_quotes"]
@@ -235,8 +236,8 @@ def _quote_at(
     if post and (follow := follow_up(context.lead)) and (followed := _followed(context, text, post, follow)):
         return followed
     cues, lead = _posting_cues(body, cue_index, match, context), context.lead
-    if cues is None or _MODIFIER_RE.search(context.lead[-12:]):
-        return None  # a title inside a noun phrase: the "My Heart Will Go On" singer
+    if cues is None or names_a_work(body, match, context.lead):
+        return None  # a title: the "My Heart Will Go On" singer, a video titled "To Our Daughter"
     if not quiet:
         attribution = _attribution_after(body, cue_index, match)
     if attribution is None and cues:  # the lead-in's words read from the body's bytes
@@ -420,8 +421,6 @@ _OWN_POST_RE = case_blind(
 )
 """A lead-in without a posting verb that still says the author posted it: ``…in a mocking tweet:``,
 ``…took to Instagram:``, ``…on Twitter:`` (``…called out Midler's tweet:`` names someone else's post)."""
-_MODIFIER_RE = re.compile(r"(?:^|[ \t(])(?:the|a|an)[ \t]{1,3}\Z", re.IGNORECASE)
-"""An article right before a quotation: the quotation names something (``the "Hello" singer``), it is no post."""
 _NO_SUBJECT = families.CLAUSE_OPENERS | {"in", "on", "at", "via", "from", "for", "by", "during", "through"}
 _SUBORDINATE_RE = re.compile(r"(?:when|after|while|as|before|since|once|if|although|though|because|until)\b", re.I)
 _RELATIVE_END_RE = re.compile(r"\b(?:that|which|who)[ \t]{1,3}\Z")
