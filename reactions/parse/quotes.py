@@ -86,6 +86,7 @@ from reactions.parse.sentences import (
     platform_named,
 )
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
+from reactions.parse.speech_medium import where_said
 from reactions.parse.titles import names_a_work
 from reactions.parse.wordscan import whole_word_spans
 
@@ -311,9 +312,7 @@ def _post_says(attribution: _Attribution, context: Surroundings) -> tuple[float,
     if not attribution.before or not families.post_says(context.lead) or other_medium(previous := context.previous):
         return None
     near = max(0, len(previous) - 60)  # "It" is what the sentence before ends with: "…in a tweet.", not "…a note."
-    posted = posted_context(previous, near) or families.POSTED_THING_RE.search(
-        previous, near
-    )
+    posted = posted_context(previous, near) or families.POSTED_THING_RE.search(previous, near)
     return (0.85, context.platform() or platform_named(previous) or Platform.UNKNOWN) if posted else None
 
 
@@ -352,6 +351,7 @@ def _attribution_after(body: str, words: WordIndex, match: re.Match[str]) -> _At
         cut = _AUTHOR_END_RE.search(author)  # ("…," reads a tweet from Kensington Palace: the palace)
         author = post_sender(author) or (author[: cut.start()] if cut else author)
     clause = body[found.start() : clause_end]
+    clause = where_said(verb, clause)  # where the words were said: not "…," Pink said, referring to Kim's tweet
     return _Attribution(author.strip(" ,"), verb, clause, clause_end, before=False)
 
 
