@@ -75,6 +75,7 @@ from reactions.parse.folding import case_blind
 from reactions.parse.networks import PLACES, names_pattern, prose_words
 from reactions.parse.people import author_of, chained, full_names, one_name_each
 from reactions.parse.post_cues import IN_POST_WORDS, other_medium, participle, post_cue, posted_before, posted_context
+from reactions.parse.printed import printed
 from reactions.parse.quotations import quotations, quoted_words
 from reactions.parse.sentences import (
     MUTED,
@@ -237,8 +238,8 @@ def _quote_at(
     if post and (follow := follow_up(context.lead)) and (followed := _followed(context, text, post, follow)):
         return followed
     cues, lead = _posting_cues(body, cue_index, match, context), context.lead
-    if cues is None or names_a_work(body, match, context.lead):
-        return None  # a title: the "My Heart Will Go On" singer, a video titled "To Our Daughter"
+    if cues is None or names_a_work(body, match, context.lead) or printed(context.lead):
+        return None  # a title (the "My Heart Will Go On" singer) or a thing's print (a shirt that read "…")
     if not quiet:
         attribution = _attribution_after(body, cue_index, match)
     if attribution is None and cues:  # the lead-in's words read from the body's bytes
