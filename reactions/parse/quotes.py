@@ -61,6 +61,8 @@ from reactions.parse.authors import (
     REACH,
     author_as_written,
     is_poster,
+    named_account,
+    owner,
     plausible_author,
     possessor,
     post_sender,
@@ -263,10 +265,10 @@ def _accepted(
 ) -> _Accepted:
     """The quotation ``match`` (its words ``text``) judged a post (``judged``: its confidence and platform)."""
     confidence, platform = judged
-    handle = (found := _QUOTE_HANDLE_RE.search(attribution.author)) and found.group(1)
+    handle = named_account(attribution.author)
     span = (match.start(), attribution.end) if not attribution.before else (attribution.end, match.end())
     display_name = author_as_written(attribution.author) or (f"@{handle}" if handle else None)
-    author = author_of(body, span[0], attribution.author, handle)
+    author = author_of(body, span[0], owner(attribution.author) or attribution.author, handle)
     return _Accepted(text, span, platform, confidence, handle, display_name, author)
 
 
@@ -430,8 +432,6 @@ _DETERMINED_RE = re.compile(
 )
 """A determiner right before a verb's word makes it a noun (``…anger towards her tweets, Chrissy added:``): the
 lead-in's verbs are its other ones, when it has any."""
-_QUOTE_HANDLE_RE = re.compile(r"@([A-Za-z0-9_]{1,15})\b")
-"""The account an attribution names (``tweeted @jdoe``, ``Jane Doe (@janedoe) wrote``)."""
 _TOOK_TO_RE = case_blind(
     r"\btook[ \t]{1,3}to[ \t]{1,3}(?:" + names_pattern(PLACES) + r"|social[ \t]{1,3}media)"
     r"(?:[ \t]{1,3}(?:on|late|early|this|last)[ \t]{1,3}[\w'’ \t]{1,30}?)?"
