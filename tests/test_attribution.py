@@ -213,3 +213,18 @@ _BYLINE_PIECES = st.sampled_from([
 def test_a_byline_phrase_always_holds_the_last_word_looked_for_first(line: str) -> None:
     if attribution._BYLINE_PHRASE_RE.search(line):
         assert attribution._LAST_WORD_RE.search(line.lower())
+
+
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [
+        ("Best night ever pic.twitter.com/abc — daniela -- (@dani_89) July 23, 2018", "daniela --"),
+        ("So loud -- wow — Kel R 8/7/18 -- (@kel114) August 9, 2018", "Kel R 8/7/18 --"),
+        ("So good — Ann Lee (@ann_lee) Feb 2, 2020", "Ann Lee"),  # one dash: as before
+        ("So good -- Ann Lee (@ann_lee) Feb 2, 2020", "Ann Lee"),  # a double hyphen as the dash
+        ("Loved it — ANGEL HAZE-- (@angelhaze) Feb 2, 2020", "ANGEL HAZE--"),
+    ],
+)
+def test_a_dash_right_before_the_handle_names_no_one(line: str, name: str) -> None:
+    (found,) = find_attributions(Layout(line))
+    assert found.name == name

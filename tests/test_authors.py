@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 from reactions.parse.authors import (
     author_as_written,
     is_poster,
+    named_account,
+    owner,
     plausible_author,
     subject_before,
 )
@@ -90,3 +92,26 @@ def test_the_memoised_author_as_written_is_the_function(parts: list[str]) -> Non
     for _ in range(2):
         assert author_as_written(words) == author_as_written.__wrapped__(words)
         assert tidy_author(words) == tidy_author.__wrapped__(words)
+
+
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        ("Bloom’s Instagram post", "Bloom"),
+        ("Mara Lee's tweet", "Mara Lee"),
+        ("Lindsay Lohan’s Instagram", "Lindsay Lohan"),
+        ("Calum’s official Twitter account", "Calum"),
+        ("the hospital’s official account", ""),  # no name: a description, left to the antecedents
+        ("Bloom’s mother", ""),  # a person, not a post
+        ("Bloom", ""),
+    ],
+)
+def test_the_owner_of_a_post_or_account_written_as_the_author(written: str, expected: str) -> None:
+    assert owner(written) == expected
+
+
+def test_a_posts_owner_is_its_quotations_author() -> None:
+    body = "Jan Moss announced the show's return in May.\n\n“See you all in June,” Moss’s Instagram post read."
+    (quote,) = find_quotes(body, "a.txt", [])
+    assert (quote.display_name, quote.author) == ("Moss’s Instagram post", "Jan Moss")
+    assert named_account("Jane Doe (@janedoe) wrote") == "janedoe"

@@ -119,7 +119,7 @@ def test_every_rule_that_finds_a_post_finds_it_through_the_prefilter(name: str) 
 
 def test_a_word_the_quote_finder_cuts_short_counts() -> None:
     """The attribution's clause is read 160 characters on: ``her postponed`` cut there reads ``her post``."""
-    head = '"We won the whole game today," she said and then she went on and on about it with'
+    head = '"We won the whole game today," she said and then she went on and on and on and on in'
     pad = 162 - len(head) + head.index('," ') - len(" her post")
     text = head + " la" * (pad // 3) + " " * (pad % 3) + " her postponed game\n"
     fast = parse_prefiltered(text, "c.txt")

@@ -197,7 +197,7 @@ def _introduction(before: str, text: str, line_start: int, floor: int) -> tuple[
         start = line_start + phrase[0].start()
         start -= start > 0 and text[start - 1] == "["  # a Markdown link's bracket is the byline's, not the post's
         return start, before[phrase[0].end() :].strip(), Rendering.BYLINE, platform
-    dash = _last_dash(before)
+    dash = _last_dash(before, naming=True)
     if dash is not None and len(before) - dash[1] <= MAX_NAME + 2:
         return line_start + dash[0], before[dash[1] :].strip(), Rendering.DASH, Platform.TWITTER
     lone = _dash_on_line_before(text, line_start, floor)
@@ -229,13 +229,14 @@ def _byline_on_line_before(text: str, line_start: int, floor: int) -> tuple[int,
     return start, line[phrase[0].end() :].strip(), Rendering.BYLINE, platform
 
 
-def _last_dash(text: str) -> tuple[int, int] | None:
-    """Start and end of the last :data:`_DASH_RE` match in ``text``, if any."""
+def _last_dash(text: str, *, naming: bool = False) -> tuple[int, int] | None:
+    """Start and end of the last :data:`_DASH_RE` match in ``text``, if any; ``naming``: not one that names no one
+    when another stands before it (``— daniela -- (@h)``: an emoji the crawler wrote as hyphens ends the name)."""
     if "-" not in text and ";" not in text:  # then only the one-character branch can match
         at = max(text.rfind("—"), text.rfind("–"), text.rfind("―"), text.rfind("−"))
         return (at, at + 1) if at >= 0 else None
     spans = [m.span() for m in _DASH_RE.finditer(text)]
-    return spans[-1] if spans else None
+    return spans[-2] if naming and len(spans) > 1 and not text[spans[-1][1] :].strip() else spans[-1] if spans else None
 
 
 def _dash_on_line_before(text: str, line_start: int, floor: int) -> int | None:

@@ -214,6 +214,32 @@ def possessor(lead: str) -> str:
 
 
 _SHARING_RE = re.compile(r"\b(?:retweet(?:ed|ing|s)?|re-?posted|shared|quoted|liked)\b", re.IGNORECASE)
+_HANDLE_RE = re.compile(r"@([A-Za-z0-9_]{1,15})\b")
+_OWNED_RE = re.compile(
+    r"(?P<name>(?:[A-Z][\w'’-]{0,30}[ \t]){0,3}[A-Z][\w-]{0,30})['’]s?[ \t]{1,3}(?:[\w-]{1,20}[ \t]{1,3}){0,2}"
+    r"(?:message|tweet|post|caption|page|account|feed|profile|story|stories|Instagram|Twitter|Facebook)s?"
+)
+
+
+def named_account(author: str) -> str | None:
+    """The account an attribution names (``tweeted @jdoe``, ``Jane Doe (@janedoe) wrote``), without its ``@``.
+
+    >>> named_account("Jane Doe (@janedoe)"), named_account("a fan")
+    ('janedoe', None)
+    """
+    found = _HANDLE_RE.search(author)
+    return found.group(1) if found else None
+
+
+def owner(author: str) -> str:
+    """Whose post or account an author as written is (``"…," Bloom’s Instagram post read``, ``Lewis's tweet``,
+    ``Lindsay Lohan’s Instagram``): the post's owner wrote it; else ``""``.
+
+    >>> owner("Bloom’s Instagram post"), owner("Lindsay Lohan’s Instagram"), owner("the hospital’s account")
+    ('Bloom', 'Lindsay Lohan', '')
+    """
+    found = _OWNED_RE.fullmatch(author) if "s" in author else None
+    return str(found.group("name")) if found else ""
 
 
 def _trailing_name(segment: str) -> str:

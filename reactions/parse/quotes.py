@@ -61,6 +61,8 @@ from reactions.parse.authors import (
     REACH,
     author_as_written,
     is_poster,
+    named_account,
+    owner,
     plausible_author,
     possessor,
     post_sender,
@@ -75,6 +77,7 @@ from reactions.parse.folding import case_blind
 from reactions.parse.networks import PLACES, names_pattern, prose_words
 from reactions.parse.people import author_of, chained, full_names, one_name_each
 from reactions.parse.post_cues import IN_POST_WORDS, other_medium, participle, post_cue, posted_before, posted_context
+from reactions.parse.printed import printed
 from reactions.parse.quotations import quotations, quoted_words
 from reactions.parse.sentences import (
     MUTED,
@@ -86,6 +89,8 @@ from reactions.parse.sentences import (
     platform_named,
 )
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
+from reactions.parse.speech_medium import where_said
+from reactions.parse.titles import names_a_work
 from reactions.parse.wordscan import whole_word_spans
 
 __all__ = ["find_quotes"]
@@ -235,8 +240,8 @@ def _quote_at(
     if post and (follow := follow_up(context.lead)) and (followed := _followed(context, text, post, follow)):
         return followed
     cues, lead = _posting_cues(body, cue_index, match, context), context.lead
-    if cues is None or _MODIFIER_RE.search(context.lead[-12:]):
-        return None  # a title inside a noun phrase: the "My Heart Will Go On" singer
+    if cues is None or names_a_work(body, match, context.lead) or printed(context.lead):
+        return None  # a title (the "My Heart Will Go On" singer) or a thing's print (a shirt that read "…")
     if not quiet:
         attribution = _attribution_after(body, cue_index, match)
     if attribution is None and cues:  # the lead-in's words read from the body's bytes
@@ -260,10 +265,10 @@ def _accepted(
 ) -> _Accepted:
     """The quotation ``match`` (its words ``text``) judged a post (``judged``: its confidence and platform)."""
     confidence, platform = judged
-    handle = (found := _QUOTE_HANDLE_RE.search(attribution.author)) and found.group(1)
+    handle = named_account(attribution.author)
     span = (match.start(), attribution.end) if not attribution.before else (attribution.end, match.end())
     display_name = author_as_written(attribution.author) or (f"@{handle}" if handle else None)
-    author = author_of(body, span[0], attribution.author, handle)
+    author = author_of(body, span[0], owner(attribution.author) or attribution.author, handle)
     return _Accepted(text, span, platform, confidence, handle, display_name, author)
 
 
@@ -350,6 +355,7 @@ def _attribution_after(body: str, words: WordIndex, match: re.Match[str]) -> _At
         cut = _AUTHOR_END_RE.search(author)  # ("…," reads a tweet from Kensington Palace: the palace)
         author = post_sender(author) or (author[: cut.start()] if cut else author)
     clause = body[found.start() : clause_end]
+    clause = where_said(verb, clause)  # where the words were said: not "…," Pink said, referring to Kim's tweet
     return _Attribution(author.strip(" ,"), verb, clause, clause_end, before=False)
 
 
@@ -419,8 +425,6 @@ _OWN_POST_RE = case_blind(
 )
 """A lead-in without a posting verb that still says the author posted it: ``…in a mocking tweet:``,
 ``…took to Instagram:``, ``…on Twitter:`` (``…called out Midler's tweet:`` names someone else's post)."""
-_MODIFIER_RE = re.compile(r"(?:^|[ \t(])(?:the|a|an)[ \t]{1,3}\Z", re.IGNORECASE)
-"""An article right before a quotation: the quotation names something (``the "Hello" singer``), it is no post."""
 _NO_SUBJECT = families.CLAUSE_OPENERS | {"in", "on", "at", "via", "from", "for", "by", "during", "through"}
 _SUBORDINATE_RE = re.compile(r"(?:when|after|while|as|before|since|once|if|although|though|because|until)\b", re.I)
 _RELATIVE_END_RE = re.compile(r"\b(?:that|which|who)[ \t]{1,3}\Z")
@@ -429,8 +433,6 @@ _DETERMINED_RE = re.compile(
 )
 """A determiner right before a verb's word makes it a noun (``…anger towards her tweets, Chrissy added:``): the
 lead-in's verbs are its other ones, when it has any."""
-_QUOTE_HANDLE_RE = re.compile(r"@([A-Za-z0-9_]{1,15})\b")
-"""The account an attribution names (``tweeted @jdoe``, ``Jane Doe (@janedoe) wrote``)."""
 _TOOK_TO_RE = case_blind(
     r"\btook[ \t]{1,3}to[ \t]{1,3}(?:" + names_pattern(PLACES) + r"|social[ \t]{1,3}media)"
     r"(?:[ \t]{1,3}(?:on|late|early|this|last)[ \t]{1,3}[\w'’ \t]{1,30}?)?"

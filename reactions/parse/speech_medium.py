@@ -1,0 +1,65 @@
+"""Where the words of a verb of speech were said: the part of an attribution after a quotation that can name the
+medium, for the quote finder (:mod:`reactions.parse.quotes`).
+
+A quotation given to a verb of speech (``said``, ``says``, ``asked``) is a post only when its attribution names
+where it was said: ``"…," she said on Twitter``, ``"…," he said in a video posted to Snapchat``. A post or a
+platform named further on, in a clause of its own, is what the speaker talked about or did next, not where the words
+stand::
+
+    "Honestly, she went in on Bette Midler," Pink said, referring to Kardashian's tweet slamming Midler.
+    "I don't think anyone should live their life like that," said Khloe as Jonathan urged them to …social media…
+    "It's fun, it's adorable," Hamm said, referencing Snapchat's popular filters.
+    "It was the worst year," Theron said of the false story.
+
+The medium is read from the attribution up to the first word that opens such a clause or phrase: a participle of
+reference (``referring``, ``referencing``, ``reading``, ``adding``, ``noting``), a relative or a conjunction
+(``who``, ``which``, ``that``, ``as``, ``before``, ``after``, ``when``, ``because``, ``, and``), ``about``, ``with``,
+or ``of`` right after the verb and its author (``said of``). ``while`` is not one: ``she said, while holding her
+daughter, in a video posted to Snapchat`` names where; nor is a relative clause set off by commas inside the
+author (``Seacrest, who also produces the show, said on Instagram``), nor ``as`` after ``known``.  A verb of reply
+or of going on (``replied to a fan who wrote``, ``continued, before replying to one user``) answers or goes on with
+posts: it is read whole.
+
+>>> where_said("said", " Pink said, referring to Kardashian's tweet")
+' Pink said, '
+>>> where_said("said", " she said in a video posted to Snapchat, noting that fans loved it")
+' she said in a video posted to Snapchat, '
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["where_said"]
+
+_SAYING = frozenset({"said", "says", "saying", "told", "asked", "quipped", "joked", "added", "adding", "suggested"})
+"""The verbs of speech whose attribution is cut (:func:`where_said`); the others (``replied``, ``continued``,
+``reads``) are read whole."""
+_SET_OFF_RE = re.compile(r",[ \t]{1,3}(?:who|which)[ \t][^,\n]{1,120},")
+"""A relative clause set off by commas, inside the author (``Seacrest, who also produces the show, said``)."""
+
+_CLAUSE_RE = re.compile(
+    r"\b(?:referring|referencing|reading|adding|noting|about|regarding|who|whom|whose|which|that|(?<!known )as"
+    r"|before|after|when|because|since|with|until)\b|,[ \t]{1,3}(?:and|but)\b",
+    re.IGNORECASE,
+)
+"""A word that opens a clause or phrase of its own after the verb: what it names is not where the words were said."""
+_SAID_OF_RE = re.compile(
+    r"\b(?:said|says|saying|told|asked|joked|quipped|added|continued)(?:[ \t]{1,3}[\w'’.-]{1,30}){0,3}?[ \t]{1,3}of\b",
+    re.IGNORECASE,
+)
+"""``said of …``, ``said Heigl of …``: what follows is what the words are about."""
+
+
+def where_said(verb: str, clause: str) -> str:
+    """The start of ``clause``, an attribution after a quotation whose verb is ``verb``, that can name where the
+    words were said (see the module); the whole clause for a verb that is not one of saying."""
+    if verb not in _SAYING:
+        return clause
+    clause = _SET_OFF_RE.sub(",", clause, count=1)
+    cut = len(clause)
+    if (opener := _CLAUSE_RE.search(clause)) is not None:
+        cut = opener.start()
+    if (about := _SAID_OF_RE.search(clause, 0, cut)) is not None:
+        cut = about.end() - 2
+    return clause[:cut]

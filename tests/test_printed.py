@@ -1,0 +1,54 @@
+"""Words printed on a thing that a post shows (a shirt, a sign, a cake): no one's post."""
+
+from __future__ import annotations
+
+import pytest
+
+from reactions.parse.printed import printed
+from reactions.parse.quotes import find_quotes
+
+
+def _texts(body: str) -> list[str]:
+    return [quote.text for quote in find_quotes(body, "a.txt", [])]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        'Dana Bell posted a photo on Instagram of her son in a onesie that said "Little Chef in Training."',
+        'He tweeted a picture of himself holding a sign that read, "Gotcha, see you in April!"',
+        'She shared a snap of her birthday cake, which read: "Happy 30th, you old thing!"',
+        'The rapper posted an image of a T-shirt with his face on it that reads, "The King is back!"',
+        "Lowe also tweeted a picture of the tattoo on her wrist, which reads, “Still here, still fighting.”",
+        'Mia Ross posted a placard saying: "Stay in, stay safe, stay kind."',
+    ],
+)
+def test_a_things_print_is_no_post(body: str) -> None:
+    assert _texts(body) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ('Dana Bell captioned a photo of her new shirt: "Cannot stop wearing it!"', "Cannot stop wearing it!"),
+        ('She tweeted about the sign she saw: "Whoever wrote this is a genius."', "Whoever wrote this is a genius."),
+        ('"Best cake I ever had," she wrote on Instagram.', "Best cake I ever had"),
+        ('The post read: "We are so proud of this team."', "We are so proud of this team."),
+    ],
+)
+def test_a_post_about_a_thing_stays_a_post(body: str, expected: str) -> None:
+    assert _texts(body) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("lead", "expected"),
+    [
+        ("in a workout cap that reads ", True),
+        ("donning a shirt from her charity that read ", True),
+        ("a hoodie bearing ", True),
+        ("a photo of her new shirt: ", False),  # no verb of reading
+        ("the sign. Then she wrote: ", False),  # a sentence ends between
+    ],
+)
+def test_printed_reads_a_things_name_and_a_verb_of_reading(lead: str, expected: bool) -> None:
+    assert printed(lead) is expected
