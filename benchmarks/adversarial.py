@@ -174,6 +174,7 @@ FAMILIES: tuple[Family, ...] = (
         "https://twitter.com/a/status/1519734298765434881\n", n)),
     Family("text: http without a line of its own", "text", "a.txt", _before_post("http")),
     Family("text: C1 controls (cp1252 read as Latin-1)", "text", "a.txt", _before_post("\x93a\x94\x97")),
+    Family("text: mixed quotation marks", "text", "a.txt", lambda n: _fill('“Nice," she tweeted. "Yes!” ', n)),
     Family("text: posts each under its own post link", "text", "a.txt", _linked_posts),
     Family("text: widget buttons after a card", "text", "a.txt", lambda n: _fill(
         "Reply\nCopy link\n1.2K\n", n, head="Ann\n@ann\n·\nFollow\nA post\n9:07 PM · Mar 5, 2024\n")),

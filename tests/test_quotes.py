@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from reactions.models import Kind, Platform, Rendering
 from reactions.parse.article import parse_article
+from reactions.parse.quotations import quotations
 from reactions.parse.quotes import find_quotes
 
 
@@ -303,3 +304,18 @@ def test_a_follow_up_to_a_post_is_a_post_on_its_platform(text: str, expected: li
 def test_a_follow_up_to_speech_is_no_post() -> None:
     text = "The actor said, “I will never comment on rumors,” to which the host quipped, “Then we will keep guessing.”"
     assert _authored(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted"),
+    [
+        ('“Best day ever," Ann captioned. "So happy!”', ["“Best day ever,\"", "\"So happy!”"]),
+        ('"Love you,” Bo tweeted. “Always."', ["\"Love you,”", "“Always.\""]),
+        ('“It was, as he called it, "perfect," truly,” she said.', ['“It was, as he called it, "perfect," truly,”']),
+        ('"She said “yes, of course,” at once," he said.', ['"She said “yes, of course,” at once,"']),
+    ],
+)
+def test_mixed_marks_pair_at_the_first_closing_mark_of_the_other_kind(text: str, quoted: list[str]) -> None:
+    """A text whose marks are mixed closes a quotation with the other kind's mark after a stop and before a space; a
+    mark of the other kind that opens (after a space) is a quotation inside it."""
+    assert [m.group() for m in quotations(text)] == quoted

@@ -19,8 +19,11 @@ __all__ = ["QUOTE_RE", "TITLE_WORDS", "quotation_matches", "quotations", "quoted
 
 QUOTE_RE = re.compile(
     r'"(?P<a>[^"\n]{2,2000})"|“(?P<b>[^”“\n]{0,2000}(?:“[^”“\n]{1,200}”[^”“\n]{0,2000}){0,5})”'
+    r'|“(?P<m>[^”“"\n]{2,2000})"|"(?P<n>[^"“”\n]{2,2000})”'
 )
-"""A quotation on one line: straight marks, or curly ones that may hold one of their own (``“…his “mama”…”``)."""
+"""A quotation on one line: straight marks, or curly ones that may hold one of their own (``“…his “mama”…”``), or,
+when a text's marks are mixed, a curly one closed straight or a straight one closed curly (``“…ever," she captioned``:
+:func:`_mixed_close`)."""
 _OPEN_RE = re.compile(r'["“](?P<a>[^"“”\n]{2,2000})$', re.MULTILINE)
 """A quotation that runs on past its paragraph's end (each paragraph of a long one opens with a mark, only the last
 closes): read to the end of the line."""
@@ -53,6 +56,8 @@ def _closed(body: str) -> tuple[list[re.Match[str]], list[int]]:
     while straight >= 0 or curly >= 0:
         at = straight if curly < 0 or 0 <= straight < curly else curly
         match = QUOTE_RE.match(body, at)
+        if match is not None and (cut := _mixed_close(body, match)) is not None:
+            match = QUOTE_RE.match(body, at, cut) or match  # (only the mixed pair fits before the cut)
         if match is None:
             loose.append(at)
             pos = at + 1
@@ -64,6 +69,19 @@ def _closed(body: str) -> tuple[list[re.Match[str]], list[int]]:
         if 0 <= curly < pos:
             curly = body.find("“", pos)
     return found, loose
+
+
+def _mixed_close(body: str, match: re.Match[str]) -> int | None:
+    """Where a quotation of matching marks should end instead, when its first mark of the other kind closes a
+    sentence and a space follows (``“Yesterday was the best day ever," Rebelo captioned. "I married…”``: the curly
+    pair holds the attribution), and no mark of that kind opened inside it before (``“He called it "great," then
+    left”`` holds a quotation of its own)."""
+    start, end = match.start(), match.end() - 1
+    inner = body.find('"' if body[start] == "“" else "”", start + 1, end)
+    if inner < 0 or (body[start] == '"' and "“" in body[start + 1 : inner]):
+        return None
+    closes = body[inner - 1] in ",.!?…" and body[inner + 1 : inner + 2] in (" ", "\t")
+    return inner + 1 if closes else None  # (a straight mark that opens a quotation follows a space, not a stop)
 
 
 def _single_quotes(body: str) -> Iterator[re.Match[str]]:
