@@ -12,6 +12,7 @@ import itertools
 import re
 from collections.abc import Callable
 
+from reactions.parse.article_person import article_person, person_named
 from reactions.parse.authors import (
     ARTICLES,
     FURNITURE,
@@ -128,11 +129,13 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
         return None
     prose = window + (lead[:cut] if 0 <= cut < _OWN_SENTENCE else "")
     named, things, subjects, reporters = _antecedents(prose, len(window))
-    if not named:
-        return None
+    if not named:  # "The pop star then uploaded a clip … she captioned": the article's person, or no one
+        return _article_persons(body, prose, [], first, agrees) if described is None else None
     things |= {name for name in reporters if not agrees or agrees(name, first) == 0}  # "Express reported": no one
     named = _sentence_subject_first(prose, named)
     found = _first_person(named, things, subjects, first, agrees)
+    if found is None and described is None:
+        return _article_persons(body, prose, [name for name in named if name not in things], first, agrees)
     if described is not None:  # ("the actress", "the Confident singer": the article's person, else no one named)
         return found if found is not None and _one_of(found, _topic(body)) else None
     if found is None or found in subjects or not _described_after(prose, prose.rfind(found) + len(found)):
@@ -141,6 +144,17 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
     if topic == found or topic is None or (agrees is not None and agrees(topic, first) < 0):
         return found if topic == found else None
     return topic
+
+
+def _article_persons(
+    body: str, prose: str, others: list[str], pronoun: str, agrees: Callable[[str, str], int] | None
+) -> str | None:
+    """The article's person as the pronoun's (:func:`reactions.parse.article_person.article_person`), unless the
+    sentence before the pronoun's has a poster for its subject (``Another commenter felt the same. "…," she
+    wrote``)."""
+    if _poster_in_sentence(prose.rstrip().rstrip(".!?:")):
+        return None
+    return article_person(person_named(body, _topic(body)), prose, others, pronoun, agrees)
 
 
 def _named_after(shown: str) -> str | None:

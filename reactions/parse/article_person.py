@@ -1,0 +1,99 @@
+"""The article's person as the author of a pronoun the prose before it names no one for.
+
+A celebrity story is about one person, named at its head and then written as ``the actress``, ``the
+32-year-old`` or by a family name alone in a sentence whose verb the subject rules do not read (``Stanger seems
+to understand … she teased on Twitter``).  When the paragraphs before a ``she`` or a ``he`` name no one the
+pronoun may stand for (:func:`reactions.parse.antecedents.resolve_author` found none), the pronoun is the
+article's person's (:func:`article_person`) on two pieces of evidence together:
+
+* the person's gender agrees with the pronoun, and no other person named before it may be theirs (of the
+  pronoun's gender, or of none known);
+* the prose before the pronoun writes a word of the person's name, or, for a given name known to be of the
+  pronoun's gender, describes a person (``the pop star``, ``The 37-year-old``): someone the prose goes on about
+  without naming.
+
+Pure functions over the prose read around the quotation (bounded by
+:data:`reactions.parse.authors.REACH`); one search of it per word of the person's name.
+
+>>> agrees = lambda name, pronoun: 1 if name.startswith("Ann") else -1
+>>> article_person("Ann Lee", "The actress appeared online.", [], "she", agrees)
+'Ann Lee'
+>>> article_person("Ann Lee", "Tom Hall said it.", ["Tom Hall"], "she", agrees) is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+__all__ = ["HEAD", "article_person", "person_named"]
+
+
+def article_person(
+    person: str | None,
+    prose: str,
+    others: Sequence[str],
+    pronoun: str,
+    agrees: Callable[[str, str], int] | None,
+) -> str | None:
+    """``person`` (the article's, or None) as the author of ``pronoun`` after ``prose``, when ``others`` (the
+    names the prose gives that are no place or organisation) hold no one else the pronoun may stand for and the
+    prose writes or describes the person (see the module), else None."""
+    if person is None or agrees is None or pronoun not in ("she", "he") or agrees(person, pronoun) <= 0:
+        return None
+    if any(not _same_person(name, person) and agrees(name, pronoun) >= 0 for name in others):
+        return None
+    if any(not _written(byline.group().lower(), person.lower()) for byline in _BYLINE_RE.finditer(prose)):
+        return None  # "— P!nk (@Pink) November 21, 2017" above the quotation: someone else's post
+    return person if _written(prose, person) or _DESCRIPTION_RE.search(prose) is not None else None
+
+
+def person_named(body: str, person: str | None) -> str | None:
+    """``person`` (the first full name of ``body``'s head) cut to the words the body writes again after its head:
+    its first word, and each next one that is no platform's name and is written after the first
+    :data:`HEAD` characters (a headline's ``Did Calvin Harris Throw Shade …`` -> ``Calvin Harris``; a photo
+    credit's ``Shakira Xavi Torrent/WireImage`` -> ``Shakira``)."""
+    if person is None:
+        return None
+    words = person.split()
+    kept = 1
+    while kept < len(words) and words[kept] not in _PLATFORMS and _written(body[HEAD:], words[kept]):
+        kept += 1
+    return " ".join(words[:kept])
+
+
+HEAD = 300
+"""How many characters open an article: where its person is first named."""
+
+_PLATFORMS = frozenset({"Instagram", "Twitter", "Facebook", "TikTok", "YouTube", "Snapchat", "Stories", "Story"})
+
+
+def _same_person(name: str, person: str) -> bool:
+    """Whether ``name`` is ``person`` or a part of it (``Garner`` of ``Jennifer Garner``)."""
+    return set(name.split()) <= set(person.split())
+
+
+def _written(prose: str, person: str) -> bool:
+    """Whether ``prose`` writes a word of ``person`` (three letters or more) as a whole word, or as an owner."""
+    return any(
+        re.search(rf"(?<![\w'’-]){re.escape(word)}(?![\w-])", prose) is not None
+        for word in person.split()
+        if len(word) >= 3
+    )
+
+
+_BYLINE_RE = re.compile(r"[—–-][ \t]{0,3}[^\n—–(]{1,60}\(@\w{1,30}\)")
+"""An embedded post's byline (``— Busy Philipps (@Busyphilipps25)``): a person the prose names."""
+
+_ROLES = (
+    "actor|actress|singer|songwriter|singer-songwriter|rapper|model|supermodel|director|producer|host|star|comedian"
+    "|writer|author|musician|guitarist|frontman|frontwoman|rocker|athlete|player|designer|mogul|personality"
+    "|influencer|blogger|youtuber|entrepreneur|icon|legend|hitmaker|starlet|socialite|heiress|superstar|megastar"
+    "|diva|songstress|beauty|alum|newlywed|newlyweds|mom|mother|dad|father|mom-to-be|dad-to-be"
+)
+_DESCRIPTION_RE = re.compile(
+    rf"\b[Tt]he[ \t]{{1,3}}(?:[\w'’-]{{1,30}}[ \t]{{1,3}}){{0,3}}?(?:(?:{_ROLES})\b|\d{{1,3}}-year-old\b)"
+)
+"""A person described by what they do or their age (``the reality star``, ``The 37-year-old``, ``the Golden
+State Warriors star``): up to three words between the article and the role."""
