@@ -278,3 +278,23 @@ def test_a_relative_after_a_preposition_is_no_subject() -> None:
     assert author_of(body, body.index("“"), "she", None) == "Anna Berg"
     body = f"{lead} Her daughter Lola shared a photo.\n\n“Hi baby,” she wrote."
     assert author_of(body, body.index("“"), "she", None) == "Lola"  # "her daughter Lola" is the sentence's subject
+
+
+@pytest.mark.parametrize(
+    ("lead", "author"),
+    [
+        # a reflexive, an age set off with "now", an adverb of time, a present verb: the subject's
+        ("Holm herself shared a photo of the stage on Monday.", "Holm"),
+        ("Holm, 36, first announced the news in July.", "Holm"),
+        ("Holm, now 59, faced criticism for the dress.", "Holm"),
+        ("Holm still denies the story.", "Holm"),
+        ("Holm seems most focused on the tour.", "Holm"),
+        ("Right now, Holm appears happy with the move.", "Holm"),
+        # a name that is no subject stays none
+        ("The Holm first edition sold out.", None),
+        ("The crowd at Holm seems happy.", None),
+    ],
+)
+def test_more_verbs_and_adverbs_after_a_subject(lead: str, author: str | None) -> None:
+    body = f"{lead}\n\n“So happy today,” she wrote."
+    assert resolve_author(body, body.index("“"), "she") == author

@@ -18,7 +18,7 @@ _FILLER = "For weeks the stylists had predicted the change, and the salon was bu
         # the prose goes on about the person by a description, or by a word of the name with a verb not read
         ("The actress then uploaded a clip of the salon.", "she", "Greta Lind"),
         ("The 29-year-old posed the question to her followers.", "she", "Greta Lind"),
-        ("While Lind seems to like the cut, fans were split.", "she", "Greta Lind"),
+        ("While Lind loves the cut, fans were split.", "she", "Greta Lind"),
         ("Later, she shared a photo on her Instagram account.", "she", None),  # no one named, none described
         # the pronoun of the other gender: not the article's person
         ("The actress then uploaded a clip of the salon.", "he", None),
