@@ -67,3 +67,17 @@ def test_article_person_needs_a_gender_that_agrees() -> None:
 def test_the_articles_person_is_cut_to_the_words_written_again(head: str, person: str, named: str) -> None:
     body = head + " " * 300 + "Moss said it. Ann Marie Fox said it. Ann Fox said it on Instagram."
     assert person_named(body, person) == named
+
+
+@pytest.mark.parametrize(
+    ("lead", "author"),
+    [
+        # a given name of no gender known: the person must be named right there, the only one who may be theirs
+        ("Tom Hale revealed on Monday that he and Zorya Quill split in March.", "Zorya Quill"),
+        ("Tom Hale revealed on Monday that he, Zorya Quill and Kit Vane split in March.", None),
+        ("Tom Hale revealed on Monday that the couple split in March.", None),
+    ],
+)
+def test_a_person_of_no_gender_known_when_named_before(lead: str, author: str | None) -> None:
+    body = f"Zorya Quill is single again.\n\n{_FILLER * 4}{lead}\n\n“Onwards,” she wrote."
+    assert author_of(body, body.index("“"), "she", None) == author

@@ -6,7 +6,8 @@ to understand … she teased on Twitter``).  When the paragraphs before a ``she`
 pronoun may stand for (:func:`reactions.parse.antecedents.resolve_author` found none), the pronoun is the
 article's person's (:func:`article_person`) on two pieces of evidence together:
 
-* the person's gender agrees with the pronoun, and no other person named before it may be theirs (of the
+* the person's gender agrees with the pronoun (or, when the prose before names the person among the people
+  it names, is not known: ``Keegan-Michael Key``), and no other person named before it may be theirs (of the
   pronoun's gender, or of none known);
 * the prose before the pronoun writes a word of the person's name, or, for a given name known to be of the
   pronoun's gender, describes a person (``the pop star``, ``The 37-year-old``): someone the prose goes on about
@@ -40,8 +41,11 @@ def article_person(
     """``person`` (the article's, or None) as the author of ``pronoun`` after ``prose``, when ``others`` (the
     names the prose gives that are no place or organisation) hold no one else the pronoun may stand for and the
     prose writes or describes the person (see the module), else None."""
-    if person is None or agrees is None or pronoun not in ("she", "he") or agrees(person, pronoun) <= 0:
+    if person is None or agrees is None or pronoun not in ("she", "he"):
         return None
+    gender = agrees(person, pronoun)
+    if gender < 0 or (gender == 0 and not any(_same_person(name, person) for name in others)):
+        return None  # (a given name of either gender, or none known: only when the prose names the person there)
     if any(not _same_person(name, person) and agrees(name, pronoun) >= 0 for name in others):
         return None
     if any(not _written(byline.group().lower(), person.lower()) for byline in _BYLINE_RE.finditer(prose)):
