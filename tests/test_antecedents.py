@@ -298,3 +298,25 @@ def test_a_relative_after_a_preposition_is_no_subject() -> None:
 def test_more_verbs_and_adverbs_after_a_subject(lead: str, author: str | None) -> None:
     body = f"{lead}\n\n“So happy today,” she wrote."
     assert resolve_author(body, body.index("“"), "she") == author
+
+
+@pytest.mark.parametrize(
+    ("lead", "written", "author"),
+    [
+        # a description stands for the subject opening the sentence right before it that tells of a post, whoever
+        # the article is about
+        ("Omar Diaz shared a photo from the party.", "the actor", "Omar Diaz"),
+        ("Later, Omar Diaz shared a photo from the party.", "the 41-year-old", "Omar Diaz"),
+        ("Omar Diaz, 41, shared a photo from the party.", "the singer", "Omar Diaz"),
+        # not right before, not the sentence's opening, or of the other gender: no one
+        ("Omar Diaz shared a photo. The cake was huge. Guests danced all night.", "the actor", None),
+        ("Guests said that Omar Diaz shared a photo from the party.", "the actor", None),
+        ("Lena Park shared a photo from the party.", "the actor", None),
+        ("Omar Diaz waved at the crowd all night.", "the actor", None),  # the sentence tells of no post
+    ],
+)
+def test_a_description_right_after_a_sentences_subject_is_theirs(lead: str, written: str, author: str | None) -> None:
+    from reactions.parse.people import author_of
+
+    body = f"Mia Torres rang in her birthday with friends.\n\n{lead}\n\n“Best night ever,” {written} wrote."
+    assert author_of(body, body.index("“"), written, None) == author

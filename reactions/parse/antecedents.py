@@ -12,7 +12,7 @@ import itertools
 import re
 from collections.abc import Callable
 
-from reactions.parse.article_person import article_person, person_named
+from reactions.parse.article_person import article_person, last_sentence_subject, person_named
 from reactions.parse.authors import (
     ARTICLES,
     FURNITURE,
@@ -139,7 +139,9 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
     if found is None and described is None:
         return _article_persons(body, prose, [name for name in named if name not in things], first, agrees)
     if described is not None:  # ("the actress", "the Confident singer": the article's person, else no one named)
-        return found if found is not None and _one_of(found, _topic(body)) else None
+        near = found is not None and found in subjects and last_sentence_subject(prose, found) and (
+            " " in found or (agrees is not None and agrees(found, "he") != 0))  # a name, not "Guests danced"
+        return found if found is not None and (near or _one_of(found, _topic(body))) else None
     if found is None or found in subjects or not _described_after(prose, prose.rfind(found) + len(found)):
         return found
     topic = _topic(body)  # "— Brian Wilson (@BrianWilsonLive) … but the guitarist denied": the article's person

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-__all__ = ["HEAD", "article_person", "person_named"]
+__all__ = ["HEAD", "article_person", "last_sentence_subject", "person_named"]
 
 
 def article_person(
@@ -51,6 +51,31 @@ def article_person(
     if any(not _written(byline.group().lower(), person.lower()) for byline in _BYLINE_RE.finditer(prose)):
         return None  # "— P!nk (@Pink) November 21, 2017" above the quotation: someone else's post
     return person if _written(prose, person) or _DESCRIPTION_RE.search(prose) is not None else None
+
+
+def last_sentence_subject(prose: str, name: str) -> bool:
+    """Whether ``prose`` (the window before a quotation, with the quotation's own sentence up to its author)
+    writes ``name`` last in its last sentence or the one before the quotation's own, at that sentence's opening,
+    in a sentence that tells of posting (``Josh Duhamel documented the loss on Instagram. "…," the actor
+    shared``): a description there is that sentence's subject's, whoever the article is about (not after
+    ``Dev Sharma waved.``)."""
+    at = prose.rfind(name)
+    if at < 0:
+        return False
+    stops = [match.start() for match in _STOP_RE.finditer(prose, at + len(name))]
+    opening = prose[max(0, at - 40) : at].rstrip(" \t")
+    if len(stops) > 1 or not (not opening or opening[-1] in ".!?\n\"”" or opening.endswith(_LEADS)):
+        return False
+    return _POSTING_RE.search(prose, at, stops[0] if stops else len(prose)) is not None
+
+
+_STOP_RE = re.compile(r"[.!?][\"”’]?[ \t\n]{1,12}|\n{1,12}")
+_POSTING_RE = re.compile(
+    r"\b(?:shared|shares|posted|posts|uploaded|tweeted|captioned|wrote|took[ \t]to|Instagram|Twitter|Facebook"
+    r"|TikTok|Snapchat|social[ \t]media|post|photo|video|message|tribute|selfie|snap|clip)\b"
+)
+"""A word that tells of posting: the sentence is about the post the quotation then gives."""
+_LEADS = ("Later,", "Then,", "Meanwhile,", "However,", "And", "But", "Later", "Then")
 
 
 def person_named(body: str, person: str | None) -> str | None:
