@@ -320,3 +320,23 @@ def test_a_description_right_after_a_sentences_subject_is_theirs(lead: str, writ
 
     body = f"Mia Torres rang in her birthday with friends.\n\n{lead}\n\n“Best night ever,” {written} wrote."
     assert author_of(body, body.index("“"), written, None) == author
+
+
+@pytest.mark.parametrize(
+    ("lead", "written", "author"),
+    [
+        # a post as its own author is its poster's: the subject opening the sentence before that tells of posting
+        ("Omar Diaz shared a photo of his dog on Instagram.", "the caption", "Omar Diaz"),
+        ("On Monday, rapper Omar Diaz posted a picture of his dog.", "the post", "Omar Diaz"),
+        # an anonymous poster, a name after an article, a sentence between, no posting told, someone else's
+        # original: no one
+        ("In honour of the day, the Royal Ballet Company posted a picture of its dancers.", "the tweet", None),
+        ("One fan came to the family's defense on Twitter.", "the tweet", None),
+        ("Omar Diaz shared a photo. The dog barked all night.", "the caption", None),
+        ("A magazine cover featured Omar Diaz and his dog.", "the caption", None),
+        ("Omar Diaz shared a photo of his dog on Instagram.", "the original caption", None),
+    ],
+)
+def test_a_posts_caption_is_its_posters(lead: str, written: str, author: str | None) -> None:
+    body = f"Mia Torres rang in her birthday with friends.\n\n{lead}\n\n“Good boy,” {written} read."
+    assert resolve_author(body, body.index("“"), written) == author

@@ -12,7 +12,7 @@ import itertools
 import re
 from collections.abc import Callable
 
-from reactions.parse.article_person import article_person, last_sentence_subject, person_named
+from reactions.parse.article_person import article_person, described_as, last_sentence_subject, person_named
 from reactions.parse.authors import (
     ARTICLES,
     FURNITURE,
@@ -118,10 +118,10 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
         described = described_as(shown)
         if first not in ARTICLES and described is None:
             return None if is_poster(shown) else _the_subject(body, at, shown)
-        owner = account_owner(shown)  # "the NBC News feed wrote": NBC News; "the caption read": no one
-        if owner or described is None:
+        owner = account_owner(shown)  # "the NBC News feed wrote": NBC News; "the caption read": its poster's
+        if owner or (described is None and shown.lower() not in _POST_NOUNS):
             return owner
-        first = described  # "the actress captioned": read as "she" is ("the star", "the 21-year-old": as "they")
+        first = described or "it"  # "the actress captioned": read as "she" ("the star", "the 21-year-old": "they")
     window = _QUOTED_RE.sub(_blank_out, body[max(0, at - REACH) : at])
     window = "\n".join(line for line in window.split("\n") if not line.startswith(FURNITURE))
     lead = _QUOTED_RE.sub(_blank_out, body[at : at + REACH])
@@ -135,6 +135,8 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
         return _article_persons(body, prose, [], first, agrees) if described is None else None
     things |= {name for name in reporters if not agrees or agrees(name, first) == 0}  # "Express reported": no one
     named = _sentence_subject_first(prose, named)
+    if shown.lower() in _POST_NOUNS:  # "Lili celebrated Cole's birthday on Instagram. The caption read"
+        return named[0] if named[0] in subjects and last_sentence_subject(prose, named[0]) else None
     found = _first_person(named, things, subjects, first, agrees)
     if found is None and described is None:
         return _article_persons(body, prose, [name for name in named if name not in things], first, agrees)
@@ -161,6 +163,12 @@ def _article_persons(
     return article_person(person_named(body, _topic(body)), prose, others, pronoun, agrees)
 
 
+_POST_NOUNS = frozenset({"the caption", "the post", "the tweet", "the account", "the message", "the instagram post",
+                         "the accompanying caption", "the twitter post", "the facebook post"})  # fmt: skip
+"""A post as its own author (``the caption read``): its poster's, the subject of the sentence before that tells
+of posting it, else no one (``One fan came to the family's defense. The tweet said``)."""
+
+
 def _named_after(shown: str) -> str | None:
     """The capitalised words that end ``shown`` after its first (a name after a relation), else None."""
     words = shown.split()[1:]
@@ -181,34 +189,6 @@ _RELATIVES = frozenset({
 def _one_of(name: str, person: str | None) -> bool:
     """Whether ``name`` is ``person`` or a word of it (``Garner`` of ``Jennifer Garner``)."""
     return person is not None and (name == person or name in person.split())
-
-
-def described_as(author: str) -> str | None:
-    """The pronoun a description of a person stands for as an author (``the actress`` -> ``she``, ``the Modern Family
-    star``, ``the 21-year-old`` -> ``they``: of either gender), else None: a relative (``her sister``), an office
-    (``the president``: whoever holds it, not the last person named) or a thing (``the caption``).
-
-    >>> described_as("the actress"), described_as("the 30-year-old actor"), described_as("the star's mom")
-    ('she', 'he', None)
-    """
-    words = author.lower().split()
-    if len(words) == 1 and _AGE_RE.fullmatch(words[0]):
-        return "they"  # ("the 39-year-old wrote", its article left out)
-    if not 1 < len(words) <= 5 or words[0] != "the":
-        return None
-    role = words[-1]
-    if role in _SHE_ROLES:
-        return "she"
-    if role in _HE_ROLES:
-        return "he"
-    return "they" if role in _EITHER_ROLES or _AGE_RE.fullmatch(role) else None
-
-
-_SHE_ROLES = frozenset({"actress", "songstress", "starlet", "heiress", "comedienne", "diva", "frontwoman"})
-_HE_ROLES = frozenset({"actor", "frontman"})
-_EITHER_ROLES = frozenset({"star", "singer", "rapper", "model", "comedian", "musician", "designer", "host", "icon",
-                           "personality", "influencer", "superstar", "megastar", "hitmaker", "socialite"})  # fmt: skip
-_AGE_RE = re.compile(r"\d{1,3}-year-old")
 
 
 def _topic(body: str) -> str | None:

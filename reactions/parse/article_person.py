@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-__all__ = ["HEAD", "article_person", "last_sentence_subject", "person_named"]
+__all__ = ["HEAD", "article_person", "described_as", "last_sentence_subject", "person_named"]
 
 
 def article_person(
@@ -63,19 +63,29 @@ def last_sentence_subject(prose: str, name: str) -> bool:
     if at < 0:
         return False
     stops = [match.start() for match in _STOP_RE.finditer(prose, at + len(name))]
-    opening = prose[max(0, at - 40) : at].rstrip(" \t")
-    if len(stops) > 1 or not (not opening or opening[-1] in ".!?\n\"”" or opening.endswith(_LEADS)):
+    if len(stops) > 1 or not _opens(prose[max(0, at - 40) : at]):
         return False
     return _POSTING_RE.search(prose, at, stops[0] if stops else len(prose)) is not None
 
 
+def _opens(before: str) -> bool:
+    """Whether a name after ``before`` opens its sentence or a main clause after a phrase set off by a comma, a
+    description in lower case between (``On Monday, rapper Bow Wow``; not ``said that Omar``)."""
+    words = re.split(r"[.!?\n,\"”]", before)[-1].split() if re.search(r"[.!?\n,\"”]", before) else before.split()
+    return len(words) <= 3 and all(word.islower() and word not in _CLAUSE_WORDS for word in words)
+
+
+_CLAUSE_WORDS = frozenset({"that", "and", "but", "when", "while", "as", "if", "because", "after", "before", "since",
+                           "which", "who", "where", "said", "says", "to", "of", "with", "by", "for", "from", "at",
+                           "in", "on", "than", "like"})  # fmt: skip
+"""Words that make a name after them no main clause's subject."""
+
 _STOP_RE = re.compile(r"[.!?][\"”’]?[ \t\n]{1,12}|\n{1,12}")
 _POSTING_RE = re.compile(
     r"\b(?:shared|shares|posted|posts|uploaded|tweeted|captioned|wrote|took[ \t]to|Instagram|Twitter|Facebook"
-    r"|TikTok|Snapchat|social[ \t]media|post|photo|video|message|tribute|selfie|snap|clip)\b"
+    r"|TikTok|Snapchat|social[ \t]media|post|photo|picture|pic|image|video|message|tribute|selfie|snap|clip)\b"
 )
 """A word that tells of posting: the sentence is about the post the quotation then gives."""
-_LEADS = ("Later,", "Then,", "Meanwhile,", "However,", "And", "But", "Later", "Then")
 
 
 def person_named(body: str, person: str | None) -> str | None:
@@ -126,3 +136,31 @@ _DESCRIPTION_RE = re.compile(
 )
 """A person described by what they do or their age (``the reality star``, ``The 37-year-old``, ``the Golden
 State Warriors star``): up to three words between the article and the role."""
+
+
+def described_as(author: str) -> str | None:
+    """The pronoun a description of a person stands for as an author (``the actress`` -> ``she``, ``the Modern Family
+    star``, ``the 21-year-old`` -> ``they``: of either gender), else None: a relative (``her sister``), an office
+    (``the president``: whoever holds it, not the last person named) or a thing (``the caption``).
+
+    >>> described_as("the actress"), described_as("the 30-year-old actor"), described_as("the star's mom")
+    ('she', 'he', None)
+    """
+    words = author.lower().split()
+    if len(words) == 1 and _AGE_RE.fullmatch(words[0]):
+        return "they"  # ("the 39-year-old wrote", its article left out)
+    if not 1 < len(words) <= 5 or words[0] != "the":
+        return None
+    role = words[-1]
+    if role in _SHE_ROLES:
+        return "she"
+    if role in _HE_ROLES:
+        return "he"
+    return "they" if role in _EITHER_ROLES or _AGE_RE.fullmatch(role) else None
+
+
+_SHE_ROLES = frozenset({"actress", "songstress", "starlet", "heiress", "comedienne", "diva", "frontwoman"})
+_HE_ROLES = frozenset({"actor", "frontman"})
+_EITHER_ROLES = frozenset({"star", "singer", "rapper", "model", "comedian", "musician", "designer", "host", "icon",
+                           "personality", "influencer", "superstar", "megastar", "hitmaker", "socialite"})  # fmt: skip
+_AGE_RE = re.compile(r"\d{1,3}-year-old")
