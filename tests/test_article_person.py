@@ -81,3 +81,10 @@ def test_the_articles_person_is_cut_to_the_words_written_again(head: str, person
 def test_a_person_of_no_gender_known_when_named_before(lead: str, author: str | None) -> None:
     body = f"Zorya Quill is single again.\n\n{_FILLER * 4}{lead}\n\n“Onwards,” she wrote."
     assert author_of(body, body.index("“"), "she", None) == author
+
+
+@pytest.mark.parametrize("byline", ["Omar Diaz\n\nDAILY NEWS\n\n", "By Omar Diaz\n\n"])
+def test_a_byline_at_the_head_is_not_the_articles_person(byline: str) -> None:
+    lead = f"{_FILLER * 4}The actor uploaded a photo."
+    body = f"{byline}Tom Hale has a new look.\n\n{lead}\n\n“Loving it,” he wrote. Hale smiled."
+    assert author_of(body, body.index("“"), "he", None) == "Tom Hale"

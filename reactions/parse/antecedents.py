@@ -192,9 +192,13 @@ def _one_of(name: str, person: str | None) -> bool:
 
 
 def _topic(body: str) -> str | None:
-    """The article's person: the first full name its first 300 characters write that is no thing."""
+    """The article's person: the first full name its first 300 characters write that is no thing, nor a byline
+    (a name alone on its line, or after ``By``: ``Jayme Deerwester`` over ``USA TODAY``)."""
     head = body[:300]
     for match in _NAME_RE.finditer(head):
+        line = head[head.rfind("\n", 0, match.start()) + 1 :].partition("\n")[0].strip()
+        if line == match.group() or line.startswith("By "):
+            continue
         tokens = match.group().split()
         while tokens and tokens[0] in _NOT_NAMES:
             tokens = tokens[1:]
