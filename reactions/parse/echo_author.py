@@ -1,0 +1,55 @@
+"""The poster of a quotation that an embedded post right after it repeats: the name on that post's byline.
+
+Articles often quote a post in their prose and then embed it (``"…," she tweeted.`` over ``… — Emily Maynard
+(@EmilyMaynard) May 30, 2017``, or ``A post shared by Tristan Thompson (@realtristan13)`` under the caption): when
+the prose names no one the quotation's pronoun may stand for, the embed's byline does.  A byline counts only when
+the words between the quotation and it start with the quotation's own first letters and digits
+(:data:`reactions.parse.echoes.ECHO_KEY` of them, as :mod:`reactions.parse.echoes` tells a repeated post), and it
+gives a name written as one (``P!nk``, ``ye`` name no one here).
+
+Pure functions over a bounded stretch of the article after the quotation (:data:`_AFTER`).
+
+>>> body = '"We are safe tonight, thank you all," she tweeted.\\n\\nWe are safe tonight, thank you all — Ann Lee (@ann)'
+>>> echoed_author(body, 0)
+'Ann Lee'
+>>> echoed_author('"We are safe tonight," she said.\\n\\nSomething else — Ann Lee (@ann)', 0) is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+from reactions.parse.build import text_fingerprint
+from reactions.parse.echoes import ECHO_KEY
+
+__all__ = ["echoed_author"]
+
+_QUOTATION_RE = re.compile(r'"([^"\n]{1,2000})"|“([^”\n]{1,2000})”')
+_BYLINE_RE = re.compile(
+    r"(?:—|–|A post shared by)[ \t]{1,3}(?P<name>[A-Z][\w'’.-]{1,30}(?:[ \t][A-Z][\w'’.-]{1,30}){0,3})"
+    r"[ \t]{1,3}\(@\w{1,30}\)"
+)
+"""A post's byline (``— Emily Maynard (@EmilyMaynard)``, ``A post shared by Tristan Thompson (@realtristan13)``)
+whose name is written as a name: capitalised words only."""
+_AFTER = 700
+"""How far after the quotation its embed's byline is looked for."""
+
+
+def echoed_author(body: str, at: int) -> str | None:
+    """The name on the byline of the embedded post right after the quotation at ``body[at]`` (its first quoted
+    words within 300 characters) when that post repeats the quotation (see the module), else None."""
+    quoted = _QUOTATION_RE.search(body, at, at + 2300)
+    if quoted is None or quoted.start() - at > 300:
+        return None
+    key = text_fingerprint(quoted.group(1) or quoted.group(2))[:ECHO_KEY]
+    if len(key) < ECHO_KEY:
+        return None
+    byline = _BYLINE_RE.search(body, quoted.end(), quoted.end() + _AFTER)
+    if byline is None or key not in text_fingerprint(body[quoted.end() : byline.start()]):
+        return None
+    name = byline.group("name")
+    return None if name.split()[0] in _ARTICLES else name  # ("— The View (@TheView)": a show's, not a name)
+
+
+_ARTICLES = frozenset({"The", "A", "An"})
