@@ -88,7 +88,7 @@ def tidy_author(author: str | None) -> str | None:
         bare = token.endswith(("'", "’"))  # "Riggs' father": an owner; "…, Cruz' wrote": the name
         owner = token.endswith(("’s", "'s")) or (bare and i + 1 < len(tokens))
         token = token[:-1] if bare and not owner else token
-        if token[:1].isupper() and not _is_filler(token) and not owner:
+        if token[:1].isupper() and not owner and (not _is_filler(token) or _family_role(name, token)):
             name.append(token.rstrip(",."))
         elif owner or token[:1].isupper() or not any(char.isalpha() for char in token) or _role_next(tokens, i):
             name = []  # an owner, a role, a date: what came before describes ("Conservative MP", "Khloe's sister",
@@ -99,6 +99,12 @@ def tidy_author(author: str | None) -> str | None:
     if not words or not any(char.isalpha() for char in words):
         return _role_of(author)
     return words
+
+
+def _family_role(name: Sequence[str], token: str) -> bool:
+    """Whether a capitalised role word is a family name: right after a given name of the table (``Tamra Judge``,
+    not ``Breaking Bad Star``)."""
+    return len(name) == 1 and token.lower() in ROLES and given_name_gender(name[0]) is not None
 
 
 def _role_next(tokens: Sequence[str], i: int) -> bool:
