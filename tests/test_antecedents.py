@@ -290,6 +290,9 @@ def test_a_relative_after_a_preposition_is_no_subject() -> None:
         ("Holm still denies the story.", "Holm"),
         ("Holm seems most focused on the tour.", "Holm"),
         ("Right now, Holm appears happy with the move.", "Holm"),
+        ("Holm also describes the day in a long post.", "Holm"),  # a timeline's present
+        ("Holm makes her first appearance on the show.", "Holm"),
+        ("Tom Holm Sr. also shared a photo.", "Tom Holm Sr"),  # (a generation's full stop)
         # a name that is no subject stays none
         ("The Holm first edition sold out.", None),
         ("The crowd at Holm seems happy.", None),

@@ -65,13 +65,14 @@ _ADVERB_LY = (
 )
 """An adverb in ``-ly`` between a subject and its verb (``Trump initially said``, ``Jenner proudly shared``)."""
 _SUBJECT_VERB_RE = re.compile(
-    r"(?:,[ \t]{1,3}(?:now[ \t]{1,3})?\d{1,3},)?[ \t]{1,3}"
+    r"(?:(?<=[JS]r)\.)?(?:,[ \t]{1,3}(?:now[ \t]{1,3})?\d{1,3},)?[ \t]{1,3}"
     r"(?:(?:herself|himself)[ \t]{1,3})?"
     r"(?:(?:also|later|then|just|recently|finally|once|first|still|previously|never|has|had|have|is|was|isn[’']t"
     r"|wasn[’']t|has[ \t]+been|" + _ADVERB_LY + r")[ \t]{1,3})?"
     r"(?:[a-z]{2,20}ed|is|was|has|had|took|gave|went|wrote|said|says|shares|posts|writes|spoke|made"
     r"|told|announced|revealed|reveals|tells|admits|explains|confirms|announces|tweets|captions|responds|replies"
-    r"|insists|claims|denies|seems|appears|isn[’']t|wasn[’']t|hasn[’']t"
+    r"|insists|claims|denies|seems|appears|makes|talks|celebrates|describes|shows|thanks|jokes|gushes"
+    r"|isn[’']t|wasn[’']t|hasn[’']t"
     r"|and[ \t]{1,3}(?:her|his)|,[ \t]{1,3}who(?:se)?)\b"
 )
 """What follows a name that is a sentence's subject (``Witherspoon posted``, ``Kaya Jones took to Twitter``,
