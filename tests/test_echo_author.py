@@ -32,3 +32,18 @@ def test_a_pronoun_no_one_is_named_for_takes_the_repeating_posts_byline() -> Non
             "(@nadiafern) May 2, 2019")
     assert author_of(body, body.index("“"), "she", None) == "Nadia Fern"
     assert author_of(body, body.index("“"), "he", None) is None  # (Nadia: of the other gender)
+
+
+@pytest.mark.parametrize(
+    ("before", "author"),
+    [
+        # the post embedded just before, the quotation repeating it further down
+        (f"{_POST} — Nadia Fern (@nadiafern) May 2, 2019\n\nOthers posted too.\n\n", "Nadia Fern"),
+        # another post embedded before: no one
+        ("What a day at the beach — Nadia Fern (@nadiafern) May 2, 2019\n\n", None),
+    ],
+)
+def test_the_byline_of_the_post_embedded_before_a_quotation_repeating_it(before: str, author: str | None) -> None:
+    body = f"{before}“{_POST},” she tweeted on Sunday."
+    assert echoed_author(body, body.index("“")) == author
+

@@ -1,8 +1,9 @@
 """The poster of a quotation that an embedded post right after it repeats: the name on that post's byline.
 
 Articles often quote a post in their prose and then embed it (``"…," she tweeted.`` over ``… — Emily Maynard
-(@EmilyMaynard) May 30, 2017``, or ``A post shared by Tristan Thompson (@realtristan13)`` under the caption): when
-the prose names no one the quotation's pronoun may stand for, the embed's byline does.  A byline counts only when
+(@EmilyMaynard) May 30, 2017``, or ``A post shared by Tristan Thompson (@realtristan13)`` under the caption), or
+embed it first and quote it after: when the prose names no one the quotation's pronoun may stand for, the embed's
+byline does.  A byline counts only when
 the words between the quotation and it start with the quotation's own first letters and digits
 (:data:`reactions.parse.echoes.ECHO_KEY` of them, as :mod:`reactions.parse.echoes` tells a repeated post), and it
 gives a name written as one (``P!nk``, ``ye`` name no one here).
@@ -33,7 +34,7 @@ _BYLINE_RE = re.compile(
 """A post's byline (``— Emily Maynard (@EmilyMaynard)``, ``A post shared by Tristan Thompson (@realtristan13)``)
 whose name is written as a name: capitalised words only."""
 _AFTER = 700
-"""How far after the quotation its embed's byline is looked for."""
+"""How far after the quotation (or before it) its embed's byline is looked for."""
 
 
 def echoed_author(body: str, at: int) -> str | None:
@@ -47,9 +48,22 @@ def echoed_author(body: str, at: int) -> str | None:
         return None
     byline = _BYLINE_RE.search(body, quoted.end(), quoted.end() + _AFTER)
     if byline is None or key not in text_fingerprint(body[quoted.end() : byline.start()]):
+        byline = _byline_before(body, at, key)
+    if byline is None:
         return None
     name = byline.group("name")
     return None if name.split()[0] in _ARTICLES else name  # ("— The View (@TheView)": a show's, not a name)
+
+
+def _byline_before(body: str, at: int, key: str) -> re.Match[str] | None:
+    """The byline of a post embedded in the :data:`_AFTER` characters before ``body[at]`` whose line (the post's
+    text before its byline) holds ``key``, the last such, else None."""
+    found = None
+    for byline in _BYLINE_RE.finditer(body, max(0, at - _AFTER), at):
+        line = body[body.rfind("\n", 0, byline.start()) + 1 : byline.start()]
+        if key in text_fingerprint(line):
+            found = byline
+    return found
 
 
 _ARTICLES = frozenset({"The", "A", "An"})
