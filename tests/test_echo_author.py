@@ -19,6 +19,8 @@ _POST = "Missing the ocean already, back home tomorrow"
         ("\n\nWhat a day at the beach with friends — Nadia Fern (@nadiafern) May 2, 2019", None),
         (f"\n\n{_POST} — n.f. ✨ (@nadiafern) May 2, 2019", None),
         (f"\n\n{_POST} — The Beach Show (@beachshow) May 2, 2019", None),
+        # the first post after the quotation is the one that may repeat it, not a later one
+        (f"\n\n{_POST} — nadiafern (@nadiafern) May 2, 2019\n\nSo true — Tom Hale (@tomhale)", None),
         ("\n\n" + "The trip had been planned for months. " * 20 + f"{_POST} — Nadia Fern (@nadiafern)", None),
     ],
 )
@@ -47,3 +49,19 @@ def test_the_byline_of_the_post_embedded_before_a_quotation_repeating_it(before:
     body = f"{before}“{_POST},” she tweeted on Sunday."
     assert echoed_author(body, body.index("“")) == author
 
+
+
+@pytest.mark.parametrize(
+    ("byline", "author"),
+    [
+        # the byline of the post the quotation repeats outweighs the prose's last subject
+        (f"{_POST} — Victor Sand (@vsand) May 2, 2019", "Victor Sand"),
+        # ...unless it is the same person's account, a single name, or a post that only opens the same way
+        (f"{_POST} — Tommy H (@tomhale) May 2, 2019", "Tom Hale"),
+        (f"{_POST} — Vic (@vsand) May 2, 2019", "Tom Hale"),
+        ("Missing the ocean already? Me neither — Victor Sand (@vsand) May 2, 2019", "Tom Hale"),
+    ],
+)
+def test_the_repeating_posts_byline_outweighs_the_prose(byline: str, author: str) -> None:
+    body = f"Omar Diaz praised the trip. Later, Tom Hale joined in.\n\n“{_POST},” he wrote.\n\n{byline}"
+    assert author_of(body, body.index("“"), "he", None) == author

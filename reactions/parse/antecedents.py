@@ -25,7 +25,6 @@ from reactions.parse.authors import (
     author_as_written,
     is_poster,
 )
-from reactions.parse.echo_author import echoed_author
 from reactions.parse.name_kinds import (
     given_name_gender,
     thing_by_its_place,
@@ -134,14 +133,14 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
     prose = window + (lead[:cut] if 0 <= cut < _OWN_SENTENCE else "")
     named, things, subjects, reporters = _antecedents(prose, len(window))
     if not named:  # "The pop star then uploaded a clip … she captioned": the article's person, or no one
-        return _article_persons(body, at, prose, [], first, agrees) if described is None else None
+        return _article_persons(body, prose, [], first, agrees) if described is None else None
     things |= {name for name in reporters if not agrees or agrees(name, first) == 0}  # "Express reported": no one
     named = _sentence_subject_first(prose, named)
     if shown.lower() in _POST_NOUNS:  # "Lili celebrated Cole's birthday on Instagram. The caption read"
         return named[0] if named[0] in subjects and last_sentence_subject(prose, named[0]) else None
     found = _first_person(named, things, subjects, first, agrees)
     if found is None and described is None:
-        return _article_persons(body, at, prose, [name for name in named if name not in things], first, agrees)
+        return _article_persons(body, prose, [name for name in named if name not in things], first, agrees)
     if described is not None:  # ("the actress", "the Confident singer": the article's person, else no one named)
         near = found is not None and found in subjects and last_sentence_subject(prose, found) and (
             " " in found or (agrees is not None and agrees(found, "he") != 0))  # a name, not "Guests danced"
@@ -155,20 +154,14 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
 
 
 def _article_persons(
-    body: str, at: int, prose: str, others: list[str], pronoun: str, agrees: Callable[[str, str], int] | None
+    body: str, prose: str, others: list[str], pronoun: str, agrees: Callable[[str, str], int] | None
 ) -> str | None:
     """For a pronoun the prose before names no one for: the article's person
-    (:func:`reactions.parse.article_person.article_person`), else the poster of the post embedded right after
-    that repeats the quotation at ``body[at]`` (:func:`reactions.parse.echo_author.echoed_author`); no one when
-    the sentence before the pronoun's has a poster for its subject (``Another commenter felt the same. "…," she
-    wrote``)."""
+    (:func:`reactions.parse.article_person.article_person`); no one when the sentence before the pronoun's has
+    a poster for its subject (``Another commenter felt the same. "…," she wrote``)."""
     if _poster_in_sentence(prose.rstrip().rstrip(".!?:")):
         return None
-    person = article_person(person_named(body, _topic(body)), prose, others, pronoun, agrees)
-    echoed = echoed_author(body, at) if person is None else None
-    if echoed is not None and (agrees is None or agrees(echoed, pronoun) >= 0):
-        return echoed  # "…," she tweeted. / "… — Emily Maynard (@EmilyMaynard)": the post embedded after it
-    return person
+    return article_person(person_named(body, _topic(body)), prose, others, pronoun, agrees)
 
 
 _POST_NOUNS = frozenset({"the caption", "the post", "the tweet", "the account", "the message", "the instagram post",

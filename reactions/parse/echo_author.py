@@ -24,15 +24,21 @@ import re
 from reactions.parse.build import text_fingerprint
 from reactions.parse.echoes import ECHO_KEY
 
-__all__ = ["echoed_author"]
+__all__ = ["LONG_KEY", "echoed_author", "echoed_byline"]
 
 _QUOTATION_RE = re.compile(r'"([^"\n]{1,2000})"|“([^”\n]{1,2000})”')
 _BYLINE_RE = re.compile(
     r"(?:—|–|A post shared by)[ \t]{1,3}(?P<name>[A-Z][\w'’.-]{1,30}(?:[ \t][A-Z][\w'’.-]{1,30}){0,3})"
-    r"[ \t]{1,3}\(@\w{1,30}\)"
+    r"[ \t]{1,3}\(@(?P<handle>\w{1,30})\)"
 )
 """A post's byline (``— Emily Maynard (@EmilyMaynard)``, ``A post shared by Tristan Thompson (@realtristan13)``)
 whose name is written as a name: capitalised words only."""
+_ANY_BYLINE_RE = re.compile(r"(?:—|–|A post shared by)[^\n—–(]{0,60}\(@\w{1,30}\)")
+"""Any post's byline, its name written as a name or not (``— bettemidler (@BetteMidler)``)."""
+LONG_KEY = 30
+"""Letters and digits of the quotation a post must repeat to outweigh a name the prose gives: more than telling a
+repeated post asks, since a quotation may open like a post that answers it (``"The Mayor of San Juan, who was
+…"`` and ``"The Mayor of San Juan is the perfect example …"``)."""
 _AFTER = 700
 """How far after the quotation (or before it) its embed's byline is looked for."""
 
@@ -40,19 +46,29 @@ _AFTER = 700
 def echoed_author(body: str, at: int) -> str | None:
     """The name on the byline of the embedded post right after the quotation at ``body[at]`` (its first quoted
     words within 300 characters) when that post repeats the quotation (see the module), else None."""
+    found = echoed_byline(body, at)
+    return found[0] if found else None
+
+
+def echoed_byline(body: str, at: int, key_length: int = ECHO_KEY) -> tuple[str, str] | None:
+    """:func:`echoed_author`'s name and the byline's handle (``("Stiley Jay", "missjuliastiles")``), else None;
+    the post repeating the quotation's first ``key_length`` letters and digits (its whole text when shorter)."""
     quoted = _QUOTATION_RE.search(body, at, at + 2300)
     if quoted is None or quoted.start() - at > 300:
         return None
-    key = text_fingerprint(quoted.group(1) or quoted.group(2))[:ECHO_KEY]
+    key = text_fingerprint(quoted.group(1) or quoted.group(2))[:key_length]
     if len(key) < ECHO_KEY:
         return None
-    byline = _BYLINE_RE.search(body, quoted.end(), quoted.end() + _AFTER)
+    after = _ANY_BYLINE_RE.search(body, quoted.end(), quoted.end() + _AFTER)  # the first post after it only
+    byline = _BYLINE_RE.match(body, after.start()) if after else None
     if byline is None or key not in text_fingerprint(body[quoted.end() : byline.start()]):
         byline = _byline_before(body, at, key)
     if byline is None:
         return None
     name = byline.group("name")
-    return None if name.split()[0] in _ARTICLES else name  # ("— The View (@TheView)": a show's, not a name)
+    if name.split()[0] in _ARTICLES:
+        return None  # ("— The View (@TheView)": a show's, not a name)
+    return name, byline.group("handle")
 
 
 def _byline_before(body: str, at: int, key: str) -> re.Match[str] | None:

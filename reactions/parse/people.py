@@ -35,6 +35,7 @@ from typing import Final
 
 from reactions.parse.antecedents import antecedents, resolve_author
 from reactions.parse.authors import REACH, author_as_written
+from reactions.parse.echo_author import LONG_KEY, echoed_byline
 from reactions.parse.name_kinds import compound_adjective, given_name_gender, place_before
 
 __all__ = ["author_of", "chained", "full_names", "one_name_each", "tidy_author"]
@@ -141,8 +142,29 @@ def author_of(body: str, at: int, written: str | None, handle: str | None) -> st
     if not written:
         return handle
     resolved = resolve_author(body, at, written, lambda name, pronoun: _agrees(body, name, pronoun))
+    if written.lower() in _PRONOUN_GENDERS:
+        resolved = _echoed(body, at, written.lower(), resolved)
     name = tidy_author(resolved) if resolved else None
     return name if name and not name.islower() else handle
+
+
+def _echoed(body: str, at: int, pronoun: str, resolved: str | None) -> str | None:
+    """The author of a pronoun's quotation that a post embedded next to it repeats: the post's byline
+    (:func:`reactions.parse.echo_author.echoed_byline`) when its name may be the pronoun's and the prose gave no
+    one, or gave another person than a full name on the byline (``Kim Cattrall`` for ``he`` over ``— Willie Garson
+    (@WillieGarson)``; not ``Julia Stiles`` over ``Stiley Jay (@missjuliastiles)``: the same person), else
+    ``resolved``."""
+    echoed = echoed_byline(body, at)
+    if echoed is None or _agrees(body, echoed[0], pronoun) < 0:
+        return resolved
+    name, handle = echoed
+    if resolved is None:
+        return name
+    if echoed_byline(body, at, LONG_KEY) is None:
+        return resolved  # (a post opening like the quotation, not repeating it)
+    words = [word.lower() for word in (tidy_author(resolved) or resolved).split() if len(word) >= 4]
+    same = any(word in handle.lower() or word in name.lower() for word in words)
+    return name if " " in name and not same else resolved
 
 
 _PRONOUN_GENDERS: Final = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f"}
