@@ -65,3 +65,9 @@ def test_the_byline_of_the_post_embedded_before_a_quotation_repeating_it(before:
 def test_the_repeating_posts_byline_outweighs_the_prose(byline: str, author: str) -> None:
     body = f"Omar Diaz praised the trip. Later, Tom Hale joined in.\n\n“{_POST},” he wrote.\n\n{byline}"
     assert author_of(body, body.index("“"), "he", None) == author
+
+
+def test_a_bylines_name_is_kept_as_written() -> None:
+    body = f"Omar Diaz praised the trip.\n\n“{_POST},” he wrote.\n\n{_POST} — Jeffree Star (@jstar) May 2, 2019"
+    assert author_of(body, body.index("“"), "he", None) == "Jeffree Star"  # (not the role "star")
+

@@ -142,8 +142,8 @@ def author_of(body: str, at: int, written: str | None, handle: str | None) -> st
     if not written:
         return handle
     resolved = resolve_author(body, at, written, lambda name, pronoun: _agrees(body, name, pronoun))
-    if written.lower() in _PRONOUN_GENDERS:
-        resolved = _echoed(body, at, written.lower(), resolved)
+    if written.lower() in _PRONOUN_GENDERS and (echoed := _echoed(body, at, written.lower(), resolved)) != resolved:
+        return echoed  # a byline's name as the account writes it ("Jeffree Star": no role here)
     name = tidy_author(resolved) if resolved else None
     return name if name and not name.islower() else handle
 
