@@ -278,3 +278,68 @@ def test_a_relative_after_a_preposition_is_no_subject() -> None:
     assert author_of(body, body.index("“"), "she", None) == "Anna Berg"
     body = f"{lead} Her daughter Lola shared a photo.\n\n“Hi baby,” she wrote."
     assert author_of(body, body.index("“"), "she", None) == "Lola"  # "her daughter Lola" is the sentence's subject
+
+
+@pytest.mark.parametrize(
+    ("lead", "author"),
+    [
+        # a reflexive, an age set off with "now", an adverb of time, a present verb: the subject's
+        ("Holm herself shared a photo of the stage on Monday.", "Holm"),
+        ("Holm, 36, first announced the news in July.", "Holm"),
+        ("Holm, now 59, faced criticism for the dress.", "Holm"),
+        ("Holm still denies the story.", "Holm"),
+        ("Holm seems most focused on the tour.", "Holm"),
+        ("Right now, Holm appears happy with the move.", "Holm"),
+        ("Holm also describes the day in a long post.", "Holm"),  # a timeline's present
+        ("Holm makes her first appearance on the show.", "Holm"),
+        ("Tom Holm Sr. also shared a photo.", "Tom Holm Sr"),  # (a generation's full stop)
+        # a name that is no subject stays none
+        ("The Holm first edition sold out.", None),
+        ("The crowd at Holm seems happy.", None),
+    ],
+)
+def test_more_verbs_and_adverbs_after_a_subject(lead: str, author: str | None) -> None:
+    body = f"{lead}\n\n“So happy today,” she wrote."
+    assert resolve_author(body, body.index("“"), "she") == author
+
+
+@pytest.mark.parametrize(
+    ("lead", "written", "author"),
+    [
+        # a description stands for the subject opening the sentence right before it that tells of a post, whoever
+        # the article is about
+        ("Omar Diaz shared a photo from the party.", "the actor", "Omar Diaz"),
+        ("Later, Omar Diaz shared a photo from the party.", "the 41-year-old", "Omar Diaz"),
+        ("Omar Diaz, 41, shared a photo from the party.", "the singer", "Omar Diaz"),
+        # not right before, not the sentence's opening, or of the other gender: no one
+        ("Omar Diaz shared a photo. The cake was huge. Guests danced all night.", "the actor", None),
+        ("Guests said that Omar Diaz shared a photo from the party.", "the actor", None),
+        ("Lena Park shared a photo from the party.", "the actor", None),
+        ("Omar Diaz waved at the crowd all night.", "the actor", None),  # the sentence tells of no post
+    ],
+)
+def test_a_description_right_after_a_sentences_subject_is_theirs(lead: str, written: str, author: str | None) -> None:
+    from reactions.parse.people import author_of
+
+    body = f"Mia Torres rang in her birthday with friends.\n\n{lead}\n\n“Best night ever,” {written} wrote."
+    assert author_of(body, body.index("“"), written, None) == author
+
+
+@pytest.mark.parametrize(
+    ("lead", "written", "author"),
+    [
+        # a post as its own author is its poster's: the subject opening the sentence before that tells of posting
+        ("Omar Diaz shared a photo of his dog on Instagram.", "the caption", "Omar Diaz"),
+        ("On Monday, rapper Omar Diaz posted a picture of his dog.", "the post", "Omar Diaz"),
+        # an anonymous poster, a name after an article, a sentence between, no posting told, someone else's
+        # original: no one
+        ("In honour of the day, the Royal Ballet Company posted a picture of its dancers.", "the tweet", None),
+        ("One fan came to the family's defense on Twitter.", "the tweet", None),
+        ("Omar Diaz shared a photo. The dog barked all night.", "the caption", None),
+        ("A magazine cover featured Omar Diaz and his dog.", "the caption", None),
+        ("Omar Diaz shared a photo of his dog on Instagram.", "the original caption", None),
+    ],
+)
+def test_a_posts_caption_is_its_posters(lead: str, written: str, author: str | None) -> None:
+    body = f"Mia Torres rang in her birthday with friends.\n\n{lead}\n\n“Good boy,” {written} read."
+    assert resolve_author(body, body.index("“"), written) == author

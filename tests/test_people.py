@@ -287,3 +287,19 @@ def test_a_pronoun_no_one_is_named_for_takes_the_author_of_the_one_before() -> N
     named = body.replace("Subscribe to our newsletter!", "Then Bo Park spoke up.")
     two = named.index("Two") - 1
     assert chained(named, [quotes[0], ((two, two + 6), "she", None)]) == ["Ann Lee", None]  # someone named between
+
+
+@pytest.mark.parametrize(
+    ("written", "tidy"),
+    [
+        # a role word right after a given name of the table is a family name
+        ("Tamra Judge", "Tamra Judge"),
+        ("John Legend wrote", "John Legend"),
+        # a role before a name, after a run that is no given name, or alone stays a role
+        ("Judge Tamra Ross", "Tamra Ross"),
+        ("Breaking Bad Star", "star"),
+        ("the star", "star"),
+    ],
+)
+def test_a_role_word_after_a_given_name_is_a_family_name(written: str, tidy: str) -> None:
+    assert tidy_author(written) == tidy

@@ -12,6 +12,7 @@ import itertools
 import re
 from collections.abc import Callable
 
+from reactions.parse.article_person import article_person, described_as, last_sentence_subject, person_named
 from reactions.parse.authors import (
     ARTICLES,
     FURNITURE,
@@ -63,12 +64,15 @@ _ADVERB_LY = (
 )
 """An adverb in ``-ly`` between a subject and its verb (``Trump initially said``, ``Jenner proudly shared``)."""
 _SUBJECT_VERB_RE = re.compile(
-    r"(?:,[ \t]{1,3}\d{1,3},)?[ \t]{1,3}"
-    r"(?:(?:also|later|then|just|recently|finally|once|has|had|have|is|was|isn[’']t|wasn[’']t|has[ \t]+been"
-    r"|" + _ADVERB_LY + r")[ \t]{1,3})?"
+    r"(?:(?<=[JS]r)\.)?(?:,[ \t]{1,3}(?:now[ \t]{1,3})?\d{1,3},)?[ \t]{1,3}"
+    r"(?:(?:herself|himself)[ \t]{1,3})?"
+    r"(?:(?:also|later|then|just|recently|finally|once|first|still|previously|never|has|had|have|is|was|isn[’']t"
+    r"|wasn[’']t|has[ \t]+been|" + _ADVERB_LY + r")[ \t]{1,3})?"
     r"(?:[a-z]{2,20}ed|is|was|has|had|took|gave|went|wrote|said|says|shares|posts|writes|spoke|made"
     r"|told|announced|revealed|reveals|tells|admits|explains|confirms|announces|tweets|captions|responds|replies"
-    r"|insists|claims|isn[’']t|wasn[’']t|and[ \t]{1,3}(?:her|his)|,[ \t]{1,3}who(?:se)?)\b"
+    r"|insists|claims|denies|seems|appears|makes|talks|celebrates|describes|shows|thanks|jokes|gushes"
+    r"|isn[’']t|wasn[’']t|hasn[’']t"
+    r"|and[ \t]{1,3}(?:her|his)|,[ \t]{1,3}who(?:se)?)\b"
 )
 """What follows a name that is a sentence's subject (``Witherspoon posted``, ``Kaya Jones took to Twitter``,
 ``Mathews, 43, shared``, ``Selena reveals``: a verb of telling in the present, as timelines and
@@ -115,10 +119,10 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
         described = described_as(shown)
         if first not in ARTICLES and described is None:
             return None if is_poster(shown) else _the_subject(body, at, shown)
-        owner = account_owner(shown)  # "the NBC News feed wrote": NBC News; "the caption read": no one
-        if owner or described is None:
+        owner = account_owner(shown)  # "the NBC News feed wrote": NBC News; "the caption read": its poster's
+        if owner or (described is None and shown.lower() not in _POST_NOUNS):
             return owner
-        first = described  # "the actress captioned": read as "she" is ("the star", "the 21-year-old": as "they")
+        first = described or "it"  # "the actress captioned": read as "she" ("the star", "the 21-year-old": "they")
     window = _QUOTED_RE.sub(_blank_out, body[max(0, at - REACH) : at])
     window = "\n".join(line for line in window.split("\n") if not line.startswith(FURNITURE))
     lead = _QUOTED_RE.sub(_blank_out, body[at : at + REACH])
@@ -128,19 +132,42 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
         return None
     prose = window + (lead[:cut] if 0 <= cut < _OWN_SENTENCE else "")
     named, things, subjects, reporters = _antecedents(prose, len(window))
-    if not named:
-        return None
+    if not named:  # "The pop star then uploaded a clip … she captioned": the article's person, or no one
+        return _article_persons(body, prose, [], first, agrees) if described is None else None
     things |= {name for name in reporters if not agrees or agrees(name, first) == 0}  # "Express reported": no one
     named = _sentence_subject_first(prose, named)
+    if shown.lower() in _POST_NOUNS:  # "Lili celebrated Cole's birthday on Instagram. The caption read"
+        return named[0] if named[0] in subjects and last_sentence_subject(prose, named[0]) else None
     found = _first_person(named, things, subjects, first, agrees)
+    if found is None and described is None:
+        return _article_persons(body, prose, [name for name in named if name not in things], first, agrees)
     if described is not None:  # ("the actress", "the Confident singer": the article's person, else no one named)
-        return found if found is not None and _one_of(found, _topic(body)) else None
+        near = found is not None and found in subjects and last_sentence_subject(prose, found) and (
+            " " in found or (agrees is not None and agrees(found, "he") != 0))  # a name, not "Guests danced"
+        return found if found is not None and (near or _one_of(found, _topic(body))) else None
     if found is None or found in subjects or not _described_after(prose, prose.rfind(found) + len(found)):
         return found
     topic = _topic(body)  # "— Brian Wilson (@BrianWilsonLive) … but the guitarist denied": the article's person
     if topic == found or topic is None or (agrees is not None and agrees(topic, first) < 0):
         return found if topic == found else None
     return topic
+
+
+def _article_persons(
+    body: str, prose: str, others: list[str], pronoun: str, agrees: Callable[[str, str], int] | None
+) -> str | None:
+    """For a pronoun the prose before names no one for: the article's person
+    (:func:`reactions.parse.article_person.article_person`); no one when the sentence before the pronoun's has
+    a poster for its subject (``Another commenter felt the same. "…," she wrote``)."""
+    if _poster_in_sentence(prose.rstrip().rstrip(".!?:")):
+        return None
+    return article_person(person_named(body, _topic(body)), prose, others, pronoun, agrees)
+
+
+_POST_NOUNS = frozenset({"the caption", "the post", "the tweet", "the account", "the message", "the instagram post",
+                         "the accompanying caption", "the twitter post", "the facebook post"})  # fmt: skip
+"""A post as its own author (``the caption read``): its poster's, the subject of the sentence before that tells
+of posting it, else no one (``One fan came to the family's defense. The tweet said``)."""
 
 
 def _named_after(shown: str) -> str | None:
@@ -165,38 +192,14 @@ def _one_of(name: str, person: str | None) -> bool:
     return person is not None and (name == person or name in person.split())
 
 
-def described_as(author: str) -> str | None:
-    """The pronoun a description of a person stands for as an author (``the actress`` -> ``she``, ``the Modern Family
-    star``, ``the 21-year-old`` -> ``they``: of either gender), else None: a relative (``her sister``), an office
-    (``the president``: whoever holds it, not the last person named) or a thing (``the caption``).
-
-    >>> described_as("the actress"), described_as("the 30-year-old actor"), described_as("the star's mom")
-    ('she', 'he', None)
-    """
-    words = author.lower().split()
-    if len(words) == 1 and _AGE_RE.fullmatch(words[0]):
-        return "they"  # ("the 39-year-old wrote", its article left out)
-    if not 1 < len(words) <= 5 or words[0] != "the":
-        return None
-    role = words[-1]
-    if role in _SHE_ROLES:
-        return "she"
-    if role in _HE_ROLES:
-        return "he"
-    return "they" if role in _EITHER_ROLES or _AGE_RE.fullmatch(role) else None
-
-
-_SHE_ROLES = frozenset({"actress", "songstress", "starlet", "heiress", "comedienne", "diva", "frontwoman"})
-_HE_ROLES = frozenset({"actor", "frontman"})
-_EITHER_ROLES = frozenset({"star", "singer", "rapper", "model", "comedian", "musician", "designer", "host", "icon",
-                           "personality", "influencer", "superstar", "megastar", "hitmaker", "socialite"})  # fmt: skip
-_AGE_RE = re.compile(r"\d{1,3}-year-old")
-
-
 def _topic(body: str) -> str | None:
-    """The article's person: the first full name its first 300 characters write that is no thing."""
+    """The article's person: the first full name its first 300 characters write that is no thing, nor a byline
+    (a name alone on its line, or after ``By``: ``Jayme Deerwester`` over ``USA TODAY``)."""
     head = body[:300]
     for match in _NAME_RE.finditer(head):
+        line = head[head.rfind("\n", 0, match.start()) + 1 :].partition("\n")[0].strip()
+        if line == match.group() or line.startswith("By "):
+            continue
         tokens = match.group().split()
         while tokens and tokens[0] in _NOT_NAMES:
             tokens = tokens[1:]

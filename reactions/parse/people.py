@@ -35,6 +35,7 @@ from typing import Final
 
 from reactions.parse.antecedents import antecedents, resolve_author
 from reactions.parse.authors import REACH, author_as_written
+from reactions.parse.echo_author import LONG_KEY, echoed_byline
 from reactions.parse.name_kinds import compound_adjective, given_name_gender, place_before
 
 __all__ = ["author_of", "chained", "full_names", "one_name_each", "tidy_author"]
@@ -88,7 +89,7 @@ def tidy_author(author: str | None) -> str | None:
         bare = token.endswith(("'", "’"))  # "Riggs' father": an owner; "…, Cruz' wrote": the name
         owner = token.endswith(("’s", "'s")) or (bare and i + 1 < len(tokens))
         token = token[:-1] if bare and not owner else token
-        if token[:1].isupper() and not _is_filler(token) and not owner:
+        if token[:1].isupper() and not owner and (not _is_filler(token) or _family_role(name, token)):
             name.append(token.rstrip(",."))
         elif owner or token[:1].isupper() or not any(char.isalpha() for char in token) or _role_next(tokens, i):
             name = []  # an owner, a role, a date: what came before describes ("Conservative MP", "Khloe's sister",
@@ -99,6 +100,12 @@ def tidy_author(author: str | None) -> str | None:
     if not words or not any(char.isalpha() for char in words):
         return _role_of(author)
     return words
+
+
+def _family_role(name: Sequence[str], token: str) -> bool:
+    """Whether a capitalised role word is a family name: right after a given name of the table (``Tamra Judge``,
+    not ``Breaking Bad Star``)."""
+    return len(name) == 1 and token.lower() in ROLES and given_name_gender(name[0]) is not None
 
 
 def _role_next(tokens: Sequence[str], i: int) -> bool:
@@ -135,8 +142,29 @@ def author_of(body: str, at: int, written: str | None, handle: str | None) -> st
     if not written:
         return handle
     resolved = resolve_author(body, at, written, lambda name, pronoun: _agrees(body, name, pronoun))
+    if written.lower() in _PRONOUN_GENDERS and (echoed := _echoed(body, at, written.lower(), resolved)) != resolved:
+        return echoed  # a byline's name as the account writes it ("Jeffree Star": no role here)
     name = tidy_author(resolved) if resolved else None
     return name if name and not name.islower() else handle
+
+
+def _echoed(body: str, at: int, pronoun: str, resolved: str | None) -> str | None:
+    """The author of a pronoun's quotation that a post embedded next to it repeats: the post's byline
+    (:func:`reactions.parse.echo_author.echoed_byline`) when its name may be the pronoun's and the prose gave no
+    one, or gave another person than a full name on the byline (``Kim Cattrall`` for ``he`` over ``— Willie Garson
+    (@WillieGarson)``; not ``Julia Stiles`` over ``Stiley Jay (@missjuliastiles)``: the same person), else
+    ``resolved``."""
+    echoed = echoed_byline(body, at)
+    if echoed is None or _agrees(body, echoed[0], pronoun) < 0:
+        return resolved
+    name, handle = echoed
+    if resolved is None:
+        return name
+    if echoed_byline(body, at, LONG_KEY) is None:
+        return resolved  # (a post opening like the quotation, not repeating it)
+    words = [word.lower() for word in (tidy_author(resolved) or resolved).split() if len(word) >= 4]
+    same = any(word in handle.lower() or word in name.lower() for word in words)
+    return name if " " in name and not same else resolved
 
 
 _PRONOUN_GENDERS: Final = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f"}
