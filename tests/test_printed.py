@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from reactions.parse.printed import printed
+from reactions.parse.printed import _PRINTED_RE, printed
 from reactions.parse.quotes import find_quotes
 
 
@@ -52,3 +54,14 @@ def test_a_post_about_a_thing_stays_a_post(body: str, expected: str) -> None:
 )
 def test_printed_reads_a_things_name_and_a_verb_of_reading(lead: str, expected: bool) -> None:
     assert printed(lead) is expected
+
+
+_PIECES = st.sampled_from(["shirt", " that", " reads", " read", " saying", " with the words", " emblazoned with",
+                           ",", ":", " ", "a", "cap", " bearing", " said", "Says", "READ", "\t", ".", " the", "sign"])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_PIECES, max_size=14).map("".join))
+def test_the_quick_look_at_the_last_word_skips_only_what_the_pattern_would_not_find(lead: str) -> None:
+    """``printed`` reads the pattern only for a lead-in ending in a word it may end with: the same answers."""
+    assert printed(lead) == (_PRINTED_RE.search(lead, max(0, len(lead) - 120)) is not None)

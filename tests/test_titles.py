@@ -3,9 +3,14 @@ word, or set off by an appositive naming the work."""
 
 from __future__ import annotations
 
-import pytest
+import re
 
-from reactions.parse.quotations import QUOTE_RE
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reactions.parse import titles
+from reactions.parse.quotations import QUOTE_RE, quoted_words, titled
 from reactions.parse.quotes import find_quotes
 from reactions.parse.titles import names_a_work
 
@@ -59,3 +64,34 @@ def test_the_post_after_a_title_is_found_and_the_title_is_not() -> None:
         "two on Instagram.\n\nShe promoted it with a clip titled “Goodbye Old Friend,” shared on Instagram."
     )
     assert _quotes(body) == [("Tessa Bright", "He taught me everything I know about the stage.")]
+
+
+def _names_a_work_as_first_written(body: str, match: re.Match[str], lead: str) -> bool:
+    """names_a_work without its quick looks: every pattern asked, in the rules' order."""
+    tail = lead[-16:]
+    if titles._ARTICLE_BEFORE_RE.search(tail) or titles._NAMING_BEFORE_RE.search(tail):
+        return True
+    words = quoted_words(match).rstrip(".!?…")
+    if not words or not titled(words) or len(words.split()) > 8:
+        return False
+    end = match.end()
+    if titles._PLACE_BEFORE_RE.search(tail) or titles._WORK_AFTER_RE.match(body, end, end + 40):
+        return True
+    own_marks = body[end - 2 : end - 1] in ",.!?…" or body[end : end + 1] == ","
+    return not own_marks and titles._ROLE_AFTER_RE.match(body, end, end + 24) is not None
+
+
+_LEADS = st.lists(st.sampled_from(["in ", "On ", "the ", "a ", "An ", "titled ", "called, ", "dubbed ", "1986's ",
+                                   "Ann’s ", "she wrote ", "from ", "x", " ", "\t"]), max_size=6).map("".join)
+_WORDS = st.lists(st.sampled_from(["Big", "Love", "of", "the", "I", "love", "it", "Day", "x" * 21]), min_size=2,
+                  max_size=10).map(" ".join)  # fmt: skip
+_AFTERS = st.sampled_from(["", " star Ann wrote", " co-star", ", a song she wrote", " a film", ", she said", " singer"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(_LEADS, _WORDS, st.sampled_from(["", ",", ".", "!"]), _AFTERS)
+def test_the_quick_looks_give_what_every_pattern_gives(lead: str, words: str, mark: str, after: str) -> None:
+    body = f'{lead}"{words}{mark}"{after}'
+    match = QUOTE_RE.match(body, len(lead))
+    assert match is not None
+    assert names_a_work(body, match, lead) == _names_a_work_as_first_written(body, match, lead)

@@ -53,10 +53,11 @@ def _closed(body: str) -> tuple[list[re.Match[str]], list[int]]:
     found: list[re.Match[str]] = []
     loose: list[int] = []
     straight, curly = body.find('"'), body.find("“")
+    mixed = straight >= 0 and curly >= 0  # (a text of one kind of mark pairs them as they come)
     while straight >= 0 or curly >= 0:
         at = straight if curly < 0 or 0 <= straight < curly else curly
         match = QUOTE_RE.match(body, at)
-        if match is not None and (cut := _mixed_close(body, match)) is not None:
+        if mixed and match is not None and (cut := _mixed_close(body, match)) is not None:
             match = QUOTE_RE.match(body, at, cut) or match  # (only the mixed pair fits before the cut)
         if match is None:
             loose.append(at)

@@ -57,19 +57,28 @@ _WORK_AFTER_RE = re.compile(
 )
 """An appositive that names a work after a quotation (``"The Story of Us," a song she wrote``)."""
 _OWN_MARKS = frozenset(",.!?…")
+_TITLE_WORDS = 8
+"""The most words a title quoted as one is taken to have."""
+_LONGEST_TITLE = 2 + _TITLE_WORDS * 21
+"""The longest quotation (marks included) that may hold :data:`_TITLE_WORDS` words of at most 20 letters."""
+_BEFORE_ENDS = ("the", "a", "an", "titled", "called", "dubbed")
+_PLACE_ENDS = ("in", "on", "of", "from", "'s", "’s")
+"""What a lead-in :data:`_ARTICLE_BEFORE_RE` or :data:`_NAMING_BEFORE_RE` matches ends with, once spaces and a comma
+are taken off (lower case)."""
 
 
 def names_a_work(body: str, match: re.Match[str], lead: str) -> bool:
     """Whether the quotation ``match`` of ``body``, after the lead-in ``lead``, names a work rather than quotes words
     (see the module)."""
     tail = lead[-16:]
-    if _ARTICLE_BEFORE_RE.search(tail) or _NAMING_BEFORE_RE.search(tail):
+    named = tail.rstrip(" \t,")[-8:].lower().endswith(_BEFORE_ENDS)  # (most lead-ins: neither pattern is searched)
+    if named and (_ARTICLE_BEFORE_RE.search(tail) or _NAMING_BEFORE_RE.search(tail)):
         return True
-    words = quoted_words(match).rstrip(".!?…")
-    if not words or not titled(words) or len(words.split()) > 8:
-        return False
     end = match.end()
-    if _PLACE_BEFORE_RE.search(tail) or _WORK_AFTER_RE.match(body, end, end + 40):
-        return True
-    own_marks = body[end - 2 : end - 1] in _OWN_MARKS or body[end : end + 1] == ","
-    return not own_marks and _ROLE_AFTER_RE.match(body, end, end + 24) is not None
+    placed = tail.rstrip(" \t")[-5:].lower().endswith(_PLACE_ENDS) and _PLACE_BEFORE_RE.search(tail)
+    if not placed and not _WORK_AFTER_RE.match(body, end, end + 40):  # then only a role after it can tell
+        own_marks = body[end - 2 : end - 1] in _OWN_MARKS or body[end : end + 1] == ","
+        if own_marks or _ROLE_AFTER_RE.match(body, end, end + 24) is None:
+            return False  # (most quotations: their words are not read)
+    words = quoted_words(match).rstrip(".!?…") if end - match.start() <= _LONGEST_TITLE else ""
+    return bool(words) and titled(words) and len(words.split()) <= _TITLE_WORDS
