@@ -34,8 +34,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from reactions.parse.antecedents import antecedents, resolve_author
-from reactions.parse.authors import REACH, author_as_written
-from reactions.parse.echo_author import LONG_KEY, echoed_byline
+from reactions.parse.authors import PRONOUNS, REACH, author_as_written
+from reactions.parse.echo_author import LONG_KEY, echoed_author, echoed_byline
 from reactions.parse.name_kinds import compound_adjective, given_name_gender, place_before
 
 __all__ = ["author_of", "chained", "full_names", "one_name_each", "tidy_author"]
@@ -138,14 +138,20 @@ def _role_of(author: str) -> str | None:
 def author_of(body: str, at: int, written: str | None, handle: str | None) -> str | None:
     """Who an attribution written ``written`` at ``body[at]`` names: its tidy name (a pronoun resolved to the
     person named before it by :func:`reactions.parse.antecedents.resolve_author`, of the pronoun's gender when the
-    prose names one who is and one who is not), else the handle; a role alone names no one."""
+    prose names one who is and one who is not), else the handle, else the name on the byline of the embedded post
+    the quotation repeats (:func:`reactions.parse.echo_author.echoed_author`: ``"…," the star wrote`` or ``one
+    user wrote`` over ``… — Ann Lee (@ann)``); a role alone names no one."""
     if not written:
         return handle
     resolved = resolve_author(body, at, written, lambda name, pronoun: _agrees(body, name, pronoun))
     if written.lower() in _PRONOUN_GENDERS and (echoed := _echoed(body, at, written.lower(), resolved)) != resolved:
         return echoed  # a byline's name as the account writes it ("Jeffree Star": no role here)
     name = tidy_author(resolved) if resolved else None
-    return name if name and not name.islower() else handle
+    if name and not name.islower():
+        return name
+    if handle or written.lower() in PRONOUNS:
+        return handle
+    return echoed_author(body, at)  # "the star", "one user" over the post it repeats: its byline's name
 
 
 def _echoed(body: str, at: int, pronoun: str, resolved: str | None) -> str | None:
