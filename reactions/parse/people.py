@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from reactions.parse.antecedents import antecedents, resolve_author
+from reactions.parse.appositives import appositive_name
 from reactions.parse.authors import PRONOUNS, REACH, author_as_written
 from reactions.parse.echo_author import LONG_KEY, echoed_author, echoed_byline
 from reactions.parse.name_kinds import compound_adjective, given_name_gender, place_before
@@ -151,7 +152,8 @@ def author_of(body: str, at: int, written: str | None, handle: str | None) -> st
         return name
     if handle or written.lower() in PRONOUNS:
         return handle
-    return echoed_author(body, at)  # "the star", "one user" over the post it repeats: its byline's name
+    beside = appositive_name(body, at, written)  # "Lisa Bloom, the lawyer who …, tweeted"
+    return tidy_author(beside) if beside else echoed_author(body, at)  # "one user" over the post it repeats
 
 
 def _echoed(body: str, at: int, pronoun: str, resolved: str | None) -> str | None:
