@@ -141,9 +141,9 @@ def author_of(body: str, at: int, written: str | None, handle: str | None) -> st
     person named before it by :func:`reactions.parse.antecedents.resolve_author`, of the pronoun's gender when the
     prose names one who is and one who is not), else the handle, else the name on the byline of the embedded post
     the quotation repeats (:func:`reactions.parse.echo_author.echoed_author`: ``"…," the star wrote`` or ``one
-    user wrote`` over ``… — Ann Lee (@ann)``); a role alone names no one."""
-    if not written:
-        return handle
+    user wrote`` over ``… — Ann Lee (@ann)``); a role alone names no one, nor ``they`` or ``we``."""
+    if not written or written.lower() in _PLURALS:
+        return handle  # "they said in separate posts", "we must share …": a couple, a family, no one person
     resolved = resolve_author(body, at, written, lambda name, pronoun: _agrees(body, name, pronoun))
     if written.lower() in _PRONOUN_GENDERS and (echoed := _echoed(body, at, written.lower(), resolved)) != resolved:
         return echoed  # a byline's name as the account writes it ("Jeffree Star": no role here)
@@ -176,6 +176,9 @@ def _echoed(body: str, at: int, pronoun: str, resolved: str | None) -> str | Non
 
 
 _PRONOUN_GENDERS: Final = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f"}
+_PLURALS: Final = frozenset({"they", "we"})
+"""Pronouns that stand for several people (or for a poster the prose does not name), never for the one person the
+prose names last."""
 
 
 def _agrees(body: str, name: str, pronoun: str) -> int:
