@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from reactions.parse.echo_author import echoed_author
+from reactions.parse.echo_author import echoed_author, echoed_network
 from reactions.parse.people import author_of
 
 _POST = "Missing the ocean already, back home tomorrow"
@@ -109,3 +111,20 @@ def test_a_description_or_an_anonymous_poster_takes_the_repeating_posts_byline(
 def test_a_post_embedded_before_must_open_with_the_quotation(before: str, author: str | None) -> None:
     body = f"{before}\n\nFans chimed in.\n\n“{_CAPTION},” another wrote."
     assert author_of(body, body.index("“"), "another", None) == author
+
+
+@pytest.mark.parametrize(
+    ("embed", "network"),
+    [
+        (f"{_CAPTION} A post shared by Lena Park (@lenapark) on May 2, 2017 at 9:12pm PDT", "instagram"),
+        (f"{_CAPTION} A photo posted by Lena Park (@lenapark) on May 2, 2015 at 9:12pm PDT", "instagram"),
+        (f"{_CAPTION} — Lena Park (@lenapark) May 2, 2017", "twitter"),
+        # a dash byline with no date, another post, none: unknown
+        (f"{_CAPTION} — Lena Park (@lenapark)", "unknown"),
+        ("Good luck to the whole crew — Lena Park (@lenapark) May 2, 2017", "unknown"),
+        ("", "unknown"),
+    ],
+)
+def test_the_network_of_the_repeating_post(embed: str, network: str) -> None:
+    body = f"“{_CAPTION},” the star wrote.\n\n{embed}"
+    assert echoed_network(body, re.match("“[^”]+”", body)).value == network  # type: ignore[arg-type]

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import re
 
+from reactions.models import Platform
 from reactions.parse.build import text_fingerprint
 from reactions.parse.echoes import ECHO_KEY
 
-__all__ = ["LONG_KEY", "echoed_author", "echoed_byline"]
+__all__ = ["LONG_KEY", "echoed_author", "echoed_byline", "echoed_network"]
 
 _QUOTATION_RE = re.compile(r'"([^"\n]{1,2000})"|“([^”\n]{1,2000})”')
 _BYLINE_RE = re.compile(
@@ -57,6 +58,38 @@ def echoed_author(body: str, at: int) -> str | None:
 def echoed_byline(body: str, at: int, key_length: int = ECHO_KEY) -> tuple[str, str] | None:
     """:func:`echoed_author`'s name and the byline's handle (``("Stiley Jay", "missjuliastiles")``), else None;
     the post repeating the quotation's first ``key_length`` letters and digits (its whole text when shorter)."""
+    byline = _echoed_match(body, at, key_length)
+    if byline is None or byline.group("name").split()[0] in _ARTICLES:
+        return None  # ("— The View (@TheView)": a show's, not a name)
+    return byline.group("name"), byline.group("handle")
+
+
+def echoed_network(body: str, match: re.Match[str]) -> Platform:
+    """The network of the post embedded next to the quotation ``match`` that repeats it (as :func:`echoed_byline`
+    finds it, whoever the byline names): ``instagram`` under ``A post shared by …``, ``twitter`` over a dash
+    byline dated as Twitter's embeds date it (``— Ann Lee (@ann) May 2, 2019``), else ``unknown``.
+
+    >>> body = '"Safe tonight, thank you all," one wrote.\\n\\nSafe tonight, thank you all — Ann Lee (@a) May 2, 2019'
+    >>> echoed_network(body, re.match('"[^"]+"', body)).value
+    'twitter'
+    """
+    byline = _echoed_match(body, match.start(), ECHO_KEY)
+    if byline is None:
+        return Platform.UNKNOWN
+    if byline.group(0).startswith("A "):
+        return Platform.INSTAGRAM
+    return Platform.TWITTER if _TWEET_DATE_RE.match(body, byline.end()) else Platform.UNKNOWN
+
+
+_TWEET_DATE_RE = re.compile(
+    r"[ \t]{1,3}(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+    r"[ \t]\d{1,2},[ \t]\d{4}"
+)
+"""The date after a dash byline in Twitter's embed (``May 2, 2019``)."""
+
+
+def _echoed_match(body: str, at: int, key_length: int) -> re.Match[str] | None:
+    """The byline of the post that repeats the quotation at ``body[at]`` (see :func:`echoed_byline`), else None."""
     quoted = _QUOTATION_RE.search(body, at, at + 2300)
     if quoted is None or quoted.start() - at > 300:
         return None
@@ -68,12 +101,7 @@ def echoed_byline(body: str, at: int, key_length: int = ECHO_KEY) -> tuple[str, 
     byline = _BYLINE_RE.match(body, after.start()) if after else None
     if byline is None or key not in text_fingerprint(body[quoted.end() : byline.start()]):
         byline = _byline_before(body, at, key, words[:LONG_KEY])
-    if byline is None:
-        return None
-    name = byline.group("name")
-    if name.split()[0] in _ARTICLES:
-        return None  # ("— The View (@TheView)": a show's, not a name)
-    return name, byline.group("handle")
+    return byline
 
 
 def _byline_before(body: str, at: int, key: str, long_key: str) -> re.Match[str] | None:
