@@ -303,3 +303,21 @@ def test_a_pronoun_no_one_is_named_for_takes_the_author_of_the_one_before() -> N
 )
 def test_a_role_word_after_a_given_name_is_a_family_name(written: str, tidy: str) -> None:
     assert tidy_author(written) == tidy
+
+
+@pytest.mark.parametrize(
+    ("written", "author"),
+    [
+        # "they" and "we" stand for a couple, a family or an unnamed poster, not the one person named last
+        ("they", None),
+        ("we", None),
+        ("They", None),
+        # one person's pronoun, and a name, still resolve
+        ("she", "Rita Vance"),
+        ("Vance", "Vance"),
+    ],
+)
+def test_a_plural_pronoun_names_no_one_person(written: str, author: str | None) -> None:
+    body = (f"Singers Tom Adler and Rita Vance announced on Monday that they were splitting up.\n\n“We tried hard "
+            f"for years,” {written} said in separate posts.")
+    assert author_of(body, body.index("“"), written, None) == author

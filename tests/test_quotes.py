@@ -319,3 +319,23 @@ def test_mixed_marks_pair_at_the_first_closing_mark_of_the_other_kind(text: str,
     """A text whose marks are mixed closes a quotation with the other kind's mark after a stop and before a space; a
     mark of the other kind that opens (after a space) is a quotation inside it."""
     assert [m.group() for m in quotations(text)] == quoted
+
+
+_CAPTION = "Sunday at the lake house with the whole crew"
+
+
+@pytest.mark.parametrize(
+    ("embed", "platform"),
+    [
+        # the post the quotation repeats, embedded right after it, gives the network no word of the prose names
+        (f"{_CAPTION} 🌅 A post shared by Lena Park (@lenapark) on May 2, 2017 at 9:12pm PDT", "instagram"),
+        (f"{_CAPTION} pic.twitter.com/x1 — Lena Park (@lenapark) May 2, 2017", "twitter"),
+        # a dash byline with no date (no network's own form): unknown; another post: no post quoted at all
+        (f"{_CAPTION} — Lena Park (@lenapark)", "unknown"),
+        ("Missing the city already — Lena Park (@lenapark) May 2, 2017", None),
+    ],
+)
+def test_the_network_of_the_post_a_quotation_repeats(embed: str, platform: str | None) -> None:
+    text = f"The season is over.\n\n“{_CAPTION},” the actress wrote.\n\n{embed}\n\nMore photos below."
+    quotes = [r for r in parse_article(text, "a.txt").reactions if r.kind is Kind.QUOTE]
+    assert [q.platform.value for q in quotes] == ([platform] if platform else [])

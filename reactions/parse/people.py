@@ -34,8 +34,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from reactions.parse.antecedents import antecedents, resolve_author
-from reactions.parse.authors import REACH, author_as_written
-from reactions.parse.echo_author import LONG_KEY, echoed_byline
+from reactions.parse.appositives import appositive_name
+from reactions.parse.authors import PRONOUNS, REACH, author_as_written
+from reactions.parse.echo_author import LONG_KEY, echoed_author, echoed_byline
 from reactions.parse.name_kinds import compound_adjective, given_name_gender, place_before
 
 __all__ = ["author_of", "chained", "full_names", "one_name_each", "tidy_author"]
@@ -138,14 +139,21 @@ def _role_of(author: str) -> str | None:
 def author_of(body: str, at: int, written: str | None, handle: str | None) -> str | None:
     """Who an attribution written ``written`` at ``body[at]`` names: its tidy name (a pronoun resolved to the
     person named before it by :func:`reactions.parse.antecedents.resolve_author`, of the pronoun's gender when the
-    prose names one who is and one who is not), else the handle; a role alone names no one."""
-    if not written:
-        return handle
+    prose names one who is and one who is not), else the handle, else the name on the byline of the embedded post
+    the quotation repeats (:func:`reactions.parse.echo_author.echoed_author`: ``"…," the star wrote`` or ``one
+    user wrote`` over ``… — Ann Lee (@ann)``); a role alone names no one, nor ``they`` or ``we``."""
+    if not written or written.lower() in _PLURALS:
+        return handle  # "they said in separate posts", "we must share …": a couple, a family, no one person
     resolved = resolve_author(body, at, written, lambda name, pronoun: _agrees(body, name, pronoun))
     if written.lower() in _PRONOUN_GENDERS and (echoed := _echoed(body, at, written.lower(), resolved)) != resolved:
         return echoed  # a byline's name as the account writes it ("Jeffree Star": no role here)
     name = tidy_author(resolved) if resolved else None
-    return name if name and not name.islower() else handle
+    if name and not name.islower():
+        return name
+    if handle or written.lower() in PRONOUNS:
+        return handle
+    beside = appositive_name(body, at, written)  # "Lisa Bloom, the lawyer who …, tweeted"
+    return tidy_author(beside) if beside else echoed_author(body, at)  # "one user" over the post it repeats
 
 
 def _echoed(body: str, at: int, pronoun: str, resolved: str | None) -> str | None:
@@ -168,6 +176,9 @@ def _echoed(body: str, at: int, pronoun: str, resolved: str | None) -> str | Non
 
 
 _PRONOUN_GENDERS: Final = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f"}
+_PLURALS: Final = frozenset({"they", "we"})
+"""Pronouns that stand for several people (or for a poster the prose does not name), never for the one person the
+prose names last."""
 
 
 def _agrees(body: str, name: str, pronoun: str) -> int:

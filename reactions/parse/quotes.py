@@ -71,6 +71,7 @@ from reactions.parse.authors import (
     subject_before,
 )
 from reactions.parse.build import build_reaction, overlaps
+from reactions.parse.echo_author import echoed_network
 from reactions.parse.echoes import Echoes
 from reactions.parse.exchanges import MORE, REPLY, SAID, FollowUp, follow_up, lead_floor, relative_clause
 from reactions.parse.folding import case_blind
@@ -79,15 +80,7 @@ from reactions.parse.people import author_of, chained, full_names, one_name_each
 from reactions.parse.post_cues import IN_POST_WORDS, other_medium, participle, post_cue, posted_before, posted_context
 from reactions.parse.printed import printed
 from reactions.parse.quotations import quotations, quoted_words
-from reactions.parse.sentences import (
-    MUTED,
-    QUIET,
-    Silence,
-    Surroundings,
-    TextIndex,
-    WordIndex,
-    platform_named,
-)
+from reactions.parse.sentences import MUTED, QUIET, Silence, Surroundings, TextIndex, WordIndex, platform_named
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
 from reactions.parse.speech_medium import where_said
 from reactions.parse.titles import names_a_work
@@ -485,8 +478,8 @@ def _judge(attribution: _Attribution, context: Surroundings, embed_near: bool) -
 
 def _platform(context: Surroundings) -> Platform:
     """The platform the quotation's sentence or paragraph names, else the one the two sentences before name
-    (``…posting a love note on Instagram.`` / ``"…," she captioned it``), else ``unknown``."""
-    return context.platform() or platform_named(context.previous) or Platform.UNKNOWN
+    (``…posting a love note on Instagram.`` / ``"…," she captioned it``), else the embed's it repeats, or unknown."""
+    return context.platform() or platform_named(context.previous) or echoed_network(context.index.body, context.match)
 
 
 def _embed_near(body: str, match: re.Match[str], taken: Sequence[tuple[int, int]]) -> bool:

@@ -1,0 +1,37 @@
+"""reactions.parse.appositives: the name an attribution written as a description stands beside."""
+
+from __future__ import annotations
+
+import pytest
+
+from reactions.parse.appositives import appositive_name
+from reactions.parse.people import author_of
+
+
+@pytest.mark.parametrize(
+    ("lead", "written", "name"),
+    [
+        # a name, its comma, a description opening with an article or a possessive: the name
+        ("Rosa Quint, the council's longtime lawyer, tweeted:", "the council's longtime lawyer", "Rosa Quint"),
+        ("Dunmore, Ivy's older brother, posted a photo with the caption", "Ivy's older brother", "Dunmore"),
+        ("They met again in May when Theo Marsh, a chef from Leeds, shared", "a chef from Leeds", "Theo Marsh"),
+        ("Snow fell.\n\nAnd Pia Lund, the team's captain, wrote:", "the team's captain", "And Pia Lund"),
+        # words that open a sentence, a date, a place after a preposition, a list's last name: no one
+        ("Later, the singer tweeted:", "the singer", None),
+        ("On Friday, the singer tweeted:", "the singer", None),
+        ("In Los Angeles, the singer tweeted:", "the singer", None),
+        ("After reports of a feud with Ada and Bo, the singer tweeted:", "the singer", None),
+        # a name written as the attribution itself, not a description: not asked
+        ("Rosa Quint, 41, tweeted:", "Rosa Quint", None),
+    ],
+)
+def test_the_name_beside_a_description(lead: str, written: str, name: str | None) -> None:
+    body = f"{lead} “We made it home safe tonight.”"
+    assert appositive_name(body, 0, written) == name
+
+
+def test_the_author_of_a_quotation_attributed_to_an_appositive_is_the_name() -> None:
+    body = "Rosa Quint, the council's longtime lawyer, tweeted: “We made it home safe tonight.”"
+    assert author_of(body, 0, "the council's longtime lawyer", None) == "Rosa Quint"
+    assert author_of("Later, the council's longtime lawyer tweeted: “We made it.”", 0, "the council's longtime lawyer",
+                     None) is None  # fmt: skip
