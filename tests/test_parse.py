@@ -248,8 +248,12 @@ def check_quick_scans(body: str) -> None:
     from reactions.parse import article as parse
     from reactions.parse import attribution, quotations
 
-    expected_spans = [m.span() for m in quotations.QUOTE_RE.finditer(body)]
-    assert [m.span() for m in quotations.quotation_matches(body)] == expected_spans
+    found = [m.span() for m in quotations.quotation_matches(body)]
+    if '"' in body and ("“" in body or "”" in body):  # mixed marks pair across kinds too (test_quotes.py)
+        assert all(quotations.QUOTE_RE.fullmatch(body, *span) or quotations._MIXED_RE.fullmatch(body, *span)
+                   for span in found)  # fmt: skip
+    else:
+        assert found == [m.span() for m in quotations.QUOTE_RE.finditer(body)]
     expected = [
         f"offset {m.start()}: attribution without a handle: {m.group(0).strip()!r}"
         for m in parse._NO_HANDLE_RE.finditer(body)

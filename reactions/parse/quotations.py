@@ -19,11 +19,11 @@ __all__ = ["QUOTE_RE", "TITLE_WORDS", "quotation_matches", "quotations", "quoted
 
 QUOTE_RE = re.compile(
     r'"(?P<a>[^"\n]{2,2000})"|“(?P<b>[^”“\n]{0,2000}(?:“[^”“\n]{1,200}”[^”“\n]{0,2000}){0,5})”'
-    r'|“(?P<m>[^”“"\n]{2,2000})"|"(?P<n>[^"“”\n]{2,2000})”'
 )
-"""A quotation on one line: straight marks, or curly ones that may hold one of their own (``“…his “mama”…”``), or,
-when a text's marks are mixed, a curly one closed straight or a straight one closed curly (``“…ever," she captioned``:
-:func:`_mixed_close`)."""
+"""A quotation on one line: straight marks, or curly ones that may hold one of their own (``“…his “mama”…”``)."""
+_MIXED_RE = re.compile(r'“(?P<m>[^”“"\n]{2,2000})"|"(?P<n>[^"“”\n]{2,2000})”')
+"""In a text whose marks are mixed, a curly quotation closed straight or a straight one closed curly (``“…ever," she
+captioned``): tried where :data:`QUOTE_RE` finds no quotation, or where :func:`_mixed_close` cuts one."""
 _OPEN_RE = re.compile(r'["“](?P<a>[^"“”\n]{2,2000})$', re.MULTILINE)
 """A quotation that runs on past its paragraph's end (each paragraph of a long one opens with a mark, only the last
 closes): read to the end of the line."""
@@ -53,12 +53,12 @@ def _closed(body: str) -> tuple[list[re.Match[str]], list[int]]:
     found: list[re.Match[str]] = []
     loose: list[int] = []
     straight, curly = body.find('"'), body.find("“")
-    mixed = straight >= 0 and curly >= 0  # (a text of one kind of mark pairs them as they come)
+    mixed = straight >= 0 and (curly >= 0 or "”" in body)  # (a text of one kind of mark pairs them as they come)
     while straight >= 0 or curly >= 0:
         at = straight if curly < 0 or 0 <= straight < curly else curly
         match = QUOTE_RE.match(body, at)
-        if mixed and match is not None and (cut := _mixed_close(body, match)) is not None:
-            match = QUOTE_RE.match(body, at, cut) or match  # (only the mixed pair fits before the cut)
+        if mixed:
+            match = _mixed_pair(body, at, match)
         if match is None:
             loose.append(at)
             pos = at + 1
@@ -70,6 +70,15 @@ def _closed(body: str) -> tuple[list[re.Match[str]], list[int]]:
         if 0 <= curly < pos:
             curly = body.find("“", pos)
     return found, loose
+
+
+def _mixed_pair(body: str, at: int, match: re.Match[str] | None) -> re.Match[str] | None:
+    """The quotation opening at ``at`` in a text of mixed marks: a pair of two kinds where :data:`QUOTE_RE` found none
+    on the line, or where the pair it found should end sooner (:func:`_mixed_close`)."""
+    if match is None:
+        return _MIXED_RE.match(body, at)
+    cut = _mixed_close(body, match)
+    return match if cut is None else _MIXED_RE.match(body, at, cut) or match
 
 
 def _mixed_close(body: str, match: re.Match[str]) -> int | None:
