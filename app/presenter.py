@@ -34,6 +34,7 @@ from reactions.analysis.timeline import BUCKETS, UTC, zone_names
 from reactions.charts import core, palette
 from reactions.models import SENTIMENT_LABELS, Article, FileOutcome, Status
 from reactions.sentiment import NEGATIVE_THRESHOLD, POSITIVE_THRESHOLD
+from reactions.table import whole_texts
 from reactions.viewstate.fields import CONFIDENCE_HELP, FILTERS, RENDERINGS_HELP
 from reactions.viewstate.links import parse_share
 from reactions.viewstate.views import SORTS, Filters, Selection, select_rows
@@ -313,7 +314,8 @@ def label_lines(reaction: pd.Series) -> list[str]:
 def article_rows(article: Article, chosen: str) -> pd.DataFrame:
     """Every reaction ``article`` cites, in order, the one with id ``chosen`` marked."""
     return pd.DataFrame([
-        {"#": i, "this": r.id == chosen, "author": f"@{r.handle}" if r.handle else r.display_name, "post": r.text}
+        {"#": i, "this": r.id == chosen, "author": f"@{r.handle}" if r.handle else r.display_name,
+         "post": r.whole_text}
         for i, r in enumerate(article.reactions, start=1)
     ], columns=["#", "this", "author", "post"])  # fmt: skip
 
@@ -377,7 +379,8 @@ TABLE_COLUMNS: dict[str, tuple[str, dict[str, Any]]] = {
     "author": ("TextColumn", {"label": "Author"}),
     "outlet": ("TextColumn", {"label": "Outlet", "width": "small",
                               "help": "The outlet (registered domain) of the first article citing the post"}),
-    "text": ("TextColumn", {"label": "Post", "width": "large"}),
+    "text": ("TextColumn", {"label": "Post", "width": "large",
+                            "help": "The whole post: for a post the article quotes in pieces, every piece in order"}),
     "sentiment": ("TextColumn", {"label": "Sentiment", "width": "small"}),
     "compound": ("NumberColumn", {"label": "Compound", "format": "%+.3f", "width": "small",
                                   "help": "VADER compound score, −1 (negative) to +1 (positive)"}),
@@ -401,6 +404,13 @@ TABLE_COLUMNS: dict[str, tuple[str, dict[str, Any]]] = {
 (the page builds them; this module never imports streamlit)."""
 
 
+def whole_posts(frame: pd.DataFrame) -> pd.Series:
+    """Each row's whole post (:func:`reactions.table.whole_texts`): its ``text``, then the later pieces of a post the
+    article quoted in pieces (``continued``), as plain strings for the table's Post column."""
+    columns = {name: frame[name].astype("object").tolist() for name in ("text", "continued") if name in frame.columns}
+    return pd.Series(whole_texts(columns), index=frame.index, dtype="object")
+
+
 def table_frame(frame: pd.DataFrame) -> pd.DataFrame:
     """The table the page shows: one row per reaction, readable columns, ``id`` kept last."""
     first_media = [_media_url(items[0]) if len(items) else None for items in frame["media"]]
@@ -408,7 +418,7 @@ def table_frame(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(
         {
             "day": reaction_days(frame),
-            "text": frame["text"].astype("object"),  # second: on a phone the post is on the first screen
+            "text": whole_posts(frame),  # second: on a phone the post is on the first screen
             "author": author_labels(frame),
             "outlet": frame["outlet"].astype("object") if "outlet" in frame.columns else None,
             "sentiment": frame["sentiment"].astype("object"),

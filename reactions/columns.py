@@ -37,7 +37,13 @@ COLUMN_MEANINGS: Final[tuple[tuple[tuple[str, ...], str], ...]] = (
      'where `date` comes from: `post`, `article`, or empty (no date). The page\'s "Posts\' own dates only" '
      'filter keeps `post`'),
     (('text',),
-     'the post as written, attribution removed, media links kept'),
+     'the post as written, attribution removed, media links kept; for a post the article quotes in pieces '
+     '(`"Day 3," she wrote. "Braids are hanging in."`), its first piece alone (`Day 3`)'),
+    (('continued',),
+     'the later pieces of a post the article quotes in pieces, in order, joined by a space (`Braids are hanging '
+     'in.`): quotations right after the post\'s sentence, or as the next paragraphs, with no attribution of '
+     'their own; empty for every other post. The whole post is `text`, a space, then this: the sentiment '
+     'columns score it, and the page\'s table shows it'),
     (('hashtags', 'mentions'),
      'without `#`/`@`, as written, in order (twitter-text rules; a hashtag glued to the previous word still '
      'counts)'),

@@ -226,7 +226,7 @@ def log_warnings(outcomes: Iterable[FileOutcome]) -> None:
 
 FILLABLE: Final = (
     "handle", "display_name", "author", "date", "hashtags", "mentions", "urls", "media", "emoji",
-    "status_id", "url", "created_at", "lang",
+    "status_id", "url", "created_at", "lang", "continued",
 )  # fmt: skip
 """Fields a later occurrence may fill in when the first occurrence lacks them."""
 

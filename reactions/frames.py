@@ -60,6 +60,7 @@ BASE_DTYPES: Final[Mapping[str, Any]] = {
     "date": "datetime64[ns]",
     "date_source": pd.CategoricalDtype(labels_of("date_source")),
     "text": STRING,
+    "continued": STRING,
     "hashtags": object,
     "mentions": object,
     "urls": object,

@@ -107,6 +107,19 @@ class Citation:
     span: tuple[int, int]
 
 
+def whole_text(text: str, continued: Sequence[str] | str | None) -> str:
+    """A post's whole text: its first piece ``text`` and its later pieces (a sequence, or already joined by a
+    space), joined by a space.
+
+    >>> whole_text("Day 3", ("Braids are hanging in.",)), whole_text("So good", ())
+    ('Day 3 Braids are hanging in.', 'So good')
+    """
+    if not continued:
+        return text
+    more = continued if isinstance(continued, str) else " ".join(continued)
+    return f"{text} {more}" if text else more
+
+
 @dataclass(frozen=True, slots=True)
 class Reaction:
     """One social-media post that an article embeds or quotes.
@@ -143,6 +156,10 @@ class Reaction:
         author: the person or account the post belongs to: the handle of an embed; for a quote,
             the name as written, or the person the paragraph names when the prose writes a pronoun
             or a description (``she`` -> ``Amanda Stanton``); ``None`` when it cannot be told.
+        continued: for a quote the article breaks at its attribution (``"Day 3," she wrote. "Braids are hanging
+            in."``), the later pieces of the post, in order, each as written (``("Braids are hanging in.",)``);
+            ``text`` keeps the first piece alone, and ``id`` and ``span`` are the first piece's (see
+            :mod:`reactions.parse.continued`).  ``()`` for every other post.
     """
 
     id: str
@@ -167,6 +184,12 @@ class Reaction:
     rendering: Rendering | None = None
     confidence: float | None = None
     author: str | None = None
+    continued: tuple[str, ...] = ()
+
+    @property
+    def whole_text(self) -> str:
+        """The whole post: :attr:`text` and its :attr:`continued` pieces, joined by a space (what is scored)."""
+        return whole_text(self.text, self.continued)
 
     @property
     def sources(self) -> tuple[str, ...]:

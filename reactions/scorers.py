@@ -20,6 +20,7 @@ from reactions import sentiment
 from reactions import sentiment_model as sm
 from reactions.sentiment import has_text
 from reactions.sentiment_languages import ENGLISH
+from reactions.table import whole_texts
 
 SCORERS: Final = ("vader", "vader-tweets", "model")
 """The scorers a run can choose (``--sentiment``, the page's sidebar, the URL's ``sentiment=``)."""
@@ -127,7 +128,10 @@ def _relabel(frame: pd.DataFrame, codes: np.ndarray) -> pd.DataFrame:
 
 
 def _rescore(frame: pd.DataFrame, model: sm.Model, lexicon: sentiment.Lexicon | None) -> pd.DataFrame:
-    texts = [sentiment.as_text(t) for t in frame["text"].tolist()]
+    texts = [
+        sentiment.as_text(t)
+        for t in whole_texts({name: frame[name].tolist() for name in ("text", "continued") if name in frame})
+    ]  # the whole post, as VADER's scores
     scored = sm.score_texts(model, texts, lexicon=lexicon)
     probabilities = np.array([s.probabilities for s in scored], dtype="float64").reshape(len(scored), 3)
     index = frame.index

@@ -38,7 +38,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
-from reactions.models import SENTIMENT_LABELS, Driver
+from reactions.models import SENTIMENT_LABELS, Driver, whole_text
 
 if TYPE_CHECKING:  # (pandas and NumPy load when a frame is scored: a run scores plain columns, score_columns)
     import pandas as pd
@@ -281,7 +281,8 @@ def score_frame(
     thresholds: Thresholds = DEFAULT_THRESHOLDS,
 ) -> pd.DataFrame:
     """``frame`` with the sentiment columns (:data:`SENTIMENT_COLUMNS`) appended, or replaced when
-    already there: :func:`score_columns` of its ``text`` (and ``lang``, ``id``) typed by :func:`sentiment_series`.
+    already there: :func:`score_columns` of its whole posts (its ``text``, then its ``continued`` pieces when it has
+    that column: :func:`reactions.models.whole_text`; and ``lang``, ``id``) typed by :func:`sentiment_series`.
     ``frame`` needs a ``text`` column; ``overrides`` (reaction id -> label) also needs ``id``.
 
     >>> import pandas as pd
@@ -292,9 +293,11 @@ def score_frame(
     """
     langs = frame["lang"].tolist() if "lang" in frame.columns else None
     ids = frame["id"].tolist() if overrides else None
-    found = score_columns(
-        frame["text"].tolist(), langs=langs, ids=ids, lexicon=lexicon, overrides=overrides, thresholds=thresholds
-    )
+    posts = frame["text"].tolist()  # the whole post: its text, then the pieces the article quoted apart
+    if "continued" in frame.columns:
+        pieces = frame["continued"].tolist()
+        posts = [whole_text(t, more) if isinstance(more, str) else t for t, more in zip(posts, pieces, strict=True)]
+    found = score_columns(posts, langs=langs, ids=ids, lexicon=lexicon, overrides=overrides, thresholds=thresholds)
     present = [c for c in SENTIMENT_COLUMNS if c in frame.columns]
     return (frame.drop(columns=present) if present else frame).assign(**sentiment_series(found, frame.index))
 

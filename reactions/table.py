@@ -18,7 +18,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from reactions.languages import LANG_SOURCES, corpus_languages, language_columns
-from reactions.models import SENTIMENT_LABELS, Article, ArticleInfo, Citation, Kind, Platform, Reaction, Rendering
+from reactions.models import (
+    SENTIMENT_LABELS,
+    Article,
+    ArticleInfo,
+    Citation,
+    Kind,
+    Platform,
+    Reaction,
+    Rendering,
+    whole_text,
+)
 from reactions.outlets import outlet_of
 
 KINDS: Final[tuple[str, ...]] = tuple(k.value for k in Kind)
@@ -41,8 +51,8 @@ strings; a naive date (or datetime); an aware datetime; a timedelta; a number; a
 
 COLUMN_KINDS: Final[Mapping[str, str]] = {
     "id": TEXT, "kind": LABEL, "platform": LABEL, "handle": TEXT, "display_name": TEXT, "author": TEXT,
-    "date": DATE, "date_source": LABEL, "text": TEXT, "hashtags": LIST, "mentions": LIST, "urls": LIST,
-    "media": LIST, "emoji": LIST, "sources": LIST, "article_count": INT, "outlet": TEXT, "outlets": LIST,
+    "date": DATE, "date_source": LABEL, "text": TEXT, "continued": TEXT, "hashtags": LIST, "mentions": LIST,
+    "urls": LIST, "media": LIST, "emoji": LIST, "sources": LIST, "article_count": INT, "outlet": TEXT, "outlets": LIST,
     "outlet_count": INT, "outlet_published": LIST, "status_id": TEXT, "url": TEXT, "created_at": MOMENT,
     "lag": LAG, "lang": TEXT, "lang_source": LABEL, "rendering": LABEL, "confidence": FLOAT, "source": TEXT,
     "span_start": INT, "span_end": INT, "article_title": TEXT, "article_url": TEXT, "article_published": MOMENT,
@@ -55,7 +65,8 @@ BASE_COLUMNS: Final[tuple[str, ...]] = tuple(COLUMN_KINDS)[: tuple(COLUMN_KINDS)
 """The base column names of :func:`reactions.frames.to_frame`, in order."""
 
 NULLABLE_TEXT: Final[tuple[str, ...]] = (
-    "handle", "display_name", "author", "status_id", "url", "lang", "outlet", "article_title", "article_url",
+    "handle", "display_name", "author", "continued", "status_id", "url", "lang", "outlet", "article_title",
+    "article_url",
 )  # fmt: skip
 """Optional text columns: ``None`` *and* ``""`` in a record both become ``<NA>`` (so that a CSV's
 empty cell reads back as exactly the same frame)."""
@@ -105,14 +116,45 @@ def base_table(
 ) -> dict[str, list[Any]]:
     """The base columns (:data:`BASE_COLUMNS`, in order) of rows given as :func:`reaction_columns` gives them, one
     row per reaction, with the columns of their citing articles (:data:`ARTICLE_COLUMNS`) worked out from
-    ``articles`` (by id), and each row's language from its text and its embed's tag (``lang``, ``lang_source``:
-    :func:`reactions.languages.language_columns`, then :func:`~reactions.languages.corpus_languages`; ``detected``:
-    the detector's answers already told, by text): the one table builder, of :func:`reactions.frames.to_frame` and of
-    the run path alike."""
+    ``articles`` (by id), and each row's language from its whole post (:func:`whole_texts`) and its embed's tag
+    (``lang``, ``lang_source``: :func:`reactions.languages.language_columns`, then
+    :func:`~reactions.languages.corpus_languages`; ``detected``: the detector's answers already told, by text): the
+    one table builder, of :func:`reactions.frames.to_frame` and of the run path alike."""
     derived = article_columns(columns["sources"], columns["created_at"], articles, columns["date"])
-    langs, sources = language_columns(columns["text"], columns["lang"], detected)
-    derived["lang"], derived["lang_source"] = corpus_languages(columns["text"], langs, sources)
+    posts = whole_texts(columns)
+    langs, sources = language_columns(posts, columns["lang"], detected)
+    derived["lang"], derived["lang_source"] = corpus_languages(posts, langs, sources)
     return {name: derived[name] if name in derived else columns[name] for name in BASE_COLUMNS}
+
+
+def whole_texts(columns: Mapping[str, Sequence[Any]]) -> list[str]:
+    """Each row's whole post (:func:`reactions.models.whole_text`): its ``text``, then its ``continued`` pieces
+    when it has any (a table or frame without ``continued``: its ``text``); what the language is told from and what
+    is scored, by the run and by :func:`reactions.sentiment.score_frame` alike.
+
+    >>> whole_texts({"text": ["Day 3", "So good"], "continued": ["Braids are hanging in.", None]})
+    ['Day 3 Braids are hanging in.', 'So good']
+    """
+    texts = list(columns["text"])
+    if "continued" not in columns:
+        return texts
+    return [
+        whole_text(text, more) if isinstance(more, str) else text
+        for text, more in zip(texts, columns["continued"], strict=True)
+    ]
+
+
+def scored_rows(columns: Mapping[str, Sequence[Any]], rows: Sequence[int]) -> tuple[list[str], list[str], list[Any]]:
+    """The ids, whole posts (:func:`whole_texts`) and languages (``lang``) of the ``rows`` of ``columns``: what a
+    scoring task is given.
+
+    >>> table = {"id": ["a", "b"], "text": ["Day 3", "So"], "continued": ["Braids.", None], "lang": ["en", None]}
+    >>> scored_rows(table, [0])
+    (['a'], ['Day 3 Braids.'], ['en'])
+    """
+    ids, texts, langs, more = columns["id"], columns["text"], columns["lang"], columns.get("continued")
+    posts = [whole_text(texts[i], more[i]) if more is not None and isinstance(more[i], str) else texts[i] for i in rows]
+    return [ids[i] for i in rows], posts, [langs[i] for i in rows]
 
 
 def reaction_columns(reactions: Sequence[Reaction]) -> dict[str, list[Any]]:
@@ -131,6 +173,7 @@ def reaction_columns(reactions: Sequence[Reaction]) -> dict[str, list[Any]]:
         "author": [r.author or None for r in reactions],
         "date": [r.date for r in reactions],
         "text": [r.text for r in reactions],
+        "continued": [" ".join(r.continued) or None for r in reactions],
         "hashtags": [list(r.hashtags) for r in reactions],
         "mentions": [list(r.mentions) for r in reactions],
         "urls": [list(r.urls) for r in reactions],

@@ -27,7 +27,7 @@ def make_row(i: int, **fields: Any) -> dict[str, Any]:
     row: dict[str, Any] = {
         "id": f"r{i:03d}", "kind": "embed", "platform": "twitter", "handle": f"user{i}",
         "display_name": f"User {i}", "author": f"user{i}", "date": dt.date(2020, 2, 1), "text": f"post number {i}",
-        "hashtags": [], "mentions": [], "urls": [], "media": [], "emoji": [], "sources": ["a.txt"],
+        "continued": None, "hashtags": [], "mentions": [], "urls": [], "media": [], "emoji": [], "sources": ["a.txt"],
         "article_count": 1, "status_id": None, "url": None, "created_at": None, "lag": None,
         "lang": "en", "lang_source": "embed", "rendering": "dash", "confidence": 1.0, "source": "a.txt",
         "span_start": 0, "span_end": 10,

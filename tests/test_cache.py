@@ -44,7 +44,9 @@ REACTION = Reaction(
     created_at=dt.datetime(2020, 2, 1, 22, 5, 3, 120000, tzinfo=dt.UTC),
     lang="en",
 )
-QUOTE = Reaction("fedcba9876543210", Kind.QUOTE, "twitter", None, "a fan", None, "Same girl")
+QUOTE = Reaction(
+    "fedcba9876543210", Kind.QUOTE, "twitter", None, "a fan", None, "Same girl", continued=("Day 3.", "Braids in.")
+)
 ARTICLE = Article(
     source="sub/002.txt",
     title="Title ✨",

@@ -23,15 +23,15 @@ from reactions.frames import table_frame, to_frame
 from reactions.models import Corpus
 from reactions.run.pipeline import extract_frame
 from reactions.sentiment import score_columns
-from reactions.table import article_info, base_table, reaction_columns
+from reactions.table import article_info, base_table, reaction_columns, whole_texts
 from tests.test_export import corpora
 
 
 def table_of(corpus: Corpus, **options: Any) -> dict[str, list[Any]]:
-    """A corpus's table as the run path makes it: base columns, then the scores of ``score_columns``."""
+    """A corpus's table as the run path makes it: base columns, then the scores of ``score_columns`` (whole posts)."""
     articles = {article.source: article_info(article) for article in corpus.articles}
     base = base_table(reaction_columns(corpus.reactions), articles)
-    return {**base, **score_columns(base["text"], langs=base["lang"], ids=base["id"], **options)}
+    return {**base, **score_columns(whole_texts(base), langs=base["lang"], ids=base["id"], **options)}
 
 
 @settings(max_examples=80, deadline=None)

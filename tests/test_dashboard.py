@@ -115,6 +115,20 @@ def test_a_filter_narrows_the_table_and_goes_into_the_url(corpus: Path) -> None:
     assert all("amber" in text.casefold() for text in table(at)["text"])
 
 
+def test_the_table_shows_the_whole_post_of_a_post_quoted_in_pieces(corpus: Path) -> None:
+    (corpus / "pieces.txt").write_text(
+        ' date 2021-03-04 A choir sings again\n\nThe choir met on Sunday.\n\n'
+        '"Rehearsal tonight," Ada Moor tweeted. "Bring <b>lanterns</b> and a *warm* coat!"\n',
+        encoding="utf-8",
+    )
+    at = run_page()
+    at.text_input(key="f_text").input("lanterns").run()  # a word of the later piece finds the post
+    assert not at.exception
+    shown = table(at)
+    assert shown["text"].tolist() == ["Rehearsal tonight Bring <b>lanterns</b> and a *warm* coat!"]  # as written
+    assert not any("lanterns" in str(element.value) for element in (*at.markdown, *at.caption))  # never as markup
+
+
 def test_filters_come_back_from_the_url(corpus: Path) -> None:
     at = run_page({"sentiment": "neutral", "kind": "embed"})
     assert not at.exception

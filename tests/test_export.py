@@ -51,7 +51,7 @@ reactions = st.builds(
     id=texts, kind=st.sampled_from(Kind), platform=st.sampled_from([*Platform, "myspace", ""]),
     handle=optional_texts, display_name=optional_texts, date=dates, text=texts, hashtags=items,
     mentions=items, urls=items, media=items, emoji=items, source=cited, span=spans, citations=citations,
-    status_id=optional_texts, url=optional_texts, created_at=moments, lang=optional_texts,
+    status_id=optional_texts, url=optional_texts, created_at=moments, lang=optional_texts, continued=items,
 )  # fmt: skip
 article_urls = st.none() | st.sampled_from(["https://www.bbc.co.uk/news/1", "http://cnn.com/x", "not a url"])
 article_dates = st.none() | st.dates(min_value=dt.date(1975, 1, 1), max_value=dt.date(2044, 12, 31))
@@ -112,7 +112,9 @@ TRICKY = [
 @pytest.mark.parametrize("text", TRICKY)
 @pytest.mark.parametrize("write", ["csv", "excel", "jsonl", "parquet"])
 def test_tricky_text_round_trips(make_reaction: MakeReaction, tmp_path: Path, text: str, write: str) -> None:
-    reaction = make_reaction(text=text, display_name=text or None, hashtags=(), mentions=(text,) if text else ())
+    reaction = make_reaction(
+        text=text, display_name=text or None, hashtags=(), mentions=(text,) if text else (), continued=(text, text)
+    )
     frame = with_sentiment(to_frame([reaction, make_reaction("r2", handle=None, status_id="1223379372541931520")]))
     if write == "parquet":
         back = read_table(write_table(frame, tmp_path / "t.parquet"))
@@ -348,6 +350,24 @@ def test_excel_safe_through_write_table(make_reaction: MakeReaction, tmp_path: P
     assert path.read_bytes() == csv_bytes(frame, excel_safe=True)
     assert b'"\'=HYPERLINK' in path.read_bytes()  # the formula neutralised
     assert read_csv(path).equals(frame)
+
+
+@pytest.mark.parametrize("write", ["csv", "excel", "jsonl", "parquet", "xlsx"])
+def test_the_later_pieces_of_a_post_are_a_column_of_every_export(
+    make_reaction: MakeReaction, tmp_path: Path, write: str
+) -> None:
+    pieces = make_reaction("r1", kind=Kind.QUOTE, text="Day 3", continued=("=Braids are in.", "Love, M."))
+    frame = to_frame([pieces, make_reaction("r2")])
+    assert frame["continued"].tolist() == ["=Braids are in. Love, M.", pd.NA]
+    if write == "xlsx":
+        sheet = pd.read_excel(write_table(frame, tmp_path / "out.xlsx"), dtype=str)
+        assert sheet["continued"].tolist()[0] == "=Braids are in. Love, M."  # a string cell, never a formula
+        assert list(sheet.columns).index("continued") == list(sheet.columns).index("text") + 1
+        return
+    back = round_trip(frame, write, tmp_path)
+    pd.testing.assert_frame_equal(back, frame)
+    if write == "excel":
+        assert b"'=Braids are in." in csv_bytes(frame, excel_safe=True)  # neutralised as any text cell
 
 
 def test_an_xlsx_file_is_written_not_read_back(tmp_path: Path, make_reaction: MakeReaction) -> None:

@@ -15,7 +15,7 @@ from reactions.models import Article, Citation, Corpus, Kind, Reaction, Renderin
 CONTRACT_DTYPES = {
     "id": "string", "kind": "category", "platform": "category", "handle": "string",
     "display_name": "string", "author": "string", "date": "datetime64[ns]", "date_source": "category", "text": "string",
-    "hashtags": "object",
+    "continued": "string", "hashtags": "object",
     "mentions": "object", "urls": "object", "media": "object", "emoji": "object", "sources": "object",
     "article_count": "int64", "outlet": "string", "outlets": "object", "outlet_count": "int64",
     "outlet_published": "object",

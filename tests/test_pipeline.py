@@ -795,3 +795,27 @@ def test_a_short_post_read_in_the_corpus_language_is_scored_on_every_path(
         result = extract_frame(tmp_path, jobs=jobs, cache=False)
         pd.testing.assert_frame_equal(result.frame, expected)
         assert result.frame["sentiment"].notna().all()
+
+
+def test_a_post_quoted_in_pieces_is_scored_whole_and_its_cached_score_follows_the_pieces(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sentiment columns score the whole post (``text`` and ``continued``), as ``to_frame`` does; the score
+    cache is keyed by the whole post, so that a later piece that changes (the first piece, the id, the same) is scored
+    again."""
+    monkeypatch.setenv("REACTIONS_CACHE_DIR", str(tmp_path / "cache"))
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    article = folder / "a.txt"
+    lead = 'Mo Reed left the club.\n\n"The season is over," he tweeted. '
+    article.write_text(lead + '"I hate how it ended, awful."\n', encoding="utf-8")
+    first = extract_frame([folder], jobs=1).frame
+    assert first["text"].tolist() == ["The season is over"]
+    assert first["continued"].tolist() == ["I hate how it ended, awful."]
+    pd.testing.assert_frame_equal(first, to_frame(read_corpus([folder])))
+    assert first["sentiment"].tolist() == ["negative"]
+    assert "hate" in first["drivers"].iloc[0]
+    article.write_text(lead + '"I love this team, what a joy."\n', encoding="utf-8")
+    again = extract_frame([folder], jobs=1).frame
+    assert again["id"].tolist() == first["id"].tolist()
+    assert again["sentiment"].tolist() == ["positive"]

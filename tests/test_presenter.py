@@ -15,7 +15,7 @@ from app import exports, presenter
 from reactions.analysis.index import FrameIndex
 from reactions.charts import palette
 from reactions.export import read_csv
-from reactions.viewstate.views import Filters, Selection
+from reactions.viewstate.views import Filters, Selection, filter_mask
 from reactions.xlsx import xlsx_bytes
 
 
@@ -29,6 +29,16 @@ def test_table_frame_links_are_web_links_only() -> None:
     assert table["url"].tolist() == ["https://twitter.com/a/status/1", None]
     assert table.columns[-1] == "id"
     assert table["author"].tolist() == ["@user0", "@user1"]
+
+
+def test_the_post_column_is_the_whole_post_and_the_pieces_search_too() -> None:
+    frame = make_frame([
+        make_row(0, kind="quote", text="Day 3 in the same shirt", continued="Braids are hanging in. #day3"),
+        make_row(1, text="=1+1 <b>plain</b>"),
+    ])  # fmt: skip
+    table = presenter.table_frame(frame)
+    assert table["text"].tolist() == ["Day 3 in the same shirt Braids are hanging in. #day3", "=1+1 <b>plain</b>"]
+    assert filter_mask(frame, Filters(text="braids")).tolist() == [True, False]
 
 
 def test_compound_style_follows_the_sign() -> None:

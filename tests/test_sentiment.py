@@ -470,3 +470,15 @@ def test_score_frame_reads_with_vader_only_the_rows_in_english(monkeypatch: pyte
 @pytest.mark.parametrize(("text", "expected"), [("", False), ("  \n", False), (None, False), ("👍", True), ("a", True)])
 def test_has_text(text: object, expected: bool) -> None:
     assert has_text(text) is expected
+
+
+def test_score_frame_scores_the_whole_post_of_a_post_quoted_in_pieces() -> None:
+    frame = pd.DataFrame({
+        "id": pd.array(["a", "b"], dtype="string"),
+        "text": pd.array(["The season is over", "The season is over"], dtype="string"),
+        "continued": pd.array(["I hate how it ended, awful.", pd.NA], dtype="string"),
+    })  # fmt: skip
+    scored = score_frame(frame)
+    assert scored["sentiment"].tolist() == ["negative", "neutral"]
+    assert "hate" in scored.loc[0, "drivers"]
+    assert scored.loc[0, "compound"] == score_text("The season is over I hate how it ended, awful.").compound

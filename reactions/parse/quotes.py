@@ -71,6 +71,7 @@ from reactions.parse.authors import (
     subject_before,
 )
 from reactions.parse.build import build_reaction, overlaps
+from reactions.parse.continued import later_pieces
 from reactions.parse.echo_author import echoed_network
 from reactions.parse.echoes import Echoes
 from reactions.parse.exchanges import MORE, REPLY, SAID, FollowUp, follow_up, lead_floor, relative_clause
@@ -161,7 +162,7 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
         lead = _Lead(matches, i, posted)
         quote = _quote_at(index, cues, match, source, taken, echoes, lead, quiet=state == QUIET)
         if quote is not None:
-            found.append(quote)
+            found.append(quote._replace(continued=later_pieces(body, matches, i, quote.span[1], taken)))
             posted = match.end(), quote
             cursor = max(quote.span[1], match.end())
     return _built(body, source, found)
@@ -178,8 +179,7 @@ class _Lead(NamedTuple):
 
 
 class _Accepted(NamedTuple):
-    """A quotation judged a post, its record not yet built: its author becomes a full name first
-    (:func:`_built`), so that each record is built once."""
+    """A quotation judged a post, its record not yet built (its author made a full name first: :func:`_built`)."""
 
     text: str
     span: tuple[int, int]
@@ -188,6 +188,8 @@ class _Accepted(NamedTuple):
     handle: str | None
     display_name: str | None
     author: str | None
+    continued: tuple[str, ...] = ()
+    """The post's later pieces (:func:`~reactions.parse.continued.later_pieces`)."""
 
 
 def _built(body: str, source: str, found: list[_Accepted]) -> list[Reaction]:
@@ -196,14 +198,12 @@ def _built(body: str, source: str, found: list[_Accepted]) -> list[Reaction]:
     found = [quote._replace(author=author) for quote, author in zip(found, authors, strict=True)]
     named = [(quote.span[0], quote.author) for quote in found if quote.author]
     fulls = iter(one_name_each(full_names(body, named)) if named else ())
-    return [_record(quote, source, next(fulls) if quote.author else None) for quote in found]
-
-
-def _record(quote: _Accepted, source: str, author: str | None) -> Reaction:
-    return build_reaction(
-        Kind.QUOTE, quote.platform, quote.text, source, quote.span, rendering=Rendering.QUOTE,
-        confidence=quote.confidence, handle=quote.handle, display_name=quote.display_name, author=author,
-    )
+    return [
+        build_reaction(Kind.QUOTE, quote.platform, quote.text, source, quote.span, rendering=Rendering.QUOTE,
+                       confidence=quote.confidence, handle=quote.handle, display_name=quote.display_name,
+                       author=next(fulls) if quote.author else None, continued=quote.continued)
+        for quote in found
+    ]  # fmt: skip
 
 
 def _quote_at(

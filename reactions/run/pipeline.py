@@ -46,7 +46,7 @@ from reactions.sources import DEFAULT_SOURCE, Part, SourceOptions, partitions, s
 from reactions.sources.files import DEFAULT_READ, ReadOptions
 from reactions.sources.remote import is_remote
 from reactions.store import corpus_folder
-from reactions.table import ARTICLE_COLUMNS, BASE_COLUMNS, base_table
+from reactions.table import ARTICLE_COLUMNS, BASE_COLUMNS, base_table, scored_rows, whole_texts
 
 if TYPE_CHECKING:  # (pandas loads when a run's frame is asked for: the command line writes CSV from the table)
     import pandas as pd
@@ -380,12 +380,12 @@ class _Run:
             articles.update(chunk.articles)
             parsed, read, done = parsed + chunk.parsed, read + len(chunk.outcomes), done + weight
             new = merge.add(chunk.columns)
-            self._score(*([chunk.columns[name][i] for i in new] for name in ("id", "text", "lang")))
+            self._score(*scored_rows(chunk.columns, new))  # (the whole posts: what is scored, and read for a language)
             if self.progress is not None:
                 self.progress(done, total)
         forget()  # the reading is done: its memo let go before the frame is built
         if self.tell_after:  # the scoring tasks (run when their result is asked, below) read these
-            self.detected.update(detected_languages(merge.columns["text"], merge.columns["lang"]))
+            self.detected.update(detected_languages(whole_texts(merge.columns), merge.columns["lang"]))
         self._score([], [], [], final=True)
         logger.info("parsed %d files, %d from the cache", parsed, read - parsed)
         self.tasks.finish()  # the workers score on while the outcomes are checked here
@@ -490,7 +490,7 @@ class _Run:
 
     def _score_rows(self, base: Table, rows: Sequence[int]) -> Table:
         """The sentiment columns of ``base``'s ``rows``, scored here (:func:`reactions.sentiment.score_columns`)."""
-        texts, langs, ids = ([base[name][i] for i in rows] for name in ("text", "lang", "id"))
+        ids, texts, langs = scored_rows(base, rows)
         return score_columns(texts, langs=langs, ids=ids, lexicon=self.lexicon, overrides=self.overrides)
 
     def _note(self, error: str | None) -> None:

@@ -30,7 +30,7 @@ from reactions.run.units import DocumentBatch, Unit, documents_only, unit_docume
 from reactions.sentiment import SENTIMENT_COLUMNS, score_columns
 from reactions.sources import DEFAULT_SOURCE, SourceOptions
 from reactions.sources.files import DEFAULT_READ, ReadOptions
-from reactions.table import article_info, reaction_columns
+from reactions.table import article_info, reaction_columns, whole_texts
 
 logger = logging.getLogger(__name__)
 
@@ -112,7 +112,7 @@ def read_chunk(
         for article, document in parses
         if article.source in cited
     }
-    detected = detected_languages(columns["text"], columns["lang"]) if detect else {}
+    detected = detected_languages(whole_texts(columns), columns["lang"]) if detect else {}
     return Chunk(Outcomes.of(outcomes), columns, infos, digest_of, len(misses), error, detected)
 
 
@@ -133,7 +133,8 @@ def warm_up() -> None:
     (0.2 CPU-s per worker on the FakeNewsNet bulk corpus)."""
     try:
         chunk = read_chunk(DocumentBatch((WARM_UP,), (WARM_UP.source,)), None)
-        score_chunk(chunk.columns["id"], chunk.columns["text"], chunk.columns["lang"], None, None, None, chunk.detected)
+        posts = whole_texts(chunk.columns)
+        score_chunk(chunk.columns["id"], posts, chunk.columns["lang"], None, None, None, chunk.detected)
     except Exception as error:  # a warm-up costs speed, never the run: the tasks meet what failed on their own
         logger.debug("warm-up failed: %s", error)
     finally:

@@ -129,19 +129,22 @@ def _at_least(index: FrameIndex, share: float) -> Mask:
 
 
 def contains(index: FrameIndex, needle: str) -> Mask:
-    """Rows whose text, handle or display name holds ``needle`` (literal, case-insensitive); each distinct value
-    is searched once, and the index keeps the last few searches."""
+    """Rows whose text (the whole post: ``text`` or its ``continued`` pieces), handle or display name holds ``needle``
+    (literal, case-insensitive); each distinct value is searched once, and the index keeps the last few searches."""
     needle = needle.strip()
 
     def search() -> Mask:
         found = np.zeros(index.size, dtype=bool)
-        for column in ("text", "handle", "display_name"):
+        for column in (name for name in _SEARCHED if name in index.frame.columns):
             hits = index.distinct(column).str.contains(needle, case=False, regex=False, na=False)
             found |= index.column(column).flags(hits.to_numpy(dtype=bool))
         return found
 
     result: Mask = index.remember(("contains", needle), search)
     return result
+
+
+_SEARCHED = ("text", "continued", "handle", "display_name")
 
 
 def _column_in(column: str) -> Callable[[FrameIndex, tuple[str, ...]], Mask]:
