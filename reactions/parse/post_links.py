@@ -37,7 +37,7 @@ from reactions.parse.build import build_reaction, link_id
 from reactions.parse.platforms import bluesky, facebook, instagram, mastodon, threads, tiktok
 from reactions.parse.platforms.base import time_from_id
 
-__all__ = ["find_post_links", "instagram_time"]
+__all__ = ["find_post_links", "instagram_time", "read_post_url"]
 
 _LONGEST: Final = 600
 """The longest line read as a link (longer: prose, or a URL no network writes)."""

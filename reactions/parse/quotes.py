@@ -332,10 +332,10 @@ def _attribution_after(body: str, words: WordIndex, match: re.Match[str]) -> _At
     if found is None:  # a verb of manner counts only with a post named after it (``…grumbled in a tweet``)
         return None if IN_POST_WORDS.isdisjoint(clause_words) else _manner_after(body, pos, clause_end)
     closed_sentence = body[match.end() - 2 : match.end() - 1] in (".", "!", "?", "…") and body[pos - 1] != ","
-    lower = (found.group("author2") or found.group("verb1"))[:1].islower()  # '“…you…” he captioned': it goes on
+    goes_on = (found.group("author2") or found.group("verb1"))[:1].islower()  # '“…you…” he captioned'
     if closed_sentence and families.ASKED_RE.fullmatch(body, match.end() - 2, found.end()) and body[found.end()] != ":":
         closed_sentence = False  # '"…?" Trump said': a question or exclamation takes its attribution with no comma
-    if closed_sentence and not lower and not _LEAD_TAIL_RE.fullmatch(body, found.end(), clause_end):
+    if closed_sentence and not goes_on and not _LEAD_TAIL_RE.fullmatch(body, found.end(), clause_end):
         return None  # "…Rapper’s Delight.” Other members … posted remembrances": the next sentence, not an attribution
     author = found.group("author1") or found.group("author2")
     opening = author.split(None, 1)[0].lower()
