@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reactions.models import Reaction
+from reactions.parse.article import parse_article
 from reactions.parse.continued import MAX_PIECES, later_pieces
 from reactions.parse.quotations import quotations
 from reactions.parse.quotes import find_quotes
@@ -135,3 +136,11 @@ def test_never_raises(body: str, post_end: int) -> None:
     for at in range(len(found)):
         pieces = later_pieces(body, found, at, min(max(post_end, found[at].end()), len(body)), [])
         assert all(piece in body for piece in pieces)
+
+
+def test_a_later_pieces_hashtags_mentions_and_emoji_are_the_posts() -> None:
+    """The hashtag chart counts a post's tags wherever the article's quotation of it put them."""
+    text = 'Intro.\n\n"Day 3 in this shirt," she wrote on Instagram. "Braids hanging in #NoFilter @stylist 😂"\n\nEnd.'
+    (post,) = parse_article(text, "a.txt").reactions
+    assert post.text == "Day 3 in this shirt"
+    assert (post.hashtags, post.mentions, post.emoji) == (("NoFilter",), ("stylist",), ("😂",))

@@ -19,7 +19,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
-from reactions.models import Citation, Kind, Reaction, Rendering
+from reactions.models import Citation, Kind, Reaction, Rendering, whole_text
 from reactions.parse.entities import entity_fields
 
 __all__ = ["build_reaction", "link_id", "overlaps", "reaction_id", "text_fingerprint"]
@@ -110,9 +110,10 @@ def build_reaction(
 
     ``fields`` sets any other Reaction field and wins over what the text gives (hashtags read
     from an embed's links, ``status_id``, ``url``, …).  ``id_text`` replaces the text in the id
-    for posts that have none (a video embed is identified by its URL).
+    for posts that have none (a video embed is identified by its URL).  The entities are read from
+    the whole post: the text and its ``continued`` pieces (a hashtag in a quotation's later piece).
     """
-    hashtags, mentions, urls, media, emoji = entity_fields(text)
+    hashtags, mentions, urls, media, emoji = entity_fields(whole_text(text, fields.get("continued")))
     given = fields.pop
     # a field given empty does not replace what the text gives; any other given field is kept as given.  Passed in
     # the order of the record's fields, not by name: matching 23 keywords cost 2 µs of the record's ~5.
