@@ -343,3 +343,22 @@ def test_a_description_right_after_a_sentences_subject_is_theirs(lead: str, writ
 def test_a_posts_caption_is_its_posters(lead: str, written: str, author: str | None) -> None:
     body = f"Mia Torres rang in her birthday with friends.\n\n{lead}\n\n“Good boy,” {written} read."
     assert resolve_author(body, body.index("“"), written) == author
+
+
+@pytest.mark.parametrize(
+    ("credit", "author"),
+    [
+        # a photographer's name before a picture's agency is not whom the story is about
+        ("Image zoom Jan Ortiz/Getty", "Torres"),
+        ("Photo: Lee Park/WireImage", "Torres"),
+        # a name the story then goes on about, or a post's credit, may be: the description is no one's
+        ("Jan Ortiz opened a bakery on Monday.", None),
+        ("Image zoom Jan Ortiz/Instagram", None),
+    ],
+)
+def test_a_pictures_credit_names_no_article_person(credit: str, author: str | None) -> None:
+    from reactions.parse.people import author_of
+
+    body = (f"{credit}\n\nMia Torres rang in her birthday with friends. Wearing a robe, Torres danced to a song by"
+            " Dev Pal.\n\n“Best night ever,” the actress tweeted.")
+    assert author_of(body, body.index("“"), "the actress", None) == author

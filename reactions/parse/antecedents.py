@@ -194,11 +194,12 @@ def _one_of(name: str, person: str | None) -> bool:
 
 def _topic(body: str) -> str | None:
     """The article's person: the first full name its first 300 characters write that is no thing, nor a byline
-    (a name alone on its line, or after ``By``: ``Jayme Deerwester`` over ``USA TODAY``)."""
+    (a name alone on its line, or after ``By``: ``Jayme Deerwester`` over ``USA TODAY``), nor a photographer's
+    before a picture's agency (:data:`_CREDIT_RE`)."""
     head = body[:300]
     for match in _NAME_RE.finditer(head):
         line = head[head.rfind("\n", 0, match.start()) + 1 :].partition("\n")[0].strip()
-        if line == match.group() or line.startswith("By "):
+        if line == match.group() or line.startswith("By ") or _CREDIT_RE.match(head, match.end()) is not None:
             continue
         tokens = match.group().split()
         while tokens and tokens[0] in _NOT_NAMES:
@@ -208,6 +209,10 @@ def _topic(body: str) -> str | None:
             return name
     return None
 
+
+_CREDIT_RE = re.compile(r"/(?!Instagram|Twitter|Facebook|YouTube|TikTok|Snapchat)[A-Z]")
+"""What follows a photographer's name on a picture's credit (``Jan Ortiz/Getty``, ``Lee Park/WireImage``): not
+whom the story is about (a post's credit, ``Dana Moss/Instagram``, often is)."""
 
 _ROLE_NOUNS = ("actor|actress|singer|songwriter|singer-songwriter|rapper|model|director|producer|host|star|comedian"
                "|writer|author|journalist|reporter|musician|guitarist|drummer|bassist|pianist|frontman|frontwoman"
