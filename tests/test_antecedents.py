@@ -362,3 +362,41 @@ def test_a_pictures_credit_names_no_article_person(credit: str, author: str | No
     body = (f"{credit}\n\nMia Torres rang in her birthday with friends. Wearing a robe, Torres danced to a song by"
             " Dev Pal.\n\n“Best night ever,” the actress tweeted.")
     assert author_of(body, body.index("“"), "the actress", None) == author
+
+
+@pytest.mark.parametrize(
+    ("written", "pronoun"),
+    [
+        # a parent by their children, one soon to be, a title of several words before the role, a newlywed
+        ("the mom of one", "she"),
+        ("the father-of-two", "he"),
+        ("the 45-year-old mother of four", "she"),
+        ("the groom-to-be", "he"),
+        ("the proud new dad", "he"),
+        ("the Desperate Lives of Old Harbor star", "they"),
+        ("the newlywed", "they"),
+        # someone's relative, a thing of several words, a long description that is no title: none
+        ("the father of the victim", None),
+        ("the star of the show", None),
+        ("the woman who met the star", None),
+        ("the small house by the lake", None),
+    ],
+)
+def test_more_descriptions_of_a_person(written: str, pronoun: str | None) -> None:
+    assert described_as(written) == pronoun
+
+
+@pytest.mark.parametrize(
+    ("lead", "author"),
+    [
+        # the article's person named as another's relative: the description is not theirs
+        ("The girlfriend of Omar Diaz posted a photo from the party.", None),
+        # named as an object otherwise, the article's person is still described
+        ("Congratulations are in order for Omar Diaz, who posted a photo from the party.", "Omar Diaz"),
+    ],
+)
+def test_the_article_person_named_as_a_relative_of(lead: str, author: str | None) -> None:
+    from reactions.parse.people import author_of
+
+    body = f"Omar Diaz turned 40 this week.\n\n{lead}\n\n“Best night ever,” the singer wrote."
+    assert author_of(body, body.index("“"), "the singer", None) == author

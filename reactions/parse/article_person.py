@@ -141,7 +141,9 @@ State Warriors star``): up to three words between the article and the role."""
 def described_as(author: str) -> str | None:
     """The pronoun a description of a person stands for as an author (``the actress`` -> ``she``, ``the Modern Family
     star``, ``the 21-year-old`` -> ``they``: of either gender), else None: a relative (``her sister``), an office
-    (``the president``: whoever holds it, not the last person named) or a thing (``the caption``).
+    (``the president``: whoever holds it, not the last person named) or a thing (``the caption``).  A parent by
+    their children or one soon to be (``the mother of three``, ``the dad-of-two``, ``the bride-to-be``) is
+    read by the parent's word; a show's title may stand before the role (``the Real Housewives of New Jersey star``).
 
     >>> described_as("the actress"), described_as("the 30-year-old actor"), described_as("the star's mom")
     ('she', 'he', None)
@@ -149,9 +151,11 @@ def described_as(author: str) -> str | None:
     words = author.lower().split()
     if len(words) == 1 and _AGE_RE.fullmatch(words[0]):
         return "they"  # ("the 39-year-old wrote", its article left out)
-    if not 1 < len(words) <= 5 or words[0] != "the":
+    if len(words) > 2 and words[-2] == "of" and words[-1] in _COUNTS:
+        words = words[:-2]  # "the mother of three": a mother
+    if not 1 < len(words) <= (8 if _a_title(author.split()[1:-1]) else 5) or words[0] != "the":
         return None
-    role = words[-1]
+    role = _PARENT_OF_RE.sub("", words[-1]).removesuffix("-to-be")  # "dad-of-three", "bride-to-be"
     if role in _SHE_ROLES:
         return "she"
     if role in _HE_ROLES:
@@ -159,8 +163,24 @@ def described_as(author: str) -> str | None:
     return "they" if role in _EITHER_ROLES or _AGE_RE.fullmatch(role) else None
 
 
-_SHE_ROLES = frozenset({"actress", "songstress", "starlet", "heiress", "comedienne", "diva", "frontwoman"})
-_HE_ROLES = frozenset({"actor", "frontman"})
+def _a_title(words: list[str]) -> bool:
+    """Whether ``words`` (a description's between its article and its role) are a title: each capitalised or a
+    title's small word, the first capitalised (``the Real Housewives of New Jersey star``): such a description may
+    run to eight words."""
+    return bool(words) and words[0][:1].isupper() and all(
+        word[:1].isupper() or word in _TITLE_SMALL_WORDS for word in words
+    )
+
+
+_TITLE_SMALL_WORDS = frozenset({"of", "the", "and", "with", "in", "on", "a", "to", "for", "at"})
+_COUNTS = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "1", "2", "3",
+                     "4", "5", "6", "7", "8", "9"})  # fmt: skip
+_PARENT_OF_RE = re.compile(r"-of-(?:one|two|three|four|five|six|seven|eight|nine|ten|\d)\Z")
+_SHE_ROLES = frozenset({"actress", "songstress", "starlet", "heiress", "comedienne", "diva", "frontwoman", "mom",
+                        "mum", "mother", "momager", "bride", "supermodel"})  # fmt: skip
+_HE_ROLES = frozenset({"actor", "frontman", "dad", "father", "groom"})
 _EITHER_ROLES = frozenset({"star", "singer", "rapper", "model", "comedian", "musician", "designer", "host", "icon",
-                           "personality", "influencer", "superstar", "megastar", "hitmaker", "socialite"})  # fmt: skip
+                           "personality", "influencer", "superstar", "megastar", "hitmaker", "socialite", "newlywed",
+                           "songwriter", "singer-songwriter", "entrepreneur", "mogul", "producer", "alum", "parent",
+                           "swimmer", "athlete", "blogger", "youtuber"})  # fmt: skip
 _AGE_RE = re.compile(r"\d{1,3}-year-old")
