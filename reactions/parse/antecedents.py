@@ -25,6 +25,7 @@ from reactions.parse.authors import (
     author_as_written,
     is_poster,
 )
+from reactions.parse.described_person import named_as_relative_of, pronoun_of, rivals
 from reactions.parse.name_kinds import (
     given_name_gender,
     thing_by_its_place,
@@ -145,8 +146,12 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
         near = found is not None and found in subjects and last_sentence_subject(prose, found) and (
             " " in found or (agrees is not None and agrees(found, "he") != 0))  # a name, not "Guests danced"
         if found is None or not (near or _one_of(found, _topic(body))):
-            return None
-        return None if _a_relative_of(prose, found) else found
+            person = person_named(body, _topic(body))
+            if found in subjects or person is None or (pronoun := pronoun_of(first, person, agrees)) is None:
+                return None  # ("Rodriguez’s stories … the singer captioned": the article's person, if no rival)
+            others = rivals(prose, [name for name in named if name not in things], subjects, person, first)
+            return None if others is None else _article_persons(body, prose, others, pronoun, agrees)
+        return None if named_as_relative_of(prose, found, _RELATIVES) else found
     if found is None or found in subjects or not _described_after(prose, prose.rfind(found) + len(found)):
         return found
     topic = _topic(body)  # "— Brian Wilson (@BrianWilsonLive) … but the guitarist denied": the article's person
@@ -228,17 +233,6 @@ _DESCRIBED_RE = re.compile(
 )
 """A sentence or a clause whose subject describes a person by what they do (``The producer announced``, ``but the
 guitarist denied``, ``The 79-year-old actor let the world wait``)."""
-
-
-def _a_relative_of(prose: str, name: str) -> bool:
-    """Whether ``name`` is last written in ``prose`` as the person someone is a relative of (``the fiancee of
-    Liam Hemsworth``: the description is hers, not his)."""
-    at = prose.rfind(name)
-    relation = _RELATIVE_OF_RE.search(prose, max(0, at - 40), at) if at >= 0 else None
-    return relation is not None and relation.group(1).lower() in _RELATIVES
-
-
-_RELATIVE_OF_RE = re.compile(r"([\w-]{2,20})[ \t]{1,3}of[ \t]{1,3}\Z")
 
 
 def _described_after(prose: str, at: int) -> bool:
