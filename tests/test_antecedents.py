@@ -377,6 +377,8 @@ def test_a_pictures_credit_names_no_article_person(credit: str, author: str | No
         ("the newlywed", "they"),
         # someone's relative, a thing of several words, a long description that is no title: none
         ("the father of the victim", None),
+        ("the singer's mom", None),
+        ("the actor’s father-to-be", None),
         ("the star of the show", None),
         ("the woman who met the star", None),
         ("the small house by the lake", None),

@@ -155,6 +155,8 @@ def described_as(author: str) -> str | None:
         words = words[:-2]  # "the mother of three": a mother
     if not 1 < len(words) <= (8 if _a_title(author.split()[1:-1]) else 5) or words[0] != "the":
         return None
+    if any(word.endswith(("'s", "’s")) for word in words[1:-1]):
+        return None  # "the star's mom": a relative
     role = _PARENT_OF_RE.sub("", words[-1]).removesuffix("-to-be")  # "dad-of-three", "bride-to-be"
     if role in _SHE_ROLES:
         return "she"
