@@ -3,9 +3,13 @@ for."""
 
 from __future__ import annotations
 
-import pytest
+import re
 
-from reactions.parse.article_person import article_person, person_named
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from reactions.parse.article_person import _written, article_person, person_named
 from reactions.parse.people import author_of
 
 _HEAD = "Greta Lind has a new look for spring. The model debuted short hair on Monday.\n\n"
@@ -88,3 +92,20 @@ def test_a_byline_at_the_head_is_not_the_articles_person(byline: str) -> None:
     lead = f"{_FILLER * 4}The actor uploaded a photo."
     body = f"{byline}Tom Hale has a new look.\n\n{lead}\n\n“Loving it,” he wrote. Hale smiled."
     assert author_of(body, body.index("“"), "he", None) == "Tom Hale"
+
+
+_PIECES = st.sampled_from(["Lind", "lind", "Lind's", "Lind’s", "-", "_", "'", "’", " ", "é", "x", "2", "\n", "Greta"])
+
+
+@given(st.lists(_PIECES, max_size=12).map("".join), st.sampled_from(["Lind", "Greta Lind", "Al Lind", "é"]),
+       st.integers(0, 30))  # fmt: skip
+@example("xLind Lind", "Lind", 1)
+@example("'Lind", "Lind", 0)
+@example("Lind-", "Lind", 0)
+def test_written_finds_what_the_whole_word_pattern_finds(prose: str, person: str, start: int) -> None:
+    expected = any(
+        re.search(rf"(?<![\w'’-]){re.escape(word)}(?![\w-])", prose[start:]) is not None
+        for word in person.split()
+        if len(word) >= 3
+    )
+    assert _written(prose, person, start) == expected

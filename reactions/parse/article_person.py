@@ -97,7 +97,7 @@ def person_named(body: str, person: str | None) -> str | None:
         return None
     words = person.split()
     kept = 1
-    while kept < len(words) and words[kept] not in _PLATFORMS and _written(body[HEAD:], words[kept]):
+    while kept < len(words) and words[kept] not in _PLATFORMS and _written(body, words[kept], HEAD):
         kept += 1
     return " ".join(words[:kept])
 
@@ -113,13 +113,24 @@ def _same_person(name: str, person: str) -> bool:
     return set(name.split()) <= set(person.split())
 
 
-def _written(prose: str, person: str) -> bool:
-    """Whether ``prose`` writes a word of ``person`` (three letters or more) as a whole word, or as an owner."""
-    return any(
-        re.search(rf"(?<![\w'’-]){re.escape(word)}(?![\w-])", prose) is not None
-        for word in person.split()
-        if len(word) >= 3
-    )
+def _written(prose: str, person: str, start: int = 0) -> bool:
+    """Whether ``prose[start:]`` writes a word of ``person`` (three letters or more) as a whole word, or as an owner:
+    what ``(?<![\\w'’-])word(?![\\w-])`` finds, found with ``str.find`` (a pattern made for each name would be
+    compiled again and again: ``re`` keeps only the last few hundred)."""
+    return any(_whole_word_at(prose, word, start) for word in person.split() if len(word) >= 3)
+
+
+def _whole_word_at(prose: str, word: str, start: int) -> bool:
+    """Whether ``word`` stands in ``prose[start:]`` with no word character, apostrophe or hyphen before it and no word
+    character or hyphen after it (``\\w`` as ``re`` reads it: ``str.isalnum`` or ``_``)."""
+    at, end = prose.find(word, start), len(prose)
+    while at >= 0:
+        before = prose[at - 1] if at > start else " "
+        after = prose[at + len(word)] if at + len(word) < end else " "
+        if not (before.isalnum() or before in "_'’-" or after.isalnum() or after in "_-"):
+            return True
+        at = prose.find(word, at + 1)
+    return False
 
 
 _BYLINE_RE = re.compile(r"[—–-][ \t]{0,3}[^\n—–(]{1,60}\(@\w{1,30}\)")
