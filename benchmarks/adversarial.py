@@ -176,6 +176,13 @@ FAMILIES: tuple[Family, ...] = (
     Family("text: C1 controls (cp1252 read as Latin-1)", "text", "a.txt", _before_post("\x93a\x94\x97")),
     Family("text: mixed quotation marks", "text", "a.txt", lambda n: _fill('“Nice," she tweeted. "Yes!” ', n)),
     Family("text: posts each under its own post link", "text", "a.txt", _linked_posts),
+    Family("text: quotations after a posting verb, no sentence end", "text", "a.txt", lambda n: _fill(
+        'posted "Nice one" ', n)),
+    Family("text: titles and quotations, no sentence end", "text", "a.txt", lambda n: _fill(
+        'the "Pitch Perfect" star wrote "Nice one" ', n)),
+    Family("text: full stops that end no sentence between quotations", "text", "a.txt", lambda n: _fill(
+        ' pic.twitter.com/abc A post shared by"', n)),
+    Family("text: a post quoted in pieces", "text", "a.txt", lambda n: _fill('"Day one," she wrote. "More words" ', n)),
     Family("text: widget buttons after a card", "text", "a.txt", lambda n: _fill(
         "Reply\nCopy link\n1.2K\n", n, head="Ann\n@ann\n·\nFollow\nA post\n9:07 PM · Mar 5, 2024\n")),
 )  # fmt: skip

@@ -8,7 +8,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions.parse.exchanges import MORE, REPLY, SAID, FollowUp, follow_up, lead_floor, relative_clause, utterance
+from reactions.parse.exchanges import (
+    LEAD_QUOTATIONS,
+    MORE,
+    REPLY,
+    SAID,
+    FollowUp,
+    follow_up,
+    lead_floor,
+    relative_clause,
+    utterance,
+)
 
 
 def _first_quotation(text: str) -> re.Match[str]:
@@ -97,3 +107,14 @@ def test_the_lead_in_floor_is_the_last_quotation_of_words_in_its_sentence(body: 
     matches = list(re.finditer(r'"[^"]*"', body))
     assert lead_floor(body, matches, len(matches) - 1, start) == expected
     assert lead_floor(body, matches, 0, 0) == 0
+
+
+def test_a_lead_in_never_reaches_back_past_the_fourth_quotation_before_it() -> None:
+    """A sentence of many quotations and no end (``"…" "…" "…"``) is a list: each lead-in holds at most four of
+    them, so that each character is read for a bounded number of lead-ins."""
+    body = 'Ann posted "Hi there" ' + 'and "More here" ' * 6 + 'then tweeted: "Bye now"'
+    matches = list(re.finditer(r'"[^"]*"', body))
+    last = len(matches) - 1
+    assert lead_floor(body, matches, last, 0) == matches[last - LEAD_QUOTATIONS].end()
+    assert lead_floor(body, matches, LEAD_QUOTATIONS - 1, 0) == 0  # three before it: the lead-in reaches its start
+    assert lead_floor(body, matches, last, matches[last - 2].end()) == 0  # its sentence starts after the fourth

@@ -54,6 +54,27 @@ def test_sentence_start_searched_back_mark_by_mark_is_what_a_scan_finds(body: st
         assert index.sentence_start(lo, at) == scanned_start(body, lo, at)
 
 
+@settings(max_examples=200, deadline=None)
+@given(_TEXTS, st.lists(st.integers(0, 60), min_size=1, max_size=12), st.integers(1, 30))
+def test_sentence_start_asked_in_order_is_what_a_scan_finds(body: str, steps: list[int], reach: int) -> None:
+    """Quotations asked in order, each from a window of ``reach`` characters before it (what the quote finder asks):
+    the last search's answer, reused for what lies before it, is the scan's."""
+    body = body * 4
+    index, at = TextIndex(body), 0
+    for step in steps:
+        at = min(len(body), at + step)
+        lo = max(0, at - reach)
+        assert index.sentence_start(lo, at) == scanned_start(body, lo, at)
+
+
+def test_the_sentences_before_are_read_at_most_previous_reach_back() -> None:
+    body = "Hi there. " + "word " * 400 + 'on Twitter. Then "a quotation," she wrote.'
+    around = Surroundings(TextIndex(body), re.search('"[^"]*"', body))
+    assert around.previous.endswith("word word on Twitter.")
+    assert sentences.PREVIOUS_REACH - 5 <= len(around.previous) <= sentences.PREVIOUS_REACH
+    assert around.previous.startswith("word ")  # the word cut at the window's start is dropped
+
+
 _MARKED = [
     "Hi. The U.S. team won.bbbbbbbbbbbbb", "Oh! Yahoo!News aaaaaaaa", "Why? Hm?x aaaaaaaa", "So… Hm…x aaaaaaaa",
     'She left." Then [3]. E! Oh.a bbbbbbbb', "Why? Yahoo!News said… Mr.Smith!x aaaaaaaaaa",

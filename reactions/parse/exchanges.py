@@ -25,8 +25,8 @@ from typing import NamedTuple
 from reactions.parse.authors import subject_before
 from reactions.parse.quotations import TITLE_WORDS
 
-__all__ = ["FOLLOW_REACH", "MORE", "REPLY", "SAID", "FollowUp", "follow_up", "lead_floor", "relative_clause",
-           "utterance"]  # fmt: skip
+__all__ = ["FOLLOW_REACH", "LEAD_QUOTATIONS", "MORE", "REPLY", "SAID", "FollowUp", "follow_up", "lead_floor",
+           "relative_clause", "utterance"]  # fmt: skip
 
 
 def utterance(body: str, match: re.Match[str]) -> bool:
@@ -47,7 +47,7 @@ def utterance(body: str, match: re.Match[str]) -> bool:
 def lead_floor(body: str, matches: Sequence[re.Match[str]], at: int, start: int) -> int:
     """Where the lead-in of the quotation ``matches[at]``, whose sentence starts at ``start``, starts for want of an
     author: after the last quotation of words (:func:`utterance`) before it in its sentence (of the 8 before it), else
-    0 (its sentence's start).
+    after the :data:`LEAD_QUOTATIONS`-th quotation before it in its sentence, else 0 (its sentence's start).
 
     >>> body = 'Ann tweeted, "I love it," to which Bea replied, "Me too."'
     >>> lead_floor(body, list(re.finditer('"[^"]*"', body)), 1, 0)
@@ -60,7 +60,14 @@ def lead_floor(body: str, matches: Sequence[re.Match[str]], at: int, start: int)
             return 0
         if prior.end() <= matches[at].start() and utterance(body, prior):
             return prior.end()
-    return 0
+    earliest = matches[at - LEAD_QUOTATIONS] if at >= LEAD_QUOTATIONS else None
+    return earliest.end() if earliest is not None and earliest.end() > start else 0
+
+
+LEAD_QUOTATIONS = 4
+"""The most quotations a lead-in holds: one never reaches back past the fourth before its quotation (a sentence of
+more is a list of them, ``"…" "…" "…"``, not a lead-in), so that each character is read for at most five quotations'
+lead-ins and the quote finder stays linear in a sentence that never ends."""
 
 
 

@@ -46,6 +46,11 @@ LOOK_BACK: Final = 4000
 """How far before a quotation its sentence and the sentences before it are read at most: far past any real
 sentence, and the bound that keeps a paragraph with no line break linear."""
 
+PREVIOUS_REACH: Final = 800
+"""How much of the two sentences before a quotation :attr:`Surroundings.previous` gives at most: two long sentences
+are ~400 characters, and a bound far below :data:`LOOK_BACK` keeps a sentence with many quotations and no end cheap
+(each quotation reads them again)."""
+
 SLICED = 2048
 """How long a stretch :meth:`TextIndex.platform_in` lowers and reads itself.  The few quotations of a body that ask
 for their paragraph's platform ask of ~1,000 characters, which cost less to lower than the body's platform words do
@@ -147,6 +152,9 @@ class TextIndex:
         self.body = body
         self._lowered: array.array[int] | None = None
         self._words: dict[str, list[int]] = {}
+        self._last_end: tuple[int, int, tuple[int, int] | None] = (-1, 0, None)
+        """The last far search of :meth:`sentence_start`: up to where it read, down to where, and the mark and end
+        of the last sentence's end it found there (``None``: none)."""
 
     def sentence_start(self, lo: int, at: int) -> int:
         """Where the last sentence's end in ``body[lo:at]`` ends (``lo`` when none does): what
@@ -159,22 +167,38 @@ class TextIndex:
             near = [m.end() for m in SENTENCE_END_RE.finditer(body, tail, at)]
             if near:
                 return near[-1]
-        # Before ``tail`` an end is its mark where the pattern matches (what a scan finds there: no end holds
-        # another's mark); the marks are tried from the last back, each kind found by ``str.rfind`` (memrchr)
-        # from where it was last found, so no character is read twice.  The rarer marks are looked for only down to
-        # the last full stop (``floor``): one below it comes after it in the walk back, and is looked for (from the
-        # floor down to the next full stop) only when that full stop ends no sentence.  Most stretches hold no ``!``,
-        # ``?`` or ``…``: searched down to ``lo``, each would read the whole stretch.
-        stop = body.rfind(".", lo, tail)
+        # Before ``tail`` an end is one the whole body has: the last search's answer still holds for what it read,
+        # so that quotations asked in order read only what lies between them (many in a sentence that never ends
+        # would each read back to ``lo`` again: LOOK_BACK characters).
+        upto, searched, found = self._last_end
+        if upto <= tail and searched <= lo <= upto:
+            end = self._end_between(max(lo, upto), tail)
+            if end is None:
+                end = found if found is not None and found[0] >= lo else None
+        else:
+            end = self._end_between(lo, tail)
+        self._last_end = (tail, lo, end)
+        return lo if end is None else end[1]
+
+    def _end_between(self, lo: int, hi: int) -> tuple[int, int] | None:
+        """The mark and end of the last sentence's end (as the whole body has them) whose mark is in
+        ``body[lo:hi]``, else ``None``."""
+        # The marks are tried from the last back, each kind found by ``str.rfind`` (memrchr) from where it was last
+        # found, so no character is read twice.  The rarer marks are looked for only down to the last full stop
+        # (``floor``): one below it comes after it in the walk back, and is looked for (from the floor down to the
+        # next full stop) only when that full stop ends no sentence.  Most stretches hold no ``!``, ``?`` or ``…``:
+        # searched down to ``lo``, each would read the whole stretch.
+        body = self.body
+        stop = body.rfind(".", lo, hi)
         floor = stop if stop > lo else lo
-        bang, ask, dots = body.rfind("!", floor, tail), body.rfind("?", floor, tail), body.rfind("…", floor, tail)
+        bang, ask, dots = body.rfind("!", floor, hi), body.rfind("?", floor, hi), body.rfind("…", floor, hi)
         while True:
             mark = max(stop, bang, ask, dots)
             if mark < 0:
-                return lo
+                return None
             found = _END_MATCH(body, mark)
             if found is not None:
-                return found.end()
+                return mark, found.end()
             char = body[mark]
             if char == ".":  # the floor moves down to the next full stop: the others' searches go on below it
                 stop = body.rfind(".", lo, mark)
@@ -284,10 +308,14 @@ class Surroundings:
 
     @property
     def previous(self) -> str:
-        """The two sentences before (in its paragraph and the paragraph before); found only when asked."""
+        """The two sentences before (in its paragraph and the paragraph before), at most :data:`PREVIOUS_REACH`
+        characters of them; found only when asked."""
         before = self.before
-        ends = [0, *(m.end() for m in SENTENCE_END_RE.finditer(before, 0, max(0, len(before) - 1)))]
-        return before[ends[-2] if len(ends) > 2 else 0 :]
+        lo = max(0, len(before) - PREVIOUS_REACH)
+        ends = [lo, *(m.end() for m in SENTENCE_END_RE.finditer(before, lo, max(0, len(before) - 1)))]
+        if len(ends) > 2:
+            return before[ends[-2] :]
+        return before[lo:] if not lo else before[lo:].split(" ", 1)[-1]  # (a word cut at the window's start: dropped)
 
     def platform(self) -> Platform | None:
         """The platform the sentence names, else the one its paragraph names before it."""
