@@ -23,7 +23,8 @@ COLUMN_MEANINGS: Final[tuple[tuple[tuple[str, ...], str], ...]] = (
     (('display_name',),
      'the author as written (`Mariana 🏳️🌈`, `a fan`, `she`); for quotes, a description before a name is '
      'dropped (`TV producer Jesse Zook` → `Jesse Zook`), a phrase that opens with an article stays whole (`one'
-     ' social media user`)'),
+     ' social media user`), and a clause after the name is not shown (`Pratt kept his humor alive in his caption`'
+     ' → `Pratt`)'),
     (('author',),
      "the account or person the post belongs to: an embed's handle; a quote's named author, or the person the "
      'prose names when it writes a pronoun (`she` → `Kaya Jones`), as the article names that person in full '

@@ -83,6 +83,7 @@ from reactions.parse.printed import printed
 from reactions.parse.quotations import quotations, quoted_words
 from reactions.parse.sentences import MUTED, QUIET, Silence, Surroundings, TextIndex, WordIndex, platform_named
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
+from reactions.parse.shown_names import shown_name
 from reactions.parse.speech_medium import where_said
 from reactions.parse.titles import names_a_work
 from reactions.parse.wordscan import whole_word_spans
@@ -200,9 +201,9 @@ def _built(body: str, source: str, found: list[_Accepted]) -> list[Reaction]:
     fulls = iter(one_name_each(full_names(body, named)) if named else ())
     return [
         build_reaction(Kind.QUOTE, quote.platform, quote.text, source, quote.span, rendering=Rendering.QUOTE,
-                       confidence=quote.confidence, handle=quote.handle, display_name=quote.display_name,
-                       author=next(fulls) if quote.author else None, continued=quote.continued)
-        for quote in found
+                       confidence=quote.confidence, handle=quote.handle,
+                       display_name=shown_name(quote.display_name, author), author=author, continued=quote.continued)
+        for quote, author in [(quote, next(fulls) if quote.author else None) for quote in found]
     ]  # fmt: skip
 
 
