@@ -339,3 +339,17 @@ def test_the_network_of_the_post_a_quotation_repeats(embed: str, platform: str |
     text = f"The season is over.\n\n“{_CAPTION},” the actress wrote.\n\n{embed}\n\nMore photos below."
     quotes = [r for r in parse_article(text, "a.txt").reactions if r.kind is Kind.QUOTE]
     assert [q.platform.value for q in quotes] == ([platform] if platform else [])
+
+
+@pytest.mark.parametrize(
+    ("lead", "author"),
+    [
+        ("Rita Vale on Instagram:", "Rita Vale"),  # a round-up's line: the name, then where it was posted
+        ("Rita Vale took to Instagram:", "Rita Vale"),
+        ("Omar Diaz, in a mocking tweet:", "Omar Diaz"),
+    ],
+)
+def test_a_lead_in_without_a_verb_is_given_to_the_name_before_its_platform(lead: str, author: str) -> None:
+    body = f"Here are the stars who spoke up.\n\n{lead} “If you are at home, post in support and ask what happened.”"
+    [quote] = find_quotes(body, "a.txt", [])
+    assert (quote.display_name, quote.author) == (author, author)

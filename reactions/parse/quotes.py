@@ -377,7 +377,8 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     if not verbs:
         if not lead.endswith(":") or not (possessor(lead) or _OWN_POST_RE.search(lead)):
             return None
-        author = possessor(lead) or subject(lead)
+        own = _OWN_POST_RE.search(lead)  # ("Ann Lee on Instagram:": the subject stands before it)
+        author = possessor(lead) or subject(lead[: own.start()] if own else lead) or subject(lead)
         return _Attribution(author, "", lead, lead_start, before=True) if author else None
     last = verbs[-1]
     strongest = next((v for v in verbs if lead[v[0] : v[1]].lower() in STRONG_VERBS), last)
