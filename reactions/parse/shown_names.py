@@ -29,10 +29,13 @@ __all__ = ["shown_name"]
 
 def shown_name(display: str | None, author: str | None) -> str | None:
     """``display`` (a quotation's author as written) cut at the first clause word (:func:`_goes_on`) after the last
-    word of ``author`` (its author's full name) that it writes; a pronoun followed by one is the pronoun alone."""
+    word of ``author`` (its author's full name) that it writes; a pronoun followed by one is the pronoun alone, and a
+    verb ``to be`` at its end is dropped (``The photo was``)."""
     if display is None:
         return None
     words = display.split()
+    if len(words) >= 2 and words[-1] in _COPULAS:
+        return " ".join(words[:-1])  # "The photo was captioned: …": what the post was, not who
     if len(words) < 3:
         return display
     if words[0].lower() in PRONOUNS:
@@ -79,6 +82,7 @@ _PRESENT_VERBS: Final = frozenset({
 in ``-s`` is no verb by its ending alone (``National Hurricane Center officials``)."""
 
 
+_COPULAS: Final = frozenset({"is", "was", "are", "were"})
 _ED_NOUNS: Final = frozenset({"hundred", "sled", "shed", "sacred", "naked", "wicked", "beloved", "aged"})
 """Words ending in ``-ed`` that go on with no clause after a name (``feed``, ``speed``: any ``-eed``, too)."""
 _MONTHS: Final = frozenset({"january", "february", "march", "april", "may", "june", "july", "august", "september",
