@@ -353,3 +353,18 @@ def test_a_lead_in_without_a_verb_is_given_to_the_name_before_its_platform(lead:
     body = f"Here are the stars who spoke up.\n\n{lead} “If you are at home, post in support and ask what happened.”"
     [quote] = find_quotes(body, "a.txt", [])
     assert (quote.display_name, quote.author) == (author, author)
+
+
+@pytest.mark.parametrize("furniture", ["RELATED:", "Related:", "READ MORE:", "Also Read:", "RELATED VIDEO:"])
+def test_a_linked_storys_headline_is_no_post(furniture: str) -> None:
+    body = (
+        "Ann Lee and Bo Chen are in love.\n\n"
+        f"{furniture} Ann Lee and Bo Chen Share Sweet Anniversary Posts: “This Journey Is So Beautiful”\n\n"
+        "Lee posted a photo on Instagram, writing, “Three years with my favorite human.”"
+    )
+    assert [quote.text for quote in find_quotes(body, "a.txt", [])] == ["Three years with my favorite human."]
+
+
+def test_a_quotation_far_into_a_line_that_opens_with_related_is_read() -> None:
+    body = "Related: " + "the couple spent the day at the beach and " * 6 + "Lee posted on Instagram, “So happy.”"
+    assert [quote.text for quote in find_quotes(body, "a.txt", [])] == ["So happy."]

@@ -42,6 +42,19 @@ REACH = 400
 FURNITURE = ("Also Read", "Read more", "Read More", "READ MORE", "Related", "RELATED", "Advertisement",
               "ADVERTISEMENT")  # fmt: skip
 """Lines a site puts between paragraphs (links to other stories), which say nothing of the quotation."""
+_FURNITURE_LINE_RE = re.compile(r"(?:" + "|".join(FURNITURE) + r")\b[^:\n]{0,16}:")
+_HEADLINE_REACH = 200
+"""How far into its line a quotation of a furniture line may stand (a linked story's headline is short)."""
+
+
+def on_furniture_line(body: str, at: int) -> bool:
+    """Whether ``body[at]`` stands on a line of site furniture that links another story (``RELATED: Ann and Bo Share
+    Anniversary Posts: “…”``): a headline's quotation is no post.  Reads at most :data:`_HEADLINE_REACH` characters
+    back for the line's start (a quotation farther into its line is on no such line)."""
+    start = body.rfind("\n", max(0, at - _HEADLINE_REACH), at) + 1
+    if not start and at > _HEADLINE_REACH:
+        return False
+    return body.startswith(FURNITURE, start) and _FURNITURE_LINE_RE.match(body, start) is not None
 
 
 def is_poster(author: str) -> bool:

@@ -62,6 +62,7 @@ from reactions.parse.authors import (
     author_as_written,
     is_poster,
     named_account,
+    on_furniture_line,
     owner,
     plausible_author,
     possessor,
@@ -158,8 +159,8 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
     for i, match in enumerate(matches):
         if match.start() < cursor or (state := silent.state(match.start(), match.end())) == MUTED:
             continue
-        if overlaps(match.span(), taken):
-            continue
+        if overlaps(match.span(), taken) or on_furniture_line(body, match.start()):
+            continue  # (an embed's words, or a linked story's headline)
         lead = _Lead(matches, i, posted)
         quote = _quote_at(index, cues, match, source, taken, echoes, lead, quiet=state == QUIET)
         if quote is not None:
