@@ -12,6 +12,7 @@ from reactions.parse.authors import (
     named_account,
     owner,
     plausible_author,
+    subject,
     subject_before,
 )
 from reactions.parse.quotes import find_quotes
@@ -115,3 +116,21 @@ def test_a_posts_owner_is_its_quotations_author() -> None:
     (quote,) = find_quotes(body, "a.txt", [])
     assert (quote.display_name, quote.author) == ("Moss’s Instagram post", "Jan Moss")
     assert named_account("Jane Doe (@janedoe) wrote") == "janedoe"
+
+
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        ("Mira Stone (Jessica Dale) ", "Mira Stone"),  # the role she plays
+        ("Senator Ted Ray (R-Texas) ", "Senator Ted Ray"),
+        ("Omar Diaz (pictured) ", "Omar Diaz"),
+        ("Mira Stone (@mirastone) ", "Mira Stone @mirastone"),  # a handle is kept: it names the account
+    ],
+)
+def test_an_aside_in_parentheses_is_no_part_of_the_subject(words: str, expected: str) -> None:
+    assert subject_before(words) == expected
+    assert subject(words) == expected
+
+
+def test_an_aside_holding_a_comma_does_not_split_the_clause() -> None:
+    assert subject("Kim Lee, no stranger to scandals herself (see: the shirt, her ad), ") == "Kim Lee"

@@ -99,7 +99,8 @@ def subject_before(words: str) -> str:
     tweeted``): a pronoun, a run of capitalised words, or a noun phrase back to its article (``one user``,
     ``the department``), past adverbs (``later``, ``also``); empty when a clause break or anything else
     stands there."""
-    tokens: list[str] = TOKEN_RE.findall(_CLAUSE_BREAK_RE.split(words[-200:])[-1])
+    words = _ASIDE_RE.sub(" ", words[-200:]) if "(" in words else words[-200:]  # ("Ann Lee (pictured) wrote")
+    tokens: list[str] = TOKEN_RE.findall(_CLAUSE_BREAK_RE.split(words)[-1])
     while tokens and tokens[-1].lower() in _ADVERBS:
         tokens.pop()
     if not tokens:
@@ -146,7 +147,7 @@ def subject(words: str) -> str:
     """Who a lead-in's verb belongs to: in the last clause (after a comma, a dash or a semicolon), past leading
     prepositional words (``In another tweet King …`` -> ``King``), up to the first word that is not part of
     a name."""
-    segments = _CLAUSE_BREAK_RE.split(words)
+    segments = _CLAUSE_BREAK_RE.split(_ASIDE_RE.sub(" ", words) if "(" in words else words)
     for i in range(len(segments) - 1, -1, -1):
         tokens = TOKEN_RE.findall(segments[i])
         while tokens and tokens[0].lower() in LEADING_WORDS:
@@ -267,6 +268,9 @@ def _trailing_name(segment: str) -> str:
 
 
 _CLAUSE_BREAK_RE = re.compile(r"[,;]|[ \t][-–—][ \t]")
+_ASIDE_RE = re.compile(r"\((?![ \t]{0,3}@)[^()\n]{0,60}\)")
+"""A parenthesis that is no handle: an aside about the name before it (``Mira Stone (Jessica Dale) said``: the role
+she plays; ``(R-Texas)``), no part of it."""
 
 
 def _leading_name(tokens: Sequence[str]) -> str:
