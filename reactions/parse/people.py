@@ -36,6 +36,7 @@ from typing import Final
 from reactions.parse.antecedents import antecedents, resolve_author
 from reactions.parse.appositives import appositive_name
 from reactions.parse.authors import PRONOUNS, REACH, author_as_written
+from reactions.parse.common_words import name_words
 from reactions.parse.echo_author import LONG_KEY, echoed_author, echoed_byline
 from reactions.parse.name_kinds import compound_adjective, given_name_gender, place_before
 
@@ -238,7 +239,7 @@ def _full_in(body: str, name: str) -> str:
         _FULL[0] = (body, known)
     full = known.get(name)
     if full is None:
-        full = known[name] = _full(name, _name_runs(body, name))
+        full = known[name] = name_words(body, name, _full(name, _name_runs(body, name)))
     return full
 
 
