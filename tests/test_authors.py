@@ -134,3 +134,11 @@ def test_an_aside_in_parentheses_is_no_part_of_the_subject(words: str, expected:
 
 def test_an_aside_holding_a_comma_does_not_split_the_clause() -> None:
     assert subject("Kim Lee, no stranger to scandals herself (see: the shirt, her ad), ") == "Kim Lee"
+
+
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [("Rep. Ann Lee, R-Fla., ", "Rep. Ann Lee"), ("Ann Lee, D-Calif, ", "Ann Lee"), ("Kim Roe, 20, ", "Kim Roe")],
+)
+def test_a_party_or_an_age_after_the_name_is_no_subject(words: str, expected: str) -> None:
+    assert subject(words) == expected

@@ -153,8 +153,8 @@ def subject(words: str) -> str:
         while tokens and tokens[0].lower() in LEADING_WORDS:
             tokens = _skip_phrase(tokens)
         subject = _leading_name(tokens)
-        if subject.isdigit() and i > 0:
-            continue  # "Moretz, 20, shared": an age after the name
+        if (subject.isdigit() or _PARTY_RE.fullmatch(subject)) and i > 0:
+            continue  # "Moretz, 20, shared": an age after the name; "Rep. Ann Lee, R-Fla., tweeted": a party's
         if subject and subject.split()[0].lower() in ("a", "an") and i > 0:
             named = _leading_name(TOKEN_RE.findall(segments[i - 1])[-4:])
             if named and CAPITALISED.match(named):  # "Michelle Rempel, a Conservative MP, used Twitter…"
@@ -268,6 +268,8 @@ def _trailing_name(segment: str) -> str:
 
 
 _CLAUSE_BREAK_RE = re.compile(r"[,;]|[ \t][-–—][ \t]")
+_PARTY_RE = re.compile(r"[RDI]-[A-Z][A-Za-z.]{1,14}")
+"""A party and state after a lawmaker's name (``R-Fla.``, ``D-Calif``, ``I-Vt``), set off by commas."""
 _ASIDE_RE = re.compile(r"\((?![ \t]{0,3}@)[^()\n]{0,60}\)")
 """A parenthesis that is no handle: an aside about the name before it (``Mira Stone (Jessica Dale) said``: the role
 she plays; ``(R-Texas)``), no part of it."""
