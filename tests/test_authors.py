@@ -142,3 +142,8 @@ def test_an_aside_holding_a_comma_does_not_split_the_clause() -> None:
 )
 def test_a_party_or_an_age_after_the_name_is_no_subject(words: str, expected: str) -> None:
     assert subject(words) == expected
+
+
+def test_a_reflexive_after_the_name_is_passed_over() -> None:
+    assert subject_before("Things took a turn when Ann Lee herself ") == "Ann Lee"
+    assert subject_before("The actor himself ") == "The actor"

@@ -133,7 +133,8 @@ def subject_before(words: str) -> str:
 
 _ADVERBS = frozenset({"also", "later", "then", "just", "quickly", "simply", "first", "again", "once", "previously",
                       "both", "soon", "immediately", "even", "reportedly", "apparently", "seemingly", "recently",
-                      "publicly", "promptly", "subsequently", "directly", "swiftly", "had", "has", "have"})  # fmt: skip
+                      "publicly", "promptly", "subsequently", "directly", "swiftly", "had", "has", "have",
+                      "herself", "himself", "themselves", "itself"})  # fmt: skip
 
 
 _PLATFORM_NAMES = frozenset({"ig", "insta", "twitter", "instagram", "facebook", "tiktok", "snapchat", "youtube",
