@@ -321,3 +321,13 @@ def test_a_plural_pronoun_names_no_one_person(written: str, author: str | None) 
     body = (f"Singers Tom Adler and Rita Vance announced on Monday that they were splitting up.\n\n“We tried hard "
             f"for years,” {written} said in separate posts.")
     assert author_of(body, body.index("“"), written, None) == author
+
+
+@pytest.mark.parametrize("written", ["You", "you", "Me", "Them"])
+def test_a_pronoun_of_the_first_or_second_person_names_no_one(written: str) -> None:
+    assert tidy_author(written) is None
+
+
+def test_you_is_never_made_a_full_name_the_article_writes() -> None:
+    body = "Adore You is her song.\n\nYou posted a video, and I tweeted, “Love you, Ann.”"
+    assert [quote.author for quote in find_quotes(body, "a.txt", [])] == [None]

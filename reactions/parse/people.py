@@ -65,9 +65,9 @@ _FILLER_WORDS: Final = (
     "photos photo image images getty read related yikes wow oh yes no hide caption watch see update breaking "
     "exclusive video "
     "is are was were why how what who whom where which whose did does do would can could should has have had "
-    "my our your along despite though although because unless whether like unlike amid among about against "
-    "with without through during tweeted retweeted instagrammed snapchatted wrote posted captioned shared added "
-    "replied responded"
+    "my our your you me us them along despite though although because unless whether like unlike amid among about "
+    "against with without through during tweeted retweeted instagrammed snapchatted wrote posted captioned shared "
+    "added replied responded"
 )
 _NOT_NAMES: Final = frozenset(_FILLER_WORDS.split())
 """Capitalised words that are no part of a person's name at its start: platforms, dates, words that open a
