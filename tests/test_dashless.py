@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
 from reactions.models import Rendering
@@ -41,3 +43,12 @@ def test_a_line_alone_is_a_post_when_it_holds_what_only_posts_hold() -> None:
 )
 def test_lines_without_a_posts_signs_or_a_name_give_nothing(line: str) -> None:
     assert _posts(f"The parade ended late.\n\n{line}\n\nThe mayor thanked the crews.") == []
+
+
+def test_a_thread_whose_numbers_run_into_the_dates_gives_every_post() -> None:
+    text = ("The council member wrote a thread.1/3 The harbour wall failed twice this year.  Ola Berg (@olaberg) "
+            "March 3, 20192/3 Nobody has paid for the repairs.  Ola Berg (@olaberg) March 3, 20193/3 I will ask "
+            "again on Friday.  Ola Berg (@olaberg) March 3, 2019The mayor did not reply.")  # fmt: skip
+    posts = parse_article(text, "a.txt").reactions
+    assert [p.text for p in posts][1:] == ["2/3 Nobody has paid for the repairs.", "3/3 I will ask again on Friday."]
+    assert {p.date for p in posts} == {dt.date(2019, 3, 3)}

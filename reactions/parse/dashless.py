@@ -16,7 +16,7 @@ import re
 from reactions.models import Platform, Rendering
 from reactions.parse.attribution_record import CREDIT_RE, HANDLE_RE, MAX_NAME, Attribution, handle_of, platform_of
 from reactions.parse.boundaries import Layout
-from reactions.parse.dates import ATTRIBUTION_DATE, attribution_date
+from reactions.parse.dates import ATTRIBUTION_DATE, attribution_date, attribution_date_at
 from reactions.parse.unicode_classes import pictographic
 
 __all__ = ["dashless_attribution"]
@@ -44,7 +44,7 @@ def dashless_attribution(layout: Layout, match: re.Match[str], line_start: int, 
     name = text[name_start : match.start()].strip()
     if CREDIT_RE.match(name):
         return None
-    date_match = ATTRIBUTION_DATE.match(text, match.end())
+    date_match = attribution_date_at(text, match.end())
     if date_match is None:
         return _post_after(layout, match, name_start, name, floor)
     attribution = Attribution(
