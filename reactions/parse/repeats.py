@@ -34,6 +34,8 @@ _VERBS = ("tweet", "wrote", "writes", "said", "says", "posted", "added", "replie
 tweeted.``): a quotation that ends further back quoted a later part of the post, which starts earlier."""
 _MAX_STARTS = 40
 _SENTENCE_START_RE = re.compile(r"[.!?:][\"”’)]?[ \t]+(?=\S)|[.!?][\"”’)]?(?=[A-Z@#\"“])")
+_TAIL = 160
+_PUNCTUATION = ".,;:!?\"'()[]…“”‘’*"
 _LINK_RE = re.compile(r"(?:https?://|pic\.twitter\.com/|www\.)\S{1,300}", re.IGNORECASE)
 _NOT_ALNUM_RE = re.compile(r"[\W_]+")
 
@@ -64,10 +66,12 @@ def repeat_start(text: str, lo: int, stop: int) -> int | None:
     True
     """
     first = max(lo, stop - 2 * _REACH)
+    if not _last_word_repeated(text, first, stop):
+        return None  # nearly every call: one search of the post's end, no copy of the text
     region = _letters(text[first:stop])
     tail = region[-_HEAD:]
     if len(tail) < _HEAD or region.rfind(tail, 0, len(region) - _HEAD) < 0:
-        return None  # the post's last words stand nowhere else: no quotation repeats it (nearly every call)
+        return None  # the post's last words stand nowhere else: no quotation repeats it
     starts = [m.end() for m in _SENTENCE_START_RE.finditer(text, first, stop)][-_MAX_STARTS:]
     for start in starts:
         head = _letters(text[start : min(stop, start + 4 * _HEAD)])[:_HEAD]
@@ -78,6 +82,21 @@ def repeat_start(text: str, lo: int, stop: int) -> int | None:
         gap = before[at + len(post) :] if at >= 0 else ""
         return start if at >= 0 and (not gap or (len(gap) <= _GAP and any(v in gap for v in _VERBS))) else None
     return None
+
+
+def _last_word_repeated(text: str, first: int, stop: int) -> bool:
+    """Whether the last word of four letters or more before ``stop`` (and before the links that end a post) stands
+    earlier, from ``first`` on: what any repeat of the post's end needs."""
+    end = stop
+    for mark in ("http", "pic.", "www."):
+        at = text.find(mark, max(first, stop - _TAIL), end)
+        end = at if at >= 0 else end
+    tail_start = max(first, end - _TAIL)
+    for word in reversed(text[tail_start:end].split()):
+        word = word.strip(_PUNCTUATION)
+        if len(word) >= 4 and word.isalpha():
+            return text.rfind(word, first, text.rfind(word, tail_start, end)) >= 0
+    return False
 
 
 def _letters(text: str) -> str:
