@@ -101,6 +101,18 @@ def test_no_boundary_inside_initialisms_domains_links_times_or_quotes(text: str)
     assert [kind for kind, _ in kinds(text)] == ["paragraph"]
 
 
+@pytest.mark.parametrize(
+    ("text", "starts"),
+    [
+        ("The club answered.pic.twitter.com/Ab12Cd", [("lower", "pic.tw")]),  # a post starts at "pic", not inside
+        ("The club answered.pic.x.com/Ab12Cd", [("lower", "pic.x.")]),
+        ("It was so epic.twitter users agreed", [("lower", "twitte")]),  # no picture's link: a glued sentence end
+    ],
+)
+def test_a_picture_link_glued_to_a_sentence_is_not_split(text: str, starts: list[tuple[str, str]]) -> None:
+    assert kinds(text)[1:] == starts
+
+
 def test_a_colon_glued_to_text_and_a_quote_mark_opening_a_post_are_boundaries() -> None:
     assert kinds("upon the nation:The bill")[1:] == [("glued", "The bi")]
     assert kinds("he said.“Quoted")[1:] == [("glued", "“Quote")]

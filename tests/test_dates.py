@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 
 from reactions.parse.article import parse_article
-from reactions.parse.dates import ATTRIBUTION_DATE, MONTHS, attribution_date, parse_date
+from reactions.parse.dates import ATTRIBUTION_DATE, MONTHS, attribution_date, attribution_date_at, parse_date
 
 
 @pytest.mark.parametrize(
@@ -78,3 +78,25 @@ def test_embed_dates_in_more_languages(written: str, day: str) -> None:
     assert reaction.date is not None
     assert reaction.date.isoformat() == day
     assert parse_date(f"posted {written}") == reaction.date
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "end"),
+    [
+        (" March 3, 20192/3 Nobody paid", dt.date(2019, 3, 3), 14),  # a thread's next number glued to the year
+        (" Sep 28, 201717 years? Really", dt.date(2017, 9, 28), 13),
+        (" March 3, 2019 and more", dt.date(2019, 3, 3), 14),  # an ordinary date: as before
+    ],
+)
+def test_a_year_glued_to_the_next_lines_digits_is_read_to_its_fourth_digit(
+    text: str, expected: dt.date, end: int
+) -> None:
+    match = attribution_date_at(text, 0)
+    assert match is not None
+    assert match.end() == end
+    assert attribution_date(match) == (expected, None)
+
+
+@pytest.mark.parametrize("text", [" March 3, 201", " March 3, 35192/3", " 3 mars 20192/3", " in 20192 votes"])
+def test_no_glued_year_where_no_english_date_of_this_era_stands(text: str) -> None:
+    assert attribution_date_at(text, 0) is None

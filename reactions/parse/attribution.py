@@ -33,7 +33,7 @@ from reactions.parse.attribution_record import CREDIT_RE, HANDLE_RE, MAX_NAME, A
 from reactions.parse.boundaries import Layout
 from reactions.parse.bylines import BYLINE_LAST_WORDS, TIME_WORDS, instagram_byline, lines_opening_with, words
 from reactions.parse.dashless import dashless_attribution
-from reactions.parse.dates import ATTRIBUTION_DATE, attribution_date
+from reactions.parse.dates import ATTRIBUTION_DATE, attribution_date, attribution_date_at
 from reactions.parse.markdown import BYLINE_LINK_RE, date_link_on_next_quoted_line, wrapped_date_link
 
 __all__ = ["HANDLE_RE", "MAX_NAME", "Attribution", "find_attributions"]
@@ -259,7 +259,7 @@ def _with_date(
     after, date_at, profile_link = match.end(), match.end(), None
     if text.startswith("](", after) and (linked := BYLINE_LINK_RE.match(text, after)) is not None:
         after, date_at, profile_link = linked.end("link"), linked.end(), linked.group("url")
-    date_match = ATTRIBUTION_DATE.match(text, date_at) or _date_on_next_line(text, date_at)
+    date_match = attribution_date_at(text, date_at) or _date_on_next_line(text, date_at)
     date_end = date_match.end() if date_match is not None else -1
     if date_match is None and (wrapped := wrapped_date_link(text, date_at)) is not None:
         date_match, date_end = wrapped

@@ -257,6 +257,7 @@ def has_platform_cue(text: str) -> bool:
 _LETTERS_RE = re.compile(r"[a-z]+")
 _TLD_RE = re.compile(r"(?:com|net|org|co|uk|gov|edu|io|ly|me|tv|us)\b", re.IGNORECASE)
 _URLISH = ("http", "www.", "pic.", "t.co/")
+_MEDIA_HOSTS = ("twitter.com/", "x.com/")
 
 
 def candidates(text: str, lo: int, stop: int, first_kind: str) -> list[Boundary]:
@@ -281,6 +282,8 @@ def _is_glued_break(text: str, i: int, lo: int) -> bool:
         return False  # U.S.Senate, J.K.Rowling, e.g.this
     if text[i] == "." and _TLD_RE.match(text, i + 1):
         return False  # InFlexWeTrust.Com
+    if text[i] == "." and text.startswith(_MEDIA_HOSTS, i + 1) and text[i - 3 : i].lower() == "pic":
+        return False  # "…their opinions.pic.twitter.com/Ab1": the picture's link starts at "pic", not inside it
     token_start = max(text.rfind(" ", lo, i), text.rfind("\n", lo, i), lo - 1) + 1
     if text.startswith(("[", "<", "("), token_start):  # a Markdown link's label, an autolink
         token_start += 1

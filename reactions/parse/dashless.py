@@ -2,8 +2,9 @@
 (@JoeBiden) June 23, 2017Slashing…``), and the Guardian's ``Name (@handle) post text`` line, the post after the
 attribution.
 
-Without a dash the name must look like one (or be the handle itself, ``terrycrews (@terrycrews)``), start its line
-or follow a sentence's end or a double space, and a date must follow; the Guardian's line is read among lines of
+Without a dash the name must look like one (or be the handle itself, ``terrycrews (@terrycrews)``; echo parentheses,
+``(((Name)))``, are kept; emoji the crawl dropped may leave spaces or ``?`` after it, ``THE BEYHIV  (@…``), start its
+line or follow a sentence's end or a double space, and a date must follow; the Guardian's line is read among lines of
 the same form, after a sentence that mentions social media, or when its text holds what only a post holds (a media
 or short link, a hashtag, a mention).  Used by :mod:`reactions.parse.attribution` when no dash or byline introduces
 a ``(@handle)``.
@@ -16,7 +17,7 @@ import re
 from reactions.models import Platform, Rendering
 from reactions.parse.attribution_record import CREDIT_RE, HANDLE_RE, MAX_NAME, Attribution, handle_of, platform_of
 from reactions.parse.boundaries import Layout
-from reactions.parse.dates import ATTRIBUTION_DATE, attribution_date
+from reactions.parse.dates import ATTRIBUTION_DATE, attribution_date, attribution_date_at
 from reactions.parse.unicode_classes import pictographic
 
 __all__ = ["dashless_attribution"]
@@ -24,6 +25,8 @@ __all__ = ["dashless_attribution"]
 _NAME_TOKEN_RE = re.compile(r"[^\s()]{1,40}")
 _GLUED_NAME_RE = re.compile(r"[a-z]{2}[.!?](?=[A-Z])")
 """A sentence's end glued to the name that follows it (``…corporations.Joe``)."""
+_ECHO_RE = re.compile(r"(?P<open>\({1,3})(?P<name>[^()]{1,50})(?P<close>\){1,3})")
+"""A display name in echo parentheses, ``(((Name)))`` (a fashion of 2016-17)."""
 _SOCIAL_RE = re.compile(r"social media|twitter|tweet|instagram|facebook|online|reacted|wrote", re.IGNORECASE)
 _POST_SIGN_RE = re.compile(r"pic\.twitter\.com/|https?://t\.co/|(?<![\w&])[#@]\w")
 """What only a post holds in a ``Name (@handle) text`` line: a media or short link, a hashtag, a mention."""
@@ -44,7 +47,7 @@ def dashless_attribution(layout: Layout, match: re.Match[str], line_start: int, 
     name = text[name_start : match.start()].strip()
     if CREDIT_RE.match(name):
         return None
-    date_match = ATTRIBUTION_DATE.match(text, match.end())
+    date_match = attribution_date_at(text, match.end())
     if date_match is None:
         return _post_after(layout, match, name_start, name, floor)
     attribution = Attribution(
@@ -63,14 +66,16 @@ def _name_start(text: str, lo: int, stop: int) -> int | None:
     """Where a dashless attribution's name starts before ``stop``, or None when what stands there is
     not a name: after a double space (where the dash was), else the capitalised words after a
     sentence's end or the line's start."""
-    before = text[lo:stop]
-    double = before.rfind("  ")
-    if double >= 0 and _name_like(before[double:].strip(), strict=False):
-        earlier = before.rfind("  ", 0, double)
-        first_name = before[earlier:double].strip() if earlier >= 0 else ""
-        if first_name and " " not in first_name and first_name[0].isupper() and len(first_name) <= 20:
-            double = earlier  # a name whose emoji the corpus turned into spaces: "Annalise   Brown"
-        return lo + double + len(before[double:]) - len(before[double:].lstrip())
+    raw = text[lo:stop]
+    core = _without_lost_emoji(raw)  # a capital must open the name then: "…face  priceless    (@…" is no name
+    for before, capital in ((core, True), (raw, False)) if core is not raw else ((raw, False),):
+        double = before.rfind("  ")
+        if double >= 0 and _name_like(before[double:].strip(), strict=False, capital=capital):
+            earlier = before.rfind("  ", 0, double)
+            first_name = before[earlier:double].strip() if earlier >= 0 else ""
+            if first_name and " " not in first_name and first_name[0].isupper() and len(first_name) <= 20:
+                double = earlier  # a name whose emoji the corpus turned into spaces: "Annalise   Brown"
+            return lo + double + len(before[double:]) - len(before[double:].lstrip())
     tokens = list(_NAME_TOKEN_RE.finditer(text, lo, stop))
     start = None
     glued = False
@@ -93,14 +98,24 @@ def _name_start(text: str, lo: int, stop: int) -> int | None:
     return start if at_boundary and _name_like(name, strict=True) else None
 
 
+def _without_lost_emoji(before: str) -> str:
+    """``before`` without the spaces and ``?`` that a name's trailing emoji became (``THE BEYHIV  (@…``, ``Nancy
+    ???  (@…``), so that the double space where the dash was is found before the name, not after it."""
+    core = before.rstrip(" ?")
+    return core if len(before) - len(core) >= 2 and (core[-1:].isalnum() or core.endswith(")")) else before
+
+
 def _initial(word: str) -> bool:
     return len(word) <= 3 and word.endswith(".") and word[0].isupper()  # J. or Jr. or St.
 
 
-def _name_like(name: str, *, strict: bool) -> bool:
+def _name_like(name: str, *, strict: bool, capital: bool = False) -> bool:
     """Whether ``name`` can be a display name standing where a dash was lost."""
+    echo = _ECHO_RE.fullmatch(name)
+    if echo is not None and len(echo.group("open")) == len(echo.group("close")):
+        name = echo.group("name")  # "(((Yair Rosenberg)))": a name in echo parentheses
     words = name.split()
-    if not words or len(words) > 6 or len(name) > MAX_NAME:
+    if not words or len(words) > 6 or len(name) > MAX_NAME or (capital and not name[0].isupper()):
         return False
     if any(w.lower() in _NAME_STOP for w in words[:1]) or (strict and words[0][0].islower()):
         return False

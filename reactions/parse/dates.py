@@ -12,7 +12,9 @@ import re
 
 from reactions.parse.bylines import DATE_WORDS, words
 
-__all__ = ["ATTRIBUTION_DATE", "CARD_TIME", "MONTHS", "attribution_date", "card_date", "parse_date"]
+__all__ = [
+    "ATTRIBUTION_DATE", "CARD_TIME", "MONTHS", "attribution_date", "attribution_date_at", "card_date", "parse_date",
+]  # fmt: skip
 
 _MONTH_NAMES = (
     # English, German, French, Spanish, Portuguese, Italian, Dutch: the languages of most embed codes; then
@@ -164,6 +166,25 @@ def attribution_date(match: re.Match[str]) -> tuple[dt.date | None, str | None]:
         return dt.date(year, month, day), None
     except ValueError:
         return None, match.group(0).strip()
+
+
+_GLUED_YEAR_RE = re.compile(rf"[ \t]*{ENGLISH_MONTH}\.?[ \t]+\d{{1,2}},?[ \t]+(?:19|20)\d\d(?=\d)", re.IGNORECASE)
+"""An English date whose year runs into the digits of the next line, its line break lost (``September 28,
+20172/Don't…``: the second post of a thread)."""
+
+
+def attribution_date_at(text: str, pos: int) -> re.Match[str] | None:
+    """:data:`ATTRIBUTION_DATE` at ``pos``; or, when the line break after an English date was lost and the next
+    line opens with a digit (``May 24, 201717 years?``), the date up to its year's fourth digit.
+
+    >>> attribution_date_at(" May 24, 201717 years?", 0).group(0)
+    ' May 24, 2017'
+    """
+    match = ATTRIBUTION_DATE.match(text, pos)
+    if match is not None:
+        return match
+    glued = _GLUED_YEAR_RE.match(text, pos)
+    return ATTRIBUTION_DATE.match(text, pos, glued.end()) if glued is not None else None
 
 
 def card_date(match: re.Match[str]) -> dt.datetime | None:

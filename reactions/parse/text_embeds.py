@@ -60,7 +60,6 @@ from reactions.parse.boundaries import (
     Boundary,
     Layout,
     author_words,
-    choose_start,
     fits,
     goes_on,
     lead_score,
@@ -73,6 +72,7 @@ from reactions.parse.bylines import instagram_chrome
 from reactions.parse.markdown import plain_markdown
 from reactions.parse.prose_quotes import quoted_above
 from reactions.parse.renderings import TextEmbed, find_cards, find_factboxes, find_tiktok_captions
+from reactions.parse.repeats import choose_post_start
 
 __all__ = ["find_text_embeds", "text_is_missing"]
 
@@ -354,7 +354,7 @@ def _choose(
     layout: Layout, lo: int, stop: int, floor: int, attribution: Attribution, author: Sequence[str]
 ) -> Boundary:
     kind = "paragraph" if layout.starts_line(lo) or lo != floor else "previous"
-    return choose_start(
+    return choose_post_start(
         layout.text, lo, stop, kind, platform=attribution.platform.value, date=attribution.date, author=author
     )
 
