@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from reactions.parse.authors import (
     author_as_written,
+    behind_post,
     is_poster,
     named_account,
     owner,
@@ -147,3 +148,21 @@ def test_a_party_or_an_age_after_the_name_is_no_subject(words: str, expected: st
 def test_a_reflexive_after_the_name_is_passed_over() -> None:
     assert subject_before("Things took a turn when Ann Lee herself ") == "Ann Lee"
     assert subject_before("The actor himself ") == "The actor"
+
+
+@pytest.mark.parametrize(
+    ("before", "phrase", "expected"),
+    [
+        ("But when rumors spread, Omar Diaz laid them to rest with a tweet ", "a tweet", "Omar Diaz"),
+        ("After the show, Rita followed up with an Instagram post ", "an Instagram post", "Rita"),
+        ("Later she thanked fans in a sweet selfie ", "a sweet selfie", "she"),
+        # no clause subject before it, or no preposition: the post stays the subject as written
+        ("a tweet ", "a tweet", "a tweet"),
+        ("The picture shows Ann kissing her son with the caption ", "the caption", "the caption"),
+        ("Fans loved the photo ", "the photo", "the photo"),
+        # not a post
+        ("Omar Diaz met with a friend ", "a friend", "a friend"),
+    ],
+)
+def test_behind_post_is_who_posted_the_post_a_lead_in_names(before: str, phrase: str, expected: str) -> None:
+    assert behind_post(before, phrase) == expected

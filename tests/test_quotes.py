@@ -368,3 +368,11 @@ def test_a_linked_storys_headline_is_no_post(furniture: str) -> None:
 def test_a_quotation_far_into_a_line_that_opens_with_related_is_read() -> None:
     body = "Related: " + "the couple spent the day at the beach and " * 6 + "Lee posted on Instagram, “So happy.”"
     assert [quote.text for quote in find_quotes(body, "a.txt", [])] == ["So happy."]
+
+
+def test_a_post_that_says_is_given_to_who_posted_it() -> None:
+    body = (
+        "Omar Diaz and Rita Vale first met in 2009.\n\nBut when rumors were circling, Diaz laid them to rest with a "
+        "tweet saying, “People are crazy. I am super single and this is my good friend.”"
+    )
+    assert [(q.display_name, q.author) for q in find_quotes(body, "a.txt", [])] == [("Diaz", "Omar Diaz")]

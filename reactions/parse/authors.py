@@ -8,6 +8,7 @@ Used by :mod:`reactions.parse.quotes`; pure functions over the article's text.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Sequence
 
@@ -92,6 +93,30 @@ def plausible_author(author: str) -> bool:
 _NOT_AUTHORS = frozenset({"was", "were", "is", "are", "be", "been", "being", "has", "have", "had", "only", "also",
                           "not", "never", "just", "then", "and", "but", "or", "that", "which", "who", "it", "this",
                           "there", "here", "what"})  # fmt: skip
+
+
+def behind_post(before: str, phrase: str) -> str:
+    """``phrase`` (the subject read right before a lead-in's participle), or, when it names a post after a
+    preposition (``Diaz laid the rumors to rest with a tweet saying, "…"``: the post says), the subject of the clause
+    ``before`` it, who posted it (``Diaz``); ``phrase`` when that clause has none."""
+    if not phrase or _POST_PHRASE_RE.fullmatch(phrase) is None:
+        return phrase
+    at = before.rfind(phrase)
+    clause = before[:at] if at > 0 else ""
+    words = subject(clause).split() if _AFTER_PREPOSITION_RE.search(clause) else []
+    if words and words[0].lower() in PRONOUNS:
+        return words[0]
+    name = list(itertools.takewhile(CAPITALISED.match, words))
+    return " ".join(name) if name and name[0].lower() not in ARTICLES else phrase  # (a name: not "The picture shows")
+
+
+_POST_PHRASE_RE = re.compile(
+    r"(?:an?|the|his|her|their|its|one|another)[ \t]{1,3}(?:[\w'’-]{1,20}[ \t]{1,3}){0,2}?"
+    r"(?:tweet|post|message|caption|video|photo|picture|snap|selfie|note|instagram|instagram[ \t]post)s?",
+    re.IGNORECASE,
+)
+"""A post named as a lead-in's subject: ``a tweet``, ``an Instagram post``, ``her sweet selfie``."""
+_AFTER_PREPOSITION_RE = re.compile(r"[ \t](?:with|in|via|through|by|on)[ \t]{1,3}\Z", re.IGNORECASE)
 
 
 def subject_before(words: str) -> str:

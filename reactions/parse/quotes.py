@@ -60,6 +60,7 @@ from reactions.parse.authors import (
     PRONOUNS,
     REACH,
     author_as_written,
+    behind_post,
     is_poster,
     named_account,
     on_furniture_line,
@@ -398,7 +399,7 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     author = (
         possessor(lead)
         or sender(lead[: last[0]])
-        or subject_before(lead[: finite[0]])
+        or behind_post(lead[: finite[0]], subject_before(lead[: finite[0]]))
         or subject(lead[: finite[0]])
         or subject_before(lead[: strongest[0]])
     )
