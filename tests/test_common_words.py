@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reactions.parse.common_words import name_words
+from reactions.parse.common_words import name_words, organisation_of
 from reactions.parse.people import full_names
 
 
@@ -46,3 +46,14 @@ def test_name_words_keeps_the_name_and_a_run_of_words_beside_it(body: str, name:
     kept = name_words(body, name, run)
     assert name in kept.split()
     assert kept in run
+
+
+def test_an_organisation_named_after_a_person_is_not_their_full_name() -> None:
+    assert organisation_of("Vale", ["Vale", "Foundation"])
+    assert not organisation_of("Vale", ["Omar", "Vale"])
+    assert not organisation_of("Vale", ["Vale", "Jones"])
+    body = (
+        "Omar Vale runs the Vale Foundation. The Vale Foundation gives grants; the Vale Foundation grew.\n\n"
+        "Later Vale tweeted about it."
+    )
+    assert full_names(body, [(body.index("Later Vale") + 6, "Vale")]) == ["Omar Vale"]

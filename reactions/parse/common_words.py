@@ -19,7 +19,7 @@ its quotations apart.  Each look is a ``str.find`` pass over the body, made only
 
 from __future__ import annotations
 
-__all__ = ["name_words"]
+__all__ = ["name_words", "organisation_of"]
 
 
 def name_words(body: str, name: str, run: str) -> str:
@@ -73,3 +73,18 @@ def _written_lower(body: str, word: str) -> bool:
 _BEFORE = frozenset(" \t\n(\"“‘")
 _AFTER = frozenset(" \t\n,.;:!?)\"”’")
 """What stands around a word of prose (not of a link, a handle or a hyphenated name: ``kelly-clarkson``)."""
+
+
+def organisation_of(name: str, words: list[str]) -> bool:
+    """Whether ``words`` (a run of capitalised words that ``name`` starts) name an organisation the person ``name``
+    gives its name to (``Trump Organization``, ``Clinton Foundation``), not the person's full name."""
+    return len(words) > 1 and words[0] == name and words[-1] in _ORGANISATIONS
+
+
+_ORGANISATIONS = frozenset({
+    "Organization", "Organisation", "Foundation", "Administration", "Campaign", "Group", "Company", "Corporation",
+    "Inc", "Inc.", "Corp", "Corp.", "LLC", "Tower", "Towers", "Studios", "Productions", "Records", "Entertainment",
+    "Institute", "University", "Church", "Council", "Committee", "Party", "Center", "Centre", "Hotel", "Estate",
+    "Plaza", "Casino", "Resort", "Resorts", "Airlines", "Shuttle", "Brands", "Collection", "Winery",
+})  # fmt: skip
+"""Last words of an organisation named after a person."""

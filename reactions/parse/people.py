@@ -36,7 +36,7 @@ from typing import Final
 from reactions.parse.antecedents import antecedents, resolve_author
 from reactions.parse.appositives import appositive_name
 from reactions.parse.authors import PRONOUNS, REACH, author_as_written
-from reactions.parse.common_words import name_words
+from reactions.parse.common_words import name_words, organisation_of
 from reactions.parse.echo_author import LONG_KEY, echoed_author, echoed_byline
 from reactions.parse.name_kinds import compound_adjective, given_name_gender, place_before
 
@@ -457,7 +457,7 @@ def _full(name: str, runs: Sequence[tuple[int, str]]) -> str:
     fitting = []
     for start, run in runs:
         words = _trimmed(run).split()
-        if len(words) > 1 and (words[0] == name or words[-1] == name):
+        if len(words) > 1 and (words[0] == name or words[-1] == name) and not organisation_of(name, words):
             fitting.append((start, " ".join(words)))
     if not fitting:
         return name
