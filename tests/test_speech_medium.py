@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from reactions.parse.quotes import find_quotes
-from reactions.parse.speech_medium import where_said
+from reactions.parse.speech_medium import beside_speaker, where_said
 
 
 def _texts(body: str) -> list[str]:
@@ -60,3 +60,21 @@ def test_where_the_words_were_said_still_makes_a_post(body: str, expected: str) 
 )
 def test_where_said_cuts_the_clause_at_its_first_clause_of_its_own(verb: str, clause: str, expected: str) -> None:
     assert where_said(verb, clause) == expected
+
+
+@pytest.mark.parametrize(
+    ("author", "clause", "expected"),
+    [
+        ("Mastodon", " Mastodon says, ", "  says, "),  # the network speaks: no medium named
+        ("Twitter", "Twitter said in a statement", " said in a statement"),
+        ("she", " she said on Mastodon", " she said on Mastodon"),  # a person, and the medium named
+        ("Instagram user Bo", " Instagram user Bo said", " Instagram user Bo said"),  # a poster described by it
+    ],
+)
+def test_a_network_as_the_speaker_names_no_medium(author: str, clause: str, expected: str) -> None:
+    assert beside_speaker(author, clause) == expected
+
+
+def test_a_network_that_says_something_has_not_posted_it() -> None:
+    body = "Gavin is megaviral.\n\n“Those types of things are just fun,” Mastodon says, “because they talk about him.”"
+    assert find_quotes(body, "a.txt", []) == []

@@ -86,7 +86,7 @@ from reactions.parse.quotations import quotations, quoted_words
 from reactions.parse.sentences import MUTED, QUIET, Silence, Surroundings, TextIndex, WordIndex, platform_named
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
 from reactions.parse.shown_names import shown_name
-from reactions.parse.speech_medium import where_said
+from reactions.parse.speech_medium import beside_speaker, where_said
 from reactions.parse.titles import names_a_work
 from reactions.parse.wordscan import whole_word_spans
 
@@ -350,9 +350,8 @@ def _attribution_after(body: str, words: WordIndex, match: re.Match[str]) -> _At
     if found.group("author1"):
         cut = _AUTHOR_END_RE.search(author)  # ("…," reads a tweet from Kensington Palace: the palace)
         author = post_sender(author) or (author[: cut.start()] if cut else author)
-    clause = body[found.start() : clause_end]
-    clause = where_said(verb, clause)  # where the words were said: not "…," Pink said, referring to Kim's tweet
-    return _Attribution(author.strip(" ,"), verb, clause, clause_end, before=False)
+    clause = where_said(verb, body[found.start() : clause_end])  # not "…," Pink said, referring to Kim's tweet
+    return _Attribution(author.strip(" ,"), verb, beside_speaker(author, clause), clause_end, before=False)
 
 
 def _manner_after(body: str, pos: int, clause_end: int) -> _Attribution | None:
@@ -405,7 +404,8 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     )
     if not author:
         return None
-    return _Attribution(author, lead[strongest[0] : strongest[1]].lower(), lead, lead_start, before=True)
+    return _Attribution(author, lead[strongest[0] : strongest[1]].lower(), beside_speaker(author, lead), lead_start,
+                        before=True)  # fmt: skip
 
 
 def _unposted_speech(verb: str, lead: str, raw: str, words: list[bytes]) -> bool:

@@ -30,7 +30,9 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["where_said"]
+from reactions.parse.networks import NAMED
+
+__all__ = ["beside_speaker", "where_said"]
 
 _SAYING = frozenset({"said", "says", "saying", "told", "asked", "quipped", "joked", "added", "adding", "suggested"})
 """The verbs of speech whose attribution is cut (:func:`where_said`); the others (``replied``, ``continued``,
@@ -63,3 +65,11 @@ def where_said(verb: str, clause: str) -> str:
     if (about := _SAID_OF_RE.search(clause, 0, cut)) is not None:
         cut = about.end() - 2
     return clause[:cut]
+
+
+def beside_speaker(author: str, clause: str) -> str:
+    """``clause`` (an attribution: a lead-in, or the clause after a quotation) less its ``author`` when that is a
+    network's name alone: ``"…," Mastodon says`` is the network (or a person of that name) speaking, which names
+    no medium (``"…," she said on Mastodon`` does)."""
+    bare = author.strip(" ,")
+    return clause.replace(bare, "", 1) if bare in NAMED else clause
