@@ -38,6 +38,7 @@ from reactions.parse.appositives import appositive_name
 from reactions.parse.authors import PRONOUNS, REACH, author_as_written
 from reactions.parse.echo_author import LONG_KEY, echoed_author, echoed_byline
 from reactions.parse.name_kinds import compound_adjective, given_name_gender, place_before
+from reactions.parse.prose_gender import prose_gender
 
 __all__ = ["author_of", "chained", "full_names", "one_name_each", "tidy_author"]
 
@@ -184,14 +185,18 @@ prose names last."""
 def _agrees(body: str, name: str, pronoun: str) -> int:
     """Whether ``pronoun`` can stand for ``name`` by the gender of its given name (the full name it is in
     ``body`` for a family name alone; a description before it left out: ``President Trump``, ``Actor Rose
-    McGowan``): 1 yes, -1 no, 0 unknown (a name of either gender, or none known)."""
+    McGowan``): 1 yes, -1 no, 0 unknown (a name of either gender, or none known); for a name the table cannot
+    tell, -1 when the clauses it is the subject of give it the other gender
+    (:func:`reactions.parse.prose_gender.prose_gender`)."""
     wanted = _PRONOUN_GENDERS.get(pronoun)
     if wanted is None:
         return 0
     name = author_as_written(name) or name
     full = name if " " in name else _full_in(body, name)
     gender = given_name_gender(full.split()[0])
-    return 0 if gender is None else (1 if gender == wanted else -1)
+    if gender is None:  # "saying West never told her he was": the prose's pronoun for the name turns it away
+        return -1 if prose_gender(body, name) not in (None, wanted) else 0
+    return 1 if gender == wanted else -1
 
 
 
