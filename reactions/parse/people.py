@@ -35,7 +35,9 @@ from typing import Final
 
 from reactions.parse.antecedents import antecedents, resolve_author
 from reactions.parse.appositives import appositive_name
+from reactions.parse.article_person import described_as
 from reactions.parse.authors import PRONOUNS, REACH, author_as_written
+from reactions.parse.described_subject import description_before
 from reactions.parse.echo_author import LONG_KEY, echoed_author, echoed_byline
 from reactions.parse.name_kinds import compound_adjective, given_name_gender, place_before
 from reactions.parse.prose_gender import prose_gender
@@ -152,7 +154,7 @@ def author_of(body: str, at: int, written: str | None, handle: str | None) -> st
     if name and not name.islower():
         return name
     if handle or written.lower() in PRONOUNS:
-        return handle
+        return handle or _described_before(body, at, written.lower())
     beside = appositive_name(body, at, written)  # "Lisa Bloom, the lawyer who …, tweeted"
     return tidy_author(beside) if beside else echoed_author(body, at)  # "one user" over the post it repeats
 
@@ -174,6 +176,17 @@ def _echoed(body: str, at: int, pronoun: str, resolved: str | None) -> str | Non
     words = [word.lower() for word in (tidy_author(resolved) or resolved).split() if len(word) >= 4]
     same = any(word in handle.lower() or word in name.lower() for word in words)
     return name if " " in name and not same else resolved
+
+
+def _described_before(body: str, at: int, pronoun: str) -> str | None:
+    """For ``she`` or ``he`` that no one named stands for: the person the description opening the sentence before
+    stands for (:func:`reactions.parse.described_subject.description_before`), resolved as an author of its own,
+    when its given name is of the pronoun's gender."""
+    found = description_before(body, at) if pronoun in ("she", "he") else None
+    if found is None or described_as(found[0]) not in ("they", pronoun):
+        return None
+    person = author_of(body, found[1], found[0], None)
+    return person if person and _agrees(body, person, pronoun) > 0 else None
 
 
 _PRONOUN_GENDERS: Final = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f"}
