@@ -50,6 +50,10 @@ def test_no_gender_without_a_clear_pronoun_of_the_subject(body: str, name: str) 
         # a subject of unknown gender whose clause says his: not hers
         ("Jenna Dewey took a break from social media. Meanwhile, Okafor went to a race on Sunday, wearing his "
          'old jacket. "Thank you all," she wrote on Instagram.', "Jenna Dewey"),
+        # the article's person, a full name of unknown given name, whose family name the prose makes a woman's
+        ("Zorya Vell is on vacation in Egypt.\n\n" + "The trip began on a quiet morning by the sea. " * 10
+         + 'Later, Vell and her friends rode camels in the desert. "Great ride," he captioned the photo on Instagram.',
+         None),
         # the same name with no pronoun of its own stays as it was
         ('Kemi Okafor took to Twitter. Okafor posted a video. "Thank you all," she wrote.', "Kemi Okafor"),
     ],

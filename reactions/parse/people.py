@@ -208,7 +208,8 @@ def _agrees(body: str, name: str, pronoun: str) -> int:
     full = name if " " in name else _full_in(body, name)
     gender = given_name_gender(full.split()[0])
     if gender is None:  # "saying West never told her he was": the prose's pronoun for the name turns it away
-        return -1 if prose_gender(body, name) not in (None, wanted) else 0
+        told = prose_gender(body, name) or (prose_gender(body, name.split()[-1]) if " " in name else None)
+        return -1 if told not in (None, wanted) else 0
     return 1 if gender == wanted else -1
 
 
