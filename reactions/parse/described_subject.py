@@ -17,11 +17,12 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from reactions.parse.article_person import described_as
 
-__all__ = ["description_before"]
+__all__ = ["described_person", "description_before"]
 
 _REACH: Final = 400
 """How far before a quotation its sentence before is looked for."""
@@ -51,3 +52,20 @@ def description_before(body: str, at: int) -> tuple[str, int] | None:
         if words[end - 1].endswith(","):
             break
     return (found, floor + len(head) - len(sentence)) if found else None
+
+
+def described_person(
+    body: str,
+    at: int,
+    pronoun: str,
+    author_of: Callable[[str, int, str, str | None], str | None],
+    agrees: Callable[[str, str], int],
+) -> str | None:
+    """For ``she`` or ``he`` at ``body[at]`` that no one named stands for: the person the description opening the
+    sentence before stands for (:func:`description_before`), resolved by ``author_of`` as an author of its own,
+    when ``agrees`` says their given name is of the pronoun's gender (1)."""
+    found = description_before(body, at) if pronoun in ("she", "he") else None
+    if found is None or described_as(found[0]) not in ("they", pronoun):
+        return None
+    person = author_of(body, found[1], found[0], None)
+    return person if person and agrees(person, pronoun) > 0 else None

@@ -35,9 +35,8 @@ from typing import Final
 
 from reactions.parse.antecedents import antecedents, resolve_author
 from reactions.parse.appositives import appositive_name
-from reactions.parse.article_person import described_as
 from reactions.parse.authors import PRONOUNS, REACH, author_as_written
-from reactions.parse.described_subject import description_before
+from reactions.parse.described_subject import described_person
 from reactions.parse.echo_author import LONG_KEY, echoed_author, echoed_byline
 from reactions.parse.name_kinds import compound_adjective, given_name_gender, place_before
 from reactions.parse.prose_gender import prose_gender
@@ -154,7 +153,8 @@ def author_of(body: str, at: int, written: str | None, handle: str | None) -> st
     if name and not name.islower():
         return name
     if handle or written.lower() in PRONOUNS:
-        return handle or _described_before(body, at, written.lower())
+        agrees = functools.partial(_agrees, body)  # ("The Oscar winning actress … posted. "…," she wrote")
+        return handle or described_person(body, at, written.lower(), author_of, agrees)
     beside = appositive_name(body, at, written)  # "Lisa Bloom, the lawyer who …, tweeted"
     return tidy_author(beside) if beside else echoed_author(body, at)  # "one user" over the post it repeats
 
@@ -176,17 +176,6 @@ def _echoed(body: str, at: int, pronoun: str, resolved: str | None) -> str | Non
     words = [word.lower() for word in (tidy_author(resolved) or resolved).split() if len(word) >= 4]
     same = any(word in handle.lower() or word in name.lower() for word in words)
     return name if " " in name and not same else resolved
-
-
-def _described_before(body: str, at: int, pronoun: str) -> str | None:
-    """For ``she`` or ``he`` that no one named stands for: the person the description opening the sentence before
-    stands for (:func:`reactions.parse.described_subject.description_before`), resolved as an author of its own,
-    when its given name is of the pronoun's gender."""
-    found = description_before(body, at) if pronoun in ("she", "he") else None
-    if found is None or described_as(found[0]) not in ("they", pronoun):
-        return None
-    person = author_of(body, found[1], found[0], None)
-    return person if person and _agrees(body, person, pronoun) > 0 else None
 
 
 _PRONOUN_GENDERS: Final = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f"}
@@ -213,7 +202,6 @@ def _agrees(body: str, name: str, pronoun: str) -> int:
     return 1 if gender == wanted else -1
 
 
-
 def chained(body: str, quotes: Sequence[tuple[tuple[int, int], str | None, str | None]]) -> list[str | None]:
     """The author of each of ``quotes`` (``(span, display name, author)``, in order): a pronoun without one takes the
     author of the quotation before it written with the same pronoun when the prose between them names no one
@@ -230,16 +218,31 @@ def chained(body: str, quotes: Sequence[tuple[tuple[int, int], str | None, str |
     return authors
 
 
-def full_names(body: str, partial: Sequence[tuple[int, str]]) -> list[str]:
+def full_names(body: str, partial: Sequence[tuple[int, str]], pronouns: Sequence[str | None] = ()) -> list[str]:
     """For each ``(offset, name)``: the full name of the person that name is in ``body`` (see the module), or the
-    name itself when it is already full or no full name fits."""
+    name itself when it is already full or no full name fits; for a family name given to a pronoun's quotation
+    (``pronouns``, one a name), the most written full name of the pronoun's gender when the one written most is not
+    of it (``Gerber`` for ``she``: ``Kaia Gerber``, not her father ``Rande Gerber``; ``Trump Organization``)."""
     found: dict[str, str] = {}
     names = []
-    for _, name in partial:
+    for i, (_, name) in enumerate(partial):
         if " " not in name and not name.startswith("@") and name not in found:
             found[name] = _full_in(body, name)
-        names.append(found.get(name, name))
+        full = found.get(name, name)
+        wanted = _PRONOUN_GENDERS.get((pronouns[i] or "").lower()) if i < len(pronouns) else None
+        if wanted and full != name and given_name_gender(full.split()[0]) != wanted:
+            full = _full_of_gender(body, name, wanted) or full
+        names.append(full)
     return names
+
+
+def _full_of_gender(body: str, name: str, gender: str) -> str | None:
+    """The full name ending with the family name ``name`` whose given name is of ``gender``, written most (the first
+    introduced of those), else None."""
+    runs = (_trimmed(run) for _, run in _name_runs(body, name))
+    fits = collections.Counter(run for run in runs if " " in run and run.split()[-1] == name
+                               and given_name_gender(run.split()[0]) == gender)  # fmt: skip
+    return fits.most_common(1)[0][0] if fits else None
 
 
 _CAPITALS_BEFORE_RE: Final = re.compile(r"(?:[A-Z][\w'’-]{0,30}[ \t]){1,3}\Z")
