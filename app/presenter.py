@@ -466,30 +466,6 @@ def compound_style(value: float) -> str:
 # --- a post in its article --------------------------------------------------------------------
 
 
-def post_span(text: str, span: tuple[int, int], continued: Sequence[str]) -> tuple[int, int]:
-    """Where a post quoted in pieces stands in its article's ``text``: from its first piece's ``span`` to the end of
-    its last later piece (``continued``, :attr:`reactions.models.Reaction.continued`), each found in order within
-    :data:`PIECE_REACH` characters after the one before (a piece not found there ends the look); ``span`` for a post
-    in one piece.
-
-    >>> text = 'A. "Day 3," she wrote. "Braids in."\\n\\n"Still going." B.'
-    >>> post_span(text, (3, 21), ["Braids in.", "Still going."])
-    (3, 50)
-    """
-    start, end = span
-    for piece in continued:
-        at = text.find(piece, end, end + PIECE_REACH + len(piece)) if piece else -1
-        if at < 0:
-            break
-        end = at + len(piece)
-    return start, end
-
-
-PIECE_REACH = 400
-"""How far after a post's piece the next one is looked for in its article (the parser finds it right after the
-attribution's sentence, or as the next paragraph)."""
-
-
 def post_context(text: str, span: tuple[int, int]) -> Context:
     """The post at ``span`` in an article's ``text``, with its paragraph and its neighbours.
 

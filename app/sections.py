@@ -21,6 +21,7 @@ import reactions
 from app import exports, presenter, travel
 from app import languages as app_languages
 from app.loading import ArticleReader, outcome_tables
+from app.pieces import post_span
 from app.timeview import TimeView, spike_rows, time_view
 from reactions import store
 from reactions.analysis import aggregate, aggregate_time, network
@@ -300,7 +301,7 @@ def show_in_context(reaction: pd.Series, reader: ArticleReader) -> None:
         return
     st.code(f"{article.source} — {article.title or 'untitled'}", language=None, wrap_lines=True)
     pieces = next((r.continued for r in article.reactions if r.id == str(reaction["id"])), ())
-    span = presenter.post_span(article.text, (int(reaction["span_start"]), int(reaction["span_end"])), pieces)
+    span = post_span(article.text, (int(reaction["span_start"]), int(reaction["span_end"])), pieces)
     ctx = presenter.post_context(article.text, span)  # every piece of a post quoted in pieces highlighted
     with st.container(key="post_context_before"):
         st.text(ctx.before or "(start of article)")
