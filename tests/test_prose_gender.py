@@ -16,6 +16,8 @@ from reactions.parse.quotes import find_quotes
         # an object's pronoun is passed over: the next one is the subject's
         ("He was upset, saying Okafor never told her he would leave.", "Okafor", "m"),
         ("(Brannagh has asked him to stop posting.)", "Brannagh", None),
+        # a role before the name and a verb in -ed after it: the name is the subject
+        ("Her boyfriend and reality star Quillon Vell quickly defended his girlfriend.", "Quillon Vell", "m"),
         # days and a title after an article are no other name
         ("Meanwhile, Okafor went to the Grand Prix on Sunday, wearing his old jacket.", "Okafor", "m"),
     ],
@@ -31,6 +33,7 @@ def test_the_pronoun_of_a_subjects_clause_tells_its_gender(body: str, name: str,
         ("Brannagh was there when he arrived.", "Brannagh"),  # another clause
         ("Brannagh and their kids left early.", "Brannagh"),  # theirs: someone else's
         ("The fans loved Okafor for his jokes.", "Okafor"),  # an object, not a subject
+        ("She thanked her husband Okafor for his help.", "Okafor"),  # a role before, but no verb in -ed after
         ("Okafor, the brother of Jane, wrote his book.", "Okafor"),  # no verb right after the name
         ("Okafor thanked his mother. Okafor hugged her daughter.", "Okafor"),  # the clauses disagree
         ("Okafor smiled.", "Okafor"),  # no pronoun at all
@@ -54,6 +57,10 @@ def test_no_gender_without_a_clear_pronoun_of_the_subject(body: str, name: str) 
         ("Zorya Vell is on vacation in Egypt.\n\n" + "The trip began on a quiet morning by the sea. " * 10
          + 'Later, Vell and her friends rode camels in the desert. "Great ride," he captioned the photo on Instagram.',
          None),
+        # a family name whose full name's clause, after its role, says his
+        ("Sarah Lund's boyfriend and reality star Quillon Vell quickly defended his girlfriend. Vell, 34, also "
+         "shared a comment on Lund's photo. In August, Lund, who loves bread, clapped back at trolls. "
+         '"Eat more bread," she said in her Instagram Story.', "Sarah Lund"),
         # the same name with no pronoun of its own stays as it was
         ('Kemi Okafor took to Twitter. Okafor posted a video. "Thank you all," she wrote.', "Kemi Okafor"),
     ],

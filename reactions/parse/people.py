@@ -188,7 +188,8 @@ def _agrees(body: str, name: str, pronoun: str) -> int:
     """Whether ``pronoun`` can stand for ``name`` by the gender of its given name (the full name it is in
     ``body`` for a family name alone; a description before it left out: ``President Trump``, ``Actor Rose
     McGowan``): 1 yes, -1 no, 0 unknown (a name of either gender, or none known); for a name the table cannot
-    tell, -1 when the clauses it is the subject of give it the other gender
+    tell, -1 when the clauses it is the subject of give it the other gender, else those of its family name (a
+    family name alone: of the full name it is in, ``Adams`` of ``star Wells Adams quickly defended his``)
     (:func:`reactions.parse.prose_gender.prose_gender`)."""
     wanted = _PRONOUN_GENDERS.get(pronoun)
     if wanted is None:
@@ -197,7 +198,7 @@ def _agrees(body: str, name: str, pronoun: str) -> int:
     full = name if " " in name else _full_in(body, name)
     gender = given_name_gender(full.split()[0])
     if gender is None:  # "saying West never told her he was": the prose's pronoun for the name turns it away
-        told = prose_gender(body, name) or (prose_gender(body, name.split()[-1]) if " " in name else None)
+        told = prose_gender(body, name) or prose_gender(body, full.split()[-1] if " " in name else full)
         return -1 if told not in (None, wanted) else 0
     return 1 if gender == wanted else -1
 

@@ -6,8 +6,9 @@ none known (``Channing``, ``Tristan``, ``Donda``) says nothing, and a family nam
 name it is written most often in, which may be a relative's (``West`` for ``Donda West``, Kanye's mother, when the
 quotation's ``she`` is Taylor Swift).  The prose often says it: ``saying West never told her he was going to…``,
 ``Tatum stepped out …, attending his first public event``.  Here the name is read where it is a clause's subject
-(after a sentence's or a clause's start: a stop, a comma, a bracket, ``and``, ``that``, ``saying`` …; a verb in
-lower case after it), and the first third-person pronoun of that clause is taken for the name's:
+(after a sentence's or a clause's start: a stop, a comma, a bracket, ``and``, ``that``, ``saying`` …, or after a
+role with a verb in ``-ed`` after it, ``Bachelor in Paradise star Wells Adams quickly defended``; a verb in lower
+case after it), and the first third-person pronoun of that clause is taken for the name's:
 
 * only up to a word opening another clause (``as``, ``when``, ``that``, ``who`` …), the sentence's end, or another
   name (a capitalised word that neither follows an article nor continues a run: ``Kim revealed the nickname Saint
@@ -53,6 +54,13 @@ _SUBJECT_START_RE: Final = re.compile(
 )
 """What stands right before a name that opens a clause (the 14 characters before it are read)."""
 _VERB_NEXT_RE: Final = re.compile(r"[ \t]{1,3}[a-z]")
+_DESCRIBED_BEFORE_RE: Final = re.compile(
+    r"\b(?:star|actress|actor|singer|rapper|model|host|boyfriend|girlfriend|husband|wife|fiancée?|fiancé)[ \t]{1,3}"
+    r"(?:[A-Z][\w'’-]{1,30}[ \t]{1,3}){0,2}\Z"
+)
+"""A role right before a name (``Bachelor in Paradise star Wells Adams``), its given name between."""
+_PAST_VERB_NEXT_RE: Final = re.compile(r"[ \t]{1,3}(?:[a-z]{2,15}ly[ \t]{1,3})?[a-z]{2,20}ed\b")
+"""A verb in the past in ``-ed`` after a name, an adverb before it (``quickly defended``): the name is its subject."""
 _CLAUSE_WORD_RE: Final = re.compile(
     r"\b(?:as|when|while|because|after|before|since|that|who|whom|whose|which|if|until|though|although)\b"
 )
@@ -97,8 +105,12 @@ def _subject_at(body: str, at: int, end: int) -> bool:
     """Whether ``body[at:end]`` is a whole word that opens a clause with a verb in lower case after it."""
     if (at and (body[at - 1].isalnum() or body[at - 1] in "_'’-")) or (end < len(body) and body[end].isalnum()):
         return False
-    before = body[max(0, at - 14) : at]
-    return _VERB_NEXT_RE.match(body, end) is not None and _SUBJECT_START_RE.search(before) is not None
+    if _VERB_NEXT_RE.match(body, end) is None:
+        return False
+    if _SUBJECT_START_RE.search(body[max(0, at - 14) : at]) is not None:
+        return True  # (a role before the name and a verb in the past after it: "… star Wells Adams quickly defended")
+    verb = _PAST_VERB_NEXT_RE.match(body, end)
+    return verb is not None and _DESCRIBED_BEFORE_RE.search(body, max(0, at - 80), at) is not None
 
 
 def _clause_pronoun(body: str, end: int) -> str | None:
