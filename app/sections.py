@@ -21,6 +21,7 @@ import reactions
 from app import exports, presenter, travel
 from app import languages as app_languages
 from app.loading import ArticleReader, outcome_tables
+from app.pieces import post_span
 from app.timeview import TimeView, spike_rows, time_view
 from reactions import store
 from reactions.analysis import aggregate, aggregate_time, network
@@ -291,15 +292,17 @@ def column_config() -> dict[str, Any]:
 
 
 def show_in_context(reaction: pd.Series, reader: ArticleReader) -> None:
-    """The post in its article (read again on demand): paragraph before, the post's paragraph highlighted,
-    paragraph after."""
+    """The post in its article (read again on demand): paragraph before, the post's paragraph highlighted (every
+    paragraph its pieces stand in, for a post quoted in pieces), paragraph after."""
     article = reader.article(str(reaction["source"]))
     st.markdown("**In its article**")
     if article is None:
         st.info("The article of this reaction is not loaded.")
         return
     st.code(f"{article.source} — {article.title or 'untitled'}", language=None, wrap_lines=True)
-    ctx = presenter.post_context(article.text, (int(reaction["span_start"]), int(reaction["span_end"])))
+    pieces = next((r.continued for r in article.reactions if r.id == str(reaction["id"])), ())
+    span = post_span(article.text, (int(reaction["span_start"]), int(reaction["span_end"])), pieces)
+    ctx = presenter.post_context(article.text, span)  # every piece of a post quoted in pieces highlighted
     with st.container(key="post_context_before"):
         st.text(ctx.before or "(start of article)")
     with st.container(key="post_paragraph"):

@@ -182,6 +182,9 @@ def test_antecedents_and_the_pronoun_as_read_in_full(parts: list[str], pronoun: 
         ("Lena Hart spoke. The Dutch actor Nadia Petrova, who says Sam Keller lied, tweeted a clip.", "she",
          "Nadia Petrova"),
         ("Ivo Petrov spoke. Naturally, the mayor, a keen sailor, took to Twitter.", "he", "Ivo Petrov"),  # no name
+        # an appositive that opens with an owner, after a sentence that ended inside a quotation
+        ("Petrov starred in “The Long Road.” Nadia Petrova, Petrov’s co-star in the film, was the first to share "
+         "the news.", "she", "Nadia Petrova"),
         # a verb of telling in the present makes a subject ("Selena reveals"), before a full name after it
         ("May 2019: Nadia reveals that her partner was the chef Ivo Petrov.", "she", "Nadia"),
     ],

@@ -331,3 +331,28 @@ def test_a_pronoun_of_the_first_or_second_person_names_no_one(written: str) -> N
 def test_you_is_never_made_a_full_name_the_article_writes() -> None:
     body = "Adore You is her song.\n\nYou posted a video, and I tweeted, “Love you, Ann.”"
     assert [quote.author for quote in find_quotes(body, "a.txt", [])] == [None]
+
+
+@pytest.mark.parametrize(
+    ("body", "author"),
+    [
+        # the family's full name written most is her father's: hers is the one of the pronoun's gender
+        ("Husband Quillon Vell and daughter Mira Vell came too. Quillon Vell spoke, and Quillon Vell waved. Later, "
+         'Vell shared a picture of herself on Instagram. "Licensed at last," she captioned it.', "Mira Vell"),
+        # a company written more often than the man's full name
+        ("Tom Vexley runs Vexley Holdings. Vexley Holdings grew. Vexley Holdings hired. Vexley posted on Twitter. "
+         '"Big news," he tweeted.', "Tom Vexley"),
+        # the full name written most is of the pronoun's gender already: as before
+        ("Mira Vell and Mira Vell's father Oren Vell smiled. Vell posted a photo. \"So proud,\" she wrote.",
+         "Mira Vell"),
+    ],
+)
+def test_a_family_name_is_the_full_name_of_the_pronouns_gender(body: str, author: str) -> None:
+    assert [quote.author for quote in find_quotes(body, "a.txt", [])] == [author]
+
+
+def test_full_names_without_pronouns_keep_the_name_written_most() -> None:
+    body = "Oren Vell and Mira Vell. Oren Vell spoke. Vell wrote."
+    assert full_names(body, [(44, "Vell")]) == ["Oren Vell"]
+    assert full_names(body, [(44, "Vell")], ["she"]) == ["Mira Vell"]
+    assert full_names(body, [(44, "Vell")], ["they"]) == ["Oren Vell"]

@@ -24,6 +24,11 @@ def _texts(body: str) -> list[str]:
         '"It was a long night," said Rick Moss, who posts photos of his dogs on Instagram every day.',
         '"We were shocked," Ana Diaz said on a morning show, and she has written about it on Twitter since.',
         '"It goes like this," Lia Bell said with the snap of a finger on her talk show.',
+        '"This is no time for that," Dana Fox said, blasting actors for "taking to Twitter from their mansions."',
+        '"We are all tired," said Omar Reyes, calling the critics "bored people on Instagram" once more.',
+        '"Keep people out of your business," she said before addressing her meltdown on Instagram last year.',
+        '"I loved that night," Cleo Hart said after her sister posted a video of it on Instagram.',
+        '"We did it," Jo Park said as Lee tagged the whole cast on Twitter.',
     ],
 )
 def test_a_post_the_speaker_talks_about_makes_no_post(body: str) -> None:
@@ -42,6 +47,9 @@ def test_a_post_the_speaker_talks_about_makes_no_post(body: str) -> None:
          "I kinda agree with you"),
         ('"This is a great day for all of us," she said in a post that she later deleted.',
          "This is a great day for all of us"),
+        ('"Coffee break," Rosa Diaz said before she added her co-stars\' Twitter handles.', "Coffee break"),
+        ('"Home at last," Nate Cole said after sharing a photo of the beach on Instagram.', "Home at last"),
+        ('"So proud," she said on Twitter, calling the win "a team effort."', "So proud"),
     ],
 )  # fmt: skip
 def test_where_the_words_were_said_still_makes_a_post(body: str, expected: str) -> None:
@@ -56,6 +64,10 @@ def test_where_the_words_were_said_still_makes_a_post(body: str, expected: str) 
         ("said", " Ray, who hosts the show, said on Instagram", " Ray, said on Instagram"),
         ("replied", " she replied to a fan who wrote", " she replied to a fan who wrote"),  # read whole
         ("wrote", " she wrote, referring to her tweet", " she wrote, referring to her tweet"),  # no verb of saying
+        ("said", " she said before she added his Twitter handle", " she said before she added his Twitter handle"),
+        ("said", " she said before adding that Twitter", " she said "),  # more speech
+        ("said", ' Al said, citing his "tweets" again', ' Al said, citing his          again'),
+        ("said", ' Al said, citing "Twitter users', ' Al said, citing               '),  # closed past the clause
     ],
 )
 def test_where_said_cuts_the_clause_at_its_first_clause_of_its_own(verb: str, clause: str, expected: str) -> None:

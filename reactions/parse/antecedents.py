@@ -319,7 +319,7 @@ def _set_off_clause(window: str, start: int, end: int) -> int:
     characters read."""
     if _SET_OFF_RE.match(window, end) is None:
         return -1
-    opening = max(window.rfind(mark, max(0, start - 40), start) for mark in _STOPS)
+    opening = max(window.rfind(mark, max(0, start - 40), start) for mark in _OPENINGS)
     if opening < 0 or "," in window[opening:start]:
         return -1  # the name does not open a sentence (or the window cuts it)
     stop = min((at for at in (window.find(mark, end, end + 200) for mark in _STOPS) if at >= 0), default=end + 200)
@@ -344,9 +344,12 @@ _REPORTS_RE = re.compile(r"[ \t]{1,3}(?:(?:first|also|previously|exclusively|ori
 """A verb of reporting after a sentence's subject: what outlets do (``Express reported``, ``TMZ reports``)."""
 
 _STOPS = (". ", "! ", "? ", "\n")
-_SET_OFF_RE = re.compile(r",[ \t]{1,3}(?:who|whose|the|a|an|of)\b")
+_OPENINGS = (*_STOPS, "  ")
+"""Where a sentence opens: after a stop, or after a quotation blanked out that ended the one before (``…Drag’s
+Race.” Octavia Spencer, …``)."""
+_SET_OFF_RE = re.compile(r",[ \t]{1,3}(?:(?:who|whose|the|a|an|of)\b|[A-Z][\w-]{1,30}['’]s?[ \t]{1,3}[a-z])")
 """A relative clause or an appositive set off after a name (``Sharon Osbourne, whose husband …``, ``Actor Ken
-Jeong, of The Hangover franchise fame, said``)."""
+Jeong, of The Hangover franchise fame, said``, ``Octavia Spencer, Ellis’ co-star in The Help, was``)."""
 
 
 def antecedents(window: str) -> list[str]:

@@ -37,8 +37,10 @@ from reactions.parse.antecedents import antecedents, resolve_author
 from reactions.parse.appositives import appositive_name
 from reactions.parse.authors import PRONOUNS, REACH, author_as_written
 from reactions.parse.common_words import name_words, organisation_of
+from reactions.parse.described_subject import described_person
 from reactions.parse.echo_author import LONG_KEY, echoed_author, echoed_byline
 from reactions.parse.name_kinds import compound_adjective, given_name_gender, place_before
+from reactions.parse.prose_gender import prose_gender
 
 __all__ = ["author_of", "chained", "full_names", "one_name_each", "tidy_author"]
 
@@ -152,7 +154,8 @@ def author_of(body: str, at: int, written: str | None, handle: str | None) -> st
     if name and not name.islower():
         return name
     if handle or written.lower() in PRONOUNS:
-        return handle
+        agrees = functools.partial(_agrees, body)  # ("The Oscar winning actress … posted. "…," she wrote")
+        return handle or described_person(body, at, written.lower(), author_of, agrees)
     beside = appositive_name(body, at, written)  # "Lisa Bloom, the lawyer who …, tweeted"
     return tidy_author(beside) if beside else echoed_author(body, at)  # "one user" over the post it repeats
 
@@ -185,15 +188,20 @@ prose names last."""
 def _agrees(body: str, name: str, pronoun: str) -> int:
     """Whether ``pronoun`` can stand for ``name`` by the gender of its given name (the full name it is in
     ``body`` for a family name alone; a description before it left out: ``President Trump``, ``Actor Rose
-    McGowan``): 1 yes, -1 no, 0 unknown (a name of either gender, or none known)."""
+    McGowan``): 1 yes, -1 no, 0 unknown (a name of either gender, or none known); for a name the table cannot
+    tell, -1 when the clauses it is the subject of give it the other gender, else those of its family name (a
+    family name alone: of the full name it is in, ``Adams`` of ``star Wells Adams quickly defended his``)
+    (:func:`reactions.parse.prose_gender.prose_gender`)."""
     wanted = _PRONOUN_GENDERS.get(pronoun)
     if wanted is None:
         return 0
     name = author_as_written(name) or name
     full = name if " " in name else _full_in(body, name)
     gender = given_name_gender(full.split()[0])
-    return 0 if gender is None else (1 if gender == wanted else -1)
-
+    if gender is None:  # "saying West never told her he was": the prose's pronoun for the name turns it away
+        told = prose_gender(body, name) or prose_gender(body, full.split()[-1] if " " in name else full)
+        return -1 if told not in (None, wanted) else 0
+    return 1 if gender == wanted else -1
 
 
 def chained(body: str, quotes: Sequence[tuple[tuple[int, int], str | None, str | None]]) -> list[str | None]:
@@ -212,16 +220,31 @@ def chained(body: str, quotes: Sequence[tuple[tuple[int, int], str | None, str |
     return authors
 
 
-def full_names(body: str, partial: Sequence[tuple[int, str]]) -> list[str]:
+def full_names(body: str, partial: Sequence[tuple[int, str]], pronouns: Sequence[str | None] = ()) -> list[str]:
     """For each ``(offset, name)``: the full name of the person that name is in ``body`` (see the module), or the
-    name itself when it is already full or no full name fits."""
+    name itself when it is already full or no full name fits; for a family name given to a pronoun's quotation
+    (``pronouns``, one a name), the most written full name of the pronoun's gender when the one written most is not
+    of it (``Gerber`` for ``she``: ``Kaia Gerber``, not her father ``Rande Gerber``; ``Trump Organization``)."""
     found: dict[str, str] = {}
     names = []
-    for _, name in partial:
+    for i, (_, name) in enumerate(partial):
         if " " not in name and not name.startswith("@") and name not in found:
             found[name] = _full_in(body, name)
-        names.append(found.get(name, name))
+        full = found.get(name, name)
+        wanted = _PRONOUN_GENDERS.get((pronouns[i] or "").lower()) if i < len(pronouns) else None
+        if wanted and full != name and given_name_gender(full.split()[0]) != wanted:
+            full = _full_of_gender(body, name, wanted) or full
+        names.append(full)
     return names
+
+
+def _full_of_gender(body: str, name: str, gender: str) -> str | None:
+    """The full name ending with the family name ``name`` whose given name is of ``gender``, written most (the first
+    introduced of those), else None."""
+    runs = (_trimmed(run) for _, run in _name_runs(body, name))
+    fits = collections.Counter(run for run in runs if " " in run and run.split()[-1] == name
+                               and given_name_gender(run.split()[0]) == gender)  # fmt: skip
+    return fits.most_common(1)[0][0] if fits else None
 
 
 _CAPITALS_BEFORE_RE: Final = re.compile(r"(?:[A-Z][\w'’-]{0,30}[ \t]){1,3}\Z")

@@ -200,7 +200,8 @@ def _built(body: str, source: str, found: list[_Accepted]) -> list[Reaction]:
     authors = chained(body, [(quote.span, quote.display_name, quote.author) for quote in found])
     found = [quote._replace(author=author) for quote, author in zip(found, authors, strict=True)]
     named = [(quote.span[0], quote.author) for quote in found if quote.author]
-    fulls = iter(one_name_each(full_names(body, named)) if named else ())
+    pronouns = [quote.display_name for quote in found if quote.author]
+    fulls = iter(one_name_each(full_names(body, named, pronouns)) if named else ())
     return [
         build_reaction(Kind.QUOTE, quote.platform, quote.text, source, quote.span, rendering=Rendering.QUOTE,
                        confidence=quote.confidence, handle=quote.handle,

@@ -16,14 +16,20 @@ reference (``referring``, ``referencing``, ``reading``, ``adding``, ``noting``),
 (``who``, ``which``, ``that``, ``as``, ``before``, ``after``, ``when``, ``because``, ``, and``), ``about``, ``with``,
 or ``of`` right after the verb and its author (``said of``). ``while`` is not one: ``she said, while holding her
 daughter, in a video posted to Snapchat`` names where; nor is a relative clause set off by commas inside the
-author (``Seacrest, who also produces the show, said on Instagram``), nor ``as`` after ``known``.  A verb of reply
-or of going on (``replied to a fan who wrote``, ``continued, before replying to one user``) answers or goes on with
+author (``Seacrest, who also produces the show, said on Instagram``), nor ``as`` after ``known``, nor a word of
+time that the speaker's own posting act follows (``"Water break," Heard said before she added Momoa and Wan's
+Twitter handles``: the words went with the post).  A fragment the speaker quotes inside the attribution is what
+they said, not where (``she said, hitting celebrities for "taking to Twitter in the comfort of their …"``): it is
+not read for a medium, to its closing mark or to the clause's end.  A verb of reply or of going on (``replied to a
+fan who wrote``, ``continued, before replying to one user``) answers or goes on with
 posts: it is read whole.
 
 >>> where_said("said", " Pink said, referring to Kardashian's tweet")
 ' Pink said, '
 >>> where_said("said", " she said in a video posted to Snapchat, noting that fans loved it")
 ' she said in a video posted to Snapchat, '
+>>> "Twitter" in where_said("said", ' she said, hitting stars for "taking to Twitter" daily')
+False
 """
 
 from __future__ import annotations
@@ -46,6 +52,22 @@ _CLAUSE_RE = re.compile(
     re.IGNORECASE,
 )
 """A word that opens a clause or phrase of its own after the verb: what it names is not where the words were said."""
+_OWN_POST_RE = re.compile(
+    r"[ \t]{1,3}(?:(?:she|he|they)[ \t]{1,3})?(?:posted|posting|shared|sharing|tagged|tagging|tweeted|tweeting"
+    r"|captioned|captioning|uploaded|uploading|added(?![ \t]{1,3}that\b|[,:]))\b",
+    re.IGNORECASE,
+)
+"""The speaker's own posting act right after a word of time (``before she added Momoa's Twitter handles``,
+``after sharing the photo on Instagram``): the words went with the post, the clause names where they stand."""
+
+
+def _own_post_next(clause: str, opener: re.Match[str]) -> bool:
+    """Whether ``opener`` (a match of :data:`_CLAUSE_RE`) is a word of time that the speaker's own posting act
+    follows (:data:`_OWN_POST_RE`): no clause of another matter, read on."""
+    return opener.group().lower() in _TIME_WORDS and _OWN_POST_RE.match(clause, opener.end()) is not None
+
+
+_TIME_WORDS = frozenset({"before", "after", "as", "when", "since", "until"})
 _SAID_OF_RE = re.compile(
     r"\b(?:said|says|saying|told|asked|joked|quipped|added|continued)(?:[ \t]{1,3}[\w'’.-]{1,30}){0,3}?[ \t]{1,3}of\b",
     re.IGNORECASE,
@@ -59,12 +81,11 @@ def where_said(verb: str, clause: str) -> str:
     if verb not in _SAYING:
         return clause
     clause = _SET_OFF_RE.sub(",", clause, count=1)
-    cut = len(clause)
-    if (opener := _CLAUSE_RE.search(clause)) is not None:
-        cut = opener.start()
+    cut = next((opener.start() for opener in _CLAUSE_RE.finditer(clause) if not _own_post_next(clause, opener)),
+               len(clause))  # fmt: skip
     if (about := _SAID_OF_RE.search(clause, 0, cut)) is not None:
         cut = about.end() - 2
-    return clause[:cut]
+    return _QUOTED_FRAGMENT_RE.sub(_blanked, clause[:cut])
 
 
 def beside_speaker(author: str, clause: str) -> str:
@@ -73,3 +94,12 @@ def beside_speaker(author: str, clause: str) -> str:
     no medium (``"…," she said on Mastodon`` does)."""
     bare = author.strip(" ,")
     return clause.replace(bare, "", 1) if bare in NAMED else clause
+
+
+_QUOTED_FRAGMENT_RE = re.compile(r'(?<=[ \t(])["“][^"“”\n]{0,160}(?:["”]|\Z)')
+"""A fragment the attribution quotes (after a space or a bracket), to its closing mark or the clause's end."""
+
+
+def _blanked(match: re.Match[str]) -> str:
+    """Spaces as long as the quoted fragment ``match``: its words name no medium, the clause keeps its length."""
+    return " " * len(match.group())
