@@ -160,11 +160,11 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
     for i, match in enumerate(matches):
         if match.start() < cursor or (state := silent.state(match.start(), match.end())) == MUTED:
             continue
-        if overlaps(match.span(), taken) or on_furniture_line(body, match.start()):
-            continue  # (an embed's words, or a linked story's headline)
+        if overlaps(match.span(), taken):
+            continue
         lead = _Lead(matches, i, posted)
         quote = _quote_at(index, cues, match, source, taken, echoes, lead, quiet=state == QUIET)
-        if quote is not None:
+        if quote is not None and not on_furniture_line(body, match.start()):  # (not a linked story's headline)
             found.append(quote._replace(continued=later_pieces(body, matches, i, quote.span[1], taken)))
             posted = match.end(), quote
             cursor = max(quote.span[1], match.end())

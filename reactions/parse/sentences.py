@@ -171,6 +171,8 @@ class TextIndex:
         # so that quotations asked in order read only what lies between them (many in a sentence that never ends
         # would each read back to ``lo`` again: LOOK_BACK characters).
         upto, searched, found = self._last_end
+        if upto == tail and searched == lo:  # asked again (a quotation's surroundings are made twice)
+            return lo if found is None else found[1]
         if upto <= tail and searched <= lo <= upto:
             end = self._end_between(max(lo, upto), tail)
             if end is None:
