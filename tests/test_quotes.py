@@ -376,3 +376,15 @@ def test_a_post_that_says_is_given_to_who_posted_it() -> None:
         "tweet saying, “People are crazy. I am super single and this is my good friend.”"
     )
     assert [(q.display_name, q.author) for q in find_quotes(body, "a.txt", [])] == [("Diaz", "Omar Diaz")]
+
+
+@pytest.mark.parametrize(
+    ("text", "posts"),
+    [
+        ('Her views were posted on Facebook before her "Fiancé Visa" came through.', []),  # a noun phrase quoted
+        ('Kim posted on Instagram about his "huge mistake" last night.', []),
+        ('Kim, not missing a beat, tweeted at her, "I love him! Can he be in it?"', ["I love him! Can he be in it?"]),
+    ],
+)
+def test_a_quotation_after_a_determiner_is_a_noun_phrase(text: str, posts: list[str]) -> None:
+    assert [quote.text for quote in find_quotes(text, "a.txt", [])] == posts

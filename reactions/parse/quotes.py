@@ -390,7 +390,8 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     captioned = (b"caption" in words or b"captions" in words) and families.CAPTION_TAIL_RE.search(
         lead, max(0, len(lead) - 60)
     ) is not None  # the pattern has ``caption`` or ``captions`` whole (spaces before, a space, colon or end after)
-    if reported or not (lead.endswith(":") or captioned or _LEAD_TAIL_RE.fullmatch(lead, last[1])):
+    ends = lead.endswith(":") or captioned or _LEAD_TAIL_RE.fullmatch(lead, last[1])  # ("…before her "Fiancé Visa"":
+    if reported or not ends or lead.endswith(_DETERMINERS):  # a noun phrase quoted after a determiner, no post)
         return None  # a lead-in ending in a colon or in "with the caption" introduces what follows, however long
     finite = next((span for span in verbs if not participle(lead, span)), verbs[0])  # (not "tweets posted late…")
     subordinate = _SUBORDINATE_RE.match(lead) and not _RELATIVE_END_RE.search(lead, 0, last[0])  # ("…that read")
@@ -447,6 +448,7 @@ _LEAD_TAIL_RE = re.compile(
     r"[:,]?[ \t]{0,3}"
 )
 """What may follow a lead-in's verb before the quotation: nothing, a colon or comma, a short place phrase."""
+_DETERMINERS = (" her", " his", " the", " their", " its", " a", " an", " my")
 
 
 def _judge(attribution: _Attribution, context: Surroundings, embed_near: bool) -> tuple[float, Platform] | None:
