@@ -388,3 +388,22 @@ def test_a_post_that_says_is_given_to_who_posted_it() -> None:
 )
 def test_a_quotation_after_a_determiner_is_a_noun_phrase(text: str, posts: list[str]) -> None:
     assert [quote.text for quote in find_quotes(text, "a.txt", [])] == posts
+
+
+@pytest.mark.parametrize(
+    ("text", "posts"),
+    [
+        ('Ann Lee wrote on Twitter that she was "terribly sad" to hear it.', []),  # a phrase in reported speech
+        ('Ann Lee tweeted on Friday that she could "no longer endorse" him.', []),
+        # a post's sentence quoted in reported speech stays one
+        ('Ann Lee wrote on Twitter that it "was an honor to cook for this meeting of the minds."',
+         ["was an honor to cook for this meeting of the minds."]),
+    ],
+)
+def test_a_phrase_in_reported_speech_after_a_place_is_no_post(text: str, posts: list[str]) -> None:
+    assert [quote.text for quote in find_quotes(text, "a.txt", [])] == posts
+
+
+def test_that_evening_is_a_time_not_reported_speech() -> None:
+    text = 'Jo Pratt said on Instagram later that evening: "I stand by every word."'
+    assert [quote.text for quote in find_quotes(text, "a.txt", [])] == ["I stand by every word."]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from reactions.parse.folding import case_blind
 from reactions.parse.networks import PLACES, names_pattern
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "POSTED_THING_RE",
     "POST_SAYS_RE",
     "SAYS_MARK_RE",
+    "TOOK_TO_RE",
     "is_manner",
     "is_source",
     "manner_after",
@@ -175,3 +177,13 @@ _SOURCE_RE = re.compile(
     r"|reviewers?)\b",
     re.IGNORECASE,
 )
+
+
+TOOK_TO_RE = case_blind(
+    r"\btook[ \t]{1,3}to[ \t]{1,3}(?:" + names_pattern(PLACES) + r"|social[ \t]{1,3}media)"
+    r"(?:[ \t]{1,3}(?:on|late|early|this|last)[ \t]{1,3}[\w'’ \t]{1,30}?)?"
+    r"(?:[ \t]{1,3}to[ \t]{1,3}(?:share|write|say|post|tweet|respond|react|add|explain|announce|reveal|express|pen"
+    r"|vent|reply|thank|slam|defend|apologi[sz]e)(?:[ \t]{1,3}[\w'’]{1,20}){0,4})?[ \t]{0,3}[,:]?[ \t]{0,3}$"
+)
+"""``Taylor Swift took to Instagram to share, "…"`` / ``…took to Twitter on Monday:``: the lead-in says the author
+posted what follows (it must end the lead, right before the quotation)."""

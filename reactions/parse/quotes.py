@@ -116,8 +116,8 @@ _CUE_WORDS = (
 )
 """The words (as :func:`~reactions.parse.sentences.words_of` gives them) one of which every posted quotation has in
 its lead-in or the clause after it, unless its lead-in ends in a colon: a posting or writing verb, or what
-:data:`~reactions.parse.post_cues.POST_CUE_RE` and :data:`_TOOK_TO_RE` read (a speech verb or ``took to`` counts only
-with one of those)."""
+:data:`~reactions.parse.post_cues.POST_CUE_RE` and :data:`~reactions.parse.posted.TOOK_TO_RE` read (a speech verb
+or ``took to`` counts only with one of those)."""
 
 _AFTER_RE = re.compile(
     r"[ \t]{0,3}(?:(?P<verb1>" + _VERB_ALTERNATION + r")[ \t]{1,3}(?P<author1>(?:[\w@'’.&!-]{1,40}[ \t]{1,3}){0,7}"
@@ -373,7 +373,7 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
         return None
     found = whole_word_spans(lead, _VERB_WORDS, words)  # what _VERB_RE.finditer finds, found faster
     verbs = [span for span in found if not _DETERMINED_RE.search(lead, max(0, span[0] - 16), span[0])] or found
-    took = _TOOK_TO_RE.search(lead) if b"took" in words else None
+    took = families.TOOK_TO_RE.search(lead) if b"took" in words else None
     if took is not None and (author := subject(lead[: took.start()])):
         return _Attribution(author, "posted", lead, lead_start, before=True)
     if not verbs:
@@ -386,7 +386,8 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     strongest = next((v for v in verbs if lead[v[0] : v[1]].lower() in STRONG_VERBS), last)
     if _unposted_speech(lead[strongest[0] : strongest[1]].lower(), lead, raw, words):
         return None  # judged before its place in the lead-in: speech is rejected wherever its verb stands
-    reported = b"that" in words and _REPORTED_RE.search(lead)
+    reported = b"that" in words and (_REPORTED_RE.search(lead) or (
+        len(quoted_words(match).split()) <= _PLACED_PHRASE and _PLACED_REPORT_RE.search(lead)))  # fmt: skip
     captioned = (b"caption" in words or b"captions" in words) and families.CAPTION_TAIL_RE.search(
         lead, max(0, len(lead) - 60)
     ) is not None  # the pattern has ``caption`` or ``captions`` whole (spaces before, a space, colon or end after)
@@ -432,16 +433,15 @@ _DETERMINED_RE = re.compile(
 )
 """A determiner right before a verb's word makes it a noun (``…anger towards her tweets, Chrissy added:``): the
 lead-in's verbs are its other ones, when it has any."""
-_TOOK_TO_RE = case_blind(
-    r"\btook[ \t]{1,3}to[ \t]{1,3}(?:" + names_pattern(PLACES) + r"|social[ \t]{1,3}media)"
-    r"(?:[ \t]{1,3}(?:on|late|early|this|last)[ \t]{1,3}[\w'’ \t]{1,30}?)?"
-    r"(?:[ \t]{1,3}to[ \t]{1,3}(?:share|write|say|post|tweet|respond|react|add|explain|announce|reveal|express|pen"
-    r"|vent|reply|thank|slam|defend|apologi[sz]e)(?:[ \t]{1,3}[\w'’]{1,20}){0,4})?[ \t]{0,3}[,:]?[ \t]{0,3}$"
-)
-"""``Taylor Swift took to Instagram to share, "…"`` / ``…took to Twitter on Monday:``: the lead-in says the author
-posted what follows (it must end the lead, right before the quotation)."""
-_REPORTED_RE = case_blind(r"\b(?:" + _VERB_ALTERNATION + r")[ \t]{1,3}that\b")
+_NOT_A_TIME = r"(?![ \t]{1,3}(?:evening|morning|night|day|afternoon|week|weekend|month|year|time)\b)"  # that day
+_REPORTED_RE = case_blind(r"\b(?:" + _VERB_ALTERNATION + r")[ \t]{1,3}that\b" + _NOT_A_TIME)
 """``…tweeted that the epidemic "needs…"``: reported speech, whose quoted pieces are fragments, not posts."""
+_PLACED_REPORT_RE = case_blind(
+    r"\b(?:" + _VERB_ALTERNATION + r")[ \t]{1,3}(?:on|in|at|late|early|last|this|earlier|later)"
+    r"(?:[ \t]{1,3}[\w'’]{1,20}){0,2}[ \t]{1,3}that\b" + _NOT_A_TIME
+)
+_PLACED_PHRASE = 6
+"""``…wrote on Twitter that he was "terribly sad"``: a phrase in reported speech (6 words at most; labels keep more)."""
 _LEAD_TAIL_RE = re.compile(
     r"[ \t]{0,3}(?:(?:on|to|via|in|at|over|early|late|later)[ \t]{1,3}(?:[\w'’@#-]{1,30}[ \t]{1,3}){0,3}"
     r"[\w'’@#.-]{1,30}[ \t]{0,3})?"
