@@ -166,3 +166,18 @@ def test_a_reflexive_after_the_name_is_passed_over() -> None:
 )
 def test_behind_post_is_who_posted_the_post_a_lead_in_names(before: str, phrase: str, expected: str) -> None:
     assert behind_post(before, phrase) == expected
+
+
+@pytest.mark.parametrize(
+    ("words", "written", "subject"),
+    [
+        # a full name, then its place: the name
+        ("Senator Mazie Hirono of Hawaii", "Mazie Hirono", "Senator Mazie Hirono"),
+        ("Tom Wells of The Sun", "Tom Wells", "Tom Wells"),
+        # one word before "of": a title, kept as before
+        ("the Duchess of Cambridge", "the Duchess of Cambridge", "Cambridge"),
+    ],
+)
+def test_a_place_after_a_full_name_is_not_the_author(words: str, written: str, subject: str) -> None:
+    assert author_as_written(words) == written
+    assert subject_before(words + " ") == subject

@@ -22,7 +22,9 @@ from reactions.parse.shown_names import shown_name
         ("June 2016 Vale deletes her account after", "Rita Vale", "Vale"),  # a timeline's date
         ("4 Vale threw shade", "Rita Vale", "Vale"),  # a list's number
         ("she exclaims in a clip", "Rita Vale", "she"),
-        ("The photo was", None, "The photo"),  # "The photo was captioned: …": a verb to be is no part of a name
+        ("The photo was", None, "The photo"),
+        ("While Trump", "Donald Trump", "Trump"),  # a clause's opener, capitalised at the sentence's start
+        ("Meanwhile Elsa", None, "Elsa"),  # "The photo was captioned: …": a verb to be is no part of a name
         ("the quiet snap is", None, "the quiet snap"),
         # kept as written: a description naming no clause, an author it does not write, a short phrase
         ("The Harbor Hotel official Twitter account", "Harbor Hotel", "The Harbor Hotel official Twitter account"),

@@ -139,6 +139,8 @@ def subject_before(words: str) -> str:
             if name and tokens[-1].lower() in _PLATFORM_NAMES:
                 break  # "…on Instagram Kylie wrote": the network's name is no part of hers ("Malcolm X" is one)
             name.insert(0, tokens.pop())
+        if len(tokens) > 2 and tokens[-1] == "of" and CAPITALISED.match(tokens[-2]) and CAPITALISED.match(tokens[-3]):
+            return subject_before(" ".join(tokens[:-1]))  # "Senator Mazie Hirono of Hawaii": the name, not the place
         if " ".join(name).lower() in _PLATFORM_NAMES:
             return ""  # "She took to IG sharing…": the place, not who posted
         if name[0].endswith(("’s", "'s")) or all(word.lower() in LEADING_WORDS for word in name):
@@ -351,6 +353,9 @@ def author_as_written(words: str) -> str | None:
         if not CAPITALISED.match(word):
             break
         trailing.insert(0, word)
+    before = names[: len(names) - len(trailing)]
+    if len(before) > 2 and before[-1] == "of" and CAPITALISED.match(before[-2]) and CAPITALISED.match(before[-3]):
+        return author_as_written(" ".join(before[:-1]))  # "Senator Mazie Hirono of Hawaii": the name, not the place
     while len(trailing) > 1 and (trailing[0].lower().strip(".") in _DESCRIPTIONS or _dated(trailing)):
         trailing = trailing[1:]  # "Actor Nick Searcy", "June 2014 Justin"
     cut = max((i for i, w in enumerate(trailing[:-1]) if w.lower().strip(".") in _DESCRIPTIONS), default=-1)

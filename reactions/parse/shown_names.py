@@ -36,6 +36,8 @@ def shown_name(display: str | None, author: str | None) -> str | None:
     words = display.split()
     if len(words) >= 2 and words[-1] in _COPULAS:
         return " ".join(words[:-1])  # "The photo was captioned: …": what the post was, not who
+    if len(words) >= 2 and words[0] in _OPENERS:
+        return shown_name(" ".join(words[1:]), author)  # "While Trump said …, saying in a tweet": Trump
     if len(words) < 3:
         return display
     if words[0].lower() in PRONOUNS:
@@ -83,6 +85,9 @@ in ``-s`` is no verb by its ending alone (``National Hurricane Center officials`
 
 
 _COPULAS: Final = frozenset({"is", "was", "are", "were"})
+_OPENERS: Final = frozenset({"While", "When", "After", "Before", "As", "Although", "Though", "Since", "Because", "If",
+                             "Once", "Until", "Whereas", "But", "And", "So", "Then", "Meanwhile"})  # fmt: skip
+"""Words that open a sentence's clause, capitalised there, before its subject: no part of a name."""
 _ED_NOUNS: Final = frozenset({"hundred", "sled", "shed", "sacred", "naked", "wicked", "beloved", "aged"})
 """Words ending in ``-ed`` that go on with no clause after a name (``feed``, ``speed``: any ``-eed``, too)."""
 _MONTHS: Final = frozenset({"january", "february", "march", "april", "may", "june", "july", "august", "september",
