@@ -196,3 +196,14 @@ def test_a_lead_in_starts_at_its_floor_inside_its_sentence() -> None:
     later = 'She tweeted, "I love it." He replied, "Me too."'
     end, reply = re.finditer(r'"[^"]+"', later)
     assert Surroundings(TextIndex(later), reply, end.start()).lead == " He replied, "  # the sentence starts later
+
+
+def test_a_quotation_then_a_citation_mark_ends_its_sentence() -> None:
+    """Wikipedia's ``"…tones."[40] Michael …``: the next sentence is no part of the quotation's; a name after a stop
+    with no citation may be the attribution (``"…!" Nilsson captioned``), read on as before."""
+    cited = 'Ann wrote: "Hi there."[40] Bob of New York Post was critical.'
+    around = Surroundings(TextIndex(cited), re.search('"[^"]*"', cited))
+    assert around.after == "[40]"
+    attributed = '"We are engaged!" Nilsson captioned the photo. Then more.'
+    around = Surroundings(TextIndex(attributed), re.search('"[^"]*"', attributed))
+    assert around.after == " Nilsson captioned the photo."

@@ -39,6 +39,9 @@ one (Wikipedia's ``…years ago."[26] He``)."""
 _END_REACH: Final = 7
 """How many characters after its mark a sentence's end may take (a closing mark and ``[123]``)."""
 
+_CLOSED_RE: Final = re.compile(r"[.!?…][\"”’]\[\d{1,3}\]")
+"""A quotation that ends its sentence beyond doubt: a stop inside its closing mark, then a citation mark (Wikipedia's
+``"…tones."[40] Michael Starr …``); a name after a stop may be the attribution (``"…!" Nilsson captioned``)."""
 _ENDING: Final = frozenset(".!?…")
 """The marks a sentence's end starts with."""
 _END_MATCH: Final = SENTENCE_END_RE.match
@@ -284,6 +287,9 @@ class Surroundings:
         """Its sentence's words after it."""
         if self._after is None:
             body, at = self.index.body, self.match.end()
+            if (closed := _CLOSED_RE.match(body, at - 2)) is not None:
+                self._after = body[at : closed.end()]  # '"…tones."[40] Michael Starr …': the next sentence's
+                return self._after
             stop = SENTENCE_END_RE.search(body, at, min(len(body), at + REACH))
             end = stop.end() if stop else min(len(body), at + REACH)
             line_end = body.find("\n", at, end)
