@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from reactions.models import Platform
-from reactions.parse import quotes
+from reactions.parse import posted, quotes
 from reactions.parse.article import parse_article
 from reactions.parse.networks import NETWORKS, PLACES, prose_words
 from reactions.parse.prefilter import parse_prefiltered
@@ -46,4 +46,4 @@ def test_every_word_of_the_table_is_a_cue_of_the_quote_finders_silent_lines() ->
 
 def test_a_network_added_to_the_table_reaches_the_patterns() -> None:
     for name in PLACES:
-        assert quotes._TOOK_TO_RE.search(f"She took to {name}:") is not None
+        assert posted.TOOK_TO_RE.search(f"She took to {name}:") is not None
