@@ -23,6 +23,7 @@ from reactions.parse.shown_names import shown_name
         ("4 Vale threw shade", "Rita Vale", "Vale"),  # a list's number
         ("she exclaims in a clip", "Rita Vale", "she"),
         ("The photo was", None, "The photo"),
+        ("Nas re-", "Nas", "Nas"),  # "Nas re-posted the image": the verb's prefix
         ("While Trump", "Donald Trump", "Trump"),  # a clause's opener, capitalised at the sentence's start
         ("Meanwhile Elsa", None, "Elsa"),  # "The photo was captioned: …": a verb to be is no part of a name
         ("the quiet snap is", None, "the quiet snap"),

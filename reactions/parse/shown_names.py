@@ -34,8 +34,8 @@ def shown_name(display: str | None, author: str | None) -> str | None:
     if display is None:
         return None
     words = display.split()
-    if len(words) >= 2 and words[-1] in _COPULAS:
-        return " ".join(words[:-1])  # "The photo was captioned: …": what the post was, not who
+    if len(words) >= 2 and (words[-1] in _COPULAS or words[-1].endswith("-")):
+        return " ".join(words[:-1])  # "The photo was captioned: …": what the post was; "Nas re-posted": a prefix
     if len(words) >= 2 and words[0] in _OPENERS:
         return shown_name(" ".join(words[1:]), author)  # "While Trump said …, saying in a tweet": Trump
     if len(words) < 3:
