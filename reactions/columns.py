@@ -32,8 +32,9 @@ COLUMN_MEANINGS: Final[tuple[tuple[tuple[str, ...], str], ...]] = (
      ' author across articles); never an age, a date, a role alone or a clause (`36`, `star`); empty when it '
      "cannot be told (`one fan`). The page's Top authors and Unique authors count this"),
     (('date',),
-     "the post's date (the attribution's) when known, else its first citing article's publication date (UTC "
-     'day); empty when neither is known'),
+     "the post's date (the attribution's) when known, else the UTC day its status id was made (a tweet whose "
+     "embed shows no date, a deleted tweet's placeholder), else its first citing article's publication date (UTC "
+     'day); empty when none is known'),
     (('date_source',),
      'where `date` comes from: `post`, `article`, or empty (no date). The page\'s "Posts\' own dates only" '
      'filter keeps `post`'),

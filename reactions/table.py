@@ -212,11 +212,13 @@ def article_columns(
 ) -> dict[str, list[Any]]:
     """:data:`ARTICLE_COLUMNS` of rows cited by ``sources`` (article ids, first citer first), posted at
     ``created`` (aware UTC or ``None``) and dated ``dates`` by their posts (``None``: none is): ``date`` is the
-    post's date, else the first citing article's publication date (its UTC day), and ``date_source`` says which."""
+    post's date, else the UTC day of its own time (a status id's: a deleted tweet's placeholder shows no date), else the
+    first citing article's publication date (its UTC day), and ``date_source`` says which."""
     first = [articles.get(cited[0], _UNKNOWN) if cited else _UNKNOWN for cited in sources]
     pairs = [_outlets(cited, articles) for cited in sources]
     outlets, published = [o for o, _ in pairs], [p for _, p in pairs]
-    own = dates if dates is not None else [None] * len(sources)
+    given = dates if dates is not None else [None] * len(sources)
+    own = [d if d else _day(moment) for d, moment in zip(given, created, strict=True)]  # (a status id's time)
     return {
         "date": [d if d else _day(a.published) for d, a in zip(own, first, strict=True)],
         "date_source": [

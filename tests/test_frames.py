@@ -209,3 +209,13 @@ def test_date_is_the_posts_else_the_articles(
     else:
         assert frame.loc[0, "date"] == pd.Timestamp(date)
         assert frame.loc[0, "date_source"] == source
+
+
+def test_a_post_with_no_date_shown_is_dated_by_its_status_id(make_reaction: MakeReaction) -> None:
+    """A deleted tweet's placeholder (or an embed without its date line) still tells the post's time by its id: the
+    UTC day of ``created_at`` is the post's date, before the article's."""
+    created = dt.datetime(2016, 12, 13, 23, 30, tzinfo=dt.UTC)
+    reaction = make_reaction(source="a.txt", date=None, created_at=created)
+    frame = to_frame(Corpus(articles=(Article("a.txt", None, dt.date(2017, 1, 5), ""),), reactions=(reaction,)))
+    assert frame.loc[0, "date"] == pd.Timestamp("2016-12-13")
+    assert frame.loc[0, "date_source"] == "post"
