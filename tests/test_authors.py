@@ -181,3 +181,15 @@ def test_behind_post_is_who_posted_the_post_a_lead_in_names(before: str, phrase:
 def test_a_place_after_a_full_name_is_not_the_author(words: str, written: str, subject: str) -> None:
     assert author_as_written(words) == written
     assert subject_before(words + " ") == subject
+
+
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        ("In response, Neal Katz, attorney for the State of Ohio ", "Neal Katz"),  # an appositive: its name
+        ("In 2016, comedian Ann Lee ", "Ann Lee"),  # a role before a name is no appositive
+        ("Later, Kim, and later on Instagram Kylie ", "Kylie"),
+    ],
+)
+def test_an_appositive_role_after_a_name_gives_the_name(words: str, expected: str) -> None:
+    assert subject_before(words) == expected

@@ -125,7 +125,14 @@ def subject_before(words: str) -> str:
     ``the department``), past adverbs (``later``, ``also``); empty when a clause break or anything else
     stands there."""
     words = _ASIDE_RE.sub(" ", words[-200:]) if "(" in words else words[-200:]  # ("Ann Lee (pictured) wrote")
-    tokens: list[str] = TOKEN_RE.findall(_CLAUSE_BREAK_RE.split(words)[-1])
+    segments = _CLAUSE_BREAK_RE.split(words)
+    tokens: list[str] = TOKEN_RE.findall(segments[-1])
+    if (
+        len(segments) > 1 and len(tokens) > 1 and tokens[0] in _DESCRIPTIONS and not CAPITALISED.match(tokens[1])
+        and (named := _trailing_name(segments[-2])) and named.split()[0].lower() not in LEADING_WORDS
+        and not any(char.isdigit() for char in named)
+    ):  # fmt: skip
+        return named  # "Neal Katyal, attorney for the State of Hawaii, tweeted": the appositive's name
     while tokens and tokens[-1].lower() in _ADVERBS:
         tokens.pop()
     if not tokens:
