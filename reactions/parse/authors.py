@@ -363,7 +363,7 @@ def author_as_written(words: str) -> str | None:
     before = names[: len(names) - len(trailing)]
     if len(before) > 2 and before[-1] == "of" and CAPITALISED.match(before[-2]) and CAPITALISED.match(before[-3]):
         return author_as_written(" ".join(before[:-1]))  # "Senator Mazie Hirono of Hawaii": the name, not the place
-    while len(trailing) > 1 and (trailing[0].lower().strip(".") in _DESCRIPTIONS or _dated(trailing)):
+    while len(trailing) > 1 and (trailing[0].lower().strip(".") in _DESCRIPTIONS or dated(trailing)):
         trailing = trailing[1:]  # "Actor Nick Searcy", "June 2014 Justin"
     cut = max((i for i, w in enumerate(trailing[:-1]) if w.lower().strip(".") in _DESCRIPTIONS), default=-1)
     trailing = trailing[cut + 1 :]
@@ -389,7 +389,7 @@ _DESCRIPTIONS = frozenset({"actor", "actress", "singer", "rapper", "model", "dir
                            "adviser", "advisor", "aide", "staffer", "official", "politician", "lawmaker",
                            "mp"})  # fmt: skip
 """Words that describe a person before the name (``Actor Nick Searcy``, ``Red State Editor Brandon Morse``)."""
-def _dated(words: list[str]) -> bool:
+def dated(words: list[str]) -> bool:
     """Whether ``words`` opens with a year or a day, or a month before one (``June 2014 Justin``)."""
     first = words[0].strip(".:,")
     return first.isdigit() or (first.lower() in _MONTHS and words[1].strip(".:,").isdigit())

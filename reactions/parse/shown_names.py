@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from reactions.parse.authors import PRONOUNS
+from reactions.parse.authors import PRONOUNS, dated
 
 __all__ = ["shown_name"]
 
@@ -50,7 +50,7 @@ def shown_name(display: str | None, author: str | None) -> str | None:
     if cut is None:
         return display
     kept = words[:cut]
-    while len(kept) > 1 and (kept[0].isdigit() or (kept[0].lower() in _MONTHS and kept[1].isdigit())):
+    while len(kept) > 1 and dated(kept):
         kept = kept[1:]  # a list's number or a timeline's date before the name ("May 2012 Selena deletes …")
     return " ".join(kept)
 
@@ -90,8 +90,6 @@ _OPENERS: Final = frozenset({"While", "When", "After", "Before", "As", "Although
 """Words that open a sentence's clause, capitalised there, before its subject: no part of a name."""
 _ED_NOUNS: Final = frozenset({"hundred", "sled", "shed", "sacred", "naked", "wicked", "beloved", "aged"})
 """Words ending in ``-ed`` that go on with no clause after a name (``feed``, ``speed``: any ``-eed``, too)."""
-_MONTHS: Final = frozenset({"january", "february", "march", "april", "may", "june", "july", "august", "september",
-                            "october", "november", "december"})  # fmt: skip
 
 
 _CLAUSE_WORDS: Final = frozenset({
