@@ -41,11 +41,11 @@ def main() -> None:
         with open(records, "rb") as handle:
             kept = pickle.load(handle)
 
-    def recorded(text: str, source: str) -> Any:
-        found = kept[(source, len(text))] = parse(text, source)
+    def recorded(text: str, source: str, prefilter: bool | None = None) -> Any:
+        found = kept[(source, len(text))] = parse(text, source, prefilter)
         return found
 
-    def replayed(text: str, source: str) -> Any:
+    def replayed(text: str, source: str, prefilter: bool | None = None) -> Any:
         return kept[(source, len(text))]
 
     left_out = parser_import + cpu() - start
