@@ -355,7 +355,8 @@ def test_a_lead_in_without_a_verb_is_given_to_the_name_before_its_platform(lead:
     assert (quote.display_name, quote.author) == (author, author)
 
 
-@pytest.mark.parametrize("furniture", ["RELATED:", "Related:", "READ MORE:", "Also Read:", "RELATED VIDEO:"])
+@pytest.mark.parametrize("furniture", ["RELATED:", "Related:", "READ MORE:", "Also Read:", "RELATED VIDEO:", "WATCH:",
+                                       "PHOTOS:", "MORE:", "SEE ALSO:", "VIDEO:"])
 def test_a_linked_storys_headline_is_no_post(furniture: str) -> None:
     body = (
         "Ann Lee and Bo Chen are in love.\n\n"
@@ -363,6 +364,24 @@ def test_a_linked_storys_headline_is_no_post(furniture: str) -> None:
         "Lee posted a photo on Instagram, writing, “Three years with my favorite human.”"
     )
     assert [quote.text for quote in find_quotes(body, "a.txt", [])] == ["Three years with my favorite human."]
+
+
+@pytest.mark.parametrize("label", ["WATCH:", "PHOTOS:", "MORE:", "SEE ALSO:"])
+def test_a_linked_storys_line_between_is_passed_over_for_the_platform_and_the_author(label: str) -> None:
+    body = (
+        "Nina Hale is back. The singer took to Instagram on Friday to thank her fans for their notes.\n\n"
+        f"{label} Rita Vale Shares Her Own Wedding Photos\n\n"
+        "“I read every one of them,” she captioned a photo of her new dog."
+    )
+    [quote] = find_quotes(body, "a.txt", [])
+    assert (quote.platform, quote.author) == ("instagram", "Nina Hale")
+
+
+@pytest.mark.parametrize("line", ["Watching the show, fans took sides.", "Photos of the dog went around."])
+def test_a_sentence_that_opens_like_a_label_is_read(line: str) -> None:
+    body = f"Nina Hale took to Instagram on Friday.\n\n{line}\n\n“I read every one of them,” she captioned a photo."
+    [quote] = find_quotes(body, "a.txt", [])
+    assert quote.platform == "unknown"  # the line right before the paragraph is the one read: it names none
 
 
 def test_a_quotation_far_into_a_line_that_opens_with_related_is_read() -> None:

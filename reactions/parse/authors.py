@@ -41,8 +41,9 @@ REACH = 400
 
 
 FURNITURE = ("Also Read", "Read more", "Read More", "READ MORE", "Related", "RELATED", "Advertisement",
-              "ADVERTISEMENT")  # fmt: skip
-"""Lines a site puts between paragraphs (links to other stories), which say nothing of the quotation."""
+              "ADVERTISEMENT", "WATCH", "PHOTOS", "VIDEO", "GALLERY", "MORE", "SEE")  # fmt: skip
+"""Lines a site puts between paragraphs (links to other stories, videos and galleries: ``WATCH: …``, ``PHOTOS:
+…``), which say nothing of the quotation; a label in capitals only, so that no sentence opens like one."""
 _FURNITURE_LINE_RE = re.compile(r"(?:" + "|".join(FURNITURE) + r")\b[^:\n]{0,16}:")
 _HEADLINE_REACH = 200
 """How far into its line a quotation of a furniture line may stand (a linked story's headline is short)."""
