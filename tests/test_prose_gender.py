@@ -20,6 +20,11 @@ from reactions.parse.quotes import find_quotes
         ("Her boyfriend and reality star Quillon Vell quickly defended his girlfriend.", "Quillon Vell", "m"),
         # days and a title after an article are no other name
         ("Meanwhile, Okafor went to the Grand Prix on Sunday, wearing his old jacket.", "Okafor", "m"),
+        # a relative's word right before the name says it, whatever the name's clause
+        ("She thanked her husband Okafor for his help.", "Okafor", "m"),
+        ("The singer hugged her late husband, Dax Brannagh, in the video.", "Dax Brannagh", "m"),
+        ("He posed with his fiancée, Okafor Lane, and their dog.", "Okafor Lane", "f"),
+        ("He posed with his fiancé Okafor Lane.", "Okafor Lane", "m"),
     ],
 )
 def test_the_pronoun_of_a_subjects_clause_tells_its_gender(body: str, name: str, gender: str) -> None:
@@ -33,7 +38,8 @@ def test_the_pronoun_of_a_subjects_clause_tells_its_gender(body: str, name: str,
         ("Brannagh was there when he arrived.", "Brannagh"),  # another clause
         ("Brannagh and their kids left early.", "Brannagh"),  # theirs: someone else's
         ("The fans loved Okafor for his jokes.", "Okafor"),  # an object, not a subject
-        ("She thanked her husband Okafor for his help.", "Okafor"),  # a role before, but no verb in -ed after
+        ("She thanked the band Okafor for its help.", "Okafor"),  # a word before it, but no relative's
+        ("Fans met the son of Okafor at the show.", "Okafor"),  # a relative of the name, not the name
         ("Okafor, the brother of Jane, wrote his book.", "Okafor"),  # no verb right after the name
         ("Okafor thanked his mother. Okafor hugged her daughter.", "Okafor"),  # the clauses disagree
         ("Okafor smiled.", "Okafor"),  # no pronoun at all
@@ -61,6 +67,9 @@ def test_no_gender_without_a_clear_pronoun_of_the_subject(body: str, name: str) 
         ("Sarah Lund's boyfriend and reality star Quillon Vell quickly defended his girlfriend. Vell, 34, also "
          "shared a comment on Lund's photo. In August, Lund, who loves bread, clapped back at trolls. "
          '"Eat more bread," she said in her Instagram Story.', "Sarah Lund"),
+        # the nearest name is a woman's husband: the pronoun goes to the earlier name
+        ("It was a long week for Sarah Vell. The mother of two took to Instagram to thank her husband, Kroy Dax, "
+         'after surgery.\n\n"I could not do it without you," she captioned the photo.', "Sarah Vell"),
         # the same name with no pronoun of its own stays as it was
         ('Kemi Okafor took to Twitter. Okafor posted a video. "Thank you all," she wrote.', "Kemi Okafor"),
     ],

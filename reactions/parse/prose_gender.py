@@ -8,7 +8,9 @@ quotation's ``she`` is Taylor Swift).  The prose often says it: ``saying West ne
 ``Tatum stepped out …, attending his first public event``.  Here the name is read where it is a clause's subject
 (after a sentence's or a clause's start: a stop, a comma, a bracket, ``and``, ``that``, ``saying`` …, or after a
 role with a verb in ``-ed`` after it, ``Bachelor in Paradise star Wells Adams quickly defended``; a verb in lower
-case after it), and the first third-person pronoun of that clause is taken for the name's:
+case after it), and the first third-person pronoun of that clause is taken for the name's; a relative's word right
+before the name gives it that word's gender (``her husband, Kroy Biermann``, ``his fiancée Ann``).  Of the subject's
+clause:
 
 * only up to a word opening another clause (``as``, ``when``, ``that``, ``who`` …), the sentence's end, or another
   name (a capitalised word that neither follows an article nor continues a run: ``Kim revealed the nickname Saint
@@ -61,6 +63,13 @@ _DESCRIBED_BEFORE_RE: Final = re.compile(
 """A role right before a name (``Bachelor in Paradise star Wells Adams``), its given name between."""
 _PAST_VERB_NEXT_RE: Final = re.compile(r"[ \t]{1,3}(?:[a-z]{2,15}ly[ \t]{1,3})?[a-z]{2,20}ed\b")
 """A verb in the past in ``-ed`` after a name, an adverb before it (``quickly defended``): the name is its subject."""
+_KIN_BEFORE_RE: Final = re.compile(
+    r"\b(?:his|her|their|my|your|our)[ \t]{1,3}(?:(?:new|late|former|longtime|estranged|ex-)[ \t]{0,3})?"
+    r"(?:(?P<m>husband|boyfriend|fianc[ée]|son|father|dad|brother|grandfather|grandson|uncle|nephew|stepfather"
+    r"|stepson)|(?P<f>wife|girlfriend|fianc[ée]e|daughter|mother|mom|mum|sister|grandmother|granddaughter|aunt"
+    r"|niece|stepmother|stepdaughter))[ \t]{0,3},?[ \t]{1,3}\Z"
+)
+"""A relative's word right before a name, which gives it the word's gender (``her husband, Kroy Biermann``)."""
 _CLAUSE_WORD_RE: Final = re.compile(
     r"\b(?:as|when|while|because|after|before|since|that|who|whom|whose|which|if|until|though|although)\b"
 )
@@ -93,12 +102,21 @@ def _told(body: str, name: str) -> str | None:
     at, looks = body.find(name), 0
     while at >= 0 and looks < _LOOKS:
         end = at + len(name)
-        if _subject_at(body, at, end) and (gender := _clause_pronoun(body, end)) is not None:
+        if (gender := _kin_before(body, at)) is not None:
+            votes[gender] += 1  # "her husband, Kroy Biermann": the word for the relative says it
+        elif _subject_at(body, at, end) and (gender := _clause_pronoun(body, end)) is not None:
             votes[gender] += 1
         at, looks = body.find(name, end), looks + 1
     if votes["m"] and not votes["f"]:
         return "m"
     return "f" if votes["f"] and not votes["m"] else None
+
+
+def _kin_before(body: str, at: int) -> str | None:
+    """The gender of a relative's word right before the name at ``body[at]`` (``her husband, Kroy Biermann``,
+    ``his wife Ann``), else None."""
+    found = _KIN_BEFORE_RE.search(body, max(0, at - 40), at)
+    return None if found is None else "m" if found.group("m") else "f"
 
 
 def _subject_at(body: str, at: int, end: int) -> bool:
