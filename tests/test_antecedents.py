@@ -87,6 +87,19 @@ def test_a_pages_furniture_names_no_one() -> None:
     assert [quote.author for quote in find_quotes(body, "a.txt", [])] == ["Sam Ortega"]
 
 
+@pytest.mark.parametrize("owner", ["Monday’s", "Sunday's", "Tonight’s"])
+def test_a_show_a_day_owns_is_no_person(owner: str) -> None:
+    body = (
+        "Zorya Hale is an open book when it comes to her plastic surgery. The Real Lives of Ohio star, 49, already "
+        f"opened up to Andy Chen during {owner} Watch What Happens Live about her recent facelift.\n\n\n\n"
+        "MORE: Zorya Hale Enjoys Pool Time With Her Granddaughter -- See the Cute Pic!\n\n\n\n\n\n"
+        "And on Wednesday, she took to Instagram to share some post-surgery photos with her fans and to explain some "
+        "of the work she got done.\n\n“These pics were taken within the first week,” she wrote of the images."
+    )
+    [quote] = find_quotes(body, "a.txt", [])
+    assert quote.author != "Happens Live"  # (the name nearest the pronoun, of no known gender, is the show's)
+
+
 @pytest.mark.parametrize(
     ("lead", "author"),
     [

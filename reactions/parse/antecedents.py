@@ -46,6 +46,8 @@ _NAME_RE = re.compile(
 character, ``#`` or ``@``; written to open with a capital (``re`` skips ahead to one, where a leading look-behind is
 tried at every character: 2.5× faster over the pronouns' windows of the bulk corpus; ``tests/test_authors.py``
 compares it with the pattern as first written)."""
+_DAYS = frozenset({"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Tonight"})
+"""Owners of a show or an event, never of a person (``Sunday’s Golden Globes``)."""
 _NOT_NAMES = frozenset({"The", "A", "An", "In", "On", "At", "But", "And", "It", "He", "She", "They", "We", "I", "This",
                         "That", "Twitter", "Instagram", "Facebook", "TikTok", "Monday", "Tuesday", "Wednesday",
                         "Thursday", "Friday", "Saturday", "Sunday", "January", "February", "March", "April", "May",
@@ -382,8 +384,10 @@ def _antecedents(window: str, subjects_from: int | None = None) -> tuple[list[st
         while tokens and tokens[0] in _NOT_NAMES:
             before = tokens[0].lower()  # "The Simple Life", "In Los Angeles"
             tokens = tokens[1:]
+        dated = False
         if "’" in run or "'" in run:  # only a word ending in 's or ’s is an owner
             owner = max((i + 1 for i, token in enumerate(tokens[:-1]) if token.endswith(("’s", "'s"))), default=0)
+            dated = owner > 0 and tokens[owner - 1][:-2] in _DAYS  # "Monday’s Watch What Happens Live": a show
             tokens = tokens[owner:]  # "CNN’s Brian Stelter": the owner is no part of the name
             before = "" if owner else before
         if not tokens or tokens[-1] in _NOT_NAMES or not _FURNITURE_WORDS.isdisjoint(tokens):
@@ -392,7 +396,7 @@ def _antecedents(window: str, subjects_from: int | None = None) -> tuple[list[st
         if _TITLE_ROLE_RE.match(window, match.end()):
             continue  # "The Breaking Bad star", "the Harry Potter actress": a show or a film's title, no person
         own = subjects_from is not None and match.start() >= subjects_from
-        where = thing_by_its_place(before, " ".join(tokens))
+        where = dated or thing_by_its_place(before, " ".join(tokens))
         if where and (given := _given_inside(tokens)) > 0:  # "Minister of Veterans Affairs Julian Fantino is"
             tokens, where = tokens[given:], False  # a title of a place or an office, then the person's name
             name = " ".join(tokens).removesuffix("’s").removesuffix("'s")
