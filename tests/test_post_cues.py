@@ -7,6 +7,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from reactions.parse import post_cues, posted
+from reactions.parse.quotes import find_quotes
 from reactions.parse.sentences import words_of
 
 
@@ -88,3 +89,33 @@ def test_a_newspaper_called_post_is_no_post(text: str, cue: bool) -> None:
     assert len(post_cues.without_newspapers(text)) == len(text)
     assert post_cues.posted_context(text) is cue
     assert post_cues.posted_before(text, picture=False) is cue
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("For instance, Dana Vell wrote in Cosmopolitan: ", True),
+        ("the critic writes in The Atlantic, ", True),
+        ("as Vell wrote in the New York Daily News, ", True),
+        ("he penned in Time that ", True),
+        ("Vell wrote in June, ", False),  # a month
+        ("Vell wrote in Tuesday’s caption, ", False),  # a day
+        ("Vell wrote in Spanish on Instagram, ", False),  # a language
+        ("Vell wrote in the Instagram caption, ", False),  # a network
+        ("Vell Wrote in Response to Fans: ", False),  # a headline's capitals
+        ("Vell wrote in a caption, ", False),
+    ],
+)
+def test_writing_in_a_title_is_another_medium(text: str, title: bool) -> None:
+    assert post_cues.written_in_a_title(text) is title
+    assert post_cues.other_medium(text) is title
+
+
+def test_a_quotation_written_in_a_magazine_is_no_post() -> None:
+    body = (
+        "Many on social media pointed out what the term means.\n\n"
+        'For instance Dana Vell wrote in Cosmopolitan: "If you talk about a community, talk to that community."'
+    )
+    assert find_quotes(body, "a.txt", []) == []
+    posted = body.replace("wrote in Cosmopolitan:", "wrote on Instagram:")
+    assert [quote.author for quote in find_quotes(posted, "a.txt", [])] == ["Dana Vell"]

@@ -22,7 +22,7 @@ from reactions.parse.sentences import words_of
 __all__ = [
     "IN_POST_WORDS", "MEDIUM_WORDS", "OTHER_MEDIUM_RE", "POSTED_CONTEXT_RE", "POSTED_CONTEXT_WORDS",
     "POSTED_PICTURE_WORDS", "POST_CUE_RE", "POST_CUE_WORDS", "other_medium", "participle", "post_cue", "posted_before",
-    "posted_context", "without_newspapers",
+    "posted_context", "without_newspapers", "written_in_a_title",
 ]  # fmt: skip
 
 POST_CUE_RE = case_blind(
@@ -82,8 +82,41 @@ MEDIUM_WORDS = frozenset(
 
 
 def other_medium(text: str) -> bool:
-    """Whether ``text`` puts a quotation in another medium (:data:`OTHER_MEDIUM_RE`), its words looked at first."""
-    return not MEDIUM_WORDS.isdisjoint(words_of(text)) and OTHER_MEDIUM_RE.search(text) is not None
+    """Whether ``text`` puts a quotation in another medium (:data:`OTHER_MEDIUM_RE`, its words looked at first, or
+    :func:`written_in_a_title`)."""
+    if not MEDIUM_WORDS.isdisjoint(words_of(text)) and OTHER_MEDIUM_RE.search(text) is not None:
+        return True
+    return " in " in text and ("wr" in text or "penned" in text) and written_in_a_title(text)
+
+
+def written_in_a_title(text: str) -> bool:
+    """Whether ``text`` writes in a title (``wrote in Cosmopolitan:``, ``writes in The Atlantic``): a magazine, a
+    newspaper or a book.  One writes *on* a network; a month, a day, a language or a network's name after ``in`` is no
+    title (``wrote in May``, ``wrote in Spanish``, ``wrote in the Instagram caption``).
+
+    >>> written_in_a_title("Ann Lee wrote in Vogue:"), written_in_a_title("Ann Lee wrote in French on Instagram:")
+    (True, False)
+    """
+    return any(
+        found.group("name").removesuffix("’s").removesuffix("'s") not in _NO_TITLES
+        for found in _WRITTEN_IN_RE.finditer(text)
+    )
+
+
+_WRITTEN_IN_RE = re.compile(
+    r"\b(?:wrote|writes|penned|writing)[ \t]{1,3}in[ \t]{1,3}(?:[Tt]he[ \t]{1,3})?(?P<name>[A-Z][\w'’.-]{0,30})"
+)
+_NOT_TITLES = (
+    "January February March April May June July August September October November December Jan Feb Mar Apr Jun Jul "
+    "Aug Sep Sept Oct Nov Dec Monday Tuesday Wednesday Thursday Friday Saturday Sunday Insta X "
+    "English Spanish French German Italian Portuguese Arabic Hebrew Russian Chinese Mandarin Japanese Korean Hindi "
+    "Urdu Dutch Swedish Greek Turkish Polish Latin Persian Farsi Ukrainian Tagalog "
+    "All ALL Caps CAPS Response Reply Support Honor Honour Tribute Part Memory Celebration Solidarity Light Defense "
+    "Defence Favor Favour Addition Front Pencil Ink Lowercase"
+)
+_NO_TITLES = frozenset(NAMED) | frozenset(_NOT_TITLES.split())
+"""Capitalised words after ``wrote in`` that name no title: networks, months, days, languages, and the words a
+headline capitalises (``Wrote in Response``)."""
 
 
 _NEWSPAPER_POST_RE = re.compile(r"\b[Tt]he[ \t]{1,3}(?:[A-Z][\w.'’-]{0,20}[ \t]{1,3}){0,3}Post\b")
