@@ -119,3 +119,28 @@ def test_a_quotation_written_in_a_magazine_is_no_post() -> None:
     assert find_quotes(body, "a.txt", []) == []
     posted = body.replace("wrote in Cosmopolitan:", "wrote on Instagram:")
     assert [quote.author for quote in find_quotes(posted, "a.txt", [])] == ["Dana Vell"]
+
+
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [
+        ("In a blog post after the show, ", False),
+        ("in a guest post for the site, ", False),
+        ("In a Blog Post on her website, ", False),
+        ("In a new post on the site, ", True),
+        ("in her Instagram post, ", True),
+    ],
+)
+def test_a_sites_post_is_no_networks(text: str, cue: bool) -> None:
+    assert post_cues.post_cue(text) is cue
+    assert (post_cues.POSTED_CONTEXT_RE.search(text) is not None) is cue
+
+
+def test_a_quotation_after_a_blog_post_is_no_post() -> None:
+    body = (
+        "In a blog post after his season aired, Dev Lane was more direct.\n\n"
+        '"I did it for the money, I admit it," he wrote.'
+    )
+    assert find_quotes(body, "a.txt", []) == []
+    posted = body.replace("blog post", "Facebook post")
+    assert [quote.text for quote in find_quotes(posted, "a.txt", [])] == ["I did it for the money, I admit it"]

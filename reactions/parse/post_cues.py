@@ -25,10 +25,13 @@ __all__ = [
     "posted_context", "without_newspapers", "written_in_a_title",
 ]  # fmt: skip
 
+_NOT_A_SITES = r"(?!(?:blog|guest|website|newsletter|forum)[ \t])"
+"""A post that is a site's page, not a network's (``a blog post``, ``a guest post``): no post cue."""
 POST_CUE_RE = case_blind(
     r"\b(?:" + names_pattern(NAMED) + r"|tweets?|tweeted"
     r"|social media|social-media|since-deleted|now-deleted|(?:a|an|her|his|their|the|its|that|this|another|"
-    r"subsequent|latest|new|recent|separate)[ \t]+(?:[\w-]{1,20}[ \t]+)?(?:post|caption|selfie|snap|thread)s?"
+    r"subsequent|latest|new|recent|separate)[ \t]+(?:" + _NOT_A_SITES + r"[\w-]{1,20}[ \t]+)?"
+    r"(?:post|caption|selfie|snap|thread)s?"
     r"|alongside[ \t]+(?:a|an|the|his|her|their)?[ \t]*(?:[\w-]{1,20}[ \t]+)?(?:photos?|pictures?|pics?|images?|"
     r"videos?|clips?|selfies?|snaps?|shots?)|on X|insta[ \t]+stor(?:y|ies))\b"
 )
@@ -38,7 +41,7 @@ POSTED_CONTEXT_RE = case_blind(
     r"\b(?:(?:on|to|via|across|onto)[ \t]{1,3}(?:(?:his|her|their|its)[ \t]{1,3})?(?:"
     + names_pattern(PLACES)
     + r"|social[ \t]{1,3}media)|tweet(?:s|ed|ing)?|retweet(?:s|ed|ing)?"
-    r"|(?:a|an|his|her|their|the|another|that|this)[ \t]{1,3}(?:[\w-]{1,20}[ \t]{1,3})?"
+    r"|(?:a|an|his|her|their|the|another|that|this)[ \t]{1,3}(?:" + _NOT_A_SITES + r"[\w-]{1,20}[ \t]{1,3})?"
     r"(?:post|caption|selfie|thread)s?"
     r"|since-deleted|now-deleted|social[ \t]{1,3}media[ \t]{1,3}users?"
     r"|(?:" + names_pattern(NAMED) + r")[ \t]{1,3}(?:posts?|captions?|story|stories|live))\b"
