@@ -109,3 +109,16 @@ def test_written_finds_what_the_whole_word_pattern_finds(prose: str, person: str
         if len(word) >= 3
     )
     assert _written(prose, person, start) == expected
+
+
+@pytest.mark.parametrize(
+    ("before", "author"),
+    [
+        ("Prior to the wedding, Vell’s friend Dana Okafor tweeted a few shots of her dress.", "Dana Okafor"),
+        ("Vell's sister Dana Okafor shared a few shots of her dress on Twitter.", "Dana Okafor"),
+    ],
+)
+def test_a_description_stands_for_the_posting_subject_after_its_owner(before: str, author: str | None) -> None:
+    body = (f"Sir Ron Hale and Ann Lee were among the guests.\n\n{before} "
+            "“Ready for my friend’s big day,” tweeted the tennis superstar.")
+    assert author_of(body, body.index("“"), "the tennis superstar", None) == author

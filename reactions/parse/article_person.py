@@ -70,9 +70,12 @@ def last_sentence_subject(prose: str, name: str) -> bool:
 
 def _opens(before: str) -> bool:
     """Whether a name after ``before`` opens its sentence or a main clause after a phrase set off by a comma, a
-    description in lower case between (``On Monday, rapper Bow Wow``; not ``said that Omar``)."""
+    description in lower case between, an owner before it (``On Monday, rapper Bow Wow``, ``Markle’s friend Serena``;
+    not ``said that Omar``)."""
     words = re.split(r"[.!?\n,\"”]", before)[-1].split() if re.search(r"[.!?\n,\"”]", before) else before.split()
-    return len(words) <= 3 and all(word.islower() and word not in _CLAUSE_WORDS for word in words)
+    return len(words) <= 3 and all(
+        (word.islower() or word.endswith(("’s", "'s"))) and word not in _CLAUSE_WORDS for word in words
+    )  # ("Markle’s friend Serena Williams": an owner's word before the description)
 
 
 _CLAUSE_WORDS = frozenset({"that", "and", "but", "when", "while", "as", "if", "because", "after", "before", "since",
