@@ -116,6 +116,9 @@ def test_written_finds_what_the_whole_word_pattern_finds(prose: str, person: str
     [
         ("Prior to the wedding, Vell’s friend Dana Okafor tweeted a few shots of her dress.", "Dana Okafor"),
         ("Vell's sister Dana Okafor shared a few shots of her dress on Twitter.", "Dana Okafor"),
+        # a show's title and a role before the name; a participle tells of the posting
+        ("Captain Planet star Dana Okafor said sorry after sharing a meme of her friends.", "Dana Okafor"),
+        ("The Big Lake Show alum Dana Okafor was seen tweeting about her dress.", "Dana Okafor"),
     ],
 )
 def test_a_description_stands_for_the_posting_subject_after_its_owner(before: str, author: str | None) -> None:

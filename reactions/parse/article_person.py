@@ -73,11 +73,15 @@ def _opens(before: str) -> bool:
     description in lower case between, an owner before it (``On Monday, rapper Bow Wow``, ``Markle’s friend Serena``;
     not ``said that Omar``)."""
     words = re.split(r"[.!?\n,\"”]", before)[-1].split() if re.search(r"[.!?\n,\"”]", before) else before.split()
+    if len(words) > 1 and words[-1] in _TITLE_ROLES and all(word[:1].isupper() for word in words[:-1]):
+        return True  # "Captain America star Sebastian Stan": a show's title and a role before the name
     return len(words) <= 3 and all(
         (word.islower() or word.endswith(("’s", "'s"))) and word not in _CLAUSE_WORDS for word in words
     )  # ("Markle’s friend Serena Williams": an owner's word before the description)
 
 
+_TITLE_ROLES = frozenset({"star", "alum", "actress", "actor", "host", "creator", "singer", "rapper", "frontman"})
+"""Roles a show's or a band's title may stand before (``Captain America star``, ``Glee alum``)."""
 _CLAUSE_WORDS = frozenset({"that", "and", "but", "when", "while", "as", "if", "because", "after", "before", "since",
                            "which", "who", "where", "said", "says", "to", "of", "with", "by", "for", "from", "at",
                            "in", "on", "than", "like"})  # fmt: skip
@@ -85,8 +89,9 @@ _CLAUSE_WORDS = frozenset({"that", "and", "but", "when", "while", "as", "if", "b
 
 _STOP_RE = re.compile(r"[.!?][\"”’]?[ \t\n]{1,12}|\n{1,12}")
 _POSTING_RE = re.compile(
-    r"\b(?:shared|shares|posted|posts|uploaded|tweeted|captioned|wrote|took[ \t]to|Instagram|Twitter|Facebook"
-    r"|TikTok|Snapchat|social[ \t]media|post|photo|picture|pic|image|video|message|tribute|selfie|snap|clip)\b"
+    r"\b(?:shared|shares|sharing|posted|posts|posting|uploaded|tweeted|tweeting|captioned|wrote|took[ \t]to|Instagram"
+    r"|Twitter|Facebook|TikTok|Snapchat|social[ \t]media|post|photo|picture|pic|image|video|message|tribute|selfie"
+    r"|snap|clip|meme)\b"
 )
 """A word that tells of posting: the sentence is about the post the quotation then gives."""
 
