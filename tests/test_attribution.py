@@ -228,3 +228,30 @@ def test_a_byline_phrase_always_holds_the_last_word_looked_for_first(line: str) 
 def test_a_dash_right_before_the_handle_names_no_one(line: str, name: str) -> None:
     (found,) = find_attributions(Layout(line))
     assert found.name == name
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Polls close at eight —\n\nKim Lo, Ph.D. (@kimlo) June 19, 2017", "Kim Lo, Ph.D."),
+        ("Polls close at eight pic.twitter.com/Ab12 –\nKim L. (@kimlo) June 19, 2017", "Kim L."),
+        ("WE ARE LIVE 🎉 ―\n  \nkim. (@kimlo) June 19, 2017", "kim."),
+    ],
+)  # fmt: skip
+def test_a_dash_ending_the_post_s_last_line_introduces_the_name_on_the_next(text: str, name: str) -> None:
+    attribution = one(text)
+    assert (attribution.name, attribution.rendering, attribution.date) == (name, Rendering.DASH, DAY)
+    assert text[attribution.start] in "—–―"  # the dash is the attribution's, not the post's
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Polls close at eight -\n\nkim. (@kimlo) June 19, 2017",  # a hyphen ends lines of prose too
+        "Polls close at eight—\n\nkim. (@kimlo) June 19, 2017",  # no space before it: a word's dash
+        "Polls close at eight —\n\nMore prose.\n\nkim. (@kimlo) June 19, 2017",  # a line between
+        "Polls close at eight —\n\n  kim. (@kimlo) June 19, 2017",  # the name does not open its line
+    ],
+)
+def test_a_dash_ending_a_line_further_up_or_not_after_a_space_introduces_no_name(text: str) -> None:
+    assert all(a.rendering is not Rendering.DASH and a.start > text.index("\n") for a in found(text))

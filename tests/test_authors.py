@@ -193,3 +193,35 @@ def test_a_place_after_a_full_name_is_not_the_author(words: str, written: str, s
 )
 def test_an_appositive_role_after_a_name_gives_the_name(words: str, expected: str) -> None:
     assert subject_before(words) == expected
+
+
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        ("Lena Park on Friday", "Lena Park"),  # a weekday between the subject and its verb
+        ("Friday Lena Park", "Lena Park"),
+        ("Park in late March", "Park"),  # a month after a word that leads a time
+        ("Park in September", "Park"),
+        ("the council on Friday", "the council"),
+        ("April Lee", "April Lee"),  # a month alone is a given name
+        ("Premier Jo May", "Premier Jo May"),
+        ("Prime Minister May", "Prime Minister May"),
+    ],
+)
+def test_a_time_before_the_verb_is_no_subject_before_it(words: str, expected: str) -> None:
+    assert subject_before(words) == expected
+
+
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        ("Lena Park, who lives in Dayton, Ohio, also answered the mayor on Twitter Friday", "Lena Park"),
+        ("Lena Park, who on Friday voted, also weighed in on Saturday evening,", "Lena Park"),
+        ("Lena Park, on Friday,", "Lena Park"),
+        ("In March Park went on Instagram and", "Park"),
+        ("In March, Park", "Park"),
+        ("Then June Carter", "June Carter"),  # a month that opens a name after a leading word
+    ],
+)
+def test_a_clause_that_holds_only_a_time_gives_the_subject_of_the_first(words: str, expected: str) -> None:
+    assert subject(words) == expected

@@ -426,3 +426,30 @@ def test_a_phrase_in_reported_speech_after_a_place_is_no_post(text: str, posts: 
 def test_that_evening_is_a_time_not_reported_speech() -> None:
     text = 'Jo Pratt said on Instagram later that evening: "I stand by every word."'
     assert [quote.text for quote in find_quotes(text, "a.txt", [])] == ["I stand by every word."]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('"The bridge is open again," Dana Holt, a city spokeswoman, tweeted.',
+         ("The bridge is open again", "Dana Holt", "twitter")),
+        ("“Best day of my life,” Holt, 34, captioned the photo on Instagram.",
+         ("Best day of my life", "Holt", "instagram")),
+        ("“Best day of my life,” the singer, 34, wrote on Instagram.",
+         ("Best day of my life", "the singer", "instagram")),
+    ],
+)  # fmt: skip
+def test_an_aside_between_the_author_and_the_posting_verb(text: str, expected: tuple[str, str, str]) -> None:
+    assert quotes(text) == [expected]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'The mayor "is safe and back at work," Dana Holt, a city spokeswoman, tweeted.',  # a fragment of a sentence
+        "She shared her ‘new look — a far cry from her’ usual long, blonde locks, captioning it with a heart.",
+        '"The bridge is open again," Dana Holt, a city spokeswoman, said.',  # speech, no platform named
+    ],
+)
+def test_an_aside_does_not_make_fragments_participles_or_speech_posts(text: str) -> None:
+    assert quotes(text) == []

@@ -9,7 +9,8 @@ header taken off; embed markup left in the text is read as markup (:mod:`reactio
 blanked, with code fences and scripts, for the rest; posts embedded in the text are found by
 :mod:`reactions.parse.text_embeds` (attributions, scraped cards and factboxes, each with where its post
 starts: :mod:`reactions.parse.boundaries`), posts whose link alone stands on a line by
-:mod:`reactions.parse.post_links`, and posts quoted in prose by :mod:`reactions.parse.quotes`.  Each
+:mod:`reactions.parse.post_links`, and posts quoted in prose by :mod:`reactions.parse.quotes` (those a
+newsletter leads with their poster's handle, ``--@ann: "…"``, by :mod:`reactions.parse.handle_quotes`).  Each
 post becomes a :class:`Reaction` with its ``rendering`` (which rule found it) and ``confidence`` (1
 less the cost of every doubtful cue, see :mod:`reactions.parse.text_embeds`).
 
@@ -34,6 +35,7 @@ from reactions.parse.boundaries import Layout
 from reactions.parse.build import build_reaction, overlaps, reaction_id, text_fingerprint
 from reactions.parse.corner_quotes import find_corner_quotes
 from reactions.parse.dates import ATTRIBUTION_DATE
+from reactions.parse.handle_quotes import find_handle_quotes
 from reactions.parse.markup import find_markup_embeds, mask
 from reactions.parse.post_links import find_post_links
 from reactions.parse.quotes import find_quotes
@@ -109,6 +111,8 @@ def parse_body(
         embeds = sorted([*embeds, *links], key=lambda r: r.span)
     taken = [r.span for r in embeds]
     quotes = [*find_quotes(prose, source, taken), *find_corner_quotes(prose, source, taken)]
+    if "@" in prose and (led := find_handle_quotes(prose, source, taken)):  # (a handle leads them: they win)
+        quotes = [*(q for q in quotes if not overlaps(q.span, [r.span for r in led])), *led]
     warnings.extend(attributions_without_handle(prose, taken))
     reactions = tuple(sorted((*embeds, *quotes), key=lambda r: r.span))
     for warning in warnings:

@@ -7,7 +7,8 @@ its line, stands what introduces the name:
 - a byline phrase: Instagram's ``A post shared by``, ``A photo posted by`` and their translations
   (:mod:`reactions.parse.bylines`), WordPress's
   ``Originally tweeted by``;
-- a dash alone on the line before (``—\\nName (@h) Date``);
+- a dash alone on the line before (``—\\nName (@h) Date``), or ending the post's last line when the name opens the
+  handle's line (``…this morning —\\n\\nName (@h) Date``: an extractor that kept the dash with the paragraph above);
 - nothing, when the corpus dropped the dash (ISOT: ``…corporations.  Joe Biden (@JoeBiden) June 23,
   2017Slashing…``), or the Guardian's ``Name (@handle) post text`` line: :mod:`reactions.parse.dashless`.
 
@@ -201,6 +202,8 @@ def _introduction(before: str, text: str, line_start: int, floor: int) -> tuple[
     if dash is not None and len(before) - dash[1] <= MAX_NAME + 2:
         return line_start + dash[0], before[dash[1] :].strip(), Rendering.DASH, Platform.TWITTER
     lone = _dash_on_line_before(text, line_start, floor)
+    if lone is None and before.strip() and before[:1] not in " \t":
+        lone = _dash_ending_line_before(text, line_start, floor)
     if lone is not None and before.strip():
         return lone, before.strip(), Rendering.DASH, Platform.TWITTER
     if not before.strip(" \t>["):
@@ -249,6 +252,21 @@ def _dash_on_line_before(text: str, line_start: int, floor: int) -> int | None:
     line = text[prev_start : line_start - 1]
     stripped = line.strip()
     return prev_start + line.index(stripped) if stripped in ("—", "–", "―", "--", "-") else None
+
+
+def _dash_ending_line_before(text: str, line_start: int, floor: int) -> int | None:
+    """The offset of a dash that ends the last line with text before ``line_start`` after a space, with at most
+    :data:`_BLANK_BEFORE` blank characters between (``…this morning pic.twitter.com/x —\\n\\nName (@h) Date``)."""
+    end = line_start
+    while end > floor and line_start - end < _BLANK_BEFORE and text[end - 1] in " \t\n":
+        end -= 1
+    if end - 2 < floor or text[end - 1] not in "—–―" or text[end - 2] not in " \t" or "\n" not in text[end:line_start]:
+        return None
+    return end - 1
+
+
+_BLANK_BEFORE = 8
+"""How many spaces, tabs and line breaks may stand between a line's closing dash and the handle's line."""
 
 
 def _with_date(

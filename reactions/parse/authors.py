@@ -149,6 +149,13 @@ def subject_before(words: str) -> str:
             name.insert(0, tokens.pop())
         if len(tokens) > 2 and tokens[-1] == "of" and CAPITALISED.match(tokens[-2]) and CAPITALISED.match(tokens[-3]):
             return subject_before(" ".join(tokens[:-1]))  # "Senator Mazie Hirono of Hawaii": the name, not the place
+        if (timeless := _past_time(name, tokens)) != name:
+            if timeless:
+                return " ".join(timeless)  # "Monday Trump tweeted"
+            timed = bool(tokens) and tokens[-1].lower() in _TIME_LEADS
+            while tokens and tokens[-1].lower() in _TIME_LEADS:
+                tokens.pop()  # "…Park in late March tweeted"
+            return subject_before(" ".join(tokens)) if timed else ""
         if " ".join(name).lower() in _PLATFORM_NAMES:
             return ""  # "She took to IG sharing…": the place, not who posted
         if name[0].endswith(("’s", "'s")) or all(word.lower() in LEADING_WORDS for word in name):
@@ -164,6 +171,24 @@ def subject_before(words: str) -> str:
         if phrase[0].lower() in ARTICLES:
             return " ".join(phrase) if phrase[-1].lower() in POSTERS or len(phrase) > 1 else ""
     return ""
+
+
+def _past_time(name: list[str], before: list[str]) -> list[str]:
+    """``name`` (capitalised words, after the words ``before``) less a time that opens it: a weekday (``Monday
+    Trump``, ``Wednesday morning``), or a month after a word that leads a time (``In March Kardashian``, ``late
+    May``; a month alone may be a name: ``April Ryan``, ``Theresa May``)."""
+    lead = before[-1:]
+    if len(name) > 1 and name[0].lower() in _TIME_LEADS:
+        lead, name = name[:1], name[1:]  # "In March Kardashian"
+    first = name[0].lower() if name else ""
+    if first in _WEEKDAYS or (first in _MONTHS and lead and lead[0].lower() in _TIME_LEADS):
+        return name[1:]
+    return name
+
+
+_WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+_TIME_LEADS = frozenset({"on", "in", "late", "early", "mid", "last", "this", "next", "since", "by", "until"})
+"""Words before a weekday or a month that make it a time (``McGowan on Tuesday tweeted``: the subject stands before)."""
 
 
 _ADVERBS = frozenset({"also", "later", "then", "just", "quickly", "simply", "first", "again", "once", "previously",
@@ -186,17 +211,24 @@ def subject(words: str) -> str:
     segments = _CLAUSE_BREAK_RE.split(_ASIDE_RE.sub(" ", words) if "(" in words else words)
     for i in range(len(segments) - 1, -1, -1):
         tokens = TOKEN_RE.findall(segments[i])
+        lead: list[str] = []
         while tokens and tokens[0].lower() in LEADING_WORDS:
-            tokens = _skip_phrase(tokens)
-        subject = _leading_name(tokens)
-        if (subject.isdigit() or _PARTY_RE.fullmatch(subject)) and i > 0:
+            rest = _skip_phrase(tokens)
+            lead, tokens = tokens[len(tokens) - len(rest) - 1 : len(tokens) - len(rest)], rest
+        timed = bool(tokens) and (timeless := _past_time(tokens[:1], lead)) != tokens[:1]
+        if timed:
+            tokens = timeless + tokens[1:]  # "…also weighed in on Wednesday morning," / "In March Kardashian went"
+        found = _leading_name(tokens)
+        if timed and not found and i > 0:
+            return subject(segments[0])  # "Clinton, who…, also weighed in on Monday, tweeting": the first clause's
+        if (found.isdigit() or _PARTY_RE.fullmatch(found)) and i > 0:
             continue  # "Moretz, 20, shared": an age after the name; "Rep. Ann Lee, R-Fla., tweeted": a party's
-        if subject and subject.split()[0].lower() in ("a", "an") and i > 0:
+        if found and found.split()[0].lower() in ("a", "an") and i > 0:
             named = _leading_name(TOKEN_RE.findall(segments[i - 1])[-4:])
             if named and CAPITALISED.match(named):  # "Michelle Rempel, a Conservative MP, used Twitter…"
-                return _trailing_name(segments[i - 1]) or subject
-        if subject:
-            return subject
+                return _trailing_name(segments[i - 1]) or found
+        if found:
+            return found
     return ""
 
 

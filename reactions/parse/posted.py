@@ -9,7 +9,9 @@
 - a clause of its own after a quotation is no attribution of it (``"…," while another said``): :data:`CLAUSE_OPENERS`;
 - a question or an exclamation takes its attribution with no comma (``"…?" Trump said``): :data:`ASKED_RE`;
 - the post itself speaking in the present, after a sentence saying it was posted (``…posted to Facebook on Sunday.
-  It says, "…"``, ``The message reads: "…"``): :data:`POST_SAYS_RE`.
+  It says, "…"``, ``The message reads: "…"``): :data:`POST_SAYS_RE`;
+- an aside between the author and the verb after a quotation (``"…," Lee, an aide, tweeted``) that cannot stand:
+  :func:`unfit_aside`.
 
 Pure, linear: every pattern is anchored or bounded, none has nested or adjacent unbounded repeats.
 
@@ -39,6 +41,7 @@ __all__ = [
     "manner_after",
     "post_says",
     "says_led",
+    "unfit_aside",
 ]
 
 POSTED_PICTURE_RE = re.compile(
@@ -187,3 +190,17 @@ TOOK_TO_RE = case_blind(
 )
 """``Taylor Swift took to Instagram to share, "…"`` / ``…took to Twitter on Monday:``: the lead-in says the author
 posted what follows (it must end the lead, right before the quotation)."""
+
+
+def unfit_aside(body: str, quote_start: int, attribution: str, verb: str) -> bool:
+    """Whether an attribution after the quotation opening at ``quote_start`` that sets an aside off by commas
+    between its author and its verb (``"…," Lee, an aide, tweeted``) cannot stand: its verb is a participle
+    (``‘do — a far cry from the actress’ usual long, blonde locks — on her account, captioning``: what follows a
+    participle is its object), or the quotation goes on with a sentence begun before it (``Harper "is safe," Lee,
+    an aide, said``: a fragment of the post, not the post)."""
+    if "," not in attribution:
+        return False
+    if verb.endswith("ing"):
+        return True
+    before = body[max(0, quote_start - 3) : quote_start].rstrip(" \t")
+    return bool(before) and (before[-1].isalnum() or before[-1] == ",")  # a word or comma of the sentence before

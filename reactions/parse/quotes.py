@@ -122,11 +122,11 @@ or ``took to`` counts only with one of those)."""
 _AFTER_RE = re.compile(
     r"[ \t]{0,3}(?:(?P<verb1>" + _VERB_ALTERNATION + r")[ \t]{1,3}(?P<author1>(?:[\w@'’.&!-]{1,40}[ \t]{1,3}){0,7}"
     r"[\w@'’.&!-]{1,40})|(?P<author2>(?:[\w@'’.&!-]{1,40}[ \t]{1,3}){0,7}?[\w@'’.&!-]{1,40})"
-    r"(?:,[ \t]{1,3}(?:who|which)[ \t][^,\n]{1,120},)?[ \t]{1,3}"
+    r"(?:,[ \t]{1,3}(?:(?:who|which)[ \t][^,\n]{1,120}|[^,\n\"“”]{1,80}),)?[ \t]{1,3}"
     r"(?:(?:also|later|then|simply|once|again|previously|quickly)[ \t]{1,3})?(?P<verb2>" + _VERB_ALTERNATION + r"))\b",
     re.IGNORECASE,
 )
-"""The attribution after a quotation: ``she wrote``, ``wrote one social media user``, ``Lowry later tweeted``."""
+"""After a quotation: ``she wrote``, ``wrote one fan``, ``Lowry later tweeted``, ``Lee, an aide, tweeted``."""
 _AUTHOR_END_RE = re.compile(
     r"[ \t]+(?:in|on|at|for|from|to|with|via|about|who|after|before|while|(?<!known )as|and)[ \t]", re.IGNORECASE
 )
@@ -346,7 +346,7 @@ def _attribution_after(body: str, words: WordIndex, match: re.Match[str]) -> _At
     if found.group("author2") and (opening in _NO_SUBJECT or relative_clause(author)):
         return None  # "…" while they also shared a picture, "…," to which Gomez replied, "…" in Twitter posts
     verb = (found.group("verb1") or found.group("verb2")).lower()
-    if found.group("verb1") and verb.endswith("ing"):
+    if (verb.endswith("ing") and found.group("verb1")) or families.unfit_aside(body, match.start(), found[0], verb):
         return None  # '…,' captioning her post, '…': what follows a participle is its object, not an author
     if found.group("author1"):
         cut = _AUTHOR_END_RE.search(author)  # ("…," reads a tweet from Kensington Palace: the palace)
