@@ -477,7 +477,7 @@ def test_gated_embed_code_is_parsed_once_not_recursively() -> None:
 
 
 def test_gated_markup_is_bounded_per_page(monkeypatch: pytest.MonkeyPatch) -> None:
-    import reactions.parse.html as module
+    import reactions.parse.kept_markup as module
 
     tweets = [TWEET.replace("1223451163581288448", f"122345116358128844{i}") for i in range(3)]
     monkeypatch.setattr(module, "MAX_GATED", 2 * len(TWEET) + 1)  # room for two of the three

@@ -35,10 +35,8 @@ as a browser would, in linear time, and never raises.  :func:`parse_html_article
 
 from __future__ import annotations
 
-import base64
 import bisect
 import datetime as dt
-import html
 import itertools
 import json
 import logging
@@ -48,6 +46,7 @@ from dataclasses import dataclass, replace
 
 from reactions.models import Article, Kind, Reaction, Rendering
 from reactions.parse.article import parse_article, text_fingerprint
+from reactions.parse.kept_markup import Budget, attribute_markup, gated_markup
 from reactions.parse.markup import reaction_from_embed
 from reactions.parse.platforms import CUES, Embed, match_embed
 from reactions.parse.platforms._dom import (
@@ -157,7 +156,7 @@ def parse_html_article(text: str, source: str | None = None, *, quotes: bool = F
     source = source or "<html>"
     root, tagged = parse_dom_indexed(text if isinstance(text, str) else "", _META_TAGS)
     meta = _metadata(root, tagged)
-    blocks = [clean_text(b) if isinstance(b, str) else _cleaned(b) for b in _blocks(root, _Budget())]
+    blocks = [clean_text(b) if isinstance(b, str) else _cleaned(b) for b in _blocks(root, Budget())]
     body = "\n\n".join(r for b in blocks if (r := b if isinstance(b, str) else b.rendered()))
     base = parse_article(body, source)
     warnings = list(base.warnings)
@@ -181,7 +180,7 @@ def parse_html_article(text: str, source: str | None = None, *, quotes: bool = F
 # -- reading order: paragraphs and embeds ------------------------------------------------------
 
 
-def _blocks(root: Node, budget: _Budget) -> Iterator[str | Embed]:
+def _blocks(root: Node, budget: Budget) -> Iterator[str | Embed]:
     """The page's paragraphs (tidied text) and embeds, in reading order."""
     buffer: list[str] = []
     stack: list[Node | str | None] = [root]  # None: a paragraph break; _LEAVE: the end of the article
@@ -214,6 +213,8 @@ def _blocks(root: Node, budget: _Budget) -> Iterator[str | Embed]:
         if _is_dropped(item, in_article):
             yield from _embeds_within(item, budget)
             continue
+        if item.attrs and (markup := attribute_markup(item)) and budget.spend(len(markup)):
+            yield from _embeds_within(parse_dom(markup))  # a placeholder's embed code; its own text follows
         if not in_article and tag in ("article", "main"):
             stack.append(_LEAVE)  # popped once every element inside has been
             in_article = True
@@ -246,77 +247,23 @@ def _is_dropped(node: Node, in_article: bool) -> bool:
     return node.tag in _CHROME_TAGS and not in_article
 
 
-def _embeds_within(node: Node, budget: _Budget | None = None) -> list[Embed]:
+def _embeds_within(node: Node, budget: Budget | None = None) -> list[Embed]:
     """The outermost embeds under ``node`` (an element whose text is not shown), and, while ``budget`` lasts,
-    those in the embed code kept as text in a consent-gated container under it (:func:`_gated_markup`): that
-    code is parsed once more, and what it holds is not parsed again (``budget`` ``None``)."""
+    those in the embed code kept back as text under it (:mod:`reactions.parse.kept_markup`): that code is
+    parsed once more, and what it holds is not parsed again (``budget`` ``None``)."""
     found: list[Embed] = []
 
     def take(n: Node) -> bool:
         embed = _embed_at(n) if _MAY_EMBED(n) else None
         if embed is not None:
             found.append(embed)
-        elif budget is not None and n.tag in _GATED_TAGS and (markup := _gated_markup(n)) and budget.spend(len(markup)):
+        elif budget is not None and (markup := gated_markup(n) or attribute_markup(n)) and budget.spend(len(markup)):
             found.extend(_embeds_within(parse_dom(markup)))
         return embed is not None
 
     for _ in iter_elements(node, skip=take):
         pass
     return found
-
-
-class _Budget:
-    """How many characters of consent-gated markup a page may still have parsed again: at most
-    :data:`MAX_GATED`, so that a page costs at most that much more than one parse."""
-
-    def __init__(self, left: int | None = None) -> None:
-        self.left = MAX_GATED if left is None else left
-
-    def spend(self, size: int) -> bool:
-        """Whether ``size`` more characters fit (and if so, take them)."""
-        if size > self.left:
-            return False
-        self.left -= size
-        return True
-
-
-MAX_GATED = 2_000_000
-"""Characters of consent-gated embed code re-parsed per page, all containers together."""
-_GATED_TAGS = frozenset({"textarea", "template", "noscript", "script", "xmp"})
-_CODE_TYPES = ("javascript", "ecmascript", "module", "json", "importmap", "speculationrules")
-"""Script types that hold code or data, not markup kept back for later."""
-_BASE64_RE = re.compile(r"[A-Za-z0-9+/=\s]{16,}")
-
-
-def _gated_markup(node: Node) -> str:
-    """The embed code a consent manager keeps as text until the reader consents: the text of a ``<textarea>``,
-    ``<template>``, ``<noscript>`` or a ``<script>`` of a non-code type (``text/plain``, ``text/template``),
-    HTML-escaped or base64-encoded (Borlabs) or not; ``""`` when ``node`` holds none.
-
-    >>> _gated_markup(Node("script", {"type": "text/plain"}, ["&lt;blockquote&gt;hi&lt;/blockquote&gt;"]))
-    '<blockquote>hi</blockquote>'
-    >>> _gated_markup(Node("script", {}, ["var a = '<b>';"])), _gated_markup(Node("textarea", {}, ["a < b"]))
-    ('', 'a < b')
-    """
-    if node.tag not in _GATED_TAGS:
-        return ""
-    if node.tag == "script":
-        kind = node.attr("type").strip().lower()
-        if not kind or any(word in kind for word in _CODE_TYPES):
-            return ""
-    text = "".join(c for c in node.children if isinstance(c, str))
-    if "<" not in text and "&lt;" in text:
-        text = html.unescape(text)
-    elif "<" not in text and _BASE64_RE.fullmatch(text.strip()):
-        text = _from_base64(text)
-    return text if "<" in text else ""
-
-
-def _from_base64(text: str) -> str:
-    try:
-        return base64.b64decode("".join(text.split()), validate=True).decode("utf-8")
-    except (ValueError, UnicodeDecodeError):
-        return ""
 
 
 def _embed_at(node: Node) -> Embed | None:
