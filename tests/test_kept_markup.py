@@ -7,7 +7,7 @@ from html import escape as html_escape
 import pytest
 
 from reactions.parse.html import parse_html_article
-from reactions.parse.kept_markup import Budget, attribute_markup, gated_markup
+from reactions.parse.kept_markup import Budget, attribute_markup, gated_markup, may_keep_in_attributes
 from reactions.parse.platforms._dom import Node, iter_elements, parse_dom
 
 FRAME = '<iframe src="https://www.youtube.com/embed/Ab3_dEf4GhI"></iframe>'
@@ -43,6 +43,27 @@ def test_the_parser_decodes_an_attributes_entities_before_it_is_read() -> None:
     root = parse_dom(f'<div data-iframe="{html_escape(FRAME)}"></div>')
     (div,) = [n for n in iter_elements(root) if n.tag == "div"]
     assert attribute_markup(div) == FRAME
+
+
+@pytest.mark.parametrize(
+    ("page", "expected"),
+    [
+        ('<div data-html="&lt;iframe src=x&gt;">', True),
+        ("<div data-html='<iframe src=x>'>", True),  # a raw "<" is allowed inside a quoted value
+        ('<div data-html = " &#60;iframe">', True),
+        ('<div data-html="&#x3C;iframe">', True),
+        ('<a href="/x" title="a &lt; b">', False),
+        ("<p>x = 1 and y &lt; 2</p>", False),
+        ("", False),
+    ],
+)
+def test_a_page_may_keep_code_in_attributes_only_when_a_value_opens_with_a_tag(page: str, expected: bool) -> None:
+    assert may_keep_in_attributes(page) is expected
+
+
+def test_a_raw_tag_in_an_attribute_is_read_as_an_escaped_one_is() -> None:
+    (video,) = parse_html_article(_page(f"<div data-html='{FRAME}'></div>")).reactions
+    assert video.status_id == "Ab3_dEf4GhI"
 
 
 def test_gated_markup_reads_only_containers_of_kept_text() -> None:

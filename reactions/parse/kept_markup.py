@@ -27,7 +27,7 @@ import re
 
 from reactions.parse.platforms._dom import Node
 
-__all__ = ["MAX_GATED", "Budget", "attribute_markup", "gated_markup"]
+__all__ = ["MAX_GATED", "Budget", "attribute_markup", "gated_markup", "may_keep_in_attributes"]
 
 MAX_GATED = 2_000_000
 """Characters of kept-back embed code re-parsed per page, all containers and attributes together."""
@@ -35,16 +35,22 @@ _GATED_TAGS = frozenset({"textarea", "template", "noscript", "script", "xmp"})
 _CODE_TYPES = ("javascript", "ecmascript", "module", "json", "importmap", "speculationrules")
 """Script types that hold code or data, not markup kept back for later."""
 _BASE64_RE = re.compile(r"[A-Za-z0-9+/=\s]{16,}")
+_ATTRIBUTE_TAG_RE = re.compile(
+    r"""=[ \t\r\n]{0,20}["'][ \t\r\n]{0,20}(?:<|&lt;|&#0{0,4}60;|&#x0{0,4}3c;)""", re.IGNORECASE
+)
+"""An attribute's value opening with a tag, as written in the page (raw or escaped)."""
 _EMBED_TAG_RE = re.compile(r"<(?:iframe|blockquote)[\s>]", re.IGNORECASE)
 """The tags an embed's code holds: a frame, or the blockquote a network's script turns into its widget."""
 
 
 class Budget:
     """How many characters of kept-back markup a page may still have parsed again: at most
-    :data:`MAX_GATED`, so that a page costs at most that much more than one parse."""
+    :data:`MAX_GATED`, so that a page costs at most that much more than one parse; and whether its
+    elements' attributes are worth reading (``attributes``: see :func:`may_keep_in_attributes`)."""
 
-    def __init__(self, left: int | None = None) -> None:
+    def __init__(self, left: int | None = None, *, attributes: bool = True) -> None:
         self.left = MAX_GATED if left is None else left
+        self.attributes = attributes
 
     def spend(self, size: int) -> bool:
         """Whether ``size`` more characters fit (and if so, take them)."""
@@ -88,6 +94,16 @@ def attribute_markup(node: Node) -> str:
         if value.startswith("<") and _EMBED_TAG_RE.search(value) is not None:
             return value
     return ""
+
+
+def may_keep_in_attributes(page: str) -> bool:
+    """Whether some attribute of ``page`` may open with a tag (``="<``, ``='&lt;``, ``="&#60;``): one search of
+    the page, so that a page with none (most) has no element's attributes read.
+
+    >>> may_keep_in_attributes('<div data-html="&lt;iframe src=x&gt;">'), may_keep_in_attributes('<a href="/x">')
+    (True, False)
+    """
+    return _ATTRIBUTE_TAG_RE.search(page) is not None
 
 
 def _from_base64(text: str) -> str:
