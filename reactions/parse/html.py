@@ -396,10 +396,16 @@ def _metadata(root: Node, found: dict[str, list[Node]] | None = None) -> _Meta:
 
 
 def _page_url(links: list[Node], metas: dict[str, str]) -> str | None:
-    """The page's own address: ``<link rel="canonical">``, else ``og:url``; only an absolute ``http(s)`` URL."""
-    canonical = (n for n in links if "canonical" in n.attr("rel").lower().split())
-    found = next((href for n in canonical if (href := n.attr("href").strip())), None) or metas.get("og:url")
-    return found if found and found[:8].lower().startswith(("http://", "https://")) and len(found) < 2048 else None
+    """The page's own address: the first absolute ``http(s)`` URL of its ``<link rel="canonical">`` and its
+    ``og:url`` (a protocol-relative ``//host/path`` read as ``https:``); a relative one (``/path``, an id) is
+    passed over, so that an ``og:url`` after it still counts."""
+    canonical = [n.attr("href") for n in links if "canonical" in n.attr("rel").lower().split()]
+    for found in (*canonical, metas.get("og:url", "")):
+        found = found.strip()
+        found = "https:" + found if found.startswith("//") else found
+        if found[:8].lower().startswith(("http://", "https://")) and len(found) < 2048:
+            return found
+    return None
 
 
 def _first_text(*choices: list[Node]) -> str | None:
