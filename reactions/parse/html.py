@@ -48,6 +48,7 @@ from reactions.models import Article, Kind, Reaction, Rendering
 from reactions.parse.article import parse_article, text_fingerprint
 from reactions.parse.kept_markup import Budget, attribute_markup, gated_markup, may_keep_in_attributes
 from reactions.parse.markup import reaction_from_embed
+from reactions.parse.page_dates import first_stamp
 from reactions.parse.platforms import CUES, Embed, match_embed
 from reactions.parse.platforms._dom import (
     BLOCK_TAGS,
@@ -61,7 +62,6 @@ from reactions.parse.platforms._dom import (
     tidy,
     unbroken,
 )
-from reactions.parse.platforms.base import parse_timestamp
 from reactions.parse.text import clean_text
 
 logger = logging.getLogger(__name__)
@@ -389,10 +389,14 @@ def _metadata(root: Node, found: dict[str, list[Node]] | None = None) -> _Meta:
         if key and node.attr("content").strip():
             metas.setdefault(key, node.attr("content").strip())
     title = next((metas[k] for k in _TITLE_META if k in metas), None) or _first_text(found["h1"], found["title"])
-    stamp = next((metas[k] for k in _DATE_META if k in metas), None)
-    stamp = stamp or _json_ld_date(found["script"]) or _time_date(found["time"])
-    date, published = _read_stamp(stamp) if stamp else (None, None)
+    date, published = first_stamp(_stamps(metas, found))
     return _Meta(tidy(title) or None if title else None, date, published, _page_url(found["link"], metas))
+
+
+def _stamps(metas: dict[str, str], found: dict[str, list[Node]]) -> Iterator[str]:
+    """The page's publication times, most trusted first: its date metas, JSON-LD, ``<time datetime>``."""
+    yield from (metas[k] for k in _DATE_META if k in metas)
+    yield from filter(None, (_json_ld_date(found["script"]), _time_date(found["time"])))
 
 
 def _page_url(links: list[Node], metas: dict[str, str]) -> str | None:
@@ -445,16 +449,3 @@ def _time_date(elements: list[Node]) -> str | None:
     preferred = [t for t in times if "pubdate" in t.attrs or t.attr("itemprop") == "datePublished"]
     chosen = preferred or times
     return chosen[0].attr("datetime") if chosen else None
-
-
-def _read_stamp(value: str) -> tuple[dt.date | None, dt.datetime | None]:
-    """(local date, UTC time) from an ISO 8601 value; the time only when it has an offset."""
-    value = value.strip()
-    match = re.match(r"(\d{4})-(\d{2})-(\d{2})", value)
-    if match is None:
-        return None, None
-    try:
-        date = dt.date(*(int(g) for g in match.groups()))
-    except ValueError:
-        return None, None
-    return date, parse_timestamp(value)
