@@ -15,7 +15,6 @@ that a value in a form not read leaves the place to the next one instead of leav
 from __future__ import annotations
 
 import datetime as dt
-import email.utils
 import re
 from collections.abc import Iterable
 
@@ -69,7 +68,9 @@ def _date(year: str, month: str, day: str) -> dt.date | None:
 
 
 def _rfc_2822(value: str) -> dt.datetime | None:
+    import email.utils  # (loaded on first use, as reactions.sources.dates does: a run that meets none skips it)
+
     try:
         return email.utils.parsedate_to_datetime(value)
-    except (ValueError, TypeError, IndexError):
+    except (ValueError, TypeError, IndexError, OverflowError):
         return None
