@@ -7,7 +7,7 @@ from html import escape as html_escape
 import pytest
 
 from reactions.parse.html import parse_html_article
-from reactions.parse.kept_markup import Budget, attribute_markup, gated_markup, may_keep_in_attributes
+from reactions.parse.kept_markup import Budget, attribute_markup, gated_markup, kept_attribute_names
 from reactions.parse.platforms._dom import Node, iter_elements, parse_dom
 
 FRAME = '<iframe src="https://www.youtube.com/embed/Ab3_dEf4GhI"></iframe>'
@@ -48,17 +48,24 @@ def test_the_parser_decodes_an_attributes_entities_before_it_is_read() -> None:
 @pytest.mark.parametrize(
     ("page", "expected"),
     [
-        ('<div data-html="&lt;iframe src=x&gt;">', True),
-        ("<div data-html='<iframe src=x>'>", True),  # a raw "<" is allowed inside a quoted value
-        ('<div data-html = " &#60;iframe">', True),
-        ('<div data-html="&#x3C;iframe">', True),
-        ('<a href="/x" title="a &lt; b">', False),
-        ("<p>x = 1 and y &lt; 2</p>", False),
-        ("", False),
+        ('<div data-html="&lt;iframe src=x&gt;">', {"data-html"}),
+        ("<div data-html='<iframe src=x>'>", {"data-html"}),  # a raw "<" is allowed inside a quoted value
+        ('<div data-embed-code = " &#60;iframe">', {"data-embed-code"}),
+        ('<div data-x="&#x3C;iframe" data-y="&LT;blockquote">', {"data-x", "data-y"}),
+        ('<div data-src="https://x.example/embed" data-json=\'{"a": "<b>"}\'>', set()),  # no value opens with a tag
+        ('<a href="/x" title="&lt;b&gt;" srcdoc="&lt;p&gt;">', set()),  # only data- attributes are looked for
+        ("<script>var t = '<img src=x>';</script>", set()),
+        ("", set()),
     ],
 )
-def test_a_page_may_keep_code_in_attributes_only_when_a_value_opens_with_a_tag(page: str, expected: bool) -> None:
-    assert may_keep_in_attributes(page) is expected
+def test_a_page_keeps_code_only_in_data_attributes_whose_value_opens_with_a_tag(page: str, expected: set[str]) -> None:
+    assert kept_attribute_names(page) == expected
+
+
+def test_only_the_named_attributes_are_read_when_names_are_given() -> None:
+    node = Node("div", {"data-a": FRAME, "data-b": TWEET})
+    assert attribute_markup(node, frozenset({"data-b"})) == TWEET
+    assert attribute_markup(node, frozenset()) == ""
 
 
 def test_a_raw_tag_in_an_attribute_is_read_as_an_escaped_one_is() -> None:

@@ -46,7 +46,7 @@ from dataclasses import dataclass, replace
 
 from reactions.models import Article, Kind, Reaction, Rendering
 from reactions.parse.article import parse_article, text_fingerprint
-from reactions.parse.kept_markup import Budget, attribute_markup, gated_markup, may_keep_in_attributes
+from reactions.parse.kept_markup import GATED_TAGS, Budget, attribute_markup, gated_markup, kept_attribute_names
 from reactions.parse.markup import reaction_from_embed
 from reactions.parse.page_dates import first_stamp
 from reactions.parse.platforms import CUES, Embed, match_embed
@@ -157,7 +157,7 @@ def parse_html_article(text: str, source: str | None = None, *, quotes: bool = F
     text = text if isinstance(text, str) else ""
     root, tagged = parse_dom_indexed(text, _META_TAGS)
     meta = _metadata(root, tagged)
-    budget = Budget(attributes=may_keep_in_attributes(text))
+    budget = Budget(attributes=kept_attribute_names(text))
     blocks = [clean_text(b) if isinstance(b, str) else _cleaned(b) for b in _blocks(root, budget)]
     body = "\n\n".join(r for b in blocks if (r := b if isinstance(b, str) else b.rendered()))
     base = parse_article(body, source)
@@ -215,7 +215,7 @@ def _blocks(root: Node, budget: Budget) -> Iterator[str | Embed]:
         if _is_dropped(item, in_article):
             yield from _embeds_within(item, budget)
             continue
-        if budget.attributes and item.attrs and (markup := attribute_markup(item)) and budget.spend(len(markup)):
+        if budget.attributes and (markup := _kept_in_attributes(item, budget)) and budget.spend(len(markup)):
             yield from _embeds_within(parse_dom(markup))  # a placeholder's embed code; its own text follows
         if not in_article and tag in ("article", "main"):
             stack.append(_LEAVE)  # popped once every element inside has been
@@ -259,7 +259,12 @@ def _embeds_within(node: Node, budget: Budget | None = None) -> list[Embed]:
         embed = _embed_at(n) if _MAY_EMBED(n) else None
         if embed is not None:
             found.append(embed)
-        elif budget is not None and (markup := _kept_markup(n, budget)) and budget.spend(len(markup)):
+        elif (
+            budget is not None
+            and (n.tag in GATED_TAGS or budget.attributes)  # most elements: no call below
+            and (markup := _kept_markup(n, budget))
+            and budget.spend(len(markup))
+        ):
             found.extend(_embeds_within(parse_dom(markup)))
         return embed is not None
 
@@ -269,8 +274,17 @@ def _embeds_within(node: Node, budget: Budget | None = None) -> list[Embed]:
 
 
 def _kept_markup(node: Node, budget: Budget) -> str:
-    """The embed code ``node`` keeps back as its text or, on a page where any may, in an attribute."""
-    return gated_markup(node) or (attribute_markup(node) if budget.attributes else "")
+    """The embed code ``node`` keeps back as its text or, on a page where any may, in an attribute (asked of
+    every element a dropped one holds: the cheap tests first)."""
+    if node.tag in GATED_TAGS and (markup := gated_markup(node)):
+        return markup
+    return _kept_in_attributes(node, budget)
+
+
+def _kept_in_attributes(node: Node, budget: Budget) -> str:
+    """The embed code ``node`` keeps in one of the attributes its page may keep some in (``""``: none)."""
+    names = budget.attributes
+    return attribute_markup(node, names) if names and node.attrs and not names.isdisjoint(node.attrs) else ""
 
 
 def _embed_at(node: Node) -> Embed | None:
