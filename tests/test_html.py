@@ -477,7 +477,7 @@ def test_gated_embed_code_is_parsed_once_not_recursively() -> None:
 
 
 def test_gated_markup_is_bounded_per_page(monkeypatch: pytest.MonkeyPatch) -> None:
-    import reactions.parse.html as module
+    import reactions.parse.kept_markup as module
 
     tweets = [TWEET.replace("1223451163581288448", f"122345116358128844{i}") for i in range(3)]
     monkeypatch.setattr(module, "MAX_GATED", 2 * len(TWEET) + 1)  # room for two of the three
@@ -489,3 +489,29 @@ def test_scripts_of_code_are_not_gated_markup() -> None:
     for kind in ("", "text/javascript", "module", "application/ld+json"):
         page = f"<p>x</p><script type='{kind}'>{TWEET}</script>"
         assert parse_html_article(page).reactions == ()
+
+
+# -- the page's own address ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("head", "expected"),
+    [
+        ('<link rel="canonical" href="https://news.example/a/1">'
+         '<meta property="og:url" content="https://news.example/og/1">', "https://news.example/a/1"),
+        # a relative canonical (a path, an id) does not hide the absolute og:url after it
+        ('<link rel="canonical" href="/a/1"><meta property="og:url" content="https://news.example/a/1">',
+         "https://news.example/a/1"),
+        ('<link rel="canonical" href="8003098"><meta property="og:url" content="http://news.example/a/1">',
+         "http://news.example/a/1"),
+        # a protocol-relative canonical is the page's host
+        ('<link rel="canonical" href="//www.news.example/a/1">', "https://www.news.example/a/1"),
+        ('<link rel="canonical" href="/a/1">', None),  # nothing absolute: no address
+        ('<link rel="canonical" href="{{ page_url }}"><meta property="og:url" content="">', None),
+        ('<link rel="stylesheet" href="https://cdn.example/site.css">', None),
+        ('<meta property="og:url" content="ftp://news.example/a/1">', None),
+    ],
+)  # fmt: skip
+def test_the_page_address_is_the_first_absolute_one_of_canonical_and_og_url(head: str, expected: str | None) -> None:
+    page = f"<html><head>{head}<title>T</title></head><body><p>Text.</p></body></html>"
+    assert parse_html_article(page).url == expected

@@ -552,6 +552,23 @@ def test_facebook_plugin_with_its_fallback_blockquote() -> None:
     assert embed.rendered() == "Liftoff! #Artemis\n\nPosted by NASA on Wednesday, November 16, 2022"
 
 
+@pytest.mark.parametrize(
+    "cite",
+    [
+        "",  # no cite: the post's text and byline are all there is
+        ' cite="https://www.facebook.com/groups/harbour.friends/permalink/4455/"',  # a post address not read
+        ' cite="https://example.com/ExampleNews/"',  # not Facebook's
+    ],
+)
+def test_a_facebook_fallback_with_text_that_cites_no_page_is_kept(cite: str) -> None:
+    embed = first_embed(
+        f'<blockquote class="fb-xfbml-parse-ignore"{cite}><p>The harbour bench is finally here.</p>'
+        "Posted by Harbour Friends on Monday, May 4, 2020</blockquote>"
+    )
+    assert embed is not None
+    assert (embed.text, embed.display_name) == ("The harbour bench is finally here.", "Harbour Friends")
+
+
 def test_facebook_photo_frame_is_a_post() -> None:
     frame = first_embed(
         '<iframe src="https://www.facebook.com/plugins/post.php?href=https%3A%2F%2Fwww.facebook.com%2Fphoto.php'
@@ -583,6 +600,14 @@ def test_facebook_iframe_and_lone_blockquote() -> None:
         '<div class="fb-post"></div>',  # no post named
         '<iframe src="https://www.facebook.com/plugins/like.php"></iframe>',
         '<iframe src="https://www.youtube.com/embed/x"></iframe>',
+        # the page plugin's fallback names a page, not a post, even when WordPress wrapped its link in a <p>
+        '<div class="fb-page" data-href="https://www.facebook.com/ExampleNews/"><blockquote'
+        ' class="fb-xfbml-parse-ignore" cite="https://www.facebook.com/ExampleNews/"><p><a href="https://www.facebook.com/ExampleNews/">Example'
+        " News</a></p></blockquote></div>",
+        '<blockquote class="fb-xfbml-parse-ignore" cite="https://m.facebook.com/ExampleNews"><p>Example News</p>'
+        "</blockquote>",
+        '<blockquote class="fb-xfbml-parse-ignore" cite="https://www.facebook.com/profile.php?id=1000"><p>Ann Lee</p>'
+        "</blockquote>",
     ],
 )
 def test_facebook_non_embeds(markup: str) -> None:

@@ -35,10 +35,8 @@ as a browser would, in linear time, and never raises.  :func:`parse_html_article
 
 from __future__ import annotations
 
-import base64
 import bisect
 import datetime as dt
-import html
 import itertools
 import json
 import logging
@@ -48,7 +46,9 @@ from dataclasses import dataclass, replace
 
 from reactions.models import Article, Kind, Reaction, Rendering
 from reactions.parse.article import parse_article, text_fingerprint
+from reactions.parse.kept_markup import GATED_TAGS, Budget, attribute_markup, gated_markup, kept_attribute_names
 from reactions.parse.markup import reaction_from_embed
+from reactions.parse.page_dates import first_stamp
 from reactions.parse.platforms import CUES, Embed, match_embed
 from reactions.parse.platforms._dom import (
     BLOCK_TAGS,
@@ -62,7 +62,6 @@ from reactions.parse.platforms._dom import (
     tidy,
     unbroken,
 )
-from reactions.parse.platforms.base import parse_timestamp
 from reactions.parse.text import clean_text
 
 logger = logging.getLogger(__name__)
@@ -155,9 +154,11 @@ def parse_html_article(text: str, source: str | None = None, *, quotes: bool = F
     """Parse one saved web page (or HTML fragment) into an :class:`Article`; ``quotes``: also the posts quoted
     in the page's prose.  Never raises on a ``str``."""
     source = source or "<html>"
-    root, tagged = parse_dom_indexed(text if isinstance(text, str) else "", _META_TAGS)
+    text = text if isinstance(text, str) else ""
+    root, tagged = parse_dom_indexed(text, _META_TAGS)
     meta = _metadata(root, tagged)
-    blocks = [clean_text(b) if isinstance(b, str) else _cleaned(b) for b in _blocks(root, _Budget())]
+    budget = Budget(attributes=kept_attribute_names(text))
+    blocks = [clean_text(b) if isinstance(b, str) else _cleaned(b) for b in _blocks(root, budget)]
     body = "\n\n".join(r for b in blocks if (r := b if isinstance(b, str) else b.rendered()))
     base = parse_article(body, source)
     warnings = list(base.warnings)
@@ -181,7 +182,7 @@ def parse_html_article(text: str, source: str | None = None, *, quotes: bool = F
 # -- reading order: paragraphs and embeds ------------------------------------------------------
 
 
-def _blocks(root: Node, budget: _Budget) -> Iterator[str | Embed]:
+def _blocks(root: Node, budget: Budget) -> Iterator[str | Embed]:
     """The page's paragraphs (tidied text) and embeds, in reading order."""
     buffer: list[str] = []
     stack: list[Node | str | None] = [root]  # None: a paragraph break; _LEAVE: the end of the article
@@ -214,6 +215,8 @@ def _blocks(root: Node, budget: _Budget) -> Iterator[str | Embed]:
         if _is_dropped(item, in_article):
             yield from _embeds_within(item, budget)
             continue
+        if budget.attributes and (markup := _kept_in_attributes(item, budget)) and budget.spend(len(markup)):
+            yield from _embeds_within(parse_dom(markup))  # a placeholder's embed code; its own text follows
         if not in_article and tag in ("article", "main"):
             stack.append(_LEAVE)  # popped once every element inside has been
             in_article = True
@@ -246,17 +249,22 @@ def _is_dropped(node: Node, in_article: bool) -> bool:
     return node.tag in _CHROME_TAGS and not in_article
 
 
-def _embeds_within(node: Node, budget: _Budget | None = None) -> list[Embed]:
+def _embeds_within(node: Node, budget: Budget | None = None) -> list[Embed]:
     """The outermost embeds under ``node`` (an element whose text is not shown), and, while ``budget`` lasts,
-    those in the embed code kept as text in a consent-gated container under it (:func:`_gated_markup`): that
-    code is parsed once more, and what it holds is not parsed again (``budget`` ``None``)."""
+    those in the embed code kept back as text under it (:mod:`reactions.parse.kept_markup`): that code is
+    parsed once more, and what it holds is not parsed again (``budget`` ``None``)."""
     found: list[Embed] = []
 
     def take(n: Node) -> bool:
         embed = _embed_at(n) if _MAY_EMBED(n) else None
         if embed is not None:
             found.append(embed)
-        elif budget is not None and n.tag in _GATED_TAGS and (markup := _gated_markup(n)) and budget.spend(len(markup)):
+        elif (
+            budget is not None
+            and (n.tag in GATED_TAGS or budget.attributes)  # most elements: no call below
+            and (markup := _kept_markup(n, budget))
+            and budget.spend(len(markup))
+        ):
             found.extend(_embeds_within(parse_dom(markup)))
         return embed is not None
 
@@ -265,58 +273,18 @@ def _embeds_within(node: Node, budget: _Budget | None = None) -> list[Embed]:
     return found
 
 
-class _Budget:
-    """How many characters of consent-gated markup a page may still have parsed again: at most
-    :data:`MAX_GATED`, so that a page costs at most that much more than one parse."""
-
-    def __init__(self, left: int | None = None) -> None:
-        self.left = MAX_GATED if left is None else left
-
-    def spend(self, size: int) -> bool:
-        """Whether ``size`` more characters fit (and if so, take them)."""
-        if size > self.left:
-            return False
-        self.left -= size
-        return True
+def _kept_markup(node: Node, budget: Budget) -> str:
+    """The embed code ``node`` keeps back as its text or, on a page where any may, in an attribute (asked of
+    every element a dropped one holds: the cheap tests first)."""
+    if node.tag in GATED_TAGS and (markup := gated_markup(node)):
+        return markup
+    return _kept_in_attributes(node, budget)
 
 
-MAX_GATED = 2_000_000
-"""Characters of consent-gated embed code re-parsed per page, all containers together."""
-_GATED_TAGS = frozenset({"textarea", "template", "noscript", "script", "xmp"})
-_CODE_TYPES = ("javascript", "ecmascript", "module", "json", "importmap", "speculationrules")
-"""Script types that hold code or data, not markup kept back for later."""
-_BASE64_RE = re.compile(r"[A-Za-z0-9+/=\s]{16,}")
-
-
-def _gated_markup(node: Node) -> str:
-    """The embed code a consent manager keeps as text until the reader consents: the text of a ``<textarea>``,
-    ``<template>``, ``<noscript>`` or a ``<script>`` of a non-code type (``text/plain``, ``text/template``),
-    HTML-escaped or base64-encoded (Borlabs) or not; ``""`` when ``node`` holds none.
-
-    >>> _gated_markup(Node("script", {"type": "text/plain"}, ["&lt;blockquote&gt;hi&lt;/blockquote&gt;"]))
-    '<blockquote>hi</blockquote>'
-    >>> _gated_markup(Node("script", {}, ["var a = '<b>';"])), _gated_markup(Node("textarea", {}, ["a < b"]))
-    ('', 'a < b')
-    """
-    if node.tag not in _GATED_TAGS:
-        return ""
-    if node.tag == "script":
-        kind = node.attr("type").strip().lower()
-        if not kind or any(word in kind for word in _CODE_TYPES):
-            return ""
-    text = "".join(c for c in node.children if isinstance(c, str))
-    if "<" not in text and "&lt;" in text:
-        text = html.unescape(text)
-    elif "<" not in text and _BASE64_RE.fullmatch(text.strip()):
-        text = _from_base64(text)
-    return text if "<" in text else ""
-
-
-def _from_base64(text: str) -> str:
-    try:
-        return base64.b64decode("".join(text.split()), validate=True).decode("utf-8")
-    except (ValueError, UnicodeDecodeError):
-        return ""
+def _kept_in_attributes(node: Node, budget: Budget) -> str:
+    """The embed code ``node`` keeps in one of the attributes its page may keep some in (``""``: none)."""
+    names = budget.attributes
+    return attribute_markup(node, names) if names and node.attrs and not names.isdisjoint(node.attrs) else ""
 
 
 def _embed_at(node: Node) -> Embed | None:
@@ -435,17 +403,27 @@ def _metadata(root: Node, found: dict[str, list[Node]] | None = None) -> _Meta:
         if key and node.attr("content").strip():
             metas.setdefault(key, node.attr("content").strip())
     title = next((metas[k] for k in _TITLE_META if k in metas), None) or _first_text(found["h1"], found["title"])
-    stamp = next((metas[k] for k in _DATE_META if k in metas), None)
-    stamp = stamp or _json_ld_date(found["script"]) or _time_date(found["time"])
-    date, published = _read_stamp(stamp) if stamp else (None, None)
+    date, published = first_stamp(_stamps(metas, found))
     return _Meta(tidy(title) or None if title else None, date, published, _page_url(found["link"], metas))
 
 
+def _stamps(metas: dict[str, str], found: dict[str, list[Node]]) -> Iterator[str]:
+    """The page's publication times, most trusted first: its date metas, JSON-LD, ``<time datetime>``."""
+    yield from (metas[k] for k in _DATE_META if k in metas)
+    yield from filter(None, (_json_ld_date(found["script"]), _time_date(found["time"])))
+
+
 def _page_url(links: list[Node], metas: dict[str, str]) -> str | None:
-    """The page's own address: ``<link rel="canonical">``, else ``og:url``; only an absolute ``http(s)`` URL."""
-    canonical = (n for n in links if "canonical" in n.attr("rel").lower().split())
-    found = next((href for n in canonical if (href := n.attr("href").strip())), None) or metas.get("og:url")
-    return found if found and found[:8].lower().startswith(("http://", "https://")) and len(found) < 2048 else None
+    """The page's own address: the first absolute ``http(s)`` URL of its ``<link rel="canonical">`` and its
+    ``og:url`` (a protocol-relative ``//host/path`` read as ``https:``); a relative one (``/path``, an id) is
+    passed over, so that an ``og:url`` after it still counts."""
+    canonical = [n.attr("href") for n in links if "canonical" in n.attr("rel").lower().split()]
+    for found in (*canonical, metas.get("og:url", "")):
+        found = found.strip()
+        found = "https:" + found if found.startswith("//") else found
+        if found[:8].lower().startswith(("http://", "https://")) and len(found) < 2048:
+            return found
+    return None
 
 
 def _first_text(*choices: list[Node]) -> str | None:
@@ -485,16 +463,3 @@ def _time_date(elements: list[Node]) -> str | None:
     preferred = [t for t in times if "pubdate" in t.attrs or t.attr("itemprop") == "datePublished"]
     chosen = preferred or times
     return chosen[0].attr("datetime") if chosen else None
-
-
-def _read_stamp(value: str) -> tuple[dt.date | None, dt.datetime | None]:
-    """(local date, UTC time) from an ISO 8601 value; the time only when it has an offset."""
-    value = value.strip()
-    match = re.match(r"(\d{4})-(\d{2})-(\d{2})", value)
-    if match is None:
-        return None, None
-    try:
-        date = dt.date(*(int(g) for g in match.groups()))
-    except ValueError:
-        return None, None
-    return date, parse_timestamp(value)

@@ -100,7 +100,7 @@ def extract(node: Node) -> Embed | None:
         text = "\n\n".join(t for p in found if (t := render_text(p)))
         byline = render_text(quote, skip=lambda n: n.tag == "p")
         name, date_text = _read_posted_by(byline)
-    if ref is None and not text:
+    if ref is None and (not text or _cites_a_page(quote)):
         return None
     handle, post_id, canonical = ref if ref else (None, None, None)
     rendering = None
@@ -111,6 +111,25 @@ def extract(node: Node) -> Embed | None:
         PLATFORM, handle, name, parse_date(date_text) if date_text else None, date_text, text,
         post_id, canonical, rendering=rendering,
     )  # fmt: skip
+
+
+def _cites_a_page(quote: Node | None) -> bool:
+    """Whether ``quote`` cites a page or profile, not a post: the fallback of the page plugin (``div.fb-page``),
+    whose only text is the page's name (kept in a ``<p>`` when WordPress wrapped the link).
+
+    >>> _cites_a_page(Node("blockquote", {"cite": "https://www.facebook.com/ExampleNews/"}))
+    True
+    >>> _cites_a_page(Node("blockquote", {"cite": "https://www.facebook.com/ExampleNews/posts/123"}))
+    False
+    """
+    if quote is None:
+        return False
+    try:
+        parts = urlsplit(quote.attr("cite").strip())
+    except ValueError:
+        return False
+    path = parts.path.strip("/")
+    return parts.hostname in _HOSTS and (path == "profile.php" or (bool(path) and "/" not in path))
 
 
 def _read_posted_by(byline: str) -> tuple[str | None, str]:
