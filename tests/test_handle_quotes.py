@@ -26,6 +26,7 @@ def led(text: str) -> list[tuple[str | None, str | None, str]]:
 )  # fmt: skip
 def test_a_handle_that_opens_an_item_leads_its_post(text: str, expected: tuple[str, str, str]) -> None:
     assert led(text) == [expected]
+    assert [quote.handle for quote in find_handle_quotes(text, "a.txt", [])] == ["dana_h"]  # the account's handle
 
 
 @pytest.mark.parametrize(

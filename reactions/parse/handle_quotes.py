@@ -79,4 +79,4 @@ def _quotation(body: str, item: re.Match[str]) -> tuple[int, int] | None:
 
 def _reaction(handle: str, text: str, source: str, span: tuple[int, int]) -> Reaction:
     return build_reaction(Kind.QUOTE, Platform.TWITTER, text, source, span, rendering=Rendering.QUOTE,
-                          confidence=_CONFIDENCE, display_name=f"@{handle}", author=handle)  # fmt: skip
+                          confidence=_CONFIDENCE, handle=handle, display_name=f"@{handle}", author=handle)  # fmt: skip
