@@ -46,6 +46,8 @@ class Platform(enum.StrEnum):
     THREADS = "threads"
     TIKTOK = "tiktok"
     YOUTUBE = "youtube"
+    SNAPCHAT = "snapchat"
+    REDDIT = "reddit"
     UNKNOWN = "unknown"
 
 

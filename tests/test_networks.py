@@ -7,7 +7,7 @@ import pytest
 from reactions.models import Platform
 from reactions.parse import posted, quotes
 from reactions.parse.article import parse_article
-from reactions.parse.networks import NETWORKS, PLACES, prose_words
+from reactions.parse.networks import NETWORKS, PLACES, PROSE_ONLY, prose_words
 from reactions.parse.prefilter import parse_prefiltered
 from reactions.parse.quotes import find_quotes
 
@@ -47,3 +47,16 @@ def test_every_word_of_the_table_is_a_cue_of_the_quote_finders_silent_lines() ->
 def test_a_network_added_to_the_table_reaches_the_patterns() -> None:
     for name in PLACES:
         assert posted.TOOK_TO_RE.search(f"She took to {name}:") is not None
+
+
+@pytest.mark.parametrize(
+    ("body", "platform"),
+    [
+        ('Kai Lee posted a video to Snapchat on Friday. "So happy to be home again," she captioned it.', "snapchat"),
+        ('"I never thought it would end like this, honestly," one Reddit user wrote.', "reddit"),
+        ('"I never thought it would end like this, honestly," one fan wrote on Twitter.', "twitter"),
+    ],
+)
+def test_a_network_read_only_in_prose_gives_its_quotations_their_platform(body: str, platform: str) -> None:
+    assert [quote.platform for quote in find_quotes(body, "a.txt", [])] == [platform]
+    assert all(network.named_in_passing for network in NETWORKS if network.platform in PROSE_ONLY)

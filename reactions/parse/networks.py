@@ -52,10 +52,13 @@ NETWORKS: Final = (
     Network(Platform.BLUESKY, ("Bluesky",)),
     Network(Platform.MASTODON, ("Mastodon",)),
     Network(Platform.YOUTUBE, ("YouTube",), cjk=("ユーチューブ",)),
-    Network(Platform.UNKNOWN, ("Snapchat",), named_in_passing=False),
-    Network(Platform.UNKNOWN, ("Reddit",), named_in_passing=False),
+    Network(Platform.SNAPCHAT, ("Snapchat",)),
+    Network(Platform.REDDIT, ("Reddit",)),
 )
 """Every network prose names, in the order a sentence naming two is given the first."""
+PROSE_ONLY: Final = frozenset({Platform.SNAPCHAT, Platform.REDDIT})
+"""Networks whose posts the parser reads only as prose quotes them (``…," she said in a Snapchat video``): it reads
+no embed of theirs (:data:`reactions.parse.platforms.EXTRACTORS` has none)."""
 CJK_POSTING: Final = ("投稿", "つぶや", "ポスト", "发文", "發文", "贴文", "貼文", "发帖", "發帖")
 """Japanese and Chinese words for posting that name no network: a ``「…」`` quotation's cue only when its
 sentence names one (``新聞に投稿`` is a letter to a paper)."""
