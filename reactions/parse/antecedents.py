@@ -25,6 +25,7 @@ from reactions.parse.authors import (
     author_as_written,
     is_poster,
 )
+from reactions.parse.dates import WEEKDAYS
 from reactions.parse.described_person import named_as_relative_of, pronoun_of, rivals
 from reactions.parse.name_kinds import (
     given_name_gender,
@@ -46,7 +47,7 @@ _NAME_RE = re.compile(
 character, ``#`` or ``@``; written to open with a capital (``re`` skips ahead to one, where a leading look-behind is
 tried at every character: 2.5× faster over the pronouns' windows of the bulk corpus; ``tests/test_authors.py``
 compares it with the pattern as first written)."""
-_DAYS = frozenset({"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Tonight"})
+_DAYS = frozenset({*WEEKDAYS, "Tonight"})
 """Owners of a show or an event, never of a person (``Sunday’s Golden Globes``)."""
 _NOT_NAMES = frozenset({"The", "A", "An", "In", "On", "At", "But", "And", "It", "He", "She", "They", "We", "I", "This",
                         "That", "Twitter", "Instagram", "Facebook", "TikTok", "Monday", "Tuesday", "Wednesday",

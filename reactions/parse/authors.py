@@ -12,6 +12,8 @@ import itertools
 import re
 from collections.abc import Sequence
 
+from reactions.parse.dates import WEEKDAYS
+
 ARTICLES = frozenset({"a", "an", "the", "one", "another", "some", "many", "several", "two", "three", "this", "that",
                        "other", "others", "someone", "people", "his", "her", "their", "its"})  # fmt: skip
 
@@ -186,7 +188,7 @@ def _past_time(name: list[str], before: list[str]) -> list[str]:
     return name
 
 
-_WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+_WEEKDAYS = frozenset(day.lower() for day in WEEKDAYS)
 _TIME_LEADS = frozenset({"on", "in", "late", "early", "mid", "last", "this", "next", "since", "by", "until"})
 """Words before a weekday or a month that make it a time (``McGowan on Tuesday tweeted``: the subject stands before)."""
 

@@ -13,7 +13,8 @@ import re
 from reactions.parse.bylines import DATE_WORDS, words
 
 __all__ = [
-    "ATTRIBUTION_DATE", "CARD_TIME", "MONTHS", "attribution_date", "attribution_date_at", "card_date", "parse_date",
+    "ATTRIBUTION_DATE", "CARD_TIME", "MONTHS", "WEEKDAYS", "attribution_date", "attribution_date_at", "card_date",
+    "parse_date",
 ]  # fmt: skip
 
 _MONTH_NAMES = (
@@ -104,6 +105,8 @@ def parse_date(text: str) -> dt.date | None:
     return None
 
 
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+"""The days of the week in English, as prose writes them."""
 ENGLISH_MONTH = (
     r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
     r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"

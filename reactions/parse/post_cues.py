@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from reactions.parse.dates import WEEKDAYS
 from reactions.parse.folding import FoldedPattern, case_blind
 from reactions.parse.networks import NAMED, PLACES, names_pattern
 from reactions.parse.posted import POSTED_PICTURE_RE
@@ -111,13 +112,13 @@ _WRITTEN_IN_RE = re.compile(
 )
 _NOT_TITLES = (
     "January February March April May June July August September October November December Jan Feb Mar Apr Jun Jul "
-    "Aug Sep Sept Oct Nov Dec Monday Tuesday Wednesday Thursday Friday Saturday Sunday Insta X "
+    "Aug Sep Sept Oct Nov Dec Insta X "
     "English Spanish French German Italian Portuguese Arabic Hebrew Russian Chinese Mandarin Japanese Korean Hindi "
     "Urdu Dutch Swedish Greek Turkish Polish Latin Persian Farsi Ukrainian Tagalog "
     "All ALL Caps CAPS Response Reply Support Honor Honour Tribute Part Memory Celebration Solidarity Light Defense "
     "Defence Favor Favour Addition Front Pencil Ink Lowercase"
 )
-_NO_TITLES = frozenset(NAMED) | frozenset(_NOT_TITLES.split())
+_NO_TITLES = frozenset(NAMED) | frozenset(WEEKDAYS) | frozenset(_NOT_TITLES.split())
 """Capitalised words after ``wrote in`` that name no title: networks, months, days, languages, and the words a
 headline capitalises (``Wrote in Response``)."""
 
