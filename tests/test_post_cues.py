@@ -144,3 +144,35 @@ def test_a_quotation_after_a_blog_post_is_no_post() -> None:
     assert find_quotes(body, "a.txt", []) == []
     posted = body.replace("blog post", "Facebook post")
     assert [quote.text for quote in find_quotes(posted, "a.txt", [])] == ["I did it for the money, I admit it"]
+
+
+def _verbs(lead: str, words: tuple[str, ...]) -> list[tuple[int, int]]:
+    return sorted((lead.index(word), lead.index(word) + len(word)) for word in words)
+
+
+@pytest.mark.parametrize(
+    ("lead", "verbs", "verb"),
+    [
+        (
+            "The fight continued Monday, June 2, when Ola Brandt replied, writing:",
+            ("continued", "replied", "writing"),
+            "replied",
+        ),
+        ("Jo Pike said the team was not, as Lu Hart wrote on Facebook,", ("said", "wrote"), "wrote"),
+        ("Pam Ode posted a photo when fans asked, writing:", ("posted", "writing"), "posted"),  # no comma before it
+        ("Rae Cole continued, after the backlash, tweeting:", ("continued", "tweeting"), "continued"),  # no subject
+        ("In a series of tweets posted late Monday, the actress wrote,", ("posted", "wrote"), "wrote"),
+    ],
+)
+def test_the_verb_whose_subject_posted(lead: str, verbs: tuple[str, ...], verb: str) -> None:
+    span = post_cues.clause_verb(lead, _verbs(lead, verbs))
+    assert lead[span[0] : span[1]] == verb
+
+
+def test_a_post_in_a_clause_after_the_sentences_subject_is_its_subjects() -> None:
+    body = (
+        "Lu Hart and Ola Brandt have traded barbs for a week.\n\n"
+        "The fight continued on Monday, June 2, when Brandt replied, writing on Instagram: "
+        "\u201cThis is not funny at all, and I am done with all of it.\u201d"
+    )
+    assert [(q.display_name, q.author) for q in find_quotes(body, "a.txt", [])] == [("Brandt", "Ola Brandt")]

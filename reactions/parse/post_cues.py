@@ -183,3 +183,20 @@ def participle(lead: str, span: tuple[int, int]) -> bool:
     verb (:data:`_PARTICIPLE_RE`)."""
     ed = lead.endswith("ed", span[0], span[1])
     return ed and _PARTICIPLE_RE.search(lead, max(0, span[0] - 16), span[0]) is not None
+
+
+_CLAUSE_OPENER_RE = re.compile(r",[ \t]{1,3}(?:when|after|as|while|once|before|until)[ \t][^,]{1,60}\Z", re.IGNORECASE)
+"""A clause opened after a comma by a subordinator, its subject not yet followed by a comma, right before a verb
+(``…, when Tran``)."""
+
+
+def clause_verb(lead: str, verbs: list[tuple[int, int]]) -> tuple[int, int]:
+    """The lead-in's verb whose subject posted: the first of ``verbs`` (spans in ``lead``, at least one) that is not a
+    post's participle (:func:`participle`), unless a later verb not in ``-ing`` ends a clause that a subordinator
+    opens after a comma (``The feud continued on Tuesday, when Tran responded, writing``: ``responded``, whose
+    subject ``writing`` shares)."""
+    finite = [span for span in verbs if not participle(lead, span)] or verbs[:1]
+    for span in finite[1:]:
+        if not lead.endswith("ing", span[0], span[1]) and _CLAUSE_OPENER_RE.search(lead, finite[0][1], span[0]):
+            return span
+    return finite[0]

@@ -80,7 +80,7 @@ from reactions.parse.exchanges import MORE, REPLY, SAID, FollowUp, follow_up, le
 from reactions.parse.folding import case_blind
 from reactions.parse.networks import PLACES, names_pattern, prose_words
 from reactions.parse.people import author_of, chained, full_names, one_name_each
-from reactions.parse.post_cues import IN_POST_WORDS, other_medium, participle, post_cue, posted_before, posted_context
+from reactions.parse.post_cues import IN_POST_WORDS, clause_verb, other_medium, post_cue, posted_before, posted_context
 from reactions.parse.printed import printed
 from reactions.parse.quotations import quotations, quoted_words
 from reactions.parse.sentences import MUTED, QUIET, Silence, Surroundings, TextIndex, WordIndex, platform_named
@@ -394,7 +394,7 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     ends = lead.endswith(":") or captioned or _LEAD_TAIL_RE.fullmatch(lead, last[1])  # ("…before her "Fiancé Visa"":
     if reported or not ends or lead.endswith(_DETERMINERS):  # a noun phrase quoted after a determiner, no post)
         return None  # a lead-in ending in a colon or in "with the caption" introduces what follows, however long
-    finite = next((span for span in verbs if not participle(lead, span)), verbs[0])  # (not "tweets posted late…")
+    finite = clause_verb(lead, verbs)  # (not "tweets posted late…", not "The feud continued…, when Tran responded")
     subordinate = _SUBORDINATE_RE.match(lead) and not _RELATIVE_END_RE.search(lead, 0, last[0])  # ("…that read")
     if subordinate and "," in lead[finite[1] : last[0]]:
         finite = last  # "When Bloom posted a video …, Perry wrote": the main clause's subject
