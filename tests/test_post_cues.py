@@ -176,3 +176,26 @@ def test_a_post_in_a_clause_after_the_sentences_subject_is_its_subjects() -> Non
         "\u201cThis is not funny at all, and I am done with all of it.\u201d"
     )
     assert [(q.display_name, q.author) for q in find_quotes(body, "a.txt", [])] == [("Brandt", "Ola Brandt")]
+
+
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [
+        ("Ada Moss said she was angry to learn that Facebook was funding the site:", False),
+        ("Twitter suspended the account for a week, she said,", False),
+        ("Ada Moss said on Twitter:", True),
+        ("what Ada Moss said on Facebook was blunt:", True),
+        ("Ada Moss’s Instagram says it all:", True),
+        ("Facebook was funding the site, Ada Moss said on Instagram:", True),
+        ("her Facebook post was short:", True),
+    ],
+)
+def test_a_network_that_is_a_verbs_subject_is_the_company(text: str, cue: bool) -> None:
+    assert post_cues.post_cue(text) is cue
+
+
+def test_a_quotation_about_the_company_is_speech() -> None:
+    body = 'Ada Moss said she was angry to learn that Facebook was funding the site: "That felt wrong to me, really."'
+    assert find_quotes(body, "a.txt", []) == []
+    posted = body.replace("Facebook was funding the site:", "the site was funded, on Facebook:")
+    assert [quote.author for quote in find_quotes(posted, "a.txt", [])] == ["Ada Moss"]

@@ -13,6 +13,7 @@ clause, 11 µs the two sentences before a quotation); the words of a text (:func
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from reactions.parse.dates import WEEKDAYS
 from reactions.parse.folding import FoldedPattern, case_blind
@@ -144,9 +145,37 @@ def without_newspapers(text: str) -> str:
 def post_cue(text: str, words: list[bytes] | None = None) -> bool:
     """Whether :data:`POST_CUE_RE` finds a match in ``text`` (a platform, a post or caption named, no newspaper
     called *Post*); ``words``: ``words_of(text)`` when the caller has them."""
-    if words is not None:
-        return not POST_CUE_WORDS.isdisjoint(words) and POST_CUE_RE.search(without_newspapers(text)) is not None
-    return _finds(POST_CUE_RE, POST_CUE_WORDS, text)
+    if POST_CUE_WORDS.isdisjoint(words if words is not None else words_of(text)):
+        return False
+    text = without_newspapers(text)
+    found = POST_CUE_RE.search(text)
+    while found is not None and _the_company(text, found):
+        found = POST_CUE_RE.search(text, found.end())  # "…learn that Facebook was paying Snopes:": the company
+    return found is not None
+
+
+def _the_company(text: str, found: re.Match[str]) -> bool:
+    """Whether the cue ``found`` is a network's name as the subject of a verb: the company, no post."""
+    return (
+        found.group().lower() in _NETWORK_NAMES
+        and _COMPANY_RE.match(text, found.end()) is not None
+        and _PLACE_RE.search(text, max(0, found.start() - 16), found.start()) is None
+    )
+
+
+_NETWORK_NAMES: Final = frozenset(name.lower() for name in NAMED)
+_COMPANY_RE = re.compile(
+    r"[ \t]{1,3}(?:was|is|has|had|have|will|would|did|does|said|says|announced|confirmed|paid|pays|removed|banned"
+    r"|suspended|deleted|blocked|bought|sued|owns)\b"
+)
+"""A verb right after a network's name makes it the company, the verb's subject (``Facebook was paying Snopes``,
+``Twitter suspended his account``), unless a preposition or an owner stands before the name (:data:`_PLACE_RE`:
+``on Twitter``, ``Lohan’s Instagram says``)."""
+_PLACE_RE = re.compile(
+    r"(?:\b(?:on|to|via|in|across|onto|from|at|of)[ \t]{1,3}(?:(?:his|her|their|its)[ \t]{1,3})?|\b(?:his|her|their)"
+    r"[ \t]{1,3}|['’]s[ \t]{1,3})\Z",
+    re.IGNORECASE,
+)
 
 
 def posted_context(text: str, pos: int = 0) -> bool:
