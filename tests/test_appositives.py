@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from reactions.parse.appositives import appositive_name
+from reactions.parse.appositives import appositive_name, subject_in_apposition
 from reactions.parse.people import author_of
+from reactions.parse.quotes import find_quotes
 
 
 @pytest.mark.parametrize(
@@ -35,3 +38,33 @@ def test_the_author_of_a_quotation_attributed_to_an_appositive_is_the_name() -> 
     assert author_of(body, 0, "the council's longtime lawyer", None) == "Rosa Quint"
     assert author_of("Later, the council's longtime lawyer tweeted: “We made it.”", 0, "the council's longtime lawyer",
                      None) is None  # fmt: skip
+
+
+_VERB = re.compile(r" (?:said|posted|took)\b")
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "subject"),
+    [
+        ("The city's new police chief, Rosa Quint, said she would stay.", "Rosa Quint", True),
+        ("Ed's longtime partner, Dana, posted a photo.", "Dana", True),
+        ("It got worse when his rival, Lund, took to X.", "Lund", True),
+        ("Ada Moss, 38, and her young son, Theo, posted a photo.", "Theo", False),  # one of two subjects
+        ("Ada Moss, 38, and her young son, Theo, were seen.", "Theo", False),
+        ("His father, Omar Reed, was a well-known preacher.", "Omar Reed", False),  # someone's relative
+        ("The city's new police chief, Rosa Quint, who was sworn in.", "Rosa Quint", False),  # no verb after
+        ("The police chief Rosa Quint said she would stay.", "Rosa Quint", False),  # no commas: not asked here
+    ],
+)
+def test_a_subject_named_in_apposition(text: str, name: str, subject: bool) -> None:
+    start = text.index(name)
+    assert subject_in_apposition(text, start, start + len(name), _VERB) is subject
+
+
+def test_a_pronoun_after_a_subject_named_in_apposition_is_that_name() -> None:
+    body = (
+        "Ada Moss said the deal with Northwind Group was a mistake. "
+        "The country's envoy to the talks, Kim Lund, said he had raised concerns. "
+        "“We will not sign anything this week, whatever they offer,” he wrote on Twitter."
+    )
+    assert [quote.author for quote in find_quotes(body, "a.txt", [])] == ["Kim Lund"]

@@ -12,6 +12,7 @@ import itertools
 import re
 from collections.abc import Callable
 
+from reactions.parse.appositives import subject_in_apposition
 from reactions.parse.article_person import article_person, described_as, last_sentence_subject, person_named
 from reactions.parse.authors import (
     ARTICLES,
@@ -434,8 +435,9 @@ def _given_inside(tokens: list[str]) -> int:
 
 
 def _subject_verb(window: str, start: int, end: int) -> bool:
-    """Whether the name at ``window[start:end]`` is a sentence's subject by the verb after it."""
-    if _SUBJECT_VERB_RE.match(window, end):
+    """Whether the name at ``window[start:end]`` is a sentence's subject by the verb after it (after the comma that
+    ends it as an appositive of the subject: :func:`~reactions.parse.appositives.subject_in_apposition`)."""
+    if _SUBJECT_VERB_RE.match(window, end) or subject_in_apposition(window, start, end, _SUBJECT_VERB_RE):
         return True
     return _PAST_VERB_RE.match(window, end) is not None and _opens_clause(window, start)
 

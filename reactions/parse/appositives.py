@@ -22,7 +22,7 @@ from typing import Final
 
 from reactions.parse.authors import ARTICLES
 
-__all__ = ["appositive_name"]
+__all__ = ["appositive_name", "subject_in_apposition"]
 
 _REACH: Final = 2500
 """How far from the attribution's span start its written words are looked for (a long quotation may come first)."""
@@ -77,3 +77,28 @@ _ONE_WORD_OPENER_WORDS: Final = (
 )
 _ONE_WORD_OPENERS: Final = frozenset(_ONE_WORD_OPENER_WORDS.split())
 """Words that, alone before a comma, open a sentence or date it rather than name someone."""
+
+
+_DESCRIPTION_REACH: Final = 90
+"""How long a description before a name in apposition may be."""
+
+
+def subject_in_apposition(text: str, start: int, end: int, verb_after: re.Pattern[str]) -> bool:
+    """Whether the name at ``text[start:end]`` is set off by commas after a description that opens its sentence, and
+    ``verb_after`` matches after the second comma: the subject's name (``The British ambassador to the United States,
+    Kim Darroch, said he``, ``Luke’s wife, Caroline, posted``).  Not when the description holds ``and``: in ``Katie
+    Holmes, 38, and her daughter, Suri, celebrated`` the daughter is one of two subjects; nor when it opens with an
+    owner (:data:`_OWNERS`)."""
+    if not (text.startswith(", ", start - 2) and text.startswith(",", end) and verb_after.match(text, end + 1)):
+        return False
+    lo = max(0, start - 2 - _DESCRIPTION_REACH)
+    opening = max(text.rfind(mark, lo, start - 2) for mark in ".!?\n\"“”")
+    if opening < 0 and lo > 0:
+        return False  # (no sentence opens within reach: a long description, or a list)
+    words = text[opening + 1 : start - 2].split()
+    return bool(words) and "and" not in words and words[0].lower() not in _OWNERS
+
+
+_OWNERS: Final = frozenset({"his", "her", "their"})
+"""A description opening with one of these is someone's relative or friend (``His father, Adel Lee, was``): the one
+the prose goes on about is the owner, and a later pronoun is not read as the relative's."""
