@@ -453,3 +453,22 @@ def test_an_aside_between_the_author_and_the_posting_verb(text: str, expected: t
 )
 def test_an_aside_does_not_make_fragments_participles_or_speech_posts(text: str) -> None:
     assert quotes(text) == []
+
+
+def test_the_words_of_a_quotation_that_goes_on_are_no_platform_cue() -> None:
+    body = (
+        "Nia Vale told the crowd at the arena about the worst year of her life.\n\n"
+        "“I guess I wanted to tell you all something,” Vale continued, “that when people bully you on social media, "
+        "it does not have to break you.”"
+    )
+    assert find_quotes(body, "a.txt", []) == []
+
+
+def test_a_quotation_named_in_the_attribution_still_names_its_post() -> None:
+    body = (
+        "Nia Vale did not hold back this week.\n\n"
+        '"I walked away and she still does interviews about me," Vale continued, before replying to one user who '
+        'begged her to "delete these tweets."'
+    )
+    texts = [quote.text for quote in find_quotes(body, "a.txt", [])]
+    assert texts == ["I walked away and she still does interviews about me"]

@@ -9,8 +9,10 @@ the embed) is quoting a post, whatever its verb (for :mod:`reactions.parse.quote
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 
+from reactions.parse.authors import REACH
 from reactions.parse.build import text_fingerprint
 
 __all__ = ["ECHO_KEY", "Echoes"]
@@ -36,3 +38,15 @@ class Echoes:
         if self._letters is None:
             self._letters = "\n".join(text_fingerprint(self._body[start:end]) for start, end in self._taken)
         return letters[:ECHO_KEY] in self._letters
+
+
+def embed_near(body: str, span: tuple[int, int], taken: Sequence[tuple[int, int]]) -> bool:
+    """Whether the quotation at ``span`` sits in a run of embedded posts (``taken``: their spans, sorted and
+    disjoint): one ends in the stretch before it and one starts in the stretch after it (a round-up of reactions)."""
+    start, end = span
+    lo, hi = max(0, start - REACH), min(len(body), end + REACH)
+    last = bisect.bisect_right(taken, (start, start)) - 1  # the last one to start before it ends last
+    if last < 0 or not lo < taken[last][1] <= start:
+        return False
+    i = bisect.bisect_left(taken, (end,))
+    return i < len(taken) and taken[i][0] < hi

@@ -48,7 +48,6 @@ a bounded window, and no pattern has nested or adjacent unbounded repeats.
 
 from __future__ import annotations
 
-import bisect
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -58,7 +57,6 @@ from reactions.models import Kind, Platform, Reaction, Rendering
 from reactions.parse import posted as families
 from reactions.parse.authors import (
     PRONOUNS,
-    REACH,
     author_as_written,
     behind_post,
     is_poster,
@@ -75,7 +73,7 @@ from reactions.parse.authors import (
 from reactions.parse.build import build_reaction, overlaps
 from reactions.parse.continued import later_pieces
 from reactions.parse.echo_author import echoed_network
-from reactions.parse.echoes import Echoes
+from reactions.parse.echoes import Echoes, embed_near
 from reactions.parse.exchanges import MORE, REPLY, SAID, FollowUp, follow_up, lead_floor, relative_clause
 from reactions.parse.folding import case_blind
 from reactions.parse.networks import PLACES, names_pattern, prose_words
@@ -249,7 +247,7 @@ def _quote_at(
     if spoken and not post_cue(attribution.clause):
         judged = _post_says(attribution, context)  # speech, unless the attribution names the platform (see _judge)
     else:
-        judged = _judge(attribution, context, _embed_near(body, match, taken))
+        judged = _judge(attribution, context, embed_near(body, match.span(), taken))
     if judged is None and not spoken and echoes is not None and echoes.repeat(text):
         judged = 0.9, _platform(context)
     if judged is None:
@@ -318,7 +316,9 @@ def _post_says(attribution: _Attribution, context: Surroundings) -> tuple[float,
 
 def _attribution_after(body: str, words: WordIndex, match: re.Match[str]) -> _Attribution | None:
     """``"…," she wrote …`` / ``"…" wrote one user …``: the clause right after the closing mark (``words``: the
-    body's, for its words)."""
+    body's, for its words).  The clause read for a platform ends before the quotation that goes on after it
+    (``"…," Swift continued, "…on social media…"``: speech) and leaves out what it refers to (``"…," Pink said,
+    referring to Kim's tweet``)."""
     pos = match.end()
     if body[pos : pos + 1] in (",", ";"):
         pos += 1
@@ -351,7 +351,9 @@ def _attribution_after(body: str, words: WordIndex, match: re.Match[str]) -> _At
     if found.group("author1"):
         cut = _AUTHOR_END_RE.search(author)  # ("…," reads a tweet from Kensington Palace: the palace)
         author = post_sender(author) or (author[: cut.start()] if cut else author)
-    clause = where_said(verb, body[found.start() : clause_end])  # not "…," Pink said, referring to Kim's tweet
+    said = body[found.start() : clause_end]
+    head = said.partition("“")[0].partition('"')[0]  # the words before a quotation that goes on after a comma
+    clause = where_said(verb, head if head.rstrip().endswith(",") else said)
     return _Attribution(author.strip(" ,"), verb, beside_speaker(author, clause), clause_end, before=False)
 
 
@@ -451,7 +453,7 @@ _LEAD_TAIL_RE = re.compile(
 _DETERMINERS = (" her", " his", " the", " their", " its", " a", " an", " my")
 
 
-def _judge(attribution: _Attribution, context: Surroundings, embed_near: bool) -> tuple[float, Platform] | None:
+def _judge(attribution: _Attribution, context: Surroundings, near_embeds: bool) -> tuple[float, Platform] | None:
     """``(confidence, platform)`` when the quotation was posted, else None (see the module's table)."""
     verb = attribution.verb
     if other_medium(attribution.clause):
@@ -478,7 +480,7 @@ def _judge(attribution: _Attribution, context: Surroundings, embed_near: bool) -
         return None
     if is_poster(attribution.author):
         return 0.75, _platform(context)
-    if embed_near:
+    if near_embeds:
         return 0.7, _platform(context)
     return None
 
@@ -487,14 +489,3 @@ def _platform(context: Surroundings) -> Platform:
     """The platform the quotation's sentence or paragraph names, else the one the two sentences before name
     (``…posting a love note on Instagram.`` / ``"…," she captioned it``), else the embed's it repeats, or unknown."""
     return context.platform() or platform_named(context.previous) or echoed_network(context.index.body, context.match)
-
-
-def _embed_near(body: str, match: re.Match[str], taken: Sequence[tuple[int, int]]) -> bool:
-    """Whether the quotation sits in a run of embedded posts: one ends in the stretch before it and one
-    starts in the stretch after it (a round-up of reactions)."""
-    lo, hi = max(0, match.start() - REACH), min(len(body), match.end() + REACH)
-    last = bisect.bisect_right(taken, (match.start(), match.start())) - 1  # the spans are sorted and disjoint:
-    if last < 0 or not lo < taken[last][1] <= match.start():  # the last one to start before it ends last
-        return False
-    i = bisect.bisect_left(taken, (match.end(),))
-    return i < len(taken) and taken[i][0] < hi
