@@ -391,6 +391,10 @@ def test_a_pictures_credit_names_no_article_person(credit: str, author: str | No
         ("the proud new dad", "he"),
         ("the Desperate Lives of Old Harbor star", "they"),
         ("the newlywed", "they"),
+        # what the person became: the role after "-turned-"
+        ("the personal trainer-turned-model", "they"),
+        ("the model-turned-actress", "she"),
+        ("the actress-turned-mogul", "they"),
         # someone's relative, a thing of several words, a long description that is no title: none
         ("the father of the victim", None),
         ("the singer's mom", None),

@@ -176,7 +176,8 @@ def described_as(author: str) -> str | None:
         return None
     if any(word.endswith(("'s", "’s")) for word in words[1:-1]):
         return None  # "the star's mom": a relative
-    role = _PARENT_OF_RE.sub("", words[-1]).removesuffix("-to-be")  # "dad-of-three", "bride-to-be"
+    role = _PARENT_OF_RE.sub("", words[-1]).removesuffix("-to-be").rpartition("-turned-")[2]  # "dad-of-three",
+    # "bride-to-be", "trainer-turned-model": what the person is now
     if role in _SHE_ROLES:
         return "she"
     if role in _HE_ROLES:
