@@ -64,8 +64,9 @@ def test_read_chunk_gives_the_columns_and_cited_articles_of_every_article_in_ful
 def test_the_warm_up_builds_the_tables_the_tasks_use_and_keeps_no_parse() -> None:
     from reactions import languages, outlets
 
-    for built in (outlets._extractor, outlets.outlet_of, outlets._registered, languages._detector, languages._detect):
-        built.cache_clear()  # as in a new process
+    for built in (outlets._extractor, outlets.outlet_of, outlets._registered, languages._detector, languages._detect,
+                  languages._likeliest, languages.first_guess):  # fmt: skip
+        built.cache_clear()  # as in a new process (an earlier test may have asked the detector of these words)
     tasks.warm_up()
     assert outlets._extractor.cache_info().currsize == languages._detector.cache_info().currsize == 1
     assert not memo._MEMO.entries  # a run's copies never meet the warm-up's parse
