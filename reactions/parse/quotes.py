@@ -30,7 +30,8 @@ Anything that names another medium in the sentence (a statement, an interview, a
 a letter, an e-mail, an essay, an article, a podcast, a press release) makes it speech, whatever the
 verb.  The platform is the one the sentence or its paragraph names, ``twitter`` for a tweet, else the one the
 two sentences before name (the paragraph before too: ``…posting a love note on Instagram.`` then ``"…," she
-captioned``), else ``unknown``.
+captioned``), else ``instagram`` in an article that names no other network
+(:func:`~reactions.parse.quote_records.with_article_platform`), else ``unknown``.
 
 The author is kept as written (``she``, ``one social media user``, ``the department``); a name after a
 description is the name (``TV producer Jesse Zook`` -> ``Jesse Zook``), while a phrase opening with an
@@ -53,7 +54,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from reactions.models import Kind, Platform, Reaction, Rendering
+from reactions.models import Platform, Reaction
 from reactions.parse import posted as families
 from reactions.parse.authors import (
     PRONOUNS,
@@ -70,20 +71,28 @@ from reactions.parse.authors import (
     subject,
     subject_before,
 )
-from reactions.parse.build import build_reaction, overlaps
+from reactions.parse.build import overlaps
 from reactions.parse.continued import later_pieces
 from reactions.parse.echo_author import echoed_network
 from reactions.parse.echoes import Echoes, embed_near
 from reactions.parse.exchanges import MORE, REPLY, SAID, FollowUp, follow_up, lead_floor, relative_clause
 from reactions.parse.folding import case_blind
 from reactions.parse.networks import PLACES, names_pattern, prose_words
-from reactions.parse.people import author_of, chained, full_names, one_name_each
+from reactions.parse.people import author_of
 from reactions.parse.post_cues import IN_POST_WORDS, clause_verb, other_medium, post_cue, posted_before, posted_context
 from reactions.parse.printed import printed
 from reactions.parse.quotations import quotations, quoted_words
-from reactions.parse.sentences import MUTED, QUIET, Silence, Surroundings, TextIndex, WordIndex, platform_named
+from reactions.parse.quote_records import Accepted, quote_records
+from reactions.parse.sentences import (
+    MUTED,
+    QUIET,
+    Silence,
+    Surroundings,
+    TextIndex,
+    WordIndex,
+    platform_named,
+)
 from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
-from reactions.parse.shown_names import shown_name
 from reactions.parse.speech_medium import beside_speaker, where_said
 from reactions.parse.titles import names_a_work
 from reactions.parse.wordscan import whole_word_spans
@@ -145,7 +154,7 @@ class _Attribution:
 
 def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> list[Reaction]:
     """Every quotation in ``body`` that the prose says was posted, outside the ``taken`` spans (embeds)."""
-    found: list[_Accepted] = []
+    found: list[Accepted] = []
     matches = quotations(body)
     if not matches:
         return []
@@ -154,7 +163,7 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
     cues = WordIndex(body, _CUE_WORDS)
     silent = Silence(body, cues)
     cursor = 0
-    posted: tuple[int, _Accepted] | None = None  # the last quotation judged a post, and where it ends
+    posted: tuple[int, Accepted] | None = None  # the last quotation judged a post, and where it ends
     for i, match in enumerate(matches):
         if match.start() < cursor or (state := silent.state(match.start(), match.end())) == MUTED:
             continue
@@ -166,46 +175,16 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
             found.append(quote._replace(continued=later_pieces(body, matches, i, quote.span[1], taken)))
             posted = match.end(), quote
             cursor = max(quote.span[1], match.end())
-    return _built(body, source, found)
+    return quote_records(body, source, found)
 
 
 class _Lead(NamedTuple):
-    """What stood before the quotation ``matches[at]``: the quotations before it (the lead-in starts after the last
-    one in its sentence that is words someone said or wrote: an author is never looked for past it), and the last
-    quotation judged a post, with where it ends (a follow-up right after it is one too: :func:`_followed`)."""
+    """What stood before the quotation ``matches[at]``: the quotations before it (an author is never looked for past
+    the last one in its sentence), and the last quotation judged a post and where it ends (:func:`_followed`)."""
 
     matches: Sequence[re.Match[str]]
     at: int
-    post: tuple[int, _Accepted] | None
-
-
-class _Accepted(NamedTuple):
-    """A quotation judged a post, its record not yet built (its author made a full name first: :func:`_built`)."""
-
-    text: str
-    span: tuple[int, int]
-    platform: str
-    confidence: float
-    handle: str | None
-    display_name: str | None
-    author: str | None
-    continued: tuple[str, ...] = ()
-    """The post's later pieces (:func:`~reactions.parse.continued.later_pieces`)."""
-
-
-def _built(body: str, source: str, found: list[_Accepted]) -> list[Reaction]:
-    """The records of the quotations, each partial name made the full name it stands for (:func:`full_names`)."""
-    authors = chained(body, [(quote.span, quote.display_name, quote.author) for quote in found])
-    found = [quote._replace(author=author) for quote, author in zip(found, authors, strict=True)]
-    named = [(quote.span[0], quote.author) for quote in found if quote.author]
-    pronouns = [quote.display_name for quote in found if quote.author]
-    fulls = iter(one_name_each(full_names(body, named, pronouns)) if named else ())
-    return [
-        build_reaction(Kind.QUOTE, quote.platform, quote.text, source, quote.span, rendering=Rendering.QUOTE,
-                       confidence=quote.confidence, handle=quote.handle,
-                       display_name=shown_name(quote.display_name, author), author=author, continued=quote.continued)
-        for quote, author in [(quote, next(fulls) if quote.author else None) for quote in found]
-    ]  # fmt: skip
+    post: tuple[int, Accepted] | None
 
 
 def _quote_at(
@@ -218,7 +197,7 @@ def _quote_at(
     before: _Lead,
     *,
     quiet: bool,
-) -> _Accepted | None:
+) -> Accepted | None:
     """The quotation ``match`` as a post, or ``None``; ``quiet``: its lead-in holds no posting cue and needs none
     (:meth:`Silence.lead_quiet`), so that only an attribution after it can make it one."""
     text = quoted_words(match)
@@ -257,17 +236,17 @@ def _quote_at(
 
 def _accepted(
     body: str, match: re.Match[str], text: str, attribution: _Attribution, judged: tuple[float, str]
-) -> _Accepted:
+) -> Accepted:
     """The quotation ``match`` (its words ``text``) judged a post (``judged``: its confidence and platform)."""
     confidence, platform = judged
     handle = named_account(attribution.author)
     span = (match.start(), attribution.end) if not attribution.before else (attribution.end, match.end())
     display_name = author_as_written(attribution.author) or (f"@{handle}" if handle else None)
     author = author_of(body, span[0], owner(attribution.author) or attribution.author, handle)
-    return _Accepted(text, span, platform, confidence, handle, display_name, author)
+    return Accepted(text, span, platform, confidence, handle, display_name, author)
 
 
-def _followed(context: Surroundings, text: str, post: _Accepted, follow: FollowUp) -> _Accepted | None:
+def _followed(context: Surroundings, text: str, post: Accepted, follow: FollowUp) -> Accepted | None:
     """The quotation (its words ``text``) as a post in the exchange of ``post``, the quotation right before it, which
     its lead-in follows up (:func:`~reactions.parse.exchanges.follow_up`): a reply, more of its words, or another
     poster's; ``None`` when what follows is someone's speech (``she said``)."""
@@ -433,8 +412,7 @@ _RELATIVE_END_RE = re.compile(r"\b(?:that|which|who)[ \t]{1,3}\Z")
 _DETERMINED_RE = re.compile(
     r"(?:^|[ \t(])(?:her|his|their|its|my|your|our|the|a|an|these|those|of)[ \t]{1,3}\Z", re.IGNORECASE
 )
-"""A determiner right before a verb's word makes it a noun (``…anger towards her tweets, Chrissy added:``): the
-lead-in's verbs are its other ones, when it has any."""
+"""A determiner before a verb's word makes it a noun (``…her tweets, Chrissy added:``): the lead-in's other verbs."""
 _NOT_A_TIME = r"(?![ \t]{1,3}(?:evening|morning|night|day|afternoon|week|weekend|month|year|time)\b)"  # that day
 _REPORTED_RE = case_blind(r"\b(?:" + _VERB_ALTERNATION + r")[ \t]{1,3}that\b" + _NOT_A_TIME)
 """``…tweeted that the epidemic "needs…"``: reported speech, whose quoted pieces are fragments, not posts."""

@@ -1,0 +1,44 @@
+"""reactions.parse.quote_records: the records of the quotations judged posts."""
+
+from __future__ import annotations
+
+import pytest
+
+from reactions.models import Platform
+from reactions.parse.quote_records import Accepted, quote_records, with_article_platform
+from reactions.parse.quotes import find_quotes
+
+
+def _accepted(platform: Platform) -> Accepted:
+    return Accepted("So happy", (0, 10), platform, 0.9, None, "she", "Ada Moss")
+
+
+@pytest.mark.parametrize(
+    ("body", "platform"),
+    [
+        ("Ada Moss shared the news on Instagram on Sunday.", Platform.INSTAGRAM),
+        ("So happy A post shared by Ada Moss (@ada) on May 1, 2020", Platform.INSTAGRAM),  # an Instagram embed
+        ("Ada Moss shared the news on Instagram, and fans tweeted about it.", Platform.UNKNOWN),  # two networks
+        ("Ada Moss tweeted about the news on Sunday.", Platform.UNKNOWN),  # others' tweets: not trusted
+        ("Ada Moss shared the news with her fans.", Platform.UNKNOWN),  # none
+    ],
+)
+def test_an_unknown_platform_is_instagram_in_an_article_that_names_only_instagram(
+    body: str, platform: Platform
+) -> None:
+    found = with_article_platform(body, [_accepted(Platform.UNKNOWN), _accepted(Platform.FACEBOOK)])
+    assert [quote.platform for quote in found] == [platform, Platform.FACEBOOK]
+
+
+def test_the_records_of_the_quotations_carry_the_article_platform() -> None:
+    body = (
+        "Ada Moss and Ed Lund married on Saturday.\n\n"
+        "Two days later the bride posted a photo from the beach. "
+        "“Best weekend of my life, with my favorite person,” Moss captioned the snap.\n\n"
+        "Lund has not spoken about the wedding yet. His last Instagram post is from March."
+    )
+    [record] = quote_records(body, "a.txt", [_accepted(Platform.UNKNOWN)._replace(span=(98, 175))])
+    assert (record.platform, record.author) == (Platform.INSTAGRAM, "Ada Moss")
+    assert [quote.platform for quote in find_quotes(body, "a.txt", [])] == [Platform.INSTAGRAM]
+    elsewhere = body.replace("His last Instagram post", "His last interview")
+    assert [quote.platform for quote in find_quotes(elsewhere, "a.txt", [])] == [Platform.UNKNOWN]
