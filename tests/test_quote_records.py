@@ -18,6 +18,7 @@ def _accepted(platform: Platform) -> Accepted:
     [
         ("Ada Moss shared the news on Instagram on Sunday.", Platform.INSTAGRAM),
         ("So happy A post shared by Ada Moss (@ada) on May 1, 2020", Platform.INSTAGRAM),  # an Instagram embed
+        ("So happy A photo posted by Ada Moss (@ada) on May 1, 2016", Platform.INSTAGRAM),  # an older one
         ("Ada Moss shared the news on Instagram, and fans tweeted about it.", Platform.UNKNOWN),  # two networks
         ("Ada Moss tweeted about the news on Sunday.", Platform.UNKNOWN),  # others' tweets: not trusted
         ("Ada Moss shared the news with her fans.", Platform.UNKNOWN),  # none
@@ -42,3 +43,21 @@ def test_the_records_of_the_quotations_carry_the_article_platform() -> None:
     assert [quote.platform for quote in find_quotes(body, "a.txt", [])] == [Platform.INSTAGRAM]
     elsewhere = body.replace("His last Instagram post", "His last interview")
     assert [quote.platform for quote in find_quotes(elsewhere, "a.txt", [])] == [Platform.UNKNOWN]
+
+
+@pytest.mark.parametrize(
+    ("attribution", "platform"),
+    [
+        ("Moss captioned the snap.", Platform.INSTAGRAM),
+        ("Moss wrote in the caption.", Platform.INSTAGRAM),
+        ("Moss wrote.", Platform.UNKNOWN),  # no caption: the article names two networks
+    ],
+)
+def test_a_caption_is_instagrams_in_an_article_that_names_it_among_others(attribution: str, platform: Platform) -> None:
+    body = (
+        "Ada Moss and Ed Lund married on Saturday.\n\n"
+        "Two days later the bride shared a photo from the beach. "
+        f"“Best weekend of my life, with my favorite person,” {attribution}\n\n"
+        "Lund has not spoken about the wedding yet. His last Instagram post is from March, his last tweet from May."
+    )
+    assert [quote.platform for quote in find_quotes(body, "a.txt", [])] == [platform]

@@ -381,7 +381,7 @@ def test_a_linked_storys_line_between_is_passed_over_for_the_platform_and_the_au
 def test_a_sentence_that_opens_like_a_label_is_read(line: str) -> None:
     body = (  # (an article naming Instagram alone gives it to a quotation whose sentences name none: Twitter too)
         f"Nina Hale took to Instagram on Friday after a week off Twitter.\n\n{line}\n\n"
-        "“I read every one of them,” she captioned a photo."
+        "“I read every one of them,” she posted."
     )
     [quote] = find_quotes(body, "a.txt", [])
     assert quote.platform == "unknown"  # the line right before the paragraph is the one read: it names none

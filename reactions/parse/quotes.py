@@ -30,8 +30,8 @@ Anything that names another medium in the sentence (a statement, an interview, a
 a letter, an e-mail, an essay, an article, a podcast, a press release) makes it speech, whatever the
 verb.  The platform is the one the sentence or its paragraph names, ``twitter`` for a tweet, else the one the
 two sentences before name (the paragraph before too: ``…posting a love note on Instagram.`` then ``"…," she
-captioned``), else ``instagram`` in an article that names no other network
-(:func:`~reactions.parse.quote_records.with_article_platform`), else ``unknown``.
+captioned``), else ``instagram`` in an article that names it and no other network, or names it and the attribution
+a caption (:func:`~reactions.parse.quote_records.with_article_platform`), else ``unknown``.
 
 The author is kept as written (``she``, ``one social media user``, ``the department``); a name after a
 description is the name (``TV producer Jesse Zook`` -> ``Jesse Zook``), while a phrase opening with an

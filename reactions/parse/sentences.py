@@ -30,7 +30,7 @@ from reactions.parse.wordscan import finds, first_span, openings_pattern
 __all__ = [
     "LOOK_BACK", "MUTED", "PLATFORM_WORDS", "QUIET", "READ", "SENTENCE_END_RE", "Silence", "Surroundings",
     "TextIndex", "WordIndex",
-    "only_platform_named", "platform_named", "unfold", "word_bytes", "words_of",
+    "platform_named", "platforms_named", "unfold", "word_bytes", "words_of",
 ]
 
 SENTENCE_END_RE: Final = re.compile(r"[.!?…](?<!\b[A-Z][.!?…])[\"”’)]?(?:\[\d{1,3}\])?(?=[ \t\n]|$)")
@@ -101,15 +101,16 @@ def platform_named(text: str) -> Platform | None:
     return next((platform for word, platform in PLATFORM_WORDS if word in lowered), None)
 
 
-def only_platform_named(text: str) -> Platform | None:
-    """The one network ``text`` names (:data:`PLATFORM_WORDS`; an Instagram embed's ``A post shared by`` line names
-    Instagram), ``None`` when it names none or several: an article that names only Instagram quotes Instagram posts
-    (``"…," she captioned the shot``, its sentences naming none)."""
+def platforms_named(text: str) -> set[Platform]:
+    """The networks ``text`` names (:data:`PLATFORM_WORDS`; an Instagram embed's ``A post shared by`` line, or an
+    older one's ``A photo posted by``, names Instagram)."""
     lowered = text.lower()
     named = {platform for word, platform in PLATFORM_WORDS if word in lowered}
-    if "a post shared by" in lowered:
-        named.add(Platform.INSTAGRAM)
-    return named.pop() if len(named) == 1 else None
+    embedded = any(line in lowered for line in _INSTAGRAM_LINES)
+    return named | {Platform.INSTAGRAM} if embedded else named
+
+
+_INSTAGRAM_LINES: Final = ("a post shared by", "a photo posted by", "a video posted by")
 
 
 class WordIndex:
