@@ -61,3 +61,26 @@ def test_a_caption_is_instagrams_in_an_article_that_names_it_among_others(attrib
         "Lund has not spoken about the wedding yet. His last Instagram post is from March, his last tweet from May."
     )
     assert [quote.platform for quote in find_quotes(body, "a.txt", [])] == [platform]
+
+
+def _embedded(body: str) -> list[tuple[int, int]]:
+    """The span of the one embedded post at the end of ``body`` (its text, then its byline)."""
+    start = body.rindex("\n\n", 0, len(body.rstrip())) + 2
+    return [(start, len(body.rstrip()))]
+
+
+@pytest.mark.parametrize(
+    ("byline", "author"),
+    [
+        ("— Olaf Lund (@olaflund) May 14, 2018", "Olaf Lund"),  # the embedded post is his
+        ("— Mara Lund (@maralund) May 14, 2018", "Mara Lund"),  # hers: the full name written most
+    ],
+)
+def test_a_family_name_is_the_person_whose_embedded_post_the_quotation_repeats(byline: str, author: str) -> None:
+    body = (
+        "Mara Lund was treated in hospital on Monday. Mara Lund is recovering, Mara Lund's office said. "
+        "Her husband, Governor Olaf Lund, stayed at work.\n\n"
+        '"Heading to the hospital to see Mara. She is in good spirits, thank you all!" Lund tweeted.\n\n'
+        f"Heading to the hospital to see Mara. She is in good spirits, thank you all! {byline}\n\n"
+    )
+    assert [(q.display_name, q.author) for q in find_quotes(body, "a.txt", _embedded(body))] == [("Lund", author)]

@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from reactions.models import Kind, Platform, Reaction, Rendering
 from reactions.parse.build import build_reaction
+from reactions.parse.echo_author import echoed_byline
 from reactions.parse.people import chained, full_names, one_name_each
 from reactions.parse.sentences import platforms_named
 from reactions.parse.shown_names import shown_name
@@ -45,8 +46,26 @@ def quote_records(body: str, source: str, found: list[Accepted]) -> list[Reactio
         build_reaction(Kind.QUOTE, quote.platform, quote.text, source, quote.span, rendering=Rendering.QUOTE,
                        confidence=quote.confidence, handle=quote.handle,
                        display_name=shown_name(quote.display_name, author), author=author, continued=quote.continued)
-        for quote, author in [(quote, next(fulls) if quote.author else None) for quote in found]
+        for quote, author in [(quote, _echoed_family(body, quote, next(fulls)) if quote.author else None)
+                              for quote in found]
     ]  # fmt: skip
+
+
+def _echoed_family(body: str, quote: Accepted, full: str) -> str:
+    """``full``, the full name a family name written alone was made (the one the article writes most), unless the
+    post embedded next to the quotation that repeats it is by another of that family: then the article's full name
+    of that one (``"…," Trump tweeted`` over ``— Donald J. Trump (@realDonaldTrump)`` in an article that writes
+    ``Melania Trump`` most: ``Donald Trump``), else the byline's name."""
+    family = quote.author
+    if not family or " " in family or full.split()[-1] != family:
+        return full
+    at = body.find(quote.text, quote.span[0], quote.span[1]) - 1  # (its opening mark)
+    byline = echoed_byline(body, at) if at >= 0 else None
+    if byline is None or byline[0].split()[-1] != family or byline[0].split()[0] == full.split()[0]:
+        return full
+    given = byline[0].split()[0]
+    written = f"{given} {family}"
+    return written if written in body else byline[0]
 
 
 def with_article_platform(body: str, found: list[Accepted]) -> list[Accepted]:
