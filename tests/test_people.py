@@ -79,6 +79,12 @@ def test_a_place_before_a_given_name_is_no_part_of_the_full_name() -> None:
     assert full_names("In New York Jessica Simpson posted. Simpson wrote.", [(40, "Simpson")]) == ["Jessica Simpson"]
 
 
+def test_a_plural_role_opening_a_sentence_is_no_part_of_a_full_name() -> None:
+    body = "Singers Rita Vale and Liam Ode are working on a song. Vale wrote about it."
+    assert full_names(body, [(60, "Vale")]) == ["Rita Vale"]
+    assert full_names("The Jonas Brothers played. Jonas wrote.", [(30, "Jonas")]) == ["Jonas Brothers"]  # not a lead
+
+
 def test_a_headline_word_in_capitals_is_no_part_of_a_full_name() -> None:
     body = "Kelis is jealous about not being Nas ONLY baby mother. Nas wrote back."
     assert full_names(body, [(56, "Nas")]) == ["Nas"]

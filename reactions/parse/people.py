@@ -451,6 +451,8 @@ def _trimmed(run: str) -> str:
     Activist Shaun King``), a place of several words (``In Los Angeles Khloe brought up …``), and past four
     words a headline's other words (``Paris Jackson Head To``)."""
     written = run.split()
+    if len(written) > 2 and written[0].lower().endswith("s") and written[0].lower()[:-1] in ROLES:
+        written = written[1:]  # a plural role opening a sentence ("Singers Rita Ora and Liam Payne")
     words = [_unowned(word) for word in written]
     last = len(words) - 1  # an owner last is the name's ("Tarek El Moussa's explosive fight"), not before it
     cut = max((i + 1 for i, word in enumerate(words) if _is_filler(word) or (word != written[i] and i < last)),
