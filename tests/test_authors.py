@@ -225,3 +225,28 @@ def test_a_time_before_the_verb_is_no_subject_before_it(words: str, expected: st
 )
 def test_a_clause_that_holds_only_a_time_gives_the_subject_of_the_first(words: str, expected: str) -> None:
     assert subject(words) == expected
+
+
+@pytest.mark.parametrize(
+    ("written", "shown"),
+    [
+        ("PM Rohan Mehta", "Rohan Mehta"),  # a prime minister's abbreviated title, as UK and Indian prose writes it
+        ("PM Mehta", "Mehta"),
+        ("CM Kavita Rao", "Kavita Rao"),  # a chief minister's
+        ("Deputy CM Rao", "Rao"),
+        ("PMO", "PMO"),  # a whole word, not a title
+    ],
+)
+def test_an_abbreviated_title_is_no_part_of_the_name(written: str, shown: str) -> None:
+    assert author_as_written(written) == shown
+
+
+def test_an_abbreviated_title_yields_the_full_name_the_article_gives() -> None:
+    text = (
+        'Prime Minister Rohan Mehta spoke on Monday. In a post on Twitter, PM Mehta said, "A splendid year to all." '
+        'Chief Minister Kavita Rao agreed. "Best wishes from the state to every family," CM Rao posted on Twitter.'
+    )
+    assert [(q.display_name, q.author) for q in find_quotes(text, "a.txt", [])] == [
+        ("Mehta", "Rohan Mehta"),
+        ("Rao", "Kavita Rao"),
+    ]

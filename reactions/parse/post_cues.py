@@ -19,6 +19,7 @@ from reactions.parse.dates import WEEKDAYS
 from reactions.parse.folding import FoldedPattern, case_blind
 from reactions.parse.networks import NAMED, PLACES, names_pattern
 from reactions.parse.posted import POSTED_PICTURE_RE
+from reactions.parse.press_questions import to_the_press
 from reactions.parse.sentences import words_of
 
 __all__ = [
@@ -89,8 +90,8 @@ MEDIUM_WORDS = frozenset(
 def other_medium(text: str) -> bool:
     """Whether ``text`` puts a quotation in another medium (:data:`OTHER_MEDIUM_RE`, its words looked at first, or
     :func:`written_in_a_title`)."""
-    if not MEDIUM_WORDS.isdisjoint(words_of(text)) and OTHER_MEDIUM_RE.search(text) is not None:
-        return True
+    if to_the_press(text) or (not MEDIUM_WORDS.isdisjoint(words_of(text)) and OTHER_MEDIUM_RE.search(text)):
+        return True  # (to_the_press: a press conference, reporters' questions)
     return " in " in text and ("wr" in text or "penned" in text) and written_in_a_title(text)
 
 

@@ -72,6 +72,7 @@ from reactions.parse.authors import (
     subject_before,
 )
 from reactions.parse.build import overlaps
+from reactions.parse.caption_object import caption_ends
 from reactions.parse.continued import later_pieces
 from reactions.parse.echo_author import echoed_network
 from reactions.parse.echoes import Echoes, embed_near
@@ -369,9 +370,7 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
         return None  # judged before its place in the lead-in: speech is rejected wherever its verb stands
     reported = b"that" in words and (_REPORTED_RE.search(lead) or (
         len(quoted_words(match).split()) <= _PLACED_PHRASE and _PLACED_REPORT_RE.search(lead)))  # fmt: skip
-    captioned = (b"caption" in words or b"captions" in words) and families.CAPTION_TAIL_RE.search(
-        lead, max(0, len(lead) - 60)
-    ) is not None  # the pattern has ``caption`` or ``captions`` whole (spaces before, a space, colon or end after)
+    captioned = caption_ends(lead, words)  # "…with the caption," / "she captioned the photo," (caption_object)
     ends = lead.endswith(":") or captioned or _LEAD_TAIL_RE.fullmatch(lead, last[1])  # ("…before her "Fiancé Visa"":
     if reported or not ends or lead.endswith(_DETERMINERS):  # a noun phrase quoted after a determiner, no post)
         return None  # a lead-in ending in a colon or in "with the caption" introduces what follows, however long

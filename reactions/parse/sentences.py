@@ -26,6 +26,7 @@ from reactions.parse.authors import FURNITURE, REACH
 from reactions.parse.folding import unfold
 from reactions.parse.networks import platform_words
 from reactions.parse.wordscan import finds, first_span, openings_pattern
+from reactions.parse.x_place import X_PLACE_RE, names_x
 
 __all__ = [
     "LOOK_BACK", "MUTED", "PLATFORM_WORDS", "QUIET", "READ", "SENTENCE_END_RE", "Silence", "Surroundings",
@@ -96,9 +97,11 @@ _LAST_WORD_BYTES: Final[list[tuple[str, bytes]]] = [("", b"")]
 
 
 def platform_named(text: str) -> Platform | None:
-    """The first of :data:`PLATFORM_WORDS` that ``text`` holds (in any case)."""
+    """The first of :data:`PLATFORM_WORDS` that ``text`` holds (in any case); ``X`` named as the network (``…in a
+    post on X``: :mod:`reactions.parse.x_place`) is Twitter, the first of them."""
     lowered = text.lower()
-    return next((platform for word, platform in PLATFORM_WORDS if word in lowered), None)
+    found = next((platform for word, platform in PLATFORM_WORDS if word in lowered), None)
+    return Platform.TWITTER if found is not Platform.TWITTER and names_x(text) else found
 
 
 def platforms_named(text: str) -> set[Platform]:
@@ -167,6 +170,7 @@ class TextIndex:
         self.body = body
         self._lowered: array.array[int] | None = None
         self._words: dict[str, list[int]] = {}
+        self._x_places: list[tuple[int, int]] = []
         self._last_end: tuple[int, int, tuple[int, int] | None] = (-1, 0, None)
         """The last far search of :meth:`sentence_start`: up to where it read, down to where, and the mark and end
         of the last sentence's end it found there (``None``: none)."""
@@ -238,6 +242,9 @@ class TextIndex:
             return platform_named(self.body[lo:hi])
         if not self._words:
             self._index_words()
+        at = bisect.bisect_left(self._x_places, (lo,))  # X named as the network: Twitter, the first of them
+        if at < len(self._x_places) and self._x_places[at][1] <= hi:
+            return Platform.TWITTER
         low, high = (lo, hi) if self._lowered is None else (self._lowered[lo], self._lowered[hi])
         for word, platform in PLATFORM_WORDS:
             places = self._words[word]
@@ -247,8 +254,10 @@ class TextIndex:
         return None
 
     def _index_words(self) -> None:
-        """Every place of each platform word in the lowered body, and where each body offset lands in it."""
+        """Every place of each platform word in the lowered body, and where each body offset lands in it; every
+        place where the body names ``X`` as the network (:data:`~reactions.parse.x_place.X_PLACE_RE`)."""
         body = self.body
+        self._x_places = [found.span() for found in X_PLACE_RE.finditer(body)]
         lowered = body.lower()
         if len(lowered) != len(body):  # a letter whose lower case is longer (``İ``): a slice's lower case is its
             offsets, at = array.array("q"), 0  # letters' lower cases, so each offset moves by the lengths before it
