@@ -83,8 +83,8 @@ from reactions.parse.people import author_of, chained, full_names, one_name_each
 from reactions.parse.post_cues import IN_POST_WORDS, other_medium, participle, post_cue, posted_before, posted_context
 from reactions.parse.printed import printed
 from reactions.parse.quotations import quotations, quoted_words
+from reactions.parse.sentence_ends import clause_stop
 from reactions.parse.sentences import MUTED, QUIET, Silence, Surroundings, TextIndex, WordIndex, platform_named
-from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
 from reactions.parse.shown_names import shown_name
 from reactions.parse.speech_medium import beside_speaker, where_said
 from reactions.parse.titles import names_a_work
@@ -327,7 +327,7 @@ def _attribution_after(body: str, words: WordIndex, match: re.Match[str]) -> _At
     elif not body.startswith(" ", pos):
         return None
     limit = min(len(body), pos + 160)
-    stop = _SENTENCE_END_RE.search(body, pos, limit)
+    stop = clause_stop(body, pos, limit)  # "…," Gov. Phil Murphy tweeted: a title's stop ends no sentence
     clause_end = stop.start() if stop else limit
     newline = body.find("\n", pos, clause_end)
     clause_end = newline if newline >= 0 else clause_end

@@ -25,6 +25,7 @@ from reactions.parse import posted as families
 from reactions.parse.authors import FURNITURE, REACH
 from reactions.parse.folding import unfold
 from reactions.parse.networks import platform_words
+from reactions.parse.sentence_ends import SENTENCE_END_RE, clause_stop
 from reactions.parse.wordscan import finds, first_span, openings_pattern
 
 __all__ = [
@@ -33,9 +34,8 @@ __all__ = [
     "platform_named", "unfold", "word_bytes", "words_of",
 ]
 
-SENTENCE_END_RE: Final = re.compile(r"[.!?…](?<!\b[A-Z][.!?…])[\"”’)]?(?:\[\d{1,3}\])?(?=[ \t\n]|$)")
-"""A sentence's end (not after a lone capital: ``E! News``, ``U.S.``), with a citation mark after it when there is
-one (Wikipedia's ``…years ago."[26] He``)."""
+
+
 _END_REACH: Final = 7
 """How many characters after its mark a sentence's end may take (a closing mark and ``[123]``)."""
 
@@ -290,7 +290,7 @@ class Surroundings:
             if (closed := _CLOSED_RE.match(body, at - 2)) is not None:
                 self._after = body[at : closed.end()]  # '"…tones."[40] Michael Starr …': the next sentence's
                 return self._after
-            stop = SENTENCE_END_RE.search(body, at, min(len(body), at + REACH))
+            stop = clause_stop(body, at, min(len(body), at + REACH))
             end = stop.end() if stop else min(len(body), at + REACH)
             line_end = body.find("\n", at, end)
             self._after = body[at : line_end if line_end >= 0 else end]
