@@ -6,6 +6,7 @@ import pytest
 
 from reactions.parse.article import parse_article
 from reactions.parse.sentence_ends import abbreviation_stop, clause_stop
+from reactions.parse.sentences import TextIndex
 
 
 def stop_after_title(text: str) -> bool:
@@ -72,3 +73,18 @@ def test_a_title_in_the_next_sentence_is_not_read_into_the_attribution() -> None
     text = ('The pier reopened on Friday.\n\n"The pier is safe again for every family," Lena Park said. '
             'Gov. Omar Bell tweeted a photo.\n\nMore later.')
     assert attributed(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ('It rained. Ohio Gov. Lena Park tweeted "Hi"', "Ohio Gov."),
+        ('It rained. Dr. Lena Park wrote "Hi"', "Dr. Lena"),
+        ('It rained. Dr. Li "Hi"', "Dr. Li"),  # a stop right before the quotation
+        ('It rained. He wrote to Sen. Park "Hi"', 'Park "Hi"'),  # after a preposition the stop stays an end
+        ('It rained. She wrote "Hi"', "She wrote"),
+    ],
+)
+def test_a_quotation_s_sentence_starts_before_a_title(text: str, start: str) -> None:
+    found = TextIndex(text).sentence_start(0, text.index('"'))
+    assert text[found:].lstrip().startswith(start)
