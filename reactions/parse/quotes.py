@@ -83,6 +83,7 @@ from reactions.parse.people import author_of, chained, full_names, one_name_each
 from reactions.parse.post_cues import IN_POST_WORDS, other_medium, participle, post_cue, posted_before, posted_context
 from reactions.parse.printed import printed
 from reactions.parse.quotations import quotations, quoted_words
+from reactions.parse.reported_posts import PHRASE, whole_after_that
 from reactions.parse.sentence_ends import clause_stop
 from reactions.parse.sentences import MUTED, QUIET, Silence, Surroundings, TextIndex, WordIndex, platform_named
 from reactions.parse.shown_names import shown_name
@@ -386,8 +387,8 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     strongest = next((v for v in verbs if lead[v[0] : v[1]].lower() in STRONG_VERBS), last)
     if _unposted_speech(lead[strongest[0] : strongest[1]].lower(), lead, raw, words):
         return None  # judged before its place in the lead-in: speech is rejected wherever its verb stands
-    reported = b"that" in words and (_REPORTED_RE.search(lead) or (
-        len(quoted_words(match).split()) <= _PLACED_PHRASE and _PLACED_REPORT_RE.search(lead)))  # fmt: skip
+    reported = b"that" in words and not whole_after_that(raw, match) and (_REPORTED_RE.search(lead) or (
+        len(quoted_words(match).split()) <= PHRASE and _PLACED_REPORT_RE.search(lead)))  # fmt: skip
     captioned = (b"caption" in words or b"captions" in words) and families.CAPTION_TAIL_RE.search(
         lead, max(0, len(lead) - 60)
     ) is not None  # the pattern has ``caption`` or ``captions`` whole (spaces before, a space, colon or end after)
@@ -440,12 +441,10 @@ _PLACED_REPORT_RE = case_blind(
     r"\b(?:" + _VERB_ALTERNATION + r")[ \t]{1,3}(?:on|in|at|late|early|last|this|earlier|later)"
     r"(?:[ \t]{1,3}[\w'’]{1,20}){0,2}[ \t]{1,3}that\b" + _NOT_A_TIME
 )
-_PLACED_PHRASE = 6
-"""``…wrote on Twitter that he was "terribly sad"``: a phrase in reported speech (6 words at most; labels keep more)."""
 _LEAD_TAIL_RE = re.compile(
     r"[ \t]{0,3}(?:(?:on|to|via|in|at|over|early|late|later)[ \t]{1,3}(?:[\w'’@#-]{1,30}[ \t]{1,3}){0,3}"
     r"[\w'’@#.-]{1,30}[ \t]{0,3})?"
-    r"[:,]?[ \t]{0,3}"
+    r"(?:that)?[:,]?[ \t]{0,3}"
 )
 """What may follow a lead-in's verb before the quotation: nothing, a colon or comma, a short place phrase."""
 _DETERMINERS = (" her", " his", " the", " their", " its", " a", " an", " my")
