@@ -74,7 +74,6 @@ from reactions.parse.authors import (
 )
 from reactions.parse.build import build_reaction, overlaps
 from reactions.parse.continued import later_pieces
-from reactions.parse.echo_author import echoed_network
 from reactions.parse.echoes import Echoes
 from reactions.parse.exchanges import MORE, REPLY, SAID, FollowUp, follow_up, lead_floor, relative_clause
 from reactions.parse.folding import case_blind
@@ -89,6 +88,7 @@ from reactions.parse.sentences import MUTED, QUIET, Silence, Surroundings, TextI
 from reactions.parse.shown_names import shown_name
 from reactions.parse.speech_medium import beside_speaker, where_said
 from reactions.parse.titles import names_a_work
+from reactions.parse.tweet_runs import nearby_network
 from reactions.parse.wordscan import whole_word_spans
 
 __all__ = ["find_quotes"]
@@ -484,8 +484,8 @@ def _judge(attribution: _Attribution, context: Surroundings, embed_near: bool) -
 
 def _platform(context: Surroundings) -> Platform:
     """The platform the quotation's sentence or paragraph names, else the one the two sentences before name
-    (``…posting a love note on Instagram.`` / ``"…," she captioned it``), else the embed's it repeats, or unknown."""
-    return context.platform() or platform_named(context.previous) or echoed_network(context.index.body, context.match)
+    (``…a love note on Instagram.`` / ``"…," she captioned it``), else the posts' next to it (``nearby_network``)."""
+    return context.platform() or platform_named(context.previous) or nearby_network(context.index.body, context.match)
 
 
 def _embed_near(body: str, match: re.Match[str], taken: Sequence[tuple[int, int]]) -> bool:
