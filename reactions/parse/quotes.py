@@ -74,6 +74,7 @@ from reactions.parse.authors import (
 )
 from reactions.parse.build import build_reaction, overlaps
 from reactions.parse.continued import later_pieces
+from reactions.parse.dates import DAY_AFTER_VERB
 from reactions.parse.echoes import Echoes
 from reactions.parse.exchanges import MORE, REPLY, SAID, FollowUp, follow_up, lead_floor, relative_clause
 from reactions.parse.folding import case_blind
@@ -443,10 +444,10 @@ _PLACED_REPORT_RE = case_blind(
 )
 _LEAD_TAIL_RE = re.compile(
     r"[ \t]{0,3}(?:(?:on|to|via|in|at|over|early|late|later)[ \t]{1,3}(?:[\w'’@#-]{1,30}[ \t]{1,3}){0,3}"
-    r"[\w'’@#.-]{1,30}[ \t]{0,3})?"
+    r"[\w'’@#.-]{1,30}[ \t]{0,3}|" + DAY_AFTER_VERB + r"[ \t]{0,3})?"
     r"(?:that)?[:,]?[ \t]{0,3}"
 )
-"""What may follow a lead-in's verb before the quotation: nothing, a colon or comma, a short place phrase."""
+"""What may follow a lead-in's verb before the quotation: nothing, a colon or comma, a short place phrase or a day."""
 _DETERMINERS = (" her", " his", " the", " their", " its", " a", " an", " my")
 
 
