@@ -100,3 +100,19 @@ def test_a_year_glued_to_the_next_lines_digits_is_read_to_its_fourth_digit(
 @pytest.mark.parametrize("text", [" March 3, 201", " March 3, 35192/3", " 3 mars 20192/3", " in 20192 votes"])
 def test_no_glued_year_where_no_english_date_of_this_era_stands(text: str) -> None:
     assert attribution_date_at(text, 0) is None
+
+
+@pytest.mark.parametrize(
+    ("lead", "posted"),
+    [
+        ("Mayor Ann Lee tweeted Saturday, ", True),
+        ("Mayor Ann Lee tweeted March 18, ", True),
+        ("Mayor Ann Lee posted Friday night: ", True),
+        ("Mayor Ann Lee said Saturday, ", False),  # a day after a verb of speech: still speech
+        ("Mayor Ann Lee tweeted Saturday that the ferries ", False),  # reported speech, quoted inside it
+        ("Mayor Ann Lee tweeted Harbour, ", False),  # a word that is no day
+    ],
+)
+def test_a_day_after_the_verb_of_a_lead_in(lead: str, posted: bool) -> None:
+    text = f'The ferries stopped on Friday.\n\n{lead}"Every crossing is cancelled until the storm passes."\n\nMore.'
+    assert bool(parse_article(text).reactions) is posted

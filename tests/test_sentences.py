@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from reactions.parse import quotes, sentences
 from reactions.parse.article import parse_article
+from reactions.parse.sentence_ends import abbreviation_stop
 from reactions.parse.sentences import (
     SENTENCE_END_RE,
     Surroundings,
@@ -25,14 +26,16 @@ from reactions.parse.wordscan import first_span
 
 _PIECES = st.sampled_from(
     ["A", "b", " ", "\n", ".", "!", "?", "…", '"', "”", "’", ")", "U.S.", "E! ", "Twitter", "tweet", "INSTA ",
-     "İnstagram", "ſ", "youtube", "x", "Mr. "]
+     "İnstagram", "ſ", "youtube", "x", "Mr. ", "Gov. ", "at "]
 )  # fmt: skip
 _TEXTS = st.lists(_PIECES, max_size=60).map("".join)
 
 
 def scanned_start(body: str, lo: int, at: int) -> int:
-    """What the quote finder computed before the index: the last sentence end found scanning ``body[lo:at]``."""
-    return max((m.end() for m in SENTENCE_END_RE.finditer(body, lo, at)), default=lo)
+    """What the quote finder computed before the index: the last sentence end found scanning ``body[lo:at]``
+    (less a title's stop: ``Mr. Lee``)."""
+    ends = SENTENCE_END_RE.finditer(body, lo, at)
+    return max((m.end() for m in ends if not abbreviation_stop(body, m.start(), m.end())), default=lo)
 
 
 @settings(max_examples=300, deadline=None)

@@ -13,8 +13,8 @@ import re
 from reactions.parse.bylines import DATE_WORDS, words
 
 __all__ = [
-    "ATTRIBUTION_DATE", "CARD_TIME", "MONTHS", "WEEKDAYS", "attribution_date", "attribution_date_at", "card_date",
-    "parse_date",
+    "ATTRIBUTION_DATE", "CARD_TIME", "DAY_AFTER_VERB", "MONTHS", "WEEKDAYS", "attribution_date",
+    "attribution_date_at", "card_date", "parse_date",
 ]  # fmt: skip
 
 _MONTH_NAMES = (
@@ -111,6 +111,11 @@ ENGLISH_MONTH = (
     r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
     r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
 )
+DAY_AFTER_VERB = (
+    "(?:" + "|".join(WEEKDAYS) + r"|" + ENGLISH_MONTH + r"[ \t]\d{1,2})(?:[ \t](?:morning|afternoon|evening|night))?"
+)
+"""A day written right after a verb with no ``on`` (news style: ``tweeted Saturday``, ``wrote March 18``,
+``posted Friday night``)."""
 _ANY_MONTH = "(?:" + "|".join(sorted(map(re.escape, MONTHS), key=len, reverse=True)) + ")"
 _WEEKDAY = r"(?:(?:Mon|Tue|Tues|Wed|Wednes|Thu|Thur|Thurs|Fri|Sat|Satur|Sun)(?:day)?\.?,?[ \t]+)?"
 _DATE_WORD = rf"(?:{words(DATE_WORDS, '[ ]')}[ \t]+|on(?={ENGLISH_MONTH}))?"

@@ -74,7 +74,7 @@ from reactions.parse.authors import (
 from reactions.parse.build import overlaps
 from reactions.parse.caption_object import caption_ends
 from reactions.parse.continued import later_pieces
-from reactions.parse.echo_author import echoed_network
+from reactions.parse.dates import DAY_AFTER_VERB
 from reactions.parse.echoes import Echoes, embed_near
 from reactions.parse.exchanges import MORE, REPLY, SAID, FollowUp, follow_up, lead_floor, relative_clause
 from reactions.parse.folding import case_blind
@@ -84,18 +84,12 @@ from reactions.parse.post_cues import IN_POST_WORDS, clause_verb, other_medium, 
 from reactions.parse.printed import printed
 from reactions.parse.quotations import quotations, quoted_words
 from reactions.parse.quote_records import Accepted, quote_records
-from reactions.parse.sentences import (
-    MUTED,
-    QUIET,
-    Silence,
-    Surroundings,
-    TextIndex,
-    WordIndex,
-    platform_named,
-)
-from reactions.parse.sentences import SENTENCE_END_RE as _SENTENCE_END_RE
+from reactions.parse.reported_posts import PHRASE, whole_after_that
+from reactions.parse.sentence_ends import clause_stop
+from reactions.parse.sentences import MUTED, QUIET, Silence, Surroundings, TextIndex, WordIndex, platform_named
 from reactions.parse.speech_medium import beside_speaker, where_said
 from reactions.parse.titles import names_a_work
+from reactions.parse.tweet_runs import nearby_network
 from reactions.parse.wordscan import whole_word_spans
 
 __all__ = ["find_quotes"]
@@ -307,7 +301,7 @@ def _attribution_after(body: str, words: WordIndex, match: re.Match[str]) -> _At
     elif not body.startswith(" ", pos):
         return None
     limit = min(len(body), pos + 160)
-    stop = _SENTENCE_END_RE.search(body, pos, limit)
+    stop = clause_stop(body, pos, limit)  # "…," Gov. Phil Murphy tweeted: a title's stop ends no sentence
     clause_end = stop.start() if stop else limit
     newline = body.find("\n", pos, clause_end)
     clause_end = newline if newline >= 0 else clause_end
@@ -368,8 +362,8 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     strongest = next((v for v in verbs if lead[v[0] : v[1]].lower() in STRONG_VERBS), last)
     if _unposted_speech(lead[strongest[0] : strongest[1]].lower(), lead, raw, words):
         return None  # judged before its place in the lead-in: speech is rejected wherever its verb stands
-    reported = b"that" in words and (_REPORTED_RE.search(lead) or (
-        len(quoted_words(match).split()) <= _PLACED_PHRASE and _PLACED_REPORT_RE.search(lead)))  # fmt: skip
+    reported = b"that" in words and not whole_after_that(raw, match) and (_REPORTED_RE.search(lead) or (
+        len(quoted_words(match).split()) <= PHRASE and _PLACED_REPORT_RE.search(lead)))  # fmt: skip
     captioned = caption_ends(lead, words)  # "…with the caption," / "she captioned the photo," (caption_object)
     ends = lead.endswith(":") or captioned or _LEAD_TAIL_RE.fullmatch(lead, last[1])  # ("…before her "Fiancé Visa"":
     if reported or not ends or lead.endswith(_DETERMINERS):  # a noun phrase quoted after a determiner, no post)
@@ -419,14 +413,12 @@ _PLACED_REPORT_RE = case_blind(
     r"\b(?:" + _VERB_ALTERNATION + r")[ \t]{1,3}(?:on|in|at|late|early|last|this|earlier|later)"
     r"(?:[ \t]{1,3}[\w'’]{1,20}){0,2}[ \t]{1,3}that\b" + _NOT_A_TIME
 )
-_PLACED_PHRASE = 6
-"""``…wrote on Twitter that he was "terribly sad"``: a phrase in reported speech (6 words at most; labels keep more)."""
 _LEAD_TAIL_RE = re.compile(
     r"[ \t]{0,3}(?:(?:on|to|via|in|at|over|early|late|later)[ \t]{1,3}(?:[\w'’@#-]{1,30}[ \t]{1,3}){0,3}"
-    r"[\w'’@#.-]{1,30}[ \t]{0,3})?"
-    r"[:,]?[ \t]{0,3}"
+    r"[\w'’@#.-]{1,30}[ \t]{0,3}|" + DAY_AFTER_VERB + r"[ \t]{0,3})?"
+    r"(?:that)?[:,]?[ \t]{0,3}"
 )
-"""What may follow a lead-in's verb before the quotation: nothing, a colon or comma, a short place phrase."""
+"""What may follow a lead-in's verb before the quotation: nothing, a colon or comma, a short place phrase or a day."""
 _DETERMINERS = (" her", " his", " the", " their", " its", " a", " an", " my")
 
 
@@ -464,5 +456,5 @@ def _judge(attribution: _Attribution, context: Surroundings, near_embeds: bool) 
 
 def _platform(context: Surroundings) -> Platform:
     """The platform the quotation's sentence or paragraph names, else the one the two sentences before name
-    (``…posting a love note on Instagram.`` / ``"…," she captioned it``), else the embed's it repeats, or unknown."""
-    return context.platform() or platform_named(context.previous) or echoed_network(context.index.body, context.match)
+    (``…a love note on Instagram.`` / ``"…," she captioned it``), else the posts' next to it (``nearby_network``)."""
+    return context.platform() or platform_named(context.previous) or nearby_network(context.index.body, context.match)

@@ -25,6 +25,7 @@ from reactions.parse import posted as families
 from reactions.parse.authors import FURNITURE, REACH
 from reactions.parse.folding import unfold
 from reactions.parse.networks import platform_words
+from reactions.parse.sentence_ends import SENTENCE_END_RE, abbreviation_stop, clause_stop
 from reactions.parse.wordscan import finds, first_span, openings_pattern
 from reactions.parse.x_place import X_PLACE_RE, names_x
 
@@ -34,9 +35,8 @@ __all__ = [
     "platform_named", "platforms_named", "unfold", "word_bytes", "words_of",
 ]
 
-SENTENCE_END_RE: Final = re.compile(r"[.!?…](?<!\b[A-Z][.!?…])[\"”’)]?(?:\[\d{1,3}\])?(?=[ \t\n]|$)")
-"""A sentence's end (not after a lone capital: ``E! News``, ``U.S.``), with a citation mark after it when there is
-one (Wikipedia's ``…years ago."[26] He``)."""
+
+
 _END_REACH: Final = 7
 """How many characters after its mark a sentence's end may take (a closing mark and ``[123]``)."""
 
@@ -177,13 +177,15 @@ class TextIndex:
 
     def sentence_start(self, lo: int, at: int) -> int:
         """Where the last sentence's end in ``body[lo:at]`` ends (``lo`` when none does): what
-        ``max(m.end() for m in SENTENCE_END_RE.finditer(body, lo, at))`` gives, without the scan."""
+        ``max(m.end() for m in SENTENCE_END_RE.finditer(body, lo, at))`` gives, without the scan, a title's stop
+        left out (:func:`~reactions.parse.sentence_ends.abbreviation_stop`: ``Maryland Rep. Ann Lee tweeted``)."""
         # An end found in the whole body depends on at most the _END_REACH characters after its mark; a mark that
         # close to ``at`` is read as the scan stopping at ``at`` reads it.
         body = self.body
         tail = max(lo, at - _END_REACH)
         if not _ENDING.isdisjoint(body[tail:at]):
-            near = [m.end() for m in SENTENCE_END_RE.finditer(body, tail, at)]
+            ends = SENTENCE_END_RE.finditer(body, tail, at)
+            near = [m.end() for m in ends if not abbreviation_stop(body, m.start(), m.end())]
             if near:
                 return near[-1]
         # Before ``tail`` an end is one the whole body has: the last search's answer still holds for what it read,
@@ -218,7 +220,7 @@ class TextIndex:
             if mark < 0:
                 return None
             found = _END_MATCH(body, mark)
-            if found is not None:
+            if found is not None and not abbreviation_stop(body, mark, found.end()):
                 return mark, found.end()
             char = body[mark]
             if char == ".":  # the floor moves down to the next full stop: the others' searches go on below it
@@ -311,7 +313,7 @@ class Surroundings:
             if (closed := _CLOSED_RE.match(body, at - 2)) is not None:
                 self._after = body[at : closed.end()]  # '"…tones."[40] Michael Starr …': the next sentence's
                 return self._after
-            stop = SENTENCE_END_RE.search(body, at, min(len(body), at + REACH))
+            stop = clause_stop(body, at, min(len(body), at + REACH))
             end = stop.end() if stop else min(len(body), at + REACH)
             line_end = body.find("\n", at, end)
             self._after = body[at : line_end if line_end >= 0 else end]
