@@ -475,3 +475,23 @@ def test_a_quotation_named_in_the_attribution_still_names_its_post() -> None:
     )
     texts = [quote.text for quote in find_quotes(body, "a.txt", [])]
     assert texts == ["I walked away and she still does interviews about me"]
+
+
+def test_the_next_sentences_medium_is_not_a_closed_quotations() -> None:
+    body = (
+        'After the video came out, Senator Ada Moss wrote on Twitter: "This is awful. We cannot allow it." '
+        'Her colleague, Sen. Bo Lind, told reporters, "It makes me sick," at a rally.'
+    )
+    assert [quote.author for quote in find_quotes(body, "a.txt", [])] == ["Ada Moss"]
+    open_ended = body.replace("cannot allow it.\" Her", "cannot allow it\" and her")  # one sentence: speech
+    assert find_quotes(open_ended, "a.txt", []) == []
+
+
+def test_a_tweet_after_reporters_questions_is_a_tweet() -> None:
+    body = (
+        "Lund sidestepped reporters' questions over whether the senator should retire and tweeted, "
+        "“Mitch, get to work right now.”"
+    )
+    assert [quote.text for quote in find_quotes(body, "a.txt", [])] == ["Mitch, get to work right now."]
+    spoken = body.replace("and tweeted,", "and said,")
+    assert find_quotes(spoken, "a.txt", []) == []

@@ -425,14 +425,15 @@ _DETERMINERS = (" her", " his", " the", " their", " its", " a", " an", " my")
 def _judge(attribution: _Attribution, context: Surroundings, near_embeds: bool) -> tuple[float, Platform] | None:
     """``(confidence, platform)`` when the quotation was posted, else None (see the module's table)."""
     verb = attribution.verb
-    if other_medium(attribution.clause):
+    if other_medium(attribution.clause, press=verb not in STRONG_VERBS):
         return None
     sentence = context.sentence
     here = post_cue(sentence)
     if verb in STRONG_VERBS:
         platform = (context.platform() or Platform.TWITTER) if "tweet" in verb else _platform(context)
         return (0.95 if here else 0.9), platform
-    if other_medium(sentence) or families.is_source(attribution.author):
+    own = context.lead if attribution.before and _ends_its_sentence(context) else sentence  # (not the next one's)
+    if other_medium(own) or families.is_source(attribution.author):
         return None  # another medium, or an unnamed source talking to reporters
     if families.is_manner(verb, _VERBS):  # "…," Smith grumbled in a morning tweet
         posted = families.IN_POST_RE.search(attribution.clause) is not None
@@ -452,6 +453,14 @@ def _judge(attribution: _Attribution, context: Surroundings, near_embeds: bool) 
     if near_embeds:
         return 0.7, _platform(context)
     return None
+
+
+def _ends_its_sentence(context: Surroundings) -> bool:
+    """Whether the quotation ends its sentence: a stop before its closing mark, a capital after it (``…wrote on
+    Twitter: "…president." Her running mate, Sen. Tim Kaine, told reporters``: the next sentence's medium is not
+    its own)."""
+    body, end = context.index.body, context.match.end()
+    return body[end - 2 : end - 1] in (".", "!", "?", "…") and body[end : end + 4].lstrip()[:1].isupper()
 
 
 def _platform(context: Surroundings) -> Platform:
