@@ -91,7 +91,8 @@ def other_medium(text: str, *, press: bool = True) -> bool:
     """Whether ``text`` puts a quotation in another medium (:data:`OTHER_MEDIUM_RE`, its words looked at first, or
     :func:`written_in_a_title`); ``press``: or says it was said to the press (``press=False`` for a verb that says
     posted: ``…sidestepped reporters' questions … and tweeted, "…"`` is a tweet)."""
-    if (press and to_the_press(text)) or (not MEDIUM_WORDS.isdisjoint(words_of(text)) and OTHER_MEDIUM_RE.search(text)):
+    words = words_of(text)
+    if (press and to_the_press(text, words)) or (not MEDIUM_WORDS.isdisjoint(words) and OTHER_MEDIUM_RE.search(text)):
         return True  # (to_the_press: a press conference, reporters' questions)
     return " in " in text and ("wr" in text or "penned" in text) and written_in_a_title(text)
 

@@ -38,6 +38,8 @@ _WORDS: Final = frozenset(
 """Words one of which every match of :data:`PRESS_QUESTION_RE` holds whole."""
 
 
-def to_the_press(text: str) -> bool:
-    """Whether ``text`` puts words in a press conference or in answer to reporters (see the module)."""
-    return not _WORDS.isdisjoint(words_of(text)) and PRESS_QUESTION_RE.search(text) is not None
+def to_the_press(text: str, words: list[bytes] | None = None) -> bool:
+    """Whether ``text`` puts words in a press conference or in answer to reporters (see the module); ``words``:
+    ``words_of(text)`` when the caller has them."""
+    none = _WORDS.isdisjoint(words_of(text) if words is None else words)
+    return not none and PRESS_QUESTION_RE.search(text) is not None

@@ -32,10 +32,10 @@ class Accepted(NamedTuple):
     """The post's later pieces (:func:`~reactions.parse.continued.later_pieces`)."""
 
 
-def quote_records(body: str, source: str, found: list[Accepted]) -> list[Reaction]:
+def quote_records(body: str, source: str, found: list[Accepted], *, embeds: bool = True) -> list[Reaction]:
     """The records of the quotations of ``body``, each partial name made the full name it stands for
-    (:func:`~reactions.parse.people.full_names`), each unknown platform read from the article
-    (:func:`with_article_platform`)."""
+    (:func:`~reactions.parse.people.full_names`; ``embeds``: the article embeds posts, one of which a quotation may
+    repeat, :func:`_echoed_family`), each unknown platform read from the article (:func:`with_article_platform`)."""
     found = with_article_platform(body, found)
     authors = chained(body, [(quote.span, quote.display_name, quote.author) for quote in found])
     found = [quote._replace(author=author) for quote, author in zip(found, authors, strict=True)]
@@ -46,18 +46,18 @@ def quote_records(body: str, source: str, found: list[Accepted]) -> list[Reactio
         build_reaction(Kind.QUOTE, quote.platform, quote.text, source, quote.span, rendering=Rendering.QUOTE,
                        confidence=quote.confidence, handle=quote.handle,
                        display_name=shown_name(quote.display_name, author), author=author, continued=quote.continued)
-        for quote, author in [(quote, _echoed_family(body, quote, next(fulls)) if quote.author else None)
+        for quote, author in [(quote, _echoed_family(body, quote, next(fulls), embeds) if quote.author else None)
                               for quote in found]
     ]  # fmt: skip
 
 
-def _echoed_family(body: str, quote: Accepted, full: str) -> str:
+def _echoed_family(body: str, quote: Accepted, full: str, embeds: bool) -> str:
     """``full``, the full name a family name written alone was made (the one the article writes most), unless the
     post embedded next to the quotation that repeats it is by another of that family: then the article's full name
     of that one (``"…," Trump tweeted`` over ``— Donald J. Trump (@realDonaldTrump)`` in an article that writes
     ``Melania Trump`` most: ``Donald Trump``), else the byline's name."""
     family = quote.author
-    if not family or " " in family or full.split()[-1] != family:
+    if not embeds or not family or " " in family or full.split()[-1] != family:
         return full
     at = body.find(quote.text, quote.span[0], quote.span[1]) - 1  # (its opening mark)
     byline = echoed_byline(body, at) if at >= 0 else None

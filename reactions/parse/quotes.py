@@ -170,7 +170,7 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
             found.append(quote._replace(continued=later_pieces(body, matches, i, quote.span[1], taken)))
             posted = match.end(), quote
             cursor = max(quote.span[1], match.end())
-    return quote_records(body, source, found)
+    return quote_records(body, source, found, embeds=bool(taken))
 
 
 class _Lead(NamedTuple):

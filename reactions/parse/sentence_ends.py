@@ -38,9 +38,8 @@ _TITLE_WORDS: Final = (
 )
 TITLES: Final = frozenset(_TITLE_WORDS.split())
 """Titles written before a name, abbreviated with a full stop (lower case, without it)."""
-_WORD_BEFORE_RE: Final = re.compile(r"(?<![\w.])[A-Za-z]{1,5}\Z")
-_LONGEST: Final = 6
-"""How far back of its full stop an abbreviation is read (its letters and the character before them)."""
+_TITLE_SIZES: Final = tuple(sorted({len(title) for title in TITLES}, reverse=True))
+"""The lengths of the titles, longest first: the letters right before a full stop are looked up, each length once."""
 _PREPOSITION_WORDS: Final = "at to with by for from of about on in into against toward towards"
 _PREPOSITIONS: Final = frozenset(_PREPOSITION_WORDS.split())
 """Words after which a titled name is an object, not an author (``tweeted at Sen. Sanders``)."""
@@ -50,20 +49,24 @@ _WORD_RE: Final = re.compile(r"[A-Za-z]{1,12}[ \t]{1,3}\Z")
 def abbreviation_stop(body: str, at: int, end: int) -> bool:
     """Whether the full stop at ``body[at]`` (a sentence's end as found, running to ``end``) ends a title before a
     name (``Gov. Phil``): no sentence's end."""
-    if body[at] != "." or end != at + 1 or body[end : end + 1] != " ":
+    if body[at] != "." or end != at + 1 or body[end : end + 1] != " " or not body[end + 1 : end + 2].isupper():
         return False
-    word = _WORD_BEFORE_RE.search(body, max(0, at - _LONGEST), at)
-    after = body[end + 1 : end + 2]
-    if word is None or word[0].lower() not in TITLES or not word[0][0].isupper() or not after.isupper():
+    for size in _TITLE_SIZES:  # (slices looked up, no search)
+        if body[at - size : at].lower() in TITLES:
+            break
+    else:
         return False
-    before = _WORD_RE.search(body, max(0, word.start() - 16), word.start())
+    start = at - size
+    if not body[start].isupper() or (start and (body[start - 1].isalnum() or body[start - 1] in "._")):
+        return False
+    before = _WORD_RE.search(body, max(0, start - 16), start)
     return before is None or before[0].rstrip().lower() not in _PREPOSITIONS
 
 
 def clause_stop(body: str, pos: int, limit: int) -> re.Match[str] | None:
     """The first sentence end (:data:`SENTENCE_END_RE`) in ``body[pos:limit]`` that is no abbreviation's full stop
     (:func:`abbreviation_stop`: ``"…," Gov. Phil Murphy tweeted``), or None."""
-    for stop in SENTENCE_END_RE.finditer(body, pos, limit):
-        if not abbreviation_stop(body, stop.start(), stop.end()):
-            return stop
-    return None
+    stop = SENTENCE_END_RE.search(body, pos, limit)
+    while stop is not None and abbreviation_stop(body, stop.start(), stop.end()):
+        stop = SENTENCE_END_RE.search(body, stop.end(), limit)
+    return stop

@@ -27,7 +27,7 @@ from reactions.parse.folding import unfold
 from reactions.parse.networks import platform_words
 from reactions.parse.sentence_ends import SENTENCE_END_RE, abbreviation_stop, clause_stop
 from reactions.parse.wordscan import finds, first_span, openings_pattern
-from reactions.parse.x_place import X_PLACE_RE, names_x
+from reactions.parse.x_place import names_x, x_places
 
 __all__ = [
     "LOOK_BACK", "MUTED", "PLATFORM_WORDS", "QUIET", "READ", "SENTENCE_END_RE", "Silence", "Surroundings",
@@ -259,7 +259,7 @@ class TextIndex:
         """Every place of each platform word in the lowered body, and where each body offset lands in it; every
         place where the body names ``X`` as the network (:data:`~reactions.parse.x_place.X_PLACE_RE`)."""
         body = self.body
-        self._x_places = [found.span() for found in X_PLACE_RE.finditer(body)]
+        self._x_places = x_places(body)
         lowered = body.lower()
         if len(lowered) != len(body):  # a letter whose lower case is longer (``İ``): a slice's lower case is its
             offsets, at = array.array("q"), 0  # letters' lower cases, so each offset moves by the lengths before it

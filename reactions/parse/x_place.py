@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["X_PLACE_RE", "names_x"]
+__all__ = ["X_PLACE_RE", "names_x", "x_places"]
 
 _X: Final = r"X(?![\w-]|['’]s\b|[ \t]{1,3}(?:Factor|Games|Files|Corp|Æ)\b)"
 """A capital ``X`` standing alone, not a show's or an event's name (``X Factor``, ``X Games``)."""
@@ -39,3 +39,21 @@ X_PLACE_RE: Final = re.compile(
 def names_x(text: str) -> bool:
     """Whether ``text`` names ``X`` as the network a post is on (see the module)."""
     return "X" in text and X_PLACE_RE.search(text) is not None
+
+
+_AROUND: Final = (12, 30)
+"""How far before and after a capital ``X`` a match of :data:`X_PLACE_RE` holding it may reach."""
+
+
+def x_places(text: str) -> list[tuple[int, int]]:
+    """The spans of :data:`X_PLACE_RE`'s matches in ``text``, in order: searched only around each capital ``X`` that
+    stands alone (the pattern, opening with an alternation, would be tried at every character of the whole text)."""
+    spans: set[tuple[int, int]] = set()
+    at = text.find("X")
+    while at >= 0:
+        if not text[at - 1 : at].isalnum() and not text[at + 1 : at + 2].isalnum():
+            lo, hi = max(0, at - _AROUND[0]), min(len(text), at + _AROUND[1])
+            found = (match.span() for match in X_PLACE_RE.finditer(text, lo, hi))
+            spans.update(span for span in found if span[0] <= at < span[1])
+        at = text.find("X", at + 1)
+    return sorted(spans)
