@@ -145,6 +145,18 @@ def test_a_party_or_an_age_after_the_name_is_no_subject(words: str, expected: st
     assert subject(words) == expected
 
 
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        ("Senator Ada Moss, another Republican who opposed the bill, ", "Senator Ada Moss"),
+        ("Ada Moss, a senator from Ohio, ", "Ada Moss"),
+        ("One fan was angry, another ", "another"),  # no name before it: the poster as written
+    ],
+)
+def test_a_name_before_a_description_in_apposition_is_the_subject(words: str, expected: str) -> None:
+    assert subject(words) == expected
+
+
 def test_a_reflexive_after_the_name_is_passed_over() -> None:
     assert subject_before("Things took a turn when Ann Lee herself ") == "Ann Lee"
     assert subject_before("The actor himself ") == "The actor"

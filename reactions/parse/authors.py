@@ -225,10 +225,10 @@ def subject(words: str) -> str:
             return subject(segments[0])  # "Clinton, who…, also weighed in on Monday, tweeting": the first clause's
         if (found.isdigit() or _PARTY_RE.fullmatch(found)) and i > 0:
             continue  # "Moretz, 20, shared": an age after the name; "Rep. Ann Lee, R-Fla., tweeted": a party's
-        if found and found.split()[0].lower() in ("a", "an") and i > 0:
+        if found and found.split()[0].lower() in ("a", "an", "another") and i > 0:
             named = _leading_name(TOKEN_RE.findall(segments[i - 1])[-4:])
             if named and CAPITALISED.match(named):  # "Michelle Rempel, a Conservative MP, used Twitter…"
-                return _trailing_name(segments[i - 1]) or found
+                return _trailing_name(segments[i - 1]) or found  # ("Rand Paul, another Republican who…, said")
         if found:
             return found
     return ""
