@@ -78,6 +78,7 @@ from reactions.parse.dates import DAY_AFTER_VERB
 from reactions.parse.echoes import Echoes, embed_near
 from reactions.parse.exchanges import MORE, REPLY, SAID, FollowUp, follow_up, lead_floor, relative_clause
 from reactions.parse.folding import case_blind
+from reactions.parse.inverted_leads import inverted_lead
 from reactions.parse.networks import PLACES, names_pattern, prose_words
 from reactions.parse.people import author_of
 from reactions.parse.post_cues import IN_POST_WORDS, clause_verb, other_medium, post_cue, posted_before, posted_context
@@ -362,6 +363,8 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     strongest = next((v for v in verbs if lead[v[0] : v[1]].lower() in STRONG_VERBS), last)
     if _unposted_speech(lead[strongest[0] : strongest[1]].lower(), lead, raw, words):
         return None  # judged before its place in the lead-in: speech is rejected wherever its verb stands
+    if inverted := inverted_lead(lead.lstrip()):  # "Tweeted one fan:", "Added Ann Lee on Twitter,"
+        return _Attribution(*inverted, lead, lead_start, before=True)
     reported = b"that" in words and not whole_after_that(raw, match) and (_REPORTED_RE.search(lead) or (
         len(quoted_words(match).split()) <= PHRASE and _PLACED_REPORT_RE.search(lead)))  # fmt: skip
     captioned = caption_ends(lead, words)  # "…with the caption," / "she captioned the photo," (caption_object)
