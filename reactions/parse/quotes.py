@@ -79,6 +79,7 @@ from reactions.parse.echoes import Echoes, embed_near
 from reactions.parse.exchanges import MORE, REPLY, SAID, FollowUp, follow_up, lead_floor, relative_clause
 from reactions.parse.folding import case_blind
 from reactions.parse.inverted_leads import inverted_lead
+from reactions.parse.medium_before import medium_just_before
 from reactions.parse.networks import PLACES, names_pattern, prose_words
 from reactions.parse.people import author_of
 from reactions.parse.post_cues import IN_POST_WORDS, clause_verb, other_medium, post_cue, posted_before, posted_context
@@ -448,6 +449,8 @@ def _judge(attribution: _Attribution, context: Surroundings, near_embeds: bool) 
     if here:  # the sentences before are read only when the quotation's own names no platform or post
         return 0.85, _platform(context)
     previous = context.previous
+    if medium_just_before(previous):
+        return None  # "In a blog post on Medium, Cooper said …" / "…," he wrote: the blog's
     if posted_before(previous, picture=verb in WRITING_VERBS):
         return 0.85, _platform(context)
     if not verb or other_medium(previous):
