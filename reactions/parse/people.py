@@ -198,6 +198,8 @@ def _agrees(body: str, name: str, pronoun: str) -> int:
     name = author_as_written(name) or name
     full = name if " " in name else _full_in(body, name)
     gender = given_name_gender(full.split()[0])
+    if gender not in (None, wanted) and full != name and _full_of_gender(body, name, wanted):
+        return 1  # a family name two people share ("Trump": Ivana, Donald): the pronoun may be either's
     if gender is None:  # "saying West never told her he was": the prose's pronoun for the name turns it away
         told = prose_gender(body, name) or prose_gender(body, full.split()[-1] if " " in name else full)
         return -1 if told not in (None, wanted) else 0
