@@ -449,10 +449,8 @@ def _judge(attribution: _Attribution, context: Surroundings, near_embeds: bool) 
     if here:  # the sentences before are read only when the quotation's own names no platform or post
         return 0.85, _platform(context)
     previous = context.previous
-    if medium_just_before(previous):
-        return None  # "In a blog post on Medium, Cooper said …" / "…," he wrote: the blog's
-    if posted_before(previous, picture=verb in WRITING_VERBS):
-        return 0.85, _platform(context)
+    if posted_before(previous, picture=verb in WRITING_VERBS):  # (unless the nearer sentence names another medium:
+        return None if medium_just_before(previous) else (0.85, _platform(context))  # "In a blog post, Cooper …")
     if not verb or other_medium(previous):
         return None
     if is_poster(attribution.author):
