@@ -495,3 +495,18 @@ def test_a_tweet_after_reporters_questions_is_a_tweet() -> None:
     assert [quote.text for quote in find_quotes(body, "a.txt", [])] == ["Mitch, get to work right now."]
     spoken = body.replace("and tweeted,", "and said,")
     assert find_quotes(spoken, "a.txt", []) == []
+
+
+@pytest.mark.parametrize(
+    ("lead", "posted"),
+    [
+        ("Mayor Ida Kerr tweeted about the closure,", True),  # a topic before the comma
+        ("Mayor Ida Kerr wrote about the closure on Facebook:", True),
+        ("Mayor Ida Kerr posted about months of", False),  # the quotation is the phrase's object: a fragment
+        ("Mayor Ida Kerr said about the closure,", False),  # speech
+    ],
+)
+def test_a_topic_after_the_verb_still_ends_the_lead_in(lead: str, posted: bool) -> None:
+    body = f'The bridge shut on Monday. {lead} "We will reopen it by spring, whatever it costs the city."'
+    found = [(quote.author, quote.text) for quote in find_quotes(body, "a.txt", [])]
+    assert found == ([("Ida Kerr", "We will reopen it by spring, whatever it costs the city.")] if posted else [])

@@ -198,6 +198,8 @@ def _agrees(body: str, name: str, pronoun: str) -> int:
     name = author_as_written(name) or name
     full = name if " " in name else _full_in(body, name)
     gender = given_name_gender(full.split()[0])
+    if gender not in (None, wanted) and full != name and _full_of_gender(body, name, wanted):
+        return 1  # a family name two people share ("Trump": Ivana, Donald): the pronoun may be either's
     if gender is None:  # "saying West never told her he was": the prose's pronoun for the name turns it away
         told = prose_gender(body, name) or prose_gender(body, full.split()[-1] if " " in name else full)
         return -1 if told not in (None, wanted) else 0
@@ -240,11 +242,17 @@ def full_names(body: str, partial: Sequence[tuple[int, str]], pronouns: Sequence
 
 def _full_of_gender(body: str, name: str, gender: str) -> str | None:
     """The full name ending with the family name ``name`` whose given name is of ``gender``, written most (the first
-    introduced of those), else None."""
-    runs = (_trimmed(run) for _, run in _name_runs(body, name))
-    fits = collections.Counter(run for run in runs if " " in run and run.split()[-1] == name
-                               and given_name_gender(run.split()[0]) == gender)  # fmt: skip
-    return fits.most_common(1)[0][0] if fits else None
+    introduced of those), else None; kept with the body's full names (:data:`_FULL`, made this body's by
+    :func:`_full_in`)."""
+    if _FULL[0][0] is not body:
+        _full_in(body, name)  # (makes the kept names this body's)
+    known, key = _FULL[0][1], f"{name}\t{gender}"
+    if key not in known:
+        runs = (_trimmed(run) for _, run in _name_runs(body, name))
+        fits = collections.Counter(run for run in runs if " " in run and run.split()[-1] == name
+                                   and given_name_gender(run.split()[0]) == gender)  # fmt: skip
+        known[key] = fits.most_common(1)[0][0] if fits else ""
+    return known[key] or None
 
 
 _CAPITALS_BEFORE_RE: Final = re.compile(r"(?:[A-Z][\w'’-]{0,30}[ \t]){1,3}\Z")

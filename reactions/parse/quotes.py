@@ -78,6 +78,8 @@ from reactions.parse.dates import DAY_AFTER_VERB
 from reactions.parse.echoes import Echoes, embed_near
 from reactions.parse.exchanges import MORE, REPLY, SAID, FollowUp, follow_up, lead_floor, relative_clause
 from reactions.parse.folding import case_blind
+from reactions.parse.inverted_leads import inverted_lead
+from reactions.parse.medium_before import medium_just_before
 from reactions.parse.networks import PLACES, names_pattern, prose_words
 from reactions.parse.people import author_of
 from reactions.parse.post_cues import IN_POST_WORDS, clause_verb, other_medium, post_cue, posted_before, posted_context
@@ -362,6 +364,8 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     strongest = next((v for v in verbs if lead[v[0] : v[1]].lower() in STRONG_VERBS), last)
     if _unposted_speech(lead[strongest[0] : strongest[1]].lower(), lead, raw, words):
         return None  # judged before its place in the lead-in: speech is rejected wherever its verb stands
+    if inverted := inverted_lead(lead.lstrip()):  # "Tweeted one fan:", "Added Ann Lee on Twitter,"
+        return _Attribution(*inverted, lead, lead_start, before=True)
     reported = b"that" in words and not whole_after_that(raw, match) and (_REPORTED_RE.search(lead) or (
         len(quoted_words(match).split()) <= PHRASE and _PLACED_REPORT_RE.search(lead)))  # fmt: skip
     captioned = caption_ends(lead, words)  # "…with the caption," / "she captioned the photo," (caption_object)
@@ -414,11 +418,12 @@ _PLACED_REPORT_RE = case_blind(
     r"(?:[ \t]{1,3}[\w'’]{1,20}){0,2}[ \t]{1,3}that\b" + _NOT_A_TIME
 )
 _LEAD_TAIL_RE = re.compile(
-    r"[ \t]{0,3}(?:(?:on|to|via|in|at|over|early|late|later)[ \t]{1,3}(?:[\w'’@#-]{1,30}[ \t]{1,3}){0,3}"
-    r"[\w'’@#.-]{1,30}[ \t]{0,3}|" + DAY_AFTER_VERB + r"[ \t]{0,3})?"
-    r"(?:that)?[:,]?[ \t]{0,3}"
+    r"[ \t]{0,3}(?:(?:(?:on|to|via|in|at|over|early|late|later)[ \t]{1,3}(?:[\w'’@#-]{1,30}[ \t]{1,3}){0,3}"
+    r"[\w'’@#.-]{1,30}[ \t]{0,3}|" + DAY_AFTER_VERB + r"[ \t]{0,3})?(?:that)?[:,]?"
+    r"|about[ \t]{1,3}(?:[\w'’@#-]{1,30}[ \t]{1,3}){0,3}[\w'’@#.-]{1,30}[ \t]{0,3}[:,])[ \t]{0,3}"
 )
-"""What may follow a lead-in's verb before the quotation: nothing, a colon or comma, a short place phrase or a day."""
+"""What may follow a lead-in's verb before the quotation: nothing, a colon or comma, a short place phrase or a day;
+a topic (``tweeted about Warmbier,``) only before a comma or colon (``posting about months of "…"`` is syntax)."""
 _DETERMINERS = (" her", " his", " the", " their", " its", " a", " an", " my")
 
 
@@ -444,8 +449,8 @@ def _judge(attribution: _Attribution, context: Surroundings, near_embeds: bool) 
     if here:  # the sentences before are read only when the quotation's own names no platform or post
         return 0.85, _platform(context)
     previous = context.previous
-    if posted_before(previous, picture=verb in WRITING_VERBS):
-        return 0.85, _platform(context)
+    if posted_before(previous, picture=verb in WRITING_VERBS):  # (unless the nearer sentence names another medium:
+        return None if medium_just_before(previous) else (0.85, _platform(context))  # "In a blog post, Cooper …")
     if not verb or other_medium(previous):
         return None
     if is_poster(attribution.author):

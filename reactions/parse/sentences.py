@@ -24,6 +24,7 @@ from reactions.models import Platform
 from reactions.parse import posted as families
 from reactions.parse.authors import FURNITURE, REACH
 from reactions.parse.folding import unfold
+from reactions.parse.nearest_platform import last_platform_named
 from reactions.parse.networks import platform_words
 from reactions.parse.sentence_ends import SENTENCE_END_RE, abbreviation_stop, clause_stop
 from reactions.parse.wordscan import finds, first_span, openings_pattern
@@ -349,8 +350,10 @@ class Surroundings:
         return before[lo:] if not lo else before[lo:].split(" ", 1)[-1]  # (a word cut at the window's start: dropped)
 
     def platform(self) -> Platform | None:
-        """The platform the sentence names, else the one its paragraph names before it."""
-        return platform_named(self.sentence) or self.index.platform_in(self.para, self.start)
+        """The platform the sentence names, else the one its paragraph names last before it (:mod:`.nearest_platform`;
+        a paragraph longer than its reach: the first platform of those named before)."""
+        named = platform_named(self.sentence) or last_platform_named(self.index.body, self.para, self.start)
+        return named or self.index.platform_in(self.para, self.start)
 
 
 MUTED, QUIET, READ = 0, 1, 2

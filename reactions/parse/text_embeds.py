@@ -69,6 +69,7 @@ from reactions.parse.boundaries import (
     tweet_length,
 )
 from reactions.parse.bylines import instagram_chrome
+from reactions.parse.list_items import numbered_item
 from reactions.parse.markdown import plain_markdown
 from reactions.parse.prose_quotes import quoted_above
 from reactions.parse.renderings import TextEmbed, find_cards, find_factboxes, find_tiktok_captions
@@ -149,15 +150,14 @@ def _cut(layout: Layout, attribution: Attribution, floor: int) -> TextEmbed:
     if attribution.post_after:
         end = layout.line_end(attribution.end)
         return _embed(attribution, text[attribution.end : end].strip(), attribution.start, end, cues)
-    start, stop, rendering = _post_region(layout, attribution, floor, cues)
+    start, stop, rendering = numbered_item(text, floor, *_post_region(layout, attribution, floor, cues))
     if (quoted := quoted_above(layout, attribution, floor, start, stop)) is not None:  # prose quoting the post
         cues["the post's words quoted by the article's prose"] = _QUOTED_COST
         embed = _embed(attribution, plain_markdown(quoted[1]), quoted[0], attribution.end, cues)
         embed.rendering = rendering
         return embed
-    post = text[start:stop]
-    cut = _after_start_marker(post, attribution)
-    start, post = start + cut, post[cut:]
+    cut = _after_start_marker(text[start:stop], attribution)
+    start, post = start + cut, text[start + cut : stop]
     start += len(post) - len(post.lstrip())
     embed = _embed(
         attribution, plain_markdown(post.strip()), start if post.strip() else attribution.start, attribution.end, cues

@@ -1,0 +1,43 @@
+"""The platform a paragraph names last before a quotation: the one its post is most likely on.
+
+A paragraph often names more than one network (``Hill's tweet … The article is about Rock's long Facebook post
+about the "extreme left."`` / ``"…," Rock wrote``; ``Kim leaked a call … on Snapchat … But on Instagram, Taylor
+asserted …`` / ``"…," she wrote``).  When the quotation's own sentence names none, the name written nearest
+before it tells where the quoted post was written; the networks' order of preference
+(:func:`~reactions.parse.networks.platform_words`) decides only between names that end at the same place.
+
+Pure functions, linear time: one lower-cased window of at most :data:`REACH` characters, searched backwards once
+per platform word.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from reactions.models import Platform
+from reactions.parse.networks import platform_words
+
+__all__ = ["REACH", "last_platform_named"]
+
+REACH: Final = 2048
+"""How far back before the quotation the paragraph is read (a longer paragraph's earlier names: not looked at)."""
+_WORDS: Final = platform_words()
+
+
+def last_platform_named(body: str, lo: int, hi: int) -> Platform | None:
+    """The platform whose word (:func:`~reactions.parse.networks.platform_words`, in any case) ends last in
+    ``body[lo:hi]``, read back at most :data:`REACH` characters from ``hi``; ``None`` when it names none.
+
+    >>> body = 'Her tweet went viral. She then wrote on Facebook: more. "Hi," she wrote.'
+    >>> last_platform_named(body, 0, body.index('"Hi'))
+    <Platform.FACEBOOK: 'facebook'>
+    >>> last_platform_named("No network here.", 0, 16) is None
+    True
+    """
+    window = body[max(lo, hi - REACH) : hi].lower()
+    found, end = None, -1
+    for word, platform in _WORDS:
+        at = window.rfind(word)
+        if at >= 0 and at + len(word) > end:
+            found, end = platform, at + len(word)
+    return found

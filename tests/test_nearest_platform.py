@@ -1,0 +1,43 @@
+"""The platform a paragraph names last before a quotation is its post's, when the sentence names none."""
+
+from __future__ import annotations
+
+import pytest
+
+from reactions.models import Platform
+from reactions.parse.nearest_platform import REACH, last_platform_named
+from reactions.parse.quotes import find_quotes
+
+QUOTE = '"I am done explaining myself to anyone who asks," she wrote.'
+
+
+def platforms(paragraph: str) -> list[str]:
+    return [quote.platform.value for quote in find_quotes(f"{paragraph} {QUOTE}", "a.txt", [])]
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "platform"),
+    [
+        # the tweet is named first, the Facebook note last: the note is quoted
+        ("The singer's tweet about the award drew jeers. Then she posted a long note on Facebook.", "facebook"),
+        ("Fans flooded her Instagram with comments. Later that night she went on Twitter.", "twitter"),
+        # one network named: as before
+        ("Later that night she went on Instagram to answer the critics.", "instagram"),
+    ],
+)
+def test_the_last_network_named_before_the_quotation(paragraph: str, platform: str) -> None:
+    assert platforms(paragraph) == [platform]
+
+
+def test_the_sentence_s_own_network_comes_first() -> None:
+    body = 'She posted a long note on Facebook. "I am done explaining myself to anyone," she wrote on Twitter.'
+    assert [quote.platform.value for quote in find_quotes(body, "a.txt", [])] == ["twitter"]
+
+
+def test_last_platform_named() -> None:
+    body = "A tweet, then an Instagram story, then a Facebook post"
+    assert last_platform_named(body, 0, len(body)) is Platform.FACEBOOK
+    assert last_platform_named(body, 0, body.index(", then a Facebook")) is Platform.INSTAGRAM
+    assert last_platform_named(body, body.index("then an"), body.index("Instagram")) is None  # nothing from lo
+    far = "On Facebook." + " word" * REACH + " then"
+    assert last_platform_named(far, 0, len(far)) is None  # beyond the reach: left to the paragraph's first
