@@ -41,3 +41,9 @@ def test_last_platform_named() -> None:
     assert last_platform_named(body, body.index("then an"), body.index("Instagram")) is None  # nothing from lo
     far = "On Facebook." + " word" * REACH + " then"
     assert last_platform_named(far, 0, len(far)) is None  # beyond the reach: left to the paragraph's first
+
+
+def test_a_networks_feature_is_no_posts_place() -> None:
+    body = "She shared a video on Instagram. In it, the baby wears a floral Snapchat filter. "
+    assert last_platform_named(body, 0, len(body)) == Platform.INSTAGRAM
+    assert last_platform_named(body.replace(" filter", " story"), 0, len(body)) == Platform.SNAPCHAT

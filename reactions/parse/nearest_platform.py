@@ -22,6 +22,8 @@ __all__ = ["REACH", "last_platform_named"]
 REACH: Final = 2048
 """How far back before the quotation the paragraph is read (a longer paragraph's earlier names: not looked at)."""
 _WORDS: Final = platform_words()
+_FEATURES: Final = (" filter", " lens", " lenses", " streak", " streaks")
+"""A network's feature after its name (``a Snapchat filter`` on an Instagram video): the name is no post's place."""
 
 
 def last_platform_named(body: str, lo: int, hi: int) -> Platform | None:
@@ -38,6 +40,8 @@ def last_platform_named(body: str, lo: int, hi: int) -> Platform | None:
     found, end = None, -1
     for word, platform in _WORDS:
         at = window.rfind(word)
+        while at >= 0 and window.startswith(_FEATURES, at + len(word)):
+            at = window.rfind(word, 0, at)  # ("True is rocking a floral Snapchat filter": no post's place)
         if at >= 0 and at + len(word) > end:
             found, end = platform, at + len(word)
     return found
