@@ -79,6 +79,7 @@ from reactions.parse.echoes import Echoes, embed_near
 from reactions.parse.exchanges import MORE, REPLY, SAID, FollowUp, follow_up, lead_floor, relative_clause
 from reactions.parse.folding import case_blind
 from reactions.parse.networks import PLACES, names_pattern, prose_words
+from reactions.parse.party_tags import TAG, untagged
 from reactions.parse.people import author_of
 from reactions.parse.post_cues import IN_POST_WORDS, clause_verb, other_medium, post_cue, posted_before, posted_context
 from reactions.parse.printed import printed
@@ -124,11 +125,12 @@ or ``took to`` counts only with one of those)."""
 _AFTER_RE = re.compile(
     r"[ \t]{0,3}(?:(?P<verb1>" + _VERB_ALTERNATION + r")[ \t]{1,3}(?P<author1>(?:[\w@'’.&!-]{1,40}[ \t]{1,3}){0,7}"
     r"[\w@'’.&!-]{1,40})|(?P<author2>(?:[\w@'’.&!-]{1,40}[ \t]{1,3}){0,7}?[\w@'’.&!-]{1,40})"
-    r"(?:,[ \t]{1,3}(?:(?:who|which)[ \t][^,\n]{1,120}|[^,\n\"“”]{1,80}),)?[ \t]{1,3}"
+    r"(?:[ \t]{1,3}" + TAG + r")?(?:,[ \t]{1,3}(?:(?:who|which)[ \t][^,\n]{1,120}|[^,\n\"“”]{1,80}),)?[ \t]{1,3}"
     r"(?:(?:also|later|then|simply|once|again|previously|quickly)[ \t]{1,3})?(?P<verb2>" + _VERB_ALTERNATION + r"))\b",
     re.IGNORECASE,
 )
-"""After a quotation: ``she wrote``, ``wrote one fan``, ``Lowry later tweeted``, ``Lee, an aide, tweeted``."""
+"""After a quotation: ``she wrote``, ``wrote one fan``, ``Lowry later tweeted``, ``Lee, an aide, tweeted``, ``Sen.
+Marco Rubio (R-Fla.) tweeted`` (:mod:`~reactions.parse.party_tags`)."""
 _AUTHOR_END_RE = re.compile(
     r"[ \t]+(?:in|on|at|for|from|to|with|via|about|who|after|before|while|(?<!known )as|and)[ \t]", re.IGNORECASE
 )
@@ -375,8 +377,8 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     author = (
         possessor(lead)
         or sender(lead[: last[0]])
-        or behind_post(lead[: finite[0]], subject_before(lead[: finite[0]]))
-        or subject(lead[: finite[0]])
+        or behind_post(head := untagged(lead[: finite[0]]), subject_before(head))  # ("Sen. Tim Kaine (D-Va.) tweeted")
+        or subject(head)
         or subject_before(lead[: strongest[0]])
     )
     if not author:
