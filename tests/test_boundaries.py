@@ -384,3 +384,12 @@ def test_a_number_before_lower_case_is_no_post_start() -> None:
     )
     start = choose_start(text, 0, len(text), "paragraph", platform="twitter", date=_OLD_TWEET, author=("ann",))
     assert start.kind == "too-long"
+
+
+def test_an_ellipsis_ends_the_prose_before_a_post_glued_to_it() -> None:
+    prose = "And here is more of the same from the county, where nobody has said a word about the walkout… "
+    post = "Nurses walk out of the county hospital at noon. Video by a reader. https://t.co/abcdefghij #strike"
+    text = prose + post
+    start = choose_start(text, 0, len(text), "paragraph", platform="twitter", date=_OLD_TWEET, author=("ann",))
+    assert text[start.at :] == post
+    assert start.kind == "sentence"
