@@ -73,6 +73,7 @@ from reactions.parse.authors import (
 )
 from reactions.parse.build import overlaps
 from reactions.parse.caption_object import caption_ends
+from reactions.parse.colon_lead import lead_above
 from reactions.parse.continued import later_pieces
 from reactions.parse.dates import DAY_AFTER_VERB
 from reactions.parse.echoes import Echoes, embed_near
@@ -162,12 +163,15 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
     cursor = 0
     posted: tuple[int, Accepted] | None = None  # the last quotation judged a post, and where it ends
     for i, match in enumerate(matches):
-        if match.start() < cursor or (state := silent.state(match.start(), match.end())) == MUTED:
+        if match.start() < cursor or overlaps(match.span(), taken):
             continue
-        if overlaps(match.span(), taken):
+        above = lead_above(index, match, matches[i - 1].end() if i else 0)  # a lead-in on a line above (colon_lead)
+        if above is not None and _VERB_WORDS.isdisjoint(cues.words(above, match.start())):
+            above = None  # (its verb: "…, telling Elle UK in 2017:" is an interview)
+        if (state := silent.state(match.start(), match.end())) == MUTED and above is None:
             continue
-        lead = _Lead(matches, i, posted)
-        quote = _quote_at(index, cues, match, source, taken, echoes, lead, quiet=state == QUIET)
+        lead = _Lead(matches, i, posted, above)
+        quote = _quote_at(index, cues, match, source, taken, echoes, lead, quiet=state == QUIET and above is None)
         if quote is not None and not on_furniture_line(body, match.start()):  # (not a linked story's headline)
             found.append(quote._replace(continued=later_pieces(body, matches, i, quote.span[1], taken)))
             posted = match.end(), quote
@@ -182,6 +186,8 @@ class _Lead(NamedTuple):
     matches: Sequence[re.Match[str]]
     at: int
     post: tuple[int, Accepted] | None
+    above: int | None
+    """Where a lead-in on a line above starts, when it ends in a colon (:mod:`~reactions.parse.colon_lead`)."""
 
 
 def _quote_at(
@@ -207,6 +213,8 @@ def _quote_at(
     context = Surroundings(index, match)
     if floor := lead_floor(body, before.matches, before.at, context.start):
         context = Surroundings(index, match, floor)
+    elif before.above is not None:
+        context.lead_from(before.above)
     post = before.post[1] if before.post and before.post[0] == context.start else None
     if post and (follow := follow_up(context.lead)) and (followed := _followed(context, text, post, follow)):
         return followed
