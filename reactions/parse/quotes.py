@@ -73,7 +73,7 @@ from reactions.parse.authors import (
 )
 from reactions.parse.build import overlaps
 from reactions.parse.caption_object import caption_ends
-from reactions.parse.colon_lead import lead_above
+from reactions.parse.colon_lead import colon_openers, lead_above
 from reactions.parse.continued import later_pieces
 from reactions.parse.dates import DAY_AFTER_VERB
 from reactions.parse.echoes import Echoes, embed_near
@@ -162,13 +162,12 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
     silent = Silence(body, cues)
     cursor = 0
     posted: tuple[int, Accepted] | None = None  # the last quotation judged a post, and where it ends
+    openers = colon_openers(body)  # quotations set under a lead-in that ends in a colon (colon_lead)
     for i, match in enumerate(matches):
-        if match.start() < cursor or overlaps(match.span(), taken):
+        above = _lead_above(index, cues, matches, i) if match.start() in openers else None
+        if match.start() < cursor or ((state := silent.state(match.start(), match.end())) == MUTED and above is None):
             continue
-        above = lead_above(index, match, matches[i - 1].end() if i else 0)  # a lead-in on a line above (colon_lead)
-        if above is not None and _VERB_WORDS.isdisjoint(cues.words(above, match.start())):
-            above = None  # (its verb: "…, telling Elle UK in 2017:" is an interview)
-        if (state := silent.state(match.start(), match.end())) == MUTED and above is None:
+        if overlaps(match.span(), taken):
             continue
         lead = _Lead(matches, i, posted, above)
         quote = _quote_at(index, cues, match, source, taken, echoes, lead, quiet=state == QUIET and above is None)
@@ -177,6 +176,13 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
             posted = match.end(), quote
             cursor = max(quote.span[1], match.end())
     return quote_records(body, source, found, embeds=bool(taken))
+
+
+def _lead_above(index: TextIndex, cues: WordIndex, matches: Sequence[re.Match[str]], i: int) -> int | None:
+    """Where the lead-in of ``matches[i]`` on a line above starts (:func:`~reactions.parse.colon_lead.lead_above`),
+    when it holds a verb of posting, writing or speech (not ``…, telling Elle UK in 2017:``, an interview)."""
+    above = lead_above(index, matches[i], matches[i - 1].end() if i else 0)
+    return above if above is not None and not _VERB_WORDS.isdisjoint(cues.words(above, matches[i].start())) else None
 
 
 class _Lead(NamedTuple):
