@@ -24,7 +24,8 @@ True
 True
 
 Pure functions; each look is bounded (the white space between the lines, and the lead-in's line as far back as
-:data:`~reactions.parse.sentences.LOOK_BACK`).
+:data:`~reactions.parse.sentences.LOOK_BACK`).  The quote finder asks only about a quotation right after a line
+break with a colon in the 14 characters before it (a test of two characters and a slice), not about every one.
 """
 
 from __future__ import annotations
@@ -34,20 +35,10 @@ from typing import Final
 
 from reactions.parse.sentences import LOOK_BACK, TextIndex
 
-__all__ = ["colon_openers", "lead_above"]
+__all__ = ["lead_above"]
 
 _GAP: Final = 12
 """How much white space (blank lines) may stand between the lead-in's colon and the quotation's line."""
-
-
-def colon_openers(body: str) -> frozenset[int]:
-    """Where a line that follows a line ending in a colon (past blank lines) starts its text: the only places
-    :func:`lead_above` can answer for (one scan of the body for its colons, so that a quotation elsewhere costs a
-    set's look-up)."""
-    return frozenset(found.end() for found in _OPENER_RE.finditer(body)) if ":" in body else frozenset()
-
-
-_OPENER_RE: Final = re.compile(r":[ \t]{0,3}\n[ \t\n]{0,12}(?=\S)")
 
 
 def lead_above(index: TextIndex, match: re.Match[str], previous: int = 0) -> int | None:

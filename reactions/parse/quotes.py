@@ -73,7 +73,7 @@ from reactions.parse.authors import (
 )
 from reactions.parse.build import overlaps
 from reactions.parse.caption_object import caption_ends
-from reactions.parse.colon_lead import colon_openers, lead_above
+from reactions.parse.colon_lead import lead_above
 from reactions.parse.continued import later_pieces
 from reactions.parse.dates import DAY_AFTER_VERB
 from reactions.parse.echoes import Echoes, embed_near
@@ -162,10 +162,11 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
     silent = Silence(body, cues)
     cursor = 0
     posted: tuple[int, Accepted] | None = None  # the last quotation judged a post, and where it ends
-    openers = colon_openers(body)  # quotations set under a lead-in that ends in a colon (colon_lead)
     for i, match in enumerate(matches):
-        above = _lead_above(index, cues, matches, i) if match.start() in openers else None
-        if match.start() < cursor or ((state := silent.state(match.start(), match.end())) == MUTED and above is None):
+        start = match.start()  # (a quotation that opens its line under a colon has its lead-in above: colon_lead)
+        opens = start and body[start - 1] == "\n" and ":" in body[max(0, start - 14) : start]
+        above = _lead_above(index, cues, matches, i) if opens else None
+        if start < cursor or ((state := silent.state(start, match.end())) == MUTED and above is None):
             continue
         if overlaps(match.span(), taken):
             continue
@@ -180,9 +181,12 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
 
 def _lead_above(index: TextIndex, cues: WordIndex, matches: Sequence[re.Match[str]], i: int) -> int | None:
     """Where the lead-in of ``matches[i]`` on a line above starts (:func:`~reactions.parse.colon_lead.lead_above`),
-    when it holds a verb of posting, writing or speech (not ``…, telling Elle UK in 2017:``, an interview)."""
+    when it holds a posting cue (:data:`_CUE_WORDS`: ``He told reporters:`` is not read) and a verb of posting,
+    writing or speech (not ``…, telling Elle UK in 2017:``, an interview)."""
     above = lead_above(index, matches[i], matches[i - 1].end() if i else 0)
-    return above if above is not None and not _VERB_WORDS.isdisjoint(cues.words(above, matches[i].start())) else None
+    if above is None or not cues.holds(above, matches[i].start()):
+        return None
+    return above if not _VERB_WORDS.isdisjoint(cues.words(above, matches[i].start())) else None
 
 
 class _Lead(NamedTuple):
