@@ -262,3 +262,36 @@ def test_an_abbreviated_title_yields_the_full_name_the_article_gives() -> None:
         ("Mehta", "Rohan Mehta"),
         ("Rao", "Kavita Rao"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("written", "shown"),
+    [
+        ("Senate Majority Whip Dana Holt", "Dana Holt"),  # titles of office before a name
+        ("House Speaker Omar Beck", "Omar Beck"),
+        ("Former House Speaker Omar Beck", "Omar Beck"),
+        ("Ambassador Lina Ferris", "Lina Ferris"),
+        ("Police Commissioner Tom Grady", "Tom Grady"),
+        ("Sheriff Ed Malloy", "Ed Malloy"),
+        ("Chancellor Ute Brandt", "Ute Brandt"),
+        ("Pastor Jim Orr", "Jim Orr"),
+        ("Councilwoman Rita Song", "Rita Song"),
+        ("Speaker", "Speaker"),  # a title alone stays as written
+        ("Sheriff's Office", "Sheriff's Office"),  # an owner, not a title before a name
+    ],
+)
+def test_a_title_of_office_is_no_part_of_the_name(written: str, shown: str) -> None:
+    assert author_as_written(written) == shown
+
+
+def test_a_title_of_office_yields_the_full_name_the_article_gives() -> None:
+    text = (
+        "Senate Majority Whip Dana Holt (R-Ore.) played the bill down on Friday.\n\n"
+        '"All this talk of a harbour deal has gone on for years. Serious, but hardly news," Holt tweeted Saturday.\n\n'
+        "Police Commissioner Tom Grady thanked the crews.\n\n"
+        '"Every officer on the night shift did the city proud this week," Commissioner Grady tweeted.'
+    )
+    assert [(q.display_name, q.author) for q in find_quotes(text, "a.txt", [])] == [
+        ("Holt", "Dana Holt"),
+        ("Grady", "Tom Grady"),
+    ]

@@ -357,3 +357,39 @@ def test_a_post_without_links_fits_by_its_length_as_by_twitters_count(
     limit = boundaries.length_limit(platform, date)
     full = limit is None or boundaries.tweet_length(post) <= limit + boundaries.SLACK
     assert boundaries.fits(post, platform, date) == full
+
+
+_OLD_TWEET = dt.date(2015, 6, 1)  # 140 characters: the paragraph below does not fit as one post
+
+
+@pytest.mark.parametrize(
+    ("opening", "post"),
+    [
+        ("2,000 Nurses", "2,000 Nurses walk out of the county hospital at noon today #strike https://t.co/abcdefghij"),
+        ("*Sigh*", "*Sigh* Why did I get a promoted post from the mayor again…I could NOT care less about him."),
+    ],
+)
+def test_a_post_glued_to_prose_may_open_with_a_number_or_a_mark(opening: str, post: str) -> None:
+    prose = "The walkout began on the east side of the county before anyone at the hospital had heard of it. "
+    text = prose + post
+    start = choose_start(text, 0, len(text), "paragraph", platform="twitter", date=_OLD_TWEET, author=("ann",))
+    assert text[start.at :] == post
+    assert text[start.at :].startswith(opening)
+
+
+def test_a_number_before_lower_case_is_no_post_start() -> None:
+    text = (
+        "The walkout began on the east side of the county before anyone at the hospital had heard of it in "
+        "2015. 2,000 of the nurses walked out of the county hospital at noon today and more came https://t.co/abc"
+    )
+    start = choose_start(text, 0, len(text), "paragraph", platform="twitter", date=_OLD_TWEET, author=("ann",))
+    assert start.kind == "too-long"
+
+
+def test_an_ellipsis_ends_the_prose_before_a_post_glued_to_it() -> None:
+    prose = "And here is more of the same from the county, where nobody has said a word about the walkout… "
+    post = "Nurses walk out of the county hospital at noon. Video by a reader. https://t.co/abcdefghij #strike"
+    text = prose + post
+    start = choose_start(text, 0, len(text), "paragraph", platform="twitter", date=_OLD_TWEET, author=("ann",))
+    assert text[start.at :] == post
+    assert start.kind == "sentence"

@@ -111,6 +111,12 @@ def test_no_glued_year_where_no_english_date_of_this_era_stands(text: str) -> No
         ("Mayor Ann Lee said Saturday, ", False),  # a day after a verb of speech: still speech
         ("Mayor Ann Lee tweeted Saturday that the ferries ", False),  # reported speech, quoted inside it
         ("Mayor Ann Lee tweeted Harbour, ", False),  # a word that is no day
+        ("Mayor Ann Lee tweeted today that ", True),  # a relative day, then a post quoted whole after "that"
+        ("Mayor Ann Lee posted yesterday: ", True),
+        ("Mayor Ann Lee tweeted tonight, ", True),
+        ("Mayor Ann Lee said today that ", False),  # speech
+        ("Mayor Ann Lee tweeted today that the ferries ", False),  # reported speech, quoted inside it
+        ("Mayor Ann Lee tweeted todays ", False),  # no day
     ],
 )
 def test_a_day_after_the_verb_of_a_lead_in(lead: str, posted: bool) -> None:

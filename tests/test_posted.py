@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from reactions.parse.article import parse_article
 from reactions.parse.posted import unfit_aside
 
 
@@ -24,3 +25,15 @@ def test_an_aside_stands_only_after_a_whole_quotation_and_before_a_finite_verb(
     body: str, attribution: str, verb: str, unfit: bool
 ) -> None:
     assert unfit_aside(body, body.index('"'), attribution, verb) is unfit
+
+
+def test_a_where_clause_after_a_quoted_term_is_no_attribution() -> None:
+    text = (
+        "Scholars worry that the network can create \u201cfilter bubbles,\u201d where users see posts only from "
+        "friends who think alike.\n\n"
+        "The mayor answered at once. \u201cThe ferry runs again from Monday, every hour,\u201d Ann Lee posted on "
+        "Facebook."
+    )
+    assert [(r.author, r.text) for r in parse_article(text).reactions] == [
+        ("Ann Lee", "The ferry runs again from Monday, every hour")
+    ]

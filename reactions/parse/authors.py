@@ -422,7 +422,8 @@ _DESCRIPTIONS = frozenset({"actor", "actress", "singer", "rapper", "model", "dir
                            "candidate", "hopeful", "nominee", "contestant", "influencer", "blogger", "vlogger",
                            "youtuber", "tiktoker", "creator", "presenter", "broadcaster", "analyst", "strategist",
                            "adviser", "advisor", "aide", "staffer", "official", "politician", "lawmaker",
-                           "mp", "pm", "cm"})  # fmt: skip
+                           "mp", "pm", "cm", "whip", "speaker", "ambassador", "commissioner", "sheriff",
+                           "chancellor", "pastor", "councilman", "councilwoman"})  # fmt: skip
 """Words that describe a person before the name (``Actor Nick Searcy``, ``Red State Editor Brandon Morse``)."""
 def dated(words: list[str]) -> bool:
     """Whether ``words`` opens with a year or a day, or a month before one (``June 2014 Justin``)."""

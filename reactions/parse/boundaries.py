@@ -210,8 +210,10 @@ _BASE = {
     "paragraph": 3.0, "line": 2.5, "previous": 2.0, "glued": 2.0, "spaced": 1.5, "lower": 1.0, "colon": 0.5,
     "sentence": 0.3,
 }  # fmt: skip
-_SENTENCE_RE = re.compile(r"[.!?][\"”’)]?[ \t]+(?=[A-Z“\"#@])")
-"""An ordinary sentence end: a candidate only when no other start fits the platform's limit."""
+_SENTENCE_RE = re.compile(r"[.!?…][\"”’)]?[ \t]+(?=[A-Z“\"#@*]|\d[\d,.]{0,12}[ \t]{1,3}[A-Z])")
+"""An ordinary sentence end (``.``, ``!``, ``?`` or an ellipsis: ``Or this act of treason… Students burn…``): a
+candidate only when no other start fits the platform's limit (before a capital, a quote, ``#``, ``@``, ``*Sigh*``,
+or a number before a capital: ``…stepped forward. 10,000 Lawyers offer…``)."""
 _GLUED_RE = re.compile(r"(?:[.!?;\"”’](?<!\s.)|\))(?=[A-Z“‘#~*]|\.@)|:(?<!\s:)(?=[^\s\d/])")
 """A sentence end glued to a capital, an opening quote, ``#``, ``~`` or ``.@`` (or a colon glued to anything but
 a digit or a slash): a paragraph break the corpus lost.  (A straight ``"`` after a sentence's end is far more

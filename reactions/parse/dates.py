@@ -112,10 +112,11 @@ ENGLISH_MONTH = (
     r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
 )
 DAY_AFTER_VERB = (
-    "(?:" + "|".join(WEEKDAYS) + r"|" + ENGLISH_MONTH + r"[ \t]\d{1,2})(?:[ \t](?:morning|afternoon|evening|night))?"
+    "(?:(?:" + "|".join(WEEKDAYS) + r"|" + ENGLISH_MONTH + r"[ \t]\d{1,2})"
+    r"(?:[ \t](?:morning|afternoon|evening|night))?|today|yesterday|tonight)"
 )
 """A day written right after a verb with no ``on`` (news style: ``tweeted Saturday``, ``wrote March 18``,
-``posted Friday night``)."""
+``posted Friday night``, ``tweeted today that``)."""
 _ANY_MONTH = "(?:" + "|".join(sorted(map(re.escape, MONTHS), key=len, reverse=True)) + ")"
 _WEEKDAY = r"(?:(?:Mon|Tue|Tues|Wed|Wednes|Thu|Thur|Thurs|Fri|Sat|Satur|Sun)(?:day)?\.?,?[ \t]+)?"
 _DATE_WORD = rf"(?:{words(DATE_WORDS, '[ ]')}[ \t]+|on(?={ENGLISH_MONTH}))?"

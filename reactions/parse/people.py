@@ -54,7 +54,8 @@ _ROLE_WORDS: Final = (
     "strategist adviser advisor aide staffer official politician lawmaker mp icon legend diva mogul hitmaker "
     "songstress starlet beauty sensation socialite heiress superstar megastar frontman frontwoman alum veteran "
     "newcomer mom mother dad father wife husband sister brother daughter son girlfriend boyfriend fiance fiancee "
-    "fiancé fiancée ex pal friend co-star costar former reality tv bff vp evp svp senior executive exec pm cm"
+    "fiancé fiancée ex pal friend co-star costar former reality tv bff vp evp svp senior executive exec pm cm whip "
+    "speaker ambassador commissioner sheriff chancellor pastor councilman councilwoman"
 )
 ROLES: Final = frozenset(_ROLE_WORDS.split())
 """Words that say what a person is, not who (``Actor``, ``the star``, ``reality star``)."""

@@ -123,7 +123,7 @@ ASKED_RE = re.compile(
 quoted, right after a question or an exclamation (not ``"…!" Meanwhile Elsa shared…``, ``"…!" Rosie responded to
 Trump``: the next sentence)."""
 CLAUSE_OPENERS = frozenset({"while", "with", "when", "after", "before", "and", "but", "since", "until", "because",
-                             "whereas", "though", "although"})  # fmt: skip
+                             "whereas", "where", "though", "although"})  # fmt: skip
 """Words that open a clause of its own after a quotation (``…," while another simply shared…``)."""
 _MANNER_AFTER_RE = re.compile(
     r"[ \t]{0,3}(?P<author>(?:[\w@'’.&-]{1,40}[ \t]{1,3}){0,4}?[\w@'’.&-]{1,40})[ \t]{1,3}(?P<verb>[a-z]{2,20}ed)"

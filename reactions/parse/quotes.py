@@ -73,6 +73,7 @@ from reactions.parse.authors import (
 )
 from reactions.parse.build import overlaps
 from reactions.parse.caption_object import caption_ends
+from reactions.parse.colon_lead import lead_above
 from reactions.parse.continued import later_pieces
 from reactions.parse.dates import DAY_AFTER_VERB
 from reactions.parse.echoes import Echoes, embed_near
@@ -81,6 +82,7 @@ from reactions.parse.folding import case_blind
 from reactions.parse.inverted_leads import inverted_lead
 from reactions.parse.medium_before import medium_just_before
 from reactions.parse.networks import PLACES, names_pattern, prose_words
+from reactions.parse.party_tags import TAG, untagged
 from reactions.parse.people import author_of
 from reactions.parse.post_cues import IN_POST_WORDS, clause_verb, other_medium, post_cue, posted_before, posted_context
 from reactions.parse.printed import printed
@@ -126,11 +128,12 @@ or ``took to`` counts only with one of those)."""
 _AFTER_RE = re.compile(
     r"[ \t]{0,3}(?:(?P<verb1>" + _VERB_ALTERNATION + r")[ \t]{1,3}(?P<author1>(?:[\w@'’.&!-]{1,40}[ \t]{1,3}){0,7}"
     r"[\w@'’.&!-]{1,40})|(?P<author2>(?:[\w@'’.&!-]{1,40}[ \t]{1,3}){0,7}?[\w@'’.&!-]{1,40})"
-    r"(?:,[ \t]{1,3}(?:(?:who|which)[ \t][^,\n]{1,120}|[^,\n\"“”]{1,80}),)?[ \t]{1,3}"
+    r"(?:[ \t]{1,3}" + TAG + r")?(?:,[ \t]{1,3}(?:(?:who|which)[ \t][^,\n]{1,120}|[^,\n\"“”]{1,80}),)?[ \t]{1,3}"
     r"(?:(?:also|later|then|simply|once|again|previously|quickly)[ \t]{1,3})?(?P<verb2>" + _VERB_ALTERNATION + r"))\b",
     re.IGNORECASE,
 )
-"""After a quotation: ``she wrote``, ``wrote one fan``, ``Lowry later tweeted``, ``Lee, an aide, tweeted``."""
+"""After a quotation: ``she wrote``, ``wrote one fan``, ``Lowry later tweeted``, ``Lee, an aide, tweeted``, ``Sen.
+Marco Rubio (R-Fla.) tweeted`` (:mod:`~reactions.parse.party_tags`)."""
 _AUTHOR_END_RE = re.compile(
     r"[ \t]+(?:in|on|at|for|from|to|with|via|about|who|after|before|while|(?<!known )as|and)[ \t]", re.IGNORECASE
 )
@@ -162,17 +165,30 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
     cursor = 0
     posted: tuple[int, Accepted] | None = None  # the last quotation judged a post, and where it ends
     for i, match in enumerate(matches):
-        if match.start() < cursor or (state := silent.state(match.start(), match.end())) == MUTED:
+        start = match.start()  # (a quotation that opens its line under a colon has its lead-in above: colon_lead)
+        opens = start and body[start - 1] == "\n" and ":" in body[max(0, start - 14) : start]
+        above = _lead_above(index, cues, matches, i) if opens else None
+        if start < cursor or ((state := silent.state(start, match.end())) == MUTED and above is None):
             continue
         if overlaps(match.span(), taken):
             continue
-        lead = _Lead(matches, i, posted)
-        quote = _quote_at(index, cues, match, source, taken, echoes, lead, quiet=state == QUIET)
+        lead = _Lead(matches, i, posted, above)
+        quote = _quote_at(index, cues, match, source, taken, echoes, lead, quiet=state == QUIET and above is None)
         if quote is not None and not on_furniture_line(body, match.start()):  # (not a linked story's headline)
             found.append(quote._replace(continued=later_pieces(body, matches, i, quote.span[1], taken)))
             posted = match.end(), quote
             cursor = max(quote.span[1], match.end())
     return quote_records(body, source, found, embeds=bool(taken))
+
+
+def _lead_above(index: TextIndex, cues: WordIndex, matches: Sequence[re.Match[str]], i: int) -> int | None:
+    """Where the lead-in of ``matches[i]`` on a line above starts (:func:`~reactions.parse.colon_lead.lead_above`),
+    when it holds a posting cue (:data:`_CUE_WORDS`: ``He told reporters:`` is not read) and a verb of posting,
+    writing or speech (not ``…, telling Elle UK in 2017:``, an interview)."""
+    above = lead_above(index, matches[i], matches[i - 1].end() if i else 0)
+    if above is None or not cues.holds(above, matches[i].start()):
+        return None
+    return above if not _VERB_WORDS.isdisjoint(cues.words(above, matches[i].start())) else None
 
 
 class _Lead(NamedTuple):
@@ -182,6 +198,8 @@ class _Lead(NamedTuple):
     matches: Sequence[re.Match[str]]
     at: int
     post: tuple[int, Accepted] | None
+    above: int | None
+    """Where a lead-in on a line above starts, when it ends in a colon (:mod:`~reactions.parse.colon_lead`)."""
 
 
 def _quote_at(
@@ -207,6 +225,8 @@ def _quote_at(
     context = Surroundings(index, match)
     if floor := lead_floor(body, before.matches, before.at, context.start):
         context = Surroundings(index, match, floor)
+    elif before.above is not None:
+        context.lead_from(before.above)
     post = before.post[1] if before.post and before.post[0] == context.start else None
     if post and (follow := follow_up(context.lead)) and (followed := _followed(context, text, post, follow)):
         return followed
@@ -379,8 +399,8 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     author = (
         possessor(lead)
         or sender(lead[: last[0]])
-        or behind_post(lead[: finite[0]], subject_before(lead[: finite[0]]))
-        or subject(lead[: finite[0]])
+        or behind_post(head := untagged(lead[: finite[0]]), subject_before(head))  # ("Sen. Tim Kaine (D-Va.) tweeted")
+        or subject(head)
         or subject_before(lead[: strongest[0]])
     )
     if not author:

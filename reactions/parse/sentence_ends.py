@@ -28,6 +28,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from reactions.parse.party_tags import closes_tag
+
 __all__ = ["SENTENCE_END_RE", "TITLES", "abbreviation_stop", "clause_stop"]
 
 SENTENCE_END_RE: Final = re.compile(r"[.!?…](?<!\b[A-Z][.!?…])[\"”’)]?(?:\[\d{1,3}\])?(?=[ \t\n]|$)")
@@ -49,6 +51,8 @@ _WORD_RE: Final = re.compile(r"[A-Za-z]{1,12}[ \t]{1,3}\Z")
 def abbreviation_stop(body: str, at: int, end: int) -> bool:
     """Whether the full stop at ``body[at]`` (a sentence's end as found, running to ``end``) ends a title before a
     name (``Gov. Phil``): no sentence's end."""
+    if body[end - 1 : end] == ")" and closes_tag(body, end):
+        return True  # "…," Sen. Marco Rubio (R-Fla.) tweeted: a state's stop in a party tag (party_tags)
     if body[at] != "." or end != at + 1 or body[end : end + 1] != " " or not body[end + 1 : end + 2].isupper():
         return False
     for size in _TITLE_SIZES:  # (slices looked up, no search)

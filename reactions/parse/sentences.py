@@ -299,6 +299,11 @@ class Surroundings:
         self._lead: str | None = None
         self._after: str | None = None
 
+    def lead_from(self, start: int) -> None:
+        """Read its lead-in from ``start``, on a line above its own (a lead-in that ends in a colon above a quotation
+        set as a paragraph of its own: :func:`reactions.parse.colon_lead.lead_above`)."""
+        self.start, self._lead = start, None
+
     @property
     def lead(self) -> str:
         """Its sentence's words before it."""
