@@ -183,6 +183,9 @@ FAMILIES: tuple[Family, ...] = (
     Family("text: full stops that end no sentence between quotations", "text", "a.txt", lambda n: _fill(
         ' pic.twitter.com/abc A post shared by"', n)),
     Family("text: a post quoted in pieces", "text", "a.txt", lambda n: _fill('"Day one," she wrote. "More words" ', n)),
+    Family("text: captions in an article naming one network", "text", "a.txt", lambda n: _fill(
+        "Ada Lee shared a photo of the beach.\n\n“We had a great time at the beach,” she captioned it.\n\nMore.\n\n", n,
+        head="Ada Lee posts on Instagram.\n\n")),
     Family("text: widget buttons after a card", "text", "a.txt", lambda n: _fill(
         "Reply\nCopy link\n1.2K\n", n, head="Ann\n@ann\n·\nFollow\nA post\n9:07 PM · Mar 5, 2024\n")),
 )  # fmt: skip

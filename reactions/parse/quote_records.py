@@ -78,7 +78,7 @@ def with_article_platform(body: str, found: list[Accepted]) -> list[Accepted]:
     named = platforms_named(body) if unknown else set()
     if Platform.INSTAGRAM not in named:
         return found
-    gram = [i for i in unknown if len(named) == 1 or _captioned(body, found[i])]
+    gram = {i for i in unknown if len(named) == 1 or _captioned(body, found[i])}  # (a set: linear however many)
     return [quote._replace(platform=Platform.INSTAGRAM) if i in gram else quote for i, quote in enumerate(found)]
 
 
