@@ -36,6 +36,8 @@ def quote_records(body: str, source: str, found: list[Accepted], *, embeds: bool
     """The records of the quotations of ``body``, each partial name made the full name it stands for
     (:func:`~reactions.parse.people.full_names`; ``embeds``: the article embeds posts, one of which a quotation may
     repeat, :func:`_echoed_family`), each unknown platform read from the article (:func:`with_article_platform`)."""
+    if not found:
+        return []
     found = with_article_platform(body, found)
     authors = chained(body, [(quote.span, quote.display_name, quote.author) for quote in found])
     found = [quote._replace(author=author) for quote, author in zip(found, authors, strict=True)]

@@ -55,13 +55,13 @@ def abbreviation_stop(body: str, at: int, end: int) -> bool:
         return True  # "…," Sen. Marco Rubio (R-Fla.) tweeted: a state's stop in a party tag (party_tags)
     if body[at] != "." or end != at + 1 or body[end : end + 1] != " " or not body[end + 1 : end + 2].isupper():
         return False
-    for size in _TITLE_SIZES:  # (slices looked up, no search)
-        if body[at - size : at].lower() in TITLES:
+    for size in _TITLE_SIZES:  # (a capital first, then the slice looked up: no search)
+        if body[at - size : at - size + 1].isupper() and body[at - size : at].lower() in TITLES:
             break
     else:
         return False
     start = at - size
-    if not body[start].isupper() or (start and (body[start - 1].isalnum() or body[start - 1] in "._")):
+    if start and (body[start - 1].isalnum() or body[start - 1] in "._"):
         return False
     before = _WORD_RE.search(body, max(0, start - 16), start)
     return before is None or before[0].rstrip().lower() not in _PREPOSITIONS
