@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from reactions.parse import antecedents
 from reactions.parse.antecedents import described_as, resolve_author
 from reactions.parse.authors import PRONOUNS
 from reactions.parse.name_kinds import thing_by_its_place
@@ -59,24 +60,30 @@ def test_authors_resolved_from_the_paragraph(body: str, written: str, author: st
     assert resolve_author(body, len(body), written) == author
 
 
-@pytest.mark.parametrize(
-    ("lead", "written", "author"),
-    [
-        ("Melody Lau of the National Post wrote, ", "National Post", "Melody Lau"),
-        ("Giving a glimpse, the only daughter of Michael Jackson captioned it: ", "Michael Jackson", None),
-        ("A source who spoke with the Post said: ", "Post", None),
-        ("Jenny from the Block wrote: ", "Block", None),
-        ("In another post, Holmes also posted it, with Holmes writing, ", "Holmes", "Holmes"),  # "with": a subject
-        ("Kensington Palace captioned it: ", "Kensington Palace", "Kensington Palace"),
-        ("It came after a tweet this week from Ada Brooks that read, ", "Ada Brooks", "Ada Brooks"),  # its sender
-        ("It answered a letter from Ada Brooks that read, ", "Ada Brooks", None),
-    ],
-)
-def test_a_name_written_only_after_a_preposition_is_no_author(lead: str, written: str, author: str | None) -> None:
-    """A name as written, unless every place it is written stands after an article or a preposition: then the
-    full name before ``of``, else None."""
-    body = f"{lead}“We will be back next year.”"
-    assert resolve_author(body, 0, written) == author
+def test_a_name_after_a_preposition_is_read_by_named_subject() -> None:
+    """The wiring: a name as written goes to :func:`reactions.parse.named_subject.named_subject`."""
+    body = "Giving a glimpse, the only daughter of Michael Jackson captioned it: “We will be back next year.”"
+    assert resolve_author(body, 0, "Michael Jackson") is None
+    assert resolve_author(body, 0, "Ann Lee") == "Ann Lee"  # (written nowhere after: as written)
+
+
+def test_the_articles_person_is_read_once_per_head() -> None:
+    """Each pronoun of an article asks who the article is about: its first 300 characters are read once."""
+    body = "Ann Lee posted a photo from the beach on Sunday.\n\n" + "Fans loved it. " * 40
+    antecedents._head_topic.cache_clear()
+    assert [antecedents._topic(body) for _ in range(3)] == ["Ann Lee"] * 3
+    assert antecedents._head_topic.cache_info().misses == 1
+
+
+def test_a_name_written_often_is_judged_a_thing_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``_things`` asks of each name once, however often the window writes it."""
+    asked: list[str] = []
+    real = antecedents.thing_by_its_words
+    monkeypatch.setattr(antecedents, "thing_by_its_words", lambda name: asked.append(name) or real(name))
+    window = "Ann Lee posted. Ann Lee smiled. Ann Lee waved. Ann Lee left. "
+    assert antecedents.antecedents(window)[0] == "Ann Lee"
+    assert asked.count("Ann Lee") == 1
+
 
 def test_a_pages_furniture_names_no_one() -> None:
     body = (

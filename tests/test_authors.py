@@ -13,6 +13,7 @@ from reactions.parse.authors import (
     named_account,
     owner,
     plausible_author,
+    poster_in_sentence,
     subject,
     subject_before,
 )
@@ -295,3 +296,16 @@ def test_a_title_of_office_yields_the_full_name_the_article_gives() -> None:
         ("Holt", "Dana Holt"),
         ("Grady", "Tom Grady"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("window", "expected"),
+    [
+        ("Reese spoke on stage. One Facebook commenter put it best when she said, ", True),
+        ("Reese spoke on stage. After the show a fan wrote that she ", True),
+        ("Hugh Hefner was nominated. On his official Twitter account, he ", False),  # someone's account
+        ("One fan wrote in. Reese replied that she ", False),  # the poster's sentence is not the pronoun's
+    ],
+)
+def test_a_poster_as_the_subject_of_the_pronouns_sentence(window: str, expected: bool) -> None:
+    assert poster_in_sentence(window) is expected

@@ -8,6 +8,7 @@ around the quotation (:data:`reactions.parse.authors.REACH`).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Callable
@@ -17,14 +18,12 @@ from reactions.parse.article_person import article_person, described_as, last_se
 from reactions.parse.authors import (
     ARTICLES,
     FURNITURE,
-    LEADING_WORDS,
-    POSTERS,
     PRONOUNS,
     REACH,
-    SENT_FROM_RE,
     account_owner,
     author_as_written,
     is_poster,
+    poster_in_sentence,
 )
 from reactions.parse.dates import WEEKDAYS
 from reactions.parse.described_person import named_as_relative_of, pronoun_of, rivals
@@ -34,6 +33,7 @@ from reactions.parse.name_kinds import (
     thing_by_its_words,
     thing_by_what_follows,
 )
+from reactions.parse.named_subject import named_subject
 
 __all__ = ["antecedents", "described_as", "resolve_author"]
 
@@ -123,19 +123,28 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
     if first not in PRONOUNS:
         described = described_as(shown)
         if first not in ARTICLES and described is None:
-            return None if is_poster(shown) else _the_subject(body, at, shown)
+            return None if is_poster(shown) else named_subject(body, at, shown)
         owner = account_owner(shown)  # "the NBC News feed wrote": NBC News; "the caption read": its poster's
         if owner or (described is None and shown.lower() not in _POST_NOUNS):
             return owner
         first = described or "it"  # "the actress captioned": read as "she" ("the star", "the 21-year-old": "they")
-    window = _QUOTED_RE.sub(_blank_out, body[max(0, at - REACH) : at])
-    window = "\n".join(line for line in window.split("\n") if not line.startswith(FURNITURE))
     lead = _QUOTED_RE.sub(_blank_out, body[at : at + REACH])
     found_at = _PRONOUN_RES[first].search(lead) if first == shown.lower() else None
     cut = found_at.start() if found_at else lead.lower().find(shown.lower())
-    if _poster_in_sentence(window + (lead[:cut] if cut >= 0 else "")):
+    return _resolved(body, at, (shown, first, described), lead[:cut] if cut >= 0 else "", agrees)
+
+
+def _resolved(
+    body: str, at: int, author: tuple[str, str, str | None], head: str, agrees: Callable[[str, str], int] | None
+) -> str | None:
+    """:func:`resolve_author`'s reading of the prose: ``author`` is the author as shown, its first word (a description
+    read as its pronoun) and the description; ``head`` the prose from the quotation to the author's words."""
+    shown, first, described = author
+    window = _QUOTED_RE.sub(_blank_out, body[max(0, at - REACH) : at])
+    window = "\n".join(line for line in window.split("\n") if not line.startswith(FURNITURE))
+    if poster_in_sentence(window + head):
         return None
-    prose = window + (lead[:cut] if 0 <= cut < _OWN_SENTENCE else "")
+    prose = window + (head if len(head) < _OWN_SENTENCE else "")
     named, things, subjects, reporters = _antecedents(prose, len(window))
     if not named:  # "The pop star then uploaded a clip … she captioned": the article's person, or no one
         return _article_persons(body, prose, [], first, agrees) if described is None else None
@@ -170,7 +179,7 @@ def _article_persons(
     """For a pronoun the prose before names no one for: the article's person
     (:func:`reactions.parse.article_person.article_person`); no one when the sentence before the pronoun's has
     a poster for its subject (``Another commenter felt the same. "…," she wrote``)."""
-    if _poster_in_sentence(prose.rstrip().rstrip(".!?:")):
+    if poster_in_sentence(prose.rstrip().rstrip(".!?:")):
         return None
     return article_person(person_named(body, _topic(body)), prose, others, pronoun, agrees)
 
@@ -206,8 +215,12 @@ def _one_of(name: str, person: str | None) -> bool:
 def _topic(body: str) -> str | None:
     """The article's person: the first full name its first 300 characters write that is no thing, nor a byline
     (a name alone on its line, or after ``By``: ``Jayme Deerwester`` over ``USA TODAY``), nor a photographer's
-    before a picture's agency (:data:`_CREDIT_RE`)."""
-    head = body[:300]
+    before a picture's agency (:data:`_CREDIT_RE`).  Read once per head: each pronoun of an article asks."""
+    return _head_topic(body[:300])
+
+
+@functools.lru_cache(maxsize=256)
+def _head_topic(head: str) -> str | None:
     for match in _NAME_RE.finditer(head):
         line = head[head.rfind("\n", 0, match.start()) + 1 :].partition("\n")[0].strip()
         if line == match.group() or line.startswith("By ") or _CREDIT_RE.match(head, match.end()) is not None:
@@ -254,36 +267,6 @@ def _first_person(
     if agrees is not None and agrees(named[0], pronoun) < 0:
         return next((name for name in named[1:] if name not in things and agrees(name, pronoun) > 0), None)
     return named[0]
-
-
-def _the_subject(body: str, at: int, shown: str) -> str | None:
-    """``shown`` (the name an attribution at ``body[at]`` gives), unless every place it is written in the
-    :data:`_AFTER_QUOTE` characters from there stands after an article or a preposition, as no verb's subject
-    does (``the only daughter of Michael Jackson captioned``, ``Driver’s response to Damon was shared``, ``who
-    spoke with the Post said``): then the full name before ``of`` (``Sandie Angulo Chen of the Washington Post
-    said``), else None."""
-    person: str | None = None
-    place = body.find(shown, at, at + _AFTER_QUOTE)
-    for looked in range(8):
-        if place < 0:
-            return person if looked else shown  # (written otherwise than shown: "UPDATE: Mark Geragos")
-        before = body[max(0, place - 60) : place]
-        if _OBJECT_RE.search(before) is None or SENT_FROM_RE.search(before) is not None:
-            return shown
-        if person is None and (named := _OF_PERSON_RE.search(before)) is not None:
-            person = named.group(1)
-        place = body.find(shown, place + len(shown), at + _AFTER_QUOTE)
-    return shown
-
-
-_AFTER_QUOTE = 2500
-"""How far after a quotation's start its attribution is looked for (a quotation is 2,000 characters at most)."""
-_OBJECT_RE = re.compile(r"(?<![\w'’])(?:of|to|for|from|by|about|the|The)[ \t]{1,3}\Z")
-"""A word before a name that makes it no verb's subject: a preposition's object or a thing (``the Post``)."""
-_OF_PERSON_RE = re.compile(
-    r"([A-Z][\w'’-]{1,30}(?:[ \t][A-Z][\w'’-]{1,30}){1,3})[ \t]{1,3}of(?:[ \t]{1,3}the)?[ \t]{1,3}\Z"
-)
-"""A full name before ``of`` or ``of the`` (``Melody Lau of the National Post``): who, of the place named after."""
 
 
 _OWN_SENTENCE = 300
@@ -448,7 +431,7 @@ def _things(named: list[str], placed: set[str], plain: set[str]) -> set[str]:
     mention is on a headline's line (``plain``: those with one that is not), where every word is capitalised and no
     name is told from the rest (``WATCH: Kim Zolciak Updates Fans With Hospital Pic``)
     (:mod:`reactions.parse.name_kinds`)."""
-    return {name for name in named if name in placed or name not in plain or thing_by_its_words(name)}
+    return {name for name in set(named) if name in placed or name not in plain or thing_by_its_words(name)}
 
 
 def _on_a_headline(window: str, at: int, headlines: dict[int, bool]) -> bool:
@@ -477,20 +460,6 @@ _TITLE_ROLE_RE = re.compile(
 )
 """A role right after a capitalised run (``The Breaking Bad star``): the run is the title of what the person is
 known for, not their name."""
-
-
-def _poster_in_sentence(window: str) -> bool:
-    """Whether the sentence the pronoun is in has a poster by what they are for its subject (``One Facebook
-    commenter put it best when she said``): the pronoun is theirs, an anonymous author."""
-    start = max(window.rfind(stop) for stop in (". ", "! ", "? ", "\n"))
-    words = [word.strip(",;:“”\"").lower() for word in window[start + 1 :].split()[:6]]
-    while words and words[0] in LEADING_WORDS:
-        words = words[1:]
-    return bool(words) and words[0] in ARTICLES - _OWNERS and any(word in POSTERS for word in words[1:4])
-
-
-_OWNERS = frozenset({"his", "her", "their", "its"})
-"""Words that make what follows someone's (``his official Twitter account``), not a poster."""
 
 
 _QUOTED_RE = re.compile(r'"[^"\n]{0,2000}"|“[^”\n]{0,2000}”')

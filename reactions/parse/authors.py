@@ -66,6 +66,20 @@ def is_poster(author: str) -> bool:
     return bool(words) and words[-1] in POSTERS and (len(words) == 1 or words[0] in ARTICLES)
 
 
+def poster_in_sentence(window: str) -> bool:
+    """Whether the last sentence of ``window`` (the prose up to a pronoun) has a poster by what they are for its
+    subject (``One Facebook commenter put it best when she said``): the pronoun is theirs, an anonymous author."""
+    start = max(window.rfind(stop) for stop in (". ", "! ", "? ", "\n"))
+    words = [word.strip(",;:“”\"").lower() for word in window[start + 1 :].split()[:6]]
+    while words and words[0] in LEADING_WORDS:
+        words = words[1:]
+    return bool(words) and words[0] in _POSTER_ARTICLES and any(word in POSTERS for word in words[1:4])
+
+
+_POSTER_ARTICLES = ARTICLES - {"his", "her", "their", "its"}
+"""Words before a poster (``One commenter``); not an owner's (``his official Twitter account``: someone's)."""
+
+
 _ACCOUNT_RE = re.compile(
     r"(?i:the|an?)[ \t]{1,3}(?i:official[ \t]{1,3})?"
     r"(?P<name>(?:[A-Z][\w.&'’-]{0,30}[ \t]{1,3}){0,3}[A-Z][\w.&'’-]{0,30})"
