@@ -190,6 +190,20 @@ FAMILIES: tuple[Family, ...] = (
         "Reply\nCopy link\n1.2K\n", n, head="Ann\n@ann\n·\nFollow\nA post\n9:07 PM · Mar 5, 2024\n")),
 )  # fmt: skip
 
+DENSE: tuple[Family, ...] = (
+    Family("text: quoted posts back to back, a pronoun's", "text", "a.txt", lambda n: _fill(
+        '"Hi yo," he tweeted. ', n)),
+    Family("text: a pronoun's lead-ins before quoted posts", "text", "a.txt", lambda n: _fill(
+        'She tweeted: "Hi yo." ', n)),
+    Family("text: a name, then a pronoun's quoted post", "text", "a.txt", lambda n: _fill(
+        'Ann Lee posted. "Hi yo," she tweeted. ', n)),
+    Family("text: a description's quoted posts", "text", "a.txt", lambda n: _fill('"Hi yo," the singer tweeted. ', n)),
+)  # fmt: skip
+"""Articles made of quoted posts back to back, a reaction every 21-38 characters, each with an author to resolve:
+the densest output an article can have.  Run with the others; ``tests/test_adversarial.py`` holds them to linear
+growth and to :data:`DENSE_BOUND` (their ratio sits near the target, and how near depends on the machine's load)."""
+DENSE_BOUND = 30.0
+
 
 def per_char(text: str, name: str, repeat: int) -> float:
     """Best CPU seconds per character of parsing ``text`` as file ``name`` over ``repeat`` runs."""
@@ -377,7 +391,7 @@ def main(argv: list[str] | None = None) -> int:
         picked = [b for b in BOMBS if not args.family or any(part in b.name for part in args.family)]
         return bombs_main(args.bomb_mb * MB, picked)
     sizes = [int(size) for size in args.sizes.split(",")]
-    chosen = [f for f in FAMILIES if not args.family or any(part in f.name for part in args.family)]
+    chosen = [f for f in (*FAMILIES, *DENSE) if not args.family or any(part in f.name for part in args.family)]
     base, rows = ratios(chosen, sizes, args.repeat)
     print(f"normal article: text {base['text'] * 1e6:.3f} us/char (seeds), html {base['html'] * 1e6:.3f} us/char")
     print(f"ratio = time per character / the normal article's of the same kind; target <= {TARGET:g}x\n")

@@ -35,8 +35,19 @@ def test_every_hostile_family_stays_linear_and_near_a_normal_article(
     assert large <= GROWTH * max(small, floor), f"{family.name}: {large / max(small, floor):.1f}x per character"
 
 
+@pytest.mark.parametrize("family", adversarial.DENSE, ids=lambda f: f.name)
+def test_quoted_posts_back_to_back_stay_linear(family: adversarial.Family, baselines: dict[str, float]) -> None:
+    """A reaction every 21-38 characters, each with an author to resolve: linear, and near the target (the prose
+    before each pronoun was read again for each quotation: 26-54x before the runs of ``pronoun_chain``)."""
+    small = adversarial.per_char(family.make(SMALL), family.file_name, repeat=3)
+    large = adversarial.per_char(family.make(LARGE), family.file_name, repeat=3)
+    ratio = large / baselines[family.kind]
+    assert ratio <= adversarial.DENSE_BOUND, f"{family.name}: {ratio:.1f}x a normal article's time per character"
+    assert large <= GROWTH * small, f"{family.name}: {large / small:.1f}x per character"
+
+
 def test_the_families_are_the_sizes_asked_for() -> None:
-    for family in adversarial.FAMILIES:
+    for family in (*adversarial.FAMILIES, *adversarial.DENSE):
         assert 0.8 * LARGE <= len(family.make(LARGE)) <= 1.2 * LARGE, family.name
 
 

@@ -13,6 +13,7 @@ import itertools
 import re
 from collections.abc import Callable
 
+from reactions.parse import pronoun_chain
 from reactions.parse.appositives import subject_in_apposition
 from reactions.parse.article_person import article_person, described_as, last_sentence_subject, person_named
 from reactions.parse.authors import (
@@ -128,10 +129,35 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
         if owner or (described is None and shown.lower() not in _POST_NOUNS):
             return owner
         first = described or "it"  # "the actress captioned": read as "she" ("the star", "the 21-year-old": "they")
-    lead = _QUOTED_RE.sub(_blank_out, body[at : at + REACH])
-    found_at = _PRONOUN_RES[first].search(lead) if first == shown.lower() else None
-    cut = found_at.start() if found_at else lead.lower().find(shown.lower())
-    return _resolved(body, at, (shown, first, described), lead[:cut] if cut >= 0 else "", agrees)
+    lead = body[at : at + REACH]  # (its quotations blanked out only when read past the pronoun: _pronoun_at)
+    found_at = _pronoun_at(lead, _PRONOUN_RES[first]) if first == shown.lower() else None
+    if found_at is None:
+        lead = _QUOTED_RE.sub(_blank_out, lead)
+    cut = found_at if found_at is not None else lead.lower().find(shown.lower())
+    end = at + cut if 0 <= cut < _OWN_SENTENCE else at  # (a pronoun's or a description's run: pronoun_chain)
+    chained = 0 <= cut < _OWN_SENTENCE and (found_at is not None or described is not None)
+    run = pronoun_chain.follows(body, end, shown.lower()) if chained else None
+    head = "" if cut < 0 or run else lead[:cut] if found_at is None else _QUOTED_RE.sub(_blank_out, lead[:cut])
+    person = run[0] if run else _resolved(body, at, (shown, first, described), head, agrees)
+    if chained:
+        pronoun_chain.remember(body, end, shown.lower(), person)
+    return person
+
+
+def _pronoun_at(lead: str, pronoun: re.Pattern[str]) -> int | None:
+    """Where ``pronoun`` first stands in ``lead`` outside its quotations, as a search of ``lead`` with its quotations
+    blanked out (:data:`_QUOTED_RE`) finds it, else ``None``; only the quotations before it are read (an article of
+    quotations back to back holds a score of them within the reach)."""
+    quotations = _QUOTED_RE.finditer(lead)
+    quotation = next(quotations, None)
+    found = pronoun.search(lead)
+    while found is not None:
+        while quotation is not None and quotation.end() <= found.start():
+            quotation = next(quotations, None)
+        if quotation is None or found.end() <= quotation.start():
+            return found.start()
+        found = pronoun.search(lead, quotation.end())
+    return None
 
 
 def _resolved(

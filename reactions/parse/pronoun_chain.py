@@ -1,0 +1,67 @@
+"""An author's quotations in a run: ``"…," she wrote. "…," she added.`` — the second ``she`` is the first's person.
+
+:func:`reactions.parse.antecedents.resolve_author` reads up to :data:`~reactions.parse.authors.REACH` characters
+of prose before a pronoun (or a description: ``the singer``) for the person it stands for.  When the prose since
+the last author of the same words it resolved in the article is short and names no one else (:func:`_names_no_one`:
+outside quotations, no capital but a pronoun's or the person's name's, no word that could open a description or
+name a poster, such as ``the``, ``one`` or ``fans``), the author can only stand for the same person, who is given
+again without the prose being read again.  Besides saying what a reader understands (the run goes on past the
+window's reach), this keeps an article of such quotations back to back linear with a small constant: each stretch
+of prose is read once, not once for every quotation whose window holds it (``benchmarks/adversarial.py``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final, NamedTuple
+
+from reactions.parse.authors import ARTICLES, POSTERS, PRONOUNS, REACH
+
+__all__ = ["follows", "remember"]
+
+
+class _Resolved(NamedTuple):
+    body: str
+    """The article (compared by identity: ``is``)."""
+    end: int
+    """Where the prose read for the author ended: where the author's words stand."""
+    author: str
+    """The author as written, lower-cased (``she``, ``the singer``)."""
+    person: str | None
+
+
+_LAST: Final[list[_Resolved]] = [_Resolved("", -1, "", None)]
+"""The last author resolved as a pronoun or a description, and its person."""
+
+_QUOTED_RE: Final = re.compile(r'"[^"\n]{0,2000}"|“[^”\n]{0,2000}”')
+_WORD_RE: Final = re.compile(r"[^\W\d_][\w'’-]{0,40}")
+_OPENERS: Final = ARTICLES | POSTERS
+"""Words that may open a description or name a poster (``the singer``, ``one fan``, ``users``): another person."""
+_PRONOUNS: Final = frozenset(pronoun.capitalize() for pronoun in PRONOUNS) | PRONOUNS
+
+
+def follows(body: str, end: int, author: str) -> tuple[str | None] | None:
+    """``(person,)`` when ``author`` (as written, lower-cased), whose prose ends at ``body[end]``, goes on the run of
+    the last one resolved in ``body``: the same words, at most :data:`REACH` characters before, no one else named
+    between; else ``None``."""
+    last = _LAST[0]
+    if last.body is not body or last.author != author or not last.end + len(author) <= end <= last.end + REACH:
+        return None
+    named = frozenset(last.person.split()) if last.person else frozenset()
+    return (last.person,) if _names_no_one(body[last.end + len(author) : end], named) else None
+
+
+def remember(body: str, end: int, author: str, person: str | None) -> None:
+    """Keep ``person`` as what ``author`` (as written, lower-cased), whose prose ends at ``body[end]``, stands for."""
+    _LAST[0] = _Resolved(body, end, author, person)
+
+
+def _names_no_one(stretch: str, person: frozenset[str]) -> bool:
+    """Whether ``stretch`` (the prose from one author's words to the next's, quotations blanked out) holds no word
+    that could name or describe another person than the one whose name's words are ``person``: none capitalised
+    but a pronoun or one of those words (``Ann Lee posted. "…," she wrote``), none among :data:`_OPENERS`."""
+    prose = _QUOTED_RE.sub(" ", stretch)
+    for word in _WORD_RE.findall(prose):
+        if (word[0].isupper() and word not in _PRONOUNS and word not in person) or word.lower() in _OPENERS:
+            return False
+    return True
