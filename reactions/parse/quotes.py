@@ -438,7 +438,7 @@ _PLACED_REPORT_RE = case_blind(
     r"(?:[ \t]{1,3}[\w'’]{1,20}){0,2}[ \t]{1,3}that\b" + _NOT_A_TIME
 )
 _LEAD_TAIL_RE = re.compile(
-    r"[ \t]{0,3}(?:(?:(?:on|to|via|in|at|over|early|late|later)[ \t]{1,3}(?:[\w'’@#-]{1,30}[ \t]{1,3}){0,3}"
+    r"[ \t]{0,3}(?:(?:(?:on|to|via|in|at|over|early|late|later)[ \t]{1,3}(?:[\w'’@#.-]{1,30}[ \t]{1,3}){0,3}"
     r"[\w'’@#.-]{1,30}[ \t]{0,3}|" + DAY_AFTER_VERB + r"[ \t]{0,3})?(?:that)?[:,]?"
     r"|about[ \t]{1,3}(?:[\w'’@#-]{1,30}[ \t]{1,3}){0,3}[\w'’@#.-]{1,30}[ \t]{0,3}[:,])[ \t]{0,3}"
 )

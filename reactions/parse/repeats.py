@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 
 from reactions.parse.boundaries import Boundary, choose_start
+from reactions.parse.post_labels import with_label
 
 __all__ = ["choose_post_start", "repeat_start"]
 
@@ -46,6 +47,7 @@ def choose_post_start(
     """:func:`reactions.parse.boundaries.choose_start`, unless the post repeats a quotation just before it
     (:func:`repeat_start`): then the post starts where the repeat does."""
     chosen = choose_start(text, lo, stop, first_kind, platform=platform, date=date, author=author)
+    chosen = with_label(text, lo, chosen, author)  # a post's own label before a colon (``BREAKING NEWS: …``)
     repeat = repeat_start(text, lo, stop)
     if repeat is None or repeat == chosen.at:
         return chosen

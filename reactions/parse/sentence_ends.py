@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from reactions.parse.month_stops import month_stop
 from reactions.parse.party_tags import closes_tag
 
 __all__ = ["SENTENCE_END_RE", "TITLES", "abbreviation_stop", "clause_stop"]
@@ -54,7 +55,7 @@ def abbreviation_stop(body: str, at: int, end: int) -> bool:
     if body[end - 1 : end] == ")" and closes_tag(body, end):
         return True  # "…," Sen. Marco Rubio (R-Fla.) tweeted: a state's stop in a party tag (party_tags)
     if body[at] != "." or end != at + 1 or body[end : end + 1] != " " or not body[end + 1 : end + 2].isupper():
-        return False
+        return body[at] == "." and month_stop(body, at, end)  # ``tweeted on Oct. 29, writing:`` (month_stops)
     for size in _TITLE_SIZES:  # (a capital first, then the slice looked up: no search)
         if body[at - size : at - size + 1].isupper() and body[at - size : at].lower() in TITLES:
             break
