@@ -54,6 +54,18 @@ def test_the_persons_own_name_and_words_inside_quotations_keep_the_run() -> None
     assert pronoun_chain.follows(body, body.rindex("she"), "she") is None
 
 
+def test_words_that_name_no_one_and_dates_keep_the_run() -> None:
+    """Capitalised words the resolver never takes for a name (given as ``unnamed``), and a month abbreviated before its
+    day; ``Jan`` alone may be a name."""
+    body = '"Hi," she said on Twitter on Oct. 29. Later, "Bye," she tweeted. Jan replied. "So?" she tweeted.'
+    first, second, third = (i for i in range(len(body)) if body.startswith("she", i))
+    pronoun_chain.remember(body, first, "she", "Ann Lee")
+    assert pronoun_chain.follows(body, second, "she") is None
+    assert pronoun_chain.follows(body, second, "she", frozenset({"Twitter", "Later"})) == ("Ann Lee",)
+    pronoun_chain.remember(body, second, "she", "Ann Lee")
+    assert pronoun_chain.follows(body, third, "she", frozenset({"Twitter", "Later"})) is None
+
+
 def test_another_pronoun_another_article_or_a_stretch_past_the_reach_is_read_again() -> None:
     pronoun_chain.remember(BODY, FIRST, "she", "Ann Lee")
     assert pronoun_chain.follows(BODY, SECOND, "he") is None

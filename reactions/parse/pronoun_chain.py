@@ -35,20 +35,23 @@ _LAST: Final[list[_Resolved]] = [_Resolved("", -1, "", None)]
 
 _QUOTED_RE: Final = re.compile(r'"[^"\n]{0,2000}"|“[^”\n]{0,2000}”')
 _WORD_RE: Final = re.compile(r"[^\W\d_][\w'’-]{0,40}")
+_DATE_RE: Final = re.compile(r"\b(?:Jan|Feb|Aug|Sept?|Oct|Nov|Dec)\.[ \t]\d")
+"""A month abbreviated before its day (``Oct. 29``): a date, though ``Jan`` alone may be a name."""
 _OPENERS: Final = ARTICLES | POSTERS
 """Words that may open a description or name a poster (``the singer``, ``one fan``, ``users``): another person."""
 _PRONOUNS: Final = frozenset(pronoun.capitalize() for pronoun in PRONOUNS) | PRONOUNS
 
 
-def follows(body: str, end: int, author: str) -> tuple[str | None] | None:
+def follows(body: str, end: int, author: str, unnamed: frozenset[str] = frozenset()) -> tuple[str | None] | None:
     """``(person,)`` when ``author`` (as written, lower-cased), whose prose ends at ``body[end]``, goes on the run of
     the last one resolved in ``body``: the same words, at most :data:`REACH` characters before, no one else named
-    between; else ``None``."""
+    between (``unnamed``: capitalised words the resolver never takes for a name, ``Twitter``, ``Monday``); else
+    ``None``."""
     last = _LAST[0]
     if last.body is not body or last.author != author or not last.end + len(author) <= end <= last.end + REACH:
         return None
-    named = frozenset(last.person.split()) if last.person else frozenset()
-    return (last.person,) if _names_no_one(body[last.end + len(author) : end], named) else None
+    known = unnamed | frozenset(last.person.split()) if last.person else unnamed
+    return (last.person,) if _names_no_one(body[last.end + len(author) : end], known) else None
 
 
 def remember(body: str, end: int, author: str, person: str | None) -> None:
@@ -56,12 +59,13 @@ def remember(body: str, end: int, author: str, person: str | None) -> None:
     _LAST[0] = _Resolved(body, end, author, person)
 
 
-def _names_no_one(stretch: str, person: frozenset[str]) -> bool:
-    """Whether ``stretch`` (the prose from one author's words to the next's, quotations blanked out) holds no word
-    that could name or describe another person than the one whose name's words are ``person``: none capitalised
-    but a pronoun or one of those words (``Ann Lee posted. "…," she wrote``), none among :data:`_OPENERS`."""
-    prose = _QUOTED_RE.sub(" ", stretch)
+def _names_no_one(stretch: str, known: frozenset[str]) -> bool:
+    """Whether ``stretch`` (the prose from one author's words to the next's, quotations and dates blanked out) holds
+    no word that could name or describe another person: none capitalised but a pronoun or one of ``known`` (the
+    person's name's words, ``Ann Lee posted. "…," she wrote``, and words that name no one), none among
+    :data:`_OPENERS`."""
+    prose = _DATE_RE.sub(" ", _QUOTED_RE.sub(" ", stretch))
     for word in _WORD_RE.findall(prose):
-        if (word[0].isupper() and word not in _PRONOUNS and word not in person) or word.lower() in _OPENERS:
+        if (word[0].isupper() and word not in _PRONOUNS and word not in known) or word.lower() in _OPENERS:
             return False
     return True
