@@ -198,6 +198,10 @@ DENSE: tuple[Family, ...] = (
     Family("text: a name, then a pronoun's quoted post", "text", "a.txt", lambda n: _fill(
         'Ann Lee posted. "Hi yo," she tweeted. ', n)),
     Family("text: a description's quoted posts", "text", "a.txt", lambda n: _fill('"Hi yo," the singer tweeted. ', n)),
+    Family("text: a post's own captions, no network named", "text", "a.txt", lambda n: _fill(
+        '"Hi yo," the caption read. ', n)),
+    Family("text: a post named before a pronoun's lead-in", "text", "a.txt", lambda n: _fill(
+        'In a tweet, she wrote: "Hi yo." ', n)),
 )  # fmt: skip
 """Articles made of quoted posts back to back, a reaction every 21-38 characters, each with an author to resolve:
 the densest output an article can have.  Run with the others; ``tests/test_adversarial.py`` holds them to linear

@@ -66,6 +66,23 @@ def test_words_that_name_no_one_and_dates_keep_the_run() -> None:
     assert pronoun_chain.follows(body, third, "she", frozenset({"Twitter", "Later"})) is None
 
 
+def test_a_post_named_after_an_article_is_no_person() -> None:
+    body = '"Hi," she tweeted. In a tweet, she wrote: "Bye." In another Instagram post she wrote: "So?"'
+    first, second, third = (i for i in range(len(body)) if body.startswith("she", i))
+    pronoun_chain.remember(body, first, "she", "Ann Lee")
+    assert pronoun_chain.follows(body, second, "she", frozenset({"In"})) == ("Ann Lee",)
+    pronoun_chain.remember(body, second, "she", "Ann Lee")
+    assert pronoun_chain.follows(body, third, "she", frozenset({"In", "Instagram"})) == ("Ann Lee",)
+    named = '"Hi," she tweeted. In a tweet Kim Park wrote back: "Bye." And she wrote: "So?"'
+    pronoun_chain.remember(named, named.index("she"), "she", "Ann Lee")
+    assert pronoun_chain.follows(named, named.rindex("she"), "she", frozenset({"In", "And"})) is None
+
+
+def test_a_posts_own_caption_goes_on_its_run() -> None:
+    body = 'Ann Lee shared a photo of the beach.\n\n"Hi yo," the caption read. "Bye now," the caption read.'
+    assert [quote.author for quote in find_quotes(body, "a.txt", [])] == ["Ann Lee", "Ann Lee"]
+
+
 def test_another_pronoun_another_article_or_a_stretch_past_the_reach_is_read_again() -> None:
     pronoun_chain.remember(BODY, FIRST, "she", "Ann Lee")
     assert pronoun_chain.follows(BODY, SECOND, "he") is None

@@ -135,7 +135,7 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
         lead = _QUOTED_RE.sub(_blank_out, lead)
     cut = found_at if found_at is not None else lead.lower().find(shown.lower())
     end = at + cut if 0 <= cut < _OWN_SENTENCE else at  # (a pronoun's or a description's run: pronoun_chain)
-    chained = 0 <= cut < _OWN_SENTENCE and (found_at is not None or described is not None)
+    chained = 0 <= cut < _OWN_SENTENCE and (found_at is not None or described is not None or first == "it")
     run = pronoun_chain.follows(body, end, shown.lower(), _NOT_NAMES) if chained else None
     head = "" if cut < 0 or run else lead[:cut] if found_at is None else _QUOTED_RE.sub(_blank_out, lead[:cut])
     person = run[0] if run else _resolved(body, at, (shown, first, described), head, agrees)

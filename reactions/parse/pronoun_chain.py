@@ -1,13 +1,15 @@
 """An author's quotations in a run: ``"…," she wrote. "…," she added.`` — the second ``she`` is the first's person.
 
 :func:`reactions.parse.antecedents.resolve_author` reads up to :data:`~reactions.parse.authors.REACH` characters
-of prose before a pronoun (or a description: ``the singer``) for the person it stands for.  When the prose since
-the last author of the same words it resolved in the article is short and names no one else (:func:`_names_no_one`:
-outside quotations, no capital but a pronoun's or the person's name's, no word that could open a description or
-name a poster, such as ``the``, ``one`` or ``fans``), the author can only stand for the same person, who is given
-again without the prose being read again.  Besides saying what a reader understands (the run goes on past the
-window's reach), this keeps an article of such quotations back to back linear with a small constant: each stretch
-of prose is read once, not once for every quotation whose window holds it (``benchmarks/adversarial.py``).
+of prose before a pronoun (or a description, ``the singer``, or a post, ``the caption``) for the person it stands
+for.  When the prose since the last author of the same words it resolved in the article is short and names no one
+else (:func:`_names_no_one`: outside quotations, no capital but a pronoun's, the person's name's or a word that
+names no one, no word that could open a description or name a poster, such as ``the``, ``one`` or ``fans``, but in
+``a tweet``), the author can only stand for the same person, who is given again without the prose being read
+again.  Besides saying what a reader understands (the run goes on past the window's reach), this keeps an article
+of such quotations back to back linear with a small constant: each stretch of prose is read once, not once for
+every quotation whose window holds it (``benchmarks/adversarial.py``).  :func:`reactions.parse.people.chained`
+does the like for the records, after the fact, for a pronoun left with no one.
 """
 
 from __future__ import annotations
@@ -37,6 +39,11 @@ _QUOTED_RE: Final = re.compile(r'"[^"\n]{0,2000}"|“[^”\n]{0,2000}”')
 _WORD_RE: Final = re.compile(r"[^\W\d_][\w'’-]{0,40}")
 _DATE_RE: Final = re.compile(r"\b(?:Jan|Feb|Aug|Sept?|Oct|Nov|Dec)\.[ \t]\d")
 """A month abbreviated before its day (``Oct. 29``): a date, though ``Jan`` alone may be a name."""
+_POSTED_THING_RE: Final = re.compile(
+    r"\b(?i:a|an|the|this|that|another|one|his|her|their|its)[ \t]{1,3}(?:[\w-]{1,20}[ \t]{1,3})?"
+    r"(?i:tweet|post|caption|message|photo|picture|video|clip|story|reply|thread|selfie)s?\b"
+)
+"""A post or a picture after an article or an owner (``In a tweet``, ``her Instagram post``): a thing, no person."""
 _OPENERS: Final = ARTICLES | POSTERS
 """Words that may open a description or name a poster (``the singer``, ``one fan``, ``users``): another person."""
 _PRONOUNS: Final = frozenset(pronoun.capitalize() for pronoun in PRONOUNS) | PRONOUNS
@@ -64,7 +71,7 @@ def _names_no_one(stretch: str, known: frozenset[str]) -> bool:
     no word that could name or describe another person: none capitalised but a pronoun or one of ``known`` (the
     person's name's words, ``Ann Lee posted. "…," she wrote``, and words that name no one), none among
     :data:`_OPENERS`."""
-    prose = _DATE_RE.sub(" ", _QUOTED_RE.sub(" ", stretch))
+    prose = _POSTED_THING_RE.sub(" ", _DATE_RE.sub(" ", _QUOTED_RE.sub(" ", stretch)))
     for word in _WORD_RE.findall(prose):
         if (word[0].isupper() and word not in _PRONOUNS and word not in known) or word.lower() in _OPENERS:
             return False
