@@ -210,3 +210,19 @@ def test_a_quotation_then_a_citation_mark_ends_its_sentence() -> None:
     attributed = '"We are engaged!" Nilsson captioned the photo. Then more.'
     around = Surroundings(TextIndex(attributed), re.search('"[^"]*"', attributed))
     assert around.after == " Nilsson captioned the photo."
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["Ann", "b", " ", "\n", ".", "!", "?", "…", '"', "”", ")", "[12]", "E.", "word " * 9]),
+                max_size=120).map("".join))  # fmt: skip
+def test_the_two_sentences_before_are_read_from_the_windows_tail_first(before: str) -> None:
+    """What ``previous`` gives reading the tail first is what reading all of the reach gives."""
+    body = f'{before}"Hi there," she tweeted.'
+    match = re.search('"Hi there,"', body)
+    assert match is not None
+    around = Surroundings(TextIndex(body), match)
+    text = around.before
+    lo = max(0, len(text) - sentences.PREVIOUS_REACH)
+    ends = [lo, *(m.end() for m in sentences.SENTENCE_END_RE.finditer(text, lo, max(0, len(text) - 1)))]
+    expected = text[ends[-2] :] if len(ends) > 2 else text[lo:] if not lo else text[lo:].split(" ", 1)[-1]
+    assert around.previous == expected

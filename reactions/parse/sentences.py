@@ -348,9 +348,11 @@ class Surroundings:
         """The two sentences before (in its paragraph and the paragraph before), at most :data:`PREVIOUS_REACH`
         characters of them; found only when asked."""
         before = self.before
-        lo = max(0, len(before) - PREVIOUS_REACH)
-        ends = [lo, *(m.end() for m in SENTENCE_END_RE.finditer(before, lo, max(0, len(before) - 1)))]
-        if len(ends) > 2:
+        lo, last = max(0, len(before) - PREVIOUS_REACH), max(0, len(before) - 1)
+        ends = _ends(before, max(lo, last - _TAIL), last)  # (a sentence end's match holds no other's start, so the
+        if len(ends) < 2 and last - _TAIL > lo:  # last two found in the tail are the window's last two)
+            ends = _ends(before, lo, last)
+        if len(ends) >= 2:
             return before[ends[-2] :]
         return before[lo:] if not lo else before[lo:].split(" ", 1)[-1]  # (a word cut at the window's start: dropped)
 
@@ -360,6 +362,15 @@ class Surroundings:
         named = platform_named(self.sentence) or last_platform_named(self.index.body, self.para, self.start)
         return named or self.index.platform_in(self.para, self.start)
 
+
+def _ends(text: str, lo: int, hi: int) -> list[int]:
+    """Where each sentence's end found in ``text[lo:hi]`` ends."""
+    return [match.end() for match in SENTENCE_END_RE.finditer(text, lo, hi)]
+
+
+_TAIL: Final = 240
+"""How far back :meth:`Surroundings.previous` first looks for the two sentence ends it needs (in a paragraph of
+many short sentences, the reach's 800 characters hold dozens)."""
 
 MUTED, QUIET, READ = 0, 1, 2
 """What :meth:`Silence.state` tells of a quotation."""
