@@ -429,14 +429,3 @@ def test_the_article_person_named_as_a_relative_of(lead: str, author: str | None
 
     body = f"Omar Diaz turned 40 this week.\n\n{lead}\n\n“Best night ever,” the singer wrote."
     assert author_of(body, body.index("“"), "the singer", None) == author
-
-
-@settings(max_examples=500, deadline=None)
-@given(st.lists(st.sampled_from(['"', "“", "”", "she", "She", "he", " ", "\n", "x", "ash", ",", "her"]), max_size=30)
-       .map("".join), st.sampled_from(sorted(PRONOUNS)))  # fmt: skip
-def test_a_pronoun_outside_quotations_is_found_as_in_the_lead_blanked_out(lead: str, pronoun: str) -> None:
-    """``_pronoun_at`` reads only the quotations before the pronoun; it finds what searching the lead with every
-    quotation blanked out finds."""
-    pattern = antecedents._PRONOUN_RES[pronoun]
-    blanked = pattern.search(antecedents._QUOTED_RE.sub(antecedents._blank_out, lead))
-    assert antecedents._pronoun_at(lead, pattern) == (blanked.start() if blanked else None)

@@ -35,6 +35,7 @@ from reactions.parse.name_kinds import (
     thing_by_what_follows,
 )
 from reactions.parse.named_subject import named_subject
+from reactions.parse.outside_quotes import blanked, pronoun_at, written_at
 
 __all__ = ["antecedents", "described_as", "resolve_author"]
 
@@ -129,35 +130,17 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
         if owner or (described is None and shown.lower() not in _POST_NOUNS):
             return owner
         first = described or "it"  # "the actress captioned": read as "she" ("the star", "the 21-year-old": "they")
-    lead = body[at : at + REACH]  # (its quotations blanked out only when read past the pronoun: _pronoun_at)
-    found_at = _pronoun_at(lead, _PRONOUN_RES[first]) if first == shown.lower() else None
-    if found_at is None:
-        lead = _QUOTED_RE.sub(_blank_out, lead)
-    cut = found_at if found_at is not None else lead.lower().find(shown.lower())
+    lead = body[at : at + REACH]  # (its quotations blanked out only when read past the author: outside_quotes)
+    found_at = pronoun_at(lead, _PRONOUN_RES[first]) if first == shown.lower() else None
+    cut = found_at if found_at is not None else written_at(lead, shown.lower())
     end = at + cut if 0 <= cut < _OWN_SENTENCE else at  # (a pronoun's or a description's run: pronoun_chain)
     chained = 0 <= cut < _OWN_SENTENCE and (found_at is not None or described is not None or first == "it")
     run = pronoun_chain.follows(body, end, shown.lower(), _NOT_NAMES) if chained else None
-    head = "" if cut < 0 or run else lead[:cut] if found_at is None else _QUOTED_RE.sub(_blank_out, lead[:cut])
+    head = "" if cut < 0 or run else blanked(lead[:cut])
     person = run[0] if run else _resolved(body, at, (shown, first, described), head, agrees)
     if chained:
         pronoun_chain.remember(body, end, shown.lower(), person)
     return person
-
-
-def _pronoun_at(lead: str, pronoun: re.Pattern[str]) -> int | None:
-    """Where ``pronoun`` first stands in ``lead`` outside its quotations, as a search of ``lead`` with its quotations
-    blanked out (:data:`_QUOTED_RE`) finds it, else ``None``; only the quotations before it are read (an article of
-    quotations back to back holds a score of them within the reach)."""
-    quotations = _QUOTED_RE.finditer(lead)
-    quotation = next(quotations, None)
-    found = pronoun.search(lead)
-    while found is not None:
-        while quotation is not None and quotation.end() <= found.start():
-            quotation = next(quotations, None)
-        if quotation is None or found.end() <= quotation.start():
-            return found.start()
-        found = pronoun.search(lead, quotation.end())
-    return None
 
 
 def _resolved(
@@ -166,7 +149,7 @@ def _resolved(
     """:func:`resolve_author`'s reading of the prose: ``author`` is the author as shown, its first word (a description
     read as its pronoun) and the description; ``head`` the prose from the quotation to the author's words."""
     shown, first, described = author
-    window = _QUOTED_RE.sub(_blank_out, body[max(0, at - REACH) : at])
+    window = blanked(body[max(0, at - REACH) : at])
     window = "\n".join(line for line in window.split("\n") if not line.startswith(FURNITURE))
     if poster_in_sentence(window + head):
         return None
@@ -486,10 +469,3 @@ _TITLE_ROLE_RE = re.compile(
 )
 """A role right after a capitalised run (``The Breaking Bad star``): the run is the title of what the person is
 known for, not their name."""
-
-
-_QUOTED_RE = re.compile(r'"[^"\n]{0,2000}"|“[^”\n]{0,2000}”')
-
-
-def _blank_out(match: re.Match[str]) -> str:
-    return " " * len(match.group())

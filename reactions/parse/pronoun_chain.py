@@ -18,6 +18,7 @@ import re
 from typing import Final, NamedTuple
 
 from reactions.parse.authors import ARTICLES, POSTERS, PRONOUNS, REACH
+from reactions.parse.outside_quotes import blanked
 
 __all__ = ["follows", "remember"]
 
@@ -35,7 +36,6 @@ class _Resolved(NamedTuple):
 _LAST: Final[list[_Resolved]] = [_Resolved("", -1, "", None)]
 """The last author resolved as a pronoun or a description, and its person."""
 
-_QUOTED_RE: Final = re.compile(r'"[^"\n]{0,2000}"|“[^”\n]{0,2000}”')
 _WORD_RE: Final = re.compile(r"[^\W\d_][\w'’-]{0,40}")
 _DATE_RE: Final = re.compile(r"\b(?:Jan|Feb|Aug|Sept?|Oct|Nov|Dec)\.[ \t]\d")
 """A month abbreviated before its day (``Oct. 29``): a date, though ``Jan`` alone may be a name."""
@@ -71,7 +71,7 @@ def _names_no_one(stretch: str, known: frozenset[str]) -> bool:
     no word that could name or describe another person: none capitalised but a pronoun or one of ``known`` (the
     person's name's words, ``Ann Lee posted. "…," she wrote``, and words that name no one), none among
     :data:`_OPENERS`."""
-    prose = _POSTED_THING_RE.sub(" ", _DATE_RE.sub(" ", _QUOTED_RE.sub(" ", stretch)))
+    prose = _POSTED_THING_RE.sub(" ", _DATE_RE.sub(" ", blanked(stretch)))
     for word in _WORD_RE.findall(prose):
         if (word[0].isupper() and word not in _PRONOUNS and word not in known) or word.lower() in _OPENERS:
             return False
