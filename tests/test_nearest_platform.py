@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from reactions.models import Platform
-from reactions.parse.nearest_platform import REACH, last_platform_named
+from reactions.parse.nearest_platform import REACH, last_platform_named, named_in_attribution
 from reactions.parse.quotes import find_quotes
 
 QUOTE = '"I am done explaining myself to anyone who asks," she wrote.'
@@ -47,3 +47,27 @@ def test_a_networks_feature_is_no_posts_place() -> None:
     body = "She shared a video on Instagram. In it, the baby wears a floral Snapchat filter. "
     assert last_platform_named(body, 0, len(body)) == Platform.INSTAGRAM
     assert last_platform_named(body.replace(" filter", " story"), 0, len(body)) == Platform.SNAPCHAT
+
+
+@pytest.mark.parametrize(
+    ("body", "platform"),
+    [
+        # the lead-in names the network; the sentence goes on to another post on another network
+        ('Her father, Jon, wrote on Instagram, "So proud of you, kid!" and her mother, Pam, wrote on Twitter, '
+         '"Love you."', "instagram"),
+        ('Before his tweet, Ed let fans know on Instagram, writing, "We are expecting a baby in June!"', "instagram"),
+        # the clause after the quotation names it
+        ('After a long Twitter feud, "I am done with all of this," she wrote on Facebook.', "facebook"),
+        # no network in the attribution: the sentence's, as before
+        ('On Twitter, she was blunt: "I am done with all of this," she wrote.', "twitter"),
+    ],
+)
+def test_the_network_the_attribution_names_comes_first(body: str, platform: str) -> None:
+    assert [quote.platform.value for quote in find_quotes(body, "a.txt", [])][:1] == [platform]
+
+
+def test_named_in_attribution() -> None:
+    assert named_in_attribution("After a Twitter spat, she wrote on Instagram: ", True) is Platform.INSTAGRAM
+    assert named_in_attribution(" she wrote on Facebook, then on Twitter", False) is Platform.FACEBOOK
+    assert named_in_attribution(" she wrote, wearing a Snapchat filter, on Instagram", False) is Platform.INSTAGRAM
+    assert named_in_attribution(" she wrote", False) is None

@@ -17,7 +17,7 @@ from typing import Final
 from reactions.models import Platform
 from reactions.parse.networks import platform_words
 
-__all__ = ["REACH", "last_platform_named"]
+__all__ = ["REACH", "last_platform_named", "named_in_attribution"]
 
 REACH: Final = 2048
 """How far back before the quotation the paragraph is read (a longer paragraph's earlier names: not looked at)."""
@@ -45,3 +45,21 @@ def last_platform_named(body: str, lo: int, hi: int) -> Platform | None:
         if at >= 0 and at + len(word) > end:
             found, end = platform, at + len(word)
     return found
+
+
+def named_in_attribution(clause: str, before: bool) -> Platform | None:
+    """The platform an attribution's own words name nearest its quotation, else ``None``: the last one a lead-in
+    (``before``) names (``Bieber's father Jeremy wrote on Instagram, "…"`` over a sentence that goes on ``… and his
+    mother, on Twitter, …``), the first one the clause after it names (``"…," she wrote on Instagram``).
+
+    >>> named_in_attribution("After a Twitter spat, she wrote on Instagram: ", True)
+    <Platform.INSTAGRAM: 'instagram'>
+    >>> named_in_attribution(" she wrote on Facebook, then on Twitter", False)
+    <Platform.FACEBOOK: 'facebook'>
+    """
+    if before:
+        return last_platform_named(clause, 0, len(clause))
+    lowered = clause.lower()
+    places = [(at, platform) for word, platform in _WORDS if (at := lowered.find(word)) >= 0
+              and not lowered.startswith(_FEATURES, at + len(word))]  # fmt: skip
+    return min(places, key=lambda place: place[0])[1] if places else None
