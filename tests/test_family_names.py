@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from reactions.parse.family_names import family_name_runs
+from reactions.parse.article import parse_article
+from reactions.parse.family_names import family_name_runs, from_given_name
 from reactions.parse.people import full_names
 
 
@@ -73,3 +74,41 @@ def test_a_title_followed_by_a_capitalised_word_says_nothing() -> None:
 def test_runs_ending_with_the_name_are_always_kept() -> None:
     runs = [(0, "Donald Trump"), (30, "Trump White House"), (60, "President Trump")]
     assert family_name_runs("", "Trump", runs) == [(0, "Donald Trump"), (60, "President Trump")]
+
+
+def _authors(text: str) -> list[str | None]:
+    return [reaction.author for reaction in parse_article(text).reactions]
+
+
+def test_a_description_before_the_given_name_is_dropped() -> None:
+    text = (
+        "Secretary of State Brian Whitfield spoke at the state capitol on Monday.\n\n"
+        '"We will fix the budget before the summer recess," Whitfield tweeted later.'
+    )
+    assert _authors(text) == ["Brian Whitfield"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the word before the given name is written in lower case nowhere: it may be a name's
+        "Secretary of State Brian Whitfield spoke at the capitol on Monday.\n\n"
+        '"We will fix the budget before the summer recess," Whitfield tweeted later.',
+    ],
+)
+def test_a_capitalised_word_the_prose_never_lowers_stays(text: str) -> None:
+    assert _authors(text) == ["State Brian Whitfield"]
+
+
+@pytest.mark.parametrize(
+    ("run", "expected"),
+    [
+        ("State Brian Whitfield", "Brian Whitfield"),
+        ("Briahna Joy Whitfield", "Briahna Joy Whitfield"),  # no prose writes "briahna"
+        ("Mary Kate Olsen", "Mary Kate Olsen"),  # a given name first, even one the prose lowers
+        ("State Whitfield", "State Whitfield"),  # no given name before the last word
+    ],
+)
+def test_from_given_name(run: str, expected: str) -> None:
+    body = "The state fair opened. Joy, mary and kate were there."
+    assert from_given_name(body, run) == expected

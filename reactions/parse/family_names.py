@@ -33,19 +33,35 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from reactions.parse.common_words import written_lower
 from reactions.parse.name_kinds import given_name_gender
 
-__all__ = ["family_name_runs"]
+__all__ = ["family_name_runs", "from_given_name"]
 
 
 def family_name_runs(body: str, name: str, runs: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
     """``runs`` (``(offset in body, run)``, each started or ended by ``name``) less those ``name`` starts that are
     no full name of it (see the module); all of them when ``name`` is a given name of the table."""
-    if given_name_gender(name) is not None or not any(_starts(name, run.split()) for _, run in runs):
+    if given_name_gender(name) is not None:
         return list(runs)
+    runs = [(at, from_given_name(body, run)) for at, run in runs]
+    if not any(_starts(name, run.split()) for _, run in runs):
+        return runs
     given = any(_after_given_name(name, run.split()) for _, run in runs)
     titled = given or any(_after_title(body, name, at, run) for at, run in runs)
     return [(at, run) for at, run in runs if not _not_its_name(body, name, run.split(), given=given, titled=titled)]
+
+
+def from_given_name(body: str, run: str) -> str:
+    """``run`` (a full name, or a run of capitalised words ending with one) from its first given name of the table
+    on, when that is not its last word and the words before it are a description's: none a given name, each
+    written in lower case in ``body``'s prose (``State Mike Pompeo`` of ``Secretary of State Mike Pompeo``,
+    ``Security John Lee``); ``run`` itself otherwise (``Briahna Joy Gray``: no prose writes ``briahna``)."""
+    words = run.split()
+    first = next((i for i, word in enumerate(words[:-1]) if given_name_gender(word) is not None), 0)
+    if first and all(written_lower(body, before) for before in words[:first]):
+        return " ".join(words[first:])
+    return run
 
 
 def _starts(name: str, words: list[str]) -> bool:
