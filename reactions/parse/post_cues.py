@@ -19,6 +19,7 @@ from reactions.parse.dates import WEEKDAYS
 from reactions.parse.folding import FoldedPattern, case_blind
 from reactions.parse.networks import NAMED, PLACES, names_pattern
 from reactions.parse.posted import POSTED_PICTURE_RE
+from reactions.parse.posted_media import without_posted_media
 from reactions.parse.press_questions import to_the_press
 from reactions.parse.sentences import words_of
 
@@ -92,7 +93,9 @@ def other_medium(text: str, *, press: bool = True) -> bool:
     :func:`written_in_a_title`); ``press``: or says it was said to the press (``press=False`` for a verb that says
     posted: ``…sidestepped reporters' questions … and tweeted, "…"`` is a tweet)."""
     words = words_of(text)
-    if (press and to_the_press(text, words)) or (not MEDIUM_WORDS.isdisjoint(words) and OTHER_MEDIUM_RE.search(text)):
+    if (press and to_the_press(text, words)) or (
+        not MEDIUM_WORDS.isdisjoint(words) and OTHER_MEDIUM_RE.search(without_posted_media(text))
+    ):
         return True  # (to_the_press: a press conference, reporters' questions)
     return " in " in text and ("wr" in text or "penned" in text) and written_in_a_title(text)
 
