@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from reactions.parse.article import parse_article
-from reactions.parse.posted_media import poster_shown, without_posted_media
+from reactions.parse.posted_media import poster_shown, without_newspaper_posts, without_posted_media
 
 _QUOTE = '"The harbour ferry will not run again until the storm has passed,"'
 
@@ -63,3 +63,41 @@ def test_poster_shown() -> None:
     assert poster_shown("An open letter") is None
     assert poster_shown("Statement fan") == "Statement fan"
     assert poster_shown(None) is None
+
+
+_COURT = '"Two of the nine seats were filled by women this year, and I look forward to more,"'
+
+
+def _court(lead: str) -> list[tuple[str | None, str]]:
+    text = f"The vote is set for Monday.\n\n{_COURT} {lead}\n\nMore text follows here."
+    return [(r.display_name, r.platform.value) for r in parse_article(text).reactions]
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "Ada Blum said during a Washington Post event on Monday.",
+        "Ada Blum wrote in his Washington Post column on Wednesday.",
+        "Ada Blum wrote in a New York Post op-ed.",
+    ],
+)
+def test_a_newspaper_called_post_before_a_noun_is_no_post(lead: str) -> None:
+    assert _court(lead) == []
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "Ada Blum wrote in a retweet of a story.",
+        "Ada Blum wrote in a retweet of a Washington Post story.",
+        "Ada Blum wrote in a Facebook post.",
+    ],
+)
+def test_a_retweet_or_a_post_stays_a_post(lead: str) -> None:
+    assert len(_court(lead)) == 1
+
+
+def test_without_newspaper_posts() -> None:
+    assert without_newspaper_posts("in his Washington Post column").split() == ["in", "his", "column"]
+    assert without_newspaper_posts("an Instagram Post from May") == "an Instagram Post from May"
+    assert without_newspaper_posts("read the Post.") == "read the Post."

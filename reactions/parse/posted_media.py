@@ -8,6 +8,10 @@
 * a newspaper or a magazine that is the subject of a verb of posting (``…," the magazine tweeted``, ``the
   newspaper posted on Facebook``): the publication posted it.
 
+And a newspaper called *Post* is no post when it stands before a noun in lower case, whatever comes before it
+(``wrote in a Washington Post op-ed``, ``his New York Post column``): :func:`without_newspaper_posts` blanks it
+out, as :func:`reactions.parse.post_cues.without_newspapers` does one after ``the``.
+
 :func:`without_posted_media` blanks those words out (its length kept), so that the lead-in's other words decide.
 An interview, an essay or a book placed on a network stays another medium (``said in an interview posted on
 YouTube`` is speech).  A statement that is the subject of its quotation (``"…," a statement on his Facebook
@@ -28,10 +32,10 @@ import re
 from typing import Final
 
 from reactions.parse.folding import case_blind
-from reactions.parse.networks import PLACES, names_pattern
+from reactions.parse.networks import NAMED, PLACES, names_pattern
 from reactions.parse.sentences import words_of
 
-__all__ = ["poster_shown", "without_posted_media"]
+__all__ = ["poster_shown", "without_newspaper_posts", "without_posted_media"]
 
 _POSTED_STATEMENT_RE: Final = case_blind(
     r"\b(?:statements?|(?:open[ \t]{1,3})?letters?)"
@@ -79,3 +83,35 @@ def poster_shown(display: str | None) -> str | None:
     (None, 'The singer')
     """
     return None if display and _STATEMENT_SUBJECT_RE.match(display) else display
+
+
+_ATTRIBUTIVE_POST_RE: Final = re.compile(
+    r"\b(?P<name>(?:[A-Z][\w.'’-]{0,20}[ \t]{1,3}){1,3})Post(?=[ \t]{1,3}[a-z])"
+)
+"""A newspaper called *Post* (capitalised words, then ``Post``) before a word in lower case (``Washington Post
+op-ed``)."""
+
+
+def without_newspaper_posts(text: str) -> str:
+    """``text`` with each newspaper called *Post* before a noun (:data:`_ATTRIBUTIVE_POST_RE`; not a network's
+    name before ``Post``: ``an Instagram Post`` in a headline) blanked out, its length kept.
+
+    >>> without_newspaper_posts("he wrote in a Washington Post op-ed.").split()
+    ['he', 'wrote', 'in', 'a', 'op-ed.']
+    >>> without_newspaper_posts("she shared an Instagram Post from May") == "she shared an Instagram Post from May"
+    True
+    """
+    if "Post " not in text:
+        return text
+    spans = [found.span() for found in _ATTRIBUTIVE_POST_RE.finditer(text) if not _networks(found.group("name"))]
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
+def _networks(words: str) -> bool:
+    """Whether ``words`` hold a network's name (``Facebook``, ``Instagram``)."""
+    return any(word in _NAMED for word in words.split())
+
+
+_NAMED: Final = frozenset(NAMED)
