@@ -44,7 +44,8 @@ def family_name_runs(body: str, name: str, runs: Sequence[tuple[int, str]]) -> l
     no full name of it (see the module); all of them when ``name`` is a given name of the table."""
     if given_name_gender(name) is not None:
         return list(runs)
-    runs = [(at, from_given_name(body, run)) for at, run in runs]
+    named = {run: from_given_name(body, run) for run in {run for _, run in runs}}  # (each run read once)
+    runs = [(at, named[run]) for at, run in runs]
     if not any(_starts(name, run.split()) for _, run in runs):
         return runs
     given = any(_after_given_name(name, run.split()) for _, run in runs)
