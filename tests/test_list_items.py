@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from reactions.parse.article import parse_article
 from reactions.parse.boundaries import Layout
-from reactions.parse.list_items import numbered_item_start
+from reactions.parse.list_items import continues, numbered_item_start
 from reactions.parse.text_embeds import find_text_embeds
 
 ROUND_UP = (
@@ -59,3 +60,53 @@ def test_nothing_below_the_floor_is_read() -> None:
     body = "7.\nI am a:\nX man"
     assert numbered_item_start(body, body.index("X man"), len(body), body.index("I am")) == body.index("X man")
     assert numbered_item_start(body, 5, 5, 0) == 5  # a post with no text keeps its place
+
+
+_ATTACKS = "•Jerusalem, Israel: 1/8/17\n\n•Berlin, Germany: 12/19/16\n\n•Nice, France: 7/14/16 https://t.co/AbCdEf1234"
+
+
+def _embed_texts(text: str) -> list[str]:
+    return [r.text for r in parse_article(text).reactions if r.kind.value == "embed"]
+
+
+@pytest.mark.parametrize("gap", ["\n\n", "\n"])
+def test_a_bulleted_post_keeps_its_items(gap: str) -> None:
+    body = _ATTACKS.replace("\n\n", gap)
+    text = (
+        "Police closed the bridge on Wednesday.\n\nRecent attacks on crowds:\n\n"
+        f"{body} — Desk Research (@DeskResearch) March 22, 2017\n\nThe bridge reopened at noon."
+    )
+    assert _embed_texts(text) == [body]
+
+
+def test_a_list_opened_after_a_colon_is_the_post_s() -> None:
+    post = "She speaks 3 languages: -Dutch\n\n-French\n\n-German Can you? https://t.co/AbCdEf1234"
+    text = f"She spoke on Monday.\n\n{post} — Kim Baas (@kimbaas) August 26, 2020\n\nMore prose follows."
+    assert _embed_texts(text) == [post]
+
+
+@pytest.mark.parametrize(
+    "above",
+    [
+        "The team posted its highlights after the game:",  # a lead-in, no bullet
+        "• A line of the article's own list, far above.\n\nThe team posted its highlights:",
+    ],
+)
+def test_the_article_s_lines_above_a_bulleted_post_stay_out(above: str) -> None:
+    post = "✅ 30-yard punt return\n\n✅ Touchdown grab https://t.co/AbCdEf1234"
+    text = f"The game ended late.\n\n{above}\n\n{post} — Desk Sports (@desksports) November 22, 2018\n\nMore."
+    assert _embed_texts(text) == [post]
+
+
+@pytest.mark.parametrize(
+    ("text", "last", "start", "expected"),
+    [
+        ("•Berlin\n\n•Nice", 6, 9, True),
+        ("Berlin\n\n•Nice", 5, 8, False),
+        ("x\n\n--A Guy", 0, 3, True),
+        ("Now: -Dutch\n\n-French", 10, 13, True),
+        ("Now -Dutch\n\n-French", 9, 12, False),
+    ],
+)
+def test_continues(text: str, last: int, start: int, expected: bool) -> None:
+    assert continues(text, last, start) is expected

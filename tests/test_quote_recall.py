@@ -130,7 +130,7 @@ def test_a_post_speaking_after_it_was_posted(text: str, expected: tuple[str, str
     [
         # the sentence before names no post, or another medium
         'The sign on the bakery door is new. It says, "Closed for the holidays, see you soon."',
-        'The mayor posted a statement on Facebook on Friday. It says, "We will rebuild the bridge."',
+        'The mayor posted a statement on the city website on Friday. It says, "We will rebuild the bridge."',
         # "It" is what the sentence before ends with: a card shown in the post, not the post
         "Mia Chen shared a photo on her Instagram story of the roses her brother sent, along with a handwritten card. "
         'It read: "So proud of you, little sister, always."',

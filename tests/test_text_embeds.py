@@ -13,6 +13,7 @@ from reactions.models import Platform, Rendering
 from reactions.parse import boundaries, text_embeds
 from reactions.parse.attribution import Attribution
 from reactions.parse.boundaries import Layout, author_words
+from reactions.parse.list_items import continues
 from reactions.parse.renderings import TextEmbed
 from reactions.parse.text_embeds import find_text_embeds
 
@@ -169,7 +170,7 @@ def _reach_back_as_first_written(layout: Layout, start: int, floor: int, attribu
         if last < floor:
             break
         above = layout.para_start(last, floor)
-        continued = text.startswith(text_embeds._CONTINUATION, start)
+        continued = continues(text, last, start)
         broken = boundaries.goes_on(text, last, start) and boundaries.lead_score(text[above : last + 1], author) < 2
         if text.count("\n", last, start) < 3 and not continued and not broken:
             break

@@ -19,7 +19,7 @@ its quotations apart.  Each look is a ``str.find`` pass over the body, made only
 
 from __future__ import annotations
 
-__all__ = ["name_words", "organisation_of"]
+__all__ = ["name_words", "organisation_of", "written_lower"]
 
 
 def name_words(body: str, name: str, run: str) -> str:
@@ -37,7 +37,7 @@ def name_words(body: str, name: str, run: str) -> str:
 
 
 def _verb(body: str, word: str) -> bool:
-    return word.endswith("ed") and not word.endswith("eed") and _written_lower(body, word) and not _named_inside(
+    return word.endswith("ed") and not word.endswith("eed") and written_lower(body, word) and not _named_inside(
         body, word
     )
 
@@ -56,7 +56,7 @@ def _named_inside(body: str, word: str) -> bool:
     return False
 
 
-def _written_lower(body: str, word: str) -> bool:
+def written_lower(body: str, word: str) -> bool:
     """Whether ``body`` writes ``word`` in lower case (its first letter) as a word of its prose."""
     lower = word[:1].lower() + word[1:]
     if lower == word or not lower.isalpha():

@@ -39,6 +39,7 @@ from reactions.parse.authors import PRONOUNS, REACH, author_as_written
 from reactions.parse.common_words import name_words, organisation_of
 from reactions.parse.described_subject import described_person
 from reactions.parse.echo_author import LONG_KEY, echoed_author, echoed_byline
+from reactions.parse.family_names import family_name_runs
 from reactions.parse.name_kinds import compound_adjective, given_name_gender, place_before
 from reactions.parse.prose_gender import prose_gender
 
@@ -271,7 +272,7 @@ def _full_in(body: str, name: str) -> str:
         _FULL[0] = (body, known)
     full = known.get(name)
     if full is None:
-        full = known[name] = name_words(body, name, _full(name, _name_runs(body, name)))
+        full = known[name] = name_words(body, name, _full(name, family_name_runs(body, name, _name_runs(body, name))))
     return full
 
 

@@ -19,6 +19,7 @@ from reactions.parse.dates import WEEKDAYS
 from reactions.parse.folding import FoldedPattern, case_blind
 from reactions.parse.networks import NAMED, PLACES, names_pattern
 from reactions.parse.posted import POSTED_PICTURE_RE
+from reactions.parse.posted_media import without_newspaper_posts, without_posted_media
 from reactions.parse.press_questions import to_the_press
 from reactions.parse.sentences import words_of
 
@@ -31,7 +32,7 @@ __all__ = [
 _NOT_A_SITES = r"(?!(?:blog|guest|website|newsletter|forum)[ \t])"
 """A post that is a site's page, not a network's (``a blog post``, ``a guest post``): no post cue."""
 POST_CUE_RE = case_blind(
-    r"\b(?:" + names_pattern(NAMED) + r"|tweets?|tweeted"
+    r"\b(?:" + names_pattern(NAMED) + r"|tweets?|tweeted|retweets?|retweeted"
     r"|social media|social-media|since-deleted|now-deleted|(?:a|an|her|his|their|the|its|that|this|another|"
     r"subsequent|latest|new|recent|separate)[ \t]+(?:" + _NOT_A_SITES + r"[\w-]{1,20}[ \t]+)?"
     r"(?:post|caption|selfie|snap|thread)s?"
@@ -53,7 +54,8 @@ POSTED_CONTEXT_RE = case_blind(
 ``…her Facebook post from May.``); a platform's name alone there may be the
 company (``TikTok’s operations``)."""
 POST_CUE_WORDS = frozenset(word for name in NAMED for word in words_of(name)) | frozenset(
-    b"tweet tweets tweeted social deleted post posts caption captions selfie selfies snap snaps thread "
+    b"tweet tweets tweeted retweet retweets retweeted social deleted post posts caption captions selfie selfies snap "
+    b"snaps thread "
     b"threads alongside x insta".split()
 )
 """Words one of which every match of :data:`POST_CUE_RE` holds whole (as :func:`words_of` reads them): a text holding
@@ -92,7 +94,9 @@ def other_medium(text: str, *, press: bool = True) -> bool:
     :func:`written_in_a_title`); ``press``: or says it was said to the press (``press=False`` for a verb that says
     posted: ``…sidestepped reporters' questions … and tweeted, "…"`` is a tweet)."""
     words = words_of(text)
-    if (press and to_the_press(text, words)) or (not MEDIUM_WORDS.isdisjoint(words) and OTHER_MEDIUM_RE.search(text)):
+    if (press and to_the_press(text, words)) or (
+        not MEDIUM_WORDS.isdisjoint(words) and OTHER_MEDIUM_RE.search(without_posted_media(text))
+    ):
         return True  # (to_the_press: a press conference, reporters' questions)
     return " in " in text and ("wr" in text or "penned" in text) and written_in_a_title(text)
 
@@ -142,7 +146,7 @@ def without_newspapers(text: str) -> str:
     """
     if "Post" not in text:
         return text
-    return _NEWSPAPER_POST_RE.sub(lambda found: " " * len(found.group()), text)
+    return without_newspaper_posts(_NEWSPAPER_POST_RE.sub(lambda found: " " * len(found.group()), text))
 
 
 def post_cue(text: str, words: list[bytes] | None = None) -> bool:

@@ -25,6 +25,7 @@ import re
 
 from reactions.parse.folding import case_blind
 from reactions.parse.networks import PLACES, names_pattern
+from reactions.parse.title_reps import without_title_reps
 
 __all__ = [
     "ASKED_RE",
@@ -172,7 +173,7 @@ def is_manner(verb: str, known: frozenset[str]) -> bool:
 def is_source(author: str) -> bool:
     """Whether the author is an unnamed source, who speaks to reporters rather than posts (``an insider``,
     ``one person with knowledge of the situation``, ``a source close to the couple``)."""
-    return _SOURCE_RE.search(author) is not None
+    return _SOURCE_RE.search(without_title_reps(author)) is not None
 
 
 _SOURCE_RE = re.compile(

@@ -11,7 +11,9 @@ from typing import NamedTuple
 from reactions.models import Kind, Platform, Reaction, Rendering
 from reactions.parse.build import build_reaction
 from reactions.parse.echo_author import echoed_byline
+from reactions.parse.family_names import from_given_name
 from reactions.parse.people import chained, full_names, one_name_each
+from reactions.parse.posted_media import poster_shown
 from reactions.parse.sentences import platforms_named
 from reactions.parse.shown_names import shown_name
 
@@ -43,11 +45,12 @@ def quote_records(body: str, source: str, found: list[Accepted], *, embeds: bool
     found = [quote._replace(author=author) for quote, author in zip(found, authors, strict=True)]
     named = [(quote.span[0], quote.author) for quote in found if quote.author]
     pronouns = [quote.display_name for quote in found if quote.author]
-    fulls = iter(one_name_each(full_names(body, named, pronouns)) if named else ())
+    fulls = iter(one_name_each([from_given_name(body, name) for name in full_names(body, named, pronouns)]))
     return [
         build_reaction(Kind.QUOTE, quote.platform, quote.text, source, quote.span, rendering=Rendering.QUOTE,
                        confidence=quote.confidence, handle=quote.handle,
-                       display_name=shown_name(quote.display_name, author), author=author, continued=quote.continued)
+                       display_name=shown_name(poster_shown(quote.display_name), author), author=author,
+                       continued=quote.continued)
         for quote, author in [(quote, _echoed_family(body, quote, next(fulls), embeds) if quote.author else None)
                               for quote in found]
     ]  # fmt: skip

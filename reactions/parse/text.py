@@ -18,6 +18,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from reactions.errors import InputError
+from reactions.parse.hovercards import without_hovercards
 from reactions.parse.mojibake import INVISIBLE as _INVISIBLE
 from reactions.parse.mojibake import LEADS, RUN_CHARS, repair_mojibake
 
@@ -96,6 +97,12 @@ def _unescape(text: str) -> str:
 
 
 def clean_text(text: str) -> str:
+    """Normalise article text (:func:`_normalised`), a site's profile cards glued after names removed
+    (:func:`~reactions.parse.hovercards.without_hovercards`); idempotent, never raises, linear time."""
+    return without_hovercards(_normalised(text))
+
+
+def _normalised(text: str) -> str:
     """Normalise article text; idempotent, never raises, linear time.
 
     Strips byte order marks, zero-width spaces, word joiners and C0 control characters

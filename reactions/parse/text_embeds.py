@@ -69,7 +69,7 @@ from reactions.parse.boundaries import (
     tweet_length,
 )
 from reactions.parse.bylines import instagram_chrome
-from reactions.parse.list_items import numbered_item
+from reactions.parse.list_items import continues, numbered_item
 from reactions.parse.markdown import plain_markdown
 from reactions.parse.prose_quotes import quoted_above
 from reactions.parse.renderings import TextEmbed, find_cards, find_factboxes, find_tiktok_captions
@@ -94,8 +94,6 @@ _POST_END_RE = re.compile(
 _POST_LINK_RE = re.compile(r"pic\.(?:twitter|x)\.com/|https?://t\.co/", re.IGNORECASE)
 """What only a post's text holds: an attached picture, a link Twitter shortened (prose that names the author in
 full is the article's, unless it holds one of these)."""
-_CONTINUATION = ("—", "–", "―", "--")
-"""A post paragraph opening with a dash continues the one before: ``"…"\\n\\n--A Guy I Just Punched``."""
 _CAPTIONED_ABOVE = (Platform.INSTAGRAM, Platform.THREADS, Platform.MASTODON)
 """Networks whose embed fallback shows a byline that may or may not have the post's text above it."""
 _CAPTION_FEATURES_RE = re.compile(
@@ -443,7 +441,7 @@ def _reach_back(layout: Layout, start: int, floor: int, attribution: Attribution
     if not layout.blank_lines:
         return start
     last = layout.last_visible(start, floor)  # the loop's first look, whatever its floor: it stops most calls
-    widened = text.count("\n", last, start) >= 3 or text.startswith(_CONTINUATION, start)
+    widened = text.count("\n", last, start) >= 3 or continues(text, last, start)
     if not widened and not goes_on(text, last, start):
         return start
     end = layout.last_visible(attribution.start, floor) + 1
@@ -457,7 +455,7 @@ def _reach_back(layout: Layout, start: int, floor: int, attribution: Attribution
             break
         above = layout.para_start(last, floor)
         broken = goes_on(text, last, start) and lead_score(text[above : last + 1], author) < 2  # (no lead-in)
-        if text.count("\n", last, start) < 3 and not text.startswith(_CONTINUATION, start) and not broken:
+        if text.count("\n", last, start) < 3 and not continues(text, last, start) and not broken:
             break
         length = (tweet_length(text[start:end]) if length < 0 else length) + 1 + tweet_length(text[above:start])
         if limit is not None and length > limit + SLACK:
