@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from reactions.models import Platform
-from reactions.parse.nearest_platform import REACH, last_platform_named, named_in_attribution
+from reactions.parse.nearest_platform import REACH, last_platform_named, last_platform_placed, named_in_attribution
 from reactions.parse.quotes import find_quotes
+from reactions.parse.sentences import TextIndex
 
 QUOTE = '"I am done explaining myself to anyone who asks," she wrote.'
 
@@ -71,3 +74,25 @@ def test_named_in_attribution() -> None:
     assert named_in_attribution(" she wrote on Facebook, then on Twitter", False) is Platform.FACEBOOK
     assert named_in_attribution(" she wrote, wearing a Snapchat filter, on Instagram", False) is Platform.INSTAGRAM
     assert named_in_attribution(" she wrote", False) is None
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["Twitter", "twitter", "Instagram", " ", "\n", "Snapchat", " filter", " Lens", "x",
+                                 "Facebook", "TikTok", "YouTube", "word " * 40, ".", "İ"]), max_size=80).map("".join),
+       st.data())  # fmt: skip
+def test_the_last_platform_from_the_bodys_words_is_the_windows(body: str, data: st.DataObject) -> None:
+    """``last_platform_placed`` over the body's platform words found once gives what lowering the window gives."""
+    hi = data.draw(st.integers(0, len(body)))
+    lo = data.draw(st.integers(0, hi))
+    index = TextIndex(body)
+    index._index_words()  # (the body's words found)
+    if index._lowered is None:
+        assert last_platform_placed(body, index._words, lo, hi) == last_platform_named(body, lo, hi)
+
+
+def test_past_a_few_asks_a_body_is_read_from_its_words() -> None:
+    body = ("She shared a photo on Instagram. " + "A caption read, no network named. " * 80) * 3
+    index = TextIndex(body)
+    asks = [(lo, lo + 1500) for lo in range(0, 2000, 100)]
+    assert [index.last_platform_in(lo, hi) for lo, hi in asks] == [last_platform_named(body, lo, hi) for lo, hi in asks]
+    assert index._words  # (read from the body's words past the first asks)

@@ -12,12 +12,14 @@ per platform word.
 
 from __future__ import annotations
 
+import bisect
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from reactions.models import Platform
 from reactions.parse.networks import platform_words
 
-__all__ = ["REACH", "last_platform_named", "named_in_attribution"]
+__all__ = ["REACH", "last_platform_named", "last_platform_placed", "named_in_attribution"]
 
 REACH: Final = 2048
 """How far back before the quotation the paragraph is read (a longer paragraph's earlier names: not looked at)."""
@@ -44,6 +46,21 @@ def last_platform_named(body: str, lo: int, hi: int) -> Platform | None:
             at = window.rfind(word, 0, at)  # ("True is rocking a floral Snapchat filter": no post's place)
         if at >= 0 and at + len(word) > end:
             found, end = platform, at + len(word)
+    return found
+
+
+def last_platform_placed(body: str, places: Mapping[str, Sequence[int]], lo: int, hi: int) -> Platform | None:
+    """What :func:`last_platform_named` gives for ``body[lo:hi]``, from ``places``: where each platform word stands in
+    ``body`` lower-cased (of the same length), found once for the body (an article of captions back to back asks for
+    each: :class:`~reactions.parse.sentences.TextIndex`)."""
+    low, found, end = max(lo, hi - REACH), None, -1
+    for word, platform in _WORDS:
+        at, size = places[word], len(word)
+        i = bisect.bisect_right(at, hi - size) - 1
+        while i >= 0 and at[i] >= low and body[at[i] + size : min(hi, at[i] + size + 8)].lower().startswith(_FEATURES):
+            i -= 1
+        if i >= 0 and at[i] >= low and at[i] + size > end:
+            found, end = platform, at[i] + size
     return found
 
 

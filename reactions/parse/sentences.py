@@ -24,7 +24,7 @@ from reactions.models import Platform
 from reactions.parse import posted as families
 from reactions.parse.authors import FURNITURE, REACH
 from reactions.parse.folding import unfold
-from reactions.parse.nearest_platform import last_platform_named
+from reactions.parse.nearest_platform import last_platform_named, last_platform_placed
 from reactions.parse.networks import platform_words
 from reactions.parse.sentence_ends import SENTENCE_END_RE, abbreviation_stop, clause_stop
 from reactions.parse.wordscan import finds, first_span, openings_pattern
@@ -175,6 +175,8 @@ class TextIndex:
         self._last_end: tuple[int, int, tuple[int, int] | None] = (-1, 0, None)
         """The last far search of :meth:`sentence_start`: up to where it read, down to where, and the mark and end
         of the last sentence's end it found there (``None``: none)."""
+        self._paragraph_asks = 0
+        """How often :meth:`last_platform_in` was asked: past :data:`_ASKS_READ` the body's platform words serve."""
 
     def sentence_start(self, lo: int, at: int) -> int:
         """Where the last sentence's end in ``body[lo:at]`` ends (``lo`` when none does): what
@@ -255,6 +257,19 @@ class TextIndex:
             if i < len(places) and places[i] + len(word) <= high:
                 return platform
         return None
+
+    def last_platform_in(self, lo: int, hi: int) -> Platform | None:
+        """What :func:`~reactions.parse.nearest_platform.last_platform_named` gives for ``body[lo:hi]``: the window
+        lowered and read itself for the first :data:`_ASKS_READ` asks of a body, then from its platform words found
+        once (:func:`~reactions.parse.nearest_platform.last_platform_placed`; not where lower-casing moves offsets)."""
+        self._paragraph_asks += 1
+        if self._paragraph_asks <= _ASKS_READ:
+            return last_platform_named(self.body, lo, hi)
+        if not self._words:
+            self._index_words()
+        if self._lowered is not None:
+            return last_platform_named(self.body, lo, hi)
+        return last_platform_placed(self.body, self._words, lo, hi)
 
     def _index_words(self) -> None:
         """Every place of each platform word in the lowered body, and where each body offset lands in it; every
@@ -359,8 +374,13 @@ class Surroundings:
     def platform(self) -> Platform | None:
         """The platform the sentence names, else the one its paragraph names last before it (:mod:`.nearest_platform`;
         a paragraph longer than its reach: the first platform of those named before)."""
-        named = platform_named(self.sentence) or last_platform_named(self.index.body, self.para, self.start)
+        named = platform_named(self.sentence) or self.index.last_platform_in(self.para, self.start)
         return named or self.index.platform_in(self.para, self.start)
+
+
+_ASKS_READ: Final = 16
+"""How many of a body's quotations have their paragraph's last platform read from the window itself (a window of 2 KB
+lowered costs less than finding the body's platform words, for an article's few; not for an article of hundreds)."""
 
 
 def _ends(text: str, lo: int, hi: int) -> list[int]:
