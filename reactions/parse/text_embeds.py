@@ -74,6 +74,7 @@ from reactions.parse.markdown import plain_markdown
 from reactions.parse.prose_quotes import quoted_above
 from reactions.parse.renderings import TextEmbed, find_cards, find_factboxes, find_tiktok_captions
 from reactions.parse.repeats import choose_post_start
+from reactions.parse.wordless_lines import words_above
 
 __all__ = ["find_text_embeds", "text_is_missing"]
 
@@ -216,6 +217,7 @@ def _post_region(
         boundary = _choose(layout, para, stop, floor, attribution, author)
         _cost(boundary, cues)
         start = _reach_back(layout, para, floor, attribution) if boundary.at == para else boundary.at
+        start = words_above(layout, start, stop, floor, attribution, cues)
         if boundary.kind == "line" and not text[layout.line_start(stop, para) : stop].strip(GAP):
             # the attribution on a line of its own, the post's start found only at a line break: weighed as in a
             # text without blank lines (a multi-line post written with single newlines inside one paragraph)
