@@ -28,7 +28,7 @@ from typing import Final
 from reactions.parse.attribution import Attribution
 from reactions.parse.boundaries import SLACK, Layout, author_words, lead_score, length_limit, tweet_length
 
-__all__ = ["WORDS_ABOVE", "has_words", "one_sentence_lines", "words_above"]
+__all__ = ["WORDS_ABOVE", "has_words", "introduces", "one_sentence_lines", "words_above"]
 
 WORDS_ABOVE: Final = "a post with no words on its byline's line: the line above taken as its text"
 """The cue (in a post's ``cues``) that its text was taken from the line above its link, hashtag or emoji."""
@@ -85,7 +85,7 @@ def words_above(
     above = layout.line_start(last, lowest)
     line = text[above : last + 1].strip()
     clipped = above == lowest and lowest > floor
-    if not line or clipped or not has_words(line) or _introduces(line, attribution):
+    if not line or clipped or not has_words(line) or introduces(line, attribution):
         return start
     if not one_sentence_lines(text, above):
         return start
@@ -127,7 +127,7 @@ def _holds_sentence_end(line: str) -> bool:
     return False
 
 
-def _introduces(line: str, attribution: Attribution) -> bool:
+def introduces(line: str, attribution: Attribution) -> bool:
     """Whether a line reads as the article's lead-in to the post below it, or as prose about its author: it ends
     with a colon, names a network or a posting verb (``He tweeted a picture.``), or names the author."""
     return line.endswith(":") or lead_score(line, author_words(attribution.name, attribution.handle)) > 0
