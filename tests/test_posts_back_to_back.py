@@ -94,3 +94,11 @@ def test_the_reach_costs_confidence() -> None:
     second = TWO_LINES
     embed = find_text_embeds(Layout(PROSE + FIRST + second + AFTER))[0][1]
     assert SINCE_PREVIOUS_POST in embed.cues
+
+
+def test_a_line_of_no_words_goes_on_but_a_lists_number_stops() -> None:
+    """An emoji the corpus wrote as ``?`` stands on a line of its own inside the post; a list's number does not."""
+    marks = "We have restored power.\n?\nMore crews arrive overnight.\n— Harbor Utility (@harborutil) March 3, 2019\n"
+    assert texts(PROSE + FIRST + marks + AFTER)[1] == "We have restored power.\n?\nMore crews arrive overnight."
+    numbered = "2.\nMore crews arrive overnight.\n— Harbor Utility (@harborutil) March 3, 2019\n"
+    assert texts(PROSE + FIRST + numbered + AFTER)[1] == "More crews arrive overnight."

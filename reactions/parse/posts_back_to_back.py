@@ -71,8 +71,8 @@ def since_previous_post(
         line = text[above : last + 1].strip()
         if line.endswith(":") and has_words(line):  # a lead-in's colon: the post starts below it
             break
-        if introduces(line, attribution) or not has_words(line):
-            return start  # prose about the post or its author, or a line of no words: where the post starts is unsure
+        if introduces(line, attribution) or (not has_words(line) and any(ch.isdigit() for ch in line)):
+            return start  # prose about the post or its author, or a list's number (``3.``): the start is unsure
         if tweet_length(text[above:stop]) > limit + SLACK:
             return start
         top = above
