@@ -113,3 +113,10 @@ def test_one_sentence_lines_ignores_abbreviations_posts_and_short_texts() -> Non
     posts = "So scary. Stay safe — Dana Reyes (@danareyes_wx) March 3, 2019\n" * 5 + PROSE
     assert one_sentence_lines(posts, 100)
     assert not one_sentence_lines("Short line.\n" * 20, 100)
+
+
+def test_paragraphs_of_sentence_lines_parted_by_blank_lines() -> None:
+    """Blank lines between paragraphs, one sentence a line inside them: the line right above is still the post's."""
+    post = "Water is up to the steps.\npic.twitter.com/Qw3rTy7 — Dana Reyes (@danareyes_wx) March 3, 2019\n"
+    text = "Storm hits the bay\n\n" + PROSE + AFTER + PROSE + post + "\n" + AFTER  # a paragraph past the limit
+    assert texts(text) == ["Water is up to the steps.\npic.twitter.com/Qw3rTy7"]

@@ -1,7 +1,7 @@
 """The words of a post whose last line holds none, in a text written one line per sentence.
 
-Some corpora write every sentence on a line of its own and keep no blank line between paragraphs; an embedded
-post's sentences are then lines like the article's, and its byline follows only its last one::
+Some corpora write every sentence on a line of its own (with blank lines between paragraphs, or none at all); an
+embedded post's sentences are then lines like the article's, and its byline follows only its last one::
 
     Someone sent me this video from the border crossing.
     pic.twitter.com/AbCdEf — Some One (@someone) November 2, 2018
@@ -9,13 +9,13 @@ post's sentences are then lines like the article's, and its byline follows only 
 The post cut from the byline's line alone is then a picture link, a hashtag or an emoji: no words.  Where the
 article writes each sentence on its own line (:func:`one_sentence_lines`: its long lines seldom hold a sentence end
 inside them), prose does not end a line with a picture link, so :func:`words_above` takes the line above as the
-post's first: the byline's post written over two lines.  Where lines are paragraphs (trafilatura's one newline a
-paragraph), a picture posted alone often follows the article's paragraph, which is left alone.  The line is left to
-the article too when it introduces the post (it ends with a colon, names a network or a posting verb: ``The
-Associated Press confirms the report:``), when it names the post's author (prose names the people it is about:
-``… with the White House and Trump urging …`` over Trump's video), and when it would take the post past its
-network's length limit.  Only one line is taken: the lines higher up may be the post's or the article's, and nothing in
-such a text tells them apart (a guess costs confidence).
+post's first: the byline's post written over two lines (never across a blank line).  Where lines are paragraphs
+(trafilatura's one newline a paragraph), a picture posted alone often follows the article's paragraph, which is
+left alone.  The line is left to the article too when it introduces the post (it ends with a colon, names a
+network or a posting verb: ``The Associated Press confirms the report:``), when it names the post's author (prose
+names the people it is about: ``… with the White House and Trump urging …`` over Trump's video), and when it would
+take the post past its network's length limit.  Only one line is taken: the lines higher up may be the post's or
+the article's, and nothing in such a text tells them apart (a guess costs confidence).
 
 Pure functions, linear time: one bounded look back over one line.
 """
@@ -73,10 +73,11 @@ def words_above(
     layout: Layout, start: int, stop: int, floor: int, attribution: Attribution, cues: dict[str, float]
 ) -> int:
     """The start of the post ``text[start:stop]``: the line above's start when the post holds no words, it opens
-    a line of a text without blank lines, and that line may be its own (no lead-in, within the length limit:
+    a line right under that one (one newline between), the text is written one sentence a line, and that line may
+    be its own (no lead-in, within the length limit:
     ``cues`` then gets :data:`WORDS_ABOVE`); otherwise ``start``."""
     text = layout.text
-    if layout.blank_lines or start <= floor or not layout.starts_line(start) or has_words(text[start:stop]):
+    if start <= floor or not layout.starts_line(start) or has_words(text[start:stop]):
         return start
     lowest = max(floor, start - _MOST_CHARS)
     last = layout.last_visible(start, lowest)
