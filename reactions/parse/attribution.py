@@ -36,6 +36,7 @@ from reactions.parse.bylines import BYLINE_LAST_WORDS, TIME_WORDS, instagram_byl
 from reactions.parse.dashless import dashless_attribution
 from reactions.parse.dates import ATTRIBUTION_DATE, attribution_date, attribution_date_at
 from reactions.parse.markdown import BYLINE_LINK_RE, date_link_on_next_quoted_line, wrapped_date_link
+from reactions.parse.split_bylines import dash_name_on_line_before
 
 __all__ = ["HANDLE_RE", "MAX_NAME", "Attribution", "find_attributions"]
 
@@ -207,7 +208,7 @@ def _introduction(before: str, text: str, line_start: int, floor: int) -> tuple[
     if lone is not None and before.strip():
         return lone, before.strip(), Rendering.DASH, Platform.TWITTER
     if not before.strip(" \t>["):
-        return _byline_on_line_before(text, line_start, floor)
+        return _byline_on_line_before(text, line_start, floor) or dash_name_on_line_before(text, line_start, floor)
     return None
 
 

@@ -71,6 +71,7 @@ from reactions.parse.boundaries import (
 from reactions.parse.bylines import instagram_chrome
 from reactions.parse.list_items import continues, numbered_item
 from reactions.parse.markdown import plain_markdown
+from reactions.parse.posts_back_to_back import start_in_sentence_lines
 from reactions.parse.prose_quotes import quoted_above
 from reactions.parse.renderings import TextEmbed, find_cards, find_factboxes, find_tiktok_captions
 from reactions.parse.repeats import choose_post_start
@@ -149,6 +150,7 @@ def _cut(layout: Layout, attribution: Attribution, floor: int) -> TextEmbed:
         end = layout.line_end(attribution.end)
         return _embed(attribution, text[attribution.end : end].strip(), attribution.start, end, cues)
     start, stop, rendering = numbered_item(text, floor, *_post_region(layout, attribution, floor, cues))
+    start = start_in_sentence_lines(layout, start, stop, floor, attribution, cues)
     if (quoted := quoted_above(layout, attribution, floor, start, stop)) is not None:  # prose quoting the post
         cues["the post's words quoted by the article's prose"] = _QUOTED_COST
         embed = _embed(attribution, plain_markdown(quoted[1]), quoted[0], attribution.end, cues)
