@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from reactions.parse.compound_prefixes import without_compound_prefixes
 from reactions.parse.dates import WEEKDAYS
 from reactions.parse.folding import FoldedPattern, case_blind
 from reactions.parse.networks import NAMED, PLACES, names_pattern
@@ -144,6 +145,7 @@ def without_newspapers(text: str) -> str:
     >>> post_cue("Adams said, the Washington Post reported"), post_cue("Adams said in a Facebook post")
     (False, True)
     """
+    text = without_compound_prefixes(text)  # "a post-doctoral fellow", "on X-rays": no post (compound_prefixes)
     if "Post" not in text:
         return text
     return without_newspaper_posts(_NEWSPAPER_POST_RE.sub(lambda found: " " * len(found.group()), text))
