@@ -17,6 +17,7 @@ from typing import Final
 
 from reactions.parse.compound_prefixes import without_compound_prefixes
 from reactions.parse.dates import WEEKDAYS
+from reactions.parse.event_clauses import without_event_clauses
 from reactions.parse.folding import FoldedPattern, case_blind
 from reactions.parse.networks import NAMED, PLACES, names_pattern
 from reactions.parse.posted import POSTED_PICTURE_RE
@@ -96,7 +97,7 @@ def other_medium(text: str, *, press: bool = True) -> bool:
     posted: ``…sidestepped reporters' questions … and tweeted, "…"`` is a tweet)."""
     words = words_of(text)
     if (press and to_the_press(text, words)) or (
-        not MEDIUM_WORDS.isdisjoint(words) and OTHER_MEDIUM_RE.search(without_posted_media(text))
+        not MEDIUM_WORDS.isdisjoint(words) and OTHER_MEDIUM_RE.search(without_posted_media(without_event_clauses(text)))
     ):
         return True  # (to_the_press: a press conference, reporters' questions)
     return " in " in text and ("wr" in text or "penned" in text) and written_in_a_title(text)
