@@ -19,6 +19,7 @@ from reactions.parse.compound_prefixes import without_compound_prefixes
 from reactions.parse.dates import WEEKDAYS
 from reactions.parse.event_clauses import without_event_clauses
 from reactions.parse.folding import FoldedPattern, case_blind
+from reactions.parse.followers import followers_named
 from reactions.parse.networks import NAMED, PLACES, names_pattern
 from reactions.parse.posted import POSTED_PICTURE_RE
 from reactions.parse.posted_media import without_newspaper_posts, without_posted_media
@@ -198,8 +199,8 @@ def posted_before(text: str, picture: bool) -> bool:
     the sentences before a quotation read by the judge, their words read once for both patterns."""
     words = words_of(text)
     text = without_newspapers(text)
-    if not POSTED_CONTEXT_WORDS.isdisjoint(words) and POSTED_CONTEXT_RE.search(text) is not None:
-        return True
+    if (not POSTED_CONTEXT_WORDS.isdisjoint(words) and POSTED_CONTEXT_RE.search(text)) or followers_named(text, words):
+        return True  # (followers_named: "…surprised her 3.3 million followers with an update.")
     return picture and not POSTED_PICTURE_WORDS.isdisjoint(words) and POSTED_PICTURE_RE.search(text) is not None
 
 
