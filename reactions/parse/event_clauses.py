@@ -46,7 +46,10 @@ def without_event_clauses(text: str) -> str:
     lowered = text.lower()
     if not any(word in lowered for word in _EVENT_WORDS):
         return text
-    spans = [found.span("event") for found in _EVENT_CLAUSE_RE.finditer(text)]
-    for start, end in spans:
-        text = text[:start] + " " * (end - start) + text[end:]
-    return text
+    pieces: list[str] = []
+    kept = 0
+    for found in _EVENT_CLAUSE_RE.finditer(text):
+        start, end = found.span("event")
+        pieces += (text[kept:start], " " * (end - start))
+        kept = end
+    return "".join((*pieces, text[kept:])) if pieces else text
