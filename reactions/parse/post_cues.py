@@ -15,8 +15,11 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from reactions.parse.compound_prefixes import without_compound_prefixes
 from reactions.parse.dates import WEEKDAYS
+from reactions.parse.event_clauses import without_event_clauses
 from reactions.parse.folding import FoldedPattern, case_blind
+from reactions.parse.followers import followers_named
 from reactions.parse.networks import NAMED, PLACES, names_pattern
 from reactions.parse.posted import POSTED_PICTURE_RE
 from reactions.parse.posted_media import without_newspaper_posts, without_posted_media
@@ -95,7 +98,7 @@ def other_medium(text: str, *, press: bool = True) -> bool:
     posted: ``…sidestepped reporters' questions … and tweeted, "…"`` is a tweet)."""
     words = words_of(text)
     if (press and to_the_press(text, words)) or (
-        not MEDIUM_WORDS.isdisjoint(words) and OTHER_MEDIUM_RE.search(without_posted_media(text))
+        not MEDIUM_WORDS.isdisjoint(words) and OTHER_MEDIUM_RE.search(without_posted_media(without_event_clauses(text)))
     ):
         return True  # (to_the_press: a press conference, reporters' questions)
     return " in " in text and ("wr" in text or "penned" in text) and written_in_a_title(text)
@@ -144,6 +147,7 @@ def without_newspapers(text: str) -> str:
     >>> post_cue("Adams said, the Washington Post reported"), post_cue("Adams said in a Facebook post")
     (False, True)
     """
+    text = without_compound_prefixes(text)  # "a post-doctoral fellow", "on X-rays": no post (compound_prefixes)
     if "Post" not in text:
         return text
     return without_newspaper_posts(_NEWSPAPER_POST_RE.sub(lambda found: " " * len(found.group()), text))
@@ -195,8 +199,8 @@ def posted_before(text: str, picture: bool) -> bool:
     the sentences before a quotation read by the judge, their words read once for both patterns."""
     words = words_of(text)
     text = without_newspapers(text)
-    if not POSTED_CONTEXT_WORDS.isdisjoint(words) and POSTED_CONTEXT_RE.search(text) is not None:
-        return True
+    if (not POSTED_CONTEXT_WORDS.isdisjoint(words) and POSTED_CONTEXT_RE.search(text)) or followers_named(text, words):
+        return True  # (followers_named: "…surprised her 3.3 million followers with an update.")
     return picture and not POSTED_PICTURE_WORDS.isdisjoint(words) and POSTED_PICTURE_RE.search(text) is not None
 
 

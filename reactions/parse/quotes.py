@@ -76,6 +76,7 @@ from reactions.parse.caption_object import caption_ends
 from reactions.parse.colon_lead import lead_above
 from reactions.parse.continued import later_pieces
 from reactions.parse.dates import DAY_AFTER_VERB
+from reactions.parse.documents import in_a_document
 from reactions.parse.echoes import Echoes, embed_near
 from reactions.parse.exchanges import MORE, REPLY, SAID, FollowUp, follow_up, lead_floor, relative_clause
 from reactions.parse.folding import case_blind
@@ -232,7 +233,7 @@ def _quote_at(
     if post and (follow := follow_up(context.lead)) and (followed := _followed(context, text, post, follow)):
         return followed
     cues, lead = _posting_cues(body, cue_index, match, context), context.lead
-    if cues is None or names_a_work(body, match, context.lead) or printed(context.lead):
+    if cues is None or names_a_work(body, match, context.lead) or printed(context.lead) or in_a_document(lead):
         return None  # a title (the "My Heart Will Go On" singer) or a thing's print (a shirt that read "…")
     if not quiet:
         attribution = _attribution_after(body, cue_index, match)
