@@ -454,32 +454,31 @@ def _judge(attribution: _Attribution, context: Surroundings, near_embeds: bool) 
     verb = attribution.verb
     if other_medium(attribution.clause, press=verb not in STRONG_VERBS):
         return None
-    named = named_in_attribution(attribution.clause, attribution.before)  # (over what the rest of the sentence names)
     sentence = context.sentence
     here = post_cue(sentence)
     if verb in STRONG_VERBS:
-        platform = (context.platform() or Platform.TWITTER) if "tweet" in verb else _platform(context, named)
+        platform = (context.platform() or Platform.TWITTER) if "tweet" in verb else _platform(context, attribution)
         return (0.95 if here else 0.9), platform
     own = context.lead if attribution.before and _ends_its_sentence(context) else sentence  # (not the next one's)
     if other_medium(own) or families.is_source(attribution.author):
         return None  # another medium, or an unnamed source talking to reporters
     if families.is_manner(verb, _VERBS):  # "…," Smith grumbled in a morning tweet
         posted = families.IN_POST_RE.search(attribution.clause) is not None
-        return (0.85, _platform(context, named)) if posted else None
+        return (0.85, _platform(context, attribution)) if posted else None
     if verb in SPEECH_VERBS:
         posted = post_cue(attribution.clause)
-        return (0.85, _platform(context, named)) if posted else None
+        return (0.85, _platform(context, attribution)) if posted else None
     if here:  # the sentences before are read only when the quotation's own names no platform or post
-        return 0.85, _platform(context, named)
+        return 0.85, _platform(context, attribution)
     previous = context.previous
-    if posted_before(previous, picture=verb in WRITING_VERBS):  # (unless the nearer sentence names another medium:
-        return None if medium_just_before(previous) else (0.85, _platform(context, named))  # "In a blog post, Ann …")
+    if posted_before(previous, picture=verb in WRITING_VERBS):  # (not when the nearer sentence names another medium:
+        return None if medium_just_before(previous) else (0.85, _platform(context, attribution))  # "In a blog post…")
     if not verb or other_medium(previous):
         return None
     if is_poster(attribution.author):
-        return 0.75, _platform(context, named)
+        return 0.75, _platform(context, attribution)
     if near_embeds:
-        return 0.7, _platform(context, named)
+        return 0.7, _platform(context, attribution)
     return None
 
 
@@ -491,9 +490,10 @@ def _ends_its_sentence(context: Surroundings) -> bool:
     return body[end - 2 : end - 1] in (".", "!", "?", "…") and body[end : end + 4].lstrip()[:1].isupper()
 
 
-def _platform(context: Surroundings, named: Platform | None = None) -> Platform:
-    """The platform the attribution names (``named``), else the one the quotation's sentence or paragraph names, else
-    the one the two sentences before name (``…a love note on Instagram.`` / ``"…," she captioned it``), else the
-    posts' next to it (``nearby_network``)."""
+def _platform(context: Surroundings, attribution: _Attribution | None = None) -> Platform:
+    """The platform the attribution's own words name (:func:`named_in_attribution`), else the one the quotation's
+    sentence or paragraph names, else the one the two sentences before name (``…a love note on Instagram.`` / ``"…,"
+    she captioned it``), else the posts' next to it (``nearby_network``)."""
+    named = named_in_attribution(attribution.clause, attribution.before) if attribution else None
     return named or context.platform() or platform_named(context.previous) or nearby_network(context.index.body,
                                                                                                context.match)
