@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from reactions.models import Platform, Rendering
 from reactions.parse import bylines
 from reactions.parse.attribution_record import CREDIT_RE, HANDLE_RE, MAX_NAME, Attribution, handle_of, platform_of
+from reactions.parse.bare_signatures import bare_signatures
 from reactions.parse.boundaries import Layout
 from reactions.parse.bylines import BYLINE_LAST_WORDS, TIME_WORDS, instagram_byline, lines_opening_with, words
 from reactions.parse.dashless import dashless_attribution
@@ -65,7 +66,8 @@ def find_attributions(layout: Layout) -> list[Attribution]:
     """Every attribution of the text, in order, none overlapping the one before."""
     found: list[Attribution] = []
     floor = 0
-    others = [*_facebook_bylines(layout.text), *_view_on_bylines(layout.text), *_bare_handle_bylines(layout.text)]
+    others = [*_facebook_bylines(layout.text), *_view_on_bylines(layout.text), *_bare_handle_bylines(layout.text),
+              *bare_signatures(layout.text)]
     facebook = iter(sorted(others, key=lambda a: a.start))
     pending = next(facebook, None)
     for match in _handle_matches(layout.text):

@@ -42,6 +42,7 @@ from typing import Final
 
 from reactions.models import Article
 from reactions.parse.article import parse_body, split_header
+from reactions.parse.bare_signatures import opens_bare_signature
 from reactions.parse.bylines import BYLINE_LAST_WORDS, lines_opening_with
 from reactions.parse.folding import folded
 from reactions.parse.text import clean_text
@@ -109,6 +110,8 @@ def _has_handle_cue(body: str) -> bool:
             return True
         if before < at - 1 and any(_word_ends(body, before + 1, word) for word in BYLINE_LAST_WORDS):
             return True  # "A post shared by @handle on …": Instagram's byline without a name
+        if before < at - 1 and opens_bare_signature(body, at):
+            return True  # "— Name @handle Date": a signature whose handle lost its parentheses
         handle = _HANDLE_CHARS_RE.match(body, at + 1)
         spaces = _SPACES_RE.match(body, handle.end()) if handle else None
         if handle is None or spaces is None or handle.end() - at > _BOUND or spaces.end() - handle.end() >= _BOUND:
