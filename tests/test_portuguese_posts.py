@@ -36,6 +36,7 @@ def test_a_quotation_the_prose_says_was_posted_is_a_post(body: str, platform: st
         '"Ninguém está acima da lei neste país", disse o fundador do Facebook aos deputados.',  # the company's
         '"Ninguém está acima da lei neste país", afirmou Costa, que mantém em sua conta do Twitter a foto antiga.',
         '"Ninguém está acima da lei neste país", disse Costa em entrevista à rádio.',  # no network
+        '"Ninguém está acima da lei neste país", disse Costa no palácio, depois de anunciar a saída no Twitter.',
         'Costa escreveu no Twitter que a decisão foi "um golpe".',  # a quoted term
         'O caso virou "tema", quando a polícia chegou ao local, disse Costa no Twitter.',  # prose between quotations
         '"No one is above the law in this country," Costa wrote via Twitter.',  # English: the English rules' own

@@ -50,9 +50,9 @@ _WHERE_RE = re.compile(_WHERE, re.IGNORECASE)
 _FULL_NAME_RE = re.compile(rf"(?<![\w.]){_NAME}")
 _SENTENCE_END_RE = re.compile(r"[.!?\n][\"”]?\s")
 _LEAD_CHARS = 300
-_RELATIVE = ", que "
-"""Between the verb and the network: the network is a relative clause's (``afirmou Dilma, que conserva em sua
-conta do Twitter …``), not where the words were posted."""
+_OTHER_CLAUSE = (", que ", "depois de ", "após ", "antes de ")
+"""Between the verb and the network: the network is another clause's (``afirmou Dilma, que conserva em sua conta
+do Twitter …``, ``disse Trump na Casa Branca, depois de anunciar … no Twitter``), not where the words were posted."""
 _OPENERS = frozenset({"Em", "Na", "No", "Nos", "Ao", "Pelo", "Pela", "Segundo", "Para", "Com", "Depois", "Ontem"})
 _PUNCTUATION = frozenset(",;:)")
 """How a quotation starts that is the prose between two quotations (``"a", quando … "``), not a quotation."""
@@ -84,7 +84,8 @@ def _after(body: str, match: re.Match[str]) -> tuple[re.Match[str], tuple[int, i
     if verb is None:
         return None
     where = _CLAUSE_RE.match(body, verb.end("verb"))
-    if where is not None and _RELATIVE not in body[verb.end("verb") : where.start("network")]:
+    between = body[verb.end("verb") : where.start("network")] if where is not None else ""
+    if where is not None and not any(opener in between for opener in _OTHER_CLAUSE):
         platform = _PLATFORMS[where.group("network").lower()]
         end = where.end()
     elif verb.group("verb") == "tuitou":
