@@ -15,15 +15,18 @@ def _found(body: str) -> list[tuple[str, str | None, str]]:
 @pytest.mark.parametrize(
     ("body", "platform", "author"),
     [
-        ('Ela reagiu. "Ninguém está acima da lei neste país", escreveu Ana Prado no Twitter.', "twitter", "Ana Prado"),
-        ('"Ninguém está acima da lei neste país", disse o senador em seu perfil no Facebook.', "facebook", None),
-        ('"Ninguém está acima da lei neste país", tuitou Costa.', "twitter", "Costa"),
-        ('"Ninguém está acima da lei neste país", afirmou Costa, também no Instagram.', "instagram", "Costa"),
-        ('Ana Prado, deputada (XY-RJ), no Twitter: “Ninguém está acima da lei neste país”', "twitter", "Ana Prado"),
-        ('O ator Rui Lemos respondeu pelo Facebook: "Ninguém está acima da lei neste país"', "facebook", "Rui Lemos"),
-        ('A briga foi parar no Facebook num vídeo postado por Rui Lemos: "Ninguém está acima da lei aqui"', "facebook",
-         "Rui Lemos"),
-        ('A atriz da novela "Dias de Sol" reagiu no Twitter: "Ninguém está acima da lei neste país"', "twitter", None),
+        ('Ela reagiu. "Não há ninguém acima da lei no país", escreveu Ana Prado no Twitter.', "twitter", "Ana Prado"),
+        ('"Não há ninguém acima da lei no país", disse o senador em seu perfil no Facebook.', "facebook", None),
+        ('"Não há ninguém acima da lei no país", tuitou Costa.', "twitter", "Costa"),
+        ('"Não há ninguém acima da lei no país", afirmou Costa, também no Instagram.', "instagram", "Costa"),
+        ("Ana Prado, deputada (XY-RJ), no Twitter: “Não há ninguém acima da lei no país”", "twitter", "Ana Prado"),
+        ('O ator Rui Lemos respondeu pelo Facebook: "Não há ninguém acima da lei no país"', "facebook", "Rui Lemos"),
+        (
+            'A briga foi parar no Facebook num vídeo postado por Rui Lemos: "Não há ninguém acima da lei"',
+            "facebook",
+            "Rui Lemos",
+        ),
+        ('A atriz da novela "Dias de Sol" reagiu no Twitter: "Não há ninguém acima da lei no país"', "twitter", None),
     ],
 )
 def test_a_quotation_the_prose_says_was_posted_is_a_post(body: str, platform: str, author: str | None) -> None:
@@ -33,14 +36,15 @@ def test_a_quotation_the_prose_says_was_posted_is_a_post(body: str, platform: st
 @pytest.mark.parametrize(
     "body",
     [
-        '"Ninguém está acima da lei neste país", disse o fundador do Facebook aos deputados.',  # the company's
-        '"Ninguém está acima da lei neste país", afirmou Costa, que mantém em sua conta do Twitter a foto antiga.',
-        '"Ninguém está acima da lei neste país", disse Costa em entrevista à rádio.',  # no network
-        '"Ninguém está acima da lei neste país", disse Costa no palácio, depois de anunciar a saída no Twitter.',
+        '"Não há ninguém acima da lei no país", disse o fundador do Facebook aos deputados.',  # the company's
+        '"Não há ninguém acima da lei no país", afirmou Costa, que mantém em sua conta do Twitter a foto antiga.',
+        '"Não há ninguém acima da lei no país", disse Costa em entrevista à rádio.',  # no network
+        '"Não há ninguém acima da lei no país", disse Costa no palácio, depois de anunciar a saída no Twitter.',
         'Costa escreveu no Twitter que a decisão foi "um golpe".',  # a quoted term
         'O caso virou "tema", quando a polícia chegou ao local, disse Costa no Twitter.',  # prose between quotations
-        '"No one is above the law in this country," Costa wrote via Twitter.',  # English: the English rules' own
-        'Costa posted on Facebook: "No one is above the law in this country."',
+        'In São Paulo, "No one is above the law in this country," Costa wrote via Twitter.',  # English
+        'Costa, in São Paulo, posted on Facebook: "No one is above the law in this country."',
+        '"Ninguém está acima da lei neste país", escreveu Ana Prado no Twitter.',  # no ã, ç or õ: not read
     ],
 )
 def test_a_quotation_not_said_to_be_posted_is_no_post(body: str) -> None:
@@ -48,12 +52,12 @@ def test_a_quotation_not_said_to_be_posted_is_no_post(body: str) -> None:
 
 
 def test_the_quotation_is_the_post_text() -> None:
-    assert _found('"Ninguém está acima da lei neste país", escreveu Costa no Twitter.')[0][2] == (
-        "Ninguém está acima da lei neste país"
+    assert _found('"Não há ninguém acima da lei no país", escreveu Costa no Twitter.')[0][2] == (
+        "Não há ninguém acima da lei no país"
     )
 
 
 def test_an_article_finds_it_once_beside_the_english_rules() -> None:
-    body = 'Texto. "Ninguém está acima da lei neste país", escreveu Ana Prado no Twitter. Fim.'
+    body = 'Texto. "Não há ninguém acima da lei no país", escreveu Ana Prado no Twitter. Fim.'
     found = [(r.platform.value, r.author) for r in parse_article(body, "a.txt").reactions]
     assert found == [("twitter", "Ana Prado")]

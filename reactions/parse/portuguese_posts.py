@@ -15,7 +15,7 @@ jornalista Flávio Fachel``), else unknown.  Nothing in English prose matches (i
 Portuguese).  Linear: quotations are found with one pattern of a bounded length and every cue reads a bounded window.
 
 >>> [(q.display_name, q.platform.value) for q in find_portuguese_posts(
-...     'Ele reagiu. "Precisamos pacificar o País agora", disse Temer no Twitter.', "a.txt", [])]
+...     'Ele reagiu. "Não podemos parar o País agora", disse Temer no Twitter.', "a.txt", [])]
 [('Temer', 'twitter')]
 """
 
@@ -56,14 +56,16 @@ do Twitter …``, ``disse Trump na Casa Branca, depois de anunciar … no Twitte
 _OPENERS = frozenset({"Em", "Na", "No", "Nos", "Ao", "Pelo", "Pela", "Segundo", "Para", "Com", "Depois", "Ontem"})
 _PUNCTUATION = frozenset(",;:)")
 """How a quotation starts that is the prose between two quotations (``"a", quando … "``), not a quotation."""
+_LETTERS = "ãçõ"
+"""Letters of which Portuguese prose holds one (``não``, ``ação``, ``põe``): a body with none is not read."""
 _PLATFORMS = {"twitter": Platform.TWITTER, "instagram": Platform.INSTAGRAM, "facebook": Platform.FACEBOOK}
 
 
 def find_portuguese_posts(body: str, source: str, taken: Sequence[tuple[int, int]]) -> list[Reaction]:
     """The quotations of ``body`` that its Portuguese prose says were posted (see the module), less those that
     overlap a span in ``taken`` (posts found already)."""
-    if "tuitou" not in body and not _WHERE_RE.search(body):
-        return []  # (no Portuguese cue: an English article is read no further)
+    if not any(letter in body for letter in _LETTERS) or ("tuitou" not in body and not _WHERE_RE.search(body)):
+        return []  # (no Portuguese letter or no cue: an English article is read no further)
     found, taken = [], sorted(taken)
     for match in _QUOTATION_RE.finditer(body):
         words = match.group(1)
