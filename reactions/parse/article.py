@@ -37,6 +37,7 @@ from reactions.parse.corner_quotes import find_corner_quotes
 from reactions.parse.dates import ATTRIBUTION_DATE
 from reactions.parse.handle_quotes import find_handle_quotes
 from reactions.parse.markup import find_markup_embeds, mask
+from reactions.parse.portuguese_posts import find_portuguese_posts
 from reactions.parse.post_links import find_post_links
 from reactions.parse.quotes import find_quotes
 from reactions.parse.renderings import TextEmbed
@@ -111,6 +112,7 @@ def parse_body(
         embeds = sorted([*embeds, *links], key=lambda r: r.span)
     taken = [r.span for r in embeds]
     quotes = [*find_quotes(prose, source, taken), *find_corner_quotes(prose, source, taken)]
+    quotes += find_portuguese_posts(prose, source, [*taken, *(q.span for q in quotes)])  # (after the others)
     if "@" in prose and (led := find_handle_quotes(prose, source, taken)):  # (a handle leads them: they win)
         quotes = [*(q for q in quotes if not overlaps(q.span, [r.span for r in led])), *led]
     warnings.extend(attributions_without_handle(prose, taken))

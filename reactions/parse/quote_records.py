@@ -12,6 +12,7 @@ from reactions.models import Kind, Platform, Reaction, Rendering
 from reactions.parse.build import build_reaction
 from reactions.parse.echo_author import echoed_byline
 from reactions.parse.family_names import from_given_name
+from reactions.parse.foreign_prose import prose_for_a_name
 from reactions.parse.people import chained, full_names, one_name_each
 from reactions.parse.post_subjects import poster_named
 from reactions.parse.posted_media import poster_shown
@@ -41,6 +42,7 @@ def quote_records(body: str, source: str, found: list[Accepted], *, embeds: bool
     repeat, :func:`_echoed_family`), each unknown platform read from the article (:func:`with_article_platform`)."""
     if not found:
         return []
+    found = [q._replace(display_name=None, author=None) if prose_for_a_name(q.display_name) else q for q in found]
     found = with_article_platform(body, found)
     authors = chained(body, [(quote.span, quote.display_name, quote.author) for quote in found])
     found = [quote._replace(author=author) for quote, author in zip(found, authors, strict=True)]
