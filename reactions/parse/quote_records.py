@@ -14,7 +14,6 @@ from reactions.parse.echo_author import echoed_byline
 from reactions.parse.family_names import from_given_name
 from reactions.parse.foreign_prose import prose_for_a_name
 from reactions.parse.people import chained, full_names, one_name_each
-from reactions.parse.post_subjects import poster_named
 from reactions.parse.posted_media import poster_shown
 from reactions.parse.sentences import platforms_named
 from reactions.parse.shown_names import shown_name
@@ -52,7 +51,7 @@ def quote_records(body: str, source: str, found: list[Accepted], *, embeds: bool
     return [
         build_reaction(Kind.QUOTE, quote.platform, quote.text, source, quote.span, rendering=Rendering.QUOTE,
                        confidence=quote.confidence, handle=quote.handle,
-                       display_name=shown_name(poster_named(poster_shown(quote.display_name)), author), author=author,
+                       display_name=shown_name(poster_shown(quote.display_name), author), author=author,
                        continued=quote.continued)
         for quote, author in [(quote, _echoed_family(body, quote, next(fulls), embeds) if quote.author else None)
                               for quote in found]
