@@ -18,6 +18,7 @@ import re
 from typing import Final, NamedTuple
 
 from reactions.parse.authors import ARTICLES, POSTERS, PRONOUNS, REACH
+from reactions.parse.month_stops import MONTHS
 from reactions.parse.outside_quotes import blanked
 
 __all__ = ["follows", "remember"]
@@ -37,8 +38,10 @@ _LAST: Final[list[_Resolved]] = [_Resolved("", -1, "", None)]
 """The last author resolved as a pronoun or a description, and its person."""
 
 _WORD_RE: Final = re.compile(r"[^\W\d_][\w'’-]{0,40}")
-_DATE_RE: Final = re.compile(r"\b(?:Jan|Feb|Aug|Sept?|Oct|Nov|Dec)\.[ \t]\d")
-"""A month abbreviated before its day (``Oct. 29``): a date, though ``Jan`` alone may be a name."""
+_DATE_RE: Final = re.compile(r"\b(?:" + "|".join(sorted((m.capitalize() for m in MONTHS), key=len, reverse=True))
+                             + r")\.[ \t]\d")  # fmt: skip
+"""A month abbreviated before its day (``Oct. 29``, as :mod:`~reactions.parse.month_stops` reads it): a date, though
+``Jan`` alone may be a name."""
 _POSTED_THING_RE: Final = re.compile(
     r"\b(?i:a|an|the|this|that|another|one|his|her|their|its)[ \t]{1,3}(?:[\w-]{1,20}[ \t]{1,3})?"
     r"(?i:tweet|post|caption|message|photo|picture|video|clip|story|reply|thread|selfie)s?\b"
