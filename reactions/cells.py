@@ -21,6 +21,7 @@ import datetime as dt
 import io
 import itertools
 import json
+import operator
 import re
 import urllib.parse
 from collections.abc import Callable, Mapping, Sequence
@@ -157,17 +158,27 @@ def _comment_line(line: str, excel_safe: bool) -> str:
 def column_cells(values: Sequence[Any], kind: str, excel_safe: bool = False) -> list[str | None]:
     """One column as CSV cell strings (``None`` for a missing value)."""
     cells = _CELLS.get(kind, _other_cells)(values)
-    if not excel_safe or kind in NUMERIC:
-        return cells
+    if not excel_safe or kind in NUMERIC or _PREFIX_FIRSTS.isdisjoint(map(_FIRST, filter(None, cells))):
+        return cells  # (no cell starts as a formula: most columns, told without a Python step a cell)
     return ["'" + c if c and c.startswith(_PREFIXED) else c for c in cells]
 
 
+_PREFIX_FIRSTS: Final = frozenset(_PREFIXED)
+"""The first characters of :data:`_PREFIXED` (each one character)."""
+_FIRST: Final = operator.itemgetter(0)
+
+
 def _text_cells(values: Sequence[Any]) -> list[str | None]:
+    if _TEXT_TYPES.issuperset(map(type, values)):  # (strings and missing values: as they are)
+        return list(values)
     return [v if type(v) is str else None if v is None else str(v) for v in values]
 
 
+_TEXT_TYPES: Final = frozenset({str, type(None)})
+
+
 def _list_cells(values: Sequence[Any]) -> list[str | None]:
-    return [_join_items(v) for v in values]
+    return [_join_items(v) if len(v) else "" for v in values]  # (most cells empty: no call)
 
 
 def _time_cells(values: Sequence[Any]) -> list[str | None]:

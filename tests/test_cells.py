@@ -171,3 +171,20 @@ def test_cells_are_written_as_the_csv_module_writes_them(columns: list[list[str 
     writer.writerows(zip(*table.values(), strict=True))
     kinds = dict.fromkeys(table, "text")
     assert cells.csv_bytes(table, kinds) == out.getvalue().encode("utf-8")
+
+
+@given(
+    values=st.lists(st.none() | CELL_TEXT | st.sampled_from(["=1", "+1", "-1", "@a", "\tx", "\rx", "'x", "", "a=1"])),
+    kind=st.sampled_from(["text", "label", "list"]),
+)
+@settings(max_examples=200, deadline=None)
+def test_an_excel_safe_cell_is_prefixed_when_it_starts_as_a_formula(values: list[str | None], kind: str) -> None:
+    """A column is looked at whole before its cells are (most need no apostrophe); each cell gets one exactly when
+    it starts with a formula's character or an apostrophe."""
+    column = [[v] if v is not None else [] for v in values] if kind == "list" else values
+    plain = cells.column_cells(column, kind)
+    prefixed = ("=", "+", "-", "@", "\t", "\r", "'")
+    assert cells.column_cells(column, kind, excel_safe=True) == [
+        "'" + c if c and c.startswith(prefixed) else c for c in plain
+    ]
+    assert set(prefixed) == set(cells.FORMULA_STARTS) | {"'"}
