@@ -21,10 +21,11 @@ import datetime as dt
 import io
 import itertools
 import json
+import operator
 import re
 import urllib.parse
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from reactions.table import (
     BOOL,
@@ -93,11 +94,41 @@ def csv_bytes(
     kind (default: by its name, :func:`kinds_of`)."""
     columns, kinds = exported(columns, kinds if kinds is not None else kinds_of(columns))
     cells = [column_cells(values, kinds[name], excel_safe) for name, values in columns.items()]
+    head = (BOM if excel_safe else "") + (
+        "".join(_comment_line(line, excel_safe) for line in comment.splitlines()) if comment else ""
+    )
+    names = [str(name) for name in columns]
+    if len(names) < 2:  # (the csv module writes a row of one empty cell as ``""``)
+        return _written_by_csv(head, names, cells)
+    lines = map(",".join, zip(*map(csv_fields, cells), strict=True))
+    parts = [(head + ",".join(csv_fields(names)) + NEWLINE).encode("utf-8")]
+    while batch := list(itertools.islice(lines, CSV_BATCH_ROWS)):
+        parts.append((NEWLINE.join(batch) + NEWLINE).encode("utf-8"))
+    return b"".join(parts)
+
+
+def csv_fields(cells: Sequence[str | None]) -> Sequence[str]:
+    """A column's cells as the csv module writes them (its default dialect, ``QUOTE_MINIMAL``): a missing cell
+    empty, one that holds a separator, a quote or a line end quoted, its quotes doubled.  The whole column is looked
+    at first (most columns need no quote: their cells are taken as they are)."""
+    fields = ["" if cell is None else cell for cell in cells] if None in cells else cast("Sequence[str]", cells)
+    joined = "\x00".join(fields)
+    if not any(char in joined for char in _QUOTED_CHARS):
+        return fields
+    return ['"' + field.replace('"', '""') + '"' if _QUOTED.search(field) else field for field in fields]
+
+
+_QUOTED_CHARS: Final = ',"\r\n'
+"""What the csv module quotes a cell for: the separator, the quote, and the line end's characters."""
+_QUOTED: Final = re.compile("[" + _QUOTED_CHARS + "]")
+
+
+def _written_by_csv(head: str, names: list[str], cells: list[list[str | None]]) -> bytes:
+    """:func:`csv_bytes` by the csv module (a table of one column or none)."""
     out = io.StringIO()
-    out.write(BOM if excel_safe else "")
-    out.write("".join(_comment_line(line, excel_safe) for line in comment.splitlines()) if comment else "")
-    writer = csv.writer(out, lineterminator=NEWLINE)  # as pandas' to_csv writes the cells, at a third of its CPU
-    writer.writerow([str(name) for name in columns])
+    out.write(head)
+    writer = csv.writer(out, lineterminator=NEWLINE)
+    writer.writerow(names)
     rows = zip(*cells, strict=True)
     parts: list[bytes] = []
     while True:  # encoded a batch at a time: the whole text is never held as str (4 bytes a character with emoji)
@@ -127,17 +158,27 @@ def _comment_line(line: str, excel_safe: bool) -> str:
 def column_cells(values: Sequence[Any], kind: str, excel_safe: bool = False) -> list[str | None]:
     """One column as CSV cell strings (``None`` for a missing value)."""
     cells = _CELLS.get(kind, _other_cells)(values)
-    if not excel_safe or kind in NUMERIC:
-        return cells
+    if not excel_safe or kind in NUMERIC or _PREFIX_FIRSTS.isdisjoint(map(_FIRST, filter(None, cells))):
+        return cells  # (no cell starts as a formula: most columns, told without a Python step a cell)
     return ["'" + c if c and c.startswith(_PREFIXED) else c for c in cells]
 
 
+_PREFIX_FIRSTS: Final = frozenset(_PREFIXED)
+"""The first characters of :data:`_PREFIXED` (each one character)."""
+_FIRST: Final = operator.itemgetter(0)
+
+
 def _text_cells(values: Sequence[Any]) -> list[str | None]:
+    if _TEXT_TYPES.issuperset(map(type, values)):  # (strings and missing values: as they are)
+        return list(values)
     return [v if type(v) is str else None if v is None else str(v) for v in values]
 
 
+_TEXT_TYPES: Final = frozenset({str, type(None)})
+
+
 def _list_cells(values: Sequence[Any]) -> list[str | None]:
-    return [_join_items(v) for v in values]
+    return [_join_items(v) if len(v) else "" for v in values]  # (most cells empty: no call)
 
 
 def _time_cells(values: Sequence[Any]) -> list[str | None]:

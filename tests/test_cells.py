@@ -148,3 +148,43 @@ def test_a_csv_written_in_batches_is_the_csv_written_whole(texts: list[str], bat
     writer.writerows(zip(*(cells.column_cells(v, kinds[k], excel_safe) for k, v in columns.items()), strict=True))
     prefix = ("\ufeff" if excel_safe else "") + ('"# a, b"' if excel_safe else "# a, b") + "\r\n"
     assert whole == (prefix + out.getvalue()).encode("utf-8")
+
+
+CELL_PIECES = [",", '"', "\r", "\n", "\r\n", "\x00", " ", "a", "é", "\u2028", "😀", "'", "="]
+CELL_TEXT = st.lists(st.sampled_from(CELL_PIECES)).map("".join)
+
+
+@given(
+    columns=st.integers(1, 4).flatmap(
+        lambda rows: st.lists(st.lists(st.none() | CELL_TEXT, min_size=rows, max_size=rows), min_size=0, max_size=5)
+    ),
+    names=st.lists(CELL_TEXT, min_size=5, max_size=5, unique=True),
+)
+@settings(max_examples=200, deadline=None)
+def test_cells_are_written_as_the_csv_module_writes_them(columns: list[list[str | None]], names: list[str]) -> None:
+    """:func:`cells.csv_bytes` writes each cell as the csv module does (``QUOTE_MINIMAL``: quoted for a separator, a
+    quote or a line end, quotes doubled; a missing cell empty; a row of one empty cell ``""``), by column."""
+    table = dict(zip(names, columns, strict=False))
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(list(table))
+    writer.writerows(zip(*table.values(), strict=True))
+    kinds = dict.fromkeys(table, "text")
+    assert cells.csv_bytes(table, kinds) == out.getvalue().encode("utf-8")
+
+
+@given(
+    values=st.lists(st.none() | CELL_TEXT | st.sampled_from(["=1", "+1", "-1", "@a", "\tx", "\rx", "'x", "", "a=1"])),
+    kind=st.sampled_from(["text", "label", "list"]),
+)
+@settings(max_examples=200, deadline=None)
+def test_an_excel_safe_cell_is_prefixed_when_it_starts_as_a_formula(values: list[str | None], kind: str) -> None:
+    """A column is looked at whole before its cells are (most need no apostrophe); each cell gets one exactly when
+    it starts with a formula's character or an apostrophe."""
+    column = [[v] if v is not None else [] for v in values] if kind == "list" else values
+    plain = cells.column_cells(column, kind)
+    prefixed = ("=", "+", "-", "@", "\t", "\r", "'")
+    assert cells.column_cells(column, kind, excel_safe=True) == [
+        "'" + c if c and c.startswith(prefixed) else c for c in plain
+    ]
+    assert set(prefixed) == set(cells.FORMULA_STARTS) | {"'"}
