@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from reactions.parse import portuguese_posts
 from reactions.parse.article import parse_article
 from reactions.parse.portuguese_posts import find_portuguese_posts
 
@@ -61,3 +64,22 @@ def test_an_article_finds_it_once_beside_the_english_rules() -> None:
     body = 'Texto. "Não há ninguém acima da lei no país", escreveu Ana Prado no Twitter. Fim.'
     found = [(r.platform.value, r.author) for r in parse_article(body, "a.txt").reactions]
     assert found == [("twitter", "Ana Prado")]
+
+
+_PIECES = st.sampled_from(
+    ["no", "No", "pelo", "do", "perfil", "página", "PÁGINA", "oficial", "através", "conta", "Twitter", "twitter",
+     "TWITTER", "Instagram", "inſtagram", "İnstagram", "faceboo\u212a", "Facebook", "xno", "Twitterx", " ", "  ",
+     "    ", "\t", "\n", ",", "ão", "a"]
+)  # fmt: skip
+
+
+@given(st.lists(_PIECES, max_size=30).map("".join))
+def test_the_gate_says_what_the_whole_search_finds(body: str) -> None:
+    """The network looked for where the folded body names one answers as the pattern's search of the whole body."""
+    found = portuguese_posts._WHERE_RE.search(body) is not None
+    assert portuguese_posts._network_near_preposition(body) == found
+
+
+def test_a_long_run_of_spaces_before_the_network_is_no_cue() -> None:
+    assert not portuguese_posts._network_near_preposition("ão no" + " " * 40 + "Twitter")
+    assert portuguese_posts._network_near_preposition("ão x página oficial   no   Twitter")

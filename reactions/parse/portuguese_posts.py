@@ -26,6 +26,7 @@ from collections.abc import Sequence
 
 from reactions.models import Kind, Platform, Reaction, Rendering
 from reactions.parse.build import build_reaction, overlaps
+from reactions.parse.folding import folded
 
 __all__ = ["LEAD_REACH", "MIN_WORDS", "find_portuguese_posts"]
 
@@ -64,8 +65,10 @@ _PLATFORMS = {"twitter": Platform.TWITTER, "instagram": Platform.INSTAGRAM, "fac
 def find_portuguese_posts(body: str, source: str, taken: Sequence[tuple[int, int]]) -> list[Reaction]:
     """The quotations of ``body`` that its Portuguese prose says were posted (see the module), less those that
     overlap a span in ``taken`` (posts found already)."""
-    if not any(letter in body for letter in _LETTERS) or ("tuitou" not in body and not _WHERE_RE.search(body)):
-        return []  # (no Portuguese letter or no cue: an English article is read no further)
+    if body.isascii() or not any(letter in body for letter in _LETTERS):
+        return []  # (no Portuguese letter: an English article is read no further)
+    if "tuitou" not in body and not (_network_near_preposition(body) and _WHERE_RE.search(body)):
+        return []  # (no cue)
     found, taken = [], sorted(taken)
     for match in _QUOTATION_RE.finditer(body):
         words = match.group(1)
@@ -78,6 +81,30 @@ def find_portuguese_posts(body: str, source: str, taken: Sequence[tuple[int, int
                        confidence=0.8, display_name=name, author=name)
         for match, span, platform, name in found
     ]  # fmt: skip
+
+
+def _network_near_preposition(body: str) -> bool:
+    """Whether :data:`_WHERE_RE` may find a match in ``body``: one of its networks is named (in the :func:`folded`
+    body, as ``re.IGNORECASE`` reads it; ``str.find``) with the pattern finding it in the :data:`_WHERE_REACH`
+    characters before and the one after.  The pattern's alternation is tried at every character of a search of the
+    whole body (~20 ns a character); most texts with Portuguese letters name no network, or none after a Portuguese
+    preposition."""
+    lowered = folded(body)
+    for name in _NETWORK_NAMES:
+        at = lowered.find(name)
+        while at >= 0:
+            end = at + len(name)
+            if _WHERE_RE.search(body, max(0, at - _WHERE_REACH), end + 1):
+                return True
+            at = lowered.find(name, end)
+    return False
+
+
+_NETWORK_NAMES = ("twitter", "instagram", "facebook")
+"""The networks of :data:`_NETWORK`, folded."""
+_WHERE_REACH = 32
+"""How far before its network a match of :data:`_WHERE_RE` starts at most (``página oficial no`` and the spaces after
+each word: 24 characters)."""
 
 
 def _after(body: str, match: re.Match[str]) -> tuple[re.Match[str], tuple[int, int], Platform, str | None] | None:

@@ -233,14 +233,14 @@ def _quote_at(
     if post and (follow := follow_up(context.lead)) and (followed := _followed(context, text, post, follow)):
         return followed
     cues, lead = _posting_cues(body, cue_index, match, context), context.lead
-    if cues is None or names_a_work(body, match, context.lead) or printed(context.lead) or in_a_document(lead):
-        return None  # a title (the "My Heart Will Go On" singer) or a thing's print (a shirt that read "…")
-    if not quiet:
+    if cues is not None and not quiet:
         attribution = _attribution_after(body, cue_index, match)
     if attribution is None and cues:  # the lead-in's words read from the body's bytes
-        attribution = _attribution_before(match, context.lead, cue_index.words(context.start, match.start()))
-    if attribution is None or not (plausible_author(attribution.author) or families.post_says(lead)):
-        return None  # "It says, …" is the post's own words (_post_says)
+        attribution = _attribution_before(match, lead, cue_index.words(context.start, match.start()))
+    if cues is None or attribution is None or not (plausible_author(attribution.author) or families.post_says(lead)):
+        return None  # no cue: none can be judged a post; "It says, …" is the post's own words (_post_says)
+    if names_a_work(body, match, lead) or printed(lead) or in_a_document(lead):  # (asked of the few attributed)
+        return None  # a title (the "My Heart Will Go On" singer) or a thing's print (a shirt that read "…")
     spoken = attribution.verb in SPEECH_VERBS or families.is_manner(attribution.verb, _VERBS)
     if spoken and not post_cue(attribution.clause):
         judged = _post_says(attribution, context)  # speech, unless the attribution names the platform (see _judge)
