@@ -56,7 +56,10 @@ def _slow(context: Surroundings, named: Platform | None) -> Platform:
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.sampled_from(PIECES), max_size=30).map("".join))
 def test_the_fast_path_gives_what_reading_every_sentence_gives(text: str) -> None:
-    fast = [(q.span, q.platform, q.author) for q in find_quotes(text, "a.txt", [])]
+    """From an article's first quotation on (``ASKS_READ`` 0), as from its seventeenth."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(quote_platform, "ASKS_READ", 0)
+        fast = [(q.span, q.platform, q.author) for q in find_quotes(text, "a.txt", [])]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("reactions.parse.quotes.quote_platform", _slow)
         slow = [(q.span, q.platform, q.author) for q in find_quotes(text, "a.txt", [])]
@@ -68,3 +71,15 @@ def test_a_caption_in_an_article_that_names_no_network_takes_the_posts_next_to_i
             "Stay — Cy Dee (@cy) May 2, 2019")
     assert [quote.platform for quote in find_quotes(body, "a.txt", [])] == [Platform.TWITTER]
     assert [quote.platform for quote in find_quotes('"Hi yo," the caption read.', "a.txt", [])] == [Platform.UNKNOWN]
+
+
+def test_an_article_is_read_for_a_network_only_past_its_first_quotations() -> None:
+    calls: list[str] = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(quote_platform, "names_no_network", lambda body: calls.append(body) or True)
+        few = '"Hi yo," the caption read. ' * quote_platform.ASKS_READ
+        assert len(find_quotes(few, "a.txt", [])) == quote_platform.ASKS_READ
+        assert not calls
+        many = few + '"So fun," the caption read. "Bye now," the caption read. '
+        assert len(find_quotes(many, "a.txt", [])) == quote_platform.ASKS_READ + 2
+        assert calls == [many]
