@@ -202,10 +202,16 @@ DENSE: tuple[Family, ...] = (
         '"Hi yo," the caption read. ', n)),
     Family("text: a post named before a pronoun's lead-in", "text", "a.txt", lambda n: _fill(
         'In a tweet, she wrote: "Hi yo." ', n)),
+    Family("text: a name between quoted posts", "text", "a.txt", lambda n: _fill(
+        'The star shared a photo. Lee continued: \u201cHi yo\u201d ', n)),
+    Family("text: a name between quoted posts in German", "text", "a.txt", lambda n: _fill(
+        'The star shared a photo. Trump posted: "Danke sch\u00f6n" ', n)),
 )  # fmt: skip
-"""Articles made of quoted posts back to back, a reaction every 21-38 characters, each with an author to resolve:
-the densest output an article can have.  Run with the others; ``tests/test_adversarial.py`` holds them to linear
-growth and to :data:`DENSE_BOUND` (their ratio sits near the target, and how near depends on the machine's load)."""
+"""Articles made of quoted posts back to back, a reaction every 21-55 characters, each with an author to resolve:
+the densest output an article can have (the last two from a fuzzer of such shapes: a name between every two
+quotations, which each pronoun's window read again).  Run with the others; ``tests/test_adversarial.py`` holds
+them to linear growth and to :data:`DENSE_BOUND` (their ratio sits near the target, and how near depends on the
+machine's load)."""
 DENSE_BOUND = 30.0
 
 

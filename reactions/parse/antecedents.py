@@ -12,6 +12,7 @@ import functools
 import itertools
 import re
 from collections.abc import Callable
+from typing import Final
 
 from reactions.parse import pronoun_chain
 from reactions.parse.appositives import subject_in_apposition
@@ -34,6 +35,7 @@ from reactions.parse.name_kinds import (
     thing_by_its_words,
     thing_by_what_follows,
 )
+from reactions.parse.name_reads import NameRead, NameReads
 from reactions.parse.named_subject import named_subject
 from reactions.parse.outside_quotes import blanked, pronoun_at, written_at
 
@@ -154,6 +156,7 @@ def _resolved(
     if poster_in_sentence(window + head):
         return None
     prose = window + (head if len(head) < _OWN_SENTENCE else "")
+    _NAME_READS.ask(body)  # (an article of hundreds of pronouns: each name read once for the windows holding it)
     named, things, subjects, reporters = _antecedents(prose, len(window))
     if not named:  # "The pop star then uploaded a clip … she captioned": the article's person, or no one
         return _article_persons(body, prose, [], first, agrees) if described is None else None
@@ -369,52 +372,76 @@ def _antecedents(window: str, subjects_from: int | None = None) -> tuple[list[st
     headlines: dict[int, bool] = {}
     inside = -1  # where a set-off clause after a sentence's subject ends
     for match in _NAME_RE.finditer(window):
-        run = match.group()
-        tokens = run.split()
-        before = window[max(0, match.start() - 40) : match.start()]
-        if match.start() < 40:
-            before = before.partition(" ")[2]  # the window's first word may be cut: "…a Dushku" of "Eliza Dushku"
-        owned = before.rsplit(None, 1)[-1:] in _OWNED  # "her Instagram Story captured by E!": what someone has
-        while tokens and tokens[0] in _NOT_NAMES:
-            before = tokens[0].lower()  # "The Simple Life", "In Los Angeles"
-            tokens = tokens[1:]
-        dated = False
-        if "’" in run or "'" in run:  # only a word ending in 's or ’s is an owner
-            owner = max((i + 1 for i, token in enumerate(tokens[:-1]) if token.endswith(("’s", "'s"))), default=0)
-            dated = owner > 0 and tokens[owner - 1][:-2] in _DAYS  # "Monday’s Watch What Happens Live": a show
-            tokens = tokens[owner:]  # "CNN’s Brian Stelter": the owner is no part of the name
-            before = "" if owner else before
-        if not tokens or tokens[-1] in _NOT_NAMES or not _FURNITURE_WORDS.isdisjoint(tokens):
-            continue  # a page's furniture ("Privacy Policy | Terms of Service") names no one
-        name = " ".join(tokens).removesuffix("’s").removesuffix("'s")
-        if _TITLE_ROLE_RE.match(window, match.end()):
-            continue  # "The Breaking Bad star", "the Harry Potter actress": a show or a film's title, no person
-        own = subjects_from is not None and match.start() >= subjects_from
-        where = dated or thing_by_its_place(before, " ".join(tokens))
-        if where and (given := _given_inside(tokens)) > 0:  # "Minister of Veterans Affairs Julian Fantino is"
-            tokens, where = tokens[given:], False  # a title of a place or an office, then the person's name
-            name = " ".join(tokens).removesuffix("’s").removesuffix("'s")
-        if (own and (tokens[-1].endswith(("’s", "'s")) or where)) or owned:
-            continue  # an owner or a place in the pronoun's sentence ("about Kylie's rumored…", "in Syria is")
-        set_off = match.start() >= inside and not _no_name(tokens)
-        clause = _set_off_clause(window, match.start(), match.end()) if set_off else -1
+        start, end = match.span()
+        own = subjects_from is not None and start >= subjects_from
+        read = _NAME_READS.read(window, start, end, own)
+        if read is None:
+            continue
+        name, full, no_name, verb, reports, thing_like = read
+        clause = _set_off_clause(window, start, end) if start >= inside and not no_name else -1
         if clause >= 0:
             inside = clause  # names in the clause are no subjects: "whose husband, Ozzy Osbourne, also had"
-        free = not where and _KIN_OBJECT_RE.search(before) is None  # ("the mom of daughter Stormi shared": the mom)
-        if clause >= 0 or (free and _subject_verb(window, match.start(), match.end()) and match.start() >= inside):
+        if clause >= 0 or (verb and start >= inside):
             subjects.append(name)  # (not after an article or a preposition: "members of Bachelor Nation took")
-            if _REPORTS_RE.match(window, match.end()):
+            if reports:
                 reporters.add(name)
-        elif len(tokens) > 1 and not own:
+        elif full and not own:
             full_names.append(name)
         else:
             continue
-        if where or thing_by_what_follows(window, match.end(), run):
+        if thing_like:
             placed.add(name)
-        if window.startswith(" (@", match.end()) or not _on_a_headline(window, match.start(), headlines):
+        if window.startswith(" (@", end) or not _on_a_headline(window, start, headlines):
             plain.add(name)
     named = subjects[::-1] + full_names[::-1]
     return named, _things(named, placed - set(subjects), plain), set(subjects), reporters
+
+
+def _read_name(window: str, start: int, end: int, own: bool) -> NameRead | None:
+    """What :func:`_antecedents` reads of the name at ``window[start:end]`` by itself (see
+    :class:`~reactions.parse.name_reads.NameRead`); None for no name, or one the reading passes over."""
+    run = window[start:end]
+    tokens = run.split()
+    before = window[max(0, start - 40) : start]
+    if start < 40:
+        before = before.partition(" ")[2]  # the window's first word may be cut: "…a Dushku" of "Eliza Dushku"
+    owned = before.rsplit(None, 1)[-1:] in _OWNED  # "her Instagram Story captured by E!": what someone has
+    while tokens and tokens[0] in _NOT_NAMES:
+        before = tokens[0].lower()  # "The Simple Life", "In Los Angeles"
+        tokens = tokens[1:]
+    dated = False
+    if "’" in run or "'" in run:  # only a word ending in 's or ’s is an owner
+        owner = max((i + 1 for i, token in enumerate(tokens[:-1]) if token.endswith(("’s", "'s"))), default=0)
+        dated = owner > 0 and tokens[owner - 1][:-2] in _DAYS  # "Monday’s Watch What Happens Live": a show
+        tokens = tokens[owner:]  # "CNN’s Brian Stelter": the owner is no part of the name
+        before = "" if owner else before
+    if not tokens or tokens[-1] in _NOT_NAMES or not _FURNITURE_WORDS.isdisjoint(tokens):
+        return None  # a page's furniture ("Privacy Policy | Terms of Service") names no one
+    name = " ".join(tokens).removesuffix("’s").removesuffix("'s")
+    if _TITLE_ROLE_RE.match(window, end):
+        return None  # "The Breaking Bad star", "the Harry Potter actress": a show or a film's title, no person
+    where = dated or thing_by_its_place(before, " ".join(tokens))
+    if where and (given := _given_inside(tokens)) > 0:  # "Minister of Veterans Affairs Julian Fantino is"
+        tokens, where = tokens[given:], False  # a title of a place or an office, then the person's name
+        name = " ".join(tokens).removesuffix("’s").removesuffix("'s")
+    if (own and (tokens[-1].endswith(("’s", "'s")) or where)) or owned:
+        return None  # an owner or a place in the pronoun's sentence ("about Kylie's rumored…", "in Syria is")
+    free = not where and _KIN_OBJECT_RE.search(before) is None  # ("the mom of daughter Stormi shared": the mom)
+    verb = free and _subject_verb(window, start, end)
+    reports = _REPORTS_RE.match(window, end) is not None
+    placed = where or thing_by_what_follows(window, end, run)
+    return NameRead(name, len(tokens) > 1, _no_name(tokens), verb, reports, placed)
+
+
+def _reads_far(window: str, start: int, end: int) -> bool:
+    """Whether :func:`_read_name` may read ``window`` past :data:`~reactions.parse.name_reads.AROUND`: after a comma
+    after the name (an apposition, read back to its sentence's start).  (``has[ \\t]+been`` may read on through a
+    quotation blanked out, but ``has`` alone is a subject's verb: the answer is the same.)"""
+    return window.startswith(",", end)
+
+
+_NAME_READS: Final = NameReads(_read_name, _reads_far)
+"""The names read in one pronoun's window, kept for the next one's, which holds most of them again."""
 
 
 def _given_inside(tokens: list[str]) -> int:

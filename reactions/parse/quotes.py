@@ -89,13 +89,13 @@ from reactions.parse.people import author_of
 from reactions.parse.post_cues import IN_POST_WORDS, clause_verb, other_medium, post_cue, posted_before, posted_context
 from reactions.parse.printed import printed
 from reactions.parse.quotations import quotations, quoted_words
+from reactions.parse.quote_platform import quote_platform
 from reactions.parse.quote_records import Accepted, quote_records
 from reactions.parse.reported_posts import PHRASE, whole_after_that
 from reactions.parse.sentence_ends import clause_stop
 from reactions.parse.sentences import MUTED, QUIET, Silence, Surroundings, TextIndex, WordIndex, platform_named
 from reactions.parse.speech_medium import beside_speaker, where_said
 from reactions.parse.titles import names_a_work
-from reactions.parse.tweet_runs import nearby_network
 from reactions.parse.wordscan import whole_word_spans
 
 __all__ = ["find_quotes"]
@@ -495,5 +495,4 @@ def _platform(context: Surroundings, attribution: _Attribution | None = None) ->
     sentence or paragraph names, else the one the two sentences before name (``…a love note on Instagram.`` / ``"…,"
     she captioned it``), else the posts' next to it (``nearby_network``)."""
     named = named_in_attribution(attribution.clause, attribution.before) if attribution else None
-    return named or context.platform() or platform_named(context.previous) or nearby_network(context.index.body,
-                                                                                               context.match)
+    return quote_platform(context, named)  # (an article that names no network: only the posts next to it read)
