@@ -48,6 +48,9 @@ def test_a_post_about_a_thing_stays_a_post(body: str, expected: str) -> None:
         ("in a workout cap that reads ", True),
         ("donning a shirt from her charity that read ", True),
         ("a hoodie bearing ", True),
+        ("his new license plate, which says: ", True),
+        ("two T-shirts reading ", True),
+        ("The post said ", False),  # no thing named
         ("a photo of her new shirt: ", False),  # no verb of reading
         ("the sign. Then she wrote: ", False),  # a sentence ends between
     ],
@@ -57,11 +60,13 @@ def test_printed_reads_a_things_name_and_a_verb_of_reading(lead: str, expected: 
 
 
 _PIECES = st.sampled_from(["shirt", " that", " reads", " read", " saying", " with the words", " emblazoned with",
-                           ",", ":", " ", "a", "cap", " bearing", " said", "Says", "READ", "\t", ".", " the", "sign"])
+                           ",", ":", " ", "a", "cap", " bearing", " said", "Says", "READ", "\t", ".", " the", "sign",
+                           "T-", "t", "sweat", "s", "license", " plate", "é", "_", "ſ", "HAT", "x" * 40])
 
 
 @settings(max_examples=500, deadline=None)
 @given(st.lists(_PIECES, max_size=14).map("".join))
 def test_the_quick_look_at_the_last_word_skips_only_what_the_pattern_would_not_find(lead: str) -> None:
-    """``printed`` reads the pattern only for a lead-in ending in a word it may end with: the same answers."""
+    """``printed`` reads the pattern only for a lead-in ending in a word it may end with, whose last 120 characters
+    name a thing: the same answers."""
     assert printed(lead) == (_PRINTED_RE.search(lead, max(0, len(lead) - 120)) is not None)

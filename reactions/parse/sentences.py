@@ -76,8 +76,19 @@ _WORD_BYTES: Final = bytes(
 
 def words_of(text: str) -> list[bytes]:
     """The words of ``text`` (lower case, ASCII; see :data:`_WORD_BYTES`), as ``re.IGNORECASE`` folds them: a
-    word that a pattern finds between ``\\b`` is among them."""
-    return unfold(text).encode("utf-8", "surrogatepass").translate(_WORD_BYTES).split()
+    word that a pattern finds between ``\\b`` is among them.  The last text's are kept (the judge reads the
+    sentences before a quotation for a posting cue, then for another medium): the list is shared, never to be
+    changed."""
+    last = _LAST_WORDS[0]
+    if last[0] is text:
+        return last[1]
+    words = unfold(text).encode("utf-8", "surrogatepass").translate(_WORD_BYTES).split()
+    _LAST_WORDS[0] = (text, words)
+    return words
+
+
+_LAST_WORDS: Final[list[tuple[str, list[bytes]]]] = [("", [])]
+"""The last text :func:`words_of` read (the very object: ``is``, never ``==``) and its words."""
 
 
 def word_bytes(text: str) -> bytes:
