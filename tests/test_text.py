@@ -512,3 +512,49 @@ def test_c1_controls_in_utf8_are_read_as_cp1252_after_decoding() -> None:
     decoder's quick look must not tell such a text clean, so that cleaning reads them."""
     decoded = decode_bytes("Fans said \x93wow\x94 \x97 it\x92s true".encode())
     assert clean_text(decoded.text) == "Fans said “wow” — it’s true"
+
+
+# --- a text known beside its bytes: decode_bytes takes it instead of decoding them again ---------------------------
+
+_READ_AS_TEXT = st.lists(
+    st.one_of(
+        st.sampled_from(["a", " ", "\n", "\r\n", "\t", "\f", "\x0b", "\x1a", "\x00", "\x07", "\x7f", "&amp;", "AT&T",
+                         "\ufeff", "ï»¿", "Ã©", "â€™", "â€œ", "Ã", "ô", "é", "’", "“", "—", "\x93", "\x97", "\u00a0",
+                         "\u1680", "\u2000", "\u200b", "\u2028", "\u2029", "\u202f", "\u3000", "\ufe0f", "😂", "👍🏽",
+                         "%PDF-", "GIF89a", "\x00a" * 3]),
+        st.characters(blacklist_categories=("Cs",)),
+    ),
+    max_size=30,
+).map("".join)  # fmt: skip
+"""Strings a JSON file or a table may hold: mojibake, cp1252's characters read as Latin-1 (C1 controls), NULs,
+BOMs and their mojibake, controls, odd spaces, line separators, emoji, a binary file's opening."""
+
+
+def _decoded_or_refused(data: bytes, known: str | None = None) -> tuple[DecodedText, bool] | str:
+    from reactions.parse import text as text_module
+
+    try:
+        decoded = decode_bytes(data, known)
+    except InputError as error:
+        return str(error)
+    return decoded, text_module._CLEAN[0] is decoded.text
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_READ_AS_TEXT, st.sampled_from(["", "\ufeff", "\x00", "  "]))
+def test_a_known_text_decodes_as_its_bytes_do(text: str, opening: str) -> None:
+    """What decode_bytes gives with the string the bytes were encoded from is what it gives of the bytes alone: the
+    text, codec, notes, the refusals, and whether clean_text is told the text is clean."""
+    text = opening + text
+    data = text.encode("utf-8")
+    assert _decoded_or_refused(data, text) == _decoded_or_refused(data)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["It\u00e2\u20ac\u2122s", "a\x00b", "\ufeffBOM first", "Tom &amp; Jerry", "plain “news” — ok", "x\x01" * 20,
+     "a\x00" * 8, "%PDF-1.7"],
+)  # fmt: skip
+def test_a_known_text_gives_the_same_notes(text: str) -> None:
+    data = text.encode("utf-8")
+    assert _decoded_or_refused(data, text) == _decoded_or_refused(data)

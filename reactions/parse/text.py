@@ -235,10 +235,11 @@ def _utf16_without_bom(data: bytes) -> str | None:
     return None
 
 
-def _decode(data: bytes) -> tuple[str, str, int | None]:
+def _decode(data: bytes, known: str | None = None) -> tuple[str, str, int | None]:
     """Decode ``data``; return the text, the codec used and, when ``data`` was read as UTF-8 holding no control
     byte (no NUL dropped), how many bytes of :data:`_ODD_BYTES` and odd leads (:data:`_ODD_SEQUENCES`) it holds
-    (else ``None``).  Raise InputError for binary data."""
+    (else ``None``).  Raise InputError for binary data.  ``known``: what ``data`` decodes to as UTF-8, if known
+    (:func:`decode_bytes`)."""
     for bom, codec in _BOMS:
         if data.startswith(bom):
             name = codec.removesuffix("-sig")
@@ -261,6 +262,8 @@ def _decode(data: bytes) -> tuple[str, str, int | None]:
     if reason is not None:
         raise InputError(f"binary file ({reason})")
     data = data.replace(b"\x00", b"")  # a few stray NULs (a crawler's, a bad copy): dropped, said by decode_bytes
+    if known is not None and not controls:
+        return known, "utf-8", len(data) - kept
     try:
         return data.decode("utf-8"), "utf-8", None if controls else len(data) - kept
     except UnicodeDecodeError:
@@ -308,8 +311,10 @@ _RUN_BYTES = re.compile(
 a run (:data:`RUN_CHARS`): a text without any has no run."""
 
 
-def decode_bytes(data: bytes) -> DecodedText:
-    """Decode a file's bytes to text, repairing mojibake; refuse empty and binary content.
+def decode_bytes(data: bytes, known: str | None = None) -> DecodedText:
+    """Decode a file's bytes to text, repairing mojibake; refuse empty and binary content.  ``known``: what ``data``
+    decodes to as UTF-8, when the caller knows it (it encoded a string read as text: ``Document.text``), taken
+    instead of decoding ``data`` again; the same result.
 
     >>> decode_bytes("café — ok".encode("cp1252"))
     DecodedText(text='café — ok', encoding='cp1252', notes=('decoded as cp1252',))
@@ -322,7 +327,7 @@ def decode_bytes(data: bytes) -> DecodedText:
     """
     if not data or data.isspace():  # (what bytes.strip strips; no copy made)
         raise InputError("empty file")
-    text, codec, odd = _decode(data)
+    text, codec, odd = _decode(data, known)
     plain = odd is not None
     if not _VISIBLE_RE.search(text):
         raise InputError("empty file")
