@@ -558,3 +558,42 @@ def test_a_known_text_decodes_as_its_bytes_do(text: str, opening: str) -> None:
 def test_a_known_text_gives_the_same_notes(text: str) -> None:
     data = text.encode("utf-8")
     assert _decoded_or_refused(data, text) == _decoded_or_refused(data)
+
+
+def _cleans_to_itself_reading_every_byte(data: bytes) -> bool:
+    """:func:`reactions.parse.text._cleans_to_itself` as it read the whole of ``data`` before it read the notable
+    bytes: the reading the notable bytes replace."""
+    from reactions.parse import text as text_module
+
+    if (
+        any(map(data.__contains__, text_module._ODD_BYTES))
+        or any(lead in data and seq in data for lead, seq in text_module._ODD_SEQUENCES)
+        or text_module._C1_BYTES_RE.search(data) is not None
+        or text_module._DIRT_E2_RE.search(data) is not None
+    ):
+        return False
+    at, run_end = data.find(b"&"), -1
+    while at >= 0:
+        if at >= run_end:
+            run = text_module._ENTITY_RUN_BYTES.match(data, at).group().decode("ascii")  # type: ignore[union-attr]
+            run_end = at + len(run)
+            if text_module._unescape_run(run) != run:
+                return False
+        at = data.find(b"&", at + 1)
+    return True
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_READ_AS_TEXT)
+def test_the_notable_bytes_say_what_every_byte_says(text: str) -> None:
+    """The odd sequences, C1 controls, odd spaces and entities found in the notable bytes (all but ordinary ASCII)
+    are those found in all the bytes of a UTF-8 text; so is the mojibake lead C3."""
+    from reactions.parse import text as text_module
+
+    data = text.encode("utf-8")
+    notable = text_module.notable_bytes(data)
+    assert text_module._cleans_to_itself(data, notable) == _cleans_to_itself_reading_every_byte(data)
+    assert (b"\xc3" in notable) == (b"\xc3" in data)
+    assert len(notable) - len(notable.translate(None, text_module._CONTROL_BYTES)) == len(data) - len(
+        data.translate(None, text_module._CONTROL_BYTES)
+    )
