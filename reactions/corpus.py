@@ -51,8 +51,9 @@ Parsed = tuple[Article | None, FileOutcome]
 # --- one document ---------------------------------------------------------------------------------
 
 
-def parse_document(name: str, data: bytes, *, prefilter: bool | None = None) -> Parsed:
-    """Decode and parse one file's bytes, read as article ``name``.  Pure; never raises.
+def parse_document(name: str, data: bytes, *, prefilter: bool | None = None, text: str | None = None) -> Parsed:
+    """Decode and parse one file's bytes, read as article ``name``.  Pure; never raises.  ``text``: what ``data``
+    decodes to as UTF-8, when known (:attr:`~reactions.models.Document.text`): it is not decoded again.
 
     ``prefilter``: whether the parser is run through the prefilter (the same parse, sooner); ``None`` asks
     :func:`reactions.parse.prefilter.enabled`, which reads the environment (a caller parsing many documents asks
@@ -66,7 +67,7 @@ def parse_document(name: str, data: bytes, *, prefilter: bool | None = None) -> 
     if "decode_bytes" not in globals():
         _load_parser()
     try:
-        decoded = decode_bytes(data)
+        decoded = decode_bytes(data, text)
     except InputError as error:
         return None, FileOutcome(name, None, Status.SKIPPED, reason=str(error))
     try:

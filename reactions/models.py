@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class Kind(enum.StrEnum):
@@ -266,6 +266,10 @@ class Document:
         published: when the article was published (or, for a web archive, fetched), timezone-aware UTC.
         place: where in its file the article is, for a file of many (``row 12 (id n123)``); the run puts it
             before the article's warnings so a person can find the row.
+        text: the string ``data`` was encoded from, when the source read the article as text (a JSON string, a
+            table's cell): exactly what ``data`` decodes to as UTF-8, which the decoder takes instead of decoding
+            it again.  Not compared, and not carried to another process (pickling a string costs what decoding
+            its bytes does): there ``data`` is decoded.
     """
 
     source: str
@@ -274,6 +278,10 @@ class Document:
     title: str | None = None
     published: dt.datetime | None = None
     place: str | None = None
+    text: str | None = field(default=None, compare=False, repr=False)
+
+    def __reduce__(self) -> tuple[type[Document], tuple[object, ...]]:
+        return Document, (self.source, self.data, self.url, self.title, self.published, self.place)
 
 
 class Status(enum.StrEnum):

@@ -32,6 +32,7 @@ from reactions.sources import (
     read_part,
     source_kind,
 )
+from reactions.sources.columns import text_bytes, text_cell
 from reactions.sources.remote import in_memory, open_binary, read_at_most, read_binary
 
 
@@ -449,3 +450,28 @@ def test_a_fakenewsnet_file_is_read_without_a_link_check_unless_it_is_a_link(
     assert read["gossipcop-in"].data == b"Words 0."
     assert "outside the corpus folder" in str(read["gossipcop-out"].reason)
     assert "root:x" not in str(read["gossipcop-out"].reason)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(st.text(), st.text(st.characters(categories=("Cs", "Zs", "Ll")))))
+def test_a_cell_read_as_text_keeps_the_string_its_bytes_decode_to(value: str) -> None:
+    cell = text_cell(value)
+    data = text_bytes(value)
+    assert (cell[0] if cell is not None else None) == data
+    if cell is not None and cell[1] is not None:
+        assert cell[1] is value
+        assert cell[0].decode("utf-8") == value
+    elif cell is not None:
+        assert any("\ud800" <= ch <= "\udfff" for ch in value)  # a lone surrogate: its bytes decode to another text
+
+
+def test_a_fakenewsnet_document_keeps_its_text_but_not_across_processes(tmp_path: Path) -> None:
+    path = write_fakenewsnet(tmp_path, "politifact1", {"text": "Fans wrote \u201cback\u201d.", "title": "A title"})
+    [document] = read_documents(str(path))
+    assert isinstance(document, Document)
+    assert document.text == "Fans wrote \u201cback\u201d."
+    assert document.data.decode("utf-8") == document.text
+    travelled = pickle.loads(pickle.dumps(document))
+    assert travelled == document
+    assert travelled.text is None
+    assert travelled.data == document.data

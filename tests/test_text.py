@@ -512,3 +512,88 @@ def test_c1_controls_in_utf8_are_read_as_cp1252_after_decoding() -> None:
     decoder's quick look must not tell such a text clean, so that cleaning reads them."""
     decoded = decode_bytes("Fans said \x93wow\x94 \x97 it\x92s true".encode())
     assert clean_text(decoded.text) == "Fans said “wow” — it’s true"
+
+
+# --- a text known beside its bytes: decode_bytes takes it instead of decoding them again ---------------------------
+
+_READ_AS_TEXT = st.lists(
+    st.one_of(
+        st.sampled_from(["a", " ", "\n", "\r\n", "\t", "\f", "\x0b", "\x1a", "\x00", "\x07", "\x7f", "&amp;", "AT&T",
+                         "\ufeff", "ï»¿", "Ã©", "â€™", "â€œ", "Ã", "ô", "é", "’", "“", "—", "\x93", "\x97", "\u00a0",
+                         "\u1680", "\u2000", "\u200b", "\u2028", "\u2029", "\u202f", "\u3000", "\ufe0f", "😂", "👍🏽",
+                         "%PDF-", "GIF89a", "\x00a" * 3]),
+        st.characters(blacklist_categories=("Cs",)),
+    ),
+    max_size=30,
+).map("".join)  # fmt: skip
+"""Strings a JSON file or a table may hold: mojibake, cp1252's characters read as Latin-1 (C1 controls), NULs,
+BOMs and their mojibake, controls, odd spaces, line separators, emoji, a binary file's opening."""
+
+
+def _decoded_or_refused(data: bytes, known: str | None = None) -> tuple[DecodedText, bool] | str:
+    from reactions.parse import text as text_module
+
+    try:
+        decoded = decode_bytes(data, known)
+    except InputError as error:
+        return str(error)
+    return decoded, text_module._CLEAN[0] is decoded.text
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_READ_AS_TEXT, st.sampled_from(["", "\ufeff", "\x00", "  "]))
+def test_a_known_text_decodes_as_its_bytes_do(text: str, opening: str) -> None:
+    """What decode_bytes gives with the string the bytes were encoded from is what it gives of the bytes alone: the
+    text, codec, notes, the refusals, and whether clean_text is told the text is clean."""
+    text = opening + text
+    data = text.encode("utf-8")
+    assert _decoded_or_refused(data, text) == _decoded_or_refused(data)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["It\u00e2\u20ac\u2122s", "a\x00b", "\ufeffBOM first", "Tom &amp; Jerry", "plain “news” — ok", "x\x01" * 20,
+     "a\x00" * 8, "%PDF-1.7"],
+)  # fmt: skip
+def test_a_known_text_gives_the_same_notes(text: str) -> None:
+    data = text.encode("utf-8")
+    assert _decoded_or_refused(data, text) == _decoded_or_refused(data)
+
+
+def _cleans_to_itself_reading_every_byte(data: bytes) -> bool:
+    """:func:`reactions.parse.text._cleans_to_itself` as it read the whole of ``data`` before it read the notable
+    bytes: the reading the notable bytes replace."""
+    from reactions.parse import text as text_module
+
+    if (
+        any(map(data.__contains__, text_module._ODD_BYTES))
+        or any(lead in data and seq in data for lead, seq in text_module._ODD_SEQUENCES)
+        or text_module._C1_BYTES_RE.search(data) is not None
+        or text_module._DIRT_E2_RE.search(data) is not None
+    ):
+        return False
+    at, run_end = data.find(b"&"), -1
+    while at >= 0:
+        if at >= run_end:
+            run = text_module._ENTITY_RUN_BYTES.match(data, at).group().decode("ascii")  # type: ignore[union-attr]
+            run_end = at + len(run)
+            if text_module._unescape_run(run) != run:
+                return False
+        at = data.find(b"&", at + 1)
+    return True
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_READ_AS_TEXT)
+def test_the_notable_bytes_say_what_every_byte_says(text: str) -> None:
+    """The odd sequences, C1 controls, odd spaces and entities found in the notable bytes (all but ordinary ASCII)
+    are those found in all the bytes of a UTF-8 text; so is the mojibake lead C3."""
+    from reactions.parse import text as text_module
+
+    data = text.encode("utf-8")
+    notable = text_module.notable_bytes(data)
+    assert text_module._cleans_to_itself(data, notable) == _cleans_to_itself_reading_every_byte(data)
+    assert (b"\xc3" in notable) == (b"\xc3" in data)
+    assert len(notable) - len(notable.translate(None, text_module._CONTROL_BYTES)) == len(data) - len(
+        data.translate(None, text_module._CONTROL_BYTES)
+    )

@@ -235,10 +235,10 @@ def _utf16_without_bom(data: bytes) -> str | None:
     return None
 
 
-def _decode(data: bytes) -> tuple[str, str, int | None]:
+def _decode(data: bytes, known: str | None = None) -> tuple[str, str, bytes | None]:
     """Decode ``data``; return the text, the codec used and, when ``data`` was read as UTF-8 holding no control
-    byte (no NUL dropped), how many bytes of :data:`_ODD_BYTES` and odd leads (:data:`_ODD_SEQUENCES`) it holds
-    (else ``None``).  Raise InputError for binary data."""
+    byte (no NUL dropped), its :func:`notable_bytes` (else ``None``).  Raise InputError for binary data.
+    ``known``: what ``data`` decodes to as UTF-8, if known (:func:`decode_bytes`)."""
     for bom, codec in _BOMS:
         if data.startswith(bom):
             name = codec.removesuffix("-sig")
@@ -249,8 +249,8 @@ def _decode(data: bytes) -> tuple[str, str, int | None]:
             if _looks_binary(text):
                 raise InputError(f"binary file (not text after its {name} BOM)")
             return text, name, None
-    kept = len(data.translate(None, _UNCOMMON_BYTES))  # most texts hold none: one pass says so
-    controls = 0 if kept == len(data) else len(data) - len(data.translate(None, _CONTROL_BYTES))
+    notable = notable_bytes(data)  # (the one pass over the whole of ``data`` before it is decoded)
+    controls = len(notable) - len(notable.translate(None, _CONTROL_BYTES))
     codec16 = _utf16_without_bom(data) if controls else None  # (it needs NULs, which are controls)
     if codec16 is not None:
         try:
@@ -261,8 +261,10 @@ def _decode(data: bytes) -> tuple[str, str, int | None]:
     if reason is not None:
         raise InputError(f"binary file ({reason})")
     data = data.replace(b"\x00", b"")  # a few stray NULs (a crawler's, a bad copy): dropped, said by decode_bytes
+    if known is not None and not controls:
+        return known, "utf-8", notable
     try:
-        return data.decode("utf-8"), "utf-8", None if controls else len(data) - kept
+        return data.decode("utf-8"), "utf-8", None if controls else notable
     except UnicodeDecodeError:
         pass
     if _mostly_utf8(data):
@@ -308,8 +310,10 @@ _RUN_BYTES = re.compile(
 a run (:data:`RUN_CHARS`): a text without any has no run."""
 
 
-def decode_bytes(data: bytes) -> DecodedText:
-    """Decode a file's bytes to text, repairing mojibake; refuse empty and binary content.
+def decode_bytes(data: bytes, known: str | None = None) -> DecodedText:
+    """Decode a file's bytes to text, repairing mojibake; refuse empty and binary content.  ``known``: what ``data``
+    decodes to as UTF-8, when the caller knows it (it encoded a string read as text: ``Document.text``), taken
+    instead of decoding ``data`` again; the same result.
 
     >>> decode_bytes("café — ok".encode("cp1252"))
     DecodedText(text='café — ok', encoding='cp1252', notes=('decoded as cp1252',))
@@ -322,8 +326,8 @@ def decode_bytes(data: bytes) -> DecodedText:
     """
     if not data or data.isspace():  # (what bytes.strip strips; no copy made)
         raise InputError("empty file")
-    text, codec, odd = _decode(data)
-    plain = odd is not None
+    text, codec, notable = _decode(data, known)
+    plain = notable is not None
     if not _VISIBLE_RE.search(text):
         raise InputError("empty file")
     notes: list[str] = []
@@ -337,11 +341,12 @@ def decode_bytes(data: bytes) -> DecodedText:
     # Mojibake runs open with one of U+00C2-U+00F4, which UTF-8 writes as C3 xx, followed by a character that
     # may continue them: text decoded as UTF-8 whose bytes hold no such pair has none (a quick check of the bytes;
     # the repair would find nothing).  (A NUL dropped between two characters could join them.)
-    quick = (b"\xc3" not in data or _RUN_BYTES.search(data) is None) if not nuls else b"\xc3" not in data
+    lead = b"\xc3" in (data if notable is None else notable)
+    quick = (not lead or _RUN_BYTES.search(data) is None) if not nuls else not lead
     repaired = text if codec == "utf-8" and quick else repair_mojibake(text)
     if repaired != text:
         notes.append("repaired mojibake")
-    if plain and (quick or repaired == text) and _cleans_to_itself(data, odd=bool(odd)):
+    if plain and (quick or repaired == text) and _cleans_to_itself(data, notable):
         _CLEAN[0] = repaired  # clean_text would give it back as it is: it is told so, not scanned again (a text
         # with a lead before a run's character that repairs to itself, "Beyoncé’s", too: cleaning repairs the same)
     return DecodedText(repaired, codec, tuple(notes))
@@ -355,8 +360,10 @@ _ODD_SEQUENCES = (
 """U+00A0, U+1680, U+3000 and U+FEFF in UTF-8, each after its lead byte (a one-byte search, at memory speed, tells
 the texts without one; a longer search is slower)."""
 _UNCOMMON_BYTES = _CONTROL_BYTES + b"".join(_ODD_BYTES) + b"".join(lead for lead, _ in _ODD_SEQUENCES)
-"""Control bytes, odd controls and odd leads: deleted by one ``translate`` (the one that counts control bytes) to
-tell the texts that hold none (nine in ten of the bulk corpus's bytes)."""
+"""Control bytes, odd controls and odd leads: deleted by one ``translate`` of the notable bytes to tell the texts
+that hold none (nine in ten of the bulk corpus's bytes)."""
+_ORDINARY_BYTES = bytes(sorted(set(range(0x80)) - set(_UNCOMMON_BYTES) - {ord("&")}))
+"""The ASCII bytes no check of :func:`decode_bytes` looks for: all but controls, odd controls and ``&``."""
 _C1_BYTES_RE = re.compile(b"\xc2[\x80-\x9f]")
 """A C1 control (:data:`_C1_AS_CP1252`) in UTF-8."""
 _DIRT_E2_RE = re.compile(b"\xe2(?:\x80[\x80-\x8b\xa8\xa9\xaf]|\x81[\x9f\xa0])")
@@ -365,21 +372,36 @@ also leads the curly quotes and dashes of most news)."""
 _ENTITY_RUN_BYTES = re.compile(_ENTITY_RUN.pattern.encode("ascii"))
 
 
-def _cleans_to_itself(data: bytes, *, odd: bool = True) -> bool:
+def notable_bytes(data: bytes) -> bytes:
+    """The bytes of ``data`` that :func:`decode_bytes` and :func:`_cleans_to_itself` look for, in order: all but
+    :data:`_ORDINARY_BYTES` (one ``translate``).  A few percent of a news text's bytes; in UTF-8, each character's
+    bytes stay together (none of a multi-byte character's bytes is ASCII), so a sequence of them is found in these
+    exactly where it is in ``data``.
+
+    >>> notable_bytes("It\\u2019s AT&T\\r\\n".encode())
+    b'\\xe2\\x80\\x99&\\r'
+    """
+    return data.translate(None, _ORDINARY_BYTES)
+
+
+def _cleans_to_itself(data: bytes, notable: bytes | None = None) -> bool:
     """Whether :func:`clean_text` gives back the text of UTF-8 ``data`` as it is, asked of the bytes (``data`` holds
     no byte of :data:`_CONTROL_BYTES`, and :func:`repair_mojibake` gives its text back as it is: no
     :data:`_RUN_BYTES`, or a repair found nothing).  What clean_text's steps change, in bytes: no other control, no
     odd space or invisible character, and every entity run (ASCII: the same runs in the bytes as in the text)
-    unescaped to itself; the repair, then, meets the text as it was.  ``odd=False``: ``data`` is known to hold no
-    byte of :data:`_ODD_BYTES` and no odd lead (:func:`_decode` counted them)."""
-    if odd and (
-        any(map(data.__contains__, _ODD_BYTES))
-        or any(lead in data and seq in data for lead, seq in _ODD_SEQUENCES)
-        or (b"\xc2" in data and _C1_BYTES_RE.search(data) is not None)
+    unescaped to itself; the repair, then, meets the text as it was.  The odd bytes and sequences are looked for in
+    ``notable``, the :func:`notable_bytes` of ``data`` (worked out when not given); entity runs in ``data``."""
+    notable = notable_bytes(data) if notable is None else notable
+    if len(notable.translate(None, _UNCOMMON_BYTES)) != len(notable) and (  # (most texts hold no odd byte or lead)
+        any(map(notable.__contains__, _ODD_BYTES))
+        or any(lead in notable and seq in notable for lead, seq in _ODD_SEQUENCES)
+        or (b"\xc2" in notable and _C1_BYTES_RE.search(notable) is not None)
     ):
         return False
-    if _DIRT_E2_RE.search(data) is not None:
+    if _DIRT_E2_RE.search(notable) is not None:
         return False
+    if b"&" not in notable:
+        return True
     at, run_end = data.find(b"&"), -1
     while at >= 0:
         if at >= run_end:  # (an "&" inside the run before is part of it)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import hashlib
 import json
 import logging
@@ -26,7 +27,16 @@ from reactions.run.cache import KEY_NAME, ParseCache, parser_version, score_keys
 from reactions.run.guard import GuardedParser, kept, parse_within
 from reactions.run.memo import forget, parse_once
 from reactions.run.parallel import cached_results
-from reactions.run.units import DocumentBatch, Unit, documents_only, unit_documents, unit_parses
+from reactions.run.units import (
+    DocumentBatch,
+    KnownTexts,
+    Unit,
+    documents_only,
+    known_text,
+    known_texts,
+    unit_documents,
+    unit_parses,
+)
 from reactions.sentiment import SENTIMENT_COLUMNS, score_columns
 from reactions.sources import DEFAULT_SOURCE, SourceOptions
 from reactions.sources.files import DEFAULT_READ, ReadOptions
@@ -84,10 +94,12 @@ def read_chunk(
     with _released(cache):
         items = unit_documents(unit, read, sources)
         documents = [(doc.source, doc.data) for doc in documents_only(items)]
+        strings = known_texts(documents_only(items))
         cached, digests = cached_results(documents, cache)
         misses = [i for i, hit in enumerate(cached) if hit is None]
         wanted = [digests[i] for i in misses] if digests else None  # (a copy's parse is the memo's: memo.py)
-        fresh = parse_once([documents[i] for i in misses], wanted, lambda taken: _parse(taken, guard), texts=False)
+        parse = functools.partial(_parse, guard=guard, known=strings)
+        fresh = parse_once([documents[i] for i in misses], wanted, parse, texts=False)
         filled = iter(fresh)
         parsed = [hit if hit is not None else next(filled) for hit in cached]
         if cache is not None and misses:
@@ -141,13 +153,14 @@ def warm_up() -> None:
         forget()  # (its parse is not a run's)
 
 
-def _parse(documents: list[tuple[str, bytes]], guard: GuardedParser | float | None) -> list[Parsed]:
-    """Each document parsed, in this process or in the guard's workers."""
+def _parse(documents: list[tuple[str, bytes]], guard: GuardedParser | float | None, known: KnownTexts) -> list[Parsed]:
+    """Each document parsed, in this process (a string it was read as taken, not decoded again: ``known``) or in the
+    guard's workers."""
     if isinstance(guard, float | int):
         return parse_within(documents, guard)
     if guard is not None:
         return list(guard.parse(documents))
-    return [parse_document(source, data) for source, data in documents]
+    return [parse_document(source, data, text=known_text(known, source, data)) for source, data in documents]
 
 
 def score_chunk(

@@ -26,6 +26,7 @@ in this process, kept as records: the run path's, without its caches, processes 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -200,6 +201,24 @@ def documents_only(items: Sequence[Item]) -> Iterator[Document]:
     return (found for _, found in items if isinstance(found, Document))
 
 
+KnownTexts: TypeAlias = dict[str, tuple[bytes, str]]
+"""Documents' strings (:attr:`~reactions.models.Document.text`) by article id, each beside the bytes it was encoded
+to (:func:`known_texts`)."""
+
+
+def known_texts(documents: Iterable[Document]) -> KnownTexts:
+    """The strings of ``documents`` that were read as text, by article id (an id given twice keeps its last: the
+    other's bytes are decoded, as any document's are)."""
+    return {doc.source: (doc.data, doc.text) for doc in documents if doc.text is not None}
+
+
+def known_text(known: KnownTexts, source: str, data: bytes) -> str | None:
+    """The string the bytes ``data`` of article ``source`` were encoded from, if ``known`` holds it (for the very
+    same bytes: ``is``)."""
+    found = known.get(source)
+    return found[1] if found is not None and found[0] is data else None
+
+
 def unit_articles(items: Sequence[Item], parsed: Iterable[Parsed]) -> tuple[list[FileOutcome], list[Article]]:
     """The outcome of every item, in order (a document's named by its item's path), and the articles, each with
     what its source says of it (:func:`reactions.corpus.with_metadata`); ``parsed``: each document's parse, in
@@ -279,7 +298,8 @@ def read_corpus(
     for unit, weight in units:
         items = unit_documents(unit, read, sources)
         documents = [(doc.source, doc.data) for doc in documents_only(items)]
-        found = unit_articles(items, parse_once(documents, None, _parse_all))
+        known = known_texts(documents_only(items))
+        found = unit_articles(items, parse_once(documents, None, functools.partial(_parse_all, known=known)))
         outcomes += found[0]
         articles += found[1]
         done += weight
@@ -289,8 +309,8 @@ def read_corpus(
     return Corpus(articles=tuple(articles), reactions=merge_reactions(articles), outcomes=check_outcomes(outcomes))
 
 
-def _parse_all(documents: list[tuple[str, bytes]]) -> list[Parsed]:
-    return [parse_document(name, data) for name, data in documents]
+def _parse_all(documents: list[tuple[str, bytes]], known: KnownTexts) -> list[Parsed]:
+    return [parse_document(name, data, text=known_text(known, name, data)) for name, data in documents]
 
 
 
@@ -315,5 +335,5 @@ def find_article(
         found = next((doc for doc in parts if isinstance(doc, Document) and doc.source == source), None)
     if found is None:
         return None
-    article, _ = parse_document(found.source, found.data)
+    article, _ = parse_document(found.source, found.data, text=found.text)
     return with_metadata(article, found) if article is not None else None

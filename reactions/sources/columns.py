@@ -29,7 +29,7 @@ from reactions.sources.options import SourceOptions
 
 __all__ = [
     "DATE_NAMES", "ID_NAMES", "TEXT_NAMES", "TITLE_NAMES", "URL_NAMES",
-    "Columns", "find_columns", "label", "row_document", "skipped", "text_bytes",
+    "Columns", "find_columns", "label", "row_document", "skipped", "text_bytes", "text_cell",
 ]
 
 TEXT_NAMES: Final = (
@@ -138,6 +138,20 @@ def text_bytes(value: object) -> bytes | None:
     return data if data.strip() else None
 
 
+def text_cell(value: object) -> tuple[bytes, str | None] | None:
+    """What :func:`text_bytes` gives of a cell, with the string its bytes were encoded from when the cell held one
+    that UTF-8 encodes as it is (no lone surrogate): the string those bytes decode to (``Document.text``)."""
+    if type(value) is str:
+        try:
+            data = value.encode("utf-8")
+        except UnicodeEncodeError:  # (a lone surrogate: text_bytes's bytes decode to another string)
+            pass
+        else:
+            return (data, value) if data.strip() else None
+    found = text_bytes(value)
+    return None if found is None else (found, None)
+
+
 def _encoded(text: str) -> bytes:
     try:
         return text.encode("utf-8", "surrogateescape")
@@ -166,9 +180,10 @@ def row_document(name: str, row: int, record: Mapping[str, object], columns: Col
     """Row ``row`` (1-based) of table ``name`` as a :class:`Document`, or why it is skipped."""
     ident = label(record.get(columns.id)) if columns.id else None
     where = f"row {row}" + (f" (id {safe_name(ident)[:80]})" if ident else "")
-    data = text_bytes(record.get(columns.text))
-    if data is None:
+    cell = text_cell(record.get(columns.text))
+    if cell is None:
         return skipped(name, f"{where}: the {columns.text!r} column is empty")
+    data, text = cell
     if len(data) > options.max_bytes:
         return skipped(name, f"{where}: the article is {len(data):,} bytes, over the {options.max_bytes:,} limit")
     return Document(
@@ -178,4 +193,5 @@ def row_document(name: str, row: int, record: Mapping[str, object], columns: Col
         title=label(record.get(columns.title)) if columns.title else None,
         published=parse_published(record.get(columns.date)) if columns.date else None,
         place=where,
+        text=text,
     )

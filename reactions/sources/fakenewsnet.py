@@ -14,7 +14,7 @@ import posixpath
 from collections.abc import Iterator
 
 from reactions.models import Document, FileOutcome
-from reactions.sources.columns import label, skipped, text_bytes
+from reactions.sources.columns import label, skipped, text_cell
 from reactions.sources.dates import parse_published
 from reactions.sources.jsonvalues import exact, load_json, load_json_exactly
 from reactions.sources.kinds import FAKENEWSNET_FILE
@@ -66,15 +66,17 @@ def read_fakenewsnet(part: Part, options: SourceOptions, *, follow: bool = True)
 def _document(part: Part, record: object, options: SourceOptions) -> Document | FileOutcome:
     if not isinstance(record, dict):
         return skipped(part.name, "not a JSON object")
-    text = text_bytes(record.get("text"))
-    if text is None:
+    cell = text_cell(record.get("text"))
+    if cell is None:
         return skipped(part.name, "the article's 'text' is empty")
-    if len(text) > options.max_bytes:
-        return skipped(part.name, f"the article is {len(text):,} bytes, over the {options.max_bytes:,} limit")
+    data, text = cell
+    if len(data) > options.max_bytes:
+        return skipped(part.name, f"the article is {len(data):,} bytes, over the {options.max_bytes:,} limit")
     url = label(record.get("url"))
     return Document(
         source=article_id(part.path),
-        data=text,
+        data=data,
+        text=text,
         url=url if url is not None else label(record.get("canonical_link")),
         title=label(record.get("title")),
         published=parse_published(record.get("publish_date")) or _meta_published(record.get("meta_data")),
