@@ -255,6 +255,41 @@ def test_clean_text_properties(text: str) -> None:
         assert once.count(kept) >= text.count(kept)
 
 
+def every_run_repaired(text: str) -> str:
+    """The repair as it reads every run its pattern finds, leads alone too (what the quick path skips)."""
+    from reactions.parse.mojibake import _MOJIBAKE_RUN, _is_latin, _RunRepair
+
+    parts, last = [], 0
+    for match in _MOJIBAKE_RUN.finditer(text):
+        start, end = match.span()
+        before, after = bool(start) and _is_latin(text[start - 1]), end < len(text) and _is_latin(text[end])
+        parts += [text[last:start], _RunRepair(before, after, start == 0).repair(match.group())]
+        last = end
+    return "".join([*parts, text[last:]])
+
+
+# Correct text in languages whose accented letters are mojibake leads (ç, ã, é: runs of leads alone), with the
+# characters that make a run repairable among them.
+ACCENTED_TEXT = st.lists(
+    st.sampled_from(
+        ["ação", "çã", "é", "ê", "ô", "õ", "Ã", "â", "ð", "€", "”", "’", "–", "\ufffd", "©", "º", "a", " "]
+    ),
+    max_size=30,
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(ANY_TEXT, TRICKY_TEXT, MOJIBAKE_TEXT, ACCENTED_TEXT))
+def test_repair_mojibake_reads_only_runs_it_can_change(text: str) -> None:
+    assert repair_mojibake(text) == every_run_repaired(text)
+
+
+def test_repair_mojibake_leaves_portuguese_as_it_is() -> None:
+    text = "A votação da reforma é “histórica”, disse o ministro – ação já"
+    assert repair_mojibake(text) is text
+    assert decode_bytes(text.encode()).text == text
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.one_of(ANY_TEXT, TRICKY_TEXT, MOJIBAKE_TEXT))
 def test_repair_mojibake_properties(text: str) -> None:

@@ -8,7 +8,8 @@ candidates that decode cleanly to something plausible are replaced: no control o
 character, no IPA, NKo or rare combining mark, and no letter of another script glued to a
 Latin letter (``Straße…``, ``ESPAÑ”`` and ``PÍŠE ÚŽASNĚ`` stay as they are).  An ``â€`` whose
 third byte cp1252 could not hold becomes ``”`` (or a zero-width joiner between emoji).  The
-work is linear: one regex pass finds the runs, and each character is pushed once.
+work is linear: one regex pass finds the runs that hold a continuation (a run of leads alone, as
+``çã`` in ``ação``, is never changed), and each character is pushed once.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Iterator
 
-__all__ = ["INVISIBLE", "LEADS", "RUN_CHARS", "repair_mojibake"]
+__all__ = ["CONTINUING", "INVISIBLE", "LEADS", "repair_mojibake"]
 
 # cp1252 bytes 0x80-0x9F that decode to something other than the latin-1 C1 control.
 _CP1252_UNDEFINED = (0x81, 0x8D, 0x8F, 0x90, 0x9D)
@@ -175,12 +177,11 @@ def repair_mojibake(text: str) -> str:
         return text
     parts: list[str] = []
     last = 0
-    for match in _MOJIBAKE_RUN.finditer(text):
-        start, end = match.span()
+    for start, end in _changeable_runs(text):
         latin_before = bool(start) and _is_latin(text[start - 1])
         latin_after = end < len(text) and _is_latin(text[end])
         parts.append(text[last:start])
-        run = match.group()
+        run = text[start:end]
         if len(run) <= _SHORT_RUN:
             parts.append(_repair_short_run(run, latin_before, latin_after, start == 0))
         else:
@@ -192,8 +193,31 @@ def repair_mojibake(text: str) -> str:
     return "".join(parts)
 
 
+def _changeable_runs(text: str) -> Iterator[tuple[int, int]]:
+    """The spans of the runs :data:`_MOJIBAKE_RUN` finds in ``text`` that hold a continuation (or U+FFFD): the
+    others, leads alone (``çã`` in ``ação``), come out of a repair as they went in, and correct text in
+    Portuguese, French or Spanish is full of them.  Each such run holds a lead followed by one
+    (:data:`_CHANGEABLE`: the lead before its first continuation; what precedes it back to the run's start is
+    leads), so the run is found from that pair, each character looked at a bounded number of times."""
+    last = 0
+    found = _CHANGEABLE.search(text)
+    while found is not None:
+        start = found.start()
+        while start > last and text[start - 1] in _LEAD:
+            start -= 1
+        run = _MOJIBAKE_RUN.match(text, start)  # (a lead, then a run's character: it always matches)
+        end = run.end() if run is not None else found.end()
+        yield start, end
+        last = end
+        found = _CHANGEABLE.search(text, end)
+
+
+CONTINUING: frozenset[str] = frozenset({*_CONT, "\ufffd"})
+"""What may follow a lead in a run whose repair changes it (a continuation, or U+FFFD for a lost byte): a text in
+which no lead is followed by one of these is repaired to itself."""
+_CHANGEABLE = re.compile("[\u00c2-\u00f4][" + re.escape("".join(sorted(CONTINUING))) + "]")
+"""A lead followed by a continuation or U+FFFD: what a run needs for its repair to change anything."""
+
+
 LEADS: frozenset[str] = frozenset(_LEAD)
 """The characters that stand for a UTF-8 lead byte (``Â``-``ô``): what opens a run."""
-RUN_CHARS: frozenset[str] = frozenset({*_CONT, *_LEAD, "\ufffd"})
-"""What follows a lead in a mojibake run (:data:`_MOJIBAKE_RUN`): a lead followed by none of these, as in
-``café``, begins no run."""

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from reactions.errors import InputError
 from reactions.parse.hovercards import without_hovercards
+from reactions.parse.mojibake import CONTINUING, LEADS, repair_mojibake
 from reactions.parse.mojibake import INVISIBLE as _INVISIBLE
-from reactions.parse.mojibake import LEADS, RUN_CHARS, repair_mojibake
 
 __all__ = ["DecodedText", "clean_text", "decode_bytes", "repair_mojibake"]
 
@@ -124,7 +124,7 @@ def _normalised(text: str) -> str:
         start = dirt.start()
         found = text[start]
         if "\u00c2" <= found <= "\u00f4":
-            if text[start + 1 : start + 2] in RUN_CHARS:
+            if text[start + 1 : start + 2] in CONTINUING:
                 return _clean_steps(text)
             continue
         if found != "&":
@@ -304,10 +304,11 @@ def _mostly_utf8(data: bytes) -> bool:
 
 _RUN_BYTES = re.compile(
     b"\xc3[" + re.escape(bytes(sorted({lead.encode()[1] for lead in LEADS}))) + b"]["
-    + re.escape(bytes(sorted({char.encode()[0] for char in RUN_CHARS}))) + b"]"
+    + re.escape(bytes(sorted({char.encode()[0] for char in CONTINUING}))) + b"]"
 )
 """In UTF-8 bytes, a mojibake lead (``Â``-``ô``, C3 xx) followed by the first byte of a character that may continue
-a run (:data:`RUN_CHARS`): a text without any has no run."""
+a run its repair changes (:data:`~reactions.parse.mojibake.CONTINUING`; not another lead: ``ação``): a text without
+any has no run to repair."""
 
 
 def decode_bytes(data: bytes, known: str | None = None) -> DecodedText:
