@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from reactions.parse.article import parse_article
-from reactions.parse.repeats import repeat_start
+from reactions.parse.repeats import _LINK_RE, _NOT_ALNUM_RE, _letters, repeat_start
 
 _BYLINE = "  Mara Quist (@maraquist) May 2, 2018"
 
@@ -41,3 +43,19 @@ def test_a_posting_verb_may_stand_between_the_quotation_and_the_post() -> None:
 )
 def test_no_repeat_start_without_a_whole_quotation_right_before(text: str) -> None:
     assert repeat_start(text, 0, len(text)) is None
+
+
+# Links in any case (and with the letters re.IGNORECASE takes for ASCII ones), punctuation, accented letters.
+LETTERS_TEXT = st.lists(
+    st.sampled_from(
+        ["https://t.co/x1", "HTTP://A.b", "pic.twitter.com/Ab9", "PİC.TWITTER.COM/q", "WWW.x.org", "wwW.", "httpſ://",
+         "Ab", "é", "İ", "ſ", "\u212a", "_", "’", "—", "“", "1", " ", ".", "/", ":", "\n", "😂"]
+    ),
+    max_size=30,
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(LETTERS_TEXT, st.text()))
+def test_letters_are_the_texts_letters_and_digits_without_links(text: str) -> None:
+    assert _letters(text) == _NOT_ALNUM_RE.sub("", _LINK_RE.sub(" ", text)).lower()
