@@ -269,6 +269,45 @@ def test_dates_become_aware_utc_or_none(value: object, expected: dt.datetime | N
     assert parse_published(value) == expected
 
 
+def every_form_tried(text: str) -> dt.datetime | None:
+    """The written forms read as ``strptime`` alone reads them, every form tried (what the shapes spare)."""
+    from reactions.sources.dates import _FORMATS
+
+    for form in _FORMATS:
+        try:
+            return dt.datetime.strptime(text, form).replace(tzinfo=dt.UTC)
+        except ValueError:
+            continue
+    return None
+
+
+# Pieces of dates in the written forms, and of what no form reads (other languages, one-digit months, stray words).
+DATE_PIECES = st.sampled_from(
+    ["2017", "17", "12", "1", "31", "07", "0", "9", " ", "  ", "\t", ",", ".", "/", "-", ":", "T", "t", "Z", "z",
+     "December", "dec", "DEC", "Sun", "março", "de", "UTC", "GMT", "EST", "am", "\n"]
+)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(DATE_PIECES, max_size=12).map("".join))
+def test_written_dates_read_as_strptime_reads_them(text: str) -> None:
+    from reactions.sources.dates import _formatted
+
+    assert _formatted(text) == every_form_tried(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["December 31, 2017", "Dec 31 2017", "31-Dec-17", "Dec 31, 2017 18:30", "20171231T183000z", "12/31/2017 18:30",
+     "2017/12/31 18:30:00", "31.12.2017", "2017-12-31 18:30:00 UTC", "Sun, 31 Dec 2017 18:30:00", "dEcEmBeR  3, 2017",
+     "12/31/2017\t18:30:05"],
+)  # fmt: skip
+def test_every_written_form_still_reads(text: str) -> None:
+    from reactions.sources.dates import _formatted
+
+    assert _formatted(text) == every_form_tried(text) is not None
+
+
 @pytest.fixture
 def memory_root() -> Iterator[str]:
     """A folder of its own on fsspec's in-memory filesystem, removed afterwards."""

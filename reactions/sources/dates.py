@@ -13,7 +13,9 @@ True
 from __future__ import annotations
 
 import datetime as dt
+import locale
 import math
+import re
 from typing import Final
 
 __all__ = ["parse_published"]
@@ -82,9 +84,41 @@ def _rfc2822(text: str) -> dt.datetime | None:
 
 
 def _formatted(text: str) -> dt.datetime | None:
-    for form in _FORMATS:
+    """``text`` read by the first of :data:`_FORMATS` that reads it.  ``strptime`` is asked only where the form's
+    shape (:func:`_shape`) holds the whole text: a failing call costs ~20 µs (its module keeps the patterns of five
+    forms only, and tries nineteen), and a dataset whose dates no form reads (``26 de março de 2018``) spent a
+    fifth of its run there.  The shapes assume the C locale's names (Python's own, unless a program sets
+    ``LC_TIME``): in another, every form is tried."""
+    shapes = _SHAPES if locale.getlocale(locale.LC_TIME) == (None, None) else _NO_SHAPES
+    for form, shape in zip(_FORMATS, shapes, strict=True):
+        if shape is not None and shape.fullmatch(text) is None:
+            continue
         try:
             return _utc(dt.datetime.strptime(text, form))
         except ValueError:
             continue
     return None
+
+
+def _shape(form: str) -> re.Pattern[str]:
+    """A pattern that holds every text ``strptime`` reads in ``form`` (and more): each directive's field as loose
+    as ``strptime``'s is or looser (``%d``: ``[ \\d]?\\d``; a name: letters; ``%Z``: anything), white space as
+    ``\\s+``, any other character itself, in any case."""
+    pattern = []
+    for piece in _DIRECTIVE_RE.split(form):
+        if piece.startswith("%"):
+            pattern.append(_FIELDS[piece[1]])
+        else:
+            pattern.extend(r"\s+" if char.isspace() else re.escape(char) for char in piece)
+    return re.compile("".join(pattern), re.IGNORECASE)
+
+
+_DIRECTIVE_RE: Final = re.compile(r"(%[a-zA-Z])")
+_FIELDS: Final = {
+    "d": r"[ \d]?\d", "m": r"\d{1,2}", "H": r"\d{1,2}", "M": r"\d{1,2}", "S": r"\d{1,2}", "Y": r"\d{4}",
+    "y": r"\d{2}", "B": r"[^\W\d_]+", "b": r"[^\W\d_]+", "a": r"[^\W\d_]+", "Z": r"(?s:.*)",
+}  # fmt: skip
+"""What each directive of :data:`_FORMATS` may hold, as loose as ``strptime``'s own pattern in the C locale or
+looser."""
+_SHAPES: Final = tuple(_shape(form) for form in _FORMATS)
+_NO_SHAPES: Final = (None,) * len(_FORMATS)
