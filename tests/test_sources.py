@@ -264,6 +264,11 @@ def test_read_at_most_reads_on_when_the_file_grew_after_its_size_was_taken(tmp_p
     (dt.date(2017, 12, 31), dt.datetime(2017, 12, 31, tzinfo=dt.UTC)),
     ("", None), ("soon", None), (float("nan"), None), (-5, None), (1e300, None), (True, None), ("9" * 80, None),
     ("February 30, 2017", None),
+    ("26 de março de 2018", dt.datetime(2018, 3, 26, tzinfo=dt.UTC)),  # written out in another language
+    ("16. Mai 2018", dt.datetime(2018, 5, 16, tzinfo=dt.UTC)),
+    ("2018-1-4", dt.datetime(2018, 1, 4, tzinfo=dt.UTC)),  # an ISO date without its zeros
+    ("2018-1-4 9:05", dt.datetime(2018, 1, 4, 9, 5, tzinfo=dt.UTC)),
+    ("2018", None), ("18", None),  # a year alone names no day (not 1970-01-01 00:33:38)
 ])
 def test_dates_become_aware_utc_or_none(value: object, expected: dt.datetime | None) -> None:
     assert parse_published(value) == expected

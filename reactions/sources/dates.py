@@ -18,14 +18,19 @@ import math
 import re
 from typing import Final
 
+from reactions.sources.months import parse_date
+
 __all__ = ["parse_published"]
 
 _FORMATS: Final = (
     "%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y", "%B %d %Y", "%b %d %Y", "%d-%b-%y", "%b %d, %Y %H:%M",
     "%Y%m%d%H%M%S", "%Y%m%dT%H%M%SZ", "%Y%m%d", "%m/%d/%Y", "%m/%d/%Y %H:%M", "%m/%d/%Y %H:%M:%S",
     "%Y/%m/%d", "%Y/%m/%d %H:%M:%S", "%d.%m.%Y", "%Y-%m-%d %H:%M:%S %Z", "%a, %d %b %Y %H:%M:%S",
+    "%Y-%m-%d", "%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S",
 )
-"""Forms ``fromisoformat`` and RFC 2822 do not read (ISOT: ``December 31, 2017``; GDELT: ``20171231T183000Z``)."""
+"""Forms ``fromisoformat`` and RFC 2822 do not read (ISOT: ``December 31, 2017``; GDELT: ``20171231T183000Z``;
+Fake.br: ``2018-1-4``, an ISO date without its zeros).  A date written out in another language (``26 de março de
+2018``) is read by :func:`~reactions.sources.months.parse_date` after them."""
 _MAX_LENGTH: Final = 64
 _EPOCH_MS: Final = 10**11
 """An epoch number above this is in milliseconds (10**11 seconds is the year 5138)."""
@@ -66,12 +71,12 @@ def _from_text(text: str) -> dt.datetime | None:
     if len(text) > _MAX_LENGTH:
         return None
     if text.replace(".", "", 1).isdigit() and len(text) != 8 and len(text) != 14:
-        return _epoch(float(text))
+        return _epoch(float(text)) if len(text) > 4 else None  # (a year alone, ``2018``, names no day: not 1970)
     try:
         return _utc(dt.datetime.fromisoformat(text.replace(" UTC", "+00:00")))
     except ValueError:
         pass
-    return _rfc2822(text) or _formatted(text)
+    return _rfc2822(text) or _formatted(text) or _written(text)
 
 
 def _rfc2822(text: str) -> dt.datetime | None:
@@ -98,6 +103,17 @@ def _formatted(text: str) -> dt.datetime | None:
         except ValueError:
             continue
     return None
+
+
+def _written(text: str) -> dt.datetime | None:
+    """The day ``text`` writes out in one of the languages of :mod:`reactions.sources.months` (``26 de março de
+    2018``, ``16. Mai 2018``), at midnight UTC.
+
+    >>> _written("26 de março de 2018"), _written("2018")
+    (datetime.datetime(2018, 3, 26, 0, 0, tzinfo=datetime.timezone.utc), None)
+    """
+    day = parse_date(text) if not text.isdigit() else None
+    return dt.datetime(day.year, day.month, day.day, tzinfo=dt.UTC) if day is not None else None
 
 
 def _shape(form: str) -> re.Pattern[str]:
