@@ -154,6 +154,10 @@ class WordIndex:
         says that no window inside it that cuts no word at its start holds one, wherever its end cuts a word."""
         return finds(self._openings, self._padded, lo, hi + 1)
 
+    def opens_with(self, word: bytes, lo: int, hi: int) -> bool:
+        """Whether a word that starts in ``body[lo:hi]`` opens with ``word`` (one word, as :meth:`opens_any` reads)."""
+        return self._padded.find(b" " + word, lo, hi + 1) >= 0
+
     def first_opening(self, lo: int, hi: int) -> int | None:
         """Where the first word that starts in ``body[lo:hi]`` and opens with one of the words (as
         :meth:`opens_any` finds them) starts, else ``None``.
