@@ -81,6 +81,7 @@ from reactions.parse.echoes import Echoes, embed_near
 from reactions.parse.exchanges import MORE, REPLY, SAID, FollowUp, follow_up, lead_floor, relative_clause
 from reactions.parse.folding import case_blind
 from reactions.parse.inverted_leads import inverted_lead
+from reactions.parse.live_quotes import live_candidates
 from reactions.parse.medium_before import medium_just_before
 from reactions.parse.nearest_platform import named_in_attribution
 from reactions.parse.networks import PLACES, names_pattern, prose_words
@@ -92,7 +93,7 @@ from reactions.parse.quotations import quotations, quoted_words
 from reactions.parse.quote_platform import quote_platform
 from reactions.parse.quote_records import Accepted, quote_records
 from reactions.parse.reported_posts import PHRASE, whole_after_that
-from reactions.parse.sentences import MUTED, QUIET, Silence, Surroundings, TextIndex, WordIndex, platform_named
+from reactions.parse.sentences import MUTED, QUIET, Surroundings, TextIndex, WordIndex, platform_named
 from reactions.parse.speech_medium import beside_speaker, where_said
 from reactions.parse.titles import names_a_work
 from reactions.parse.unposted import clause_after, clause_names_no_post
@@ -163,14 +164,14 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
     echoes = Echoes(body, taken) if matches and taken else None
     index = TextIndex(body)
     cues = WordIndex(body, _CUE_WORDS)
-    silent = Silence(body, cues)
     cursor = 0
     posted: tuple[int, Accepted] | None = None  # the last quotation judged a post, and where it ends
-    for i, match in enumerate(matches):
+    for i, state in live_candidates(body, cues, matches):  # (each one's Silence.state, the muted ones left out)
+        match = matches[i]
         start = match.start()  # (a quotation that opens its line under a colon has its lead-in above: colon_lead)
         opens = start and body[start - 1] == "\n" and ":" in body[max(0, start - 14) : start]
         above = _lead_above(index, cues, matches, i) if opens else None
-        if start < cursor or ((state := silent.state(start, match.end())) == MUTED and above is None):
+        if start < cursor or (state == MUTED and above is None):
             continue
         if overlaps(match.span(), taken):
             continue

@@ -419,7 +419,8 @@ class Silence:
     after a sentence's end, cutting no word) has no cue in its lead-in when no word from the line's start to the
     quotation opens with one of the cue words, and none at all when no word does from the line's start to 162
     characters after it (its 160 after the closing mark and a comma; a word cut short there opens with the cue word
-    it is cut to)."""
+    it is cut to).  The quote finder has a body's candidates told in one pass (:mod:`~reactions.parse.live_quotes`,
+    checked against :meth:`state`)."""
 
     def __init__(self, body: str, cues: WordIndex) -> None:
         self._body = body
