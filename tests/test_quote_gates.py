@@ -56,6 +56,7 @@ def _in_full(monkeypatch: pytest.MonkeyPatch, text: str) -> list[object]:
     """What the quote finder gives with no line silenced and the cue check reading each window's own words."""
     with monkeypatch.context() as patch:
         patch.setattr(Silence, "state", lambda self, start, end: READ)  # what the quote finder asks of a line
+        patch.setattr(quotes, "live_candidates", lambda body, cues, matches: [(i, READ) for i in range(len(matches))])
         patch.setattr(Silence, "mutes", lambda self, start, end: False)
         patch.setattr(Silence, "lead_quiet", lambda self, start: False)
         patch.setattr(quotes, "_posting_cues", _reference_posting_cues)

@@ -81,6 +81,7 @@ from reactions.parse.echoes import Echoes, embed_near
 from reactions.parse.exchanges import MORE, REPLY, SAID, FollowUp, follow_up, lead_floor, relative_clause
 from reactions.parse.folding import case_blind
 from reactions.parse.inverted_leads import inverted_lead
+from reactions.parse.live_quotes import live_candidates
 from reactions.parse.medium_before import medium_just_before
 from reactions.parse.nearest_platform import named_in_attribution
 from reactions.parse.networks import PLACES, names_pattern, prose_words
@@ -92,10 +93,10 @@ from reactions.parse.quotations import quotations, quoted_words
 from reactions.parse.quote_platform import quote_platform
 from reactions.parse.quote_records import Accepted, quote_records
 from reactions.parse.reported_posts import PHRASE, whole_after_that
-from reactions.parse.sentence_ends import clause_stop
-from reactions.parse.sentences import MUTED, QUIET, Silence, Surroundings, TextIndex, WordIndex, platform_named
+from reactions.parse.sentences import MUTED, QUIET, Surroundings, TextIndex, WordIndex, platform_named
 from reactions.parse.speech_medium import beside_speaker, where_said
 from reactions.parse.titles import names_a_work
+from reactions.parse.unposted import clause_after, clause_names_no_post
 from reactions.parse.wordscan import whole_word_spans
 
 __all__ = ["find_quotes"]
@@ -163,14 +164,14 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
     echoes = Echoes(body, taken) if matches and taken else None
     index = TextIndex(body)
     cues = WordIndex(body, _CUE_WORDS)
-    silent = Silence(body, cues)
     cursor = 0
     posted: tuple[int, Accepted] | None = None  # the last quotation judged a post, and where it ends
-    for i, match in enumerate(matches):
+    for i, state in live_candidates(body, cues, matches):  # (each one's Silence.state, the muted ones left out)
+        match = matches[i]
         start = match.start()  # (a quotation that opens its line under a colon has its lead-in above: colon_lead)
         opens = start and body[start - 1] == "\n" and ":" in body[max(0, start - 14) : start]
         above = _lead_above(index, cues, matches, i) if opens else None
-        if start < cursor or ((state := silent.state(start, match.end())) == MUTED and above is None):
+        if start < cursor or (state == MUTED and above is None):
             continue
         if overlaps(match.span(), taken):
             continue
@@ -220,10 +221,14 @@ def _quote_at(
     text = quoted_words(match)
     if len(text) < 2 or (len(text.split(None, 1)) < 2 and not text.startswith(("#", "@"))):
         return None
-    body = index.body
-    attribution = _attribution_after(body, cue_index, match) if quiet else None
-    if quiet and (attribution is None or _speech_after(attribution)):
-        return None  # its sentence is never found
+    body, attribution = index.body, None
+    if quiet:  # its sentence is never found: the clause after it names no post (unposted), or gives it no attribution
+        window = clause_after(body, match)
+        if window is None or clause_names_no_post(body, cue_index, window):
+            return None
+        attribution = _attribution_after(body, cue_index, match, window)
+        if attribution is None or _speech_after(attribution):
+            return None
     context = Surroundings(index, match)
     if floor := lead_floor(body, before.matches, before.at, context.start):
         context = Surroundings(index, match, floor)
@@ -312,23 +317,17 @@ def _post_says(attribution: _Attribution, context: Surroundings) -> tuple[float,
     return (0.85, context.platform() or platform_named(previous) or Platform.UNKNOWN) if posted else None
 
 
-def _attribution_after(body: str, words: WordIndex, match: re.Match[str]) -> _Attribution | None:
+def _attribution_after(
+    body: str, words: WordIndex, match: re.Match[str], window: tuple[int, int] | None = None
+) -> _Attribution | None:
     """``"…," she wrote …`` / ``"…" wrote one user …``: the clause right after the closing mark (``words``: the
     body's, for its words).  The clause read for a platform ends before the quotation that goes on after it
     (``"…," Swift continued, "…on social media…"``: speech) and leaves out what it refers to (``"…," Pink said,
-    referring to Kim's tweet``)."""
-    pos = match.end()
-    if body[pos : pos + 1] in (",", ";"):
-        pos += 1
-    elif body[match.end() - 2 : match.end() - 1] == ",":
-        pass  # the comma stood inside the quotation marks
-    elif not body.startswith(" ", pos):
+    referring to Kim's tweet``); ``window``: the clause's :func:`clause_after`, when it was found."""
+    window = window or clause_after(body, match)  # (after a comma, or a comma inside the marks; to its sentence's end)
+    if window is None:
         return None
-    limit = min(len(body), pos + 160)
-    stop = clause_stop(body, pos, limit)  # "…," Gov. Phil Murphy tweeted: a title's stop ends no sentence
-    clause_end = stop.start() if stop else limit
-    newline = body.find("\n", pos, clause_end)
-    clause_end = newline if newline >= 0 else clause_end
+    pos, clause_end = window
     clause_words = words.words(pos, clause_end)
     found = _AFTER_RE.match(body, pos, clause_end) if not _VERB_WORDS.isdisjoint(clause_words) else None
     if found is None:  # a verb of manner counts only with a post named after it (``…grumbled in a tweet``)

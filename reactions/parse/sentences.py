@@ -154,6 +154,10 @@ class WordIndex:
         says that no window inside it that cuts no word at its start holds one, wherever its end cuts a word."""
         return finds(self._openings, self._padded, lo, hi + 1)
 
+    def opens_with(self, word: bytes, lo: int, hi: int) -> bool:
+        """Whether a word that starts in ``body[lo:hi]`` opens with ``word`` (one word, as :meth:`opens_any` reads)."""
+        return self._padded.find(b" " + word, lo, hi + 1) >= 0
+
     def first_opening(self, lo: int, hi: int) -> int | None:
         """Where the first word that starts in ``body[lo:hi]`` and opens with one of the words (as
         :meth:`opens_any` finds them) starts, else ``None``.
@@ -415,7 +419,8 @@ class Silence:
     after a sentence's end, cutting no word) has no cue in its lead-in when no word from the line's start to the
     quotation opens with one of the cue words, and none at all when no word does from the line's start to 162
     characters after it (its 160 after the closing mark and a comma; a word cut short there opens with the cue word
-    it is cut to)."""
+    it is cut to).  The quote finder has a body's candidates told in one pass (:mod:`~reactions.parse.live_quotes`,
+    checked against :meth:`state`)."""
 
     def __init__(self, body: str, cues: WordIndex) -> None:
         self._body = body
