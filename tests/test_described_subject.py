@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from reactions.parse.article_person import described_as
 from reactions.parse.described_subject import description_before
 from reactions.parse.quotes import find_quotes
 
@@ -57,3 +60,52 @@ def test_no_description_when_none_opens_the_sentence_before(head: str) -> None:
 )
 def test_a_pronoun_after_a_described_subject_is_the_described_persons(body: str, author: str | None) -> None:
     assert [quote.author for quote in find_quotes(body, "a.txt", [])] == [author]
+
+
+def _description_before_as_first_written(body: str, at: int) -> tuple[str, int] | None:
+    """:func:`description_before` as first written: each stop looked for twice, the whole sentence split."""
+    marks, floor = "“”\"‘’',", max(0, at - 400)
+    head = body[floor:at].rstrip()
+    stops = (". ", "! ", "? ", "\n", ".” ", '." ')
+    start = max((head.rfind(stop) + len(stop) for stop in stops if stop in head), default=0)
+    sentence = head[start:].lstrip(marks + " \t")
+    words = sentence.split()[:10]
+    if len(words) < 3 or words[0] not in ("The", "the"):
+        return None
+    found = None
+    for end in range(2, len(words) + 1):
+        phrase = " ".join(word.strip(marks) for word in words[:end])
+        if described_as(phrase) is not None:
+            found = phrase
+        elif found is not None:
+            break
+        if words[end - 1].endswith(","):
+            break
+    return (found, floor + len(head) - len(sentence)) if found else None
+
+
+_WORDS = st.sampled_from(["The", "the", "actress", "30-year-old", "singer", "Ann", "posted", "a", "photo", "star",
+                          "Blue", '"Moon"', "“Hi”", "44,", "Oscar", "winning", "x" * 30, "Oscar winning actress",
+                          "Big Little Lies actress", "Oscar winning Big Little Lies star"])  # fmt: skip
+_GAPS = st.sampled_from([" ", "  ", ". ", "! ", "? ", "\n", ".” ", '." ', "\t", "\xa0", "\r", ", ", '"'])
+
+
+_DESCRIPTIONS = st.sampled_from(["actress", "Oscar winning actress", "30-year-old actor", "Big Little Lies star",
+                                 '"Blue Moon" singer', "dog", "Blue"])  # fmt: skip
+
+
+@given(
+    st.lists(st.tuples(_WORDS, _GAPS), max_size=60),
+    st.sampled_from([". ", "! ", "\n", ".” ", '." ', ", ", ""]),
+    _DESCRIPTIONS,
+    st.lists(st.tuples(_WORDS, st.sampled_from([" ", " ", ", ", "\t", "\xa0", ". "])), max_size=14),
+    st.integers(0, 8),
+)
+def test_the_description_is_found_as_first_written(
+    before: list[tuple[str, str]], stop: str, described: str, sentence: list[tuple[str, str]], back: int
+) -> None:
+    """Prose, a stop, then a sentence opening with a description (or not) and more words."""
+    words = "".join(word + gap for word, gap in sentence)
+    body = "".join(word + gap for word, gap in before) + f"{stop}The {described} {words}"
+    at = max(0, len(body) - back)
+    assert description_before(body, at) == _description_before_as_first_written(body, at)

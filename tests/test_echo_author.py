@@ -5,7 +5,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from reactions.parse import echo_author
+from reactions.parse.build import text_fingerprint
 from reactions.parse.echo_author import echoed_author, echoed_network
 from reactions.parse.people import author_of
 
@@ -128,3 +132,68 @@ def test_a_post_embedded_before_must_open_with_the_quotation(before: str, author
 def test_the_network_of_the_repeating_post(embed: str, network: str) -> None:
     body = f"“{_CAPTION},” the star wrote.\n\n{embed}"
     assert echoed_network(body, re.match("“[^”]+”", body)).value == network  # type: ignore[arg-type]
+
+
+def _echoed_match_read_whole(body: str, at: int, key_length: int) -> re.Match[str] | None:
+    """``_echoed_match`` as first written: the quotation and the bylines looked for whatever the text about them."""
+    quoted = echo_author._QUOTATION_RE.search(body, at, at + 2300)
+    if quoted is None or quoted.start() - at > 300:
+        return None
+    words = text_fingerprint(quoted.group(1) or quoted.group(2))
+    key = words[:key_length]
+    if len(key) < echo_author.ECHO_KEY:
+        return None
+    after = echo_author._ANY_BYLINE_RE.search(body, quoted.end(), quoted.end() + 700)
+    byline = echo_author._BYLINE_RE.match(body, after.start()) if after else None
+    if byline is None or key not in text_fingerprint(body[quoted.end() : byline.start()]):
+        byline = echo_author._byline_before(body, at, key, words[: echo_author.LONG_KEY])
+    return byline
+
+
+_BYLINES = st.sampled_from([
+    "— Nadia Fern (@nadiafern) May 2, 2019", f"A video posted by {'Nadia Fern ' * 3}Lee (@nadia)", "— nadia (@n)",
+    "A photo posted by @nadia", "(@", "",
+])  # fmt: skip
+
+
+@given(
+    st.tuples(st.integers(0, 900), _BYLINES, st.integers(0, 900)),
+    st.tuples(st.integers(0, 320), st.integers(0, 2100), st.sampled_from(["“”", '""'])),
+    st.tuples(st.integers(0, 900), st.booleans(), _BYLINES, st.integers(0, 300), _BYLINES),
+    st.sampled_from([echo_author.ECHO_KEY, echo_author.LONG_KEY]),
+)
+def test_a_byline_is_found_as_when_the_text_was_read_whole(
+    before: tuple[int, str, int], quotation: tuple[int, int, str], after: tuple[int, bool, str, int, str], key: int
+) -> None:
+    """A byline before the quotation, the quotation (its words run on), a byline after it (the post repeating it or
+    not) and another, at every distance about the reach's edges."""
+    lead, long, marks = quotation
+    quoted = f"{marks[0]}{_POST}{' y' * (long // 2)},{marks[1]} she wrote. "
+    head = f"{'x ' * (before[0] // 2)}{_POST} {before[1]}{'x ' * (before[2] // 2)}"
+    post = _POST if after[1] else "Other words"
+    tail = f"{'x ' * (after[0] // 2)}{post} {after[2]}{'x ' * (after[3] // 2)}{after[4]}"
+    body = f"{head}{quoted}{tail}"
+    at = max(0, len(head) - lead)
+    found = echo_author._echoed_match(body, at, key)
+    expected = _echoed_match_read_whole(body, at, key)
+    assert (found and found.span()) == (expected and expected.span())
+
+
+@pytest.mark.parametrize("side", ["before", "after"])
+def test_a_byline_at_every_distance_about_the_reachs_edge_is_found_as_when_read_whole(side: str) -> None:
+    """The longest quotation read (2,000 characters, opening 300 after ``at``), then the post repeating it and its
+    byline at every distance up to past :data:`echo_author._AFTER`; or a byline at every distance before ``at``."""
+    byline = "— Nadia Fernandez Somethinglong Name (@nadiafern) May 2, 2019"
+    quoted = f"“{_POST}{' y' * 976},” she wrote. "
+    found_some = set()
+    for gap in range(0, 780, 3):
+        if side == "after":
+            body, at = f"{'x' * 300}{quoted}{'x' * gap} {_POST} {byline}", 0
+        else:
+            body = f"{_POST} — Al (@al) May 2, 2019{'x' * gap} {quoted}"  # ("(@" as near its byline's start as may be)
+            at = body.index("“")
+        for key in (echo_author.ECHO_KEY, echo_author.LONG_KEY):
+            found, expected = echo_author._echoed_match(body, at, key), _echoed_match_read_whole(body, at, key)
+            assert (found and found.span()) == (expected and expected.span()), gap
+            found_some.add(found is not None)
+    assert found_some == {True, False}

@@ -29,6 +29,7 @@ from reactions.parse.authors import (
 )
 from reactions.parse.dates import WEEKDAYS
 from reactions.parse.described_person import named_as_relative_of, pronoun_of, rivals
+from reactions.parse.kin_objects import kin_object_before
 from reactions.parse.name_kinds import (
     given_name_gender,
     thing_by_its_place,
@@ -426,7 +427,7 @@ def _read_name(window: str, start: int, end: int, own: bool) -> NameRead | None:
         name = " ".join(tokens).removesuffix("’s").removesuffix("'s")
     if (own and (tokens[-1].endswith(("’s", "'s")) or where)) or owned:
         return None  # an owner or a place in the pronoun's sentence ("about Kylie's rumored…", "in Syria is")
-    free = not where and _KIN_OBJECT_RE.search(before) is None  # ("the mom of daughter Stormi shared": the mom)
+    free = not where and not kin_object_before(before)  # ("the mom of daughter Stormi shared": the mom)
     verb = free and _subject_verb(window, start, end)
     reports = _REPORTS_RE.match(window, end) is not None
     placed = where or thing_by_what_follows(window, end, run)
@@ -483,12 +484,6 @@ def _on_a_headline(window: str, at: int, headlines: dict[int, bool]) -> bool:
     return known
 
 
-_KIN_OBJECT_RE = re.compile(
-    r"\b(?:of|with|for|to|from|by)[ \t]{1,3}(?:(?:her|his|their)[ \t]{1,3})?(?:daughter|son|baby|husband|wife|sister"
-    r"|brother|mom|mother|dad|father|girlfriend|boyfriend|fiancée?|fiancé|niece|nephew)[ \t]{1,3}\Z",
-    re.IGNORECASE,
-)
-"""A relative as a preposition's object before a name (``the mom of daughter Stormi``): the name is no subject."""
 _TITLE_ROLE_RE = re.compile(
     r"[ \t]{1,3}(?:star|stars|actress|actor|singer|rapper|alum|host|creator|producer|director|frontman"
     r"|co-?star|castmember|contestant|winner|mom|mother|dad|father|model|judge|comedian|musician|hitmaker)\b",

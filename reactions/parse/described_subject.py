@@ -37,9 +37,9 @@ def description_before(body: str, at: int) -> tuple[str, int] | None:
     subject (a comma or a word in lower case after it), and where it starts; else None."""
     floor = max(0, at - _REACH)
     head = body[floor:at].rstrip()
-    start = max((head.rfind(stop) + len(stop) for stop in _STOPS if stop in head), default=0)
+    start = max((stop_at + len(stop) for stop in _STOPS if (stop_at := head.rfind(stop)) >= 0), default=0)
     sentence = head[start:].lstrip(_MARKS + " \t")
-    words = sentence.split()[:_WORDS]
+    words = sentence.split(None, _WORDS)[:_WORDS]  # (each stop looked for once; the sentence split no further)
     if len(words) < 3 or words[0] not in ("The", "the"):
         return None
     found = None

@@ -44,7 +44,8 @@ def quote_records(body: str, source: str, found: list[Accepted], *, embeds: bool
     found = [q._replace(display_name=None, author=None) if prose_for_a_name(q.display_name) else q for q in found]
     found = with_article_platform(body, found)
     authors = chained(body, [(quote.span, quote.display_name, quote.author) for quote in found])
-    found = [quote._replace(author=author) for quote, author in zip(found, authors, strict=True)]
+    found = [quote if author == quote.author else quote._replace(author=author)
+             for quote, author in zip(found, authors, strict=True)]  # fmt: skip
     named = [(quote.span[0], quote.author) for quote in found if quote.author]
     pronouns = [quote.display_name for quote in found if quote.author]
     fulls = iter(one_name_each([from_given_name(body, name) for name in full_names(body, named, pronouns)]))

@@ -178,7 +178,8 @@ def find_quotes(body: str, source: str, taken: Sequence[tuple[int, int]]) -> lis
         lead = _Lead(matches, i, posted, above)
         quote = _quote_at(index, cues, match, source, taken, echoes, lead, quiet=state == QUIET and above is None)
         if quote is not None and not on_furniture_line(body, match.start()):  # (not a linked story's headline)
-            found.append(quote._replace(continued=later_pieces(body, matches, i, quote.span[1], taken)))
+            pieces = later_pieces(body, matches, i, quote.span[1], taken)  # (most have none: no record rebuilt)
+            found.append(quote if pieces == quote.continued else quote._replace(continued=pieces))
             posted = match.end(), quote
             cursor = max(quote.span[1], match.end())
     return quote_records(body, source, found, embeds=bool(taken))
