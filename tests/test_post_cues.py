@@ -91,6 +91,19 @@ def test_a_newspaper_called_post_is_no_post(text: str, cue: bool) -> None:
     assert post_cues.posted_before(text, picture=False) is cue
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["She tweeted:", "She tweeted: ", "the Post said", "Facebook was paying",
+                                 "on Facebook", "the post", "", "He said:", "In a tweet, Lee added:"]), max_size=8))
+def test_a_lead_in_asked_again_is_answered_as_read_afresh(texts: list[str]) -> None:
+    """The judge asks ``post_cue`` of a lead-in up to three times, and the last text's answer is kept: asked in any
+    order, each text (an equal copy or the very object) is answered as a reading of it afresh."""
+    for text in texts:
+        fresh = not post_cues.POST_CUE_WORDS.isdisjoint(words_of(text)) and post_cues._post_cue_found(text)
+        assert post_cues.post_cue(text) is fresh
+        assert post_cues.post_cue("".join(list(text))) is fresh
+        assert post_cues.post_cue(text, words_of(text)) is fresh
+
+
 @pytest.mark.parametrize(
     ("text", "title"),
     [
