@@ -56,11 +56,14 @@ def test_another_medium_is_asked_of_its_words_first(text: str) -> None:
                                  "photo", "pics", "video", "of", "cake", "tweet", "on Twitter", "social", "media",
                                  "deleted", "é", "_", "-", " ", "  ", "\t", ",", ".", "She posted a photo",
                                  "shared  her new selfie", "posted_", "posted a new post", "ſhared the pics",
-                                 "SHARED a clip"]),
+                                 "SHARED a clip", "ſelfies", "PICS", "İmage", "shots", "snap", "pictures", "clips_",
+                                 "photoé", "video-", "the Post photo"]),
                 max_size=14).map("".join), st.booleans())  # fmt: skip
 @example("Then she ſhared a clip", True)
+@example("Then she shared two ſelfies", True)
 def test_the_sentences_before_are_searched_as_both_patterns_search_them(text: str, picture: bool) -> None:
-    """``posted_before`` reads the words once for two patterns: it answers as searching both does."""
+    """``posted_before`` reads the words once for two patterns, each searched only when the words hold one of its
+    verbs and (for a picture) one of its pictures: it answers as searching both does."""
     unposted = post_cues.without_newspapers(text)
     expected = post_cues.POSTED_CONTEXT_RE.search(unposted) is not None or (
         picture and posted.POSTED_PICTURE_RE.search(unposted) is not None

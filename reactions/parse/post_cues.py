@@ -27,7 +27,7 @@ from reactions.parse.press_questions import to_the_press
 from reactions.parse.sentences import words_of
 
 __all__ = [
-    "IN_POST_WORDS", "MEDIUM_WORDS", "OTHER_MEDIUM_RE", "POSTED_CONTEXT_RE", "POSTED_CONTEXT_WORDS",
+    "IN_POST_WORDS", "MEDIUM_WORDS", "OTHER_MEDIUM_RE", "PICTURE_WORDS", "POSTED_CONTEXT_RE", "POSTED_CONTEXT_WORDS",
     "POSTED_PICTURE_WORDS", "POST_CUE_RE", "POST_CUE_WORDS", "other_medium", "participle", "post_cue", "posted_before",
     "posted_context", "without_newspapers", "written_in_a_title",
 ]  # fmt: skip
@@ -70,6 +70,12 @@ POSTED_CONTEXT_WORDS = frozenset(word for name in PLACES for word in words_of(na
 """Words one of which every match of :data:`POSTED_CONTEXT_RE` holds whole."""
 POSTED_PICTURE_WORDS = frozenset({b"posted", b"shared"})
 """Words one of which every match of :data:`~reactions.parse.posted.POSTED_PICTURE_RE` holds whole."""
+PICTURE_WORDS = frozenset(
+    b"photo photos picture pictures pic pics image images video videos clip clips selfie selfies snap snaps shot "
+    b"shots".split()
+)
+"""Words one of which every match of :data:`~reactions.parse.posted.POSTED_PICTURE_RE` holds whole too, its picture:
+a long sentence with no end, whose verb says ``posted`` or ``shared`` each time, is searched only when it names one."""
 IN_POST_WORDS = frozenset(word for name in PLACES for word in words_of(name)) | frozenset(
     b"tweet tweets post posts caption captions social".split()
 )
@@ -215,7 +221,8 @@ def posted_before(text: str, picture: bool) -> bool:
     text = without_newspapers(text)
     if (not POSTED_CONTEXT_WORDS.isdisjoint(words) and POSTED_CONTEXT_RE.search(text)) or followers_named(text, words):
         return True  # (followers_named: "…surprised her 3.3 million followers with an update.")
-    return picture and not POSTED_PICTURE_WORDS.isdisjoint(words) and POSTED_PICTURE_RE.search(text) is not None
+    pictured = picture and not PICTURE_WORDS.isdisjoint(words) and not POSTED_PICTURE_WORDS.isdisjoint(words)
+    return pictured and POSTED_PICTURE_RE.search(text) is not None
 
 
 def _finds(pattern: FoldedPattern, needs: frozenset[bytes], text: str, pos: int = 0) -> bool:
