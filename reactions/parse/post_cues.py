@@ -161,19 +161,22 @@ def without_newspapers(text: str) -> str:
 
 def post_cue(text: str, words: list[bytes] | None = None) -> bool:
     """Whether :data:`POST_CUE_RE` finds a match in ``text`` (a platform, a post or caption named, no newspaper
-    called *Post*); ``words``: ``words_of(text)`` when the caller has them.  The last text's answer is kept: the
-    judge asks it of a quotation's lead-in up to three times (for its verb, its attribution, its platform)."""
-    last = _LAST_CUE[0]
+    called *Post*); ``words``: ``words_of(text)`` when the caller has them.  The last two texts' answers are kept:
+    the judge asks it of a quotation's lead-in up to three times (for its verb, its attribution, its platform), once
+    of its sentence between."""
+    last, before = _LAST_CUES
     if last[0] == text:
         return last[1]
+    if before[0] == text:
+        return before[1]
     cued = not POST_CUE_WORDS.isdisjoint(words if words is not None else words_of(text)) and _post_cue_found(text)
-    _LAST_CUE[0] = (text, cued)
+    _LAST_CUES[:] = [(text, cued), last]
     return cued
 
 
-_LAST_CUE: Final[list[tuple[str, bool]]] = [("", False)]
-"""The last text :func:`post_cue` read (equal, not only the same object: the lead-in is asked as read and stripped)
-and its answer."""
+_LAST_CUES: Final[list[tuple[str, bool]]] = [("", False), ("", False)]
+"""The last two texts :func:`post_cue` read (equal, not only the same object: the lead-in is asked as read and
+stripped) and their answers, the last first."""
 
 
 def _post_cue_found(text: str) -> bool:
