@@ -1,0 +1,91 @@
+"""The two sentences before a quotation, read for a posting cue or another medium only when they may hold one.
+
+The quote finder's judge reads the sentences before a quotation whose own sentence names no post
+(:attr:`~reactions.parse.sentences.Surroundings.previous`): does it say the words were posted
+(:func:`~reactions.parse.post_cues.posted_before`), or put them in another medium
+(:func:`~reactions.parse.post_cues.other_medium`)?  Each reading takes their words first, and answers no when they hold
+none of the words its patterns need.  In a sentence that never ends (quotations back to back joined by semicolons or
+``and``: ``…; fans commented: "…"; fans commented: "…"``) those sentences are the
+:data:`~reactions.parse.sentences.PREVIOUS_REACH` characters before each quotation, read again for every quotation.
+
+Here the body's words answer instead: when the sentences before are a stretch of the body that cuts no word at its
+start, and no word in it opens with one of the words a reading needs (:meth:`~reactions.parse.sentences.WordIndex.
+first_opening`, whose last search answers the next stretches asked in order), the reading's answer is no, found
+without reading them.  Otherwise they are read as before.  ``tests/test_previous_reads.py`` checks both answers
+against the readings of the text.
+
+>>> import re
+>>> from reactions.parse.sentences import TextIndex
+>>> body = 'Ann Lee posted; fans commented: "Hi yo"; fans commented: "So good"'
+>>> quotation = re.search('"So good"', body)
+>>> context = Surroundings(TextIndex(body), quotation, quotation.start() - 17)
+>>> posted_before_quotation(context, context.previous, True), other_medium_before(context, context.previous)
+(False, False)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from reactions.parse.post_cues import MEDIUM_WORDS, PICTURE_WORDS, POSTED_CONTEXT_WORDS, other_medium, posted_before
+from reactions.parse.press_questions import PRESS_WORDS
+from reactions.parse.sentences import Surroundings, TextIndex, WordIndex
+
+__all__ = ["other_medium_before", "posted_before_quotation"]
+
+_POSTED: Final = POSTED_CONTEXT_WORDS | {b"followers"}
+"""Words one of which :func:`~reactions.parse.post_cues.posted_before` needs for a verb that is not of writing (the
+posted-context pattern's, ``followers``)."""
+_PICTURED: Final = _POSTED | PICTURE_WORDS
+"""…and for a verb of writing: a picture said posted (``She posted a photo.``) needs a picture's word too."""
+_MEDIUM: Final = MEDIUM_WORDS | PRESS_WORDS | frozenset({b"wrote", b"writes", b"penned", b"writing"})
+"""Words one of which :func:`~reactions.parse.post_cues.other_medium` needs: another medium's, the press's, or a verb
+of writing in a title (``wrote in Vogue``)."""
+
+
+def posted_before_quotation(context: Surroundings, previous: str, picture: bool) -> bool:
+    """``posted_before(previous, picture)``, where ``previous`` is ``context.previous``: no without reading it when
+    the body's words say it holds none of the words the reading needs."""
+    return not _holds_none(context, previous, _PICTURED if picture else _POSTED) and posted_before(previous, picture)
+
+
+def other_medium_before(context: Surroundings, previous: str) -> bool:
+    """``other_medium(previous)``, where ``previous`` is ``context.previous``: no without reading it when the body's
+    words say it holds none of the words the reading needs."""
+    return not _holds_none(context, previous, _MEDIUM) and other_medium(previous)
+
+
+def _holds_none(context: Surroundings, previous: str, words: frozenset[bytes]) -> bool:
+    """Whether ``previous`` is a stretch of the body (up to where its quotation's lead-in starts, its trailing spaces
+    left out) that cuts no word at its start and in which no word opens with one of ``words``: then none of its words
+    (:func:`~reactions.parse.sentences.words_of`) is one of them.  ``False`` says nothing."""
+    body, end = context.index.body, context.start
+    while end and body[end - 1].isspace():
+        end -= 1
+    start = end - len(previous)
+    if not previous or start < 0 or not body.startswith(previous, start):
+        return False
+    if start and _in_a_word(body[start - 1]) and _in_a_word(previous[0]):
+        return False  # (a stretch that starts inside a word: its opening is no word of the body's)
+    return _index(context.index, words).first_opening(start, end) is None
+
+
+def _in_a_word(char: str) -> bool:
+    """Whether ``char`` is part of a word as :func:`~reactions.parse.sentences.word_bytes` reads it: an ASCII letter
+    or digit, ``_``, or a letter ``re.IGNORECASE`` takes for an ASCII one (:func:`~reactions.parse.folding.unfold`)."""
+    return (char.isascii() and (char.isalnum() or char == "_")) or char in "\u0130\u0131\u017f\u212a"
+
+
+def _index(index: TextIndex, words: frozenset[bytes]) -> WordIndex:
+    """The body's :class:`WordIndex` of ``words``, made once for the last body asked of (``index``: the very object)."""
+    last = _LAST[0]
+    if last[0] is not index:
+        last = _LAST[0] = (index, {})
+    made = last[1].get(words)
+    if made is None:
+        made = last[1][words] = WordIndex(index.body, words)
+    return made
+
+
+_LAST: Final[list[tuple[TextIndex | None, dict[frozenset[bytes], WordIndex]]]] = [(None, {})]
+"""The last body's :class:`~reactions.parse.sentences.TextIndex` asked of, and its word indexes by word set."""
