@@ -61,8 +61,11 @@ def test_a_sentence_that_never_ends_is_not_read_again(monkeypatch: pytest.Monkey
         ('Ann shared a photo; fans commented: "Hi yo"; fans commented: "So good"', True, False),
         ('Ann wrote in a statement; fans commented: "Hi yo"; fans commented: "So good"', False, True),
         ('Ann spoke; fans commented: "Hi yo"; fans commented: "So good"', False, False),
-        ("xstatement," * 100 + '"Hiyoyoy"; fans commented: "So good"', False, True),  # a window that starts
-        ("xtweeted," * 100 + '"Hiyoyoy"; fans commented: "So good"', True, False),  # inside a word: "tweeted,…"
+        ('Ann thanked her 3 million followers; fans commented: "Hi yo"; fans commented: "So good"', True, False),
+        ('When reporters asked; fans commented: "Hi yo"; fans commented: "So good"', False, True),
+        ('Ann wrote in Vogue; fans commented: "Hi yo"; fans commented: "So good"', False, True),
+        ("qstatement," * 100 + '"Hiyoyoy"; fans commented: "So good"', False, True),  # a window that starts
+        ("qtweeted," * 100 + '"Hiyoyoy"; fans commented: "So good"', True, False),  # inside a word: "tweeted,…"
     ],
 )
 def test_a_word_the_reading_needs_has_the_sentences_read(body: str, posted: bool, medium: bool) -> None:

@@ -27,38 +27,44 @@ from __future__ import annotations
 
 from typing import Final
 
-from reactions.parse.post_cues import MEDIUM_WORDS, PICTURE_WORDS, POSTED_CONTEXT_WORDS, other_medium, posted_before
+from reactions.parse.post_cues import (
+    MEDIUM_WORDS,
+    PICTURE_WORDS,
+    POSTED_CONTEXT_WORDS,
+    other_medium,
+    posted_before,
+    written_in_a_title,
+)
 from reactions.parse.press_questions import PRESS_WORDS
 from reactions.parse.sentences import Surroundings, TextIndex, WordIndex
 
 __all__ = ["other_medium_before", "posted_before_quotation"]
 
-_POSTED: Final = POSTED_CONTEXT_WORDS | {b"followers"}
-"""Words one of which :func:`~reactions.parse.post_cues.posted_before` needs for a verb that is not of writing (the
-posted-context pattern's, ``followers``)."""
-_PICTURED: Final = _POSTED | PICTURE_WORDS
-"""…and for a verb of writing: a picture said posted (``She posted a photo.``) needs a picture's word too."""
-_MEDIUM: Final = MEDIUM_WORDS | PRESS_WORDS | frozenset({b"wrote", b"writes", b"penned", b"writing"})
-"""Words one of which :func:`~reactions.parse.post_cues.other_medium` needs: another medium's, the press's, or a verb
-of writing in a title (``wrote in Vogue``)."""
+_NEEDS: Final = POSTED_CONTEXT_WORDS | PICTURE_WORDS | frozenset({b"followers"}) | MEDIUM_WORDS | PRESS_WORDS
+"""Words one of which a reading needs: :func:`~reactions.parse.post_cues.posted_before` the posted-context pattern's,
+``followers`` or (for a verb of writing: ``She posted a photo.``) a picture's; :func:`~reactions.parse.post_cues.
+other_medium` another medium's or the press's.  One set for both: the body's words are indexed once, and a stretch
+asked of twice is found once."""
 
 
 def posted_before_quotation(context: Surroundings, previous: str, picture: bool) -> bool:
-    """``posted_before(previous, picture)``, where ``previous`` is ``context.previous``: no without reading it when
-    the body's words say it holds none of the words the reading needs."""
-    return not _holds_none(context, previous, _PICTURED if picture else _POSTED) and posted_before(previous, picture)
+    """``posted_before(previous, picture)``, where ``previous`` is ``context.previous``: no without reading its words
+    when the body's say it holds none of :data:`_NEEDS`."""
+    return not _holds_none(context, previous) and posted_before(previous, picture)
 
 
 def other_medium_before(context: Surroundings, previous: str) -> bool:
-    """``other_medium(previous)``, where ``previous`` is ``context.previous``: no without reading it when the body's
-    words say it holds none of the words the reading needs."""
-    return not _holds_none(context, previous, _MEDIUM) and other_medium(previous)
+    """``other_medium(previous)``, where ``previous`` is ``context.previous``: when the body's words say it holds none
+    of :data:`_NEEDS`, only a title written in (``wrote in Vogue``) is looked for, as ``other_medium`` looks."""
+    if not _holds_none(context, previous):
+        return other_medium(previous)
+    return " in " in previous and ("wr" in previous or "penned" in previous) and written_in_a_title(previous)
 
 
-def _holds_none(context: Surroundings, previous: str, words: frozenset[bytes]) -> bool:
+def _holds_none(context: Surroundings, previous: str) -> bool:
     """Whether ``previous`` is a stretch of the body (up to where its quotation's lead-in starts, its trailing spaces
-    left out) that cuts no word at its start and in which no word opens with one of ``words``: then none of its words
-    (:func:`~reactions.parse.sentences.words_of`) is one of them.  ``False`` says nothing."""
+    left out) that cuts no word at its start and in which no word opens with one of :data:`_NEEDS`: then none of its
+    words (:func:`~reactions.parse.sentences.words_of`) is one of them.  ``False`` says nothing."""
     body, end = context.index.body, context.start
     while end and body[end - 1].isspace():
         end -= 1
@@ -67,7 +73,7 @@ def _holds_none(context: Surroundings, previous: str, words: frozenset[bytes]) -
         return False
     if start and _in_a_word(body[start - 1]) and _in_a_word(previous[0]):
         return False  # (a stretch that starts inside a word: its opening is no word of the body's)
-    return _index(context.index, words).first_opening(start, end) is None
+    return _index(context.index).first_opening(start, end) is None
 
 
 def _in_a_word(char: str) -> bool:
@@ -76,16 +82,14 @@ def _in_a_word(char: str) -> bool:
     return (char.isascii() and (char.isalnum() or char == "_")) or char in "\u0130\u0131\u017f\u212a"
 
 
-def _index(index: TextIndex, words: frozenset[bytes]) -> WordIndex:
-    """The body's :class:`WordIndex` of ``words``, made once for the last body asked of (``index``: the very object)."""
+def _index(index: TextIndex) -> WordIndex:
+    """The body's :class:`WordIndex` of :data:`_NEEDS`, made once for the last body asked of (``index``: the very
+    object)."""
     last = _LAST[0]
-    if last[0] is not index:
-        last = _LAST[0] = (index, {})
-    made = last[1].get(words)
-    if made is None:
-        made = last[1][words] = WordIndex(index.body, words)
-    return made
+    if last is None or last[0] is not index:
+        last = _LAST[0] = (index, WordIndex(index.body, _NEEDS))
+    return last[1]
 
 
-_LAST: Final[list[tuple[TextIndex | None, dict[frozenset[bytes], WordIndex]]]] = [(None, {})]
-"""The last body's :class:`~reactions.parse.sentences.TextIndex` asked of, and its word indexes by word set."""
+_LAST: Final[list[tuple[TextIndex, WordIndex] | None]] = [None]
+"""The last body's :class:`~reactions.parse.sentences.TextIndex` asked of, and its word index."""
