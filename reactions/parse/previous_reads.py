@@ -64,7 +64,23 @@ def other_medium_before(context: Surroundings, previous: str) -> bool:
 def _holds_none(context: Surroundings, previous: str) -> bool:
     """Whether ``previous`` is a stretch of the body (up to where its quotation's lead-in starts, its trailing spaces
     left out) that cuts no word at its start and in which no word opens with one of :data:`_NEEDS`: then none of its
-    words (:func:`~reactions.parse.sentences.words_of`) is one of them.  ``False`` says nothing."""
+    words (:func:`~reactions.parse.sentences.words_of`) is one of them.  ``False`` says nothing.  The last stretch's
+    answer is kept (its quotation's surroundings and the stretch, the very objects, ``is``): the judge asks it for
+    both readings."""
+    asked = _ASKED[0]
+    if asked[0] is context and asked[1] is previous:
+        return asked[2]
+    none = _stretch_holds_none(context, previous)
+    _ASKED[0] = (context, previous, none)
+    return none
+
+
+_ASKED: Final[list[tuple[Surroundings | None, str, bool]]] = [(None, "", False)]
+"""The last surroundings and stretch :func:`_holds_none` was asked of, and its answer."""
+
+
+def _stretch_holds_none(context: Surroundings, previous: str) -> bool:
+    """:func:`_holds_none`'s reading of the body's words."""
     body, end = context.index.body, context.start
     while end and body[end - 1].isspace():
         end -= 1
