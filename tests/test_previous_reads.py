@@ -55,15 +55,20 @@ def test_a_sentence_that_never_ends_is_not_read_again(monkeypatch: pytest.Monkey
         assert not other_medium_before(context, context.previous)
 
 
+_RUN = '; fans commented: "Hi yo"' * 20
+"""Quotations joined by semicolons: the sentences before the last are long enough to be answered from the body's
+words (:data:`~reactions.parse.previous_reads.READ_ITSELF`)."""
+
+
 @pytest.mark.parametrize(
     ("body", "posted", "medium"),
     [
-        ('Ann shared a photo; fans commented: "Hi yo"; fans commented: "So good"', True, False),
-        ('Ann wrote in a statement; fans commented: "Hi yo"; fans commented: "So good"', False, True),
-        ('Ann spoke; fans commented: "Hi yo"; fans commented: "So good"', False, False),
-        ('Ann thanked her 3 million followers; fans commented: "Hi yo"; fans commented: "So good"', True, False),
-        ('When reporters asked; fans commented: "Hi yo"; fans commented: "So good"', False, True),
-        ('Ann wrote in Vogue; fans commented: "Hi yo"; fans commented: "So good"', False, True),
+        (f'Ann shared a photo{_RUN}; fans commented: "So good"', True, False),
+        (f'Ann wrote in a statement{_RUN}; fans commented: "So good"', False, True),
+        (f'Ann spoke{_RUN}; fans commented: "So good"', False, False),
+        (f'Ann thanked her 3 million followers{_RUN}; fans commented: "So good"', True, False),
+        (f'When reporters asked{_RUN}; fans commented: "So good"', False, True),
+        (f'Ann wrote in Vogue{_RUN}; fans commented: "So good"', False, True),
         ("qstatement," * 100 + '"Hiyoyoy"; fans commented: "So good"', False, True),  # a window that starts
         ("qtweeted," * 100 + '"Hiyoyoy"; fans commented: "So good"', True, False),  # inside a word: "tweeted,…"
     ],

@@ -38,7 +38,7 @@ from reactions.parse.post_cues import (
 from reactions.parse.press_questions import PRESS_WORDS
 from reactions.parse.sentences import Surroundings, TextIndex, WordIndex
 
-__all__ = ["other_medium_before", "posted_before_quotation"]
+__all__ = ["READ_ITSELF", "other_medium_before", "posted_before_quotation"]
 
 _NEEDS: Final = POSTED_CONTEXT_WORDS | PICTURE_WORDS | frozenset({b"followers"}) | MEDIUM_WORDS | PRESS_WORDS
 """Words one of which a reading needs: :func:`~reactions.parse.post_cues.posted_before` the posted-context pattern's,
@@ -67,6 +67,8 @@ def _holds_none(context: Surroundings, previous: str) -> bool:
     words (:func:`~reactions.parse.sentences.words_of`) is one of them.  ``False`` says nothing.  The last stretch's
     answer is kept (its quotation's surroundings and the stretch, the very objects, ``is``): the judge asks it for
     both readings."""
+    if len(previous) < READ_ITSELF:
+        return False
     asked = _ASKED[0]
     if asked[0] is context and asked[1] is previous:
         return asked[2]
@@ -75,6 +77,9 @@ def _holds_none(context: Surroundings, previous: str) -> bool:
     return none
 
 
+READ_ITSELF: Final = 300
+"""Sentences before shorter than this are read themselves (a few words cost less to read than the index to ask): the
+index answers for the long stretch of a sentence that never ends."""
 _ASKED: Final[list[tuple[Surroundings | None, str, bool]]] = [(None, "", False)]
 """The last surroundings and stretch :func:`_holds_none` was asked of, and its answer."""
 
