@@ -206,10 +206,17 @@ DENSE: tuple[Family, ...] = (
         'The star shared a photo. Lee continued: \u201cHi yo\u201d ', n)),
     Family("text: a name between quoted posts in German", "text", "a.txt", lambda n: _fill(
         'The star shared a photo. Trump posted: "Danke sch\u00f6n" ', n)),
+    Family("text: a handle's quoted posts in a sentence that never ends", "text", "a.txt", lambda n: _fill(
+        '@ann shared: "Hi yo" ', n)),
+    Family("text: a user's quoted posts joined by semicolons", "text", "a.txt", lambda n: _fill(
+        '; one user shared this: "Hi yo" ', n)),
+    Family("text: a name's quoted posts after a post named", "text", "a.txt", lambda n: _fill(
+        'In a tweet, Lee added: \u201cHi yo\u201d ', n)),
 )  # fmt: skip
 """Articles made of quoted posts back to back, a reaction every 21-55 characters, each with an author to resolve:
-the densest output an article can have (the last two from a fuzzer of such shapes: a name between every two
-quotations, which each pronoun's window read again).  Run with the others; ``tests/test_adversarial.py`` holds
+the densest output an article can have (from a fuzzer of such shapes: a name between every two quotations, which
+each pronoun's window read again; a sentence that never ends, whose 800 characters before each quotation were read
+again for a posting cue and another medium).  Run with the others; ``tests/test_adversarial.py`` holds
 them to linear growth and to :data:`DENSE_BOUND` (their ratio sits near the target, and how near depends on the
 machine's load)."""
 DENSE_BOUND = 30.0

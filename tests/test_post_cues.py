@@ -56,11 +56,14 @@ def test_another_medium_is_asked_of_its_words_first(text: str) -> None:
                                  "photo", "pics", "video", "of", "cake", "tweet", "on Twitter", "social", "media",
                                  "deleted", "é", "_", "-", " ", "  ", "\t", ",", ".", "She posted a photo",
                                  "shared  her new selfie", "posted_", "posted a new post", "ſhared the pics",
-                                 "SHARED a clip"]),
+                                 "SHARED a clip", "ſelfies", "PICS", "İmage", "shots", "snap", "pictures", "clips_",
+                                 "photoé", "video-", "the Post photo"]),
                 max_size=14).map("".join), st.booleans())  # fmt: skip
 @example("Then she ſhared a clip", True)
+@example("Then she shared two ſelfies", True)
 def test_the_sentences_before_are_searched_as_both_patterns_search_them(text: str, picture: bool) -> None:
-    """``posted_before`` reads the words once for two patterns: it answers as searching both does."""
+    """``posted_before`` reads the words once for two patterns, each searched only when the words hold one of its
+    verbs and (for a picture) one of its pictures: it answers as searching both does."""
     unposted = post_cues.without_newspapers(text)
     expected = post_cues.POSTED_CONTEXT_RE.search(unposted) is not None or (
         picture and posted.POSTED_PICTURE_RE.search(unposted) is not None
@@ -89,6 +92,19 @@ def test_a_newspaper_called_post_is_no_post(text: str, cue: bool) -> None:
     assert len(post_cues.without_newspapers(text)) == len(text)
     assert post_cues.posted_context(text) is cue
     assert post_cues.posted_before(text, picture=False) is cue
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["She tweeted:", "She tweeted: ", "the Post said", "Facebook was paying",
+                                 "on Facebook", "the post", "", "He said:", "In a tweet, Lee added:"]), max_size=8))
+def test_a_lead_in_asked_again_is_answered_as_read_afresh(texts: list[str]) -> None:
+    """The judge asks ``post_cue`` of a lead-in up to three times, and the last text's answer is kept: asked in any
+    order, each text (an equal copy or the very object) is answered as a reading of it afresh."""
+    for text in texts:
+        fresh = not post_cues.POST_CUE_WORDS.isdisjoint(words_of(text)) and post_cues._post_cue_found(text)
+        assert post_cues.post_cue(text) is fresh
+        assert post_cues.post_cue("".join(list(text))) is fresh
+        assert post_cues.post_cue(text, words_of(text)) is fresh
 
 
 @pytest.mark.parametrize(

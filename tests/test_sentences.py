@@ -226,3 +226,12 @@ def test_the_two_sentences_before_are_read_from_the_windows_tail_first(before: s
     ends = [lo, *(m.end() for m in sentences.SENTENCE_END_RE.finditer(text, lo, max(0, len(text) - 1)))]
     expected = text[ends[-2] :] if len(ends) > 2 else text[lo:] if not lo else text[lo:].split(" ", 1)[-1]
     assert around.previous == expected
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["Ann", "b", " ", "\n", ".", "!", "?", "…", '"', "”", ")", "[12]", "E.", "word"]),
+                max_size=40).map("".join), st.integers(0, 60), st.integers(0, 60))  # fmt: skip
+def test_a_window_without_a_mark_holds_no_sentence_end(text: str, lo: int, hi: int) -> None:
+    """The ends of a window are looked for only when it holds a mark one opens with: the same ends as the search."""
+    ends = [match.end() for match in sentences.SENTENCE_END_RE.finditer(text, lo, hi)]
+    assert sentences._ends(text, lo, hi) == ends

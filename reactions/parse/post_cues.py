@@ -27,7 +27,7 @@ from reactions.parse.press_questions import to_the_press
 from reactions.parse.sentences import words_of
 
 __all__ = [
-    "IN_POST_WORDS", "MEDIUM_WORDS", "OTHER_MEDIUM_RE", "POSTED_CONTEXT_RE", "POSTED_CONTEXT_WORDS",
+    "IN_POST_WORDS", "MEDIUM_WORDS", "OTHER_MEDIUM_RE", "PICTURE_WORDS", "POSTED_CONTEXT_RE", "POSTED_CONTEXT_WORDS",
     "POSTED_PICTURE_WORDS", "POST_CUE_RE", "POST_CUE_WORDS", "other_medium", "participle", "post_cue", "posted_before",
     "posted_context", "without_newspapers", "written_in_a_title",
 ]  # fmt: skip
@@ -70,6 +70,12 @@ POSTED_CONTEXT_WORDS = frozenset(word for name in PLACES for word in words_of(na
 """Words one of which every match of :data:`POSTED_CONTEXT_RE` holds whole."""
 POSTED_PICTURE_WORDS = frozenset({b"posted", b"shared"})
 """Words one of which every match of :data:`~reactions.parse.posted.POSTED_PICTURE_RE` holds whole."""
+PICTURE_WORDS = frozenset(
+    b"photo photos picture pictures pic pics image images video videos clip clips selfie selfies snap snaps shot "
+    b"shots".split()
+)
+"""Words one of which every match of :data:`~reactions.parse.posted.POSTED_PICTURE_RE` holds whole too, its picture:
+a long sentence with no end, whose verb says ``posted`` or ``shared`` each time, is searched only when it names one."""
 IN_POST_WORDS = frozenset(word for name in PLACES for word in words_of(name)) | frozenset(
     b"tweet tweets post posts caption captions social".split()
 )
@@ -155,9 +161,26 @@ def without_newspapers(text: str) -> str:
 
 def post_cue(text: str, words: list[bytes] | None = None) -> bool:
     """Whether :data:`POST_CUE_RE` finds a match in ``text`` (a platform, a post or caption named, no newspaper
-    called *Post*); ``words``: ``words_of(text)`` when the caller has them."""
-    if POST_CUE_WORDS.isdisjoint(words if words is not None else words_of(text)):
-        return False
+    called *Post*); ``words``: ``words_of(text)`` when the caller has them.  The last two texts' answers are kept:
+    the judge asks it of a quotation's lead-in up to three times (for its verb, its attribution, its platform), once
+    of its sentence between."""
+    last, before = _LAST_CUES
+    if last[0] == text:
+        return last[1]
+    if before[0] == text:
+        return before[1]
+    cued = not POST_CUE_WORDS.isdisjoint(words if words is not None else words_of(text)) and _post_cue_found(text)
+    _LAST_CUES[:] = [(text, cued), last]
+    return cued
+
+
+_LAST_CUES: Final[list[tuple[str, bool]]] = [("", False), ("", False)]
+"""The last two texts :func:`post_cue` read (equal, not only the same object: the lead-in is asked as read and
+stripped) and their answers, the last first."""
+
+
+def _post_cue_found(text: str) -> bool:
+    """Whether :data:`POST_CUE_RE` finds a match in ``text`` without its newspapers called *Post*, not the company."""
     text = without_newspapers(text)
     found = POST_CUE_RE.search(text)
     while found is not None and _the_company(text, found):
@@ -201,7 +224,8 @@ def posted_before(text: str, picture: bool) -> bool:
     text = without_newspapers(text)
     if (not POSTED_CONTEXT_WORDS.isdisjoint(words) and POSTED_CONTEXT_RE.search(text)) or followers_named(text, words):
         return True  # (followers_named: "…surprised her 3.3 million followers with an update.")
-    return picture and not POSTED_PICTURE_WORDS.isdisjoint(words) and POSTED_PICTURE_RE.search(text) is not None
+    pictured = picture and not PICTURE_WORDS.isdisjoint(words) and not POSTED_PICTURE_WORDS.isdisjoint(words)
+    return pictured and POSTED_PICTURE_RE.search(text) is not None
 
 
 def _finds(pattern: FoldedPattern, needs: frozenset[bytes], text: str, pos: int = 0) -> bool:

@@ -19,7 +19,7 @@ from typing import Final
 from reactions.parse.folding import case_blind
 from reactions.parse.sentences import words_of
 
-__all__ = ["PRESS_QUESTION_RE", "to_the_press"]
+__all__ = ["PRESS_QUESTION_RE", "PRESS_WORDS", "to_the_press"]
 
 _A: Final = r"(?:(?:a|an|the|one|some|several)[ \t]{1,3})?"
 PRESS_QUESTION_RE: Final = case_blind(
@@ -31,7 +31,7 @@ PRESS_QUESTION_RE: Final = case_blind(
     r"|(?:reporters?|journalists?)[ \t]{1,3}(?:asked|questioned))\b"
 )
 """A press conference or briefing, or reporters' questions (see the module)."""
-_WORDS: Final = frozenset(
+PRESS_WORDS: Final = frozenset(
     b"conference conferences briefing briefings meet meets interaction interactions question questions reporter "
     b"reporters journalist journalists media queries query".split()
 )
@@ -41,5 +41,5 @@ _WORDS: Final = frozenset(
 def to_the_press(text: str, words: list[bytes] | None = None) -> bool:
     """Whether ``text`` puts words in a press conference or in answer to reporters (see the module); ``words``:
     ``words_of(text)`` when the caller has them."""
-    none = _WORDS.isdisjoint(words_of(text) if words is None else words)
+    none = PRESS_WORDS.isdisjoint(words_of(text) if words is None else words)
     return not none and PRESS_QUESTION_RE.search(text) is not None

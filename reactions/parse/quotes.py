@@ -87,7 +87,8 @@ from reactions.parse.nearest_platform import named_in_attribution
 from reactions.parse.networks import PLACES, names_pattern, prose_words
 from reactions.parse.party_tags import TAG, untagged
 from reactions.parse.people import author_of
-from reactions.parse.post_cues import IN_POST_WORDS, clause_verb, other_medium, post_cue, posted_before, posted_context
+from reactions.parse.post_cues import IN_POST_WORDS, clause_verb, other_medium, post_cue, posted_context
+from reactions.parse.previous_reads import other_medium_before, posted_before_quotation
 from reactions.parse.printed import printed
 from reactions.parse.quotations import quotations, quoted_words
 from reactions.parse.quote_platform import quote_platform
@@ -471,9 +472,9 @@ def _judge(attribution: _Attribution, context: Surroundings, near_embeds: bool) 
     if here:  # the sentences before are read only when the quotation's own names no platform or post
         return 0.85, _platform(context, attribution)
     previous = context.previous
-    if posted_before(previous, picture=verb in WRITING_VERBS):  # (not when the nearer sentence names another medium:
-        return None if medium_just_before(previous) else (0.85, _platform(context, attribution))  # "In a blog post…")
-    if not verb or other_medium(previous):
+    if posted_before_quotation(context, previous, verb in WRITING_VERBS):  # (not when the nearer sentence names
+        return None if medium_just_before(previous) else (0.85, _platform(context, attribution))  # another medium)
+    if not verb or other_medium_before(context, previous):
         return None
     if is_poster(attribution.author):
         return 0.75, _platform(context, attribution)

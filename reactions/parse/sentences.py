@@ -399,8 +399,15 @@ lowered costs less than finding the body's platform words, for an article's few;
 
 
 def _ends(text: str, lo: int, hi: int) -> list[int]:
-    """Where each sentence's end found in ``text[lo:hi]`` ends."""
+    """Where each sentence's end found in ``text[lo:hi]`` ends (none without a mark one opens with: a sentence with no
+    end, each of whose quotations reads the window again, is not searched)."""
+    if all(text.find(mark, lo, hi) < 0 for mark in _MARKS):
+        return []
     return [match.end() for match in SENTENCE_END_RE.finditer(text, lo, hi)]
+
+
+_MARKS: Final = (".", "!", "?", "…")
+"""The marks a sentence's end opens with (:data:`_ENDING`), the commonest first."""
 
 
 _TAIL: Final = 240
