@@ -18,6 +18,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import resource
 import subprocess
 import sys
 import tempfile
@@ -25,7 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_real import FLOOR, NAIVE, as_installed, cpu_of
+from bench_real import FLOOR, NAIVE, as_installed
+
+CHECKOUT = Path(__file__).resolve().parent.parent
 
 
 def on_column(script: str, column: str) -> str:
@@ -40,26 +43,35 @@ def text_mb(path: Path, column: str) -> float:
     return int(found.stdout.strip()) / 1e6
 
 
+def cpu_of(argv: list[str], env: dict[str, str], cwd: Path) -> float:
+    """The CPU seconds (user + system) of running ``argv`` to its end in ``cwd`` (not a checkout: ``python -m``
+    puts the current folder first on the path, before ``PYTHONPATH``)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env, cwd=cwd)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
 def measure(path: Path, column: str, repeat: int, work: Path, baseline: Path | None) -> dict[str, float]:
     """The least CPU seconds of each kind over ``repeat`` interleaved runs on ``path``."""
     python = sys.executable
     out = str(work / "out.csv")
-    cli = [python, "-m", "reactions", "extract", str(path), "--jobs", "1", "--no-cache", "-q", "-o", out]
-    here = as_installed(work)
+    cli = [python, "-m", "reactions", "extract", str(path.resolve()), "--jobs", "1", "--no-cache", "-q", "-o", out]
+    here = {**as_installed(work), "PYTHONPATH": str(CHECKOUT)}
     runs = {
-        "floor": ([python, "-c", on_column(FLOOR, column), str(path)], here),
-        "naive": ([python, "-c", on_column(NAIVE, column), str(path)], here),
+        "floor": ([python, "-c", on_column(FLOOR, column), str(path.resolve())], here),
+        "naive": ([python, "-c", on_column(NAIVE, column), str(path.resolve())], here),
         "cold": (cli, here),
     }
     if baseline is not None:
         base = {**as_installed(work / "base"), "PYTHONPATH": str(baseline)}
         runs["cold, baseline"] = (cli, base)
     for command, env in runs.values():
-        cpu_of(command, env)  # the bytecode written, untimed
+        cpu_of(command, env, work)  # the bytecode written, untimed
     best: dict[str, float] = {}
     for _ in range(repeat):
         for kind, (command, env) in runs.items():
-            best[kind] = min(best.get(kind, float("inf")), cpu_of(command, env))
+            best[kind] = min(best.get(kind, float("inf")), cpu_of(command, env, work))
     return best
 
 
