@@ -212,6 +212,8 @@ DENSE: tuple[Family, ...] = (
         '; one user shared this: "Hi yo" ', n)),
     Family("text: a name's quoted posts after a post named", "text", "a.txt", lambda n: _fill(
         'In a tweet, Lee added: \u201cHi yo\u201d ', n)),
+    Family("text: a pronoun's quoted posts on X", "text", "a.txt", lambda n: _fill(
+        'Later, He wrote on X: "Hi yo" ', n)),
 )  # fmt: skip
 """Articles made of quoted posts back to back, a reaction every 21-55 characters, each with an author to resolve:
 the densest output an article can have (from a fuzzer of such shapes: a name between every two quotations, which

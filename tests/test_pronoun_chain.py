@@ -66,6 +66,21 @@ def test_words_that_name_no_one_and_dates_keep_the_run() -> None:
     assert pronoun_chain.follows(body, third, "she", frozenset({"Twitter", "Later"})) is None
 
 
+@pytest.mark.parametrize("place", ["on X", "on Threads", "to Bluesky", "via YouTube", "On   Reddit"])
+def test_a_network_a_post_went_to_is_no_person(place: str) -> None:
+    """``X`` (and a network the resolver's words do not list) where a post went names no one: the run goes on;
+    the same capital standing alone still ends it."""
+    body = f'"Hi," she tweeted. Later she wrote {place}: "Bye." And she wrote: "So?"'
+    first, second, third = (i for i in range(len(body)) if body.startswith("she", i))
+    pronoun_chain.remember(body, first, "she", "Ann Lee")
+    assert pronoun_chain.follows(body, second, "she", frozenset({"Later"})) == ("Ann Lee",)
+    pronoun_chain.remember(body, second, "she", "Ann Lee")
+    assert pronoun_chain.follows(body, third, "she", frozenset({"And"})) == ("Ann Lee",)
+    alone = f'"Hi," she tweeted. {place.split()[-1]} wrote back: "Bye." And she wrote: "So?"'
+    pronoun_chain.remember(alone, alone.index("she"), "she", "Ann Lee")
+    assert pronoun_chain.follows(alone, alone.rindex("she"), "she", frozenset({"And"})) is None
+
+
 def test_a_post_named_after_an_article_is_no_person() -> None:
     body = '"Hi," she tweeted. In a tweet, she wrote: "Bye." In another Instagram post she wrote: "So?"'
     first, second, third = (i for i in range(len(body)) if body.startswith("she", i))

@@ -19,6 +19,7 @@ from typing import Final, NamedTuple
 
 from reactions.parse.authors import ARTICLES, POSTERS, PRONOUNS, REACH
 from reactions.parse.month_stops import MONTHS
+from reactions.parse.networks import PLACES, names_pattern
 from reactions.parse.outside_quotes import blanked
 
 __all__ = ["follows", "remember"]
@@ -47,6 +48,9 @@ _POSTED_THING_RE: Final = re.compile(
     r"(?i:tweet|post|caption|message|photo|picture|video|clip|story|reply|thread|selfie)s?\b"
 )
 """A post or a picture after an article or an owner (``In a tweet``, ``her Instagram post``): a thing, no person."""
+_PLACE_RE: Final = re.compile(rf"\b(?i:on|to|via)[ \t]{{1,3}}(?:{names_pattern(PLACES)})\b")
+"""A network named as where a post went (``wrote on X``, ``took to Threads``): a place, no person (``X`` is a name
+only there, :data:`~reactions.parse.networks.NAMED`)."""
 _OPENERS: Final = ARTICLES | POSTERS
 """Words that may open a description or name a poster (``the singer``, ``one fan``, ``users``): another person."""
 _PRONOUNS: Final = frozenset(pronoun.capitalize() for pronoun in PRONOUNS) | PRONOUNS
@@ -72,9 +76,9 @@ def remember(body: str, end: int, author: str, person: str | None) -> None:
 def _names_no_one(stretch: str, known: frozenset[str]) -> bool:
     """Whether ``stretch`` (the prose from one author's words to the next's, quotations and dates blanked out) holds
     no word that could name or describe another person: none capitalised but a pronoun or one of ``known`` (the
-    person's name's words, ``Ann Lee posted. "…," she wrote``, and words that name no one), none among
-    :data:`_OPENERS`."""
-    prose = _POSTED_THING_RE.sub(" ", _DATE_RE.sub(" ", blanked(stretch)))
+    person's name's words, ``Ann Lee posted. "…," she wrote``, and words that name no one; a network where a post
+    went, ``on X``), none among :data:`_OPENERS`."""
+    prose = _PLACE_RE.sub(" ", _POSTED_THING_RE.sub(" ", _DATE_RE.sub(" ", blanked(stretch))))
     for word in _WORD_RE.findall(prose):
         if (word[0].isupper() and word not in _PRONOUNS and word not in known) or word.lower() in _OPENERS:
             return False
