@@ -214,6 +214,8 @@ DENSE: tuple[Family, ...] = (
         'In a tweet, Lee added: \u201cHi yo\u201d ', n)),
     Family("text: a pronoun's quoted posts on X", "text", "a.txt", lambda n: _fill(
         'Later, He wrote on X: "Hi yo" ', n)),
+    Family("text: an owner's followers' quoted posts", "text", "a.txt", lambda n: _fill(
+        'and her followers wrote: "Hi yo" ', n)),
 )  # fmt: skip
 """Articles made of quoted posts back to back, a reaction every 21-55 characters, each with an author to resolve:
 the densest output an article can have (from a fuzzer of such shapes: a name between every two quotations, which

@@ -85,6 +85,17 @@ def test_a_name_written_often_is_judged_a_thing_once(monkeypatch: pytest.MonkeyP
     assert asked.count("Ann Lee") == 1
 
 
+def test_an_owners_run_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``her followers`` again and again, no one else named between: its owner is found once, as a pronoun's."""
+    body = 'Ann Lee posted a photo, and her followers wrote: "Wow" and her followers wrote: "Yes" and her followers'
+    read: list[int] = []
+    real = antecedents._resolved
+    monkeypatch.setattr(antecedents, "_resolved", lambda body, at, *rest: read.append(at) or real(body, at, *rest))
+    starts = [i for i in range(len(body)) if body.startswith("her followers", i)]
+    assert [resolve_author(body, at, "her followers") for at in starts] == ["Ann Lee"] * 3
+    assert read == starts[:1]
+
+
 def test_a_pages_furniture_names_no_one() -> None:
     body = (
         "The photo was tweeted by her husband, Sam Ortega.\n\n"

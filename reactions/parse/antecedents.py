@@ -137,7 +137,8 @@ def resolve_author(body: str, at: int, written: str, agrees: Callable[[str, str]
     found_at = pronoun_at(lead, _PRONOUN_RES[first]) if first == shown.lower() else None
     cut = found_at if found_at is not None else written_at(lead, shown.lower())
     end = at + cut if 0 <= cut < _OWN_SENTENCE else at  # (a pronoun's or a description's run: pronoun_chain)
-    chained = 0 <= cut < _OWN_SENTENCE and (found_at is not None or described is not None or first == "it")
+    owned = first in _POSSESSIVES and len(shown.split()) > 1  # ("her followers": her person, each time)
+    chained = 0 <= cut < _OWN_SENTENCE and (found_at is not None or described is not None or first == "it" or owned)
     run = pronoun_chain.follows(body, end, shown.lower(), _NOT_NAMES) if chained else None
     head = "" if cut < 0 or run else blanked(lead[:cut])
     person = run[0] if run else _resolved(body, at, (shown, first, described), head, agrees)
