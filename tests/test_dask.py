@@ -215,9 +215,11 @@ def test_an_error_inside_a_local_cluster_run_stops_its_workers() -> None:
 
 
 CLUSTER_IN_A_CLEAN_PROCESS = """
-import os, sys, threading, psutil
+import os, signal, sys, threading, psutil
 from reactions.errors import ReactionsError
 from reactions.run import dask as reactions_dask
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as a command started in a terminal hears Ctrl-C (a test
+# run started in the background of a script inherits it ignored, and Python then leaves it so)
 case = sys.argv[1]
 stop = threading.Event()
 if case.startswith("threaded"):  # another thread: forking this process could copy a lock held
