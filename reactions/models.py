@@ -270,6 +270,8 @@ class Document:
             table's cell): exactly what ``data`` decodes to as UTF-8, which the decoder takes instead of decoding
             it again.  Not compared, and not carried to another process (pickling a string costs what decoding
             its bytes does): there ``data`` is decoded.
+        notes: what the source could not read of what it says of the article (a dataset's date that no form
+            reads), each a warning of the article's outcome, so the analyst hears why a field is empty.
     """
 
     source: str
@@ -279,9 +281,10 @@ class Document:
     published: dt.datetime | None = None
     place: str | None = None
     text: str | None = field(default=None, compare=False, repr=False)
+    notes: tuple[str, ...] = ()
 
     def __reduce__(self) -> tuple[type[Document], tuple[object, ...]]:
-        return Document, (self.source, self.data, self.url, self.title, self.published, self.place)
+        return Document, (self.source, self.data, self.url, self.title, self.published, self.place, None, self.notes)
 
 
 class Status(enum.StrEnum):

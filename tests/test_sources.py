@@ -519,3 +519,10 @@ def test_a_fakenewsnet_document_keeps_its_text_but_not_across_processes(tmp_path
     assert travelled == document
     assert travelled.text is None
     assert travelled.data == document.data
+
+
+def test_a_document_s_notes_travel_to_another_process() -> None:
+    document = Document("x.csv#1", b"Words.", place="row 1", notes=("the date column's date is unread",))
+    travelled = pickle.loads(pickle.dumps(document))
+    assert travelled == document
+    assert travelled.notes == document.notes

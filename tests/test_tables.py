@@ -94,6 +94,8 @@ def test_every_format_gives_each_row_with_its_metadata(tmp_path: Path, fmt: str,
     ]
     assert reasons(items) == ["row 3 (id n3): the 'text' column is empty"]
     assert all(o.path == name and o.status is Status.SKIPPED for o in items if isinstance(o, FileOutcome))
+    unread = "the 'date' column's date is in no form this reader knows: the article has no date"
+    assert [d.notes for d in documents(items)] == [(), (), (), (unread,)]  # n5's "sometime soon"
 
 
 @pytest.mark.parametrize("fmt", FORMATS)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from reactions.corpus import located, parse_document, with_metadata
 from reactions.models import Document, FileOutcome, Status
-from reactions.run.units import placed, placed_each, read_corpus, unit_articles, unit_parses
+from reactions.run.units import noted, placed, placed_each, read_corpus, unit_articles, unit_parses
 
 
 def test_an_outcome_with_nothing_to_place_is_kept_as_it_is_and_every_other_is_placed_as_before() -> None:
@@ -57,3 +57,21 @@ def test_a_dataset_s_skipped_rows_are_named_by_its_file_as_its_read_rows_are(tmp
     outcomes = read_corpus(path).outcomes
     assert [outcome.status.value for outcome in outcomes] == ["parsed", "skipped", "parsed"]
     assert {outcome.path for outcome in outcomes} == {str(path)}
+
+
+def test_a_dataset_date_no_form_reads_is_a_warning_of_its_row_and_the_rest_of_the_row_is_read(tmp_path: Path) -> None:
+    """An unreadable date left the article undated without a word: the analyst saw fewer articles on the time
+    chart and no reason.  Now the row's outcome says so, placed at the row; an empty date cell says nothing."""
+    path = tmp_path / "x.csv"
+    path.write_text("id,date,text\n1,2017 18h18-08-22,Fans wrote back.\n2,,More words.\n3,2018-01-04,Words.\n",
+                    encoding="utf-8")
+    corpus = read_corpus(path)
+    assert [outcome.warnings for outcome in corpus.outcomes] == [
+        ("row 1 (id 1): the 'date' column's date is in no form this reader knows: the article has no date",), (), ()]
+    assert [outcome.status for outcome in corpus.outcomes] == [Status.PARSED] * 3
+
+
+def test_a_document_s_notes_follow_the_parse_s_own_warnings() -> None:
+    outcome = FileOutcome("a.csv", "a.csv#1", Status.PARSED, 0, ("repaired mojibake",))
+    assert noted(outcome, ()) is outcome
+    assert noted(outcome, ("no date",)).warnings == ("repaired mojibake", "no date")

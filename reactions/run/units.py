@@ -241,10 +241,16 @@ def unit_parses(
             outcomes.append(item if item.path in (path, safe_name(path)) else located(item, path))
             continue
         article, outcome = next(found)
-        outcomes.append(located(placed(outcome, item.place), path))
+        outcomes.append(located(placed(noted(outcome, item.notes), item.place), path))
         if article is not None:
             parses.append((article, item))
     return outcomes, parses
+
+
+def noted(outcome: FileOutcome, notes: tuple[str, ...]) -> FileOutcome:
+    """``outcome`` with what its source could not read of the article (:attr:`~reactions.models.Document.notes`)
+    after the parse's own warnings."""
+    return dataclasses.replace(outcome, warnings=(*outcome.warnings, *notes)) if notes else outcome
 
 
 def placed(outcome: FileOutcome, place: str | None) -> FileOutcome:

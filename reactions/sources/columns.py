@@ -17,6 +17,7 @@ and GDELT exports.  A column the caller names wins; a named column the table lac
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -186,12 +187,38 @@ def row_document(name: str, row: int, record: Mapping[str, object], columns: Col
     data, text = cell
     if len(data) > options.max_bytes:
         return skipped(name, f"{where}: the article is {len(data):,} bytes, over the {options.max_bytes:,} limit")
+    published, notes = dated(record.get(columns.date), columns.date) if columns.date else (None, ())
     return Document(
         source=f"{name}#{ident if ident else row}",
         data=data,
         url=label(record.get(columns.url)) if columns.url else None,
         title=label(record.get(columns.title)) if columns.title else None,
-        published=parse_published(record.get(columns.date)) if columns.date else None,
+        published=published,
         place=where,
         text=text,
+        notes=notes,
     )
+
+
+def dated(value: object, column: str) -> tuple[dt.datetime | None, tuple[str, ...]]:
+    """The date cell ``value`` of column ``column`` read (:func:`~reactions.sources.dates.parse_published`), and a
+    note when it holds something no form reads: the article then has no date, and the analyst is told so rather
+    than finding it missing from the time chart.  An empty cell (nothing, blank, a missing number) is no date and
+    no note.
+
+    >>> dated("2018-01-04", "date")[1], dated("", "date"), dated(float("nan"), "date")
+    ((), (None, ()), (None, ()))
+    >>> dated("23/07/25", "published")
+    (None, ("the 'published' column's date is in no form this reader knows: the article has no date",))
+    """
+    published = parse_published(value)
+    if published is not None or not _filled(value):
+        return published, ()
+    named = f"the {column!r} column's" if _like_a_name(column) else "the date column's"
+    return None, (f"{named} date is in no form this reader knows: the article has no date",)
+
+
+def _filled(value: object) -> bool:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return False
+    return bool(value.strip()) if isinstance(value, str | bytes) else True
