@@ -33,6 +33,7 @@ from reactions.sources import (
     source_kind,
 )
 from reactions.sources.columns import text_bytes, text_cell
+from reactions.sources.dates import day_first_order
 from reactions.sources.remote import in_memory, open_binary, read_at_most, read_binary
 
 
@@ -311,6 +312,48 @@ def test_every_written_form_still_reads(text: str) -> None:
     from reactions.sources.dates import _formatted
 
     assert _formatted(text) == every_form_tried(text) is not None
+
+
+@pytest.mark.parametrize(("value", "day_first", "expected"), [
+    ("12/31/2017", None, dt.date(2017, 12, 31)),  # month first, as before
+    ("09/07/25", None, dt.date(2025, 9, 7)),  # a two-digit year; month first when nothing says otherwise
+    ("09/07/25", True, dt.date(2025, 7, 9)),
+    ("09/07/25", False, dt.date(2025, 9, 7)),
+    ("23/07/25", None, dt.date(2025, 7, 23)),  # 23 cannot be a month
+    ("23/07/2025 10:30", None, dt.date(2025, 7, 23)),
+    ("1/2/99", None, dt.date(1999, 1, 2)),  # strptime's %y: 69-99 in the 1900s
+    ("13/14/2020", None, None), ("07/23/2025", True, None),  # no month 13, 14 or 23
+    ("2018/01/04", True, dt.date(2018, 1, 4)), ("1/2/3/2020", None, None),
+])  # fmt: skip
+def test_a_slashed_date_puts_its_day_first_where_its_table_or_its_numbers_say_so(
+    value: str, day_first: bool | None, expected: dt.date | None
+) -> None:
+    published = parse_published(value, day_first)
+    assert (published.date() if published is not None else None) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 13), st.integers(0, 32), st.integers(1000, 9999),
+       st.sampled_from(["", " 18:30", " 18:30:05", "\t9:5", " 25:00", "x"]), st.booleans())
+def test_a_month_first_slashed_date_reads_as_strptime_reads_it_and_day_first_the_same_swapped(
+    month: int, day: int, year: int, rest: str, zero: bool
+) -> None:
+    """Month first (the order every such date was read in before a table could say otherwise), a slashed date
+    reads as the written forms always read it; day first, as its swap does."""
+    field = "{:02d}" if zero else "{}"
+    month_first = f"{field.format(month)}/{field.format(day)}/{year}{rest}"
+    day_first = f"{field.format(day)}/{field.format(month)}/{year}{rest}"
+    assert parse_published(month_first, False) == every_form_tried(month_first)
+    assert parse_published(day_first, True) == every_form_tried(month_first)
+    if month <= 12:
+        assert parse_published(month_first) == every_form_tried(month_first)
+
+
+def test_a_table_s_slashed_dates_say_which_comes_first() -> None:
+    assert day_first_order(["09/07/25", "23/07/25", "2018-01-04", None, 5]) is True
+    assert day_first_order(["12/31/2017", "1/2/2018"]) is False
+    assert day_first_order(["1/2/2018", "2018-01-04", ""]) is None  # nothing says
+    assert day_first_order(["23/07/25", "07/23/25"]) is None  # they disagree: each read on its own
 
 
 @pytest.fixture

@@ -588,3 +588,17 @@ def test_a_csv_read_in_a_short_first_chunk_numbers_rows_and_bad_lines_as_in_one(
     assert documents(short)[3].data == b"post 3,\nsecond line of it"
     assert reasons(short) == [f"line {5 + edge}: expected 2 fields, saw 4: the line is skipped",
                               "row 5 (id n9): the 'text' column is empty"]
+
+
+@pytest.mark.parametrize("fmt", ["csv", "tsv", "parquet"])
+def test_a_table_whose_slashed_dates_put_the_day_first_is_read_day_first_throughout(tmp_path: Path, fmt: str) -> None:
+    """indian_news writes ``09/07/25`` for 9 July 2025: each of its 650 dates was unread, and read month first
+    one would put most of them in the wrong month.  A table's ``23/07/25`` says the day comes first for the rest."""
+    rows = [{"id": f"n{i}", "text": "Words.", "date": date}
+            for i, date in enumerate(["09/07/25", "23/07/25", "01/02/2024", "2024-03-05"])]
+    path = write(tmp_path, f"news.{fmt}", table_bytes(fmt, rows, row_group_size=10))  # (one part: see docs/sources.md)
+    assert [d.published.date() for d in documents(read_documents(path)) if d.published] == [
+        dt.date(2025, 7, 9), dt.date(2025, 7, 23), dt.date(2024, 2, 1), dt.date(2024, 3, 5)]
+    us = write(tmp_path, f"us.{fmt}", table_bytes(fmt, [{**rows[0], "date": "12/31/2017"}, rows[2]]))
+    assert [d.published.date() for d in documents(read_documents(us)) if d.published] == [
+        dt.date(2017, 12, 31), dt.date(2024, 1, 2)]

@@ -177,8 +177,9 @@ def label(value: object) -> str | None:
 
 
 def row_document(name: str, row: int, record: Mapping[str, object], columns: Columns,
-                 options: SourceOptions) -> Document | FileOutcome:
-    """Row ``row`` (1-based) of table ``name`` as a :class:`Document`, or why it is skipped."""
+                 options: SourceOptions, day_first: bool | None = None) -> Document | FileOutcome:
+    """Row ``row`` (1-based) of table ``name`` as a :class:`Document`, or why it is skipped; ``day_first``: whether
+    the table's slashed dates put the day first (:func:`~reactions.sources.dates.day_first_order`)."""
     ident = label(record.get(columns.id)) if columns.id else None
     where = f"row {row}" + (f" (id {safe_name(ident)[:80]})" if ident else "")
     cell = text_cell(record.get(columns.text))
@@ -187,7 +188,7 @@ def row_document(name: str, row: int, record: Mapping[str, object], columns: Col
     data, text = cell
     if len(data) > options.max_bytes:
         return skipped(name, f"{where}: the article is {len(data):,} bytes, over the {options.max_bytes:,} limit")
-    published, notes = dated(record.get(columns.date), columns.date) if columns.date else (None, ())
+    published, notes = dated(record.get(columns.date), columns.date, day_first) if columns.date else (None, ())
     return Document(
         source=f"{name}#{ident if ident else row}",
         data=data,
@@ -200,7 +201,7 @@ def row_document(name: str, row: int, record: Mapping[str, object], columns: Col
     )
 
 
-def dated(value: object, column: str) -> tuple[dt.datetime | None, tuple[str, ...]]:
+def dated(value: object, column: str, day_first: bool | None = None) -> tuple[dt.datetime | None, tuple[str, ...]]:
     """The date cell ``value`` of column ``column`` read (:func:`~reactions.sources.dates.parse_published`), and a
     note when it holds something no form reads: the article then has no date, and the analyst is told so rather
     than finding it missing from the time chart.  An empty cell (nothing, blank, a missing number) is no date and
@@ -208,10 +209,10 @@ def dated(value: object, column: str) -> tuple[dt.datetime | None, tuple[str, ..
 
     >>> dated("2018-01-04", "date")[1], dated("", "date"), dated(float("nan"), "date")
     ((), (None, ()), (None, ()))
-    >>> dated("23/07/25", "published")
+    >>> dated("2017 18h18-08-22", "published")
     (None, ("the 'published' column's date is in no form this reader knows: the article has no date",))
     """
-    published = parse_published(value)
+    published = parse_published(value, day_first)
     if published is not None or not _filled(value):
         return published, ()
     named = f"the {column!r} column's" if _like_a_name(column) else "the date column's"

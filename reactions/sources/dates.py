@@ -8,6 +8,12 @@ datetime.datetime(2017, 12, 31, 0, 0, tzinfo=datetime.timezone.utc)
 datetime.datetime(2018, 1, 1, 0, 0, tzinfo=datetime.timezone.utc)
 >>> parse_published("yesterday") is None
 True
+
+A slashed date puts the month first (``12/31/2017``) unless its day cannot be a month (``23/07/25``) or the
+dataset's other dates say the day comes first (``day_first``, :func:`day_first_order`):
+
+>>> parse_published("09/07/25").date(), parse_published("09/07/25", day_first=True).date()
+(datetime.date(2025, 9, 7), datetime.date(2025, 7, 9))
 """
 
 from __future__ import annotations
@@ -16,11 +22,12 @@ import datetime as dt
 import locale
 import math
 import re
+from collections.abc import Iterable
 from typing import Final
 
 from reactions.sources.months import parse_date
 
-__all__ = ["parse_published"]
+__all__ = ["day_first_order", "parse_published"]
 
 _FORMATS: Final = (
     "%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y", "%B %d %Y", "%b %d %Y", "%d-%b-%y", "%b %d, %Y %H:%M",
@@ -31,14 +38,17 @@ _FORMATS: Final = (
 """Forms ``fromisoformat`` and RFC 2822 do not read (ISOT: ``December 31, 2017``; GDELT: ``20171231T183000Z``;
 Fake.br: ``2018-1-4``, an ISO date without its zeros).  A date written out in another language (``26 de março de
 2018``) is read by :func:`~reactions.sources.months.parse_date` after them."""
+_SLASHED: Final = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\d/])")
+"""A slashed date at the start of a text: its two first numbers (month and day, in an order to find out) and year."""
 _MAX_LENGTH: Final = 64
 _EPOCH_MS: Final = 10**11
 """An epoch number above this is in milliseconds (10**11 seconds is the year 5138)."""
 
 
-def parse_published(value: object) -> dt.datetime | None:
+def parse_published(value: object, day_first: bool | None = None) -> dt.datetime | None:
     """``value`` (an ISO string, epoch seconds or milliseconds, a datetime, a date, a common written form) as an
-    aware UTC datetime; ``None`` when it is missing or cannot be read.  A naive time is taken as UTC."""
+    aware UTC datetime; ``None`` when it is missing or cannot be read.  A naive time is taken as UTC.
+    ``day_first``: whether a slashed date's first number is its day (``None``: only where it cannot be a month)."""
     if isinstance(value, dt.datetime):
         return _utc(value)
     if isinstance(value, dt.date):
@@ -49,7 +59,7 @@ def parse_published(value: object) -> dt.datetime | None:
         return _epoch(float(value))
     if isinstance(value, bytes):
         value = value.decode("utf-8", "replace")
-    return _from_text(value.strip()) if isinstance(value, str) and value.strip() else None
+    return _from_text(value.strip(), day_first) if isinstance(value, str) and value.strip() else None
 
 
 def _utc(value: dt.datetime) -> dt.datetime:
@@ -67,7 +77,7 @@ def _epoch(seconds: float) -> dt.datetime | None:
         return None
 
 
-def _from_text(text: str) -> dt.datetime | None:
+def _from_text(text: str, day_first: bool | None = None) -> dt.datetime | None:
     if len(text) > _MAX_LENGTH:
         return None
     if text.replace(".", "", 1).isdigit() and len(text) != 8 and len(text) != 14:
@@ -76,7 +86,40 @@ def _from_text(text: str) -> dt.datetime | None:
         return _utc(dt.datetime.fromisoformat(text.replace(" UTC", "+00:00")))
     except ValueError:
         pass
-    return _rfc2822(text) or _formatted(text) or _written(text)
+    return _rfc2822(text) or _formatted(_month_first(text, day_first)) or _written(text)
+
+
+def _month_first(text: str, day_first: bool | None) -> str:
+    """A slashed date ``text`` (``23/07/25 10:00``) written month first with a four-digit year (``07/23/2025
+    10:00``), the form :data:`_FORMATS` reads; any other text as it is.  The day is first where ``day_first`` says
+    so, or (``None``) where the first number cannot be a month and the second can.  A two-digit year is read as
+    ``strptime``'s ``%y`` reads it (69-99: 1900s)."""
+    found = _SLASHED.match(text) if "/" in text else None
+    if found is None:
+        return text
+    first, second, year = found.groups()
+    if day_first is None:
+        day_first = int(first) > 12 >= int(second)
+    if len(year) == 2:
+        year = ("19" if int(year) >= 69 else "20") + year
+    month, day = (second, first) if day_first else (first, second)
+    return f"{month}/{day}/{year}{text[found.end():]}"
+
+
+def day_first_order(values: Iterable[object]) -> bool | None:
+    """Whether the slashed dates among ``values`` (a dataset's column) put the day first: ``True`` when one has a
+    first number over 12 and none a second, ``False`` the other way round, ``None`` when none says or they disagree
+    (then each date is read on its own: :func:`parse_published`).
+
+    >>> day_first_order(["09/07/25", "23/07/25", "2018-01-04"]), day_first_order(["12/31/2017", "1/2/2018"])
+    (True, False)
+    """
+    firsts = seconds = False
+    for value in values:
+        if isinstance(value, str) and "/" in value and (found := _SLASHED.match(value.strip())) is not None:
+            firsts = firsts or int(found[1]) > 12
+            seconds = seconds or int(found[2]) > 12
+    return None if firsts == seconds else firsts
 
 
 def _rfc2822(text: str) -> dt.datetime | None:

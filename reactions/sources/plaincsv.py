@@ -29,6 +29,7 @@ from typing import Final
 
 from reactions.models import Document, FileOutcome
 from reactions.sources.columns import Columns, find_columns, row_document
+from reactions.sources.dates import day_first_order
 from reactions.sources.options import Part, SourceOptions
 
 __all__ = ["BLOCK_BYTES", "NotPlain", "piece_rows", "plain_header", "plain_rows"]
@@ -69,11 +70,14 @@ def plain_rows(part: Part, pieces: Iterator[bytes], options: SourceOptions) -> I
         raise NotPlain  # (the general path says why after its first rows, as it always has)
     row = part.first_row
     start = first.find(b"\n") + 1  # (the header line)
+    day_first = None
     for piece in itertools.chain([first], pieces):
         if b"\r" in piece and _BARE_CR.search(piece):
             raise NotPlain  # (pandas ends a line on a bare carriage return)
         batch = piece_rows(piece, start, separator.encode("ascii"), len(names))
-        yield from _batch_rows(part.name, row, names, batch, columns, options)
+        if columns.date is not None:
+            day_first = _day_first(batch, names.index(columns.date), day_first)
+        yield from _batch_rows(part.name, row, names, batch, columns, options, day_first)
         row += len(batch)
         start = 0
     if row == part.first_row:
@@ -169,7 +173,7 @@ ends every record with ``\r\n``, and the counts cost it 0.044 CPU-s against the 
 
 
 def _batch_rows(name: str, first: int, names: list[str], batch: list[list[bytes]], columns: Columns,
-                options: SourceOptions) -> Iterator[Document | FileOutcome]:
+                options: SourceOptions, day_first: bool | None = None) -> Iterator[Document | FileOutcome]:
     """The rows of ``batch``, each cell as its bytes (what :func:`~reactions.sources.columns.label` and
     :func:`~reactions.sources.columns.text_bytes` make of pandas' ``str``), but a date: decoded as pandas decodes."""
     wanted = list(columns.names)
@@ -179,4 +183,11 @@ def _batch_rows(name: str, first: int, names: list[str], batch: list[list[bytes]
         values: list[object] = [fields[i] for i in at]
         if date >= 0:
             values[date] = fields[at[date]].decode("utf-8", "surrogateescape")
-        yield row_document(name, row, dict(zip(wanted, values, strict=True)), columns, options)
+        yield row_document(name, row, dict(zip(wanted, values, strict=True)), columns, options, day_first)
+
+
+def _day_first(batch: list[list[bytes]], date: int, before: bool | None) -> bool | None:
+    """Whether the slashed dates in column ``date`` of ``batch`` put the day first
+    (:func:`~reactions.sources.dates.day_first_order`), else what the part's rows ``before`` said."""
+    found = day_first_order(fields[date].decode("utf-8", "surrogateescape") for fields in batch if b"/" in fields[date])
+    return before if found is None else found

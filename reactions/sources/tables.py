@@ -16,12 +16,13 @@ import itertools
 import tempfile
 import types
 import warnings
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import IO, TYPE_CHECKING, Final, cast
 
 from reactions.models import Document, FileOutcome
 from reactions.sources import plaincsv
 from reactions.sources.columns import Columns, find_columns, row_document, skipped
+from reactions.sources.dates import day_first_order
 from reactions.sources.jsonarray import iter_array
 from reactions.sources.jsonvalues import exact, load_json, load_json_exactly
 from reactions.sources.kinds import TABLE_FORMATS, table_format
@@ -105,10 +106,18 @@ def read_table_part(part: Part, options: SourceOptions) -> Iterator[Item]:
     return readers[part.format](part, options)
 
 
-def _rows(part: Part, records: Iterable[Mapping[str, object]], columns: Columns,
-          options: SourceOptions) -> Iterator[Item]:
+def _rows(part: Part, records: Sequence[Mapping[str, object]], columns: Columns,
+          options: SourceOptions, day_first: bool | None) -> Iterator[Item]:
     for row, record in enumerate(records, part.first_row):
-        yield row_document(part.name, row, record, columns, options)
+        yield row_document(part.name, row, record, columns, options, day_first)
+
+
+def _day_first(records: Sequence[Mapping[str, object]], columns: Columns, before: bool | None) -> bool | None:
+    """Whether the slashed dates of ``records`` put the day first (:func:`~reactions.sources.dates.day_first_order`),
+    else what the part's records ``before`` them said."""
+    date = columns.date
+    found = day_first_order(record.get(date) for record in records) if date is not None else None
+    return before if found is None else found
 
 
 # --- CSV / TSV -------------------------------------------------------------------------------------------------
@@ -199,6 +208,7 @@ def _csv_rows(part: Part, stream: IO[bytes], options: SourceOptions) -> Iterator
                          on_bad_lines="warn")
     columns: Columns | str | None = None
     row = part.first_row
+    day_first = None
     with chunks:
         for chunk, bad_lines in _chunks_with_warnings(chunks, min(FIRST_ROWS, options.chunk_rows)):
             yield from (skipped(part.name, line) for line in bad_lines)
@@ -206,8 +216,10 @@ def _csv_rows(part: Part, stream: IO[bytes], options: SourceOptions) -> Iterator
             if isinstance(columns, str):
                 yield skipped(part.name, columns)
                 return
+            records = _records(chunk)
+            day_first = _day_first(records, columns, day_first)
             yield from _rows(Part(part.path, part.name, "table", part.format, first_row=row),
-                             _records(chunk), columns, options)
+                             records, columns, options, day_first)
             row += len(chunk)
 
 
@@ -345,10 +357,12 @@ def _read_parquet(part: Part, options: SourceOptions) -> Iterator[Item]:
             return
         groups = [part.index] if compression_of(part.path) is None else list(range(table.num_row_groups))
         batches = table.iter_batches(options.chunk_rows, row_groups=groups, columns=list(columns.names))
-        row = part.first_row
+        row, day_first = part.first_row, None
         for batch in batches:
             records = batch.to_pylist()
-            yield from _rows(Part(part.path, part.name, "table", "parquet", first_row=row), records, columns, options)
+            day_first = _day_first(records, columns, day_first)
+            yield from _rows(Part(part.path, part.name, "table", "parquet", first_row=row), records, columns, options,
+                             day_first)
             row += len(records)
 
 
