@@ -302,6 +302,22 @@ def test_written_dates_read_as_strptime_reads_them(text: str) -> None:
     assert _formatted(text) == every_form_tried(text)
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(DATE_PIECES, max_size=10).map("".join), max_size=8))
+def test_written_dates_read_once_read_as_read_each_time(texts: list[str]) -> None:
+    """The readers of written dates keep their readings (each text read again is taken from them): each gives what
+    its reading gives without them."""
+    import locale
+
+    from reactions.sources import dates
+
+    time_locale = locale.setlocale(locale.LC_TIME)
+    for text in texts + texts[::-1]:
+        assert dates._rfc2822(text) == dates._rfc2822.__wrapped__(text)
+        assert dates._formatted(text) == dates._formatted_in.__wrapped__(text, time_locale) == every_form_tried(text)
+        assert dates._written(text) == dates._written.__wrapped__(text)
+
+
 @pytest.mark.parametrize(
     "text",
     ["December 31, 2017", "Dec 31 2017", "31-Dec-17", "Dec 31, 2017 18:30", "20171231T183000z", "12/31/2017 18:30",

@@ -69,19 +69,26 @@ def _code_ranges(chars: set[str]) -> str:
 
 
 @functools.cache
-def _emoji_pattern() -> re.Pattern[str]:
-    """Whole emoji sequences, and stray joiners/selectors/modifiers left outside one."""
+def _emoji_source() -> str:
+    """The pattern of whole emoji sequences, and of stray joiners/selectors/modifiers left outside one."""
     firsts = {key[0] for key in (*emoji_package.EMOJI_DATA, *vader_emojis())}
     base = _code_ranges({c for c in firsts if not c.isascii() and not NOT_BASE.match(c)})
     element = f"(?:[{_REGIONAL}]{{1,2}}|[{base}][\ufe0e\ufe0f]?[{_MODIFIERS}]?\ufe0f?[{_TAGS}]*)"
-    return re.compile(f"{element}(?:{_ZWJ}{element})*|{NOT_BASE.pattern}")
+    return f"{element}(?:{_ZWJ}{element})*|{NOT_BASE.pattern}"
+
+
+@functools.cache
+def _emoji_pattern() -> re.Pattern[str]:
+    """:func:`_emoji_source` compiled (for :func:`is_emoji` only: a run that scores posts needs
+    :func:`_emoji_search`, and compiling this too cost it ~0.6 ms)."""
+    return re.compile(_emoji_source())
 
 
 @functools.cache
 def _emoji_search() -> re.Pattern[str]:
-    """:func:`_emoji_pattern` tried only where a non-ASCII character stands (no emoji holds an ASCII
+    """:func:`_emoji_source` tried only where a non-ASCII character stands (no emoji holds an ASCII
     character: the look-ahead turns every other position down at once, where the big class is slow)."""
-    return re.compile(f"(?=[^\x00-\x7f])(?:{_emoji_pattern().pattern})")
+    return re.compile(f"(?=[^\x00-\x7f])(?:{_emoji_source()})")
 
 
 def emoji_matches(text: str) -> Iterator[re.Match[str]]:

@@ -11,6 +11,7 @@ caption, when the code carries it (``data-instgrm-captioned``), is the other par
 
 from __future__ import annotations
 
+import functools
 import re
 
 from reactions.models import Platform
@@ -29,10 +30,27 @@ _POST_URL = re.compile(
 )
 _PROFILE_URL = re.compile(r"^(?:https?:)?//(?:www\.)?instagram\.com/(?P<user>[\w.]+)/?(?:[?#]|$)", re.I)
 _SPACE = r"\s+"
-_CHROME = re.compile(rf"^{instagram_chrome(_SPACE)}\s*$", re.IGNORECASE)
-_SHARED = re.compile(rf"\b{instagram_byline(_SPACE)}(?!\w)", re.IGNORECASE)
-_DATE_WORD = re.compile(rf"^(?:{words(DATE_WORDS, ' ')}\s+|on(?={ENGLISH_MONTH}))", re.IGNORECASE)
-"""``on`` or its translation before the shown date (``on Feb 2, 2020``, ``am 23. Okt. 2017``, ``onMar 6``)."""
+
+
+@functools.cache
+def _chrome() -> re.Pattern[str]:
+    """The embed's own lines (``View this post on Instagram`` and its translations).  This and the two below are
+    compiled when an embed is first read (~1.3 ms of start-up that a run of text files never pays)."""
+    return re.compile(rf"^{instagram_chrome(_SPACE)}\s*$", re.IGNORECASE)
+
+
+@functools.cache
+def _shared() -> re.Pattern[str]:
+    """``A post shared by`` and its translations."""
+    return re.compile(rf"\b{instagram_byline(_SPACE)}(?!\w)", re.IGNORECASE)
+
+
+@functools.cache
+def _date_word() -> re.Pattern[str]:
+    """``on`` or its translation before the shown date (``on Feb 2, 2020``, ``am 23. Okt. 2017``, ``onMar 6``)."""
+    return re.compile(rf"^(?:{words(DATE_WORDS, ' ')}\s+|on(?={ENGLISH_MONTH}))", re.IGNORECASE)
+
+
 _BARE_HANDLE = re.compile(r"^[—\s]*@(?P<handle>[\w.]+)\s*(?P<date>.*)$")
 
 
@@ -73,11 +91,11 @@ def extract(node: Node) -> Embed | None:
     name, handle, date_text = (None, None, "")
     created = None
     if byline_p is not None:
-        byline = _SHARED.sub("—", " ".join(render_text(byline_p).split()), count=1)
+        byline = _shared().sub("—", " ".join(render_text(byline_p).split()), count=1)
         name, handle, date_text = read_byline(byline)
         if handle is None and (bare := _BARE_HANDLE.match(byline)):  # "A post shared by @handle"
             handle, date_text = bare.group("handle"), bare.group("date")
-        date_text = _DATE_WORD.sub("", date_text.strip(), count=1).strip()
+        date_text = _date_word().sub("", date_text.strip(), count=1).strip()
         time = find_first(byline_p, lambda n: n.tag == "time")
         created = parse_timestamp(time.attr("datetime")) if time is not None else None
     handle = handle or _profile_handle(node)
@@ -95,9 +113,9 @@ def _split(node: Node) -> tuple[Node | None, str]:
     """(the byline paragraph, the caption) of a blockquote embed."""
     found = paragraphs(node)
     texts = {id(p): render_text(p) for p in found}
-    byline = next((p for p in reversed(found) if "(@" in texts[id(p)] or _SHARED.search(texts[id(p)])), None)
+    byline = next((p for p in reversed(found) if "(@" in texts[id(p)] or _shared().search(texts[id(p)])), None)
     caption = "\n\n".join(
-        t for p in found if p is not byline and (t := texts[id(p)]) and not _CHROME.match(t)
+        t for p in found if p is not byline and (t := texts[id(p)]) and not _chrome().match(t)
     )
     return byline, caption
 
