@@ -158,6 +158,36 @@ def test_one_process_tells_the_languages_once_after_the_reading(
     assert asked == [len(result.frame)]
 
 
+def test_each_executor_sizes_the_scoring_tasks(
+    generated: Path, expected: Corpus, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A scoring task holds at most its executor's ``score_rows`` new reactions: small with workers (the processes
+    share the last of them, and a worker's tasks, once it has taken them, cannot be taken back: the main process
+    waited for up to three of 512 rows), every row at once in one process.  Each new reaction is scored once."""
+    monkeypatch.setattr(pipeline, "INLINE_BELOW", 2)
+    monkeypatch.setattr(executors.ProcessPool, "score_rows", 3)
+    sizes: dict[str, list[int]] = {"pool": [], "here": []}
+    pooled, here = executors.ProcessPool.submit, executors.InProcess.submit
+
+    def submit_pooled(self: executors.ProcessPool, task: Any, *args: Any, **settings: Any) -> Any:
+        sizes["pool"] += [len(args[0])] if task is tasks.score_chunk else []
+        return pooled(self, task, *args, **settings)
+
+    def submit_here(self: executors.InProcess, task: Any, *args: Any, **settings: Any) -> Any:
+        sizes["here"] += [len(args[0])] if task is tasks.score_chunk else []
+        return here(self, task, *args, **settings)
+
+    monkeypatch.setattr(executors.ProcessPool, "submit", submit_pooled)
+    monkeypatch.setattr(executors.InProcess, "submit", submit_here)
+    for jobs in (2, 1):
+        assert_same(extract_frame(paths_of(generated), jobs=jobs, cache=False), expected)
+    rows = len(expected.reactions)
+    assert sum(sizes["pool"]) == rows
+    assert max(sizes["pool"]) <= 3
+    assert sizes["here"] == [rows]  # (fewer than InProcess.score_rows)
+    assert executors.ProcessPool.score_rows < executors.Cluster.score_rows <= executors.InProcess.score_rows
+
+
 def test_with_workers_the_scoring_tasks_tell_the_languages(
     generated: Path, expected: Corpus, monkeypatch: pytest.MonkeyPatch
 ) -> None:
