@@ -98,8 +98,8 @@ def test_small_chunks_and_scoring_batches_change_nothing(
     generated: Path, expected: Corpus, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(pipeline, "CHUNK_FILES", (2, 3))  # duplicates fall in other chunks than their first
-    monkeypatch.setattr(pipeline, "SCORE_ROWS", 7)
-    monkeypatch.setattr(pipeline, "SCORE_ROWS_HERE", 5)
+    monkeypatch.setattr(executors.ProcessPool, "score_rows", 7)
+    monkeypatch.setattr(executors.InProcess, "score_rows", 5)
     monkeypatch.setattr(pipeline, "INLINE_BELOW", 2)
     overrides = {str(expected.reactions[4].id): "negative"}
     for jobs in (1, 2):
@@ -113,7 +113,7 @@ def test_the_rows_left_after_the_reading_are_scored_by_every_process(
 ) -> None:
     """With workers, the new reactions left when the reading ends are one scoring task per process (this one takes
     its share back while the workers score the others), not one task for a worker to finish alone."""
-    monkeypatch.setattr(pipeline, "SCORE_ROWS", 10**6)  # every row left to the end
+    monkeypatch.setattr(executors.ProcessPool, "score_rows", 10**6)  # every row left to the end
     monkeypatch.setattr(pipeline, "INLINE_BELOW", 2)
     sizes: list[int] = []
     real = executors.ProcessPool.submit
@@ -149,13 +149,43 @@ def test_one_process_tells_the_languages_once_after_the_reading(
     monkeypatch.setattr(pipeline, "detected_languages", told_once)
     monkeypatch.setattr(tasks, "detected_languages", not_here)
     monkeypatch.setattr(pipeline, "CHUNK_FILES", (2, 3))
-    monkeypatch.setattr(pipeline, "SCORE_ROWS_HERE", 5)  # scoring tasks submitted while the reading goes on
+    monkeypatch.setattr(executors.InProcess, "score_rows", 5)  # scoring tasks submitted while the reading goes on
     result = extract_frame(paths_of(generated), jobs=1, cache=False, lexicon=LEXICON)
     assert_same(result, expected, lexicon=LEXICON)
     assert asked == [len(result.frame)]
     monkeypatch.setattr(tasks, "detected_languages", real)  # the page: guarded workers parse, the tasks tell
     assert_same(extract_frame(paths_of(generated), jobs=1, cache=False, time_limit=30.0), expected)
     assert asked == [len(result.frame)]
+
+
+def test_each_executor_sizes_the_scoring_tasks(
+    generated: Path, expected: Corpus, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A scoring task holds at most its executor's ``score_rows`` new reactions: small with workers (the processes
+    share the last of them, and a worker's tasks, once it has taken them, cannot be taken back: the main process
+    waited for up to three of 512 rows), every row at once in one process.  Each new reaction is scored once."""
+    monkeypatch.setattr(pipeline, "INLINE_BELOW", 2)
+    monkeypatch.setattr(executors.ProcessPool, "score_rows", 3)
+    sizes: dict[str, list[int]] = {"pool": [], "here": []}
+    pooled, here = executors.ProcessPool.submit, executors.InProcess.submit
+
+    def submit_pooled(self: executors.ProcessPool, task: Any, *args: Any, **settings: Any) -> Any:
+        sizes["pool"] += [len(args[0])] if task is tasks.score_chunk else []
+        return pooled(self, task, *args, **settings)
+
+    def submit_here(self: executors.InProcess, task: Any, *args: Any, **settings: Any) -> Any:
+        sizes["here"] += [len(args[0])] if task is tasks.score_chunk else []
+        return here(self, task, *args, **settings)
+
+    monkeypatch.setattr(executors.ProcessPool, "submit", submit_pooled)
+    monkeypatch.setattr(executors.InProcess, "submit", submit_here)
+    for jobs in (2, 1):
+        assert_same(extract_frame(paths_of(generated), jobs=jobs, cache=False), expected)
+    rows = len(expected.reactions)
+    assert sum(sizes["pool"]) == rows
+    assert max(sizes["pool"]) <= 3
+    assert sizes["here"] == [rows]  # (fewer than InProcess.score_rows)
+    assert executors.ProcessPool.score_rows < executors.Cluster.score_rows <= executors.InProcess.score_rows
 
 
 def test_with_workers_the_scoring_tasks_tell_the_languages(
@@ -165,7 +195,7 @@ def test_with_workers_the_scoring_tasks_tell_the_languages(
     parses (0.3 CPU-s on the bulk CSV against 0.17 told once); the scoring tasks tell them now, each new
     reaction's once, and send them back for the table's ``lang`` column.  The frame is the same."""
     monkeypatch.setattr(pipeline, "INLINE_BELOW", 2)
-    monkeypatch.setattr(pipeline, "SCORE_ROWS", 7)  # scoring tasks while the reading goes on
+    monkeypatch.setattr(executors.ProcessPool, "score_rows", 7)  # scoring tasks while the reading goes on
     reading: list[bool] = []
     real = executors.ProcessPool.submit
 

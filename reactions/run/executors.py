@@ -37,12 +37,14 @@ class Executor(Protocol):
     ``width`` is how many processes do tasks at once: the run cuts its inputs into about 16 units per process, and
     keeps tasks added ahead of the one it merges when it is more than 1.  ``grain`` is how many times the smallest
     task one of this executor's tasks should hold (a cluster's tasks each cost its scheduler, its network and this
-    process a few milliseconds: fewer and larger ones pay).  A task and its arguments are picklable (they may
-    travel to another process or machine); its result is asked for once, in the order the run wants.
+    process a few milliseconds: fewer and larger ones pay).  ``score_rows`` is how many new reactions one of the
+    run's scoring tasks holds.  A task and its arguments are picklable (they may travel to another process or
+    machine); its result is asked for once, in the order the run wants.
     """
 
     width: int
     grain: int
+    score_rows: int
 
     def submit(self, task: Callable[..., Any], *args: Any, later: bool = False) -> Job:
         """A task to do; tasks are started in the order submitted, those submitted ``later`` (their results are
@@ -69,6 +71,8 @@ class InProcess:
 
     width = 1
     grain = 1
+    score_rows = 16384
+    """(The scoring tasks are done when their results are asked for, after the reading: a small one saves nothing.)"""
 
     def submit(self, task: Callable[..., Any], *args: Any, later: bool = False) -> Job:
         """A task to do when its result is asked for."""
@@ -113,6 +117,10 @@ class ProcessPool:
     large results come back through this run's private temporary folder."""
 
     grain = 1
+    score_rows = 128
+    """Small: the processes share the scoring tasks left when the reading ends, and those a worker has taken from the
+    pool's queue (up to three) cannot be taken back; with 512 rows this process waited 0.04-0.08 s for them at the
+    end of a run of the bulk corpus (:class:`~reactions.run.scheduler.Scheduler`'s ``later``)."""
 
     def __init__(self, jobs: int) -> None:
         self.width = jobs
@@ -145,6 +153,8 @@ class Cluster:
     the same tasks, on other machines or processes.  The client is the caller's (:func:`reactions.run.dask.connect`)."""
 
     grain = 8
+    score_rows = 4096
+    """(Each task costs the cluster's scheduler a few milliseconds: fewer, larger ones.)"""
 
     def __init__(self, client: Any) -> None:
         self.client = client

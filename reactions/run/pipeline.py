@@ -67,12 +67,6 @@ POOLED_FILES: Final = 4
 """With workers, tasks of up to this many times CHUNK_FILES' most (each one handed out costs pickles and wake-ups)."""
 UNIT_WINDOW: Final = 16
 """Batches of files cut into units at a time (:func:`lazy_units`)."""
-SCORE_ROWS: Final = 512
-"""New reactions per scoring task with workers (those left when the reading ends: at most one task per process): the
-processes share the scoring once the reading is done (:class:`~reactions.run.scheduler.Scheduler`'s ``later``)."""
-SCORE_ROWS_HERE: Final = 16384
-"""New reactions per scoring task when every task is done in this process (``jobs=1``, the page's guarded runs):
-they are done when their results are asked for, after the reading, so a small batch saves nothing."""
 
 
 Table = dict[str, list[Any]]
@@ -443,7 +437,7 @@ class _Run:
         waiting_texts += texts
         waiting_tags += tags
         self.first_tags += tags
-        rows = SCORE_ROWS_HERE if self.here else SCORE_ROWS * self.tasks.grain  # (a cluster: fewer, larger)
+        rows = self.tasks.score_rows  # (with workers, those left when the reading ends: one task per process)
         if final and not self.here:  # the last rows shared by the processes, scored while this one builds the frame
             rows = max(1, min(rows, -(-len(waiting_ids) // self.tasks.width)))
         while len(waiting_ids) >= rows or (final and waiting_ids):
