@@ -83,6 +83,7 @@ from reactions.parse.folding import case_blind
 from reactions.parse.inverted_leads import inverted_lead
 from reactions.parse.live_quotes import live_candidates
 from reactions.parse.medium_before import medium_just_before
+from reactions.parse.medium_reads import medium_in
 from reactions.parse.nearest_platform import named_in_attribution
 from reactions.parse.networks import PLACES, names_pattern, prose_words
 from reactions.parse.party_tags import TAG, untagged
@@ -453,7 +454,7 @@ _DETERMINERS = (" her", " his", " the", " their", " its", " a", " an", " my")
 def _judge(attribution: _Attribution, context: Surroundings, near_embeds: bool) -> tuple[float, Platform] | None:
     """``(confidence, platform)`` when the quotation was posted, else None (see the module's table)."""
     verb = attribution.verb
-    if other_medium(attribution.clause, press=verb not in STRONG_VERBS):
+    if medium_in(context, attribution.clause, press=verb not in STRONG_VERBS, lead=attribution.before):
         return None
     sentence = context.sentence
     here = post_cue(sentence)
@@ -461,7 +462,7 @@ def _judge(attribution: _Attribution, context: Surroundings, near_embeds: bool) 
         platform = (context.platform() or Platform.TWITTER) if "tweet" in verb else _platform(context, attribution)
         return (0.95 if here else 0.9), platform
     own = context.lead if attribution.before and _ends_its_sentence(context) else sentence  # (not the next one's)
-    if other_medium(own) or families.is_source(attribution.author):
+    if medium_in(context, own) or families.is_source(attribution.author):
         return None  # another medium, or an unnamed source talking to reporters
     if families.is_manner(verb, _VERBS):  # "…," Smith grumbled in a morning tweet
         posted = families.IN_POST_RE.search(attribution.clause) is not None
