@@ -473,8 +473,8 @@ def _judge(attribution: _Attribution, context: Surroundings, near_embeds: bool) 
     if here:  # the sentences before are read only when the quotation's own names no platform or post
         return 0.85, _platform(context, attribution)
     previous = context.previous
-    if posted_before_quotation(context, previous, verb in WRITING_VERBS):  # (not when the nearer sentence names
-        return None if medium_just_before(previous) else (0.85, _platform(context, attribution))  # another medium)
+    if posted_before_quotation(context, previous, verb in WRITING_VERBS):  # (not when the nearer one names another
+        return None if medium_just_before(previous, posted=True) else (0.85, _platform(context, attribution))  # medium)
     if not verb or other_medium_before(context, previous):
         return None
     if is_poster(attribution.author):
