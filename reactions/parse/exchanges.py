@@ -55,11 +55,13 @@ def lead_floor(body: str, matches: Sequence[re.Match[str]], at: int, start: int)
     """
     if not at or matches[at - 1].end() <= start:
         return 0  # most quotations: none before it in its sentence
+    here = matches[at].start()
     for prior in reversed(matches[max(0, at - 8) : at]):
-        if prior.end() <= start:
+        end = prior.end()
+        if end <= start:
             return 0
-        if prior.end() <= matches[at].start() and utterance(body, prior):
-            return prior.end()
+        if end <= here and utterance(body, prior):
+            return end
     earliest = matches[at - LEAD_QUOTATIONS] if at >= LEAD_QUOTATIONS else None
     return earliest.end() if earliest is not None and earliest.end() > start else 0
 

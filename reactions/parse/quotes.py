@@ -234,7 +234,7 @@ def _quote_at(
             return None
     context = Surroundings(index, match)
     if floor := lead_floor(body, before.matches, before.at, context.start):
-        context = Surroundings(index, match, floor)
+        context.cut_at(floor)
     elif before.above is not None:
         context.lead_from(before.above)
     post = before.post[1] if before.post and before.post[0] == context.start else None
