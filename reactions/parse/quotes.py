@@ -98,7 +98,7 @@ from reactions.parse.reported_posts import PHRASE, whole_after_that
 from reactions.parse.sentences import MUTED, QUIET, Surroundings, TextIndex, WordIndex, platform_named
 from reactions.parse.speech_medium import beside_speaker, where_said
 from reactions.parse.titles import names_a_work
-from reactions.parse.unposted import clause_after, clause_names_no_post
+from reactions.parse.unposted import clause_after, clause_names_no_post, opens_no_word
 from reactions.parse.wordscan import whole_word_spans
 
 __all__ = ["find_quotes"]
@@ -328,7 +328,7 @@ def _attribution_after(
     (``"…," Swift continued, "…on social media…"``: speech) and leaves out what it refers to (``"…," Pink said,
     referring to Kim's tweet``); ``window``: the clause's :func:`clause_after`, when it was found."""
     window = window or clause_after(body, match)  # (after a comma, or a comma inside the marks; to its sentence's end)
-    if window is None:
+    if window is None or opens_no_word(body, window[0]):  # ('"…" ; fans wrote: "…"': no author or verb after it)
         return None
     pos, clause_end = window
     clause_words = words.words(pos, clause_end)
