@@ -76,6 +76,7 @@ from reactions.parse.caption_object import caption_ends
 from reactions.parse.colon_lead import lead_above
 from reactions.parse.continued import later_pieces
 from reactions.parse.dates import DAY_AFTER_VERB
+from reactions.parse.determiners import after_determiner
 from reactions.parse.documents import in_a_document
 from reactions.parse.echoes import Echoes, embed_near
 from reactions.parse.exchanges import MORE, REPLY, SAID, FollowUp, follow_up, lead_floor, relative_clause
@@ -374,7 +375,7 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     if not lead:
         return None
     found = whole_word_spans(lead, _VERB_WORDS, words)  # what _VERB_RE.finditer finds, found faster
-    verbs = [span for span in found if not _DETERMINED_RE.search(lead, max(0, span[0] - 16), span[0])] or found
+    verbs = [span for span in found if not after_determiner(lead, span[0])] or found  # (not "…her tweets, Ann added:")
     took = families.TOOK_TO_RE.search(lead) if b"took" in words else None
     if took is not None and (author := subject(lead[: took.start()])):
         return _Attribution(author, "posted", lead, lead_start, before=True)
@@ -430,10 +431,6 @@ _OWN_POST_RE = case_blind(
 _NO_SUBJECT = families.CLAUSE_OPENERS | {"in", "on", "at", "via", "from", "for", "by", "during", "through"}
 _SUBORDINATE_RE = re.compile(r"(?:when|after|while|as|before|since|once|if|although|though|because|until)\b", re.I)
 _RELATIVE_END_RE = re.compile(r"\b(?:that|which|who)[ \t]{1,3}\Z")
-_DETERMINED_RE = re.compile(
-    r"(?:^|[ \t(])(?:her|his|their|its|my|your|our|the|a|an|these|those|of)[ \t]{1,3}\Z", re.IGNORECASE
-)
-"""A determiner before a verb's word makes it a noun (``…her tweets, Chrissy added:``): the lead-in's other verbs."""
 _NOT_A_TIME = r"(?![ \t]{1,3}(?:evening|morning|night|day|afternoon|week|weekend|month|year|time)\b)"  # that day
 _REPORTED_RE = case_blind(r"\b(?:" + _VERB_ALTERNATION + r")[ \t]{1,3}that\b" + _NOT_A_TIME)
 """``…tweeted that the epidemic "needs…"``: reported speech, whose quoted pieces are fragments, not posts."""
