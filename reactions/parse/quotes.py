@@ -329,9 +329,11 @@ def _attribution_after(
     (``"…," Swift continued, "…on social media…"``: speech) and leaves out what it refers to (``"…," Pink said,
     referring to Kim's tweet``); ``window``: the clause's :func:`clause_after`, when it was found."""
     window = window or clause_after(body, match)  # (after a comma, or a comma inside the marks; to its sentence's end)
-    if window is None or opens_no_word(body, window[0]):  # ('"…" ; fans wrote: "…"': no author or verb after it)
+    if window is None:
         return None
     pos, clause_end = window
+    if not body[pos + 1 : pos + 2].isalpha() and opens_no_word(body, pos):  # (a space and a letter: most clauses)
+        return None  # '"…" ; fans wrote: "…"': no author or verb at the clause's start, where every one stands
     clause_words = words.words(pos, clause_end)
     found = _AFTER_RE.match(body, pos, clause_end) if not _VERB_WORDS.isdisjoint(clause_words) else None
     if found is None:  # a verb of manner counts only with a post named after it (``…grumbled in a tweet``)
