@@ -216,6 +216,10 @@ DENSE: tuple[Family, ...] = (
         'Later, He wrote on X: "Hi yo" ', n)),
     Family("text: an owner's followers' quoted posts", "text", "a.txt", lambda n: _fill(
         'and her followers wrote: "Hi yo" ', n)),
+    Family("text: posters' quoted posts joined by semicolons", "text", "a.txt", lambda n: _fill(
+        '; fans wrote: "Hi yo" ', n)),
+    Family("text: an owner's fans' quoted posts after a conjunction", "text", "a.txt", lambda n: _fill(
+        'But her fans shared: \u201c#blessed\u201d, ', n)),
 )  # fmt: skip
 """Articles made of quoted posts back to back, a reaction every 21-55 characters, each with an author to resolve:
 the densest output an article can have (from a fuzzer of such shapes: a name between every two quotations, which

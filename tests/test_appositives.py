@@ -5,7 +5,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
+from reactions.parse import appositives
 from reactions.parse.appositives import appositive_name, subject_in_apposition
 from reactions.parse.people import author_of
 from reactions.parse.quotes import find_quotes
@@ -68,3 +71,25 @@ def test_a_pronoun_after_a_subject_named_in_apposition_is_that_name() -> None:
         "“We will not sign anything this week, whatever they offer,” he wrote on Twitter."
     )
     assert [quote.author for quote in find_quotes(body, "a.txt", [])] == ["Kim Lund"]
+
+
+def _appositive_name_read(body: str, at: int, written: str) -> str | None:
+    """:func:`appositive_name` as it read before its comma was looked at first: the name's pattern searched."""
+    first = written.split()[0] if written.split() else ""
+    if first.lower() not in appositives.ARTICLES and not appositives._POSSESSIVE_RE.match(first):
+        return None
+    place = body.find(written, at, at + appositives._REACH)
+    if place < 0:
+        return None
+    found = appositives._NAME_BEFORE_RE.search(body, max(0, place - 80), place)
+    return None if found is None or appositives._opener(found.group("name")) else found.group("name")
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["Lisa Bloom", "when Ann Lee", "Later", ",", ", ", ",\t", " ", ".", "\n", "and",
+                                 "the lawyer", "her followers", "Joe's friend", "“Hi”"]), max_size=12).map("".join),
+       st.sampled_from(["the lawyer", "her followers", "Joe's friend", "one fan"]), st.integers(0, 5))  # fmt: skip
+@example("Lisa Bloom,\tthe lawyer", "the lawyer", 0)
+@example("Lisa Bloom, the lawyer", "the lawyer", 0)
+def test_the_name_beside_is_the_one_its_pattern_reads(body: str, written: str, at: int) -> None:
+    assert appositive_name(body, at, written) == _appositive_name_read(body, at, written)

@@ -118,3 +118,28 @@ def test_a_lead_in_never_reaches_back_past_the_fourth_quotation_before_it() -> N
     assert lead_floor(body, matches, last, 0) == matches[last - LEAD_QUOTATIONS].end()
     assert lead_floor(body, matches, LEAD_QUOTATIONS - 1, 0) == 0  # three before it: the lead-in reaches its start
     assert lead_floor(body, matches, last, matches[last - 2].end()) == 0  # its sentence starts after the fourth
+
+
+def _lead_floor_read(body: str, matches: list[re.Match[str]], at: int, start: int) -> int:
+    """:func:`lead_floor` as it read before its quotations' answers were kept: each asked of :func:`utterance`."""
+    if not at or matches[at - 1].end() <= start:
+        return 0
+    for prior in reversed(matches[max(0, at - 8) : at]):
+        if prior.end() <= start:
+            return 0
+        if prior.end() <= matches[at].start() and utterance(body, prior):
+            return prior.end()
+    earliest = matches[at - 4] if at >= 4 else None
+    return earliest.end() if earliest is not None and earliest.end() > start else 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(['"Hi yo"', '"Hi yo,"', '“#blessed”,', '"Sorry,"', '"Yes!"', "and", "fans wrote:", ";",
+                                 ". ", '"Escape From New York,"', "“so good…”"]), max_size=24).map(" ".join),
+       st.integers(0, 60))  # fmt: skip
+def test_a_lead_in_floor_is_read_as_before(body: str, start: int) -> None:
+    """Each quotation's floor, asked in order and then again out of order (its quotations' answers kept for the
+    body), is the one reading each quotation before it gives."""
+    matches = list(re.finditer(r'"[^"]*"|“[^”]*”', body))
+    for at in [*range(len(matches)), *reversed(range(len(matches)))]:
+        assert lead_floor(body, matches, at, start) == _lead_floor_read(body, matches, at, start)

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from reactions.parse.medium_before import medium_just_before
+from reactions.parse.post_cues import posted_before
 from reactions.parse.quotes import find_quotes
 
 QUOTE = '"Our parks should honour every family in this city, not divide them," she wrote.'
@@ -48,3 +51,19 @@ def test_a_post_named_last_keeps_the_quotation(before: str) -> None:
 )
 def test_medium_just_before(previous: str, medium: bool) -> None:
     assert medium_just_before(previous) is medium
+
+
+_PIECES = [
+    "fans", "wrote", "She", "shared", "posted", "a photo", "her followers", "on Twitter", "tweeted", "the post",
+    "in a statement", "told", "reporters asked", "wrote in Vogue", "in a letter", "an op-ed", "in a blog post", ".",
+    "!", "?", "…", "Sen.", "U.S.", '"Hi yo"', "\n",
+]  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=40).map(" ".join), st.booleans())
+def test_a_sentence_before_said_posted_is_read_as_before(previous: str, picture: bool) -> None:
+    """Told that the sentences before were said posted, the answer is the one reading them gives (a last sentence that
+    is all of them, never read again, says posted too)."""
+    if posted_before(previous, picture):
+        assert medium_just_before(previous, posted=True) == medium_just_before(previous)

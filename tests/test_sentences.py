@@ -235,3 +235,18 @@ def test_a_window_without_a_mark_holds_no_sentence_end(text: str, lo: int, hi: i
     """The ends of a window are looked for only when it holds a mark one opens with: the same ends as the search."""
     ends = [match.end() for match in sentences.SENTENCE_END_RE.finditer(text, lo, hi)]
     assert sentences._ends(text, lo, hi) == ends
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(['"Hi yo"', "she wrote:", "Ann Lee.", "Sen. Al", "\n", "and", ";", "“Yes,”"]),
+                max_size=30).map(" ".join), st.integers(-5, 400))  # fmt: skip
+def test_a_lead_in_cut_at_a_floor_is_the_one_made_with_it(body: str, floor: int) -> None:
+    """Surroundings cut at a floor (:meth:`Surroundings.cut_at`) read the lead-in, sentence and sentences before that
+    surroundings made with the floor read."""
+    index = TextIndex(body)
+    for match in re.finditer(r'"[^"]*"|“[^”]*”', body):
+        made, cut = Surroundings(index, match, floor), Surroundings(index, match)
+        _ = cut.lead  # (a lead-in read before the cut is read again after it)
+        cut.cut_at(floor)
+        assert (cut.start, cut.lead, cut.sentence) == (made.start, made.lead, made.sentence)
+        assert cut.previous == made.previous

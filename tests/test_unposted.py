@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reactions.parse import quotes, unposted
+from reactions.parse import posted, quotes, unposted
 from reactions.parse.post_cues import post_cue
 from reactions.parse.quotations import quotations
 from reactions.parse.quotes import find_quotes
@@ -93,3 +93,22 @@ def test_the_clause_is_the_one_the_attribution_is_read_from() -> None:
     assert unposted.clause_after(text, match) == (19, 37)
     assert text[19:37] == " Gov. Ann Lee said"  # a title's stop ends no sentence
     assert unposted.clause_after('"So good"x', quotations('"So good"x')[0]) is None
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.text(alphabet=" \t;:,—()\"“'’.&!-@_aZ9éſ\u212a\n", max_size=12), st.sampled_from(["", "fans wrote", "x"]),
+       st.integers(0, 6))  # fmt: skip
+def test_a_clause_that_opens_with_no_word_holds_no_attribution(opening: str, rest: str, pos: int) -> None:
+    """Where :func:`~reactions.parse.unposted.opens_no_word` says so, neither attribution after a quotation matches,
+    to whatever end its clause runs."""
+    body = opening + rest
+    if unposted.opens_no_word(body, pos):
+        for end in range(pos, len(body) + 1):
+            assert quotes._AFTER_RE.match(body, pos, end) is None
+            assert posted._MANNER_AFTER_RE.match(body, pos, end) is None
+
+
+@pytest.mark.parametrize(("clause", "none"), [(' ; fans wrote', True), ('    she wrote', True), (' she wrote', False),
+                                              ('\t@ann wrote', False), (' “Hi”', True), ('', True)])  # fmt: skip
+def test_opens_no_word(clause: str, none: bool) -> None:
+    assert unposted.opens_no_word(f'"Hi yo"{clause}', 7) is none

@@ -46,8 +46,8 @@ def appositive_name(body: str, at: int, written: str) -> str | None:
     if first.lower() not in ARTICLES and not _POSSESSIVE_RE.match(first):
         return None
     place = body.find(written, at, at + _REACH)
-    if place < 0:
-        return None
+    if place < 2 or body[place - 2] != "," or body[place - 1] not in " \t":
+        return None  # (no comma and space before it, where every match of the name's pattern ends)
     found = _NAME_BEFORE_RE.search(body, max(0, place - 80), place)
     if found is None:
         return None

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from reactions.parse.authors import subject_before
 from reactions.parse.quotations import TITLE_WORDS
@@ -38,7 +38,7 @@ def utterance(body: str, match: re.Match[str]) -> bool:
     [True, False]
     """
     end = match.end()
-    if body[end - 2 : end - 1] not in (",", ".", "!", "?", "…") and body[end : end + 1] != ",":
+    if body[end - 2 : end - 1] not in _CLOSING and body[end : end + 1] != ",":
         return False
     words = body[match.start() : min(end, match.start() + 80)].split()  # a title is short, speech soon says so
     return any(word[:1].islower() and word not in TITLE_WORDS for word in words)
@@ -55,13 +55,36 @@ def lead_floor(body: str, matches: Sequence[re.Match[str]], at: int, start: int)
     """
     if not at or matches[at - 1].end() <= start:
         return 0  # most quotations: none before it in its sentence
+    here = matches[at].start()
     for prior in reversed(matches[max(0, at - 8) : at]):
-        if prior.end() <= start:
+        end = prior.end()
+        if end <= start:
             return 0
-        if prior.end() <= matches[at].start() and utterance(body, prior):
-            return prior.end()
+        if end <= here and _uttered(body, prior):
+            return end
     earliest = matches[at - LEAD_QUOTATIONS] if at >= LEAD_QUOTATIONS else None
     return earliest.end() if earliest is not None and earliest.end() > start else 0
+
+
+def _uttered(body: str, match: re.Match[str]) -> bool:
+    """:func:`utterance`, whose reading of the quotation's words is kept for the body (each quotation is asked by the
+    8 after it in its sentence: in a sentence that never ends, each its words read once, not eight times)."""
+    end = match.end()
+    if body[end - 2 : end - 1] not in _CLOSING and body[end : end + 1] != ",":
+        return False  # (most quotations: not ended by punctuation, nothing to keep)
+    last = _SAID[0]
+    if last[0] is not body:
+        last = _SAID[0] = (body, {})
+    said, span = last[1], match.span()
+    if span not in said:
+        said[span] = utterance(body, match)
+    return said[span]
+
+
+_CLOSING = (",", ".", "!", "?", "…")
+"""The punctuation inside its closing mark that may end a quotation of words (:func:`utterance`)."""
+_SAID: Final[list[tuple[str, dict[tuple[int, int], bool]]]] = [("", {})]
+"""The last body :func:`_uttered` read (the very object: ``is``) and its quotations' answers, by span."""
 
 
 LEAD_QUOTATIONS = 4

@@ -18,8 +18,10 @@ from reactions.parse.sentence_ends import SENTENCE_END_RE
 __all__ = ["medium_just_before"]
 
 
-def medium_just_before(previous: str) -> bool:
-    """Whether the last sentence of ``previous`` (the sentences before a quotation) names another medium and no post.
+def medium_just_before(previous: str, *, posted: bool = False) -> bool:
+    """Whether the last sentence of ``previous`` (the sentences before a quotation) names another medium and no post;
+    ``posted``: ``posted_before(previous, …)`` said yes, so that a last sentence that is all of ``previous`` (a sentence
+    that never ends) says posted too, and is not read again.
 
     >>> medium_just_before("Cooper tweeted on Tuesday. In a blog post on Medium, Cooper said he hopes for repeal.")
     True
@@ -29,4 +31,6 @@ def medium_just_before(previous: str) -> bool:
     last = previous
     for found in SENTENCE_END_RE.finditer(previous, 0, max(0, len(previous) - 1)):
         last = previous[found.end() :]
+    if posted and len(last) == len(previous):
+        return False  # (posted_before(previous, True) holds whenever posted_before(previous, False) does)
     return other_medium(last) and not post_cue(last) and not posted_before(last, picture=True)

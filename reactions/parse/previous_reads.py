@@ -38,7 +38,7 @@ from reactions.parse.post_cues import (
 from reactions.parse.press_questions import PRESS_WORDS
 from reactions.parse.sentences import Surroundings, TextIndex, WordIndex
 
-__all__ = ["READ_ITSELF", "other_medium_before", "posted_before_quotation"]
+__all__ = ["READ_ITSELF", "in_a_word", "other_medium_before", "posted_before_quotation"]
 
 _NEEDS: Final = POSTED_CONTEXT_WORDS | PICTURE_WORDS | frozenset({b"followers"}) | MEDIUM_WORDS | PRESS_WORDS
 """Words one of which a reading needs: :func:`~reactions.parse.post_cues.posted_before` the posted-context pattern's,
@@ -92,12 +92,12 @@ def _stretch_holds_none(context: Surroundings, previous: str) -> bool:
     start = end - len(previous)
     if not previous or start < 0 or not body.startswith(previous, start):
         return False
-    if start and _in_a_word(body[start - 1]) and _in_a_word(previous[0]):
+    if start and in_a_word(body[start - 1]) and in_a_word(previous[0]):
         return False  # (a stretch that starts inside a word: its opening is no word of the body's)
     return _index(context.index).first_opening(start, end) is None
 
 
-def _in_a_word(char: str) -> bool:
+def in_a_word(char: str) -> bool:
     """Whether ``char`` is part of a word as :func:`~reactions.parse.sentences.word_bytes` reads it: an ASCII letter
     or digit, ``_``, or a letter ``re.IGNORECASE`` takes for an ASCII one (:func:`~reactions.parse.folding.unfold`)."""
     return (char.isascii() and (char.isalnum() or char == "_")) or char in "\u0130\u0131\u017f\u212a"

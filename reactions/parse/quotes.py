@@ -76,6 +76,7 @@ from reactions.parse.caption_object import caption_ends
 from reactions.parse.colon_lead import lead_above
 from reactions.parse.continued import later_pieces
 from reactions.parse.dates import DAY_AFTER_VERB
+from reactions.parse.determiners import after_determiner
 from reactions.parse.documents import in_a_document
 from reactions.parse.echoes import Echoes, embed_near
 from reactions.parse.exchanges import MORE, REPLY, SAID, FollowUp, follow_up, lead_floor, relative_clause
@@ -83,6 +84,7 @@ from reactions.parse.folding import case_blind
 from reactions.parse.inverted_leads import inverted_lead
 from reactions.parse.live_quotes import live_candidates
 from reactions.parse.medium_before import medium_just_before
+from reactions.parse.medium_reads import medium_in
 from reactions.parse.nearest_platform import named_in_attribution
 from reactions.parse.networks import PLACES, names_pattern, prose_words
 from reactions.parse.party_tags import TAG, untagged
@@ -97,7 +99,7 @@ from reactions.parse.reported_posts import PHRASE, whole_after_that
 from reactions.parse.sentences import MUTED, QUIET, Surroundings, TextIndex, WordIndex, platform_named
 from reactions.parse.speech_medium import beside_speaker, where_said
 from reactions.parse.titles import names_a_work
-from reactions.parse.unposted import clause_after, clause_names_no_post
+from reactions.parse.unposted import clause_after, clause_names_no_post, opens_no_word
 from reactions.parse.wordscan import whole_word_spans
 
 __all__ = ["find_quotes"]
@@ -233,7 +235,7 @@ def _quote_at(
             return None
     context = Surroundings(index, match)
     if floor := lead_floor(body, before.matches, before.at, context.start):
-        context = Surroundings(index, match, floor)
+        context.cut_at(floor)
     elif before.above is not None:
         context.lead_from(before.above)
     post = before.post[1] if before.post and before.post[0] == context.start else None
@@ -330,6 +332,8 @@ def _attribution_after(
     if window is None:
         return None
     pos, clause_end = window
+    if not body[pos + 1 : pos + 2].isalpha() and opens_no_word(body, pos):  # (a space and a letter: most clauses)
+        return None  # '"…" ; fans wrote: "…"': no author or verb at the clause's start, where every one stands
     clause_words = words.words(pos, clause_end)
     found = _AFTER_RE.match(body, pos, clause_end) if not _VERB_WORDS.isdisjoint(clause_words) else None
     if found is None:  # a verb of manner counts only with a post named after it (``…grumbled in a tweet``)
@@ -373,7 +377,7 @@ def _attribution_before(match: re.Match[str], lead: str, words: list[bytes]) -> 
     if not lead:
         return None
     found = whole_word_spans(lead, _VERB_WORDS, words)  # what _VERB_RE.finditer finds, found faster
-    verbs = [span for span in found if not _DETERMINED_RE.search(lead, max(0, span[0] - 16), span[0])] or found
+    verbs = [span for span in found if not after_determiner(lead, span[0])] or found  # (not "…her tweets, Ann added:")
     took = families.TOOK_TO_RE.search(lead) if b"took" in words else None
     if took is not None and (author := subject(lead[: took.start()])):
         return _Attribution(author, "posted", lead, lead_start, before=True)
@@ -429,10 +433,6 @@ _OWN_POST_RE = case_blind(
 _NO_SUBJECT = families.CLAUSE_OPENERS | {"in", "on", "at", "via", "from", "for", "by", "during", "through"}
 _SUBORDINATE_RE = re.compile(r"(?:when|after|while|as|before|since|once|if|although|though|because|until)\b", re.I)
 _RELATIVE_END_RE = re.compile(r"\b(?:that|which|who)[ \t]{1,3}\Z")
-_DETERMINED_RE = re.compile(
-    r"(?:^|[ \t(])(?:her|his|their|its|my|your|our|the|a|an|these|those|of)[ \t]{1,3}\Z", re.IGNORECASE
-)
-"""A determiner before a verb's word makes it a noun (``…her tweets, Chrissy added:``): the lead-in's other verbs."""
 _NOT_A_TIME = r"(?![ \t]{1,3}(?:evening|morning|night|day|afternoon|week|weekend|month|year|time)\b)"  # that day
 _REPORTED_RE = case_blind(r"\b(?:" + _VERB_ALTERNATION + r")[ \t]{1,3}that\b" + _NOT_A_TIME)
 """``…tweeted that the epidemic "needs…"``: reported speech, whose quoted pieces are fragments, not posts."""
@@ -453,7 +453,7 @@ _DETERMINERS = (" her", " his", " the", " their", " its", " a", " an", " my")
 def _judge(attribution: _Attribution, context: Surroundings, near_embeds: bool) -> tuple[float, Platform] | None:
     """``(confidence, platform)`` when the quotation was posted, else None (see the module's table)."""
     verb = attribution.verb
-    if other_medium(attribution.clause, press=verb not in STRONG_VERBS):
+    if medium_in(context, attribution.clause, press=verb not in STRONG_VERBS, lead=attribution.before):
         return None
     sentence = context.sentence
     here = post_cue(sentence)
@@ -461,7 +461,7 @@ def _judge(attribution: _Attribution, context: Surroundings, near_embeds: bool) 
         platform = (context.platform() or Platform.TWITTER) if "tweet" in verb else _platform(context, attribution)
         return (0.95 if here else 0.9), platform
     own = context.lead if attribution.before and _ends_its_sentence(context) else sentence  # (not the next one's)
-    if other_medium(own) or families.is_source(attribution.author):
+    if medium_in(context, own) or families.is_source(attribution.author):
         return None  # another medium, or an unnamed source talking to reporters
     if families.is_manner(verb, _VERBS):  # "…," Smith grumbled in a morning tweet
         posted = families.IN_POST_RE.search(attribution.clause) is not None
@@ -472,8 +472,8 @@ def _judge(attribution: _Attribution, context: Surroundings, near_embeds: bool) 
     if here:  # the sentences before are read only when the quotation's own names no platform or post
         return 0.85, _platform(context, attribution)
     previous = context.previous
-    if posted_before_quotation(context, previous, verb in WRITING_VERBS):  # (not when the nearer sentence names
-        return None if medium_just_before(previous) else (0.85, _platform(context, attribution))  # another medium)
+    if posted_before_quotation(context, previous, verb in WRITING_VERBS):  # (not when the nearer one names another
+        return None if medium_just_before(previous, posted=True) else (0.85, _platform(context, attribution))  # medium)
     if not verb or other_medium_before(context, previous):
         return None
     if is_poster(attribution.author):

@@ -329,6 +329,13 @@ class Surroundings:
         self._lead: str | None = None
         self._after: str | None = None
 
+    def cut_at(self, floor: int) -> None:
+        """Start its lead-in at ``floor`` when that falls inside its sentence before it (the end of a quotation before
+        it in its sentence, whose lead-in is not this one's): as made with ``floor``, its sentence not looked for
+        again."""
+        if self.start < floor <= self.match.start():
+            self.start, self._lead = floor, None
+
     def lead_from(self, start: int) -> None:
         """Read its lead-in from ``start``, on a line above its own (a lead-in that ends in a colon above a quotation
         set as a paragraph of its own: :func:`reactions.parse.colon_lead.lead_above`)."""

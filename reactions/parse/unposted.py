@@ -7,6 +7,8 @@ a few searches of the body's word bytes (:class:`~reactions.parse.sentences.Word
 - :func:`clause_names_no_post`: no word of the clause after the quotation opens with a posting cue word, so that
   any attribution read there is none, or speech that names no post (a posting or writing verb is a cue word, and so
   is every word that names a post or a platform but ``retweet``).
+- :func:`opens_no_word`: the clause after the quotation opens with no word (``"…" ; fans wrote: "…"``), so that no
+  author or verb stands at its start, where every attribution after a quotation opens.
 
 Each answers ``True`` only where the full reading turns the quotation down (``tests/test_unposted.py`` checks it
 against the quote finder with them left out); a ``False`` says nothing.  Pure, linear: bounded windows, one pattern
@@ -21,7 +23,7 @@ from typing import Final
 from reactions.parse.sentence_ends import clause_stop
 from reactions.parse.sentences import WordIndex
 
-__all__ = ["clause_after", "clause_names_no_post"]
+__all__ = ["clause_after", "clause_names_no_post", "opens_no_word"]
 
 CLAUSE_REACH: Final = 160
 """How far after a quotation its attribution is read."""
@@ -57,3 +59,15 @@ def clause_names_no_post(body: str, cues: WordIndex, window: tuple[int, int]) ->
     clause = body[pos:end]
     return clause.isascii() or not any(fold in clause for fold in _FOLDS)
 
+
+def opens_no_word(body: str, pos: int) -> bool:
+    """Whether the clause at ``body[pos]`` (its :func:`clause_after` start) opens with no word: past at most three
+    spaces or tabs, a character that is neither a word's (``\\w``) nor one of ``@'’.&!-``, or a fourth space, or the
+    body's end.  No attribution after a quotation is read there: ``quotes._AFTER_RE`` and ``posted._MANNER_AFTER_RE``
+    open with at most three spaces or tabs, then such a character."""
+    char = body[pos : pos + 4].lstrip(" \t")[:1]  # (none: four spaces or tabs, or the body's end)
+    return not char or not (char.isalnum() or char in _OPENING)
+
+
+_OPENING: Final = "_@'’.&!-"
+"""The characters besides letters and digits an author's first word may open with (``@ann``, ``'Tis``, ``.@ann``)."""
