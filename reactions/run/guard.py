@@ -21,16 +21,17 @@ it is (a quadratic loop, say), though not a single call into C until it returns.
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import signal
 import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
-from multiprocessing.connection import Connection, wait
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from reactions.models import FileOutcome, Status
 from reactions.run.cache import Parsed, connections_open
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 logger = logging.getLogger(__name__)
 
@@ -67,7 +68,10 @@ def worker_context() -> Any:
     """``fork`` (workers start at once, nothing re-imported) in a single-threaded process with no store open,
     such as the CLI (:func:`reactions.run.cache.connections_open`); else a fork server that has imported
     :data:`PRELOAD` (forking a threaded process such as the Streamlit server or a Dask client can deadlock); else
-    the platform's default."""
+    the platform's default.  (:mod:`multiprocessing` is loaded here: a run in one process never loads it, ~5-9 ms
+    of start-up.)"""
+    import multiprocessing
+
     methods = multiprocessing.get_all_start_methods()
     if "fork" in methods and threading.active_count() == 1 and not connections_open():
         return multiprocessing.get_context("fork")
@@ -255,6 +259,8 @@ class GuardedParser:
 
     def _collect(self, busy: Sequence[_Worker], results: dict[int, Parsed]) -> list[_Worker]:
         """Wait for the first worker to finish or run out of time; the workers that are free again."""
+        from multiprocessing.connection import wait
+
         soonest = min(w.job[2] for w in busy if w.job is not None)
         ready = wait([w.conn for w in busy], timeout=max(0.0, soonest - time.monotonic()))
         freed = []

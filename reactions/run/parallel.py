@@ -11,10 +11,13 @@ import importlib
 import logging
 import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from typing import TYPE_CHECKING
 
 from reactions.run.cache import ParseCache, Parsed, content_hash
 from reactions.run.guard import PRELOAD, RawDocument, worker_context
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 logger = logging.getLogger(__name__)
 
@@ -40,6 +43,8 @@ def _start(jobs: int, prepare: Callable[[], object] | None = None) -> ProcessPoo
     worker would pay again), and this process's objects frozen: a worker's garbage collector then never walks, and
     so never copies, the memory it inherits (``gc.freeze``, as the :mod:`gc` documentation advises before a
     fork)."""
+    from concurrent.futures import ProcessPoolExecutor  # (with multiprocessing: loaded when a pool starts)
+
     context = worker_context()
     pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=gc.enable)  # on even if forked while paused
     if context.get_start_method() != "fork":

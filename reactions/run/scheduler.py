@@ -9,8 +9,10 @@ import pickle
 import tempfile
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 AHEAD: Final = 4
 """Tasks handed out ahead to each worker process."""

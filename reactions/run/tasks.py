@@ -12,8 +12,8 @@ import functools
 import hashlib
 import json
 import logging
-import multiprocessing
 import os
+import sys
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -104,7 +104,7 @@ def read_chunk(
         parsed = [hit if hit is not None else next(filled) for hit in cached]
         if cache is not None and misses:
             cache.put((documents[i][0], digests[i], fresh[n]) for n, i in enumerate(misses) if kept(fresh[n][1]))
-            if multiprocessing.parent_process() is not None:  # a worker: no end of the run to flush at
+            if in_a_worker():  # no end of the run to flush at
                 cache.flush()
             error = error or cache.error
     outcomes, parses = unit_parses(items, parsed)
@@ -136,6 +136,13 @@ WARM_UP: Final = Document(
 )
 """A document whose reading and scoring build what the tasks build on first use (the parser's emoji patterns,
 tldextract's suffix list, the language detector's model, VADER's lexicons)."""
+
+
+def in_a_worker() -> bool:
+    """Whether this process is a worker that :mod:`multiprocessing` started (which has it loaded, so that a run in
+    one process need not load it to ask)."""
+    loaded = sys.modules.get("multiprocessing")
+    return loaded is not None and loaded.parent_process() is not None
 
 
 def warm_up() -> None:
