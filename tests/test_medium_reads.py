@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from reactions.parse import medium_reads, post_cues
 from reactions.parse.medium_reads import medium_in
-from reactions.parse.sentences import Surroundings, TextIndex
+from reactions.parse.sentences import Surroundings, TextIndex, word_bytes
 
 _PIECES = [
     "fans", "wrote", "She", "shared", "posted", "a", "photo", "ſtatement", "PRESS", "her followers", "on Twitter",
@@ -120,3 +120,23 @@ def test_a_text_glued_as_the_sentence_is_not_taken_for_it() -> None:
     assert len(glued) == len(context.sentence)
     assert post_cues.other_medium(glued)
     assert medium_in(context, glued)
+
+
+def test_a_body_is_never_given_the_words_of_another_asked_between(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another thread (a Dask worker's) asks of its body while this one builds the index of its own: neither is ever
+    handed the other body's words, however the asks interleave."""
+    first, second = TextIndex('; fans wrote: "Hi yo"' * 30), TextIndex('; in a statement: "Hi yo"' * 30)
+    made = medium_reads.WordIndex
+    interrupted: list[object] = []
+
+    def built_while_another_asks(body: str, words: frozenset[bytes]) -> object:
+        if not interrupted:
+            interrupted.append(medium_reads._index(second))  # (the other thread, between the build and its keeping)
+        return made(body, words)
+
+    monkeypatch.setattr(medium_reads, "WordIndex", built_while_another_asks)
+    medium_reads._LAST[0] = (None, 0, None)
+    order = [first] * (medium_reads.ASKS_READ + 1) + [second] * (medium_reads.ASKS_READ + 2) + [first, second] * 20
+    for index in order:
+        words = medium_reads._index(index)
+        assert words is None or words._padded == b" " + word_bytes(index.body)

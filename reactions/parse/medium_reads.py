@@ -72,27 +72,16 @@ def _holds_none(context: Surroundings, index: WordIndex, text: str) -> bool:
 
 def _index(index: TextIndex) -> WordIndex | None:
     """The body's :class:`WordIndex` of :data:`_NEEDS` (``index``: the very object), past its first
-    :data:`ASKS_READ` asks; ``None`` before."""
-    last = _LAST
-    if last.index is not index:
-        last.index, last.asks, last.words = index, 0, None
-    last.asks += 1
-    if last.asks <= ASKS_READ:
-        return None
-    if last.words is None:
-        last.words = WordIndex(index.body, _NEEDS)
-    return last.words
+    :data:`ASKS_READ` asks; ``None`` before.  What is kept is replaced whole, never changed in place: a thread that
+    parses another body meanwhile (a Dask worker's threads) cannot give this body that body's words."""
+    last = _LAST[0]
+    asked, asks, words = last if last[0] is index else (index, 0, None)
+    asks += 1
+    if asks > ASKS_READ and words is None:
+        words = WordIndex(index.body, _NEEDS)
+    _LAST[0] = (asked, asks, words)
+    return words if asks > ASKS_READ else None
 
 
-class _Asked:
-    """The last body asked of (its :class:`TextIndex`, the very object), how often, and its word index once made."""
-
-    __slots__ = ("asks", "index", "words")
-
-    def __init__(self) -> None:
-        self.index: TextIndex | None = None
-        self.asks = 0
-        self.words: WordIndex | None = None
-
-
-_LAST: Final = _Asked()
+_LAST: Final[list[tuple[TextIndex | None, int, WordIndex | None]]] = [(None, 0, None)]
+"""The last body asked of (its :class:`TextIndex`, the very object), how often, and its word index once made."""
